@@ -1,0 +1,58 @@
+import type { EntityItem } from 'electrodb';
+import type { Product, ProductDetail } from '../../../shared/schemas/product';
+import { hasTag, sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
+import { productEntity } from '../../db/entities/product';
+import { db } from '../../db/service';
+import { notFound } from '../../lib/errors';
+import { MESSAGES } from '../../../shared/messages';
+
+export type ProductRecord = EntityItem<typeof productEntity>;
+
+/** The public view of a stored product: no status, version or rating totals. */
+export function toProduct(record: ProductRecord): Product {
+  const count = record.ratingCount ?? 0;
+  return {
+    id: record.id,
+    name: record.name,
+    image: record.image,
+    extraImages: record.extraImages ?? [],
+    description: record.description,
+    price: record.price,
+    tag: record.tag,
+    ...(record.stockRef ? { stockRef: record.stockRef } : {}),
+    averageRating: count ? Math.round(((record.ratingTotal ?? 0) / count) * 10) / 10 : 0,
+    ratingCount: count,
+  };
+}
+
+export async function listProductRecords(status: 'listed' | 'drafted'): Promise<ProductRecord[]> {
+  const { data } = await db().entities.product.query.byStatus({ status }).go({ pages: 'all', order: 'desc' });
+  return data;
+}
+
+/** Listed products, newest first; with a category, those whose tags contain it (case-insensitive). */
+export async function listProducts(category?: string): Promise<Product[]> {
+  const records = await listProductRecords('listed');
+  return records.filter((record) => !category || hasTag(record.tag, category)).map(toProduct);
+}
+
+/** Units of each size that can still be bought, from the product or its linked stock item. */
+export async function availability(record: ProductRecord): Promise<ProductDetail['sizes']> {
+  const kind = sizeKind(record.tag);
+  const item =
+    (kind === 'apparel' || kind === 'giftwrap') && record.stockRef
+      ? (await db().entities.stockItem.get({ id: record.stockRef }).go()).data
+      : null;
+  return sizesFor(record.tag).map((size) => {
+    const where = stockLocation(record.tag, size);
+    const counts: Record<string, number | undefined> = where.on === 'stockItem' ? (item?.stock ?? {}) : (record.stock ?? {});
+    return { size, available: Math.max(0, counts[where.key] ?? 0) };
+  });
+}
+
+/** One listed product with its sizes; drafted or missing products are not found. */
+export async function getProduct(id: string): Promise<ProductDetail> {
+  const { data } = await db().entities.product.get({ id }).go();
+  if (!data || data.status !== 'listed') throw notFound(MESSAGES.productNotFound);
+  return { ...toProduct(data), sizes: await availability(data) };
+}

@@ -1,0 +1,7 @@
+import { productIdSchema } from '../../../shared/schemas/product';
+import { getProduct } from '../../domain/catalog/products';
+import { defineHandler, validate } from '../../lib/http';
+
+export const handler = defineHandler('catalog/get-product', async ({ params }) => {
+  return getProduct(validate(productIdSchema, params.id));
+});

@@ -1,0 +1,11 @@
+import { productListQuerySchema } from '../../../shared/schemas/product';
+import { listProducts } from '../../domain/catalog/products';
+import { defineHandler, reply, validate } from '../../lib/http';
+
+/** CloudFront may keep a product list for 30 s; browsers always revalidate. */
+const CACHE = { 'cache-control': 'public, max-age=0, s-maxage=30' };
+
+export const handler = defineHandler('catalog/list-products', async ({ query }) => {
+  const { category } = validate(productListQuerySchema, query);
+  return reply(200, { products: await listProducts(category) }, CACHE);
+});

@@ -1,0 +1,3 @@
+import { defineHandler } from '../../lib/http';
+
+export const handler = defineHandler('system/get-health', async () => ({ ok: true }));

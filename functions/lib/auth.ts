@@ -1,0 +1,73 @@
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
+import { readEnv } from './env';
+import { unauthorized } from './errors';
+
+export const ADMIN_GROUP = 'admin';
+
+export interface Caller {
+  /** Cognito `sub`: the user id everywhere in the table. */
+  userId: string;
+  username: string;
+  groups: string[];
+  isAdmin: boolean;
+}
+
+/**
+ * Fetches JWKS over http as well as https: the local Cognito stand-in serves http on loopback.
+ * (aws-jwt-verify's default fetcher speaks https only.)
+ */
+const fetcher = {
+  async fetch(uri: string): Promise<ArrayBuffer> {
+    const response = await fetch(uri, { signal: AbortSignal.timeout(3000) });
+    if (!response.ok) throw new Error(`JWKS fetch failed: ${response.status}`);
+    return response.arrayBuffer();
+  },
+};
+
+type Verifier = { verify(token: string): Promise<JwtPayload> };
+const verifiers = new Map<string, Verifier>();
+
+function verifierFor(issuer: string, clientId: string, jwksUri: string): Verifier {
+  const key = `${issuer}|${clientId}|${jwksUri}`;
+  let verifier = verifiers.get(key);
+  if (!verifier) {
+    verifier = JwtRsaVerifier.create(
+      {
+        issuer,
+        jwksUri,
+        audience: null,
+        // Access tokens (not ID tokens) authorize; Cognito access tokens carry the client in `client_id`.
+        customJwtCheck: ({ payload }) => {
+          if (payload.token_use !== 'access') throw new Error('Not an access token');
+          if (payload.client_id !== clientId) throw new Error('Token is for another client');
+        },
+      },
+      { jwksCache: new SimpleJwksCache({ fetcher }) },
+    ) as Verifier;
+    verifiers.set(key, verifier);
+  }
+  return verifier;
+}
+
+/** Verifies a Bearer access token (signature, issuer, expiry, client) and returns who is calling. */
+export async function verifyBearer(authorization: string | undefined): Promise<Caller> {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match) throw unauthorized();
+  const env = readEnv();
+  const jwksUri = env.COGNITO_JWKS_URI ?? `${env.COGNITO_ISSUER}/.well-known/jwks.json`;
+  let payload: JwtPayload;
+  try {
+    payload = await verifierFor(env.COGNITO_ISSUER, env.COGNITO_CLIENT_ID, jwksUri).verify(match[1]);
+  } catch {
+    throw unauthorized('Your session is not valid. Sign in again.');
+  }
+  const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
+  return {
+    userId: String(payload.sub),
+    username: String(payload.username ?? payload.sub),
+    groups,
+    isAdmin: groups.includes(ADMIN_GROUP),
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Settings every function reads, checked by a schema. Read on each call (not frozen at import) so tests
+ * and the local gateway can point a handler at another table.
+ */
+const envSchema = z.object({
+  TABLE_NAME: z.string().min(1),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Set locally to DynamoDB Local; unset in AWS. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** Token issuer: https://cognito-idp.<region>.amazonaws.com/<poolId> in AWS, the Cognito stand-in locally. */
+  COGNITO_ISSUER: z.url(),
+  COGNITO_CLIENT_ID: z.string().min(1),
+  /** Defaults to <issuer>/.well-known/jwks.json. */
+  COGNITO_JWKS_URI: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const missing = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
+    throw new Error(`Function settings are invalid or missing: ${missing}`);
+  }
+  return parsed.data;
+}

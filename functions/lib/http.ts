@@ -1,0 +1,137 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z, ZodType } from 'zod';
+import { MAX_BODY_BYTES } from '../../shared/schemas/common';
+import { ROUTES, type RouteDef, type RouteHandlerName } from '../../shared/routes';
+import { verifyBearer, type Caller } from './auth';
+import { badRequest, forbidden, HttpError, tooLarge } from './errors';
+import { logger } from './logger';
+
+type RouteOf<H extends RouteHandlerName> = Extract<(typeof ROUTES)[number], { handler: H }>;
+type BodyOf<H extends RouteHandlerName> = RouteOf<H> extends { body: infer S extends ZodType } ? z.output<S> : undefined;
+type CallerOf<H extends RouteHandlerName> = RouteOf<H>['access'] extends 'public' ? null : Caller;
+
+export interface ShopRequest<H extends RouteHandlerName> {
+  body: BodyOf<H>;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The verified caller on user and admin routes; null on public routes. */
+  caller: CallerOf<H>;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface Reply {
+  statusCode: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+const REPLY = Symbol('reply');
+/** A response with a status other than 200 or extra headers. */
+export function reply(statusCode: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return { [REPLY]: true, statusCode, body, headers } as Reply;
+}
+const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && REPLY in value;
+
+/** Validates a value with a shared schema; a failure answers 400 with one message per field. */
+export function validate<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    fields[key] ??= issue.message;
+  }
+  const first = parsed.error.issues[0];
+  throw badRequest(first?.path.length ? 'Please check the highlighted fields.' : (first?.message ?? 'Invalid request.'), fields);
+}
+
+interface ShopContext extends Context {
+  caller: Caller | null;
+  body: unknown;
+}
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: body === undefined ? '' : JSON.stringify(body),
+  };
+}
+
+/** One error format for every answer that is not a success; no stack traces leave the function. */
+const errorResponder = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+  onError: async (request) => {
+    const error = request.error;
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) logger.error('request failed', { route: route.handler, error });
+      request.response = json(error.statusCode, {
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+      return;
+    }
+    logger.error('unhandled error', { route: route.handler, error: error as Error });
+    request.response = json(500, {
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
+  },
+});
+
+/** User and admin routes: a verified Cognito access token; admin routes: membership of the admin group. */
+const authenticate = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+  before: async (request) => {
+    request.context.caller = null;
+    if (route.access === 'public') return;
+    const headers = request.event.headers ?? {};
+    const caller = await verifyBearer(headers.authorization ?? headers.Authorization);
+    if (route.access === 'admin' && !caller.isAdmin) throw forbidden('This needs an administrator account.');
+    request.context.caller = caller;
+  },
+});
+
+/** JSON bodies: size limit (413), well-formed JSON (400), then the route's shared schema (400 with fields). */
+const parseBody = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+  before: async (request) => {
+    request.context.body = undefined;
+    if (!route.body) return;
+    const { body: raw, isBase64Encoded } = request.event;
+    const text = raw ? (isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw) : '';
+    if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw tooLarge();
+    let data: unknown;
+    try {
+      data = text.trim() === '' ? {} : JSON.parse(text);
+    } catch {
+      throw badRequest('The request body is not valid JSON.');
+    }
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('The request body must be a JSON object.');
+    request.context.body = validate(route.body, data);
+  },
+});
+
+export function routeFor(name: RouteHandlerName): RouteDef {
+  const route = (ROUTES as readonly RouteDef[]).find((candidate) => candidate.handler === name);
+  if (!route) throw new Error(`No route in shared/routes.ts has handler ${name}`);
+  return route;
+}
+
+/**
+ * Defines the Lambda handler of one route: access, body schema and limits come from the route table entry,
+ * so a handler only maps a validated request to the domain and returns the answer (200 JSON unless `reply`).
+ */
+export function defineHandler<H extends RouteHandlerName>(name: H, fn: (request: ShopRequest<H>) => Promise<unknown>) {
+  const route = routeFor(name);
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
+    .use(errorResponder(route))
+    .use(authenticate(route))
+    .use(parseBody(route))
+    .handler(async (event, context) => {
+      const result = await fn({
+        body: context.body as BodyOf<H>,
+        params: (event.pathParameters ?? {}) as Record<string, string>,
+        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        caller: context.caller as CallerOf<H>,
+        event,
+      });
+      return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
+    });
+}

@@ -1,0 +1,141 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  GroupExistsException,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PASSWORD_POLICY } from '../../shared/messages';
+import { ADMIN_GROUP } from '../lib/auth';
+import { startChild, waitForPort } from './processes';
+
+export interface LocalCognito {
+  endpoint: string;
+  /** Token issuer (what the functions verify against). */
+  issuer: string;
+  userPoolId: string;
+  clientId: string;
+  client: CognitoIdentityProviderClient;
+  stop(): Promise<void>;
+}
+
+const START_SCRIPT = require.resolve('cognito-local/lib/bin/start.js');
+
+/** cognito-local on 127.0.0.1 with its data under `dataDir`; creates the pool, web client and admin group once. */
+export async function startCognito(options: { port: number; dataDir: string; echo?: boolean }): Promise<LocalCognito> {
+  const { port, dataDir } = options;
+  mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
+  const endpoint = `http://127.0.0.1:${port}`;
+  // Tokens name the issuer domain; keep it equal to where the JWKS is served.
+  writeFileSync(
+    path.join(dataDir, '.cognito', 'config.json'),
+    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2),
+  );
+  const child = startChild('cognito', process.execPath, [START_SCRIPT], {
+    cwd: dataDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    echo: options.echo,
+  });
+  try {
+    await waitForPort(port, child);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  const client = new CognitoIdentityProviderClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const ids = await ensurePool(client, path.join(dataDir, 'shop-pool.json'));
+  return {
+    endpoint,
+    issuer: `${endpoint}/${ids.userPoolId}`,
+    ...ids,
+    client,
+    stop: async () => {
+      client.destroy();
+      await child.stop();
+    },
+  };
+}
+
+async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; clientId: string }> {
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string };
+    try {
+      await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
+      return saved;
+    } catch {
+      // The pool is gone (data removed by hand): create a new one below.
+    }
+  }
+  const pool = await client.send(
+    new CreateUserPoolCommand({
+      PoolName: 'shop-local',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        },
+      },
+    }),
+  );
+  const userPoolId = pool.UserPool!.Id!;
+  const appClient = await client.send(
+    new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId,
+      ClientName: 'web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }),
+  );
+  try {
+    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+  } catch (error) {
+    if (!(error instanceof GroupExistsException)) throw error;
+  }
+  const ids = { userPoolId, clientId: appClient.UserPoolClient!.ClientId! };
+  writeFileSync(file, JSON.stringify(ids, null, 2));
+  return ids;
+}
+
+/** Creates (or resets) a confirmed user with a permanent password, optionally in the admin group. */
+export async function ensureUser(
+  cognito: Pick<LocalCognito, 'client' | 'userPoolId'>,
+  email: string,
+  password: string,
+  groups: string[] = [],
+): Promise<void> {
+  const { client, userPoolId } = cognito;
+  try {
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof UsernameExistsException)) throw error;
+  }
+  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+  for (const group of groups) {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
+  }
+}

@@ -1,0 +1,42 @@
+import type { Config } from 'jest';
+
+/** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. */
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
+const common = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/.data/'] };
+
+const config: Config = {
+  projects: [
+    { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'functions',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/functions/**/*.test.ts'],
+      globalSetup: '<rootDir>/tests/global-setup.ts',
+      globalTeardown: '<rootDir>/tests/global-teardown.ts',
+      setupFiles: ['<rootDir>/tests/env.ts'],
+    },
+    { ...common, displayName: 'infra', testEnvironment: 'node', testMatch: ['<rootDir>/infra/test/**/*.test.ts'] },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+    },
+  ],
+};
+
+export default config;

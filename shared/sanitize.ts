@@ -1,0 +1,9 @@
+/** Trims and turns angle brackets and ampersands into entities (spec section 5). */
+export function sanitizeText(value: string): string {
+  return value.trim().replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Shows sanitised text as the user typed it. React escapes on render, so this never creates markup. */
+export function unescapeText(value: string): string {
+  return value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}

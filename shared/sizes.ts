@@ -1,0 +1,73 @@
+/** Sizes and how tags choose them (spec sections 5 and 9). */
+export const APPAREL_SIZES = ['S', 'M', 'L', 'XL', '2XL'] as const;
+export const GIFTWRAP_SIZES = ['18inX36in', '20inX40in', '24inX44in'] as const;
+export const TUMBLER_SIZES = ['16oz', '20oz', '24oz'] as const;
+export const CANDLE_SIZE = 'CANDLE' as const;
+
+export const ALL_SIZES = [...APPAREL_SIZES, ...GIFTWRAP_SIZES, ...TUMBLER_SIZES, CANDLE_SIZE] as const;
+export type Size = (typeof ALL_SIZES)[number];
+export type ApparelSize = (typeof APPAREL_SIZES)[number];
+
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 9;
+
+/** Gift-wrap stock lives on the linked stock item's S, M and L counts. */
+export const GIFTWRAP_STOCK_KEY: Record<(typeof GIFTWRAP_SIZES)[number], ApparelSize> = {
+  '18inX36in': 'S',
+  '20inX40in': 'M',
+  '24inX44in': 'L',
+};
+
+export const APPAREL_TAGS = ['hoodies', 'shirts', 'tees'] as const;
+
+export type SizeKind = 'apparel' | 'giftwrap' | 'tumbler' | 'single';
+
+/** The tag words of a product: comma-separated, trimmed, lower case. */
+export function tagWords(tag: string): string[] {
+  return tag
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Category pages: products whose tag list contains the category word, case-insensitively. */
+export function hasTag(tag: string, word: string): boolean {
+  return tagWords(tag).includes(word.trim().toLowerCase());
+}
+
+/**
+ * Which size family a product uses. Apparel and gift wraps draw stock from the linked stock item,
+ * tumblers keep 16/20/24oz counts, everything else (candles, rugs) is one size, CANDLE (docs/decisions/0004).
+ */
+export function sizeKind(tag: string): SizeKind {
+  const words = tagWords(tag);
+  if (words.some((w) => (APPAREL_TAGS as readonly string[]).includes(w))) return 'apparel';
+  if (words.includes('giftwraps')) return 'giftwrap';
+  if (words.includes('tumblers')) return 'tumbler';
+  return 'single';
+}
+
+export function sizesFor(tag: string): readonly Size[] {
+  switch (sizeKind(tag)) {
+    case 'apparel':
+      return APPAREL_SIZES;
+    case 'giftwrap':
+      return GIFTWRAP_SIZES;
+    case 'tumbler':
+      return TUMBLER_SIZES;
+    default:
+      return [CANDLE_SIZE];
+  }
+}
+
+export function isSize(value: string): value is Size {
+  return (ALL_SIZES as readonly string[]).includes(value);
+}
+
+/** Where a size's stock count lives: on the stock item (apparel, gift wrap) or on the product itself. */
+export function stockLocation(tag: string, size: Size): { on: 'stockItem'; key: ApparelSize } | { on: 'product'; key: Size } {
+  const kind = sizeKind(tag);
+  if (kind === 'apparel') return { on: 'stockItem', key: size as ApparelSize };
+  if (kind === 'giftwrap') return { on: 'stockItem', key: GIFTWRAP_STOCK_KEY[size as keyof typeof GIFTWRAP_STOCK_KEY] };
+  return { on: 'product', key: size };
+}

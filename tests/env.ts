@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { stackFile, type TestStack } from './stack-file';
+
+/** Points every function at the stand-ins of this test run (each test file then creates its own table). */
+const stack = JSON.parse(readFileSync(stackFile(), 'utf8')) as TestStack;
+process.env.AWS_REGION = 'us-east-1';
+process.env.DYNAMODB_ENDPOINT = stack.dynamoEndpoint;
+process.env.COGNITO_ISSUER = stack.issuer;
+process.env.COGNITO_CLIENT_ID = stack.clientId;
+process.env.TEST_COGNITO_ENDPOINT = stack.cognitoEndpoint;
+process.env.TEST_USER_POOL_ID = stack.userPoolId;
+process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+process.env.TABLE_NAME ??= 'unset-create-a-test-table';

@@ -1,0 +1,105 @@
+import { AuthFlowType, InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { createTable } from '../functions/db/create-table';
+import { ensureUser } from '../functions/local/cognito';
+import { ADMIN_GROUP } from '../functions/lib/auth';
+
+/** Creates a fresh table for the calling test file and points the functions at it. */
+export async function useFreshTable(): Promise<string> {
+  const name = `test-${randomUUID()}`;
+  const client = new DynamoDBClient({
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await createTable(client, name);
+  client.destroy();
+  process.env.TABLE_NAME = name;
+  return name;
+}
+
+export interface EventInput {
+  method: string;
+  path: string;
+  /** The route path, e.g. /api/products/{id} */
+  routePath?: string;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  token?: string;
+}
+
+/** An API Gateway HTTP API (payload 2.0) event, as the gateway hands it to a function. */
+export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(input.headers ?? {}) };
+  if (input.token) headers.authorization = `Bearer ${input.token}`;
+  const rawQueryString = new URLSearchParams(input.query ?? {}).toString();
+  return {
+    version: '2.0',
+    routeKey: `${input.method} ${input.routePath ?? input.path}`,
+    rawPath: input.path,
+    rawQueryString,
+    headers,
+    queryStringParameters: input.query,
+    pathParameters: input.params,
+    body: input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: input.method, path: input.path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'jest' },
+      requestId: randomUUID(),
+      routeKey: `${input.method} ${input.routePath ?? input.path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+    },
+  } as APIGatewayProxyEventV2;
+}
+
+export const lambdaContext = {
+  functionName: 'test',
+  awsRequestId: 'test',
+  callbackWaitsForEmptyEventLoop: false,
+} as unknown as Context;
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | void>;
+
+/** Calls a handler and returns its status and parsed JSON body. */
+export async function invoke(handler: Handler, input: EventInput): Promise<{ status: number; body: any; headers: Record<string, string> }> {
+  const result = (await handler(apiEvent(input), lambdaContext)) as APIGatewayProxyStructuredResultV2;
+  return {
+    status: result.statusCode ?? 200,
+    body: result.body ? JSON.parse(result.body) : undefined,
+    headers: (result.headers ?? {}) as Record<string, string>,
+  };
+}
+
+const cognito = () =>
+  new CognitoIdentityProviderClient({
+    endpoint: process.env.TEST_COGNITO_ENDPOINT,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+
+/** A real access token from the Cognito stand-in for a new user (optionally an admin). */
+export async function signInNewUser(options: { admin?: boolean } = {}): Promise<{ email: string; token: string }> {
+  const email = `user-${randomUUID()}@example.com`;
+  const password = 'Passw0rdOk';
+  const client = cognito();
+  await ensureUser({ client, userPoolId: process.env.TEST_USER_POOL_ID! }, email, password, options.admin ? [ADMIN_GROUP] : []);
+  const result = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: AuthFlowType.USER_PASSWORD_AUTH,
+      ClientId: process.env.COGNITO_CLIENT_ID!,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  client.destroy();
+  return { email, token: result.AuthenticationResult!.AccessToken! };
+}

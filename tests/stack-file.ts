@@ -1,0 +1,16 @@
+import os from 'node:os';
+import path from 'node:path';
+
+/** Where the test run's global setup writes the endpoints of the stand-ins it started (one file per run). */
+export function stackFile(): string {
+  process.env.SHOP_TEST_RUN_ID ??= String(process.pid);
+  return path.join(os.tmpdir(), `shop-test-stack-${process.env.SHOP_TEST_RUN_ID}.json`);
+}
+
+export interface TestStack {
+  dynamoEndpoint: string;
+  cognitoEndpoint: string;
+  issuer: string;
+  userPoolId: string;
+  clientId: string;
+}
