@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_BODY_BYTES } from '../../shared/schemas/common';
+import { ROUTES, type RouteDef } from '../../shared/routes';
+import { invoke, signInNewUser, useFreshTable } from '../../tests/helpers';
+
+/** Contract tests generated from the route table: every route, present and future, gets them. */
+const routes = ROUTES as readonly RouteDef[];
+const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}.ts`)).handler;
+const concrete = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'x1');
+const params = (route: RouteDef) =>
+  Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => [match[1], 'x1']));
+const call = (route: RouteDef, extra: { token?: string; body?: unknown } = {}) =>
+  invoke(load(route), { method: route.method, path: concrete(route), routePath: route.path, params: params(route), ...extra });
+
+let customerToken: string;
+let adminToken: string;
+beforeAll(async () => {
+  await useFreshTable();
+  [customerToken, adminToken] = (await Promise.all([signInNewUser(), signInNewUser({ admin: true })])).map((user) => user.token);
+});
+
+describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
+  it('has its handler module', () => {
+    expect(existsSync(path.join(__dirname, `${route.handler}.ts`))).toBe(true);
+  });
+
+  if (route.access !== 'public') {
+    it('answers 401 without a token', async () => {
+      const { status, body } = await call(route);
+      expect(status).toBe(401);
+      expect(body.error.code).toBe('unauthorized');
+    });
+  }
+
+  if (route.access === 'admin') {
+    it('answers 403 to a customer token', async () => {
+      const { status, body } = await call(route, { token: customerToken });
+      expect(status).toBe(403);
+      expect(body.error.code).toBe('forbidden');
+    });
+  }
+
+  if (route.body) {
+    const token = () => ({ public: undefined, user: customerToken, admin: adminToken })[route.access];
+    it('answers 400 to malformed JSON', async () => {
+      const { status, body } = await call(route, { token: token(), body: '{"cart": [' });
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('validation_failed');
+    });
+
+    it('answers 413 to a body over the limit', async () => {
+      const { status } = await call(route, { token: token(), body: JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES) }) });
+      expect(status).toBe(413);
+    });
+  }
+});
