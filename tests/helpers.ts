@@ -68,7 +68,8 @@ export const lambdaContext = {
   callbackWaitsForEmptyEventLoop: false,
 } as unknown as Context;
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2 | void>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Middy handlers take a third argument
+type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: any[]) => Promise<APIGatewayProxyStructuredResultV2 | void>;
 
 /** Calls a handler and returns its status and parsed JSON body. */
 export async function invoke(handler: Handler, input: EventInput): Promise<{ status: number; body: any; headers: Record<string, string> }> {

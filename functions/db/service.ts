@@ -1,3 +1,4 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Service } from 'electrodb';
 import { documentClient, tableName } from './client';
 import { cartEntity } from './entities/cart';
@@ -18,19 +19,19 @@ const entities = {
   formSubmission: formSubmissionEntity,
 };
 
-function build(table: string) {
-  return new Service(entities, { client: documentClient(), table });
+function build(client: DynamoDBDocumentClient, table: string) {
+  return new Service(entities, { client, table });
 }
 type ShopService = ReturnType<typeof build>;
-const services = new Map<string, ShopService>();
+const services = new WeakMap<DynamoDBDocumentClient, Map<string, ShopService>>();
 
-/** The entities bound to the configured table and client (one instance per table, reused). */
+/** The entities bound to the configured client and table (built once per client and table, then reused). */
 export function db(): ShopService {
+  const client = documentClient();
   const table = tableName();
-  let service = services.get(table);
-  if (!service) {
-    service = build(table);
-    services.set(table, service);
-  }
+  let byTable = services.get(client);
+  if (!byTable) services.set(client, (byTable = new Map()));
+  let service = byTable.get(table);
+  if (!service) byTable.set(table, (service = build(client, table)));
   return service;
 }

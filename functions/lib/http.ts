@@ -46,9 +46,10 @@ export function validate<S extends ZodType>(schema: S, value: unknown): z.output
   throw badRequest(first?.path.length ? 'Please check the highlighted fields.' : (first?.message ?? 'Invalid request.'), fields);
 }
 
+/** What the middlewares leave for the handler: the verified caller and the validated body. */
 interface ShopContext extends Context {
-  caller: Caller | null;
-  body: unknown;
+  caller?: Caller | null;
+  body?: unknown;
 }
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {

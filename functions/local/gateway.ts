@@ -1,0 +1,209 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { findRoute, routeId, type RouteDef } from '../../shared/routes';
+import type { RuntimeConfig } from '../../shared/schemas/common';
+import { SECURITY_HEADERS } from '../../shared/security-headers';
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: unknown[]) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export interface GatewayOptions {
+  routes: readonly RouteDef[];
+  /** The built SPA (web/dist). */
+  webDir: string;
+  /** Folder of the image bucket: `/images/x` is served from `<imagesDir>/images/x`, as CloudFront does. */
+  imagesDir: string;
+  /** The runtime config; `cognitoEndpoint` is filled in per request from the Host header. */
+  config: Omit<RuntimeConfig, 'cognitoEndpoint'>;
+  /** Where /cognito is proxied (the Cognito stand-in), so the browser talks to one origin. */
+  cognitoUrl: string;
+  /** Extra same-origin stand-ins (S3, SES) mounted under a path prefix. */
+  mounts?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>>;
+  log?: (line: string) => void;
+}
+
+const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+export const contentType = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Turns an HTTP request into an API Gateway HTTP API (payload 2.0) event, as AWS does. */
+export function toEvent(req: http.IncomingMessage, url: URL, route: RouteDef, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const isText = /json|text|x-www-form-urlencoded/.test(headers['content-type'] ?? 'application/json');
+  return {
+    version: '2.0',
+    routeKey: `${route.method} ${route.path}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey: `${route.method} ${route.path}`,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+  };
+}
+
+/**
+ * The local API Gateway + CloudFront: one origin serving the API (the same handler modules, chosen by the
+ * same route table), /config.json, images, the Cognito proxy and the SPA.
+ */
+export function createGateway(options: GatewayOptions): http.Server {
+  const handlers = new Map<string, Promise<Handler>>();
+  const load = (route: RouteDef) => {
+    let handler = handlers.get(route.handler);
+    if (!handler) {
+      handler = import(path.join(__dirname, '..', 'http', `${route.handler}.ts`)).then((mod) => (mod.handler ?? mod.default.handler) as Handler);
+      handlers.set(route.handler, handler);
+    }
+    return handler;
+  };
+  const log = options.log ?? (() => {});
+
+  async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer) {
+    const found = findRoute(options.routes, req.method ?? 'GET', url.pathname);
+    if (!found.route) {
+      return found.pathExists
+        ? sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'This method is not allowed here.' } })
+        : sendJson(res, 404, { error: { code: 'not_found', message: 'No such endpoint.' } });
+    }
+    const handler = await load(found.route);
+    const event = toEvent(req, url, found.route, found.params, body);
+    const context = { awsRequestId: event.requestContext.requestId, functionName: routeId(found.route) } as Context;
+    const result = await handler(event, context);
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+    if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    res.writeHead(result.statusCode ?? 200, headers);
+    res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  }
+
+  async function proxyCognito(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-amz-target', 'x-amz-user-agent', 'authorization']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const upstream = await fetch(`${options.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(body) });
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  }
+
+  function sendFile(res: http.ServerResponse, file: string, cache: string, extra: Record<string, string> = {}) {
+    res.writeHead(200, { 'content-type': contentType(file), 'cache-control': cache, 'x-content-type-options': 'nosniff', ...extra });
+    createReadStream(file).pipe(res);
+  }
+
+  function staticFile(res: http.ServerResponse, url: URL) {
+    const root = path.resolve(options.webDir);
+    const file = path.resolve(root, `.${decodeURIComponent(url.pathname)}`);
+    if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
+      const immutable = url.pathname.startsWith('/assets/');
+      return sendFile(res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache', SECURITY_HEADERS);
+    }
+    // Unknown SPA paths answer index.html; a missing file with an extension stays a real 404.
+    if (path.extname(url.pathname)) return sendJson(res, 404, { error: { code: 'not_found', message: 'No such file.' } });
+    const index = path.join(root, 'index.html');
+    if (!existsSync(index)) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      return res.end('The web app is not built yet: run npm start (it builds web/ first).');
+    }
+    return sendFile(res, index, 'no-cache', SECURITY_HEADERS);
+  }
+
+  return http.createServer((req, res) => {
+    const started = Date.now();
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    res.on('finish', () => {
+      if (!url.pathname.startsWith('/assets/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+    });
+    (async () => {
+      const body = await readBody(req);
+      if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'The request body is too large.' } });
+      const { pathname } = url;
+      if (pathname.startsWith('/api/') || pathname.startsWith('/auth/')) return api(req, res, url, body);
+      if (pathname === '/config.json') {
+        const origin = `http://${req.headers.host ?? 'localhost'}`;
+        return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
+      }
+      if (pathname === '/cognito' || pathname === '/cognito/') return proxyCognito(req, res, body);
+      for (const [prefix, mount] of Object.entries(options.mounts ?? {})) {
+        if (pathname.startsWith(prefix)) return mount(req, res, body);
+      }
+      if (pathname.startsWith('/images/')) {
+        const root = path.resolve(options.imagesDir);
+        const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
+        if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) return sendFile(res, file, 'public, max-age=300');
+        return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
+      }
+      return staticFile(res, url);
+    })().catch((error: Error) => {
+      log(`gateway error on ${req.method} ${url.pathname}: ${error.stack ?? error.message}`);
+      if (!res.headersSent) sendJson(res, 502, { error: { code: 'bad_gateway', message: 'The local gateway could not complete the request.' } });
+      else res.end();
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mkdirSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { ROUTES } from '../../shared/routes';
+import { createTable } from '../db/create-table';
+import { ADMIN_GROUP } from '../lib/auth';
+import { ensureUser, startCognito, type LocalCognito } from './cognito';
+import { startDynamo, type LocalDynamo } from './dynamo';
+import { createGateway } from './gateway';
+import { seedCatalogue } from './seed';
+
+export interface LocalStackOptions {
+  /** Port of the shop (gateway). */
+  port: number;
+  host?: string;
+  dynamoPort: number;
+  cognitoPort: number;
+  /** Everything the stack keeps: DynamoDB files, Cognito data, images, mails. */
+  dataDir: string;
+  webDir: string;
+  admin: { email: string; password: string };
+  tableName?: string;
+  echo?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  seeded: boolean;
+  cognito: LocalCognito;
+  stop(): Promise<void>;
+}
+
+export const IMAGES_BUCKET = 'shop-images';
+
+/**
+ * The whole shop on one machine: DynamoDB Local, the Cognito stand-in, the image store and the gateway
+ * that serves API, config, images and SPA from one origin. Used by `npm start` and by the browser tests.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const tableName = options.tableName ?? 'shop';
+  const storageDir = path.join(options.dataDir, 's3');
+  const imagesBucketDir = path.join(storageDir, IMAGES_BUCKET);
+  mkdirSync(imagesBucketDir, { recursive: true });
+  const started: { stop(): Promise<void> }[] = [];
+  const stopAll = async () => {
+    await Promise.allSettled(started.reverse().map((part) => part.stop()));
+  };
+  try {
+    const [dynamo, cognito] = await Promise.all([
+      startDynamo({ port: options.dynamoPort, dataDir: path.join(options.dataDir, 'dynamodb'), echo: options.echo }).then((d: LocalDynamo) => {
+        started.push(d);
+        return d;
+      }),
+      startCognito({ port: options.cognitoPort, dataDir: path.join(options.dataDir, 'cognito'), echo: options.echo }).then((c) => {
+        started.push(c);
+        return c;
+      }),
+    ]);
+    Object.assign(process.env, {
+      TABLE_NAME: tableName,
+      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      COGNITO_ISSUER: cognito.issuer,
+      COGNITO_CLIENT_ID: cognito.clientId,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    });
+    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await createTable(raw, tableName);
+    raw.destroy();
+    await ensureUser(cognito, options.admin.email, options.admin.password, [ADMIN_GROUP]);
+    const seeded = await seedCatalogue(imagesBucketDir);
+
+    const server = createGateway({
+      routes: ROUTES,
+      webDir: options.webDir,
+      imagesDir: imagesBucketDir,
+      cognitoUrl: cognito.endpoint,
+      config: {
+        region: 'us-east-1',
+        userPoolId: cognito.userPoolId,
+        userPoolClientId: cognito.clientId,
+        stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
+        paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
+      },
+      log: options.log,
+    });
+    await listen(server, options.port, options.host ?? '127.0.0.1');
+    started.push({ stop: () => closeServer(server) });
+    return { url: `http://localhost:${options.port}`, seeded, cognito, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * `npm start`: builds the SPA, starts the local stand-ins and serves the whole shop on http://localhost:3000.
+ * Settings: PORT, HOST, DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD,
+ * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test processor).
+ */
+import path from 'node:path';
+import { isStrongPassword } from '../../shared/messages';
+import { isPortFree, javaMajorVersion } from './processes';
+import { startLocalStack } from './stack';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+export const DEFAULT_ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
+
+function fail(sentence: string): never {
+  console.error(`\n${sentence}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  const env = process.env;
+  const port = Number(env.PORT ?? 3000);
+  const dynamoPort = Number(env.DYNAMODB_PORT ?? 8000);
+  const cognitoPort = Number(env.COGNITO_PORT ?? 9229);
+  const dataDir = path.resolve(ROOT, env.DATA_DIR ?? '.data');
+  const admin = { email: env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password };
+
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.version}): install it and run npm start again.`);
+  const java = javaMajorVersion();
+  if (java === null || java < 17) {
+    fail('Java 17 or newer is needed for DynamoDB Local but was not found on PATH: install it (for example `apt-get install -y openjdk-17-jre-headless`) and run npm start again.');
+  }
+  if (!isStrongPassword(admin.password)) {
+    fail('ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter and a digit: choose another and run npm start again.');
+  }
+  for (const [name, value] of [['PORT', port], ['DYNAMODB_PORT', dynamoPort], ['COGNITO_PORT', cognitoPort]] as const) {
+    if (!(await isPortFree(value))) fail(`Port ${value} is already in use: stop what is using it, or start on another port with ${name}=${value + 1} npm start.`);
+  }
+
+  if (env.SKIP_WEB_BUILD !== '1') {
+    console.log('Building the web app (web/ -> web/dist) ...');
+    const { build } = await import('vite');
+    await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  }
+
+  console.log('Starting DynamoDB Local, the Cognito stand-in and the gateway ...');
+  const stack = await startLocalStack({
+    port,
+    host: env.HOST,
+    dynamoPort,
+    cognitoPort,
+    dataDir,
+    webDir: path.join(ROOT, 'web', 'dist'),
+    admin,
+    echo: env.DEBUG_STANDINS === '1',
+    log: env.QUIET === '1' ? undefined : (line) => console.log(line),
+  });
+
+  console.log(`
+  The shop is running at ${stack.url}
+  ${stack.seeded ? 'Seeded the demo catalogue (first start).' : 'Kept the data from the last start.'}
+
+  Admin account:   ${admin.email}  /  ${admin.password}
+  Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
+  DynamoDB Local:  http://127.0.0.1:${dynamoPort}   Cognito stand-in: http://127.0.0.1:${cognitoPort}
+  Payments:        ${env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'Stripe test mode' : 'built-in test card processor (4242 4242 4242 4242 succeeds)'}
+
+  Press Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the shop ...`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: Error) => {
+  console.error(`\nThe shop could not start: ${error.message}\n`);
+  process.exit(1);
+});
