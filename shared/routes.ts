@@ -1,55 +1,28 @@
-import type { ZodType } from 'zod';
+import { ACCOUNT_ROUTES } from './routes/accounts';
+import { ADMIN_ROUTES } from './routes/admin';
+import { CART_ROUTES } from './routes/cart';
+import { CATALOG_ROUTES } from './routes/catalog';
+import { CHECKOUT_ROUTES } from './routes/checkout';
+import { FORMS_ROUTES } from './routes/forms';
+import { SYSTEM_ROUTES } from './routes/system';
+import type { RouteDef } from './routes/types';
+
+export type { Access, Method, RouteDef } from './routes/types';
 
 /**
- * The route table: the one list of every endpoint. It drives the CDK routes and functions (infra/),
- * the local gateway (functions/local/) and the generated contract tests (functions/http/contract.test.ts).
- * A route's handler module is `functions/http/<handler>.ts` and exports `handler`.
+ * The route table: the one list of every endpoint, kept per area in shared/routes/<area>.ts. It alone drives
+ * the CDK routes and functions (infra/), the local gateway (functions/local/) and the generated contract
+ * tests (functions/http/contract.test.ts). A route's handler module is `functions/http/<handler>.ts` and
+ * exports `handler`.
  */
-export type Access = 'public' | 'user' | 'admin';
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RouteDef {
-  method: Method;
-  /** API Gateway path; `{name}` marks a path parameter. */
-  path: string;
-  /** Module under functions/http, without extension. */
-  handler: string;
-  access: Access;
-  /** Request body schema, when the route takes a body. */
-  body?: ZodType;
-  /** What the function may do with the table: least privilege in AWS. */
-  table: 'none' | 'read' | 'readwrite';
-  /** Other AWS services the function calls. */
-  uses?: readonly ('ses' | 's3' | 'cognito')[];
-  summary: string;
-}
-
 export const ROUTES = [
-  { method: 'GET', path: '/api/health', handler: 'system/get-health', access: 'public', table: 'none', summary: 'Liveness' },
-  {
-    method: 'GET',
-    path: '/api/products',
-    handler: 'catalog/list-products',
-    access: 'public',
-    table: 'read',
-    summary: 'Listed products, optionally of one category (?category=slug)',
-  },
-  {
-    method: 'GET',
-    path: '/api/products/{id}',
-    handler: 'catalog/get-product',
-    access: 'public',
-    table: 'read',
-    summary: 'One listed product with sizes and per-size availability',
-  },
-  {
-    method: 'GET',
-    path: '/auth/validateAdmin',
-    handler: 'accounts/validate-admin',
-    access: 'user',
-    table: 'none',
-    summary: 'Whether the caller is in the admin group; 403 for a customer',
-  },
+  ...SYSTEM_ROUTES,
+  ...CATALOG_ROUTES,
+  ...CART_ROUTES,
+  ...CHECKOUT_ROUTES,
+  ...ACCOUNT_ROUTES,
+  ...ADMIN_ROUTES,
+  ...FORMS_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteHandlerName = (typeof ROUTES)[number]['handler'];

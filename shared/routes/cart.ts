@@ -1,0 +1,3 @@
+import type { RouteDef } from './types';
+
+export const CART_ROUTES = [] as const satisfies readonly RouteDef[];

@@ -1,0 +1,20 @@
+import type { RouteDef } from './types';
+
+export const CATALOG_ROUTES = [
+  {
+    method: 'GET',
+    path: '/api/products',
+    handler: 'catalog/list-products',
+    access: 'public',
+    table: 'read',
+    summary: 'Listed products, optionally of one category (?category=slug)',
+  },
+  {
+    method: 'GET',
+    path: '/api/products/{id}',
+    handler: 'catalog/get-product',
+    access: 'public',
+    table: 'read',
+    summary: 'One listed product with sizes and per-size availability',
+  },
+] as const satisfies readonly RouteDef[];

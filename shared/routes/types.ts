@@ -1,0 +1,21 @@
+import type { ZodType } from 'zod';
+
+/** The shape of a route-table entry (see shared/routes.ts). */
+export type Access = 'public' | 'user' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  method: Method;
+  /** API Gateway path; `{name}` marks a path parameter. */
+  path: string;
+  /** Module under functions/http, without extension. */
+  handler: string;
+  access: Access;
+  /** Request body schema, when the route takes a body. */
+  body?: ZodType;
+  /** What the function may do with the table: least privilege in AWS. */
+  table: 'none' | 'read' | 'readwrite';
+  /** Other AWS services the function calls. */
+  uses?: readonly ('ses' | 's3' | 'cognito')[];
+  summary: string;
+}
