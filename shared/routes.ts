@@ -74,3 +74,6 @@ export function findRoute(
   }
   return { route: null, pathExists };
 }
+
+/** The route table widened to RouteDef, for code that loops over every route (infra, gateway, tests). */
+export const ROUTE_LIST: readonly RouteDef[] = ROUTES;

@@ -14,6 +14,19 @@ const envSchema = z.object({
   COGNITO_CLIENT_ID: z.string().min(1),
   /** Defaults to <issuer>/.well-known/jwks.json. */
   COGNITO_JWKS_URI: z.url().optional(),
+  /** Set locally to the S3 stand-in (path-style); unset in AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  /** Set locally to the SES v2 stand-in; unset in AWS. */
+  SES_ENDPOINT: z.url().optional(),
+  /** Bucket of product images (served under /images/). */
+  IMAGES_BUCKET: z.string().min(1).optional(),
+  /** Where contact, support and quote mails go. */
+  SHOP_EMAIL: z.email().optional(),
+  /** Sender of every mail (an SES verified identity in AWS). */
+  MAIL_FROM: z.email().optional(),
+  /** Stripe test or live keys; without them the built-in test card processor is used. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -8,6 +8,8 @@ import { ADMIN_GROUP } from '../lib/auth';
 import { ensureUser, startCognito, type LocalCognito } from './cognito';
 import { startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
+import { createS3StandIn } from './s3';
+import { createSesStandIn } from './ses';
 import { seedCatalogue } from './seed';
 
 export interface LocalStackOptions {
@@ -58,8 +60,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return c;
       }),
     ]);
+    const origin = `http://localhost:${options.port}`;
     Object.assign(process.env, {
       TABLE_NAME: tableName,
+      S3_ENDPOINT: `${origin}/s3`,
+      SES_ENDPOINT: `${origin}/ses`,
+      IMAGES_BUCKET,
+      SHOP_EMAIL: process.env.SHOP_EMAIL ?? 'shop@example.com',
+      MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@example.com',
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ISSUER: cognito.issuer,
@@ -86,11 +94,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
         paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
       },
+      mounts: { '/s3/': createS3StandIn(storageDir), '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
       log: options.log,
     });
     await listen(server, options.port, options.host ?? '127.0.0.1');
     started.push({ stop: () => closeServer(server) });
-    return { url: `http://localhost:${options.port}`, seeded, cognito, stop: stopAll };
+    return { url: origin, seeded, cognito, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
