@@ -5,9 +5,11 @@ import { cartEntity } from './entities/cart';
 import { formSubmissionEntity } from './entities/form-submission';
 import { orderEntity } from './entities/order';
 import { productEntity } from './entities/product';
+import { reservationEntity } from './entities/reservation';
 import { reviewEntity } from './entities/review';
 import { shippingProfilesEntity } from './entities/shipping-profiles';
 import { stockItemEntity } from './entities/stock-item';
+import { testPaymentIntentEntity } from './entities/test-payment-intent';
 
 const entities = {
   product: productEntity,
@@ -17,6 +19,8 @@ const entities = {
   order: orderEntity,
   review: reviewEntity,
   formSubmission: formSubmissionEntity,
+  reservation: reservationEntity,
+  testPaymentIntent: testPaymentIntentEntity,
 };
 
 function build(client: DynamoDBDocumentClient, table: string) {

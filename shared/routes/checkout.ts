@@ -1,3 +1,75 @@
+import {
+  createIntentBodySchema,
+  recordOrderBodySchema,
+  testConfirmBodySchema,
+  validateCartBodySchema,
+} from '../schemas/checkout';
 import type { RouteDef } from './types';
 
-export const CHECKOUT_ROUTES = [] as const satisfies readonly RouteDef[];
+export const CHECKOUT_ROUTES = [
+  {
+    method: 'POST',
+    path: '/api/products/validate-cart',
+    handler: 'checkout/validate-cart',
+    access: 'public',
+    table: 'read',
+    body: validateCartBodySchema,
+    summary: '{cart} -> {success, outOfStockItems: [names]} (nothing is reserved)',
+  },
+  {
+    method: 'POST',
+    path: '/auth/create-payment-intent',
+    handler: 'checkout/create-payment-intent',
+    access: 'user',
+    table: 'readwrite',
+    body: createIntentBodySchema,
+    summary: 'Prices the cart on the server, reserves stock, creates or updates the payment intent',
+  },
+  {
+    method: 'POST',
+    path: '/auth/create-payment-intent/guest',
+    handler: 'checkout/create-guest-payment-intent',
+    access: 'public',
+    table: 'readwrite',
+    body: createIntentBodySchema,
+    summary: 'The same for a guest',
+  },
+  {
+    method: 'POST',
+    path: '/auth/adminOrders',
+    handler: 'checkout/record-order',
+    access: 'user',
+    table: 'readwrite',
+    uses: ['ses'],
+    body: recordOrderBodySchema,
+    summary: 'After the card is confirmed: checks the intent succeeded and records the order once',
+  },
+  {
+    method: 'POST',
+    path: '/auth/adminOrders/guest',
+    handler: 'checkout/record-guest-order',
+    access: 'public',
+    table: 'readwrite',
+    uses: ['ses'],
+    body: recordOrderBodySchema,
+    summary: 'The same for a guest',
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    handler: 'checkout/stripe-webhook',
+    access: 'public',
+    table: 'readwrite',
+    uses: ['ses'],
+    summary: 'Signature-checked Stripe events: payment_intent.succeeded records the order',
+  },
+  {
+    method: 'POST',
+    path: '/api/test-payments/confirm',
+    handler: 'checkout/confirm-test-payment',
+    access: 'public',
+    table: 'readwrite',
+    body: testConfirmBodySchema,
+    summary: 'Card step of the built-in test processor (404 when Stripe is configured)',
+  },
+] as const satisfies readonly RouteDef[];

@@ -23,6 +23,11 @@ export const orderEntity = new Entity({
     lines: { type: 'list', items: cartLineAttribute, required: true },
     amounts: { type: 'map', required: true, properties: { subtotal: cents, shipping: cents, tax: cents, total: cents } },
     completedAt: { type: 'string' },
+    checkoutId: { type: 'string' },
+    /** How the order was recorded first: the browser's callback or the payment provider's webhook. */
+    recordedVia: { type: ['callback', 'webhook', 'expiry'] as const },
+    /** The order confirmation mail to the customer (sent once). */
+    mailStatus: { type: ['pending', 'sent', 'failed'] as const, default: 'pending' },
     version,
     ...timestamps,
   },

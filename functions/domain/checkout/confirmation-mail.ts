@@ -1,0 +1,37 @@
+import { formatPrice } from '../../../shared/money';
+import { unescapeText } from '../../../shared/sanitize';
+import { db } from '../../db/service';
+import { logger } from '../../lib/logger';
+import type { OrderRecord } from './orders';
+
+/** The order confirmation to the customer, sent once by whoever recorded the order; its status is kept. */
+export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
+  const lines = order.lines.map((line) => `${line.quantity} x ${line.name} (${line.size}) ${formatPrice(line.price * line.quantity)}`);
+  const address = order.shippingAddress;
+  const text = [
+    `Hi ${unescapeText(address.name)},`,
+    '',
+    `Thank you for your order ${order.orderNumber}.`,
+    '',
+    ...lines,
+    '',
+    `Subtotal: ${formatPrice(order.amounts.subtotal)}`,
+    `Shipping: ${formatPrice(order.amounts.shipping)}`,
+    `Tax: ${formatPrice(order.amounts.tax)}`,
+    `Total: ${formatPrice(order.amounts.total)}`,
+    '',
+    'Shipping to:',
+    unescapeText(address.name),
+    unescapeText(address.line1),
+    `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+  ].join('\n');
+  let mailStatus: 'sent' | 'failed' = 'sent';
+  try {
+    const { sendMail } = await import('../../lib/mail');
+    await sendMail({ to: unescapeText(address.email), subject: `Your order ${order.orderNumber}`, text });
+  } catch (error) {
+    mailStatus = 'failed';
+    logger.error('order confirmation mail failed', { orderNumber: order.orderNumber, error: error as Error });
+  }
+  await db().entities.order.patch({ orderNumber: order.orderNumber }).set({ mailStatus }).go();
+}

@@ -1,0 +1,98 @@
+import type { CartLine } from '../../../shared/schemas/cart';
+import type { CheckoutLine } from '../../../shared/schemas/checkout';
+import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '../../../shared/sizes';
+import { MESSAGES } from '../../../shared/messages';
+import { db } from '../../db/service';
+import { badRequest } from '../../lib/errors';
+import type { ProductRecord } from '../catalog/products';
+
+/** A cart line priced from the stored product (the client's name, image and price are never used). */
+export type PricedLine = CartLine & { cell: string | null };
+
+/**
+ * Where a line's stock is counted: "stockItem|<item id>|<S..2XL>" for apparel and gift wraps, or
+ * "product|<product id>|<size>" for tumblers, candles and other single-size goods. null: nothing to count
+ * (apparel without a linked stock item), which reads as sold out.
+ */
+export function stockCell(product: ProductRecord, size: Size): string | null {
+  const where = stockLocation(product.tag, size);
+  if (where.on === 'stockItem') return product.stockRef ? `stockItem|${product.stockRef}|${where.key}` : null;
+  return `product|${product.id}|${where.key}`;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  /** Lines whose product is missing or no longer listed (by the name the client knew). */
+  unavailable: string[];
+}
+
+/** Merges lines of the same product and size, checks sizes, and prices every line from the table. */
+export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCart> {
+  const merged = new Map<string, CheckoutLine>();
+  for (const line of cart) {
+    const key = `${line.id}|${line.size}`;
+    const quantity = (merged.get(key)?.quantity ?? 0) + line.quantity;
+    if (quantity > MAX_QUANTITY) throw badRequest(`At most ${MAX_QUANTITY} of one product and size per order.`, { cart: 'Quantity must be a whole number from 1 to 9.' });
+    merged.set(key, { ...line, quantity });
+  }
+  const ids = [...new Set([...merged.values()].map((line) => line.id))];
+  const { data } = await db().entities.product.get(ids.map((id) => ({ id }))).go();
+  const products = new Map(data.map((product) => [product.id, product]));
+  const lines: PricedLine[] = [];
+  const unavailable: string[] = [];
+  for (const line of merged.values()) {
+    const product = products.get(line.id);
+    if (!product || product.status !== 'listed') {
+      unavailable.push(line.name ?? line.id);
+      continue;
+    }
+    if (!sizesFor(product.tag).includes(line.size)) throw badRequest(MESSAGES.invalidSize, { cart: MESSAGES.invalidSize });
+    lines.push({
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      size: line.size,
+      quantity: line.quantity,
+      ...(product.stockRef && sizeKind(product.tag) !== 'single' && sizeKind(product.tag) !== 'tumbler' ? { stockRef: product.stockRef } : {}),
+      cell: stockCell(product, line.size),
+    });
+  }
+  return { lines, unavailable };
+}
+
+/** Units needed per stock count. */
+export function cellsOf(lines: readonly PricedLine[]): Record<string, number> {
+  const cells: Record<string, number> = {};
+  for (const line of lines) if (line.cell) cells[line.cell] = (cells[line.cell] ?? 0) + line.quantity;
+  return cells;
+}
+
+/** Current counts of the given stock cells (missing item or count reads as 0). */
+export async function readCells(cells: readonly string[]): Promise<Record<string, number>> {
+  const itemIds = new Set<string>();
+  const productIds = new Set<string>();
+  for (const cell of cells) (cell.startsWith('stockItem|') ? itemIds : productIds).add(cell.split('|')[1]);
+  const [items, products] = await Promise.all([
+    itemIds.size ? db().entities.stockItem.get([...itemIds].map((id) => ({ id }))).go() : { data: [] },
+    productIds.size ? db().entities.product.get([...productIds].map((id) => ({ id }))).go() : { data: [] },
+  ]);
+  const counts: Record<string, number> = {};
+  for (const cell of cells) {
+    const [kind, id, key] = cell.split('|');
+    const record =
+      kind === 'stockItem' ? items.data.find((item) => item.id === id) : products.data.find((product) => product.id === id);
+    counts[cell] = Number((record?.stock as Record<string, number | undefined> | undefined)?.[key] ?? 0);
+  }
+  return counts;
+}
+
+/** POST /api/products/validate-cart: which products do not have enough stock right now (no reservation). */
+export async function validateCart(cart: readonly CheckoutLine[]): Promise<{ success: boolean; outOfStockItems: string[] }> {
+  const { lines, unavailable } = await priceCart(cart);
+  const need = cellsOf(lines);
+  const counts = await readCells(Object.keys(need));
+  const short = lines.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map((line) => line.name);
+  const outOfStockItems = [...new Set([...unavailable, ...short])];
+  return { success: outOfStockItems.length === 0, outOfStockItems };
+}
