@@ -1,0 +1,3 @@
+import { createShopApp } from '../lib/shop-app';
+
+createShopApp();

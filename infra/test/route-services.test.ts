@@ -1,0 +1,42 @@
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import cdkJson from '../../cdk.json';
+import { ROUTES, type RouteDef } from '../../shared/routes';
+import { ShopStack } from '../lib/shop-stack';
+import { resourcesOf } from './synth';
+
+/**
+ * The stack takes any route list: here one table route declaring every service of `uses`, which no route of the
+ * current table does yet. Its function must get exactly those grants and settings.
+ */
+describe('a route that uses S3, Cognito and SES', () => {
+  const base = ROUTES.find((route) => route.table === 'read') as RouteDef;
+  const route: RouteDef = { ...base, uses: ['s3', 'cognito', 'ses'] };
+  let template: Template;
+  let stack: ShopStack;
+
+  beforeAll(() => {
+    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    stack = new ShopStack(app, 'Shop-test', { stage: 'test', routes: [route], jobs: [] });
+    template = Template.fromStack(stack);
+  });
+
+  test('one route, one route function', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 1);
+    expect(stack.routeFunctions.size).toBe(1);
+  });
+
+  test('gets the settings and the grants it declares', () => {
+    const [routeFunction] = stack.routeFunctions.values();
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(routeFunction.node.defaultChild as CfnFunction)];
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['IMAGES_BUCKET', 'USER_POOL_ID', 'TABLE_NAME']));
+    const actions = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+      .flatMap((statement: { Action: string | string[] }) => [statement.Action].flat());
+    expect(actions).toEqual(
+      expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'cognito-idp:AdminGetUser', 'ses:SendEmail', 'dynamodb:GetItem']),
+    );
+    expect(actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))).toEqual([]);
+  });
+});

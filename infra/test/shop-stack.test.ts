@@ -1,0 +1,352 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { TABLE_KEYS } from '../../functions/db/table-definition';
+import { PASSWORD_POLICY } from '../../shared/messages';
+import { JOBS } from '../../shared/jobs';
+import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
+import { ADMIN_GROUP, type ShopStack } from '../lib/shop-stack';
+import { resourcesOf, synthShop } from './synth';
+
+/**
+ * Lambda functions the CDK adds itself, named one by one: any other function not made from a route fails the
+ * count test. Each entry: logical-id prefix, its handler, and why it is there.
+ */
+const CDK_HELPER_FUNCTIONS = [
+  {
+    logicalIdPrefix: 'CustomS3AutoDeleteObjectsCustomResourceProviderHandler',
+    handler: '__entrypoint__.handler|index.handler',
+    why: 'empties the SPA bucket when the stack is deleted (autoDeleteObjects on SpaBucket)',
+  },
+] as const;
+
+/** The route table, widened so each test handles any route (later issues add more). */
+const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
+
+let stack: ShopStack;
+let template: Template;
+
+beforeAll(() => {
+  ({ stack, template } = synthShop());
+});
+
+const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+
+function routeFunctionId(route: RouteDef): string {
+  const fn = stack.routeFunctions.get(routeId(route));
+  if (!fn) throw new Error(`no function for ${route.method} ${route.path}`);
+  return logicalIdOf(fn);
+}
+
+function jobFunctionId(job: (typeof JOBS)[number]): string {
+  const fn = stack.jobFunctions.get(routeId(job));
+  if (!fn) throw new Error(`no function for job ${job.handler}`);
+  return logicalIdOf(fn);
+}
+
+function routeResource(route: RouteDef) {
+  const found = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter(
+    ([, resource]) => resource.Properties.RouteKey === `${route.method} ${route.path}`,
+  );
+  expect(found).toHaveLength(1);
+  return found[0][1];
+}
+
+/** The statements of every policy attached to a function's role. */
+function roleStatements(functionLogicalId: string): { Action: string | string[]; Effect: string; Resource: unknown }[] {
+  const fn = template.toJSON().Resources[functionLogicalId];
+  const roleId = fn.Properties.Role['Fn::GetAtt'][0];
+  return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+    .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat());
+
+describe('route table -> functions and routes', () => {
+  test('route ids and route keys are unique (each route gets its own construct and function)', () => {
+    expect(new Set(ROUTES.map(routeId)).size).toBe(ROUTES.length);
+    expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
+  });
+
+  test('exactly one Lambda function per route and per job, plus only the named CDK helper functions', () => {
+    const functionIds = Object.keys(resourcesOf(template, 'AWS::Lambda::Function'));
+    const ownIds = [...ROUTES.map(routeFunctionId), ...JOBS.map(jobFunctionId)];
+    const helperIds = functionIds.filter((id) => !ownIds.includes(id));
+
+    expect(new Set(ownIds).size).toBe(ROUTES.length + JOBS.length);
+    expect(ownIds.every((id) => functionIds.includes(id))).toBe(true);
+    expect(helperIds).toHaveLength(CDK_HELPER_FUNCTIONS.length);
+    for (const helper of CDK_HELPER_FUNCTIONS) {
+      const matching = helperIds.filter((id) => id.startsWith(helper.logicalIdPrefix));
+      expect(matching).toHaveLength(1);
+      const handler = template.toJSON().Resources[matching[0]].Properties.Handler;
+      expect(helper.handler.split('|')).toContain(handler);
+    }
+    template.resourceCountIs('AWS::Lambda::Function', ROUTES.length + JOBS.length + CDK_HELPER_FUNCTIONS.length);
+  });
+
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s: function defaults and settings',
+    (_key, route) => {
+      const fn = template.toJSON().Resources[routeFunctionId(route)];
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Timeout: 10,
+        MemorySize: 512,
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+      const variables = fn.Properties.Environment.Variables;
+      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: [] };
+      const expected = ['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...(route.uses ?? []).flatMap((use) => serviceSettings[use])];
+      expect(Object.keys(variables).sort()).toEqual(expected.sort());
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
+      expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
+      expect(variables.COGNITO_ISSUER).toEqual({
+        'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalIdOf(stack.userPool) }]],
+      });
+    },
+  );
+
+  test('one API route per table route', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
+  });
+
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s: route key, JWT authorizer exactly on user/admin routes, integration to its own function',
+    (_key, route) => {
+      const resource = routeResource(route);
+      if (route.access === 'public') {
+        expect(resource.Properties.AuthorizationType).toBe('NONE');
+        expect(resource.Properties.AuthorizerId).toBeUndefined();
+      } else {
+        expect(resource.Properties.AuthorizationType).toBe('JWT');
+        expect(resource.Properties.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^HttpApiCognitoAuthorizer/) });
+      }
+      const integrationId = resource.Properties.Target['Fn::Join'][1][1].Ref;
+      const integration = template.toJSON().Resources[integrationId];
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [routeFunctionId(route), 'Arn'] },
+      });
+    },
+  );
+
+  test('the JWT authorizer trusts the user pool and the web client (client_id of access tokens)', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [{ Ref: logicalIdOf(stack.webClient) }],
+        Issuer: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: logicalIdOf(stack.userPool) }])]) }),
+      },
+    });
+  });
+
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s: table permissions follow the route table',
+    (_key, route) => {
+      const actions = actionsOf(roleStatements(routeFunctionId(route))).filter((action) => action.startsWith('dynamodb:'));
+      if (route.table === 'none') expect(actions).toEqual([]);
+      if (route.table === 'read') {
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        expect(actions.filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
+      }
+      if (route.table === 'readwrite') {
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']));
+      }
+    },
+  );
+});
+
+describe('scheduled jobs', () => {
+  test.each(JOBS.map((job) => [job.handler, job] as const))('%s: its own function on its EventBridge schedule', (_name, job) => {
+    const fnId = jobFunctionId(job);
+    const fn = template.toJSON().Resources[fnId];
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((rule) =>
+      rule.Properties.Targets.some((target: { Arn: unknown }) => JSON.stringify(target.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] })),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0].Properties).toMatchObject({ ScheduleExpression: job.schedule, State: 'ENABLED' });
+    const actions = actionsOf(roleStatements(fnId));
+    if (job.table === 'readwrite') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+    if (job.uses?.includes('ses')) expect(actions).toContain('ses:SendEmail');
+  });
+
+  test('one schedule rule per job', () => {
+    template.resourceCountIs('AWS::Events::Rule', JOBS.length);
+  });
+});
+
+describe('table', () => {
+  test('keys, GSIs and TTL equal the shared TABLE_KEYS', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const [table] = Object.values(resourcesOf(template, 'AWS::DynamoDB::Table'));
+    expect(table.Properties.KeySchema).toEqual([
+      { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      TABLE_KEYS.globalSecondaryIndexes.map((gsi) => ({
+        IndexName: gsi.indexName,
+        KeySchema: [
+          { AttributeName: gsi.partitionKey, KeyType: 'HASH' },
+          { AttributeName: gsi.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    const keyNames = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_KEYS.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+    );
+    expect(table.Properties.AttributeDefinitions).toHaveLength(keyNames.length);
+    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_KEYS.timeToLiveAttribute, Enabled: true });
+  });
+
+  test('on demand, point-in-time recovery, kept on stack deletion', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      }),
+    });
+  });
+});
+
+describe('user pool', () => {
+  test('email sign-in, self sign-up, the shared password policy', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        }),
+      },
+    });
+  });
+
+  test('the admin group', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', {
+      GroupName: ADMIN_GROUP,
+      UserPoolId: { Ref: logicalIdOf(stack.userPool) },
+    });
+    expect(ADMIN_GROUP).toBe('admin');
+  });
+
+  test('web client: no secret, password and SRP sign-in, no OAuth', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
+    expect(client.Properties.GenerateSecret).toBe(false);
+    expect(client.Properties.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
+    expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
+    expect(client.Properties.CallbackURLs).toBeUndefined();
+  });
+});
+
+describe('buckets and distribution', () => {
+  test('both buckets are private and refuse plain HTTP', () => {
+    const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(2);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+    }
+    for (const bucket of [stack.spaBucket, stack.imagesBucket]) {
+      template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: { Ref: logicalIdOf(bucket) },
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  test('images are kept on stack deletion; the SPA bucket is emptied and removed', () => {
+    expect(template.toJSON().Resources[logicalIdOf(stack.imagesBucket)].DeletionPolicy).toBe('Retain');
+    expect(template.toJSON().Resources[logicalIdOf(stack.spaBucket)].DeletionPolicy).toBe('Delete');
+  });
+
+  test('one distribution: SPA by default, /api/* and /auth/* to the API uncached, /images/* to the image bucket', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
+    const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
+    const config = distribution.Properties.DistributionConfig;
+    const originOf = (id: string) => config.Origins.find((origin: { Id: string }) => origin.Id === id);
+    const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/auth/*', '/images/*']);
+    const spaOrigin = originOf(config.DefaultCacheBehavior.TargetOriginId);
+    expect(spaOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.spaBucket), 'RegionalDomainName'] });
+    expect(spaOrigin.OriginAccessControlId).toBeDefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+
+    for (const pattern of ['/api/*', '/auth/*']) {
+      const b = behaviour(pattern);
+      expect(b).toMatchObject({
+        CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+        OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+        ViewerProtocolPolicy: 'https-only',
+      });
+      expect(b.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+      const origin = originOf(b.TargetOriginId);
+      expect(JSON.stringify(origin.DomainName)).toContain(logicalIdOf(stack.api));
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    }
+    const imagesOrigin = originOf(behaviour('/images/*').TargetOriginId);
+    expect(imagesOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.imagesBucket), 'RegionalDomainName'] });
+    expect(imagesOrigin.OriginAccessControlId).toBeDefined();
+  });
+});
+
+describe('stack', () => {
+  test('outputs for the operator and the SPA config', () => {
+    for (const name of ['ApiUrl', 'DistributionDomain', 'UserPoolId', 'UserPoolClientId', 'TableName']) {
+      template.hasOutput(name, {});
+    }
+  });
+
+  test('no hard-coded physical names (names are generated, so stages live side by side)', () => {
+    const nameKeys = ['TableName', 'BucketName', 'FunctionName', 'UserPoolName', 'LogGroupName', 'RoleName', 'Name'];
+    const named = Object.entries(template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>)
+      // A literal string is a fixed name; references to other resources ({Ref}, {Fn::GetAtt}) are fine.
+      .filter(([, resource]) => nameKeys.some((key) => typeof resource.Properties?.[key] === 'string'))
+      .filter(([, resource]) => resource.Type !== 'AWS::ApiGatewayV2::Authorizer' && resource.Type !== 'AWS::ApiGatewayV2::Api')
+      .map(([id]) => id);
+    expect(named).toEqual([]);
+  });
+
+  test('the stage comes from context and names the stack; prod turns on deletion protection', () => {
+    expect(stack.stackName).toBe('Shop-dev');
+    const prod = synthShop({ context: { stage: 'prod' } });
+    expect(prod.stack.stackName).toBe('Shop-prod');
+    prod.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+    prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });
+  });
+
+  test('an unusable stage name is refused with a clear message', () => {
+    expect(() => synthShop({ context: { stage: 'Prod Stage' } })).toThrow(/stage "Prod Stage" is not usable/);
+  });
+});
