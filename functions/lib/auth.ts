@@ -4,7 +4,9 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { readEnv } from './env';
 import { unauthorized } from './errors';
 
-export const ADMIN_GROUP = 'admin';
+import { ADMIN_GROUP } from '../../shared/roles';
+
+export { ADMIN_GROUP };
 
 export interface Caller {
   /** Cognito `sub`: the user id everywhere in the table. */

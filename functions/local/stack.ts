@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { JOBS } from '../../shared/jobs';
 import { ROUTES } from '../../shared/routes';
 import { createTable } from '../db/create-table';
 import { ADMIN_GROUP } from '../lib/auth';
@@ -24,6 +25,8 @@ export interface LocalStackOptions {
   admin: { email: string; password: string };
   tableName?: string;
   echo?: boolean;
+  /** How often the scheduled jobs run (default every minute). */
+  jobIntervalMs?: number;
   log?: (line: string) => void;
 }
 
@@ -99,6 +102,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     await listen(server, options.port, options.host ?? '127.0.0.1');
     started.push({ stop: () => closeServer(server) });
+    // The scheduled jobs (EventBridge in AWS) run here on a timer.
+    const timer = setInterval(() => {
+      for (const job of JOBS) {
+        import(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`))
+          .then((mod) => mod.handler())
+          .catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
+      }
+    }, options.jobIntervalMs ?? 60_000);
+    timer.unref();
+    started.push({ stop: async () => clearInterval(timer) });
     return { url: origin, seeded, cognito, stop: stopAll };
   } catch (error) {
     await stopAll();

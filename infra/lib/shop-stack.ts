@@ -28,12 +28,13 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
+import { ADMIN_GROUP } from '../../shared/roles';
 import { JOBS, type JobDef } from '../../shared/jobs';
 import { ROUTES, routeId, type RouteDef } from '../../shared/routes';
 import { ShopFunction } from './shop-function';
 
 /** The Cognito group whose members are admins (design §1); functions/lib/auth.ts checks the same name. */
-export const ADMIN_GROUP = 'admin';
+
 
 export interface ShopStackProps extends StackProps {
   /** Deployment stage (dev, prod, ...): two stages live side by side in one account. */

@@ -4,7 +4,8 @@ import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
 import { JOBS } from '../../shared/jobs';
 import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
-import { ADMIN_GROUP, type ShopStack } from '../lib/shop-stack';
+import { ADMIN_GROUP } from '../../shared/roles';
+import type { ShopStack } from '../lib/shop-stack';
 import { resourcesOf, synthShop } from './synth';
 
 /**

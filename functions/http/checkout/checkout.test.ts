@@ -15,8 +15,8 @@ const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 
 async function stock(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {
-  const entity = kind === 'product' ? db().entities.product : db().entities.stockItem;
-  return ((await entity.get({ id }).go()).data?.stock ?? {}) as Record<string, number>;
+  const record = kind === 'product' ? (await db().entities.product.get({ id }).go()).data : (await db().entities.stockItem.get({ id }).go()).data;
+  return (record?.stock ?? {}) as Record<string, number>;
 }
 
 const guestIntent = (body: Record<string, unknown>) =>
