@@ -36,6 +36,15 @@ const config: Config = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
     },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/e2e/setup.ts'],
+    },
   ],
 };
 

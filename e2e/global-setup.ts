@@ -1,0 +1,31 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../functions/local/processes';
+import { startLocalStack } from '../functions/local/stack';
+
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
+export const e2eStateFile = () => path.join(os.tmpdir(), `shop-e2e-${process.env.SHOP_E2E_RUN_ID}.json`);
+
+/**
+ * Browser tests run against the same stack `npm start` runs: the SPA is built and served with the API by the
+ * local gateway, with fresh data in a temporary folder, on free loopback ports.
+ */
+export default async function globalSetup(): Promise<void> {
+  process.env.SHOP_E2E_RUN_ID ??= String(process.pid);
+  const root = path.resolve(__dirname, '..');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+  const port = await freePort();
+  const stack = await startLocalStack({
+    port,
+    dynamoPort: await freePort(),
+    cognitoPort: await freePort(),
+    dataDir,
+    webDir: path.join(root, 'web', 'dist'),
+    admin: E2E_ADMIN,
+  });
+  (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir };
+  writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir }));
+}

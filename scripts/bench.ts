@@ -1,0 +1,206 @@
+/**
+ * `npm run bench`: measured figures, each next to what it is compared with in the same run.
+ * 1. per Lambda: minified bundle size and cold module-load time, as a ratio to a bare DynamoDB handler (goal 1.5x)
+ * 2. per storefront route: JavaScript downloaded before the page is usable, gzip (budget 150 KB)
+ * 3. handler latency p50/p95 (product list, detail, create-payment-intent) vs a bare GetItem round trip
+ * 4. checkout under 20 and 50 concurrent buyers: throughput, p95, oversell count (must be 0)
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { ROUTE_LIST } from '../shared/routes';
+import { JOBS } from '../shared/jobs';
+import { CATEGORIES } from '../shared/categories';
+import { createTable } from '../functions/db/create-table';
+import { documentClient } from '../functions/db/client';
+import { db } from '../functions/db/service';
+import { freePort } from '../functions/local/processes';
+import { startDynamo } from '../functions/local/dynamo';
+import { startLocalStack } from '../functions/local/stack';
+import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
+import { apiEvent, lambdaContext } from '../tests/helpers';
+
+const ROOT = path.resolve(__dirname, '..');
+const rows: string[][] = [];
+const section = (title: string) => rows.push([`## ${title}`]);
+const row = (...cells: (string | number)[]) => rows.push(cells.map(String));
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const median = (values: number[]) => pct(values, 50);
+
+async function bundles(out: string) {
+  section('Lambda bundles (minified, as CDK builds them) and cold module load, vs a bare DynamoDB handler');
+  const bare = path.join(ROOT, 'scripts', 'bench-bare-handler.ts');
+  const entries: [string, string][] = [
+    ['(baseline) bare DynamoDB handler', bare],
+    ...ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, path.join(ROOT, 'functions', 'http', `${route.handler}.ts`)] as [string, string]),
+    ...JOBS.map((job) => [`job ${job.handler}`, path.join(ROOT, 'functions', 'jobs', `${job.handler}.ts`)] as [string, string]),
+  ];
+  const loadTime = (file: string) => {
+    const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
+    return median([0, 1, 2].map(() => Number(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, AWS_REGION: 'us-east-1' } }).toString())));
+  };
+  let base = { size: 0, load: 0 };
+  row('function', 'bundle', 'x bare', 'cold load', 'x bare', 'goal');
+  for (const [name, entry] of entries) {
+    const outfile = path.join(out, `${name.replace(/[^a-z0-9]+/gi, '_')}.js`);
+    await build({ entryPoints: [entry], bundle: true, minify: true, platform: 'node', target: 'node22', format: 'cjs', outfile, logLevel: 'silent', mainFields: ['module', 'main'] });
+    const size = statSync(outfile).size;
+    const load = loadTime(outfile);
+    if (!base.size) base = { size, load };
+    const ratio = load / base.load;
+    row(name, kb(size), (size / base.size).toFixed(2), ms(load), ratio.toFixed(2), ratio <= 1.5 ? 'within 1.5x' : 'over 1.5x');
+  }
+}
+
+async function latency() {
+  section('Handler latency in process against DynamoDB Local, vs a bare GetItem round trip (200 calls each)');
+  const dynamo = await startDynamo({ port: await freePort() });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    TABLE_NAME: 'bench',
+    AWS_REGION: 'us-east-1',
+    COGNITO_ISSUER: 'http://127.0.0.1:9/none',
+    COGNITO_CLIENT_ID: 'bench',
+    POWERTOOLS_LOG_LEVEL: 'SILENT',
+  });
+  try {
+    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await createTable(raw, 'bench');
+    const images = mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
+    await seedCatalogue(images);
+    const { handler: list } = await import('../functions/http/catalog/list-products');
+    const { handler: detail } = await import('../functions/http/catalog/get-product');
+    const { handler: intent } = await import('../functions/http/checkout/create-guest-payment-intent');
+    const address = { name: 'Bench', email: 'bench@example.com', line1: '1 Main', city: 'Austin', state: 'TX', zip: '73301' };
+    const time = async (fn: () => Promise<unknown>, n = 200) => {
+      for (let i = 0; i < 10; i++) await fn();
+      const samples: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t = performance.now();
+        await fn();
+        samples.push(performance.now() - t);
+      }
+      return samples;
+    };
+    const key = db().entities.product.get({ id: SEED_PRODUCTS[0].id }).params() as { Key: Record<string, string> };
+    const baseline = await time(() => documentClient().send(new GetCommand({ TableName: 'bench', Key: key.Key })));
+    const b50 = median(baseline);
+    row('call', 'p50', 'p95', 'p50 x GetItem');
+    row('(baseline) GetItem', ms(b50), ms(pct(baseline, 95)), '1.00');
+    const measure = async (name: string, fn: () => Promise<unknown>) => {
+      const samples = await time(fn);
+      row(name, ms(median(samples)), ms(pct(samples, 95)), (median(samples) / b50).toFixed(2));
+    };
+    await measure('GET /api/products?category=tees', () => list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'tees' } }), lambdaContext));
+    await measure('GET /api/products/{id}', () =>
+      detail(apiEvent({ method: 'GET', path: `/api/products/${SEED_PRODUCTS[3].id}`, params: { id: SEED_PRODUCTS[3].id } }), lambdaContext),
+    );
+    await db().entities.product.patch({ id: 'lemonade-tumbler' }).set({ stock: { '16oz': 1_000_000, '20oz': 0, '24oz': 0 } }).go();
+    await measure('POST /auth/create-payment-intent/guest', () =>
+      intent(apiEvent({ method: 'POST', path: '/auth/create-payment-intent/guest', body: { cart: [{ id: 'lemonade-tumbler', size: '16oz', quantity: 1 }], shippingAddress: address } }), lambdaContext),
+    );
+
+    section('Checkout under concurrency: N buyers at once for 10 units of one product');
+    row('buyers', 'succeeded', 'sold out (409)', 'other', 'throughput', 'p95', 'oversold');
+    for (const buyers of [20, 50]) {
+      const id = `bench-${buyers}`;
+      await db().entities.product.put({ id, name: `Bench ${buyers}`, image: '/x.svg', description: 'bench', price: 1000, tag: 'candles', stock: { CANDLE: 10 } }).go();
+      const durations: number[] = [];
+      const started = performance.now();
+      const results = await Promise.all(
+        Array.from({ length: buyers }, async () => {
+          const t = performance.now();
+          const result = await intent(apiEvent({ method: 'POST', path: '/auth/create-payment-intent/guest', body: { cart: [{ id, size: 'CANDLE', quantity: 1 }], shippingAddress: address } }), lambdaContext);
+          durations.push(performance.now() - t);
+          return (result as { statusCode: number }).statusCode;
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const ok = results.filter((s) => s === 200).length;
+      const left = Number(((await db().entities.product.get({ id }).go()).data?.stock as Record<string, number>).CANDLE);
+      const oversold = Math.max(0, ok - 10) + Math.max(0, -left);
+      row(buyers, ok, results.filter((s) => s === 409).length, results.filter((s) => s !== 200 && s !== 409).length, `${(buyers / seconds).toFixed(1)} req/s`, ms(pct(durations, 95)), oversold);
+    }
+    raw.destroy();
+    rmSync(images, { recursive: true, force: true });
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+async function routeJs() {
+  section('JavaScript before a storefront route is usable (gzip), budget 150 KB');
+  const { chromium } = await import('playwright-core');
+  const { build: viteBuild } = await import('vite');
+  await viteBuild({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'silent' });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-stack-'));
+  const stack = await startLocalStack({
+    port: await freePort(),
+    dynamoPort: await freePort(),
+    cognitoPort: await freePort(),
+    dataDir,
+    webDir: path.join(ROOT, 'web', 'dist'),
+    admin: { email: 'admin@example.com', password: 'ShopAdmin1' },
+  });
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  try {
+    row('route', 'JS files', 'JS gzip', 'budget');
+    const routes = ['/', ...CATEGORIES.map((c) => `/product-list/${c.slug}`), `/product/${SEED_PRODUCTS[3].id}`, '/cart', '/login', '/contact-us', '/about-us'];
+    for (const route of routes) {
+      const page = await browser.newPage();
+      const scripts = new Map<string, number>();
+      page.on('response', async (response) => {
+        if (response.request().resourceType() !== 'script') return;
+        try {
+          scripts.set(response.url(), gzipSync(await response.body()).length);
+        } catch {
+          /* a response without a body */
+        }
+      });
+      await page.goto(`${stack.url}${route}`, { waitUntil: 'networkidle' });
+      const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+      row(route, scripts.size, kb(total), total <= 150 * 1024 ? 'within 150 KB' : 'OVER 150 KB');
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  mkdirSync(out, { recursive: true });
+  try {
+    await bundles(out);
+    await latency();
+    if (process.env.BENCH_SKIP_BROWSER !== '1') await routeJs();
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+  const widths: number[] = [];
+  for (const cells of rows) if (cells.length > 1) cells.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  const text = rows.map((cells) => (cells.length === 1 ? `\n${cells[0]}` : cells.map((cell, i) => cell.padEnd(widths[i])).join('  '))).join('\n');
+  console.log(text);
+  writeFileSync(path.join(ROOT, 'test-results', 'bench.txt'), text);
+}
+
+mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
