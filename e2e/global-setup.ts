@@ -15,7 +15,7 @@ export default async function globalSetup(): Promise<void> {
   process.env.SHOP_E2E_RUN_ID ??= String(process.pid);
   const root = path.resolve(__dirname, '..');
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: path.join(root, 'web', 'vite.config.mts'), logLevel: 'warn' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const stack = await startLocalStack({

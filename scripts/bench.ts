@@ -142,7 +142,7 @@ async function routeJs() {
   section('JavaScript before a storefront route is usable (gzip), budget 150 KB');
   const { chromium } = await import('playwright-core');
   const { build: viteBuild } = await import('vite');
-  await viteBuild({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'silent' });
+  await viteBuild({ configFile: path.join(ROOT, 'web', 'vite.config.mts'), logLevel: 'silent' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-stack-'));
   const stack = await startLocalStack({
     port: await freePort(),

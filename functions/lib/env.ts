@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Settings every function reads, checked by a schema. Read on each call (not frozen at import) so tests

@@ -40,7 +40,7 @@ async function main() {
   if (env.SKIP_WEB_BUILD !== '1') {
     console.log('Building the web app (web/ -> web/dist) ...');
     const { build } = await import('vite');
-    await build({ configFile: path.join(ROOT, 'web', 'vite.config.ts'), logLevel: 'warn' });
+    await build({ configFile: path.join(ROOT, 'web', 'vite.config.mts'), logLevel: 'warn' });
   }
 
   console.log('Starting DynamoDB Local, the Cognito stand-in and the gateway ...');

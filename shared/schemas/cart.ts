@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 
 /** A cart line (spec section 3). Price is integer cents; the server never trusts it (design section 4). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CURRENCY } from '../money';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { MAX_CART_LINES } from './cart';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The one error body of every endpoint (design section 3). */
 export const errorBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALL_SIZES } from '../sizes';
 
 /** A size and how many can still be bought. */

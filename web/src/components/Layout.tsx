@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { CATEGORIES, HEADER_CATEGORIES } from '../../../shared/categories';
+import { MESSAGES } from '../../../shared/messages';
+import { useAuth } from '../features/auth/AuthProvider';
+import { cartCount } from '../features/cart/cartReducer';
+import { useCart } from '../features/cart/CartProvider';
+
+const label = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
+
+/** Every page change scrolls to the top (spec section 2). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+}
+
+function Header() {
+  const { user } = useAuth();
+  const { cart } = useCart();
+  const count = cartCount(cart);
+  return (
+    <header className="site-header">
+      <div className="promo" aria-label="Announcement">
+        <p className="promo-track">
+          <span>{MESSAGES.promo}</span>
+          <span aria-hidden="true">{MESSAGES.promo}</span>
+          <span aria-hidden="true">{MESSAGES.promo}</span>
+        </p>
+      </div>
+      <div className="header-main">
+        <Link to="/" className="logo" aria-label="Seasonal Shop home">
+          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <span>Seasonal Shop</span>
+        </Link>
+        <nav className="header-actions" aria-label="Account and cart">
+          <Link to="/cart" className="cart-link" aria-label={count ? `Cart, ${count} items` : 'Cart'}>
+            <span aria-hidden="true">🛒</span> Cart
+            {count > 0 && (
+              <span className="cart-marker" data-testid="cart-marker">
+                {count}
+              </span>
+            )}
+          </Link>
+          {user ? (
+            <>
+              {user.role === 'admin' && <Link to="/admin">Admin</Link>}
+              <Link to="/account">Account</Link>
+            </>
+          ) : (
+            <Link to="/login" className="button small">
+              Sign In
+            </Link>
+          )}
+        </nav>
+      </div>
+      <nav className="category-nav" aria-label="Categories">
+        {HEADER_CATEGORIES.map((slug) => (
+          <NavLink key={slug} to={`/product-list/${slug}`}>
+            {label(slug)}
+          </NavLink>
+        ))}
+      </nav>
+    </header>
+  );
+}
+
+function Footer() {
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Shop information">
+        <Link to="/about-us">About Us</Link>
+        <Link to="/custom-printing">Custom Printing</Link>
+        <Link to="/faqs">FAQs</Link>
+        <Link to="/privacy-policy">Privacy Policy</Link>
+        <Link to="/terms-and-conditions">Terms and Conditions</Link>
+        <Link to="/support">Support</Link>
+      </nav>
+      <nav aria-label="Social media" className="social">
+        <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
+        <a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a>
+        <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank">TikTok</a>
+      </nav>
+      <p className="fine">© {new Date().getFullYear()} Seasonal Shop · Made in a small US town</p>
+    </footer>
+  );
+}
+
+export function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <Header />
+      <main id="main">
+        <Outlet />
+      </main>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { validateAdminSchema } from '../../../../shared/schemas/common';
+import { api, ApiError, setTokenSource } from '../../lib/api';
+import { loadConfig } from '../../lib/config';
+
+/**
+ * Amplify is loaded only when it is needed (a stored session, or a sign-in): a guest's pages stay small.
+ */
+let amplify: Promise<typeof import('./amplify')> | undefined;
+function loadAmplify() {
+  amplify ??= Promise.all([import('./amplify'), loadConfig()]).then(([mod, config]) => {
+    mod.configureAmplify(config);
+    return mod;
+  });
+  return amplify;
+}
+
+/** Whether this browser holds a Cognito session (Amplify keeps it under these local-storage keys). */
+function hasStoredSession(): boolean {
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i) ?? '';
+    if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser')) return true;
+  }
+  return false;
+}
+
+export interface CurrentUser {
+  userId: string;
+  email: string;
+  /** 'admin' for the admin group, null for a customer (spec section 3). */
+  role: 'admin' | null;
+}
+
+export interface AuthState {
+  /** False until the first session check is done: the app renders after it (spec section 4). */
+  ready: boolean;
+  user: CurrentUser | null;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(input: { email: string; password: string; firstName: string; lastName: string }): Promise<void>;
+  signOut(): Promise<void>;
+  sendResetCode(email: string): Promise<void>;
+  confirmReset(input: { email: string; code: string; password: string }): Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+const AUTH_TOKEN_KEY = 'authToken';
+
+async function accessToken(): Promise<string | null> {
+  if (!amplify && !hasStoredSession()) return null;
+  try {
+    const session = await (await loadAmplify()).fetchAuthSession();
+    return session.tokens?.accessToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The role from the server: 200 -> admin, 403 -> customer, anything else -> not signed in (spec section 6). */
+async function loadUser(): Promise<CurrentUser | null> {
+  if (!hasStoredSession()) return null;
+  const { getCurrentUser, signOut } = await loadAmplify();
+  let current;
+  try {
+    current = await getCurrentUser();
+  } catch {
+    return null;
+  }
+  const token = await accessToken();
+  if (!token) return null;
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  const email = current.signInDetails?.loginId ?? current.username;
+  try {
+    const { isAdmin } = await api('/auth/validateAdmin', validateAdminSchema, { auth: true });
+    return { userId: current.userId, email, role: isAdmin ? 'admin' : null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 403) return { userId: current.userId, email, role: null };
+    console.error('admin validation failed', error);
+    await signOut().catch(() => undefined);
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [ready, setReady] = useState(false);
+  const [user, setUser] = useState<CurrentUser | null>(null);
+
+  const refresh = useCallback(async () => setUser(await loadUser()), []);
+
+  useEffect(() => {
+    setTokenSource(accessToken);
+    let cancelled = false;
+    let stop = () => {};
+    loadUser()
+      .then((loaded) => !cancelled && setUser(loaded))
+      .catch((error) => console.error('session check failed', error))
+      .finally(() => !cancelled && setReady(true));
+    if (hasStoredSession()) {
+      void loadAmplify().then(({ Hub }) => {
+        stop = Hub.listen('auth', ({ payload }) => {
+          if (payload.event === 'tokenRefresh') void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token));
+          if (payload.event === 'tokenRefresh_failure') console.error('token refresh failed');
+          if (payload.event === 'signedOut') setUser(null);
+        });
+      });
+    }
+    // Keep the stored token fresh (spec: every 5 minutes); Amplify refreshes it before it expires.
+    const timer = setInterval(() => void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token)), 300_000);
+    return () => {
+      cancelled = true;
+      stop();
+      clearInterval(timer);
+    };
+  }, []);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      ready,
+      user,
+      async signIn(email, password) {
+        const { signIn } = await loadAmplify();
+        const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+        if (!result.isSignedIn) throw new Error(`Sign-in needs another step: ${result.nextStep.signInStep}`);
+        await refresh();
+      },
+      async signUp({ email, password, firstName, lastName }) {
+        const { signUp } = await loadAmplify();
+        const result = await signUp({
+          username: email.trim(),
+          password,
+          options: { userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() } },
+        });
+        if (!result.isSignUpComplete && result.nextStep.signUpStep !== 'DONE') {
+          throw new Error(`Sign-up needs another step: ${result.nextStep.signUpStep}`);
+        }
+        await this.signIn(email, password);
+      },
+      async signOut() {
+        const { signOut } = await loadAmplify();
+        await signOut().catch((error) => console.error('sign-out failed', error));
+        localStorage.removeItem(AUTH_TOKEN_KEY);
+        setUser(null);
+      },
+      async sendResetCode(email) {
+        const { resetPassword } = await loadAmplify();
+        await resetPassword({ username: email.trim() });
+      },
+      async confirmReset({ email, code, password }) {
+        const { confirmResetPassword } = await loadAmplify();
+        await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
+      },
+    }),
+    [ready, user, refresh],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth outside AuthProvider');
+  return context;
+}

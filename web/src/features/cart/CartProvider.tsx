@@ -1,0 +1,68 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { savedCartSchema, type CartLine } from '../../../../shared/schemas/cart';
+import { api } from '../../lib/api';
+import { useAuth } from '../auth/AuthProvider';
+import { cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAction } from './cartReducer';
+
+interface CartState {
+  cart: CartLine[];
+  dispatch(action: CartAction): void;
+}
+
+const CartContext = createContext<CartState | null>(null);
+
+const fetchSaved = () => api('/auth/cart', savedCartSchema, { auth: true }).then((saved) => saved.cart.cart);
+const save = (cart: CartLine[]) => api('/auth/cart', savedCartSchema, { auth: true, body: { cart } });
+
+/**
+ * The cart: kept in local storage; while signed in also saved on the server after each change. At sign-in
+ * the guest cart is merged into the saved one (docs/decisions/0009).
+ */
+export function CartProvider({ children }: { children: ReactNode }) {
+  const { user, ready } = useAuth();
+  const [cart, rawDispatch] = useReducer(cartReducer, undefined, () => readStoredCart());
+  const signedInAs = useRef<string | null>(null);
+  const current = useRef(cart);
+  current.current = cart;
+
+  useEffect(() => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  }, [cart]);
+
+  // After load and after sign-in: read the saved cart and merge the local one into it.
+  useEffect(() => {
+    if (!ready) return;
+    const userId = user?.userId ?? null;
+    if (userId === signedInAs.current) return;
+    const signedOut = signedInAs.current !== null && userId === null;
+    signedInAs.current = userId;
+    if (signedOut) rawDispatch({ type: 'CLEAR_CART' }); // sign-out clears the cart (spec section 4)
+    if (!userId) return;
+    fetchSaved()
+      .then((saved) => {
+        const merged = mergeCarts(saved, readStoredCart());
+        rawDispatch({ type: 'SET_CART', cart: merged });
+        if (merged.length !== saved.length || merged.some((line, i) => line.quantity !== saved[i]?.quantity)) return save(merged);
+      })
+      .catch((error) => console.error('cart fetch failed', error));
+  }, [ready, user]);
+
+  const dispatch = useCallback(
+    (action: CartAction) => {
+      const next = cartReducer(current.current, action);
+      current.current = next;
+      rawDispatch({ type: 'SET_CART', cart: next });
+      if (user) save(next).catch((error) => console.error('cart save failed', error));
+    },
+    [user],
+  );
+
+  const value = useMemo(() => ({ cart, dispatch }), [cart, dispatch]);
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartState {
+  const context = useContext(CartContext);
+  if (!context) throw new Error('useCart outside CartProvider');
+  return context;
+}

@@ -1,0 +1,53 @@
+import { cartSchema, type CartLine } from '../../../../shared/schemas/cart';
+import { MAX_QUANTITY } from '../../../../shared/sizes';
+
+/** The cart's actions (spec section 4). */
+export type CartAction =
+  | { type: 'ADD_TO_CART'; line: CartLine }
+  | { type: 'REMOVE_FROM_CART'; id: string; size: string }
+  | { type: 'UPDATE_QUANTITY'; id: string; size: string; quantity: number }
+  | { type: 'SET_CART'; cart: CartLine[] }
+  | { type: 'CLEAR_CART' };
+
+const sameLine = (a: CartLine, b: Pick<CartLine, 'id' | 'size' | 'name' | 'image'>) =>
+  a.id === b.id && a.size === b.size && a.name === b.name && a.image === b.image;
+
+export function cartReducer(cart: CartLine[], action: CartAction): CartLine[] {
+  switch (action.type) {
+    case 'ADD_TO_CART': {
+      const existing = cart.find((line) => sameLine(line, action.line));
+      if (!existing) return [...cart, { ...action.line, quantity: Math.min(action.line.quantity, MAX_QUANTITY) }];
+      return cart.map((line) => (line === existing ? { ...line, quantity: Math.min(line.quantity + action.line.quantity, MAX_QUANTITY) } : line));
+    }
+    case 'REMOVE_FROM_CART':
+      return cart.filter((line) => !(line.id === action.id && line.size === action.size));
+    case 'UPDATE_QUANTITY':
+      if (action.quantity <= 0) return cart.filter((line) => !(line.id === action.id && line.size === action.size));
+      return cart.map((line) =>
+        line.id === action.id && line.size === action.size ? { ...line, quantity: Math.min(action.quantity, MAX_QUANTITY) } : line,
+      );
+    case 'SET_CART':
+      return action.cart;
+    case 'CLEAR_CART':
+      return [];
+  }
+}
+
+/** Adds a guest cart into the saved one at sign-in, so a shopper loses nothing (quantities add up, capped). */
+export function mergeCarts(saved: CartLine[], guest: CartLine[]): CartLine[] {
+  return guest.reduce((cart, line) => cartReducer(cart, { type: 'ADD_TO_CART', line }), saved);
+}
+
+export const CART_STORAGE_KEY = 'cart';
+
+/** The cart kept in local storage, read back only when it is a list of valid lines. */
+export function readStoredCart(storage: Storage = localStorage): CartLine[] {
+  try {
+    const parsed = cartSchema.safeParse(JSON.parse(storage.getItem(CART_STORAGE_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export const cartCount = (cart: CartLine[]) => cart.reduce((sum, line) => sum + line.quantity, 0);

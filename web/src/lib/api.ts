@@ -1,0 +1,70 @@
+import type { z, ZodType } from 'zod';
+import { MESSAGES } from '../../../shared/messages';
+import { errorBodySchema } from '../../../shared/schemas/common';
+
+/** An API answer that was not a success, with the server's message and field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type TokenSource = () => Promise<string | null>;
+let tokenSource: TokenSource = async () => null;
+/** The auth feature registers how to get the current access token. */
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Send the signed-in user's access token. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The one API client: JSON in and out, the bearer token when asked, errors mapped to ApiError. */
+export async function api<S extends ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.auth) {
+    const token = await tokenSource();
+    if (!token) throw new ApiError(401, 'unauthorized', 'Please sign in.');
+    headers.authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', MESSAGES.networkError);
+  }
+  const text = await response.text();
+  const json: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(json);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+    throw new ApiError(response.status, 'server_error', MESSAGES.serverError);
+  }
+  return schema.parse(json);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
