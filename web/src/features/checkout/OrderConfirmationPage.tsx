@@ -1,5 +1,25 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link } from 'react-router-dom';
+import { ORDER_NUMBER_KEY } from './checkoutApi';
 
+/** Thank-you page with the stored order number (spec section 2). */
 export default function OrderConfirmationPage() {
-  return <ComingSoon title="Thank you" />;
+  const orderNumber = localStorage.getItem(ORDER_NUMBER_KEY);
+  return (
+    <section className="page narrow">
+      <h1>Thank you for your order!</h1>
+      {orderNumber ? (
+        <p className="card">
+          Your order number is <strong data-testid="order-number">{orderNumber}</strong>. A confirmation is on its way to your inbox,
+          and your order ships within 2-3 days.
+        </p>
+      ) : (
+        <p className="card">We could not find a recent order in this browser.</p>
+      )}
+      <p>
+        <Link to="/" className="button">
+          Keep shopping
+        </Link>
+      </p>
+    </section>
+  );
 }

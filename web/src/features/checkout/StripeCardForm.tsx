@@ -1,0 +1,50 @@
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useMemo, type FormEvent } from 'react';
+
+let stripePromise: Promise<Stripe | null> | undefined;
+
+export interface StripePayResult {
+  ok: boolean;
+  message?: string;
+}
+
+function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string; onPay(confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>): void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!stripe || !elements) return;
+    onPay(async (clientSecret, billing) => {
+      const card = elements.getElement(CardElement);
+      if (!card) return { ok: false, message: 'The card form is not ready.' };
+      const result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
+        receipt_email: billing.email,
+      });
+      if (result.error) return { ok: false, message: result.error.message ?? 'The payment did not go through.' };
+      return { ok: result.paymentIntent?.status === 'succeeded', message: result.paymentIntent?.status };
+    });
+  };
+  return (
+    <form className="stack" onSubmit={submit} aria-label="Card details">
+      <div className="card stripe-card">
+        <CardElement options={{ hidePostalCode: true }} />
+      </div>
+      <button type="submit" disabled={busy || !stripe}>
+        {busy ? 'Paying…' : `Pay ${amountLabel}`}
+      </button>
+    </form>
+  );
+}
+
+/** Stripe Elements card entry (Stripe mode only; this chunk loads Stripe.js). */
+export default function StripeCardForm(props: { publishableKey: string; busy: boolean; amountLabel: string; onPay: Parameters<typeof Form>[0]['onPay'] }) {
+  stripePromise ??= loadStripe(props.publishableKey);
+  const stripe = useMemo(() => stripePromise!, []);
+  return (
+    <Elements stripe={stripe}>
+      <Form busy={props.busy} amountLabel={props.amountLabel} onPay={props.onPay} />
+    </Elements>
+  );
+}

@@ -1,0 +1,42 @@
+import * as z from 'zod';
+import type { CartLine } from '../../../../shared/schemas/cart';
+import type { ShippingAddress } from '../../../../shared/schemas/address';
+import { createIntentResultSchema, validateCartResultSchema } from '../../../../shared/schemas/checkout';
+import { api } from '../../lib/api';
+
+/** What checkout sends: which products, sizes and how many (the server prices them). */
+const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => ({ id, size, quantity, name }));
+
+export const validateCart = (cart: CartLine[]) =>
+  api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
+
+export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId: string; signedIn: boolean }) =>
+  api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
+    auth: input.signedIn,
+    body: { cart: lines(input.cart), shippingAddress: input.shippingAddress, currency: 'usd', checkoutId: input.checkoutId },
+  });
+
+const recordedSchema = z.object({ order: z.object({ orderNumber: z.string() }) });
+export const recordOrder = (input: { orderNumber: string; signedIn: boolean }) =>
+  api(input.signedIn ? '/auth/adminOrders' : '/auth/adminOrders/guest', recordedSchema, {
+    auth: input.signedIn,
+    body: { orderNumber: input.orderNumber },
+  });
+
+const confirmedSchema = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) });
+/** The built-in test processor's card step (test mode). */
+export const confirmTestPayment = (input: {
+  clientSecret: string;
+  card: { number: string; expMonth: number; expYear: number; cvc: string };
+  billingName: string;
+  receiptEmail: string;
+}) => api('/api/test-payments/confirm', confirmedSchema, { body: input });
+
+const profilesSchema = z.object({
+  data: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string(), state: z.string(), city: z.string(), zip: z.string() })),
+});
+export const fetchProfiles = () => api('/auth/shippingProfiles', profilesSchema, { auth: true }).then((r) => r.data);
+
+/** Keys in the browser's storage. */
+export const CHECKOUT_ID_KEY = 'checkoutId';
+export const ORDER_NUMBER_KEY = 'orderNumber';
