@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../functions/local/processes';
-import { startLocalStack } from '../functions/local/stack';
+import { buildWeb, startLocalStack } from '../functions/local/stack';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
 export const e2eStateFile = () => path.join(os.tmpdir(), `shop-e2e-${process.env.SHOP_E2E_RUN_ID}.json`);
@@ -14,8 +14,7 @@ export const e2eStateFile = () => path.join(os.tmpdir(), `shop-e2e-${process.env
 export default async function globalSetup(): Promise<void> {
   process.env.SHOP_E2E_RUN_ID ??= String(process.pid);
   const root = path.resolve(__dirname, '..');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web', 'vite.config.mts'), logLevel: 'warn' });
+  await buildWeb(root);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
   const port = await freePort();
   const stack = await startLocalStack({
@@ -25,6 +24,9 @@ export default async function globalSetup(): Promise<void> {
     dataDir,
     webDir: path.join(root, 'web', 'dist'),
     admin: E2E_ADMIN,
+    log: (line) => {
+      if (/error|failed/i.test(line)) console.error(line);
+    },
   });
   (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir };
   writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir }));

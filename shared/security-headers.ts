@@ -8,7 +8,7 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob: https://*.stripe.com",
   "font-src 'self' data:",
-  "connect-src 'self' https://api.stripe.com https://cognito-idp.*.amazonaws.com",
+  "connect-src 'self' https://api.stripe.com https://*.amazonaws.com",
   'frame-src https://js.stripe.com https://hooks.stripe.com',
   "frame-ancestors 'none'",
   "base-uri 'self'",

@@ -112,15 +112,14 @@ export function toEvent(req: http.IncomingMessage, url: URL, route: RouteDef, pa
  * same route table), /config.json, images, the Cognito proxy and the SPA.
  */
 export function createGateway(options: GatewayOptions): http.Server {
-  const handlers = new Map<string, Promise<Handler>>();
-  const load = (route: RouteDef) => {
-    let handler = handlers.get(route.handler);
-    if (!handler) {
-      handler = import(path.join(__dirname, '..', 'http', `${route.handler}.ts`)).then((mod) => (mod.handler ?? mod.default.handler) as Handler);
-      handlers.set(route.handler, handler);
-    }
-    return handler;
-  };
+  // Every handler is loaded up front with require: that works under tsx and inside Jest's global setup
+  // (whose TypeScript hook is gone once the setup returns), and a broken module fails the start, not a request.
+  const handlers = new Map<string, Handler>();
+  for (const route of options.routes) {
+    const mod = require(path.join(__dirname, '..', 'http', `${route.handler}.ts`));
+    handlers.set(route.handler, (mod.handler ?? mod.default.handler) as Handler);
+  }
+  const load = async (route: RouteDef) => handlers.get(route.handler)!;
   const log = options.log ?? (() => {});
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer) {

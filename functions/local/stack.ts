@@ -103,12 +103,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await listen(server, options.port, options.host ?? '127.0.0.1');
     started.push({ stop: () => closeServer(server) });
     // The scheduled jobs (EventBridge in AWS) run here on a timer.
+    const jobs = JOBS.map((job) => ({ job, run: require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)).handler as () => Promise<unknown> }));
     const timer = setInterval(() => {
-      for (const job of JOBS) {
-        import(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`))
-          .then((mod) => mod.handler())
-          .catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
-      }
+      for (const { job, run } of jobs) run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
     }, options.jobIntervalMs ?? 60_000);
     timer.unref();
     started.push({ stop: async () => clearInterval(timer) });
@@ -116,6 +113,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   } catch (error) {
     await stopAll();
     throw error;
+  }
+}
+
+/** Production build of the SPA into web/dist (Jest sets NODE_ENV=test, which would give React's dev build). */
+export async function buildWeb(root: string): Promise<void> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    const { build } = await import('vite');
+    await build({ configFile: path.join(root, 'web', 'vite.config.mts'), mode: 'production', logLevel: 'error' });
+  } finally {
+    process.env.NODE_ENV = previous;
   }
 }
 

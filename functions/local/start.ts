@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { isStrongPassword } from '../../shared/messages';
 import { isPortFree, javaMajorVersion } from './processes';
-import { startLocalStack } from './stack';
+import { buildWeb, startLocalStack } from './stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 export const DEFAULT_ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
@@ -39,8 +39,7 @@ async function main() {
 
   if (env.SKIP_WEB_BUILD !== '1') {
     console.log('Building the web app (web/ -> web/dist) ...');
-    const { build } = await import('vite');
-    await build({ configFile: path.join(ROOT, 'web', 'vite.config.mts'), logLevel: 'warn' });
+    await buildWeb(ROOT);
   }
 
   console.log('Starting DynamoDB Local, the Cognito stand-in and the gateway ...');

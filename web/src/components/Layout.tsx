@@ -11,7 +11,9 @@ const label = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?
 /** Every page change scrolls to the top (spec section 2). */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 
@@ -35,7 +37,12 @@ function Header() {
         </Link>
         <nav className="header-actions" aria-label="Account and cart">
           <Link to="/cart" className="cart-link" aria-label={count ? `Cart, ${count} items` : 'Cart'}>
-            <span aria-hidden="true">🛒</span> Cart
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6" />
+              <circle cx="9" cy="20" r="1.5" />
+              <circle cx="17" cy="20" r="1.5" />
+            </svg>
+            Cart
             {count > 0 && (
               <span className="cart-marker" data-testid="cart-marker">
                 {count}

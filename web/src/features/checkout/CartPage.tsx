@@ -66,7 +66,9 @@ export default function CartPage() {
       .catch((error) => console.error('profile load failed', error));
   }, [step, user]);
 
-  useEffect(() => heading.current?.focus(), [step]);
+  useEffect(() => {
+    heading.current?.focus();
+  }, [step]);
 
   // Estimated until Next is pressed; then the server's amounts are fixed (spec section 9).
   const amounts = useMemo(() => intent?.amounts ?? computeAmounts(cart, address.state), [intent, cart, address.state]);
