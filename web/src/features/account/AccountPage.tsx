@@ -1,5 +1,239 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import { formatPrice } from '../../../../shared/money';
+import { shippingProfileSchema, type ShippingProfile } from '../../../../shared/schemas/address';
+import { unescapeText } from '../../../../shared/sanitize';
+import { ApiError } from '../../lib/api';
+import { useAuth } from '../auth/AuthProvider';
+import { useCart } from '../cart/CartProvider';
+import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
+import { StarRating } from './StarRating';
+import './account.css';
+
+/** A profile on screen: `original` holds the saved values while it is edited; new ones have none. */
+type Editable = ShippingProfile & { editing?: boolean; isNew?: boolean; original?: ShippingProfile };
+const BLANK: ShippingProfile = { name: '', email: '', phone: '', address: '', state: '', city: '', zip: '' };
+const FIELDS: { key: keyof ShippingProfile; label: string; type?: string }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'email', label: 'Email', type: 'email' },
+  { key: 'phone', label: 'Phone', type: 'tel' },
+  { key: 'address', label: 'Address' },
+  { key: 'city', label: 'City' },
+  { key: 'state', label: 'State' },
+  { key: 'zip', label: 'ZIP code' },
+];
+
+/** The spec's Save checks, in its order, with its messages (shared schema). */
+export function profileProblem(profile: ShippingProfile): string | null {
+  if (Object.values(profile).some((value) => value.trim() === '')) return MESSAGES.profileFieldsRequired;
+  const parsed = shippingProfileSchema.safeParse(profile);
+  if (parsed.success) return null;
+  const messages = parsed.error.issues.map((issue) => issue.message);
+  return [MESSAGES.invalidPhone, MESSAGES.invalidZip, MESSAGES.invalidProfileState].find((m) => messages.includes(m)) ?? messages[0];
+}
+
+type Orders = Awaited<ReturnType<typeof getOrders>>;
+type Items = Awaited<ReturnType<typeof getPreviousOrder>>;
 
 export default function AccountPage() {
-  return <ComingSoon title="Account" />;
+  const { user, signOut } = useAuth();
+  const { dispatch } = useCart();
+  const navigate = useNavigate();
+  const [profiles, setProfiles] = useState<Editable[]>([]);
+  const [previous, setPrevious] = useState<Items>([]);
+  const [orders, setOrders] = useState<Orders>([]);
+  const [ratings, setRatings] = useState<Record<string, number>>({});
+  const [loaded, setLoaded] = useState(false);
+  const [status, setStatus] = useState('');
+
+  useEffect(() => {
+    if (!user) return;
+    Promise.allSettled([getProfiles(), getPreviousOrder(), getOrders(), getRatings()]).then(([p, prev, o, r]) => {
+      if (p.status === 'fulfilled') setProfiles(p.value.map((profile) => unescapeProfile(profile)));
+      else console.error('profile load failed', p.reason);
+      if (prev.status === 'fulfilled') setPrevious(prev.value);
+      if (o.status === 'fulfilled') setOrders(o.value);
+      if (r.status === 'fulfilled') setRatings(r.value);
+      setLoaded(true);
+    });
+  }, [user]);
+
+  if (!user) return <Navigate to="/" replace />;
+  const editing = profiles.findIndex((profile) => profile.editing);
+
+  async function save(index: number) {
+    const problem = profileProblem(profiles[index]);
+    if (problem) return window.alert(problem);
+    try {
+      const saved = await saveProfiles(profiles.map(({ editing: _e, isNew: _n, original: _o, ...profile }) => profile));
+      setProfiles(saved.map(unescapeProfile));
+      setStatus('Shipping profiles saved.');
+    } catch (error) {
+      window.alert(error instanceof ApiError ? error.message : MESSAGES.serverError);
+    }
+  }
+
+  function cancel(index: number) {
+    const profile = profiles[index];
+    if (profile.isNew) return setProfiles(profiles.filter((_, i) => i !== index));
+    setProfiles(profiles.map((p, i) => (i === index ? { ...(p.original ?? p), editing: false } : p)));
+  }
+
+  async function remove(index: number) {
+    if (profiles[index].isNew) return cancel(index);
+    try {
+      await deleteProfile(index);
+      setProfiles(profiles.filter((_, i) => i !== index));
+      setStatus('Shipping profile deleted.');
+    } catch (error) {
+      window.alert(error instanceof ApiError ? error.message : MESSAGES.deleteProfileFailed);
+    }
+  }
+
+  async function giveRating(productId: string, rating: number) {
+    const before = ratings[productId];
+    setRatings({ ...ratings, [productId]: rating });
+    try {
+      await rate(productId, rating);
+      setStatus('Thanks for your rating!');
+    } catch (error) {
+      console.error('review save failed', error);
+      setRatings({ ...ratings, [productId]: before });
+    }
+  }
+
+  async function doSignOut() {
+    dispatch({ type: 'CLEAR_CART' });
+    await signOut();
+    navigate('/');
+  }
+
+  return (
+    <div className="account page">
+      <section className="card account-head">
+        <h1>Your Account</h1>
+        <p>
+          Signed in as <strong>{user.email}</strong>
+        </p>
+        <button type="button" className="secondary" onClick={doSignOut}>
+          Sign Out
+        </button>
+      </section>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+
+      <section className="card" aria-labelledby="profiles-heading">
+        <div className="section-head">
+          <h2 id="profiles-heading">Shipping Profiles</h2>
+          <button type="button" className="small" disabled={editing >= 0} onClick={() => setProfiles([...profiles, { ...BLANK, editing: true, isNew: true }])}>
+            ADD+
+          </button>
+        </div>
+        {profiles.length === 0 && loaded && <p className="muted">{MESSAGES.noShippingProfiles}</p>}
+        <ul className="profiles">
+          {profiles.map((profile, index) => (
+            <li key={index} className="profile">
+              {profile.editing ? (
+                <form className="profile-form" onSubmit={(e) => { e.preventDefault(); void save(index); }} aria-label={`Shipping profile ${index + 1}`}>
+                  {FIELDS.map((field) => (
+                    <label key={field.key}>
+                      {field.label}
+                      <input
+                        type={field.type ?? 'text'}
+                        name={field.key}
+                        maxLength={200}
+                        value={profile[field.key]}
+                        onChange={(e) => setProfiles(profiles.map((p, i) => (i === index ? { ...p, [field.key]: e.target.value } : p)))}
+                      />
+                    </label>
+                  ))}
+                  <div className="actions">
+                    <button type="submit">Save</button>
+                    <button type="button" className="secondary" onClick={() => cancel(index)}>
+                      Cancel
+                    </button>
+                  </div>
+                </form>
+              ) : (
+                <div className="profile-view">
+                  <address>
+                    <strong>{profile.name}</strong>
+                    <br />
+                    {profile.address}, {profile.city}, {profile.state} {profile.zip}
+                    <br />
+                    {profile.email} · {profile.phone}
+                  </address>
+                  <div className="actions">
+                    <button type="button" className="secondary small" disabled={editing >= 0} onClick={() => setProfiles(profiles.map((p, i) => (i === index ? { ...p, editing: true, original: { ...p } } : p)))}>
+                      Edit
+                    </button>
+                    <button type="button" className="secondary small danger" onClick={() => void remove(index)}>
+                      DELETE
+                    </button>
+                  </div>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="previous-heading">
+        <h2 id="previous-heading">Previous Order</h2>
+        {previous.length === 0 && loaded && <p className="muted">{MESSAGES.noPreviousOrders}</p>}
+        <ul className="previous">
+          {previous.map((item) => (
+            <li key={`${item.id}|${item.size}`}>
+              <img src={item.image} alt="" width="64" height="64" />
+              <div>
+                <strong>{unescapeText(item.name)}</strong>
+                <span className="muted">
+                  {item.size !== 'CANDLE' ? `${item.size} · ` : ''}
+                  {item.quantity} × {formatPrice(item.price)}
+                </span>
+              </div>
+              <StarRating label={`Rate ${unescapeText(item.name)}`} value={ratings[item.id] ?? 0} onRate={(r) => void giveRating(item.id, r)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card" aria-labelledby="orders-heading">
+        <h2 id="orders-heading">Your Orders</h2>
+        {orders.length === 0 && loaded && <p className="muted">No orders yet.</p>}
+        {orders.length > 0 && (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Date</th>
+                <th scope="col">Items</th>
+                <th scope="col">Total</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.orderNumber}>
+                  <td className="mono">{order.orderNumber}</td>
+                  <td>{new Date(order.createdAt).toLocaleDateString('en-US')}</td>
+                  <td>{order.lines.reduce((n, l) => n + l.quantity, 0)}</td>
+                  <td>{formatPrice(order.amounts.total)}</td>
+                  <td>
+                    <span className={`status ${order.status}`}>{order.status === 'completed' ? 'Shipped' : 'Processing'}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function unescapeProfile(profile: ShippingProfile): Editable {
+  return Object.fromEntries(Object.entries(profile).map(([key, value]) => [key, unescapeText(value)])) as unknown as Editable;
 }

@@ -1,5 +1,104 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import { useAuth } from './AuthProvider';
+import { useNoIndex } from './useNoIndex';
+import './auth.css';
 
+/** Sign-in, with the 'Forgot Password?' toggle (spec sections 2, 4, 8). */
 export default function LoginPage() {
-  return <ComingSoon title="Sign In" />;
+  useNoIndex('noindex, nofollow');
+  const { user, signIn, sendResetCode } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from;
+  const [mode, setMode] = useState<'signin' | 'reset'>('signin');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [sent, setSent] = useState(false);
+  const busyRef = useRef(false);
+
+  if (user && !busy) return <Navigate to={from ?? '/'} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setError('');
+    try {
+      await signIn(email, password);
+      navigate(from ?? '/', { replace: true });
+    } catch (failure) {
+      console.error('sign-in failed', failure);
+      setError(MESSAGES.signInFailed);
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  async function sendLink(event: FormEvent) {
+    event.preventDefault();
+    setSent(true);
+    try {
+      await sendResetCode(email);
+    } catch (failure) {
+      // Same answer whether or not the address has an account.
+      console.error('reset request failed', failure);
+    }
+  }
+
+  return (
+    <section className="auth-page card">
+      {mode === 'signin' ? (
+        <>
+          <h1>Sign In</h1>
+          <form className="stack" onSubmit={submit}>
+            <label>
+              Email
+              <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <label>
+              Password
+              <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            </label>
+            {error && (
+              <p className="error" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="submit" disabled={busy}>
+              {busy ? MESSAGES.signingIn : 'Sign In'}
+            </button>
+          </form>
+          <button type="button" className="link" onClick={() => setMode('reset')}>
+            {MESSAGES.forgotPassword}
+          </button>
+          <p>
+            New here? <Link to="/signup">{MESSAGES.createAccount}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Reset your password</h1>
+          <form className="stack" onSubmit={sendLink}>
+            <label>
+              Email
+              <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+            </label>
+            <p className="muted">{sent ? MESSAGES.resetSent : MESSAGES.resetHint}</p>
+            <button type="submit" disabled={sent}>
+              {sent ? MESSAGES.resetSentButton : MESSAGES.sendLink}
+            </button>
+          </form>
+          <button type="button" className="link" onClick={() => { setMode('signin'); setSent(false); }}>
+            Cancel
+          </button>
+        </>
+      )}
+    </section>
+  );
 }

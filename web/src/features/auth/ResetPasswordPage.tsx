@@ -1,5 +1,77 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { isStrongPassword, MESSAGES } from '../../../../shared/messages';
+import { useAuth } from './AuthProvider';
+import { useNoIndex } from './useNoIndex';
+import './auth.css';
 
+/** The page the reset mail links to: code (from the link) and a new password with the same rule. */
 export default function ResetPasswordPage() {
-  return <ComingSoon title="Reset password" />;
+  useNoIndex('noindex, nofollow');
+  const { confirmReset } = useAuth();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState({ email: params.get('email') ?? '', code: params.get('code') ?? '', password: '', confirm: '' });
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState('');
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (state === 'busy') return;
+    if (form.password !== form.confirm) return setError(MESSAGES.passwordsDiffer);
+    if (!isStrongPassword(form.password)) return setError(MESSAGES.weakPassword);
+    setState('busy');
+    setError('');
+    try {
+      await confirmReset({ email: form.email, code: form.code, password: form.password });
+      setState('done');
+    } catch (failure) {
+      console.error('password reset failed', failure);
+      setError('That code did not work. It may have expired: ask for a new link from the sign-in page.');
+      setState('idle');
+    }
+  }
+
+  if (state === 'done') {
+    return (
+      <section className="auth-page card">
+        <h1>Password changed</h1>
+        <p className="success">Your new password is set.</p>
+        <Link to="/login" className="button">
+          Sign In
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="auth-page card">
+      <h1>Choose a new password</h1>
+      <form className="stack" onSubmit={submit}>
+        <label>
+          Email
+          <input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        </label>
+        <label>
+          Reset code
+          <input name="code" inputMode="numeric" autoComplete="one-time-code" required value={form.code} onChange={set('code')} />
+        </label>
+        <label>
+          New password
+          <input type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+        </label>
+        <label>
+          Confirm new password
+          <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={state === 'busy'}>
+          {state === 'busy' ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+    </section>
+  );
 }

@@ -1,5 +1,82 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { isStrongPassword, MESSAGES } from '../../../../shared/messages';
+import { useAuth } from './AuthProvider';
+import { useNoIndex } from './useNoIndex';
+import './auth.css';
 
+/** Sign-up (spec sections 2, 5, 8): success lands signed in on /. */
 export default function SignupPage() {
-  return <ComingSoon title="Create Account" />;
+  useNoIndex();
+  const { user, signUp } = useAuth();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirm: '' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const busyRef = useRef(false);
+
+  if (user && !busy) return <Navigate to="/" replace />;
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busyRef.current) return; // a second submit while busy is ignored
+    if (form.password !== form.confirm) return setError(MESSAGES.passwordsDiffer);
+    if (!isStrongPassword(form.password)) return setError(MESSAGES.weakPassword);
+    busyRef.current = true;
+    setBusy(true);
+    setError('');
+    try {
+      await signUp({ email: form.email, password: form.password, firstName: form.firstName, lastName: form.lastName });
+      navigate('/', { replace: true });
+    } catch (failure) {
+      console.error('sign-up failed', failure);
+      setError(MESSAGES.signUpFailed);
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="auth-page card">
+      <h1>{MESSAGES.createAccount}</h1>
+      <form className="stack" onSubmit={submit}>
+        <div className="two-cols">
+          <label>
+            First name
+            <input name="firstName" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={set('firstName')} />
+          </label>
+          <label>
+            Last name
+            <input name="lastName" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={set('lastName')} />
+          </label>
+        </div>
+        <label>
+          Email
+          <input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        </label>
+        <label>
+          Password
+          <input type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} aria-describedby="password-rule" />
+        </label>
+        <p id="password-rule" className="muted small">At least 8 characters with an uppercase letter, a lowercase letter and a digit.</p>
+        <label>
+          Confirm password
+          <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          {busy ? MESSAGES.signingUp : MESSAGES.createAccount}
+        </button>
+      </form>
+      <p>
+        Already have an account? <Link to="/login">Sign In</Link>
+      </p>
+    </section>
+  );
 }
