@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startCognito } from '../functions/local/cognito';
 import { startDynamo } from '../functions/local/dynamo';
+import { createSesStandIn } from '../functions/local/ses';
+import http from 'node:http';
 import { freePort } from '../functions/local/processes';
 import { stackFile, type TestStack } from './stack-file';
 
@@ -12,13 +14,25 @@ export default async function globalSetup(): Promise<void> {
     freePort().then((port) => startDynamo({ port })),
     freePort().then((port) => startCognito({ port, dataDir: mkdtempSync(path.join(os.tmpdir(), 'shop-cognito-')) })),
   ]);
-  (globalThis as Record<string, unknown>).__shopStandIns = [dynamo, cognito];
+  // The SES stand-in, served on its own loopback port; tests read what was "sent" from its outbox.
+  const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-'));
+  const ses = createSesStandIn(outboxDir);
+  const sesServer = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => void ses(req, res, Buffer.concat(chunks)));
+  });
+  const sesPort = await freePort();
+  await new Promise<void>((resolve) => sesServer.listen(sesPort, '127.0.0.1', resolve));
+  (globalThis as Record<string, unknown>).__shopStandIns = [dynamo, cognito, { stop: () => new Promise<void>((resolve) => sesServer.close(() => resolve())) }];
   const stack: TestStack = {
     dynamoEndpoint: dynamo.endpoint,
     cognitoEndpoint: cognito.endpoint,
     issuer: cognito.issuer,
     userPoolId: cognito.userPoolId,
     clientId: cognito.clientId,
+    sesEndpoint: `http://127.0.0.1:${sesPort}/ses`,
+    outboxDir,
   };
   writeFileSync(stackFile(), JSON.stringify(stack));
 }

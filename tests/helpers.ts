@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import { createTable } from '../functions/db/create-table';
 import { ensureUser } from '../functions/local/cognito';
+import { readOutbox } from '../functions/local/ses';
 import { ADMIN_GROUP } from '../functions/lib/auth';
 
 /** Creates a fresh table for the calling test file and points the functions at it. */
@@ -103,4 +104,9 @@ export async function signInNewUser(options: { admin?: boolean } = {}): Promise<
   );
   client.destroy();
   return { email, token: result.AuthenticationResult!.AccessToken! };
+}
+
+/** Mails the SES stand-in of this test run has received, newest first. */
+export function sentMails() {
+  return readOutbox(process.env.TEST_OUTBOX_DIR!);
 }

@@ -13,4 +13,6 @@ export interface TestStack {
   issuer: string;
   userPoolId: string;
   clientId: string;
+  sesEndpoint: string;
+  outboxDir: string;
 }

@@ -29,7 +29,13 @@ export interface LocalCognito {
 const START_SCRIPT = require.resolve('cognito-local/lib/bin/start.js');
 
 /** cognito-local on 127.0.0.1 with its data under `dataDir`; creates the pool, web client and admin group once. */
-export async function startCognito(options: { port: number; dataDir: string; echo?: boolean }): Promise<LocalCognito> {
+export async function startCognito(options: {
+  port: number;
+  dataDir: string;
+  echo?: boolean;
+  /** Called with every code the stand-in "sends" (it prints them): destination address and code. */
+  onCode?: (destination: string, code: string) => void;
+}): Promise<LocalCognito> {
   const { port, dataDir } = options;
   mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
   const endpoint = `http://127.0.0.1:${port}`;
@@ -43,6 +49,19 @@ export async function startCognito(options: { port: number; dataDir: string; ech
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     echo: options.echo,
   });
+  if (options.onCode) {
+    let buffer = '';
+    child.process.stdout?.on('data', (chunk: Buffer) => {
+      // eslint-disable-next-line no-control-regex
+      buffer = (buffer + chunk.toString()).replace(/\u001b\[[0-9;]*m/g, '').slice(-8000);
+      for (;;) {
+        const match = /Destination:\s*(\S+)[\s\S]*?Code:\s*(\S+)/.exec(buffer);
+        if (!match) break;
+        buffer = buffer.slice(match.index + match[0].length);
+        options.onCode!(match[1].replace(/[│|]/g, ''), match[2].replace(/[│|]/g, ''));
+      }
+    });
+  }
   try {
     await waitForPort(port, child);
   } catch (error) {

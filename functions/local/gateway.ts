@@ -19,6 +19,11 @@ export interface GatewayOptions {
   config: Omit<RuntimeConfig, 'cognitoEndpoint'>;
   /** Where /cognito is proxied (the Cognito stand-in), so the browser talks to one origin. */
   cognitoUrl: string;
+  /**
+   * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its target, e.g.
+   * "SignUp", and JSON body); the function it returns runs after a successful answer, before the browser gets it.
+   */
+  cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<void>) | undefined;
   /** Extra same-origin stand-ins (S3, SES) mounted under a path prefix. */
   mounts?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>>;
   log?: (line: string) => void;
@@ -146,9 +151,21 @@ export function createGateway(options: GatewayOptions): http.Server {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    const target = (headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    let request: Record<string, unknown> = {};
+    try {
+      request = JSON.parse(body.toString('utf8') || '{}');
+    } catch {
+      // Forward as it is; the stand-in answers the error.
+    }
+    const after = options.cognitoHook?.(target, request);
     const upstream = await fetch(`${options.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(body) });
+    const answer = Buffer.from(await upstream.arrayBuffer());
+    if (after && upstream.ok) {
+      await after(JSON.parse(answer.toString('utf8') || '{}')).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
+    }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    res.end(Buffer.from(await upstream.arrayBuffer()));
+    res.end(answer);
   }
 
   function sendFile(res: http.ServerResponse, file: string, cache: string, extra: Record<string, string> = {}) {

@@ -1,13 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
+import path from 'node:path';
 
 /**
  * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the real
- * @aws-sdk/client-sesv2 pointed at `${origin}/ses`; each mail is written to `<outboxDir>` as an .eml file.
- * (Filled in by the forms work; until then it answers 501.)
+ * @aws-sdk/client-sesv2 pointed at `${origin}/ses`; each mail is written to the outbox folder as an .eml file.
+ * `GET /ses/outbox` lists them (newest first) for developers and browser tests.
  */
-export function createSesStandIn(_outboxDir: string) {
-  return async (_req: http.IncomingMessage, res: http.ServerResponse, _body: Buffer): Promise<void> => {
-    res.writeHead(501, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'SES stand-in not implemented yet' }));
+interface StoredMail {
+  id: string;
+  date: string;
+  from: string;
+  to: string[];
+  replyTo: string[];
+  subject: string;
+  text: string;
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function toEml(mail: StoredMail): string {
+  return [
+    `Message-ID: <${mail.id}@ses.local>`,
+    `Date: ${new Date(mail.date).toUTCString()}`,
+    `From: ${mail.from}`,
+    `To: ${mail.to.join(', ')}`,
+    ...(mail.replyTo.length ? [`Reply-To: ${mail.replyTo.join(', ')}`] : []),
+    `Subject: ${mail.subject}`,
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=UTF-8',
+    '',
+    mail.text,
+    '',
+  ].join('\r\n');
+}
+
+export function readOutbox(outboxDir: string): StoredMail[] {
+  mkdirSync(outboxDir, { recursive: true });
+  return readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((name) => JSON.parse(readFileSync(path.join(outboxDir, name), 'utf8')) as StoredMail);
+}
+
+export function createSesStandIn(outboxDir: string) {
+  return async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'GET' && url.pathname === '/ses/outbox') return send(res, 200, { mails: readOutbox(outboxDir) });
+    if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {
+      return send(res, 404, { message: `The SES stand-in does not know ${req.method} ${url.pathname}` });
+    }
+    let input: {
+      FromEmailAddress?: string;
+      Destination?: { ToAddresses?: string[] };
+      ReplyToAddresses?: string[];
+      Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+    };
+    try {
+      input = JSON.parse(body.toString('utf8'));
+    } catch {
+      return send(res, 400, { message: 'Body is not JSON' });
+    }
+    const to = input.Destination?.ToAddresses ?? [];
+    const simple = input.Content?.Simple;
+    if (!to.length || !simple?.Subject?.Data) return send(res, 400, { message: 'Destination and Subject are required' });
+    const mail: StoredMail = {
+      id: randomUUID(),
+      date: new Date().toISOString(),
+      from: input.FromEmailAddress ?? 'no-reply@example.com',
+      to,
+      replyTo: input.ReplyToAddresses ?? [],
+      subject: simple.Subject.Data,
+      text: simple.Body?.Text?.Data ?? simple.Body?.Html?.Data ?? '',
+    };
+    mkdirSync(outboxDir, { recursive: true });
+    const base = `${mail.date.replace(/[:.]/g, '-')}-${mail.id}`;
+    writeFileSync(path.join(outboxDir, `${base}.eml`), toEml(mail));
+    writeFileSync(path.join(outboxDir, `${base}.json`), JSON.stringify(mail, null, 2));
+    return send(res, 200, { MessageId: mail.id });
   };
 }

@@ -12,6 +12,9 @@ import { createGateway } from './gateway';
 import { createS3StandIn } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue } from './seed';
+import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { sendMail } from '../lib/mail';
+import { passwordResetMail } from '../triggers/reset-mail';
 
 export interface LocalStackOptions {
   /** Port of the shop (gateway). */
@@ -49,6 +52,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const imagesBucketDir = path.join(storageDir, IMAGES_BUCKET);
   mkdirSync(imagesBucketDir, { recursive: true });
   const started: { stop(): Promise<void> }[] = [];
+  /** Who is waiting for the next code the Cognito stand-in prints for an address. */
+  const codeWaiters = new Map<string, (code: string) => void>();
   const stopAll = async () => {
     await Promise.allSettled(started.reverse().map((part) => part.stop()));
   };
@@ -58,7 +63,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         started.push(d);
         return d;
       }),
-      startCognito({ port: options.cognitoPort, dataDir: path.join(options.dataDir, 'cognito'), echo: options.echo }).then((c) => {
+      startCognito({
+        port: options.cognitoPort,
+        dataDir: path.join(options.dataDir, 'cognito'),
+        echo: options.echo,
+        onCode: (destination, code) => codeWaiters.get(destination.toLowerCase())?.(code),
+      }).then((c) => {
         started.push(c);
         return c;
       }),
@@ -97,6 +107,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
         paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
       },
+      cognitoHook: localCognitoTriggers(cognito, origin, codeWaiters),
       mounts: { '/s3/': createS3StandIn(storageDir), '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
       log: options.log,
     });
@@ -114,6 +125,37 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * What the Cognito triggers do in AWS (functions/triggers): a new account is confirmed with its email marked
+ * verified (docs/decisions/0010), and a password-reset code is mailed as a link to /reset-password.
+ */
+function localCognitoTriggers(cognito: LocalCognito, origin: string, codeWaiters: Map<string, (code: string) => void>) {
+  return (target: string, body: Record<string, unknown>) => {
+    const username = String(body.Username ?? '').trim();
+    if (target === 'SignUp' && username) {
+      return async () => {
+        await cognito.client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: username }));
+        await cognito.client.send(
+          new AdminUpdateUserAttributesCommand({ UserPoolId: cognito.userPoolId, Username: username, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] }),
+        );
+      };
+    }
+    if (target === 'ForgotPassword' && username) {
+      const key = username.toLowerCase();
+      const code = new Promise<string | null>((resolve) => {
+        codeWaiters.set(key, resolve);
+        setTimeout(() => resolve(null), 5000).unref();
+      });
+      return async () => {
+        const received = await code;
+        codeWaiters.delete(key);
+        if (received) await sendMail(passwordResetMail(origin, username, received));
+      };
+    }
+    return undefined;
+  };
 }
 
 /** Production build of the SPA into web/dist (Jest sets NODE_ENV=test, which would give React's dev build). */

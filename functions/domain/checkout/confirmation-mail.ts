@@ -2,6 +2,7 @@ import { formatPrice } from '../../../shared/money';
 import { unescapeText } from '../../../shared/sanitize';
 import { db } from '../../db/service';
 import { logger } from '../../lib/logger';
+import { sendMail } from '../../lib/mail';
 import type { OrderRecord } from './orders';
 
 /** The order confirmation to the customer, sent once by whoever recorded the order; its status is kept. */
@@ -27,7 +28,6 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
   ].join('\n');
   let mailStatus: 'sent' | 'failed' = 'sent';
   try {
-    const { sendMail } = await import('../../lib/mail');
     await sendMail({ to: unescapeText(address.email), subject: `Your order ${order.orderNumber}`, text });
   } catch (error) {
     mailStatus = 'failed';

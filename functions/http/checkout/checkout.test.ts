@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../../shared/messages';
 import { db } from '../../db/service';
 import { releaseExpiredReservations } from '../../domain/checkout/expiry';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as confirmTestPayment } from './confirm-test-payment';
 import { handler as createGuestIntent } from './create-guest-payment-intent';
 import { handler as createIntent } from './create-payment-intent';
@@ -156,6 +156,12 @@ describe('paying and recording the order', () => {
     expect(created.filter(Boolean)).toHaveLength(1);
     const { data } = await db().entities.order.query.byCustomer({ customer: 'guest' }).go({ pages: 'all' });
     expect(data.filter((order) => order.orderNumber === orderNumber)).toHaveLength(1);
+    // And one confirmation mail.
+    const mails = sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toEqual(['ada@example.com']);
+    expect(mails[0].text).toContain('Total: $');
+    expect((await db().entities.order.get({ orderNumber }).go()).data?.mailStatus).toBe('sent');
   });
 
   it('a declined card shows the provider message and nothing is recorded', async () => {
