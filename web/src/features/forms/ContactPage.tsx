@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { EnquiryForm } from './EnquiryForm';
 
 export default function ContactPage() {
-  return <ComingSoon title="Contact Us" />;
+  return <EnquiryForm kind="contact" title="Contact Us" intro="Questions about an order, a product or a collaboration? Write to us and we answer within two working days." />;
 }

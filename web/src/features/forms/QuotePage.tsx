@@ -1,5 +1,11 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { EnquiryForm } from './EnquiryForm';
 
 export default function QuotePage() {
-  return <ComingSoon title="Custom Printing" />;
+  return (
+    <EnquiryForm
+      kind="quote"
+      title="Custom Printing"
+      intro="Tees, hoodies, tumblers, gift wrap and more, printed with your design. List the items and quantities and describe your idea; we send a quote within two working days."
+    />
+  );
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { EnquiryForm } from './EnquiryForm';
 
 export default function SupportPage() {
-  return <ComingSoon title="Support" />;
+  return <EnquiryForm kind="support" title="Support" intro="Trouble with an order, a delivery or your account? Tell us what happened (with your order number if you have one)." />;
 }

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { db } from '../../db/service';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { handler as listSubmissions } from './list-submissions';
+import { handler as resend } from './resend-submission';
+import { handler as submitContact } from './submit-contact';
+import { handler as submitQuote } from './submit-quote';
+import { handler as submitSupport } from './submit-support';
+
+let adminToken: string;
+beforeAll(async () => {
+  await useFreshTable();
+  adminToken = (await signInNewUser({ admin: true })).token;
+});
+
+const post = (handler: typeof submitContact, path: string, body: unknown) => invoke(handler, { method: 'POST', path, body });
+
+it('stores a contact form, then mails it to the shop with the spec subject and the customer as reply-to', async () => {
+  const { status, body } = await post(submitContact, '/api/forms/contact', { name: ' Ada ', email: 'ada@example.com', message: 'Do you ship to Alaska?' });
+  expect(status).toBe(201);
+  const stored = (await db().entities.formSubmission.get({ id: body.id }).go()).data!;
+  expect(stored).toMatchObject({ kind: 'contact', name: 'Ada', mailStatus: 'sent', mailAttempts: 1 });
+  const mail = sentMails().find((m) => m.text.includes('Do you ship to Alaska?'))!;
+  expect(mail).toMatchObject({ subject: 'Contact Form Submission', to: ['shop@example.com'], replyTo: ['ada@example.com'] });
+});
+
+it('uses the support and quote subjects; a quote needs Items and nothing is stored without them', async () => {
+  await post(submitSupport, '/api/forms/support', { name: 'Bo', email: 'bo@example.com', message: 'My order is late' });
+  expect(sentMails().some((m) => m.subject === 'Support Form Submission' && m.text.includes('My order is late'))).toBe(true);
+  const before = (await db().entities.formSubmission.query.inbox({}).go({ pages: 'all' })).data.length;
+  const missing = await post(submitQuote, '/api/forms/quote', { name: 'Cy', email: 'cy@example.com', message: '50 tees' });
+  expect(missing.status).toBe(400);
+  expect(missing.body.error.fields.items).toBe('Items is required.');
+  expect((await db().entities.formSubmission.query.inbox({}).go({ pages: 'all' })).data.length).toBe(before);
+  const ok = await post(submitQuote, '/api/forms/quote', { name: 'Cy', email: 'cy@example.com', message: '50 tees', items: 'Tees x50' });
+  expect(ok.status).toBe(201);
+  expect(sentMails().some((m) => m.subject === 'Incoming Quote' && m.text.includes('Items: Tees x50'))).toBe(true);
+});
+
+it('rejects a bad email and a missing message with readable field messages', async () => {
+  const { status, body } = await post(submitContact, '/api/forms/contact', { name: 'Di', email: 'nope', message: '' });
+  expect(status).toBe(400);
+  expect(body.error.fields).toEqual({ email: 'Please enter a valid email address.', message: 'Message is required.' });
+});
+
+it('stores once when the same submission is posted twice', async () => {
+  const submissionId = randomUUID();
+  const form = { name: 'Ed', email: 'ed@example.com', message: 'Twice?', submissionId };
+  const [a, b] = await Promise.all([post(submitContact, '/api/forms/contact', form), post(submitContact, '/api/forms/contact', form)]);
+  expect([a.status, b.status]).toEqual([201, 201]);
+  const { data } = await db().entities.formSubmission.query.inbox({}).go({ pages: 'all' });
+  expect(data.filter((s) => s.id === submissionId)).toHaveLength(1);
+  expect(sentMails().filter((m) => m.text.includes('Twice?'))).toHaveLength(1);
+});
+
+it('keeps a submission whose mail failed, shows it in the inbox, and resends it', async () => {
+  const working = process.env.SES_ENDPOINT;
+  process.env.SES_ENDPOINT = 'http://127.0.0.1:9/ses';
+  const { body } = await post(submitContact, '/api/forms/contact', { name: 'Fay', email: 'fay@example.com', message: '<script>alert(1)</script> hello' });
+  process.env.SES_ENDPOINT = working;
+  const inbox = await invoke(listSubmissions, { method: 'GET', path: '/api/admin/forms', token: adminToken });
+  const entry = inbox.body.submissions.find((s: { id: string }) => s.id === body.id);
+  expect(entry).toMatchObject({ mailStatus: 'failed', mailAttempts: 1, message: '<script>alert(1)</script> hello' });
+  expect(inbox.body.submissions[0].createdAt >= inbox.body.submissions.at(-1).createdAt).toBe(true);
+  const again = await invoke(resend, { method: 'POST', path: `/api/admin/forms/${body.id}/resend`, params: { id: body.id }, token: adminToken });
+  expect(again.body).toEqual({ mailStatus: 'sent' });
+  expect(sentMails().find((m) => m.text.includes('hello'))?.text).toContain('<script>alert(1)</script> hello');
+});

@@ -1,0 +1,4 @@
+import { submitForm } from '../../domain/forms/submissions';
+import { defineHandler, reply } from '../../lib/http';
+
+export const handler = defineHandler('forms/submit-contact', async ({ body }) => reply(201, { ok: true, id: (await submitForm('contact', body)).id }));

@@ -1,0 +1,4 @@
+import { submitForm } from '../../domain/forms/submissions';
+import { defineHandler, reply } from '../../lib/http';
+
+export const handler = defineHandler('forms/submit-quote', async ({ body }) => reply(201, { ok: true, id: (await submitForm('quote', body)).id }));

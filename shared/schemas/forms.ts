@@ -1,0 +1,25 @@
+import * as z from 'zod';
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} can be at most ${max} characters.`);
+
+/** Contact and support forms (spec section 5): name, email and message required. */
+export const contactFormSchema = z.object({
+  name: text('Name', 200),
+  email: z.string().trim().max(254, 'Email can be at most 254 characters.').pipe(z.email('Please enter a valid email address.')),
+  message: text('Message', 5000),
+  /** Made once per form fill by the browser: a retried POST is stored once. */
+  submissionId: z.uuid().optional(),
+});
+
+/** The quote form also requires Items. */
+export const quoteFormSchema = contactFormSchema.extend({ items: text('Items', 2000) });
+
+export type FormKind = 'contact' | 'support' | 'quote';
+export type FormInput = z.infer<typeof quoteFormSchema> | z.infer<typeof contactFormSchema>;
+
+export const formSubmittedSchema = z.object({ ok: z.literal(true), id: z.string() });

@@ -1,0 +1,67 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
+import { formSubmittedSchema, type FormKind } from '../../../../shared/schemas/forms';
+import { api, ApiError } from '../../lib/api';
+
+const EMPTY = { name: '', email: '', message: '', items: '' };
+
+/** The contact, support and quote forms (spec sections 5 and 8): stored by the shop, then mailed to it. */
+export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: string; intro: string }) {
+  const [values, setValues] = useState(EMPTY);
+  const [submissionId, setSubmissionId] = useState(() => crypto.randomUUID());
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [message, setMessage] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (state === 'sending') return;
+    setState('sending');
+    setFields({});
+    try {
+      const body = { name: values.name, email: values.email, message: values.message, submissionId, ...(kind === 'quote' ? { items: values.items } : {}) };
+      await api(`/api/forms/${kind}`, formSubmittedSchema, { body });
+      setValues(EMPTY);
+      setSubmissionId(crypto.randomUUID());
+      setMessage(MESSAGES.formSubmitted);
+      setState('sent');
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : MESSAGES.serverError);
+      if (error instanceof ApiError && error.fields) setFields(error.fields);
+      setState('failed');
+    }
+  }
+
+  const field = (key: keyof typeof EMPTY, label: string, input: ReactNode) => (
+    <label>
+      {label}
+      {input}
+      {fields[key] && (
+        <span className="error" id={`${key}-error`}>
+          {fields[key]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <section className="page narrow">
+      <h1>{title}</h1>
+      <p>{intro}</p>
+      <form className="stack card" onSubmit={submit}>
+        {field('name', 'Name', <input name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />)}
+        {field('email', 'Email', <input name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />)}
+        {kind === 'quote' &&
+          field('items', 'Items', <input name="items" required maxLength={2000} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />)}
+        {field('message', 'Message', <textarea name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />)}
+        <button type="submit" disabled={state === 'sending'}>
+          {state === 'sending' ? MESSAGES.sending : 'Send'}
+        </button>
+        <p role="status" aria-live="polite" className={state === 'failed' ? 'error' : 'success'}>
+          {state === 'sent' || state === 'failed' ? message : ''}
+        </p>
+      </form>
+    </section>
+  );
+}
