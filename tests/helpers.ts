@@ -74,7 +74,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: any[])
 
 /** Calls a handler and returns its status and parsed JSON body. */
 export async function invoke(handler: Handler, input: EventInput): Promise<{ status: number; body: any; headers: Record<string, string> }> {
-  const result = (await handler(apiEvent(input), lambdaContext)) as APIGatewayProxyStructuredResultV2;
+  const result = (await handler(apiEvent(input), { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
   return {
     status: result.statusCode ?? 200,
     body: result.body ? JSON.parse(result.body) : undefined,

@@ -81,7 +81,8 @@ const errorResponder = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, 
 /** User and admin routes: a verified Cognito access token; admin routes: membership of the admin group. */
 const authenticate = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
-    request.context.caller = null;
+    // Per-request state goes on a copy: a caller may hand the same context object to concurrent calls.
+    request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context)), request.context, { caller: null, body: undefined });
     if (route.access === 'public') return;
     const headers = request.event.headers ?? {};
     const caller = await verifyBearer(headers.authorization ?? headers.Authorization);
