@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startCognito } from '../functions/local/cognito';
 import { startDynamo } from '../functions/local/dynamo';
 import { createSesStandIn } from '../functions/local/ses';
+import { createS3StandIn } from '../functions/local/s3';
 import http from 'node:http';
 import { freePort } from '../functions/local/processes';
 import { stackFile, type TestStack } from './stack-file';
@@ -15,12 +16,15 @@ export default async function globalSetup(): Promise<void> {
     freePort().then((port) => startCognito({ port, dataDir: mkdtempSync(path.join(os.tmpdir(), 'shop-cognito-')) })),
   ]);
   // The SES stand-in, served on its own loopback port; tests read what was "sent" from its outbox.
+  // The S3 stand-in beside it: objects under a temporary folder.
   const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-'));
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
   const ses = createSesStandIn(outboxDir);
+  const s3 = createS3StandIn(storageDir);
   const sesServer = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => void ses(req, res, Buffer.concat(chunks)));
+    req.on('end', () => void (req.url?.startsWith('/s3/') ? s3 : ses)(req, res, Buffer.concat(chunks)));
   });
   const sesPort = await freePort();
   await new Promise<void>((resolve) => sesServer.listen(sesPort, '127.0.0.1', resolve));
@@ -32,6 +36,8 @@ export default async function globalSetup(): Promise<void> {
     userPoolId: cognito.userPoolId,
     clientId: cognito.clientId,
     sesEndpoint: `http://127.0.0.1:${sesPort}/ses`,
+    s3Endpoint: `http://127.0.0.1:${sesPort}/s3`,
+    storageDir,
     outboxDir,
   };
   writeFileSync(stackFile(), JSON.stringify(stack));

@@ -15,4 +15,6 @@ export interface TestStack {
   clientId: string;
   sesEndpoint: string;
   outboxDir: string;
+  s3Endpoint: string;
+  storageDir: string;
 }

@@ -1,0 +1,7 @@
+import { recordOrderBodySchema } from '../../../shared/schemas/checkout';
+import { completeOrder } from '../../domain/admin/orders';
+import { defineHandler, validate } from '../../lib/http';
+
+export const handler = defineHandler('admin/complete-order', async ({ params }) =>
+  completeOrder(validate(recordOrderBodySchema.shape.orderNumber, params.orderNumber)),
+);

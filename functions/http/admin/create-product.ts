@@ -1,0 +1,4 @@
+import { createProduct } from '../../domain/admin/products';
+import { defineHandler, reply } from '../../lib/http';
+
+export const handler = defineHandler('admin/create-product', async ({ body }) => reply(201, await createProduct(body)));

@@ -1,0 +1,4 @@
+import { createStockItem } from '../../domain/admin/stock-items';
+import { defineHandler, reply } from '../../lib/http';
+
+export const handler = defineHandler('admin/create-stock-item', async ({ body }) => reply(201, await createStockItem(body)));

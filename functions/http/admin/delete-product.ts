@@ -1,0 +1,5 @@
+import { productIdSchema } from '../../../shared/schemas/product';
+import { deleteProduct } from '../../domain/admin/products';
+import { defineHandler, validate } from '../../lib/http';
+
+export const handler = defineHandler('admin/delete-product', async ({ params }) => deleteProduct(validate(productIdSchema, params.id)));

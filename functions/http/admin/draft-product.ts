@@ -1,0 +1,5 @@
+import { productIdSchema } from '../../../shared/schemas/product';
+import { draftProduct } from '../../domain/admin/products';
+import { defineHandler, validate } from '../../lib/http';
+
+export const handler = defineHandler('admin/draft-product', async ({ params }) => draftProduct(validate(productIdSchema, params.id)));

@@ -1,0 +1,5 @@
+import { productIdSchema } from '../../../shared/schemas/product';
+import { undraftProduct } from '../../domain/admin/products';
+import { defineHandler, validate } from '../../lib/http';
+
+export const handler = defineHandler('admin/undraft-product', async ({ params }) => undraftProduct(validate(productIdSchema, params.id)));
