@@ -23,7 +23,7 @@ export interface GatewayOptions {
    * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its target, e.g.
    * "SignUp", and JSON body); the function it returns runs after a successful answer, before the browser gets it.
    */
-  cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<void>) | undefined;
+  cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
   /** Extra same-origin stand-ins (S3, SES) mounted under a path prefix. */
   mounts?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>>;
   log?: (line: string) => void;
@@ -160,9 +160,10 @@ export function createGateway(options: GatewayOptions): http.Server {
     }
     const after = options.cognitoHook?.(target, request);
     const upstream = await fetch(`${options.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(body) });
-    const answer = Buffer.from(await upstream.arrayBuffer());
+    let answer = Buffer.from(await upstream.arrayBuffer());
     if (after && upstream.ok) {
-      await after(JSON.parse(answer.toString('utf8') || '{}')).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
+      const changed = await after(JSON.parse(answer.toString('utf8') || '{}')).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
+      if (changed) answer = Buffer.from(JSON.stringify(changed));
     }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
     res.end(answer);

@@ -135,11 +135,16 @@ function localCognitoTriggers(cognito: LocalCognito, origin: string, codeWaiters
   return (target: string, body: Record<string, unknown>) => {
     const username = String(body.Username ?? '').trim();
     if (target === 'SignUp' && username) {
-      return async () => {
-        await cognito.client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: username }));
+      return async (answer: Record<string, unknown>) => {
+        const user = String(answer.UserSub ?? username);
+        const attributes = (body.UserAttributes ?? []) as { Name: string; Value: string }[];
+        const email = attributes.find((a) => a.Name === 'email')?.Value ?? username;
+        await cognito.client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: user }));
         await cognito.client.send(
-          new AdminUpdateUserAttributesCommand({ UserPoolId: cognito.userPoolId, Username: username, UserAttributes: [{ Name: 'email_verified', Value: 'true' }] }),
+          new AdminUpdateUserAttributesCommand({ UserPoolId: cognito.userPoolId, Username: user, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }),
         );
+        // As Cognito answers when a pre-sign-up trigger confirmed the user.
+        return { ...answer, UserConfirmed: true, CodeDeliveryDetails: undefined };
       };
     }
     if (target === 'ForgotPassword' && username) {

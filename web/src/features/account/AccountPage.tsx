@@ -25,7 +25,8 @@ const FIELDS: { key: keyof ShippingProfile; label: string; type?: string }[] = [
 ];
 
 /** The spec's Save checks, in its order, with its messages (shared schema). */
-export function profileProblem(profile: ShippingProfile): string | null {
+export function profileProblem(input: ShippingProfile): string | null {
+  const profile = Object.fromEntries(FIELDS.map(({ key }) => [key, String(input[key] ?? '')])) as ShippingProfile;
   if (Object.values(profile).some((value) => value.trim() === '')) return MESSAGES.profileFieldsRequired;
   const parsed = shippingProfileSchema.safeParse(profile);
   if (parsed.success) return null;
@@ -66,7 +67,7 @@ export default function AccountPage() {
     const problem = profileProblem(profiles[index]);
     if (problem) return window.alert(problem);
     try {
-      const saved = await saveProfiles(profiles.map(({ editing: _e, isNew: _n, original: _o, ...profile }) => profile));
+      const saved = await saveProfiles(profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile));
       setProfiles(saved.map(unescapeProfile));
       setStatus('Shipping profiles saved.');
     } catch (error) {

@@ -113,16 +113,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const value = useMemo<AuthState>(
-    () => ({
+  const value = useMemo<AuthState>(() => {
+    const signInWith = async (email: string, password: string) => {
+      const { signIn } = await loadAmplify();
+      const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+      if (!result.isSignedIn) throw new Error(`Sign-in needs another step: ${result.nextStep.signInStep}`);
+      await refresh();
+    };
+    return {
       ready,
       user,
-      async signIn(email, password) {
-        const { signIn } = await loadAmplify();
-        const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-        if (!result.isSignedIn) throw new Error(`Sign-in needs another step: ${result.nextStep.signInStep}`);
-        await refresh();
-      },
+      signIn: signInWith,
       async signUp({ email, password, firstName, lastName }) {
         const { signUp } = await loadAmplify();
         const result = await signUp({
@@ -130,10 +131,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           password,
           options: { userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() } },
         });
-        if (!result.isSignUpComplete && result.nextStep.signUpStep !== 'DONE') {
-          throw new Error(`Sign-up needs another step: ${result.nextStep.signUpStep}`);
+        if (!result.isSignUpComplete && result.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
+          throw new Error('Sign-up needs a confirmation code, which this shop does not use (docs/decisions/0010).');
         }
-        await this.signIn(email, password);
+        await signInWith(email, password);
       },
       async signOut() {
         const { signOut } = await loadAmplify();
@@ -149,9 +150,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { confirmResetPassword } = await loadAmplify();
         await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       },
-    }),
-    [ready, user, refresh],
-  );
+    };
+  }, [ready, user, refresh]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
