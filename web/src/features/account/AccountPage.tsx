@@ -6,7 +6,6 @@ import { shippingProfileSchema, type ShippingProfile } from '../../../../shared/
 import { unescapeText } from '../../../../shared/sanitize';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
-import { useCart } from '../cart/CartProvider';
 import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
 import { StarRating } from './StarRating';
 import './account.css';
@@ -39,7 +38,6 @@ type Items = Awaited<ReturnType<typeof getPreviousOrder>>;
 
 export default function AccountPage() {
   const { user, signOut } = useAuth();
-  const { dispatch } = useCart();
   const navigate = useNavigate();
   const [profiles, setProfiles] = useState<Editable[]>([]);
   const [previous, setPrevious] = useState<Items>([]);
@@ -105,7 +103,7 @@ export default function AccountPage() {
   }
 
   async function doSignOut() {
-    dispatch({ type: 'CLEAR_CART' });
+    // The cart on this device is cleared by the cart feature once signed out; the saved cart stays.
     await signOut();
     navigate('/');
   }

@@ -1,0 +1,208 @@
+import type { Browser, Page } from 'playwright-core';
+import { MESSAGES } from '../shared/messages';
+import { E2E_ADMIN } from './global-setup';
+import { launch, newPage, shopUrl, shot, until } from './browser';
+
+/** Journeys of issue 5, 6 and 8 in Chromium against the local stack. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  return alerts;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function addToCart(page: Page, productId: string, size?: string) {
+  await page.goto(`/product/${productId}`);
+  if (size) await page.selectOption('select[name=size]', size);
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByText('is in your cart').waitFor();
+}
+
+it('a customer signs up, saves a profile, buys with it, rates the item, and keeps the cart across sign-out', async () => {
+  const { context, page } = await newPage(browser, 'phone');
+  const alerts = collectAlerts(page);
+  const email = `journey-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.fill('input[name=firstName]', 'Jo');
+  await page.fill('input[name=lastName]', 'Buyer');
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'weakpass');
+  await page.fill('input[name=confirm]', 'weakpass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText(MESSAGES.passwordsDiffer).waitFor();
+  await page.fill('input[name=password]', 'weakpass1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByText(MESSAGES.weakPassword).waitFor();
+  await page.fill('input[name=password]', 'Journey123');
+  await page.fill('input[name=confirm]', 'Journey123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+  await shot(page, 'journey-1-signed-up');
+
+  await page.goto('/account');
+  await page.getByText(MESSAGES.noShippingProfiles).waitFor();
+  await page.getByRole('button', { name: 'ADD+' }).click();
+  const form = page.locator('form[aria-label="Shipping profile 1"]');
+  for (const [name, value] of Object.entries({ name: 'Jo Buyer', email, phone: '555123', address: '9 Elm St', city: 'Boise', state: 'Idaho', zip: '83701' })) {
+    await form.locator(`input[name=${name}]`).fill(value);
+  }
+  await form.getByRole('button', { name: 'Save' }).click();
+  await until(() => alerts.at(-1), MESSAGES.invalidPhone);
+  await form.locator('input[name=phone]').fill('2085550100');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('9 Elm St').waitFor();
+  await shot(page, 'journey-2-profile');
+
+  await addToCart(page, 'frosted-pine-candle');
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await page.selectOption('select', { index: 1 });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.fill('input[autocomplete=cc-number]', '4242424242424242');
+  await page.fill('input[autocomplete=cc-exp]', '12/40');
+  await page.fill('input[autocomplete=cc-csc]', '123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL('**/orderconfirmation');
+
+  await page.goto('/account');
+  await page.getByRole('radio', { name: '5 stars' }).first().check({ force: true });
+  await page.getByText('Thanks for your rating!').waitFor({ state: 'attached' });
+  await shot(page, 'journey-3-rated');
+  const product = await fetch(`${shopUrl()}/api/products/frosted-pine-candle`).then((r) => r.json());
+  expect(product.averageRating).toBe(5);
+
+  // The saved cart survives sign-out and sign-in.
+  await addToCart(page, 'snowflake-tee', 'L');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+  await page.goto('/login');
+  await signIn(page, email, 'Wrong1234');
+  await page.getByText(MESSAGES.signInFailed).waitFor();
+  await signIn(page, email, 'Journey123');
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+  await until(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]')))?.[0]?.id, 'snowflake-tee');
+  await context.close();
+});
+
+async function guestOrder(): Promise<string> {
+  const address = { name: 'Guest Gail', email: 'gail@example.com', line1: '3 Pine Rd', city: 'Reno', state: 'NV', zip: '89501' };
+  const post = (path: string, body: unknown) =>
+    fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const intent = await post('/auth/create-payment-intent/guest', { cart: [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }], shippingAddress: address });
+  await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Gail', receiptEmail: 'gail@example.com' });
+  await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
+  return intent.orderNumber;
+}
+
+it('the admin adds a product with an uploaded image, edits, drafts and undrafts it, and completes a guest order', async () => {
+  const orderNumber = await guestOrder();
+  const { context, page } = await newPage(browser, 'desktop');
+  const alerts = collectAlerts(page);
+  await page.goto('/admin/products');
+  await page.waitForURL('**/login');
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.waitForURL('**/admin/products');
+  await page.getByRole('heading', { name: 'Add a product' }).waitFor();
+
+  const add = page.locator('form.add');
+  await add.locator('input[name=name]').fill('Cider Glow Candle');
+  await add.locator('input[name=price]').fill('19.50');
+  await add.locator('input[name=tag]').fill('candles');
+  await add.locator('input[name=stock-CANDLE]').fill('abc');
+  await add.locator('textarea[name=description]').fill('Apple cider and <b>clove</b>.');
+  await add.getByRole('button', { name: 'Add product' }).click();
+  await until(() => alerts.at(-1), MESSAGES.uploadImage);
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  await add.locator('input[type=file]').first().setInputFiles({ name: 'candle.png', mimeType: 'image/png', buffer: png });
+  await add.getByAltText('Main image preview').waitFor();
+  await add.getByRole('button', { name: 'Add product' }).click();
+  await page.getByText('Added Cider Glow Candle.').waitFor();
+
+  const list = await fetch(`${shopUrl()}/api/products?category=candles`).then((r) => r.json());
+  const created = list.products.find((p: { name: string }) => p.name === 'Cider Glow Candle');
+  const row = page.getByTestId(`row-${created.id}`);
+  await row.waitFor();
+  await shot(page, 'admin-1-added');
+  expect(created.price).toBe(1950);
+  expect((await fetch(`${shopUrl()}${created.image}`)).status).toBe(200);
+  const detail = await fetch(`${shopUrl()}/api/products/${created.id}`).then((r) => r.json());
+  expect(detail.sizes).toEqual([{ size: 'CANDLE', available: 0 }]);
+
+  const save = row.getByRole('button', { name: 'Save' });
+  expect(await save.isDisabled()).toBe(true);
+  await row.getByLabel('Price').fill('21.00');
+  expect(await save.isDisabled()).toBe(false);
+  await save.click();
+  await page.getByText('Saved Cider Glow Candle.').waitFor();
+  expect((await fetch(`${shopUrl()}/api/products/${created.id}`).then((r) => r.json())).price).toBe(2100);
+
+  await row.getByRole('button', { name: 'Draft' }).click();
+  await page.getByText('Drafted Cider Glow Candle.').waitFor();
+  expect((await fetch(`${shopUrl()}/api/products/${created.id}`)).status).toBe(404);
+  await page.goto('/admin/drafted-products');
+  await page.locator('tr', { hasText: 'Cider Glow Candle' }).getByRole('button', { name: 'Undraft' }).click();
+  await page.getByText('No drafted products.').waitFor();
+  expect((await fetch(`${shopUrl()}/api/products/${created.id}`)).status).toBe(200);
+
+  await page.goto('/admin/orders/pending');
+  const order = page.locator('article', { hasText: orderNumber });
+  await order.waitFor();
+  await shot(page, 'admin-2-orders');
+  await order.getByRole('button', { name: 'Complete Order' }).click();
+  await order.waitFor({ state: 'detached' });
+
+  // The product's description shows as text, not markup.
+  await page.goto(`/product/${created.id}`);
+  await page.getByText('Apple cider and <b>clove</b>.').waitFor();
+  await context.close();
+});
+
+it('a customer resets the password through the mailed link', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  const email = `reset-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  for (const [name, value] of Object.entries({ firstName: 'Re', lastName: 'Set', email, password: 'Before123', confirm: 'Before123' })) await page.fill(`input[name=${name}]`, value);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.goto('/login');
+  await page.getByRole('button', { name: MESSAGES.forgotPassword }).click();
+  await page.fill('input[name=email]', email);
+  await page.getByRole('button', { name: MESSAGES.sendLink }).click();
+  await page.getByText(MESSAGES.resetSent).waitFor();
+  await page.getByRole('button', { name: MESSAGES.resetSentButton }).waitFor();
+  let link = '';
+  await until(async () => {
+    const { mails } = await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json());
+    link = /(http\S+reset-password\S+)/.exec(mails.find((m: { to: string[] }) => m.to.includes(email))?.text ?? '')?.[1] ?? '';
+    return link !== '';
+  }, true);
+  await page.goto(link);
+  await page.fill('input[name=password]', 'After1234');
+  await page.fill('input[name=confirm]', 'After1234');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.getByText('Your new password is set.').waitFor();
+  await page.goto('/login');
+  await signIn(page, email, 'After1234');
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+  await context.close();
+});
