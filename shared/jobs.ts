@@ -18,3 +18,9 @@ export const JOBS: readonly JobDef[] = [
     summary: 'Cancels the intents of reservations past 30 minutes and returns their stock (or records the order if paid)',
   },
 ];
+
+/** Cognito Lambda triggers (functions/triggers/<handler>.ts); locally the gateway plays their part. */
+export const COGNITO_TRIGGERS = [
+  { handler: 'pre-sign-up', operation: 'preSignUp', summary: 'Confirms a new account and marks its email verified (docs/decisions/0010)' },
+  { handler: 'custom-message', operation: 'customMessage', summary: 'Turns the reset-code mail into a link to /reset-password' },
+] as const;

@@ -20,6 +20,7 @@ export function createShopApp(props?: AppProps): { app: App; stack: ShopStack } 
     description: `Seasonal shop (${stage})`,
     tags: { app: 'seasonal-shop', stage },
     mail: { from: optionalString(app, 'mailFrom'), shopEmail: optionalString(app, 'shopEmail') },
+    siteUrl: optionalString(app, 'siteUrl'),
   });
   return { app, stack };
 }

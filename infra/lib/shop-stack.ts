@@ -17,7 +17,7 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { AccountRecovery, UserPool, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import { AccountRecovery, UserPool, UserPoolOperation, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -29,7 +29,7 @@ import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
 import { ADMIN_GROUP } from '../../shared/roles';
-import { JOBS, type JobDef } from '../../shared/jobs';
+import { COGNITO_TRIGGERS, JOBS, type JobDef } from '../../shared/jobs';
 import { ROUTES, routeId, type RouteDef } from '../../shared/routes';
 import { ShopFunction } from './shop-function';
 
@@ -45,6 +45,8 @@ export interface ShopStackProps extends StackProps {
   jobs?: readonly JobDef[];
   /** Mail addresses handed to every function (MAIL_FROM, SHOP_EMAIL); context `mailFrom`, `shopEmail`. */
   mail?: { from?: string; shopEmail?: string };
+  /** The shop's public URL (context `siteUrl`), used in the password-reset link. */
+  siteUrl?: string;
 }
 
 /**
@@ -180,6 +182,17 @@ export class ShopStack extends Stack {
       this.jobFunctions.set(id, fn);
     }
 
+    // ---- Cognito triggers. They get only what they need: the pool must not depend on its own client.
+    for (const trigger of COGNITO_TRIGGERS) {
+      const fn = new ShopFunction(this, `Trigger${routeId(trigger)}Function`, {
+        entry: `functions/triggers/${trigger.handler}.ts`,
+        description: `Cognito ${trigger.operation} (${this.stage})`,
+        environment: { SITE_URL: props.siteUrl ?? '' },
+      });
+      suppressFunctionDefaults(fn);
+      this.userPool.addTrigger(UserPoolOperation.of(trigger.operation), fn);
+    }
+
     // ---- One origin for everything: the SPA, /api/* and /auth/* to the API, /images/* to the image bucket.
     const apiBehavior: BehaviorOptions = {
       origin: new HttpOrigin(`${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
@@ -243,6 +256,7 @@ export class ShopStack extends Stack {
         fn.addEnvironment('IMAGES_BUCKET', this.imagesBucket.bucketName);
         this.imagesBucket.grantRead(fn);
         this.imagesBucket.grantPut(fn);
+        this.imagesBucket.grantDelete(fn);
         NagSuppressions.addResourceSuppressions(
           fn,
           [{ id: 'AwsSolutions-IAM5', reason: 'Object-level access to the image bucket: any key under the bucket.', appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/\\*)$/g' }] }],

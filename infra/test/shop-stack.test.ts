@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
-import { JOBS } from '../../shared/jobs';
+import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
 import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
 import { ADMIN_GROUP } from '../../shared/roles';
 import type { ShopStack } from '../lib/shop-stack';
@@ -71,10 +71,12 @@ describe('route table -> functions and routes', () => {
 
   test('exactly one Lambda function per route and per job, plus only the named CDK helper functions', () => {
     const functionIds = Object.keys(resourcesOf(template, 'AWS::Lambda::Function'));
-    const ownIds = [...ROUTES.map(routeFunctionId), ...JOBS.map(jobFunctionId)];
+    const triggerIds = COGNITO_TRIGGERS.map((trigger) => functionIds.filter((id) => id.startsWith(`Trigger${routeId(trigger)}Function`)));
+    expect(triggerIds.map((ids) => ids.length)).toEqual(COGNITO_TRIGGERS.map(() => 1));
+    const ownIds = [...ROUTES.map(routeFunctionId), ...JOBS.map(jobFunctionId), ...triggerIds.flat()];
     const helperIds = functionIds.filter((id) => !ownIds.includes(id));
 
-    expect(new Set(ownIds).size).toBe(ROUTES.length + JOBS.length);
+    expect(new Set(ownIds).size).toBe(ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length);
     expect(ownIds.every((id) => functionIds.includes(id))).toBe(true);
     expect(helperIds).toHaveLength(CDK_HELPER_FUNCTIONS.length);
     for (const helper of CDK_HELPER_FUNCTIONS) {
@@ -83,7 +85,7 @@ describe('route table -> functions and routes', () => {
       const handler = template.toJSON().Resources[matching[0]].Properties.Handler;
       expect(helper.handler.split('|')).toContain(handler);
     }
-    template.resourceCountIs('AWS::Lambda::Function', ROUTES.length + JOBS.length + CDK_HELPER_FUNCTIONS.length);
+    template.resourceCountIs('AWS::Lambda::Function', ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length + CDK_HELPER_FUNCTIONS.length);
   });
 
   test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
