@@ -35,6 +35,8 @@ const config: Config = {
       displayName: 'web',
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+      setupFiles: ['<rootDir>/web/src/test-setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/web/src/test-style-stub.ts' },
     },
     {
       ...common,

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
-import { shippingProfileSchema, type ShippingProfile } from '../../../../shared/schemas/address';
+import type { ShippingProfile } from '../../../../shared/schemas/address';
+import { PROFILE_FIELDS as FIELDS, profileProblem } from './profileProblem';
 import { unescapeText } from '../../../../shared/sanitize';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
@@ -13,25 +14,6 @@ import './account.css';
 /** A profile on screen: `original` holds the saved values while it is edited; new ones have none. */
 type Editable = ShippingProfile & { editing?: boolean; isNew?: boolean; original?: ShippingProfile };
 const BLANK: ShippingProfile = { name: '', email: '', phone: '', address: '', state: '', city: '', zip: '' };
-const FIELDS: { key: keyof ShippingProfile; label: string; type?: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email', type: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel' },
-  { key: 'address', label: 'Address' },
-  { key: 'city', label: 'City' },
-  { key: 'state', label: 'State' },
-  { key: 'zip', label: 'ZIP code' },
-];
-
-/** The spec's Save checks, in its order, with its messages (shared schema). */
-export function profileProblem(input: ShippingProfile): string | null {
-  const profile = Object.fromEntries(FIELDS.map(({ key }) => [key, String(input[key] ?? '')])) as ShippingProfile;
-  if (Object.values(profile).some((value) => value.trim() === '')) return MESSAGES.profileFieldsRequired;
-  const parsed = shippingProfileSchema.safeParse(profile);
-  if (parsed.success) return null;
-  const messages = parsed.error.issues.map((issue) => issue.message);
-  return [MESSAGES.invalidPhone, MESSAGES.invalidZip, MESSAGES.invalidProfileState].find((m) => messages.includes(m)) ?? messages[0];
-}
 
 type Orders = Awaited<ReturnType<typeof getOrders>>;
 type Items = Awaited<ReturnType<typeof getPreviousOrder>>;

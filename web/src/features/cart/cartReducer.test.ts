@@ -1,0 +1,45 @@
+import type { CartLine } from '../../../../shared/schemas/cart';
+import { cartReducer, mergeCarts, readStoredCart } from './cartReducer';
+
+const tee: CartLine = { id: 't', name: 'Tee', image: '/t.svg', price: 2500, size: 'M', quantity: 2 };
+
+describe('cart reducer (spec section 4)', () => {
+  it('adds to the same line when id, size, name and image match, capped at 9', () => {
+    let cart = cartReducer([], { type: 'ADD_TO_CART', line: tee });
+    cart = cartReducer(cart, { type: 'ADD_TO_CART', line: { ...tee, quantity: 3 } });
+    expect(cart).toEqual([{ ...tee, quantity: 5 }]);
+    cart = cartReducer(cart, { type: 'ADD_TO_CART', line: { ...tee, quantity: 9 } });
+    expect(cart[0].quantity).toBe(9);
+  });
+
+  it('keeps separate lines for another size, name or image', () => {
+    const cart = [{ ...tee, size: 'L' as const }, { ...tee, name: 'Tee 2' }, { ...tee, image: '/x.svg' }].reduce(
+      (c, line) => cartReducer(c, { type: 'ADD_TO_CART', line }),
+      [tee],
+    );
+    expect(cart).toHaveLength(4);
+  });
+
+  it('updates quantities, removing a line at 0 or less; removes by id and size; sets and clears', () => {
+    const two = [tee, { ...tee, size: 'L' as const }];
+    expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: 4 })[0].quantity).toBe(4);
+    expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: 0 })).toEqual([{ ...tee, size: 'L' }]);
+    expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: -1 })).toHaveLength(1);
+    expect(cartReducer(two, { type: 'REMOVE_FROM_CART', id: 't', size: 'L' })).toEqual([tee]);
+    expect(cartReducer([], { type: 'SET_CART', cart: two })).toEqual(two);
+    expect(cartReducer(two, { type: 'CLEAR_CART' })).toEqual([]);
+  });
+
+  it('merges a guest cart into the saved one at sign-in', () => {
+    expect(mergeCarts([tee], [{ ...tee, quantity: 8 }, { ...tee, size: 'S' }])).toEqual([{ ...tee, quantity: 9 }, { ...tee, size: 'S' }]);
+  });
+
+  it('reads the stored cart back only when it is a list of valid lines', () => {
+    localStorage.setItem('cart', JSON.stringify([tee]));
+    expect(readStoredCart()).toEqual([tee]);
+    for (const bad of ['{"a":1}', 'nonsense', JSON.stringify([{ ...tee, quantity: 50 }])]) {
+      localStorage.setItem('cart', bad);
+      expect(readStoredCart()).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import { AuthProvider } from '../auth/AuthProvider';
+import { CartProvider } from '../cart/CartProvider';
+import ProductPage from './ProductPage';
+
+const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
+const hoodie = {
+  id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', extraImages: ['/h-1.svg'], description: 'Warm', price: 4999, tag: 'hoodies', stockRef: 'H',
+  averageRating: 4.5, ratingCount: 2,
+  sizes: [{ size: 'S', available: 0 }, { size: 'M', available: 3 }, { size: 'L', available: 1 }, { size: 'XL', available: 0 }, { size: '2XL', available: 2 }],
+};
+const candle = { ...hoodie, id: 'c1', name: 'Cider Candle', tag: 'candles', stockRef: undefined, sizes: [{ size: 'CANDLE', available: 4 }] };
+
+function serve(products: Record<string, unknown>) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    const json = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
+    if (url.endsWith('/config.json')) return json(200, config);
+    if (url.startsWith('/api/products?')) return json(200, { products: [] });
+    const id = url.split('/').pop()!;
+    return products[id] ? json(200, products[id]) : json(404, { error: { code: 'not_found', message: 'Product not found.' } });
+  }) as typeof fetch;
+}
+
+function show(id: string) {
+  const router = createMemoryRouter([{ path: '/product/:id', element: <ProductPage /> }, { path: '/cart', element: <p>cart</p> }], { initialEntries: [`/product/${id}`] });
+  render(
+    <AuthProvider>
+      <CartProvider>
+        <RouterProvider router={router} />
+      </CartProvider>
+    </AuthProvider>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.alert = jest.fn();
+});
+
+it('disables sold-out sizes and asks for a size before adding', async () => {
+  serve({ h1: hoodie });
+  show('h1');
+  await screen.findByRole('heading', { name: 'Cabin Hoodie' });
+  expect((screen.getByRole('option', { name: 'S (sold out)' }) as HTMLOptionElement).disabled).toBe(true);
+  expect((screen.getByRole('option', { name: 'M' }) as HTMLOptionElement).disabled).toBe(false);
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  expect(window.alert).toHaveBeenCalledWith(MESSAGES.sizeAndQuantityRequired);
+  await userEvent.selectOptions(screen.getByRole('combobox'), 'M');
+  await userEvent.clear(screen.getByRole('spinbutton'));
+  await userEvent.type(screen.getByRole('spinbutton'), '0');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.sizeAndQuantityRequired);
+  expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([]);
+});
+
+it('preselects CANDLE for a candle and puts the line in the cart', async () => {
+  serve({ c1: candle });
+  show('c1');
+  await screen.findByRole('heading', { name: 'Cider Candle' });
+  expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('CANDLE');
+  await userEvent.clear(screen.getByRole('spinbutton'));
+  await userEvent.type(screen.getByRole('spinbutton'), '2');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  await waitFor(() =>
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'c1', name: 'Cider Candle', image: '/h.svg', price: 4999, size: 'CANDLE', quantity: 2 }]),
+  );
+  expect(window.alert).not.toHaveBeenCalled();
+});
+
+it('shows "Product not found." for a missing product', async () => {
+  serve({});
+  show('nope');
+  expect(await screen.findByText(MESSAGES.productNotFound)).toBeTruthy();
+});
