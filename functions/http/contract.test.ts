@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
 import { ROUTES, type RouteDef } from '../../shared/routes';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { documentClient, tableName } from '../db/client';
 import { invoke, signInNewUser, useFreshTable } from '../../tests/helpers';
+
+const scanCount = async () => (await documentClient().send(new ScanCommand({ TableName: tableName(), Select: 'COUNT' }))).Count;
 
 /** Contract tests generated from the route table: every route, present and future, gets them. */
 const routes = ROUTES as readonly RouteDef[];
@@ -47,6 +52,21 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       const { status, body } = await call(route, { token: token(), body: '{"cart": [' });
       expect(status).toBe(400);
       expect(body.error.code).toBe('validation_failed');
+    });
+
+    it('never answers 5xx to arbitrary JSON bodies, and a rejected body stores nothing (property-based)', async () => {
+      const before = await scanCount();
+      let accepted = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(fc.object(), fc.dictionary(fc.constantFrom('cart', 'rating', 'profiles', 'index', 'name', 'email', 'orderNumber', 'price', 'role'), fc.anything())), async (body) => {
+          const { status } = await call(route, { token: token(), body });
+          expect(status).toBeLessThan(500);
+          if (status < 400) accepted++;
+        }),
+        { numRuns: 12 },
+      );
+      // A body that happened to be valid (e.g. an empty cart) may be stored; otherwise the table is unchanged.
+      if (accepted === 0) expect(await scanCount()).toBe(before);
     });
 
     it('answers 413 to a body over the limit', async () => {
