@@ -17,6 +17,13 @@ export const JOBS: readonly JobDef[] = [
     uses: ['ses'],
     summary: 'Cancels the intents of reservations past 30 minutes and returns their stock (or records the order if paid)',
   },
+  {
+    handler: 'retry-failed-mails',
+    schedule: 'rate(15 minutes)',
+    table: 'readwrite',
+    uses: ['ses'],
+    summary: 'Sends form mails that failed again (up to 5 attempts)',
+  },
 ];
 
 /** Cognito Lambda triggers (functions/triggers/<handler>.ts); locally the gateway plays their part. */

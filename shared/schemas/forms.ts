@@ -14,6 +14,8 @@ export const contactFormSchema = z.object({
   message: text('Message', 5000),
   /** Made once per form fill by the browser: a retried POST is stored once. */
   submissionId: z.uuid().optional(),
+  /** Honeypot: a hidden field people never fill; bots that do are answered politely and not stored. */
+  website: z.string().max(200).optional(),
 });
 
 /** The quote form also requires Items. */

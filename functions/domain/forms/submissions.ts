@@ -49,6 +49,10 @@ async function deliver(submission: Submission): Promise<Submission['mailStatus']
  */
 export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id: string; created: boolean }> {
   const id = input.submissionId ?? randomUUID();
+  if (input.website) {
+    logger.warn('form honeypot filled; not stored', { kind });
+    return { id, created: false };
+  }
   const record: Submission = {
     id,
     kind,
@@ -70,6 +74,14 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
   }
   await deliver(record);
   return { id, created: true };
+}
+
+/** The scheduled retry: submissions whose mail failed, up to 5 attempts each. */
+export async function retryFailedSubmissions(): Promise<number> {
+  const failed = (await listSubmissions()).filter((s) => s.mailStatus === 'failed' && (s.mailAttempts ?? 0) < 5);
+  let sent = 0;
+  for (const submission of failed) if ((await deliver(submission)) === 'sent') sent++;
+  return sent;
 }
 
 export async function listSubmissions(): Promise<Submission[]> {

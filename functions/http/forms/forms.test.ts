@@ -66,3 +66,19 @@ it('keeps a submission whose mail failed, shows it in the inbox, and resends it'
   expect(again.body).toEqual({ mailStatus: 'sent' });
   expect(sentMails().find((m) => m.text.includes('hello'))?.text).toContain('<script>alert(1)</script> hello');
 });
+
+it('drops a submission whose honeypot is filled, politely', async () => {
+  const { status, body } = await post(submitContact, '/api/forms/contact', { name: 'Bot', email: 'bot@example.com', message: 'spam', website: 'http://spam' });
+  expect(status).toBe(201);
+  expect((await db().entities.formSubmission.get({ id: body.id }).go()).data).toBeNull();
+});
+
+it('the scheduled retry sends failed mails again', async () => {
+  const working = process.env.SES_ENDPOINT;
+  process.env.SES_ENDPOINT = 'http://127.0.0.1:9/ses';
+  const { body } = await post(submitSupport, '/api/forms/support', { name: 'Gil', email: 'gil@example.com', message: 'retry me please' });
+  process.env.SES_ENDPOINT = working;
+  const { handler: retry } = await import('../../jobs/retry-failed-mails');
+  expect((await retry()).resent).toBeGreaterThanOrEqual(1);
+  expect((await db().entities.formSubmission.get({ id: body.id }).go()).data?.mailStatus).toBe('sent');
+});

@@ -17,6 +17,25 @@ function ScrollToTop() {
   return null;
 }
 
+/** The page title follows the page's heading (the home page has its own). */
+function DocumentTitle() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const main = document.getElementById('main');
+    if (!main) return;
+    const update = () => {
+      const heading = main.querySelector('h1')?.textContent?.trim();
+      const title = pathname === '/' || !heading ? 'Seasonal Shop · Candles, apparel, rugs and custom printing' : `${heading} · Seasonal Shop`;
+      if (document.title !== title) document.title = title;
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(main, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [pathname]);
+  return null;
+}
+
 function Header() {
   const { user } = useAuth();
   const { cart } = useCart();
@@ -100,6 +119,7 @@ export function Layout() {
         Skip to content
       </a>
       <ScrollToTop />
+      <DocumentTitle />
       <Header />
       <main id="main">
         <Outlet />

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { formSubmittedSchema, type FormKind } from '../../../../shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
 
-const EMPTY = { name: '', email: '', message: '', items: '' };
+const EMPTY = { name: '', email: '', message: '', items: '', website: '' };
 
 /** The contact, support and quote forms (spec sections 5 and 8): stored by the shop, then mailed to it. */
 export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: string; intro: string }) {
@@ -20,7 +20,7 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
     setState('sending');
     setFields({});
     try {
-      const body = { name: values.name, email: values.email, message: values.message, submissionId, ...(kind === 'quote' ? { items: values.items } : {}) };
+      const body = { name: values.name, email: values.email, message: values.message, submissionId, website: values.website, ...(kind === 'quote' ? { items: values.items } : {}) };
       await api(`/api/forms/${kind}`, formSubmittedSchema, { body });
       setValues(EMPTY);
       setSubmissionId(crypto.randomUUID());
@@ -55,6 +55,10 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
         {kind === 'quote' &&
           field('items', 'Items', <input name="items" required maxLength={2000} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />)}
         {field('message', 'Message', <textarea name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />)}
+        <label className="honeypot" aria-hidden="true">
+          Leave this empty
+          <input name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
+        </label>
         <button type="submit" disabled={state === 'sending'}>
           {state === 'sending' ? MESSAGES.sending : 'Send'}
         </button>

@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright-core';
+import { MESSAGES } from '../shared/messages';
+import { launch, newPage, shopUrl, shot, until } from './browser';
+
+/** Issue 3 in Chromium: browse to a product, add it, deep links, and the three forms reaching the SES stand-in. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+it('home -> category -> product -> Add to Cart shows the cart marker; a product deep link reloads', async () => {
+  const { context, page } = await newPage(browser, 'phone');
+  await page.goto('/');
+  await page.getByRole('heading', { name: MESSAGES.bannerHeading }).waitFor();
+  await page.getByRole('link', { name: /^Tees/ }).first().click();
+  await page.getByRole('heading', { name: 'Tees' }).waitFor();
+  expect(await page.title()).toBe('Tees · Seasonal Shop');
+  await page.getByRole('link', { name: /Snowflake Tee/ }).click();
+  await page.getByRole('heading', { name: 'Snowflake Tee' }).waitFor();
+  await page.getByRole('button', { name: 'Show picture 2' }).click();
+  expect(await page.locator('img.main-image').getAttribute('src')).toBe('/images/products/snowflake-tee-1.svg');
+  expect(await page.getByTestId('cart-marker').count()).toBe(0);
+  await page.selectOption('select[name=size]', 'M');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page.getByTestId('cart-marker').waitFor();
+  expect(await page.getByTestId('cart-marker').textContent()).toBe('1');
+  await shot(page, 'storefront-product-added');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Snowflake Tee' }).waitFor();
+  await page.goto('/product-list/rugs');
+  await page.getByRole('link', { name: /Tufted Rug/ }).waitFor();
+  await page.goto('/product/no-such-product');
+  await page.getByText(MESSAGES.productNotFound).waitFor();
+  await context.close();
+});
+
+it.each([
+  ['/contact-us', 'Contact Form Submission', false],
+  ['/support', 'Support Form Submission', false],
+  ['/custom-printing', 'Incoming Quote', true],
+])('the form at %s is sent, resets, and its mail reaches the SES stand-in', async (path, subject, quote) => {
+  const { context, page } = await newPage(browser, 'desktop');
+  const message = `Hello from ${path} at ${Date.now()}`;
+  await page.goto(path);
+  await page.fill('input[name=name]', 'Fran');
+  await page.fill('input[name=email]', 'fran@example.com');
+  if (quote) await page.fill('input[name=items]', '20 hoodies');
+  await page.fill('textarea[name=message]', message);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByText(MESSAGES.formSubmitted).waitFor();
+  expect(await page.inputValue('textarea[name=message]')).toBe('');
+  await until(async () => {
+    const { mails } = await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json());
+    return mails.some((m: { subject: string; text: string }) => m.subject === subject && m.text.includes(message));
+  }, true);
+  await context.close();
+});
