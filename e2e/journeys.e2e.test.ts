@@ -68,6 +68,24 @@ it('a customer signs up, saves a profile, buys with it, rates the item, and keep
   await form.getByRole('button', { name: 'Save' }).click();
   await page.getByText('9 Elm St').waitFor();
   await shot(page, 'journey-2-profile');
+  // Edit then cancel keeps the saved values; a second profile can be added and deleted.
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await form.locator('input[name=city]').fill('Nampa');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByText('9 Elm St, Boise').waitFor();
+  await page.getByRole('button', { name: 'ADD+' }).click();
+  const second = page.locator('form[aria-label="Shipping profile 2"]');
+  for (const [name, value] of Object.entries({ name: 'Office', email, phone: '2085550101', address: '1 Work Way', city: 'Boise', state: 'ID', zip: '83702' })) {
+    await second.locator(`input[name=${name}]`).fill(value);
+  }
+  await second.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('1 Work Way').waitFor();
+  await page.getByRole('button', { name: 'DELETE' }).nth(1).click();
+  await page.getByText('1 Work Way').waitFor({ state: 'detached' });
+
+  // A customer opening /admin lands on /.
+  await page.goto('/admin');
+  await page.waitForURL((url) => url.pathname === '/');
 
   await addToCart(page, 'frosted-pine-candle');
   await page.goto('/cart');

@@ -6,11 +6,13 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { documentClient, tableName } from '../db/client';
 import { invoke, signInNewUser, useFreshTable } from '../../tests/helpers';
+import { badTokens } from '../../tests/jwt';
 
 const scanCount = async () => (await documentClient().send(new ScanCommand({ TableName: tableName(), Select: 'COUNT' }))).Count;
 
 /** Contract tests generated from the route table: every route, present and future, gets them. */
 const routes = ROUTES as readonly RouteDef[];
+const BAD_TOKENS = badTokens();
 const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}.ts`)).handler;
 const concrete = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'x1');
 const params = (route: RouteDef) =>
@@ -35,6 +37,13 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       const { status, body } = await call(route);
       expect(status).toBe(401);
       expect(body.error.code).toBe('unauthorized');
+    });
+  }
+
+  if (route.access !== 'public') {
+    it.each(Object.keys(BAD_TOKENS))('answers 401 to a token that is %s', async (kind) => {
+      const { status } = await call(route, { token: BAD_TOKENS[kind] });
+      expect(status).toBe(401);
     });
   }
 

@@ -9,6 +9,7 @@ import { CANDLE_SIZE, MAX_QUANTITY } from '../../../../shared/sizes';
 import { isUsState } from '../../../../shared/tax';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
+import { HotItems } from '../../components/HotItems';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
 import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
@@ -304,6 +305,9 @@ export default function CartPage() {
           </button>
         )}
       </aside>
+      <div className="cart-hot">
+        <HotItems title="You may also like" />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { HotItems } from '../../components/HotItems';
 import { ORDER_NUMBER_KEY } from './checkoutApi';
 
 /** Thank-you page with the stored order number (spec section 2). */
@@ -20,6 +21,7 @@ export default function OrderConfirmationPage() {
           Keep shopping
         </Link>
       </p>
+      <HotItems />
     </section>
   );
 }
