@@ -3,22 +3,34 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { db } from '../../db/service';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { toProduct } from '../catalog/products';
 import { customerOrders } from './orders';
 
+const MAX_ATTEMPTS = 15;
+const productNotFound = () => notFound('Product not found.');
+
+/** Whether one of the customer's orders contains the product. */
+async function hasBought(userId: string, productId: string): Promise<boolean> {
+  return (await customerOrders(userId)).some((order) => order.lines.some((line) => line.id === productId));
+}
+
 /**
- * One rating per customer per product, only for products the customer bought (docs/decisions/0011). The review
- * and the product's running total and count change in one transaction, conditioned on the rating read before,
- * so retries and concurrent raters keep the average exact.
+ * One rating per customer per product, only for products the customer bought (docs/decisions/0007-accounts-ratings.md).
+ * The review and the product's running total and count change in one transaction, conditioned on the rating read
+ * before (or on there being none), so retries and concurrent raters keep the total and the count exact.
  */
 export async function rateProduct(userId: string, productId: string, rating: number) {
-  const product = (await db().entities.product.get({ id: productId }).go()).data;
-  if (!product || product.status !== 'listed') throw notFound('Product not found.');
-  const bought = (await customerOrders(userId)).some((order) => order.lines.some((line) => line.id === productId));
-  if (!bought) throw forbidden('You can rate products you have bought.');
-  const { Key: productKey } = db().entities.product.get({ id: productId }).params() as { Key: Record<string, string> };
-  for (let attempt = 0; attempt < 15; attempt++) {
-    const previous = (await db().entities.review.get({ productId, userId }).go()).data;
-    const { Item } = db().entities.review.put({ productId, userId, rating, createdAt: previous?.createdAt }).params() as { Item: Record<string, unknown> };
+  const { product, review } = db().entities;
+  const stored = (await product.get({ id: productId }).go()).data;
+  if (!stored || stored.status !== 'listed') throw productNotFound();
+  if (!(await hasBought(userId, productId))) throw forbidden('You can rate a product once you have bought it.');
+
+  const { Key: productKey } = product.get({ id: productId }).params() as { Key: Record<string, string> };
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const previous = (await review.get({ productId, userId }).go({ consistent: true })).data;
+    const { Item } = review.put({ productId, userId, rating, ...(previous ? { createdAt: previous.createdAt } : {}) }).params() as {
+      Item: Record<string, unknown>;
+    };
     try {
       await documentClient().send(
         new TransactWriteCommand({
@@ -37,28 +49,34 @@ export async function rateProduct(userId: string, productId: string, rating: num
                 TableName: tableName(),
                 Key: productKey,
                 UpdateExpression: 'SET #total = if_not_exists(#total, :zero) + :delta, #count = if_not_exists(#count, :zero) + :added',
-                ConditionExpression: 'attribute_exists(#pk)',
-                ExpressionAttributeNames: { '#total': 'ratingTotal', '#count': 'ratingCount', '#pk': 'pk' },
-                ExpressionAttributeValues: { ':zero': 0, ':delta': rating - (previous?.rating ?? 0), ':added': previous ? 0 : 1 },
+                ConditionExpression: 'attribute_exists(#pk) AND #status = :listed',
+                ExpressionAttributeNames: { '#total': 'ratingTotal', '#count': 'ratingCount', '#pk': 'pk', '#status': 'status' },
+                ExpressionAttributeValues: { ':zero': 0, ':delta': rating - (previous?.rating ?? 0), ':added': previous ? 0 : 1, ':listed': 'listed' },
               },
             },
           ],
         }),
       );
-      const after = (await db().entities.product.get({ id: productId }).go()).data!;
-      const count = after.ratingCount ?? 0;
-      return { rating, ratingCount: count, averageRating: count ? Math.round(((after.ratingTotal ?? 0) / count) * 10) / 10 : 0 };
+      const after = (await product.get({ id: productId }).go({ consistent: true })).data;
+      if (!after) throw productNotFound();
+      const { averageRating, ratingCount } = toProduct(after);
+      return { averageRating, ratingCount, rating };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 30 * (attempt + 1)));
+      // The product was drafted or deleted meanwhile: nothing was written.
+      if (error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') throw productNotFound();
+      // Another rating by this customer, or a conflicting transaction on the product: read again and retry.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * (attempt + 1)));
     }
   }
   throw conflict('Many ratings at once: please try again.');
 }
 
+/** The customer's own ratings, for the stars already given on the account page: {ratings: {productId: rating}}. */
 export async function listRatings(userId: string): Promise<{ ratings: Record<string, number> }> {
   const orders = await customerOrders(userId);
   const ids = [...new Set(orders.flatMap((order) => order.lines.map((line) => line.id)))];
-  const reviews = ids.length ? (await db().entities.review.get(ids.map((productId) => ({ productId, userId }))).go()).data : [];
-  return { ratings: Object.fromEntries(reviews.map((review) => [review.productId, review.rating])) };
+  const { review } = db().entities;
+  const reviews = ids.length ? (await review.get(ids.map((productId) => ({ productId, userId }))).go()).data : [];
+  return { ratings: Object.fromEntries(reviews.map((r) => [r.productId, r.rating])) };
 }

@@ -1,0 +1,77 @@
+import { db } from '../../db/service';
+import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { handler as getCart } from './get-cart';
+import { handler as saveCart } from './save-cart';
+
+const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
+const read = (token: string) => invoke(getCart, { method: 'GET', path: '/auth/cart', token });
+const save = (token: string, body: unknown) => invoke(saveCart, { method: 'POST', path: '/auth/cart', token, body });
+
+const candle = { id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 1 };
+const tee = { id: 'tee', name: 'Tee', image: '/i/t.svg', price: 2500, size: 'M', quantity: 1, stockRef: 'X' };
+
+let alice: string;
+let bob: string;
+
+beforeAll(async () => {
+  await useFreshTable();
+  [alice, bob] = (await Promise.all([signInNewUser(), signInNewUser()])).map((u) => u.token);
+  const { product } = db().entities;
+  await product.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } }).go();
+  await product.create({ id: 'tee', name: 'Tee', image: '/i/t.svg', description: 'd', price: 2500, tag: 'tees', stockRef: 'X' }).go();
+  await product.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' }).go();
+});
+
+describe('GET/POST /auth/cart', () => {
+  it('answers an empty saved cart in the shape the client reads (cart.cart)', async () => {
+    const { status, body } = await read(alice);
+    expect(status).toBe(200);
+    expect(body).toEqual({ cart: { cart: [] } });
+  });
+
+  it('round-trips a cart, re-priced from the table: a client price, name or image is ignored', async () => {
+    const saved = await save(alice, { cart: [{ ...candle, name: 'Cheap', image: '/evil.svg', price: 1, quantity: 2 }, { ...tee, price: 0, stockRef: 'Y' }] });
+    expect(saved.status).toBe(200);
+    const expected = { cart: { cart: [{ ...candle, quantity: 2 }, tee] } };
+    expect(saved.body).toEqual(expected);
+    expect((await read(alice)).body).toEqual(expected);
+    const stored = (await db().entities.cart.get({ userId: userIdOf(alice) }).go()).data!;
+    expect((stored.lines ?? []).map((l) => l.price)).toEqual([1800, 2500]);
+  });
+
+  it('drops drafted, unknown and wrong-size lines and merges the same product and size up to 9', async () => {
+    const cart = [
+      { ...candle, quantity: 5 },
+      { ...candle, quantity: 7 },
+      { ...candle, id: 'hidden', name: 'Hidden', price: 100 },
+      { ...candle, id: 'ghost' },
+      { ...tee, size: 'CANDLE' },
+    ];
+    const { body } = await save(alice, { cart });
+    expect(body).toEqual({ cart: { cart: [{ ...candle, quantity: 9 }] } });
+  });
+
+  it('rejects bad lines and changes nothing', async () => {
+    const before = (await read(alice)).body;
+    for (const line of [{ ...candle, quantity: 0 }, { ...candle, quantity: 10 }, { ...candle, quantity: 1.5 }, { ...candle, size: 'XXL' }, { ...candle, price: -1 }]) {
+      expect((await save(alice, { cart: [line] })).status).toBe(400);
+    }
+    expect((await save(alice, { cart: 'nope' })).status).toBe(400);
+    expect((await read(alice)).body).toEqual(before);
+  });
+
+  it('keeps carts apart: another user never reads or changes this one, whatever the body says', async () => {
+    const before = (await read(alice)).body;
+    expect(before.cart.cart).toHaveLength(1);
+    expect((await read(bob)).body).toEqual({ cart: { cart: [] } });
+    await save(bob, { cart: [tee], userId: userIdOf(alice) });
+    await save(bob, { cart: [], userId: userIdOf(alice) });
+    expect((await read(alice)).body).toEqual(before);
+    expect((await read(bob)).body).toEqual({ cart: { cart: [] } });
+  });
+
+  it('empties the saved cart with an empty list', async () => {
+    await save(alice, { cart: [] });
+    expect((await read(alice)).body).toEqual({ cart: { cart: [] } });
+  });
+});
