@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { E2E_ADMIN } from './global-setup';
+import { launch, newPage, shopUrl } from './browser';
+
+/** Stored text is shown as text, never run: in the shop and in the admin area. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+
+async function adminToken(): Promise<string> {
+  const config = await fetch(`${shopUrl()}/config.json`).then((r) => r.json());
+  const auth = await fetch(`${shopUrl()}/cognito/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password } }),
+  }).then((r) => r.json());
+  return auth.AuthenticationResult.AccessToken;
+}
+
+it('a product name and description and a form message with markup render as text everywhere', async () => {
+  const token = await adminToken();
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+  const product = await fetch(`${shopUrl()}/api/admin/products`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ name: `Evil ${EVIL}`.slice(0, 200), description: EVIL, price: 100, tag: 'candles,new-releases', image: '/images/products/harvest-spice-candle.svg', stock: { CANDLE: 1 } }),
+  }).then((r) => r.json());
+  await fetch(`${shopUrl()}/api/forms/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: EVIL.slice(0, 100), email: 'x@example.com', message: EVIL }) });
+
+  const { context, page } = await newPage(browser, 'desktop');
+  for (const path of ['/product-list/new-releases', `/product/${product.id}`]) {
+    await page.goto(path);
+    await page.getByText('<script>window.__pwned=2</script>', { exact: false }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  }
+  await page.goto('/login');
+  await page.fill('input[name=email]', E2E_ADMIN.email);
+  await page.fill('input[name=password]', E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('link', { name: 'Admin' }).waitFor();
+  for (const path of ['/admin/products', '/admin/inbox']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await page.locator('main h1').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  }
+  await page.getByText('<script>window.__pwned=2</script>', { exact: false }).first().waitFor();
+  await context.close();
+});
