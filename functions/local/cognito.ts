@@ -23,6 +23,8 @@ export interface LocalCognito {
   userPoolId: string;
   clientId: string;
   client: CognitoIdentityProviderClient;
+  /** The confirmation (e.g. password-reset) code the stand-in holds for an email address, if any. */
+  confirmationCode(email: string): string | null;
   stop(): Promise<void>;
 }
 
@@ -33,8 +35,6 @@ export async function startCognito(options: {
   port: number;
   dataDir: string;
   echo?: boolean;
-  /** Called with every code the stand-in "sends" (it prints them): destination address and code. */
-  onCode?: (destination: string, code: string) => void;
 }): Promise<LocalCognito> {
   const { port, dataDir } = options;
   mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
@@ -49,19 +49,6 @@ export async function startCognito(options: {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     echo: options.echo,
   });
-  if (options.onCode) {
-    let buffer = '';
-    child.process.stdout?.on('data', (chunk: Buffer) => {
-      // eslint-disable-next-line no-control-regex
-      buffer = (buffer + chunk.toString()).replace(/\u001b\[[0-9;]*m/g, '').slice(-8000);
-      for (;;) {
-        const match = /Destination:\s*(\S+)[\s\S]*?Code:\s*(\S+)/.exec(buffer);
-        if (!match) break;
-        buffer = buffer.slice(match.index + match[0].length);
-        options.onCode!(match[1].replace(/[│|]/g, ''), match[2].replace(/[│|]/g, ''));
-      }
-    });
-  }
   try {
     await waitForPort(port, child);
   } catch (error) {
@@ -79,6 +66,17 @@ export async function startCognito(options: {
     issuer: `${endpoint}/${ids.userPoolId}`,
     ...ids,
     client,
+    confirmationCode: (email) => {
+      try {
+        const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${ids.userPoolId}.json`), 'utf8')) as {
+          Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
+        };
+        const user = Object.values(pool.Users ?? {}).find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()));
+        return user?.ConfirmationCode ?? null;
+      } catch {
+        return null;
+      }
+    },
     stop: async () => {
       client.destroy();
       await child.stop();

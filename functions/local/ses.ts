@@ -16,6 +16,8 @@ interface StoredMail {
   replyTo: string[];
   subject: string;
   text: string;
+  /** Only when the sender gave an HTML body (the shop's own mails are plain text). */
+  html?: string;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -23,18 +25,31 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
+/** An error the SDK understands: REST-JSON errors name their type in this header. */
+function fail(res: http.ServerResponse, status: number, type: string, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-errortype': type });
+  res.end(JSON.stringify({ message }));
+}
+
+/** A header value on one line; non-ASCII text as an RFC 2047 encoded word. */
+function header(value: string): string {
+  const line = value.replace(/[\r\n]+/g, ' ');
+  return /^[\x20-\x7e]*$/.test(line) ? line : `=?UTF-8?B?${Buffer.from(line, 'utf8').toString('base64')}?=`;
+}
+
 function toEml(mail: StoredMail): string {
   return [
     `Message-ID: <${mail.id}@ses.local>`,
     `Date: ${new Date(mail.date).toUTCString()}`,
-    `From: ${mail.from}`,
-    `To: ${mail.to.join(', ')}`,
-    ...(mail.replyTo.length ? [`Reply-To: ${mail.replyTo.join(', ')}`] : []),
-    `Subject: ${mail.subject}`,
+    `From: ${header(mail.from)}`,
+    `To: ${header(mail.to.join(', '))}`,
+    ...(mail.replyTo.length ? [`Reply-To: ${header(mail.replyTo.join(', '))}`] : []),
+    `Subject: ${header(mail.subject)}`,
     'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=UTF-8',
+    `Content-Type: ${mail.html && !mail.text ? 'text/html' : 'text/plain'}; charset=UTF-8`,
+    'Content-Transfer-Encoding: 8bit',
     '',
-    mail.text,
+    (mail.text || mail.html || '').replace(/\r?\n/g, '\r\n'),
     '',
   ].join('\r\n');
 }
@@ -53,7 +68,7 @@ export function createSesStandIn(outboxDir: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/ses/outbox') return send(res, 200, { mails: readOutbox(outboxDir) });
     if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {
-      return send(res, 404, { message: `The SES stand-in does not know ${req.method} ${url.pathname}` });
+      return fail(res, 404, 'NotFoundException', `The SES stand-in does not know ${req.method} ${url.pathname}`);
     }
     let input: {
       FromEmailAddress?: string;
@@ -64,11 +79,11 @@ export function createSesStandIn(outboxDir: string) {
     try {
       input = JSON.parse(body.toString('utf8'));
     } catch {
-      return send(res, 400, { message: 'Body is not JSON' });
+      return fail(res, 400, 'BadRequestException', 'Body is not JSON');
     }
     const to = input.Destination?.ToAddresses ?? [];
     const simple = input.Content?.Simple;
-    if (!to.length || !simple?.Subject?.Data) return send(res, 400, { message: 'Destination and Subject are required' });
+    if (!to.length || !simple?.Subject?.Data) return fail(res, 400, 'BadRequestException', 'Destination and Subject are required');
     const mail: StoredMail = {
       id: randomUUID(),
       date: new Date().toISOString(),
@@ -76,7 +91,8 @@ export function createSesStandIn(outboxDir: string) {
       to,
       replyTo: input.ReplyToAddresses ?? [],
       subject: simple.Subject.Data,
-      text: simple.Body?.Text?.Data ?? simple.Body?.Html?.Data ?? '',
+      text: simple.Body?.Text?.Data ?? '',
+      ...(simple.Body?.Html?.Data ? { html: simple.Body.Html.Data } : {}),
     };
     mkdirSync(outboxDir, { recursive: true });
     const base = `${mail.date.replace(/[:.]/g, '-')}-${mail.id}`;

@@ -52,8 +52,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const imagesBucketDir = path.join(storageDir, IMAGES_BUCKET);
   mkdirSync(imagesBucketDir, { recursive: true });
   const started: { stop(): Promise<void> }[] = [];
-  /** Who is waiting for the next code the Cognito stand-in prints for an address. */
-  const codeWaiters = new Map<string, (code: string) => void>();
   const stopAll = async () => {
     await Promise.allSettled(started.reverse().map((part) => part.stop()));
   };
@@ -67,7 +65,6 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         port: options.cognitoPort,
         dataDir: path.join(options.dataDir, 'cognito'),
         echo: options.echo,
-        onCode: (destination, code) => codeWaiters.get(destination.toLowerCase())?.(code),
       }).then((c) => {
         started.push(c);
         return c;
@@ -107,7 +104,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
         paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
       },
-      cognitoHook: localCognitoTriggers(cognito, origin, codeWaiters),
+      cognitoHook: localCognitoTriggers(cognito, origin),
       mounts: { '/s3/': createS3StandIn(storageDir), '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
       log: options.log,
     });
@@ -131,7 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  * What the Cognito triggers do in AWS (functions/triggers): a new account is confirmed with its email marked
  * verified (docs/decisions/0010), and a password-reset code is mailed as a link to /reset-password.
  */
-function localCognitoTriggers(cognito: LocalCognito, origin: string, codeWaiters: Map<string, (code: string) => void>) {
+function localCognitoTriggers(cognito: LocalCognito, origin: string) {
   return (target: string, body: Record<string, unknown>) => {
     const username = String(body.Username ?? '').trim();
     if (target === 'SignUp' && username) {
@@ -148,15 +145,15 @@ function localCognitoTriggers(cognito: LocalCognito, origin: string, codeWaiters
       };
     }
     if (target === 'ForgotPassword' && username) {
-      const key = username.toLowerCase();
-      const code = new Promise<string | null>((resolve) => {
-        codeWaiters.set(key, resolve);
-        setTimeout(() => resolve(null), 5000).unref();
-      });
+      const before = cognito.confirmationCode(username);
       return async () => {
-        const received = await code;
-        codeWaiters.delete(key);
-        if (received) await sendMail(passwordResetMail(origin, username, received));
+        // The stand-in keeps the new code on the user record (its data file); wait for it to be written.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const code = cognito.confirmationCode(username);
+          if (code && code !== before) return void (await sendMail(passwordResetMail(origin, username, code)));
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        throw new Error(`no reset code appeared for ${username}`);
       };
     }
     return undefined;

@@ -10,12 +10,17 @@ const text = (label: string, max: number) =>
 /** Contact and support forms (spec section 5): name, email and message required. */
 export const contactFormSchema = z.object({
   name: text('Name', 200),
-  email: z.string().trim().max(254, 'Email can be at most 254 characters.').pipe(z.email('Please enter a valid email address.')),
+  email: z
+    .string({ message: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(254, 'Email can be at most 254 characters.')
+    .pipe(z.email('Please enter a valid email address.')),
   message: text('Message', 5000),
   /** Made once per form fill by the browser: a retried POST is stored once. */
-  submissionId: z.uuid().optional(),
+  submissionId: z.uuid('Please reload the page and send the form again.').optional(),
   /** Honeypot: a hidden field people never fill; bots that do are answered politely and not stored. */
-  website: z.string().max(200).optional(),
+  website: z.string().max(200, 'Please leave this field empty.').optional(),
 });
 
 /** The quote form also requires Items. */

@@ -4,7 +4,7 @@ import { FORM_SUBJECTS } from '../../../shared/messages';
 import type { FormInput, FormKind } from '../../../shared/schemas/forms';
 import type { formSubmissionEntity } from '../../db/entities/form-submission';
 import { db } from '../../db/service';
-import { notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail, shopAddress } from '../../lib/mail';
 
@@ -26,8 +26,30 @@ function mailOf(submission: Submission) {
   };
 }
 
-/** Mails a stored submission to the shop and records how it went. */
+/** Whether a write failed on its condition (ElectroDB wraps DynamoDB's ConditionalCheckFailedException). */
+function isConditionFailure(error: unknown): boolean {
+  for (let e = error as { name?: string; code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.name === 'ConditionalCheckFailedException' || e.code === 'ConditionalCheckFailedException') return true;
+  }
+  return false;
+}
+
+/**
+ * Mails a stored submission to the shop and records how it went. The attempt is claimed first (a conditional
+ * write on the attempt count), so a double-clicked resend or a resend racing the scheduled retry mails once.
+ */
 async function deliver(submission: Submission): Promise<Submission['mailStatus']> {
+  const attempts = submission.mailAttempts ?? 0;
+  try {
+    await db()
+      .entities.formSubmission.patch({ id: submission.id })
+      .add({ mailAttempts: 1 })
+      .where(({ mailAttempts, mailStatus }, { eq, ne }) => `${eq(mailAttempts, attempts)} AND ${ne(mailStatus, 'sent')}`)
+      .go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict('This submission is being mailed already.');
+    throw error;
+  }
   let mailStatus: Submission['mailStatus'] = 'sent';
   try {
     await sendMail(mailOf(submission));
@@ -35,17 +57,17 @@ async function deliver(submission: Submission): Promise<Submission['mailStatus']
     mailStatus = 'failed';
     logger.error('form mail failed', { id: submission.id, error: error as Error });
   }
-  await db()
-    .entities.formSubmission.patch({ id: submission.id })
-    .set({ mailStatus })
-    .add({ mailAttempts: 1 })
-    .go();
+  await db().entities.formSubmission.patch({ id: submission.id }).set({ mailStatus }).go();
   return mailStatus;
 }
 
+const sameContent = (a: Submission, b: Submission) =>
+  a.kind === b.kind && a.name === b.name && a.email === b.email && a.message === b.message && (a.items ?? '') === (b.items ?? '');
+
 /**
- * Stores the submission first (nothing is lost if mail fails), then mails it. The same submissionId stores
- * once: a retried POST finds the first one.
+ * Stores the submission first (nothing is lost if mail fails), then mails it. The same submissionId with the
+ * same content stores once: a retried POST finds the first one and is answered with it. The same id with
+ * other content (the customer edited the form after an answer got lost) is a new enquiry under a new id.
  */
 export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id: string; created: boolean }> {
   const id = input.submissionId ?? randomUUID();
@@ -53,6 +75,7 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
     logger.warn('form honeypot filled; not stored', { kind });
     return { id, created: false };
   }
+  const now = new Date().toISOString();
   const record: Submission = {
     id,
     kind,
@@ -62,17 +85,23 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
     ...('items' in input && input.items ? { items: input.items } : {}),
     mailStatus: 'pending',
     mailAttempts: 0,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
+    createdAt: now,
+    updatedAt: now,
   };
   try {
     await db().entities.formSubmission.create(record).go();
   } catch (error) {
+    if (!isConditionFailure(error)) throw error;
     const existing = (await db().entities.formSubmission.get({ id }).go()).data;
-    if (existing) return { id, created: false };
-    throw error;
+    if (existing && sameContent(existing, record)) return { id, created: false };
+    return submitForm(kind, { ...input, submissionId: undefined });
   }
-  await deliver(record);
+  try {
+    await deliver(record);
+  } catch (error) {
+    // Stored is what the customer needs; a failed status write leaves 'pending', which the admin can resend.
+    logger.error('form mail not recorded', { id, error: error as Error });
+  }
   return { id, created: true };
 }
 
@@ -80,7 +109,13 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
 export async function retryFailedSubmissions(): Promise<number> {
   const failed = (await listSubmissions()).filter((s) => s.mailStatus === 'failed' && (s.mailAttempts ?? 0) < 5);
   let sent = 0;
-  for (const submission of failed) if ((await deliver(submission)) === 'sent') sent++;
+  for (const submission of failed) {
+    try {
+      if ((await deliver(submission)) === 'sent') sent++;
+    } catch (error) {
+      logger.warn('form mail retry skipped', { id: submission.id, error: error as Error });
+    }
+  }
   return sent;
 }
 
@@ -89,8 +124,10 @@ export async function listSubmissions(): Promise<Submission[]> {
   return data;
 }
 
+/** The admin's resend: for a mail that failed (or never went out); one already sent is not sent twice. */
 export async function resendSubmission(id: string): Promise<Submission['mailStatus']> {
   const submission = (await db().entities.formSubmission.get({ id }).go()).data;
   if (!submission) throw notFound('No such submission.');
+  if (submission.mailStatus === 'sent') throw conflict('This submission was already mailed to the shop.');
   return deliver(submission);
 }

@@ -82,3 +82,30 @@ it('the scheduled retry sends failed mails again', async () => {
   expect((await retry()).resent).toBeGreaterThanOrEqual(1);
   expect((await db().entities.formSubmission.get({ id: body.id }).go()).data?.mailStatus).toBe('sent');
 });
+
+it('trims text, strips unknown fields, limits lengths, and mails plain text only', async () => {
+  const { status, body } = await post(submitContact, '/api/forms/contact', {
+    name: '  Hal  ', email: ' hal@example.com ', message: ' <script>alert("x")</script> plain ', mailStatus: 'sent', isAdmin: true,
+  });
+  expect(status).toBe(201);
+  const stored = (await db().entities.formSubmission.get({ id: body.id }).go()).data! as Record<string, unknown>;
+  expect(stored).toMatchObject({ name: 'Hal', email: 'hal@example.com', message: '<script>alert("x")</script> plain' });
+  expect(stored.isAdmin).toBeUndefined();
+  const mail = sentMails().find((m) => m.text.includes('alert("x")'))!;
+  expect(mail.text).toContain('<script>alert("x")</script> plain');
+  expect(mail.html).toBeUndefined();
+
+  const long = await post(submitQuote, '/api/forms/quote', { name: 'x'.repeat(201), email: 'a@example.com', message: 'm', items: 'i'.repeat(2001) });
+  expect(long.status).toBe(400);
+  expect(long.body.error.fields).toEqual({ name: 'Name can be at most 200 characters.', items: 'Items can be at most 2000 characters.' });
+});
+
+it('does not resend a mail that already went out, and answers 404 for an unknown submission', async () => {
+  const { body } = await post(submitContact, '/api/forms/contact', { name: 'Ivy', email: 'ivy@example.com', message: 'sent once' });
+  const again = await invoke(resend, { method: 'POST', path: `/api/admin/forms/${body.id}/resend`, params: { id: body.id }, token: adminToken });
+  expect(again.status).toBe(409);
+  expect(sentMails().filter((m) => m.text.includes('sent once'))).toHaveLength(1);
+  const unknown = randomUUID();
+  const missing = await invoke(resend, { method: 'POST', path: `/api/admin/forms/${unknown}/resend`, params: { id: unknown }, token: adminToken });
+  expect(missing.status).toBe(404);
+});

@@ -1,0 +1,96 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { sendMail } from '../lib/mail';
+import { createGateway, type GatewayOptions } from './gateway';
+import { createSesStandIn } from './ses';
+
+/** The SES v2 stand-in behind the local gateway, called by the real SDK as the functions call it. */
+const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-ses-test-'));
+const outbox = path.join(dir, 'outbox');
+let server: http.Server;
+let origin: string;
+let ses: SESv2Client;
+
+beforeAll(async () => {
+  server = createGateway({
+    routes: [],
+    webDir: dir,
+    imagesDir: dir,
+    config: {} as GatewayOptions['config'],
+    cognitoUrl: 'http://127.0.0.1:9',
+    mounts: { '/ses/': createSesStandIn(outbox) },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ses = new SESv2Client({ region: 'us-east-1', endpoint: `${origin}/ses`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+});
+afterAll(async () => {
+  ses.destroy();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const outboxList = async () => (await (await fetch(`${origin}/ses/outbox`)).json()).mails as Array<Record<string, unknown>>;
+
+it('accepts SendEmail from the real SDK, writes an .eml and lists the mail at /ses/outbox', async () => {
+  const answer = await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: 'no-reply@example.com',
+      Destination: { ToAddresses: ['shop@example.com'] },
+      ReplyToAddresses: ['ada@example.com'],
+      Content: { Simple: { Subject: { Data: 'Contact Form Submission' }, Body: { Text: { Data: 'Name: Ada\n\nHello <b>there</b>' } } } },
+    }),
+  );
+  expect(answer.MessageId).toEqual(expect.any(String));
+
+  const [mail] = await outboxList();
+  expect(mail).toMatchObject({
+    id: answer.MessageId,
+    to: ['shop@example.com'],
+    from: 'no-reply@example.com',
+    replyTo: ['ada@example.com'],
+    subject: 'Contact Form Submission',
+    text: 'Name: Ada\n\nHello <b>there</b>',
+  });
+  expect(Date.parse(mail.date as string)).not.toBeNaN();
+
+  const eml = readFileSync(path.join(outbox, readdirSync(outbox).find((f) => f.endsWith('.eml'))!), 'utf8');
+  expect(eml).toContain('Subject: Contact Form Submission\r\n');
+  expect(eml).toContain('Reply-To: ada@example.com\r\n');
+  expect(eml).toContain('Content-Type: text/plain; charset=UTF-8\r\n');
+  expect(eml).toMatch(/\r\n\r\nName: Ada\r\n\r\nHello <b>there<\/b>\r\n$/);
+});
+
+it('is what sendMail talks to when SES_ENDPOINT points at it; newest mail first; headers stay one line', async () => {
+  const saved = process.env.SES_ENDPOINT;
+  process.env.SES_ENDPOINT = `${origin}/ses`;
+  try {
+    await sendMail({ to: 'shop@example.com', subject: 'Über\r\nBcc: evil@example.com', text: 'second' });
+  } finally {
+    process.env.SES_ENDPOINT = saved;
+  }
+  const mails = await outboxList();
+  expect(mails.map((m) => m.text)).toEqual(['second', 'Name: Ada\n\nHello <b>there</b>']);
+  const emls = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+  const eml = readFileSync(path.join(outbox, emls.at(-1)!), 'utf8');
+  expect(eml).not.toMatch(/^Bcc:/m);
+  expect(eml).toContain(`Subject: =?UTF-8?B?${Buffer.from('Über Bcc: evil@example.com').toString('base64')}?=\r\n`);
+});
+
+it('answers other paths and bad bodies with JSON errors the SDK can read', async () => {
+  const missing = await fetch(`${origin}/ses/v2/email/identities`);
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ message: expect.stringContaining('/ses/v2/email/identities') });
+
+  const bad = await fetch(`${origin}/ses/v2/email/outbound-emails`, { method: 'POST', body: '{"Destination":{}}' });
+  expect(bad.status).toBe(400);
+  expect(bad.headers.get('x-amzn-errortype')).toBe('BadRequestException');
+
+  await expect(ses.send(new SendEmailCommand({ Destination: { ToAddresses: [] }, Content: { Simple: { Subject: { Data: 'x' }, Body: {} } } }))).rejects.toMatchObject({
+    name: 'BadRequestException',
+  });
+});
