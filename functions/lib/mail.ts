@@ -1,6 +1,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { readEnv } from './env';
 
+/** One client per region and endpoint, reused across invocations (tests and the local stack switch endpoints). */
 const clients = new Map<string, SESv2Client>();
 
 function client(): SESv2Client {
@@ -11,6 +12,8 @@ function client(): SESv2Client {
     ses = new SESv2Client({
       region: AWS_REGION,
       maxAttempts: 2,
+      // A hanging SES must not hold a function until its timeout: the caller records a failed send instead.
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
       ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     });
     clients.set(key, ses);

@@ -1,10 +1,11 @@
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { readEnv } from './env';
+import { logger } from './logger';
 
 const clients = new Map<string, S3Client>();
 
-/** One S3 client per endpoint: the S3 stand-in locally (path-style), S3 in AWS. */
+/** One S3 client per endpoint, reused across invocations: the S3 stand-in locally (path-style), S3 in AWS. */
 function s3(): S3Client {
   const { AWS_REGION, S3_ENDPOINT } = readEnv();
   const key = `${AWS_REGION}|${S3_ENDPOINT ?? ''}`;
@@ -27,17 +28,35 @@ function bucket(): string {
   return name;
 }
 
-/** A presigned PUT for one image key (5 minutes; type signed so the upload must declare it). */
-export async function presignUpload(key: string, contentType: string): Promise<string> {
-  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType }), {
-    expiresIn: 300,
-    signableHeaders: new Set(['content-type']),
+/** Seconds a presigned upload URL stays valid. */
+export const UPLOAD_URL_SECONDS = 300;
+
+/**
+ * A presigned PUT for one object (5 minutes). Content-Type and Content-Length are signed, so the upload must
+ * declare that type and be exactly `size` bytes (browsers set Content-Length from the file themselves): the
+ * size limit checked before signing also holds at the bucket.
+ */
+export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
+  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }), {
+    expiresIn: UPLOAD_URL_SECONDS,
+    signableHeaders: new Set(['content-type', 'content-length']),
   });
 }
 
-/** Removes product images ("/images/products/x" paths); other paths are left alone. */
-export async function deleteImages(paths: readonly string[]): Promise<void> {
-  const keys = paths.filter((p) => /^\/images\/products\/[A-Za-z0-9._-]+$/.test(p)).map((p) => p.slice(1));
-  if (!keys.length) return;
-  await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+/** The bucket key of an image path ("/images/products/x.png" -> "images/products/x.png"); null for anything else. */
+export function productImageKey(imagePath: string): string | null {
+  return /^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/.test(imagePath) && !imagePath.includes('..') ? imagePath.slice(1) : null;
+}
+
+/**
+ * Removes product images from the image bucket (one DeleteObjects call). Only keys under images/products/ are
+ * touched; other paths are ignored. Returns the keys S3 reported as not deleted.
+ */
+export async function deleteImages(paths: readonly string[]): Promise<string[]> {
+  const keys = [...new Set(paths.map(productImageKey).filter((key): key is string => key !== null))];
+  if (!keys.length) return [];
+  const result = await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  const failed = (result.Errors ?? []).map((error) => error.Key ?? '');
+  if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed, errors: result.Errors });
+  return failed;
 }

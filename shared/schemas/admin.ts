@@ -2,44 +2,88 @@ import * as z from 'zod';
 import { TAG_WORDS } from '../categories';
 import { tagWords } from '../sizes';
 
-const count = z.number({ message: 'Counts must be whole numbers, 0 or more.' }).int('Counts must be whole numbers, 0 or more.').min(0, 'Counts must be whole numbers, 0 or more.');
-const text = (label: string, max: number) => z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
-const imagePath = z.string().regex(/^\/images\/products\/[A-Za-z0-9._-]{1,120}$/, 'Upload the image first.');
+const COUNT = 'Counts must be whole numbers, 0 or more.';
+const count = z.number({ message: COUNT }).int(COUNT).min(0, COUNT).max(1_000_000, 'Counts can be at most 1,000,000.');
+const text = (label: string, max: number) =>
+  z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
 
-/** Comma-separated tag words from the shop's list, normalised to lower case. */
+/** An image in the image bucket, as the upload step answered it: /images/products/<name>. */
+export const productImagePathSchema = z
+  .string()
+  .regex(/^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Upload the image first.')
+  .refine((value) => !value.includes('..'), 'Upload the image first.');
+
+/** Comma-separated tag words from the shop's list (at least one), normalised to lower case without repeats. */
 export const tagSchema = z
   .string({ message: 'Tag is required.' })
-  .transform((value) => tagWords(value).join(','))
+  .transform((value) => [...new Set(tagWords(value))].join(','))
   .refine((value) => value.length > 0, 'Tag is required.')
-  .refine((value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)), `Tags must be among: ${TAG_WORDS.join(', ')}.`);
+  .refine(
+    (value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)),
+    `Tags must be among: ${TAG_WORDS.join(', ')}.`,
+  );
 
+/** A stock item's id text. */
+export const stockItemIdSchema = z
+  .string({ message: 'Item id is required.' })
+  .trim()
+  .min(1, 'Item id is required.')
+  .max(64, 'Item id can be at most 64 characters.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.');
+
+/**
+ * A product's own counts: tumblers use 16oz/20oz/24oz, single-size goods (candles, rugs) CANDLE; apparel and
+ * gift wraps have none (their stock is the linked stock item's). The server keeps only the keys of the kind.
+ */
 export const ownStockSchema = z.object({ CANDLE: count.optional(), '16oz': count.optional(), '20oz': count.optional(), '24oz': count.optional() });
 
 /** Admin add product (spec section 5). Price in integer cents. */
 const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000),
-  price: z.number({ message: 'Price is required.' }).int('Price must be in whole cents.').min(0).max(10_000_00),
+  price: z
+    .number({ message: 'Price is required.' })
+    .int('Price must be in whole cents.')
+    .min(0, 'Price cannot be negative.')
+    .max(1_000_000, 'Price can be at most $10,000.00.'),
   tag: tagSchema,
-  image: imagePath.or(z.literal('')).refine((value) => value !== '', 'Please upload an image!'),
-  extraImages: z.array(imagePath).max(2),
-  stockRef: z.string().trim().max(64).optional(),
+  image: z.string({ message: 'Please upload an image!' }).refine((value) => value !== '', 'Please upload an image!').pipe(productImagePathSchema),
+  extraImages: z.array(productImagePathSchema).max(2, 'At most two extra images.'),
+  /** The stock item of apparel and gift wraps; empty or absent for other goods. */
+  stockRef: z.union([z.literal(''), stockItemIdSchema]).optional(),
   stock: ownStockSchema,
 });
 
-export const productInputSchema = productFields.extend({ extraImages: productFields.shape.extraImages.default([]), stock: ownStockSchema.default({}) });
+export const productInputSchema = productFields.extend({
+  extraImages: productFields.shape.extraImages.default([]),
+  stock: ownStockSchema.default({}),
+});
+export type ProductInput = z.output<typeof productInputSchema>;
 
-/** An update names only what changes, plus the version it was read at. */
-export const productUpdateSchema = productFields.partial().extend({ version: z.number().int().min(1) });
+/** An update names only what changes, plus the `version` it read (409 if the product changed since). */
+export const productUpdateSchema = productFields.partial().extend({ version: z.number({ message: 'Reload the product first.' }).int().min(1) });
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 export const stockCountsSchema = z.object({ S: count, M: count, L: count, XL: count, '2XL': count });
-export const stockItemInputSchema = z.object({ id: z.string().trim().min(1, 'Item id is required.').max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'), stock: stockCountsSchema });
-export const stockItemUpdateSchema = z.object({ stock: stockCountsSchema, version: z.number().int().min(1) });
+export const stockItemInputSchema = z.object({ id: stockItemIdSchema, stock: stockCountsSchema });
+export const stockItemUpdateSchema = z.object({ stock: stockCountsSchema, version: z.number({ message: 'Reload the item first.' }).int().min(1) });
 
+/** Image types an admin may upload (no SVG: it can carry script). Value: the file extension of the key. */
 export const IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
+export type ImageType = keyof typeof IMAGE_TYPES;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** POST /api/admin/uploads */
 export const uploadRequestSchema = z.object({
-  contentType: z.enum(Object.keys(IMAGE_TYPES) as [keyof typeof IMAGE_TYPES], { message: 'Only JPEG, PNG, WebP or GIF images.' }),
-  size: z.number().int().min(1).max(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.'),
-  fileName: z.string().max(200).optional(),
+  contentType: z.enum(Object.keys(IMAGE_TYPES) as [ImageType, ...ImageType[]], { message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' }),
+  size: z
+    .number({ message: 'The file size is required.' })
+    .int('The file size is required.')
+    .min(1, 'The file is empty.')
+    .max(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.'),
+  fileName: z.string().max(255, 'The file name is too long.').optional(),
 });
+
+/** The answer: PUT the file's bytes to `uploadUrl` with `headers`, then use `url` as the product image. */
+export const uploadAnswerSchema = z.object({ uploadUrl: z.string(), key: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) });
+export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;

@@ -13,6 +13,7 @@ export async function listOrders(userId: string) {
 
 /** The items of the latest order (spec: the account page shows the previous order). */
 export async function previousOrder(userId: string) {
-  const [latest] = await customerOrders(userId);
+  const { data } = await db().entities.order.query.byCustomer({ customer: userId }).go({ order: 'desc', limit: 1 });
+  const [latest] = data;
   return { cart: latest ? publicOrder(latest).lines : [] };
 }

@@ -2,12 +2,14 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { db } from '../../db/service';
+import { MESSAGES } from '../../../shared/messages';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { toProduct } from '../catalog/products';
+import { batchGetAll } from '../cart/batch-get';
 import { customerOrders } from './orders';
 
 const MAX_ATTEMPTS = 15;
-const productNotFound = () => notFound('Product not found.');
+const productNotFound = () => notFound(MESSAGES.productNotFound);
 
 /** Whether one of the customer's orders contains the product. */
 async function hasBought(userId: string, productId: string): Promise<boolean> {
@@ -77,6 +79,6 @@ export async function listRatings(userId: string): Promise<{ ratings: Record<str
   const orders = await customerOrders(userId);
   const ids = [...new Set(orders.flatMap((order) => order.lines.map((line) => line.id)))];
   const { review } = db().entities;
-  const reviews = ids.length ? (await review.get(ids.map((productId) => ({ productId, userId }))).go()).data : [];
+  const reviews = ids.length ? await batchGetAll((keys) => review.get(keys).go(), ids.map((productId) => ({ productId, userId }))) : [];
   return { ratings: Object.fromEntries(reviews.map((r) => [r.productId, r.rating])) };
 }

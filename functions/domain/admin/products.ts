@@ -1,98 +1,149 @@
 import { randomBytes } from 'node:crypto';
-import type * as z from 'zod';
-import type { productInputSchema, productUpdateSchema } from '../../../shared/schemas/admin';
-import { sizeKind } from '../../../shared/sizes';
+import type { ProductInput, ProductUpdate } from '../../../shared/schemas/admin';
+import { sizeKind, sizesFor } from '../../../shared/sizes';
 import { db } from '../../db/service';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import { deleteImages } from '../../lib/storage';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
-
-type ProductInput = z.output<typeof productInputSchema>;
-type ProductUpdate = z.output<typeof productUpdateSchema>;
+import { isConditionFailure } from './conditions';
 
 export const STALE_PRODUCT = 'This product was changed by someone else. Reload to see the latest version.';
+const PRODUCT_NOT_FOUND = 'Product not found.';
 
-/** What the admin table shows: the public view plus status, version, own stock and per-size availability. */
+type OwnStock = NonNullable<ProductRecord['stock']>;
+
+/** What the admin table shows: the public view plus status, version, own counts and per-size availability. */
 export async function adminView(record: ProductRecord) {
-  return { ...toProduct(record), status: record.status, version: record.version, stock: record.stock ?? {}, sizes: await availability(record) };
+  return {
+    ...toProduct(record),
+    stockRef: record.stockRef ?? '',
+    status: record.status,
+    version: record.version,
+    stock: record.stock ?? {},
+    sizes: await availability(record),
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
 }
 
 export async function listAdminProducts(status: 'listed' | 'drafted') {
   return { products: await Promise.all((await listProductRecords(status)).map(adminView)) };
 }
 
-/** Apparel and gift wraps need an existing stock item; other goods keep their own counts. */
-async function checkStock(tag: string, stockRef: string | undefined) {
+/**
+ * Stock by kind (docs/decisions/0004): apparel and gift wraps need an existing stock item and keep no counts;
+ * tumblers keep 16oz/20oz/24oz and single-size goods CANDLE (missing counts are 0, other keys dropped).
+ */
+async function stockFor(tag: string, stockRef: string | undefined, stock: OwnStock): Promise<{ stockRef?: string; stock: OwnStock }> {
   const kind = sizeKind(tag);
   if (kind === 'apparel' || kind === 'giftwrap') {
     if (!stockRef) throw badRequest('Apparel and gift wraps need a stock item.', { stockRef: 'Choose the stock item that holds this product’s sizes.' });
     const item = (await db().entities.stockItem.get({ id: stockRef }).go()).data;
     if (!item) throw badRequest('That stock item does not exist.', { stockRef: 'That stock item does not exist.' });
+    return { stockRef, stock: {} };
   }
+  const own: OwnStock = {};
+  for (const size of sizesFor(tag)) own[size as keyof OwnStock] = stock[size as keyof OwnStock] ?? 0;
+  return { stockRef: undefined, stock: own };
 }
 
 const slug = (name: string) =>
   name
     .toLowerCase()
+    .normalize('NFKD')
     .replace(/&[a-z]+;/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 40) || 'product';
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '') || 'product';
 
+/** Adds a listed product; its id is the name's slug plus a short random suffix. */
 export async function createProduct(input: ProductInput) {
-  await checkStock(input.tag, input.stockRef);
+  const own = await stockFor(input.tag, input.stockRef || undefined, input.stock);
   const id = `${slug(input.name)}-${randomBytes(3).toString('hex')}`;
   const { data } = await db()
-    .entities.product.create({ ...input, id, stockRef: input.stockRef || undefined, status: 'listed' })
+    .entities.product.create({
+      id,
+      name: input.name,
+      description: input.description,
+      price: input.price,
+      tag: input.tag,
+      image: input.image,
+      extraImages: input.extraImages,
+      ...own,
+      status: 'listed',
+      version: 1,
+    })
     .go();
   return adminView(data as ProductRecord);
 }
 
 async function existing(id: string): Promise<ProductRecord> {
   const record = (await db().entities.product.get({ id }).go()).data;
-  if (!record) throw notFound('Product not found.');
+  if (!record) throw notFound(PRODUCT_NOT_FOUND);
   return record;
 }
 
+/** Changes the named fields, if the product is still at `version` (else 409); the version goes up by one. */
 export async function updateProduct(id: string, input: ProductUpdate) {
   const current = await existing(id);
-  const { version, ...changes } = input;
-  await checkStock(changes.tag ?? current.tag, changes.stockRef ?? current.stockRef);
+  const { version, stock, stockRef, ...changes } = input;
+  if (current.version !== version) throw conflict(STALE_PRODUCT);
+  const tag = changes.tag ?? current.tag;
+  const own = await stockFor(tag, stockRef === undefined ? current.stockRef : stockRef || undefined, stock ?? current.stock ?? {});
   try {
-    await db()
+    const patch = db()
       .entities.product.patch({ id })
-      .set({ ...changes, version: version + 1 })
-      .where((attr, { eq }) => eq(attr.version, version))
-      .go();
-  } catch {
-    throw conflict(STALE_PRODUCT);
+      .set({ ...changes, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 });
+    await (own.stockRef ? patch : patch.remove(['stockRef'])).where((attr, { eq }) => eq(attr.version, version)).go();
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
+    throw error;
   }
   return adminView(await existing(id));
 }
 
-async function setStatus(id: string, from: 'listed' | 'drafted', to: 'listed' | 'drafted') {
+/** Listed <-> drafted. Asking for the state it is already in answers the product unchanged. */
+async function setStatus(id: string, to: 'listed' | 'drafted') {
   const current = await existing(id);
   if (current.status === to) return adminView(current);
   try {
     await db()
       .entities.product.patch({ id })
       .set({ status: to, version: current.version + 1 })
+      // The byStatus index key is rebuilt from status, createdAt and id.
       .composite({ createdAt: current.createdAt })
-      .where((attr, { eq }) => `${eq(attr.status, from)} AND ${eq(attr.version, current.version)}`)
+      .where((attr, { eq }) => `${eq(attr.status, current.status)} AND ${eq(attr.version, current.version)}`)
       .go();
-  } catch {
-    throw conflict(STALE_PRODUCT);
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
+    throw error;
   }
   return adminView(await existing(id));
 }
 
-export const draftProduct = (id: string) => setStatus(id, 'listed', 'drafted');
-export const undraftProduct = (id: string) => setStatus(id, 'drafted', 'listed');
+export const draftProduct = (id: string) => setStatus(id, 'drafted');
+export const undraftProduct = (id: string) => setStatus(id, 'listed');
 
-/** Deletes the product, then its images from the image bucket. */
+/**
+ * Deletes the product record, then its images from the image bucket (keys under images/products/ only, and not
+ * those another product still shows). The record goes first: a failed image delete leaves an unused file, never
+ * a product with a missing picture.
+ */
 export async function deleteProduct(id: string) {
   const current = await existing(id);
   await db().entities.product.delete({ id }).go();
-  await deleteImages([current.image, ...(current.extraImages ?? [])]);
-  return { deleted: id };
+  const images = [current.image, ...(current.extraImages ?? [])];
+  const others = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter((p) => p.id !== id);
+  const shared = new Set(others.flatMap((p) => [p.image, ...(p.extraImages ?? [])]));
+  const toDelete = images.filter((image) => !shared.has(image));
+  let notDeleted: string[] = [];
+  try {
+    notDeleted = await deleteImages(toDelete);
+  } catch (error) {
+    logger.error('product deleted but its images could not be removed', { id, images: toDelete, error: error as Error });
+    notDeleted = toDelete.map((image) => image.slice(1));
+  }
+  return { deleted: id, imagesKept: images.filter((image) => shared.has(image) || notDeleted.includes(image.slice(1))) };
 }

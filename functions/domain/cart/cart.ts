@@ -1,39 +1,57 @@
 import type { CartLine } from '../../../shared/schemas/cart';
 import { MAX_QUANTITY, sizesFor } from '../../../shared/sizes';
 import { db } from '../../db/service';
+import type { ProductRecord } from '../catalog/products';
+import { batchGetAll } from './batch-get';
 
-/** The saved cart, as the spec's client reads it: {cart: {cart: [lines]}}. */
-export async function getCart(userId: string): Promise<{ cart: { cart: CartLine[] } }> {
-  const { data } = await db().entities.cart.get({ userId }).go();
-  return { cart: { cart: (data?.lines ?? []) as CartLine[] } };
+type SavedCart = { cart: { cart: CartLine[] } };
+
+/** The listed products among `ids`, by id (drafted and missing ones are left out). */
+async function listedProducts(ids: string[]): Promise<Map<string, ProductRecord>> {
+  const { product } = db().entities;
+  const unique = [...new Set(ids)];
+  const records = unique.length ? await batchGetAll((keys) => product.get(keys).go(), unique.map((id) => ({ id }))) : [];
+  return new Map(records.filter((p) => p.status === 'listed').map((p) => [p.id, p]));
 }
 
 /**
- * Saves a cart. Every line is re-read from the table (name, image, price, stockRef): a saved cart never
- * carries a client's price; lines of missing or drafted products, or sizes a product does not have, are dropped;
- * lines of the same product and size are merged (at most 9).
+ * Lines as the table has them: name, image, price (cents) and stockRef come from the stored product, never from
+ * the client; lines of missing or drafted products, or of sizes the product does not have, are dropped; lines of
+ * the same product and size are merged (at most 9).
  */
-export async function saveCart(userId: string, lines: CartLine[]): Promise<{ cart: { cart: CartLine[] } }> {
-  const ids = [...new Set(lines.map((line) => line.id))];
-  const products = ids.length ? (await db().entities.product.get(ids.map((id) => ({ id }))).go()).data : [];
-  const byId = new Map(products.filter((p) => p.status === 'listed').map((p) => [p.id, p]));
+export function normaliseLines(lines: readonly CartLine[], products: Map<string, ProductRecord>): CartLine[] {
   const merged = new Map<string, CartLine>();
   for (const line of lines) {
-    const product = byId.get(line.id);
+    const product = products.get(line.id);
     if (!product || !sizesFor(product.tag).includes(line.size)) continue;
     const key = `${line.id}|${line.size}`;
-    const quantity = Math.min(MAX_QUANTITY, (merged.get(key)?.quantity ?? 0) + line.quantity);
     merged.set(key, {
       id: product.id,
       name: product.name,
       image: product.image,
       price: product.price,
       size: line.size,
-      quantity,
+      quantity: Math.min(MAX_QUANTITY, (merged.get(key)?.quantity ?? 0) + line.quantity),
       ...(product.stockRef ? { stockRef: product.stockRef } : {}),
     });
   }
-  const saved = [...merged.values()];
+  return [...merged.values()];
+}
+
+/**
+ * The saved cart, as the spec's client reads it: {cart: {cart: [lines]}}. The lines are re-read against the
+ * catalogue, so a product drafted or re-priced since the cart was saved shows as it is now (nothing is written).
+ */
+export async function getCart(userId: string): Promise<SavedCart> {
+  const { data } = await db().entities.cart.get({ userId }).go();
+  const lines = (data?.lines ?? []) as CartLine[];
+  if (!lines.length) return { cart: { cart: [] } };
+  return { cart: { cart: normaliseLines(lines, await listedProducts(lines.map((line) => line.id))) } };
+}
+
+/** Saves a cart (normalised from the table, see normaliseLines); an empty list empties it. Answers as getCart. */
+export async function saveCart(userId: string, lines: CartLine[]): Promise<SavedCart> {
+  const saved = lines.length ? normaliseLines(lines, await listedProducts(lines.map((line) => line.id))) : [];
   await db().entities.cart.put({ userId, lines: saved }).go();
   return { cart: { cart: saved } };
 }

@@ -105,12 +105,25 @@ describe('shipping profiles', () => {
     expect((await read(alice)).data).toHaveLength(2);
   });
 
+  it('removes one profile per delete when two deletes race, never the wrong one', async () => {
+    await save(bob, [{ ...profile, name: 'B0' }, { ...profile, name: 'B1' }, { ...profile, name: 'B2' }]);
+    const results = await Promise.all([remove(bob, { index: 0 }), remove(bob, { index: 0 })]);
+    const done = results.filter((r) => r.status === 200).length;
+    expect(done).toBeGreaterThanOrEqual(1);
+    for (const r of results) if (r.status !== 200) expect(r.body.error.code).toBe('conflict');
+    expect((await read(bob)).data.map((p: { name: string }) => p.name)).toEqual(['B0', 'B1', 'B2'].slice(done));
+    await save(bob, []);
+  });
+
   it("keeps another user's profiles out of reach, whatever the body says", async () => {
+    const stored = async () => (await db().entities.shippingProfiles.get({ userId: alice.userId }).go()).data;
+    const inTable = await stored();
     const before = await read(alice);
     expect(await read(bob)).toEqual({ data: [] });
     expect((await remove(bob, { index: 0, userId: alice.userId })).status).toBe(404);
     await save(bob, [{ ...profile, name: 'Bob' }], { userId: alice.userId });
     await remove(bob, { index: 0, userId: alice.userId });
+    expect(await stored()).toEqual(inTable);
     expect(await read(alice)).toEqual(before);
     expect(await read(bob)).toEqual({ data: [] });
   });

@@ -1,6 +1,10 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import path from 'node:path';
 import { db } from '../../db/service';
+import { createGateway } from '../../local/gateway';
+import { createS3StandIn } from '../../local/s3';
 import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as getProduct } from '../catalog/get-product';
 import { handler as listPublic } from '../catalog/list-products';
@@ -9,8 +13,10 @@ import { handler as createProduct } from './create-product';
 import { handler as createItem } from './create-stock-item';
 import { handler as createUpload } from './create-upload';
 import { handler as deleteProduct } from './delete-product';
+import { handler as deleteItem } from './delete-stock-item';
 import { handler as draft } from './draft-product';
 import { handler as listDrafted } from './list-drafted-products';
+import { handler as listItems } from './list-stock-items';
 import { handler as listOrders } from './list-orders';
 import { handler as listProducts } from './list-products';
 import { handler as undraft } from './undraft-product';
@@ -18,124 +24,263 @@ import { handler as updateItem } from './update-stock-item';
 import { handler as updateProduct } from './update-product';
 
 let token: string;
-const as = (extra: Record<string, unknown>) => ({ token, ...extra }) as never;
-const bucketDir = () => path.join(process.env.TEST_STORAGE_DIR!, 'test-images');
+let otherAdmin: string;
+const as = (extra: Record<string, unknown>, who = token) => ({ token: who, ...extra }) as never;
+const bucketDir = () => path.join(process.env.TEST_STORAGE_DIR!, process.env.IMAGES_BUCKET!);
+const imageFile = (name: string) => path.join(bucketDir(), 'images', 'products', name);
+/** The item exactly as the table holds it. */
+const raw = (data: unknown) => ((data as { Item?: Record<string, unknown> }).Item ?? null);
+const rawProduct = async (id: string) => raw((await db().entities.product.get({ id }).go({ data: 'raw' })).data);
+const rawOrder = async (orderNumber: string) => raw((await db().entities.order.get({ orderNumber }).go({ data: 'raw' })).data)!;
+/** The attributes that differ between two raw table items. */
+const changed = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
 
 beforeAll(async () => {
   await useFreshTable();
-  token = (await signInNewUser({ admin: true })).token;
+  [token, otherAdmin] = (await Promise.all([signInNewUser({ admin: true }), signInNewUser({ admin: true })])).map((u) => u.token);
   await db().entities.stockItem.create({ id: 'TEE', stock: { S: 1, M: 2, L: 3, XL: 4, '2XL': 5 } }).go();
 });
 
 const candle = { name: 'Ember Candle', description: 'Smoky', price: 2100, tag: 'Candles, hot', image: '/images/products/ember.png', extraImages: ['/images/products/ember-2.png'], stock: { CANDLE: 7 } };
+const add = (body: unknown) => invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body }));
+const update = (id: string, body: unknown, who = token) => invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }, who));
 const publicIds = async (category?: string) =>
   (await invoke(listPublic, { method: 'GET', path: '/api/products', query: category ? { category } : undefined })).body.products.map((p: { id: string }) => p.id);
 
 describe('products', () => {
   let id: string;
 
-  it('adds a product that then shows in its category', async () => {
-    const created = await invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body: candle }));
+  it('adds a product (slug id, normalised tag, own counts of its kind) that then shows in its category', async () => {
+    const created = await add({ ...candle, stock: { CANDLE: 7, '16oz': 3 }, stockRef: 'TEE' });
     expect(created.status).toBe(201);
     id = created.body.id;
-    expect(created.body).toMatchObject({ tag: 'candles,hot', version: 1, status: 'listed' });
+    expect(id).toMatch(/^ember-candle-[0-9a-f]{6}$/);
+    expect(created.body).toMatchObject({ tag: 'candles,hot', version: 1, status: 'listed', stock: { CANDLE: 7 }, stockRef: '', sizes: [{ size: 'CANDLE', available: 7 }] });
+    expect((await rawProduct(id))?.stockRef).toBeUndefined();
     expect(await publicIds('candles')).toContain(id);
+    const listed = await invoke(listProducts, as({ method: 'GET', path: '/api/admin/products' }));
+    expect(listed.body.products.find((p: { id: string }) => p.id === id)).toMatchObject({ version: 1, stock: { CANDLE: 7 } });
   });
 
-  it('needs an image ("Please upload an image!") and an existing stock item for apparel', async () => {
-    const noImage = await invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body: { ...candle, image: '' } }));
+  it('keeps tumbler counts 16oz/20oz/24oz (missing ones 0) and links apparel to its stock item', async () => {
+    const tumbler = await add({ ...candle, name: 'Frost Tumbler', image: '/images/products/tumbler.png', extraImages: [], tag: 'tumblers', stock: { '16oz': 4, '24oz': 1, CANDLE: 9 } });
+    expect(tumbler.body.stock).toEqual({ '16oz': 4, '20oz': 0, '24oz': 1 });
+    const tee = await add({ ...candle, name: 'Tee', image: '/images/products/tee.png', extraImages: [], tag: 'tees', stockRef: 'TEE', stock: { CANDLE: 3 } });
+    expect(tee.body).toMatchObject({ stockRef: 'TEE', stock: {} });
+    expect(tee.body.sizes.map((s: { available: number }) => s.available)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses a product without an image ("Please upload an image!"), bad tags, and apparel without an existing stock item', async () => {
+    const noImage = await add({ ...candle, image: '' });
+    expect(noImage.status).toBe(400);
     expect(noImage.body.error.fields.image).toBe('Please upload an image!');
-    const tee = await invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body: { ...candle, tag: 'tees', stockRef: 'NOPE' } }));
+    expect((await add({ ...candle, image: 'https://evil.example/x.png' })).status).toBe(400);
+    expect((await add({ ...candle, tag: ' , ' })).body.error.fields.tag).toBe('Tag is required.');
+    expect((await add({ ...candle, tag: 'candles,weapons' })).status).toBe(400);
+    expect((await add({ ...candle, price: 12.5 })).status).toBe(400);
+    expect((await add({ ...candle, extraImages: ['/images/products/a.png', '/images/products/b.png', '/images/products/c.png'] })).status).toBe(400);
+    const tee = await add({ ...candle, tag: 'tees', stockRef: 'NOPE' });
     expect(tee.status).toBe(400);
     expect(tee.body.error.fields.stockRef).toBe('That stock item does not exist.');
+    expect((await add({ ...candle, tag: 'giftwraps' })).status).toBe(400);
+    const byStockRef = await update(id, { tag: 'hoodies', stockRef: 'NOPE', version: 1 });
+    expect(byStockRef.status).toBe(400);
+    expect((await rawProduct(id))?.tag).toBe('candles,hot');
   });
 
-  it('updates at the version read; a second admin with the same version gets 409 and changes nothing', async () => {
-    const first = await invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body: { price: 2300, version: 1 } }));
+  it('updates at the version read: of two admins with the same version the first wins, the second gets 409 and changes nothing', async () => {
+    const first = await update(id, { price: 2300, version: 1 });
+    expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ price: 2300, version: 2 });
-    const second = await invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body: { price: 1, version: 1 } }));
+    const second = await update(id, { price: 1, name: 'Other', version: 1 }, otherAdmin);
     expect(second.status).toBe(409);
-    expect(second.body.error.message).toBe('This product was changed by someone else. Reload to see the latest version.');
-    expect((await db().entities.product.get({ id }).go()).data?.price).toBe(2300);
+    expect(second.body.error).toEqual({ code: 'conflict', message: 'This product was changed by someone else. Reload to see the latest version.' });
+    expect(await rawProduct(id)).toMatchObject({ price: 2300, name: 'Ember Candle', version: 2 });
   });
 
-  it('drafts (gone from the shop, in the drafted list) and undrafts', async () => {
-    await invoke(draft, as({ method: 'POST', path: `/api/admin/products/${id}/draft`, params: { id } }));
+  it('lets exactly one of two simultaneous saves at the same version through', async () => {
+    const results = await Promise.all([update(id, { price: 111, version: 2 }), update(id, { price: 222, version: 2 }, otherAdmin)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.status === 200)!.body.price;
+    expect(await rawProduct(id)).toMatchObject({ price: winner, version: 3 });
+  });
+
+  it('drafts: only status and version change; gone from the shop, in the drafted list; undraft brings it back', async () => {
+    const before = (await rawProduct(id))!;
+    const drafted = await invoke(draft, as({ method: 'POST', path: `/api/admin/products/${id}/draft`, params: { id } }));
+    expect(drafted.body).toMatchObject({ status: 'drafted', version: 4 });
+    const after = (await rawProduct(id))!;
+    expect(changed(before, after)).toEqual(['gsi1pk', 'status', 'updatedAt', 'version']);
     expect(await publicIds()).not.toContain(id);
     expect((await invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, params: { id } })).status).toBe(404);
     expect((await invoke(listDrafted, as({ method: 'GET', path: '/api/admin/drafted-products' }))).body.products.map((p: { id: string }) => p.id)).toEqual([id]);
     expect((await invoke(listProducts, as({ method: 'GET', path: '/api/admin/products' }))).body.products.map((p: { id: string }) => p.id)).not.toContain(id);
-    await invoke(undraft, as({ method: 'POST', path: `/api/admin/products/${id}/undraft`, params: { id } }));
+
+    const undrafted = await invoke(undraft, as({ method: 'POST', path: `/api/admin/products/${id}/undraft`, params: { id } }));
+    expect(undrafted.body).toMatchObject({ status: 'listed', version: 5 });
+    expect(changed(after, (await rawProduct(id))!)).toEqual(['gsi1pk', 'status', 'updatedAt', 'version']);
     expect(await publicIds('hot')).toContain(id);
+    expect((await invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, params: { id } })).status).toBe(200);
     expect((await invoke(listDrafted, as({ method: 'GET', path: '/api/admin/drafted-products' }))).body.products).toEqual([]);
+    expect((await invoke(draft, as({ method: 'POST', path: '/api/admin/products/nope/draft', params: { id: 'nope' } }))).status).toBe(404);
   });
 
-  it('deletes the product and its images from the bucket', async () => {
-    mkdirSync(path.join(bucketDir(), 'images', 'products'), { recursive: true });
-    for (const name of ['ember.png', 'ember-2.png', 'other.png']) writeFileSync(path.join(bucketDir(), 'images', 'products', name), 'x');
+  it('deletes the product and its images from the bucket, keeping images another product still shows', async () => {
+    mkdirSync(path.dirname(imageFile('x')), { recursive: true });
+    for (const name of ['ember.png', 'ember-2.png', 'other.png']) writeFileSync(imageFile(name), 'x');
+    const sharing = await add({ ...candle, name: 'Sharing', image: '/images/products/other.png', extraImages: [] });
+    await update(id, { extraImages: ['/images/products/ember-2.png', '/images/products/other.png'], version: 5 });
     const gone = await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }));
     expect(gone.status).toBe(200);
-    expect((await db().entities.product.get({ id }).go()).data).toBeNull();
-    expect(existsSync(path.join(bucketDir(), 'images', 'products', 'ember.png'))).toBe(false);
-    expect(existsSync(path.join(bucketDir(), 'images', 'products', 'ember-2.png'))).toBe(false);
-    expect(existsSync(path.join(bucketDir(), 'images', 'products', 'other.png'))).toBe(true);
+    expect(gone.body).toEqual({ deleted: id, imagesKept: ['/images/products/other.png'] });
+    expect(await rawProduct(id)).toBeNull();
+    expect(await rawProduct(sharing.body.id)).not.toBeNull();
+    expect(existsSync(imageFile('ember.png'))).toBe(false);
+    expect(existsSync(imageFile('ember-2.png'))).toBe(false);
+    expect(existsSync(imageFile('other.png'))).toBe(true);
+    expect(await publicIds()).not.toContain(id);
+    expect((await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }))).status).toBe(404);
   });
 });
 
 describe('stock items', () => {
-  it('refuses a duplicate id and negative or fractional counts', async () => {
-    expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'TEE', stock: { S: 0, M: 0, L: 0, XL: 0, '2XL': 0 } } }))).status).toBe(409);
+  const counts = (S: number) => ({ S, M: 2, L: 3, XL: 4, '2XL': 5 });
+  const save = (S: number, version: number, who = token) =>
+    invoke(updateItem, as({ method: 'PUT', path: '/api/admin/items/TEE', params: { id: 'TEE' }, body: { version, stock: counts(S) } }, who));
+
+  it('adds, lists, refuses a duplicate id and negative or fractional counts', async () => {
+    const created = await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'MUG-SET', stock: counts(0) } }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: 'MUG-SET', version: 1, stock: counts(0) });
+    const dup = await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'TEE', stock: counts(9) } }));
+    expect(dup.status).toBe(409);
+    expect((await db().entities.stockItem.get({ id: 'TEE' }).go()).data?.stock.S).toBe(1);
     expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'NEW', stock: { S: -1, M: 0.5, L: 0, XL: 0, '2XL': 0 } } }))).status).toBe(400);
+    expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: '', stock: counts(0) } }))).body.error.fields.id).toBe('Item id is required.');
+    const items = await invoke(listItems, as({ method: 'GET', path: '/api/admin/items' }));
+    expect(items.body.items.map((i: { id: string }) => i.id)).toEqual(['MUG-SET', 'TEE']);
   });
 
-  it('lets the first of two concurrent saves win and answers 409 to the second', async () => {
-    const save = (S: number) => invoke(updateItem, as({ method: 'PUT', path: '/api/admin/items/TEE', params: { id: 'TEE' }, body: { version: 1, stock: { S, M: 2, L: 3, XL: 4, '2XL': 5 } } }));
-    const first = await save(10);
-    const second = await save(99);
+  it('lets the first of two saves at the same version win and answers 409 to the second', async () => {
+    const first = await save(10, 1);
+    const second = await save(99, 1, otherAdmin);
     expect([first.status, second.status]).toEqual([200, 409]);
-    expect((await db().entities.stockItem.get({ id: 'TEE' }).go()).data?.stock.S).toBe(10);
+    expect(first.body).toMatchObject({ version: 2, stock: counts(10) });
+    expect(await db().entities.stockItem.get({ id: 'TEE' }).go().then((r) => r.data)).toMatchObject({ stock: counts(10), version: 2 });
+  });
+
+  it('refuses to delete an item products link to; deletes an unused one', async () => {
+    const linked = await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/TEE', params: { id: 'TEE' } }));
+    expect(linked.status).toBe(409);
+    expect(linked.body.error.message).toContain('Tee');
+    expect((await db().entities.stockItem.get({ id: 'TEE' }).go()).data).not.toBeNull();
+    expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(200);
+    expect((await db().entities.stockItem.get({ id: 'MUG-SET' }).go()).data).toBeNull();
+    expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(404);
   });
 });
 
 describe('orders', () => {
-  it('lists pending orders and completing moves one into the archive, idempotently', async () => {
-    await db().entities.order.put({
-      orderNumber: 'pi_admin1', customer: 'guest', status: 'pending',
+  const order = (orderNumber: string, createdAt: string) =>
+    db().entities.order.put({
+      orderNumber, customer: 'guest', status: 'pending', createdAt,
       shippingAddress: { name: 'G', email: 'g@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
       lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 100, size: 'CANDLE', quantity: 1 }],
       amounts: { subtotal: 100, shipping: 599, tax: 0, total: 699 },
     }).go();
-    const pending = await invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders' }));
-    expect(pending.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin1']);
-    const complete = () => invoke(completeOrder, as({ method: 'POST', path: '/api/admin/orders/pi_admin1/complete', params: { orderNumber: 'pi_admin1' } }));
-    expect((await complete()).body.status).toBe('completed');
-    expect((await complete()).body.status).toBe('completed');
-    expect((await invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders' }))).body.orders).toEqual([]);
-    const archive = await invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: { status: 'completed' } }));
-    expect(archive.body.orders[0]).toMatchObject({ orderNumber: 'pi_admin1', status: 'completed' });
+  const list = (status?: string) => invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: status ? { status } : undefined }));
+  const complete = (orderNumber: string) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber } }));
+
+  it('lists pending orders newest first; completing moves one into the archive (only status, completedAt, version change), idempotently', async () => {
+    await order('pi_admin_old', '2025-01-01T10:00:00Z');
+    await order('pi_admin_new', '2025-01-02T10:00:00Z');
+    const pending = await list();
+    expect(pending.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin_new', 'pi_admin_old']);
+    expect(pending.body.orders[0]).toMatchObject({ customer: 'guest', status: 'pending', amounts: { total: 699 }, shippingAddress: { email: 'g@example.com' }, createdAt: '2025-01-02T10:00:00Z' });
+
+    const before = await rawOrder('pi_admin_old');
+    const done = await complete('pi_admin_old');
+    expect(done.body).toMatchObject({ status: 'completed', orderNumber: 'pi_admin_old' });
+    expect(done.body.completedAt).toEqual(expect.any(String));
+    const after = await rawOrder('pi_admin_old');
+    expect(changed(before, after)).toEqual(['completedAt', 'gsi2pk', 'status', 'updatedAt', 'version']);
+    const again = await complete('pi_admin_old');
+    expect(again.status).toBe(200);
+    expect(again.body.completedAt).toBe(done.body.completedAt);
+    expect(changed(after, await rawOrder('pi_admin_old'))).toEqual([]);
+
+    expect((await list()).body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin_new']);
+    expect((await list('completed')).body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin_old']);
+    expect((await list('shipped')).status).toBe(400);
+    expect((await complete('pi_nope')).status).toBe(404);
   });
 });
 
 describe('image upload', () => {
-  it('refuses other types and large files', async () => {
-    expect((await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType: 'image/svg+xml', size: 100 } }))).status).toBe(400);
-    expect((await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType: 'image/png', size: 6 * 1024 * 1024 } }))).status).toBe(400);
+  const ask = (body: unknown) => invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body }));
+
+  it('refuses SVG and other types, empty and over-5-MB files', async () => {
+    expect((await ask({ contentType: 'image/svg+xml', size: 100, fileName: 'x.svg' })).body.error.fields.contentType).toBe('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+    expect((await ask({ contentType: 'text/html', size: 100 })).status).toBe(400);
+    expect((await ask({ contentType: 'image/png', size: 0 })).status).toBe(400);
+    expect((await ask({ contentType: 'image/png', size: 5 * 1024 * 1024 + 1 })).body.error.fields.size).toBe('Images can be at most 5 MB.');
+    expect((await ask({ contentType: 'image/png', size: 5 * 1024 * 1024, fileName: 'big.png' })).status).toBe(201);
   });
 
-  it('gives a presigned URL the browser PUTs the bytes to, straight into the image bucket', async () => {
-    const { status, body } = await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType: 'image/png', size: 4 } }));
+  it('signs a 5-minute PUT of exactly that type and size to images/products/<uuid>.<ext>', async () => {
+    const { status, body } = await ask({ contentType: 'image/webp', size: 4, fileName: 'photo.png' });
     expect(status).toBe(201);
-    expect(body.url).toMatch(/^\/images\/products\/[0-9a-f-]+\.png$/);
-    const put = await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array([137, 80, 78, 71]) });
-    expect(put.status).toBe(200);
-    expect(existsSync(path.join(bucketDir(), body.key))).toBe(true);
-    const missingType = await fetch(body.uploadUrl, { method: 'PUT', body: new Uint8Array([1]) });
-    expect(missingType.status).toBe(403);
-  });
-});
+    expect(body.key).toMatch(/^images\/products\/[0-9a-f-]{36}\.webp$/);
+    expect(body.url).toBe(`/${body.key}`);
+    expect(body.headers).toEqual({ 'content-type': 'image/webp' });
+    const url = new URL(body.uploadUrl);
+    expect(url.pathname).toBe(`/s3/${process.env.IMAGES_BUCKET}/${body.key}`);
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
 
-it('an update changes only the fields it names', async () => {
-  const created = await invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body: candle }));
-  const updated = await invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${created.body.id}`, params: { id: created.body.id }, body: { name: 'Renamed', version: 1 } }));
-  expect(updated.body).toMatchObject({ name: 'Renamed', extraImages: candle.extraImages, stock: candle.stock, price: candle.price });
+    const bytes = new Uint8Array([1, 2, 3, 4]);
+    expect((await fetch(body.uploadUrl, { method: 'PUT', body: bytes })).status).toBe(403); // no Content-Type
+    expect((await fetch(body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes })).status).toBe(403);
+    expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array(5) })).status).toBe(403); // not the size asked for
+    expect(existsSync(path.join(bucketDir(), body.key))).toBe(false);
+    expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: bytes })).status).toBe(200);
+    expect(existsSync(path.join(bucketDir(), body.key))).toBe(true);
+  });
+
+  it('a browser PUT through the local gateway lands where /images/... serves it', async () => {
+    const storage = process.env.TEST_STORAGE_DIR!;
+    const server: http.Server = createGateway({
+      routes: [],
+      webDir: storage,
+      imagesDir: bucketDir(),
+      config: {} as never,
+      cognitoUrl: 'http://127.0.0.1:9',
+      mounts: { '/s3/': createS3StandIn(storage) },
+      log: () => {},
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const endpoint = process.env.S3_ENDPOINT;
+    process.env.S3_ENDPOINT = `${origin}/s3`;
+    try {
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      const { body } = await ask({ contentType: 'image/png', size: png.length, fileName: 'p.png' });
+      expect(body.uploadUrl.startsWith(`${origin}/s3/`)).toBe(true);
+      expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: png })).status).toBe(200);
+      const served = await fetch(`${origin}${body.url}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+
+      // The new image can be a product's; deleting that product removes it from the bucket again.
+      const created = await add({ ...candle, name: 'Uploaded', image: body.url, extraImages: [] });
+      expect((await invoke(getProduct, { method: 'GET', path: `/api/products/${created.body.id}`, params: { id: created.body.id } })).body.image).toBe(body.url);
+      await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${created.body.id}`, params: { id: created.body.id } }));
+      expect((await fetch(`${origin}${body.url}`)).status).toBe(404);
+    } finally {
+      process.env.S3_ENDPOINT = endpoint;
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

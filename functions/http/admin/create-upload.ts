@@ -1,4 +1,4 @@
 import { createUpload } from '../../domain/admin/uploads';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler('admin/create-upload', async ({ body }) => reply(201, await createUpload(body.contentType)));
+export const handler = defineHandler('admin/create-upload', async ({ body }) => reply(201, await createUpload(body)));

@@ -1,5 +1,5 @@
-import { productIdSchema } from '../../../shared/schemas/product';
+import { stockItemIdSchema } from '../../../shared/schemas/admin';
 import { updateStockItem } from '../../domain/admin/stock-items';
 import { defineHandler, validate } from '../../lib/http';
 
-export const handler = defineHandler('admin/update-stock-item', async ({ body, params }) => updateStockItem(validate(productIdSchema, params.id), body));
+export const handler = defineHandler('admin/update-stock-item', async ({ body, params }) => updateStockItem(validate(stockItemIdSchema, params.id), body));

@@ -64,10 +64,24 @@ describe('GET/POST /auth/cart', () => {
     const before = (await read(alice)).body;
     expect(before.cart.cart).toHaveLength(1);
     expect((await read(bob)).body).toEqual({ cart: { cart: [] } });
+    const stored = async () => (await db().entities.cart.get({ userId: userIdOf(alice) }).go()).data;
+    const inTable = await stored();
     await save(bob, { cart: [tee], userId: userIdOf(alice) });
     await save(bob, { cart: [], userId: userIdOf(alice) });
+    expect(await stored()).toEqual(inTable);
     expect((await read(alice)).body).toEqual(before);
     expect((await read(bob)).body).toEqual({ cart: { cart: [] } });
+  });
+
+  it('shows a saved cart as the catalogue is now: a new price, a drafted product gone', async () => {
+    const { product } = db().entities;
+    await product.create({ id: 'mug', name: 'Mug', image: '/i/m.svg', description: 'd', price: 1200, tag: 'candles' }).go();
+    await save(bob, { cart: [candle, { ...candle, id: 'mug', name: 'Mug', image: '/i/m.svg', price: 1200 }] });
+    await product.patch({ id: 'candle' }).set({ price: 1500 }).go();
+    await product.patch({ id: 'mug' }).set({ status: 'drafted' }).go();
+    expect((await read(bob)).body).toEqual({ cart: { cart: [{ ...candle, price: 1500 }] } });
+    await product.patch({ id: 'candle' }).set({ price: 1800 }).go();
+    await save(bob, { cart: [] });
   });
 
   it('empties the saved cart with an empty list', async () => {

@@ -109,3 +109,32 @@ it('does not resend a mail that already went out, and answers 404 for an unknown
   const missing = await invoke(resend, { method: 'POST', path: `/api/admin/forms/${unknown}/resend`, params: { id: unknown }, token: adminToken });
   expect(missing.status).toBe(404);
 });
+
+it('says which field is missing when email is left out', async () => {
+  const { status, body } = await post(submitContact, '/api/forms/contact', { name: 'Jo', message: 'hi' });
+  expect(status).toBe(400);
+  expect(body.error.fields).toEqual({ email: 'Email is required.' });
+});
+
+it('stores an edited form sent again under the same submissionId as a new enquiry, not dropped', async () => {
+  const submissionId = randomUUID();
+  const first = await post(submitContact, '/api/forms/contact', { name: 'Kim', email: 'kim@example.com', message: 'first words', submissionId });
+  const edited = await post(submitContact, '/api/forms/contact', { name: 'Kim', email: 'kim@example.com', message: 'second words', submissionId });
+  expect(first.body.id).toBe(submissionId);
+  expect(edited.status).toBe(201);
+  expect(edited.body.id).not.toBe(submissionId);
+  expect((await db().entities.formSubmission.get({ id: edited.body.id }).go()).data).toMatchObject({ message: 'second words', mailStatus: 'sent' });
+  expect((await db().entities.formSubmission.get({ id: submissionId }).go()).data).toMatchObject({ message: 'first words' });
+});
+
+it('mails once when two resends of a failed submission race', async () => {
+  const working = process.env.SES_ENDPOINT;
+  process.env.SES_ENDPOINT = 'http://127.0.0.1:9/ses';
+  const { body } = await post(submitContact, '/api/forms/contact', { name: 'Lu', email: 'lu@example.com', message: 'resend race' });
+  process.env.SES_ENDPOINT = working;
+  const call = () => invoke(resend, { method: 'POST', path: `/api/admin/forms/${body.id}/resend`, params: { id: body.id }, token: adminToken });
+  const answers = await Promise.all([call(), call()]);
+  expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  expect(sentMails().filter((m) => m.text.includes('resend race'))).toHaveLength(1);
+  expect((await db().entities.formSubmission.get({ id: body.id }).go()).data).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
+});

@@ -4,23 +4,28 @@ import { MESSAGES } from '../../../../shared/messages';
 import { ProductCard } from '../../components/ProductCard';
 import { Spinner } from '../../components/Spinner';
 import { useProducts } from '../../components/useProducts';
-import NotFoundPage from '../pages/NotFoundPage';
+import { NotFound } from '../../components/NotFound';
+import './catalog.css';
 
 /** /product-list/:category: the listed products whose tags contain the category word. */
 export default function ProductListPage() {
   const { category = '' } = useParams();
   const known = CATEGORIES.find((c) => c.slug === category);
-  const { products } = useProducts(known ? category : 'none');
-  if (!known) return <NotFoundPage />;
+  const { products, failed } = useProducts(known ? category : null);
+  if (!known) return <NotFound />;
   return (
-    <section className="page" aria-labelledby="category-heading">
+    <section className="page category" aria-labelledby="category-heading">
       <h1 id="category-heading">{known.label}</h1>
       {products === null ? (
         <Spinner label={`Loading ${known.label}…`} />
+      ) : failed ? (
+        <p className="card error" role="alert">
+          We could not load the products just now. Please reload the page to try again.
+        </p>
       ) : products.length === 0 ? (
         <p className="card">{MESSAGES.noProductsInCategory}</p>
       ) : (
-        <div className="grid">
+        <div className="grid product-grid">
           {products.map((product) => (
             <ProductCard key={product.id} product={product} />
           ))}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
@@ -75,4 +75,68 @@ it('shows "Product not found." for a missing product', async () => {
   serve({});
   show('nope');
   expect(await screen.findByText(MESSAGES.productNotFound)).toBeTruthy();
+});
+
+it('alerts "Invalid size selected." for a size that is not one of the sizes', async () => {
+  serve({ h1: hoodie });
+  show('h1');
+  await screen.findByRole('heading', { name: 'Cabin Hoodie' });
+  const select = screen.getByRole('combobox') as HTMLSelectElement;
+  const forged = document.createElement('option');
+  forged.value = 'XXXL';
+  forged.textContent = 'XXXL';
+  select.appendChild(forged);
+  await userEvent.selectOptions(select, 'XXXL');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  expect(window.alert).toHaveBeenCalledWith(MESSAGES.invalidSize);
+  expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([]);
+});
+
+it('adds an apparel size with its stockRef and links to the cart', async () => {
+  serve({ h1: hoodie });
+  show('h1');
+  await screen.findByRole('heading', { name: 'Cabin Hoodie' });
+  await userEvent.selectOptions(screen.getByRole('combobox'), 'L');
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  await waitFor(() =>
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+      { id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', price: 4999, size: 'L', quantity: 1, stockRef: 'H' },
+    ]),
+  );
+  expect(screen.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
+});
+
+it('offers the sizes of the tag: gift wrap, tumbler, and "One size" for other single-size goods', async () => {
+  const wrap = { ...hoodie, id: 'g1', name: 'Wrap', tag: 'giftwraps,hot', sizes: [{ size: '18inX36in', available: 1 }, { size: '20inX40in', available: 0 }, { size: '24inX44in', available: 5 }] };
+  const tumbler = { ...hoodie, id: 't1', name: 'Tumbler', tag: 'Tumblers', sizes: [{ size: '16oz', available: 1 }, { size: '20oz', available: 1 }, { size: '24oz', available: 1 }] };
+  const rug = { ...hoodie, id: 'r1', name: 'Rug', tag: 'rugs', sizes: [{ size: 'CANDLE', available: 2 }] };
+  serve({ g1: wrap, t1: tumbler, r1: rug });
+  const values = () => within(screen.getByRole('combobox')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+
+  show('g1');
+  await screen.findByRole('heading', { name: 'Wrap' });
+  expect(values()).toEqual(['', '18inX36in', '20inX40in', '24inX44in']);
+  expect((screen.getByRole('option', { name: '20inX40in (sold out)' }) as HTMLOptionElement).disabled).toBe(true);
+  document.body.innerHTML = '';
+
+  show('t1');
+  await screen.findByRole('heading', { name: 'Tumbler' });
+  expect(values()).toEqual(['', '16oz', '20oz', '24oz']);
+  document.body.innerHTML = '';
+
+  show('r1');
+  await screen.findByRole('heading', { name: 'Rug' });
+  expect(values()).toEqual(['CANDLE']);
+  expect(screen.getByRole('option', { name: 'One size' })).toBeTruthy();
+  expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('CANDLE');
+});
+
+it('switches the main image when an extra image is pressed', async () => {
+  serve({ h1: { ...hoodie, extraImages: ['/h-1.svg', '/h-2.svg'] } });
+  show('h1');
+  const main = (await screen.findByRole('img', { name: 'Cabin Hoodie' })) as HTMLImageElement;
+  expect(main.getAttribute('src')).toBe('/h.svg');
+  await userEvent.click(screen.getByRole('button', { name: 'Show picture 3' }));
+  expect(screen.getByRole('img', { name: 'Cabin Hoodie' }).getAttribute('src')).toBe('/h-2.svg');
+  expect(screen.getByRole('button', { name: 'Show picture 3' }).getAttribute('aria-pressed')).toBe('true');
 });

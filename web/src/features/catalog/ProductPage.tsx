@@ -4,7 +4,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { productDetailSchema, type ProductDetail } from '../../../../shared/schemas/product';
 import { unescapeText } from '../../../../shared/sanitize';
-import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, sizeKind } from '../../../../shared/sizes';
+import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '../../../../shared/sizes';
 import { HotItems } from '../../components/HotItems';
 import { Spinner } from '../../components/Spinner';
 import { api } from '../../lib/api';
@@ -49,16 +49,21 @@ export default function ProductPage() {
 
   const name = unescapeText(product.name);
   const single = sizeKind(product.tag) === 'single';
-  const isCandle = product.tag.toLowerCase().includes('candle');
+  const isCandle = hasTag(product.tag, 'candles');
   const images = [product.image, ...product.extraImages].slice(0, 3);
-  const soldOut = product.sizes.every((s) => s.available <= 0);
+  // The options come from the tag (spec section 5); a size the server does not report counts as sold out.
+  const options = sizesFor(product.tag).map((option) => ({
+    size: option,
+    available: product.sizes.find((s) => s.size === option)?.available ?? 0,
+  }));
+  const soldOut = options.every((s) => s.available <= 0);
 
   function addToCart(event: FormEvent) {
     event.preventDefault();
     if (!product || product === 'missing') return;
     const count = Number(quantity);
-    if (!size || !(count > 0)) return window.alert(MESSAGES.sizeAndQuantityRequired);
-    if (!isSize(size) || !product.sizes.some((s) => s.size === size)) return window.alert(MESSAGES.invalidSize);
+    if (size && (!isSize(size) || !sizesFor(product.tag).includes(size))) return window.alert(MESSAGES.invalidSize);
+    if (!size || !isSize(size) || !(count > 0)) return window.alert(MESSAGES.sizeAndQuantityRequired);
     const line = {
       id: product.id,
       name: product.name,
@@ -92,12 +97,12 @@ export default function ProductPage() {
           <p className="price big">{formatPrice(product.price)}</p>
           <p className="muted">{MESSAGES.reviews(product.averageRating)}</p>
           <p className="description">{unescapeText(product.description)}</p>
-          <form className="stack" onSubmit={addToCart}>
+          <form className="stack" onSubmit={addToCart} noValidate>
             <label>
               Size
               <select value={size} onChange={(e) => setSize(e.target.value)} name="size">
                 {!single && <option value="">Choose a size</option>}
-                {product.sizes.map(({ size: option, available }) => (
+                {options.map(({ size: option, available }) => (
                   <option key={option} value={option} disabled={available <= 0}>
                     {option === CANDLE_SIZE ? (isCandle ? 'Candle' : 'One size') : option}
                     {available <= 0 ? ' (sold out)' : ''}

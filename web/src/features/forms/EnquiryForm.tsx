@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { formSubmittedSchema, type FormKind } from '../../../../shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
+import './forms.css';
 
 const EMPTY = { name: '', email: '', message: '', items: '', website: '' };
 
@@ -33,28 +34,32 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
     }
   }
 
-  const field = (key: keyof typeof EMPTY, label: string, input: ReactNode) => (
-    <label>
-      {label}
-      {input}
+  type Key = 'name' | 'email' | 'items' | 'message';
+  /** Label, control and the server's message for the field, tied together for screen readers. */
+  const field = (key: Key, label: string, control: (a11y: Record<string, string | boolean | undefined>) => ReactNode) => (
+    <div className="field">
+      <label htmlFor={`${kind}-${key}`}>{label}</label>
+      {control({ id: `${kind}-${key}`, 'aria-invalid': fields[key] ? true : undefined, 'aria-describedby': fields[key] ? `${kind}-${key}-error` : undefined })}
       {fields[key] && (
-        <span className="error" id={`${key}-error`}>
+        <span className="error field-error" id={`${kind}-${key}-error`}>
           {fields[key]}
         </span>
       )}
-    </label>
+    </div>
   );
 
   return (
-    <section className="page narrow">
+    <section className="page narrow enquiry">
       <h1>{title}</h1>
       <p>{intro}</p>
       <form className="stack card" onSubmit={submit}>
-        {field('name', 'Name', <input name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />)}
-        {field('email', 'Email', <input name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />)}
+        {field('name', 'Name', (a11y) => <input {...a11y} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />)}
+        {field('email', 'Email', (a11y) => <input {...a11y} name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />)}
         {kind === 'quote' &&
-          field('items', 'Items', <input name="items" required maxLength={2000} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />)}
-        {field('message', 'Message', <textarea name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />)}
+          field('items', 'Items', (a11y) => (
+            <textarea {...a11y} name="items" required maxLength={2000} rows={3} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />
+          ))}
+        {field('message', 'Message', (a11y) => <textarea {...a11y} name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />)}
         <label className="honeypot" aria-hidden="true">
           Leave this empty
           <input name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
@@ -62,7 +67,7 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
         <button type="submit" disabled={state === 'sending'}>
           {state === 'sending' ? MESSAGES.sending : 'Send'}
         </button>
-        <p role="status" aria-live="polite" className={state === 'failed' ? 'error' : 'success'}>
+        <p role="status" aria-live="polite" className={`form-status ${state === 'failed' ? 'error' : 'success'}`}>
           {state === 'sent' || state === 'failed' ? message : ''}
         </p>
       </form>

@@ -24,7 +24,7 @@ export default function HomePage() {
       <section className="banner" aria-labelledby="banner-heading">
         <picture>
           <source media="(min-width: 720px)" srcSet="/banners/banner-desktop.svg" />
-          <img src="/banners/banner-mobile.svg" alt="" width="800" height="700" />
+          <img src="/banners/banner-mobile.svg" alt="" width="800" height="1000" />
         </picture>
         <div className="banner-text">
           <p className="tagline">{MESSAGES.bannerTagline}</p>

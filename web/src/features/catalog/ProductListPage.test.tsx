@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import ProductListPage from './ProductListPage';
+
+const candle = {
+  id: 'c1', name: 'Cider &amp; Spice Candle', image: '/c.svg', extraImages: [], description: 'Warm', price: 1899, tag: 'candles,hot',
+  averageRating: 4.5, ratingCount: 2,
+};
+
+/** GET /api/products?category=slug answers {products: [Product]} (shared/schemas/product.ts). */
+function serve(products: unknown[]) {
+  global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ products }) }) as Response) as typeof fetch;
+}
+
+function show(path: string) {
+  const router = createMemoryRouter([{ path: '/product-list/:category', element: <ProductListPage /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+}
+
+it('shows a loading status, then the empty text of the spec', async () => {
+  serve([]);
+  show('/product-list/rugs');
+  expect(screen.getByRole('status')).toBeTruthy();
+  expect(await screen.findByText(MESSAGES.noProductsInCategory)).toBeTruthy();
+  expect(global.fetch).toHaveBeenCalledWith('/api/products?category=rugs', expect.anything());
+});
+
+it('shows a card per product with image, reviews, name and price, linking to the product', async () => {
+  serve([candle]);
+  show('/product-list/candles');
+  const link = await screen.findByRole('link', { name: /Cider & Spice Candle/ });
+  expect(link.getAttribute('href')).toBe('/product/c1');
+  expect(link.textContent).toContain('Reviews: 4.5/5');
+  expect(link.textContent).toContain('$18.99');
+  expect(screen.getByRole('img', { name: 'Cider & Spice Candle' })).toBeTruthy();
+});
+
+it('shows the not-found page for an unknown category', async () => {
+  serve([]);
+  show('/product-list/spaceships');
+  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  expect(global.fetch).not.toHaveBeenCalled();
+});

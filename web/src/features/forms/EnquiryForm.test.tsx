@@ -1,0 +1,67 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '../../../../shared/messages';
+import QuotePage from './QuotePage';
+import ContactPage from './ContactPage';
+
+type Answer = { status: number; body: unknown };
+const json = ({ status, body }: Answer) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+
+/** POST /api/forms/{kind} answers 201 {ok:true,id} or {error:{code,message,fields}}. Answers wait until released. */
+function serve(...answers: Answer[]) {
+  const releases: Array<() => void> = [];
+  global.fetch = jest.fn(
+    () => new Promise<Response>((resolve) => releases.push(() => resolve(json(answers.shift()!)))),
+  ) as typeof fetch;
+  return { release: () => waitFor(() => expect(releases.length).toBeGreaterThan(0)).then(() => releases.shift()!()) };
+}
+const sent = (call: number) => JSON.parse((global.fetch as jest.Mock).mock.calls[call][1].body as string);
+
+async function fill(quote: boolean) {
+  await userEvent.type(screen.getByLabelText('Name'), 'Ada');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  if (quote) await userEvent.type(screen.getByLabelText('Items'), '40 tees');
+  await userEvent.type(screen.getByLabelText('Message'), 'Blue ink please');
+}
+
+it('shows "Sending....", then "Form Submitted Successfully", resets the form and makes a new submission id', async () => {
+  const server = serve({ status: 201, body: { ok: true, id: 's1' } }, { status: 201, body: { ok: true, id: 's2' } });
+  render(<QuotePage />);
+  for (const label of ['Name', 'Email', 'Items', 'Message']) expect((screen.getByLabelText(label) as HTMLInputElement).required).toBe(true);
+  await fill(true);
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  const button = screen.getByRole('button', { name: MESSAGES.sending });
+  expect((button as HTMLButtonElement).disabled).toBe(true);
+  await server.release();
+  expect(await screen.findByText(MESSAGES.formSubmitted)).toBeTruthy();
+  expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  expect((screen.getByLabelText('Items') as HTMLTextAreaElement).value).toBe('');
+  expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+
+  expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/quote');
+  const first = sent(0);
+  expect(first).toMatchObject({ name: 'Ada', email: 'ada@example.com', items: '40 tees', message: 'Blue ink please' });
+  expect(first.submissionId).toMatch(/^[0-9a-f-]{36}$/);
+
+  await fill(true);
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  await server.release();
+  await screen.findByRole('button', { name: 'Send' });
+  expect(sent(1).submissionId).not.toBe(first.submissionId);
+});
+
+it("shows the server's message and field messages on failure and keeps what was typed", async () => {
+  const server = serve({ status: 400, body: { error: { code: 'validation', message: 'Please check the form.', fields: { email: 'Please enter a valid email address.' } } } });
+  render(<ContactPage />);
+  expect(screen.queryByLabelText('Items')).toBeNull();
+  await fill(false);
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  await server.release();
+  expect(await screen.findByText('Please check the form.')).toBeTruthy();
+  const email = screen.getByLabelText('Email', { selector: 'input' });
+  expect(email.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter a valid email address.');
+  expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada');
+  expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/contact');
+  expect(sent(0)).not.toHaveProperty('items');
+});
