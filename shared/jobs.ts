@@ -1,3 +1,5 @@
+import type { Service } from './routes/types';
+
 /** Functions that run on a schedule rather than behind a route (infra creates one EventBridge rule each). */
 export interface JobDef {
   /** Module under functions/jobs, without extension; exports `handler`. */
@@ -5,7 +7,7 @@ export interface JobDef {
   /** EventBridge schedule expression. */
   schedule: string;
   table: 'none' | 'read' | 'readwrite';
-  uses?: readonly ('ses' | 's3' | 'cognito')[];
+  uses?: readonly Service[];
   summary: string;
 }
 
@@ -14,7 +16,7 @@ export const JOBS: readonly JobDef[] = [
     handler: 'release-expired-reservations',
     schedule: 'rate(5 minutes)',
     table: 'readwrite',
-    uses: ['ses'],
+    uses: ['ses', 'stripe'],
     summary: 'Cancels the intents of reservations past 30 minutes and returns their stock (or records the order if paid)',
   },
   {

@@ -27,6 +27,8 @@ const envSchema = z.object({
   /** Stripe test or live keys; without them the built-in test card processor is used. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** In AWS: the Secrets Manager secret holding the Stripe keys (JSON {secretKey, webhookSecret}); Stripe only. */
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -101,7 +101,7 @@ describe('route table -> functions and routes', () => {
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
       const variables = fn.Properties.Environment.Variables;
-      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: [] };
+      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: [], stripe: [] };
       const expected = ['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...(route.uses ?? []).flatMap((use) => serviceSettings[use])];
       expect(Object.keys(variables).sort()).toEqual(expected.sort());
       expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');

@@ -3,6 +3,11 @@ import type { ZodType } from 'zod';
 /** The shape of a route-table entry (see shared/routes.ts). */
 export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/**
+ * Other services a function calls; infra grants exactly these. `stripe`: the function reads the Stripe keys
+ * (in AWS from Secrets Manager, through STRIPE_SECRET_ARN; never the test card processor there).
+ */
+export type Service = 'ses' | 's3' | 'cognito' | 'stripe';
 
 export interface RouteDef {
   method: Method;
@@ -16,6 +21,6 @@ export interface RouteDef {
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */
-  uses?: readonly ('ses' | 's3' | 'cognito')[];
+  uses?: readonly Service[];
   summary: string;
 }

@@ -1,4 +1,5 @@
 import { formatPrice } from '../../../shared/money';
+import { LOG_EVENT } from '../../../shared/observability';
 import { unescapeText } from '../../../shared/sanitize';
 import { db } from '../../db/service';
 import { logger } from '../../lib/logger';
@@ -31,7 +32,7 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     await sendMail({ to: unescapeText(address.email), subject: `Your order ${order.orderNumber}`, text });
   } catch (error) {
     mailStatus = 'failed';
-    logger.error('order confirmation mail failed', { orderNumber: order.orderNumber, error: error as Error });
+    logger.error('order confirmation mail failed', { event: LOG_EVENT.mailFailed, orderNumber: order.orderNumber, error: error as Error });
   }
   await db().entities.order.patch({ orderNumber: order.orderNumber }).set({ mailStatus }).go();
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { FORM_SUBJECTS } from '../../../shared/messages';
+import { LOG_EVENT } from '../../../shared/observability';
 import type { FormInput, FormKind } from '../../../shared/schemas/forms';
 import type { formSubmissionEntity } from '../../db/entities/form-submission';
 import { db } from '../../db/service';
@@ -55,7 +56,7 @@ async function deliver(submission: Submission): Promise<Submission['mailStatus']
     await sendMail(mailOf(submission));
   } catch (error) {
     mailStatus = 'failed';
-    logger.error('form mail failed', { id: submission.id, error: error as Error });
+    logger.error('form mail failed', { event: LOG_EVENT.mailFailed, id: submission.id, error: error as Error });
   }
   await db().entities.formSubmission.patch({ id: submission.id }).set({ mailStatus }).go();
   return mailStatus;
