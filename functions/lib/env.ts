@@ -29,6 +29,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** In AWS: the Secrets Manager secret holding the Stripe keys (JSON {secretKey, webhookSecret}); Stripe only. */
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /** Set in tests to a Secrets Manager stand-in; unset in AWS. */
+  SECRETS_MANAGER_ENDPOINT: z.url().optional(),
+  /** Set by the Lambda runtime: inside AWS the test card processor is never used. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,21 +2,20 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z, ZodType } from 'zod';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
-import { ROUTES, type RouteDef, type RouteHandlerName } from '../../shared/routes';
+import type { RouteDef } from '../../shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors';
 import { logger } from './logger';
 
-type RouteOf<H extends RouteHandlerName> = Extract<(typeof ROUTES)[number], { handler: H }>;
-type BodyOf<H extends RouteHandlerName> = RouteOf<H> extends { body: infer S extends ZodType } ? z.output<S> : undefined;
-type CallerOf<H extends RouteHandlerName> = RouteOf<H>['access'] extends 'public' ? null : Caller;
+type BodyOf<R extends RouteDef> = R extends { body: infer S extends ZodType } ? z.output<S> : undefined;
+type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? null : Caller;
 
-export interface ShopRequest<H extends RouteHandlerName> {
-  body: BodyOf<H>;
+export interface ShopRequest<R extends RouteDef> {
+  body: BodyOf<R>;
   params: Record<string, string>;
   query: Record<string, string>;
   /** The verified caller on user and admin routes; null on public routes. */
-  caller: CallerOf<H>;
+  caller: CallerOf<R>;
   event: APIGatewayProxyEventV2;
 }
 
@@ -110,28 +109,30 @@ const parseBody = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGa
   },
 });
 
-export function routeFor(name: RouteHandlerName): RouteDef {
-  const route = (ROUTES as readonly RouteDef[]).find((candidate) => candidate.handler === name);
-  if (!route) throw new Error(`No route in shared/routes.ts has handler ${name}`);
-  return route;
-}
-
 /**
  * Defines the Lambda handler of one route: access, body schema and limits come from the route table entry,
  * so a handler only maps a validated request to the domain and returns the answer (200 JSON unless `reply`).
+ * `routes` is the route's area of the table (shared/routes/<area>.ts): a function loads only its area's
+ * schemas, not the whole table's (cold start, see docs/decisions/0020).
  */
-export function defineHandler<H extends RouteHandlerName>(name: H, fn: (request: ShopRequest<H>) => Promise<unknown>) {
-  const route = routeFor(name);
+export function defineHandler<const Routes extends readonly RouteDef[], H extends Routes[number]['handler']>(
+  routes: Routes,
+  name: H,
+  fn: (request: ShopRequest<Extract<Routes[number], { handler: H }>>) => Promise<unknown>,
+) {
+  const route = routes.find((candidate) => candidate.handler === name);
+  if (!route) throw new Error(`No route of this area has handler ${name}`);
+  type R = Extract<Routes[number], { handler: H }>;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
     .use(errorResponder(route))
     .use(authenticate(route))
     .use(parseBody(route))
     .handler(async (event, context) => {
       const result = await fn({
-        body: context.body as BodyOf<H>,
+        body: context.body as BodyOf<R>,
         params: (event.pathParameters ?? {}) as Record<string, string>,
         query: (event.queryStringParameters ?? {}) as Record<string, string>,
-        caller: context.caller as CallerOf<H>,
+        caller: context.caller as CallerOf<R>,
         event,
       });
       return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);

@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
-import { db } from '../db/service';
+import { products } from '../db/entities/product';
+import { stockItems } from '../db/entities/stock-item';
 
 /**
  * The demo catalogue `npm start` seeds on first start: every category of the spec, stock items, a few `hot`
@@ -84,14 +85,11 @@ export async function seedCatalogue(imagesBucketDir: string): Promise<boolean> {
   const table = tableName();
   const marker = await client.send(new GetCommand({ TableName: table, Key: SEED_MARKER }));
   if (marker.Item) return false;
-  const { product, stockItem } = db().entities;
-  for (const item of SEED_STOCK_ITEMS) await stockItem.put(item).go();
+  for (const item of SEED_STOCK_ITEMS) await stockItems.put(item);
   const now = Date.now();
   for (const [index, seed] of SEED_PRODUCTS.entries()) {
     const { colors: _colors, motif: _motif, ...fields } = seed;
-    await product
-      .put({ ...fields, ...writeImages(imagesBucketDir, seed), createdAt: new Date(now - index * 60_000).toISOString() })
-      .go();
+    await products.put({ ...fields, ...writeImages(imagesBucketDir, seed), createdAt: new Date(now - index * 60_000).toISOString() });
   }
   await client.send(new PutCommand({ TableName: table, Item: { ...SEED_MARKER, seededAt: new Date().toISOString() } }));
   return true;

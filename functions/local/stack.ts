@@ -47,7 +47,8 @@ export const IMAGES_BUCKET = 'shop-images';
  * that serves API, config, images and SPA from one origin. Used by `npm start` and by the browser tests.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const tableName = options.tableName ?? 'shop';
+  // "shop-v2": the table layout of docs/decisions/0020; a .data/ from before keeps its old table and seeds anew.
+  const tableName = options.tableName ?? 'shop-v2';
   const storageDir = path.join(options.dataDir, 's3');
   const imagesBucketDir = path.join(storageDir, IMAGES_BUCKET);
   mkdirSync(imagesBucketDir, { recursive: true });

@@ -1,28 +1,14 @@
-import { Entity } from 'electrodb';
-import { SERVICE, timestamps } from './common';
-
-export const cartLineAttribute = {
-  type: 'map',
-  properties: {
-    id: { type: 'string', required: true },
-    name: { type: 'string', required: true },
-    image: { type: 'string', required: true },
-    price: { type: 'number', required: true },
-    size: { type: 'string', required: true },
-    quantity: { type: 'number', required: true },
-    stockRef: { type: 'string' },
-  },
-} as const;
+import type { CartLine } from '../../../shared/schemas/cart';
+import { model, type Timestamps } from '../table';
 
 /** The saved cart of a signed-in customer, one record per user. */
-export const cartEntity = new Entity({
-  model: { entity: 'cart', version: '1', service: SERVICE },
-  attributes: {
-    userId: { type: 'string', required: true },
-    lines: { type: 'list', items: cartLineAttribute, default: () => [] },
-    ...timestamps,
-  },
-  indexes: {
-    byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
-  },
+export interface CartRecord extends Timestamps {
+  userId: string;
+  lines: CartLine[];
+}
+
+export const carts = model<CartRecord, 'userId', 'lines'>({
+  entity: 'cart',
+  pk: ['userId'],
+  defaults: () => ({ lines: [] }),
 });

@@ -1,22 +1,21 @@
-import { Entity } from 'electrodb';
-import { SERVICE, timestamps } from './common';
+import type { FormKind } from '../../../shared/schemas/forms';
+import { model, type Timestamps } from '../table';
 
 /** A contact, support or quote form: stored first, then mailed; `mailStatus` shows delivery to the admin. */
-export const formSubmissionEntity = new Entity({
-  model: { entity: 'formSubmission', version: '1', service: SERVICE },
-  attributes: {
-    id: { type: 'string', required: true },
-    kind: { type: ['contact', 'support', 'quote'] as const, required: true },
-    name: { type: 'string', required: true },
-    email: { type: 'string', required: true },
-    message: { type: 'string', required: true },
-    items: { type: 'string' },
-    mailStatus: { type: ['pending', 'sent', 'failed'] as const, required: true, default: 'pending' },
-    mailAttempts: { type: 'number', default: 0 },
-    ...timestamps,
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
-    inbox: { index: 'gsi1', pk: { field: 'gsi1pk', composite: [] }, sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] } },
-  },
+export interface SubmissionRecord extends Timestamps {
+  id: string;
+  kind: FormKind;
+  name: string;
+  email: string;
+  message: string;
+  items?: string;
+  mailStatus: 'pending' | 'sent' | 'failed';
+  mailAttempts: number;
+}
+
+export const formSubmissions = model<SubmissionRecord, 'id', 'mailStatus' | 'mailAttempts'>({
+  entity: 'formSubmission',
+  pk: ['id'],
+  indexes: { inbox: { index: 'gsi1', pk: [], sk: ['createdAt', 'id'] } },
+  defaults: () => ({ mailStatus: 'pending', mailAttempts: 0 }),
 });

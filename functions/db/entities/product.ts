@@ -1,44 +1,34 @@
-import { Entity } from 'electrodb';
-import { SERVICE, timestamps, version } from './common';
+import { model, type Timestamps } from '../table';
+
+/** Own counts of tumblers (16oz, 20oz, 24oz) and single-size goods (CANDLE). */
+export type OwnStock = Partial<Record<'CANDLE' | '16oz' | '20oz' | '24oz', number>>;
 
 /**
  * A product, listed or drafted (drafts are a state of the same record, design section 5).
  * Apparel and gift-wrap stock lives on the linked stock item (stockRef); tumblers and candles (and other
  * single-size goods) keep their own counts in `stock`. Prices are integer cents.
  */
-export const productEntity = new Entity({
-  model: { entity: 'product', version: '1', service: SERVICE },
-  attributes: {
-    id: { type: 'string', required: true },
-    name: { type: 'string', required: true },
-    image: { type: 'string', required: true },
-    extraImages: { type: 'list', items: { type: 'string' }, default: () => [] },
-    description: { type: 'string', required: true },
-    price: { type: 'number', required: true },
-    tag: { type: 'string', required: true },
-    stockRef: { type: 'string' },
-    stock: {
-      type: 'map',
-      properties: {
-        CANDLE: { type: 'number' },
-        '16oz': { type: 'number' },
-        '20oz': { type: 'number' },
-        '24oz': { type: 'number' },
-      },
-      default: () => ({}),
-    },
-    status: { type: ['listed', 'drafted'] as const, required: true, default: 'listed' },
-    ratingCount: { type: 'number', default: 0 },
-    ratingTotal: { type: 'number', default: 0 },
-    version,
-    ...timestamps,
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['id'] }, sk: { field: 'sk', composite: [] } },
-    byStatus: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['status'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'] },
-    },
-  },
+export interface ProductRecord extends Timestamps {
+  id: string;
+  name: string;
+  image: string;
+  extraImages: string[];
+  description: string;
+  price: number;
+  tag: string;
+  stockRef?: string;
+  stock: OwnStock;
+  status: 'listed' | 'drafted';
+  /** Running total and count of the ratings (one per customer). */
+  ratingCount: number;
+  ratingTotal: number;
+  /** Optimistic concurrency: every admin update states the version it read (docs/decisions/0003). */
+  version: number;
+}
+
+export const products = model<ProductRecord, 'id', 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>({
+  entity: 'product',
+  pk: ['id'],
+  indexes: { byStatus: { index: 'gsi1', pk: ['status'], sk: ['createdAt', 'id'] } },
+  defaults: () => ({ extraImages: [], stock: {}, status: 'listed', ratingCount: 0, ratingTotal: 0, version: 1 }),
 });

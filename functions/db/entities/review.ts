@@ -1,16 +1,14 @@
-import { Entity } from 'electrodb';
-import { SERVICE, timestamps } from './common';
+import { model, type Timestamps } from '../table';
 
 /** One rating (1 to 5) per user per product; the product keeps the running total and count. */
-export const reviewEntity = new Entity({
-  model: { entity: 'review', version: '1', service: SERVICE },
-  attributes: {
-    productId: { type: 'string', required: true },
-    userId: { type: 'string', required: true },
-    rating: { type: 'number', required: true },
-    ...timestamps,
-  },
-  indexes: {
-    byProduct: { pk: { field: 'pk', composite: ['productId'] }, sk: { field: 'sk', composite: ['userId'] } },
-  },
+export interface ReviewRecord extends Timestamps {
+  productId: string;
+  userId: string;
+  rating: number;
+}
+
+export const reviews = model<ReviewRecord, 'productId' | 'userId'>({
+  entity: 'review',
+  pk: ['productId'],
+  sk: ['userId'],
 });

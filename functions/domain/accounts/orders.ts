@@ -1,10 +1,9 @@
-import { db } from '../../db/service';
-import { publicOrder, type OrderRecord } from '../checkout/orders';
+import { orders, type OrderRecord } from '../../db/entities/order';
+import { publicOrder } from '../orders/view';
 
 /** The customer's orders, newest first. */
 export async function customerOrders(userId: string): Promise<OrderRecord[]> {
-  const { data } = await db().entities.order.query.byCustomer({ customer: userId }).go({ pages: 'all', order: 'desc' });
-  return data;
+  return orders.query('byCustomer', { customer: userId }, { order: 'desc' });
 }
 
 export async function listOrders(userId: string) {
@@ -13,7 +12,6 @@ export async function listOrders(userId: string) {
 
 /** The items of the latest order (spec: the account page shows the previous order). */
 export async function previousOrder(userId: string) {
-  const { data } = await db().entities.order.query.byCustomer({ customer: userId }).go({ order: 'desc', limit: 1 });
-  const [latest] = data;
+  const [latest] = await orders.query('byCustomer', { customer: userId }, { order: 'desc', limit: 1 });
   return { cart: latest ? publicOrder(latest).lines : [] };
 }

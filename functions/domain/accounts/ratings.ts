@@ -1,11 +1,11 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
-import { db } from '../../db/service';
+import { products } from '../../db/entities/product';
+import { reviews } from '../../db/entities/review';
 import { MESSAGES } from '../../../shared/messages';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { toProduct } from '../catalog/products';
-import { batchGetAll } from '../cart/batch-get';
 import { customerOrders } from './orders';
 
 const MAX_ATTEMPTS = 15;
@@ -22,30 +22,19 @@ async function hasBought(userId: string, productId: string): Promise<boolean> {
  * before (or on there being none), so retries and concurrent raters keep the total and the count exact.
  */
 export async function rateProduct(userId: string, productId: string, rating: number) {
-  const { product, review } = db().entities;
-  const stored = (await product.get({ id: productId }).go()).data;
+  const stored = await products.get({ id: productId });
   if (!stored || stored.status !== 'listed') throw productNotFound();
   if (!(await hasBought(userId, productId))) throw forbidden('You can rate a product once you have bought it.');
 
-  const { Key: productKey } = product.get({ id: productId }).params() as { Key: Record<string, string> };
+  const productKey = products.key({ id: productId });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const previous = (await review.get({ productId, userId }).go({ consistent: true })).data;
-    const { Item } = review.put({ productId, userId, rating, ...(previous ? { createdAt: previous.createdAt } : {}) }).params() as {
-      Item: Record<string, unknown>;
-    };
+    const previous = await reviews.get({ productId, userId }, { consistent: true });
+    const record = { productId, userId, rating, ...(previous ? { createdAt: previous.createdAt } : {}) };
     try {
       await documentClient().send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item,
-                ...(previous
-                  ? { ConditionExpression: '#rating = :previous', ExpressionAttributeNames: { '#rating': 'rating' }, ExpressionAttributeValues: { ':previous': previous.rating } }
-                  : { ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } }),
-              },
-            },
+            previous ? reviews.transact.put(record, { when: { equals: { rating: previous.rating } } }) : reviews.transact.put(record, { ifNew: true }),
             {
               Update: {
                 TableName: tableName(),
@@ -59,7 +48,7 @@ export async function rateProduct(userId: string, productId: string, rating: num
           ],
         }),
       );
-      const after = (await product.get({ id: productId }).go({ consistent: true })).data;
+      const after = await products.get({ id: productId }, { consistent: true });
       if (!after) throw productNotFound();
       const { averageRating, ratingCount } = toProduct(after);
       return { averageRating, ratingCount, rating };
@@ -78,7 +67,6 @@ export async function rateProduct(userId: string, productId: string, rating: num
 export async function listRatings(userId: string): Promise<{ ratings: Record<string, number> }> {
   const orders = await customerOrders(userId);
   const ids = [...new Set(orders.flatMap((order) => order.lines.map((line) => line.id)))];
-  const { review } = db().entities;
-  const reviews = ids.length ? await batchGetAll((keys) => review.get(keys).go(), ids.map((productId) => ({ productId, userId }))) : [];
-  return { ratings: Object.fromEntries(reviews.map((r) => [r.productId, r.rating])) };
+  const given = await reviews.getMany(ids.map((productId) => ({ productId, userId })));
+  return { ratings: Object.fromEntries(given.map((r) => [r.productId, r.rating])) };
 }

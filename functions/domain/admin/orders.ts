@@ -1,7 +1,7 @@
-import { db } from '../../db/service';
+import { orders, type OrderRecord } from '../../db/entities/order';
+import { isConditionFailure } from '../../db/table';
 import { notFound } from '../../lib/errors';
-import { publicOrder, type OrderRecord } from '../checkout/orders';
-import { isConditionFailure } from './conditions';
+import { publicOrder } from '../orders/view';
 
 /** An order as the admin sees it: lines, amounts, shipping address (name, email), who placed it, when. */
 const adminOrder = (order: OrderRecord) => ({
@@ -12,27 +12,25 @@ const adminOrder = (order: OrderRecord) => ({
 
 /** Pending orders (or the completed archive), newest first, from the byStatus index. */
 export async function listOrdersByStatus(status: 'pending' | 'completed') {
-  const { data } = await db().entities.order.query.byStatus({ status }).go({ pages: 'all', order: 'desc' });
-  return { orders: data.map(adminOrder) };
+  return { orders: (await orders.query('byStatus', { status }, { order: 'desc' })).map(adminOrder) };
 }
 
 /** Pending -> completed (the archive), with completedAt. Completing a completed order changes nothing and answers it. */
 export async function completeOrder(orderNumber: string) {
-  const order = (await db().entities.order.get({ orderNumber }).go()).data;
+  const order = await orders.get({ orderNumber });
   if (!order) throw notFound('No such order.');
   if (order.status === 'pending') {
     try {
-      await db()
-        .entities.order.patch({ orderNumber })
-        .set({ status: 'completed', completedAt: new Date().toISOString(), version: order.version + 1 })
-        // The byStatus index key is rebuilt from status and createdAt.
-        .composite({ createdAt: order.createdAt })
-        .where((attr, { eq }) => eq(attr.status, 'pending'))
-        .go();
+      // The order moves in the byStatus index (its keys are rebuilt from the current record).
+      await orders.update(
+        { orderNumber },
+        { set: { status: 'completed', completedAt: new Date().toISOString() }, add: { version: 1 } },
+        { when: { equals: { status: 'pending' } }, current: order },
+      );
     } catch (error) {
       // Completed by another admin at the same moment: the same result.
       if (!isConditionFailure(error)) throw error;
     }
   }
-  return adminOrder((await db().entities.order.get({ orderNumber }).go()).data!);
+  return adminOrder((await orders.get({ orderNumber }))!);
 }

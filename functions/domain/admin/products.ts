@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { ProductInput, ProductUpdate } from '../../../shared/schemas/admin';
 import { sizeKind, sizesFor } from '../../../shared/sizes';
-import { db } from '../../db/service';
+import { products, type OwnStock } from '../../db/entities/product';
+import { stockItems } from '../../db/entities/stock-item';
+import { isConditionFailure } from '../../db/table';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { deleteImages } from '../../lib/storage';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
-import { isConditionFailure } from './conditions';
 
 export const STALE_PRODUCT = 'This product was changed by someone else. Reload to see the latest version.';
 const PRODUCT_NOT_FOUND = 'Product not found.';
-
-type OwnStock = NonNullable<ProductRecord['stock']>;
 
 /** What the admin table shows: the public view plus status, version, own counts and per-size availability. */
 export async function adminView(record: ProductRecord) {
@@ -39,7 +38,7 @@ async function stockFor(tag: string, stockRef: string | undefined, stock: OwnSto
   const kind = sizeKind(tag);
   if (kind === 'apparel' || kind === 'giftwrap') {
     if (!stockRef) throw badRequest('Apparel and gift wraps need a stock item.', { stockRef: 'Choose the stock item that holds this product’s sizes.' });
-    const item = (await db().entities.stockItem.get({ id: stockRef }).go()).data;
+    const item = await stockItems.get({ id: stockRef });
     if (!item) throw badRequest('That stock item does not exist.', { stockRef: 'That stock item does not exist.' });
     return { stockRef, stock: {} };
   }
@@ -62,25 +61,22 @@ const slug = (name: string) =>
 export async function createProduct(input: ProductInput) {
   const own = await stockFor(input.tag, input.stockRef || undefined, input.stock);
   const id = `${slug(input.name)}-${randomBytes(3).toString('hex')}`;
-  const { data } = await db()
-    .entities.product.create({
-      id,
-      name: input.name,
-      description: input.description,
-      price: input.price,
-      tag: input.tag,
-      image: input.image,
-      extraImages: input.extraImages,
-      ...own,
-      status: 'listed',
-      version: 1,
-    })
-    .go();
-  return adminView(data as ProductRecord);
+  const record = await products.create({
+    id,
+    name: input.name,
+    description: input.description,
+    price: input.price,
+    tag: input.tag,
+    image: input.image,
+    extraImages: input.extraImages,
+    stock: own.stock,
+    ...(own.stockRef ? { stockRef: own.stockRef } : {}),
+  });
+  return adminView(record);
 }
 
 async function existing(id: string): Promise<ProductRecord> {
-  const record = (await db().entities.product.get({ id }).go()).data;
+  const record = await products.get({ id });
   if (!record) throw notFound(PRODUCT_NOT_FOUND);
   return record;
 }
@@ -93,10 +89,14 @@ export async function updateProduct(id: string, input: ProductUpdate) {
   const tag = changes.tag ?? current.tag;
   const own = await stockFor(tag, stockRef === undefined ? current.stockRef : stockRef || undefined, stock ?? current.stock ?? {});
   try {
-    const patch = db()
-      .entities.product.patch({ id })
-      .set({ ...changes, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 });
-    await (own.stockRef ? patch : patch.remove(['stockRef'])).where((attr, { eq }) => eq(attr.version, version)).go();
+    await products.update(
+      { id },
+      {
+        set: { ...changes, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 },
+        ...(own.stockRef ? {} : { remove: ['stockRef'] as const }),
+      },
+      { when: { equals: { version } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
     throw error;
@@ -109,13 +109,12 @@ async function setStatus(id: string, to: 'listed' | 'drafted') {
   const current = await existing(id);
   if (current.status === to) return adminView(current);
   try {
-    await db()
-      .entities.product.patch({ id })
-      .set({ status: to, version: current.version + 1 })
-      // The byStatus index key is rebuilt from status, createdAt and id.
-      .composite({ createdAt: current.createdAt })
-      .where((attr, { eq }) => `${eq(attr.status, current.status)} AND ${eq(attr.version, current.version)}`)
-      .go();
+    // The record moves in the byStatus index (its keys are rebuilt from the current record).
+    await products.update(
+      { id },
+      { set: { status: to, version: current.version + 1 } },
+      { when: { equals: { status: current.status, version: current.version } }, current },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
     throw error;
@@ -133,7 +132,7 @@ export const undraftProduct = (id: string) => setStatus(id, 'listed');
  */
 export async function deleteProduct(id: string) {
   const current = await existing(id);
-  await db().entities.product.delete({ id }).go();
+  await products.delete({ id });
   const images = [current.image, ...(current.extraImages ?? [])];
   const others = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter((p) => p.id !== id);
   const shared = new Set(others.flatMap((p) => [p.image, ...(p.extraImages ?? [])]));

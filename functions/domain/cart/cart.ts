@@ -1,16 +1,13 @@
 import type { CartLine } from '../../../shared/schemas/cart';
 import { MAX_QUANTITY, sizesFor } from '../../../shared/sizes';
-import { db } from '../../db/service';
-import type { ProductRecord } from '../catalog/products';
-import { batchGetAll } from './batch-get';
+import { carts } from '../../db/entities/cart';
+import { products, type ProductRecord } from '../../db/entities/product';
 
 type SavedCart = { cart: { cart: CartLine[] } };
 
 /** The listed products among `ids`, by id (drafted and missing ones are left out). */
 async function listedProducts(ids: string[]): Promise<Map<string, ProductRecord>> {
-  const { product } = db().entities;
-  const unique = [...new Set(ids)];
-  const records = unique.length ? await batchGetAll((keys) => product.get(keys).go(), unique.map((id) => ({ id }))) : [];
+  const records = await products.getMany(ids.map((id) => ({ id })));
   return new Map(records.filter((p) => p.status === 'listed').map((p) => [p.id, p]));
 }
 
@@ -43,8 +40,7 @@ export function normaliseLines(lines: readonly CartLine[], products: Map<string,
  * catalogue, so a product drafted or re-priced since the cart was saved shows as it is now (nothing is written).
  */
 export async function getCart(userId: string): Promise<SavedCart> {
-  const { data } = await db().entities.cart.get({ userId }).go();
-  const lines = (data?.lines ?? []) as CartLine[];
+  const lines = (await carts.get({ userId }))?.lines ?? [];
   if (!lines.length) return { cart: { cart: [] } };
   return { cart: { cart: normaliseLines(lines, await listedProducts(lines.map((line) => line.id))) } };
 }
@@ -52,6 +48,6 @@ export async function getCart(userId: string): Promise<SavedCart> {
 /** Saves a cart (normalised from the table, see normaliseLines); an empty list empties it. Answers as getCart. */
 export async function saveCart(userId: string, lines: CartLine[]): Promise<SavedCart> {
   const saved = lines.length ? normaliseLines(lines, await listedProducts(lines.map((line) => line.id))) : [];
-  await db().entities.cart.put({ userId, lines: saved }).go();
+  await carts.put({ userId, lines: saved });
   return { cart: { cart: saved } };
 }

@@ -1,12 +1,11 @@
-import type { EntityItem } from 'electrodb';
 import type { Product, ProductDetail } from '../../../shared/schemas/product';
 import { hasTag, sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
-import { productEntity } from '../../db/entities/product';
-import { db } from '../../db/service';
+import { products, type ProductRecord } from '../../db/entities/product';
+import { stockItems } from '../../db/entities/stock-item';
 import { notFound } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/messages';
 
-export type ProductRecord = EntityItem<typeof productEntity>;
+export type { ProductRecord };
 
 /** The public view of a stored product: no status, version or rating totals. */
 export function toProduct(record: ProductRecord): Product {
@@ -26,8 +25,7 @@ export function toProduct(record: ProductRecord): Product {
 }
 
 export async function listProductRecords(status: 'listed' | 'drafted'): Promise<ProductRecord[]> {
-  const { data } = await db().entities.product.query.byStatus({ status }).go({ pages: 'all', order: 'desc' });
-  return data;
+  return products.query('byStatus', { status }, { order: 'desc' });
 }
 
 /** Listed products, newest first; with a category, those whose tags contain it (case-insensitive). */
@@ -41,7 +39,7 @@ export async function availability(record: ProductRecord): Promise<ProductDetail
   const kind = sizeKind(record.tag);
   const item =
     (kind === 'apparel' || kind === 'giftwrap') && record.stockRef
-      ? (await db().entities.stockItem.get({ id: record.stockRef }).go()).data
+      ? await stockItems.get({ id: record.stockRef })
       : null;
   return sizesFor(record.tag).map((size) => {
     const where = stockLocation(record.tag, size);
@@ -52,7 +50,7 @@ export async function availability(record: ProductRecord): Promise<ProductDetail
 
 /** One listed product with its sizes; drafted or missing products are not found. */
 export async function getProduct(id: string): Promise<ProductDetail> {
-  const { data } = await db().entities.product.get({ id }).go();
-  if (!data || data.status !== 'listed') throw notFound(MESSAGES.productNotFound);
-  return { ...toProduct(data), sizes: await availability(data) };
+  const record = await products.get({ id });
+  if (!record || record.status !== 'listed') throw notFound(MESSAGES.productNotFound);
+  return { ...toProduct(record), sizes: await availability(record) };
 }

@@ -24,8 +24,9 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const { lines, unavailable } = await priceCart(input.cart);
   if (unavailable.length) throw new OutOfStockError(unavailable);
   const amounts = computeAmounts(lines, input.shippingAddress.state);
+  // Before any stock is held: payments that are not set up answer 503 and reserve nothing.
+  const provider = await paymentProvider();
   let reservation = await reserve({ checkoutId, customer: input.customer, lines, amounts, shippingAddress: input.shippingAddress });
-  const provider = paymentProvider();
   try {
     let intent;
     if (reservation.intentId) {

@@ -1,10 +1,9 @@
 import { formatPrice } from '../../../shared/money';
 import { LOG_EVENT } from '../../../shared/observability';
 import { unescapeText } from '../../../shared/sanitize';
-import { db } from '../../db/service';
+import { orders, type OrderRecord } from '../../db/entities/order';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
-import type { OrderRecord } from './orders';
 
 /** The order confirmation to the customer, sent once by whoever recorded the order; its status is kept. */
 export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
@@ -34,5 +33,5 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     mailStatus = 'failed';
     logger.error('order confirmation mail failed', { event: LOG_EVENT.mailFailed, orderNumber: order.orderNumber, error: error as Error });
   }
-  await db().entities.order.patch({ orderNumber: order.orderNumber }).set({ mailStatus }).go();
+  await orders.update({ orderNumber: order.orderNumber }, { set: { mailStatus } });
 }

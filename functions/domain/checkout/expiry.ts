@@ -13,7 +13,7 @@ export async function releaseExpiredReservations(now = new Date()): Promise<{ re
   let recorded = 0;
   for (const reservation of await expiredReservations(now)) {
     try {
-      const intent = reservation.intentId ? await paymentProvider().cancelIntent(reservation.intentId) : null;
+      const intent = reservation.intentId ? await (await paymentProvider()).cancelIntent(reservation.intentId) : null;
       if (intent?.status === 'succeeded') {
         if ((await recordOrder(intent.id, { kind: 'expiry' })).created) recorded++;
         continue;

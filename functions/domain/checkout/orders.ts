@@ -1,16 +1,14 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { EntityItem } from 'electrodb';
-import { documentClient, tableName } from '../../db/client';
-import type { orderEntity } from '../../db/entities/order';
-import { db } from '../../db/service';
+import { documentClient } from '../../db/client';
+import { orders, type OrderRecord } from '../../db/entities/order';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendOrderConfirmation } from './confirmation-mail';
 import { paymentProvider } from './payments';
 import { convertedPut, getReservation } from './reservations';
 
-export type OrderRecord = EntityItem<typeof orderEntity>;
+export type { OrderRecord };
 
 /** Who is asking to record the order: a signed-in user (their id), a guest, or the provider itself. */
 export type Recorder = { kind: 'user'; userId: string } | { kind: 'guest' } | { kind: 'webhook' } | { kind: 'expiry' };
@@ -22,7 +20,7 @@ function allowed(order: { customer: string }, by: Recorder): boolean {
 }
 
 export async function getOrder(orderNumber: string): Promise<OrderRecord | null> {
-  return (await db().entities.order.get({ orderNumber }).go()).data;
+  return orders.get({ orderNumber });
 }
 
 /**
@@ -36,7 +34,7 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
     if (!allowed(existing, by)) throw forbidden('This order belongs to someone else.');
     return { order: existing, created: false };
   }
-  const intent = await paymentProvider().retrieveIntent(orderNumber);
+  const intent = await (await paymentProvider()).retrieveIntent(orderNumber);
   if (!intent) throw notFound('No such payment.');
   const reservation = intent.metadata.checkoutId ? await getReservation(intent.metadata.checkoutId) : null;
   if (!reservation || reservation.intentId !== intent.id) throw notFound('No checkout belongs to this payment.');
@@ -59,16 +57,8 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
     createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     updatedAt: new Date().toISOString(),
   };
-  const { Item } = db().entities.order.put(order).params() as { Item: Record<string, unknown> };
   try {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } } },
-          convertedPut(reservation),
-        ],
-      }),
-    );
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [orders.transact.put(order, { ifNew: true }), convertedPut(reservation)] }));
   } catch (error) {
     if (!(error instanceof TransactionCanceledException)) throw error;
     // Someone else recorded it first (or is doing so): answer with their order.
@@ -81,16 +71,4 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
   }
   await sendOrderConfirmation(order);
   return { order, created: true };
-}
-
-/** What a customer sees of an order. */
-export function publicOrder(order: OrderRecord) {
-  return {
-    orderNumber: order.orderNumber,
-    status: order.status,
-    createdAt: order.createdAt,
-    shippingAddress: order.shippingAddress,
-    lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({ id, name, image, price, size, quantity })),
-    amounts: order.amounts,
-  };
 }

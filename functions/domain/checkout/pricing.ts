@@ -2,7 +2,8 @@ import type { CartLine } from '../../../shared/schemas/cart';
 import type { CheckoutLine } from '../../../shared/schemas/checkout';
 import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '../../../shared/sizes';
 import { MESSAGES } from '../../../shared/messages';
-import { db } from '../../db/service';
+import { products } from '../../db/entities/product';
+import { stockItems } from '../../db/entities/stock-item';
 import { badRequest } from '../../lib/errors';
 import type { ProductRecord } from '../catalog/products';
 
@@ -36,12 +37,11 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
     merged.set(key, { ...line, quantity });
   }
   const ids = [...new Set([...merged.values()].map((line) => line.id))];
-  const { data } = await db().entities.product.get(ids.map((id) => ({ id }))).go();
-  const products = new Map(data.map((product) => [product.id, product]));
+  const byId = new Map((await products.getMany(ids.map((id) => ({ id })))).map((product) => [product.id, product]));
   const lines: PricedLine[] = [];
   const unavailable: string[] = [];
   for (const line of merged.values()) {
-    const product = products.get(line.id);
+    const product = byId.get(line.id);
     if (!product || product.status !== 'listed') {
       unavailable.push(line.name ?? line.id);
       continue;
@@ -73,15 +73,15 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
   const itemIds = new Set<string>();
   const productIds = new Set<string>();
   for (const cell of cells) (cell.startsWith('stockItem|') ? itemIds : productIds).add(cell.split('|')[1]);
-  const [items, products] = await Promise.all([
-    itemIds.size ? db().entities.stockItem.get([...itemIds].map((id) => ({ id }))).go() : { data: [] },
-    productIds.size ? db().entities.product.get([...productIds].map((id) => ({ id }))).go() : { data: [] },
+  const [items, stored] = await Promise.all([
+    stockItems.getMany([...itemIds].map((id) => ({ id }))),
+    products.getMany([...productIds].map((id) => ({ id }))),
   ]);
   const counts: Record<string, number> = {};
   for (const cell of cells) {
     const [kind, id, key] = cell.split('|');
     const record =
-      kind === 'stockItem' ? items.data.find((item) => item.id === id) : products.data.find((product) => product.id === id);
+      kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
     counts[cell] = Number((record?.stock as Record<string, number | undefined> | undefined)?.[key] ?? 0);
   }
   return counts;

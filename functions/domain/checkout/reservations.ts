@@ -1,17 +1,17 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { EntityItem } from 'electrodb';
 import type { Amounts } from '../../../shared/money';
 import { MESSAGES } from '../../../shared/messages';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import { documentClient, tableName } from '../../db/client';
-import type { reservationEntity } from '../../db/entities/reservation';
-import { db } from '../../db/service';
+import { products } from '../../db/entities/product';
+import { reservations, type ReservationRecord } from '../../db/entities/reservation';
+import { stockItems } from '../../db/entities/stock-item';
+import type { TransactItem } from '../../db/table';
 import { conflict, forbidden, HttpError } from '../../lib/errors';
 import { cellsOf, type PricedLine } from './pricing';
 
-export type Reservation = EntityItem<typeof reservationEntity>;
-type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+export type Reservation = ReservationRecord;
 
 /** How long stock is held for an unpaid checkout. */
 export const RESERVATION_MINUTES = 30;
@@ -28,9 +28,7 @@ export class OutOfStockError extends HttpError {
 /** One conditional update of a stock count by `delta` units (positive takes stock, negative returns it). */
 function cellUpdate(cell: string, delta: number, now: string): TransactItem {
   const [kind, id, key] = cell.split('|');
-  const { Key } = (
-    kind === 'stockItem' ? db().entities.stockItem.get({ id }).params() : db().entities.product.get({ id }).params()
-  ) as { Key: Record<string, string> };
+  const Key = kind === 'stockItem' ? stockItems.key({ id }) : products.key({ id });
   const names = { '#stock': 'stock', '#key': key, '#version': 'version', '#updatedAt': 'updatedAt' };
   if (delta > 0) {
     return {
@@ -59,16 +57,9 @@ function cellUpdate(cell: string, delta: number, now: string): TransactItem {
 
 /** Writes the reservation record, on the condition that nobody changed it since it was read. */
 function reservationPut(next: Reservation, previousVersion: number | null): TransactItem {
-  const { Item } = db().entities.reservation.put(next).params() as { Item: Record<string, unknown> };
-  return {
-    Put: {
-      TableName: tableName(),
-      Item,
-      ConditionExpression: previousVersion === null ? 'attribute_not_exists(#pk)' : '#version = :previous',
-      ExpressionAttributeNames: previousVersion === null ? { '#pk': 'pk' } : { '#version': 'version' },
-      ...(previousVersion === null ? {} : { ExpressionAttributeValues: { ':previous': previousVersion } }),
-    },
-  };
+  return previousVersion === null
+    ? reservations.transact.put(next, { ifNew: true })
+    : reservations.transact.put(next, { when: { equals: { version: previousVersion } } });
 }
 
 /**
@@ -95,7 +86,7 @@ async function transact(items: TransactItem[], cellOrder: string[], namesByCell:
 }
 
 export async function getReservation(checkoutId: string): Promise<Reservation | null> {
-  return (await db().entities.reservation.get({ checkoutId }).go()).data;
+  return reservations.get({ checkoutId });
 }
 
 export interface ReserveInput {
@@ -183,9 +174,5 @@ export function convertedPut(reservation: Reservation): TransactItem {
 
 /** Active reservations whose time is up. */
 export async function expiredReservations(now = new Date()): Promise<Reservation[]> {
-  const { data } = await db()
-    .entities.reservation.query.byStatus({ status: 'active' })
-    .lte({ releaseAfter: now.toISOString() })
-    .go({ pages: 'all' });
-  return data;
+  return reservations.query('byStatus', { status: 'active' }, { skAtMost: now.toISOString() });
 }

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
 import { FORM_SUBJECTS } from '../../../shared/messages';
 import { LOG_EVENT } from '../../../shared/observability';
 import type { FormInput, FormKind } from '../../../shared/schemas/forms';
-import type { formSubmissionEntity } from '../../db/entities/form-submission';
-import { db } from '../../db/service';
+import { formSubmissions, type SubmissionRecord } from '../../db/entities/form-submission';
+import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail, shopAddress } from '../../lib/mail';
 
-export type Submission = EntityItem<typeof formSubmissionEntity>;
+export type Submission = SubmissionRecord;
 
 function mailOf(submission: Submission) {
   return {
@@ -27,14 +26,6 @@ function mailOf(submission: Submission) {
   };
 }
 
-/** Whether a write failed on its condition (ElectroDB wraps DynamoDB's ConditionalCheckFailedException). */
-function isConditionFailure(error: unknown): boolean {
-  for (let e = error as { name?: string; code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.name === 'ConditionalCheckFailedException' || e.code === 'ConditionalCheckFailedException') return true;
-  }
-  return false;
-}
-
 /**
  * Mails a stored submission to the shop and records how it went. The attempt is claimed first (a conditional
  * write on the attempt count), so a double-clicked resend or a resend racing the scheduled retry mails once.
@@ -42,11 +33,11 @@ function isConditionFailure(error: unknown): boolean {
 async function deliver(submission: Submission): Promise<Submission['mailStatus']> {
   const attempts = submission.mailAttempts ?? 0;
   try {
-    await db()
-      .entities.formSubmission.patch({ id: submission.id })
-      .add({ mailAttempts: 1 })
-      .where(({ mailAttempts, mailStatus }, { eq, ne }) => `${eq(mailAttempts, attempts)} AND ${ne(mailStatus, 'sent')}`)
-      .go();
+    await formSubmissions.update(
+      { id: submission.id },
+      { add: { mailAttempts: 1 } },
+      { when: { equals: { mailAttempts: attempts }, notEquals: { mailStatus: 'sent' } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict('This submission is being mailed already.');
     throw error;
@@ -58,7 +49,7 @@ async function deliver(submission: Submission): Promise<Submission['mailStatus']
     mailStatus = 'failed';
     logger.error('form mail failed', { event: LOG_EVENT.mailFailed, id: submission.id, error: error as Error });
   }
-  await db().entities.formSubmission.patch({ id: submission.id }).set({ mailStatus }).go();
+  await formSubmissions.update({ id: submission.id }, { set: { mailStatus } });
   return mailStatus;
 }
 
@@ -90,10 +81,10 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
     updatedAt: now,
   };
   try {
-    await db().entities.formSubmission.create(record).go();
+    await formSubmissions.create(record);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const existing = (await db().entities.formSubmission.get({ id }).go()).data;
+    const existing = await formSubmissions.get({ id }, { consistent: true });
     if (existing && sameContent(existing, record)) return { id, created: false };
     return submitForm(kind, { ...input, submissionId: undefined });
   }
@@ -121,13 +112,12 @@ export async function retryFailedSubmissions(): Promise<number> {
 }
 
 export async function listSubmissions(): Promise<Submission[]> {
-  const { data } = await db().entities.formSubmission.query.inbox({}).go({ pages: 'all', order: 'desc' });
-  return data;
+  return formSubmissions.query('inbox', {}, { order: 'desc' });
 }
 
 /** The admin's resend: for a mail that failed (or never went out); one already sent is not sent twice. */
 export async function resendSubmission(id: string): Promise<Submission['mailStatus']> {
-  const submission = (await db().entities.formSubmission.get({ id }).go()).data;
+  const submission = await formSubmissions.get({ id });
   if (!submission) throw notFound('No such submission.');
   if (submission.mailStatus === 'sent') throw conflict('This submission was already mailed to the shop.');
   return deliver(submission);

@@ -1,5 +1,8 @@
 import { MESSAGES } from '../../../shared/messages';
-import { db } from '../../db/service';
+import { orders } from '../../db/entities/order';
+import { products } from '../../db/entities/product';
+import { reviews } from '../../db/entities/review';
+import { shippingProfiles } from '../../db/entities/shipping-profiles';
 import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as deleteProfile } from './delete-shipping-profile';
 import { handler as getProfiles } from './get-shipping-profiles';
@@ -26,8 +29,7 @@ async function newUser(): Promise<User> {
 
 /** Orders are recorded by checkout; here they are written directly with the order entity. */
 async function placeOrder(customer: string, orderNumber: string, productIds: string[], createdAt: string) {
-  await db()
-    .entities.order.put({
+  await orders.put({
       orderNumber,
       customer,
       status: 'pending',
@@ -35,21 +37,19 @@ async function placeOrder(customer: string, orderNumber: string, productIds: str
       lines: productIds.map((id) => ({ id, name: id, image: `/i/${id}.svg`, price: 1800, size: 'CANDLE', quantity: 1, stockRef: 'S1' })),
       amounts: { subtotal: 1800 * productIds.length, shipping: 599, tax: 0, total: 1800 * productIds.length + 599 },
       createdAt,
-    })
-    .go();
+    });
 }
 
-const productRecord = async (id: string) => (await db().entities.product.get({ id }).go()).data!;
-const reviewOf = async (productId: string, userId: string) => (await db().entities.review.get({ productId, userId }).go()).data;
+const productRecord = async (id: string) => (await products.get({ id }))!;
+const reviewOf = async (productId: string, userId: string) => (await reviews.get({ productId, userId }));
 
 beforeAll(async () => {
   await useFreshTable();
   [alice, bob] = await Promise.all([newUser(), newUser()]);
-  const { product } = db().entities;
   for (const id of ['candle', 'tee', 'mug', 'solo']) {
-    await product.create({ id, name: id, image: `/i/${id}.svg`, description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } }).go();
+    await products.create({ id, name: id, image: `/i/${id}.svg`, description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } });
   }
-  await product.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' }).go();
+  await products.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' });
 });
 
 describe('shipping profiles', () => {
@@ -116,7 +116,7 @@ describe('shipping profiles', () => {
   });
 
   it("keeps another user's profiles out of reach, whatever the body says", async () => {
-    const stored = async () => (await db().entities.shippingProfiles.get({ userId: alice.userId }).go()).data;
+    const stored = async () => (await shippingProfiles.get({ userId: alice.userId }));
     const inTable = await stored();
     const before = await read(alice);
     expect(await read(bob)).toEqual({ data: [] });

@@ -2,7 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import path from 'node:path';
-import { db } from '../../db/service';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { orders } from '../../db/entities/order';
+import { products } from '../../db/entities/product';
+import { stockItems } from '../../db/entities/stock-item';
 import { createGateway } from '../../local/gateway';
 import { createS3StandIn } from '../../local/s3';
 import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
@@ -29,9 +33,9 @@ const as = (extra: Record<string, unknown>, who = token) => ({ token: who, ...ex
 const bucketDir = () => path.join(process.env.TEST_STORAGE_DIR!, process.env.IMAGES_BUCKET!);
 const imageFile = (name: string) => path.join(bucketDir(), 'images', 'products', name);
 /** The item exactly as the table holds it. */
-const raw = (data: unknown) => ((data as { Item?: Record<string, unknown> }).Item ?? null);
-const rawProduct = async (id: string) => raw((await db().entities.product.get({ id }).go({ data: 'raw' })).data);
-const rawOrder = async (orderNumber: string) => raw((await db().entities.order.get({ orderNumber }).go({ data: 'raw' })).data)!;
+const raw = async (Key: Record<string, unknown>) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key }))).Item ?? null;
+const rawProduct = async (id: string) => raw(products.key({ id }));
+const rawOrder = async (orderNumber: string) => (await raw(orders.key({ orderNumber })))!;
 /** The attributes that differ between two raw table items. */
 const changed = (before: Record<string, unknown>, after: Record<string, unknown>) =>
   [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
@@ -39,7 +43,7 @@ const changed = (before: Record<string, unknown>, after: Record<string, unknown>
 beforeAll(async () => {
   await useFreshTable();
   [token, otherAdmin] = (await Promise.all([signInNewUser({ admin: true }), signInNewUser({ admin: true })])).map((u) => u.token);
-  await db().entities.stockItem.create({ id: 'TEE', stock: { S: 1, M: 2, L: 3, XL: 4, '2XL': 5 } }).go();
+  await stockItems.create({ id: 'TEE', stock: { S: 1, M: 2, L: 3, XL: 4, '2XL': 5 } });
 });
 
 const candle = { name: 'Ember Candle', description: 'Smoky', price: 2100, tag: 'Candles, hot', image: '/images/products/ember.png', extraImages: ['/images/products/ember-2.png'], stock: { CANDLE: 7 } };
@@ -155,7 +159,7 @@ describe('stock items', () => {
     expect(created.body).toMatchObject({ id: 'MUG-SET', version: 1, stock: counts(0) });
     const dup = await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'TEE', stock: counts(9) } }));
     expect(dup.status).toBe(409);
-    expect((await db().entities.stockItem.get({ id: 'TEE' }).go()).data?.stock.S).toBe(1);
+    expect((await stockItems.get({ id: 'TEE' }))?.stock.S).toBe(1);
     expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'NEW', stock: { S: -1, M: 0.5, L: 0, XL: 0, '2XL': 0 } } }))).status).toBe(400);
     expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: '', stock: counts(0) } }))).body.error.fields.id).toBe('Item id is required.');
     const items = await invoke(listItems, as({ method: 'GET', path: '/api/admin/items' }));
@@ -167,28 +171,28 @@ describe('stock items', () => {
     const second = await save(99, 1, otherAdmin);
     expect([first.status, second.status]).toEqual([200, 409]);
     expect(first.body).toMatchObject({ version: 2, stock: counts(10) });
-    expect(await db().entities.stockItem.get({ id: 'TEE' }).go().then((r) => r.data)).toMatchObject({ stock: counts(10), version: 2 });
+    expect(await stockItems.get({ id: 'TEE' })).toMatchObject({ stock: counts(10), version: 2 });
   });
 
   it('refuses to delete an item products link to; deletes an unused one', async () => {
     const linked = await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/TEE', params: { id: 'TEE' } }));
     expect(linked.status).toBe(409);
     expect(linked.body.error.message).toContain('Tee');
-    expect((await db().entities.stockItem.get({ id: 'TEE' }).go()).data).not.toBeNull();
+    expect((await stockItems.get({ id: 'TEE' }))).not.toBeNull();
     expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(200);
-    expect((await db().entities.stockItem.get({ id: 'MUG-SET' }).go()).data).toBeNull();
+    expect((await stockItems.get({ id: 'MUG-SET' }))).toBeNull();
     expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(404);
   });
 });
 
 describe('orders', () => {
   const order = (orderNumber: string, createdAt: string) =>
-    db().entities.order.put({
+    orders.put({
       orderNumber, customer: 'guest', status: 'pending', createdAt,
       shippingAddress: { name: 'G', email: 'g@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
       lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 100, size: 'CANDLE', quantity: 1 }],
       amounts: { subtotal: 100, shipping: 599, tax: 0, total: 699 },
-    }).go();
+    });
   const list = (status?: string) => invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: status ? { status } : undefined }));
   const complete = (orderNumber: string) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber } }));
 

@@ -1,4 +1,5 @@
+import { ADMIN_ROUTES } from '../../../shared/routes/admin';
 import { listAdminProducts } from '../../domain/admin/products';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler('admin/list-drafted-products', async () => listAdminProducts('drafted'));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-drafted-products', async () => listAdminProducts('drafted'));

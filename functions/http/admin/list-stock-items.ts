@@ -1,4 +1,5 @@
+import { ADMIN_ROUTES } from '../../../shared/routes/admin';
 import { listStockItems } from '../../domain/admin/stock-items';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler('admin/list-stock-items', async () => listStockItems());
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-stock-items', async () => listStockItems());

@@ -1,4 +1,5 @@
-import { db } from '../../db/service';
+import { carts } from '../../db/entities/cart';
+import { products } from '../../db/entities/product';
 import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as getCart } from './get-cart';
 import { handler as saveCart } from './save-cart';
@@ -16,10 +17,9 @@ let bob: string;
 beforeAll(async () => {
   await useFreshTable();
   [alice, bob] = (await Promise.all([signInNewUser(), signInNewUser()])).map((u) => u.token);
-  const { product } = db().entities;
-  await product.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } }).go();
-  await product.create({ id: 'tee', name: 'Tee', image: '/i/t.svg', description: 'd', price: 2500, tag: 'tees', stockRef: 'X' }).go();
-  await product.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' }).go();
+  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } });
+  await products.create({ id: 'tee', name: 'Tee', image: '/i/t.svg', description: 'd', price: 2500, tag: 'tees', stockRef: 'X' });
+  await products.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' });
 });
 
 describe('GET/POST /auth/cart', () => {
@@ -35,7 +35,7 @@ describe('GET/POST /auth/cart', () => {
     const expected = { cart: { cart: [{ ...candle, quantity: 2 }, tee] } };
     expect(saved.body).toEqual(expected);
     expect((await read(alice)).body).toEqual(expected);
-    const stored = (await db().entities.cart.get({ userId: userIdOf(alice) }).go()).data!;
+    const stored = (await carts.get({ userId: userIdOf(alice) }))!;
     expect((stored.lines ?? []).map((l) => l.price)).toEqual([1800, 2500]);
   });
 
@@ -64,7 +64,7 @@ describe('GET/POST /auth/cart', () => {
     const before = (await read(alice)).body;
     expect(before.cart.cart).toHaveLength(1);
     expect((await read(bob)).body).toEqual({ cart: { cart: [] } });
-    const stored = async () => (await db().entities.cart.get({ userId: userIdOf(alice) }).go()).data;
+    const stored = async () => await carts.get({ userId: userIdOf(alice) });
     const inTable = await stored();
     await save(bob, { cart: [tee], userId: userIdOf(alice) });
     await save(bob, { cart: [], userId: userIdOf(alice) });
@@ -74,13 +74,12 @@ describe('GET/POST /auth/cart', () => {
   });
 
   it('shows a saved cart as the catalogue is now: a new price, a drafted product gone', async () => {
-    const { product } = db().entities;
-    await product.create({ id: 'mug', name: 'Mug', image: '/i/m.svg', description: 'd', price: 1200, tag: 'candles' }).go();
+    await products.create({ id: 'mug', name: 'Mug', image: '/i/m.svg', description: 'd', price: 1200, tag: 'candles' });
     await save(bob, { cart: [candle, { ...candle, id: 'mug', name: 'Mug', image: '/i/m.svg', price: 1200 }] });
-    await product.patch({ id: 'candle' }).set({ price: 1500 }).go();
-    await product.patch({ id: 'mug' }).set({ status: 'drafted' }).go();
+    await products.update({ id: 'candle' }, { set: { price: 1500 } });
+    await products.update({ id: 'mug' }, { set: { status: 'drafted' } }, { current: (await products.get({ id: 'mug' }))! });
     expect((await read(bob)).body).toEqual({ cart: { cart: [{ ...candle, price: 1500 }] } });
-    await product.patch({ id: 'candle' }).set({ price: 1800 }).go();
+    await products.update({ id: 'candle' }, { set: { price: 1800 } });
     await save(bob, { cart: [] });
   });
 

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../../shared/messages';
-import { db } from '../../db/service';
+import { orders } from '../../db/entities/order';
+import { products } from '../../db/entities/product';
+import { reservations } from '../../db/entities/reservation';
+import { stockItems } from '../../db/entities/stock-item';
 import { releaseExpiredReservations } from '../../domain/checkout/expiry';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as confirmTestPayment } from './confirm-test-payment';
@@ -15,7 +18,7 @@ const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 
 async function stock(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {
-  const record = kind === 'product' ? (await db().entities.product.get({ id }).go()).data : (await db().entities.stockItem.get({ id }).go()).data;
+  const record = kind === 'product' ? (await products.get({ id })) : (await stockItems.get({ id }));
   return (record?.stock ?? {}) as Record<string, number>;
 }
 
@@ -31,14 +34,13 @@ const recordGuest = (orderNumber: string) => invoke(recordGuestOrder, { method: 
 
 beforeAll(async () => {
   await useFreshTable();
-  const { product, stockItem } = db().entities;
-  await stockItem.create({ id: 'TEE', stock: { S: 4, M: 10, L: 10, XL: 10, '2XL': 0 } }).go();
-  await product.create({ id: 'tee', name: 'Tee', image: '/i/tee.svg', description: 'd', price: 2500, tag: 'tees', stockRef: 'TEE' }).go();
-  await product.create({ id: 'wrap', name: 'Wrap', image: '/i/w.svg', description: 'd', price: 900, tag: 'giftwraps', stockRef: 'TEE' }).go();
-  await product.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 20 } }).go();
-  await product.create({ id: 'last5', name: 'Last Five Candle', image: '/i/l.svg', description: 'd', price: 1000, tag: 'candles', stock: { CANDLE: 5 } }).go();
-  await product.create({ id: 'cup', name: 'Cup', image: '/i/t.svg', description: 'd', price: 2000, tag: 'tumblers', stock: { '16oz': 3, '20oz': 0, '24oz': 1 } }).go();
-  await product.create({ id: 'gone', name: 'Gone Hoodie', image: '/i/g.svg', description: 'd', price: 4000, tag: 'hoodies', status: 'drafted' }).go();
+  await stockItems.create({ id: 'TEE', stock: { S: 4, M: 10, L: 10, XL: 10, '2XL': 0 } });
+  await products.create({ id: 'tee', name: 'Tee', image: '/i/tee.svg', description: 'd', price: 2500, tag: 'tees', stockRef: 'TEE' });
+  await products.create({ id: 'wrap', name: 'Wrap', image: '/i/w.svg', description: 'd', price: 900, tag: 'giftwraps', stockRef: 'TEE' });
+  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 20 } });
+  await products.create({ id: 'last5', name: 'Last Five Candle', image: '/i/l.svg', description: 'd', price: 1000, tag: 'candles', stock: { CANDLE: 5 } });
+  await products.create({ id: 'cup', name: 'Cup', image: '/i/t.svg', description: 'd', price: 2000, tag: 'tumblers', stock: { '16oz': 3, '20oz': 0, '24oz': 1 } });
+  await products.create({ id: 'gone', name: 'Gone Hoodie', image: '/i/g.svg', description: 'd', price: 4000, tag: 'hoodies', status: 'drafted' });
 });
 
 describe('POST /api/products/validate-cart', () => {
@@ -71,7 +73,7 @@ describe('POST /auth/create-payment-intent/guest', () => {
     expect(body.amounts).toEqual({ subtotal: 3600, shipping: 599, tax: 262, total: 4461 });
     expect(body.orderNumber).toMatch(/^pi_/);
     expect(body.paymentMode).toBe('test');
-    const reservation = (await db().entities.reservation.get({ checkoutId: body.checkoutId }).go()).data!;
+    const reservation = (await reservations.get({ checkoutId: body.checkoutId }))!;
     expect(reservation.lines[0]).toMatchObject({ name: 'Candle', price: 1800, quantity: 2 });
   });
 
@@ -138,7 +140,7 @@ describe('paying and recording the order', () => {
       amounts: intent.body.amounts,
     });
     expect(recorded.body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
-    const order = (await db().entities.order.get({ orderNumber: intent.body.orderNumber }).go()).data!;
+    const order = (await orders.get({ orderNumber: intent.body.orderNumber }))!;
     expect(order.customer).toBe('guest');
   });
 
@@ -154,14 +156,14 @@ describe('paying and recording the order', () => {
     ]);
     const created = [results[0].status === 201, results[1].status === 201, (results[2] as { created: boolean }).created, (results[3] as { created: boolean }).created];
     expect(created.filter(Boolean)).toHaveLength(1);
-    const { data } = await db().entities.order.query.byCustomer({ customer: 'guest' }).go({ pages: 'all' });
+    const data = await orders.query('byCustomer', { customer: 'guest' });
     expect(data.filter((order) => order.orderNumber === orderNumber)).toHaveLength(1);
     // And one confirmation mail.
     const mails = sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual(['ada@example.com']);
     expect(mails[0].text).toContain('Total: $');
-    expect((await db().entities.order.get({ orderNumber }).go()).data?.mailStatus).toBe('sent');
+    expect((await orders.get({ orderNumber }))?.mailStatus).toBe('sent');
   });
 
   it('a declined card shows the provider message and nothing is recorded', async () => {
@@ -173,7 +175,7 @@ describe('paying and recording the order', () => {
     expect(funds.body.error.message).toBe('Your card has insufficient funds.');
     const recorded = await recordGuest(intent.body.orderNumber);
     expect(recorded.status).toBe(409);
-    expect((await db().entities.order.get({ orderNumber: intent.body.orderNumber }).go()).data).toBeNull();
+    expect((await orders.get({ orderNumber: intent.body.orderNumber }))).toBeNull();
   });
 
   it('a signed-in customer cannot record an order for someone else’s intent', async () => {
@@ -189,7 +191,7 @@ describe('paying and recording the order', () => {
     const asBob = await invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token: bob.token, body: { orderNumber: intent.body.orderNumber } });
     expect(asBob.status).toBe(403);
     expect((await recordGuest(intent.body.orderNumber)).status).toBe(403);
-    expect((await db().entities.order.get({ orderNumber: intent.body.orderNumber }).go()).data).toBeNull();
+    expect((await orders.get({ orderNumber: intent.body.orderNumber }))).toBeNull();
     const asAlice = await invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token: alice.token, body: { orderNumber: intent.body.orderNumber } });
     expect(asAlice.status).toBe(201);
     // Bob cannot reuse Alice's checkout either.
@@ -226,7 +228,7 @@ describe('reservation expiry', () => {
     const before = (await stock('product', 'candle')).CANDLE;
     const result = await releaseExpiredReservations(new Date(Date.now() + 31 * 60_000));
     expect(result.recorded).toBeGreaterThanOrEqual(1);
-    expect((await db().entities.order.get({ orderNumber: intent.body.orderNumber }).go()).data?.status).toBe('pending');
+    expect((await orders.get({ orderNumber: intent.body.orderNumber }))?.status).toBe('pending');
     expect((await stock('product', 'candle')).CANDLE).toBe(before);
     expect((await recordGuest(intent.body.orderNumber)).status).toBe(200);
   });

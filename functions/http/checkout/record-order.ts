@@ -1,7 +1,9 @@
-import { publicOrder, recordOrder } from '../../domain/checkout/orders';
+import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { recordOrder } from '../../domain/checkout/orders';
+import { publicOrder } from '../../domain/orders/view';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler('checkout/record-order', async ({ body, caller }) => {
+export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/record-order', async ({ body, caller }) => {
   const { order, created } = await recordOrder(body.orderNumber, { kind: 'user', userId: caller.userId });
   return reply(created ? 201 : 200, { order: publicOrder(order) });
 });

@@ -1,3 +1,4 @@
+import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
 import { recordOrder } from '../../domain/checkout/orders';
 import { paymentProvider } from '../../domain/checkout/payments';
 import { getReservation, release } from '../../domain/checkout/reservations';
@@ -5,8 +6,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { defineHandler } from '../../lib/http';
 
 /** Stripe's events, signature-checked on the raw body. Handling is idempotent: Stripe retries and repeats. */
-export const handler = defineHandler('checkout/stripe-webhook', async ({ event }) => {
-  const provider = paymentProvider();
+export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/stripe-webhook', async ({ event }) => {
+  const provider = await paymentProvider();
   if (provider.mode !== 'stripe') throw notFound('Webhooks are only used with Stripe.');
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   let received;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { db } from '../../db/service';
+import { formSubmissions } from '../../db/entities/form-submission';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as listSubmissions } from './list-submissions';
 import { handler as resend } from './resend-submission';
@@ -18,7 +18,7 @@ const post = (handler: typeof submitContact, path: string, body: unknown) => inv
 it('stores a contact form, then mails it to the shop with the spec subject and the customer as reply-to', async () => {
   const { status, body } = await post(submitContact, '/api/forms/contact', { name: ' Ada ', email: 'ada@example.com', message: 'Do you ship to Alaska?' });
   expect(status).toBe(201);
-  const stored = (await db().entities.formSubmission.get({ id: body.id }).go()).data!;
+  const stored = (await formSubmissions.get({ id: body.id }))!;
   expect(stored).toMatchObject({ kind: 'contact', name: 'Ada', mailStatus: 'sent', mailAttempts: 1 });
   const mail = sentMails().find((m) => m.text.includes('Do you ship to Alaska?'))!;
   expect(mail).toMatchObject({ subject: 'Contact Form Submission', to: ['shop@example.com'], replyTo: ['ada@example.com'] });
@@ -27,11 +27,11 @@ it('stores a contact form, then mails it to the shop with the spec subject and t
 it('uses the support and quote subjects; a quote needs Items and nothing is stored without them', async () => {
   await post(submitSupport, '/api/forms/support', { name: 'Bo', email: 'bo@example.com', message: 'My order is late' });
   expect(sentMails().some((m) => m.subject === 'Support Form Submission' && m.text.includes('My order is late'))).toBe(true);
-  const before = (await db().entities.formSubmission.query.inbox({}).go({ pages: 'all' })).data.length;
+  const before = (await formSubmissions.query('inbox', {})).length;
   const missing = await post(submitQuote, '/api/forms/quote', { name: 'Cy', email: 'cy@example.com', message: '50 tees' });
   expect(missing.status).toBe(400);
   expect(missing.body.error.fields.items).toBe('Items is required.');
-  expect((await db().entities.formSubmission.query.inbox({}).go({ pages: 'all' })).data.length).toBe(before);
+  expect((await formSubmissions.query('inbox', {})).length).toBe(before);
   const ok = await post(submitQuote, '/api/forms/quote', { name: 'Cy', email: 'cy@example.com', message: '50 tees', items: 'Tees x50' });
   expect(ok.status).toBe(201);
   expect(sentMails().some((m) => m.subject === 'Incoming Quote' && m.text.includes('Items: Tees x50'))).toBe(true);
@@ -48,7 +48,7 @@ it('stores once when the same submission is posted twice', async () => {
   const form = { name: 'Ed', email: 'ed@example.com', message: 'Twice?', submissionId };
   const [a, b] = await Promise.all([post(submitContact, '/api/forms/contact', form), post(submitContact, '/api/forms/contact', form)]);
   expect([a.status, b.status]).toEqual([201, 201]);
-  const { data } = await db().entities.formSubmission.query.inbox({}).go({ pages: 'all' });
+  const data = await formSubmissions.query('inbox', {});
   expect(data.filter((s) => s.id === submissionId)).toHaveLength(1);
   expect(sentMails().filter((m) => m.text.includes('Twice?'))).toHaveLength(1);
 });
@@ -70,7 +70,7 @@ it('keeps a submission whose mail failed, shows it in the inbox, and resends it'
 it('drops a submission whose honeypot is filled, politely', async () => {
   const { status, body } = await post(submitContact, '/api/forms/contact', { name: 'Bot', email: 'bot@example.com', message: 'spam', website: 'http://spam' });
   expect(status).toBe(201);
-  expect((await db().entities.formSubmission.get({ id: body.id }).go()).data).toBeNull();
+  expect((await formSubmissions.get({ id: body.id }))).toBeNull();
 });
 
 it('the scheduled retry sends failed mails again', async () => {
@@ -80,7 +80,7 @@ it('the scheduled retry sends failed mails again', async () => {
   process.env.SES_ENDPOINT = working;
   const { handler: retry } = await import('../../jobs/retry-failed-mails');
   expect((await retry()).resent).toBeGreaterThanOrEqual(1);
-  expect((await db().entities.formSubmission.get({ id: body.id }).go()).data?.mailStatus).toBe('sent');
+  expect((await formSubmissions.get({ id: body.id }))?.mailStatus).toBe('sent');
 });
 
 it('trims text, strips unknown fields, limits lengths, and mails plain text only', async () => {
@@ -88,7 +88,7 @@ it('trims text, strips unknown fields, limits lengths, and mails plain text only
     name: '  Hal  ', email: ' hal@example.com ', message: ' <script>alert("x")</script> plain ', mailStatus: 'sent', isAdmin: true,
   });
   expect(status).toBe(201);
-  const stored = (await db().entities.formSubmission.get({ id: body.id }).go()).data! as Record<string, unknown>;
+  const stored = (await formSubmissions.get({ id: body.id }))! as unknown as Record<string, unknown>;
   expect(stored).toMatchObject({ name: 'Hal', email: 'hal@example.com', message: '<script>alert("x")</script> plain' });
   expect(stored.isAdmin).toBeUndefined();
   const mail = sentMails().find((m) => m.text.includes('alert("x")'))!;
@@ -123,8 +123,8 @@ it('stores an edited form sent again under the same submissionId as a new enquir
   expect(first.body.id).toBe(submissionId);
   expect(edited.status).toBe(201);
   expect(edited.body.id).not.toBe(submissionId);
-  expect((await db().entities.formSubmission.get({ id: edited.body.id }).go()).data).toMatchObject({ message: 'second words', mailStatus: 'sent' });
-  expect((await db().entities.formSubmission.get({ id: submissionId }).go()).data).toMatchObject({ message: 'first words' });
+  expect((await formSubmissions.get({ id: edited.body.id }))).toMatchObject({ message: 'second words', mailStatus: 'sent' });
+  expect((await formSubmissions.get({ id: submissionId }))).toMatchObject({ message: 'first words' });
 });
 
 it('mails once when two resends of a failed submission race', async () => {
@@ -136,5 +136,5 @@ it('mails once when two resends of a failed submission race', async () => {
   const answers = await Promise.all([call(), call()]);
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   expect(sentMails().filter((m) => m.text.includes('resend race'))).toHaveLength(1);
-  expect((await db().entities.formSubmission.get({ id: body.id }).go()).data).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
+  expect((await formSubmissions.get({ id: body.id }))).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
 });

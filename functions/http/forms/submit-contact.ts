@@ -1,4 +1,5 @@
+import { FORMS_ROUTES } from '../../../shared/routes/forms';
 import { submitForm } from '../../domain/forms/submissions';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler('forms/submit-contact', async ({ body }) => reply(201, { ok: true, id: (await submitForm('contact', body)).id }));
+export const handler = defineHandler(FORMS_ROUTES, 'forms/submit-contact', async ({ body }) => reply(201, { ok: true, id: (await submitForm('contact', body)).id }));

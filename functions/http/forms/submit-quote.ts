@@ -1,4 +1,5 @@
+import { FORMS_ROUTES } from '../../../shared/routes/forms';
 import { submitForm } from '../../domain/forms/submissions';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler('forms/submit-quote', async ({ body }) => reply(201, { ok: true, id: (await submitForm('quote', body)).id }));
+export const handler = defineHandler(FORMS_ROUTES, 'forms/submit-quote', async ({ body }) => reply(201, { ok: true, id: (await submitForm('quote', body)).id }));

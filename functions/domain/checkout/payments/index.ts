@@ -1,19 +1,47 @@
 import { readEnv } from '../../../lib/env';
+import { HttpError } from '../../../lib/errors';
+import { secretString } from '../../../lib/secrets';
 import type { PaymentProvider } from './provider';
 import { StripePaymentProvider } from './stripe';
 import { TestPaymentProvider } from './test-processor';
 
+/** The Stripe keys as the operator stores them in the stack's secret (README, Deploy). */
+interface StripeKeys {
+  secretKey?: string;
+  webhookSecret?: string;
+}
+
+const notSetUp = () => new HttpError(503, 'payments_not_configured', 'Card payments are not set up yet. Please try again later.');
+
 let cached: { key: string; provider: PaymentProvider } | undefined;
 
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test card processor. */
-export function paymentProvider(): PaymentProvider {
+async function stripeKeys(): Promise<StripeKeys | null> {
   const env = readEnv();
-  const key = `${env.STRIPE_SECRET_KEY ?? ''}|${env.STRIPE_WEBHOOK_SECRET ?? ''}`;
+  if (env.STRIPE_SECRET_ARN) {
+    let keys: StripeKeys;
+    try {
+      keys = JSON.parse(await secretString(env.STRIPE_SECRET_ARN)) as StripeKeys;
+    } catch {
+      throw notSetUp();
+    }
+    // In AWS it is Stripe or nothing: a secret without a key never falls back to the test processor.
+    if (typeof keys.secretKey !== 'string' || !/^(sk|rk)_/.test(keys.secretKey)) throw notSetUp();
+    return { secretKey: keys.secretKey, webhookSecret: typeof keys.webhookSecret === 'string' && keys.webhookSecret ? keys.webhookSecret : undefined };
+  }
+  if (env.STRIPE_SECRET_KEY) return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET };
+  if (env.AWS_LAMBDA_FUNCTION_NAME) throw notSetUp();
+  return null;
+}
+
+/**
+ * The payment provider: Stripe with the keys of the stack's secret (STRIPE_SECRET_ARN, in AWS) or of
+ * STRIPE_SECRET_KEY (locally); otherwise, and only outside AWS, the built-in test card processor.
+ */
+export async function paymentProvider(): Promise<PaymentProvider> {
+  const keys = await stripeKeys();
+  const key = keys ? `${keys.secretKey}|${keys.webhookSecret ?? ''}` : 'test';
   if (!cached || cached.key !== key) {
-    cached = {
-      key,
-      provider: env.STRIPE_SECRET_KEY ? new StripePaymentProvider(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET) : new TestPaymentProvider(),
-    };
+    cached = { key, provider: keys?.secretKey ? new StripePaymentProvider(keys.secretKey, keys.webhookSecret) : new TestPaymentProvider() };
   }
   return cached.provider;
 }

@@ -1,8 +1,7 @@
-import type { EntityItem } from 'electrodb';
 import { randomBytes } from 'node:crypto';
-import type { testPaymentIntentEntity } from '../../../db/entities/test-payment-intent';
+import { testPaymentIntents, type TestIntentRecord } from '../../../db/entities/test-payment-intent';
+import { isConditionFailure } from '../../../db/table';
 import { conflict, HttpError, notFound } from '../../../lib/errors';
-import { db } from '../../../db/service';
 import type { Intent, IntentInput, PaymentProvider } from './provider';
 
 /**
@@ -56,9 +55,7 @@ export function cardOutcome(card: TestCard, now = new Date()): Outcome {
   return TEST_CARDS[number] ?? { ok: false, code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://docs.stripe.com/testing.' };
 }
 
-type StoredIntent = EntityItem<typeof testPaymentIntentEntity>;
-
-function toIntent(record: StoredIntent): Intent {
+function toIntent(record: TestIntentRecord): Intent {
   return {
     id: record.id,
     clientSecret: record.clientSecret,
@@ -80,10 +77,9 @@ export class TestPaymentProvider implements PaymentProvider {
   readonly mode = 'test' as const;
 
   async createIntent(input: IntentInput): Promise<Intent> {
-    const { testPaymentIntent } = db().entities;
     // Same idempotency key, same intent: the id is derived from the key.
     const id = `pi_test_${Buffer.from(input.idempotencyKey).toString('base64url').slice(0, 40)}`;
-    const existing = (await testPaymentIntent.get({ id }).go()).data;
+    const existing = await testPaymentIntents.get({ id });
     if (existing) return toIntent(existing);
     const record = {
       id,
@@ -96,43 +92,39 @@ export class TestPaymentProvider implements PaymentProvider {
       ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
     };
     try {
-      await testPaymentIntent.create(record).go();
-    } catch {
-      const raced = (await testPaymentIntent.get({ id }).go()).data;
-      if (raced) return toIntent(raced);
-      throw new Error('Could not create the test payment intent');
+      return toIntent(await testPaymentIntents.create(record));
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // The same key at the same moment: the first one is the intent.
+      return toIntent((await testPaymentIntents.get({ id, }, { consistent: true }))!);
     }
-    return toIntent((await testPaymentIntent.get({ id }).go()).data!);
   }
 
   async updateIntent(id: string, input: Pick<IntentInput, 'amount' | 'receiptEmail'>): Promise<Intent> {
-    const { testPaymentIntent } = db().entities;
     try {
-      await testPaymentIntent
-        .patch({ id })
-        .set({ amount: input.amount, ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}) })
-        .where(({ status }, { eq }) => eq(status, 'requires_payment_method'))
-        .go();
-    } catch {
-      throw conflict('This payment can no longer be changed.');
+      await testPaymentIntents.update(
+        { id },
+        { set: { amount: input.amount, ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}) } },
+        { when: { equals: { status: 'requires_payment_method' } } },
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) throw conflict('This payment can no longer be changed.');
+      throw error;
     }
     return (await this.retrieveIntent(id))!;
   }
 
   async retrieveIntent(id: string): Promise<Intent | null> {
-    const { data } = await db().entities.testPaymentIntent.get({ id }).go();
-    return data ? toIntent(data) : null;
+    const record = await testPaymentIntents.get({ id }, { consistent: true });
+    return record ? toIntent(record) : null;
   }
 
   async cancelIntent(id: string): Promise<Intent | null> {
     try {
-      await db()
-        .entities.testPaymentIntent.patch({ id })
-        .set({ status: 'canceled' })
-        .where(({ status }, { eq }) => eq(status, 'requires_payment_method'))
-        .go();
-    } catch {
+      await testPaymentIntents.update({ id }, { set: { status: 'canceled' } }, { when: { equals: { status: 'requires_payment_method' } } });
+    } catch (error) {
       // Already succeeded or cancelled (or missing): report it as it is.
+      if (!isConditionFailure(error)) throw error;
     }
     return this.retrieveIntent(id);
   }
@@ -146,17 +138,18 @@ export class TestPaymentProvider implements PaymentProvider {
     if (intent.status === 'canceled') throw new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
     const outcome = cardOutcome(card);
     if (!outcome.ok) {
-      await db().entities.testPaymentIntent.patch({ id }).set({ lastError: outcome.code }).go();
+      await testPaymentIntents.update({ id }, { set: { lastError: outcome.code } });
       throw new CardError(outcome.code, outcome.message, outcome.declineCode);
     }
     try {
-      await db()
-        .entities.testPaymentIntent.patch({ id })
-        .set({ status: 'succeeded', billingName: billing.name, receiptEmail: billing.email })
-        .where(({ status }, { eq }) => eq(status, 'requires_payment_method'))
-        .go();
-    } catch {
+      await testPaymentIntents.update(
+        { id },
+        { set: { status: 'succeeded', billingName: billing.name, receiptEmail: billing.email } },
+        { when: { equals: { status: 'requires_payment_method' } } },
+      );
+    } catch (error) {
       // A concurrent confirm or a cancel won; answer with the intent as it is now.
+      if (!isConditionFailure(error)) throw error;
     }
     const after = (await this.retrieveIntent(id))!;
     if (after.status !== 'succeeded') throw new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');

@@ -1,0 +1,45 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A Secrets Manager stand-in for tests: GetSecretValue over the service's JSON 1.1 protocol
+ * (X-Amz-Target: secretsmanager.GetSecretValue), with the documented answer and error shapes.
+ */
+export interface SecretsStandIn {
+  endpoint: string;
+  secrets: Map<string, string>;
+  /** GetSecretValue calls received, by SecretId. */
+  reads: string[];
+  stop(): Promise<void>;
+}
+
+export async function startSecretsStandIn(): Promise<SecretsStandIn> {
+  const secrets = new Map<string, string>();
+  const reads: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const answer = (status: number, payload: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+        res.end(JSON.stringify(payload));
+      };
+      if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') {
+        return answer(400, { __type: 'UnknownOperationException', message: 'Only GetSecretValue is stood in' });
+      }
+      const { SecretId } = JSON.parse(body || '{}') as { SecretId?: string };
+      reads.push(String(SecretId));
+      const value = SecretId ? secrets.get(SecretId) : undefined;
+      if (value === undefined) return answer(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
+      answer(200, { ARN: SecretId, Name: SecretId, SecretString: value, VersionId: 'v1', VersionStages: ['AWSCURRENT'], CreatedDate: Date.now() / 1000 });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    secrets,
+    reads,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
