@@ -1,13 +1,13 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z, ZodType } from 'zod';
+import type * as z from '../../shared/schemas/zod';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
 import type { RouteDef } from '../../shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors';
 import { logger } from './logger';
 
-type BodyOf<R extends RouteDef> = R extends { body: infer S extends ZodType } ? z.output<S> : undefined;
+type BodyOf<R extends RouteDef> = R extends { body: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? null : Caller;
 
 export interface ShopRequest<R extends RouteDef> {
@@ -33,7 +33,7 @@ export function reply(statusCode: number, body?: unknown, headers?: Record<strin
 const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && REPLY in value;
 
 /** Validates a value with a shared schema; a failure answers 400 with one message per field. */
-export function validate<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const fields: Record<string, string> = {};

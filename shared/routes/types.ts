@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type * as z from '../schemas/zod';
 
 /** The shape of a route-table entry (see shared/routes.ts). */
 export type Access = 'public' | 'user' | 'admin';
@@ -17,7 +17,7 @@ export interface RouteDef {
   handler: string;
   access: Access;
   /** Request body schema, when the route takes a body. */
-  body?: ZodType;
+  body?: z.ZodMiniType;
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */

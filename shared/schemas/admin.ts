@@ -1,41 +1,51 @@
-import * as z from 'zod';
 import { TAG_WORDS } from '../categories';
 import { tagWords } from '../sizes';
+import * as z from './zod';
 
 const COUNT = 'Counts must be whole numbers, 0 or more.';
-const count = z.number({ message: COUNT }).int(COUNT).min(0, COUNT).max(1_000_000, 'Counts can be at most 1,000,000.');
+const count = z.number({ message: COUNT }).check(z.int(COUNT), z.gte(0, COUNT), z.lte(1_000_000, 'Counts can be at most 1,000,000.'));
 const text = (label: string, max: number) =>
-  z.string({ message: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label} can be at most ${max} characters.`);
+  z.string({ message: `${label} is required.` }).check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `${label} can be at most ${max} characters.`));
 
 /** An image in the image bucket, as the upload step answered it: /images/products/<name>. */
 export const productImagePathSchema = z
   .string()
-  .regex(/^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Upload the image first.')
-  .refine((value) => !value.includes('..'), 'Upload the image first.');
+  .check(
+    z.regex(/^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Upload the image first.'),
+    z.refine((value) => !value.includes('..'), 'Upload the image first.'),
+  );
 
 /** Comma-separated tag words from the shop's list (at least one), normalised to lower case without repeats. */
 export const tagSchema = z
-  .string({ message: 'Tag is required.' })
-  .transform((value) => [...new Set(tagWords(value))].join(','))
-  .refine((value) => value.length > 0, 'Tag is required.')
-  .refine(
-    (value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)),
-    `Tags must be among: ${TAG_WORDS.join(', ')}.`,
+  .pipe(
+    z.string({ message: 'Tag is required.' }),
+    z.transform((value: string) => [...new Set(tagWords(value))].join(',')),
+  )
+  .check(
+    z.refine((value) => value.length > 0, 'Tag is required.'),
+    z.refine(
+      (value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)),
+      `Tags must be among: ${TAG_WORDS.join(', ')}.`,
+    ),
   );
 
 /** A stock item's id text. */
 export const stockItemIdSchema = z
   .string({ message: 'Item id is required.' })
-  .trim()
-  .min(1, 'Item id is required.')
-  .max(64, 'Item id can be at most 64 characters.')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.');
+  .check(
+    z.trim(),
+    z.minLength(1, 'Item id is required.'),
+    z.maxLength(64, 'Item id can be at most 64 characters.'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
+  );
 
 /**
  * A product's own counts: tumblers use 16oz/20oz/24oz, single-size goods (candles, rugs) CANDLE; apparel and
  * gift wraps have none (their stock is the linked stock item's). The server keeps only the keys of the kind.
  */
-export const ownStockSchema = z.object({ CANDLE: count.optional(), '16oz': count.optional(), '20oz': count.optional(), '24oz': count.optional() });
+export const ownStockSchema = z.object({ CANDLE: z.optional(count), '16oz': z.optional(count), '20oz': z.optional(count), '24oz': z.optional(count) });
+
+const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, 'At most two extra images.'));
 
 /** Admin add product (spec section 5). Price in integer cents. */
 const productFields = z.object({
@@ -43,30 +53,40 @@ const productFields = z.object({
   description: text('Description', 5000),
   price: z
     .number({ message: 'Price is required.' })
-    .int('Price must be in whole cents.')
-    .min(0, 'Price cannot be negative.')
-    .max(1_000_000, 'Price can be at most $10,000.00.'),
+    .check(
+      z.int('Price must be in whole cents.'),
+      z.gte(0, 'Price cannot be negative.'),
+      z.lte(1_000_000, 'Price can be at most $10,000.00.'),
+    ),
   tag: tagSchema,
-  image: z.string({ message: 'Please upload an image!' }).refine((value) => value !== '', 'Please upload an image!').pipe(productImagePathSchema),
-  extraImages: z.array(productImagePathSchema).max(2, 'At most two extra images.'),
+  image: z.pipe(
+    z.string({ message: 'Please upload an image!' }).check(z.refine((value) => value !== '', 'Please upload an image!')),
+    productImagePathSchema,
+  ),
+  extraImages: extraImagesSchema,
   /** The stock item of apparel and gift wraps; empty or absent for other goods. */
-  stockRef: z.union([z.literal(''), stockItemIdSchema]).optional(),
+  stockRef: z.optional(z.union([z.literal(''), stockItemIdSchema])),
   stock: ownStockSchema,
 });
 
-export const productInputSchema = productFields.extend({
-  extraImages: productFields.shape.extraImages.default([]),
-  stock: ownStockSchema.default({}),
+export const productInputSchema = z.extend(productFields, {
+  extraImages: z._default(extraImagesSchema, []),
+  stock: z._default(ownStockSchema, {}),
 });
 export type ProductInput = z.output<typeof productInputSchema>;
 
 /** An update names only what changes, plus the `version` it read (409 if the product changed since). */
-export const productUpdateSchema = productFields.partial().extend({ version: z.number({ message: 'Reload the product first.' }).int().min(1) });
+export const productUpdateSchema = z.extend(z.partial(productFields), {
+  version: z.number({ message: 'Reload the product first.' }).check(z.int(), z.gte(1)),
+});
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 export const stockCountsSchema = z.object({ S: count, M: count, L: count, XL: count, '2XL': count });
 export const stockItemInputSchema = z.object({ id: stockItemIdSchema, stock: stockCountsSchema });
-export const stockItemUpdateSchema = z.object({ stock: stockCountsSchema, version: z.number({ message: 'Reload the item first.' }).int().min(1) });
+export const stockItemUpdateSchema = z.object({
+  stock: stockCountsSchema,
+  version: z.number({ message: 'Reload the item first.' }).check(z.int(), z.gte(1)),
+});
 
 /** Image types an admin may upload (no SVG: it can carry script). Value: the file extension of the key. */
 export const IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
@@ -78,10 +98,8 @@ export const uploadRequestSchema = z.object({
   contentType: z.enum(Object.keys(IMAGE_TYPES) as [ImageType, ...ImageType[]], { message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' }),
   size: z
     .number({ message: 'The file size is required.' })
-    .int('The file size is required.')
-    .min(1, 'The file is empty.')
-    .max(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.'),
-  fileName: z.string().max(255, 'The file name is too long.').optional(),
+    .check(z.int('The file size is required.'), z.gte(1, 'The file is empty.'), z.lte(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.')),
+  fileName: z.optional(z.string().check(z.maxLength(255, 'The file name is too long.'))),
 });
 
 /** The answer: PUT the file's bytes to `uploadUrl` with `headers`, then use `url` as the product image. */

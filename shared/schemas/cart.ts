@@ -1,20 +1,20 @@
-import * as z from 'zod';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
+import * as z from './zod';
 
 /** A cart line (spec section 3). Price is integer cents; the server never trusts it (design section 4). */
 export const cartLineSchema = z.object({
-  id: z.string().min(1).max(64),
-  name: z.string().max(200),
-  image: z.string().max(500),
-  price: z.number().int().nonnegative(),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  name: z.string().check(z.maxLength(200)),
+  image: z.string().check(z.maxLength(500)),
+  price: z.number().check(z.int(), z.nonnegative()),
   size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
-  quantity: z.number().int().min(MIN_QUANTITY).max(MAX_QUANTITY),
-  stockRef: z.string().max(64).optional(),
+  quantity: z.number().check(z.int(), z.gte(MIN_QUANTITY), z.lte(MAX_QUANTITY)),
+  stockRef: z.optional(z.string().check(z.maxLength(64))),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const MAX_CART_LINES = 50;
-export const cartSchema = z.array(cartLineSchema).max(MAX_CART_LINES);
+export const cartSchema = z.array(cartLineSchema).check(z.maxLength(MAX_CART_LINES));
 
 /** POST /auth/cart, POST /api/products/validate-cart */
 export const cartBodySchema = z.object({ cart: cartSchema });

@@ -1,26 +1,24 @@
-import * as z from 'zod';
 import { CURRENCY } from '../money';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
-import { MAX_CART_LINES } from './cart';
 import { shippingAddressSchema } from './address';
+import { MAX_CART_LINES } from './cart';
+import * as z from './zod';
+
+const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
 
 /**
  * A cart line as checkout reads it: which product, size and how many. Names, images and prices a client sends
  * are not read (design section 4); `name` is only echoed back when the product no longer exists.
  */
 export const checkoutLineSchema = z.object({
-  id: z.string().min(1).max(64),
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
   size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
-  quantity: z
-    .number({ message: 'Quantity must be a whole number from 1 to 9.' })
-    .int('Quantity must be a whole number from 1 to 9.')
-    .min(MIN_QUANTITY, 'Quantity must be a whole number from 1 to 9.')
-    .max(MAX_QUANTITY, 'Quantity must be a whole number from 1 to 9.'),
-  name: z.string().max(200).optional(),
+  quantity: z.number({ message: QUANTITY }).check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
+  name: z.optional(z.string().check(z.maxLength(200))),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-export const checkoutCartSchema = z.array(checkoutLineSchema).min(1, 'Your cart is empty.').max(MAX_CART_LINES);
+export const checkoutCartSchema = z.array(checkoutLineSchema).check(z.minLength(1, 'Your cart is empty.'), z.maxLength(MAX_CART_LINES));
 
 /** POST /api/products/validate-cart */
 export const validateCartBodySchema = z.object({ cart: checkoutCartSchema });
@@ -30,17 +28,13 @@ export const validateCartResultSchema = z.object({ success: z.boolean(), outOfSt
 export const createIntentBodySchema = z.object({
   cart: checkoutCartSchema,
   shippingAddress: shippingAddressSchema,
-  currency: z.literal(CURRENCY).default(CURRENCY),
+  currency: z._default(z.literal(CURRENCY), CURRENCY),
   /** One id per checkout (kept by the browser): calling again updates the same intent and reservation. */
-  checkoutId: z.uuid().optional(),
+  checkoutId: z.optional(z.uuid()),
 });
 
-export const amountsSchema = z.object({
-  subtotal: z.number().int(),
-  shipping: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
-});
+const whole = () => z.number().check(z.int());
+export const amountsSchema = z.object({ subtotal: whole(), shipping: whole(), tax: whole(), total: whole() });
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
@@ -51,10 +45,11 @@ export const createIntentResultSchema = z.object({
 });
 export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;
 
+/** A payment intent id: the order number. */
+export const orderNumberSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'));
+
 /** POST /auth/adminOrders and /guest: the server reads the order from its own reservation, not from the body. */
-export const recordOrderBodySchema = z.object({
-  orderNumber: z.string().regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'),
-});
+export const recordOrderBodySchema = z.object({ orderNumber: orderNumberSchema });
 
 export const orderSchema = z.object({
   orderNumber: z.string(),
@@ -67,13 +62,13 @@ export const orderSchema = z.object({
 
 /** POST /api/test-payments/confirm: the built-in test processor's card step (test mode only). */
 export const testConfirmBodySchema = z.object({
-  clientSecret: z.string().min(10).max(200),
+  clientSecret: z.string().check(z.minLength(10), z.maxLength(200)),
   card: z.object({
-    number: z.string().max(30),
-    expMonth: z.number().int(),
-    expYear: z.number().int(),
-    cvc: z.string().max(4),
+    number: z.string().check(z.maxLength(30)),
+    expMonth: whole(),
+    expYear: whole(),
+    cvc: z.string().check(z.maxLength(4)),
   }),
-  billingName: z.string().trim().min(1).max(200),
-  receiptEmail: z.email().max(200),
+  billingName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  receiptEmail: z.email().check(z.maxLength(200)),
 });

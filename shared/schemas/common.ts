@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** The one error body of every endpoint (design section 3). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    fields: z.optional(z.record(z.string(), z.string())),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -19,8 +19,8 @@ export const runtimeConfigSchema = z.object({
   region: z.string(),
   userPoolId: z.string(),
   userPoolClientId: z.string(),
-  cognitoEndpoint: z.string().nullable(),
-  stripePublishableKey: z.string().nullable(),
+  cognitoEndpoint: z.nullable(z.string()),
+  stripePublishableKey: z.nullable(z.string()),
   paymentMode: z.enum(['stripe', 'test']),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

@@ -1,30 +1,24 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(max, `${label} can be at most ${max} characters.`);
+  z.string({ message: `${label} is required.` }).check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `${label} can be at most ${max} characters.`));
 
 /** Contact and support forms (spec section 5): name, email and message required. */
 export const contactFormSchema = z.object({
   name: text('Name', 200),
-  email: z
-    .string({ message: 'Email is required.' })
-    .trim()
-    .min(1, 'Email is required.')
-    .max(254, 'Email can be at most 254 characters.')
-    .pipe(z.email('Please enter a valid email address.')),
+  email: z.pipe(
+    z.string({ message: 'Email is required.' }).check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email can be at most 254 characters.')),
+    z.email('Please enter a valid email address.'),
+  ),
   message: text('Message', 5000),
   /** Made once per form fill by the browser: a retried POST is stored once. */
-  submissionId: z.uuid('Please reload the page and send the form again.').optional(),
+  submissionId: z.optional(z.uuid('Please reload the page and send the form again.')),
   /** Honeypot: a hidden field people never fill; bots that do are answered politely and not stored. */
-  website: z.string().max(200, 'Please leave this field empty.').optional(),
+  website: z.optional(z.string().check(z.maxLength(200, 'Please leave this field empty.'))),
 });
 
 /** The quote form also requires Items. */
-export const quoteFormSchema = contactFormSchema.extend({ items: text('Items', 2000) });
+export const quoteFormSchema = z.extend(contactFormSchema, { items: text('Items', 2000) });
 
 export type FormKind = 'contact' | 'support' | 'quote';
 export type FormInput = z.infer<typeof quoteFormSchema> | z.infer<typeof contactFormSchema>;

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '../../../shared/schemas/zod';
 import type { stockItemInputSchema, stockItemUpdateSchema } from '../../../shared/schemas/admin';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 import { isConditionFailure } from '../../db/table';

@@ -1,8 +1,8 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import { recordOrderBodySchema } from '../../../shared/schemas/checkout';
+import { orderNumberSchema } from '../../../shared/schemas/checkout';
 import { completeOrder } from '../../domain/admin/orders';
 import { defineHandler, validate } from '../../lib/http';
 
 export const handler = defineHandler(ADMIN_ROUTES, 'admin/complete-order', async ({ params }) =>
-  completeOrder(validate(recordOrderBodySchema.shape.orderNumber, params.orderNumber)),
+  completeOrder(validate(orderNumberSchema, params.orderNumber)),
 );

@@ -1,5 +1,5 @@
 import { FORMS_ROUTES } from '../../../shared/routes/forms';
-import * as z from 'zod';
+import * as z from '../../../shared/schemas/zod';
 import { resendSubmission } from '../../domain/forms/submissions';
 import { defineHandler, validate } from '../../lib/http';
 

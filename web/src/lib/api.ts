@@ -1,4 +1,4 @@
-import type { z, ZodType } from 'zod';
+import type * as z from '../../../shared/schemas/zod';
 import { MESSAGES } from '../../../shared/messages';
 import { errorBodySchema } from '../../../shared/schemas/common';
 
@@ -31,7 +31,7 @@ export interface RequestOptions {
 }
 
 /** The one API client: JSON in and out, the bearer token when asked, errors mapped to ApiError. */
-export async function api<S extends ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+export async function api<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) {

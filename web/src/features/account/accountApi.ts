@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../../shared/schemas/zod';
 import type { ShippingProfile } from '../../../../shared/schemas/address';
 import { api } from '../../lib/api';
 
@@ -11,7 +11,7 @@ export const getProfiles = () => api('/auth/shippingProfiles', profilesSchema, {
 export const saveProfiles = (profiles: ShippingProfile[]) =>
   api('/auth/shippingProfiles', profilesSchema, { auth: true, body: { profiles } }).then((r) => r.data);
 export const deleteProfile = (index: number) =>
-  api('/auth/shippingProfiles', profilesSchema.partial(), { auth: true, method: 'DELETE', body: { index } });
+  api('/auth/shippingProfiles', z.partial(profilesSchema), { auth: true, method: 'DELETE', body: { index } });
 
 export const getPreviousOrder = () => api('/auth/previousOrderCombined', z.object({ cart: z.array(itemSchema) }), { auth: true }).then((r) => r.cart);
 export const getOrders = () =>
@@ -20,4 +20,4 @@ export const getOrders = () =>
   }).then((r) => r.orders);
 export const getRatings = () => api('/auth/reviews', z.object({ ratings: z.record(z.string(), z.number()) }), { auth: true }).then((r) => r.ratings);
 export const rate = (productId: string, rating: number) =>
-  api(`/auth/products/${encodeURIComponent(productId)}/reviews`, z.object({ rating: z.number() }).loose(), { auth: true, body: { rating } });
+  api(`/auth/products/${encodeURIComponent(productId)}/reviews`, z.looseObject({ rating: z.number() }), { auth: true, body: { rating } });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../../shared/schemas/zod';
 import { api } from '../../lib/api';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
@@ -10,7 +10,7 @@ export const adminProductSchema = z.object({
   description: z.string(),
   price: z.number(),
   tag: z.string(),
-  stockRef: z.string().optional(),
+  stockRef: z.optional(z.string()),
   averageRating: z.number(),
   status: z.enum(['listed', 'drafted']),
   version: z.number(),
@@ -56,7 +56,7 @@ const submission = z.object({
   name: z.string(),
   email: z.string(),
   message: z.string(),
-  items: z.string().nullable(),
+  items: z.nullable(z.string()),
   createdAt: z.string(),
   mailStatus: z.string(),
   mailAttempts: z.number(),

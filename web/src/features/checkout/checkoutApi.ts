@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../../shared/schemas/zod';
 import type { CartLine } from '../../../../shared/schemas/cart';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import { createIntentResultSchema, validateCartResultSchema } from '../../../../shared/schemas/checkout';
