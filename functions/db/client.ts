@@ -1,28 +1,13 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { clientFor } from '../lib/aws-client';
 import { readEnv } from '../lib/env';
 
-const clients = new Map<string, DynamoDBDocumentClient>();
-
-/** One DynamoDB document client per endpoint, created on first use and reused across invocations. */
-export function documentClient(): DynamoDBDocumentClient {
-  const { AWS_REGION, DYNAMODB_ENDPOINT } = readEnv();
-  const key = `${AWS_REGION}|${DYNAMODB_ENDPOINT ?? ''}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = DynamoDBDocumentClient.from(
-      new DynamoDBClient({
-        region: AWS_REGION,
-        ...(DYNAMODB_ENDPOINT
-          ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-          : {}),
-      }),
-      { marshallOptions: { removeUndefinedValues: true } },
-    );
-    clients.set(key, client);
-  }
-  return client;
-}
+/** The DynamoDB document client: DynamoDB Local in tests and `npm start`, DynamoDB in AWS. */
+export const documentClient = clientFor(
+  (env) => env.DYNAMODB_ENDPOINT,
+  (base) => DynamoDBDocumentClient.from(new DynamoDBClient(base), { marshallOptions: { removeUndefinedValues: true } }),
+);
 
 export function tableName(): string {
   return readEnv().TABLE_NAME;

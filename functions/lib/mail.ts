@@ -1,25 +1,18 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { clientFor } from './aws-client';
 import { readEnv } from './env';
 
-/** One client per region and endpoint, reused across invocations (tests and the local stack switch endpoints). */
-const clients = new Map<string, SESv2Client>();
-
-function client(): SESv2Client {
-  const { AWS_REGION, SES_ENDPOINT } = readEnv();
-  const key = `${AWS_REGION}|${SES_ENDPOINT ?? ''}`;
-  let ses = clients.get(key);
-  if (!ses) {
-    ses = new SESv2Client({
-      region: AWS_REGION,
+/** SES v2: the SES stand-in locally, SES in AWS. */
+const client = clientFor(
+  (env) => env.SES_ENDPOINT,
+  (base) =>
+    new SESv2Client({
+      ...base,
       maxAttempts: 2,
       // A hanging SES must not hold a function until its timeout: the caller records a failed send instead.
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
-      ...(SES_ENDPOINT ? { endpoint: SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
-    clients.set(key, ses);
-  }
-  return ses;
-}
+    }),
+);
 
 export interface Mail {
   to: string;

@@ -1,27 +1,14 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { readEnv } from './env';
+import { clientFor } from './aws-client';
 
 /** How long a read secret is kept before it is read again (so a key rotated in Stripe reaches warm functions). */
 const CACHE_MS = 5 * 60_000;
 
 const cache = new Map<string, { at: number; value: Promise<string> }>();
-const clients = new Map<string, SecretsManagerClient>();
-
-function client(): SecretsManagerClient {
-  const { AWS_REGION, SECRETS_MANAGER_ENDPOINT } = readEnv();
-  const key = `${AWS_REGION}|${SECRETS_MANAGER_ENDPOINT ?? ''}`;
-  let found = clients.get(key);
-  if (!found) {
-    found = new SecretsManagerClient({
-      region: AWS_REGION,
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
-      ...(SECRETS_MANAGER_ENDPOINT ? { endpoint: SECRETS_MANAGER_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
-    clients.set(key, found);
-  }
-  return found;
-}
+const client = clientFor(
+  (env) => env.SECRETS_MANAGER_ENDPOINT,
+  (base) => new SecretsManagerClient({ ...base, maxAttempts: 3, requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 } }),
+);
 
 /**
  * The string value of a Secrets Manager secret, read on first use (the cold start) and kept for five minutes.

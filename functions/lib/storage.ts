@@ -1,26 +1,20 @@
 import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { clientFor } from './aws-client';
 import { readEnv } from './env';
 import { logger } from './logger';
 
-const clients = new Map<string, S3Client>();
-
-/** One S3 client per endpoint, reused across invocations: the S3 stand-in locally (path-style), S3 in AWS. */
-function s3(): S3Client {
-  const { AWS_REGION, S3_ENDPOINT } = readEnv();
-  const key = `${AWS_REGION}|${S3_ENDPOINT ?? ''}`;
-  let client = clients.get(key);
-  if (!client) {
-    client = new S3Client({
-      region: AWS_REGION,
+/** S3: the S3 stand-in locally (path-style), S3 in AWS. */
+const s3 = clientFor(
+  (env) => env.S3_ENDPOINT,
+  (base) =>
+    new S3Client({
+      ...base,
       // No checksum of an empty body baked into presigned PUTs (it would refuse the browser's upload).
       requestChecksumCalculation: 'WHEN_REQUIRED',
-      ...(S3_ENDPOINT ? { endpoint: S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
-    clients.set(key, client);
-  }
-  return client;
-}
+      forcePathStyle: Boolean(base.endpoint),
+    }),
+);
 
 function bucket(): string {
   const name = readEnv().IMAGES_BUCKET;

@@ -1,0 +1,28 @@
+import { readEnv, type Env } from './env';
+
+/** What every SDK client here is made with: the region, and for a local stand-in its endpoint and dummy keys. */
+export interface ClientBase {
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/**
+ * One SDK client per region and endpoint, made on first use and reused across invocations. The endpoint comes
+ * from the settings (a local stand-in in tests and `npm start`, unset in AWS), read on each call so tests can
+ * point a function elsewhere.
+ */
+export function clientFor<C>(endpointOf: (env: Env) => string | undefined, make: (base: ClientBase) => C): () => C {
+  const clients = new Map<string, C>();
+  return () => {
+    const env = readEnv();
+    const endpoint = endpointOf(env);
+    const key = `${env.AWS_REGION}|${endpoint ?? ''}`;
+    let client = clients.get(key);
+    if (!client) {
+      client = make({ region: env.AWS_REGION, ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}) });
+      clients.set(key, client);
+    }
+    return client;
+  };
+}
