@@ -75,6 +75,15 @@ it('never falls back to the test card processor inside Lambda', async () => {
   expect(await candlesLeft()).toBe(before);
 });
 
+it('answers a webhook with 503 (not 400) while the secret has no webhook signing secret', async () => {
+  const id = arn('stripe-no-webhook');
+  secrets.secrets.set(id, JSON.stringify({ secretKey: 'sk_test_only', webhookSecret: '' }));
+  process.env.STRIPE_SECRET_ARN = id;
+  const { status, body } = await signedWith('whsec_anything');
+  expect(status).toBe(503);
+  expect(body.error.code).toBe('payments_not_configured');
+});
+
 it('reads a secret again after a failed read', async () => {
   const id = arn('stripe-late');
   process.env.STRIPE_SECRET_ARN = id;

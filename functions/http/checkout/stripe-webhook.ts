@@ -2,7 +2,7 @@ import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
 import { recordOrder } from '../../domain/checkout/orders';
 import { paymentProvider } from '../../domain/checkout/payments';
 import { getReservation, release } from '../../domain/checkout/reservations';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { defineHandler } from '../../lib/http';
 
 /** Stripe's events, signature-checked on the raw body. Handling is idempotent: Stripe retries and repeats. */
@@ -13,7 +13,8 @@ export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/stripe-webhook',
   let received;
   try {
     received = provider.verifyWebhook(raw, event.headers?.['stripe-signature']);
-  } catch {
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw badRequest('The webhook signature is not valid.');
   }
   if (received.type === 'payment_intent.succeeded') {

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { conflict } from '../../../lib/errors';
+import { conflict, HttpError } from '../../../lib/errors';
 import type { Intent, IntentInput, IntentStatus, PaymentEvent, PaymentProvider } from './provider';
 
 function toIntent(intent: Stripe.PaymentIntent): Intent {
@@ -69,7 +69,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent {
-    if (!this.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+    // Without the signing secret no event can be trusted: a 503 (Stripe retries; the 5xx alarm tells the operator).
+    if (!this.webhookSecret) throw new HttpError(503, 'payments_not_configured', 'The webhook signing secret is not set.');
     const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
     return { type: event.type, intent: toIntent(event.data.object as Stripe.PaymentIntent) };
   }
