@@ -10,7 +10,8 @@ export interface ClientBase {
 /**
  * One SDK client per region and endpoint, made on first use and reused across invocations. The endpoint comes
  * from the settings (a local stand-in in tests and `npm start`, unset in AWS), read on each call so tests can
- * point a function elsewhere.
+ * point a function elsewhere. Mark each call with a `@__PURE__` annotation comment: a function that never uses
+ * the client then leaves its SDK out of the bundle (esbuild keeps unmarked top-level calls).
  */
 export function clientFor<C>(endpointOf: (env: Env) => string | undefined, make: (base: ClientBase) => C): () => C {
   const clients = new Map<string, C>();

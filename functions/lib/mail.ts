@@ -3,7 +3,7 @@ import { clientFor } from './aws-client';
 import { readEnv } from './env';
 
 /** SES v2: the SES stand-in locally, SES in AWS. */
-const client = clientFor(
+const client = /* @__PURE__ */ clientFor(
   (env) => env.SES_ENDPOINT,
   (base) =>
     new SESv2Client({

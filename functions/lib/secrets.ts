@@ -5,7 +5,7 @@ import { clientFor } from './aws-client';
 const CACHE_MS = 5 * 60_000;
 
 const cache = new Map<string, { at: number; value: Promise<string> }>();
-const client = clientFor(
+const client = /* @__PURE__ */ clientFor(
   (env) => env.SECRETS_MANAGER_ENDPOINT,
   (base) => new SecretsManagerClient({ ...base, maxAttempts: 3, requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 } }),
 );

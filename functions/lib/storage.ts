@@ -5,7 +5,7 @@ import { readEnv } from './env';
 import { logger } from './logger';
 
 /** S3: the S3 stand-in locally (path-style), S3 in AWS. */
-const s3 = clientFor(
+const s3 = /* @__PURE__ */ clientFor(
   (env) => env.S3_ENDPOINT,
   (base) =>
     new S3Client({
