@@ -63,6 +63,18 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       expect(body.error.code).toBe('validation_failed');
     });
 
+    it('answers 400 with field messages when every field has the wrong type, and stores nothing', async () => {
+      const fields = Object.keys((route.body as unknown as { shape: Record<string, unknown> }).shape);
+      expect(fields.length).toBeGreaterThan(0);
+      const before = await scanCount();
+      // An array of arrays is the wrong type for every field of every body (strings, numbers, objects, lists of records).
+      const { status, body } = await call(route, { token: token(), body: Object.fromEntries(fields.map((field) => [field, [[]]])) });
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('validation_failed');
+      expect(Object.keys(body.error.fields ?? {}).length).toBeGreaterThan(0);
+      expect(await scanCount()).toBe(before);
+    });
+
     it('never answers 5xx to arbitrary JSON bodies, and a rejected body stores nothing (property-based)', async () => {
       const before = await scanCount();
       let accepted = 0;
