@@ -18,10 +18,10 @@ type Resource = { Type: string; Properties: Record<string, unknown>; Metadata?: 
 let resources: Resource[];
 
 beforeAll(() => {
-  execFileSync('npx', ['cdk', 'synth', '--quiet', '-o', out], { cwd: root, stdio: 'pipe', timeout: 400_000 });
+  execFileSync('npx', ['cdk', 'synth', '--quiet', '-o', out], { cwd: root, stdio: 'pipe', timeout: 300_000 });
   const template = JSON.parse(readFileSync(path.join(out, 'Shop-dev.template.json'), 'utf8'));
   resources = Object.values(template.Resources as Record<string, Resource>);
-}, 420_000);
+}, 330_000);
 
 it('`npx cdk synth` writes one bundled Lambda function per route, job and Cognito trigger (plus the CDK helpers)', () => {
   const functions = resources.filter((r) => r.Type === 'AWS::Lambda::Function');
