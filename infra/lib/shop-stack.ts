@@ -1,29 +1,15 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import {
-  AllowedMethods,
-  CachePolicy,
-  Distribution,
-  FunctionCode,
-  FunctionEventType,
-  Function as CloudFrontFunction,
-  HttpVersion,
-  OriginProtocolPolicy,
-  OriginRequestPolicy,
-  PriceClass,
-  ViewerProtocolPolicy,
-  type BehaviorOptions,
-} from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AccountRecovery, UserPool, UserPoolOperation, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
@@ -31,28 +17,31 @@ import { PASSWORD_POLICY } from '../../shared/messages';
 import { ADMIN_GROUP } from '../../shared/roles';
 import { COGNITO_TRIGGERS, JOBS, type JobDef } from '../../shared/jobs';
 import { ROUTES, routeId, type RouteDef } from '../../shared/routes';
+import { ShopAlarms, type WatchedFunction } from './alarms';
+import { ShopMail } from './mail';
+import { DEFAULT_THROTTLE, SettingsError, settingsProblems, type StageSettings } from './settings';
 import { ShopFunction } from './shop-function';
+import { createAccessLogBucket, createDistribution, PRIVATE_BUCKET, SpaDeployment } from './site';
 
-/** The Cognito group whose members are admins (design §1); functions/lib/auth.ts checks the same name. */
-
-
-export interface ShopStackProps extends StackProps {
+export interface ShopStackProps extends StackProps, StageSettings {
   /** Deployment stage (dev, prod, ...): two stages live side by side in one account. */
   stage: string;
   /** The route table; defaults to the shared one. Tests may pass another list. */
   routes?: readonly RouteDef[];
   /** The scheduled jobs; defaults to the shared list. */
   jobs?: readonly JobDef[];
-  /** Mail addresses handed to every function (MAIL_FROM, SHOP_EMAIL); context `mailFrom`, `shopEmail`. */
-  mail?: { from?: string; shopEmail?: string };
-  /** The shop's public URL (context `siteUrl`), used in the password-reset link. */
-  siteUrl?: string;
 }
+
+/** Token lifetimes of the web client (docs/decisions/0017-cognito-tokens-and-admins.md). */
+export const TOKEN_VALIDITY = { access: Duration.hours(1), id: Duration.hours(1), refresh: Duration.days(30) } as const;
+
+/** The shape of the Stripe secret; the operator writes the real keys with `aws secretsmanager put-secret-value`. */
+export const STRIPE_SECRET_TEMPLATE = { secretKey: '', webhookSecret: '' } as const;
 
 /**
  * The shop on AWS: one table, the user pool, the HTTP API with one function per route of the route table,
- * one function per scheduled job, and one CloudFront distribution serving the SPA, the API and the images
- * from the same origin.
+ * one function per scheduled job, one CloudFront distribution serving the SPA, the API and the images from the
+ * same origin, the SES identity, the Stripe secret and the alarms.
  */
 export class ShopStack extends Stack {
   readonly stage: string;
@@ -60,17 +49,35 @@ export class ShopStack extends Stack {
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
   readonly api: HttpApi;
+  readonly apiStage: HttpStage;
   readonly spaBucket: Bucket;
   readonly imagesBucket: Bucket;
+  readonly logBucket: Bucket;
   readonly distribution: Distribution;
+  /** The shop's public origin, e.g. `https://d123.cloudfront.net` (may hold tokens). */
+  readonly siteUrl: string;
+  /** Holds the Stripe keys as JSON {secretKey, webhookSecret}; read by the functions that use Stripe. */
+  readonly stripeSecret: Secret;
+  /** The SES identity and sender; absent when no `sesIdentity` was given (then no function may send). */
+  readonly mail?: ShopMail;
+  readonly spaDeployment: SpaDeployment;
+  readonly alarms: ShopAlarms;
   /** The function of each route, by route id (`routeId(route)`). */
   readonly routeFunctions = new Map<string, ShopFunction>();
   /** The function of each scheduled job, by `routeId(job)`. */
   readonly jobFunctions = new Map<string, ShopFunction>();
+  /** The function of each Cognito trigger, by `routeId(trigger)`. */
+  readonly triggerFunctions = new Map<string, ShopFunction>();
+  /** Functions that send mail (their logs feed the failed-mail metric). */
+  readonly mailFunctions: ShopFunction[] = [];
   private readonly functionEnvironment: Record<string, string>;
+  private readonly props: ShopStackProps;
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, props);
+    const problems = settingsProblems(props.stage, props);
+    if (problems.length) throw new SettingsError(props.stage, problems);
+    this.props = props;
     this.stage = props.stage;
     const isProd = props.stage === 'prod';
 
@@ -117,27 +124,66 @@ export class ShopStack extends Stack {
       // The SPA signs in with the SDK (no hosted UI): no OAuth flows, no callback URLs.
       disableOAuth: true,
       preventUserExistenceErrors: true,
+      accessTokenValidity: TOKEN_VALIDITY.access,
+      idTokenValidity: TOKEN_VALIDITY.id,
+      refreshTokenValidity: TOKEN_VALIDITY.refresh,
+      enableTokenRevocation: true,
     });
     const issuer = `https://cognito-idp.${this.region}.${this.urlSuffix}/${this.userPool.userPoolId}`;
 
-    // ---- Files: private buckets, reached only through CloudFront (origin access control).
-    const privateBucket = {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      enforceSSL: true,
-      encryption: BucketEncryption.S3_MANAGED,
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-    } as const;
+    // ---- Files: private buckets, reached only through CloudFront (origin access control); access logs kept apart.
+    this.logBucket = createAccessLogBucket(this);
     // The SPA bucket holds only build output, redeployed each time: emptied and removed with the stack.
-    this.spaBucket = new Bucket(this, 'SpaBucket', { ...privateBucket, removalPolicy: RemovalPolicy.DESTROY, autoDeleteObjects: true });
-    // Product images are the shop's content: kept.
-    this.imagesBucket = new Bucket(this, 'ImagesBucket', { ...privateBucket, versioned: true, removalPolicy: RemovalPolicy.RETAIN });
+    this.spaBucket = new Bucket(this, 'SpaBucket', {
+      ...PRIVATE_BUCKET,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/spa/',
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+    // Product images are the shop's content: kept, versioned; replaced or deleted versions go after 90 days.
+    this.imagesBucket = new Bucket(this, 'ImagesBucket', {
+      ...PRIVATE_BUCKET,
+      versioned: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/images/',
+      lifecycleRules: [
+        { id: 'old-image-versions', noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      // Admins upload images from the browser with a presigned PUT (signature = authorization; CORS only lets
+      // the page read the answer). Any origin, as the distribution's domain cannot be named here without a cycle.
+      cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // ---- Secrets and mail.
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      description: `Stripe keys of the shop (${props.stage}) as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."}`,
+      // A placeholder of the right shape; the real keys never pass through the template or a bundle.
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(STRIPE_SECRET_TEMPLATE),
+        generateStringKey: 'placeholder',
+        excludePunctuation: true,
+      },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    if (props.mail) {
+      this.mail = new ShopMail(this, 'Mail', props.mail);
+    } else {
+      Annotations.of(this).addWarningV2(
+        'shop:no-ses-identity',
+        `No sesIdentity for stage "${props.stage}": no function may send mail (orders and forms are stored; sends fail and raise the mail alarm). Deploy with -c sesIdentity=<domain or address>.`,
+      );
+    }
 
     // ---- API: one function and one route per entry of the route table.
+    const throttle = props.throttle ?? DEFAULT_THROTTLE;
     this.api = new HttpApi(this, 'HttpApi', { description: `Shop API (${props.stage})`, createDefaultStage: false });
-    const stage = new HttpStage(this, 'HttpApiDefaultStage', {
+    this.apiStage = new HttpStage(this, 'HttpApiDefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
       accessLogSettings: {
         destination: new LogGroupLogDestination(
           new LogGroup(this, 'HttpApiAccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY }),
@@ -151,8 +197,6 @@ export class ShopStack extends Stack {
     this.functionEnvironment = {
       COGNITO_ISSUER: issuer,
       COGNITO_CLIENT_ID: this.webClient.userPoolClientId,
-      ...(props.mail?.from ? { MAIL_FROM: props.mail.from } : {}),
-      ...(props.mail?.shopEmail ? { SHOP_EMAIL: props.mail.shopEmail } : {}),
     };
 
     const routes: readonly RouteDef[] = props.routes ?? ROUTES;
@@ -182,58 +226,80 @@ export class ShopStack extends Stack {
       this.jobFunctions.set(id, fn);
     }
 
-    // ---- Cognito triggers. They get only what they need: the pool must not depend on its own client.
+    // ---- One origin for everything: the SPA, /api/* and /auth/* to the API, /images/* to the image bucket.
+    const site = createDistribution(this, {
+      stage: props.stage,
+      spaBucket: this.spaBucket,
+      imagesBucket: this.imagesBucket,
+      logBucket: this.logBucket,
+      api: this.api,
+      domain: props.domain,
+    });
+    this.distribution = site.distribution;
+    this.siteUrl = props.siteUrl ?? `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+
+    // ---- Cognito triggers. They get only what they need. The reset link names the site: the distribution
+    // refers to the API resource only (not its authorizer, which needs the pool), so this makes no cycle.
     for (const trigger of COGNITO_TRIGGERS) {
-      const fn = new ShopFunction(this, `Trigger${routeId(trigger)}Function`, {
+      const id = routeId(trigger);
+      const fn = new ShopFunction(this, `Trigger${id}Function`, {
         entry: `functions/triggers/${trigger.handler}.ts`,
         description: `Cognito ${trigger.operation} (${this.stage})`,
-        environment: { SITE_URL: props.siteUrl ?? '' },
+        environment: { SITE_URL: this.siteUrl },
       });
       suppressFunctionDefaults(fn);
       this.userPool.addTrigger(UserPoolOperation.of(trigger.operation), fn);
+      this.triggerFunctions.set(id, fn);
     }
 
-    // ---- One origin for everything: the SPA, /api/* and /auth/* to the API, /images/* to the image bucket.
-    const apiBehavior: BehaviorOptions = {
-      origin: new HttpOrigin(`${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`, {
-        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-      }),
-      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: AllowedMethods.ALLOW_ALL,
-      cachePolicy: CachePolicy.CACHING_DISABLED,
-      // With caching off this forwards Authorization too; Host would not match the API's own domain.
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-    };
-    this.distribution = new Distribution(this, 'Distribution', {
-      comment: `Shop (${props.stage})`,
-      defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      priceClass: PriceClass.PRICE_CLASS_100,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.spaBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: this.spaRoutingFunction() }],
-      },
-      additionalBehaviors: {
-        '/api/*': apiBehavior,
-        '/auth/*': apiBehavior,
-        '/images/*': {
-          origin: S3BucketOrigin.withOriginAccessControl(this.imagesBucket),
-          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        },
+    // ---- The SPA build and its runtime settings, uploaded on every deploy.
+    this.spaDeployment = new SpaDeployment(this, 'Spa', {
+      spaBucket: this.spaBucket,
+      distribution: this.distribution,
+      config: {
+        region: this.region,
+        userPoolId: this.userPool.userPoolId,
+        userPoolClientId: this.webClient.userPoolClientId,
+        cognitoEndpoint: null,
+        stripePublishableKey: props.stripePublishableKey ?? null,
+        // In AWS payments always go to Stripe; the built-in test card processor is a local stand-in only.
+        paymentMode: 'stripe',
       },
     });
 
-    this.suppressSkeletonFindings();
+    // ---- Alarms, all to one topic.
+    const watched: WatchedFunction[] = [
+      ...routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: this.routeFunctions.get(routeId(route))! })),
+      ...(props.jobs ?? JOBS).map((job) => ({ label: `job ${job.handler}`, fn: this.jobFunctions.get(routeId(job))! })),
+      ...COGNITO_TRIGGERS.map((trigger) => ({ label: `Cognito ${trigger.operation} trigger`, fn: this.triggerFunctions.get(routeId(trigger))! })),
+    ];
+    this.alarms = new ShopAlarms(this, 'Alarms', {
+      stage: props.stage,
+      api: this.api,
+      table: this.table,
+      indexNames: TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName),
+      functions: watched,
+      mailLogGroups: this.mailFunctions.map((fn) => fn.logGroup),
+      email: props.alarmEmail,
+    });
 
-    new CfnOutput(this, 'ApiUrl', { value: stage.url, description: 'HTTP API endpoint (direct; the shop uses the distribution)' });
-    new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName, description: 'The shop URL' });
+    this.suppressFindings();
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The shop' });
+    new CfnOutput(this, 'ApiUrl', { value: this.apiStage.url, description: 'HTTP API endpoint (direct; the shop uses the distribution)' });
+    new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName, description: 'The distribution (point a custom domain here)' });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.webClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SpaBucketName', { value: this.spaBucket.bucketName });
     new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
+    new CfnOutput(this, 'LogBucketName', { value: this.logBucket.bucketName, description: 'CloudFront and S3 access logs' });
+    new CfnOutput(this, 'StripeSecretArn', {
+      value: this.stripeSecret.secretArn,
+      description: 'Put the Stripe keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"secretKey":"sk_...","webhookSecret":"whsec_..."}\'',
+    });
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${this.siteUrl}/api/webhooks/stripe`, description: 'Register in Stripe for payment_intent.succeeded' });
   }
 
   /** A function with the shop defaults, the settings every function reads, and the grants its entry declares. */
@@ -249,7 +315,7 @@ export class ShopStack extends Stack {
     return fn;
   }
 
-  /** Grants a function one of the other services a route or job declares in `uses`. */
+  /** Grants a function one of the other services a route or job declares in `uses`, and its settings. */
   private grantService(fn: ShopFunction, service: NonNullable<RouteDef['uses']>[number]): void {
     switch (service) {
       case 's3':
@@ -268,60 +334,64 @@ export class ShopStack extends Stack {
         this.userPool.grant(fn, 'cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsers');
         return;
       case 'stripe':
-        // The Stripe keys' secret comes with the production stack (issue 7).
+        // The function reads the keys at cold start (functions/lib/env.ts STRIPE_SECRET_ARN); this secret only.
+        fn.addEnvironment('STRIPE_SECRET_ARN', this.stripeSecret.secretArn);
+        this.stripeSecret.grantRead(fn);
         return;
       case 'ses':
-        // The sending identity comes from context in the production issue; until then any identity of the account.
-        fn.addToRolePolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail', 'ses:SendRawEmail'],
-            resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
-          }),
-        );
-        NagSuppressions.addResourceSuppressions(
-          fn,
-          [{ id: 'AwsSolutions-IAM5', reason: 'Sending identity not chosen yet (set from context later).', appliesTo: [{ regex: '/^Resource::arn:.*:ses:.*:identity\\/\\*$/g' }] }],
-          true,
-        );
+        this.mailFunctions.push(fn);
+        if (this.props.shopEmail) fn.addEnvironment('SHOP_EMAIL', this.props.shopEmail);
+        if (this.mail) {
+          fn.addEnvironment('MAIL_FROM', this.mail.from);
+          this.mail.grantSend(fn);
+        }
         return;
     }
   }
 
-  /** Deep links of the SPA (`/products/42`) get index.html; paths with a file extension are left alone. */
-  private spaRoutingFunction(): CloudFrontFunction {
-    return new CloudFrontFunction(this, 'SpaRoutingFunction', {
-      comment: 'Serves index.html for SPA routes',
-      code: FunctionCode.fromInline(
-        [
-          'function handler(event) {',
-          '  var request = event.request;',
-          "  var last = request.uri.split('/').pop();",
-          "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
-          '  return request;',
-          '}',
-        ].join('\n'),
-      ),
-    });
-  }
-
-  /** cdk-nag findings that are deliberate at this stage; each names its reason. */
-  private suppressSkeletonFindings(): void {
+  /** cdk-nag findings that are deliberate; each names its reason. */
+  private suppressFindings(): void {
     NagSuppressions.addResourceSuppressions(this.userPool, [
       { id: 'AwsSolutions-COG1', reason: 'The password rule is the product spec\'s (shared/messages.ts PASSWORD_POLICY): no symbol required.' },
       { id: 'AwsSolutions-COG2', reason: 'Shoppers sign in with email and password; MFA is not required for a shop account.' },
-      { id: 'AwsSolutions-COG8', reason: 'Threat protection (Plus feature plan) is a cost decision left to the production issue.' },
+      {
+        id: 'AwsSolutions-COG8',
+        reason: 'Threat protection needs the Plus feature plan (priced per active user); the API throttle and Cognito\'s own limits cover abuse (docs/decisions/0018).',
+      },
     ]);
-    for (const bucket of [this.spaBucket, this.imagesBucket]) {
-      NagSuppressions.addResourceSuppressions(bucket, [
-        { id: 'AwsSolutions-S1', reason: 'Server access logs: a log bucket is added with production hardening.' },
-      ]);
-    }
+    NagSuppressions.addResourceSuppressions(this.stripeSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason: 'Stripe keys are rotated in Stripe\'s dashboard (roll the key there, then put-secret-value); Secrets Manager cannot rotate them.',
+      },
+    ]);
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'The shop sells to every country; no geo restriction.' },
-      { id: 'AwsSolutions-CFR2', reason: 'WAF is a cost decision left to the production issue.' },
-      { id: 'AwsSolutions-CFR3', reason: 'Access logs: a log bucket is added with production hardening.' },
-      { id: 'AwsSolutions-CFR4', reason: 'The default *.cloudfront.net certificate allows no minimum TLS setting; a custom domain comes later.' },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason: 'WAF is a monthly cost this small shop does not carry yet; the API throttle limits abuse (docs/decisions/0018).',
+      },
+      ...(this.props.domain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason: 'Without a custom domain the default *.cloudfront.net certificate allows no minimum TLS setting; with -c domainName/certificateArn TLSv1.2_2021 applies.',
+            },
+          ]),
     ]);
+    // The CDK's helper functions (SPA deployment, bucket emptying) are the CDK's code and settings.
+    for (const helper of this.node.findAll().filter((c) => /^Custom::CDKBucketDeployment[0-9A-F]{32}/.test(c.node.id))) {
+      NagSuppressions.addResourceSuppressions(
+        helper,
+        [
+          { id: 'AwsSolutions-IAM4', reason: 'CDK BucketDeployment helper: AWSLambdaBasicExecutionRole only lets it write its logs.' },
+          { id: 'AwsSolutions-IAM5', reason: 'CDK BucketDeployment helper: reads the CDK asset objects and writes any key of the SPA bucket it deploys.' },
+          { id: 'AwsSolutions-L1', reason: 'CDK BucketDeployment helper: its runtime is chosen by aws-cdk-lib (pinned).' },
+        ],
+        true,
+      );
+    }
   }
 }
 

@@ -18,7 +18,7 @@ describe('a route that uses S3, Cognito and SES', () => {
 
   beforeAll(() => {
     const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
-    stack = new ShopStack(app, 'Shop-test', { stage: 'test', routes: [route], jobs: [] });
+    stack = new ShopStack(app, 'Shop-test', { stage: 'test', routes: [route], jobs: [], mail: { identity: 'example.com' } });
     template = Template.fromStack(stack);
   });
 

@@ -6,7 +6,7 @@ import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
 import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
 import { ADMIN_GROUP } from '../../shared/roles';
 import type { ShopStack } from '../lib/shop-stack';
-import { resourcesOf, synthShop } from './synth';
+import { FULL_CONTEXT, resourcesOf, synthShop } from './synth';
 
 /**
  * Lambda functions the CDK adds itself, named one by one: any other function not made from a route fails the
@@ -18,6 +18,11 @@ const CDK_HELPER_FUNCTIONS = [
     handler: '__entrypoint__.handler|index.handler',
     why: 'empties the SPA bucket when the stack is deleted (autoDeleteObjects on SpaBucket)',
   },
+  {
+    logicalIdPrefix: 'CustomCDKBucketDeployment8693BB64968944B69AAFB0CC9EB8756C',
+    handler: 'index.handler',
+    why: 'copies the SPA build and config.json into the SPA bucket and invalidates the distribution (BucketDeployment; one function serves both deployments)',
+  },
 ] as const;
 
 /** The route table, widened so each test handles any route (later issues add more). */
@@ -27,7 +32,7 @@ let stack: ShopStack;
 let template: Template;
 
 beforeAll(() => {
-  ({ stack, template } = synthShop());
+  ({ stack, template } = synthShop({ context: FULL_CONTEXT }));
 });
 
 const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
@@ -101,7 +106,7 @@ describe('route table -> functions and routes', () => {
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
       const variables = fn.Properties.Environment.Variables;
-      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: [], stripe: [] };
+      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL'], stripe: ['STRIPE_SECRET_ARN'] };
       const expected = ['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...(route.uses ?? []).flatMap((use) => serviceSettings[use])];
       expect(Object.keys(variables).sort()).toEqual(expected.sort());
       expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
@@ -264,9 +269,9 @@ describe('user pool', () => {
 });
 
 describe('buckets and distribution', () => {
-  test('both buckets are private and refuse plain HTTP', () => {
+  test('every bucket (SPA, images, access logs) is private and refuses plain HTTP', () => {
     const buckets = resourcesOf(template, 'AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(2);
+    expect(Object.keys(buckets)).toHaveLength(3);
     for (const bucket of Object.values(buckets)) {
       expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -275,7 +280,7 @@ describe('buckets and distribution', () => {
         RestrictPublicBuckets: true,
       });
     }
-    for (const bucket of [stack.spaBucket, stack.imagesBucket]) {
+    for (const bucket of [stack.spaBucket, stack.imagesBucket, stack.logBucket]) {
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: logicalIdOf(bucket) },
         PolicyDocument: {
@@ -300,7 +305,7 @@ describe('buckets and distribution', () => {
     const originOf = (id: string) => config.Origins.find((origin: { Id: string }) => origin.Id === id);
     const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/auth/*', '/images/*']);
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/api/products', '/auth/*', '/images/*']);
     const spaOrigin = originOf(config.DefaultCacheBehavior.TargetOriginId);
     expect(spaOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.spaBucket), 'RegionalDomainName'] });
     expect(spaOrigin.OriginAccessControlId).toBeDefined();
@@ -343,7 +348,7 @@ describe('stack', () => {
 
   test('the stage comes from context and names the stack; prod turns on deletion protection', () => {
     expect(stack.stackName).toBe('Shop-dev');
-    const prod = synthShop({ context: { stage: 'prod' } });
+    const prod = synthShop({ context: { ...FULL_CONTEXT, stage: 'prod' } });
     expect(prod.stack.stackName).toBe('Shop-prod');
     prod.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
     prod.template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' });

@@ -4,6 +4,19 @@ import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 import cdkJson from '../../cdk.json';
 import { createShopApp } from '../lib/shop-app';
 
+/**
+ * Context of a fully configured stage (every setting an operator gives for prod). Tests that check mail,
+ * alarms or config.json synthesise with it; `synthShop()` alone is a bare dev stage (cdk.json only).
+ */
+export const FULL_CONTEXT = {
+  sesIdentity: 'example.com',
+  mailFrom: 'orders@example.com',
+  shopEmail: 'owner@example.com',
+  alarmEmail: 'ops@example.com',
+  stripePublishableKey: 'pk_test_51Example',
+  siteUrl: 'https://shop.example.com',
+} as const;
+
 export interface SynthOptions {
   /** Context on top of cdk.json's (e.g. `{ stage: 'prod' }`). */
   context?: Record<string, unknown>;
@@ -33,4 +46,75 @@ export type CfnResource = { Type: string; Properties: any; [key: string]: any };
 
 export function resourcesOf(template: Template, type: string): Record<string, CfnResource> {
   return template.findResources(type) as Record<string, CfnResource>;
+}
+
+/**
+ * Renders a CloudFormation string value ({Fn::Join}, {Ref}, {Fn::GetAtt}) as text, with each reference replaced
+ * by `names[logicalId or pseudo parameter]` (or `<id>` when not named), so tests can read a string as it would be
+ * deployed.
+ */
+export function renderCfnString(value: unknown, names: Record<string, string> = {}): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if ('Fn::Join' in v) {
+      const [separator, parts] = v['Fn::Join'] as [string, unknown[]];
+      return parts.map((part) => renderCfnString(part, names)).join(separator);
+    }
+    if ('Ref' in v) return names[v.Ref as string] ?? `<${String(v.Ref)}>`;
+    if ('Fn::GetAtt' in v) {
+      const [id, attribute] = v['Fn::GetAtt'] as [string, string];
+      return names[`${id}.${attribute}`] ?? names[id] ?? `<${id}.${attribute}>`;
+    }
+  }
+  throw new Error(`not a CloudFormation string: ${JSON.stringify(value)}`);
+}
+
+/** Logical ids each resource refers to (Ref, Fn::GetAtt, ${} in Fn::Sub) or depends on. */
+export function dependencyGraph(template: Template): Map<string, Set<string>> {
+  const resources = template.toJSON().Resources as Record<string, { Properties?: unknown; DependsOn?: string | string[] }>;
+  const graph = new Map<string, Set<string>>();
+  const walk = (node: unknown, found: Set<string>): void => {
+    if (Array.isArray(node)) return node.forEach((item) => walk(item, found));
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'Ref' && typeof value === 'string') found.add(value);
+      else if (key === 'Fn::GetAtt') found.add(Array.isArray(value) ? String(value[0]) : String(value).split('.')[0]);
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(value) ? String(value[0]) : String(value);
+        for (const match of text.matchAll(/\$\{([^}.!]+)/g)) found.add(match[1]);
+        walk(value, found);
+      } else walk(value, found);
+    }
+  };
+  for (const [id, resource] of Object.entries(resources)) {
+    const found = new Set<string>([resource.DependsOn ?? []].flat());
+    walk(resource.Properties, found);
+    graph.set(id, new Set([...found].filter((target) => target in resources)));
+  }
+  return graph;
+}
+
+/** A dependency cycle among the resources (as a path of logical ids), or null. */
+export function findCycle(graph: Map<string, Set<string>>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (id: string, path: string[]): string[] | null => {
+    state.set(id, 'open');
+    for (const next of graph.get(id) ?? []) {
+      if (state.get(next) === 'open') return [...path, id, next];
+      if (!state.has(next)) {
+        const cycle = visit(next, [...path, id]);
+        if (cycle) return cycle;
+      }
+    }
+    state.set(id, 'done');
+    return null;
+  };
+  for (const id of graph.keys()) {
+    if (!state.has(id)) {
+      const cycle = visit(id, []);
+      if (cycle) return cycle;
+    }
+  }
+  return null;
 }

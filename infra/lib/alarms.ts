@@ -1,0 +1,184 @@
+import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { LOG_EVENT } from '../../shared/observability';
+
+/** Every alarm looks at 5-minute windows. */
+export const ALARM_PERIOD = Duration.minutes(5);
+/** The HTTP API alarms when more than this share (%) of its answers in a window are 5xx. */
+export const API_5XX_PERCENT = 5;
+/** Name of the metric the mail-failure metric filters write (namespace `Shop/<stage>`). */
+export const MAIL_FAILED_METRIC = 'MailFailed';
+
+export interface WatchedFunction {
+  /** What the function is, for the alarm's description (e.g. "POST /api/forms/contact"). */
+  label: string;
+  fn: IFunction;
+}
+
+export interface ShopAlarmsProps {
+  stage: string;
+  api: HttpApi;
+  table: Table;
+  /** Names of the table's global secondary indexes (their throttles count too). */
+  indexNames: readonly string[];
+  /** Every function of the shop (routes, jobs, triggers): two alarms each. */
+  functions: readonly WatchedFunction[];
+  /** Log groups of the functions that send mail: their `mail_failed` events feed one metric. */
+  mailLogGroups: readonly ILogGroup[];
+  /** Subscribed to the alarm topic when given (context `alarmEmail`). */
+  email?: string;
+}
+
+/**
+ * The alarms of a stage (docs/decisions/0016-alarms.md), all to one SNS topic: the API's 5xx rate, errors and
+ * throttles of every function, table throttles, and failed mail sends. The topic is encrypted with a key of
+ * this stack (CloudWatch cannot publish to a topic under the AWS-managed SNS key) and refuses plain HTTP.
+ */
+export class ShopAlarms extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  /** The metric failed mail sends are counted in. */
+  readonly mailFailed: Metric;
+  private readonly action: SnsAction;
+
+  constructor(scope: Construct, id: string, props: ShopAlarmsProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const cloudWatch = new ServicePrincipal('cloudwatch.amazonaws.com');
+
+    const key = new Key(this, 'TopicKey', {
+      description: `Encrypts the shop's alarm topic (${props.stage})`,
+      enableKeyRotation: true,
+      // Only messages in flight are encrypted with it; nothing to keep once the topic is gone.
+      removalPolicy: RemovalPolicy.DESTROY,
+      pendingWindow: Duration.days(7),
+    });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsPublishEncrypted',
+        principals: [cloudWatch],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+    this.topic = new Topic(this, 'Topic', { displayName: `Shop ${props.stage} alarms`, masterKey: key, enforceSSL: true });
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudWatchAlarmsOfThisAccount',
+        principals: [cloudWatch],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': stack.account },
+          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+        },
+      }),
+    );
+    if (props.email) this.topic.addSubscription(new EmailSubscription(props.email));
+    this.action = new SnsAction(this.topic);
+    new CfnOutput(stack, 'AlarmTopicArn', { value: this.topic.topicArn, description: 'Alarms of this stage go here' });
+
+    // The API: share of 5xx answers (no traffic: 0).
+    this.alarm('Api5xxRate', {
+      metric: new MathExpression({
+        label: '5xx answers (%)',
+        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+        usingMetrics: {
+          errors: props.api.metricServerError({ period: ALARM_PERIOD, statistic: 'Sum' }),
+          requests: props.api.metricCount({ period: ALARM_PERIOD, statistic: 'Sum' }),
+        },
+        period: ALARM_PERIOD,
+      }),
+      threshold: API_5XX_PERCENT,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      description: `More than ${API_5XX_PERCENT}% of the shop API's answers were 5xx in 5 minutes (${props.stage})`,
+    });
+
+    // Each function: any error, any throttle.
+    for (const { label, fn } of props.functions) {
+      const id = fn.node.id;
+      this.alarm(`${id}Errors`, {
+        metric: fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+        threshold: 1,
+        description: `${label} failed (Lambda errors) in the last 5 minutes (${props.stage})`,
+      });
+      this.alarm(`${id}Throttles`, {
+        metric: fn.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }),
+        threshold: 1,
+        description: `${label} was throttled in the last 5 minutes (${props.stage})`,
+      });
+    }
+
+    // The table and its indexes: any read or write throttle event.
+    const throttleMetrics: Record<string, IMetric> = {};
+    const throttle = (name: string, dimensions: Record<string, string>) =>
+      new Metric({ namespace: 'AWS/DynamoDB', metricName: name, dimensionsMap: dimensions, statistic: 'Sum', period: ALARM_PERIOD });
+    [undefined, ...props.indexNames].forEach((indexName, i) => {
+      const dimensions = { TableName: props.table.tableName, ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}) };
+      throttleMetrics[`read${i}`] = throttle('ReadThrottleEvents', dimensions);
+      throttleMetrics[`write${i}`] = throttle('WriteThrottleEvents', dimensions);
+    });
+    this.alarm('TableThrottles', {
+      metric: new MathExpression({
+        label: 'Throttled table and index requests',
+        expression: Object.keys(throttleMetrics).map((name) => `FILL(${name}, 0)`).join(' + '),
+        usingMetrics: throttleMetrics,
+        period: ALARM_PERIOD,
+      }),
+      threshold: 1,
+      description: `DynamoDB throttled reads or writes of the shop table in the last 5 minutes (${props.stage})`,
+    });
+
+    // Failed mail sends: functions log {"event": "mail_failed"} (shared/observability.ts).
+    this.mailFailed = new Metric({ namespace: `Shop/${props.stage}`, metricName: MAIL_FAILED_METRIC, statistic: 'Sum', period: ALARM_PERIOD });
+    props.mailLogGroups.forEach((logGroup, i) => {
+      new MetricFilter(this, `MailFailedFilter${i + 1}`, {
+        logGroup,
+        filterPattern: FilterPattern.stringValue('$.event', '=', LOG_EVENT.mailFailed),
+        metricNamespace: this.mailFailed.namespace,
+        metricName: this.mailFailed.metricName,
+        metricValue: '1',
+      });
+    });
+    this.alarm('MailFailed', {
+      metric: this.mailFailed,
+      threshold: 1,
+      description: `A mail was not sent (order confirmation or form mail; see the function logs for "${LOG_EVENT.mailFailed}") (${props.stage})`,
+    });
+  }
+
+  private alarm(
+    id: string,
+    options: { metric: IMetric; threshold: number; description: string; comparisonOperator?: ComparisonOperator },
+  ): Alarm {
+    const alarm = new Alarm(this, id, {
+      metric: options.metric,
+      threshold: options.threshold,
+      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      datapointsToAlarm: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+      alarmDescription: options.description,
+    });
+    alarm.addAlarmAction(this.action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * The operator's settings of one stage, read from CDK context (`-c key=value` or cdk.json) and checked before
+ * anything is built, so a wrong value fails `cdk synth` with a message naming the setting
+ * (docs/decisions/0012-stage-settings.md).
+ */
+
+/** Where the shop's mail comes from: an SES identity (a domain or one address) and the addresses of the mails. */
+export interface MailSettings {
+  /** The SES identity: a domain (`example.com`) or an address (`shop@example.com`). Context `sesIdentity`. */
+  identity: string;
+  /** The identity already exists in SES (verified outside this stack): only reference it. Context `sesIdentityExists`. */
+  identityExists?: boolean;
+  /** Sender of every mail; must belong to the identity. Default: `no-reply@<domain>`, or the identity's address. */
+  from?: string;
+}
+
+export interface ThrottleSettings {
+  /** Steady requests per second of the whole API (default stage route settings). */
+  rateLimit: number;
+  /** Burst of requests above the rate. */
+  burstLimit: number;
+}
+
+/** A custom domain for the distribution (an ACM certificate in us-east-1 covering it). */
+export interface DomainSettings {
+  name: string;
+  certificateArn: string;
+}
+
+export const DEFAULT_THROTTLE: ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
+
+/** The settings of a stage, as the stack takes them. */
+export interface StageSettings {
+  /** SES sending identity and sender; without it no function may send mail (dev only). */
+  mail?: MailSettings;
+  /** Where contact, support and quote mails go (context `shopEmail`). */
+  shopEmail?: string;
+  /** The shop's public URL (context `siteUrl`), used in password-reset links. Default: the custom domain, else the distribution's. */
+  siteUrl?: string;
+  /** Custom domain of the distribution (context `domainName` + `certificateArn`). */
+  domain?: DomainSettings;
+  /** Stripe publishable key written into config.json (context `stripePublishableKey`). */
+  stripePublishableKey?: string;
+  /** Who receives the alarms (context `alarmEmail`). */
+  alarmEmail?: string;
+  /** API throttling (context `throttleRate`, `throttleBurst`). */
+  throttle?: ThrottleSettings;
+}
+
+/** Context keys an operator may set, with what they do (used in messages and the README). */
+export const CONTEXT_KEYS = [
+  'stage',
+  'sesIdentity',
+  'sesIdentityExists',
+  'mailFrom',
+  'shopEmail',
+  'siteUrl',
+  'domainName',
+  'certificateArn',
+  'stripePublishableKey',
+  'alarmEmail',
+  'throttleRate',
+  'throttleBurst',
+] as const;
+
+const EMAIL = /^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
+const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
+
+type ContextReader = (key: string) => unknown;
+
+/** Reads and checks every setting; throws one error listing every problem. */
+export function stageSettingsFromContext(stage: string, get: ContextReader): StageSettings {
+  const problems: string[] = [];
+  const text = (key: string): string | undefined => {
+    const value = get(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') {
+      problems.push(`${key} must be a string`);
+      return undefined;
+    }
+    return value.trim();
+  };
+  const flag = (key: string): boolean => {
+    const value = get(key);
+    if (value === undefined || value === null || value === '') return false;
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    problems.push(`${key} must be true or false (got "${String(value)}")`);
+    return false;
+  };
+  const whole = (key: string, fallback: number, min: number, max: number): number => {
+    const value = get(key);
+    if (value === undefined || value === null || value === '') return fallback;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min || number > max) {
+      problems.push(`${key} must be a whole number from ${min} to ${max} (got "${String(value)}")`);
+      return fallback;
+    }
+    return number;
+  };
+  const email = (key: string): string | undefined => {
+    const value = text(key);
+    if (value !== undefined && !EMAIL.test(value)) problems.push(`${key} must be an email address (got "${value}")`);
+    return value;
+  };
+
+  const identity = text('sesIdentity');
+  const identityExists = flag('sesIdentityExists');
+  const from = email('mailFrom');
+  const shopEmail = email('shopEmail');
+  const alarmEmail = email('alarmEmail');
+  const siteUrl = text('siteUrl');
+  const domainName = text('domainName');
+  const certificateArn = text('certificateArn');
+  const stripePublishableKey = text('stripePublishableKey');
+  const throttle = { rateLimit: whole('throttleRate', DEFAULT_THROTTLE.rateLimit, 1, 10_000), burstLimit: whole('throttleBurst', DEFAULT_THROTTLE.burstLimit, 1, 5_000) };
+
+  if (identity === undefined) {
+    if (from !== undefined) problems.push('mailFrom needs sesIdentity (the SES identity the sender belongs to)');
+    if (identityExists) problems.push('sesIdentityExists needs sesIdentity');
+  }
+  if ((domainName === undefined) !== (certificateArn === undefined)) {
+    problems.push('domainName and certificateArn go together (the certificate must cover the domain)');
+  }
+  const settings: StageSettings = {
+    mail: identity === undefined ? undefined : { identity, identityExists, from },
+    shopEmail,
+    siteUrl: siteUrl?.replace(/\/$/, ''),
+    domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
+    stripePublishableKey,
+    alarmEmail,
+    throttle,
+  };
+  problems.push(...settingsProblems(stage, settings));
+  if (problems.length) throw new SettingsError(stage, problems);
+  return settings;
+}
+
+export class SettingsError extends Error {
+  constructor(stage: string, problems: readonly string[]) {
+    super(`The settings of stage "${stage}" are not usable:\n- ${[...new Set(problems)].join('\n- ')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/**
+ * What is wrong with a stage's settings (empty when nothing): the sender belongs to the SES identity, values
+ * have their shape, and prod has everything a live shop needs. The stack checks this too.
+ */
+export function settingsProblems(stage: string, settings: StageSettings): string[] {
+  const problems: string[] = [];
+  const { mail, siteUrl, domain, stripePublishableKey, throttle } = settings;
+  if (mail) {
+    const problem = mailFromProblem(mail.identity, mail.from);
+    if (problem) problems.push(problem);
+  }
+  if (siteUrl !== undefined && !/^https:\/\/[^/\s?#]+$/.test(siteUrl)) {
+    problems.push(`siteUrl must be an https origin without a path, e.g. https://shop.example.com (got "${siteUrl}")`);
+  }
+  if (domain && !DOMAIN.test(domain.name)) problems.push(`domainName must be a host name (got "${domain.name}")`);
+  if (domain && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(domain.certificateArn)) {
+    problems.push('certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses certificates from there)');
+  }
+  if (stripePublishableKey !== undefined && !/^pk_(test|live)_\w+$/.test(stripePublishableKey)) {
+    problems.push('stripePublishableKey must be a Stripe publishable key (pk_test_... or pk_live_...), never the secret key');
+  }
+  if (throttle && throttle.burstLimit < throttle.rateLimit) problems.push('throttleBurst must be at least throttleRate');
+  if (stage === 'prod') {
+    const missing = [
+      !mail && 'sesIdentity (the domain or address mail is sent from)',
+      !settings.shopEmail && 'shopEmail (where contact, support and quote mails go)',
+      !settings.alarmEmail && 'alarmEmail (who is told when something breaks)',
+      !stripePublishableKey && 'stripePublishableKey (the card form needs it)',
+    ].filter((entry): entry is string => typeof entry === 'string');
+    if (missing.length) problems.push(`stage prod needs ${missing.map((entry) => `-c ${entry}`).join(', ')}`);
+  }
+  return problems;
+}
+
+/** Whether an SES identity is a single address (else a domain). */
+export const isAddressIdentity = (identity: string): boolean => identity.includes('@');
+
+/** The sender address: `mailFrom`, else `no-reply@<domain>` for a domain identity, else the identity's address. */
+export function senderOf(mail: MailSettings): string {
+  return mail.from ?? (isAddressIdentity(mail.identity) ? mail.identity : `no-reply@${mail.identity}`);
+}
+
+/**
+ * Why `from` cannot be sent through `identity`, or null. SES lets a verified domain send from any address of
+ * that domain or of its subdomains; a verified address sends only as itself.
+ */
+export function mailFromProblem(identity: string, from: string | undefined): string | null {
+  if (isAddressIdentity(identity)) {
+    if (!EMAIL.test(identity)) return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
+    if (from !== undefined && from.toLowerCase() !== identity.toLowerCase()) {
+      return `mailFrom "${from}" does not belong to the SES identity "${identity}": an address identity sends only as itself`;
+    }
+    return null;
+  }
+  if (!DOMAIN.test(identity)) return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
+  if (from === undefined) return null;
+  const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
+  const own = identity.toLowerCase();
+  if (domain !== own && !domain.endsWith(`.${own}`)) {
+    return `mailFrom "${from}" does not belong to the SES identity "${identity}": use an address at ${identity} (or a subdomain of it)`;
+  }
+  return null;
+}

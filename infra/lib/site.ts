@@ -1,0 +1,293 @@
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { Annotations, AssetHashType, Aws, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AccessLevel,
+  AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
+  CachePolicy,
+  CacheQueryStringBehavior,
+  Distribution,
+  FunctionCode,
+  FunctionEventType,
+  Function as CloudFrontFunction,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  S3OriginAccessControl,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import type { RuntimeConfig } from '../../shared/schemas/common';
+import { contentSecurityPolicy, HSTS } from '../../shared/security-headers';
+import { REPO_ROOT } from './shop-function';
+import type { DomainSettings } from './settings';
+
+/** Every bucket of the shop: no public access, TLS only, SSE-S3, no ACLs (except where log delivery needs them). */
+export const PRIVATE_BUCKET = {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  enforceSSL: true,
+  encryption: BucketEncryption.S3_MANAGED,
+  objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+} as const satisfies BucketProps;
+
+/** How long access logs (CloudFront and S3) are kept. */
+export const ACCESS_LOG_DAYS = 90;
+
+/**
+ * The bucket CloudFront standard logs and S3 server access logs go to. CloudFront's (legacy) standard logging
+ * writes with ACLs, so ACLs stay enabled here (bucket owner preferred); public access is still blocked. Kept
+ * when the stack is deleted (logs are evidence); objects expire after ACCESS_LOG_DAYS.
+ */
+export function createAccessLogBucket(scope: Construct): Bucket {
+  return new Bucket(scope, 'AccessLogsBucket', {
+    ...PRIVATE_BUCKET,
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+}
+
+/**
+ * CloudFront Function on the default (SPA) behaviour only: a path without a file extension is a route of the
+ * SPA and gets index.html. /api/*, /auth/* and /images/* have their own behaviours, so their misses stay 404s.
+ */
+export const SPA_ROUTING_CODE = [
+  'function handler(event) {',
+  '  var request = event.request;',
+  "  var last = request.uri.split('/').pop();",
+  "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
+  '  return request;',
+  '}',
+].join('\n');
+
+/** The product list answers `Cache-Control: public, max-age=0, s-maxage=30`; CloudFront keeps it that long. */
+export const PRODUCT_LIST_PATH = '/api/products';
+/** Upper bound on what the origin may ask CloudFront to keep a product list. */
+export const PRODUCT_LIST_MAX_TTL = Duration.minutes(5);
+
+export interface DistributionProps {
+  stage: string;
+  spaBucket: Bucket;
+  imagesBucket: Bucket;
+  logBucket: Bucket;
+  api: HttpApi;
+  domain?: DomainSettings;
+}
+
+export interface ShopDistribution {
+  distribution: Distribution;
+  securityHeaders: ResponseHeadersPolicy;
+  productListCache: CachePolicy;
+  spaRouting: CloudFrontFunction;
+}
+
+/**
+ * One origin for everything (design §1): the SPA by default, the product list cached by its own headers, the
+ * rest of /api/* and /auth/* uncached to the HTTP API, /images/* to the image bucket. Every behaviour is
+ * HTTPS-only or redirects to HTTPS and carries the security headers.
+ */
+export function createDistribution(scope: Construct, props: DistributionProps): ShopDistribution {
+  const stack = Stack.of(scope);
+  // CloudFront names are account-wide: stack name (the stage) and region keep two deployments apart.
+  const globalName = (what: string) => `${stack.stackName}-${what}-${Aws.REGION}`;
+  const securityHeaders = new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    responseHeadersPolicyName: globalName('SecurityHeaders'),
+    comment: `Shop security headers (${props.stage})`,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy({
+          connectSrc: [
+            // Amplify Auth calls the user pool's regional endpoint.
+            `https://cognito-idp.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+            // Admin image uploads PUT to a presigned URL of the image bucket (virtual-hosted, regional).
+            `https://${props.imagesBucket.bucketName}.s3.${Aws.REGION}.${Aws.URL_SUFFIX}`,
+          ],
+        }),
+        override: true,
+      },
+      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds), includeSubdomains: HSTS.includeSubdomains, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+    },
+  });
+
+  const productListCache = new CachePolicy(scope, 'ProductListCache', {
+    comment: `Product list by category, kept as long as the API's Cache-Control says (${props.stage})`,
+    minTtl: Duration.seconds(0),
+    // No Cache-Control from the origin: not kept.
+    defaultTtl: Duration.seconds(0),
+    maxTtl: PRODUCT_LIST_MAX_TTL,
+    queryStringBehavior: CacheQueryStringBehavior.allowList('category'),
+    headerBehavior: CacheHeaderBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+
+  const apiOrigin = new HttpOrigin(`${props.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+  });
+  const apiBehavior: BehaviorOptions = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: AllowedMethods.ALLOW_ALL,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    // With caching off this forwards Authorization too; Host would not match the API's own domain.
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
+  };
+  const productListBehavior: BehaviorOptions = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    // Only the cache key (the category) reaches the API: a public, anonymous route.
+    cachePolicy: productListCache,
+    responseHeadersPolicy: securityHeaders,
+  };
+  const spaRouting = new CloudFrontFunction(scope, 'SpaRoutingFunction', {
+    comment: 'Serves index.html for SPA routes',
+    code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+  });
+
+  const distribution = new Distribution(scope, 'Distribution', {
+    comment: `Shop (${props.stage})`,
+    defaultRootObject: 'index.html',
+    httpVersion: HttpVersion.HTTP2_AND_3,
+    priceClass: PriceClass.PRICE_CLASS_100,
+    ...(props.domain
+      ? {
+          domainNames: [props.domain.name],
+          certificate: Certificate.fromCertificateArn(scope, 'Certificate', props.domain.certificateArn),
+          minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
+      : {}),
+    enableLogging: true,
+    logBucket: props.logBucket,
+    logFilePrefix: 'cloudfront/',
+    defaultBehavior: {
+      origin: S3BucketOrigin.withOriginAccessControl(props.spaBucket, {
+        originAccessControl: new S3OriginAccessControl(scope, 'SpaOriginAccess', { originAccessControlName: globalName('Spa') }),
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaRouting }],
+    },
+    // Order matters: CloudFront takes the first matching pattern, so the exact product-list path comes first.
+    additionalBehaviors: {
+      [PRODUCT_LIST_PATH]: productListBehavior,
+      '/api/*': apiBehavior,
+      '/auth/*': apiBehavior,
+      '/images/*': {
+        // LIST lets S3 answer a missing image with 404 rather than 403. No listing is reachable: this
+        // behaviour forwards no query string, so every request is a GetObject of a key under images/.
+        origin: S3BucketOrigin.withOriginAccessControl(props.imagesBucket, {
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+          originAccessControl: new S3OriginAccessControl(scope, 'ImagesOriginAccess', { originAccessControlName: globalName('Images') }),
+        }),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+      },
+    },
+  });
+  Annotations.of(distribution).acknowledgeWarning(
+    '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+    'LIST is on the image bucket only, behind /images/* with no query strings forwarded; the default behaviour has a root object.',
+  );
+  return { distribution, securityHeaders, productListCache, spaRouting };
+}
+
+/** Cache-Control of the hashed build files under assets/: their name changes with their content. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Cache-Control of everything else (index.html, config.json, public files): always revalidated. */
+export const REVALIDATE = 'no-cache';
+
+export interface SpaDeploymentProps {
+  spaBucket: Bucket;
+  distribution: Distribution;
+  /** The runtime settings the SPA reads from /config.json (may hold deploy-time tokens). */
+  config: RuntimeConfig;
+}
+
+/**
+ * Uploads the SPA build and config.json to the SPA bucket on every deploy, then invalidates the distribution.
+ * Two deployments of the same build: first the hashed assets (immutable, never pruned, so a browser holding an
+ * older index.html still finds its chunks), then everything else with `no-cache` plus config.json (pruned,
+ * assets excluded), then the invalidation.
+ */
+export class SpaDeployment extends Construct {
+  readonly assets: BucketDeployment;
+  readonly shell: BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: SpaDeploymentProps) {
+    super(scope, id);
+    const build = spaBuildSource();
+    // One log group for the CDK helper function both deployments share.
+    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    // No object keys in the custom resource's answer: a build of many files would exceed its 4 KB limit.
+    const common = { destinationBucket: props.spaBucket, memoryLimit: 512, logGroup, outputObjectKeys: false } as const;
+    this.assets = new BucketDeployment(this, 'Assets', {
+      ...common,
+      sources: [build],
+      exclude: ['*'],
+      include: ['assets/*'],
+      prune: false,
+      cacheControl: [CacheControl.fromString(IMMUTABLE)],
+    });
+    this.shell = new BucketDeployment(this, 'Shell', {
+      ...common,
+      sources: [build, Source.jsonData('config.json', props.config)],
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString(REVALIDATE)],
+      distribution: props.distribution,
+      distributionPaths: ['/*'],
+    });
+    this.shell.node.addDependency(this.assets);
+  }
+}
+
+/**
+ * The SPA build as an asset: `npm run build:web` (vite) runs into the asset's output folder at synth, so
+ * `cdk deploy` from a fresh clone uploads a current build. Hashed by output: a build that did not change is not
+ * uploaded again. Tests skip bundling (`aws:cdk:bundling-stacks: []`) and never build.
+ */
+function spaBuildSource() {
+  return Source.asset(path.join(REPO_ROOT, 'web'), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Required by the type; only used if local bundling declined, which it never does (it throws instead).
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+          try {
+            execFileSync(npm, ['run', '--silent', 'build:web', '--', '--outDir', outputDir, '--emptyOutDir'], {
+              cwd: REPO_ROOT,
+              // Keep stdout clean for the CDK CLI; vite's progress goes to stderr.
+              stdio: ['ignore', process.stderr, process.stderr],
+              shell: process.platform === 'win32',
+            });
+          } catch (error) {
+            throw new Error(`The SPA build (npm run build:web) failed, so there is nothing to deploy: ${(error as Error).message}`);
+          }
+          return true;
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,263 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { runtimeConfigSchema } from '../../shared/schemas/common';
+import { STRIPE_CSP_SOURCES } from '../../shared/security-headers';
+import type { ShopStack } from '../lib/shop-stack';
+import { ACCESS_LOG_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
+import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
+
+/** Point 5 (S3 + CloudFront) and point 6 (config.json and the SPA upload) of the production issue. */
+let stack: ShopStack;
+let template: Template;
+let app: ReturnType<typeof synthShop>['app'];
+
+beforeAll(() => {
+  ({ stack, template, app } = synthShop({ context: FULL_CONTEXT }));
+});
+
+const idOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const distributionConfig = () => Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+type Behaviour = { PathPattern?: string; [key: string]: unknown };
+const allBehaviours = (): Behaviour[] => [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors];
+const behaviour = (pattern: string): Behaviour => distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
+
+describe('CloudFront behaviours', () => {
+  test('the product list (exact path, GET/HEAD) comes before /api/* and is cached by the API\'s own Cache-Control', () => {
+    const patterns = distributionConfig().CacheBehaviors.map((b: Behaviour) => b.PathPattern);
+    expect(patterns.indexOf(PRODUCT_LIST_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
+    const products = behaviour(PRODUCT_LIST_PATH);
+    expect(products.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(products.OriginRequestPolicyId).toBeUndefined();
+    expect(products.TargetOriginId).toBe(behaviour('/api/*').TargetOriginId);
+
+    const [policyId, policy] = Object.entries(resourcesOf(template, 'AWS::CloudFront::CachePolicy'))[0];
+    expect(products.CachePolicyId).toEqual({ Ref: policyId });
+    const config = policy.Properties.CachePolicyConfig;
+    expect(config).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 300 });
+    expect(config.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['category'] },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+  });
+
+  test('every other /api/* and /auth/* request is uncached and reaches the API with its Authorization header', () => {
+    for (const pattern of ['/api/*', '/auth/*']) {
+      expect(behaviour(pattern).CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+      expect(behaviour(pattern).AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'DELETE']));
+    }
+    template.resourceCountIs('AWS::CloudFront::CachePolicy', 1);
+  });
+
+  test('HTTPS only: every behaviour is https-only or redirects to HTTPS; the API origin is HTTPS-only', () => {
+    for (const b of allBehaviours()) expect(['https-only', 'redirect-to-https']).toContain(b.ViewerProtocolPolicy);
+    const apiOrigin = distributionConfig().Origins.find((origin: { Id: string }) => origin.Id === behaviour('/api/*').TargetOriginId);
+    expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  test('every behaviour carries the one security-headers policy', () => {
+    const [policyId] = Object.keys(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
+    expect(allBehaviours()).toHaveLength(5);
+    for (const b of allBehaviours()) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  test('misses of the API and the images stay real 404s: no custom error pages, the SPA function on the default behaviour only', () => {
+    expect(distributionConfig().CustomErrorResponses).toBeUndefined();
+    expect(distributionConfig().DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRoutingFunction/), 'FunctionARN'] } },
+    ]);
+    for (const b of distributionConfig().CacheBehaviors) expect(b.FunctionAssociations).toBeUndefined();
+  });
+
+  test('the image bucket lets CloudFront list it (a missing image is 404, not 403); the SPA bucket does not', () => {
+    const distributionArn = Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: idOf(stack.distribution) }])]) });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: idOf(stack.imagesBucket) },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Action: ['s3:GetObject', 's3:ListBucket'],
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: { StringEquals: { 'AWS:SourceArn': distributionArn } },
+          }),
+        ]),
+      },
+    });
+    const spaPolicy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === idOf(stack.spaBucket))!;
+    const cloudFrontActions = spaPolicy.Properties.PolicyDocument.Statement.filter(
+      (s: { Principal?: { Service?: string } }) => s.Principal?.Service === 'cloudfront.amazonaws.com',
+    ).flatMap((s: { Action: string | string[] }) => [s.Action].flat());
+    expect(cloudFrontActions).toEqual(['s3:GetObject']);
+  });
+});
+
+describe('the SPA routing function (run on sample requests)', () => {
+  const fromTemplate = () => {
+    const fn = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'))[0];
+    return fn.Properties.FunctionCode as string;
+  };
+  // CloudFront Functions are plain JavaScript with a `handler(event)`; run the deployed code as it is.
+  const run = (uri: string) => {
+    const handler = new Function(`${fromTemplate()}\nreturn handler;`)() as (event: unknown) => { uri: string };
+    return handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } }).uri;
+  };
+
+  test('the template holds exactly the code under test', () => {
+    expect(fromTemplate()).toBe(SPA_ROUTING_CODE);
+  });
+
+  test.each(['/', '/product/42', '/product-list/hot', '/reset-password', '/admin/products', '/orderconfirmation'])('SPA route %s -> /index.html', (uri) => {
+    expect(run(uri)).toBe('/index.html');
+  });
+
+  test.each(['/index.html', '/config.json', '/assets/index-4f3a.js', '/favicon.svg', '/banners/fall.webp', '/missing.png'])('file %s is left alone', (uri) => {
+    expect(run(uri)).toBe(uri);
+  });
+});
+
+describe('security headers', () => {
+  const policy = () => Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig;
+  const csp = () => {
+    const value = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    const text = renderCfnString(value, { 'AWS::Region': 'eu-west-1', 'AWS::URLSuffix': 'amazonaws.com', [idOf(stack.imagesBucket)]: 'shop-images' });
+    return Object.fromEntries(text.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  };
+
+  test('CSP: Stripe.js and nothing more from outside, Cognito of the stack\'s region, the image bucket for uploads', () => {
+    const directives = csp();
+    expect(directives['script-src']).toEqual(["'self'", ...STRIPE_CSP_SOURCES.script]);
+    expect(directives['frame-src']).toEqual([...STRIPE_CSP_SOURCES.frame]);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      ...STRIPE_CSP_SOURCES.connect,
+      'https://cognito-idp.eu-west-1.amazonaws.com',
+      'https://shop-images.s3.eu-west-1.amazonaws.com',
+    ]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(JSON.stringify(directives)).not.toContain('*');
+    expect(policy().SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(true);
+  });
+
+  test('HSTS (two years, subdomains), nosniff, X-Frame-Options DENY, referrer policy; all override the origin', () => {
+    expect(policy().SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+  });
+});
+
+describe('buckets and access logs', () => {
+  const bucket = (construct: { node: { defaultChild?: unknown } }): CfnResource => template.toJSON().Resources[idOf(construct)];
+
+  test('the distribution and both content buckets log into the log bucket', () => {
+    expect(distributionConfig().Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [idOf(stack.logBucket), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+    expect(bucket(stack.spaBucket).Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: idOf(stack.logBucket) }, LogFilePrefix: 's3/spa/' });
+    expect(bucket(stack.imagesBucket).Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: idOf(stack.logBucket) }, LogFilePrefix: 's3/images/' });
+  });
+
+  test('the log bucket: private, ACLs only for CloudFront log delivery (owner preferred), logs expire, kept on deletion', () => {
+    const logs = bucket(stack.logBucket);
+    expect(logs.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(logs.Properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] });
+    expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' })]);
+    expect(logs.DeletionPolicy).toBe('Retain');
+    // The others keep ACLs off.
+    for (const other of [stack.spaBucket, stack.imagesBucket]) {
+      expect(bucket(other).Properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+    }
+  });
+
+  test('images: versioned, old versions expire, browser uploads by presigned PUT only', () => {
+    const images = bucket(stack.imagesBucket).Properties;
+    expect(images.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(images.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } })]);
+    expect(images.CorsConfiguration.CorsRules).toEqual([
+      { AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type'], MaxAge: 3000 },
+    ]);
+  });
+});
+
+describe('SPA upload and config.json', () => {
+  const deployments = () => resourcesOf(template, 'Custom::CDKBucketDeployment');
+  const assetsDeployment = () => Object.entries(deployments()).find(([, d]) => d.Properties.Include)!;
+  const shellDeployment = () => Object.entries(deployments()).find(([, d]) => !d.Properties.Include)!;
+
+  /** config.json as written at deploy: the staged file with its deploy-time markers replaced by `values`. */
+  function deployedConfig(values: (ref: unknown) => string) {
+    const [, shell] = shellDeployment();
+    const markers = shell.Properties.SourceMarkers[1] as Record<string, unknown>;
+    const key = String(shell.Properties.SourceObjectKeys[1]).replace(/\.zip$/, '');
+    let text = readFileSync(path.join(app.synth().directory, `asset.${key}`, 'config.json'), 'utf8');
+    for (const [marker, ref] of Object.entries(markers)) text = text.split(marker).join(values(ref));
+    return JSON.parse(text);
+  }
+
+  test('two uploads of the build into the SPA bucket: hashed assets immutable (never pruned), the rest no-cache', () => {
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    const [, assets] = assetsDeployment();
+    const [, shell] = shellDeployment();
+    for (const d of [assets, shell]) expect(d.Properties.DestinationBucketName).toEqual({ Ref: idOf(stack.spaBucket) });
+    expect(assets.Properties).toMatchObject({ Exclude: ['*'], Include: ['assets/*'], Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE } });
+    expect(shell.Properties).toMatchObject({ Exclude: ['assets/*'], Prune: true, SystemMetadata: { 'cache-control': REVALIDATE } });
+    expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
+    expect(REVALIDATE).toBe('no-cache');
+    // The same build (first source of each).
+    expect(shell.Properties.SourceObjectKeys[0]).toEqual(assets.Properties.SourceObjectKeys[0]);
+  });
+
+  test('index.html and config.json go after the assets, then the whole distribution is invalidated', () => {
+    const [assetsId] = assetsDeployment();
+    const [shellId, shell] = shellDeployment();
+    expect(shell.Properties).toMatchObject({ DistributionId: { Ref: idOf(stack.distribution) }, DistributionPaths: ['/*'] });
+    expect([shell.DependsOn].flat()).toContain(assetsId);
+    expect(Object.keys(deployments())).toContain(shellId);
+  });
+
+  test('config.json carries the pool, the client, the region and the publishable key, and passes the SPA\'s schema', () => {
+    const [, shell] = shellDeployment();
+    expect(Object.values(shell.Properties.SourceMarkers[1])).toEqual(
+      expect.arrayContaining([{ Ref: 'AWS::Region' }, { Ref: idOf(stack.userPool) }, { Ref: idOf(stack.webClient) }]),
+    );
+    const names: Record<string, string> = { 'AWS::Region': 'eu-west-1', [idOf(stack.userPool)]: 'eu-west-1_Pool', [idOf(stack.webClient)]: 'webclient123' };
+    const config = deployedConfig((ref) => names[(ref as { Ref: string }).Ref]);
+    expect(runtimeConfigSchema.parse(config)).toEqual({
+      region: 'eu-west-1',
+      userPoolId: 'eu-west-1_Pool',
+      userPoolClientId: 'webclient123',
+      cognitoEndpoint: null,
+      stripePublishableKey: FULL_CONTEXT.stripePublishableKey,
+      paymentMode: 'stripe',
+    });
+  });
+
+  test('without a publishable key (a bare dev stage) config.json says null, still Stripe mode', () => {
+    const bare = synthShop();
+    const shell = Object.values(resourcesOf(bare.template, 'Custom::CDKBucketDeployment')).find((d) => !d.Properties.Include)!;
+    const key = String(shell.Properties.SourceObjectKeys[1]).replace(/\.zip$/, '');
+    const text = readFileSync(path.join(bare.app.synth().directory, `asset.${key}`, 'config.json'), 'utf8');
+    expect(JSON.parse(text.replace(/<<marker:0xbaba:\d+>>/g, 'x'))).toMatchObject({ stripePublishableKey: null, paymentMode: 'stripe', cognitoEndpoint: null });
+  });
+});
+
+describe('custom domain', () => {
+  test('domainName + certificateArn: the alias, the certificate (SNI) and TLS 1.2 at least; the site URL follows', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
+    const { template: withDomain, stack: domainStack } = synthShop({
+      context: { ...FULL_CONTEXT, siteUrl: undefined, domainName: 'shop.example.com', certificateArn },
+    });
+    const config = Object.values(resourcesOf(withDomain, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+    expect(config.Aliases).toEqual(['shop.example.com']);
+    expect(config.ViewerCertificate).toEqual({ AcmCertificateArn: certificateArn, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
+    expect(domainStack.siteUrl).toBe('https://shop.example.com');
+  });
+});

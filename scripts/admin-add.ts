@@ -1,0 +1,238 @@
+/**
+ * Makes someone an admin of a deployed shop: `npm run admin:add -- someone@example.com [--stage prod]`.
+ *
+ * Creates the account when it does not exist yet (email verified, a random password nobody knows), adds it to
+ * the `admin` group, and has Cognito mail a password-reset link (the shop's custom-message trigger turns it into
+ * a link to /reset-password), where the new admin chooses a password. Running it again changes nothing.
+ * Why a reset link and not Cognito's invitation with a temporary password: docs/decisions/0017.
+ *
+ * The user pool: --user-pool-id (or USER_POOL_ID), else the `UserPoolId` output of the stack `Shop-<stage>`.
+ * --endpoint (or COGNITO_ENDPOINT) points it at another Cognito, e.g. the local stand-in.
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  ForgotPasswordCommand,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { ADMIN_GROUP } from '../shared/roles';
+
+export interface AddAdminOptions {
+  userPoolId: string;
+  /** The web client: with it the script has Cognito mail the password link (ForgotPassword needs a client). */
+  clientId?: string;
+  email: string;
+  /** Also for an existing account: replace its password with an unknown one and mail the reset link. */
+  resetPassword?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface AddAdminResult {
+  /** The account did not exist and was created. */
+  created: boolean;
+  /** The account was not in the admin group and was added. */
+  addedToGroup: boolean;
+  /** Where Cognito sent the password link (masked by Cognito), when it did. */
+  mailedTo?: string;
+  /** The account's status afterwards, as Cognito reports it (CONFIRMED, RESET_REQUIRED, ...). */
+  status?: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export class AdminAddError extends Error {
+  override name = 'AdminAddError';
+}
+
+/** A password nobody knows that still meets the pool's rule (upper, lower, digit, 8+ characters). */
+function unknownPassword(): string {
+  return `${randomBytes(24).toString('base64url')}Aa1`;
+}
+
+async function getUser(client: CognitoIdentityProviderClient, userPoolId: string, email: string) {
+  try {
+    return await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
+  } catch (error) {
+    if (error instanceof UserNotFoundException || (error as Error).name === 'UserNotFoundException') return null;
+    throw error;
+  }
+}
+
+/** Adds `email` to the admin group, creating the account if needed. Idempotent. */
+export async function addAdmin(client: CognitoIdentityProviderClient, options: AddAdminOptions): Promise<AddAdminResult> {
+  const log = options.log ?? (() => undefined);
+  const email = options.email.trim();
+  if (!EMAIL.test(email)) throw new AdminAddError(`"${options.email}" is not an email address. Usage: npm run admin:add -- someone@example.com`);
+  const { userPoolId } = options;
+
+  const existing = await getUser(client, userPoolId, email);
+  const created = !existing;
+  // The account's own user name (its sub in a pool that signs in by email): Cognito resolves the address too,
+  // but the canonical name works with every admin call (and with stand-ins that do not resolve aliases).
+  let username = existing?.Username;
+  if (!existing) {
+    const answer = await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        // No invitation with a temporary password: the shop's sign-in page has no "new password" step.
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+    username = answer.User?.Username;
+    log(`Created the account ${email} (email verified) in user pool ${userPoolId}.`);
+  } else {
+    log(`${email} already has an account (${existing.UserStatus ?? 'status unknown'}).`);
+  }
+  username ??= email;
+  if (created || options.resetPassword) {
+    // A confirmed account with a password nobody knows: the reset link below is the way in.
+    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: unknownPassword(), Permanent: true }));
+  }
+
+  const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
+  const addedToGroup = !(groups.Groups ?? []).some((group) => group.GroupName === ADMIN_GROUP);
+  if (addedToGroup) {
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: ADMIN_GROUP }));
+    log(`Added ${email} to the "${ADMIN_GROUP}" group.`);
+  } else {
+    log(`${email} is already in the "${ADMIN_GROUP}" group.`);
+  }
+
+  let mailedTo: string | undefined;
+  if (created || options.resetPassword) {
+    if (options.clientId) {
+      const answer = await client.send(new ForgotPasswordCommand({ ClientId: options.clientId, Username: email }));
+      mailedTo = answer.CodeDeliveryDetails?.Destination ?? email;
+      log(`Cognito mailed a password link to ${mailedTo}: it opens the shop's /reset-password page, where they choose a password.`);
+    } else {
+      log(`No web client id: ask ${email} to choose a password with "Forgot Password?" on the shop's sign-in page.`);
+    }
+  } else if (existing?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+    log(
+      `${email} still has a temporary password from an invitation, which the shop's sign-in page cannot complete: run again with --reset-password to mail a reset link instead.`,
+    );
+  }
+
+  const after = await getUser(client, userPoolId, username);
+  return { created, addedToGroup, mailedTo, status: after?.UserStatus };
+}
+
+export interface PoolIds {
+  userPoolId: string;
+  clientId?: string;
+}
+
+/** Reads the outputs of a CloudFormation stack (name -> value), or null when the stack does not exist. */
+export type StackOutputsReader = (stackName: string) => Promise<Record<string, string> | null>;
+
+/** The pool to use: an explicit id (option or USER_POOL_ID), else the outputs of the stack `Shop-<stage>`. */
+export async function resolvePool(
+  options: { userPoolId?: string; clientId?: string; stage?: string; env?: NodeJS.ProcessEnv },
+  readOutputs: StackOutputsReader,
+): Promise<PoolIds> {
+  const env = options.env ?? process.env;
+  const userPoolId = options.userPoolId ?? env.USER_POOL_ID;
+  const clientId = options.clientId ?? env.USER_POOL_CLIENT_ID;
+  if (userPoolId) return { userPoolId, clientId };
+  const stage = options.stage ?? 'dev';
+  const stackName = `Shop-${stage}`;
+  const outputs = await readOutputs(stackName);
+  if (!outputs) {
+    throw new AdminAddError(
+      `There is no stack ${stackName} in this account and region. Deploy it first (npx cdk deploy -c stage=${stage}), pass --stage, --region, or --user-pool-id.`,
+    );
+  }
+  if (!outputs.UserPoolId) throw new AdminAddError(`The stack ${stackName} has no UserPoolId output: is it the shop's stack?`);
+  return { userPoolId: outputs.UserPoolId, clientId: clientId ?? outputs.UserPoolClientId };
+}
+
+export interface CliOptions {
+  email: string;
+  stage?: string;
+  userPoolId?: string;
+  clientId?: string;
+  region?: string;
+  endpoint?: string;
+  resetPassword: boolean;
+}
+
+export const USAGE =
+  'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url>] [--reset-password]';
+
+export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        stage: { type: 'string' },
+        'user-pool-id': { type: 'string' },
+        'client-id': { type: 'string' },
+        region: { type: 'string' },
+        endpoint: { type: 'string' },
+        'reset-password': { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    throw new AdminAddError(`${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) throw new AdminAddError(`Give exactly one email address.\n${USAGE}`);
+  return {
+    email: positionals[0],
+    stage: values.stage,
+    userPoolId: values['user-pool-id'],
+    clientId: values['client-id'],
+    region: values.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION,
+    endpoint: values.endpoint ?? env.COGNITO_ENDPOINT,
+    resetPassword: values['reset-password'] ?? false,
+  };
+}
+
+async function main(): Promise<void> {
+  const cli = parseCli(process.argv.slice(2));
+  const local = cli.endpoint
+    ? { endpoint: cli.endpoint, region: cli.region ?? 'us-east-1', ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }) }
+    : {};
+  const client = new CognitoIdentityProviderClient({ ...(cli.region ? { region: cli.region } : {}), ...local });
+  const pool = await resolvePool({ userPoolId: cli.userPoolId, clientId: cli.clientId, stage: cli.stage }, async (stackName) => {
+    if (cli.endpoint) throw new AdminAddError('With --endpoint, give the pool with --user-pool-id (and --client-id to mail the password link).');
+    const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
+    const cloudFormation = new CloudFormationClient(cli.region ? { region: cli.region } : {});
+    try {
+      const answer = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+      const outputs = answer.Stacks?.[0]?.Outputs ?? [];
+      return Object.fromEntries(outputs.map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
+    } catch (error) {
+      if (/does not exist/.test((error as Error).message)) return null;
+      throw error;
+    } finally {
+      cloudFormation.destroy();
+    }
+  });
+  try {
+    const result = await addAdmin(client, { ...pool, email: cli.email, resetPassword: cli.resetPassword, log: (line) => console.log(line) });
+    console.log(result.created || result.addedToGroup || result.mailedTo ? `Done: ${cli.email} is an admin.` : `Nothing to do: ${cli.email} was an admin already.`);
+  } finally {
+    client.destroy();
+  }
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(error instanceof AdminAddError ? error.message : `admin:add failed: ${error.name}: ${error.message}`);
+    process.exitCode = 1;
+  });
+}
