@@ -23,9 +23,9 @@ const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm
 const topicId = () => idOf(stack.alarms.topic);
 const allFunctions = () => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values()];
 
-test('two alarms per function (every route, job and trigger) plus the three stack alarms', () => {
+test('one alarm per function (every route, job and trigger) plus the three stack alarms', () => {
   expect(allFunctions()).toHaveLength(FUNCTION_COUNT);
-  template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * FUNCTION_COUNT + STACK_ALARMS);
+  template.resourceCountIs('AWS::CloudWatch::Alarm', FUNCTION_COUNT + STACK_ALARMS);
 });
 
 test('every alarm tells the one topic', () => {
@@ -33,23 +33,23 @@ test('every alarm tells the one topic', () => {
   for (const alarm of alarms()) expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId() }]);
 });
 
-test('each function: Errors >= 1 and Throttles >= 1 over 5 minutes', () => {
+test('each function: Errors + Throttles >= 1 over 5 minutes, in its own alarm', () => {
+  type Query = { Id: string; Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Period: number; Stat: string } };
   for (const fn of allFunctions()) {
-    const mine = (metric: string) =>
-      alarms().filter(
-        (alarm) => alarm.Properties.MetricName === metric && JSON.stringify(alarm.Properties.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: idOf(fn) } }]),
-      );
-    for (const metric of ['Errors', 'Throttles']) {
-      expect({ fn: fn.node.id, metric, count: mine(metric).length }).toEqual({ fn: fn.node.id, metric, count: 1 });
-      expect(mine(metric)[0].Properties).toMatchObject({
-        Namespace: 'AWS/Lambda',
-        Statistic: 'Sum',
-        Period: 300,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        EvaluationPeriods: 1,
-        TreatMissingData: 'notBreaching',
-      });
+    const dimensions = JSON.stringify([{ Name: 'FunctionName', Value: { Ref: idOf(fn) } }]);
+    const mine = alarms().filter((alarm) =>
+      (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => JSON.stringify(query.MetricStat?.Metric.Dimensions) === dimensions),
+    );
+    expect({ fn: fn.node.id, count: mine.length }).toEqual({ fn: fn.node.id, count: 1 });
+    const [alarm] = mine;
+    expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    const queries = alarm.Properties.Metrics as Query[];
+    const byId = Object.fromEntries(queries.map((query) => [query.Id, query]));
+    const [expression] = queries.filter((query) => query.Expression);
+    expect(expression.Expression).toBe('FILL(errors, 0) + FILL(throttles, 0)');
+    for (const [id, metricName] of [['errors', 'Errors'], ['throttles', 'Throttles']]) {
+      expect(byId[id].MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/Lambda', MetricName: metricName }, Period: 300, Stat: 'Sum' });
+      expect(JSON.stringify(byId[id].MetricStat!.Metric.Dimensions)).toBe(dimensions);
     }
   }
 });

@@ -112,9 +112,11 @@ describe('stages', () => {
     expect(new Set([...dev, ...prod]).size).toBe(dev.length + prod.length);
   });
 
-  test('the template stays well under CloudFormation\'s 500-resource limit (room for about 8 more routes)', () => {
+  // Each route adds about 8 resources (function, role, policy, log group, alarm, integration, route, permission):
+  // about 380 today leaves room for some 10 more routes before this tripwire, and 14 before the hard limit.
+  test('the template stays under 460 of CloudFormation\'s 500 resources', () => {
     const count = Object.keys(synthShop({ context: FULL_CONTEXT }).template.toJSON().Resources).length;
-    expect(count).toBeLessThanOrEqual(430);
+    expect(count).toBeLessThanOrEqual(460);
   });
 });
 
