@@ -30,6 +30,8 @@ export const MESSAGES = {
   deleteProfileFailed: 'Error deleting profile',
   outOfStock: 'Sorry but we do not currently have that many of the following products:',
   paymentFailed: (providerMessage: string) => `Payment failed: ${providerMessage}`,
+  /** The shop's Stripe keys are not set (yet): checkout stops before any card is asked for. */
+  paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
   invalidCheckoutState: 'Not a valid state',
   serverError: 'Server error',
   networkError: 'Network error',

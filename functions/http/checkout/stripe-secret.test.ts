@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { MESSAGES } from '../../../shared/messages';
 import { products } from '../../db/entities/product';
 import { invoke, useFreshTable } from '../../../tests/helpers';
 import { startSecretsStandIn, type SecretsStandIn } from '../../../tests/secrets-manager';
@@ -58,7 +59,7 @@ it('answers 503 and holds no stock while the secret still has its placeholder', 
   const before = await candlesLeft();
   const { status, body } = await buy();
   expect(status).toBe(503);
-  expect(body.error).toEqual({ code: 'payments_not_configured', message: 'Card payments are not set up yet. Please try again later.' });
+  expect(body.error).toEqual({ code: 'payments_not_configured', message: MESSAGES.paymentsUnavailable });
   expect(await candlesLeft()).toBe(before);
   expect((await signedWith('')).status).toBe(503);
 });

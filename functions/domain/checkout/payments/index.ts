@@ -1,3 +1,4 @@
+import { MESSAGES } from '../../../../shared/messages';
 import { readEnv } from '../../../lib/env';
 import { HttpError } from '../../../lib/errors';
 import { secretString } from '../../../lib/secrets';
@@ -11,7 +12,7 @@ interface StripeKeys {
   webhookSecret?: string;
 }
 
-const notSetUp = () => new HttpError(503, 'payments_not_configured', 'Card payments are not set up yet. Please try again later.');
+const notSetUp = () => new HttpError(503, 'payments_not_configured', MESSAGES.paymentsUnavailable);
 
 let cached: { key: string; provider: PaymentProvider } | undefined;
 

@@ -274,6 +274,11 @@ export default function CartPage() {
               <Suspense fallback={<p>Loading the card form…</p>}>
                 <StripeCardForm publishableKey={payment.key} busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={payWithStripe} />
               </Suspense>
+            ) : intent.paymentMode === 'stripe' ? (
+              // Stripe on the server but no publishable key in config.json: no card can be taken here.
+              <p className="notice" role="alert">
+                {MESSAGES.paymentsUnavailable}
+              </p>
             ) : (
               <TestCardForm busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={payWithTestCard} />
             )}
