@@ -1,9 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
-import { AuthProvider } from '../auth/AuthProvider';
-import { CartProvider } from '../cart/CartProvider';
+import { jsonResponse as json, renderRoutes } from '../../testing/render';
 import ProductPage from './ProductPage';
 
 const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
@@ -17,7 +15,6 @@ const candle = { ...hoodie, id: 'c1', name: 'Cider Candle', tag: 'candles', stoc
 function serve(products: Record<string, unknown>) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    const json = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
     if (url.endsWith('/config.json')) return json(200, config);
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     const id = url.split('/').pop()!;
@@ -26,14 +23,7 @@ function serve(products: Record<string, unknown>) {
 }
 
 function show(id: string) {
-  const router = createMemoryRouter([{ path: '/product/:id', element: <ProductPage /> }, { path: '/cart', element: <p>cart</p> }], { initialEntries: [`/product/${id}`] });
-  render(
-    <AuthProvider>
-      <CartProvider>
-        <RouterProvider router={router} />
-      </CartProvider>
-    </AuthProvider>,
-  );
+  renderRoutes([{ path: '/product/:id', element: <ProductPage /> }, { path: '/cart', element: <p>cart</p> }], `/product/${id}`);
 }
 
 beforeEach(() => {

@@ -1,9 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
-import { AuthProvider } from '../auth/AuthProvider';
-import { CartProvider } from '../cart/CartProvider';
+import { jsonResponse as json, renderRoutes } from '../../testing/render';
 import CartPage from './CartPage';
 
 /**
@@ -20,11 +18,8 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
 });
 
 function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: { status: number; body: unknown } }) {
-  const calls: string[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
-    calls.push(url);
-    const json = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
     if (url.endsWith('/config.json')) {
       return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: options.key, paymentMode: options.mode });
     }
@@ -33,19 +28,11 @@ function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: {
     if (url === '/auth/create-payment-intent/guest') return json(options.intent.status, options.intent.body);
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
-  return calls;
 }
 
 async function reachPayment() {
   localStorage.setItem('cart', JSON.stringify([line]));
-  const router = createMemoryRouter([{ path: '/cart', element: <CartPage /> }], { initialEntries: ['/cart'] });
-  render(
-    <AuthProvider>
-      <CartProvider>
-        <RouterProvider router={router} />
-      </CartProvider>
-    </AuthProvider>,
-  );
+  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
   await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
   await screen.findByRole('heading', { name: 'Shipping Details' });
   const fill = async (label: string, value: string) => userEvent.type(screen.getByLabelText(label), value);
