@@ -1,2 +1,0 @@
-import * as z from 'zod/mini';
-export const s = z.object({ a: z.string().check(z.minLength(1)) });
