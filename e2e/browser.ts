@@ -36,6 +36,16 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Alerts the page shows (window.alert), each accepted as a shopper would. */
+export function collectAlerts(page: Page): string[] {
+  const alerts: string[] = [];
+  page.on('dialog', async (dialog) => {
+    alerts.push(dialog.message());
+    await dialog.accept();
+  });
+  return alerts;
+}
+
 /** Waits until `read()` returns `expected` (or fails after `timeoutMs` with what it last saw). */
 export async function until<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -46,4 +56,20 @@ export async function until<T>(read: () => T | Promise<T>, expected: T, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Expected ${JSON.stringify(expected)}, last saw ${JSON.stringify(last)}`);
+}
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+/**
+ * axe-core (WCAG 2.1 A and AA) on the page as it is, or on the part `within` selects (e.g. an open dialog): the
+ * serious and critical violations, one line each, prefixed with `label`.
+ */
+export async function axeViolations(page: Page, label = page.url(), within?: string): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document | string, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(selector ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  }, within ?? null);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES } from '../shared/messages';
 import { computeAmounts, formatPrice } from '../shared/money';
-import { launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
+import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
 
 /** Guest checkout in Chromium against the local stack, on a phone and a desktop viewport. */
 let browser: Browser;
@@ -23,6 +23,17 @@ async function fillShipping(page: Page) {
   await page.fill('input[name=zip]', '62701');
 }
 
+/** A guest with `line` in the cart goes through shipping to the card step. */
+async function toCardStep(page: Page, line: object) {
+  await page.goto('/');
+  await page.evaluate((stored) => localStorage.setItem('cart', JSON.stringify([stored])), line);
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByText('Test mode').waitFor();
+}
+
 async function payWith(page: Page, number: string) {
   await page.fill('input[autocomplete=cc-number]', number);
   await page.fill('input[autocomplete=cc-exp]', '12/40');
@@ -33,11 +44,7 @@ async function payWith(page: Page, number: string) {
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest checkout on %s', (viewport) => {
   it('a declined card shows the failure alert; 4242 then lands on /orderconfirmation with the stored order number', async () => {
     const { context, page } = await newPage(browser, viewport);
-    const alerts: string[] = [];
-    page.on('dialog', async (dialog) => {
-      alerts.push(dialog.message());
-      await dialog.accept();
-    });
+    const alerts = collectAlerts(page);
     await page.goto('/');
     await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), TEE);
     await page.goto('/cart');
@@ -72,6 +79,61 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest check
 
     const pending = await fetch(`${shopUrl()}/api/products/pumpkin-patch-tee`).then((r) => r.json());
     expect(pending.sizes.find((s: { size: string }) => s.size === 'M').available).toBeLessThan(20);
+    await context.close();
+  });
+});
+
+const RUG = { id: 'autumn-leaves-rug', name: 'Autumn Leaves Tufted Rug', image: '/images/products/autumn-leaves-rug.svg', price: 8900, size: 'CANDLE' };
+const rugsLeft = async () => (await fetch(`${shopUrl()}/api/products/${RUG.id}`).then((r) => r.json())).sizes[0].available as number;
+
+/** Another shopper buys `quantity` of a product through the API, as their browser would. */
+async function someoneElseBuys(id: string, quantity: number) {
+  const post = (path: string, body: unknown) =>
+    fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const shippingAddress = { name: 'Other Buyer', email: 'other@example.com', line1: '2 Oak St', city: 'Reno', state: 'NV', zip: '89501' };
+  const intent = await post('/auth/create-payment-intent/guest', { cart: [{ id, size: 'CANDLE', quantity }], shippingAddress });
+  await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Other', receiptEmail: 'other@example.com' });
+  return post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
+}
+
+describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (viewport) => {
+  it('3-D Secure test card: the authenticate step; Fail shows the bank’s refusal, Complete places the order', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    const alerts = collectAlerts(page);
+    await toCardStep(page, { ...TEE, quantity: 1 });
+
+    await payWith(page, '4000 0025 0000 3155');
+    const challenge = page.getByRole('dialog', { name: MESSAGES.authenticatePayment });
+    await challenge.waitFor();
+    await shot(page, `checkout-${viewport}-3ds-challenge`);
+    expect(await axeViolations(page, 'thank-you dialog', '[role=dialog]')).toEqual([]);
+    await challenge.getByRole('button', { name: 'Fail' }).click();
+    await until(() => alerts.at(-1), MESSAGES.paymentFailed('We are unable to authenticate your payment method. Please choose a different payment method and try again.'));
+
+    await payWith(page, '4000 0025 0000 3155');
+    await challenge.getByRole('button', { name: 'Complete' }).click();
+    await page.getByRole('dialog').getByText('Thank you for your order!').waitFor();
+    await page.waitForURL('**/orderconfirmation');
+    expect(await page.getByTestId('order-number').textContent()).toMatch(/^pi_/);
+    await context.close();
+  });
+
+  it('the stock goes while paying: the card is not charged, the cart shows the spec sentence with the name', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    const alerts = collectAlerts(page);
+    const all = await rugsLeft();
+    expect(all).toBeGreaterThan(1);
+    await toCardStep(page, { ...RUG, quantity: all });
+    // Reaching the card step held nothing: another shopper can still buy.
+    expect(await rugsLeft()).toBe(all);
+    expect((await someoneElseBuys(RUG.id, 1)).order).toBeTruthy();
+
+    await payWith(page, '4242 4242 4242 4242');
+    await until(() => alerts.at(-1), `${MESSAGES.outOfStock}\n${RUG.name}`);
+    await page.getByRole('heading', { name: 'Your Cart' }).waitFor();
+    await shot(page, `checkout-${viewport}-5-out-of-stock`);
+    expect(await page.locator('.cart-lines').getByRole('link', { name: RUG.name }).count()).toBe(1);
+    expect(await rugsLeft()).toBe(all - 1);
     await context.close();
   });
 });

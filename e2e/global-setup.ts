@@ -5,6 +5,8 @@ import { freePort } from '../functions/local/processes';
 import { buildWeb, startLocalStack } from '../functions/local/stack';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
+/** Every rate limit times this in the browser tests (one address, many shoppers). */
+export const E2E_RATE_LIMIT_SCALE = 10;
 export const e2eStateFile = () => path.join(os.tmpdir(), `shop-e2e-${process.env.SHOP_E2E_RUN_ID}.json`);
 
 /**
@@ -24,8 +26,13 @@ export default async function globalSetup(): Promise<void> {
     dataDir,
     webDir: path.join(root, 'web', 'dist'),
     admin: E2E_ADMIN,
+    // Limits on, as npm start has them, but scaled: every journey of the suite runs from 127.0.0.1, so one
+    // address plays all their shoppers within minutes (functions/local/*rate-limit*.test.ts prove the limits).
+    rateLimits: { enabled: true, scale: E2E_RATE_LIMIT_SCALE },
+    // Demo photos of 1200 px (up to the 1200 variant, what og:image names): the same path as npm start's 2400 px, faster.
+    seedPhotoWidth: 1200,
     log: (line) => {
-      if (/error|failed/i.test(line)) console.error(line);
+      if (/error|failed|rate_limited/i.test(line)) console.error(line);
     },
   });
   (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir };

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { MESSAGES } from '../shared/messages';
 import { E2E_ADMIN } from './global-setup';
-import { launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
+import { collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
 
 /** Journeys of issue 5, 6 and 8 in Chromium against the local stack. */
 let browser: Browser;
@@ -11,15 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-function collectAlerts(page: Page): string[] {
-  const alerts: string[] = [];
-  page.on('dialog', async (dialog) => {
-    alerts.push(dialog.message());
-    await dialog.accept();
-  });
-  return alerts;
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.fill('input[name=email]', email);
@@ -113,7 +105,8 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   await page.goto('/account');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await page.getByRole('link', { name: 'Sign In' }).waitFor();
-  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+  // The cart is cleared in an effect after the signed-out header renders: wait for it rather than race it.
+  await until(() => page.evaluate(() => localStorage.getItem('cart')), '[]');
   await page.goto('/login');
   await signIn(page, email, 'Wrong1234');
   await page.getByText(MESSAGES.signInFailed).waitFor();
@@ -152,9 +145,11 @@ it.each(viewports)('on %s: the admin adds a product with an uploaded image, edit
   await add.locator('textarea[name=description]').fill('Apple cider and <b>clove</b>.');
   await add.getByRole('button', { name: 'Add product' }).click();
   await until(() => alerts.at(-1), MESSAGES.uploadImage);
-  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  // A real photo: the image pipeline makes its variants, and the form says when it is ready.
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b45309' } }).png().toBuffer();
   await add.locator('input[type=file]').first().setInputFiles({ name: 'candle.png', mimeType: 'image/png', buffer: png });
   await add.getByAltText('Main image preview').waitFor();
+  await add.getByText('Ready').first().waitFor();
   await add.getByRole('button', { name: 'Add product' }).click();
   await page.getByText(`Added ${productName}.`).waitFor();
 
@@ -165,6 +160,7 @@ it.each(viewports)('on %s: the admin adds a product with an uploaded image, edit
   await shot(page, `admin-${viewport}-1-added`);
   expect(created.price).toBe(1950);
   expect((await fetch(`${shopUrl()}${created.image}`)).status).toBe(200);
+  expect(created.photos[0]).toMatchObject({ width: 1200, height: 900 });
   const detail = await fetch(`${shopUrl()}/api/products/${created.id}`).then((r) => r.json());
   expect(detail.sizes).toEqual([{ size: 'CANDLE', available: 0 }]);
 

@@ -2,8 +2,11 @@
  * `npm run bench`: measured figures, each next to what it is compared with in the same run.
  * 1. per Lambda: minified bundle size and cold module-load time, as a ratio to a bare DynamoDB handler (goal 1.5x)
  * 2. per storefront route: JavaScript downloaded before the page is usable, gzip (budget 150 KB)
- * 3. handler latency p50/p95 (product list, detail, create-payment-intent) vs a bare GetItem round trip
- * 4. checkout under 20 and 50 concurrent buyers: throughput, p95, oversell count (must be 0)
+ * 3. handler latency p50/p95 (product list, detail, create-payment-intent, the order's take + capture) vs a bare GetItem
+ * 4. checkout nobody can jam (docs/decisions/0022): unpaid checkouts vs stock still available to a shopper; 20 and 50
+ *    buyers with authorized cards for 10 units: orders, captures, cancelled authorizations, oversold and charged
+ *    without stock (both must be 0), throughput, p95
+ * 5. the storefront with photo-sized images: Lighthouse mobile and image bytes per page (scripts/bench-storefront.ts)
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +19,11 @@ import { build, type Plugin } from 'esbuild';
 import { ROUTE_LIST } from '../shared/routes';
 import { COGNITO_TRIGGERS, JOBS } from '../shared/jobs';
 import { CATEGORIES } from '../shared/categories';
+import http from 'node:http';
 import { createTable } from '../functions/db/create-table';
+import { testPaymentIntents } from '../functions/db/entities/test-payment-intent';
+import { orders } from '../functions/db/entities/order';
+import { createSesStandIn } from '../functions/local/ses';
 import { documentClient } from '../functions/db/client';
 import { products } from '../functions/db/entities/product';
 import { freePort } from '../functions/local/processes';
@@ -24,6 +31,7 @@ import { startDynamo } from '../functions/local/dynamo';
 import { startLocalStack } from '../functions/local/stack';
 import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
 import { apiEvent, lambdaContext } from '../tests/helpers';
+import { storefront } from './bench-storefront';
 
 const ROOT = path.resolve(__dirname, '..');
 const rows: string[][] = [];
@@ -42,17 +50,27 @@ const SERVICE_SDK = /node_modules\/(stripe|@aws-sdk\/(client-s3|s3-request-presi
 const SERVICE_SDK_IMPORT = /^(stripe|@aws-sdk\/(client-s3|s3-request-presigner|client-sesv2|client-secrets-manager))$/;
 
 /** Time to `require` a bundle in a fresh Node process (module load only, not Node's own start). */
-function loadTime(file: string): number {
+function loadTime(file: string, env: Record<string, string> = {}): number {
   const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-  return Number(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, AWS_REGION: 'us-east-1' }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  return Number(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, AWS_REGION: 'us-east-1', ...env }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
 }
+
+/** As CDK bundles by default: X-Ray SDK call traces compiled out (infra/lib/shop-function.ts, context traceSdkCalls). */
+const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
+/** What Lambda sets that turns the Tracer on. */
+const LAMBDA_ENV = { AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' };
 
 async function bundles(out: string) {
   section('Lambda bundles (minified, as CDK builds them) and cold module load, vs a bare DynamoDB handler (goal 1.5x)');
   const bare = path.join(ROOT, 'scripts', 'bench-bare-handler.ts');
   const entries: [string, string][] = [
     ['(baseline) bare DynamoDB handler', bare],
-    ...ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, path.join(ROOT, 'functions', 'http', `${route.handler}.ts`)] as [string, string]),
+    // One function per handler module: the page routes share the page function.
+    ...[...new Map(ROUTE_LIST.map((route) => [route.handler, route])).values()].map((route) => {
+      const shared = ROUTE_LIST.filter((other) => other.handler === route.handler);
+      const name = shared.length > 1 ? `pages (${shared.map((other) => other.path).join(' ')})` : `${route.method} ${route.path}`;
+      return [name, path.join(ROOT, 'functions', 'http', `${route.handler}.ts`)] as [string, string];
+    }),
     ...JOBS.map((job) => [`job ${job.handler}`, path.join(ROOT, 'functions', 'jobs', `${job.handler}.ts`)] as [string, string]),
     ...COGNITO_TRIGGERS.map((trigger) => [`trigger ${trigger.handler}`, path.join(ROOT, 'functions', 'triggers', `${trigger.handler}.ts`)] as [string, string]),
   ];
@@ -64,8 +82,9 @@ async function bundles(out: string) {
       build.onLoad({ filter: /.*/, namespace: 'service-sdk' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
     },
   };
-  const bundle = async (entry: string, file: string, plugins: Plugin[] = []) => {
-    const { metafile } = await build({ entryPoints: [entry], bundle: true, minify: true, platform: 'node', target: 'node22', format: 'cjs', outfile: file, logLevel: 'silent', mainFields: ['module', 'main'], metafile: true, plugins });
+  const bundle = async (entry: string, file: string, plugins: Plugin[] = [], traceSdkCalls = false) => {
+    const define = { [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(traceSdkCalls)) };
+    const { metafile } = await build({ entryPoints: [entry], bundle: true, minify: true, platform: 'node', target: 'node22', format: 'cjs', outfile: file, logLevel: 'silent', mainFields: ['module', 'main'], metafile: true, plugins, define });
     return Object.entries(Object.values(metafile.outputs)[0].inputs);
   };
   const built: { name: string; file: string; size: number; services: number; own?: { file: string; size: number } }[] = [];
@@ -84,11 +103,11 @@ async function bundles(out: string) {
   const [base, ...functions] = built;
   // Each function is loaded right after the bare handler, 9 rounds; a ratio is the median of the 9 per-round
   // ratios, so a busy moment of the machine weighs on both sides of the same round.
-  const measure = (file: string, ownFile?: string) => {
+  const measure = (file: string, ownFile?: string, env: Record<string, string> = {}) => {
     const times = { bare: [] as number[], load: [] as number[], loadRatio: [] as number[], ownRatio: [] as number[] };
     for (let i = 0; i < 9; i++) {
       const bare = loadTime(base.file);
-      const load = loadTime(file);
+      const load = loadTime(file, env);
       times.bare.push(bare);
       times.load.push(load);
       times.loadRatio.push(load / bare);
@@ -117,12 +136,39 @@ async function bundles(out: string) {
     `${within} of ${functions.length} functions within 1.5x on both size and load; ${ownWithin} of ${functions.length} without the service SDKs they need ` +
       '(Stripe, S3, SES, Secrets Manager clients; the AWS SDK core they share with DynamoDB stays)',
   );
+
+  // X-Ray SDK call traces (-c traceSdkCalls=true, decision 0033): Powertools Tracer and the X-Ray SDK compiled
+  // into every function. The bare handler with a traced client, loaded as in Lambda (the Tracer starts, patches
+  // http/https), shows what each cold start pays; a typical function shows what its bundle carries.
+  section('X-Ray SDK call traces (off by default; -c traceSdkCalls=true): what they add to every function');
+  row('function', 'bundle', 'x bare', 'cold load', 'bare load', 'x bare');
+  const tracedBare = path.join(out, 'traced_bare.js');
+  await bundle(path.join(ROOT, 'scripts', 'bench-traced-handler.ts'), tracedBare, [], true);
+  const traced = measure(tracedBare, undefined, LAMBDA_ENV);
+  row('bare DynamoDB handler, client traced (in Lambda)', kb(statSync(tracedBare).size), x(statSync(tracedBare).size / base.size), ms(traced.load), ms(traced.bare), x(traced.loadRatio));
+  const typical = ROUTE_LIST.find((route) => route.handler === 'catalog/list-products')!;
+  const tracedTypical = path.join(out, 'traced_typical.js');
+  await bundle(path.join(ROOT, 'functions', 'http', `${typical.handler}.ts`), tracedTypical, [], true);
+  const typicalOff = built.find((fn) => fn.name === `${typical.method} ${typical.path}`)!;
+  row(`${typical.method} ${typical.path} with traces compiled in`, kb(statSync(tracedTypical).size), x(statSync(tracedTypical).size / base.size), '', '', '');
+  row(`${typical.method} ${typical.path} as deployed by default`, kb(typicalOff.size), x(typicalOff.size / base.size), '', '', '');
 }
 
 async function latency() {
   section('Handler latency in process against DynamoDB Local, vs a bare GetItem round trip (200 calls each)');
   const dynamo = await startDynamo({ port: await freePort() });
+  // The order confirmations go to the SES stand-in, as under npm start.
+  const outbox = mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
+  const ses = createSesStandIn(outbox);
+  const sesServer = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => void ses(req, res, Buffer.concat(chunks)));
+  });
+  const sesPort = await freePort();
+  await new Promise<void>((resolve) => sesServer.listen(sesPort, '127.0.0.1', resolve));
   Object.assign(process.env, {
+    SES_ENDPOINT: `http://127.0.0.1:${sesPort}/ses`,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     TABLE_NAME: 'bench',
     AWS_REGION: 'us-east-1',
@@ -133,11 +179,12 @@ async function latency() {
   try {
     const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await createTable(raw, 'bench');
-    const images = mkdtempSync(path.join(os.tmpdir(), 'bench-images-'));
-    await seedCatalogue(images);
+    await seedCatalogue({ photoWidth: null });
     const { handler: list } = await import('../functions/http/catalog/list-products');
     const { handler: detail } = await import('../functions/http/catalog/get-product');
     const { handler: intent } = await import('../functions/http/checkout/create-guest-payment-intent');
+    const { handler: confirm } = await import('../functions/http/checkout/confirm-test-payment');
+    const { handler: record } = await import('../functions/http/checkout/record-guest-order');
     const address = { name: 'Bench', email: 'bench@example.com', line1: '1 Main', city: 'Austin', state: 'TX', zip: '73301' };
     const time = async (fn: () => Promise<unknown>, n = 200) => {
       for (let i = 0; i < 10; i++) await fn();
@@ -152,46 +199,76 @@ async function latency() {
     const key = products.key({ id: SEED_PRODUCTS[0].id });
     const baseline = await time(() => documentClient().send(new GetCommand({ TableName: 'bench', Key: key })));
     const b50 = median(baseline);
-    row('call', 'p50', 'p95', 'p50 x GetItem');
-    row('(baseline) GetItem', ms(b50), ms(pct(baseline, 95)), '1.00');
+    const b95 = pct(baseline, 95);
+    row('call', 'p50', 'p95', 'p50 x GetItem', 'p95 x GetItem');
+    row('(baseline) GetItem', ms(b50), ms(b95), '1.00', '1.00');
     const measure = async (name: string, fn: () => Promise<unknown>) => {
       const samples = await time(fn);
-      row(name, ms(median(samples)), ms(pct(samples, 95)), (median(samples) / b50).toFixed(2));
+      row(name, ms(median(samples)), ms(pct(samples, 95)), (median(samples) / b50).toFixed(2), (pct(samples, 95) / b95).toFixed(2));
     };
     await measure('GET /api/products?category=tees', () => list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'tees' } }), lambdaContext));
     await measure('GET /api/products/{id}', () =>
       detail(apiEvent({ method: 'GET', path: `/api/products/${SEED_PRODUCTS[3].id}`, params: { id: SEED_PRODUCTS[3].id } }), lambdaContext),
     );
     await products.update({ id: 'lemonade-tumbler' }, { set: { stock: { '16oz': 1_000_000, '20oz': 0, '24oz': 0 } } });
-    await measure('POST /auth/create-payment-intent/guest', () =>
-      intent(apiEvent({ method: 'POST', path: '/auth/create-payment-intent/guest', body: { cart: [{ id: 'lemonade-tumbler', size: '16oz', quantity: 1 }], shippingAddress: address } }), lambdaContext),
-    );
+    const call = async (handler: typeof intent, method: string, path: string, body: unknown) => {
+      const result = (await handler(apiEvent({ method, path, body }), lambdaContext)) as { statusCode: number; body: string };
+      return { status: result.statusCode, body: JSON.parse(result.body || '{}') };
+    };
+    const checkout = (id: string, size: string, quantity = 1) => call(intent, 'POST', '/auth/create-payment-intent/guest', { cart: [{ id, size, quantity }], shippingAddress: address });
+    /** A guest whose card (4242) is authorized, ready for the take: the setup of a measurement, not measured. */
+    const authorizedBuyer = async (id: string, size: string) => {
+      const { body } = await checkout(id, size);
+      const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+      await call(confirm, 'POST', '/api/test-payments/confirm', { clientSecret: body.clientSecret, card, billingName: 'Bench', receiptEmail: 'bench@example.com' });
+      return body.orderNumber as string;
+    };
+    const recordGuest = (orderNumber: string) => call(record, 'POST', '/auth/adminOrders/guest', { orderNumber });
+    await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () => checkout('lemonade-tumbler', '16oz'));
+    const ready: string[] = [];
+    for (let i = 0; i < 210; i++) ready.push(await authorizedBuyer('lemonade-tumbler', '16oz'));
+    await measure('POST /auth/adminOrders/guest (take + capture + mail)', () => recordGuest(ready.pop()!));
 
-    section('Checkout under concurrency: N buyers at once for 10 units of one product');
-    row('buyers', 'succeeded', 'sold out (409)', 'other', 'throughput', 'p95', 'oversold');
+    section('Checkout nobody can jam: unpaid checkouts vs stock still available to a shopper');
+    row('unpaid checkouts', 'units asked by each', 'available before', 'available after them', 'next shopper bought');
+    await products.put({ id: 'bench-rug', name: 'Bench Rug', image: '/x.svg', description: 'bench', price: 8900, tag: 'rugs', stock: { CANDLE: 3 } });
+    const left = async (id: string) => Number((await products.get({ id }))?.stock.CANDLE);
+    const availableBefore = await left('bench-rug');
+    const unpaid = await Promise.all(Array.from({ length: 20 }, () => checkout('bench-rug', 'CANDLE', 3)));
+    const availableAfter = await left('bench-rug');
+    const shopper = await authorizedBuyer('bench-rug', 'CANDLE');
+    const bought = (await recordGuest(shopper)).status === 201;
+    row(unpaid.filter((r) => r.status === 200).length, 3, availableBefore, availableAfter, bought ? 'yes' : 'NO');
+
+    section('Checkout nobody can jam: N buyers with authorized cards at once for 10 units of one product');
+    row('buyers', 'orders', 'captures', 'cancelled authorizations', 'oversold', 'charged without stock', 'throughput', 'p95');
     for (const buyers of [20, 50]) {
       const id = `bench-${buyers}`;
       await products.put({ id, name: `Bench ${buyers}`, image: '/x.svg', description: 'bench', price: 1000, tag: 'candles', stock: { CANDLE: 10 } });
+      const ids: string[] = [];
+      for (let i = 0; i < buyers; i++) ids.push(await authorizedBuyer(id, 'CANDLE'));
       const durations: number[] = [];
       const started = performance.now();
-      const results = await Promise.all(
-        Array.from({ length: buyers }, async () => {
+      await Promise.all(
+        ids.map(async (orderNumber) => {
           const t = performance.now();
-          const result = await intent(apiEvent({ method: 'POST', path: '/auth/create-payment-intent/guest', body: { cart: [{ id, size: 'CANDLE', quantity: 1 }], shippingAddress: address } }), lambdaContext);
+          await recordGuest(orderNumber);
           durations.push(performance.now() - t);
-          return (result as { statusCode: number }).statusCode;
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      const ok = results.filter((s) => s === 200).length;
-      const left = Number((await products.get({ id }))?.stock.CANDLE);
-      const oversold = Math.max(0, ok - 10) + Math.max(0, -left);
-      row(buyers, ok, results.filter((s) => s === 409).length, results.filter((s) => s !== 200 && s !== 409).length, `${(buyers / seconds).toFixed(1)} req/s`, ms(pct(durations, 95)), oversold);
+      const intents = await testPaymentIntents.getMany(ids.map((intentId) => ({ id: intentId })));
+      const written = await orders.getMany(ids.map((orderNumber) => ({ orderNumber })));
+      const captured = intents.filter((i) => i.status === 'succeeded');
+      const oversold = Math.max(0, written.length - 10) + Math.max(0, -(await left(id)));
+      const chargedWithoutStock = captured.filter((i) => !written.some((order) => order.orderNumber === i.id)).length;
+      row(buyers, written.length, captured.length, intents.filter((i) => i.status === 'canceled').length, oversold, chargedWithoutStock, `${(buyers / seconds).toFixed(1)} req/s`, ms(pct(durations, 95)));
     }
     raw.destroy();
-    rmSync(images, { recursive: true, force: true });
   } finally {
     await dynamo.stop();
+    await new Promise((resolve) => sesServer.close(resolve));
+    rmSync(outbox, { recursive: true, force: true });
   }
 }
 
@@ -242,7 +319,10 @@ async function main() {
   try {
     await bundles(out);
     await latency();
-    if (process.env.BENCH_SKIP_BROWSER !== '1') await routeJs();
+    if (process.env.BENCH_SKIP_BROWSER !== '1') {
+      await routeJs();
+      await storefront(section, row, ROOT, freePort);
+    }
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -13,11 +13,11 @@ export interface JobDef {
 
 export const JOBS: readonly JobDef[] = [
   {
-    handler: 'release-expired-reservations',
-    schedule: 'rate(5 minutes)',
+    handler: 'settle-checkouts',
+    schedule: 'rate(2 minutes)',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
-    summary: 'Cancels the intents of reservations past 30 minutes and returns their stock (or records the order if paid)',
+    summary: 'Finishes checkouts left half-way: captures taken orders, takes authorized ones, cancels unpaid intents after 60 minutes',
   },
   {
     handler: 'retry-failed-mails',

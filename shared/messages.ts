@@ -32,6 +32,18 @@ export const MESSAGES = {
   paymentFailed: (providerMessage: string) => `Payment failed: ${providerMessage}`,
   /** The shop's Stripe keys are not set (yet): checkout stops before any card is asked for. */
   paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
+  /** A checkout allows a few failed card attempts (card testing); then its payment is cancelled. */
+  tooManyCardAttempts: 'Too many card attempts failed, so this payment was stopped. Nothing was charged. Go back to start again.',
+  /** The card was authorized but the capture could never happen (the bank released the hold): the order is cancelled. */
+  /** Shipping an order whose card is authorized but not yet charged (docs/decisions/0022). */
+  notCapturedYet: 'The payment for this order has not been taken yet. It usually is within a few minutes; please try again then.',
+  paymentNotCaptured: 'We could not complete the payment, so the order was cancelled. Nothing was charged.',
+  /** The checkout was given up (left unpaid too long) or its amounts changed while paying; nothing was charged. */
+  checkoutClosed: 'This checkout has expired or changed. Nothing was charged. Please check out again.',
+  /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
+  confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
+  /** The 3-D Secure step of the test card processor, like Stripe's test authentication page. */
+  authenticatePayment: 'Authenticate this payment',
   invalidCheckoutState: 'Not a valid state',
   serverError: 'Server error',
   networkError: 'Network error',
@@ -42,11 +54,29 @@ export const MESSAGES = {
   shippingText: 'Shipping takes 2-3 days',
 } as const;
 
+/** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */
+export const BANNER_WORDS = ['CANDLES', 'TEES', 'HOODIES'] as const;
+/** The home heading with '{product}' filled: never shown with braces. */
+export const bannerHeading = (word: string) => MESSAGES.bannerHeading.replace('{product}', word);
+
 /** Subjects of the mails the forms send to the shop (spec section 7). */
 export const FORM_SUBJECTS = {
   contact: 'Contact Form Submission',
   support: 'Support Form Submission',
   quote: 'Incoming Quote',
+} as const;
+
+/**
+ * What a shopper reads when a client address is over a rate limit (429; shared/rate-limits.ts names the group of
+ * each). Not spec texts: plain sentences that say what happened and what to do.
+ */
+export const RATE_LIMIT_MESSAGES = {
+  checkout: 'Too many checkout attempts from your connection. Please wait a few minutes and try again.',
+  promoCodes: 'Too many promo code tries. Please wait a few minutes and try again.',
+  orderLookups: 'Too many order look-ups. Please wait a few minutes and try again.',
+  forms: 'Too many messages sent from your connection. Please wait a few minutes and try again.',
+  signUp: 'Too many new accounts from your connection. Please wait a few minutes and try again.',
+  passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
 } as const;
 
 /** The password rule, also enforced by the Cognito password policy (infra). */

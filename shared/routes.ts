@@ -4,6 +4,8 @@ import { CART_ROUTES } from './routes/cart';
 import { CATALOG_ROUTES } from './routes/catalog';
 import { CHECKOUT_ROUTES } from './routes/checkout';
 import { FORMS_ROUTES } from './routes/forms';
+import { ORDER_ROUTES } from './routes/orders';
+import { PAGE_ROUTES } from './routes/pages';
 import { SYSTEM_ROUTES } from './routes/system';
 import type { RouteDef } from './routes/types';
 
@@ -23,6 +25,8 @@ export const ROUTES = [
   ...ACCOUNT_ROUTES,
   ...ADMIN_ROUTES,
   ...FORMS_ROUTES,
+  ...ORDER_ROUTES,
+  ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteHandlerName = (typeof ROUTES)[number]['handler'];

@@ -77,7 +77,8 @@ export async function invoke(handler: Handler, input: EventInput): Promise<{ sta
   const result = (await handler(apiEvent(input), { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
   return {
     status: result.statusCode ?? 200,
-    body: result.body ? JSON.parse(result.body) : undefined,
+    // JSON answers parsed; others (a CSV download) as their text.
+    body: result.body ? (String(result.headers?.['content-type'] ?? 'application/json').startsWith('application/json') ? JSON.parse(result.body) : result.body) : undefined,
     headers: (result.headers ?? {}) as Record<string, string>,
   };
 }

@@ -5,7 +5,7 @@
 export const TABLE_KEYS = {
   partitionKey: 'pk',
   sortKey: 'sk',
-  /** Epoch seconds after which DynamoDB may delete the item (reservations). */
+  /** Epoch seconds after which DynamoDB may delete the item (finished checkouts and reservations). */
   timeToLiveAttribute: 'expiresAt',
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },

@@ -114,7 +114,15 @@ export interface QueryOptions {
   limit?: number;
   /** Only sort keys up to this value (inclusive), e.g. an ISO time. */
   skAtMost?: string;
+  /** Only sort keys from this value on (inclusive). */
+  skAtLeast?: string;
   consistent?: boolean;
+}
+
+/** One page of a query and where the next one starts (null: no more). */
+export interface QueryPage<T> {
+  records: T[];
+  next: Record<string, unknown> | null;
 }
 
 /** Defines a record kind on the table (see functions/db/entities). */
@@ -216,30 +224,40 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
 
     /** Records of one index partition (`values` holds the index's partition fields), all pages unless `limit`. */
     async query(indexName: string, values: Partial<T>, options: QueryOptions = {}): Promise<T[]> {
+      const records: T[] = [];
+      let start: Item | null = null;
+      do {
+        const page = await this.queryPage(indexName, values, options, start);
+        records.push(...page.records);
+        start = options.limit ? null : page.next;
+      } while (start);
+      return records;
+    },
+
+    /** One page (at most `limit` records, or DynamoDB's 1 MB) of an index partition, from `start` on. */
+    async queryPage(indexName: string, values: Partial<T>, options: QueryOptions = {}, start: Item | null = null): Promise<QueryPage<T>> {
       const index = def.indexes?.[indexName];
       if (!index) throw new Error(`${def.entity} has no index ${indexName}`);
       const gsi = GSI[index.index];
       const expression = new Expression();
       let condition = `${expression.name(gsi.partitionKey)} = ${expression.value([def.entity, ...index.pk.map((field) => String(values[field]))].join('#'))}`;
-      if (options.skAtMost !== undefined) condition += ` AND ${expression.name(gsi.sortKey)} <= ${expression.value(options.skAtMost)}`;
-      const records: T[] = [];
-      let start: Item | undefined;
-      do {
-        const page = await documentClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: gsi.indexName,
-            KeyConditionExpression: condition,
-            ScanIndexForward: options.order !== 'desc',
-            ...(options.limit ? { Limit: options.limit } : {}),
-            ...(start ? { ExclusiveStartKey: start } : {}),
-            ...expression.attributes(),
-          }),
-        );
-        records.push(...(page.Items ?? []).map(fromItem));
-        start = options.limit ? undefined : page.LastEvaluatedKey;
-      } while (start);
-      return records;
+      const sk = () => expression.name(gsi.sortKey);
+      if (options.skAtLeast !== undefined && options.skAtMost !== undefined) {
+        condition += ` AND ${sk()} BETWEEN ${expression.value(options.skAtLeast)} AND ${expression.value(options.skAtMost)}`;
+      } else if (options.skAtMost !== undefined) condition += ` AND ${sk()} <= ${expression.value(options.skAtMost)}`;
+      else if (options.skAtLeast !== undefined) condition += ` AND ${sk()} >= ${expression.value(options.skAtLeast)}`;
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: gsi.indexName,
+          KeyConditionExpression: condition,
+          ScanIndexForward: options.order !== 'desc',
+          ...(options.limit ? { Limit: options.limit } : {}),
+          ...(start ? { ExclusiveStartKey: start } : {}),
+          ...expression.attributes(),
+        }),
+      );
+      return { records: (page.Items ?? []).map(fromItem), next: page.LastEvaluatedKey ?? null };
     },
 
     /** Writes a whole record (replacing one with the same key); `ifNew` refuses to replace, `when` conditions it. */

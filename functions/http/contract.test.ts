@@ -17,7 +17,7 @@ const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}
 const concrete = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'x1');
 const params = (route: RouteDef) =>
   Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => [match[1], 'x1']));
-const call = (route: RouteDef, extra: { token?: string; body?: unknown } = {}) =>
+const call = (route: RouteDef, extra: { token?: string; body?: unknown; query?: Record<string, string> } = {}) =>
   invoke(load(route), { method: route.method, path: concrete(route), routePath: route.path, params: params(route), ...extra });
 
 let customerToken: string;
@@ -95,4 +95,24 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       expect(status).toBe(413);
     });
   }
+
+  if (route.query) {
+    const token = () => ({ public: undefined, user: customerToken, admin: adminToken })[route.access];
+    it('answers 400 with field messages to a query string its schema refuses (query schemas are strict objects)', async () => {
+      const { status, body } = await call(route, { token: token(), query: { unknownParameter: 'x' } });
+      expect(status).toBe(400);
+      expect(body.error.code).toBe('validation_failed');
+    });
+
+    it('never answers 5xx to arbitrary query strings (property-based)', async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 200 })), async (query) => {
+          const { status } = await call(route, { token: token(), query });
+          expect(status).toBeLessThan(500);
+        }),
+        { numRuns: 12 },
+      );
+    });
+  }
+
 });

@@ -22,6 +22,11 @@ const envSchema = z.object({
   IMAGES_BUCKET: z.optional(z.string().check(z.minLength(1))),
   /** Where contact, support and quote mails go. */
   SHOP_EMAIL: z.optional(z.email()),
+  /**
+   * The shop's public origin (https://shop.example.com): links in mails (order status; unset: mails carry no link)
+   * and absolute URLs in pages (locally the page function uses the Host header).
+   */
+  SITE_URL: z.optional(z.url()),
   /** Sender of every mail (an SES verified identity in AWS). */
   MAIL_FROM: z.optional(z.email()),
   /** Stripe test or live keys; without them the built-in test card processor is used. */
@@ -29,8 +34,14 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   /** In AWS: the Secrets Manager secret holding the Stripe keys (JSON {secretKey, webhookSecret}); Stripe only. */
   STRIPE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** Set in tests to a Stripe API stand-in (tests/stripe-stand-in.ts); unset in AWS. */
+  STRIPE_API_BASE: z.optional(z.url()),
   /** Set in tests to a Secrets Manager stand-in; unset in AWS. */
   SECRETS_MANAGER_ENDPOINT: z.optional(z.url()),
+  /** In AWS: the SPA bucket the page function reads index.html from. */
+  SPA_BUCKET: z.optional(z.string().check(z.minLength(1))),
+  /** Locally: the built SPA (web/dist) the page function reads index.html from. */
+  WEB_DIR: z.optional(z.string().check(z.minLength(1))),
   /** Set by the Lambda runtime: inside AWS the test card processor is never used. */
   AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
 });

@@ -6,14 +6,17 @@ import type { RouteDef } from '../../shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors';
 import { logger } from './logger';
+import { metricsFlush } from './metrics';
 
 type BodyOf<R extends RouteDef> = R extends { body: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
+type QueryOf<R extends RouteDef> = R extends { query: infer S extends z.ZodMiniType } ? z.output<S> : Record<string, string>;
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? null : Caller;
 
 export interface ShopRequest<R extends RouteDef> {
   body: BodyOf<R>;
   params: Record<string, string>;
-  query: Record<string, string>;
+  /** The query string, checked by the route's `query` schema when it has one. */
+  query: QueryOf<R>;
   /** The verified caller on user and admin routes; null on public routes. */
   caller: CallerOf<R>;
   event: APIGatewayProxyEventV2;
@@ -26,6 +29,11 @@ export interface Reply {
 }
 
 const REPLY = Symbol('reply');
+const RAW = Symbol('raw');
+/** A response that is not JSON (HTML, XML, a CSV download): the body is sent as it is, with its content type. */
+export function rawReply(statusCode: number, body: string, contentType: string, headers: Record<string, string> = {}): Reply {
+  return { [REPLY]: true, [RAW]: true, statusCode, body, headers: { 'content-type': contentType, ...headers } } as Reply;
+}
 /** A response with a status other than 200 or extra headers. */
 export function reply(statusCode: number, body?: unknown, headers?: Record<string, string>): Reply {
   return { [REPLY]: true, statusCode, body, headers } as Reply;
@@ -124,6 +132,8 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
   if (!route) throw new Error(`No route of this area has handler ${name}`);
   type R = Extract<Routes[number], { handler: H }>;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
+    // First, so it runs last: the business metrics the request recorded are written whatever the answer.
+    .use(metricsFlush())
     .use(errorResponder(route))
     .use(authenticate(route))
     .use(parseBody(route))
@@ -131,10 +141,11 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
       const result = await fn({
         body: context.body as BodyOf<R>,
         params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (event.queryStringParameters ?? {}) as Record<string, string>,
+        query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
         caller: context.caller as CallerOf<R>,
         event,
       });
+      if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
       return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
     });
 }

@@ -38,3 +38,9 @@ export async function sendMail(mail: Mail): Promise<void> {
 export function shopAddress(): string {
   return readEnv().SHOP_EMAIL ?? 'shop@example.com';
 }
+
+/** A link to a page of the shop for a mail, or null when the shop's address is not set (SITE_URL). */
+export function siteLink(pathAndQuery: string): string | null {
+  const site = readEnv().SITE_URL;
+  return site ? `${site.replace(/\/$/, '')}${pathAndQuery}` : null;
+}

@@ -1,4 +1,4 @@
-import { DeleteObjectsCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { clientFor } from './aws-client';
 import { readEnv } from './env';
@@ -53,4 +53,41 @@ export async function deleteImages(paths: readonly string[]): Promise<string[]> 
   const failed = (result.Errors ?? []).map((error) => error.Key ?? '');
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed, errors: result.Errors });
   return failed;
+}
+
+/** The bytes of one object of the image bucket. */
+export async function getObject(key: string): Promise<Buffer> {
+  const answer = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return Buffer.from(await answer.Body!.transformToByteArray());
+}
+
+/** Writes one object of the image bucket with its type and Cache-Control (what CloudFront passes on to browsers). */
+export async function putObject(key: string, body: Buffer, contentType: string, cacheControl?: string): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ...(cacheControl ? { CacheControl: cacheControl } : {}) }));
+}
+
+/** Removes keys of the image bucket (any prefix; callers name exactly what they made). Returns the keys not deleted. */
+export async function deleteKeys(keys: readonly string[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (let start = 0; start < keys.length; start += 1000) {
+    const batch = keys.slice(start, start + 1000);
+    const result = await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    failed.push(...(result.Errors ?? []).map((error) => error.Key ?? ''));
+  }
+  if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed });
+  return failed;
+}
+
+/**
+ * The text of `key` in another bucket (the SPA bucket), unless its ETag is still `etag`: then null (S3 answers
+ * 304 to If-None-Match, which costs no transfer).
+ */
+export async function getTextIfChanged(bucketName: string, key: string, etag?: string): Promise<{ text: string; etag?: string } | null> {
+  try {
+    const answer = await s3().send(new GetObjectCommand({ Bucket: bucketName, Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }));
+    return { text: await answer.Body!.transformToString('utf8'), etag: answer.ETag };
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 304) return null;
+    throw error;
+  }
 }

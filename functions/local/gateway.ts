@@ -1,11 +1,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { isPagePath } from '../../shared/pages';
 import { findRoute, routeId, type RouteDef } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/common';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
+import type { RateLimiter } from './rate-limit';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: unknown[]) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -15,6 +19,8 @@ export interface GatewayOptions {
   webDir: string;
   /** Folder of the image bucket: `/images/x` is served from `<imagesDir>/images/x`, as CloudFront does. */
   imagesDir: string;
+  /** What the image store keeps about an object (its content type and Cache-Control, as S3 answers them). */
+  imageMeta?: (key: string) => { contentType?: string; cacheControl?: string } | null;
   /** The runtime config; `cognitoEndpoint` is filled in per request from the Host header. */
   config: Omit<RuntimeConfig, 'cognitoEndpoint'>;
   /** Where /cognito is proxied (the Cognito stand-in), so the browser talks to one origin. */
@@ -26,6 +32,8 @@ export interface GatewayOptions {
   cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
   /** Extra same-origin stand-ins (S3, SES) mounted under a path prefix. */
   mounts?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>>;
+  /** Per-client rate limits (shared/rate-limits.ts); a refused request reaches no handler and no stand-in. */
+  rateLimiter?: RateLimiter;
   log?: (line: string) => void;
 }
 
@@ -43,6 +51,9 @@ const TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.avif': 'image/avif',
+  '.map': 'application/json; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 export const contentType = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -50,6 +61,57 @@ export const contentType = (file: string) => TYPES[path.extname(file).toLowerCas
 function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** Text types CloudFront compresses (its list, in short); images and fonts are compressed already. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+/** CloudFront compresses objects from 1,000 bytes on. */
+const MIN_COMPRESS_BYTES = 1000;
+
+/** The encoding CloudFront would pick for this request: brotli first, then gzip, else none. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br' | 'gzip' | null {
+  const offered = String(acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+    .map(([name]) => name.trim().toLowerCase());
+  return offered.includes('br') ? 'br' : offered.includes('gzip') ? 'gzip' : null;
+}
+
+const compress = (body: Buffer, encoding: 'br' | 'gzip', quality: number) =>
+  encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: Math.min(9, quality) });
+
+/**
+ * Sends a body as CloudFront would: compressed with brotli or gzip when the browser accepts it and the type is
+ * text (Vary: Accept-Encoding), answered 304 when the browser's If-None-Match still matches. `cached` reuses a
+ * compressed copy of a file (static files are compressed once, at a high level, like CloudFront's edge cache).
+ */
+function sendBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: Buffer,
+  cached?: (encoding: 'br' | 'gzip') => Buffer,
+) {
+  const type = String(headers['content-type'] ?? '');
+  const etag = headers.etag as string | undefined;
+  if (etag && status === 200 && req.headers['if-none-match'] === etag) {
+    const { 'content-type': _type, ...rest } = headers;
+    res.writeHead(304, rest);
+    return void res.end();
+  }
+  const encoding = body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : null;
+  const sent = encoding ? (cached ? cached(encoding) : compress(body, encoding, 5)) : body;
+  res.writeHead(status, {
+    ...headers,
+    ...(COMPRESSIBLE.test(type) ? { vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'content-encoding': encoding } : {}),
+    'content-length': String(sent.length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : sent);
 }
 
 function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
@@ -126,9 +188,13 @@ export function createGateway(options: GatewayOptions): http.Server {
   }
   const load = async (route: RouteDef) => handlers.get(route.handler)!;
   const log = options.log ?? (() => {});
+  // The API description of the routes served here (in AWS a file of the SPA build at the same path).
+  let apiDescription: unknown;
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer) {
-    const found = findRoute(options.routes, req.method ?? 'GET', url.pathname);
+    // HEAD of a page is its GET without the body (CloudFront asks the origin for HEAD as GET here too).
+    const method = req.method === 'HEAD' && isPagePath(url.pathname) ? 'GET' : (req.method ?? 'GET');
+    const found = findRoute(options.routes, method, url.pathname);
     if (!found.route) {
       return found.pathExists
         ? sendJson(res, 405, { error: { code: 'method_not_allowed', message: 'This method is not allowed here.' } })
@@ -141,8 +207,9 @@ export function createGateway(options: GatewayOptions): http.Server {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-    res.writeHead(result.statusCode ?? 200, headers);
-    res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+    // Pages carry the SPA's security headers, as CloudFront's response-headers policy adds them to every behaviour.
+    if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/auth/')) Object.assign(headers, SECURITY_HEADERS);
+    sendBody(req, res, result.statusCode ?? 200, headers, result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0));
   }
 
   async function proxyCognito(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) {
@@ -169,17 +236,42 @@ export function createGateway(options: GatewayOptions): http.Server {
     res.end(answer);
   }
 
-  function sendFile(res: http.ServerResponse, file: string, cache: string, extra: Record<string, string> = {}) {
-    res.writeHead(200, { 'content-type': contentType(file), 'cache-control': cache, 'x-content-type-options': 'nosniff', ...extra });
+  /** Files of web/dist, kept with their compressed copies until they change (mtime and size). */
+  const files = new Map<string, { stamp: string; body: Buffer; br?: Buffer; gzip?: Buffer }>();
+  function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, cache: string, extra: Record<string, string> = {}) {
+    const stat = statSync(file);
+    const stamp = `${stat.mtimeMs}-${stat.size}`;
+    let entry = files.get(file);
+    if (entry?.stamp !== stamp) files.set(file, (entry = { stamp, body: readFileSync(file) }));
+    const kept = entry;
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    sendBody(req, res, 200, { 'content-type': contentType(file), 'cache-control': cache, etag, 'x-content-type-options': 'nosniff', ...extra }, kept.body, (encoding) =>
+      (kept[encoding] ??= compress(kept.body, encoding, encoding === 'br' ? 9 : 9)),
+    );
+  }
+
+  /** An image of the bucket, streamed (never compressed again) with the type and Cache-Control S3 stored. */
+  function sendImage(req: http.IncomingMessage, res: http.ServerResponse, file: string, key: string) {
+    const stat = statSync(file);
+    const meta = options.imageMeta?.(key) ?? null;
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const headers = { 'content-type': meta?.contentType ?? contentType(file), 'cache-control': meta?.cacheControl ?? 'public, max-age=300', etag, 'x-content-type-options': 'nosniff', 'content-length': String(stat.size) };
+    if (req.headers['if-none-match'] === etag) {
+      const { 'content-type': _type, 'content-length': _length, ...rest } = headers;
+      res.writeHead(304, rest);
+      return void res.end();
+    }
+    res.writeHead(200, headers);
+    if (req.method === 'HEAD') return void res.end();
     createReadStream(file).pipe(res);
   }
 
-  function staticFile(res: http.ServerResponse, url: URL) {
+  function staticFile(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const root = path.resolve(options.webDir);
     const file = path.resolve(root, `.${decodeURIComponent(url.pathname)}`);
     if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
       const immutable = url.pathname.startsWith('/assets/');
-      return sendFile(res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache', SECURITY_HEADERS);
+      return sendFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache', SECURITY_HEADERS);
     }
     // Unknown SPA paths answer index.html; a missing file with an extension stays a real 404.
     if (path.extname(url.pathname)) return sendJson(res, 404, { error: { code: 'not_found', message: 'No such file.' } });
@@ -188,7 +280,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end('The web app is not built yet: run npm start (it builds web/ first).');
     }
-    return sendFile(res, index, 'no-cache', SECURITY_HEADERS);
+    return sendFile(req, res, index, 'no-cache', SECURITY_HEADERS);
   }
 
   return http.createServer((req, res) => {
@@ -201,7 +293,12 @@ export function createGateway(options: GatewayOptions): http.Server {
       const body = await readBody(req);
       if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'The request body is too large.' } });
       const { pathname } = url;
+      const refused = options.rateLimiter?.checkHttp(req, pathname);
+      if (refused) return sendJson(res, refused.status, refused.body, refused.headers);
+      if (pathname === OPENAPI_PATH && req.method === 'GET') return sendJson(res, 200, (apiDescription ??= openApiDocument(options.routes)), { 'cache-control': 'no-cache' });
       if (pathname.startsWith('/api/') || pathname.startsWith('/auth/')) return api(req, res, url, body);
+      // The paths CloudFront sends to the page function (shared/pages.ts), answered by the same handler module.
+      if ((req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) return api(req, res, url, body);
       if (pathname === '/config.json') {
         const origin = `http://${req.headers.host ?? 'localhost'}`;
         return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
@@ -213,10 +310,10 @@ export function createGateway(options: GatewayOptions): http.Server {
       if (pathname.startsWith('/images/')) {
         const root = path.resolve(options.imagesDir);
         const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-        if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) return sendFile(res, file, 'public, max-age=300');
+        if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) return sendImage(req, res, file, path.relative(root, file).split(path.sep).join('/'));
         return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
       }
-      return staticFile(res, url);
+      return staticFile(req, res, url);
     })().catch((error: Error) => {
       log(`gateway error on ${req.method} ${url.pathname}: ${error.stack ?? error.message}`);
       if (!res.headersSent) sendJson(res, 502, { error: { code: 'bad_gateway', message: 'The local gateway could not complete the request.' } });

@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import type { S3Event } from 'aws-lambda';
 import type http from 'node:http';
 import path from 'node:path';
 import { contentType as typeOf } from './gateway';
@@ -20,11 +21,42 @@ import { contentType as typeOf } from './gateway';
  * - header-signed calls: x-amz-date within 15 minutes of now (403 RequestTimeTooSkewed);
  * - bucket names follow S3's rules, keys have no `.`/`..` segments (400).
  * Not modelled: bucket policies, versions, multipart uploads, listing.
+ *
+ * Event notifications: `onObjectCreated` is called after each PUT with the event S3 would send (the image
+ * pipeline's trigger in AWS), without holding up the answer, as S3 does; `idle()` waits until every call is done.
  */
 export interface S3StandInOptions {
   /** Access key -> secret. Defaults to the local functions' credentials (local/local). */
   credentials?: Record<string, string>;
+  onObjectCreated?: (event: S3Event) => Promise<void>;
+  /** Told when an `onObjectCreated` call fails (S3 would retry; here it is logged). */
+  onNotificationError?: (error: Error, key: string) => void;
 }
+
+/** An S3 "ObjectCreated:Put" event of one key, as S3 sends it (the local stand-in uses this). */
+function objectCreatedEvent(bucket: string, key: string, size: number, etag: string): S3Event {
+  return {
+    Records: [
+      {
+        eventVersion: '2.1',
+        eventSource: 'aws:s3',
+        awsRegion: process.env.AWS_REGION ?? 'us-east-1',
+        eventTime: new Date().toISOString(),
+        eventName: 'ObjectCreated:Put',
+        userIdentity: { principalId: 'local' },
+        requestParameters: { sourceIPAddress: '127.0.0.1' },
+        responseElements: { 'x-amz-request-id': 'local', 'x-amz-id-2': 'local' },
+        s3: {
+          s3SchemaVersion: '1.0',
+          configurationId: 'local',
+          bucket: { name: bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${bucket}` },
+          object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+'), size, eTag: etag.replace(/"/g, ''), sequencer: Date.now().toString(16) },
+        },
+      },
+    ],
+  };
+}
+
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -149,7 +181,17 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
     rmSync(target.meta, { force: true });
   };
 
-  return async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> => {
+  const pending = new Set<Promise<void>>();
+  const notify = (bucket: string, key: string, size: number, etag: string) => {
+    if (!options.onObjectCreated) return;
+    const run: Promise<void> = options
+      .onObjectCreated(objectCreatedEvent(bucket, key, size, etag))
+      .catch((error: Error) => options.onNotificationError?.(error, key))
+      .finally(() => pending.delete(run));
+    pending.add(run);
+  };
+
+  const serve = async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const method = req.method ?? 'GET';
     let bucket: string;
@@ -198,9 +240,11 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       writeFileSync(target.file, body);
       const type = String(req.headers['content-type'] ?? 'binary/octet-stream');
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-      writeFileSync(target.meta, JSON.stringify({ contentType: type, size: body.length, etag, lastModified: new Date().toUTCString() }));
+      const cacheControl = req.headers['cache-control'];
+      writeFileSync(target.meta, JSON.stringify({ contentType: type, size: body.length, etag, lastModified: new Date().toUTCString(), ...(cacheControl ? { cacheControl } : {}) }));
       res.writeHead(200, { etag });
-      return void res.end();
+      res.end();
+      return notify(bucket, key, body.length, etag);
     }
     if (method === 'DELETE') {
       remove(target);
@@ -213,9 +257,26 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       const headers: Record<string, string | number> = { 'content-type': meta.contentType, 'content-length': statSync(target.file).size };
       if (meta.etag) headers.etag = meta.etag;
       if (meta.lastModified) headers['last-modified'] = meta.lastModified;
+      if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
       res.writeHead(200, headers);
       return void res.end(method === 'HEAD' ? undefined : readFileSync(target.file));
     }
     return xmlError(req, res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', resource);
   };
+  /** Resolves once no event notification is running (tests wait on it). */
+  const idle = async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  };
+  return Object.assign(serve, { idle });
+}
+
+/** What the stand-in keeps about a stored object (its sidecar), or null: the gateway serves /images with it. */
+export function storedObjectMeta(storageDir: string, bucket: string, key: string): { contentType?: string; cacheControl?: string; etag?: string; lastModified?: string } | null {
+  const file = path.resolve(storageDir, '.meta', bucket, `${key}.json`);
+  if (!file.startsWith(path.resolve(storageDir, '.meta', bucket) + path.sep) || !existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Photo } from '../../shared/images';
+import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos';
+import { seedPhoto, type Motif } from './seed-photos';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
 import { products } from '../db/entities/product';
@@ -7,7 +11,7 @@ import { stockItems } from '../db/entities/stock-item';
 
 /**
  * The demo catalogue `npm start` seeds on first start: every category of the spec, stock items, a few `hot`
- * products, and images drawn here as SVG (no downloads).
+ * products, and photos drawn here (functions/local/seed-photos.ts; no downloads) that go through the image pipeline.
  */
 interface SeedProduct {
   id: string;
@@ -18,7 +22,7 @@ interface SeedProduct {
   stockRef?: string;
   stock?: Record<string, number>;
   colors: [string, string];
-  motif: 'candle' | 'tee' | 'hoodie' | 'rug' | 'wrap' | 'tumbler';
+  motif: Motif;
 }
 
 export const SEED_STOCK_ITEMS = [
@@ -44,52 +48,70 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   { id: 'lemonade-tumbler', name: 'Lemonade Tumbler', description: 'Summer tumbler with a lemon print and a reusable straw.', price: 2599, tag: 'tumblers', stock: { '16oz': 3, '20oz': 8, '24oz': 12 }, colors: ['#a16207', '#fef08a'], motif: 'tumbler' },
 ];
 
-const MOTIFS: Record<SeedProduct['motif'], string> = {
-  candle: '<rect x="150" y="170" width="100" height="140" rx="14"/><path d="M200 110c18 22 18 42 0 52-18-10-18-30 0-52z" fill="#f59e0b"/><rect x="197" y="150" width="6" height="22" fill="#1f2937"/>',
-  tee: '<path d="M130 120l45-25h50l45 25 30 45-40 20v125H140V185l-40-20z"/>',
-  hoodie: '<path d="M125 135l50-40h50l50 40 25 60-35 10v110H135V205l-35-10z"/><path d="M175 95c5 40 45 40 50 0" fill="none" stroke="#fff" stroke-width="8"/>',
-  rug: '<rect x="110" y="110" width="180" height="180" rx="24"/><circle cx="200" cy="200" r="50" fill="#fff" opacity=".6"/>',
-  wrap: '<rect x="120" y="130" width="160" height="150" rx="6"/><rect x="190" y="130" width="20" height="150" fill="#fff" opacity=".7"/><rect x="120" y="195" width="160" height="20" fill="#fff" opacity=".7"/><path d="M200 130c-30-40-60-10-30 0zM200 130c30-40 60-10 30 0z" fill="#fff"/>',
-  tumbler: '<path d="M150 110h100l-12 200h-76z"/><rect x="145" y="95" width="110" height="22" rx="6"/><rect x="215" y="55" width="8" height="50" fill="#fff"/>',
-};
+/** Products whose page shows three photos (two more angles, smaller, as an owner's second and third shots). */
+const WITH_EXTRA_PHOTOS = new Set(['harvest-spice-candle', 'pumpkin-patch-tee', 'cozy-cabin-hoodie', 'autumn-leaves-rug']);
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** Where drawn originals are kept between fresh starts (tests, bench): drawing one takes a few seconds. */
+const PHOTO_CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'seasonal-shop', 'seed-photos');
+const GENERATOR_VERSION = 1;
 
-/** A square product picture: background, a motif for the kind of product, and the product's name. */
-export function productSvg(product: Pick<SeedProduct, 'name' | 'colors' | 'motif'>, variant = 0): string {
-  const [dark, light] = product.colors;
-  const background = variant === 0 ? light : variant === 1 ? dark : '#f8fafc';
-  const ink = variant === 1 ? light : dark;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(product.name)}">
-<rect width="400" height="400" fill="${background}"/>
-<g fill="${ink}" transform="${variant === 2 ? 'rotate(-8 200 200)' : ''}">${MOTIFS[product.motif]}</g>
-<text x="200" y="365" font-family="Georgia, serif" font-size="22" text-anchor="middle" fill="${ink}">${escapeXml(product.name)}</text>
-</svg>`;
+async function drawnPhoto(product: SeedProduct, variant: number, width: number): Promise<Buffer> {
+  const height = Math.round((width * 3) / 4);
+  const name = createHash('sha256').update(JSON.stringify([GENERATOR_VERSION, product.motif, product.colors, variant, width])).digest('hex').slice(0, 16);
+  const file = path.join(PHOTO_CACHE, `${name}.jpg`);
+  if (existsSync(file)) return readFileSync(file);
+  const bytes = await seedPhoto(product.motif, product.colors, variant, width, height);
+  mkdirSync(PHOTO_CACHE, { recursive: true });
+  writeFileSync(file, bytes);
+  return bytes;
 }
 
-/** Writes the product pictures into the image bucket's folder and returns each product's image keys. */
-function writeImages(bucketDir: string, product: SeedProduct): { image: string; extraImages: string[] } {
-  const dir = path.join(bucketDir, 'images', 'products');
-  mkdirSync(dir, { recursive: true });
-  const names = [0, 1, 2].map((variant) => `${product.id}${variant ? `-${variant}` : ''}.svg`);
-  names.forEach((name, variant) => writeFileSync(path.join(dir, name), productSvg(product, variant)));
-  const [image, ...extraImages] = names.map((name) => `/images/products/${name}`);
-  return { image, extraImages };
+export interface SeedOptions {
+  /**
+   * Width of the drawn main photos (default 2400: a phone photo of 4-5 MB). Extra angles are two thirds of it.
+   * `null`: no photos at all (the product records name placeholder files; for handler benchmarks).
+   */
+  photoWidth?: number | null;
+  log?: (line: string) => void;
+}
+
+/**
+ * Each product's photos, uploaded to uploads/ as an admin's browser does and made by the image pipeline (which
+ * the S3 stand-in runs on each upload): the photo paths and what the product records of them.
+ */
+async function seedPhotos(product: SeedProduct, width: number): Promise<{ image: string; extraImages: string[]; photos: Photo[] }> {
+  const variants = WITH_EXTRA_PHOTOS.has(product.id) ? [0, 1, 2] : [0];
+  const ids: string[] = [];
+  for (const variant of variants) ids.push(await uploadOriginal(await drawnPhoto(product, variant, variant ? Math.round((width * 2) / 3) : width), 'jpg'));
+  const records = await waitForPhotos(ids);
+  const photos = ids.map((id) => {
+    const record = records.get(id)!;
+    if (record.status !== 'ready') throw new Error(`The demo photo of ${product.id} could not be processed: ${record.reason}`);
+    return photoOf(record);
+  });
+  return { image: photos[0].src, extraImages: photos.slice(1).map((photo) => photo.src), photos };
 }
 
 const SEED_MARKER = { pk: 'meta#seed', sk: 'meta#seed' };
 
-/** Seeds once: a marker record in the table says the catalogue is there, so a restart does not seed twice. */
-export async function seedCatalogue(imagesBucketDir: string): Promise<boolean> {
+/**
+ * Seeds once: a marker record in the table says the catalogue is there, so a restart does not seed twice. With
+ * photos, the S3 endpoint (the stand-in behind the gateway) must be up.
+ */
+export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean> {
   const client = documentClient();
   const table = tableName();
   const marker = await client.send(new GetCommand({ TableName: table, Key: SEED_MARKER }));
   if (marker.Item) return false;
   for (const item of SEED_STOCK_ITEMS) await stockItems.put(item);
   const now = Date.now();
+  const width = options.photoWidth === undefined ? 2400 : options.photoWidth;
   for (const [index, seed] of SEED_PRODUCTS.entries()) {
     const { colors: _colors, motif: _motif, ...fields } = seed;
-    await products.put({ ...fields, ...writeImages(imagesBucketDir, seed), createdAt: new Date(now - index * 60_000).toISOString() });
+    const started = Date.now();
+    const pictures = width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);
+    await products.put({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
+    options.log?.(`seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await client.send(new PutCommand({ TableName: table, Item: { ...SEED_MARKER, seededAt: new Date().toISOString() } }));
   return true;

@@ -1,24 +1,26 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SEED_PRODUCTS } from './seed';
 import { freePort } from './processes';
-import { startLocalStack, type LocalStack } from './stack';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from './stack';
+import { RATE_LIMIT_MESSAGES } from '../../shared/messages';
 
 /** The stack behind `npm start`, started as a user would get it: seeded once, data kept across restarts. */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-stack-'));
 const webDir = path.join(dataDir, 'web');
 mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Shop</title><div id="root"></div>');
-writeFileSync(path.join(webDir, 'assets', 'app.js'), 'console.log(1)');
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+writeFileSync(path.join(webDir, 'assets', 'app.js'), `console.log(${JSON.stringify('a line of the app '.repeat(200))})`);
 const admin = { email: 'boss@example.com', password: 'BossPass1' };
 
 let stack: LocalStack | undefined;
 let ports: { port: number; dynamoPort: number; cognitoPort: number } | undefined;
 /** Same ports on restart, as `npm start` uses: a session token stays valid across a restart. */
-const start = async () => {
+const start = async (rateLimits?: LocalStackOptions['rateLimits']) => {
   ports ??= { port: await freePort(), dynamoPort: await freePort(), cognitoPort: await freePort() };
-  return startLocalStack({ ...ports, dataDir, webDir, admin });
+  // Small demo photos: the same upload path and pipeline as npm start's 2400 px ones, in a fraction of the time.
+  return startLocalStack({ ...ports, dataDir, webDir, admin, rateLimits, seedPhotoWidth: 640 });
 };
 const get = (p: string, init?: RequestInit) => fetch(`${stack!.url}${p}`, init);
 
@@ -42,9 +44,38 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   for (const slug of ['new-releases', 'hoodies', 'giftwraps', 'candles', 'tees', 'rugs', 'hot']) {
     expect((await (await get(`/api/products?category=${slug}`)).json()).products.length).toBeGreaterThan(0);
   }
+  // The demo photos went through the image pipeline: variants served for a year, the originals private.
   const image = await get(all[0].image);
   expect(image.status).toBe(200);
-  expect(image.headers.get('content-type')).toBe('image/svg+xml');
+  expect(image.headers.get('content-type')).toBe('image/jpeg');
+  expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(all[0].photos[0]).toMatchObject({ width: 640, height: 480, widths: [320, 480, 640] });
+  expect((await get(`${all[0].photos[0].src}/480.avif`)).headers.get('content-type')).toBe('image/avif');
+  expect(readdirSync(path.join(dataDir, 's3', 'shop-images', 'uploads')).length).toBeGreaterThanOrEqual(SEED_PRODUCTS.length);
+  const etag = image.headers.get('etag')!;
+  expect((await get(all[0].image, { headers: { 'if-none-match': etag } })).status).toBe(304);
+
+  // Compressed as CloudFront does: brotli first, else gzip; revalidated by ETag.
+  const script = await get('/assets/app.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  expect(script.headers.get('content-encoding')).toBe('br');
+  expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(script.headers.get('vary')).toBe('Accept-Encoding');
+  expect(Number(script.headers.get('content-length'))).toBeLessThan(800);
+  expect(await script.text()).toContain('a line of the app');
+  const gzip = await fetch(`${stack.url}/api/products`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers.get('content-encoding')).toBe('gzip');
+  expect((await get('/assets/app.js', { headers: { 'if-none-match': script.headers.get('etag')! } })).status).toBe(304);
+
+  // The page function: crawler pages with their own head; an unknown product is a 404 the SPA still renders.
+  const page = await get(`/product/${SEED_PRODUCTS[0].id}`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain(`<title>${SEED_PRODUCTS[0].name} · Seasonal Shop</title>`);
+  expect(html).toContain(`<meta property="og:image" content="${stack.url}${all.find((p: { id: string }) => p.id === SEED_PRODUCTS[0].id).photos[0].src}/640.jpg" />`);
+  expect(html).toContain('<div id="root">');
+  expect((await get('/product/no-such-thing')).status).toBe(404);
+  expect((await get('/robots.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  expect(await (await get('/sitemap.xml')).text()).toContain(`<loc>${stack.url}/product/${SEED_PRODUCTS[0].id}</loc>`);
 
   const spa = await get('/product-list/tees');
   expect(spa.status).toBe(200);
@@ -70,4 +101,30 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   expect((await (await get('/api/products')).json()).products).toHaveLength(SEED_PRODUCTS.length);
   const again = await get('/auth/validateAdmin', { headers: { authorization: `Bearer ${token}` } });
   expect(again.status).toBe(200);
+}, 120_000);
+
+it('holds back a client over a limit by default (RATE_LIMITS unset), and not with RATE_LIMITS=off', async () => {
+  const saved = process.env.RATE_LIMITS;
+  const contact = (i: number) =>
+    get('/api/forms/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Stack', email: 'stack@example.com', message: `Limits ${i}` }) });
+  try {
+    delete process.env.RATE_LIMITS;
+    // The limiter's clock stands still: every request falls in one window, however slow the machine.
+    stack = await start({ now: () => 0 });
+    expect(stack.rateLimits).toEqual({ enabled: true, scale: 1 });
+    for (let i = 0; i < 10; i++) expect((await contact(i)).status).toBe(201);
+    const refused = await contact(10);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('600');
+    expect((await refused.json()).error.message).toBe(RATE_LIMIT_MESSAGES.forms);
+    await stack.stop();
+
+    process.env.RATE_LIMITS = 'off';
+    stack = await start({ now: () => 0 });
+    expect(stack.rateLimits.enabled).toBe(false);
+    for (let i = 0; i < 12; i++) expect((await contact(i)).status).toBe(201);
+  } finally {
+    if (saved === undefined) delete process.env.RATE_LIMITS;
+    else process.env.RATE_LIMITS = saved;
+  }
 }, 120_000);

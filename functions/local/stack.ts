@@ -9,7 +9,12 @@ import { ADMIN_GROUP } from '../lib/auth';
 import { ensureUser, startCognito, type LocalCognito } from './cognito';
 import { startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
-import { createS3StandIn } from './s3';
+import { createRateLimiter, rateLimitSwitchFromEnv, type RateLimiterOptions } from './rate-limit';
+import type { RateLimitSwitch } from '../../shared/rate-limits';
+import type { S3Event } from 'aws-lambda';
+import { UPLOAD_PREFIX } from '../../shared/images';
+import { migrateLegacyImages } from '../domain/images/photos';
+import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue } from './seed';
 import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
@@ -28,8 +33,12 @@ export interface LocalStackOptions {
   admin: { email: string; password: string };
   tableName?: string;
   echo?: boolean;
+  /** Width of the demo catalogue's drawn photos (default 2400, a phone photo); tests use smaller ones. */
+  seedPhotoWidth?: number;
   /** How often the scheduled jobs run (default every minute). */
   jobIntervalMs?: number;
+  /** Rate limits; by default from RATE_LIMITS (on unless `off`). Tests may inject a clock. */
+  rateLimits?: Partial<RateLimitSwitch> & Pick<RateLimiterOptions, 'now'>;
   log?: (line: string) => void;
 }
 
@@ -37,6 +46,8 @@ export interface LocalStack {
   url: string;
   seeded: boolean;
   cognito: LocalCognito;
+  /** The rate limits the gateway enforces. */
+  rateLimits: RateLimitSwitch;
   stop(): Promise<void>;
 }
 
@@ -49,6 +60,7 @@ export const IMAGES_BUCKET = 'shop-images';
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   // "shop-v2": the table layout of docs/decisions/0020; a .data/ from before keeps its old table and seeds anew.
   const tableName = options.tableName ?? 'shop-v2';
+  const { now, ...limits } = { ...rateLimitSwitchFromEnv(), ...options.rateLimits };
   const storageDir = path.join(options.dataDir, 's3');
   const imagesBucketDir = path.join(storageDir, IMAGES_BUCKET);
   mkdirSync(imagesBucketDir, { recursive: true });
@@ -77,8 +89,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       S3_ENDPOINT: `${origin}/s3`,
       SES_ENDPOINT: `${origin}/ses`,
       IMAGES_BUCKET,
+      // The page function reads the built SPA's index.html from here (in AWS: from the SPA bucket).
+      WEB_DIR: path.resolve(options.webDir),
       SHOP_EMAIL: process.env.SHOP_EMAIL ?? 'shop@example.com',
       MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@example.com',
+      SITE_URL: origin,
       AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ISSUER: cognito.issuer,
@@ -91,12 +106,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await createTable(raw, tableName);
     raw.destroy();
     await ensureUser(cognito, options.admin.email, options.admin.password, [ADMIN_GROUP]);
-    const seeded = await seedCatalogue(imagesBucketDir);
 
+    // The image pipeline's function, run by the S3 stand-in on every upload as the S3 trigger runs it in AWS.
+    const processImage = require(path.join(__dirname, '..', 'events', 'process-image.ts')).handler as (event: S3Event) => Promise<void>;
+    const s3 = createS3StandIn(storageDir, {
+      onObjectCreated: async (event) => {
+        if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX))) await processImage(event);
+      },
+      onNotificationError: (error, key) => options.log?.(`image pipeline failed on ${key}: ${error.message}`),
+    });
     const server = createGateway({
       routes: ROUTES,
       webDir: options.webDir,
       imagesDir: imagesBucketDir,
+      imageMeta: (key) => storedObjectMeta(storageDir, IMAGES_BUCKET, key),
       cognitoUrl: cognito.endpoint,
       config: {
         region: 'us-east-1',
@@ -106,11 +129,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
       },
       cognitoHook: localCognitoTriggers(cognito, origin),
-      mounts: { '/s3/': createS3StandIn(storageDir), '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
+      mounts: { '/s3/': s3, '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
+      rateLimiter: limits.enabled ? createRateLimiter({ scale: limits.scale, now, log: options.log }) : undefined,
       log: options.log,
     });
     await listen(server, options.port, options.host ?? '127.0.0.1');
-    started.push({ stop: () => closeServer(server) });
+    started.push({ stop: async () => {
+      await closeServer(server);
+      await s3.idle();
+    } });
+    // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
+    const seeded = await seedCatalogue({ photoWidth: options.seedPhotoWidth, log: options.log });
+    const migration = await migrateLegacyImages(options.log);
+    for (const problem of migration.problems) options.log?.(`image migration: ${problem}`);
     // The scheduled jobs (EventBridge in AWS) run here on a timer.
     const jobs = JOBS.map((job) => ({ job, run: require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)).handler as () => Promise<unknown> }));
     const timer = setInterval(() => {
@@ -118,7 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }, options.jobIntervalMs ?? 60_000);
     timer.unref();
     started.push({ stop: async () => clearInterval(timer) });
-    return { url: origin, seeded, cognito, stop: stopAll };
+    return { url: origin, seeded, cognito, rateLimits: limits, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -1,11 +1,13 @@
 /**
  * `npm start`: builds the SPA, starts the local stand-ins and serves the whole shop on http://localhost:3000.
  * Settings: PORT, HOST, DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD,
- * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test processor).
+ * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test processor),
+ * RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts).
  */
 import path from 'node:path';
 import { isStrongPassword } from '../../shared/messages';
 import { isPortFree, javaMajorVersion } from './processes';
+import { rateLimitSwitchFromEnv } from './rate-limit';
 import { buildWeb, startLocalStack } from './stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -32,6 +34,11 @@ async function main() {
   }
   if (!isStrongPassword(admin.password)) {
     fail('ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter and a digit: choose another and run npm start again.');
+  }
+  try {
+    rateLimitSwitchFromEnv(env);
+  } catch (error) {
+    fail(`${(error as Error).message}: fix it and run npm start again.`);
   }
   for (const [name, value] of [['PORT', port], ['DYNAMODB_PORT', dynamoPort], ['COGNITO_PORT', cognitoPort]] as const) {
     if (!(await isPortFree(value))) fail(`Port ${value} is already in use: stop what is using it, or start on another port with ${name}=${value + 1} npm start.`);
@@ -62,6 +69,7 @@ async function main() {
   Admin account:   ${admin.email}  /  ${admin.password}
   Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
   DynamoDB Local:  http://127.0.0.1:${dynamoPort}   Cognito stand-in: http://127.0.0.1:${cognitoPort}
+  Rate limits:     ${stack.rateLimits.enabled ? `on${stack.rateLimits.scale === 1 ? '' : `, each limit x${stack.rateLimits.scale}`} (RATE_LIMITS=off turns them off)` : 'off (RATE_LIMITS=off)'}
   Payments:        ${env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'Stripe test mode' : 'built-in test card processor (4242 4242 4242 4242 succeeds)'}
 
   Press Ctrl-C to stop.

@@ -10,7 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
@@ -76,6 +76,18 @@ export class ShopAlarms extends Construct {
         principals: [cloudWatch],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],
+      }),
+    );
+    // Grants on the key only for AWS services acting for a resource (Control Tower CT.KMS.PR.3): nobody else
+    // needs one.
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'GrantsOnlyForAwsServices',
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['kms:CreateGrant'],
+        resources: ['*'],
+        conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
       }),
     );
     this.topic = new Topic(this, 'Topic', { displayName: `Shop ${props.stage} alarms`, masterKey: key, enforceSSL: true });

@@ -1,4 +1,5 @@
-import { App, type AppProps } from 'aws-cdk-lib';
+import { App, Fn, type AppProps } from 'aws-cdk-lib';
+import { EDGE_REGION, edgeStackName, ShopEdgeStack, WEB_ACL_ARN_OUTPUT } from './rate-limits';
 import { stageSettingsFromContext } from './settings';
 import { ShopStack } from './shop-stack';
 
@@ -9,7 +10,7 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
  * the stage's settings from context (infra/lib/settings.ts; the README's Deploy section lists them). The stack is
  * environment-agnostic, so synth needs no credentials and does no lookups.
  */
-export function createShopApp(props?: AppProps): { app: App; stack: ShopStack } {
+export function createShopApp(props?: AppProps): { app: App; stack: ShopStack; edge?: ShopEdgeStack } {
   const app = new App(props);
   const stage = String(app.node.tryGetContext('stage') ?? 'dev');
   if (!STAGE_PATTERN.test(stage)) {
@@ -18,11 +19,23 @@ export function createShopApp(props?: AppProps): { app: App; stack: ShopStack } 
     );
   }
   const settings = stageSettingsFromContext(stage, (key) => app.node.tryGetContext(key));
+  // The distribution's web ACL must live in us-east-1: a small stack there, read by the shop stack at deploy time
+  // with Fn::GetStackOutput, so the shop stack stays environment-agnostic (docs/decisions/0025).
+  const edge = settings.rateLimits?.enabled === false
+    ? undefined
+    : new ShopEdgeStack(app, edgeStackName(stage), {
+        stage,
+        scale: settings.rateLimits?.scale ?? 1,
+        description: `Seasonal shop (${stage}): the distribution's web ACL (rate limits)`,
+        tags: { app: 'seasonal-shop', stage },
+      });
   const stack = new ShopStack(app, `Shop-${stage}`, {
     stage,
     description: `Seasonal shop (${stage})`,
     tags: { app: 'seasonal-shop', stage },
     ...settings,
+    webAclArn: edge && Fn.getStackOutput(edge.stackName, WEB_ACL_ARN_OUTPUT, EDGE_REGION),
   });
-  return { app, stack };
+  if (edge) stack.addStackDependency(edge, 'the distribution uses the web ACL of the edge stack');
+  return { app, stack, edge };
 }

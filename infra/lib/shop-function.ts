@@ -1,10 +1,13 @@
 import * as path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { METRICS_SERVICE } from '../../shared/observability';
+import { acknowledgeGuard, GUARD_REASONS } from './guard';
 
 /** The repository root: esbuild's project root and the base of every handler entry. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -16,20 +19,78 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
 export const SHOP_RUNTIME = Runtime.NODEJS_24_X;
 
 export interface ShopFunctionProps
-  extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'logRetention'> {
+  extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'logRetention' | 'tracing'> {
   /** Handler module, relative to the repository root (e.g. `functions/http/system/get-health.ts`); exports `handler`. */
   entry: string;
-  /** How long the function's logs are kept. */
-  logRetention?: RetentionDays;
+  /** Days the function's logs are kept. Default: the enclosing stack's `StageObservability`, else 30. */
+  logRetentionDays?: number;
+  /** CloudWatch namespace of the function's business metrics (EMF). Default: the enclosing stack's, else `Shop`. */
+  metricsNamespace?: string;
+  /** Compile in X-Ray traces of each SDK and HTTPS call (functions/lib/tracing.ts). Default: the enclosing stack's, else off. */
+  traceSdkCalls?: boolean;
+  /**
+   * Packages with native code (sharp): not bundled by esbuild but installed beside the bundle with `npm ci` from
+   * the repository's lock file, for the Lambda's platform (Linux arm64, glibc) whatever machine runs the synth:
+   * npm's cpu/os/libc settings pick the prebuilt binaries of that platform from the registry. No Docker.
+   */
+  nativeModules?: string[];
 }
+
+/** What a stack tells the functions created in it (ShopStack has all three, from the stage's settings). */
+export interface StageObservability {
+  /** Days every log group of the stage keeps its logs (context `logRetentionDays`). */
+  readonly logRetentionDays: number;
+  /** CloudWatch namespace of the business metrics, `Shop/<stage>`. */
+  readonly metricsNamespace: string;
+  /** Whether the functions record each SDK and HTTPS call in X-Ray (context `traceSdkCalls`). */
+  readonly traceSdkCalls: boolean;
+}
+
+/** Replaced in every bundle by "true" or "false" (functions/lib/tracing.ts). */
+export const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
+
+function observabilityOf(scope: Construct): Partial<StageObservability> {
+  const stack = Stack.of(scope) as Partial<StageObservability>;
+  return { logRetentionDays: stack.logRetentionDays, metricsNamespace: stack.metricsNamespace, traceSdkCalls: stack.traceSdkCalls };
+}
+
+/** Control Tower asks log groups to keep their logs at least this long (CT.CLOUDWATCH.PR.2). */
+export const GUARD_MIN_LOG_DAYS = 365;
+
+/**
+ * A log group of the shop: kept `days` (the stage's setting), removed with the stack. Below a year the Control
+ * Tower retention control is acknowledged with the stage's choice as the reason.
+ */
+export function shopLogGroup(scope: Construct, id: string, days: number): LogGroup {
+  const logGroup = new LogGroup(scope, id, { retention: days as RetentionDays, removalPolicy: RemovalPolicy.DESTROY });
+  acknowledgeGuard(logGroup, 'CT.CLOUDWATCH.PR.3', GUARD_REASONS.logsKms);
+  if (days < GUARD_MIN_LOG_DAYS) {
+    acknowledgeGuard(logGroup, 'CT.CLOUDWATCH.PR.2', `this stage keeps logs ${days} days (context logRetentionDays; prod defaults to ${GUARD_MIN_LOG_DAYS}).`);
+  }
+  return logGroup;
+}
+
+/** npm settings that make `npm ci` install the optional native packages of Lambda's platform (arm64 Linux, glibc). */
+export const LAMBDA_PLATFORM_NPM = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' } as const;
 
 /**
  * A Lambda function with the shop's defaults, fixed once: Node.js on arm64, an esbuild bundle (local esbuild,
- * never Docker) with source maps, its own log group with a retention. Every endpoint function is one of these.
+ * never Docker) with source maps, its own log group with the stage's retention, active X-Ray tracing (each AWS
+ * SDK and HTTPS call too when the stage sets `traceSdkCalls`: functions/lib/tracing.ts) and the settings of
+ * Powertools Metrics. Every endpoint function is one of these.
  */
 export class ShopFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ShopFunctionProps) {
-    const { entry, logRetention = RetentionDays.ONE_MONTH, environment, ...rest } = props;
+    const stage = observabilityOf(scope);
+    const {
+      entry,
+      logRetentionDays = stage.logRetentionDays ?? 30,
+      metricsNamespace = stage.metricsNamespace ?? 'Shop',
+      traceSdkCalls = stage.traceSdkCalls ?? false,
+      environment,
+      nativeModules,
+      ...rest
+    } = props;
     super(scope, id, {
       timeout: Duration.seconds(10),
       memorySize: 512,
@@ -41,9 +102,15 @@ export class ShopFunction extends NodejsFunction {
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       awsSdkConnectionReuse: false,
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      tracing: Tracing.ACTIVE,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: METRICS_SERVICE,
+        POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
+        ...environment,
+      },
       // Created beside the function (not through the LogRetention custom resource) so no helper Lambda is added.
-      logGroup: new LogGroup(scope, `${id}Logs`, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY }),
+      logGroup: shopLogGroup(scope, `${id}Logs`, logRetentionDays),
       bundling: {
         forceDockerBundling: false,
         // CJS output: esbuild turns ESM-only dependencies (@middy/core) into CJS without a createRequire banner.
@@ -56,8 +123,23 @@ export class ShopFunction extends NodejsFunction {
         sourcesContent: false,
         // Bundle the AWS SDK too: the version the tests ran against, not whatever the runtime ships.
         externalModules: [],
+        // Powertools Tracer and the X-Ray SDK are compiled in only for stages that trace SDK calls.
+        define: { [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(traceSdkCalls)) },
+        ...(nativeModules?.length ? { nodeModules: nativeModules, environment: { ...LAMBDA_PLATFORM_NPM } } : {}),
       },
     });
+    acknowledgeGuard(this, 'CT.LAMBDA.PR.3', GUARD_REASONS.noVpc);
+    NagSuppressions.addResourceSuppressions(
+      this,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource, so their statement names Resource *; infra tests check it is the only one.',
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
   }
 
   /**

@@ -4,11 +4,13 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { AccountRecovery, UserPool, UserPoolOperation, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
-import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Bucket, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
+import { PHOTO_PREFIX, UPLOAD_PREFIX } from '../../shared/images';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -18,9 +20,12 @@ import { ADMIN_GROUP } from '../../shared/roles';
 import { COGNITO_TRIGGERS, JOBS, type JobDef } from '../../shared/jobs';
 import { ROUTES, routeId, type RouteDef } from '../../shared/routes';
 import { ShopAlarms, type WatchedFunction } from './alarms';
+import { ShopDashboard } from './dashboard';
+import { acknowledgeGuard, GUARD_REASONS } from './guard';
 import { ShopMail } from './mail';
-import { DEFAULT_THROTTLE, SettingsError, settingsProblems, type StageSettings } from './settings';
-import { ShopFunction } from './shop-function';
+import { ShopRateLimits } from './rate-limits';
+import { DEFAULT_THROTTLE, defaultLogRetentionDays, SettingsError, settingsProblems, type StageSettings } from './settings';
+import { ShopFunction, shopLogGroup, type StageObservability } from './shop-function';
 import { createAccessLogBucket, createDistribution, PRIVATE_BUCKET, SpaDeployment } from './site';
 
 export interface ShopStackProps extends StackProps, StageSettings {
@@ -30,10 +35,15 @@ export interface ShopStackProps extends StackProps, StageSettings {
   routes?: readonly RouteDef[];
   /** The scheduled jobs; defaults to the shared list. */
   jobs?: readonly JobDef[];
+  /** The distribution's web ACL (the output of ShopEdge-<stage> in us-east-1); none when rate limits are off. */
+  webAclArn?: string;
 }
 
 /** Token lifetimes of the web client (docs/decisions/0017-cognito-tokens-and-admins.md). */
 export const TOKEN_VALIDITY = { access: Duration.hours(1), id: Duration.hours(1), refresh: Duration.days(30) } as const;
+
+/** The image pipeline's function: sharp on a phone photo wants memory (and the CPU that comes with it). */
+export const IMAGE_PIPELINE = { memoryMb: 2048, timeoutSeconds: 120 } as const;
 
 /** The shape of the Stripe secret; the operator writes the real keys with `aws secretsmanager put-secret-value`. */
 export const STRIPE_SECRET_TEMPLATE = { secretKey: '', webhookSecret: '' } as const;
@@ -43,8 +53,14 @@ export const STRIPE_SECRET_TEMPLATE = { secretKey: '', webhookSecret: '' } as co
  * one function per scheduled job, one CloudFront distribution serving the SPA, the API and the images from the
  * same origin, the SES identity, the Stripe secret and the alarms.
  */
-export class ShopStack extends Stack {
+export class ShopStack extends Stack implements StageObservability {
   readonly stage: string;
+  /** Days every log group of this stage keeps its logs (context `logRetentionDays`). */
+  readonly logRetentionDays: number;
+  /** CloudWatch namespace of the business metrics (shared/observability.ts), `Shop/<stage>`. */
+  readonly metricsNamespace: string;
+  /** Whether the functions record each SDK and HTTPS call in X-Ray (context `traceSdkCalls`). */
+  readonly traceSdkCalls: boolean;
   readonly table: Table;
   readonly userPool: UserPool;
   readonly webClient: UserPoolClient;
@@ -62,6 +78,9 @@ export class ShopStack extends Stack {
   readonly mail?: ShopMail;
   readonly spaDeployment: SpaDeployment;
   readonly alarms: ShopAlarms;
+  /** The user pool's web ACL and the limited routes' ceilings (absent with -c rateLimits=off). */
+  readonly rateLimits?: ShopRateLimits;
+  readonly dashboard: ShopDashboard;
   /** The function of each route, by route id (`routeId(route)`). */
   readonly routeFunctions = new Map<string, ShopFunction>();
   /** The function of each scheduled job, by `routeId(job)`. */
@@ -70,6 +89,10 @@ export class ShopStack extends Stack {
   readonly triggerFunctions = new Map<string, ShopFunction>();
   /** Functions that send mail (their logs feed the failed-mail metric). */
   readonly mailFunctions: ShopFunction[] = [];
+  /** Functions that read index.html and the site's origin (the page function). */
+  private readonly siteFunctions: ShopFunction[] = [];
+  /** The image pipeline (S3 ObjectCreated under uploads/). */
+  readonly imageFunction: ShopFunction;
   private readonly functionEnvironment: Record<string, string>;
   private readonly props: ShopStackProps;
 
@@ -79,6 +102,9 @@ export class ShopStack extends Stack {
     if (problems.length) throw new SettingsError(props.stage, problems);
     this.props = props;
     this.stage = props.stage;
+    this.logRetentionDays = props.logRetentionDays ?? defaultLogRetentionDays(props.stage);
+    this.metricsNamespace = `Shop/${props.stage}`;
+    this.traceSdkCalls = props.traceSdkCalls ?? false;
     const isProd = props.stage === 'prod';
 
     // ---- Data: the one table, keys and indexes from the shared definition.
@@ -86,7 +112,10 @@ export class ShopStack extends Stack {
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
+      // Every stage: a deleted or overwritten order can be restored to any second of the last 35 days.
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // DynamoDB's AWS-managed KMS key (aws/dynamodb): no key to pay for or keep, and its use is in CloudTrail.
+      encryption: TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: TABLE_KEYS.timeToLiveAttribute,
       deletionProtection: isProd,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -133,11 +162,16 @@ export class ShopStack extends Stack {
 
     // ---- Files: private buckets, reached only through CloudFront (origin access control); access logs kept apart.
     this.logBucket = createAccessLogBucket(this);
-    // The SPA bucket holds only build output, redeployed each time: emptied and removed with the stack.
+    // The SPA bucket holds only build output, redeployed each time: emptied and removed with the stack. Versioned,
+    // so a file a deploy replaced or pruned can be put back for 30 days.
     this.spaBucket = new Bucket(this, 'SpaBucket', {
       ...PRIVATE_BUCKET,
+      versioned: true,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/spa/',
+      lifecycleRules: [
+        { id: 'old-build-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
@@ -185,9 +219,7 @@ export class ShopStack extends Stack {
       autoDeploy: true,
       throttle: { rateLimit: throttle.rateLimit, burstLimit: throttle.burstLimit },
       accessLogSettings: {
-        destination: new LogGroupLogDestination(
-          new LogGroup(this, 'HttpApiAccessLogs', { retention: RetentionDays.THREE_MONTHS, removalPolicy: RemovalPolicy.DESTROY }),
-        ),
+        destination: new LogGroupLogDestination(shopLogGroup(this, 'HttpApiAccessLogs', this.logRetentionDays)),
       },
     });
     const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', issuer, {
@@ -200,17 +232,31 @@ export class ShopStack extends Stack {
     };
 
     const routes: readonly RouteDef[] = props.routes ?? ROUTES;
+    // One function per handler module: each endpoint has its own, except the page routes, which share the one
+    // page function (shared/routes/pages.ts) and so its integration.
+    const integrations = new Map<string, HttpLambdaIntegration>();
     for (const route of routes) {
       const id = routeId(route);
-      const fn = this.shopFunction(`${id}Function`, `functions/http/${route.handler}.ts`, `${route.method} ${route.path}`, route);
-      this.routeFunctions.set(id, fn);
-
+      let integration = integrations.get(id);
+      if (!integration) {
+        const shared = routes.filter((other) => other.handler === route.handler);
+        const purpose = shared.length > 1 ? `pages: ${shared.map((other) => other.path).join(' ')}` : `${route.method} ${route.path}`;
+        const fn = this.shopFunction(`${id}Function`, `functions/http/${route.handler}.ts`, purpose, route);
+        this.routeFunctions.set(id, fn);
+        integration = new HttpLambdaIntegration(`${id}Integration`, fn);
+        integrations.set(id, integration);
+      }
       const [httpRoute] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+        integration,
         authorizer: route.access === 'public' ? undefined : authorizer,
       });
+      acknowledgeGuard(
+        httpRoute,
+        'CT.LAMBDA.PR.2',
+        'API Gateway may invoke the function only for this API (SourceArn names the API id); the rule accepts only a literal or a Ref there, not the ARN built with Fn::Join.',
+      );
       if (route.access === 'public') suppressPublicRoute(httpRoute, route);
     }
 
@@ -237,6 +283,53 @@ export class ShopStack extends Stack {
     });
     this.distribution = site.distribution;
     this.siteUrl = props.siteUrl ?? `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
+    // Links in customer mails (the order-status page) name the site. The distribution refers to the API resource
+    // only, not to the routes or functions, so this makes no cycle (as the reset link of the Cognito trigger).
+    for (const fn of this.mailFunctions) fn.addEnvironment('SITE_URL', this.siteUrl);
+
+    // ---- Bots are held back (docs/decisions/0025): the distribution's web ACL lives in ShopEdge-<stage>
+    // (us-east-1); here the user pool's web ACL and a ceiling for each limited API route.
+    if (props.webAclArn) this.distribution.attachWebAclId(props.webAclArn);
+    if (props.rateLimits?.enabled !== false) {
+      this.rateLimits = new ShopRateLimits(this, 'RateLimits', {
+        stage: props.stage,
+        scale: props.rateLimits?.scale ?? 1,
+        userPool: this.userPool,
+        api: this.api,
+        apiStage: this.apiStage,
+      });
+    }
+
+    // Functions that use `site` (the page function): the shop's origin for absolute URLs, index.html to read.
+    for (const fn of this.siteFunctions) {
+      fn.addEnvironment('SITE_URL', this.siteUrl);
+      fn.addEnvironment('SPA_BUCKET', this.spaBucket.bucketName);
+      // GetObject of index.html and vite's manifest only (no bucket listing, no other key).
+      fn.addToRolePolicy(
+        new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.spaBucket.arnForObjects('index.html'), this.spaBucket.arnForObjects('.vite/manifest.json')] }),
+      );
+    }
+
+    // ---- The image pipeline: every upload to uploads/ of the image bucket becomes variants under images/.
+    this.imageFunction = new ShopFunction(this, 'ImagePipelineFunction', {
+      entry: 'functions/events/process-image.ts',
+      description: `Image pipeline: uploads/ -> resized AVIF, WebP and JPEG variants (${this.stage})`,
+      // sharp decodes a phone photo and encodes 18 variants: more memory is also more CPU.
+      memorySize: IMAGE_PIPELINE.memoryMb,
+      timeout: Duration.seconds(IMAGE_PIPELINE.timeoutSeconds),
+      nativeModules: ['sharp'],
+      environment: { ...this.functionEnvironment, IMAGES_BUCKET: this.imagesBucket.bucketName },
+    });
+    this.imageFunction.bindTable(this.table, 'readwrite');
+    this.imagesBucket.grantRead(this.imageFunction, `${UPLOAD_PREFIX}*`);
+    this.imagesBucket.grantPut(this.imageFunction, `${PHOTO_PREFIX}*`);
+    suppressFunctionDefaults(this.imageFunction);
+    NagSuppressions.addResourceSuppressions(
+      this.imageFunction,
+      [{ id: 'AwsSolutions-IAM5', reason: 'Reads any original under uploads/ and writes any variant under images/products/ of the image bucket.', appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/(uploads|images\\/products)\\/\\*)$/g' }] }],
+      true,
+    );
+    this.imagesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.imageFunction), { prefix: UPLOAD_PREFIX });
 
     // ---- Cognito triggers. They get only what they need. The reset link names the site: the distribution
     // refers to the API resource only (not its authorizer, which needs the pool), so this makes no cycle.
@@ -254,6 +347,7 @@ export class ShopStack extends Stack {
 
     // ---- The SPA build and its runtime settings, uploaded on every deploy.
     this.spaDeployment = new SpaDeployment(this, 'Spa', {
+      logRetentionDays: this.logRetentionDays,
       spaBucket: this.spaBucket,
       distribution: this.distribution,
       config: {
@@ -269,9 +363,13 @@ export class ShopStack extends Stack {
 
     // ---- Alarms, all to one topic.
     const watched: WatchedFunction[] = [
-      ...routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: this.routeFunctions.get(routeId(route))! })),
+      ...[...new Map(routes.map((route) => [routeId(route), route])).values()].map((route) => ({
+        label: routes.filter((other) => other.handler === route.handler).length > 1 ? `pages (${route.handler})` : `${route.method} ${route.path}`,
+        fn: this.routeFunctions.get(routeId(route))!,
+      })),
       ...(props.jobs ?? JOBS).map((job) => ({ label: `job ${job.handler}`, fn: this.jobFunctions.get(routeId(job))! })),
       ...COGNITO_TRIGGERS.map((trigger) => ({ label: `Cognito ${trigger.operation} trigger`, fn: this.triggerFunctions.get(routeId(trigger))! })),
+      { label: 'image pipeline', fn: this.imageFunction },
     ];
     this.alarms = new ShopAlarms(this, 'Alarms', {
       stage: props.stage,
@@ -283,7 +381,19 @@ export class ShopStack extends Stack {
       email: props.alarmEmail,
     });
 
+    // ---- One dashboard: business figures, each function's errors and latency, the API, the table.
+    this.dashboard = new ShopDashboard(this, 'Dashboard', {
+      stage: props.stage,
+      namespace: this.metricsNamespace,
+      api: this.api,
+      table: this.table,
+      routes: routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: this.routeFunctions.get(routeId(route))! })),
+      others: watched.slice(routes.length),
+      rateLimits: Boolean(this.rateLimits),
+    });
+
     this.suppressFindings();
+    this.acknowledgeGuardFindings();
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The shop' });
     new CfnOutput(this, 'ApiUrl', { value: this.apiStage.url, description: 'HTTP API endpoint (direct; the shop uses the distribution)' });
@@ -338,6 +448,10 @@ export class ShopStack extends Stack {
         fn.addEnvironment('STRIPE_SECRET_ARN', this.stripeSecret.secretArn);
         this.stripeSecret.grantRead(fn);
         return;
+      case 'site':
+        // Set once the distribution (the site's origin) exists: see the constructor.
+        this.siteFunctions.push(fn);
+        return;
       case 'ses':
         this.mailFunctions.push(fn);
         if (this.props.shopEmail) fn.addEnvironment('SHOP_EMAIL', this.props.shopEmail);
@@ -356,7 +470,8 @@ export class ShopStack extends Stack {
       { id: 'AwsSolutions-COG2', reason: 'Shoppers sign in with email and password; MFA is not required for a shop account.' },
       {
         id: 'AwsSolutions-COG8',
-        reason: 'Threat protection needs the Plus feature plan (priced per active user); the API throttle and Cognito\'s own limits cover abuse (docs/decisions/0018).',
+        reason:
+          'Threat protection needs the Plus feature plan (priced per active user); WAF rate limits on sign-up and password reset (docs/decisions/0025) and Cognito\'s own limits cover abuse (docs/decisions/0018).',
       },
     ]);
     NagSuppressions.addResourceSuppressions(this.stripeSecret, [
@@ -367,10 +482,9 @@ export class ShopStack extends Stack {
     ]);
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'The shop sells to every country; no geo restriction.' },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason: 'WAF is a monthly cost this small shop does not carry yet; the API throttle limits abuse (docs/decisions/0018).',
-      },
+      ...(this.props.webAclArn
+        ? []
+        : [{ id: 'AwsSolutions-CFR2', reason: 'Rate limits are off for this stage (-c rateLimits=off): no web ACL; the API throttle limits abuse (docs/decisions/0025).' }]),
       ...(this.props.domain
         ? []
         : [
@@ -380,6 +494,14 @@ export class ShopStack extends Stack {
             },
           ]),
     ]);
+    // The CDK's helper that sets the image bucket's event notifications (no function of ours; no code to pick).
+    for (const helper of this.node.findAll().filter((c) => c.node.id.startsWith('BucketNotificationsHandler'))) {
+      NagSuppressions.addResourceSuppressions(
+        helper,
+        [{ id: 'AwsSolutions-IAM4', reason: 'CDK BucketNotifications helper: AWSLambdaBasicExecutionRole only lets it write its logs.' }],
+        true,
+      );
+    }
     // The CDK's helper functions (SPA deployment, bucket emptying) are the CDK's code and settings.
     for (const helper of this.node.findAll().filter((c) => /^Custom::CDKBucketDeployment[0-9A-F]{32}/.test(c.node.id))) {
       NagSuppressions.addResourceSuppressions(
@@ -393,13 +515,40 @@ export class ShopStack extends Stack {
       );
     }
   }
+
+  /**
+   * Control Tower controls this stack does not follow, acknowledged on the resource with the reason
+   * (docs/decisions/0032-guard-rules.md). Functions, log groups and routes acknowledge theirs where they are made
+   * (ShopFunction, shopLogGroup, the route loop); the access-log bucket in site.ts.
+   */
+  private acknowledgeGuardFindings(): void {
+    acknowledgeGuard(this.spaBucket, 'CT.S3.PR.4', `${GUARD_REASONS.noEvents} Each deploy replaces its files.`);
+    acknowledgeGuard(this.spaBucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
+    acknowledgeGuard(this.spaBucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
+    acknowledgeGuard(this.imagesBucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
+    acknowledgeGuard(this.imagesBucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
+    acknowledgeGuard(
+      this.distribution,
+      'CT.CLOUDFRONT.PR.4',
+      'Each path has one origin (the SPA bucket, the image bucket, the API in one region); a failover origin would need a second copy of each in another region.',
+    );
+    if (!this.props.domain) {
+      const reason =
+        'Without a custom domain the distribution uses the default *.cloudfront.net certificate, which has no SNI or minimum TLS setting; with -c domainName/certificateArn the custom certificate, SNI and TLSv1.2_2021 apply.';
+      for (const control of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const) acknowledgeGuard(this.distribution, control, reason);
+    }
+    // The CDK's own helper functions (bucket emptying, SPA upload, the image bucket's notifications) run outside a VPC like ours.
+    for (const helper of this.node.findAll().filter((c) => /^(Custom::(S3AutoDeleteObjects|CDKBucketDeployment)|BucketNotificationsHandler)/.test(c.node.id))) {
+      acknowledgeGuard(helper, 'CT.LAMBDA.PR.3', `CDK helper function. ${GUARD_REASONS.noVpc}`);
+    }
+  }
 }
 
 /** Public routes have no authorizer by design (route table access: public). */
 function suppressPublicRoute(httpRoute: HttpRoute, route: RouteDef): void {
-  NagSuppressions.addResourceSuppressions(httpRoute, [
-    { id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is public in the route table (shared/routes.ts).` },
-  ]);
+  const reason = `${route.method} ${route.path} is public in the route table (shared/routes.ts).`;
+  NagSuppressions.addResourceSuppressions(httpRoute, [{ id: 'AwsSolutions-APIG4', reason }]);
+  acknowledgeGuard(httpRoute, 'CT.APIGATEWAY.PR.5', reason);
 }
 
 /** Findings every route function has by construction. */

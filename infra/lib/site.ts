@@ -27,13 +27,15 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PAGE_PATTERNS } from '../../shared/pages';
 import type { RuntimeConfig } from '../../shared/schemas/common';
 import { contentSecurityPolicy, HSTS } from '../../shared/security-headers';
-import { REPO_ROOT } from './shop-function';
+import { OPENAPI_PATH } from '../../shared/openapi';
+import { acknowledgeGuard, GUARD_REASONS } from './guard';
+import { REPO_ROOT, shopLogGroup } from './shop-function';
 import type { DomainSettings } from './settings';
 
 /** Every bucket of the shop: no public access, TLS only, SSE-S3, no ACLs (except where log delivery needs them). */
@@ -47,18 +49,36 @@ export const PRIVATE_BUCKET = {
 /** How long access logs (CloudFront and S3) are kept. */
 export const ACCESS_LOG_DAYS = 90;
 
+/** How long a deleted or overwritten access log can still be recovered (the log bucket is versioned). */
+export const ACCESS_LOG_RECOVERY_DAYS = 30;
+
 /**
  * The bucket CloudFront standard logs and S3 server access logs go to. CloudFront's (legacy) standard logging
  * writes with ACLs, so ACLs stay enabled here (bucket owner preferred); public access is still blocked. Kept
- * when the stack is deleted (logs are evidence); objects expire after ACCESS_LOG_DAYS.
+ * when the stack is deleted (logs are evidence); objects expire after ACCESS_LOG_DAYS. Versioned: a log deleted
+ * or overwritten before then can be recovered for ACCESS_LOG_RECOVERY_DAYS.
  */
 export function createAccessLogBucket(scope: Construct): Bucket {
-  return new Bucket(scope, 'AccessLogsBucket', {
+  const bucket = new Bucket(scope, 'AccessLogsBucket', {
     ...PRIVATE_BUCKET,
     objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-    lifecycleRules: [{ id: 'expire-access-logs', expiration: Duration.days(ACCESS_LOG_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    versioned: true,
+    lifecycleRules: [
+      {
+        id: 'expire-access-logs',
+        expiration: Duration.days(ACCESS_LOG_DAYS),
+        noncurrentVersionExpiration: Duration.days(ACCESS_LOG_RECOVERY_DAYS),
+        abortIncompleteMultipartUploadAfter: Duration.days(1),
+      },
+      { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
+    ],
     removalPolicy: RemovalPolicy.RETAIN,
   });
+  acknowledgeGuard(bucket, 'CT.S3.PR.2', 'This is the access-log bucket: its own access would be logged into itself, without end.');
+  acknowledgeGuard(bucket, 'CT.S3.PR.4', `${GUARD_REASONS.noEvents} Logs are read when needed.`);
+  acknowledgeGuard(bucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
+  acknowledgeGuard(bucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
+  return bucket;
 }
 
 /**
@@ -73,6 +93,14 @@ export const SPA_ROUTING_CODE = [
   '  return request;',
   '}',
 ].join('\n');
+
+/**
+ * Paths the page function answers (shared/pages.ts): each gets a behaviour to the API, cached by the page's
+ * own Cache-Control (s-maxage), keyed by the path alone.
+ */
+export const PAGE_BEHAVIOUR_PATTERNS: readonly string[] = PAGE_PATTERNS;
+/** Upper bound on what the page function may ask CloudFront to keep a page. */
+export const PAGE_MAX_TTL = Duration.minutes(10);
 
 /** The product list answers `Cache-Control: public, max-age=0, s-maxage=30`; CloudFront keeps it that long. */
 export const PRODUCT_LIST_PATH = '/api/products';
@@ -92,12 +120,14 @@ export interface ShopDistribution {
   distribution: Distribution;
   securityHeaders: ResponseHeadersPolicy;
   productListCache: CachePolicy;
+  pageCache: CachePolicy;
   spaRouting: CloudFrontFunction;
 }
 
 /**
  * One origin for everything (design §1): the SPA by default, the product list cached by its own headers, the
- * rest of /api/* and /auth/* uncached to the HTTP API, /images/* to the image bucket. Every behaviour is
+ * crawler pages (product, category and static pages, sitemap, robots) to the page function behind the API,
+ * the rest of /api/* and /auth/* uncached to the HTTP API, /images/* to the image bucket. Every behaviour is
  * HTTPS-only or redirects to HTTPS and carries the security headers.
  */
 export function createDistribution(scope: Construct, props: DistributionProps): ShopDistribution {
@@ -159,11 +189,33 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     cachePolicy: productListCache,
     responseHeadersPolicy: securityHeaders,
   };
+  // Crawler pages (the page function behind the API): cached by the path alone, as long as the page says.
+  const pageCache = new CachePolicy(scope, 'PageCache', {
+    comment: `Pages of the page function, kept as long as their Cache-Control says (${props.stage})`,
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(0),
+    maxTtl: PAGE_MAX_TTL,
+    queryStringBehavior: CacheQueryStringBehavior.none(),
+    headerBehavior: CacheHeaderBehavior.none(),
+    cookieBehavior: CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  const pageBehavior: BehaviorOptions = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy: pageCache,
+    responseHeadersPolicy: securityHeaders,
+  };
   const spaRouting = new CloudFrontFunction(scope, 'SpaRoutingFunction', {
     comment: 'Serves index.html for SPA routes',
     code: FunctionCode.fromInline(SPA_ROUTING_CODE),
   });
 
+  const spaOrigin = S3BucketOrigin.withOriginAccessControl(props.spaBucket, {
+    originAccessControl: new S3OriginAccessControl(scope, 'SpaOriginAccess', { originAccessControlName: globalName('Spa') }),
+  });
   const distribution = new Distribution(scope, 'Distribution', {
     comment: `Shop (${props.stage})`,
     defaultRootObject: 'index.html',
@@ -180,16 +232,23 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     logBucket: props.logBucket,
     logFilePrefix: 'cloudfront/',
     defaultBehavior: {
-      origin: S3BucketOrigin.withOriginAccessControl(props.spaBucket, {
-        originAccessControl: new S3OriginAccessControl(scope, 'SpaOriginAccess', { originAccessControlName: globalName('Spa') }),
-      }),
+      origin: spaOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       responseHeadersPolicy: securityHeaders,
       functionAssociations: [{ eventType: FunctionEventType.VIEWER_REQUEST, function: spaRouting }],
     },
-    // Order matters: CloudFront takes the first matching pattern, so the exact product-list path comes first.
+    // Order matters: CloudFront takes the first matching pattern, so the exact paths come first.
     additionalBehaviors: {
       [PRODUCT_LIST_PATH]: productListBehavior,
+      // The API description is a file of the SPA build (written by vite, shared/openapi.ts), not a function.
+      [OPENAPI_PATH]: {
+        origin: spaOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+      },
+      ...Object.fromEntries(PAGE_BEHAVIOUR_PATTERNS.map((pattern) => [pattern, pageBehavior])),
       '/api/*': apiBehavior,
       '/auth/*': apiBehavior,
       '/images/*': {
@@ -209,7 +268,7 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
     'LIST is on the image bucket only, behind /images/* with no query strings forwarded; the default behaviour has a root object.',
   );
-  return { distribution, securityHeaders, productListCache, spaRouting };
+  return { distribution, securityHeaders, productListCache, pageCache, spaRouting };
 }
 
 /** Cache-Control of the hashed build files under assets/: their name changes with their content. */
@@ -219,6 +278,8 @@ export const REVALIDATE = 'no-cache';
 
 export interface SpaDeploymentProps {
   spaBucket: Bucket;
+  /** Days the deployment helper's logs are kept (the stage's setting). */
+  logRetentionDays: number;
   distribution: Distribution;
   /** The runtime settings the SPA reads from /config.json (may hold deploy-time tokens). */
   config: RuntimeConfig;
@@ -238,7 +299,7 @@ export class SpaDeployment extends Construct {
     super(scope, id);
     const build = spaBuildSource();
     // One log group for the CDK helper function both deployments share.
-    const logGroup = new LogGroup(this, 'DeployLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const logGroup = shopLogGroup(this, 'DeployLogs', props.logRetentionDays);
     // No object keys in the custom resource's answer: a build of many files would exceed its 4 KB limit.
     const common = { destinationBucket: props.spaBucket, memoryLimit: 512, logGroup, outputObjectKeys: false } as const;
     this.assets = new BucketDeployment(this, 'Assets', {

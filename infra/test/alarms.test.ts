@@ -9,7 +9,8 @@ import { FULL_CONTEXT, resourcesOf, synthShop, type CfnResource } from './synth'
 
 /** Point 10 (alarms) of the production issue. */
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
-const FUNCTION_COUNT = ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length;
+/** One function per handler module (the page routes share one), job and trigger, plus the image pipeline. */
+const FUNCTION_COUNT = new Set(ROUTES.map((route) => route.handler)).size + JOBS.length + COGNITO_TRIGGERS.length + 1;
 /** The API's 5xx rate, table throttles, failed mail sends. */
 const STACK_ALARMS = 3;
 
@@ -21,9 +22,9 @@ const idOf = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
 const topicId = () => idOf(stack.alarms.topic);
-const allFunctions = () => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values()];
+const allFunctions = () => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values(), stack.imageFunction];
 
-test('one alarm per function (every route, job and trigger) plus the three stack alarms', () => {
+test('one alarm per function (every route, job and trigger, the image pipeline) plus the three stack alarms', () => {
   expect(allFunctions()).toHaveLength(FUNCTION_COUNT);
   template.resourceCountIs('AWS::CloudWatch::Alarm', FUNCTION_COUNT + STACK_ALARMS);
 });

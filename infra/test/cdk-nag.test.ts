@@ -1,38 +1,28 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { ROUTES } from '../../shared/routes';
-import { FULL_CONTEXT, synthShop } from './synth';
+import { CHECKED_STAGES, synthShop } from './synth';
 
 /**
  * cdk-nag's AwsSolutions pack over the whole app: no unsuppressed error or warning. Suppressions live beside
  * the resources (infra/lib/*.ts), each with its reason; `logIgnores` reports every suppressed finding as an
  * info, which proves the pack ran and that each suppression is still needed. Two stages: a bare dev stage
- * (cdk.json only) and a fully configured prod stage with a custom domain.
+ * (cdk.json only) and a fully configured prod stage with a custom domain, each with its edge stack
+ * (ShopEdge-<stage>, the distribution's web ACL).
  */
-const STAGES = [
-  { name: 'dev, bare (cdk.json only)', context: {}, customDomain: false },
-  {
-    name: 'prod, fully configured, custom domain',
-    context: {
-      ...FULL_CONTEXT,
-      stage: 'prod',
-      domainName: 'shop.example.com',
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000',
-    },
-    customDomain: true,
-  },
-] as const;
-
-describe.each(STAGES)('cdk-nag AwsSolutions: $name', ({ context, customDomain }) => {
+describe.each(CHECKED_STAGES)('cdk-nag AwsSolutions: $name', ({ context, customDomain }) => {
   let annotations: Annotations;
+  /** ShopEdge-<stage> (us-east-1): the distribution's web ACL. */
+  let edgeAnnotations: Annotations;
 
   beforeAll(() => {
-    const { stack } = synthShop({
+    const { stack, edge } = synthShop({
       nag: { logIgnores: true },
       // Keep findings as annotations (read below) instead of failing the synth with a validation report.
       context: { ...context, '@aws-cdk/core:annotationsInValidationReport': false },
     });
     annotations = Annotations.fromStack(stack);
+    edgeAnnotations = Annotations.fromStack(edge!);
   });
 
   const ids = (messages: SynthesisMessage[]) =>
@@ -48,6 +38,16 @@ describe.each(STAGES)('cdk-nag AwsSolutions: $name', ({ context, customDomain })
     expect(ids(annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);
   });
 
+  test('the edge stack: no errors, no warnings, no suppressions', () => {
+    expect(ids(edgeAnnotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);
+    expect(ids(edgeAnnotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);
+    expect(edgeAnnotations.findInfo('*', Match.stringLikeRegexp('CdkNagSuppression'))).toEqual([]);
+  });
+
+  test('the distribution has a web ACL (the rate limits of docs/decisions/0025): CFR2 holds without a suppression', () => {
+    expect(suppressed('AwsSolutions-CFR2')).toEqual([]);
+  });
+
   test('the pack ran: public routes are exactly the routes whose missing authorizer is suppressed', () => {
     const publicRoutes = ROUTES.filter((route) => route.access === 'public');
     const apig4 = suppressed('AwsSolutions-APIG4');
@@ -56,7 +56,7 @@ describe.each(STAGES)('cdk-nag AwsSolutions: $name', ({ context, customDomain })
   });
 
   test('every suppression in the stack still matches a finding', () => {
-    const rules = ['COG1', 'COG2', 'COG8', 'CFR1', 'CFR2', 'IAM4', 'IAM5', 'SMG4', 'L1', ...(customDomain ? [] : ['CFR4'])];
+    const rules = ['COG1', 'COG2', 'COG8', 'CFR1', 'IAM4', 'IAM5', 'SMG4', 'L1', ...(customDomain ? [] : ['CFR4'])];
     for (const rule of rules) {
       expect({ rule, suppressed: suppressed(`AwsSolutions-${rule}`).length > 0 }).toEqual({ rule, suppressed: true });
     }

@@ -3,6 +3,7 @@ import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
 import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
+import { PAGE_PATTERNS } from '../../shared/pages';
 import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
 import { ADMIN_GROUP } from '../../shared/roles';
 import type { ShopStack } from '../lib/shop-stack';
@@ -23,7 +24,17 @@ const CDK_HELPER_FUNCTIONS = [
     handler: 'index.handler',
     why: 'copies the SPA build and config.json into the SPA bucket and invalidates the distribution (BucketDeployment; one function serves both deployments)',
   },
+  {
+    logicalIdPrefix: 'BucketNotificationsHandler',
+    handler: 'index.handler',
+    why: 'sets the image bucket\'s ObjectCreated notification (uploads/ -> the image pipeline)',
+  },
 ] as const;
+
+/** One function per handler module: the page routes (shared/routes/pages.ts) share the page function. */
+const HANDLERS = [...new Set(ROUTE_TABLE.map((route) => route.handler))];
+/** The image pipeline's function (S3 ObjectCreated under uploads/). */
+const EVENT_FUNCTIONS = 1;
 
 /** The route table, widened so each test handles any route (later issues add more). */
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
@@ -69,19 +80,22 @@ function roleStatements(functionLogicalId: string): { Action: string | string[];
 const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat());
 
 describe('route table -> functions and routes', () => {
-  test('route ids and route keys are unique (each route gets its own construct and function)', () => {
-    expect(new Set(ROUTES.map(routeId)).size).toBe(ROUTES.length);
+  test('route ids are unique per handler module and route keys are unique (each endpoint gets its own function; the page routes share the page function)', () => {
+    expect(new Set(ROUTES.map(routeId)).size).toBe(HANDLERS.length);
+    expect(ROUTES.filter((route) => route.handler === 'pages/render-page').length).toBe(ROUTES.length - HANDLERS.length + 1);
     expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
   });
 
-  test('exactly one Lambda function per route and per job, plus only the named CDK helper functions', () => {
+  test('exactly one Lambda function per handler module and per job, the image pipeline, plus only the named CDK helper functions', () => {
     const functionIds = Object.keys(resourcesOf(template, 'AWS::Lambda::Function'));
     const triggerIds = COGNITO_TRIGGERS.map((trigger) => functionIds.filter((id) => id.startsWith(`Trigger${routeId(trigger)}Function`)));
     expect(triggerIds.map((ids) => ids.length)).toEqual(COGNITO_TRIGGERS.map(() => 1));
-    const ownIds = [...ROUTES.map(routeFunctionId), ...JOBS.map(jobFunctionId), ...triggerIds.flat()];
+    const imageIds = functionIds.filter((id) => id.startsWith('ImagePipelineFunction'));
+    expect(imageIds).toHaveLength(EVENT_FUNCTIONS);
+    const ownIds = [...new Set(ROUTES.map(routeFunctionId)), ...JOBS.map(jobFunctionId), ...triggerIds.flat(), ...imageIds];
     const helperIds = functionIds.filter((id) => !ownIds.includes(id));
 
-    expect(new Set(ownIds).size).toBe(ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length);
+    expect(new Set(ownIds).size).toBe(HANDLERS.length + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS);
     expect(ownIds.every((id) => functionIds.includes(id))).toBe(true);
     expect(helperIds).toHaveLength(CDK_HELPER_FUNCTIONS.length);
     for (const helper of CDK_HELPER_FUNCTIONS) {
@@ -90,7 +104,7 @@ describe('route table -> functions and routes', () => {
       const handler = template.toJSON().Resources[matching[0]].Properties.Handler;
       expect(helper.handler.split('|')).toContain(handler);
     }
-    template.resourceCountIs('AWS::Lambda::Function', ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length + CDK_HELPER_FUNCTIONS.length);
+    template.resourceCountIs('AWS::Lambda::Function', HANDLERS.length + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS + CDK_HELPER_FUNCTIONS.length);
   });
 
   test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
@@ -106,8 +120,9 @@ describe('route table -> functions and routes', () => {
         LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
       });
       const variables = fn.Properties.Environment.Variables;
-      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL'], stripe: ['STRIPE_SECRET_ARN'] };
-      const expected = ['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...(route.uses ?? []).flatMap((use) => serviceSettings[use])];
+      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'], stripe: ['STRIPE_SECRET_ARN'], site: ['SITE_URL', 'SPA_BUCKET'] };
+      const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+      const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];
       expect(Object.keys(variables).sort()).toEqual(expected.sort());
       expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
       expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
@@ -297,7 +312,7 @@ describe('buckets and distribution', () => {
     expect(template.toJSON().Resources[logicalIdOf(stack.spaBucket)].DeletionPolicy).toBe('Delete');
   });
 
-  test('one distribution: SPA by default, /api/* and /auth/* to the API uncached, /images/* to the image bucket', () => {
+  test('one distribution: SPA by default, /api/* and /auth/* to the API uncached, the crawler pages to the API, /images/* to the image bucket', () => {
     template.resourceCountIs('AWS::CloudFront::Distribution', 1);
     template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
@@ -305,7 +320,7 @@ describe('buckets and distribution', () => {
     const originOf = (id: string) => config.Origins.find((origin: { Id: string }) => origin.Id === id);
     const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/api/products', '/auth/*', '/images/*']);
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/api/openapi.json', '/api/products', '/auth/*', '/images/*', ...PAGE_PATTERNS].sort());
     const spaOrigin = originOf(config.DefaultCacheBehavior.TargetOriginId);
     expect(spaOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.spaBucket), 'RegionalDomainName'] });
     expect(spaOrigin.OriginAccessControlId).toBeDefined();

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { PAGE_PATTERNS } from '../../shared/pages';
 import { runtimeConfigSchema } from '../../shared/schemas/common';
 import { STRIPE_CSP_SOURCES } from '../../shared/security-headers';
 import type { ShopStack } from '../lib/shop-stack';
-import { ACCESS_LOG_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
+import { OPENAPI_PATH } from '../../shared/openapi';
+import { ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
 
 /** Point 5 (S3 + CloudFront) and point 6 (config.json and the SPA upload) of the production issue. */
@@ -49,7 +51,18 @@ describe('CloudFront behaviours', () => {
       expect(behaviour(pattern).CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
       expect(behaviour(pattern).AllowedMethods).toEqual(expect.arrayContaining(['POST', 'PUT', 'DELETE']));
     }
-    template.resourceCountIs('AWS::CloudFront::CachePolicy', 1);
+    // The product list's and the pages' (both keep what the origin's Cache-Control says).
+    template.resourceCountIs('AWS::CloudFront::CachePolicy', 2);
+  });
+
+  test('the API description (a file of the SPA build) comes from the SPA bucket, matched before /api/*', () => {
+    const patterns = distributionConfig().CacheBehaviors.map((b: Behaviour) => b.PathPattern);
+    expect(patterns.indexOf(OPENAPI_PATH)).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf(OPENAPI_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
+    const description = behaviour(OPENAPI_PATH);
+    expect(description.TargetOriginId).toBe(distributionConfig().DefaultCacheBehavior.TargetOriginId);
+    expect(description.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(description.FunctionAssociations).toBeUndefined();
   });
 
   test('HTTPS only: every behaviour is https-only or redirects to HTTPS; the API origin is HTTPS-only', () => {
@@ -61,7 +74,7 @@ describe('CloudFront behaviours', () => {
   test('every behaviour carries the one security-headers policy', () => {
     const [policyId] = Object.keys(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
     template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
-    expect(allBehaviours()).toHaveLength(5);
+    expect(allBehaviours()).toHaveLength(6 + PAGE_PATTERNS.length);
     for (const b of allBehaviours()) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
@@ -169,7 +182,12 @@ describe('buckets and access logs', () => {
     const logs = bucket(stack.logBucket);
     expect(logs.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
     expect(logs.Properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] });
-    expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, Status: 'Enabled' })]);
+    // Versioned: a log deleted or overwritten early can be recovered for a while; then it and its marker go.
+    expect(logs.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, NoncurrentVersionExpiration: { NoncurrentDays: ACCESS_LOG_RECOVERY_DAYS }, Status: 'Enabled' }),
+      expect.objectContaining({ ExpiredObjectDeleteMarker: true, Status: 'Enabled' }),
+    ]);
     expect(logs.DeletionPolicy).toBe('Retain');
     // The others keep ACLs off.
     for (const other of [stack.spaBucket, stack.imagesBucket]) {
@@ -259,5 +277,64 @@ describe('custom domain', () => {
     expect(config.Aliases).toEqual(['shop.example.com']);
     expect(config.ViewerCertificate).toEqual({ AcmCertificateArn: certificateArn, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
     expect(domainStack.siteUrl).toBe('https://shop.example.com');
+  });
+});
+
+describe('pages a crawler reads and the image pipeline', () => {
+  const pageFunction = () => stack.routeFunctions.get('PagesRenderPage')!;
+  const statementsOf = (fnId: string) => {
+    const roleId = template.toJSON().Resources[fnId].Properties.Role['Fn::GetAtt'][0];
+    return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  };
+
+  test('each page path goes to the API (the page function), GET/HEAD, cached by path alone as long as the page says', () => {
+    const pagePolicy = idOf({ node: { defaultChild: (stack.node.findChild('PageCache') as { node: { defaultChild: unknown } }).node.defaultChild } });
+    for (const pattern of PAGE_PATTERNS) {
+      const b = behaviour(pattern);
+      expect(b).toMatchObject({ TargetOriginId: behaviour('/api/*').TargetOriginId, ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], CachePolicyId: { Ref: pagePolicy } });
+    }
+    expect(PAGE_PATTERNS).toEqual(expect.arrayContaining(['/product/*', '/product-list/*', '/sitemap.xml', '/robots.txt', '/about-us', '/faqs']));
+    // The root stays the SPA's index.html (CloudFront has no pattern for the root alone): its head is the home page's.
+    expect(PAGE_PATTERNS).not.toContain('/');
+    const policy = resourcesOf(template, 'AWS::CloudFront::CachePolicy')[pagePolicy].Properties.CachePolicyConfig;
+    expect(policy).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 600 });
+    expect(policy.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      EnableAcceptEncodingBrotli: true,
+      EnableAcceptEncodingGzip: true,
+    });
+  });
+
+  test('the page function reads index.html and vite\'s manifest from the SPA bucket (those keys only) and knows the site URL', () => {
+    const fnId = idOf(pageFunction());
+    const variables = template.toJSON().Resources[fnId].Properties.Environment.Variables;
+    expect(variables.SPA_BUCKET).toEqual({ Ref: idOf(stack.spaBucket) });
+    expect(variables.SITE_URL).toBe(FULL_CONTEXT.siteUrl);
+    const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    expect(s3).toHaveLength(1);
+    expect(s3[0].Action).toBe('s3:GetObject');
+    expect(s3[0].Resource.map((resource: unknown) => renderCfnString(resource, { [`${idOf(stack.spaBucket)}.Arn`]: 'arn:spa' })).sort()).toEqual(['arn:spa/.vite/manifest.json', 'arn:spa/index.html']);
+  });
+
+  test('every upload under uploads/ triggers the image pipeline, which reads only uploads/ and writes only images/products/', () => {
+    const fnId = idOf(stack.imageFunction);
+    const fn = template.toJSON().Resources[fnId].Properties;
+    expect(fn).toMatchObject({ Architectures: ['arm64'], MemorySize: 2048, Timeout: 120, Handler: 'index.handler' });
+    expect(fn.Environment.Variables.IMAGES_BUCKET).toEqual({ Ref: idOf(stack.imagesBucket) });
+    const [notifications] = Object.values(resourcesOf(template, 'Custom::S3BucketNotifications'));
+    expect(notifications.Properties.BucketName).toEqual({ Ref: idOf(stack.imagesBucket) });
+    expect(notifications.Properties.NotificationConfiguration.LambdaFunctionConfigurations).toEqual([
+      { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } }, LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+    ]);
+    const names = { [`${idOf(stack.imagesBucket)}.Arn`]: 'arn:images' };
+    const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    const resources = s3.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat().map((resource) => renderCfnString(resource, names)));
+    expect(new Set(resources)).toEqual(new Set(['arn:images', 'arn:images/uploads/*', 'arn:images/images/products/*']));
+    const writes = s3.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((action) => /Put/.test(action)));
+    expect(writes.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat().map((resource) => renderCfnString(resource, names)))).toEqual(['arn:images/images/products/*']);
   });
 });

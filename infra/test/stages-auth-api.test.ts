@@ -107,7 +107,7 @@ describe('stages', () => {
       ].map((name) => renderCfnString(name, { 'AWS::Region': 'eu-west-1' }));
     const dev = names(synthShop().template);
     const prod = names(synthShop({ context: { ...FULL_CONTEXT, stage: 'prod' } }).template);
-    expect(dev).toHaveLength(5);
+    expect(dev).toHaveLength(6);
     for (const name of dev) expect(name).toContain('eu-west-1');
     expect(new Set([...dev, ...prod]).size).toBe(dev.length + prod.length);
   });
@@ -132,6 +132,9 @@ describe('settings from context', () => {
       stripePublishableKey: 'pk_test_51Example',
       alarmEmail: 'ops@example.com',
       throttle: { rateLimit: 50, burstLimit: 100 },
+      rateLimits: { enabled: true, scale: 1 },
+      logRetentionDays: 365,
+      traceSdkCalls: false,
     });
   });
 
@@ -145,6 +148,7 @@ describe('settings from context', () => {
     [{ mailFrom: 'a@example.com' }, /mailFrom needs sesIdentity/],
     [{ sesIdentity: 'not a domain' }, /sesIdentity must be a domain .* or an email address/],
     [{ sesIdentityExists: 'yes', sesIdentity: 'example.com' }, /sesIdentityExists must be true or false/],
+    [{ logRetentionDays: '45' }, /logRetentionDays must be one of the periods CloudWatch Logs keeps: .*\(got 45\)/],
   ])('refused: %j', (context, message) => {
     expect(() => read('dev', context)).toThrow(message);
   });

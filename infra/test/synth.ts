@@ -17,6 +17,25 @@ export const FULL_CONTEXT = {
   siteUrl: 'https://shop.example.com',
 } as const;
 
+/**
+ * The two stages the policy checks (cdk-nag, Control Tower guard rules) run on: a bare dev stage (cdk.json only)
+ * and a fully configured prod stage with a custom domain.
+ */
+export const CHECKED_STAGES = [
+  { name: 'dev, bare (cdk.json only)', stage: 'dev', context: {}, customDomain: false },
+  {
+    name: 'prod, fully configured, custom domain',
+    stage: 'prod',
+    context: {
+      ...FULL_CONTEXT,
+      stage: 'prod',
+      domainName: 'shop.example.com',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000',
+    },
+    customDomain: true,
+  },
+] as const;
+
 export interface SynthOptions {
   /** Context on top of cdk.json's (e.g. `{ stage: 'prod' }`). */
   context?: Record<string, unknown>;
@@ -30,14 +49,16 @@ export interface SynthOptions {
  * Entry files are still checked: NodejsFunction throws when a route's handler module is missing.
  */
 export function synthShop(options: SynthOptions = {}) {
-  const { app, stack } = createShopApp({
+  const { app, stack, edge } = createShopApp({
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...options.context },
   });
   if (options.nag) {
     Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true, ...(options.nag === true ? {} : options.nag) }));
   }
   const template = Template.fromStack(stack);
-  return { app, stack, template };
+  /** The edge stack (us-east-1, the distribution's web ACL); absent with rate limits off. */
+  const edgeTemplate = edge && Template.fromStack(edge);
+  return { app, stack, template, edge, edgeTemplate };
 }
 
 /** Resources of one type, by logical id. */

@@ -1,4 +1,5 @@
 import { productInputSchema, productUpdateSchema, stockItemInputSchema, stockItemUpdateSchema, uploadRequestSchema } from '../schemas/admin';
+import { replacementDecisionBodySchema, shipOrderBodySchema } from '../schemas/orders';
 import type { RouteDef } from './types';
 
 export const ADMIN_ROUTES = [
@@ -13,7 +14,13 @@ export const ADMIN_ROUTES = [
   { method: 'POST', path: '/api/admin/items', handler: 'admin/create-stock-item', access: 'admin', table: 'readwrite', body: stockItemInputSchema, summary: 'Adds a stock item (409 if the id exists)' },
   { method: 'PUT', path: '/api/admin/items/{id}', handler: 'admin/update-stock-item', access: 'admin', table: 'readwrite', body: stockItemUpdateSchema, summary: 'Updates counts at the version read (409 otherwise)' },
   { method: 'DELETE', path: '/api/admin/items/{id}', handler: 'admin/delete-stock-item', access: 'admin', table: 'readwrite', summary: 'Deletes a stock item' },
-  { method: 'GET', path: '/api/admin/orders', handler: 'admin/list-orders', access: 'admin', table: 'read', summary: 'Orders by status (?status=pending|completed), newest first' },
-  { method: 'POST', path: '/api/admin/orders/{orderNumber}/complete', handler: 'admin/complete-order', access: 'admin', table: 'readwrite', summary: 'Pending -> completed (archived); idempotent' },
+  { method: 'GET', path: '/api/admin/orders', handler: 'admin/list-orders', access: 'admin', table: 'read', summary: 'Orders by status (?status=pending|completed|cancelled), newest first; search q, date range from/to, cursor pages, format=csv' },
+  { method: 'GET', path: '/api/admin/orders/{orderNumber}', handler: 'admin/get-order', access: 'admin', table: 'read', summary: 'One order with payment state, replacement requests and a timeline' },
+  { method: 'POST', path: '/api/admin/orders/{orderNumber}/complete', handler: 'admin/complete-order', access: 'admin', table: 'readwrite', uses: ['ses'], body: shipOrderBodySchema, summary: 'Ships (completes) a pending order with carrier and tracking and mails the customer once; idempotent' },
+  { method: 'POST', path: '/api/admin/orders/{orderNumber}/cancel', handler: 'admin/cancel-order', access: 'admin', table: 'readwrite', uses: ['ses', 'stripe'], summary: 'Cancels an unshipped order once: stock back, payment refunded, customer mailed; again finishes a half-done one' },
+  { method: 'GET', path: '/api/admin/replacements', handler: 'admin/list-replacements', access: 'admin', table: 'read', summary: 'Replacement requests by status (?status=open|approved|declined), newest first' },
+  { method: 'POST', path: '/api/admin/replacements/{id}', handler: 'admin/decide-replacement', access: 'admin', table: 'readwrite', uses: ['ses'], body: replacementDecisionBodySchema, summary: 'Approves (a $0 replacement order, stock taken) or declines (a message) an open request, once' },
+  { method: 'GET', path: '/api/admin/dashboard', handler: 'admin/get-dashboard', access: 'admin', table: 'read', summary: 'Sales today and in 30 days, orders to ship, open replacement requests, low stock' },
   { method: 'POST', path: '/api/admin/uploads', handler: 'admin/create-upload', access: 'admin', table: 'none', uses: ['s3'], body: uploadRequestSchema, summary: 'A presigned S3 PUT URL for one product image' },
+  { method: 'GET', path: '/api/admin/uploads/{id}', handler: 'admin/get-upload', access: 'admin', table: 'read', summary: 'Whether the image pipeline has made the photo of one upload (processing, ready, failed)' },
 ] as const satisfies readonly RouteDef[];

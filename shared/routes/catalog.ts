@@ -1,3 +1,4 @@
+import { productSearchQuerySchema } from '../schemas/product';
 import type { RouteDef } from './types';
 
 export const CATALOG_ROUTES = [
@@ -8,6 +9,15 @@ export const CATALOG_ROUTES = [
     access: 'public',
     table: 'read',
     summary: 'Listed products, optionally of one category (?category=slug)',
+  },
+  {
+    method: 'GET',
+    path: '/api/products/search',
+    handler: 'catalog/search-products',
+    access: 'public',
+    table: 'read',
+    query: productSearchQuerySchema,
+    summary: 'Listed products matching ?q= in name, description or tag words (prefixes, small typos)',
   },
   {
     method: 'GET',

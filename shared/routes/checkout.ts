@@ -14,7 +14,7 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     table: 'read',
     body: validateCartBodySchema,
-    summary: '{cart} -> {success, outOfStockItems: [names]} (nothing is reserved)',
+    summary: '{cart} -> {success, outOfStockItems: [names]} (nothing is held)',
   },
   {
     method: 'POST',
@@ -24,7 +24,7 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['stripe'],
     body: createIntentBodySchema,
-    summary: 'Prices the cart on the server, reserves stock, creates or updates the payment intent',
+    summary: 'Prices the cart on the server, checks stock (holds none), creates or updates the manual-capture payment intent',
   },
   {
     method: 'POST',
@@ -44,7 +44,7 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['ses', 'stripe'],
     body: recordOrderBodySchema,
-    summary: 'After the card is confirmed: checks the intent succeeded and records the order once',
+    summary: 'After the card is authorized: takes the stock and writes the order once, then captures (409 out_of_stock: authorization cancelled)',
   },
   {
     method: 'POST',
@@ -63,7 +63,7 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
-    summary: 'Signature-checked Stripe events: payment_intent.succeeded records the order',
+    summary: 'Signature-checked Stripe events: authorized -> take and capture; payment_failed counted; canceled settled',
   },
   {
     method: 'POST',
@@ -73,6 +73,6 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['stripe'],
     body: testConfirmBodySchema,
-    summary: 'Card step of the built-in test processor (404 when Stripe is configured)',
+    summary: 'Card step (and 3-D Secure answer) of the built-in test processor (404 when Stripe is configured)',
   },
 ] as const satisfies readonly RouteDef[];

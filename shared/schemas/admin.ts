@@ -1,5 +1,7 @@
 import { TAG_WORDS } from '../categories';
 import { tagWords } from '../sizes';
+import { PHOTO_ID, photoId } from '../images';
+import { photoSchema } from './product';
 import * as z from './zod';
 
 const COUNT = 'Counts must be whole numbers, 0 or more.';
@@ -7,13 +9,8 @@ const count = z.number({ message: COUNT }).check(z.int(COUNT), z.gte(0, COUNT), 
 const text = (label: string, max: number) =>
   z.string({ message: `${label} is required.` }).check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `${label} can be at most ${max} characters.`));
 
-/** An image in the image bucket, as the upload step answered it: /images/products/<name>. */
-export const productImagePathSchema = z
-  .string()
-  .check(
-    z.regex(/^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Upload the image first.'),
-    z.refine((value) => !value.includes('..'), 'Upload the image first.'),
-  );
+/** A photo as the upload step answered it (`url`: /images/products/<uuid>); the image pipeline must have made it. */
+export const productImagePathSchema = z.string().check(z.refine((value) => photoId(value) !== null, 'Upload the image first.'));
 
 /** Comma-separated tag words from the shop's list (at least one), normalised to lower case without repeats. */
 export const tagSchema = z
@@ -102,6 +99,20 @@ export const uploadRequestSchema = z.object({
   fileName: z.optional(z.string().check(z.maxLength(255, 'The file name is too long.'))),
 });
 
-/** The answer: PUT the file's bytes to `uploadUrl` with `headers`, then use `url` as the product image. */
-export const uploadAnswerSchema = z.object({ uploadUrl: z.string(), key: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) });
+/**
+ * The answer: PUT the file's bytes to `uploadUrl` with `headers`, then use `url` as the product image once
+ * `GET /api/admin/uploads/{id}` says the photo is ready.
+ */
+export const uploadAnswerSchema = z.object({ id: z.string(), uploadUrl: z.string(), key: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) });
 export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+
+/** GET /api/admin/uploads/{id}: the image pipeline's progress with one upload. */
+export const uploadStatusSchema = z.union([
+  z.object({ id: z.string(), status: z.literal('processing') }),
+  z.object({ id: z.string(), status: z.literal('ready'), photo: photoSchema, preview: z.string() }),
+  z.object({ id: z.string(), status: z.literal('failed'), reason: z.string() }),
+]);
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+
+/** The id of an upload (a UUID, as the upload step made it). */
+export const uploadIdSchema = z.string().check(z.regex(PHOTO_ID, 'Not an upload id'));

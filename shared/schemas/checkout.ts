@@ -29,7 +29,7 @@ export const createIntentBodySchema = z.object({
   cart: checkoutCartSchema,
   shippingAddress: shippingAddressSchema,
   currency: z._default(z.literal(CURRENCY), CURRENCY),
-  /** One id per checkout (kept by the browser): calling again updates the same intent and reservation. */
+  /** One id per checkout (kept by the browser): calling again updates the same intent and checkout. */
   checkoutId: z.optional(z.uuid()),
 });
 
@@ -48,12 +48,12 @@ export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;
 /** A payment intent id: the order number. */
 export const orderNumberSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'));
 
-/** POST /auth/adminOrders and /guest: the server reads the order from its own reservation, not from the body. */
+/** POST /auth/adminOrders and /guest: the server reads the order from its own checkout record, not from the body. */
 export const recordOrderBodySchema = z.object({ orderNumber: orderNumberSchema });
 
 export const orderSchema = z.object({
   orderNumber: z.string(),
-  status: z.enum(['pending', 'completed']),
+  status: z.enum(['pending', 'completed', 'cancelled']),
   createdAt: z.string(),
   shippingAddress: z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
   lines: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() })),
@@ -71,4 +71,6 @@ export const testConfirmBodySchema = z.object({
   }),
   billingName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   receiptEmail: z.email().check(z.maxLength(200)),
+  /** The answer to the 3-D Secure step (test card 4000 0025 0000 3155), sent again with the same card. */
+  threeDSecure: z.optional(z.enum(['complete', 'fail'])),
 });

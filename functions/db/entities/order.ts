@@ -1,3 +1,4 @@
+import type { Carrier } from '../../../shared/aftersale';
 import type { Amounts } from '../../../shared/money';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import type { CartLine } from '../../../shared/schemas/cart';
@@ -10,17 +11,56 @@ import { model, type Timestamps } from '../table';
 export interface OrderRecord extends Timestamps {
   orderNumber: string;
   customer: string;
-  status: 'pending' | 'completed';
+  /**
+   * Fulfilment: pending, then completed (shipped; the spec's word). `cancelled`: cancelled before shipping (stock
+   * back, payment refunded, see `refund`), or the payment could never be captured (paymentStatus capture_failed).
+   */
+  status: 'pending' | 'completed' | 'cancelled';
   shippingAddress: ShippingAddress;
   lines: CartLine[];
   amounts: Amounts;
   completedAt?: string;
   checkoutId?: string;
-  /** How the order was recorded first: the browser's callback, the payment provider's webhook or the expiry job. */
-  recordedVia?: 'callback' | 'webhook' | 'expiry';
-  /** The order confirmation mail to the customer (sent once). */
-  mailStatus: 'pending' | 'sent' | 'failed';
+  /** How the order was recorded first: the browser's callback, the payment provider's webhook or a job (`expiry`: before manual capture). */
+  recordedVia?: 'callback' | 'webhook' | 'expiry' | 'job';
+  /** The order confirmation mail to the customer (sent once, after the capture; `sending`: claimed by one sender). */
+  mailStatus: 'pending' | 'sending' | 'sent' | 'failed';
+  /**
+   * The payment (docs/decisions/0022): `authorized` when the stock was taken, then `captured`; `capture_failed`
+   * when the authorization was gone (nothing charged, stock returned). Missing on orders from before manual capture (paid).
+   */
+  paymentStatus?: 'authorized' | 'captured' | 'capture_failed';
+  authorizedAt?: string;
+  capturedAt?: string;
+  captureFailedAt?: string;
+  /** Captures tried by the settle job after a transient failure, and the last failure. */
+  captureAttempts?: number;
+  captureError?: string;
   version: number;
+  // ---- After the sale (issue 14, docs/decisions/0035..0037).
+  /** Shipping: what the admin entered (both optional). `completedAt` is when it shipped. */
+  carrier?: Carrier;
+  trackingNumber?: string;
+  /** The "on its way" mail, sent once by whoever shipped it. */
+  shipMail?: SentMail;
+  cancelledAt?: string;
+  /** The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<orderNumber>`). */
+  refund?: { status: 'pending' | 'refunded' | 'failed'; id?: string; at?: string };
+  cancelMail?: SentMail;
+  /** Units per line (`id|size`) in open or approved replacement requests; changed only at `replacementVersion`. */
+  replaced?: Record<string, number>;
+  replacementVersion?: number;
+  /** Requests made so far (numbers the next one). */
+  replacementCount?: number;
+  /** A replacement order ($0): the order it replaces. */
+  replacementOf?: string;
+}
+
+/** A mail the shop sent about an order: whether it went out, and when. */
+export interface SentMail {
+  /** `sending`: claimed by one sender (a second press finds it claimed and sends nothing). */
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  at: string;
 }
 
 export const orders = model<OrderRecord, 'orderNumber', 'status' | 'mailStatus' | 'version'>({

@@ -1,3 +1,4 @@
+import type { Photo } from '../../../shared/images';
 import { model, type Timestamps } from '../table';
 
 /** Own counts of tumblers (16oz, 20oz, 24oz) and single-size goods (CANDLE). */
@@ -11,8 +12,11 @@ export type OwnStock = Partial<Record<'CANDLE' | '16oz' | '20oz' | '24oz', numbe
 export interface ProductRecord extends Timestamps {
   id: string;
   name: string;
+  /** Photo paths (/images/products/<uuid>); before the image pipeline, single files (/images/products/x.png). */
   image: string;
   extraImages: string[];
+  /** What the image pipeline recorded of each photo above (sizes, variant widths), copied here when it is set. */
+  photos?: Photo[];
   description: string;
   price: number;
   tag: string;

@@ -4,9 +4,9 @@ import type { CartLine } from '../../../shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 
 /**
- * Stock held for one checkout (design section 4): created with the payment intent, converted when the order
- * is recorded, released when it expires or the intent is cancelled. `cells` says how many units it holds of
- * each stock count ("stockItem|<id>|<size>" or "product|<id>|<size>").
+ * Legacy (docs/decisions/0008, superseded by 0022): stock held for one unpaid checkout before manual capture.
+ * Only the settle job still reads these, to give back what an `active` one holds; finished ones expire by TTL.
+ * Remove once no active reservation is left in any stage (the job logs `legacy` settled counts).
  */
 export interface ReservationRecord extends Timestamps {
   checkoutId: string;
@@ -14,10 +14,11 @@ export interface ReservationRecord extends Timestamps {
   intentId?: string;
   status: 'active' | 'converted' | 'released';
   lines: CartLine[];
+  /** Units held of each stock count ("stockItem|<id>|<size>" or "product|<id>|<size>"). */
   cells: Record<string, number>;
   amounts: Amounts;
   shippingAddress: ShippingAddress;
-  /** When an active reservation is released (ISO time); the expiry job queries active ones by it. */
+  /** When an active reservation was to be released (ISO); the job queries active ones by it. */
   releaseAfter: string;
   /** TTL (epoch seconds): set once the reservation is finished, so DynamoDB clears it later. */
   expiresAt?: number;

@@ -6,12 +6,22 @@ export interface TestIntentRecord extends Timestamps {
   clientSecret: string;
   amount: number;
   currency: string;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  /** Stripe's states; intents made before manual capture (docs/decisions/0022) went straight to succeeded. */
+  status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
+  /** 'manual' for every intent since manual capture; missing on older ones (automatic). */
+  captureMethod?: 'manual' | 'automatic';
   metadata: { checkoutId?: string; customer?: string };
   idempotencyKey?: string;
+  /** Stripe's last_payment_error: why the last card attempt failed. */
+  lastPaymentError?: { code: string; message: string };
+  /** Before manual capture: the last error code only. */
   lastError?: string;
   receiptEmail?: string;
   billingName?: string;
+  amountCaptured?: number;
+  canceledAt?: string;
+  /** Refunds of a captured intent, each once per idempotency key. */
+  refunds?: { id: string; amount: number; status: 'succeeded'; idempotencyKey: string }[];
 }
 
 export const testPaymentIntents = model<TestIntentRecord, 'id'>({

@@ -6,7 +6,9 @@ import { stockItems } from '../../db/entities/stock-item';
 import { isConditionFailure } from '../../db/table';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { deleteImages } from '../../lib/storage';
+import { deleteImages, deleteKeys } from '../../lib/storage';
+import { images } from '../../db/entities/image';
+import { photoId, photoKeys, photoPath, type Photo } from '../../../shared/images';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
 
 export const STALE_PRODUCT = 'This product was changed by someone else. Reload to see the latest version.';
@@ -57,8 +59,35 @@ const slug = (name: string) =>
     .slice(0, 40)
     .replace(/-+$/, '') || 'product';
 
+/**
+ * The photos a product shows, as the image pipeline recorded them: each path must name an upload that is ready
+ * (400 on the field otherwise). Paths the product already shows (`current`) are kept as they are, so an old
+ * picture from before the pipeline does not block an update.
+ */
+async function resolvePhotos(fields: { image?: string; extraImages?: string[] }, current?: ProductRecord): Promise<Photo[]> {
+  const kept = new Map((current?.photos ?? []).map((photo) => [photo.src, photo]));
+  const problems: Record<string, string> = {};
+  const entries = [...(fields.image === undefined ? [] : [['image', fields.image] as const]), ...(fields.extraImages ?? []).map((path, i) => [`extraImages.${i}`, path] as const)];
+  const photos: Photo[] = [];
+  for (const [field, path] of entries) {
+    const same = current && [current.image, ...(current.extraImages ?? [])].includes(path);
+    if (kept.has(path)) {
+      photos.push(kept.get(path)!);
+      continue;
+    }
+    const id = photoId(path);
+    const record = id ? await images.get({ id }, { consistent: true }) : null;
+    if (record?.status === 'ready') photos.push({ src: path, width: record.width, height: record.height, widths: record.widths });
+    else if (same) continue;
+    else problems[field] = !record ? 'Upload the image first (or wait until it says Ready).' : (record.reason ?? 'This photo could not be processed. Upload another.');
+  }
+  if (Object.keys(problems).length) throw badRequest('Please check the highlighted fields.', problems);
+  return photos;
+}
+
 /** Adds a listed product; its id is the name's slug plus a short random suffix. */
 export async function createProduct(input: ProductInput) {
+  const photos = await resolvePhotos(input);
   const own = await stockFor(input.tag, input.stockRef || undefined, input.stock);
   const id = `${slug(input.name)}-${randomBytes(3).toString('hex')}`;
   const record = await products.create({
@@ -69,6 +98,7 @@ export async function createProduct(input: ProductInput) {
     tag: input.tag,
     image: input.image,
     extraImages: input.extraImages,
+    photos,
     stock: own.stock,
     ...(own.stockRef ? { stockRef: own.stockRef } : {}),
   });
@@ -87,12 +117,15 @@ export async function updateProduct(id: string, input: ProductUpdate) {
   const { version, stock, stockRef, ...changes } = input;
   if (current.version !== version) throw conflict(STALE_PRODUCT);
   const tag = changes.tag ?? current.tag;
+  const image = changes.image ?? current.image;
+  const extraImages = changes.extraImages ?? current.extraImages ?? [];
+  const photos = await resolvePhotos({ image, extraImages }, current);
   const own = await stockFor(tag, stockRef === undefined ? current.stockRef : stockRef || undefined, stock ?? current.stock ?? {});
   try {
     await products.update(
       { id },
       {
-        set: { ...changes, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 },
+        set: { ...changes, photos, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 },
         ...(own.stockRef ? {} : { remove: ['stockRef'] as const }),
       },
       { when: { equals: { version } } },
@@ -126,23 +159,28 @@ export const draftProduct = (id: string) => setStatus(id, 'drafted');
 export const undraftProduct = (id: string) => setStatus(id, 'listed');
 
 /**
- * Deletes the product record, then its images from the image bucket (keys under images/products/ only, and not
- * those another product still shows). The record goes first: a failed image delete leaves an unused file, never
- * a product with a missing picture.
+ * Deletes the product record, then its pictures from the image bucket (not those another product still shows):
+ * a photo's variants, its private original and its image record; an old single-file image by its key. The
+ * record goes first: a failed image delete leaves unused files, never a product with a missing picture.
  */
 export async function deleteProduct(id: string) {
   const current = await existing(id);
   await products.delete({ id });
-  const images = [current.image, ...(current.extraImages ?? [])];
+  const pictures = [current.image, ...(current.extraImages ?? [])];
   const others = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter((p) => p.id !== id);
   const shared = new Set(others.flatMap((p) => [p.image, ...(p.extraImages ?? [])]));
-  const toDelete = images.filter((image) => !shared.has(image));
+  const toDelete = pictures.filter((picture) => !shared.has(picture));
   let notDeleted: string[] = [];
   try {
-    notDeleted = await deleteImages(toDelete);
+    const photoIds = toDelete.map(photoId).filter((photo): photo is string => photo !== null);
+    const records = await images.getMany(photoIds.map((photo) => ({ id: photo })));
+    const failed = await deleteKeys(records.flatMap(photoKeys));
+    notDeleted = records.filter((record) => photoKeys(record).some((key) => failed.includes(key))).map((record) => photoPath(record.id).slice(1));
+    for (const record of records) if (!notDeleted.includes(photoPath(record.id).slice(1))) await images.delete({ id: record.id });
+    notDeleted.push(...(await deleteImages(toDelete.filter((picture) => photoId(picture) === null))));
   } catch (error) {
     logger.error('product deleted but its images could not be removed', { id, images: toDelete, error: error as Error });
     notDeleted = toDelete.map((image) => image.slice(1));
   }
-  return { deleted: id, imagesKept: images.filter((image) => shared.has(image) || notDeleted.includes(image.slice(1))) };
+  return { deleted: id, imagesKept: pictures.filter((picture) => shared.has(picture) || notDeleted.includes(picture.slice(1))) };
 }

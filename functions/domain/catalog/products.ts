@@ -1,3 +1,4 @@
+import { fallbackUrl } from '../../../shared/images';
 import type { Product, ProductDetail } from '../../../shared/schemas/product';
 import { hasTag, sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
 import { products, type ProductRecord } from '../../db/entities/product';
@@ -7,14 +8,22 @@ import { MESSAGES } from '../../../shared/messages';
 
 export type { ProductRecord };
 
-/** The public view of a stored product: no status, version or rating totals. */
+/**
+ * The public view of a stored product: no status, version or rating totals. `image`/`extraImages` become JPEG
+ * URLs any <img> shows (cart lines keep working); `photos` carries what <picture> needs, in the same order.
+ */
 export function toProduct(record: ProductRecord): Product {
   const count = record.ratingCount ?? 0;
+  const known = new Map((record.photos ?? []).map((photo) => [photo.src, photo]));
+  const paths = [record.image, ...(record.extraImages ?? [])];
+  const photos = paths.map((path) => known.get(path) ?? null);
+  const shown = paths.map((path, index) => (photos[index] ? fallbackUrl(photos[index]) : path));
   return {
     id: record.id,
     name: record.name,
-    image: record.image,
-    extraImages: record.extraImages ?? [],
+    image: shown[0],
+    extraImages: shown.slice(1),
+    photos,
     description: record.description,
     price: record.price,
     tag: record.tag,

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '../../../shared/messages';
 import { computeAmounts, CURRENCY } from '../../../shared/money';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '../../../shared/schemas/checkout';
-import { logger } from '../../lib/logger';
+import { badRequest, conflict, forbidden, HttpError } from '../../lib/errors';
+import { CHECKOUT_RULES, getCheckout, minutesFrom, saveCheckout, type Checkout } from './checkouts';
 import { paymentProvider } from './payments';
-import { priceCart } from './pricing';
-import { attachIntent, OutOfStockError, release, reserve } from './reservations';
+import { OutOfStockError, priceCart, shortLines } from './pricing';
+import { takeWriteCount } from './take';
 
 export interface CreateIntentInput {
   cart: CheckoutLine[];
@@ -15,38 +17,63 @@ export interface CreateIntentInput {
   customer: string;
 }
 
+/** TransactWriteItems takes at most 100 writes: room is left for a promo code (issue 13). */
+const MAX_TAKE_WRITES = 96;
+
+/** Why a checkout that is not open cannot be paid (any more). */
+export function finishedCheckoutError(checkout: Checkout): HttpError {
+  if (checkout.closedReason === 'out_of_stock') return new OutOfStockError(checkout.shortNames ?? []);
+  if (checkout.closedReason === 'card_attempts') return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
+  if (checkout.state === 'failed') return new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);
+  if (checkout.state === 'closed' || checkout.state === 'voiding') return new HttpError(409, 'checkout_closed', MESSAGES.checkoutClosed);
+  return conflict('This checkout has already been paid.');
+}
+
 /**
- * POST /auth/create-payment-intent(/guest): prices the cart from stored prices, computes tax and shipping,
- * reserves the stock, and creates (or, for the same checkout, updates) the payment intent.
+ * POST /auth/create-payment-intent(/guest): prices the cart from stored prices, checks that the stock is there
+ * (reads only: an unpaid checkout holds no stock), and creates the manual-capture payment intent, or for the
+ * same checkout updates it while no card is confirmed. The checkout record keeps what the order will be made of.
  */
 export async function createPaymentIntent(input: CreateIntentInput): Promise<CreateIntentResult> {
   const checkoutId = input.checkoutId ?? randomUUID();
+  const existing = await getCheckout(checkoutId);
+  if (existing && existing.customer !== input.customer) throw forbidden('This checkout belongs to someone else.');
+  if (existing && existing.state !== 'open') throw finishedCheckoutError(existing);
   const { lines, unavailable } = await priceCart(input.cart);
-  if (unavailable.length) throw new OutOfStockError(unavailable);
+  const short = unavailable.length ? unavailable : await shortLines(lines);
+  if (short.length) throw new OutOfStockError(short);
+  if (takeWriteCount(lines) > MAX_TAKE_WRITES) {
+    throw badRequest('Too many different products for one order. Please split it into two.');
+  }
   const amounts = computeAmounts(lines, input.shippingAddress.state);
-  // Before any stock is held: payments that are not set up answer 503 and reserve nothing.
+  // Payments that are not set up answer 503 here, before anything is written.
   const provider = await paymentProvider();
-  let reservation = await reserve({ checkoutId, customer: input.customer, lines, amounts, shippingAddress: input.shippingAddress });
-  try {
-    let intent;
-    if (reservation.intentId) {
-      intent = await provider.updateIntent(reservation.intentId, { amount: amounts.total, receiptEmail: input.shippingAddress.email });
-    } else {
-      intent = await provider.createIntent({
+  const intent = existing
+    ? await provider.updateIntent(existing.intentId, { amount: amounts.total, receiptEmail: input.shippingAddress.email })
+    : await provider.createIntent({
         amount: amounts.total,
         currency: CURRENCY,
         metadata: { checkoutId, customer: input.customer },
         receiptEmail: input.shippingAddress.email,
-        idempotencyKey: `checkout-${checkoutId}-v${reservation.version}`,
+        idempotencyKey: `checkout-${checkoutId}-${amounts.total}`,
       });
-      reservation = await attachIntent(reservation, intent.id);
-    }
-    return { clientSecret: intent.clientSecret, orderNumber: intent.id, checkoutId, amounts, paymentMode: provider.mode };
-  } catch (error) {
-    // No payment can follow: give the stock back now rather than at expiry.
-    if (!reservation.intentId) {
-      await release(reservation).catch((releaseError) => logger.error('could not release a reservation', { checkoutId, releaseError }));
-    }
-    throw error;
-  }
+  const now = new Date();
+  const record: Checkout = {
+    checkoutId,
+    customer: input.customer,
+    intentId: intent.id,
+    state: 'open',
+    lines,
+    amounts,
+    shippingAddress: input.shippingAddress,
+    ...(existing?.failedAttempts ? { failedAttempts: existing.failedAttempts } : {}),
+    sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes),
+    abandonAt: minutesFrom(now, CHECKOUT_RULES.abandonMinutes),
+    version: 1,
+    createdAt: existing?.createdAt ?? now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  // The intent was changed first: if this write loses to another tab, the take sees the amounts differ and cancels.
+  if (!(await saveCheckout(record, existing))) throw conflict('Your checkout changed in another window. Please try again.');
+  return { clientSecret: intent.clientSecret, orderNumber: intent.id, checkoutId, amounts, paymentMode: provider.mode };
 }

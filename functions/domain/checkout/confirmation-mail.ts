@@ -2,11 +2,25 @@ import { formatPrice } from '../../../shared/money';
 import { LOG_EVENT } from '../../../shared/observability';
 import { unescapeText } from '../../../shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
+import { isConditionFailure } from '../../db/table';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
+import { footer as orderStatusLines } from '../orders/mails';
 
-/** The order confirmation to the customer, sent once by whoever recorded the order; its status is kept. */
+/** Claims the order's mail (pending -> sending): only the one caller that moves it sends. */
+async function claimMail(orderNumber: string): Promise<boolean> {
+  try {
+    await orders.update({ orderNumber }, { set: { mailStatus: 'sending' } }, { when: { equals: { mailStatus: 'pending' } } });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The order confirmation to the customer, sent once (by whoever claims it) after the payment is captured; its status is kept. */
 export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
+  if (!(await claimMail(order.orderNumber))) return;
   const lines = order.lines.map((line) => `${line.quantity} x ${line.name} (${line.size}) ${formatPrice(line.price * line.quantity)}`);
   const address = order.shippingAddress;
   const text = [
@@ -25,6 +39,7 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     unescapeText(address.name),
     unescapeText(address.line1),
     `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+    ...orderStatusLines(order.orderNumber),
   ].join('\n');
   let mailStatus: 'sent' | 'failed' = 'sent';
   try {

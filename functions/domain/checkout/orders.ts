@@ -1,74 +1,183 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../db/client';
+import { MESSAGES } from '../../../shared/messages';
 import { orders, type OrderRecord } from '../../db/entities/order';
+import { isConditionFailure } from '../../db/table';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
+import { recordMetric } from '../../lib/metrics';
+import { finishedCheckoutError } from './checkout';
+import { checkoutChange, checkoutOf, getCheckout, moveCheckout, voidCheckout, type Checkout } from './checkouts';
 import { sendOrderConfirmation } from './confirmation-mail';
 import { paymentProvider } from './payments';
-import { convertedPut, getReservation } from './reservations';
+import { CaptureError, type Intent } from './payments/provider';
+import { cellsOf } from './pricing';
+import { returnStock, transact } from './stock';
+import { take } from './take';
 
 export type { OrderRecord };
 
-/** Who is asking to record the order: a signed-in user (their id), a guest, or the provider itself. */
-export type Recorder = { kind: 'user'; userId: string } | { kind: 'guest' } | { kind: 'webhook' } | { kind: 'expiry' };
+/** Who is asking to record the order: a signed-in user (their id), a guest, the provider's webhook or the settle job. */
+export type Recorder = { kind: 'user'; userId: string } | { kind: 'guest' } | { kind: 'webhook' } | { kind: 'job' };
 
-function allowed(order: { customer: string }, by: Recorder): boolean {
-  if (by.kind === 'user') return order.customer === by.userId;
-  if (by.kind === 'guest') return order.customer === 'guest';
+function allowed(record: { customer: string }, by: Recorder): boolean {
+  if (by.kind === 'user') return record.customer === by.userId;
+  if (by.kind === 'guest') return record.customer === 'guest';
   return true;
 }
 
+const stamp = () => new Date().toISOString();
+
 export async function getOrder(orderNumber: string): Promise<OrderRecord | null> {
-  return orders.get({ orderNumber });
+  return orders.get({ orderNumber }, { consistent: true });
+}
+
+/** The order a checkout becomes, made from the server's checkout record only (the body names just the intent). */
+function orderFrom(checkout: Checkout, by: Recorder): OrderRecord {
+  const now = stamp();
+  return {
+    orderNumber: checkout.intentId,
+    customer: checkout.customer,
+    status: 'pending',
+    shippingAddress: checkout.shippingAddress,
+    lines: checkout.lines.map(({ cell: _cell, ...line }) => line),
+    amounts: checkout.amounts,
+    checkoutId: checkout.checkoutId,
+    recordedVia: by.kind === 'webhook' ? 'webhook' : by.kind === 'job' ? 'job' : 'callback',
+    mailStatus: 'pending',
+    paymentStatus: 'authorized',
+    authorizedAt: now,
+    captureAttempts: 0,
+    version: 1,
+    createdAt: now.replace(/\.\d{3}Z$/, 'Z'),
+    updatedAt: now,
+  };
+}
+
+/** An order whose payment could not be captured is answered as the failure it is. */
+function paidOrThrow(order: OrderRecord): OrderRecord {
+  if (order.paymentStatus === 'capture_failed') throw new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);
+  return order;
 }
 
 /**
- * Records the order of a succeeded payment, exactly once: the order is keyed by the payment intent id and
- * written with attribute_not_exists together with the reservation's conversion. The browser's callback, the
- * webhook and the expiry job may all call this, any number of times, in any order.
+ * Turns an authorized payment into an order, exactly once (docs/decisions/0022): the stock is taken and the
+ * order written, keyed by the intent id, in one transaction (take.ts); then the payment is captured and the
+ * confirmation mailed (finishPayment). If the stock is gone, the authorization is cancelled and the answer is
+ * 409 out_of_stock with the names. The browser's call, the webhook and the settle job all come here, any number
+ * of times, concurrently, in any order.
  */
 export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ order: OrderRecord; created: boolean }> {
-  const existing = await getOrder(orderNumber);
-  if (existing) {
-    if (!allowed(existing, by)) throw forbidden('This order belongs to someone else.');
-    return { order: existing, created: false };
-  }
-  const intent = await (await paymentProvider()).retrieveIntent(orderNumber);
-  if (!intent) throw notFound('No such payment.');
-  const reservation = intent.metadata.checkoutId ? await getReservation(intent.metadata.checkoutId) : null;
-  if (!reservation || reservation.intentId !== intent.id) throw notFound('No checkout belongs to this payment.');
-  if (!allowed(reservation, by)) throw forbidden('This order belongs to someone else.');
-  if (intent.status !== 'succeeded') throw new HttpError(409, 'payment_not_succeeded', 'The payment has not succeeded.');
-  if (intent.amount !== reservation.amounts.total) {
-    logger.error('paid amount differs from the reservation', { orderNumber, paid: intent.amount, expected: reservation.amounts.total });
-  }
-  const order: OrderRecord = {
-    orderNumber,
-    customer: reservation.customer,
-    status: 'pending',
-    shippingAddress: reservation.shippingAddress,
-    lines: reservation.lines,
-    amounts: reservation.amounts,
-    checkoutId: reservation.checkoutId,
-    recordedVia: by.kind === 'webhook' ? 'webhook' : by.kind === 'expiry' ? 'expiry' : 'callback',
-    mailStatus: 'pending',
-    version: 1,
-    createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    updatedAt: new Date().toISOString(),
-  };
-  try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [orders.transact.put(order, { ifNew: true }), convertedPut(reservation)] }));
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    // Someone else recorded it first (or is doing so): answer with their order.
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const winner = await getOrder(orderNumber);
-      if (winner) return { order: winner, created: false };
-      await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let round = 0; round < 6; round++) {
+    const existing = await getOrder(orderNumber);
+    if (existing) {
+      if (!allowed(existing, by)) throw forbidden('This order belongs to someone else.');
+      return { order: paidOrThrow(await finishPayment(existing)), created: false };
     }
-    throw conflict('The order is being recorded. Please try again.');
+    const intent = await (await paymentProvider()).retrieveIntent(orderNumber);
+    if (!intent) throw notFound('No such payment.');
+    const checkout = await checkoutOf(intent);
+    if (!checkout) throw notFound('No checkout belongs to this payment.');
+    if (!allowed(checkout, by)) throw forbidden('This order belongs to someone else.');
+    if (checkout.state === 'voiding' || checkout.state === 'closed') throw finishedCheckoutError(checkout);
+    if (checkout.state !== 'open') continue; // taken by someone else just now: the order is there on the next read
+    if (intent.status === 'canceled') {
+      await moveCheckout(checkout, { state: 'closed', closedReason: 'canceled' });
+      continue;
+    }
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') throw new HttpError(409, 'payment_not_authorized', 'The payment has not been authorized.');
+    if (intent.amount !== checkout.amounts.total) {
+      // The cart changed in another tab while this card was confirmed: never charge an amount the order does not say.
+      logger.error('authorized amount differs from the checkout', { orderNumber, authorized: intent.amount, expected: checkout.amounts.total });
+      await voidCheckout(checkout, 'amount_changed');
+      continue;
+    }
+    const order = orderFrom(checkout, by);
+    const outcome = await take(checkout, order);
+    if (outcome.taken) return { order: paidOrThrow(await finishPayment(order)), created: true };
+    if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
-  await sendOrderConfirmation(order);
-  return { order, created: true };
+  throw conflict('The order is being recorded. Please try again.');
+}
+
+/**
+ * After the take: the capture (Stripe idempotency key per intent and attempt), then the one confirmation mail,
+ * then the checkout is finished. Each step is conditional, so repeating it or running it twice at once is safe.
+ * A capture that fails for now leaves the order authorized for the settle job; one that never can gives the
+ * stock back.
+ */
+export async function finishPayment(order: OrderRecord): Promise<OrderRecord> {
+  let current = order;
+  // An order the owner cancelled before its capture is never captured: the cancellation releases the authorization.
+  if (current.paymentStatus === 'authorized' && current.status !== 'cancelled') current = await capture(current);
+  if (current.paymentStatus === 'captured') {
+    if (current.mailStatus === 'pending') await sendOrderConfirmation(current);
+    await finishCheckout(current, 'captured');
+    return (await getOrder(current.orderNumber))!;
+  }
+  return current;
+}
+
+async function capture(order: OrderRecord): Promise<OrderRecord> {
+  const provider = await paymentProvider();
+  try {
+    await provider.captureIntent(order.orderNumber, { idempotencyKey: `capture-${order.orderNumber}-${order.captureAttempts ?? 0}` });
+  } catch (error) {
+    if (error instanceof CaptureError && error.permanent) return releaseFailedCapture(order, error.message);
+    // For now only (no answer, Stripe busy): the order stays authorized and the settle job captures it.
+    logger.warn('capture failed; the settle job retries', { orderNumber: order.orderNumber, error: error as Error });
+    await orders.update({ orderNumber: order.orderNumber }, { set: { captureError: (error as Error).message } }).catch(() => undefined);
+    return order;
+  }
+  try {
+    await orders.update({ orderNumber: order.orderNumber }, { set: { paymentStatus: 'captured', capturedAt: stamp() } }, { when: { equals: { paymentStatus: 'authorized' } } });
+    // Counted once: only the caller whose write moved the payment to captured gets here.
+    recordMetric('ordersPlaced');
+    recordMetric('revenueCents', order.amounts.total);
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error; // another caller marked it first
+  }
+  return (await getOrder(order.orderNumber))!;
+}
+
+/** Moves the order's checkout from taken to its finished state (once). */
+async function finishCheckout(order: OrderRecord, state: 'captured' | 'failed'): Promise<void> {
+  const checkout = order.checkoutId ? await getCheckout(order.checkoutId) : null;
+  if (checkout?.state === 'taken') await moveCheckout(checkout, { state });
+}
+
+/**
+ * A capture that can never happen (the authorization was cancelled or has expired): in one transaction the
+ * stock goes back, the order is cancelled with its payment marked capture_failed, and the checkout fails. No
+ * confirmation mail; nothing was charged.
+ */
+export async function releaseFailedCapture(order: OrderRecord, reason: string): Promise<OrderRecord> {
+  const checkout = order.checkoutId ? await getCheckout(order.checkoutId) : null;
+  const failed = { paymentStatus: 'capture_failed' as const, captureFailedAt: stamp(), captureError: reason };
+  const items = [
+    ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
+    orders.transact.update({ orderNumber: order.orderNumber }, { set: { ...failed, status: 'cancelled' } }, { when: { equals: { paymentStatus: 'authorized', status: 'pending' } }, current: order }),
+    ...(checkout?.state === 'taken' ? [checkoutChange(checkout, { state: 'failed' })] : []),
+  ];
+  if (!(await transact(items)).length) recordMetric('paymentsCancelled');
+  else {
+    const now = (await getOrder(order.orderNumber))!;
+    if (now.paymentStatus !== 'authorized') return now;
+    // Shipped before the capture failed: the goods are gone, so only the payment is marked, for the owner to see.
+    logger.error('capture failed for an order already shipped', { orderNumber: order.orderNumber, reason });
+    await orders.update({ orderNumber: order.orderNumber }, { set: failed }, { when: { equals: { paymentStatus: 'authorized' } } }).catch(() => undefined);
+  }
+  return (await getOrder(order.orderNumber))!;
+}
+
+/** Stripe cancelled an intent (payment_intent.canceled): an open checkout closes; a taken one gives its stock back. */
+export async function settleCanceledIntent(event: Intent): Promise<void> {
+  // Events may be old: what counts is the intent as it is now (a cancelled intent stays cancelled).
+  const intent = await (await paymentProvider()).retrieveIntent(event.id);
+  if (intent?.status !== 'canceled') return;
+  const order = await getOrder(intent.id);
+  if (order?.paymentStatus === 'authorized') {
+    await releaseFailedCapture(order, 'The authorization was cancelled or has expired.');
+    return;
+  }
+  const checkout = await checkoutOf(intent);
+  if (checkout?.state === 'open' || checkout?.state === 'voiding') await moveCheckout(checkout, { state: 'closed', closedReason: checkout.closedReason ?? 'canceled' });
 }

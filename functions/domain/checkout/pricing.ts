@@ -4,11 +4,18 @@ import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '../.
 import { MESSAGES } from '../../../shared/messages';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import { badRequest } from '../../lib/errors';
+import { badRequest, HttpError } from '../../lib/errors';
 import type { ProductRecord } from '../catalog/products';
 
 /** A cart line priced from the stored product (the client's name, image and price are never used). */
 export type PricedLine = CartLine & { cell: string | null };
+
+/** Not enough stock: 409 with the names, which the cart shows after the spec's sentence. */
+export class OutOfStockError extends HttpError {
+  constructor(readonly outOfStockItems: string[]) {
+    super(409, 'out_of_stock', `${MESSAGES.outOfStock}\n${outOfStockItems.join('\n')}`);
+  }
+}
 
 /**
  * Where a line's stock is counted: "stockItem|<item id>|<S..2XL>" for apparel and gift wraps, or
@@ -87,12 +94,16 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
   return counts;
 }
 
-/** POST /api/products/validate-cart: which products do not have enough stock right now (no reservation). */
-export async function validateCart(cart: readonly CheckoutLine[]): Promise<{ success: boolean; outOfStockItems: string[] }> {
-  const { lines, unavailable } = await priceCart(cart);
+/** The names of priced lines whose stock counts do not hold what they ask for right now (reads only). */
+export async function shortLines(lines: readonly PricedLine[]): Promise<string[]> {
   const need = cellsOf(lines);
   const counts = await readCells(Object.keys(need));
-  const short = lines.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map((line) => line.name);
-  const outOfStockItems = [...new Set([...unavailable, ...short])];
+  return [...new Set(lines.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map((line) => line.name))];
+}
+
+/** POST /api/products/validate-cart: which products do not have enough stock right now (nothing is held). */
+export async function validateCart(cart: readonly CheckoutLine[]): Promise<{ success: boolean; outOfStockItems: string[] }> {
+  const { lines, unavailable } = await priceCart(cart);
+  const outOfStockItems = [...new Set([...unavailable, ...(await shortLines(lines))])];
   return { success: outOfStockItems.length === 0, outOfStockItems };
 }

@@ -1,14 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type http from 'node:http';
 import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
+import { images } from '../../db/entities/image';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import { createGateway } from '../../local/gateway';
-import { createS3StandIn } from '../../local/s3';
 import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as getProduct } from '../catalog/get-product';
 import { handler as listPublic } from '../catalog/list-products';
@@ -31,7 +29,6 @@ let token: string;
 let otherAdmin: string;
 const as = (extra: Record<string, unknown>, who = token) => ({ token: who, ...extra }) as never;
 const bucketDir = () => path.join(process.env.TEST_STORAGE_DIR!, process.env.IMAGES_BUCKET!);
-const imageFile = (name: string) => path.join(bucketDir(), 'images', 'products', name);
 /** The item exactly as the table holds it. */
 const raw = async (Key: Record<string, unknown>) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key }))).Item ?? null;
 const rawProduct = async (id: string) => raw(products.key({ id }));
@@ -46,7 +43,16 @@ beforeAll(async () => {
   await stockItems.create({ id: 'TEE', stock: { S: 1, M: 2, L: 3, XL: 4, '2XL': 5 } });
 });
 
-const candle = { name: 'Ember Candle', description: 'Smoky', price: 2100, tag: 'Candles, hot', image: '/images/products/ember.png', extraImages: ['/images/products/ember-2.png'], stock: { CANDLE: 7 } };
+/** Photos the image pipeline has made (ready image records, one 320 px width each), by name. */
+const PHOTO = Object.fromEntries(['ember', 'ember-2', 'tumbler', 'tee', 'other', 'a', 'b', 'c'].map((name) => [name, randomUUID()]));
+const photo = (name: string) => `/images/products/${PHOTO[name]}`;
+/** The files of a photo in the bucket: its private original and its variants. */
+const photoFiles = (name: string) => [`uploads/${PHOTO[name]}.png`, ...['avif', 'webp', 'jpg'].map((ext) => `images/products/${PHOTO[name]}/320.${ext}`)].map((key) => path.join(bucketDir(), key));
+beforeAll(async () => {
+  for (const id of Object.values(PHOTO)) await images.put({ id, status: 'ready', original: `uploads/${id}.png`, width: 320, height: 240, widths: [320] });
+});
+
+const candle = { name: 'Ember Candle', description: 'Smoky', price: 2100, tag: 'Candles, hot', image: photo('ember'), extraImages: [photo('ember-2')], stock: { CANDLE: 7 } };
 const add = (body: unknown) => invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body }));
 const update = (id: string, body: unknown, who = token) => invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }, who));
 const publicIds = async (category?: string) =>
@@ -68,9 +74,9 @@ describe('products', () => {
   });
 
   it('keeps tumbler counts 16oz/20oz/24oz (missing ones 0) and links apparel to its stock item', async () => {
-    const tumbler = await add({ ...candle, name: 'Frost Tumbler', image: '/images/products/tumbler.png', extraImages: [], tag: 'tumblers', stock: { '16oz': 4, '24oz': 1, CANDLE: 9 } });
+    const tumbler = await add({ ...candle, name: 'Frost Tumbler', image: photo('tumbler'), extraImages: [], tag: 'tumblers', stock: { '16oz': 4, '24oz': 1, CANDLE: 9 } });
     expect(tumbler.body.stock).toEqual({ '16oz': 4, '20oz': 0, '24oz': 1 });
-    const tee = await add({ ...candle, name: 'Tee', image: '/images/products/tee.png', extraImages: [], tag: 'tees', stockRef: 'TEE', stock: { CANDLE: 3 } });
+    const tee = await add({ ...candle, name: 'Tee', image: photo('tee'), extraImages: [], tag: 'tees', stockRef: 'TEE', stock: { CANDLE: 3 } });
     expect(tee.body).toMatchObject({ stockRef: 'TEE', stock: {} });
     expect(tee.body.sizes.map((s: { available: number }) => s.available)).toEqual([1, 2, 3, 4, 5]);
   });
@@ -83,7 +89,14 @@ describe('products', () => {
     expect((await add({ ...candle, tag: ' , ' })).body.error.fields.tag).toBe('Tag is required.');
     expect((await add({ ...candle, tag: 'candles,weapons' })).status).toBe(400);
     expect((await add({ ...candle, price: 12.5 })).status).toBe(400);
-    expect((await add({ ...candle, extraImages: ['/images/products/a.png', '/images/products/b.png', '/images/products/c.png'] })).status).toBe(400);
+    expect((await add({ ...candle, extraImages: [photo('a'), photo('b'), photo('c')] })).status).toBe(400);
+    // Only photos the pipeline has made: not an old single file, not one still processing, not one it refused.
+    expect((await add({ ...candle, image: '/images/products/ember.png' })).body.error.fields.image).toBe('Upload the image first.');
+    const processing = await add({ ...candle, image: `/images/products/${randomUUID()}` });
+    expect(processing.body.error.fields.image).toBe('Upload the image first (or wait until it says Ready).');
+    const refused = randomUUID();
+    await images.put({ id: refused, status: 'failed', original: `uploads/${refused}.png`, width: 0, height: 0, widths: [], reason: 'This file could not be read as a photo. Upload another file.' });
+    expect((await add({ ...candle, extraImages: [`/images/products/${refused}`] })).body.error.fields['extraImages.0']).toBe('This file could not be read as a photo. Upload another file.');
     const tee = await add({ ...candle, tag: 'tees', stockRef: 'NOPE' });
     expect(tee.status).toBe(400);
     expect(tee.body.error.fields.stockRef).toBe('That stock item does not exist.');
@@ -130,19 +143,22 @@ describe('products', () => {
     expect((await invoke(draft, as({ method: 'POST', path: '/api/admin/products/nope/draft', params: { id: 'nope' } }))).status).toBe(404);
   });
 
-  it('deletes the product and its images from the bucket, keeping images another product still shows', async () => {
-    mkdirSync(path.dirname(imageFile('x')), { recursive: true });
-    for (const name of ['ember.png', 'ember-2.png', 'other.png']) writeFileSync(imageFile(name), 'x');
-    const sharing = await add({ ...candle, name: 'Sharing', image: '/images/products/other.png', extraImages: [] });
-    await update(id, { extraImages: ['/images/products/ember-2.png', '/images/products/other.png'], version: 5 });
+  it('deletes the product and its photos (variants, original, image record), keeping photos another product still shows', async () => {
+    for (const file of ['ember', 'ember-2', 'other'].flatMap(photoFiles)) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'x');
+    }
+    const sharing = await add({ ...candle, name: 'Sharing', image: photo('other'), extraImages: [] });
+    await update(id, { extraImages: [photo('ember-2'), photo('other')], version: 5 });
     const gone = await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }));
     expect(gone.status).toBe(200);
-    expect(gone.body).toEqual({ deleted: id, imagesKept: ['/images/products/other.png'] });
+    expect(gone.body).toEqual({ deleted: id, imagesKept: [photo('other')] });
     expect(await rawProduct(id)).toBeNull();
     expect(await rawProduct(sharing.body.id)).not.toBeNull();
-    expect(existsSync(imageFile('ember.png'))).toBe(false);
-    expect(existsSync(imageFile('ember-2.png'))).toBe(false);
-    expect(existsSync(imageFile('other.png'))).toBe(true);
+    for (const file of [...photoFiles('ember'), ...photoFiles('ember-2')]) expect(existsSync(file)).toBe(false);
+    for (const file of photoFiles('other')) expect(existsSync(file)).toBe(true);
+    expect(await images.get({ id: PHOTO.ember })).toBeNull();
+    expect(await images.get({ id: PHOTO.other })).not.toBeNull();
     expect(await publicIds()).not.toContain(id);
     expect((await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }))).status).toBe(404);
   });
@@ -194,9 +210,9 @@ describe('orders', () => {
       amounts: { subtotal: 100, shipping: 599, tax: 0, total: 699 },
     });
   const list = (status?: string) => invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: status ? { status } : undefined }));
-  const complete = (orderNumber: string) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber } }));
+  const complete = (orderNumber: string) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} }));
 
-  it('lists pending orders newest first; completing moves one into the archive (only status, completedAt, version change), idempotently', async () => {
+  it('lists pending orders newest first; completing moves one into the archive (only status, completedAt, the shipping mail, version change), idempotently', async () => {
     await order('pi_admin_old', '2025-01-01T10:00:00Z');
     await order('pi_admin_new', '2025-01-02T10:00:00Z');
     const pending = await list();
@@ -208,7 +224,7 @@ describe('orders', () => {
     expect(done.body).toMatchObject({ status: 'completed', orderNumber: 'pi_admin_old' });
     expect(done.body.completedAt).toEqual(expect.any(String));
     const after = await rawOrder('pi_admin_old');
-    expect(changed(before, after)).toEqual(['completedAt', 'gsi2pk', 'status', 'updatedAt', 'version']);
+    expect(changed(before, after)).toEqual(['completedAt', 'gsi2pk', 'shipMail', 'status', 'updatedAt', 'version']);
     const again = await complete('pi_admin_old');
     expect(again.status).toBe(200);
     expect(again.body.completedAt).toBe(done.body.completedAt);
@@ -232,11 +248,12 @@ describe('image upload', () => {
     expect((await ask({ contentType: 'image/png', size: 5 * 1024 * 1024, fileName: 'big.png' })).status).toBe(201);
   });
 
-  it('signs a 5-minute PUT of exactly that type and size to images/products/<uuid>.<ext>', async () => {
+  it('signs a 5-minute PUT of exactly that type and size to the private uploads/<uuid>.<ext>', async () => {
     const { status, body } = await ask({ contentType: 'image/webp', size: 4, fileName: 'photo.png' });
     expect(status).toBe(201);
-    expect(body.key).toMatch(/^images\/products\/[0-9a-f-]{36}\.webp$/);
-    expect(body.url).toBe(`/${body.key}`);
+    expect(body.key).toMatch(/^uploads\/[0-9a-f-]{36}\.webp$/);
+    expect(body.key).toBe(`uploads/${body.id}.webp`);
+    expect(body.url).toBe(`/images/products/${body.id}`);
     expect(body.headers).toEqual({ 'content-type': 'image/webp' });
     const url = new URL(body.uploadUrl);
     expect(url.pathname).toBe(`/s3/${process.env.IMAGES_BUCKET}/${body.key}`);
@@ -252,39 +269,4 @@ describe('image upload', () => {
     expect(existsSync(path.join(bucketDir(), body.key))).toBe(true);
   });
 
-  it('a browser PUT through the local gateway lands where /images/... serves it', async () => {
-    const storage = process.env.TEST_STORAGE_DIR!;
-    const server: http.Server = createGateway({
-      routes: [],
-      webDir: storage,
-      imagesDir: bucketDir(),
-      config: {} as never,
-      cognitoUrl: 'http://127.0.0.1:9',
-      mounts: { '/s3/': createS3StandIn(storage) },
-      log: () => {},
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const endpoint = process.env.S3_ENDPOINT;
-    process.env.S3_ENDPOINT = `${origin}/s3`;
-    try {
-      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-      const { body } = await ask({ contentType: 'image/png', size: png.length, fileName: 'p.png' });
-      expect(body.uploadUrl.startsWith(`${origin}/s3/`)).toBe(true);
-      expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: png })).status).toBe(200);
-      const served = await fetch(`${origin}${body.url}`);
-      expect(served.status).toBe(200);
-      expect(served.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
-
-      // The new image can be a product's; deleting that product removes it from the bucket again.
-      const created = await add({ ...candle, name: 'Uploaded', image: body.url, extraImages: [] });
-      expect((await invoke(getProduct, { method: 'GET', path: `/api/products/${created.body.id}`, params: { id: created.body.id } })).body.image).toBe(body.url);
-      await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${created.body.id}`, params: { id: created.body.id } }));
-      expect((await fetch(`${origin}${body.url}`)).status).toBe(404);
-    } finally {
-      process.env.S3_ENDPOINT = endpoint;
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
 });

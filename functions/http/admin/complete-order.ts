@@ -3,6 +3,6 @@ import { orderNumberSchema } from '../../../shared/schemas/checkout';
 import { completeOrder } from '../../domain/admin/orders';
 import { defineHandler, validate } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/complete-order', async ({ params }) =>
-  completeOrder(validate(orderNumberSchema, params.orderNumber)),
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/complete-order', async ({ params, body }) =>
+  completeOrder(validate(orderNumberSchema, params.orderNumber), body),
 );

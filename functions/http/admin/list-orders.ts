@@ -1,8 +1,11 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import * as z from '../../../shared/schemas/zod';
-import { listOrdersByStatus } from '../../domain/admin/orders';
-import { defineHandler, validate } from '../../lib/http';
+import { adminOrdersQuerySchema } from '../../../shared/schemas/orders';
+import { listOrders, ordersCsv } from '../../domain/admin/orders';
+import { defineHandler, rawReply, validate } from '../../lib/http';
 
-const query = z.strictObject({ status: z._default(z.enum(['pending', 'completed']), 'pending') });
-
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-orders', async ({ query: raw }) => listOrdersByStatus(validate(query, raw).status));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-orders', async ({ query: raw }) => {
+  const query = validate(adminOrdersQuerySchema, raw);
+  if (query.format !== 'csv') return listOrders(query);
+  const { csv, fileName } = await ordersCsv(query);
+  return rawReply(200, csv, 'text/csv; charset=utf-8', { 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${fileName}"` });
+});

@@ -1,37 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../../shared/messages';
+import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
-import { reservations } from '../../db/entities/reservation';
 import { stockItems } from '../../db/entities/stock-item';
-import { releaseExpiredReservations } from '../../domain/checkout/expiry';
-import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
-import { handler as confirmTestPayment } from './confirm-test-payment';
-import { handler as createGuestIntent } from './create-guest-payment-intent';
+import { testPaymentIntents } from '../../db/entities/test-payment-intent';
+import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
+import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf as stock } from '../../../tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
-import { handler as recordGuestOrder } from './record-guest-order';
 import { handler as recordOrder } from './record-order';
 import { handler as validateCart } from './validate-cart';
-import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
 
-const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'il', zip: '62701' };
-const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
-
-async function stock(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {
-  const record = kind === 'product' ? (await products.get({ id })) : (await stockItems.get({ id }));
-  return (record?.stock ?? {}) as Record<string, number>;
-}
-
-const guestIntent = (body: Record<string, unknown>) =>
-  invoke(createGuestIntent, { method: 'POST', path: '/auth/create-payment-intent/guest', body: { shippingAddress: address, ...body } });
-const pay = (clientSecret: string, number = '4242424242424242') =>
-  invoke(confirmTestPayment, {
-    method: 'POST',
-    path: '/api/test-payments/confirm',
-    body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com' },
-  });
-const recordGuest = (orderNumber: string) => invoke(recordGuestOrder, { method: 'POST', path: '/auth/adminOrders/guest', body: { orderNumber } });
-
+/** Checkout with the built-in test processor: authorize, then take, then capture (docs/decisions/0022). */
 beforeAll(async () => {
   await useFreshTable();
   await stockItems.create({ id: 'TEE', stock: { S: 4, M: 10, L: 10, XL: 10, '2XL': 0 } });
@@ -66,15 +47,21 @@ describe('POST /api/products/validate-cart', () => {
 });
 
 describe('POST /auth/create-payment-intent/guest', () => {
-  it('computes every amount from stored prices and ignores the client price and total', async () => {
+  it('computes every amount from stored prices, ignores the client price and total, and keeps the priced lines on the checkout', async () => {
+    const before = await stock('product', 'candle');
     const { status, body } = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 2, price: 1, name: 'Cheap' }], total: 5 });
     expect(status).toBe(200);
     // subtotal 3600 + shipping 599 = 4199; IL 6.25% -> round(262.4375) = 262
     expect(body.amounts).toEqual({ subtotal: 3600, shipping: 599, tax: 262, total: 4461 });
     expect(body.orderNumber).toMatch(/^pi_/);
     expect(body.paymentMode).toBe('test');
-    const reservation = (await reservations.get({ checkoutId: body.checkoutId }))!;
-    expect(reservation.lines[0]).toMatchObject({ name: 'Candle', price: 1800, quantity: 2 });
+    const checkout = (await checkouts.get({ checkoutId: body.checkoutId }))!;
+    expect(checkout).toMatchObject({ state: 'open', intentId: body.orderNumber, customer: 'guest', amounts: body.amounts });
+    expect(checkout.lines[0]).toMatchObject({ name: 'Candle', price: 1800, quantity: 2 });
+    const intent = (await testPaymentIntents.get({ id: body.orderNumber }))!;
+    expect(intent).toMatchObject({ status: 'requires_payment_method', captureMethod: 'manual', amount: 4461 });
+    // An unpaid checkout holds no stock.
+    expect(await stock('product', 'candle')).toEqual(before);
   });
 
   it.each([0, -1, 1.5, 10, 1e9, '2'])('rejects quantity %p and changes no stock', async (quantity) => {
@@ -86,7 +73,7 @@ describe('POST /auth/create-payment-intent/guest', () => {
   });
 
   it('rejects an unknown state with the spec message and a size the product does not have', async () => {
-    const bad = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: { ...address, state: 'Ontario' } });
+    const bad = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: { name: 'A', email: 'a@example.com', line1: '1 Main St', city: 'X', state: 'Ontario', zip: '62701' } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['shippingAddress.state']).toBe(MESSAGES.invalidCheckoutState);
     const size = await guestIntent({ cart: [{ id: 'candle', size: 'XL', quantity: 1 }] });
@@ -94,18 +81,20 @@ describe('POST /auth/create-payment-intent/guest', () => {
     expect(size.body.error.message).toBe(MESSAGES.invalidSize);
   });
 
-  it('reserves stock, and a second call for the same checkout moves only the difference on the same intent', async () => {
+  it('a second call for the same checkout updates the same intent and checkout, and neither holds stock', async () => {
     const before = (await stock('stockItem', 'TEE')).M;
     const first = await guestIntent({ cart: [{ id: 'tee', size: 'M', quantity: 3 }] });
-    expect((await stock('stockItem', 'TEE')).M).toBe(before - 3);
+    expect((await stock('stockItem', 'TEE')).M).toBe(before);
     const again = await guestIntent({ checkoutId: first.body.checkoutId, cart: [{ id: 'tee', size: 'M', quantity: 1 }] });
     expect(again.status).toBe(200);
     expect(again.body.orderNumber).toBe(first.body.orderNumber);
     expect(again.body.amounts.subtotal).toBe(2500);
-    expect((await stock('stockItem', 'TEE')).M).toBe(before - 1);
+    expect((await testPaymentIntents.get({ id: first.body.orderNumber }))!.amount).toBe(again.body.amounts.total);
+    expect((await checkouts.get({ checkoutId: first.body.checkoutId }))!.lines).toMatchObject([{ id: 'tee', quantity: 1 }]);
+    expect((await stock('stockItem', 'TEE')).M).toBe(before);
   });
 
-  it('answers 409 with the names when stock is short, and holds nothing', async () => {
+  it('answers 409 with the names when stock is short, reading only', async () => {
     const before = await stock('product', 'cup');
     const { status, body } = await guestIntent({ cart: [{ id: 'cup', size: '24oz', quantity: 2 }] });
     expect(status).toBe(409);
@@ -114,23 +103,31 @@ describe('POST /auth/create-payment-intent/guest', () => {
     expect(await stock('product', 'cup')).toEqual(before);
   });
 
-  it('50 concurrent checkouts for the last 5 units reserve exactly 5', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => guestIntent({ cart: [{ id: 'last5', size: 'CANDLE', quantity: 1 }] })),
-    );
-    const won = results.filter((r) => r.status === 200);
-    expect(won).toHaveLength(5);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 409)).toBe(true);
-    expect((await stock('product', 'last5')).CANDLE).toBe(0);
+  it('50 concurrent unpaid checkouts for the last 5 units each get an intent, and all 5 units stay on sale', async () => {
+    // Before manual capture each of these held stock (5 got it, 45 were refused); now none holds any.
+    const results = await Promise.all(Array.from({ length: 50 }, () => guestIntent({ cart: [{ id: 'last5', size: 'CANDLE', quantity: 1 }] })));
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect((await stock('product', 'last5')).CANDLE).toBe(5);
   }, 60_000);
+
+  it('once the card is authorized the checkout can no longer be changed', async () => {
+    const paid = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
+    const change = await guestIntent({ checkoutId: paid.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 3 }] });
+    expect(change.status).toBe(409);
+    expect((await testPaymentIntents.get({ id: paid.orderNumber }))!.amount).toBe(paid.amounts.total);
+    expect((await checkouts.get({ checkoutId: paid.checkoutId }))!.lines).toMatchObject([{ quantity: 1 }]);
+  });
 });
 
-describe('paying and recording the order', () => {
-  it('a guest pays with 4242 and the callback records one pending order with the paid lines', async () => {
+describe('authorize, take, capture', () => {
+  it('a guest authorizes with 4242, and the callback takes the stock, writes one order and captures the payment', async () => {
+    const before = (await stock('product', 'candle')).CANDLE;
     const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
     const paid = await pay(intent.body.clientSecret);
     expect(paid.status).toBe(200);
-    expect(paid.body.paymentIntent.status).toBe('succeeded');
+    // Manual capture: the card is authorized, nothing is charged yet, and no stock has moved.
+    expect(paid.body.paymentIntent.status).toBe('requires_capture');
+    expect((await stock('product', 'candle')).CANDLE).toBe(before);
     const recorded = await recordGuest(intent.body.orderNumber);
     expect(recorded.status).toBe(201);
     expect(recorded.body.order).toMatchObject({
@@ -140,12 +137,17 @@ describe('paying and recording the order', () => {
       amounts: intent.body.amounts,
     });
     expect(recorded.body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect((await stock('product', 'candle')).CANDLE).toBe(before - 1);
+    expect(await intentStatus(intent.body.orderNumber)).toBe('succeeded');
     const order = (await orders.get({ orderNumber: intent.body.orderNumber }))!;
-    expect(order.customer).toBe('guest');
+    expect(order).toMatchObject({ customer: 'guest', paymentStatus: 'captured', mailStatus: 'sent' });
+    expect(order.authorizedAt! <= order.capturedAt!).toBe(true);
+    expect(await checkoutState(intent.body.checkoutId)).toBe('captured');
   });
 
-  it('callback and webhook, each twice and at once, give exactly one order', async () => {
-    const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
+  it('callbacks, webhook-style calls and the job, twice each and at once: one order, one capture, one mail, stock taken once', async () => {
+    const before = (await stock('product', 'candle')).CANDLE;
+    const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 2 }] });
     await pay(intent.body.clientSecret);
     const orderNumber = intent.body.orderNumber;
     const results = await Promise.all([
@@ -153,29 +155,41 @@ describe('paying and recording the order', () => {
       recordGuest(orderNumber),
       recordOrderDomain(orderNumber, { kind: 'webhook' }),
       recordOrderDomain(orderNumber, { kind: 'webhook' }),
+      recordOrderDomain(orderNumber, { kind: 'job' }),
     ]);
-    const created = [results[0].status === 201, results[1].status === 201, (results[2] as { created: boolean }).created, (results[3] as { created: boolean }).created];
+    const created = [results[0].status === 201, results[1].status === 201, ...results.slice(2).map((r) => (r as { created: boolean }).created)];
     expect(created.filter(Boolean)).toHaveLength(1);
+    expect([results[0].status, results[1].status].every((status) => status === 200 || status === 201)).toBe(true);
     const data = await orders.query('byCustomer', { customer: 'guest' });
     expect(data.filter((order) => order.orderNumber === orderNumber)).toHaveLength(1);
-    // And one confirmation mail.
-    const mails = sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
+    expect((await stock('product', 'candle')).CANDLE).toBe(before - 2);
+    expect(await intentStatus(orderNumber)).toBe('succeeded');
+    const mails = mailsFor(orderNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual(['ada@example.com']);
     expect(mails[0].text).toContain('Total: $');
     expect((await orders.get({ orderNumber }))?.mailStatus).toBe('sent');
+    // Called again later: the same order, nothing new.
+    expect((await recordGuest(orderNumber)).status).toBe(200);
+    expect(mailsFor(orderNumber)).toHaveLength(1);
   });
 
-  it('a declined card shows the provider message and nothing is recorded', async () => {
+  it('a declined card shows the provider message, keeps the intent waiting for a card, and nothing is recorded', async () => {
+    const before = await stock('product', 'candle');
     const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
     const declined = await pay(intent.body.clientSecret, '4000 0000 0000 0002');
     expect(declined.status).toBe(402);
     expect(declined.body.error.message).toBe('Your card was declined.');
     const funds = await pay(intent.body.clientSecret, '4000000000009995');
     expect(funds.body.error.message).toBe('Your card has insufficient funds.');
+    const stored = (await testPaymentIntents.get({ id: intent.body.orderNumber }))!;
+    expect(stored.status).toBe('requires_payment_method');
+    expect(stored.lastPaymentError).toEqual({ code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
     const recorded = await recordGuest(intent.body.orderNumber);
     expect(recorded.status).toBe(409);
-    expect((await orders.get({ orderNumber: intent.body.orderNumber }))).toBeNull();
+    expect(recorded.body.error.code).toBe('payment_not_authorized');
+    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toBeNull();
+    expect(await stock('product', 'candle')).toEqual(before);
   });
 
   it('a signed-in customer cannot record an order for someone else’s intent', async () => {
@@ -184,14 +198,15 @@ describe('paying and recording the order', () => {
       method: 'POST',
       path: '/auth/create-payment-intent',
       token: alice.token,
-      body: { cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: address },
+      body: { cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: { name: 'Alice', email: 'alice@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' } },
     });
     expect(intent.status).toBe(200);
     await pay(intent.body.clientSecret);
     const asBob = await invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token: bob.token, body: { orderNumber: intent.body.orderNumber } });
     expect(asBob.status).toBe(403);
     expect((await recordGuest(intent.body.orderNumber)).status).toBe(403);
-    expect((await orders.get({ orderNumber: intent.body.orderNumber }))).toBeNull();
+    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toBeNull();
+    expect(await intentStatus(intent.body.orderNumber)).toBe('requires_capture');
     const asAlice = await invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token: alice.token, body: { orderNumber: intent.body.orderNumber } });
     expect(asAlice.status).toBe(201);
     // Bob cannot reuse Alice's checkout either.
@@ -199,38 +214,89 @@ describe('paying and recording the order', () => {
       method: 'POST',
       path: '/auth/create-payment-intent',
       token: bob.token,
-      body: { checkoutId: intent.body.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: address },
+      body: { checkoutId: intent.body.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: { name: 'Bob', email: 'bob@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' } },
     });
     expect(steal.status).toBe(403);
   });
-});
 
-describe('reservation expiry', () => {
-  it('returns the stock and cancels the intent of an unpaid checkout after 30 minutes', async () => {
-    await releaseExpiredReservations(new Date(Date.now() + 31 * 60_000)); // settle the other tests' checkouts first
-    const before = (await stock('product', 'candle')).CANDLE;
-    const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 4 }] });
-    expect((await stock('product', 'candle')).CANDLE).toBe(before - 4);
-    await releaseExpiredReservations(new Date(Date.now() + 10 * 60_000));
-    expect((await stock('product', 'candle')).CANDLE).toBe(before - 4);
-    await releaseExpiredReservations(new Date(Date.now() + 31 * 60_000));
-    expect((await stock('product', 'candle')).CANDLE).toBe(before);
-    const late = await pay(intent.body.clientSecret);
-    expect(late.status).toBe(402);
-    // Running it again changes nothing.
-    await releaseExpiredReservations(new Date(Date.now() + 31 * 60_000));
-    expect((await stock('product', 'candle')).CANDLE).toBe(before);
+  it('two shoppers authorized for the last unit: the first gets it, the second is told the names, and is not charged', async () => {
+    await products.update({ id: 'cup' }, { set: { stock: { '16oz': 3, '20oz': 0, '24oz': 1 } } });
+    const first = await authorizedGuest([{ id: 'cup', size: '24oz', quantity: 1 }]);
+    const second = await authorizedGuest([{ id: 'cup', size: '24oz', quantity: 1 }]);
+    expect((await recordGuest(first.orderNumber)).status).toBe(201);
+    const refused = await recordGuest(second.orderNumber);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'out_of_stock', message: `${MESSAGES.outOfStock}\nCup` });
+    expect(await intentStatus(second.orderNumber)).toBe('canceled');
+    expect(await checkoutState(second.checkoutId)).toBe('closed');
+    expect(await orders.get({ orderNumber: second.orderNumber })).toBeNull();
+    expect((await stock('product', 'cup'))['24oz']).toBe(0);
+    // Asking again answers the same, and still nothing is charged.
+    expect((await recordGuest(second.orderNumber)).body.error.code).toBe('out_of_stock');
+    expect(mailsFor(second.orderNumber)).toHaveLength(0);
   });
 
-  it('records the order of a paid checkout whose browser never came back', async () => {
+  it('takes counts that lines share, and two sizes of one tumbler, in the one transaction', async () => {
+    await stockItems.update({ id: 'TEE' }, { set: { stock: { S: 4, M: 10, L: 10, XL: 10, '2XL': 0 } } });
+    await products.update({ id: 'cup' }, { set: { stock: { '16oz': 3, '20oz': 0, '24oz': 1 } } });
+    const paid = await authorizedGuest([
+      { id: 'tee', size: 'S', quantity: 2 },
+      { id: 'wrap', size: '18inX36in', quantity: 2 },
+      { id: 'cup', size: '16oz', quantity: 3 },
+      { id: 'cup', size: '24oz', quantity: 1 },
+    ]);
+    expect((await recordGuest(paid.orderNumber)).status).toBe(201);
+    expect((await stock('stockItem', 'TEE')).S).toBe(0);
+    expect(await stock('product', 'cup')).toEqual({ '16oz': 0, '20oz': 0, '24oz': 0 });
+  });
+
+  it('a product drafted after the card was authorized is refused by name and the authorization cancelled', async () => {
+    await stockItems.update({ id: 'TEE' }, { set: { stock: { S: 4, M: 10, L: 10, XL: 10, '2XL': 0 } } });
+    await products.create({ id: 'soon-gone', name: 'Soon Gone Tee', image: '/i/s.svg', description: 'd', price: 2000, tag: 'tees', stockRef: 'TEE' });
+    const paid = await authorizedGuest([{ id: 'soon-gone', size: 'M', quantity: 1 }, { id: 'candle', size: 'CANDLE', quantity: 1 }]);
+    const candles = (await stock('product', 'candle')).CANDLE;
+    await products.update({ id: 'soon-gone' }, { set: { status: 'drafted' } }, { current: (await products.get({ id: 'soon-gone' }))! });
+    const refused = await recordGuest(paid.orderNumber);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toBe(`${MESSAGES.outOfStock}\nSoon Gone Tee`);
+    expect(await intentStatus(paid.orderNumber)).toBe('canceled');
+    expect((await stock('stockItem', 'TEE')).M).toBe(10);
+    expect((await stock('product', 'candle')).CANDLE).toBe(candles);
+  });
+});
+
+describe('the test card processor follows Stripe’s manual-capture states', () => {
+  it('3-D Secure: the card asks to authenticate; a failed authentication waits for a card, a completed one authorizes', async () => {
     const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
-    await pay(intent.body.clientSecret);
-    const before = (await stock('product', 'candle')).CANDLE;
-    const result = await releaseExpiredReservations(new Date(Date.now() + 31 * 60_000));
-    expect(result.recorded).toBeGreaterThanOrEqual(1);
-    expect((await orders.get({ orderNumber: intent.body.orderNumber }))?.status).toBe('pending');
-    expect((await stock('product', 'candle')).CANDLE).toBe(before);
-    expect((await recordGuest(intent.body.orderNumber)).status).toBe(200);
+    const asked = await pay(intent.body.clientSecret, '4000 0025 0000 3155');
+    expect(asked.body.paymentIntent.status).toBe('requires_action');
+    expect((await recordGuest(intent.body.orderNumber)).body.error.code).toBe('payment_not_authorized');
+    const failed = await pay(intent.body.clientSecret, '4000 0025 0000 3155', 'fail');
+    expect(failed.status).toBe(402);
+    expect(failed.body.error.code).toBe('payment_intent_authentication_failure');
+    expect(await intentStatus(intent.body.orderNumber)).toBe('requires_payment_method');
+    expect((await pay(intent.body.clientSecret, '4000 0025 0000 3155')).body.paymentIntent.status).toBe('requires_action');
+    const done = await pay(intent.body.clientSecret, '4000 0025 0000 3155', 'complete');
+    expect(done.body.paymentIntent.status).toBe('requires_capture');
+    expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
+    expect(await intentStatus(intent.body.orderNumber)).toBe('succeeded');
+  });
+
+  it('after 5 failed card attempts the payment is cancelled and the card step says so; a new checkout can pay', async () => {
+    const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
+    const answers = [];
+    for (const number of ['4000000000000002', '4000000000009995', '4000000000000069', '4000000000000127', '4000000000000002']) answers.push(await pay(intent.body.clientSecret, number));
+    expect(answers.slice(0, 4).map((a) => a.body.error.code)).toEqual(['card_declined', 'card_declined', 'expired_card', 'incorrect_cvc']);
+    expect(answers[4].status).toBe(402);
+    expect(answers[4].body.error).toEqual({ code: 'card_attempts_exceeded', message: MESSAGES.tooManyCardAttempts });
+    expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
+    expect(await checkoutState(intent.body.checkoutId)).toBe('closed');
+    // A good card on this checkout now gets the same plain answer, and nothing can be recorded.
+    expect((await pay(intent.body.clientSecret)).body.error.message).toBe(MESSAGES.tooManyCardAttempts);
+    expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'checkout_closed', message: MESSAGES.tooManyCardAttempts });
+    expect((await guestIntent({ checkoutId: intent.body.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] })).body.error.code).toBe('checkout_closed');
+    const fresh = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
+    expect((await recordGuest(fresh.orderNumber)).status).toBe(201);
   });
 });
 

@@ -1,9 +1,19 @@
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { AuthProvider, useAuth } from '../features/auth/AuthProvider';
+import { RequireAdmin } from '../features/auth/RequireAdmin';
 import { CartProvider } from '../features/cart/CartProvider';
 import { routes } from './routes';
 
-const router = createBrowserRouter(routes);
+let adminAdded = false;
+const router = createBrowserRouter(routes, {
+  // The admin pages join the table on the first /admin address (until then it matches the catch-all route).
+  async patchRoutesOnNavigation({ path, patch }) {
+    if (adminAdded || !/^\/admin(\/|$)/.test(path)) return;
+    const { adminPages } = await import('./adminRoutes');
+    if (!adminAdded) patch('root', [{ id: 'admin', path: '/admin', element: <RequireAdmin />, children: adminPages }]);
+    adminAdded = true;
+  },
+});
 
 /** The app renders its pages only after the first session check (spec section 4). */
 function Gate() {

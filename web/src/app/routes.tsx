@@ -1,27 +1,35 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout';
-import { RequireAdmin } from '../features/auth/RequireAdmin';
+import { categoryLoader, homeLoader, productLoader, searchLoader } from './loaders';
 
 /** Each page is its own chunk: a route downloads only what it shows. */
 const page = (load: () => Promise<{ default: ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** Every route of the spec (section 2), plus /faqs, /reset-password and the inbox. */
+/**
+ * Every storefront route of the spec (section 2), plus /faqs, /search, /reset-password and the order pages (issue 14).
+ * Loaders start a page's data with its code. The admin routes (app/adminRoutes.ts) are added under `root` when the
+ * first /admin address is opened, so storefront pages never download their table (App.tsx, patchRoutesOnNavigation).
+ */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     element: <Layout />,
     children: [
-      { path: '/', ...page(() => import('../features/pages/HomePage')) },
-      { path: '/product-list/:category', ...page(() => import('../features/catalog/ProductListPage')) },
-      { path: '/product/:id', ...page(() => import('../features/catalog/ProductPage')) },
+      { path: '/', loader: homeLoader, ...page(() => import('../features/pages/HomePage')) },
+      { path: '/product-list/:category', loader: categoryLoader, ...page(() => import('../features/catalog/ProductListPage')) },
+      { path: '/product/:id', loader: productLoader, ...page(() => import('../features/catalog/ProductPage')) },
+      { path: '/search', loader: searchLoader, ...page(() => import('../features/catalog/SearchPage')) },
       { path: '/cart', ...page(() => import('../features/checkout/CartPage')) },
       { path: '/orderconfirmation', ...page(() => import('../features/checkout/OrderConfirmationPage')) },
       { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
       { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },
       { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
       { path: '/account', ...page(() => import('../features/account/AccountPage')) },
+      { path: '/account/orders/:orderNumber', ...page(() => import('../features/orders/CustomerOrderPage')) },
+      { path: '/order-status', ...page(() => import('../features/orders/OrderStatusPage')) },
       { path: '/custom-printing', ...page(() => import('../features/forms/QuotePage')) },
       { path: '/contact-us', ...page(() => import('../features/forms/ContactPage')) },
       { path: '/support', ...page(() => import('../features/forms/SupportPage')) },
@@ -29,18 +37,6 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', ...page(() => import('../features/pages/PrivacyPage')) },
       { path: '/terms-and-conditions', ...page(() => import('../features/pages/TermsPage')) },
       { path: '/faqs', ...page(() => import('../features/pages/FaqsPage')) },
-      {
-        path: '/admin',
-        element: <RequireAdmin />,
-        children: [
-          { index: true, ...page(() => import('../features/admin/AdminPortal')) },
-          { path: 'products', ...page(() => import('../features/admin/AdminProductsPage')) },
-          { path: 'items', ...page(() => import('../features/admin/AdminItemsPage')) },
-          { path: 'orders/pending', ...page(() => import('../features/admin/AdminOrdersPage')) },
-          { path: 'drafted-products', ...page(() => import('../features/admin/AdminDraftsPage')) },
-          { path: 'inbox', ...page(() => import('../features/admin/AdminInboxPage')) },
-        ],
-      },
       { path: '*', ...page(() => import('../features/pages/NotFoundPage')) },
     ],
   },

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CATEGORIES } from '../../../shared/categories';
+import { CategoryChips } from './CategoryChips';
 
 /** The friendly 404: unknown routes and unknown category pages. */
 export function NotFound() {
@@ -14,13 +14,7 @@ export function NotFound() {
       </p>
       <h2 id="not-found-categories">Or browse a category</h2>
       <nav aria-labelledby="not-found-categories">
-        <ul className="chips">
-          {CATEGORIES.map((category) => (
-            <li key={category.slug}>
-              <Link to={`/product-list/${category.slug}`}>{category.label}</Link>
-            </li>
-          ))}
-        </ul>
+        <CategoryChips />
       </nav>
     </section>
   );

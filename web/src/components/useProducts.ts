@@ -1,20 +1,15 @@
-import { useEffect, useState } from 'react';
 import { productListSchema, type Product } from '../../../shared/schemas/product';
-import { api } from '../lib/api';
+import { prefetch, useQuery } from '../lib/query';
+
+/** The API URL of one category's list (the same key the page function embeds). */
+export const productListUrl = (category: string) => `/api/products?category=${encodeURIComponent(category)}`;
+
+/** Starts loading a category's list (route loaders call it, so the data comes with the route). */
+export const prefetchProducts = (category: string) => prefetch(productListUrl(category), productListSchema);
 
 /** Listed products of one category (tag word); `null` while loading. A `null` category loads nothing. */
 export function useProducts(category: string | null): { products: Product[] | null; failed: boolean } {
-  const [state, setState] = useState<{ products: Product[] | null; failed: boolean }>({ products: null, failed: false });
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ products: null, failed: false });
-    if (category === null) return;
-    api(`/api/products?category=${encodeURIComponent(category)}`, productListSchema, { signal: controller.signal })
-      .then((list) => setState({ products: list.products, failed: false }))
-      .catch((error: Error) => {
-        if (error.name !== 'AbortError') setState({ products: [], failed: true });
-      });
-    return () => controller.abort();
-  }, [category]);
-  return state;
+  const { data, error } = useQuery(category === null ? null : productListUrl(category), productListSchema);
+  if (error) return { products: [], failed: true };
+  return { products: data?.products ?? null, failed: false };
 }

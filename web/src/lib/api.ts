@@ -21,6 +21,8 @@ let tokenSource: TokenSource = async () => null;
 export function setTokenSource(source: TokenSource): void {
   tokenSource = source;
 }
+/** The signed-in user's access token (null when signed out), for a call that is not JSON. */
+export const accessToken = () => tokenSource();
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

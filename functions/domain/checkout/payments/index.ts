@@ -34,15 +34,23 @@ async function stripeKeys(): Promise<StripeKeys | null> {
   return null;
 }
 
+/** Where the Stripe SDK sends its calls: Stripe itself, or in tests the stand-in of STRIPE_API_BASE. */
+function stripeApi() {
+  const base = readEnv().STRIPE_API_BASE;
+  if (!base) return {};
+  const url = new URL(base);
+  return { host: url.hostname, port: url.port, protocol: url.protocol.replace(':', '') as 'http' | 'https' };
+}
+
 /**
  * The payment provider: Stripe with the keys of the stack's secret (STRIPE_SECRET_ARN, in AWS) or of
  * STRIPE_SECRET_KEY (locally); otherwise, and only outside AWS, the built-in test card processor.
  */
 export async function paymentProvider(): Promise<PaymentProvider> {
   const keys = await stripeKeys();
-  const key = keys ? `${keys.secretKey}|${keys.webhookSecret ?? ''}` : 'test';
+  const key = keys ? `${keys.secretKey}|${keys.webhookSecret ?? ''}|${readEnv().STRIPE_API_BASE ?? ''}` : 'test';
   if (!cached || cached.key !== key) {
-    cached = { key, provider: keys?.secretKey ? new StripePaymentProvider(keys.secretKey, keys.webhookSecret) : new TestPaymentProvider() };
+    cached = { key, provider: keys?.secretKey ? new StripePaymentProvider(keys.secretKey, keys.webhookSecret, stripeApi()) : new TestPaymentProvider() };
   }
   return cached.provider;
 }

@@ -1,8 +1,9 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { conflict, HttpError } from '../../../lib/errors';
-import type { Intent, IntentInput, IntentStatus, PaymentEvent, PaymentProvider } from './provider';
+import { CaptureError, type Intent, type IntentInput, type IntentStatus, type PaymentEvent, type PaymentProvider, type Refund } from './provider';
 
 function toIntent(intent: Stripe.PaymentIntent): Intent {
+  const error = intent.last_payment_error;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -10,23 +11,48 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
     currency: intent.currency,
     status: intent.status as IntentStatus,
     metadata: { checkoutId: intent.metadata?.checkoutId, customer: intent.metadata?.customer },
+    ...(error ? { lastPaymentError: { code: error.code ?? error.type, message: error.message ?? '' } } : {}),
   };
 }
 
-/** Stripe PaymentIntents (test or live keys), with idempotency keys and signed webhooks. */
+/** What the Stripe SDK throws: its errors carry a `type` (StripeInvalidRequestError, StripeAPIError, ...) and an API `code`. */
+type StripeFailure = { type?: string; code?: string; statusCode?: number; message?: string; raw?: { payment_intent?: Stripe.PaymentIntent } };
+const failure = (error: unknown): StripeFailure => (typeof error === 'object' && error !== null ? (error as StripeFailure) : {});
+const isInvalidRequest = (error: unknown) => failure(error).type === 'StripeInvalidRequestError';
+/** Errors that another try may cure: no answer, Stripe's own trouble, rate limits, a concurrent request with the same key, a key being rolled. */
+const TRANSIENT = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError', 'StripeIdempotencyError', 'StripeAuthenticationError', 'StripePermissionError']);
+
+function refundStatus(status: string | null): Refund['status'] {
+  if (status === 'succeeded') return 'succeeded';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'pending';
+}
+
+/**
+ * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks. The
+ * Stripe SDK is loaded on the first call that needs it, not when the function starts (cold start, issue 16).
+ */
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
-  private readonly stripe: Stripe;
+  private sdk: Promise<Stripe> | undefined;
 
-  constructor(secretKey: string, private readonly webhookSecret: string | undefined, options: Stripe.StripeConfig = {}) {
-    this.stripe = new Stripe(secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...options });
+  constructor(
+    private readonly secretKey: string,
+    private readonly webhookSecret: string | undefined,
+    private readonly options: Stripe.StripeConfig = {},
+  ) {}
+
+  private stripe(): Promise<Stripe> {
+    this.sdk ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(this.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...this.options }));
+    return this.sdk;
   }
 
   async createIntent(input: IntentInput): Promise<Intent> {
-    const intent = await this.stripe.paymentIntents.create(
+    const intent = await (await this.stripe()).paymentIntents.create(
       {
         amount: input.amount,
         currency: input.currency,
+        capture_method: 'manual',
         metadata: input.metadata,
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
@@ -38,40 +64,66 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async updateIntent(id: string, input: Pick<IntentInput, 'amount' | 'receiptEmail'>): Promise<Intent> {
     try {
-      return toIntent(
-        await this.stripe.paymentIntents.update(id, {
-          amount: input.amount,
-          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
-        }),
-      );
+      return toIntent(await (await this.stripe()).paymentIntents.update(id, { amount: input.amount, ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}) }));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw conflict('This payment can no longer be changed.');
+      if (isInvalidRequest(error)) throw conflict('This payment can no longer be changed.');
       throw error;
     }
   }
 
   async retrieveIntent(id: string): Promise<Intent | null> {
     try {
-      return toIntent(await this.stripe.paymentIntents.retrieve(id));
+      return toIntent(await (await this.stripe()).paymentIntents.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      if (isInvalidRequest(error) && failure(error).statusCode === 404) return null;
       throw error;
     }
   }
 
   async cancelIntent(id: string): Promise<Intent | null> {
     try {
-      return toIntent(await this.stripe.paymentIntents.cancel(id));
+      return toIntent(await (await this.stripe()).paymentIntents.cancel(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveIntent(id);
+      // Already cancelled or succeeded (or missing): report it as it is.
+      if (isInvalidRequest(error)) return this.retrieveIntent(id);
       throw error;
     }
   }
 
-  verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent {
+  async captureIntent(id: string, options: { idempotencyKey: string }): Promise<Intent> {
+    try {
+      return toIntent(await (await this.stripe()).paymentIntents.capture(id, {}, { idempotencyKey: options.idempotencyKey }));
+    } catch (error) {
+      const { type, code, message } = failure(error);
+      if (type && TRANSIENT.has(type)) throw new CaptureError(message ?? 'Stripe did not answer.', false);
+      if (code === 'payment_intent_unexpected_state') {
+        // Captured already (another caller won) is success; cancelled or expired is final.
+        const now = failure(error).raw?.payment_intent ? toIntent(failure(error).raw!.payment_intent!) : await this.retrieveIntent(id);
+        if (now?.status === 'succeeded') return now;
+        throw new CaptureError(message ?? `The payment is ${now?.status ?? 'missing'}.`, now?.status !== 'requires_capture');
+      }
+      if (type === 'StripeInvalidRequestError' || type === 'StripeCardError') throw new CaptureError(message ?? 'The payment cannot be captured.', true);
+      throw new CaptureError(message ?? 'The capture failed.', false);
+    }
+  }
+
+  async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {
+    const intent = await this.retrieveIntent(intentId);
+    if (!intent) throw new HttpError(404, 'not_found', 'No such payment.');
+    if (intent.status !== 'succeeded') {
+      // Nothing was captured: releasing the authorization is the refund.
+      const after = await this.cancelIntent(intentId);
+      if (after?.status === 'succeeded') return this.refund(intentId, options);
+      return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
+    }
+    const refund = await (await this.stripe()).refunds.create({ payment_intent: intentId }, { idempotencyKey: options.idempotencyKey });
+    return { id: refund.id, status: refundStatus(refund.status) };
+  }
+
+  async verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
     // Without the signing secret no event can be trusted: a 503 (Stripe retries; the 5xx alarm tells the operator).
     if (!this.webhookSecret) throw new HttpError(503, 'payments_not_configured', 'The webhook signing secret is not set.');
-    const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
-    return { type: event.type, intent: toIntent(event.data.object as Stripe.PaymentIntent) };
+    const event = (await this.stripe()).webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    return { id: event.id, type: event.type, intent: toIntent(event.data.object as Stripe.PaymentIntent) };
   }
 }

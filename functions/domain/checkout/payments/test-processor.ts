@@ -1,19 +1,22 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { testPaymentIntents, type TestIntentRecord } from '../../../db/entities/test-payment-intent';
 import { isConditionFailure } from '../../../db/table';
 import { conflict, HttpError, notFound } from '../../../lib/errors';
-import type { Intent, IntentInput, PaymentProvider } from './provider';
+import { CaptureError, type Intent, type IntentInput, type PaymentProvider, type Refund } from './provider';
 
 /**
  * The built-in test card processor: PaymentIntents kept in the table, cards that behave like Stripe's test
  * cards (https://docs.stripe.com/testing). Used when no Stripe keys are set; the SPA says it is in test mode.
  */
-type Outcome = { ok: true } | { ok: false; code: string; declineCode?: string; message: string };
+type Outcome = { ok: true; threeDSecure?: true } | { ok: false; code: string; declineCode?: string; message: string };
 
 export const TEST_CARDS: Record<string, Outcome> = {
   '4242424242424242': { ok: true },
   '4000056655665556': { ok: true },
   '5555555555554444': { ok: true },
+  // 3-D Secure: the bank asks the shopper to authenticate before the amount is authorized.
+  '4000002500003155': { ok: true, threeDSecure: true },
+  '4000002760003184': { ok: true, threeDSecure: true },
   '4000000000000002': { ok: false, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
   '4000000000009995': { ok: false, code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000009987': { ok: false, code: 'card_declined', declineCode: 'lost_card', message: 'Your card was declined.' },
@@ -63,6 +66,7 @@ function toIntent(record: TestIntentRecord): Intent {
     currency: record.currency,
     status: record.status,
     metadata: { checkoutId: record.metadata?.checkoutId, customer: record.metadata?.customer },
+    ...(record.lastPaymentError && record.status === 'requires_payment_method' ? { lastPaymentError: record.lastPaymentError } : {}),
   };
 }
 
@@ -73,12 +77,23 @@ export class CardError extends HttpError {
   }
 }
 
+const AUTHENTICATION_FAILED = {
+  code: 'payment_intent_authentication_failure',
+  message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+const cancelledError = () => new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
+/** Stripe's states from which an intent can still be cancelled (not succeeded, not canceled, not processing). */
+const CANCELABLE = ['requires_payment_method', 'requires_action', 'requires_capture'] as const;
+
+/** The answer of the card step: the intent, and for a 3-D Secure card the step the shopper must complete. */
+export type ThreeDSecureAnswer = 'complete' | 'fail';
+
 export class TestPaymentProvider implements PaymentProvider {
   readonly mode = 'test' as const;
 
   async createIntent(input: IntentInput): Promise<Intent> {
     // Same idempotency key, same intent: the id is derived from the key.
-    const id = `pi_test_${Buffer.from(input.idempotencyKey).toString('base64url').slice(0, 40)}`;
+    const id = `pi_test_${createHash('sha256').update(input.idempotencyKey).digest('base64url').replace(/[-_]/g, '').slice(0, 24)}`;
     const existing = await testPaymentIntents.get({ id });
     if (existing) return toIntent(existing);
     const record = {
@@ -87,6 +102,7 @@ export class TestPaymentProvider implements PaymentProvider {
       amount: input.amount,
       currency: input.currency,
       status: 'requires_payment_method' as const,
+      captureMethod: 'manual' as const,
       metadata: input.metadata,
       idempotencyKey: input.idempotencyKey,
       ...(input.receiptEmail ? { receiptEmail: input.receiptEmail } : {}),
@@ -96,7 +112,7 @@ export class TestPaymentProvider implements PaymentProvider {
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       // The same key at the same moment: the first one is the intent.
-      return toIntent((await testPaymentIntents.get({ id, }, { consistent: true }))!);
+      return toIntent((await testPaymentIntents.get({ id }, { consistent: true }))!);
     }
   }
 
@@ -119,44 +135,96 @@ export class TestPaymentProvider implements PaymentProvider {
     return record ? toIntent(record) : null;
   }
 
-  async cancelIntent(id: string): Promise<Intent | null> {
+  /** Moves an intent from one state to another if it is still in `from`; false when it was not. */
+  private async move(id: string, from: TestIntentRecord['status'], set: Partial<TestIntentRecord>): Promise<boolean> {
     try {
-      await testPaymentIntents.update({ id }, { set: { status: 'canceled' } }, { when: { equals: { status: 'requires_payment_method' } } });
+      await testPaymentIntents.update({ id }, { set }, { when: { equals: { status: from } } });
+      return true;
     } catch (error) {
-      // Already succeeded or cancelled (or missing): report it as it is.
-      if (!isConditionFailure(error)) throw error;
+      if (isConditionFailure(error)) return false;
+      throw error;
     }
+  }
+
+  async cancelIntent(id: string): Promise<Intent | null> {
+    for (const from of CANCELABLE) await this.move(id, from, { status: 'canceled', canceledAt: new Date().toISOString() });
     return this.retrieveIntent(id);
   }
 
-  /** The browser's card step in test mode: Stripe's confirmCardPayment, with Stripe's test-card outcomes. */
-  async confirm(clientSecret: string, card: TestCard, billing: { name: string; email: string }): Promise<Intent> {
+  async captureIntent(id: string, _options: { idempotencyKey: string }): Promise<Intent> {
+    const intent = await this.retrieveIntent(id);
+    if (intent?.status === 'requires_capture') await this.move(id, 'requires_capture', { status: 'succeeded', amountCaptured: intent.amount });
+    const after = await this.retrieveIntent(id);
+    if (after?.status === 'succeeded') return after;
+    // As Stripe answers (payment_intent_unexpected_state): only an authorized intent can be captured, and a
+    // cancelled or expired authorization never will be.
+    throw new CaptureError(`This PaymentIntent could not be captured because it has a status of ${after?.status ?? 'missing'}.`, true);
+  }
+
+  async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {
+    const record = await testPaymentIntents.get({ id: intentId }, { consistent: true });
+    if (!record) throw notFound('No such payment.');
+    const earlier = record.refunds?.find((refund) => refund.idempotencyKey === options.idempotencyKey);
+    if (earlier) return { id: earlier.id, status: earlier.status };
+    if (record.status !== 'succeeded') {
+      // Nothing was captured: the authorization is released instead.
+      const after = await this.cancelIntent(intentId);
+      if (after?.status === 'succeeded') return this.refund(intentId, options);
+      return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
+    }
+    if (record.refunds?.length) throw new HttpError(409, 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`);
+    const refund = { id: `re_test_${createHash('sha256').update(options.idempotencyKey).digest('hex').slice(0, 24)}`, amount: record.amountCaptured ?? record.amount, status: 'succeeded' as const, idempotencyKey: options.idempotencyKey };
+    try {
+      await testPaymentIntents.update({ id: intentId }, { set: { refunds: [refund] } }, { when: { equals: { updatedAt: record.updatedAt } } });
+    } catch (error) {
+      // Another refund at the same moment: the same key answers the same refund, another key is refused.
+      if (isConditionFailure(error)) return this.refund(intentId, options);
+      throw error;
+    }
+    return { id: refund.id, status: refund.status };
+  }
+
+  /**
+   * The browser's card step in test mode, as Stripe's confirmCardPayment with manual capture: a good card
+   * authorizes the amount (requires_capture); a 3-D Secure card first asks to authenticate (requires_action),
+   * answered by `threeDSecure`; a declined card leaves the intent waiting for another card, with the reason.
+   */
+  async confirm(clientSecret: string, card: TestCard, billing: { name: string; email: string }, threeDSecure?: ThreeDSecureAnswer): Promise<Intent> {
     const id = clientSecret.split('_secret_')[0];
     const intent = await this.retrieveIntent(id);
     if (!intent || intent.clientSecret !== clientSecret) throw notFound('No such payment.');
-    if (intent.status === 'succeeded') return intent;
-    if (intent.status === 'canceled') throw new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
+    if (intent.status === 'canceled') throw cancelledError();
+    if (intent.status === 'requires_action') {
+      if (!threeDSecure) return intent;
+      const moved =
+        threeDSecure === 'complete'
+          ? await this.move(id, 'requires_action', { status: 'requires_capture' })
+          : await this.move(id, 'requires_action', { status: 'requires_payment_method', lastPaymentError: AUTHENTICATION_FAILED });
+      if (moved && threeDSecure === 'fail') throw new CardError(AUTHENTICATION_FAILED.code, AUTHENTICATION_FAILED.message);
+      return this.answer(id);
+    }
+    if (intent.status !== 'requires_payment_method') return intent;
     const outcome = cardOutcome(card);
     if (!outcome.ok) {
-      await testPaymentIntents.update({ id }, { set: { lastError: outcome.code } });
+      await this.move(id, 'requires_payment_method', { lastPaymentError: { code: outcome.declineCode ?? outcome.code, message: outcome.message } });
       throw new CardError(outcome.code, outcome.message, outcome.declineCode);
     }
-    try {
-      await testPaymentIntents.update(
-        { id },
-        { set: { status: 'succeeded', billingName: billing.name, receiptEmail: billing.email } },
-        { when: { equals: { status: 'requires_payment_method' } } },
-      );
-    } catch (error) {
-      // A concurrent confirm or a cancel won; answer with the intent as it is now.
-      if (!isConditionFailure(error)) throw error;
-    }
+    await this.move(id, 'requires_payment_method', {
+      status: outcome.threeDSecure ? 'requires_action' : 'requires_capture',
+      billingName: billing.name,
+      receiptEmail: billing.email,
+    });
+    return this.answer(id);
+  }
+
+  /** The intent after a confirm step; a cancel that won the race answers as Stripe does. */
+  private async answer(id: string): Promise<Intent> {
     const after = (await this.retrieveIntent(id))!;
-    if (after.status !== 'succeeded') throw new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
+    if (after.status === 'canceled') throw cancelledError();
     return after;
   }
 
-  verifyWebhook(): never {
+  async verifyWebhook(): Promise<never> {
     throw notFound('Webhooks are only used with Stripe.');
   }
 }

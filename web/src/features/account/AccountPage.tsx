@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { ORDER_STATUS_LABEL } from '../../../../shared/aftersale';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import type { ShippingProfile } from '../../../../shared/schemas/address';
@@ -193,17 +194,31 @@ export default function AccountPage() {
                 <th scope="col">Items</th>
                 <th scope="col">Total</th>
                 <th scope="col">Status</th>
+                <th scope="col">Tracking</th>
               </tr>
             </thead>
             <tbody>
               {orders.map((order) => (
                 <tr key={order.orderNumber}>
-                  <td className="mono">{order.orderNumber}</td>
+                  <td className="mono">
+                    <Link to={`/account/orders/${order.orderNumber}`} aria-label={`Order ${order.orderNumber}`}>
+                      {order.orderNumber}
+                    </Link>
+                  </td>
                   <td>{new Date(order.createdAt).toLocaleDateString('en-US')}</td>
                   <td>{order.lines.reduce((n, l) => n + l.quantity, 0)}</td>
                   <td>{formatPrice(order.amounts.total)}</td>
                   <td>
-                    <span className={`status ${order.status}`}>{order.status === 'completed' ? 'Shipped' : 'Processing'}</span>
+                    <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+                  </td>
+                  <td>
+                    {order.trackingUrl ? (
+                      <a href={order.trackingUrl} target="_blank" rel="noreferrer">
+                        Track
+                      </a>
+                    ) : (
+                      (order.trackingNumber ?? '')
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,52 +1,39 @@
-import { useEffect, useState } from 'react';
+import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
-import { listDrafted, undraftProduct, type AdminProduct } from './adminApi';
-import './admin.css';
+import { listDrafted, undraftProduct } from './adminApi';
+import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
 /** Drafted products (never shown in the shop) with Undraft. */
 export default function AdminDraftsPage() {
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
-  const load = () => listDrafted().then(setProducts).catch((error) => console.error('admin read failed', error));
-  useEffect(() => {
-    void load();
-  }, []);
+  const { data: products, error, notice, act } = useAdminData(listDrafted);
   return (
-    <section className="page admin">
-      <h1>Drafted products</h1>
+    <AdminPage title="Drafted products" notice={notice} error={error} loading={products === null}>
       {products?.length === 0 && <p className="card">No drafted products.</p>}
       {products && products.length > 0 && (
         <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Tags</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
+          <Table size="small" variation="striped">
+            <HeadRow cells={['Image', 'Name', 'Price', 'Tags', 'Action']} />
+            <TableBody>
               {products.map((product) => (
-                <tr key={product.id}>
-                  <td>
+                <TableRow key={product.id}>
+                  <TableCell>
                     <img src={product.image} alt="" />
-                  </td>
-                  <td>{unescapeText(product.name)}</td>
-                  <td>{formatPrice(product.price)}</td>
-                  <td>{product.tag}</td>
-                  <td>
-                    <button type="button" className="small" onClick={() => void undraftProduct(product.id).then(load)}>
+                  </TableCell>
+                  <TableCell>{unescapeText(product.name)}</TableCell>
+                  <TableCell>{formatPrice(product.price)}</TableCell>
+                  <TableCell>{product.tag}</TableCell>
+                  <TableCell>
+                    <Button size="small" variation="primary" onClick={() => void act(`Undrafted ${unescapeText(product.name)}.`, () => undraftProduct(product.id))}>
                       Undraft
-                    </button>
-                  </td>
-                </tr>
+                    </Button>
+                  </TableCell>
+                </TableRow>
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -1,19 +1,14 @@
-import { useEffect, useState } from 'react';
-import { listSubmissions, resendSubmission, type Submission } from './adminApi';
-import './admin.css';
+import { Badge, Button } from '@aws-amplify/ui-react';
+import { listSubmissions, resendSubmission } from './adminApi';
+import { AdminPage, useAdminData } from './useAdmin';
 
 const KIND = { contact: 'Contact', support: 'Support', quote: 'Quote' } as Record<string, string>;
 
 /** Contact, support and quote messages, newest first, with whether the mail to the shop went out. */
 export default function AdminInboxPage() {
-  const [items, setItems] = useState<Submission[] | null>(null);
-  const load = () => listSubmissions().then(setItems).catch((error) => console.error('admin read failed', error));
-  useEffect(() => {
-    void load();
-  }, []);
+  const { data: items, error, notice, act } = useAdminData(listSubmissions);
   return (
-    <section className="page admin">
-      <h1>Inbox</h1>
+    <AdminPage title="Inbox" notice={notice} error={error} loading={items === null}>
       {items?.length === 0 && <p className="card">No messages yet.</p>}
       {items?.map((item) => (
         <article key={item.id} className="card order" aria-label={`${KIND[item.kind]} from ${item.name}`}>
@@ -22,17 +17,17 @@ export default function AdminInboxPage() {
               {KIND[item.kind]} · {item.name} &lt;{item.email}&gt;
             </strong>
             <span>{new Date(item.createdAt).toLocaleString('en-US')}</span>
-            <span className={item.mailStatus === 'failed' ? 'tag-failed' : 'muted'}>Mail: {item.mailStatus}</span>
+            <Badge variation={item.mailStatus === 'failed' ? 'error' : item.mailStatus === 'sent' ? 'success' : 'info'}>Mail: {item.mailStatus}</Badge>
           </header>
           {item.items && <p>Items: {item.items}</p>}
           <p className="inbox-item">{item.message}</p>
           {item.mailStatus === 'failed' && (
-            <button type="button" className="small" onClick={() => void resendSubmission(item.id).then(load)}>
+            <Button size="small" onClick={() => void act('Sent the mail again.', () => resendSubmission(item.id))}>
               Send the mail again
-            </button>
+            </Button>
           )}
         </article>
       ))}
-    </section>
+    </AdminPage>
   );
 }

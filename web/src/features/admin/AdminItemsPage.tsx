@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { APPAREL_SIZES } from '../../../../shared/sizes';
-import { ApiError } from '../../lib/api';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
-import './admin.css';
+import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
 type Counts = Record<string, string>;
 const toCount = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
@@ -12,65 +12,36 @@ const stockOf = (counts: Counts) => Object.fromEntries(APPAREL_SIZES.map((s) => 
 
 /** Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L). */
 export default function AdminItemsPage() {
-  const [items, setItems] = useState<StockItem[]>([]);
   const [edits, setEdits] = useState<Record<string, Counts>>({});
-  const [notice, setNotice] = useState('');
   const [newId, setNewId] = useState('');
   const [newCounts, setNewCounts] = useState<Counts>({});
-
-  const load = () =>
-    listItems()
-      .then((list) => {
-        setItems(list);
-        setEdits(Object.fromEntries(list.map((item) => [item.id, countsOf(item)])));
-      })
-      .catch((error) => console.error('admin read failed', error));
-  useEffect(() => {
-    void load();
-  }, []);
-
-  async function run(label: string, action: () => Promise<unknown>) {
-    try {
-      await action();
-      setNotice(label);
-      await load();
-    } catch (error) {
-      setNotice(error instanceof ApiError ? error.message : MESSAGES.serverError);
-    }
-  }
+  const { data: items, error, notice, act: run } = useAdminData(() =>
+    listItems().then((list) => {
+      setEdits(Object.fromEntries(list.map((item) => [item.id, countsOf(item)])));
+      return list;
+    }),
+  );
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    await run(`Added ${newId}.`, () => createItem({ id: newId.trim(), stock: stockOf(newCounts) }));
+    if (!(await run(`Added ${newId}.`, () => createItem({ id: newId.trim(), stock: stockOf(newCounts) })))) return;
     setNewId('');
     setNewCounts({});
   }
 
   return (
-    <section className="page admin">
-      <h1>Stock items</h1>
-      <p role="status" aria-live="polite" className="notice" hidden={!notice}>
-        {notice}
-      </p>
+    <AdminPage title="Stock items" notice={notice} error={error} loading={items === null}>
       <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Item id</th>
-              {APPAREL_SIZES.map((s) => (
-                <th key={s} scope="col">
-                  {s}
-                </th>
-              ))}
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">{item.id}</th>
+        <Table size="small" variation="striped">
+          <HeadRow cells={['Item id', ...APPAREL_SIZES, 'Actions']} />
+          <TableBody>
+            {items?.map((item) => (
+              <TableRow key={item.id} id={`item-${item.id}`}>
+                <TableCell as="th" scope="row">
+                  {item.id}
+                </TableCell>
                 {APPAREL_SIZES.map((s) => (
-                  <td key={s}>
+                  <TableCell key={s}>
                     <input
                       type="number"
                       min={0}
@@ -78,36 +49,32 @@ export default function AdminItemsPage() {
                       value={edits[item.id]?.[s] ?? ''}
                       onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [s]: e.target.value } })}
                     />
-                  </td>
+                  </TableCell>
                 ))}
-                <td className="actions">
-                  <button type="button" className="small" onClick={() => void run(`Updated ${item.id}.`, () => updateItem(item.id, { stock: stockOf(edits[item.id]), version: item.version }))}>
+                <TableCell className="actions">
+                  <Button size="small" variation="primary" onClick={() => void run(`Updated ${item.id}.`, () => updateItem(item.id, { stock: stockOf(edits[item.id]), version: item.version }))}>
                     Update
-                  </button>
-                  <button type="button" className="small secondary danger" onClick={() => window.confirm(MESSAGES.confirmDeleteItem) && void run(`Deleted ${item.id}.`, () => deleteItem(item.id))}>
+                  </Button>
+                  <Button size="small" variation="destructive" onClick={() => window.confirm(MESSAGES.confirmDeleteItem) && void run(`Deleted ${item.id}.`, () => deleteItem(item.id))}>
                     Delete
-                  </button>
-                </td>
-              </tr>
+                  </Button>
+                </TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <form className="card add" onSubmit={add} aria-label="Add a stock item">
-        <label>
-          Item id
-          <input required value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
-        </label>
+        <TextField label="Item id" name="id" isRequired value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
         <div className="counts">
           {APPAREL_SIZES.map((s) => (
-            <label key={s}>
-              {s}
-              <input type="number" min={0} value={newCounts[s] ?? ''} onChange={(e) => setNewCounts({ ...newCounts, [s]: e.target.value })} />
-            </label>
+            <TextField key={s} label={s} name={`count-${s}`} type="number" min={0} value={newCounts[s] ?? ''} onChange={(e) => setNewCounts({ ...newCounts, [s]: e.target.value })} />
           ))}
         </div>
-        <button type="submit">Add stock item</button>
+        <Button type="submit" variation="primary">
+          Add stock item
+        </Button>
       </form>
-    </section>
+    </AdminPage>
   );
 }

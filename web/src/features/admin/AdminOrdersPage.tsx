@@ -1,52 +1,43 @@
-import { useEffect, useState } from 'react';
-import { formatPrice } from '../../../../shared/money';
+import { Link } from 'react-router-dom';
 import { unescapeText } from '../../../../shared/sanitize';
+import { Amounts } from '../../components/Amounts';
 import { completeOrder, listOrders, type AdminOrder } from './adminApi';
-import './admin.css';
+import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';
+import { AdminPage, useAdminData } from './useAdmin';
 
-/** Pending orders with their lines, amounts, customer and address; Complete Order archives one. */
+/** Orders waiting to ship, oldest first, each with its carrier and tracking number and Complete Order. */
 export default function AdminOrdersPage() {
-  const [orders, setOrders] = useState<AdminOrder[] | null>(null);
-  const load = () => listOrders('pending').then(setOrders).catch((error) => console.error('admin read failed', error));
-  useEffect(() => {
-    void load();
-  }, []);
-
+  const { data, error, notice, act } = useAdminData(() => listOrders({ status: 'pending', limit: 100 }).then((r) => [...r.orders].reverse()));
   return (
-    <section className="page admin">
-      <h1>Pending orders</h1>
-      {orders?.length === 0 && <p className="card">No pending orders.</p>}
-      {orders?.map((order) => {
-        const a = order.shippingAddress;
-        return (
-          <article key={order.orderNumber} className="card order" aria-label={`Order ${order.orderNumber}`}>
-            <header>
-              <strong className="mono">{order.orderNumber}</strong>
-              <span>{new Date(order.createdAt).toLocaleString('en-US')}</span>
-              <span>{order.customer === 'guest' ? 'Guest' : 'Customer account'}</span>
-            </header>
-            <address>
-              {unescapeText(a.name)} · {unescapeText(a.email)}
-              <br />
-              {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
-            </address>
-            <ul>
-              {order.lines.map((line) => (
-                <li key={`${line.id}|${line.size}`}>
-                  {line.quantity} × {unescapeText(line.name)} {line.size !== 'CANDLE' ? `(${line.size})` : ''} — {formatPrice(line.price * line.quantity)}
-                </li>
-              ))}
-            </ul>
-            <p>
-              Subtotal {formatPrice(order.amounts.subtotal)} · Shipping {formatPrice(order.amounts.shipping)} · Tax {formatPrice(order.amounts.tax)} ·{' '}
-              <strong>Total {formatPrice(order.amounts.total)}</strong>
-            </p>
-            <button type="button" onClick={() => void completeOrder(order.orderNumber).then(load)}>
-              Complete Order
-            </button>
-          </article>
-        );
-      })}
-    </section>
+    <AdminPage title="Pending orders" notice={notice} error={error} loading={data === null}>
+      {data?.length === 0 && <p className="card">No pending orders.</p>}
+      {data?.map((order) => (
+        <PendingOrder key={order.orderNumber} order={order} onShip={(shipment) => act(`Shipped ${order.orderNumber}; the customer was mailed.`, () => completeOrder(order.orderNumber, shipment))} />
+      ))}
+    </AdminPage>
+  );
+}
+
+function PendingOrder({ order, onShip }: { order: AdminOrder; onShip(shipment: Shipment): Promise<boolean> }) {
+  const a = order.shippingAddress;
+  return (
+    <article className="card order" aria-label={`Order ${order.orderNumber}`}>
+      <header>
+        <Link className="mono" to={`/admin/orders/${order.orderNumber}`}>
+          {order.orderNumber}
+        </Link>
+        <span>{new Date(order.createdAt).toLocaleString('en-US')}</span>
+        <span>{order.replacementOf ? `Replacement for ${order.replacementOf}` : order.customer === 'guest' ? 'Guest' : 'Customer account'}</span>
+        <StatusBadge status={order.status} />
+      </header>
+      <address>
+        {unescapeText(a.name)} · {unescapeText(a.email)}
+        <br />
+        {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+      </address>
+      <OrderLines lines={order.lines} />
+      <Amounts amounts={order.amounts} className="amounts inline" />
+      <ShipForm orderNumber={order.orderNumber} onShip={onShip} />
+    </article>
   );
 }

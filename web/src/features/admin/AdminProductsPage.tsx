@@ -1,12 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Button, Table, TableBody, TableCell, TableRow, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatCents, toCents } from '../../../../shared/money';
 import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
 import { unescapeText } from '../../../../shared/sanitize';
-import { ApiError } from '../../lib/api';
 import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
 import { ImageInput } from './ImageInput';
-import './admin.css';
+import { AdminPage, HeadRow, problemText, useAdminData } from './useAdmin';
 
 /** Non-numeric input becomes 0 (spec section 5). */
 const toCount = (value: string) => {
@@ -49,87 +49,48 @@ function changes(product: AdminProduct, row: Row) {
 }
 
 export default function AdminProductsPage() {
-  const [products, setProducts] = useState<AdminProduct[] | null>(null);
   const [rows, setRows] = useState<Record<string, Row>>({});
-  const [notice, setNotice] = useState('');
-
-  const load = () =>
-    listProducts()
-      .then((list) => {
-        setProducts(list);
-        setRows(Object.fromEntries(list.map((p) => [p.id, rowOf(p)])));
-      })
-      .catch((error) => console.error('admin read failed', error));
-  useEffect(() => {
-    void load();
-  }, []);
-
-  const report = (error: unknown) => setNotice(error instanceof ApiError ? error.message : MESSAGES.serverError);
+  const { data: products, error, notice, setNotice, act } = useAdminData(() =>
+    listProducts().then((list) => {
+      setRows(Object.fromEntries(list.map((p) => [p.id, rowOf(p)])));
+      return list;
+    }),
+  );
 
   async function save(product: AdminProduct) {
     const body = changes(product, rows[product.id]);
-    if (Number.isNaN(body.price)) return setNotice('Price must look like 12.99');
-    try {
-      await updateProduct(product.id, { ...body, version: product.version });
-      setNotice(`Saved ${rows[product.id].name}.`);
-      await load();
-    } catch (error) {
-      report(error);
-    }
-  }
-
-  async function act(label: string, run: () => Promise<unknown>) {
-    try {
-      await run();
-      setNotice(label);
-      await load();
-    } catch (error) {
-      report(error);
-    }
+    if (Number.isNaN(body.price)) return setNotice({ variation: 'error', text: 'Price must look like 12.99' });
+    await act(`Saved ${rows[product.id].name}.`, () => updateProduct(product.id, { ...body, version: product.version }));
   }
 
   const edit = (id: string, patch: Partial<Row>) => setRows({ ...rows, [id]: { ...rows[id], ...patch } });
 
   return (
-    <section className="page admin">
-      <h1>Products</h1>
-      <p role="status" aria-live="polite" className="notice" hidden={!notice}>
-        {notice}
-      </p>
+    <AdminPage title="Products" notice={notice} error={error} loading={products === null}>
       <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Image</th>
-              <th scope="col">Name</th>
-              <th scope="col">Price ($)</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Description</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
+        <Table size="small" variation="striped">
+          <HeadRow cells={['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions']} />
+          <TableBody>
             {products?.map((product) => {
               const row = rows[product.id];
               if (!row) return null;
               const dirty = Object.keys(changes(product, row)).length > 0;
               const counts = ownCounts(row.tag);
               return (
-                <tr key={product.id} data-testid={`row-${product.id}`}>
-                  <td>
+                <TableRow key={product.id} data-testid={`row-${product.id}`} id={`row-${product.id}`}>
+                  <TableCell>
                     <img src={product.image} alt="" />
-                  </td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
                     <input aria-label="Name" value={row.name} onChange={(e) => edit(product.id, { name: e.target.value })} />
-                  </td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
                     <input aria-label="Price" inputMode="decimal" value={row.price} onChange={(e) => edit(product.id, { price: e.target.value })} />
-                  </td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
                     <input aria-label="Tags" value={row.tag} onChange={(e) => edit(product.id, { tag: e.target.value })} />
-                  </td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
                     {counts.length === 0 ? (
                       <label>
                         Stock item
@@ -143,33 +104,33 @@ export default function AdminProductsPage() {
                         </label>
                       ))
                     )}
-                  </td>
-                  <td>
+                  </TableCell>
+                  <TableCell>
                     <textarea aria-label="Description" rows={2} value={row.description} onChange={(e) => edit(product.id, { description: e.target.value })} />
-                  </td>
-                  <td className="actions">
-                    <button type="button" className="small" disabled={!dirty} onClick={() => void save(product)}>
+                  </TableCell>
+                  <TableCell className="actions">
+                    <Button size="small" variation="primary" isDisabled={!dirty} onClick={() => void save(product)}>
                       Save
-                    </button>
-                    <button type="button" className="small secondary" onClick={() => void act(`Drafted ${row.name}.`, () => draftProduct(product.id))}>
+                    </Button>
+                    <Button size="small" onClick={() => void act(`Drafted ${row.name}.`, () => draftProduct(product.id))}>
                       Draft
-                    </button>
-                    <button
-                      type="button"
-                      className="small secondary danger"
+                    </Button>
+                    <Button
+                      size="small"
+                      variation="destructive"
                       onClick={() => window.confirm(`Delete ${row.name} and its images?`) && void act(`Deleted ${row.name}.`, () => deleteProduct(product.id))}
                     >
                       Delete
-                    </button>
-                  </td>
-                </tr>
+                    </Button>
+                  </TableCell>
+                </TableRow>
               );
             })}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
       <AddProduct onAdded={(name) => act(`Added ${name}.`, async () => undefined)} />
-    </section>
+    </AdminPage>
   );
 }
 
@@ -199,7 +160,7 @@ function AddProduct({ onAdded }: { onAdded(name: string): void }) {
       setForm(EMPTY);
       setError('');
     } catch (failure) {
-      setError(failure instanceof ApiError ? [failure.message, ...Object.values(failure.fields ?? {})].join(' ') : MESSAGES.serverError);
+      setError(problemText(failure));
     }
   }
 
@@ -210,43 +171,41 @@ function AddProduct({ onAdded }: { onAdded(name: string): void }) {
         <ImageInput label="Main image" required value={form.image} onChange={(image) => setForm({ ...form, image })} />
         <ImageInput label="Extra image 1" value={form.extra1} onChange={(extra1) => setForm({ ...form, extra1 })} />
         <ImageInput label="Extra image 2" value={form.extra2} onChange={(extra2) => setForm({ ...form, extra2 })} />
-        <label>
-          Name
-          <input name="name" required maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        </label>
-        <label>
-          Price ($)
-          <input name="price" required inputMode="decimal" placeholder="24.99" value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} />
-        </label>
-        <label>
-          Tags (comma-separated)
-          <input name="tag" required placeholder="tees,new-releases" value={form.tag} onChange={(e) => setForm({ ...form, tag: e.target.value })} />
-        </label>
+        <TextField label="Name" name="name" isRequired maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        <TextField label="Price ($)" name="price" isRequired inputMode="decimal" placeholder="24.99" value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} />
+        <TextField label="Tags (comma-separated)" name="tag" isRequired placeholder="tees,new-releases" value={form.tag} onChange={(e) => setForm({ ...form, tag: e.target.value })} />
         {counts.length === 0 ? (
-          <label>
-            Stock item (apparel and gift wraps)
-            <input name="stockRef" value={form.stockRef} onChange={(e) => setForm({ ...form, stockRef: e.target.value })} />
-          </label>
+          <TextField label="Stock item (apparel and gift wraps)" name="stockRef" value={form.stockRef} onChange={(e) => setForm({ ...form, stockRef: e.target.value })} />
         ) : (
           counts.map((k) => (
-            <label key={k}>
-              {k === 'CANDLE' ? 'Stock count' : `${k} stock`}
-              <input name={`stock-${k}`} inputMode="numeric" value={form.stock[k] ?? ''} onChange={(e) => setForm({ ...form, stock: { ...form.stock, [k]: e.target.value } })} />
-            </label>
+            <TextField
+              key={k}
+              label={k === 'CANDLE' ? 'Stock count' : `${k} stock`}
+              name={`stock-${k}`}
+              inputMode="numeric"
+              value={form.stock[k] ?? ''}
+              onChange={(e) => setForm({ ...form, stock: { ...form.stock, [k]: e.target.value } })}
+            />
           ))
         )}
-        <label className="wide">
-          Description
-          <textarea name="description" required rows={3} maxLength={5000} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
-        </label>
+        <TextAreaField
+          className="wide"
+          label="Description"
+          name="description"
+          isRequired
+          rows={3}
+          maxLength={5000}
+          value={form.description}
+          onChange={(e) => setForm({ ...form, description: e.target.value })}
+        />
         {error && (
           <p className="error wide" role="alert">
             {error}
           </p>
         )}
-        <button type="submit" className="wide">
+        <Button type="submit" variation="primary" className="wide">
           Add product
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -1,22 +1,52 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { photoId } from '../../../../shared/images';
 import { ApiError } from '../../lib/api';
-import { uploadImage } from './adminApi';
+import { uploadImage, uploadStatus } from './adminApi';
 
-/** Picks an image and uploads it at once (progress bar, retry on failure); reports the /images/... path. */
+/** How often and how long the page asks whether the photo is ready (a phone photo takes a few seconds). */
+const POLL_MS = 1000;
+const GIVE_UP_MS = 120_000;
+
+type Stage = { at: 'idle' } | { at: 'uploading'; percent: number } | { at: 'preparing' } | { at: 'ready'; preview: string } | { at: 'failed'; message: string };
+
+/**
+ * Picks an image and uploads it at once (progress bar, retry on failure), then waits for the image pipeline:
+ * "Preparing the photo…" until its variants exist, then "Ready" with a preview. Only a ready photo is reported
+ * (`onChange` with its /images/products/<id> path), so a product is never saved with a photo still in the works.
+ */
 export function ImageInput({ label, value, onChange, required }: { label: string; value: string; onChange(url: string): void; required?: boolean }) {
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState('');
+  const [stage, setStage] = useState<Stage>({ at: 'idle' });
   const [file, setFile] = useState<File | null>(null);
+  const attempt = useRef(0);
+  useEffect(() => () => void (attempt.current += 1), []);
+
+  async function waitUntilReady(url: string, mine: number) {
+    const id = photoId(url)!;
+    const until = Date.now() + GIVE_UP_MS;
+    while (attempt.current === mine) {
+      const status = await uploadStatus(id);
+      if (attempt.current !== mine) return;
+      if (status.status === 'ready') {
+        setStage({ at: 'ready', preview: status.preview });
+        return onChange(url);
+      }
+      if (status.status === 'failed') return setStage({ at: 'failed', message: status.reason });
+      if (Date.now() > until) return setStage({ at: 'failed', message: 'The photo is taking too long to prepare. Try again.' });
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
 
   async function send(chosen: File) {
+    const mine = ++attempt.current;
     setFile(chosen);
-    setError('');
-    setProgress(0);
+    setStage({ at: 'uploading', percent: 0 });
     try {
-      onChange(await uploadImage(chosen, setProgress));
+      const url = await uploadImage(chosen, (percent) => attempt.current === mine && setStage({ at: 'uploading', percent }));
+      if (attempt.current !== mine) return;
+      setStage({ at: 'preparing' });
+      await waitUntilReady(url, mine);
     } catch (failure) {
-      setError(failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed');
-      setProgress(null);
+      if (attempt.current === mine) setStage({ at: 'failed', message: failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed' });
     }
   }
 
@@ -27,10 +57,13 @@ export function ImageInput({ label, value, onChange, required }: { label: string
         {required ? ' (required)' : ''}
         <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])} />
       </label>
-      {progress !== null && progress < 100 && <progress value={progress} max={100} aria-label={`${label} upload`} />}
-      {error && (
+      {stage.at === 'uploading' && stage.percent < 100 && <progress value={stage.percent} max={100} aria-label={`${label} upload`} />}
+      <p className="image-status" role="status">
+        {stage.at === 'uploading' ? 'Uploading…' : stage.at === 'preparing' ? 'Preparing the photo (sizes for phones and desktops)…' : stage.at === 'ready' && value ? 'Ready' : ''}
+      </p>
+      {stage.at === 'failed' && (
         <p className="error" role="alert">
-          {error}{' '}
+          {stage.message}{' '}
           {file && (
             <button type="button" className="link" onClick={() => void send(file)}>
               Retry
@@ -38,7 +71,7 @@ export function ImageInput({ label, value, onChange, required }: { label: string
           )}
         </p>
       )}
-      {value && <img src={value} alt={`${label} preview`} width="80" height="80" />}
+      {value && stage.at === 'ready' && <img src={stage.preview} alt={`${label} preview`} width="80" height="60" />}
     </div>
   );
 }

@@ -1,5 +1,17 @@
 import * as z from '../../../../shared/schemas/zod';
-import { api } from '../../lib/api';
+import type { Carrier } from '../../../../shared/aftersale';
+import {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  adminReplacementListSchema,
+  dashboardSchema,
+  type AdminOrderView,
+} from '../../../../shared/schemas/order-views';
+import { MESSAGES } from '../../../../shared/messages';
+import { errorBodySchema } from '../../../../shared/schemas/common';
+import { accessToken, api, ApiError } from '../../lib/api';
+import { uploadAnswerSchema, uploadStatusSchema } from '../../../../shared/schemas/admin';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -36,19 +48,59 @@ export const createItem = (body: unknown) => api('/api/admin/items', item, { aut
 export const updateItem = (id: string, body: unknown) => api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });
 export const deleteItem = (id: string) => api(`/api/admin/items/${encodeURIComponent(id)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
 
-const line = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
-const order = z.object({
-  orderNumber: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-  customer: z.string(),
-  shippingAddress: z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
-  lines: z.array(line),
-  amounts: z.object({ subtotal: z.number(), shipping: z.number(), tax: z.number(), total: z.number() }),
-});
-export type AdminOrder = z.infer<typeof order>;
-export const listOrders = (status: 'pending' | 'completed') => api(`/api/admin/orders?status=${status}`, z.object({ orders: z.array(order) }), { auth: true }).then((r) => r.orders);
-export const completeOrder = (orderNumber: string) => api(`/api/admin/orders/${orderNumber}/complete`, order, { auth: true, method: 'POST', body: {} });
+export type AdminOrder = AdminOrderView;
+export interface OrderQuery {
+  status: 'pending' | 'completed' | 'cancelled';
+  q?: string;
+  from?: string;
+  to?: string;
+  cursor?: string;
+  limit?: number;
+}
+const queryString = (query: OrderQuery & { format?: 'csv' }) =>
+  new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined && value !== '').map(([key, value]) => [key, String(value)])).toString();
+export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryString(query)}`, adminOrderListSchema, { auth: true });
+export const getOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
+export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier; trackingNumber?: string } = {}) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/complete`, adminOrderSchema, { auth: true, method: 'POST', body: shipment });
+export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, { auth: true, method: 'POST', body: {} });
+export const listReplacements = (status: 'open' | 'approved' | 'declined') => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
+export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>
+  api(`/api/admin/replacements/${encodeURIComponent(id)}`, z.looseObject({ replacementOrder: z.nullable(z.string()) }), { auth: true, method: 'POST', body });
+export const getDashboard = (today: string) => api(`/api/admin/dashboard?today=${encodeURIComponent(today)}`, dashboardSchema, { auth: true });
+
+/** A signed-in GET whose answer is not JSON (the CSV): its text and the file name the server gave it. */
+async function apiText(path: string): Promise<{ text: string; fileName: string }> {
+  const token = await accessToken();
+  if (!token) throw new ApiError(401, 'unauthorized', 'Please sign in.');
+  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
+    throw new ApiError(0, 'network_error', MESSAGES.networkError);
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+    throw new ApiError(response.status, 'server_error', MESSAGES.serverError);
+  }
+  return { text, fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv' };
+}
+
+/** Downloads the CSV of a status and date range (the request carries the admin's token, so it is fetched, then saved). */
+export async function downloadOrdersCsv(query: OrderQuery): Promise<void> {
+  const { fileName, text } = await apiText(`/api/admin/orders?${queryString({ ...query, cursor: undefined, format: 'csv' })}`);
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
 
 const submission = z.object({
   id: z.string(),
@@ -65,9 +117,12 @@ export type Submission = z.infer<typeof submission>;
 export const listSubmissions = () => api('/api/admin/forms', z.object({ submissions: z.array(submission) }), { auth: true }).then((r) => r.submissions);
 export const resendSubmission = (id: string) => api(`/api/admin/forms/${id}/resend`, z.object({ mailStatus: z.string() }), { auth: true, method: 'POST', body: {} });
 
-const upload = z.object({ uploadUrl: z.string(), key: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) });
+const upload = uploadAnswerSchema;
 
-/** Uploads one image straight to the bucket with a presigned URL, reporting progress; retries twice. */
+/** Whether the image pipeline has made the photo of an upload yet (processing, ready with a preview, failed). */
+export const uploadStatus = (id: string) => api(`/api/admin/uploads/${encodeURIComponent(id)}`, uploadStatusSchema, { auth: true });
+
+/** Uploads one image straight to the bucket with a presigned URL, reporting progress; retries twice. Answers the photo's path. */
 export async function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
   const target = await api('/api/admin/uploads', upload, { auth: true, body: { contentType: file.type, size: file.size, fileName: file.name } });
   for (let attempt = 0; ; attempt++) {

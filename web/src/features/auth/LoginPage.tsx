@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { useAuth } from './AuthProvider';
+import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
 
@@ -42,12 +43,18 @@ export default function LoginPage() {
 
   async function sendLink(event: FormEvent) {
     event.preventDefault();
+    setError('');
     setSent(true);
     try {
       await sendResetCode(email);
     } catch (failure) {
-      // Same answer whether or not the address has an account.
+      // Same answer whether or not the address has an account; only being held back is said (it tells nothing).
       console.error('reset request failed', failure);
+      const limited = rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset);
+      if (limited) {
+        setSent(false);
+        setError(limited);
+      }
     }
   }
 
@@ -74,7 +81,7 @@ export default function LoginPage() {
               {busy ? MESSAGES.signingIn : 'Sign In'}
             </button>
           </form>
-          <button type="button" className="link" onClick={() => setMode('reset')}>
+          <button type="button" className="link" onClick={() => { setMode('reset'); setError(''); }}>
             {MESSAGES.forgotPassword}
           </button>
           <p>
@@ -90,11 +97,16 @@ export default function LoginPage() {
               <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <p className="muted">{sent ? MESSAGES.resetSent : MESSAGES.resetHint}</p>
+            {error && (
+              <p className="error" role="alert">
+                {error}
+              </p>
+            )}
             <button type="submit" disabled={sent}>
               {sent ? MESSAGES.resetSentButton : MESSAGES.sendLink}
             </button>
           </form>
-          <button type="button" className="link" onClick={() => { setMode('signin'); setSent(false); }}>
+          <button type="button" className="link" onClick={() => { setMode('signin'); setSent(false); setError(''); }}>
             Cancel
           </button>
         </>

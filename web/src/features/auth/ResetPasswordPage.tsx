@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { isStrongPassword, MESSAGES } from '../../../../shared/messages';
+import { isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { useAuth } from './AuthProvider';
+import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
 
@@ -27,7 +28,9 @@ export default function ResetPasswordPage() {
       setState('done');
     } catch (failure) {
       console.error('password reset failed', failure);
-      setError('That code did not work. It may have expired: ask for a new link from the sign-in page.');
+      setError(
+        rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ?? 'That code did not work. It may have expired: ask for a new link from the sign-in page.',
+      );
       setState('idle');
     }
   }

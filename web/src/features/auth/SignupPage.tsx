@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { isStrongPassword, MESSAGES } from '../../../../shared/messages';
+import { isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { useAuth } from './AuthProvider';
+import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
 
@@ -31,7 +32,7 @@ export default function SignupPage() {
       navigate('/', { replace: true });
     } catch (failure) {
       console.error('sign-up failed', failure);
-      setError(MESSAGES.signUpFailed);
+      setError(rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.signUp) ?? MESSAGES.signUpFailed);
     } finally {
       busyRef.current = false;
       setBusy(false);

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
+import { resetQueryCache } from '../../lib/query';
 import ProductListPage from './ProductListPage';
 
 const candle = {
@@ -17,6 +18,8 @@ function show(path: string) {
   const router = createMemoryRouter([{ path: '/product-list/:category', element: <ProductListPage /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
 }
+
+beforeEach(() => resetQueryCache());
 
 it('shows a loading status, then the empty text of the spec', async () => {
   serve([]);

@@ -1,10 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { CATEGORIES } from '../../../../shared/categories';
 import { MESSAGES } from '../../../../shared/messages';
-import { ProductCard } from '../../components/ProductCard';
-import { Spinner } from '../../components/Spinner';
-import { useProducts } from '../../components/useProducts';
 import { NotFound } from '../../components/NotFound';
+import { useProducts } from '../../components/useProducts';
+import { GridPlaceholder, ProductGrid } from './ProductGrid';
 import './catalog.css';
 
 /** /product-list/:category: the listed products whose tags contain the category word. */
@@ -17,7 +16,7 @@ export default function ProductListPage() {
     <section className="page category" aria-labelledby="category-heading">
       <h1 id="category-heading">{known.label}</h1>
       {products === null ? (
-        <Spinner label={`Loading ${known.label}…`} />
+        <GridPlaceholder label={`Loading ${known.label}…`} />
       ) : failed ? (
         <p className="card error" role="alert">
           We could not load the products just now. Please reload the page to try again.
@@ -25,11 +24,7 @@ export default function ProductListPage() {
       ) : products.length === 0 ? (
         <p className="card">{MESSAGES.noProductsInCategory}</p>
       ) : (
-        <div className="grid product-grid">
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} />
-          ))}
-        </div>
+        <ProductGrid products={products} />
       )}
     </section>
   );

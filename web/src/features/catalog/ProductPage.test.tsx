@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../../shared/messages';
+import { resetQueryCache } from '../../lib/query';
 import { jsonResponse as json, renderRoutes } from '../../testing/render';
 import ProductPage from './ProductPage';
 
@@ -27,6 +28,7 @@ function show(id: string) {
 }
 
 beforeEach(() => {
+  resetQueryCache();
   localStorage.clear();
   window.alert = jest.fn();
 });

@@ -1,42 +1,25 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { PHOTO_SIZES } from '../../../../shared/images';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { productDetailSchema, type ProductDetail } from '../../../../shared/schemas/product';
 import { unescapeText } from '../../../../shared/sanitize';
 import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '../../../../shared/sizes';
 import { HotItems } from '../../components/HotItems';
-import { Spinner } from '../../components/Spinner';
-import { api } from '../../lib/api';
+import { Photo } from '../../components/Photo';
+import { useQuery } from '../../lib/query';
 import { useCart } from '../cart/CartProvider';
 import './catalog.css';
+
+/** The same URL the route loader (app/loaders.ts) starts and the page function embeds. */
+const productUrl = (id: string) => `/api/products/${encodeURIComponent(id)}`;
 
 /** /product/:id: images, details, size and quantity, Add to Cart (spec sections 2 and 5). */
 export default function ProductPage() {
   const { id = '' } = useParams();
-  const { dispatch } = useCart();
-  const [product, setProduct] = useState<ProductDetail | null | 'missing'>(null);
-  const [image, setImage] = useState('');
-  const [size, setSize] = useState('');
-  const [quantity, setQuantity] = useState('1');
-  const [added, setAdded] = useState('');
-
-  useEffect(() => {
-    setProduct(null);
-    setAdded('');
-    api(`/api/products/${encodeURIComponent(id)}`, productDetailSchema)
-      .then((detail) => {
-        setProduct(detail);
-        setImage(detail.image);
-        const single = sizeKind(detail.tag) === 'single';
-        setSize(single ? CANDLE_SIZE : '');
-        setQuantity('1');
-      })
-      .catch(() => setProduct('missing'));
-  }, [id]);
-
-  if (product === null) return <Spinner label="Loading the product…" />;
-  if (product === 'missing') {
+  const { data: product, error } = useQuery(productUrl(id), productDetailSchema);
+  if (error) {
     return (
       <section className="page narrow">
         <h1>{MESSAGES.productNotFound}</h1>
@@ -46,11 +29,37 @@ export default function ProductPage() {
       </section>
     );
   }
+  if (!product) return <ProductSkeleton />;
+  return <ProductView key={product.id} product={product} />;
+}
+
+/** The page's layout while the product loads: the photo's and the details' space kept, so nothing jumps. */
+function ProductSkeleton() {
+  return (
+    <article className="product-detail" aria-busy="true">
+      <div className="gallery">
+        <div className="main-image placeholder" role="status" aria-label="Loading the product…" />
+      </div>
+      <div className="details placeholder-lines" aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </div>
+    </article>
+  );
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const { dispatch } = useCart();
+  const [shown, setShown] = useState(0);
+  const [size, setSize] = useState(sizeKind(product.tag) === 'single' ? CANDLE_SIZE : '');
+  const [quantity, setQuantity] = useState('1');
+  const [added, setAdded] = useState('');
 
   const name = unescapeText(product.name);
   const single = sizeKind(product.tag) === 'single';
   const isCandle = hasTag(product.tag, 'candles');
-  const images = [product.image, ...product.extraImages].slice(0, 3);
+  const images = [product.image, ...product.extraImages].slice(0, 3).map((url, index) => ({ url, photo: product.photos[index] ?? null }));
   // The options come from the tag (spec section 5); a size the server does not report counts as sold out.
   const options = sizesFor(product.tag).map((option) => ({
     size: option,
@@ -60,7 +69,6 @@ export default function ProductPage() {
 
   function addToCart(event: FormEvent) {
     event.preventDefault();
-    if (!product || product === 'missing') return;
     const count = Number(quantity);
     if (size && (!isSize(size) || !sizesFor(product.tag).includes(size))) return window.alert(MESSAGES.invalidSize);
     if (!size || !isSize(size) || !(count > 0)) return window.alert(MESSAGES.sizeAndQuantityRequired);
@@ -81,12 +89,19 @@ export default function ProductPage() {
     <>
       <article className="product-detail">
         <div className="gallery">
-          <img className="main-image" src={image} alt={name} width="600" height="600" />
+          <Photo className="main-image" photo={images[shown].photo} fallback={images[shown].url} alt={name} sizes={PHOTO_SIZES.main} priority />
           {images.length > 1 && (
             <div className="thumbs" role="group" aria-label="More pictures">
-              {images.map((src, index) => (
-                <button key={src} type="button" className={src === image ? 'thumb active' : 'thumb'} onClick={() => setImage(src)} aria-label={`Show picture ${index + 1}`} aria-pressed={src === image}>
-                  <img src={src} alt="" width="80" height="80" />
+              {images.map((picture, index) => (
+                <button
+                  key={picture.url}
+                  type="button"
+                  className={index === shown ? 'thumb active' : 'thumb'}
+                  onClick={() => setShown(index)}
+                  aria-label={`Show picture ${index + 1}`}
+                  aria-pressed={index === shown}
+                >
+                  <Photo photo={picture.photo} fallback={picture.url} alt="" sizes={PHOTO_SIZES.thumb} />
                 </button>
               ))}
             </div>

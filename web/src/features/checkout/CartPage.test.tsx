@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../../shared/messages';
 import { jsonResponse as json, renderRoutes } from '../../testing/render';
@@ -17,9 +17,16 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
   paymentMode,
 });
 
-function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: { status: number; body: unknown } }) {
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+type Answer = { status: number; body: unknown } | 'network-down';
+function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: { status: number; body: unknown }; more?: Record<string, (body: Record<string, unknown>) => Answer> }) {
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
+    const more = options.more?.[url];
+    if (more) {
+      const answer = more(init?.body ? JSON.parse(String(init.body)) : {});
+      if (answer === 'network-down') throw new TypeError('Failed to fetch');
+      return json(answer.status, answer.body);
+    }
     if (url.endsWith('/config.json')) {
       return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: options.key, paymentMode: options.mode });
     }
@@ -51,6 +58,17 @@ beforeEach(() => {
   window.alert = jest.fn();
 });
 
+async function payWith(number: string) {
+  await userEvent.type(await screen.findByLabelText('Card number'), number);
+  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
+  await userEvent.type(screen.getByLabelText('CVC'), '123');
+  await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+}
+const confirmed = (status: string) => () => ({ status: 200, body: { paymentIntent: { id: 'pi_1', status, amount: 4451 } } });
+const recorded = { status: 201, body: { order: { orderNumber: 'pi_1' } } };
+/** The test card step, with the card step's and the order's answers. */
+const serveTestMode = (more: Record<string, (body: Record<string, unknown>) => Answer>) => serve({ mode: 'test', key: null, intent: { status: 200, body: intentAnswer('test') }, more });
+
 it('shows the test card form when the server uses the test card processor', async () => {
   serve({ mode: 'test', key: null, intent: { status: 200, body: intentAnswer('test') } });
   await reachPayment();
@@ -71,4 +89,86 @@ it('tells the shopper when the server answers that payments are not set up, and 
   await screen.findByRole('button', { name: 'Next' });
   expect(window.alert).toHaveBeenCalledWith(MESSAGES.paymentsUnavailable);
   expect(screen.getByRole('heading', { name: 'Shipping Details' })).toBeTruthy();
+});
+
+describe('after the card is authorized', () => {
+  it('stock gone: shows the spec sentence with the names and returns to the cart, which keeps its lines', async () => {
+    const message = `${MESSAGES.outOfStock}\nCider Candle`;
+    serveTestMode({
+      '/api/test-payments/confirm': confirmed('requires_capture'),
+      '/auth/adminOrders/guest': () => ({ status: 409, body: { error: { code: 'out_of_stock', message } } }),
+    });
+    await reachPayment();
+    await payWith('4242424242424242');
+    await screen.findByRole('heading', { name: 'Your Cart' });
+    expect(window.alert).toHaveBeenCalledWith(message);
+    expect(screen.getByRole('link', { name: 'Cider Candle' })).toBeTruthy();
+    expect(sessionStorage.getItem('checkoutId')).toBeNull();
+  });
+
+  it('network trouble: says the order is being confirmed and keeps trying until the shop answers', async () => {
+    let calls = 0;
+    serveTestMode({
+      '/api/test-payments/confirm': confirmed('requires_capture'),
+      '/auth/adminOrders/guest': () => (++calls === 1 ? 'network-down' : calls === 2 ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : recorded),
+    });
+    await reachPayment();
+    await payWith('4242424242424242');
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.confirmingOrder);
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
+    expect(calls).toBe(3);
+    expect(localStorage.getItem('orderNumber')).toBe('pi_1');
+  }, 15_000);
+
+  it('3-D Secure in test mode: the authenticate step, then the order', async () => {
+    const answers: unknown[] = [];
+    serveTestMode({
+      '/api/test-payments/confirm': (body) => {
+        answers.push(body.threeDSecure);
+        return confirmed(body.threeDSecure === 'complete' ? 'requires_capture' : 'requires_action')();
+      },
+      '/auth/adminOrders/guest': () => recorded,
+    });
+    await reachPayment();
+    await payWith('4000002500003155');
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.authenticatePayment });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Complete' }));
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(answers).toEqual([undefined, 'complete']);
+  });
+
+  it('too many failed card attempts: the card step says so plainly and offers only Back', async () => {
+    serveTestMode({ '/api/test-payments/confirm': () => ({ status: 402, body: { error: { code: 'card_attempts_exceeded', message: MESSAGES.tooManyCardAttempts } } }) });
+    await reachPayment();
+    sessionStorage.setItem('checkoutId', intentAnswer('test').checkoutId);
+    await payWith('4000000000000002');
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.tooManyCardAttempts);
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(sessionStorage.getItem('checkoutId')).toBeNull();
+    expect(window.alert).not.toHaveBeenCalled();
+  });
+});
+
+it('a checkout that was closed (expired, stopped) is replaced by a new one when the shopper presses Next', async () => {
+  const ids: unknown[] = [];
+  serve({
+    mode: 'test',
+    key: null,
+    intent: { status: 200, body: intentAnswer('test') },
+    more: {
+      '/auth/create-payment-intent/guest': (body) => {
+        ids.push(body.checkoutId);
+        return ids.length === 1 ? { status: 409, body: { error: { code: 'checkout_closed', message: MESSAGES.checkoutClosed } } } : { status: 200, body: intentAnswer('test') };
+      },
+    },
+  });
+  sessionStorage.setItem('checkoutId', '0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41');
+  await reachPayment();
+  expect(await screen.findByLabelText('Card number')).toBeTruthy();
+  expect(ids).toHaveLength(2);
+  expect(ids[0]).toBe('0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41');
+  expect(ids[1]).not.toBe(ids[0]);
+  expect(window.alert).not.toHaveBeenCalled();
 });

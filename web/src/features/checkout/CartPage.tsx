@@ -13,7 +13,7 @@ import { HotItems } from '../../components/HotItems';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
 import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
-import { TestCardForm, type TestCard } from './TestCardForm';
+import { AuthenticateDialog, TestCardForm, type TestCard } from './TestCardForm';
 import type { StripePayResult } from './StripeCardForm';
 import './checkout.css';
 
@@ -39,6 +39,15 @@ function checkoutId(): string {
   return id;
 }
 
+/**
+ * Answers after which this checkout cannot go on (closed, its payment failed or stopped, or it can no longer be
+ * changed, e.g. changed in another tab): Next then starts a new checkout.
+ */
+const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict'];
+/** The server refused the order (stock gone, payment failed, checkout closed): retrying would not change it. */
+const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The cart and the checkout (spec sections 2, 4 and 8): cart -> shipping details -> card -> order. */
 export default function CartPage() {
   const { cart, dispatch } = useCart();
@@ -50,6 +59,12 @@ export default function CartPage() {
   const [intent, setIntent] = useState<CreateIntentResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<string | null>(null);
+  /** The card is authorized and the shop is being told (retrying through network trouble). */
+  const [confirming, setConfirming] = useState(false);
+  /** Too many failed card attempts: this checkout's payment was cancelled. */
+  const [stopped, setStopped] = useState(false);
+  /** A test card that asked for 3-D Secure, waiting for the shopper's answer. */
+  const [challenge, setChallenge] = useState<TestCard | null>(null);
   const [payment, setPayment] = useState<{ mode: 'stripe' | 'test'; key: string | null }>({ mode: 'test', key: null });
   const [profiles, setProfiles] = useState<ShippingAddress[]>([]);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -101,7 +116,13 @@ export default function CartPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const result = await createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user) });
+      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user) });
+      const result = await ask().catch((error: unknown) => {
+        // That checkout was closed (expired, or its payment stopped): start a new one.
+        if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
+        sessionStorage.removeItem(CHECKOUT_ID_KEY);
+        return ask();
+      });
       setIntent(result);
       setStep('payment');
     } catch (error) {
@@ -114,17 +135,31 @@ export default function CartPage() {
     }
   }
 
-  async function succeeded(orderNumber: string) {
-    for (let attempt = 0; attempt < 3; attempt++) {
+  /**
+   * The card is authorized: the shop takes the stock and captures the payment. A refusal (stock gone) goes back
+   * to the cart with the server's message; network trouble keeps trying (the webhook or the settle job would
+   * finish the order anyway).
+   */
+  async function authorized(orderNumber: string) {
+    for (let attempt = 0; ; attempt++) {
       try {
         await recordOrder({ orderNumber, signedIn: Boolean(user) });
         break;
       } catch (error) {
-        // The payment went through: the webhook or the expiry job records the order if this keeps failing.
-        console.error('order save failed', error);
-        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+        if (refused(error)) {
+          sessionStorage.removeItem(CHECKOUT_ID_KEY);
+          setConfirming(false);
+          setIntent(null);
+          setStep('cart');
+          window.alert((error as ApiError).message);
+          return;
+        }
+        console.error('order confirmation failed; retrying', error);
+        setConfirming(true);
+        await pause(Math.min(10_000, 1000 * 2 ** attempt));
       }
     }
+    setConfirming(false);
     localStorage.setItem(ORDER_NUMBER_KEY, orderNumber);
     sessionStorage.removeItem(CHECKOUT_ID_KEY);
     dispatch({ type: 'CLEAR_CART' });
@@ -132,14 +167,24 @@ export default function CartPage() {
     window.setTimeout(() => navigate('/orderconfirmation'), 2500);
   }
 
-  async function payWithTestCard(card: TestCard) {
+  /** Too many failed card attempts: the payment was cancelled; Back starts a new checkout. */
+  function stopPayment() {
+    sessionStorage.removeItem(CHECKOUT_ID_KEY);
+    setStopped(true);
+  }
+
+  async function payWithTestCard(card: TestCard, threeDSecure?: 'complete' | 'fail') {
     if (!intent) return;
     setBusy(true);
+    setChallenge(null);
     try {
-      await confirmTestPayment({ clientSecret: intent.clientSecret, card, billingName: address.name.trim(), receiptEmail: address.email.trim() });
-      await succeeded(intent.orderNumber);
+      const { paymentIntent } = await confirmTestPayment({ clientSecret: intent.clientSecret, card, billingName: address.name.trim(), receiptEmail: address.email.trim(), threeDSecure });
+      // The card asks for 3-D Secure: the shopper answers in the authentication step first.
+      if (paymentIntent.status === 'requires_action') setChallenge(card);
+      else await authorized(intent.orderNumber);
     } catch (error) {
-      window.alert(MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'));
+      if (error instanceof ApiError && error.code === 'card_attempts_exceeded') stopPayment();
+      else window.alert(MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'));
     } finally {
       setBusy(false);
     }
@@ -149,13 +194,18 @@ export default function CartPage() {
     if (!intent) return;
     setBusy(true);
     confirm(intent.clientSecret, { name: address.name.trim(), email: address.email.trim() })
-      .then((result) => (result.ok ? succeeded(intent.orderNumber) : window.alert(MESSAGES.paymentFailed(result.message ?? 'The payment did not go through.'))))
+      .then((result) => {
+        if (result.ok) return authorized(intent.orderNumber);
+        if (result.stopped) return stopPayment();
+        window.alert(MESSAGES.paymentFailed(result.message ?? 'The payment did not go through.'));
+      })
       .finally(() => setBusy(false));
   }
 
   function back() {
     if (step === 'payment') {
       setIntent(null);
+      setStopped(false);
       setStep('shipping');
     } else setStep('cart');
   }
@@ -165,7 +215,7 @@ export default function CartPage() {
       <div className="dialog-backdrop">
         <div role="dialog" aria-modal="true" aria-labelledby="thanks-title" className="card dialog">
           <h1 id="thanks-title">Thank you for your order!</h1>
-          <p>Your payment went through. Order number: <strong>{paid}</strong></p>
+          <p>Your payment went through. Order number: <strong className="order-number">{paid}</strong></p>
           <button type="button" onClick={() => navigate('/orderconfirmation')} autoFocus>
             Continue
           </button>
@@ -190,7 +240,8 @@ export default function CartPage() {
             <ul className="cart-lines">
               {cart.map((line) => (
                 <li key={`${line.id}|${line.size}`} className="cart-line card">
-                  <img src={line.image} alt="" width="96" height="96" />
+                  {/* A line saved before its product's picture moved (image pipeline) shows an empty frame, not a broken image. */}
+                  <img src={line.image} alt="" width="96" height="96" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
                   <div className="cart-line-info">
                     <Link to={`/product/${line.id}`} className="cart-line-name">
                       {unescapeText(line.name)}
@@ -270,7 +321,15 @@ export default function CartPage() {
 
         {step === 'payment' && intent && (
           <section className="card stack" aria-label="Card payment">
-            {intent.paymentMode === 'stripe' && payment.key ? (
+            {confirming ? (
+              <p className="notice" role="status">
+                {MESSAGES.confirmingOrder}
+              </p>
+            ) : stopped ? (
+              <p className="notice" role="alert">
+                {MESSAGES.tooManyCardAttempts}
+              </p>
+            ) : intent.paymentMode === 'stripe' && payment.key ? (
               <Suspense fallback={<p>Loading the card form…</p>}>
                 <StripeCardForm publishableKey={payment.key} busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={payWithStripe} />
               </Suspense>
@@ -280,11 +339,14 @@ export default function CartPage() {
                 {MESSAGES.paymentsUnavailable}
               </p>
             ) : (
-              <TestCardForm busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={payWithTestCard} />
+              <TestCardForm busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={(card) => payWithTestCard(card)} />
             )}
-            <button type="button" className="secondary" onClick={back} disabled={busy}>
-              Back
-            </button>
+            {!confirming && (
+              <button type="button" className="secondary" onClick={back} disabled={busy}>
+                Back
+              </button>
+            )}
+            {challenge && <AuthenticateDialog amountLabel={formatPrice(intent.amounts.total)} onAnswer={(answer) => payWithTestCard(challenge, answer)} />}
           </section>
         )}
       </section>

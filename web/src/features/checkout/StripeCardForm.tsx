@@ -5,7 +5,10 @@ import { useMemo, type FormEvent } from 'react';
 let stripePromise: Promise<Stripe | null> | undefined;
 
 export interface StripePayResult {
+  /** The card is authorized (manual capture: requires_capture) or, for safety, already captured. */
   ok: boolean;
+  /** The payment was cancelled (too many failed card attempts): no card can be tried on it any more. */
+  stopped?: boolean;
   message?: string;
 }
 
@@ -22,8 +25,10 @@ function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string
         payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
         receipt_email: billing.email,
       });
-      if (result.error) return { ok: false, message: result.error.message ?? 'The payment did not go through.' };
-      return { ok: result.paymentIntent?.status === 'succeeded', message: result.paymentIntent?.status };
+      // Stripe.js runs 3-D Secure itself when the card asks for it.
+      if (result.error) return { ok: false, stopped: result.error.payment_intent?.status === 'canceled', message: result.error.message ?? 'The payment did not go through.' };
+      const status = result.paymentIntent?.status;
+      return { ok: status === 'requires_capture' || status === 'succeeded', message: status };
     });
   };
   return (

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
 
 export interface TestCard {
   number: string;
@@ -21,7 +22,7 @@ export function TestCardForm({ busy, amountLabel, onPay }: { busy: boolean; amou
     <form className="stack" onSubmit={submit} aria-label="Card details">
       <p className="notice" role="note">
         <strong>Test mode:</strong> no real payment is made. Use card <code>4242 4242 4242 4242</code> with any future
-        date and any CVC; <code>4000 0000 0000 0002</code> is declined.
+        date and any CVC; <code>4000 0000 0000 0002</code> is declined; <code>4000 0025 0000 3155</code> asks you to authenticate.
       </p>
       <label>
         Card number
@@ -41,5 +42,31 @@ export function TestCardForm({ busy, amountLabel, onPay }: { busy: boolean; amou
         {busy ? 'Paying…' : `Pay ${amountLabel}`}
       </button>
     </form>
+  );
+}
+
+/**
+ * The 3-D Secure step of the test processor (card 4000 0025 0000 3155), like Stripe's test authentication
+ * page: the shopper completes or fails the bank's check.
+ */
+export function AuthenticateDialog({ amountLabel, onAnswer }: { amountLabel: string; onAnswer(answer: 'complete' | 'fail'): void }) {
+  return (
+    <div className="dialog-backdrop">
+      <div role="dialog" aria-modal="true" aria-labelledby="authenticate-title" aria-describedby="authenticate-text" className="card dialog">
+        <h2 id="authenticate-title">{MESSAGES.authenticatePayment}</h2>
+        <p id="authenticate-text">
+          <strong>Test mode:</strong> your bank asks you to confirm this payment of {amountLabel}. Complete it, or fail it to see
+          what a shopper sees when the bank refuses.
+        </p>
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => onAnswer('fail')}>
+            Fail
+          </button>
+          <button type="button" onClick={() => onAnswer('complete')} autoFocus>
+            Complete
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -30,6 +30,8 @@ export const confirmTestPayment = (input: {
   card: { number: string; expMonth: number; expYear: number; cvc: string };
   billingName: string;
   receiptEmail: string;
+  /** The answer to the 3-D Secure step, sent with the same card. */
+  threeDSecure?: 'complete' | 'fail';
 }) => api('/api/test-payments/confirm', confirmedSchema, { body: input });
 
 const profilesSchema = z.object({

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { HotItems } from '../../components/HotItems';
+import { BannerHeading } from './BannerHeading';
 import './pages.css';
 
 const TILES = [
@@ -28,7 +29,7 @@ export default function HomePage() {
         </picture>
         <div className="banner-text">
           <p className="tagline">{MESSAGES.bannerTagline}</p>
-          <h1 id="banner-heading">{MESSAGES.bannerHeading}</h1>
+          <BannerHeading id="banner-heading" />
           <Link to="/product-list/new-releases" className="button">
             Shop new releases
           </Link>

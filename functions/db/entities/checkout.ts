@@ -1,0 +1,47 @@
+import type { Amounts } from '../../../shared/money';
+import type { ShippingAddress } from '../../../shared/schemas/address';
+import type { CartLine } from '../../../shared/schemas/cart';
+import { model, type Timestamps } from '../table';
+
+/** A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>"). */
+export type CheckoutLine = CartLine & { cell: string | null };
+
+/**
+ * One checkout of the browser (its `checkoutId`): the server-priced lines, amounts, address and customer, and
+ * the payment intent they are paid with. It holds no stock. Its state (docs/decisions/0022):
+ * - `open`: the intent waits for a card; `taken`: the stock is taken and the order written, the capture (or the
+ *   confirmation mail) is still to come; `voiding`: it will not be taken (stock short, too many failed cards,
+ *   abandoned), the authorization is being cancelled;
+ * - finished: `captured`, `closed` (nothing taken, nothing charged), `failed` (the capture failed for good; the
+ *   stock went back).
+ * Unfinished ones carry `sweepAt`, when the settle job looks at them next (index byState); finished ones drop it
+ * and carry a TTL.
+ */
+export interface CheckoutRecord extends Timestamps {
+  checkoutId: string;
+  /** The user id from the verified token, or "guest". */
+  customer: string;
+  intentId: string;
+  state: 'open' | 'taken' | 'voiding' | 'captured' | 'closed' | 'failed';
+  /** Why a checkout was not taken. */
+  closedReason?: 'out_of_stock' | 'card_attempts' | 'abandoned' | 'amount_changed' | 'canceled';
+  /** The names that were short when it was not taken for stock. */
+  shortNames?: string[];
+  lines: CheckoutLine[];
+  amounts: Amounts;
+  shippingAddress: ShippingAddress;
+  /** Ids of failed card attempts (Stripe event ids, or the test processor's): counted once each. */
+  failedAttempts?: string[];
+  sweepAt?: string;
+  /** When a checkout whose card was never authorized is given up (ISO). */
+  abandonAt: string;
+  /** TTL (epoch seconds) of a finished checkout. */
+  expiresAt?: number;
+  version: number;
+}
+
+export const checkouts = model<CheckoutRecord, 'checkoutId'>({
+  entity: 'checkout',
+  pk: ['checkoutId'],
+  indexes: { byState: { index: 'gsi2', pk: ['state'], sk: ['sweepAt'] } },
+});

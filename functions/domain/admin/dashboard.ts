@@ -1,0 +1,78 @@
+import { APPAREL_SIZES, GIFTWRAP_STOCK_KEY, sizeKind, TUMBLER_SIZES } from '../../../shared/sizes';
+import type { Dashboard } from '../../../shared/schemas/order-views';
+import { orders, type OrderRecord } from '../../db/entities/order';
+import { replacements } from '../../db/entities/replacement';
+import { stockItems } from '../../db/entities/stock-item';
+import { listProductRecords } from '../catalog/products';
+
+const DAY = 24 * 3600 * 1000;
+
+function sales(list: readonly OrderRecord[]) {
+  const paid = list.filter((order) => !order.replacementOf);
+  return {
+    orders: paid.length,
+    revenue: paid.reduce((sum, order) => sum + order.amounts.total, 0),
+    discounts: paid.reduce((sum, order) => sum + ((order.amounts as { discount?: number }).discount ?? 0), 0),
+  };
+}
+
+/**
+ * The owner's dashboard, from index queries only (docs/decisions/0037): orders of the last 30 days from the
+ * byStatus index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read),
+ * every pending order (to ship), the open replacement requests (byStatus of requests), the listed products and
+ * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales.
+ */
+export async function dashboard(input: { today?: string; threshold: number }, now = new Date()): Promise<Dashboard> {
+  const todayStart = input.today ? new Date(input.today) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const since = new Date(Math.min(now.getTime() - 30 * DAY, todayStart.getTime())).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const [pending, completed, open, listed, items] = await Promise.all([
+    orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
+    orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
+    replacements.query('byStatus', { status: 'open' }),
+    listProductRecords('listed'),
+    stockItems.query('all', {}),
+  ]);
+  const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY).toISOString();
+  const recent = [...pending, ...completed];
+  const threshold = input.threshold;
+
+  const lowStock: Dashboard['lowStock'] = [];
+  const itemSizes = new Map<string, Set<string>>();
+  const itemNames = new Map<string, string[]>();
+  for (const product of listed) {
+    const kind = sizeKind(product.tag);
+    if (kind === 'apparel' || kind === 'giftwrap') {
+      if (!product.stockRef) continue;
+      const sizes = itemSizes.get(product.stockRef) ?? new Set<string>();
+      for (const size of kind === 'apparel' ? APPAREL_SIZES : Object.values(GIFTWRAP_STOCK_KEY)) sizes.add(size);
+      itemSizes.set(product.stockRef, sizes);
+      itemNames.set(product.stockRef, [...(itemNames.get(product.stockRef) ?? []), product.name]);
+      continue;
+    }
+    for (const size of kind === 'tumbler' ? TUMBLER_SIZES : (['CANDLE'] as const)) {
+      const count = Number((product.stock as Record<string, number | undefined>)[size] ?? 0);
+      if (count <= threshold) lowStock.push({ kind: 'product', id: product.id, name: product.name, size, count });
+    }
+  }
+  for (const item of items) {
+    // Sizes the linked products sell (gift wraps only S, M, L); an item nothing links to shows all five.
+    const sizes = itemSizes.get(item.id) ?? new Set<string>(APPAREL_SIZES);
+    const names = itemNames.get(item.id);
+    for (const size of APPAREL_SIZES) {
+      if (!sizes.has(size)) continue;
+      const count = Number(item.stock[size] ?? 0);
+      if (count <= threshold) lowStock.push({ kind: 'stockItem', id: item.id, name: names ? `${item.id} (${names.join(', ')})` : item.id, size, count });
+    }
+  }
+  lowStock.sort((a, b) => a.count - b.count || a.name.localeCompare(b.name));
+
+  return {
+    today: sales(recent.filter((order) => order.createdAt >= todayStart.toISOString().replace(/\.\d{3}Z$/, 'Z'))),
+    last30Days: sales(recent.filter((order) => order.createdAt >= thirtyDaysAgo.replace(/\.\d{3}Z$/, 'Z'))),
+    waitingToShip: pending.length,
+    oldestWaiting: pending[0]?.createdAt ?? null,
+    openReplacements: open.length,
+    threshold,
+    lowStock,
+  };
+}

@@ -1,0 +1,127 @@
+import { checkouts, type CheckoutRecord } from '../../db/entities/checkout';
+import { isConditionFailure, type TransactItem } from '../../db/table';
+import { logger } from '../../lib/logger';
+import { recordMetric } from '../../lib/metrics';
+import { paymentProvider } from './payments';
+import type { Intent } from './payments/provider';
+
+export type Checkout = CheckoutRecord;
+
+/** Timing rules of checkouts (docs/decisions/0022). */
+export const CHECKOUT_RULES = {
+  /** The settle job looks at an unfinished checkout this long after its last change. */
+  graceMinutes: 2,
+  /** Between its later looks at a checkout whose card is still not authorized. */
+  recheckMinutes: 10,
+  /** A checkout whose card was never authorized is given up (its intent cancelled) this long after its last change. */
+  abandonMinutes: 60,
+  /** Failed card attempts a checkout allows (card testing) before its payment is cancelled. */
+  maxCardAttempts: 5,
+  /** Finished checkouts stay this long, then DynamoDB's TTL removes them. */
+  keepFinishedSeconds: 7 * 24 * 3600,
+} as const;
+
+const FINISHED: readonly Checkout['state'][] = ['captured', 'closed', 'failed'];
+export const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000).toISOString();
+
+export async function getCheckout(checkoutId: string): Promise<Checkout | null> {
+  return checkouts.get({ checkoutId }, { consistent: true });
+}
+
+/** The checkout an intent belongs to (by its metadata), or null when it is not one of ours. */
+export async function checkoutOf(intent: Intent): Promise<Checkout | null> {
+  const checkout = intent.metadata.checkoutId ? await getCheckout(intent.metadata.checkoutId) : null;
+  return checkout?.intentId === intent.id ? checkout : null;
+}
+
+/** The record after a change: a new version; a finished one leaves the settle job's index and gets its TTL. */
+function next(current: Checkout, changes: Partial<Checkout>): Checkout {
+  const record: Checkout = { ...current, ...changes, version: current.version + 1, updatedAt: new Date().toISOString() };
+  if (FINISHED.includes(record.state)) {
+    delete record.sweepAt;
+    record.expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_RULES.keepFinishedSeconds;
+  }
+  return record;
+}
+
+/** The write of a change, on the condition that nobody changed the checkout since `current` was read (for transactions). */
+export function checkoutChange(current: Checkout, changes: Partial<Checkout>): TransactItem {
+  return checkouts.transact.put(next(current, changes), { when: { equals: { version: current.version, state: current.state } } });
+}
+
+/** Writes a new checkout, or a change of `previous` if nobody changed it since; null when someone did. */
+export async function saveCheckout(record: Checkout, previous: Checkout | null): Promise<Checkout | null> {
+  try {
+    if (!previous) return await checkouts.put(record, { ifNew: true });
+    const changed = next(previous, record);
+    await checkouts.put(changed, { when: { equals: { version: previous.version, state: previous.state } } });
+    return changed;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Moves a checkout on (a change of `current` as read); null when someone else changed it first. */
+export function moveCheckout(current: Checkout, changes: Partial<Checkout>): Promise<Checkout | null> {
+  return saveCheckout({ ...current, ...changes }, current);
+}
+
+/** Sets when the settle job looks next, without a new version (so a shopper's concurrent change still goes through). */
+export async function sweepLater(current: Checkout, sweepAt: string): Promise<void> {
+  try {
+    await checkouts.update({ checkoutId: current.checkoutId }, { set: { sweepAt } }, { when: { equals: { version: current.version, state: current.state } }, current });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Unfinished checkouts in `state` whose time to be looked at has come (the settle job). */
+export function dueCheckouts(state: 'open' | 'taken' | 'voiding', now: Date): Promise<Checkout[]> {
+  return checkouts.query('byState', { state }, { skAtMost: now.toISOString() });
+}
+
+/**
+ * A checkout that will not be taken (stock short, too many failed cards, abandoned, amounts changed) is first
+ * marked `voiding`, so no taker can take it any more, then its authorization is cancelled (the customer is not
+ * charged) and it is closed. False when someone moved it first (e.g. it was just taken).
+ */
+export async function voidCheckout(current: Checkout, reason: NonNullable<Checkout['closedReason']>, changes: Partial<Checkout> = {}): Promise<boolean> {
+  const voiding = await moveCheckout(current, { ...changes, state: 'voiding', closedReason: reason, sweepAt: minutesFrom(new Date(), CHECKOUT_RULES.graceMinutes) });
+  if (!voiding) return false;
+  await closeVoided(voiding).catch((error: Error) => logger.warn('authorization not cancelled yet; the settle job retries', { checkoutId: current.checkoutId, error }));
+  return true;
+}
+
+/** Cancels the intent of a `voiding` checkout and closes it; a payment captured elsewhere meanwhile is refunded. */
+export async function closeVoided(voiding: Checkout): Promise<void> {
+  const provider = await paymentProvider();
+  const intent = await provider.cancelIntent(voiding.intentId);
+  if (intent?.status === 'succeeded') await provider.refund(voiding.intentId, { idempotencyKey: `void-${voiding.intentId}` });
+  else if (intent && intent.status !== 'canceled') throw new Error(`intent is ${intent.status}`);
+  if (await moveCheckout(voiding, { state: 'closed' })) recordMetric('paymentsCancelled');
+}
+
+/**
+ * Counts a failed card attempt against the checkout of `intent`, once per attempt id (a webhook delivered twice
+ * counts once). At CHECKOUT_RULES.maxCardAttempts the payment is cancelled and the checkout closed (card testing).
+ */
+export async function recordFailedCardAttempt(intent: Intent, attemptId: string): Promise<{ closed: boolean }> {
+  for (let round = 0; round < 8; round++) {
+    const checkout = await checkoutOf(intent);
+    if (!checkout) return { closed: false };
+    if (checkout.state !== 'open') return { closed: checkout.closedReason === 'card_attempts' };
+    if (checkout.failedAttempts?.includes(attemptId)) return { closed: false };
+    const failedAttempts = [...(checkout.failedAttempts ?? []), attemptId];
+    if (failedAttempts.length >= CHECKOUT_RULES.maxCardAttempts) {
+      if (await voidCheckout(checkout, 'card_attempts', { failedAttempts })) {
+        recordMetric('paymentsFailed');
+        return { closed: true };
+      }
+    } else if (await moveCheckout(checkout, { failedAttempts })) {
+      recordMetric('paymentsFailed');
+      return { closed: false };
+    }
+  }
+  throw new Error('checkout kept changing while counting a failed card attempt');
+}

@@ -1,0 +1,56 @@
+import type { CheckoutLine } from '../../db/entities/checkout';
+import { orders, type OrderRecord } from '../../db/entities/order';
+import type { TransactItem } from '../../db/table';
+import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
+import { cellsOf } from './pricing';
+import { listedCheck, takeStock, transact } from './stock';
+
+/**
+ * One conditional write of the take. When its condition fails, `short` names what ran out (the shopper is
+ * told: product names, or, for a promo code, the code); without `short` a failed condition means someone else
+ * moved the checkout or wrote the order first, and the caller reads again.
+ */
+export interface TakePart {
+  item: TransactItem;
+  short?: string[];
+}
+
+/** Lines whose stock lives on a stock item: their products are checked to be still listed. */
+const stockItemProducts = (lines: readonly CheckoutLine[]) => [...new Map(lines.filter((line) => line.cell?.startsWith('stockItem|')).map((line) => [line.id, line.name])).entries()];
+
+/** How many writes the take of these lines needs (TransactWriteItems allows 100). */
+export function takeWriteCount(lines: readonly CheckoutLine[]): number {
+  const records = new Set(lines.flatMap((line) => (line.cell ? [line.cell.split('|').slice(0, 2).join('|')] : [])));
+  return records.size + stockItemProducts(lines).length + 2;
+}
+
+/**
+ * The parts of the take: a conditional decrement of every stock count of the checkout (lines sharing a count
+ * are added up; a product's own counts also need it listed, and a product whose counts are on a stock item is
+ * checked to be listed), the order keyed by the intent id (written once), and the checkout open -> taken.
+ * Issue 13 adds the promo-code redemption as one more part here.
+ */
+export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): TakePart[] {
+  const namesOf = (cells: string[]) => [...new Set(checkout.lines.filter((line) => line.cell && cells.includes(line.cell)).map((line) => line.name))];
+  return [
+    ...takeStock(cellsOf(checkout.lines), now.toISOString()).map((take) => ({ item: take.item, short: namesOf(take.cells) })),
+    ...stockItemProducts(checkout.lines).map(([id, name]) => ({ item: listedCheck(id), short: [name] })),
+    { item: orders.transact.put(order, { ifNew: true }) },
+    { item: checkoutChange(checkout, { state: 'taken', sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes) }) },
+  ];
+}
+
+export type TakeOutcome = { taken: true } | { taken: false; short: string[] } | { taken: false; short: null };
+
+/**
+ * Takes the stock of an authorized checkout and writes its order, all in one TransactWriteItems: either every
+ * count had the units and the order exists, or nothing changed. `short: null` when someone else moved first.
+ */
+export async function take(checkout: Checkout, order: OrderRecord, now = new Date()): Promise<TakeOutcome> {
+  const parts = takeParts(checkout, order, now);
+  const failed = await transact(parts.map((part) => part.item));
+  if (!failed.length) return { taken: true };
+  // The checkout or the order moved (another taker won): whatever the stock says, read again.
+  if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };
+  return { taken: false, short: [...new Set(failed.flatMap((index) => parts[index].short!))] };
+}

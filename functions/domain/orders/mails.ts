@@ -1,0 +1,103 @@
+import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '../../../shared/aftersale';
+import { amountRows } from '../../../shared/amount-rows';
+import { formatPrice } from '../../../shared/money';
+import { LOG_EVENT } from '../../../shared/observability';
+import { unescapeText } from '../../../shared/sanitize';
+import type { OrderRecord, SentMail } from '../../db/entities/order';
+import type { ReplacementRecord } from '../../db/entities/replacement';
+import { logger } from '../../lib/logger';
+import { sendMail, siteLink } from '../../lib/mail';
+
+/**
+ * The mails after the sale: on its way (with the carrier's tracking page), cancelled and refunded, and each step
+ * of a replacement request. Each returns what happened to it; the caller keeps that on the record (the timeline).
+ */
+async function send(to: string, subject: string, body: string[], about: Record<string, string>): Promise<SentMail> {
+  const at = new Date().toISOString();
+  try {
+    await sendMail({ to: unescapeText(to), subject, text: body.join('\n') });
+    return { status: 'sent', at };
+  } catch (error) {
+    logger.error('order mail failed', { event: LOG_EVENT.mailFailed, subject, ...about, error: error as Error });
+    return { status: 'failed', at };
+  }
+}
+
+const statusLink = (orderNumber: string) => siteLink(`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`);
+const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) =>
+  lines.map((line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`);
+/** The lines that point a mail's reader to the order-status page (none when the shop's address is not set). */
+export const footer = (orderNumber: string) => {
+  const link = statusLink(orderNumber);
+  return link ? ['', `Your order at any time: ${link}`, '(enter the order number and this email address)'] : [];
+};
+
+export function mailShipped(order: OrderRecord): Promise<SentMail> {
+  const url = trackingUrl(order.carrier, order.trackingNumber);
+  const tracking = order.trackingNumber
+    ? [`${order.carrier && order.carrier !== 'other' ? order.carrier : 'Tracking number'}: ${order.trackingNumber}`, ...(url ? [`Track it: ${url}`] : [])]
+    : ['It is on its way without a tracking number.'];
+  const address = order.shippingAddress;
+  return send(
+    address.email,
+    order.replacementOf ? `Your replacement ${order.orderNumber} is on its way` : `Your order ${order.orderNumber} is on its way`,
+    [
+      `Hi ${unescapeText(address.name)},`,
+      '',
+      `Good news: ${order.replacementOf ? 'your replacement' : `your order ${order.orderNumber}`} has shipped.`,
+      '',
+      ...tracking,
+      '',
+      ...itemLines(order.lines),
+      '',
+      `If anything arrives damaged or wrong, you can ask for a replacement within ${REPLACEMENT_DAYS} days.`,
+      ...footer(order.orderNumber),
+    ],
+    { orderNumber: order.orderNumber },
+  );
+}
+
+export function mailCancelled(order: OrderRecord): Promise<SentMail> {
+  const address = order.shippingAddress;
+  const refunded = amountRows(order.amounts).find((row) => row.total)!.cents;
+  return send(
+    address.email,
+    `Your order ${order.orderNumber} was cancelled`,
+    [
+      `Hi ${unescapeText(address.name)},`,
+      '',
+      `We cancelled your order ${order.orderNumber} before it shipped.`,
+      refunded > 0 ? `The full amount, ${formatPrice(refunded)}, is refunded to your card; banks usually show it within 5-10 business days.` : '',
+      '',
+      ...itemLines(order.lines),
+      '',
+      'We are sorry for the trouble. Reply to this mail if you have a question.',
+      ...footer(order.orderNumber),
+    ],
+    { orderNumber: order.orderNumber },
+  );
+}
+
+export function mailReplacement(request: ReplacementRecord, step: 'received' | 'approved' | 'declined'): Promise<SentMail> {
+  const intro = {
+    received: [`We received your request for a replacement (${request.id}) for order ${request.orderNumber}:`],
+    approved: [`Your replacement ${request.id} for order ${request.orderNumber} is approved. We will ship these at no cost:`],
+    declined: [`We looked at your replacement request ${request.id} for order ${request.orderNumber} and cannot replace these items:`],
+  }[step];
+  const after = {
+    received: ['', 'We will look at it shortly and write to you again.'],
+    approved: ['', 'You will get another mail with tracking when it ships.'],
+    declined: ['', 'Our message:', unescapeText(request.message ?? '')],
+  }[step];
+  const subject = {
+    received: `We received your replacement request for order ${request.orderNumber}`,
+    approved: `Your replacement for order ${request.orderNumber} is approved`,
+    declined: `About your replacement request for order ${request.orderNumber}`,
+  }[step];
+  return send(
+    request.email,
+    subject,
+    [`Hi ${unescapeText(request.name)},`, '', ...intro, '', ...itemLines(request.lines), ...after, ...footer(request.orderNumber)],
+    { orderNumber: request.orderNumber, replacement: request.id },
+  );
+}

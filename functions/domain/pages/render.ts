@@ -1,0 +1,197 @@
+import { CATEGORIES, HOT_TAG } from '../../../shared/categories';
+import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '../../../shared/images';
+import { MESSAGES } from '../../../shared/messages';
+import { formatCents } from '../../../shared/money';
+import { categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
+import type { Product, ProductDetail } from '../../../shared/schemas/product';
+import { productIdSchema } from '../../../shared/schemas/product';
+import { unescapeText } from '../../../shared/sanitize';
+import { HttpError } from '../../lib/errors';
+import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
+import { escapeHtml, withHead, type PageHead } from './head';
+import { pageAssets, readManifest, readShell } from './shell';
+
+/** The SPA module of each kind of page (vite's manifest keys, relative to web/): its code is preloaded. */
+export const PAGE_MODULES: Record<string, string> = {
+  product: 'src/features/catalog/ProductPage.tsx',
+  category: 'src/features/catalog/ProductListPage.tsx',
+  '/about-us': 'src/features/pages/AboutPage.tsx',
+  '/custom-printing': 'src/features/forms/QuotePage.tsx',
+  '/contact-us': 'src/features/forms/ContactPage.tsx',
+  '/support': 'src/features/forms/SupportPage.tsx',
+  '/faqs': 'src/features/pages/FaqsPage.tsx',
+  '/privacy-policy': 'src/features/pages/PrivacyPage.tsx',
+  '/terms-and-conditions': 'src/features/pages/TermsPage.tsx',
+};
+
+export interface PageAnswer {
+  status: number;
+  body: string;
+  contentType: string;
+  cacheControl: string;
+}
+
+/** CloudFront keeps a page as long as a product list (30 s); browsers always revalidate. */
+const PAGE_CACHE = 'public, max-age=0, s-maxage=30';
+const HTML = 'text/html; charset=utf-8';
+/** Meta descriptions longer than this are cut at a word (search engines show about 155 characters). */
+const DESCRIPTION_LENGTH = 160;
+
+const listUrl = (category: string) => `/api/products?category=${encodeURIComponent(category)}`;
+const pageTitle = (title: string) => `${title} · ${SHOP_NAME}`;
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= DESCRIPTION_LENGTH) return flat;
+  const cut = flat.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), DESCRIPTION_LENGTH / 2))}…`;
+}
+
+/** The preload of a photo shown with `sizes` (AVIF: every browser that preloads by type reads it). */
+const preloadOf = (product: Product | undefined, sizes: string) => {
+  const photo = product?.photos[0];
+  return photo ? { srcSet: srcSet(photo, 'avif'), sizes, type: 'image/avif' } : undefined;
+};
+
+const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
+
+function imageOf(product: Product | undefined, origin: string): PageHead['image'] {
+  const photo = product?.photos[0];
+  if (!product || !photo) return undefined;
+  const share = shareImage(photo);
+  return { url: absolute(origin, share.url), width: share.width, height: share.height, alt: unescapeText(product.name) };
+}
+
+/** schema.org Product: name, images (1200 px JPEGs), description, the offer, and the rating once rated. */
+export function productJsonLd(product: ProductDetail, url: string, origin: string) {
+  const inStock = product.sizes.some((size) => size.available > 0);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: unescapeText(product.name),
+    sku: product.id,
+    url,
+    image: product.photos.map((photo, i) => absolute(origin, photo ? shareImage(photo).url : [product.image, ...product.extraImages][i])),
+    description: unescapeText(product.description),
+    brand: { '@type': 'Brand', name: SHOP_NAME },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: formatCents(product.price),
+      priceCurrency: 'USD',
+      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+    ...(product.ratingCount > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating, ratingCount: product.ratingCount, bestRating: 5, worstRating: 1 } }
+      : {}),
+  };
+}
+
+async function productHead(id: string, canonical: string, origin: string): Promise<PageHead> {
+  const parsed = productIdSchema.safeParse(id);
+  let product: ProductDetail | null = null;
+  if (parsed.success) {
+    try {
+      product = await getProduct(parsed.data);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+    }
+  }
+  if (!product) {
+    return { status: 404, title: pageTitle(MESSAGES.productNotFound.replace(/\.$/, '')), description: MESSAGES.productNotFound, canonical, type: 'website', noindex: true };
+  }
+  const name = unescapeText(product.name);
+  const hot = await listProducts(HOT_TAG);
+  return {
+    status: 200,
+    title: pageTitle(name),
+    description: shorten(unescapeText(product.description)),
+    canonical,
+    type: 'product',
+    image: imageOf(product, origin),
+    structuredData: [productJsonLd(product, canonical, origin)],
+    preload: preloadOf(product, PHOTO_SIZES.main),
+    data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: { products: hot } },
+  };
+}
+
+async function categoryHead(slug: string, canonical: string, origin: string): Promise<PageHead> {
+  const category = CATEGORIES.find((c) => c.slug === slug);
+  if (!category) return { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website', noindex: true };
+  const products = await listProducts(category.slug);
+  return {
+    status: 200,
+    title: pageTitle(category.label),
+    description: categoryDescription(category.label),
+    canonical,
+    type: 'website',
+    image: imageOf(products[0], origin),
+    preload: preloadOf(products[0], PHOTO_SIZES.grid),
+    data: { [listUrl(category.slug)]: { products } },
+  };
+}
+
+function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string): PageHead {
+  return { status: 200, title: page.path === '/' ? page.title : pageTitle(page.title), description: page.description, canonical, type: 'website' };
+}
+
+/** robots.txt: every page but a shopper's own and the owner's; where the sitemap is. */
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+/** sitemap.xml: the static pages, the categories and every listed product (with its photos); never a drafted one. */
+export async function sitemapXml(origin: string): Promise<string> {
+  const records = await listProductRecords('listed');
+  const entry = (path: string, lastmod?: string, images: string[] = []) =>
+    `  <url><loc>${escapeHtml(absolute(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${images
+      .map((image) => `<image:image><image:loc>${escapeHtml(absolute(origin, image))}</image:loc></image:image>`)
+      .join('')}</url>`;
+  const newest = records.map((record) => record.updatedAt).sort().pop();
+  const urls = [
+    ...STATIC_PAGES.map((page) => entry(page.path)),
+    ...CATEGORIES.map((category) => entry(`/product-list/${category.slug}`, newest)),
+    ...records.map((record) => {
+      const product = toProduct(record);
+      const pictures = product.photos.map((photo, i) => (photo ? variantUrl(photo, widthFor(photo, 1200), 'jpg') : [product.image, ...product.extraImages][i]));
+      return entry(`/product/${encodeURIComponent(record.id)}`, record.updatedAt, pictures);
+    }),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/**
+ * The page function: what CloudFront sends to it (shared/pages.ts PAGE_PATTERNS) answered with index.html and
+ * the page's own head; an unknown product or category answers 404 (the SPA then says so); sitemap and robots.
+ * `origin` is the shop's public origin (SITE_URL in AWS, the Host locally).
+ */
+export async function renderPage(pathname: string, origin: string): Promise<PageAnswer> {
+  if (pathname === '/robots.txt') return { status: 200, body: robotsTxt(origin), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' };
+  if (pathname === '/sitemap.xml') return { status: 200, body: await sitemapXml(origin), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=0, s-maxage=300' };
+  const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+  const segments = pathname.split('/').filter(Boolean).map((segment) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return '\u0000';
+    }
+  });
+  const page = STATIC_PAGES.find((candidate) => candidate.path === pathname);
+  const head = page
+    ? staticHead(page, canonical)
+    : segments[0] === 'product' && segments.length === 2
+      ? await productHead(segments[1], canonical, origin)
+      : segments[0] === 'product-list' && segments.length === 2
+        ? await categoryHead(segments[1], canonical, origin)
+        : { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website' as const, noindex: true };
+  const module = head.status === 200 ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category'] : undefined;
+  const [shell, manifest] = await Promise.all([readShell(), module ? readManifest() : null]);
+  if (manifest && module) head.assets = pageAssets(manifest, module);
+  return { status: head.status, body: withHead(shell, head, SHOP_NAME), contentType: HTML, cacheControl: PAGE_CACHE };
+}

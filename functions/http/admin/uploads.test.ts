@@ -1,0 +1,170 @@
+import type { S3Event } from 'aws-lambda';
+import { mkdtempSync } from 'node:fs';
+import type http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { PHOTO_WIDTHS } from '../../../shared/images';
+import { images } from '../../db/entities/image';
+import { handler as processImage } from '../../events/process-image';
+import { createGateway } from '../../local/gateway';
+import { createS3StandIn, storedObjectMeta } from '../../local/s3';
+import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { handler as getProduct } from '../catalog/get-product';
+import { handler as createProduct } from './create-product';
+import { handler as createUpload } from './create-upload';
+import { handler as deleteProduct } from './delete-product';
+import { handler as getUpload } from './get-upload';
+
+/**
+ * The image pipeline end to end, as an admin's browser drives it: presigned PUT to the S3 stand-in behind the
+ * local gateway, the stand-in's ObjectCreated event runs the pipeline's function (functions/events), the status
+ * route reports it, the gateway serves the variants (never the original) and a product shows the photo.
+ */
+let token: string;
+let origin: string;
+let server: http.Server;
+let s3: ReturnType<typeof createS3StandIn>;
+const storage = mkdtempSync(path.join(os.tmpdir(), 'shop-pipeline-'));
+const bucket = 'test-images';
+const as = (extra: Record<string, unknown>) => ({ token, ...extra }) as never;
+const endpoint = process.env.S3_ENDPOINT;
+
+beforeAll(async () => {
+  await useFreshTable();
+  token = (await signInNewUser({ admin: true })).token;
+  s3 = createS3StandIn(storage, { onObjectCreated: (event: S3Event) => processImage(event) });
+  server = createGateway({
+    routes: [],
+    webDir: storage,
+    imagesDir: path.join(storage, bucket),
+    imageMeta: (key) => storedObjectMeta(storage, bucket, key),
+    config: {} as never,
+    cognitoUrl: 'http://127.0.0.1:9',
+    mounts: { '/s3/': s3 },
+    log: () => {},
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.S3_ENDPOINT = `${origin}/s3`;
+  process.env.IMAGES_BUCKET = bucket;
+});
+
+afterAll(async () => {
+  process.env.S3_ENDPOINT = endpoint;
+  await new Promise((resolve) => server.close(resolve));
+});
+
+/** A phone photo: 1800x1200 pixels stored sideways with EXIF orientation 6 (shown 1200x1800), camera and GPS tags. */
+async function phonePhoto(): Promise<Buffer> {
+  // Left half red, right half blue as stored; rotated 90° clockwise for display, red ends up on top.
+  const left = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#d00000' } }).png().toBuffer();
+  const tagged = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#0000d0' } })
+    .composite([{ input: left, left: 0, top: 0 }])
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'Camera 1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4612/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 5604/100' },
+    })
+    .toBuffer();
+  // The orientation tag is written by a second pass (sharp keeps the EXIF above and sets Orientation = 6).
+  return sharp(tagged).withMetadata({ orientation: 6 }).toBuffer();
+}
+
+/** The EXIF GPSInfo tag (0x8825, little-endian as sharp writes it): where a photo's position is. */
+const GPS_TAG = Buffer.from([0x25, 0x88]);
+
+async function upload(bytes: Buffer, contentType = 'image/jpeg') {
+  const { status, body } = await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType, size: bytes.length, fileName: 'IMG_0001.jpg' } }));
+  expect(status).toBe(201);
+  expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
+  return body as { id: string; key: string; url: string };
+}
+const status = async (id: string) => (await invoke(getUpload, as({ method: 'GET', path: `/api/admin/uploads/${id}`, params: { id } }))).body;
+
+it('makes every width in AVIF, WebP and JPEG, oriented, without EXIF or GPS; serves them for a year, never the original', async () => {
+  const original = await phonePhoto();
+  const input = await sharp(original).metadata();
+  expect(input.orientation).toBe(6);
+  expect(input.exif?.includes(GPS_TAG)).toBe(true);
+  expect(input.exif?.includes(Buffer.from('Camera 1'))).toBe(true);
+  const answer = await upload(original);
+  // Processing runs after the PUT answered, as S3 notifications do.
+  await s3.idle();
+  const ready = await status(answer.id);
+  expect(ready).toMatchObject({ id: answer.id, status: 'ready', photo: { src: answer.url, width: 1200, height: 1800, widths: [320, 480, 640, 800, 960, 1200] } });
+  expect(ready.preview).toBe(`${answer.url}/320.jpg`);
+
+  for (const width of ready.photo.widths as number[]) {
+    for (const [ext, format, type] of [['avif', 'heif', 'image/avif'], ['webp', 'webp', 'image/webp'], ['jpg', 'jpeg', 'image/jpeg']] as const) {
+      const served = await fetch(`${origin}${answer.url}/${width}.${ext}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(type);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe(format);
+      expect([meta.width, meta.height]).toEqual([width, width * 1.5]);
+      // No EXIF (so no GPS and no orientation tag), no XMP, no IPTC in any variant.
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(meta.orientation).toBeUndefined();
+      expect(bytes.includes(Buffer.from('Camera 1'))).toBe(false);
+    }
+  }
+  // Orientation applied: the stored left half (red) is now the top.
+  const { data } = await sharp(Buffer.from(await (await fetch(`${origin}${answer.url}/320.jpg`)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  expect(data[0]).toBeGreaterThan(180);
+  expect(data[2]).toBeLessThan(60);
+  expect((await fetch(`${origin}${answer.url}/1600.jpg`)).status).toBe(404);
+
+  // The original stays private: not under /images, not reachable by climbing out of it, not anonymously from S3.
+  expect((await fetch(`${origin}/images/${answer.key}`)).status).toBe(404);
+  expect((await fetch(`${origin}/images/../${answer.key}`)).status).toBe(404);
+  expect((await fetch(`${origin}/images/%2e%2e/${answer.key}`)).status).toBe(404);
+  expect((await fetch(`${origin}/s3/${bucket}/${answer.key}`)).status).toBe(403);
+  expect(storedObjectMeta(storage, bucket, answer.key)?.contentType).toBe('image/jpeg');
+});
+
+it('a product shows the photo by its variants (JPEG for plain <img> and cart lines, the photo for <picture>); delete removes them all', async () => {
+  const answer = await upload(await phonePhoto());
+  await s3.idle();
+  const created = await invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body: { name: 'Sideways Candle', description: 'Tall', price: 1500, tag: 'candles', image: answer.url, stock: { CANDLE: 2 } } }));
+  expect(created.status).toBe(201);
+  const shown = (await invoke(getProduct, { method: 'GET', path: `/api/products/${created.body.id}`, params: { id: created.body.id } })).body;
+  expect(shown.image).toBe(`${answer.url}/640.jpg`);
+  expect(shown.photos).toEqual([{ src: answer.url, width: 1200, height: 1800, widths: [320, 480, 640, 800, 960, 1200] }]);
+  expect((await fetch(`${origin}${shown.image}`)).status).toBe(200);
+
+  await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${created.body.id}`, params: { id: created.body.id } }));
+  expect((await fetch(`${origin}${shown.image}`)).status).toBe(404);
+  expect(storedObjectMeta(storage, bucket, answer.key)).toBeNull();
+  expect(await images.get({ id: answer.id })).toBeNull();
+});
+
+it('reports a file that is not a photo as failed, with the reason the admin sees, and makes no variants', async () => {
+  const answer = await upload(Buffer.from('<html>not a photo</html>'), 'image/png');
+  await s3.idle();
+  expect(await status(answer.id)).toEqual({ id: answer.id, status: 'failed', reason: 'This file could not be read as a photo. Upload another file.' });
+  expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
+});
+
+it('says processing until the pipeline has run, and 400 for an id that is not an upload id', async () => {
+  const { id } = (await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType: 'image/png', size: 10 } }))).body;
+  expect(await status(id)).toEqual({ id, status: 'processing' });
+  expect((await invoke(getUpload, as({ method: 'GET', path: '/api/admin/uploads/x', params: { id: '../x' } }))).status).toBe(400);
+});
+
+it('keeps a small photo at its own width (no enlargement) and the widths of a large one at the standard set', async () => {
+  const small = await upload(await sharp({ create: { width: 500, height: 400, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toBuffer(), 'image/png');
+  const large = await upload(await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#888' } }).jpeg().toBuffer());
+  await s3.idle();
+  expect((await status(small.id)).photo).toEqual({ src: small.url, width: 500, height: 400, widths: [320, 480, 500] });
+  expect((await status(large.id)).photo.widths).toEqual([...PHOTO_WIDTHS]);
+  // Transparency is flattened on white for every format (JPEG has none).
+  const { data } = await sharp(Buffer.from(await (await fetch(`${origin}${small.url}/500.webp`)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  expect(data[0]).toBeGreaterThan(100);
+  expect(await images.get({ id: large.id })).toMatchObject({ status: 'ready', original: large.key });
+});

@@ -1,0 +1,230 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { products } from '../../db/entities/product';
+import { stockItems } from '../../db/entities/stock-item';
+import { apiEvent, lambdaContext, useFreshTable } from '../../../tests/helpers';
+import { handler } from './render-page';
+
+/** The page function against DynamoDB Local, with an index.html shaped like vite's build. */
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-pages-'));
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Seasonal candles." />
+    <meta property="og:title" content="Home" />
+    <meta name="twitter:card" content="summary" />
+    <title>Seasonal Shop</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+);
+
+// vite's manifest: the entry (already loaded by index.html), the product page's chunk with what it imports and its CSS.
+mkdirSync(path.join(webDir, '.vite'));
+writeFileSync(
+  path.join(webDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-1.js' },
+    '_card.js': { file: 'assets/card-2.js', imports: ['_react.js'], css: ['assets/card-2.css'] },
+    'src/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-3.js', imports: ['_card.js', '_react.js'], css: ['assets/catalog-3.css'] },
+  }),
+);
+
+const EVIL = `Evil </script><script>alert(1)</script> "quoted" & 'single' <b>bold</b> \u2028`;
+const photo = (id: string) => ({ src: `/images/products/${id}`, width: 2400, height: 1800, widths: [320, 480, 640, 960, 1200, 1600] });
+const ID1 = '11111111-1111-4111-8111-111111111111';
+const ID2 = '22222222-2222-4222-8222-222222222222';
+
+beforeAll(async () => {
+  await useFreshTable();
+  process.env.WEB_DIR = webDir;
+  delete process.env.SITE_URL;
+  await stockItems.create({ id: 'TEE', stock: { S: 0, M: 0, L: 0, XL: 0, '2XL': 0 } });
+  await products.create({
+    id: 'evil-candle', name: EVIL, description: `${EVIL} `.repeat(20), price: 2450, tag: 'candles,hot',
+    image: `/images/products/${ID1}`, extraImages: [`/images/products/${ID2}`], photos: [photo(ID1), { ...photo(ID2), width: 1000, height: 1000, widths: [320, 480, 640, 960, 1000] }],
+    stock: { CANDLE: 3 }, ratingCount: 4, ratingTotal: 18,
+  });
+  // Stored escaped, as the spec's sanitiser writes text.
+  await products.create({ id: 'plain-tee', name: 'Cider &amp; Spice Tee', description: 'Soft &lt;cotton&gt;', price: 2000, tag: 'tees', image: '/images/products/old.svg', stockRef: 'TEE' });
+  await products.create({ id: 'secret-hoodie', name: 'Secret Hoodie', description: 'Not yet', price: 5000, tag: 'hoodies,tees', image: `/images/products/${ID1}`, status: 'drafted' });
+});
+
+async function get(pathname: string, headers: Record<string, string> = { host: 'shop.test' }) {
+  const result = await handler(apiEvent({ method: 'GET', path: pathname, headers }), lambdaContext);
+  const html = String(result.body);
+  return { status: result.statusCode, headers: result.headers as Record<string, string>, html, document: new JSDOM(html).window.document };
+}
+const metaOf = (document: Document, key: string) =>
+  (document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`))?.getAttribute('content');
+const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!));
+
+describe('a product page', () => {
+  it('has its own title, description, canonical URL, Open Graph and Twitter tags, all escaped', async () => {
+    const { status, headers, html, document } = await get('/product/evil-candle');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    // The hostile name reads back as text everywhere and never becomes markup.
+    expect(document.title).toBe(`${EVIL} · Seasonal Shop`);
+    expect(document.querySelectorAll('script:not([type])')).toHaveLength(0);
+    expect(document.querySelectorAll('b')).toHaveLength(0);
+    expect(html).not.toContain('<script>alert(1)');
+    expect(document.querySelectorAll('title')).toHaveLength(1);
+    expect(document.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(document.querySelectorAll('meta[property="og:title"]')).toHaveLength(1);
+    expect(document.querySelectorAll('meta[name="twitter:card"]')).toHaveLength(1);
+    expect(metaOf(document, 'description')!.length).toBeLessThanOrEqual(160);
+    expect(metaOf(document, 'description')!.startsWith('Evil </script>')).toBe(true);
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/product/evil-candle');
+    expect(metaOf(document, 'og:type')).toBe('product');
+    expect(metaOf(document, 'og:title')).toBe(`${EVIL} · Seasonal Shop`);
+    expect(metaOf(document, 'og:url')).toBe('http://shop.test/product/evil-candle');
+    // The 1200 px JPEG variant is the shared picture.
+    expect(metaOf(document, 'og:image')).toBe(`http://shop.test/images/products/${ID1}/1200.jpg`);
+    expect([metaOf(document, 'og:image:width'), metaOf(document, 'og:image:height')]).toEqual(['1200', '900']);
+    expect(metaOf(document, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(document, 'twitter:image')).toBe(`http://shop.test/images/products/${ID1}/1200.jpg`);
+    // The SPA still boots from the same shell.
+    expect(document.querySelector('#root')).not.toBeNull();
+    expect(document.querySelector('script[type="module"]')!.getAttribute('src')).toBe('/assets/index-abc.js');
+  });
+
+  it('carries JSON-LD Product that parses: name, 1200 px images, description, offer with price, currency and availability, rating', async () => {
+    const { document } = await get('/product/evil-candle');
+    const [product] = jsonLd(document);
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: EVIL,
+      image: [`http://shop.test/images/products/${ID1}/1200.jpg`, `http://shop.test/images/products/${ID2}/1000.jpg`],
+      offers: { '@type': 'Offer', price: '24.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: 'http://shop.test/product/evil-candle' },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 4 },
+    });
+    expect(product.description.startsWith(EVIL)).toBe(true);
+  });
+
+  it('preloads the main photo at high priority and hands the SPA the product it shows', async () => {
+    const { document } = await get('/product/evil-candle');
+    const preload = document.querySelector('link[rel="preload"][as="image"]')!;
+    expect(preload.getAttribute('fetchpriority')).toBe('high');
+    expect(preload.getAttribute('imagesrcset')).toContain(`/images/products/${ID1}/640.avif 640w`);
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent!);
+    expect(data['/api/products/evil-candle']).toMatchObject({ id: 'evil-candle', name: EVIL, sizes: [{ size: 'CANDLE', available: 3 }] });
+    expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
+  });
+
+  it('loads the page\'s own code and CSS beside the main bundle (from vite\'s manifest), not what index.html loads already', async () => {
+    const { document } = await get('/product/evil-candle');
+    expect([...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js']);
+    expect([...document.querySelectorAll('link[rel="preload"][as="style"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
+    expect((await get('/product/no-such-product')).document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+  });
+
+  it('unescapes stored text once, says out of stock when no size is left, and omits a rating nobody gave', async () => {
+    const { document } = await get('/product/plain-tee');
+    expect(document.title).toBe('Cider & Spice Tee · Seasonal Shop');
+    const [product] = jsonLd(document);
+    expect(product.name).toBe('Cider & Spice Tee');
+    expect(product.description).toBe('Soft <cotton>');
+    expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(product.aggregateRating).toBeUndefined();
+    expect(product.image).toEqual(['http://shop.test/images/products/old.svg']);
+    expect(metaOf(document, 'og:image')).toBeUndefined();
+  });
+
+  it('answers 404 (noindex, the SPA still renders) for an unknown, a drafted or a malformed product', async () => {
+    for (const id of ['no-such-product', 'secret-hoodie', '%3Cscript%3E']) {
+      const { status, document } = await get(`/product/${id}`);
+      expect(status).toBe(404);
+      expect(metaOf(document, 'robots')).toBe('noindex');
+      expect(document.title).toBe('Product not found · Seasonal Shop');
+      expect(document.querySelector('#root')).not.toBeNull();
+      expect(jsonLd(document)).toEqual([]);
+    }
+  });
+
+  it('takes absolute URLs from SITE_URL when set (in AWS the request names the API, not the shop)', async () => {
+    process.env.SITE_URL = 'https://shop.example.com/';
+    try {
+      const { document } = await get('/product/evil-candle', { host: 'abc.execute-api.us-east-1.amazonaws.com' });
+      expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://shop.example.com/product/evil-candle');
+      expect(metaOf(document, 'og:image')).toBe(`https://shop.example.com/images/products/${ID1}/1200.jpg`);
+    } finally {
+      delete process.env.SITE_URL;
+    }
+  });
+});
+
+describe('category and static pages', () => {
+  it('a category page has its title, description, the first photo to share and preload, and its list for the SPA', async () => {
+    const { status, document } = await get('/product-list/candles');
+    expect(status).toBe(200);
+    expect(document.title).toBe('Candles · Seasonal Shop');
+    expect(metaOf(document, 'description')).toContain('Candles from Seasonal Shop');
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/product-list/candles');
+    expect(metaOf(document, 'og:image')).toBe(`http://shop.test/images/products/${ID1}/1200.jpg`);
+    expect(document.querySelector('link[rel="preload"]')!.getAttribute('imagesizes')).toContain('50vw');
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent!);
+    expect(data['/api/products?category=candles'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
+  });
+
+  it('an unknown category and an unknown page name answer 404', async () => {
+    expect((await get('/product-list/spaceships')).status).toBe(404);
+    expect((await get('/nothing-here')).status).toBe(404);
+  });
+
+  it('static pages have their own titles and descriptions', async () => {
+    const about = await get('/about-us');
+    expect(about.status).toBe(200);
+    expect(about.document.title).toBe('About Us · Seasonal Shop');
+    expect(metaOf(about.document, 'description')).toContain('small US print shop');
+    expect(metaOf(about.document, 'og:type')).toBe('website');
+    expect(about.document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/about-us');
+    const faqs = await get('/faqs');
+    expect(faqs.document.title).toBe('Frequently Asked Questions · Seasonal Shop');
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists static pages, categories and listed products with their photos, never a drafted one', async () => {
+    const { status, headers, html } = await get('/sitemap.xml');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('application/xml; charset=utf-8');
+    const xml = new JSDOM(html, { contentType: 'application/xml' }).window.document;
+    const locs = [...xml.getElementsByTagName('loc')].map((loc) => loc.textContent);
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        'http://shop.test/',
+        'http://shop.test/about-us',
+        'http://shop.test/faqs',
+        'http://shop.test/product-list/candles',
+        'http://shop.test/product-list/new-releases',
+        'http://shop.test/product/evil-candle',
+        'http://shop.test/product/plain-tee',
+      ]),
+    );
+    expect(locs.some((loc) => loc!.includes('secret-hoodie'))).toBe(false);
+    expect(locs.some((loc) => loc!.includes('/cart') || loc!.includes('/admin'))).toBe(false);
+    expect([...xml.getElementsByTagName('image:loc')].map((loc) => loc.textContent)).toContain(`http://shop.test/images/products/${ID1}/1200.jpg`);
+  });
+
+  it('robots.txt keeps crawlers out of admin, account, cart, login and signup and names the sitemap', async () => {
+    const { status, headers, html } = await get('/robots.txt');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = html.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const path of ['/admin', '/account', '/cart', '/login', '/signup']) expect(lines).toContain(`Disallow: ${path}`);
+    expect(lines).toContain('Sitemap: http://shop.test/sitemap.xml');
+  });
+});

@@ -1,0 +1,17 @@
+import { PAGE_ROUTES } from '../../../shared/routes/pages';
+import { renderPage } from '../../domain/pages/render';
+import { readEnv } from '../../lib/env';
+import { defineHandler, rawReply } from '../../lib/http';
+
+/** The shop's origin for absolute URLs: SITE_URL in AWS (the API sees its own host), the Host header locally. */
+function originOf(headers: Record<string, string | undefined>): string {
+  const site = readEnv().SITE_URL;
+  if (site) return site.replace(/\/+$/, '');
+  const host = (headers['x-forwarded-host'] ?? headers.host ?? 'localhost').split(',')[0].trim();
+  return `${headers['x-forwarded-proto'] === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+export const handler = defineHandler(PAGE_ROUTES, 'pages/render-page', async ({ event }) => {
+  const page = await renderPage(event.rawPath || '/', originOf(event.headers ?? {}));
+  return rawReply(page.status, page.body, page.contentType, { 'cache-control': page.cacheControl });
+});

@@ -1,0 +1,136 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
+import { BUSINESS_METRICS, METRICS_SERVICE } from '../../shared/observability';
+import { ROUTES, routeId } from '../../shared/routes';
+import { LATENCY_STATISTICS } from '../lib/dashboard';
+import type { ShopFunction } from '../lib/shop-function';
+import type { ShopStack } from '../lib/shop-stack';
+import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
+
+/** Issue 16: the dashboard, X-Ray on every function, log retention per stage, point-in-time recovery. */
+const PROD = { ...FULL_CONTEXT, stage: 'prod' };
+
+const idOf = (stack: ShopStack, fn: ShopFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const shopFunctions = (stack: ShopStack) => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values()];
+
+interface Widget {
+  type: string;
+  properties: { title?: string; markdown?: string; metrics?: unknown[][] };
+}
+
+/** The dashboard body as CloudWatch reads it, with each function's name shown as `fn:<logical id>`. */
+function dashboardWidgets(stack: ShopStack, template: Template): Widget[] {
+  const [dashboard] = Object.values(resourcesOf(template, 'AWS::CloudWatch::Dashboard'));
+  const names: Record<string, string> = { 'AWS::Region': 'us-east-1', [stack.getLogicalId(stack.table.node.defaultChild as never)]: 'the-table' };
+  for (const fn of shopFunctions(stack)) names[idOf(stack, fn)] = `fn:${idOf(stack, fn)}`;
+  names[stack.getLogicalId(stack.api.node.defaultChild as never)] = 'the-api';
+  return JSON.parse(renderCfnString(dashboard.Properties.DashboardBody, names)).widgets;
+}
+const metricsOf = (widgets: Widget[]) => widgets.flatMap((widget) => widget.properties.metrics ?? []);
+
+describe.each([
+  ['dev', {}, 30],
+  ['prod', PROD, 365],
+] as const)('stage %s', (stage, context, retentionDays) => {
+  let stack: ShopStack;
+  let template: Template;
+  beforeAll(() => {
+    ({ stack, template } = synthShop({ context }));
+  });
+
+  test('one dashboard, named for the stack and region, and its address is an output', () => {
+    const dashboards = Object.values(resourcesOf(template, 'AWS::CloudWatch::Dashboard'));
+    expect(dashboards).toHaveLength(1);
+    expect(renderCfnString(dashboards[0].Properties.DashboardName, { 'AWS::Region': 'us-east-1' })).toBe(`Shop-${stage}-us-east-1`);
+    template.hasOutput('DashboardUrl', {});
+  });
+
+  test('the dashboard shows every business metric, from the namespace and dimension the functions write', () => {
+    const business = metricsOf(dashboardWidgets(stack, template)).filter((metric) => metric[0] === `Shop/${stage}`);
+    for (const { name } of Object.values(BUSINESS_METRICS)) {
+      expect(business).toContainEqual(expect.arrayContaining([`Shop/${stage}`, name, 'service', METRICS_SERVICE]));
+    }
+  });
+
+  test('each route function has its own widget, titled by its route: duration p50/p95/p99 and errors', () => {
+    const widgets = dashboardWidgets(stack, template);
+    for (const route of ROUTES) {
+      const fnName = `fn:${idOf(stack, stack.routeFunctions.get(routeId(route))!)}`;
+      const widget = widgets.find((w) => w.properties.title === `${route.method} ${route.path}`);
+      expect(widget).toBeDefined();
+      const metrics = widget!.properties.metrics!;
+      for (const stat of LATENCY_STATISTICS) {
+        expect(metrics).toContainEqual(['AWS/Lambda', 'Duration', 'FunctionName', fnName, expect.objectContaining({ stat })]);
+      }
+      expect(metrics).toContainEqual(['AWS/Lambda', 'Errors', 'FunctionName', fnName, expect.objectContaining({ stat: 'Sum' })]);
+    }
+    // Jobs and triggers too.
+    for (const fn of [...stack.jobFunctions.values(), ...stack.triggerFunctions.values()]) {
+      expect(metricsOf(widgets)).toContainEqual(['AWS/Lambda', 'Errors', 'FunctionName', `fn:${idOf(stack, fn)}`, expect.anything()]);
+    }
+  });
+
+  test('the dashboard shows the API\'s 4xx, 5xx and latency percentiles, and the table\'s throttles', () => {
+    const metrics = metricsOf(dashboardWidgets(stack, template));
+    for (const name of ['4xx', '5xx', 'Count']) expect(metrics).toContainEqual(['AWS/ApiGateway', name, 'ApiId', 'the-api', expect.anything()]);
+    for (const stat of LATENCY_STATISTICS) expect(metrics).toContainEqual(['AWS/ApiGateway', 'Latency', 'ApiId', 'the-api', expect.objectContaining({ stat })]);
+    for (const name of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      expect(metrics).toContainEqual(['AWS/DynamoDB', name, 'TableName', 'the-table', expect.anything()]);
+    }
+  });
+
+  test('with rate limits on, a graph of what WAF held back: the edge web ACL in us-east-1 and the user pool\'s', () => {
+    const widget = dashboardWidgets(stack, template).find((w) => w.properties.title?.startsWith('Requests held back by the rate limits'));
+    expect(widget).toBeDefined();
+    const searches = (widget!.properties.metrics ?? []).map((metric) => metric[0] as { expression: string; region?: string });
+    expect(searches).toHaveLength(2);
+    for (const search of searches) expect(search.expression).toContain('MetricName="BlockedRequests" rate-limited-');
+    expect(searches.map((search) => search.region)).toContain('us-east-1');
+  });
+
+  test('X-Ray: every function of the shop has active tracing, and the Powertools settings of its metrics', () => {
+    const functions = shopFunctions(stack);
+    expect(functions).toHaveLength(ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length);
+    for (const fn of functions) {
+      const properties = template.toJSON().Resources[idOf(stack, fn)].Properties;
+      expect(properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(properties.Environment.Variables).toMatchObject({ POWERTOOLS_SERVICE_NAME: METRICS_SERVICE, POWERTOOLS_METRICS_NAMESPACE: `Shop/${stage}` });
+    }
+  });
+
+  test('the functions\' only IAM statements on Resource * are X-Ray\'s (which takes no resource)', () => {
+    const roles = new Set(shopFunctions(stack).map((fn) => template.toJSON().Resources[idOf(stack, fn)].Properties.Role['Fn::GetAtt'][0]));
+    const wildcard = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
+      .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => roles.has(role.Ref)))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+      .filter((statement: { Resource: unknown }) => [statement.Resource].flat().includes('*'))
+      .filter((statement: { Effect: string }) => statement.Effect === 'Allow');
+    expect(wildcard).toHaveLength(roles.size);
+    for (const statement of wildcard) expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+  });
+
+  test(`every log group keeps its logs ${retentionDays} days`, () => {
+    const groups = Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'));
+    // Each function, the API access log and the SPA deployment helper.
+    expect(groups).toHaveLength(shopFunctions(stack).length + 2);
+    for (const group of groups) expect(group.Properties.RetentionInDays).toBe(retentionDays);
+  });
+
+  test('the table has point-in-time recovery and is encrypted with the AWS-managed key', () => {
+    const [table] = Object.values(resourcesOf(template, 'AWS::DynamoDB::Table'));
+    expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties.SSESpecification).toEqual({ SSEEnabled: true });
+  });
+});
+
+test('without rate limits the dashboard has no WAF graph', () => {
+  const { stack, template } = synthShop({ context: { rateLimits: 'off' } });
+  expect(dashboardWidgets(stack, template).some((w) => w.properties.title?.startsWith('Requests held back'))).toBe(false);
+});
+
+test('logRetentionDays sets every log group\'s retention', () => {
+  const { template } = synthShop({ context: { logRetentionDays: 90 } });
+  const retentions = Object.values(resourcesOf(template, 'AWS::Logs::LogGroup')).map((group) => group.Properties.RetentionInDays);
+  expect(new Set(retentions)).toEqual(new Set([90]));
+});

@@ -1,0 +1,48 @@
+/**
+ * After the sale (issue 14): carriers and their tracking pages, the replacement promise, order and request
+ * states as people read them. One definition, used by the functions (mails, views, CSV) and the SPA.
+ */
+
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'other'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+/** The carrier's public tracking page for a tracking number; null when the carrier is "other" or there is no number. */
+export function trackingUrl(carrier: Carrier | undefined | null, trackingNumber: string | undefined | null): string | null {
+  if (!carrier || !trackingNumber) return null;
+  const number = encodeURIComponent(trackingNumber);
+  switch (carrier) {
+    case 'USPS':
+      return `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`;
+    case 'UPS':
+      return `https://www.ups.com/track?tracknum=${number}`;
+    case 'FedEx':
+      return `https://www.fedex.com/fedextrack/?trknbr=${number}`;
+    default:
+      return null;
+  }
+}
+
+/** The shop's policy: a replacement within 30 days of shipping, no refunds (spec section 1). */
+export const REPLACEMENT_DAYS = 30;
+
+/** The last moment a shipped order can have a replacement asked for (ISO), or null while it is not shipped. */
+export function replacementDeadline(shippedAt: string | null | undefined): string | null {
+  if (!shippedAt) return null;
+  return new Date(new Date(shippedAt).getTime() + REPLACEMENT_DAYS * 24 * 3600 * 1000).toISOString();
+}
+
+/** Low stock on the dashboard: counts at or under this (per product size and stock-item size). */
+export const LOW_STOCK_THRESHOLD = 3;
+
+export type OrderStatus = 'pending' | 'completed' | 'cancelled';
+/** What a customer and the admin read for an order's state. "completed" is the spec's word for shipped. */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Processing', completed: 'Shipped', cancelled: 'Cancelled' };
+
+export type ReplacementStatus = 'open' | 'approved' | 'declined';
+export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = { open: 'Waiting for review', approved: 'Approved', declined: 'Declined' };
+
+/** A line of an order, as replacements count it: product id and size. */
+export const lineKey = (line: { id: string; size: string }) => `${line.id}|${line.size}`;
+
+/** The guest order-status page (linked from the confirmation page and the mails). */
+export const ORDER_STATUS_PATH = '/order-status';

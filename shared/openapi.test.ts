@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ACCESS_EXTENSION, BEARER_SCHEME, openApiDocument, requestSchema, requestSchemaName, type OpenApiDocument } from './openapi';
+import { ADMIN_GROUP } from './roles';
+import { ROUTE_LIST, routeId, type RouteDef } from './routes';
+import * as z from './schemas/zod';
+
+const ROOT = path.resolve(__dirname, '..');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'shop-openapi-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/**
+ * Validates a document against the OpenAPI schema of its version with @seriousme/openapi-schema-validator (an
+ * ES module that reads its schemas through import.meta, so it runs in its own Node process, not under Jest).
+ */
+function validateOpenApi(document: unknown): { valid: boolean; version: string; errors: unknown } {
+  const file = path.join(tmp, `doc-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(document));
+  const script = [
+    "import { Validator } from '@seriousme/openapi-schema-validator';",
+    'const validator = new Validator();',
+    `const result = await validator.validate(JSON.parse((await import('node:fs')).readFileSync(${JSON.stringify(file)}, 'utf8')));`,
+    'process.stdout.write(JSON.stringify({ valid: result.valid, version: validator.version, errors: result.errors ?? null }));',
+  ].join('\n');
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }));
+}
+
+const doc = openApiDocument();
+const operationOf = (document: OpenApiDocument, route: Pick<RouteDef, 'method' | 'path'>) =>
+  document.paths[route.path]?.[route.method.toLowerCase()] as Record<string, unknown> | undefined;
+
+describe('the OpenAPI document of the route table', () => {
+  test('is valid OpenAPI 3.1 (the validator also refuses a broken one)', () => {
+    const result = validateOpenApi(doc);
+    expect(result.errors).toBeNull();
+    expect(result).toMatchObject({ valid: true, version: '3.1' });
+    const broken = { ...doc, paths: { '/api/x': { get: { responses: 'none' } } } };
+    expect(validateOpenApi(broken).valid).toBe(false);
+  });
+
+  test('has exactly one operation per route, under its path and method, with its summary', () => {
+    const operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${p}`));
+    expect(operations.sort()).toEqual(ROUTE_LIST.map((route) => `${route.method} ${route.path}`).sort());
+    for (const route of ROUTE_LIST) {
+      expect(operationOf(doc, route)).toMatchObject({ operationId: routeId(route), summary: route.summary, tags: [route.handler.split('/')[0]] });
+    }
+  });
+
+  test.each(ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: its auth kind', (_name, route) => {
+    const op = operationOf(doc, route)!;
+    expect(op[ACCESS_EXTENSION]).toBe(route.access);
+    const expected = { public: [], user: [{ [BEARER_SCHEME]: [] }], admin: [{ [BEARER_SCHEME]: [ADMIN_GROUP] }] }[route.access];
+    expect(op.security).toEqual(expected);
+    const responses = Object.keys(op.responses as object);
+    expect(responses.includes('401')).toBe(route.access !== 'public');
+    expect(responses.includes('403')).toBe(route.access === 'admin');
+  });
+
+  test('user and admin routes use a bearer JWT (the Cognito access token); admin names the group', () => {
+    expect(doc.components.securitySchemes[BEARER_SCHEME]).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    expect(String(doc.components.securitySchemes[BEARER_SCHEME].description)).toContain(`\`${ADMIN_GROUP}\` group`);
+  });
+
+  test.each(ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: its body schema, from the shared zod schema', (_name, route) => {
+    const op = operationOf(doc, route)!;
+    if (!route.body) {
+      expect(op.requestBody).toBeUndefined();
+      return;
+    }
+    const ref = `#/components/schemas/${requestSchemaName(route)}`;
+    expect(op.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: ref } } } });
+    const schema = doc.components.schemas[requestSchemaName(route)];
+    expect(schema).toEqual(requestSchema(route.body));
+    expect(schema).toEqual(expect.objectContaining({ type: 'object', properties: expect.any(Object) }));
+    const fromZod = z.toJSONSchema(route.body, { io: 'input' }) as { required?: string[] };
+    expect(schema.required).toEqual(fromZod.required);
+    expect(Object.keys(op.responses as object)).toEqual(expect.arrayContaining(['400', '413']));
+  });
+
+  test('path parameters are declared, required strings', () => {
+    for (const route of ROUTE_LIST.filter((r) => r.path.includes('{'))) {
+      const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
+      expect(operationOf(doc, route)!.parameters).toEqual(names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })));
+    }
+  });
+
+  test('is driven by the table alone: a new route appears with its method, auth and body', () => {
+    const added: RouteDef = {
+      method: 'PATCH',
+      path: '/api/admin/widgets/{widgetId}',
+      handler: 'widgets/patch-widget',
+      access: 'admin',
+      table: 'readwrite',
+      body: z.object({ colour: z.enum(['red', 'blue']), count: z.int().check(z.minimum(1)) }),
+      summary: 'Changes a widget',
+    };
+    const extended = openApiDocument([...ROUTE_LIST, added]);
+    expect(operationOf(extended, added)).toMatchObject({
+      operationId: 'WidgetsPatchWidget',
+      [ACCESS_EXTENSION]: 'admin',
+      security: [{ [BEARER_SCHEME]: [ADMIN_GROUP] }],
+      parameters: [{ name: 'widgetId', in: 'path', required: true, schema: { type: 'string' } }],
+    });
+    expect(extended.components.schemas.WidgetsPatchWidgetRequest).toMatchObject({
+      type: 'object',
+      properties: { colour: { enum: ['red', 'blue'] }, count: { type: 'integer', minimum: 1 } },
+      required: ['colour', 'count'],
+    });
+    expect(extended.tags.map((tag) => tag.name)).toContain('widgets');
+    expect(validateOpenApi(extended).valid).toBe(true);
+  });
+});

@@ -1,0 +1,43 @@
+import { CATEGORIES } from './categories';
+
+/**
+ * Pages a crawler reads (design section 4 "Pages a crawler can read"): the page function serves these paths
+ * with their own head (title, description, canonical URL, Open Graph, Twitter, JSON-LD for products); the SPA
+ * then takes over. One list for the CloudFront behaviours (infra/lib/site.ts), the local gateway and the sitemap.
+ */
+export const SHOP_NAME = 'Seasonal Shop';
+export const SHOP_DESCRIPTION = 'Seasonal candles, tees, hoodies, tufted rugs, gift wraps and tumblers, plus custom printing and design.';
+
+/** Pages with fixed content; `title` is the page's h1 (the SPA's document title follows it). */
+export const STATIC_PAGES = [
+  { path: '/', title: `${SHOP_NAME} · Candles, apparel, rugs and custom printing`, description: SHOP_DESCRIPTION },
+  { path: '/about-us', title: 'About Us', description: 'A small US print shop and maker of seasonal candles, apparel, rugs and gifts: who we are and how we work.' },
+  { path: '/custom-printing', title: 'Custom Printing', description: 'Tees, hoodies, tumblers and gift wrap printed with your design, from one piece to a few hundred. Ask for a quote.' },
+  { path: '/contact-us', title: 'Contact Us', description: 'Questions about an order, a product or a collaboration? Write to us and we answer within two working days.' },
+  { path: '/support', title: 'Support', description: 'Trouble with an order, a delivery or your account? Tell us what happened and we will sort it out.' },
+  { path: '/faqs', title: 'Frequently Asked Questions', description: 'Shipping, returns, sizes, custom orders and payment: answers to the questions shoppers ask us most.' },
+  { path: '/privacy-policy', title: 'Privacy Policy', description: `How ${SHOP_NAME} collects, uses and protects your personal information.` },
+  { path: '/terms-and-conditions', title: 'Terms and Conditions', description: `The terms of buying from ${SHOP_NAME}.` },
+] as const;
+
+/** Paths a crawler is kept out of (robots.txt); they are for one shopper or the owner. */
+export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup'] as const;
+
+/** Category page descriptions (meta description and og:description). */
+export const categoryDescription = (label: string) => `${label} from ${SHOP_NAME}: seasonal designs, made and printed in a small US town.`;
+
+/**
+ * The path patterns the page function answers (CloudFront behaviour patterns; `*` is one path segment here).
+ * Not `/`: CloudFront has no path pattern for the root alone, so the home page is index.html itself, whose head
+ * carries the home page's title, description and Open Graph tags (web/index.html; docs/decisions/0028).
+ */
+export const PAGE_PATTERNS = [...STATIC_PAGES.filter((page) => page.path !== '/').map((page) => page.path), '/product/*', '/product-list/*', '/sitemap.xml', '/robots.txt'] as const;
+
+/** Whether the page function answers this path (the local gateway's version of the CloudFront behaviours). */
+export function isPagePath(pathname: string): boolean {
+  return PAGE_PATTERNS.some((pattern) =>
+    pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) && pathname.length > pattern.length - 1 && !pathname.slice(pattern.length - 1).includes('/') : pathname === pattern,
+  );
+}
+
+export const CATEGORY_PATHS = CATEGORIES.map((category) => `/product-list/${category.slug}`);

@@ -1,0 +1,122 @@
+import { RATE_LIMIT_MESSAGES } from './messages';
+import {
+  isCognitoRequest,
+  parseRateLimitSwitch,
+  RATE_LIMIT_GROUPS,
+  RATE_LIMIT_MINIMUM,
+  RATE_LIMIT_WINDOWS,
+  rateLimitedBody,
+  rateLimitGroupOf,
+  RATE_LIMITS,
+  scaledLimit,
+} from './rate-limits';
+import { ROUTE_LIST } from './routes';
+
+const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) => group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])));
+const groupOf = (method: string, path: string) => rateLimitGroupOf({ method, path })?.id;
+
+/** Public routes that change something (or cost something) but are deliberately not rate-limited, with why. */
+const NOT_LIMITED: Record<string, string> = {
+  'POST /api/products/validate-cart': 'reads stock only, changes nothing; the stage throttle bounds it',
+  'POST /api/webhooks/stripe': "Stripe's own servers, signature-checked; a limit would drop Stripe's retries",
+};
+/** Routes of design section 3 that other issues add; listed in RATE_LIMITS before their route exists. */
+const ADDED_BY_OTHER_ISSUES = ['POST /api/promo-codes/check', 'POST /api/orders/lookup'];
+
+describe('the rate-limit table', () => {
+  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset', () => {
+    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'promo-code-checks', 'order-lookups', 'forms', 'sign-up', 'password-reset']);
+    expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
+    expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
+    for (const path of ['/api/test-payments/confirm', '/auth/adminOrders', '/auth/adminOrders/guest']) expect(groupOf('POST', path)).toBe('card-confirmations');
+    expect(groupOf('POST', '/api/promo-codes/check')).toBe('promo-code-checks');
+    expect(groupOf('POST', '/api/orders/lookup')).toBe('order-lookups');
+    expect(groupOf('POST', '/api/orders/replacements')).toBe('order-lookups');
+    for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
+    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');
+    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ForgotPassword' })?.id).toBe('password-reset');
+    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ConfirmForgotPassword' })?.id).toBe('password-reset');
+  });
+
+  test('leaves reading, signing in and other methods alone', () => {
+    expect(groupOf('GET', '/api/forms/contact')).toBeUndefined();
+    expect(groupOf('GET', '/api/products')).toBeUndefined();
+    expect(groupOf('POST', '/api/products/validate-cart')).toBeUndefined();
+    expect(groupOf('POST', '/api/forms/contactx')).toBeUndefined();
+    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.InitiateAuth' })).toBeUndefined();
+    expect(rateLimitGroupOf({ cognitoTarget: 'SignUp' })).toBeUndefined();
+  });
+
+  test('every limit fits a WAF rate-based rule: a window WAF offers, at least its minimum, a usable rule name', () => {
+    for (const group of RATE_LIMIT_GROUPS) {
+      expect({ id: group.id, window: (RATE_LIMIT_WINDOWS as readonly number[]).includes(group.windowSeconds) }).toEqual({ id: group.id, window: true });
+      expect(group.limit).toBeGreaterThanOrEqual(RATE_LIMIT_MINIMUM);
+      expect(Number.isInteger(group.limit)).toBe(true);
+      expect(group.id).toMatch(/^[a-z][a-z0-9-]{1,40}$/);
+      expect(group.requests.length).toBeGreaterThan(0);
+      // One kind per group: API routes go to CloudFront's web ACL, Cognito calls to the user pool's.
+      expect(new Set(group.requests.map(isCognitoRequest)).size).toBe(1);
+    }
+    expect(new Set(RATE_LIMIT_GROUPS.map((g) => g.id)).size).toBe(RATE_LIMIT_GROUPS.length);
+  });
+
+  test('no request counts toward two groups, and every message is a shopper sentence from shared/messages.ts', () => {
+    const keys = RATE_LIMIT_GROUPS.flatMap((g) => g.requests.map((r) => (isCognitoRequest(r) ? r.cognito : `${r.method} ${r.path}`)));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const group of RATE_LIMIT_GROUPS) expect(Object.values(RATE_LIMIT_MESSAGES)).toContain(group.message);
+  });
+
+  test('every limited API request is a route of the route table, or one that another issue adds', () => {
+    const routes = new Set(ROUTE_LIST.map((route) => `${route.method} ${route.path}`));
+    for (const request of apiRequests) {
+      const key = `${request.method} ${request.path}`;
+      expect({ key, known: routes.has(key) || ADDED_BY_OTHER_ISSUES.includes(key) }).toEqual({ key, known: true });
+    }
+  });
+
+  test('every public route that writes is rate-limited or named here as not limited, with the reason', () => {
+    const writes = ROUTE_LIST.filter((route) => route.access === 'public' && route.method !== 'GET');
+    for (const route of writes) {
+      const key = `${route.method} ${route.path}`;
+      expect({ key, decided: Boolean(groupOf(route.method, route.path)) || key in NOT_LIMITED }).toEqual({ key, decided: true });
+    }
+  });
+});
+
+describe('the 429 body', () => {
+  test("API groups answer the API's error format", () => {
+    const forms = RATE_LIMIT_GROUPS.find((g) => g.id === 'forms')!;
+    expect(rateLimitedBody(forms)).toEqual({ error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.forms } });
+  });
+
+  test("Cognito groups also carry Cognito's error fields, so the SDK raises TooManyRequestsException with the message", () => {
+    const signUp = RATE_LIMIT_GROUPS.find((g) => g.id === 'sign-up')!;
+    expect(rateLimitedBody(signUp)).toEqual({
+      __type: 'TooManyRequestsException',
+      message: RATE_LIMIT_MESSAGES.signUp,
+      error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.signUp },
+    });
+  });
+});
+
+describe('the switch (RATE_LIMITS locally, -c rateLimits in AWS)', () => {
+  test('is on by default; off turns it off; a number scales every limit', () => {
+    for (const on of [undefined, '', 'on', 'true', true]) expect(parseRateLimitSwitch(on, 'X')).toEqual({ enabled: true, scale: 1 });
+    for (const off of ['off', 'false', '0', false, 0]) expect(parseRateLimitSwitch(off, 'X')).toEqual({ enabled: false, scale: 1 });
+    expect(parseRateLimitSwitch('2', 'X')).toEqual({ enabled: true, scale: 2 });
+    expect(parseRateLimitSwitch(0.5, 'X')).toEqual({ enabled: true, scale: 0.5 });
+  });
+
+  test('refuses anything else with a sentence naming the setting', () => {
+    for (const bad of ['banana', '-1', '0.001', '5000', 'NaN']) {
+      expect(() => parseRateLimitSwitch(bad, 'RATE_LIMITS')).toThrow(`RATE_LIMITS must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${bad}")`);
+    }
+  });
+
+  test('a scaled limit is rounded and never below one request', () => {
+    const forms = RATE_LIMIT_GROUPS.find((g) => g.id === 'forms')!;
+    expect(scaledLimit(forms, 1)).toBe(10);
+    expect(scaledLimit(forms, 2.5)).toBe(25);
+    expect(scaledLimit(forms, 0.01)).toBe(1);
+  });
+});

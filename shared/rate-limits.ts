@@ -1,0 +1,169 @@
+import { RATE_LIMIT_MESSAGES } from './messages';
+import { matchPath } from './routes';
+import type { Method } from './routes/types';
+
+/**
+ * Bots are held back (design section 4): the one definition of the per-client rate limits. The local gateway
+ * enforces it (functions/local/rate-limit.ts) and the CDK turns each group into a WAF rate-based rule
+ * (infra/lib/rate-limits.ts); docs/decisions/0025 says where the two differ.
+ *
+ * A group counts the requests of one client address to its endpoints together: at most `limit` of them in any
+ * `windowSeconds`; the next one is answered 429 with `Retry-After` and the group's message, and reaches nothing.
+ */
+
+/** The evaluation windows WAF rate-based rules offer (seconds); the local limiter uses the same. */
+export const RATE_LIMIT_WINDOWS = [60, 120, 300, 600] as const;
+export type RateLimitWindow = (typeof RATE_LIMIT_WINDOWS)[number];
+/** The lowest limit a WAF rate-based rule takes. */
+export const RATE_LIMIT_MINIMUM = 10;
+
+/** Cognito calls carry `x-amz-target: AWSCognitoIdentityProviderService.<Operation>`. */
+export const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+export type CognitoOperation = 'SignUp' | 'ForgotPassword' | 'ConfirmForgotPassword';
+
+/**
+ * One kind of request a group counts: an API route (method and route-table path; `{name}` matches one segment),
+ * or a Cognito operation (locally through the gateway's /cognito proxy, in AWS straight to the user pool).
+ */
+export type LimitedApiRequest = { readonly method: Method; readonly path: string };
+export type LimitedCognitoRequest = { readonly cognito: CognitoOperation };
+export type LimitedRequest = LimitedApiRequest | LimitedCognitoRequest;
+
+export interface RateLimitGroup {
+  /** Stable id: the WAF rule and its metric, the `group` of the local log line. Letters, digits and dashes. */
+  readonly id: string;
+  readonly summary: string;
+  /** Requests per client address per window. At least RATE_LIMIT_MINIMUM (WAF's floor). */
+  readonly limit: number;
+  readonly windowSeconds: RateLimitWindow;
+  readonly requests: readonly LimitedRequest[];
+  /** What the shopper reads (shared/messages.ts). */
+  readonly message: string;
+}
+
+export const RATE_LIMITS = [
+  {
+    id: 'payment-intents',
+    summary: 'Pricing a checkout and creating its payment intent: a shopper needs one or two per checkout',
+    limit: 20,
+    windowSeconds: 300,
+    requests: [
+      { method: 'POST', path: '/auth/create-payment-intent' },
+      { method: 'POST', path: '/auth/create-payment-intent/guest' },
+    ],
+    message: RATE_LIMIT_MESSAGES.checkout,
+  },
+  {
+    id: 'card-confirmations',
+    summary: 'Card steps and order recording: room for a few declined cards and retries, not for card testing',
+    limit: 15,
+    windowSeconds: 300,
+    requests: [
+      { method: 'POST', path: '/api/test-payments/confirm' },
+      { method: 'POST', path: '/auth/adminOrders' },
+      { method: 'POST', path: '/auth/adminOrders/guest' },
+    ],
+    message: RATE_LIMIT_MESSAGES.checkout,
+  },
+  {
+    id: 'promo-code-checks',
+    summary: 'Checking a promo code: a shopper types a few; guessing codes needs thousands',
+    limit: 10,
+    windowSeconds: 300,
+    requests: [{ method: 'POST', path: '/api/promo-codes/check' }],
+    message: RATE_LIMIT_MESSAGES.promoCodes,
+  },
+  {
+    id: 'order-lookups',
+    summary: 'Order status and replacement requests by number and email: guessing pairs needs many tries',
+    limit: 10,
+    windowSeconds: 300,
+    requests: [
+      { method: 'POST', path: '/api/orders/lookup' },
+      { method: 'POST', path: '/api/orders/replacements' },
+    ],
+    message: RATE_LIMIT_MESSAGES.orderLookups,
+  },
+  {
+    id: 'forms',
+    summary: 'Contact, support and quote messages: each is stored and mailed to the shop',
+    limit: 10,
+    windowSeconds: 600,
+    requests: [
+      { method: 'POST', path: '/api/forms/contact' },
+      { method: 'POST', path: '/api/forms/support' },
+      { method: 'POST', path: '/api/forms/quote' },
+    ],
+    message: RATE_LIMIT_MESSAGES.forms,
+  },
+  {
+    id: 'sign-up',
+    summary: 'New accounts (Cognito SignUp)',
+    limit: 10,
+    windowSeconds: 600,
+    requests: [{ cognito: 'SignUp' }],
+    message: RATE_LIMIT_MESSAGES.signUp,
+  },
+  {
+    id: 'password-reset',
+    summary: 'Reset links and new passwords (Cognito ForgotPassword, ConfirmForgotPassword): each link is a mail',
+    limit: 10,
+    windowSeconds: 600,
+    requests: [{ cognito: 'ForgotPassword' }, { cognito: 'ConfirmForgotPassword' }],
+    message: RATE_LIMIT_MESSAGES.passwordReset,
+  },
+] as const satisfies readonly RateLimitGroup[];
+
+/** The definition widened to RateLimitGroup, for code that loops over every group. */
+export const RATE_LIMIT_GROUPS: readonly RateLimitGroup[] = RATE_LIMITS;
+
+export const isCognitoRequest = (request: LimitedRequest): request is LimitedCognitoRequest => 'cognito' in request;
+/** Whether a group counts Cognito calls (in AWS: the user pool's web ACL) rather than API routes (CloudFront's). */
+export const isCognitoGroup = (group: RateLimitGroup): boolean => group.requests.every(isCognitoRequest);
+
+/** What a request is, for finding its group: an API call, or a Cognito call named by its x-amz-target. */
+export type RequestToLimit = { method: string; path: string } | { cognitoTarget: string };
+
+/** The group a request counts toward, if any. */
+export function rateLimitGroupOf(request: RequestToLimit, groups: readonly RateLimitGroup[] = RATE_LIMIT_GROUPS): RateLimitGroup | undefined {
+  if ('cognitoTarget' in request) {
+    const target = request.cognitoTarget.trim();
+    const operation = target.startsWith(COGNITO_TARGET_PREFIX) ? target.slice(COGNITO_TARGET_PREFIX.length) : undefined;
+    return operation === undefined ? undefined : groups.find((group) => group.requests.some((r) => isCognitoRequest(r) && r.cognito === operation));
+  }
+  const method = request.method.toUpperCase();
+  return groups.find((group) => group.requests.some((r) => !isCognitoRequest(r) && r.method === method && matchPath(r.path, request.path) !== null));
+}
+
+export const RATE_LIMITED_CODE = 'rate_limited';
+
+/**
+ * The 429 body: the API's error format (design section 3). For Cognito calls it also carries `__type` and
+ * `message` as Cognito's own errors do, so the SDK in the browser raises TooManyRequestsException with the message.
+ */
+export function rateLimitedBody(group: RateLimitGroup) {
+  const error = { error: { code: RATE_LIMITED_CODE, message: group.message } };
+  return isCognitoGroup(group) ? { __type: 'TooManyRequestsException', message: group.message, ...error } : error;
+}
+
+/**
+ * The switch an operator sets (`RATE_LIMITS` locally, `-c rateLimits=` in AWS): `on` (the default), `off`, or
+ * a number that multiplies every limit (`2` doubles them, `0.5` halves them).
+ */
+export interface RateLimitSwitch {
+  enabled: boolean;
+  scale: number;
+}
+
+export function parseRateLimitSwitch(value: unknown, name: string): RateLimitSwitch {
+  if (value === undefined || value === null || value === '' || value === true || value === 'on' || value === 'true') return { enabled: true, scale: 1 };
+  if (value === false || value === 'off' || value === 'false' || value === '0' || value === 0) return { enabled: false, scale: 1 };
+  const scale = Number(value);
+  if (!Number.isFinite(scale) || scale < 0.01 || scale > 1000) {
+    throw new Error(`${name} must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${String(value)}")`);
+  }
+  return { enabled: true, scale };
+}
+
+/** A group's limit times the scale, never below one request. */
+export const scaledLimit = (group: RateLimitGroup, scale: number): number => Math.max(1, Math.round(group.limit * scale));

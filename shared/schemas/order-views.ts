@@ -1,0 +1,90 @@
+import { CARRIERS } from '../aftersale';
+import * as z from './zod';
+
+/**
+ * What the after-sale endpoints answer (issue 14); the SPA parses with these. Kept apart from the request schemas
+ * (orders.ts) so pages bundle only what they read.
+ */
+
+const whole = () => z.number().check(z.int());
+export const orderAmountsSchema = z.object({ subtotal: whole(), discount: z.optional(whole()), shipping: whole(), tax: whole(), total: whole() });
+const addressSchema = z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+const lineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
+
+export const replacementViewSchema = z.object({
+  id: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(['open', 'approved', 'declined']),
+  lines: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), size: z.string(), quantity: z.number() })),
+  reason: z.string(),
+  message: z.nullable(z.string()),
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+});
+export type ReplacementView = z.infer<typeof replacementViewSchema>;
+
+/** An order as its customer (or a guest with its number and email) sees it. */
+export const orderViewSchema = z.object({
+  orderNumber: z.string(),
+  status: z.enum(['pending', 'completed', 'cancelled']),
+  createdAt: z.string(),
+  shippingAddress: addressSchema,
+  lines: z.array(lineSchema),
+  amounts: orderAmountsSchema,
+  carrier: z.nullable(z.enum(CARRIERS)),
+  trackingNumber: z.nullable(z.string()),
+  trackingUrl: z.nullable(z.string()),
+  shippedAt: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
+  replacementOf: z.nullable(z.string()),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** The order page: the order, its replacement requests, and what can still be asked for until when. */
+export const orderPageSchema = z.object({
+  order: orderViewSchema,
+  replacements: z.array(replacementViewSchema),
+  /** Units per line (`id|size`) that can still be asked for; empty when no request is possible. */
+  replaceable: z.record(z.string(), z.number()),
+  replaceableUntil: z.nullable(z.string()),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const timelineEntrySchema = z.object({ at: z.string(), text: z.string() });
+export const adminOrderSchema = z.extend(orderViewSchema, {
+  customer: z.enum(['guest', 'account']),
+  completedAt: z.nullable(z.string()),
+  payment: z.object({ state: z.string(), refund: z.nullable(z.object({ status: z.string(), id: z.nullable(z.string()), at: z.nullable(z.string()) })) }),
+});
+export type AdminOrderView = z.infer<typeof adminOrderSchema>;
+export const adminOrderDetailSchema = z.object({
+  order: adminOrderSchema,
+  replacements: z.array(replacementViewSchema),
+  replacementOrders: z.array(adminOrderSchema),
+  timeline: z.array(timelineEntrySchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()) });
+
+export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.string(), email: z.string(), replacementOrder: z.nullable(z.string()) });
+export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });
+
+const salesSchema = z.object({ orders: z.number(), revenue: z.number(), discounts: z.number() });
+export const dashboardSchema = z.object({
+  today: salesSchema,
+  last30Days: salesSchema,
+  waitingToShip: z.number(),
+  oldestWaiting: z.nullable(z.string()),
+  openReplacements: z.number(),
+  threshold: z.number(),
+  lowStock: z.array(
+    z.object({
+      kind: z.enum(['product', 'stockItem']),
+      id: z.string(),
+      name: z.string(),
+      size: z.string(),
+      count: z.number(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,76 @@
+import { CARRIERS, LOW_STOCK_THRESHOLD } from '../aftersale';
+import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
+import { cleanText } from './address';
+import { MAX_CART_LINES } from './cart';
+import { orderNumberSchema } from './checkout';
+import * as z from './zod';
+
+/** After the sale (issue 14): shipping, look-up, replacements, cancellation, the archive and the dashboard. */
+
+const email = z.pipe(z.string({ message: 'Please enter the email address of the order.' }).check(z.trim(), z.maxLength(200)), z.email('Please enter a valid email address.'));
+const orderNumber = z.pipe(z.string({ message: 'Please enter your order number.' }).check(z.trim()), orderNumberSchema);
+
+/** POST /api/admin/orders/{orderNumber}/complete: both optional (a parcel without tracking ships too). */
+export const shipOrderBodySchema = z.object({
+  carrier: z.optional(z.enum(CARRIERS, { message: 'Choose USPS, UPS, FedEx or other.' })),
+  trackingNumber: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(64, 'A tracking number has at most 64 characters.')),
+      z.transform((value: string) => value.replace(/\s+/g, '')),
+    ).check(z.refine((value: string) => value === '' || /^[A-Za-z0-9-]+$/.test(value), 'Use letters, digits and - only.')),
+  ),
+});
+export type ShipOrderBody = z.output<typeof shipOrderBodySchema>;
+
+/** POST /api/orders/lookup: the order number and the email it was placed with prove who asks. */
+export const orderLookupBodySchema = z.object({ orderNumber, email });
+
+const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
+export const replacementLineSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
+  quantity: z.number({ message: QUANTITY }).check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
+});
+
+/** POST /api/orders/replacements: from the order page of a customer or a guest (same proof as the look-up). */
+export const replacementRequestBodySchema = z.object({
+  orderNumber,
+  email,
+  lines: z.array(replacementLineSchema).check(z.minLength(1, 'Choose what should be replaced.'), z.maxLength(MAX_CART_LINES)),
+  reason: cleanText(1000, 'Please tell us what went wrong.'),
+});
+
+/** POST /api/admin/replacements/{id}: approve (a $0 replacement order) or decline with a message to the customer. */
+const DECLINE_MESSAGE = 'Please write the customer a short message.';
+export const replacementDecisionBodySchema = z
+  .object({
+    decision: z.enum(['approve', 'decline'], { message: 'Approve or decline.' }),
+    message: z.optional(cleanText(1000, DECLINE_MESSAGE)),
+  })
+  .check(z.refine((value) => value.decision === 'approve' || !!value.message, { message: DECLINE_MESSAGE, path: ['message'] }));
+
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2025-01-31.'));
+
+/** GET /api/admin/orders query: status, search words, a date range (order dates, UTC days), a page cursor, CSV. */
+export const adminOrdersQuerySchema = z.strictObject({
+  status: z._default(z.enum(['pending', 'completed', 'cancelled']), 'pending'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  from: z.optional(day),
+  to: z.optional(day),
+  cursor: z.optional(z.string().check(z.maxLength(1000))),
+  limit: z.optional(z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(1), z.lte(100))),
+  format: z.optional(z.enum(['json', 'csv'])),
+});
+export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
+
+/** GET /api/admin/dashboard query: where "today" starts for the viewer, and the low-stock threshold. */
+export const dashboardQuerySchema = z.strictObject({
+  today: z.optional(z.iso.datetime({ offset: true })),
+  threshold: z._default(z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(0), z.lte(1000)), LOW_STOCK_THRESHOLD),
+});
+
+/** GET /api/admin/replacements query. */
+export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(['open', 'approved', 'declined']), 'open') });
+
+/** A replacement request's id (path parameter): `<orderNumber>_r<n>`, also its replacement order's number. */
+export const replacementIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}_r\d{1,4}$/, 'Not a replacement request id'));

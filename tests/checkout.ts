@@ -1,0 +1,49 @@
+import { checkouts } from '../functions/db/entities/checkout';
+import { products } from '../functions/db/entities/product';
+import { stockItems } from '../functions/db/entities/stock-item';
+import { testPaymentIntents } from '../functions/db/entities/test-payment-intent';
+import { handler as confirmTestPayment } from '../functions/http/checkout/confirm-test-payment';
+import { handler as createGuestIntent } from '../functions/http/checkout/create-guest-payment-intent';
+import { handler as recordGuestOrder } from '../functions/http/checkout/record-guest-order';
+import { handler as getProduct } from '../functions/http/catalog/get-product';
+import { invoke, sentMails } from './helpers';
+
+/** Helpers of the checkout tests: a guest's calls as the browser makes them, and what the table holds. */
+export const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'il', zip: '62701' };
+export const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
+
+export const guestIntent = (body: Record<string, unknown>) =>
+  invoke(createGuestIntent, { method: 'POST', path: '/auth/create-payment-intent/guest', body: { shippingAddress: address, ...body } });
+
+export const pay = (clientSecret: string, number = '4242424242424242', threeDSecure?: 'complete' | 'fail') =>
+  invoke(confirmTestPayment, {
+    method: 'POST',
+    path: '/api/test-payments/confirm',
+    body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com', ...(threeDSecure ? { threeDSecure } : {}) },
+  });
+
+export const recordGuest = (orderNumber: string) => invoke(recordGuestOrder, { method: 'POST', path: '/auth/adminOrders/guest', body: { orderNumber } });
+
+/** A guest checkout of `cart` whose card (4242) is authorized; returns the intent answer. */
+export async function authorizedGuest(cart: unknown[]) {
+  const intent = await guestIntent({ cart });
+  if (intent.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(intent.body)}`);
+  const paid = await pay(intent.body.clientSecret);
+  if (paid.body.paymentIntent?.status !== 'requires_capture') throw new Error(`card not authorized: ${JSON.stringify(paid.body)}`);
+  return intent.body as { orderNumber: string; checkoutId: string; clientSecret: string; amounts: Record<string, number> };
+}
+
+export async function stockOf(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {
+  const record = kind === 'product' ? await products.get({ id }) : await stockItems.get({ id });
+  return (record?.stock ?? {}) as Record<string, number>;
+}
+
+/** What a shopper sees on the product page: units available per size. */
+export async function available(id: string): Promise<Record<string, number>> {
+  const { body } = await invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, routePath: '/api/products/{id}', params: { id } });
+  return Object.fromEntries((body.sizes as { size: string; available: number }[]).map((s) => [s.size, s.available]));
+}
+
+export const intentStatus = async (id: string) => (await testPaymentIntents.get({ id }, { consistent: true }))?.status;
+export const checkoutState = async (checkoutId: string) => (await checkouts.get({ checkoutId }, { consistent: true }))?.state;
+export const mailsFor = (orderNumber: string) => sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);

@@ -1,0 +1,45 @@
+import { PHOTO_FORMATS, srcSet, variantUrl, widthFor, type Photo as PhotoData } from '../../../shared/images';
+
+export interface PhotoProps {
+  /** The photo as the API describes it; null for a picture from before the image pipeline (shown as it is). */
+  photo: PhotoData | null | undefined;
+  /** The plain URL (the product's `image`): the fallback for old pictures. */
+  fallback: string;
+  alt: string;
+  /** How wide the photo is shown (shared/images.ts PHOTO_SIZES): the browser picks the variant from it. */
+  sizes: string;
+  className?: string;
+  /** The largest picture of the page (its LCP): loaded at once and first. */
+  priority?: boolean;
+  /** Shown without scrolling (the first row of a grid): loaded at once. Others load when scrolled near. */
+  eager?: boolean;
+}
+
+/**
+ * A product photo: <picture> with AVIF and WebP variants and a JPEG <img> fallback, every width in srcset so a
+ * phone at DPR 3 and a desktop each download only what they show; width and height from the photo so the space
+ * is reserved before it loads. Below the fold it loads lazily; the page's largest photo gets fetchpriority=high.
+ */
+export function Photo({ photo, fallback, alt, sizes, className, priority = false, eager = false }: PhotoProps) {
+  const loading = priority || eager ? 'eager' : 'lazy';
+  if (!photo) return <img className={className} src={fallback} alt={alt} loading={loading} decoding="async" width="400" height="400" />;
+  return (
+    <picture>
+      {PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => (
+        <source key={format.ext} type={format.type} srcSet={srcSet(photo, format.ext)} sizes={sizes} />
+      ))}
+      <img
+        className={className}
+        src={variantUrl(photo, widthFor(photo, 640), 'jpg')}
+        srcSet={srcSet(photo, 'jpg')}
+        sizes={sizes}
+        alt={alt}
+        width={photo.width}
+        height={photo.height}
+        loading={loading}
+        decoding={priority ? 'sync' : 'async'}
+        {...(priority ? { fetchPriority: 'high' as const } : {})}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,54 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse } from '../../testing/render';
+import { ImageInput } from './ImageInput';
+
+const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
+const photo = { src: `/images/products/${ID}`, width: 2400, height: 1800, widths: [320, 480, 640] };
+
+/** The upload route, the presigned PUT (XMLHttpRequest) and the status route answering `statuses` in turn. */
+function serve(statuses: unknown[]) {
+  setTokenSource(async () => 'token');
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url === '/api/admin/uploads') return jsonResponse(201, { id: ID, uploadUrl: '/s3/put', key: `uploads/${ID}.jpg`, url: `/images/products/${ID}`, headers: { 'content-type': 'image/jpeg' } });
+    return jsonResponse(200, statuses.length > 1 ? statuses.shift() : statuses[0]);
+  }) as typeof fetch;
+  class FakeXhr {
+    status = 200;
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      setTimeout(() => this.onload?.(), 0);
+    }
+  }
+  (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+}
+
+function Harness({ onChange }: { onChange: (url: string) => void }) {
+  return <ImageInput label="Main image" value="" onChange={onChange} required />;
+}
+
+it('says it is preparing the photo, and reports the photo only once the pipeline made it', async () => {
+  serve([{ id: ID, status: 'processing' }, { id: ID, status: 'ready', photo, preview: `${photo.src}/320.jpg` }]);
+  const onChange = jest.fn();
+  render(<Harness onChange={onChange} />);
+  await userEvent.upload(screen.getByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+  expect(await screen.findByText(/Preparing the photo/)).toBeTruthy();
+  expect(onChange).not.toHaveBeenCalled();
+  await waitFor(() => expect(onChange).toHaveBeenCalledWith(`/images/products/${ID}`), { timeout: 3000 });
+});
+
+it('shows the pipeline\'s reason when the file is not a photo, with a retry', async () => {
+  serve([{ id: ID, status: 'failed', reason: 'This file could not be read as a photo. Upload another file.' }]);
+  const onChange = jest.fn();
+  render(<Harness onChange={onChange} />);
+  await userEvent.upload(screen.getByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+  expect((await screen.findByRole('alert')).textContent).toContain('This file could not be read as a photo. Upload another file.');
+  expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  expect(onChange).not.toHaveBeenCalled();
+});

@@ -1,0 +1,58 @@
+import { Badge, Button, SelectField, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { CARRIERS, ORDER_STATUS_LABEL, type Carrier, REPLACEMENT_STATUS_LABEL, type OrderStatus, type ReplacementStatus } from '../../../../shared/aftersale';
+import { formatPrice } from '../../../../shared/money';
+import { unescapeText } from '../../../../shared/sanitize';
+
+const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
+const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error' } as const;
+
+export const StatusBadge = ({ status }: { status: OrderStatus }) => <Badge variation={ORDER_BADGE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>;
+export const RequestBadge = ({ status }: { status: ReplacementStatus }) => <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>;
+
+/** "2 × Tee (M) — $50.00" lines of an order or a request. */
+export function OrderLines({ lines }: { lines: { id: string; name: string; size: string; quantity: number; price?: number }[] }) {
+  return (
+    <ul className="order-lines">
+      {lines.map((line) => (
+        <li key={`${line.id}|${line.size}`}>
+          {line.quantity} × {unescapeText(line.name)}
+          {line.size !== 'CANDLE' ? ` (${line.size})` : ''}
+          {line.price !== undefined ? ` — ${formatPrice(line.price * line.quantity)}` : ''}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en-US') : '');
+
+export type Shipment = { carrier?: Carrier; trackingNumber?: string };
+
+/** Complete Order: the carrier and tracking number (both optional) the "on its way" mail links to. */
+export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip(shipment: Shipment): Promise<boolean> }) {
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const done = await onShip({ ...(carrier ? { carrier: carrier as Carrier } : {}), ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}) });
+    if (!done) setBusy(false);
+  }
+  return (
+    <form className="ship-form" onSubmit={submit} aria-label={`Ship ${orderNumber}`}>
+      <SelectField label="Carrier" placeholder="No carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)} size="small">
+        {CARRIERS.map((name) => (
+          <option key={name} value={name}>
+            {name === 'other' ? 'Other' : name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Tracking number" name="trackingNumber" size="small" value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} maxLength={64} autoComplete="off" />
+      <Button type="submit" variation="primary" size="small" isDisabled={busy}>
+        Complete Order
+      </Button>
+    </form>
+  );
+}

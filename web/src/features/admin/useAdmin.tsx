@@ -1,0 +1,111 @@
+import { Alert, Heading, Loader, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { MESSAGES } from '../../../../shared/messages';
+import { ApiError } from '../../lib/api';
+
+export type Notice = { variation: 'success' | 'error' | 'info'; text: string } | null;
+
+/** The message of a failed call: the server's words (with its field messages), else the spec's 'Server error'. */
+export function problemText(error: unknown): string {
+  if (error instanceof ApiError) return [error.message, ...Object.values(error.fields ?? {}).filter((text) => text !== error.message)].join(' ');
+  return MESSAGES.serverError;
+}
+
+/**
+ * The one way an admin page loads its data and runs its actions: `data` (null while loading), a load `error`,
+ * a `notice` after an action (what was done, or why it failed), `reload`, and `act(label, action)` which runs
+ * an action, reports it and loads again. Replaces the load/notice/error code each page used to repeat.
+ */
+export function useAdminData<T>(load: () => Promise<T>, deps: readonly unknown[] = []) {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState<Notice>(null);
+  const latest = useRef(0);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the load depends on
+  const reload = useCallback(async () => {
+    const call = ++latest.current;
+    try {
+      const loaded = await load();
+      if (call === latest.current) {
+        setData(loaded);
+        setError('');
+      }
+    } catch (failure) {
+      console.error('admin read failed', failure);
+      if (call === latest.current) setError(problemText(failure));
+    }
+  }, deps);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const act = useCallback(
+    async (label: string | ((result: unknown) => string), action: () => Promise<unknown>): Promise<boolean> => {
+      try {
+        const result = await action();
+        setNotice({ variation: 'success', text: typeof label === 'function' ? label(result) : label });
+        await reload();
+        return true;
+      } catch (failure) {
+        setNotice({ variation: 'error', text: problemText(failure) });
+        return false;
+      }
+    },
+    [reload],
+  );
+  return { data, setData, error, notice, setNotice, reload, act };
+}
+
+/** An admin page: its heading, the notice of the last action, a load error, a loader until the data is there. */
+export function AdminPage({
+  title,
+  notice,
+  error,
+  loading,
+  actions,
+  children,
+}: {
+  title: string;
+  notice?: Notice;
+  error?: string;
+  loading?: boolean;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="page admin">
+      <div className="admin-head">
+        <Heading level={1}>{title}</Heading>
+        {actions}
+      </div>
+      <div role="status" aria-live="polite" className="admin-notice">
+        {notice && (
+          <Alert variation={notice.variation} isDismissible={false} hasIcon={false}>
+            {notice.text}
+          </Alert>
+        )}
+      </div>
+      {error && (
+        <Alert variation="error" hasIcon={false} heading="Could not load this page">
+          {error}
+        </Alert>
+      )}
+      {loading && !error ? <Loader size="large" ariaLabel="Loading" /> : children}
+    </section>
+  );
+}
+
+/** The header row of an admin table: one column heading per name. */
+export function HeadRow({ cells }: { cells: readonly string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {cells.map((cell) => (
+          <TableCell as="th" scope="col" key={cell}>
+            {cell}
+          </TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Product } from '../../../../shared/schemas/product';
+import { ProductCard } from '../../components/ProductCard';
+
+/** Cards in the first row of a desktop grid: loaded at once; the first is the page's largest picture. */
+const FIRST_ROW = 4;
+
+/** A grid of product cards (category and search pages). */
+export function ProductGrid({ products }: { products: Product[] }) {
+  return (
+    <div className="grid product-grid">
+      {products.map((product, index) => (
+        <ProductCard key={product.id} product={product} priority={index === 0} eager={index < FIRST_ROW} />
+      ))}
+    </div>
+  );
+}
+
+/** The space of a grid while it loads: the same cards, empty, so nothing below moves when they arrive. */
+export function GridPlaceholder({ label, count = 4 }: { label: string; count?: number }) {
+  return (
+    <div className="grid product-grid" role="status" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="product-card placeholder" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}

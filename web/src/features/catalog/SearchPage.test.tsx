@@ -1,0 +1,54 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Layout } from '../../components/Layout';
+import { resetQueryCache } from '../../lib/query';
+import { jsonResponse, renderRoutes } from '../../testing/render';
+import SearchPage from './SearchPage';
+
+const photo = { src: '/images/products/p1', width: 1600, height: 1200, widths: [320, 480, 640, 960, 1200, 1600] };
+const candle = { id: 'c1', name: 'Harvest Candle', image: '/images/products/p1/640.jpg', extraImages: [], photos: [photo], description: 'Warm', price: 2400, tag: 'candles', averageRating: 4, ratingCount: 1 };
+const tee = { ...candle, id: 't1', name: 'Candle-lit Tee', photos: [null], image: '/t.jpg' };
+
+function serve() {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://shop.test');
+    if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    const q = url.searchParams.get('q') ?? '';
+    return jsonResponse(200, { query: q, products: q.startsWith('cand') ? [candle, tee] : [] });
+  }) as typeof fetch;
+}
+
+const show = (path: string) => renderRoutes([{ element: <Layout />, children: [{ path: '/search', element: <SearchPage /> }, { path: '/', element: <p>home</p> }] }], path);
+
+beforeEach(() => {
+  resetQueryCache();
+  window.scrollTo = jest.fn();
+  serve();
+});
+
+it('shows the matches as product cards with photos, the count, and the query in the heading and the search box', async () => {
+  show('/search?q=cand');
+  expect(await screen.findByRole('heading', { level: 1, name: 'Search results for “cand”' })).toBeTruthy();
+  const grid = await screen.findByRole('link', { name: /Harvest Candle/ });
+  expect(grid.getAttribute('href')).toBe('/product/c1');
+  expect(grid.querySelector('picture source[type="image/avif"]')).not.toBeNull();
+  expect(screen.getByRole('link', { name: /Candle-lit Tee/ }).querySelector('img')!.getAttribute('src')).toBe('/t.jpg');
+  expect(screen.getByText('2 products')).toBeTruthy();
+  expect((within(screen.getByRole('search')).getByRole('searchbox') as HTMLInputElement).value).toBe('cand');
+  expect(global.fetch).toHaveBeenCalledWith('/api/products/search?q=cand', expect.anything());
+});
+
+it('says so when nothing matches and offers the categories', async () => {
+  show('/search?q=spaceship');
+  const empty = await screen.findByText('No products match “spaceship”. Check the spelling, try a shorter word, or browse a category:');
+  expect(within(empty.parentElement!).getByRole('link', { name: 'Candles' }).getAttribute('href')).toBe('/product-list/candles');
+});
+
+it('without a query asks for one and sends no request; the header box searches from any page', async () => {
+  show('/search');
+  expect(await screen.findByText(/Type what you are looking for/)).toBeTruthy();
+  expect((global.fetch as jest.Mock).mock.calls.filter(([url]) => String(url).includes('/search'))).toHaveLength(0);
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), '  cand  ');
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Search results for “cand”' })).toBeTruthy();
+});

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '../../../../shared/aftersale';
+import { formatPrice } from '../../../../shared/money';
+import type { OrderPage } from '../../../../shared/schemas/order-views';
+import { unescapeText } from '../../../../shared/sanitize';
+import { Amounts } from '../../components/Amounts';
+import { ApiError } from '../../lib/api';
+import { requestReplacement } from './ordersApi';
+import './orders.css';
+
+const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** An order as its customer sees it (account or /order-status): status, tracking, lines, amounts, replacements. */
+export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged(): void }) {
+  const { order } = page;
+  const a = order.shippingAddress;
+  return (
+    <div className="order-view">
+      <section className="card" aria-labelledby="order-heading">
+        <h2 id="order-heading">
+          Order <span className="mono">{order.orderNumber}</span>
+        </h2>
+        <p className="order-state">
+          <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>{' '}
+          {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
+          {order.status === 'completed' && order.shippedAt && `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
+          {order.status === 'cancelled' && order.cancelledAt && `Cancelled on ${date(order.cancelledAt)}; the payment was refunded to your card.`}
+        </p>
+        {order.trackingNumber && (
+          <p>
+            Tracking number <strong className="mono">{order.trackingNumber}</strong>
+            {order.trackingUrl && (
+              <>
+                {' · '}
+                <a href={order.trackingUrl} target="_blank" rel="noreferrer">
+                  Track your parcel
+                </a>
+              </>
+            )}
+          </p>
+        )}
+        {order.replacementOf && <p className="muted">A free replacement for order {order.replacementOf}.</p>}
+        <p className="muted">Placed on {date(order.createdAt)}</p>
+        <ul className="order-items">
+          {order.lines.map((line) => (
+            <li key={lineKey(line)}>
+              <img src={line.image} alt="" width="56" height="56" />
+              <span>
+                {unescapeText(line.name)}
+                {line.size !== 'CANDLE' ? ` (${line.size})` : ''} × {line.quantity}
+              </span>
+              <span>{formatPrice(line.price * line.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <Amounts amounts={order.amounts} />
+        <address>
+          Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+        </address>
+      </section>
+
+      {page.replacements.length > 0 && (
+        <section className="card" aria-labelledby="requests-heading">
+          <h2 id="requests-heading">Replacement requests</h2>
+          <ul className="requests">
+            {page.replacements.map((request) => (
+              <li key={request.id}>
+                <strong>{REPLACEMENT_STATUS_LABEL[request.status]}</strong> · {date(request.createdAt)}:{' '}
+                {request.lines.map((line) => `${line.quantity} × ${unescapeText(line.name)}${line.size !== 'CANDLE' ? ` (${line.size})` : ''}`).join(', ')}
+                {request.message && <p className="muted">Our answer: {unescapeText(request.message)}</p>}
+                {request.status === 'approved' && <p className="muted">Replacement order {request.id}: you get a mail with tracking when it ships.</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {page.replaceableUntil && Object.keys(page.replaceable).length > 0 && <ReplacementForm page={page} onDone={onChanged} />}
+      {order.status === 'completed' && page.replaceableUntil && Object.keys(page.replaceable).length === 0 && new Date(page.replaceableUntil) < new Date() && (
+        <p className="muted">The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.</p>
+      )}
+    </div>
+  );
+}
+
+/** Ask for a replacement of chosen units (the shop's promise: within 30 days of shipping, no refunds). */
+function ReplacementForm({ page, onDone }: { page: OrderPage; onDone(): void }) {
+  const { order } = page;
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState('');
+  const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (chosen.length === 0) return setProblem('Choose how many of which item should be replaced.');
+    if (!reason.trim()) return setProblem('Please tell us what went wrong.');
+    setBusy(true);
+    setProblem('');
+    try {
+      await requestReplacement({
+        orderNumber: order.orderNumber,
+        email: order.shippingAddress.email,
+        lines: chosen.map(([key, quantity]) => ({ id: key.slice(0, key.lastIndexOf('|')), size: key.slice(key.lastIndexOf('|') + 1), quantity })),
+        reason: reason.trim(),
+      });
+      setSent('Thanks, we received your request and mailed you a copy. We will answer soon.');
+      setQuantities({});
+      setReason('');
+      onDone();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="replace-heading">
+      <h2 id="replace-heading">Something wrong? Ask for a replacement</h2>
+      <p className="muted">
+        We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until {date(page.replaceableUntil!)}); we do not give refunds.
+      </p>
+      <form className="stack" onSubmit={submit}>
+        {order.lines
+          .filter((line) => page.replaceable[lineKey(line)])
+          .map((line) => (
+            <label key={lineKey(line)}>
+              {unescapeText(line.name)}
+              {line.size !== 'CANDLE' ? ` (${line.size})` : ''}: how many to replace
+              <select value={quantities[lineKey(line)] ?? 0} onChange={(e) => setQuantities({ ...quantities, [lineKey(line)]: Number(e.target.value) })}>
+                {Array.from({ length: page.replaceable[lineKey(line)] + 1 }, (_, n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+        <label>
+          What went wrong?
+          <textarea name="reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        {problem && (
+          <p className="error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Ask for a replacement
+        </button>
+      </form>
+      <p role="status" aria-live="polite" className="success">
+        {sent}
+      </p>
+    </section>
+  );
+}

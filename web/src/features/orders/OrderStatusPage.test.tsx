@@ -1,0 +1,70 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse as json, renderRoutes } from '../../testing/render';
+import OrderStatusPage from './OrderStatusPage';
+
+/** /order-status: the look-up, the order as the guest sees it (tracking, amounts with a discount), the replacement form. */
+const order = {
+  orderNumber: 'pi_abc',
+  status: 'completed',
+  createdAt: '2025-03-01T10:00:00Z',
+  shippingAddress: { name: 'Gail Guest', email: 'gail@example.com', line1: '3 Pine Rd', city: 'Reno', state: 'NV', zip: '89501' },
+  lines: [
+    { id: 'candle', name: 'Harvest Candle', image: '/c.svg', price: 2400, size: 'CANDLE', quantity: 2 },
+    { id: 'tee', name: 'Snow Tee', image: '/t.svg', price: 2000, size: 'M', quantity: 1 },
+  ],
+  amounts: { subtotal: 6800, discount: 680, shipping: 599, tax: 0, total: 6719 },
+  carrier: 'UPS',
+  trackingNumber: '1Z999',
+  trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
+  shippedAt: '2025-03-02T10:00:00Z',
+  cancelledAt: null,
+  replacementOf: null,
+};
+const page = { order, replacements: [], replaceable: { 'candle|CANDLE': 2, 'tee|M': 1 }, replaceableUntil: '2099-04-01T10:00:00Z' };
+const calls: { url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  calls.length = 0;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ url, body });
+    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url === '/api/orders/lookup') {
+      return body.email === 'gail@example.com' ? json(200, page) : json(404, { error: { code: 'not_found', message: 'We could not find an order with that number and email address.' } });
+    }
+    if (url === '/api/orders/replacements') return json(201, { replacement: { id: 'pi_abc_r1', orderNumber: 'pi_abc', status: 'open', lines: [], reason: 'x', message: null, createdAt: '2025-03-03T10:00:00Z', decidedAt: null } });
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+});
+
+it('finds the order by number and email, shows tracking and every amount (a discount too), and sends a replacement request for the chosen units', async () => {
+  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
+  expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('pi_abc');
+  await userEvent.type(screen.getByLabelText('Email'), 'other@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('We could not find an order with that number and email address.');
+
+  await userEvent.clear(screen.getByLabelText('Email'));
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  expect((await screen.findByRole('link', { name: 'Track your parcel' })).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999');
+  const amounts = [...document.querySelectorAll('.amounts > div')].map((row) => row.textContent);
+  expect(amounts).toEqual(['Subtotal$68.00', 'Discount-$6.80', 'Shipping$5.99', 'Tax$0.00', 'Total$67.19']);
+
+  const form = screen.getByRole('heading', { name: /Ask for a replacement/ }).closest('section')!;
+  await userEvent.click(within(form).getByRole('button', { name: 'Ask for a replacement' }));
+  expect(within(form).getByRole('alert').textContent).toBe('Choose how many of which item should be replaced.');
+  expect(within(form).getAllByRole('option', { name: /./ }).filter((o) => o.closest('select') === within(form).getByLabelText(/Harvest Candle/)).map((o) => o.textContent)).toEqual(['0', '1', '2']);
+  await userEvent.selectOptions(within(form).getByLabelText(/Harvest Candle/), '1');
+  await userEvent.type(within(form).getByLabelText('What went wrong?'), 'A jar arrived cracked.');
+  await userEvent.click(within(form).getByRole('button', { name: 'Ask for a replacement' }));
+  await within(form).findByText(/we received your request/);
+  expect(calls.find((call) => call.url === '/api/orders/replacements')?.body).toEqual({
+    orderNumber: 'pi_abc',
+    email: 'gail@example.com',
+    lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }],
+    reason: 'A jar arrived cracked.',
+  });
+});
