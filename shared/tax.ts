@@ -1,4 +1,6 @@
 /** Sales-tax rates by state (spec section 9): the 50 states, no DC. */
+// Ten states a line, as a table (Prettier would put each field on its own line):
+// prettier-ignore
 export const STATE_TAX_RATES = {
   AL: 0.04, AK: 0, AZ: 0.056, AR: 0.065, CA: 0.0725, CO: 0.029, CT: 0.0635, DE: 0, FL: 0.06, GA: 0.04,
   HI: 0.04, ID: 0.06, IL: 0.0625, IN: 0.07, IA: 0.06, KS: 0.065, KY: 0.06, LA: 0.05, ME: 0.055, MD: 0.06,
@@ -9,6 +11,8 @@ export const STATE_TAX_RATES = {
 
 export type StateCode = keyof typeof STATE_TAX_RATES;
 
+// Six states a line, as a table (Prettier would put each field on its own line):
+// prettier-ignore
 export const STATE_NAMES: Record<StateCode, string> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
   CT: 'Connecticut', DE: 'Delaware', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho',

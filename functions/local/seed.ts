@@ -31,6 +31,8 @@ export const SEED_STOCK_ITEMS = [
   { id: 'WRAP-ROLL', stock: { S: 30, M: 25, L: 0, XL: 0, '2XL': 0 } },
 ];
 
+// One product a line, as a table (Prettier would put each field on its own line):
+// prettier-ignore
 export const SEED_PRODUCTS: SeedProduct[] = [
   { id: 'harvest-spice-candle', name: 'Harvest Spice Candle', description: 'Hand-poured soy candle with cinnamon, clove and a hint of orange peel. Burns for about 45 hours.', price: 2400, tag: 'candles,hot,new-releases', stock: { CANDLE: 25 }, colors: ['#b45309', '#fde68a'], motif: 'candle' },
   { id: 'frosted-pine-candle', name: 'Frosted Pine Candle', description: 'Fresh pine and cedarwood in a frosted glass jar with a wooden lid.', price: 2200, tag: 'candles', stock: { CANDLE: 14 }, colors: ['#166534', '#dcfce7'], motif: 'candle' },

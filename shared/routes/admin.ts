@@ -2,6 +2,8 @@ import { productInputSchema, productUpdateSchema, stockItemInputSchema, stockIte
 import { replacementDecisionBodySchema, shipOrderBodySchema } from '../schemas/orders';
 import type { RouteDef } from './types';
 
+// One route a line, as a table (Prettier would put each field on its own line):
+// prettier-ignore
 export const ADMIN_ROUTES = [
   { method: 'GET', path: '/api/admin/products', handler: 'admin/list-products', access: 'admin', table: 'read', summary: 'Listed products with stock and version' },
   { method: 'POST', path: '/api/admin/products', handler: 'admin/create-product', access: 'admin', table: 'readwrite', body: productInputSchema, summary: 'Adds a product' },

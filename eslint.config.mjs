@@ -1,0 +1,49 @@
+// ESLint for the whole repository (functions, shared, infra, web, e2e, scripts, tests): `npm run lint`.
+// Type-aware typescript-eslint rules through the project service (the one tsconfig.json), React hooks and
+// jsx-a11y on the SPA; Prettier owns the layout (eslint-config-prettier last). Decision: docs/decisions/0046.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'coverage/', 'test-results/', '.cognito/']),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // This file is outside tsconfig.json; it is checked on its own.
+          allowDefaultProject: ['eslint.config.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+
+  // Node code: Lambda functions, the local stand-ins, CDK, scripts, tests.
+  {
+    files: ['functions/**', 'shared/**', 'infra/**', 'scripts/**', 'tests/**', 'e2e/**', '*.ts', '*.mjs', 'web/vite.config.mts'],
+    languageOptions: { globals: globals.node },
+  },
+
+  // The SPA.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
+    languageOptions: { globals: globals.browser },
+  },
+
+  {
+    files: ['**/*.mjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+
+  prettier,
+);
