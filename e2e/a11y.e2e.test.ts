@@ -19,10 +19,27 @@ async function violations(page: Page, path: string): Promise<string[]> {
 }
 
 const PUBLIC = [
-  '/', '/product-list/tees', '/product-list/rugs', '/product/cozy-cabin-hoodie', '/cart', '/login', '/signup', '/contact-us',
-  '/support', '/custom-printing', '/about-us', '/privacy-policy', '/terms-and-conditions', '/faqs', '/orderconfirmation', '/reset-password', '/nope',
+  '/',
+  '/product-list/tees',
+  '/product-list/rugs',
+  '/product/cozy-cabin-hoodie',
+  '/cart',
+  '/login',
+  '/signup',
+  '/contact-us',
+  '/support',
+  '/custom-printing',
+  '/about-us',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/faqs',
+  '/orderconfirmation',
+  '/reset-password',
+  '/nope',
   '/order-status',
-  '/search?q=candle', '/search?q=zzzz', '/search',
+  '/search?q=candle',
+  '/search?q=zzzz',
+  '/search',
 ];
 const ADMIN = ['/admin', '/admin/products', '/admin/items', '/admin/orders/pending', '/admin/drafted-products', '/admin/inbox', '/admin/orders/archive', '/admin/replacements'];
 

@@ -135,9 +135,11 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
 
 it('the admin cancels an unshipped order after confirming: refunded, stock back, the customer mailed', async () => {
   const email = `cancel-${Date.now()}@example.com`;
-  const post = (path: string, body: unknown) =>
-    fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const intent = await post('/auth/create-payment-intent/guest', { cart: [{ id: CANDLE.id, size: 'CANDLE', quantity: 1 }], shippingAddress: { name: 'Cal Cancel', email, line1: '1 Main St', city: 'Reno', state: 'NV', zip: '89501' } });
+  const post = (path: string, body: unknown) => fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const intent = await post('/auth/create-payment-intent/guest', {
+    cart: [{ id: CANDLE.id, size: 'CANDLE', quantity: 1 }],
+    shippingAddress: { name: 'Cal Cancel', email, line1: '1 Main St', city: 'Reno', state: 'NV', zip: '89501' },
+  });
   await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Cal', receiptEmail: email });
   await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
   const before = await available();

@@ -88,11 +88,15 @@ const rugsLeft = async () => (await fetch(`${shopUrl()}/api/products/${RUG.id}`)
 
 /** Another shopper buys `quantity` of a product through the API, as their browser would. */
 async function someoneElseBuys(id: string, quantity: number) {
-  const post = (path: string, body: unknown) =>
-    fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = (path: string, body: unknown) => fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
   const shippingAddress = { name: 'Other Buyer', email: 'other@example.com', line1: '2 Oak St', city: 'Reno', state: 'NV', zip: '89501' };
   const intent = await post('/auth/create-payment-intent/guest', { cart: [{ id, size: 'CANDLE', quantity }], shippingAddress });
-  await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Other', receiptEmail: 'other@example.com' });
+  await post('/api/test-payments/confirm', {
+    clientSecret: intent.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    billingName: 'Other',
+    receiptEmail: 'other@example.com',
+  });
   return post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
 }
 

@@ -118,10 +118,14 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
 
 async function guestOrder(): Promise<string> {
   const address = { name: 'Guest Gail', email: 'gail@example.com', line1: '3 Pine Rd', city: 'Reno', state: 'NV', zip: '89501' };
-  const post = (path: string, body: unknown) =>
-    fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = (path: string, body: unknown) => fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
   const intent = await post('/auth/create-payment-intent/guest', { cart: [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }], shippingAddress: address });
-  await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Gail', receiptEmail: 'gail@example.com' });
+  await post('/api/test-payments/confirm', {
+    clientSecret: intent.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    billingName: 'Gail',
+    receiptEmail: 'gail@example.com',
+  });
   await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
   return intent.orderNumber;
 }
@@ -146,7 +150,9 @@ it.each(viewports)('on %s: the admin adds a product with an uploaded image, edit
   await add.getByRole('button', { name: 'Add product' }).click();
   await until(() => alerts.at(-1), MESSAGES.uploadImage);
   // A real photo: the image pipeline makes its variants, and the form says when it is ready.
-  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b45309' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#b45309' } })
+    .png()
+    .toBuffer();
   await add.locator('input[type=file]').first().setInputFiles({ name: 'candle.png', mimeType: 'image/png', buffer: png });
   await add.getByAltText('Main image preview').waitFor();
   await add.getByText('Ready').first().waitFor();
@@ -209,11 +215,15 @@ it('a customer resets the password through the mailed link', async () => {
   await page.getByText(MESSAGES.resetSent).waitFor();
   await page.getByRole('button', { name: MESSAGES.resetSentButton }).waitFor();
   let link = '';
-  await until(async () => {
-    const { mails } = await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json());
-    link = /(http\S+reset-password\S+)/.exec(mails.find((m: { to: string[] }) => m.to.includes(email))?.text ?? '')?.[1] ?? '';
-    return link !== '';
-  }, true, 30_000);
+  await until(
+    async () => {
+      const { mails } = await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json());
+      link = /(http\S+reset-password\S+)/.exec(mails.find((m: { to: string[] }) => m.to.includes(email))?.text ?? '')?.[1] ?? '';
+      return link !== '';
+    },
+    true,
+    30_000,
+  );
   await page.goto(link);
   await page.fill('input[name=password]', 'After1234');
   await page.fill('input[name=confirm]', 'After1234');

@@ -119,9 +119,7 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
       log(`No web client id: ask ${email} to choose a password with "Forgot Password?" on the shop's sign-in page.`);
     }
   } else if (existing?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
-    log(
-      `${email} still has a temporary password from an invitation, which the shop's sign-in page cannot complete: run again with --reset-password to mail a reset link instead.`,
-    );
+    log(`${email} still has a temporary password from an invitation, which the shop's sign-in page cannot complete: run again with --reset-password to mail a reset link instead.`);
   }
 
   const after = await getUser(client, userPoolId, username);
@@ -137,10 +135,7 @@ export interface PoolIds {
 export type StackOutputsReader = (stackName: string) => Promise<Record<string, string> | null>;
 
 /** The pool to use: an explicit id (option or USER_POOL_ID), else the outputs of the stack `Shop-<stage>`. */
-export async function resolvePool(
-  options: { userPoolId?: string; clientId?: string; stage?: string; env?: NodeJS.ProcessEnv },
-  readOutputs: StackOutputsReader,
-): Promise<PoolIds> {
+export async function resolvePool(options: { userPoolId?: string; clientId?: string; stage?: string; env?: NodeJS.ProcessEnv }, readOutputs: StackOutputsReader): Promise<PoolIds> {
   const env = options.env ?? process.env;
   const userPoolId = options.userPoolId ?? env.USER_POOL_ID;
   const clientId = options.clientId ?? env.USER_POOL_CLIENT_ID;
@@ -149,9 +144,7 @@ export async function resolvePool(
   const stackName = `Shop-${stage}`;
   const outputs = await readOutputs(stackName);
   if (!outputs) {
-    throw new AdminAddError(
-      `There is no stack ${stackName} in this account and region. Deploy it first (npx cdk deploy -c stage=${stage}), pass --stage, --region, or --user-pool-id.`,
-    );
+    throw new AdminAddError(`There is no stack ${stackName} in this account and region. Deploy it first (npx cdk deploy -c stage=${stage}), pass --stage, --region, or --user-pool-id.`);
   }
   if (!outputs.UserPoolId) throw new AdminAddError(`The stack ${stackName} has no UserPoolId output: is it the shop's stack?`);
   return { userPoolId: outputs.UserPoolId, clientId: clientId ?? outputs.UserPoolClientId };
@@ -167,8 +160,7 @@ export interface CliOptions {
   resetPassword: boolean;
 }
 
-export const USAGE =
-  'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url>] [--reset-password]';
+export const USAGE = 'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url>] [--reset-password]';
 
 export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
@@ -203,9 +195,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
 
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2));
-  const local = cli.endpoint
-    ? { endpoint: cli.endpoint, region: cli.region ?? 'us-east-1', ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }) }
-    : {};
+  const local = cli.endpoint ? { endpoint: cli.endpoint, region: cli.region ?? 'us-east-1', ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }) } : {};
   const client = new CognitoIdentityProviderClient({ ...(cli.region ? { region: cli.region } : {}), ...local });
   const pool = await resolvePool({ userPoolId: cli.userPoolId, clientId: cli.clientId, stage: cli.stage }, async (stackName) => {
     if (cli.endpoint) throw new AdminAddError('With --endpoint, give the pool with --user-pool-id (and --client-id to mail the password link).');

@@ -28,7 +28,14 @@ async function uploadThroughAdmin(stack: LocalStack, row: Row): Promise<string[]
     new InitiateAuthCommand({ AuthFlow: AuthFlowType.USER_PASSWORD_AUTH, ClientId: stack.cognito.clientId, AuthParameters: { USERNAME: ADMIN.email, PASSWORD: ADMIN.password } }),
   );
   const headers = { authorization: `Bearer ${auth.AuthenticationResult!.AccessToken!}`, 'content-type': 'application/json' };
-  const colors: [string, string][] = [['#7c2d12', '#fed7aa'], ['#365314', '#ecfccb'], ['#1e3a8a', '#dbeafe'], ['#831843', '#fce7f3'], ['#78350f', '#fef3c7'], ['#134e4a', '#ccfbf1']];
+  const colors: [string, string][] = [
+    ['#7c2d12', '#fed7aa'],
+    ['#365314', '#ecfccb'],
+    ['#1e3a8a', '#dbeafe'],
+    ['#831843', '#fce7f3'],
+    ['#78350f', '#fef3c7'],
+    ['#134e4a', '#ccfbf1'],
+  ];
   const ids: string[] = [];
   let largest = 0;
   let slowest = 0;
@@ -115,7 +122,9 @@ async function imageBytes(stack: LocalStack, route: string, device: 'phone' | 'd
 }
 
 export async function storefront(section: (title: string) => void, row: Row, root: string, freePort: () => Promise<number>) {
-  section('Storefront with photo-sized images: Lighthouse mobile (median of 3) and image bytes; budgets: performance >= 95, LCP <= 2.5 s, CLS < 0.1; grid photo on a phone (DPR 3) <= 150 KB; main photo on a desktop <= 350 KB');
+  section(
+    'Storefront with photo-sized images: Lighthouse mobile (median of 3) and image bytes; budgets: performance >= 95, LCP <= 2.5 s, CLS < 0.1; grid photo on a phone (DPR 3) <= 150 KB; main photo on a desktop <= 350 KB',
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-storefront-'));
   const stack = await startLocalStack({
     port: await freePort(),
@@ -132,7 +141,14 @@ export async function storefront(section: (title: string) => void, row: Row, roo
     for (const route of ['/', '/product-list/candles', product, '/cart']) {
       const result = await lighthouse(`${stack.url}${route}`, dataDir);
       const ok = result.performance >= 95 && result.lcp <= 2.5 && result.cls < 0.1;
-      row(route === product ? '/product/{uploaded photo}' : route, result.performance, `${result.lcp.toFixed(2)} s`, result.cls.toFixed(3), `${Math.round(result.tbt)} ms`, ok ? 'within budgets' : 'OVER BUDGET');
+      row(
+        route === product ? '/product/{uploaded photo}' : route,
+        result.performance,
+        `${result.lcp.toFixed(2)} s`,
+        result.cls.toFixed(3),
+        `${Math.round(result.tbt)} ms`,
+        ok ? 'within budgets' : 'OVER BUDGET',
+      );
     }
     row('page, device', 'images', 'image bytes (first screen)', 'image bytes (whole page)', 'largest photo', 'variants shown', 'verdict');
     const grid = await imageBytes(stack, '/product-list/candles', 'phone', '.product-grid img');

@@ -84,7 +84,20 @@ async function bundles(out: string) {
   };
   const bundle = async (entry: string, file: string, plugins: Plugin[] = [], traceSdkCalls = false) => {
     const define = { [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(traceSdkCalls)) };
-    const { metafile } = await build({ entryPoints: [entry], bundle: true, minify: true, platform: 'node', target: 'node22', format: 'cjs', outfile: file, logLevel: 'silent', mainFields: ['module', 'main'], metafile: true, plugins, define });
+    const { metafile } = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'cjs',
+      outfile: file,
+      logLevel: 'silent',
+      mainFields: ['module', 'main'],
+      metafile: true,
+      plugins,
+      define,
+    });
     return Object.entries(Object.values(metafile.outputs)[0].inputs);
   };
   const built: { name: string; file: string; size: number; services: number; own?: { file: string; size: number } }[] = [];
@@ -207,9 +220,7 @@ async function latency() {
       row(name, ms(median(samples)), ms(pct(samples, 95)), (median(samples) / b50).toFixed(2), (pct(samples, 95) / b95).toFixed(2));
     };
     await measure('GET /api/products?category=tees', () => list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'tees' } }), lambdaContext));
-    await measure('GET /api/products/{id}', () =>
-      detail(apiEvent({ method: 'GET', path: `/api/products/${SEED_PRODUCTS[3].id}`, params: { id: SEED_PRODUCTS[3].id } }), lambdaContext),
-    );
+    await measure('GET /api/products/{id}', () => detail(apiEvent({ method: 'GET', path: `/api/products/${SEED_PRODUCTS[3].id}`, params: { id: SEED_PRODUCTS[3].id } }), lambdaContext));
     await products.update({ id: 'lemonade-tumbler' }, { set: { stock: { '16oz': 1_000_000, '20oz': 0, '24oz': 0 } } });
     const call = async (handler: typeof intent, method: string, path: string, body: unknown) => {
       const result = (await handler(apiEvent({ method, path, body }), lambdaContext)) as { statusCode: number; body: string };

@@ -18,8 +18,7 @@ export const MESSAGES = {
   resetSent: 'Check your email for the link',
   resetSentButton: 'Sent ✓',
   passwordsDiffer: 'Passwords do not match!',
-  weakPassword:
-    'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one digit.',
+  weakPassword: 'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one digit.',
   signUpFailed: 'Signup Failed! Email might be in use already.',
   noShippingProfiles: 'No shipping profiles available',
   noPreviousOrders: 'No previous orders found',

@@ -28,8 +28,7 @@ function validateOpenApi(document: unknown): { valid: boolean; version: string; 
 }
 
 const doc = openApiDocument();
-const operationOf = (document: OpenApiDocument, route: Pick<RouteDef, 'method' | 'path'>) =>
-  document.paths[route.path]?.[route.method.toLowerCase()] as Record<string, unknown> | undefined;
+const operationOf = (document: OpenApiDocument, route: Pick<RouteDef, 'method' | 'path'>) => document.paths[route.path]?.[route.method.toLowerCase()] as Record<string, unknown> | undefined;
 
 describe('the OpenAPI document of the route table', () => {
   test('is valid OpenAPI 3.1 (the validator also refuses a broken one)', () => {

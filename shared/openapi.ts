@@ -72,9 +72,7 @@ function operation(route: RouteDef): JsonObject {
     // (OpenAPI 3.1 lets a non-OAuth requirement list the roles it needs).
     security: route.access === 'public' ? [] : [{ [BEARER_SCHEME]: route.access === 'admin' ? [ADMIN_GROUP] : [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(route)}` } } } } }
-      : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(route)}` } } } } } : {}),
     responses,
   };
 }

@@ -1,15 +1,5 @@
 import { RATE_LIMIT_MESSAGES } from './messages';
-import {
-  isCognitoRequest,
-  parseRateLimitSwitch,
-  RATE_LIMIT_GROUPS,
-  RATE_LIMIT_MINIMUM,
-  RATE_LIMIT_WINDOWS,
-  rateLimitedBody,
-  rateLimitGroupOf,
-  RATE_LIMITS,
-  scaledLimit,
-} from './rate-limits';
+import { isCognitoRequest, parseRateLimitSwitch, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, RATE_LIMIT_WINDOWS, rateLimitedBody, rateLimitGroupOf, RATE_LIMITS, scaledLimit } from './rate-limits';
 import { ROUTE_LIST } from './routes';
 
 const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) => group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])));

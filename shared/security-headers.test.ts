@@ -2,7 +2,12 @@ import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, SECURITY_HEADERS, STRIP
 
 /** The CSP as a map: directive -> sources. */
 function directives(csp: string): Record<string, string[]> {
-  return Object.fromEntries(csp.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 describe('content security policy', () => {
@@ -11,7 +16,9 @@ describe('content security policy', () => {
     expect(csp['script-src']).toEqual(["'self'", ...STRIPE_CSP_SOURCES.script]);
     expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
-    const outside = Object.values(csp).flat().filter((source) => /^https?:/.test(source));
+    const outside = Object.values(csp)
+      .flat()
+      .filter((source) => /^https?:/.test(source));
     expect([...new Set(outside)].sort()).toEqual(['https://api.stripe.com', 'https://hooks.stripe.com', 'https://js.stripe.com']);
   });
 

@@ -12,8 +12,7 @@ import { invoke, sentMails } from './helpers';
 export const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'il', zip: '62701' };
 export const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 
-export const guestIntent = (body: Record<string, unknown>) =>
-  invoke(createGuestIntent, { method: 'POST', path: '/auth/create-payment-intent/guest', body: { shippingAddress: address, ...body } });
+export const guestIntent = (body: Record<string, unknown>) => invoke(createGuestIntent, { method: 'POST', path: '/auth/create-payment-intent/guest', body: { shippingAddress: address, ...body } });
 
 export const pay = (clientSecret: string, number = '4242424242424242', threeDSecure?: 'complete' | 'fail') =>
   invoke(confirmTestPayment, {

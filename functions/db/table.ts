@@ -1,12 +1,4 @@
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { TABLE_KEYS } from './table-definition';
 
@@ -21,17 +13,9 @@ type Item = Record<string, unknown>;
 type GsiName = (typeof TABLE_KEYS.globalSecondaryIndexes)[number]['indexName'];
 
 /** Attributes that belong to the table layer, never to a record. */
-const KEY_ATTRIBUTES = new Set<string>([
-  TABLE_KEYS.partitionKey,
-  TABLE_KEYS.sortKey,
-  'entity',
-  ...TABLE_KEYS.globalSecondaryIndexes.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey]),
-]);
+const KEY_ATTRIBUTES = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'entity', ...TABLE_KEYS.globalSecondaryIndexes.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey])]);
 
-const GSI = Object.fromEntries(TABLE_KEYS.globalSecondaryIndexes.map((gsi) => [gsi.indexName, gsi])) as Record<
-  GsiName,
-  (typeof TABLE_KEYS.globalSecondaryIndexes)[number]
->;
+const GSI = Object.fromEntries(TABLE_KEYS.globalSecondaryIndexes.map((gsi) => [gsi.indexName, gsi])) as Record<GsiName, (typeof TABLE_KEYS.globalSecondaryIndexes)[number]>;
 
 /** Whether a write failed on its condition (DynamoDB's ConditionalCheckFailedException). */
 export function isConditionFailure(error: unknown): boolean {

@@ -15,8 +15,7 @@ const routes = ROUTES as readonly RouteDef[];
 const BAD_TOKENS = badTokens();
 const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}.ts`)).handler;
 const concrete = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'x1');
-const params = (route: RouteDef) =>
-  Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => [match[1], 'x1']));
+const params = (route: RouteDef) => Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => [match[1], 'x1']));
 const call = (route: RouteDef, extra: { token?: string; body?: unknown; query?: Record<string, string> } = {}) =>
   invoke(load(route), { method: route.method, path: concrete(route), routePath: route.path, params: params(route), ...extra });
 
@@ -114,5 +113,4 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       );
     });
   }
-
 });

@@ -11,8 +11,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new HttpError(400, 'validation_failed', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, 'validation_failed', message, fields);
 export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);

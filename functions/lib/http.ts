@@ -131,21 +131,23 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
   const route = routes.find((candidate) => candidate.handler === name);
   if (!route) throw new Error(`No route of this area has handler ${name}`);
   type R = Extract<Routes[number], { handler: H }>;
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
-    // First, so it runs last: the business metrics the request recorded are written whatever the answer.
-    .use(metricsFlush())
-    .use(errorResponder(route))
-    .use(authenticate(route))
-    .use(parseBody(route))
-    .handler(async (event, context) => {
-      const result = await fn({
-        body: context.body as BodyOf<R>,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
-        query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
-        caller: context.caller as CallerOf<R>,
-        event,
-      });
-      if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
-      return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
-    });
+  return (
+    middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
+      // First, so it runs last: the business metrics the request recorded are written whatever the answer.
+      .use(metricsFlush())
+      .use(errorResponder(route))
+      .use(authenticate(route))
+      .use(parseBody(route))
+      .handler(async (event, context) => {
+        const result = await fn({
+          body: context.body as BodyOf<R>,
+          params: (event.pathParameters ?? {}) as Record<string, string>,
+          query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
+          caller: context.caller as CallerOf<R>,
+          event,
+        });
+        if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
+        return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
+      })
+  );
 }

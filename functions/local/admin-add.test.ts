@@ -1,11 +1,4 @@
-import {
-  AdminGetUserCommand,
-  AdminListGroupsForUserCommand,
-  AuthFlowType,
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-  ListUsersCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminListGroupsForUserCommand, AuthFlowType, CognitoIdentityProviderClient, InitiateAuthCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { addAdmin, AdminAddError, parseCli, resolvePool } from '../../scripts/admin-add';
 import { ADMIN_GROUP } from '../../shared/roles';
@@ -32,8 +25,7 @@ async function groupsOf(email: string) {
   const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
   return (groups.Groups ?? []).map((group) => group.GroupName);
 }
-const usersWith = async (email: string) =>
-  ((await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }))).Users ?? []).length;
+const usersWith = async (email: string) => ((await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }))).Users ?? []).length;
 const signIn = (email: string, password: string) =>
   client.send(new InitiateAuthCommand({ AuthFlow: AuthFlowType.USER_PASSWORD_AUTH, ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
 
@@ -47,7 +39,12 @@ describe('addAdmin', () => {
     expect(result.mailedTo).toBeTruthy();
     expect(await groupsOf(email)).toEqual([ADMIN_GROUP]);
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-    expect(user.UserAttributes).toEqual(expect.arrayContaining([{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }]));
+    expect(user.UserAttributes).toEqual(
+      expect.arrayContaining([
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ]),
+    );
     expect(lines.join('\n')).toMatch(/Created the account .*\n.*Added .* to the "admin" group\.\n.*password link/);
   });
 

@@ -31,19 +31,12 @@ export interface LocalCognito {
 const START_SCRIPT = require.resolve('cognito-local/lib/bin/start.js');
 
 /** cognito-local on 127.0.0.1 with its data under `dataDir`; creates the pool, web client and admin group once. */
-export async function startCognito(options: {
-  port: number;
-  dataDir: string;
-  echo?: boolean;
-}): Promise<LocalCognito> {
+export async function startCognito(options: { port: number; dataDir: string; echo?: boolean }): Promise<LocalCognito> {
   const { port, dataDir } = options;
   mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
   const endpoint = `http://127.0.0.1:${port}`;
   // Tokens name the issuer domain; keep it equal to where the JWKS is served.
-  writeFileSync(
-    path.join(dataDir, '.cognito', 'config.json'),
-    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2),
-  );
+  writeFileSync(path.join(dataDir, '.cognito', 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2));
   const child = startChild('cognito', process.execPath, [START_SCRIPT], {
     cwd: dataDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
@@ -129,12 +122,7 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
 }
 
 /** Creates (or resets) a confirmed user with a permanent password, optionally in the admin group. */
-export async function ensureUser(
-  cognito: Pick<LocalCognito, 'client' | 'userPoolId'>,
-  email: string,
-  password: string,
-  groups: string[] = [],
-): Promise<void> {
+export async function ensureUser(cognito: Pick<LocalCognito, 'client' | 'userPoolId'>, email: string, password: string, groups: string[] = []): Promise<void> {
   const { client, userPoolId } = cognito;
   try {
     await client.send(

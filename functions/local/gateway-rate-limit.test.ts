@@ -52,18 +52,14 @@ interface Answer {
 function send(base: string, path: string, options: { from?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
   const payload = JSON.stringify(options.body ?? {});
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      { method: 'POST', localAddress: options.from ?? '127.0.0.1', headers: { 'content-type': 'application/json', ...options.headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
+    const req = http.request(`${base}${path}`, { method: 'POST', localAddress: options.from ?? '127.0.0.1', headers: { 'content-type': 'application/json', ...options.headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
+      });
+    });
     req.on('error', reject);
     req.end(payload);
   });

@@ -79,23 +79,14 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
 }
 
 const compress = (body: Buffer, encoding: 'br' | 'gzip', quality: number) =>
-  encoding === 'br'
-    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipSync(body, { level: Math.min(9, quality) });
+  encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipSync(body, { level: Math.min(9, quality) });
 
 /**
  * Sends a body as CloudFront would: compressed with brotli or gzip when the browser accepts it and the type is
  * text (Vary: Accept-Encoding), answered 304 when the browser's If-None-Match still matches. `cached` reuses a
  * compressed copy of a file (static files are compressed once, at a high level, like CloudFront's edge cache).
  */
-function sendBody(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  status: number,
-  headers: Record<string, string | string[]>,
-  body: Buffer,
-  cached?: (encoding: 'br' | 'gzip') => Buffer,
-) {
+function sendBody(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, cached?: (encoding: 'br' | 'gzip') => Buffer) {
   const type = String(headers['content-type'] ?? '');
   const etag = headers.etag as string | undefined;
   if (etag && status === 200 && req.headers['if-none-match'] === etag) {
@@ -245,8 +236,13 @@ export function createGateway(options: GatewayOptions): http.Server {
     if (entry?.stamp !== stamp) files.set(file, (entry = { stamp, body: readFileSync(file) }));
     const kept = entry;
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-    sendBody(req, res, 200, { 'content-type': contentType(file), 'cache-control': cache, etag, 'x-content-type-options': 'nosniff', ...extra }, kept.body, (encoding) =>
-      (kept[encoding] ??= compress(kept.body, encoding, encoding === 'br' ? 9 : 9)),
+    sendBody(
+      req,
+      res,
+      200,
+      { 'content-type': contentType(file), 'cache-control': cache, etag, 'x-content-type-options': 'nosniff', ...extra },
+      kept.body,
+      (encoding) => (kept[encoding] ??= compress(kept.body, encoding, encoding === 'br' ? 9 : 9)),
     );
   }
 
@@ -255,7 +251,13 @@ export function createGateway(options: GatewayOptions): http.Server {
     const stat = statSync(file);
     const meta = options.imageMeta?.(key) ?? null;
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-    const headers = { 'content-type': meta?.contentType ?? contentType(file), 'cache-control': meta?.cacheControl ?? 'public, max-age=300', etag, 'x-content-type-options': 'nosniff', 'content-length': String(stat.size) };
+    const headers = {
+      'content-type': meta?.contentType ?? contentType(file),
+      'cache-control': meta?.cacheControl ?? 'public, max-age=300',
+      etag,
+      'x-content-type-options': 'nosniff',
+      'content-length': String(stat.size),
+    };
     if (req.headers['if-none-match'] === etag) {
       const { 'content-type': _type, 'content-length': _length, ...rest } = headers;
       res.writeHead(304, rest);

@@ -108,8 +108,7 @@ test('forgets clients whose requests all left the window once many are tracked',
 
 test('checkHttp counts the socket address (IPv4-mapped IPv6 as IPv4), never X-Forwarded-For, and reads x-amz-target on /cognito', () => {
   const { limiter } = setup();
-  const req = (remoteAddress: string, headers: Record<string, string> = {}, method = 'POST') =>
-    ({ method, headers, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
+  const req = (remoteAddress: string, headers: Record<string, string> = {}, method = 'POST') => ({ method, headers, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
   expect(clientAddress(req('::ffff:127.0.0.1'))).toBe('127.0.0.1');
   expect(clientAddress(req('::1'))).toBe('::1');
   for (let i = 0; i < 10; i++) expect(limiter.checkHttp(req('::ffff:127.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` }), '/api/forms/contact')).toBeNull();

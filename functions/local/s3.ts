@@ -57,19 +57,20 @@ function objectCreatedEvent(bucket: string, key: string, size: number, etag: str
   };
 }
 
-
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const unescapeXml = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 function xmlError(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string, message: string, resource = '') {
   res.writeHead(status, { 'content-type': 'application/xml' });
   if (req.method === 'HEAD') return void res.end();
-  res.end(
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>` +
-      `<Resource>${escapeXml(resource)}</Resource><RequestId>local</RequestId></Error>`,
-  );
+  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>` + `<Resource>${escapeXml(resource)}</Resource><RequestId>local</RequestId></Error>`);
 }
 
 /** RFC 3986 encoding as SigV4 wants it. */
@@ -216,7 +217,8 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       const xml = body.toString('utf8');
       const quiet = /<Quiet>\s*true\s*<\/Quiet>/i.test(xml);
       const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1]));
-      if (!/<Delete[\s>]/.test(xml) || keys.length === 0 || keys.length > 1000) return xmlError(req, res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.', resource);
+      if (!/<Delete[\s>]/.test(xml) || keys.length === 0 || keys.length > 1000)
+        return xmlError(req, res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.', resource);
       const parts: string[] = [];
       for (const k of keys) {
         const target = badKey(k) ? null : locate(bucket, k);

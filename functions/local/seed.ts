@@ -59,7 +59,10 @@ const GENERATOR_VERSION = 1;
 
 async function drawnPhoto(product: SeedProduct, variant: number, width: number): Promise<Buffer> {
   const height = Math.round((width * 3) / 4);
-  const name = createHash('sha256').update(JSON.stringify([GENERATOR_VERSION, product.motif, product.colors, variant, width])).digest('hex').slice(0, 16);
+  const name = createHash('sha256')
+    .update(JSON.stringify([GENERATOR_VERSION, product.motif, product.colors, variant, width]))
+    .digest('hex')
+    .slice(0, 16);
   const file = path.join(PHOTO_CACHE, `${name}.jpg`);
   if (existsSync(file)) return readFileSync(file);
   const bytes = await seedPhoto(product.motif, product.colors, variant, width, height);

@@ -58,7 +58,13 @@ it('accepts SendEmail from the real SDK, writes an .eml and lists the mail at /s
   });
   expect(Date.parse(mail.date as string)).not.toBeNaN();
 
-  const eml = readFileSync(path.join(outbox, readdirSync(outbox).find((f) => f.endsWith('.eml'))!), 'utf8');
+  const eml = readFileSync(
+    path.join(
+      outbox,
+      readdirSync(outbox).find((f) => f.endsWith('.eml'))!,
+    ),
+    'utf8',
+  );
   expect(eml).toContain('Subject: Contact Form Submission\r\n');
   expect(eml).toContain('Reply-To: ada@example.com\r\n');
   expect(eml).toContain('Content-Type: text/plain; charset=UTF-8\r\n');
@@ -75,7 +81,9 @@ it('is what sendMail talks to when SES_ENDPOINT points at it; newest mail first;
   }
   const mails = await outboxList();
   expect(mails.map((m) => m.text)).toEqual(['second', 'Name: Ada\n\nHello <b>there</b>']);
-  const emls = readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+  const emls = readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const eml = readFileSync(path.join(outbox, emls.at(-1)!), 'utf8');
   expect(eml).not.toMatch(/^Bcc:/m);
   expect(eml).toContain(`Subject: =?UTF-8?B?${Buffer.from('Über Bcc: evil@example.com').toString('base64')}?=\r\n`);

@@ -134,10 +134,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log: options.log,
     });
     await listen(server, options.port, options.host ?? '127.0.0.1');
-    started.push({ stop: async () => {
-      await closeServer(server);
-      await s3.idle();
-    } });
+    started.push({
+      stop: async () => {
+        await closeServer(server);
+        await s3.idle();
+      },
+    });
     // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
     const seeded = await seedCatalogue({ photoWidth: options.seedPhotoWidth, log: options.log });
     const migration = await migrateLegacyImages(options.log);
@@ -170,7 +172,14 @@ function localCognitoTriggers(cognito: LocalCognito, origin: string) {
         const email = attributes.find((a) => a.Name === 'email')?.Value ?? username;
         await cognito.client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: user }));
         await cognito.client.send(
-          new AdminUpdateUserAttributesCommand({ UserPoolId: cognito.userPoolId, Username: user, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }] }),
+          new AdminUpdateUserAttributesCommand({
+            UserPoolId: cognito.userPoolId,
+            Username: user,
+            UserAttributes: [
+              { Name: 'email', Value: email },
+              { Name: 'email_verified', Value: 'true' },
+            ],
+          }),
         );
         // As Cognito answers when a pre-sign-up trigger confirmed the user.
         return { ...answer, UserConfirmed: true, CodeDeliveryDetails: undefined };

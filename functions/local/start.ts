@@ -40,7 +40,11 @@ async function main() {
   } catch (error) {
     fail(`${(error as Error).message}: fix it and run npm start again.`);
   }
-  for (const [name, value] of [['PORT', port], ['DYNAMODB_PORT', dynamoPort], ['COGNITO_PORT', cognitoPort]] as const) {
+  for (const [name, value] of [
+    ['PORT', port],
+    ['DYNAMODB_PORT', dynamoPort],
+    ['COGNITO_PORT', cognitoPort],
+  ] as const) {
     if (!(await isPortFree(value))) fail(`Port ${value} is already in use: stop what is using it, or start on another port with ${name}=${value + 1} npm start.`);
   }
 

@@ -66,7 +66,7 @@ describe('forgot-password mail', () => {
     expect(event.response.emailMessage).not.toMatch(/&(?!amp;)/);
   });
 
-  test('without SITE_URL Cognito\'s own message (with its code) is kept rather than a broken link', async () => {
+  test("without SITE_URL Cognito's own message (with its code) is kept rather than a broken link", async () => {
     delete process.env.SITE_URL;
     const event = await handler(cognitoEvent('CustomMessage_ForgotPassword'));
     expect(event.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
@@ -74,18 +74,13 @@ describe('forgot-password mail', () => {
 });
 
 describe('other messages are left as Cognito writes them', () => {
-  test.each(['CustomMessage_AdminCreateUser', 'CustomMessage_SignUp', 'CustomMessage_ResendCode', 'CustomMessage_VerifyUserAttribute'] as const)(
-    '%s',
-    async (source) => {
-      process.env.SITE_URL = 'https://shop.example.com';
-      const event = await handler(cognitoEvent(source));
-      expect(event.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
-    },
-  );
+  test.each(['CustomMessage_AdminCreateUser', 'CustomMessage_SignUp', 'CustomMessage_ResendCode', 'CustomMessage_VerifyUserAttribute'] as const)('%s', async (source) => {
+    process.env.SITE_URL = 'https://shop.example.com';
+    const event = await handler(cognitoEvent(source));
+    expect(event.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
+  });
 });
 
 test('locally (a real code) the code in the link is URL-encoded', () => {
-  expect(passwordResetMail('http://localhost:3000', 'a@example.com', 'ab+c/1').link).toBe(
-    'http://localhost:3000/reset-password?email=a%40example.com&code=ab%2Bc%2F1',
-  );
+  expect(passwordResetMail('http://localhost:3000', 'a@example.com', 'ab+c/1').link).toBe('http://localhost:3000/reset-password?email=a%40example.com&code=ab%2Bc%2F1');
 });

@@ -1,13 +1,6 @@
 import { ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  Alarm,
-  ComparisonOperator,
-  MathExpression,
-  Metric,
-  TreatMissingData,
-  type IMetric,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -143,8 +136,7 @@ export class ShopAlarms extends Construct {
 
     // The table and its indexes: any read or write throttle event.
     const throttleMetrics: Record<string, IMetric> = {};
-    const throttle = (name: string, dimensions: Record<string, string>) =>
-      new Metric({ namespace: 'AWS/DynamoDB', metricName: name, dimensionsMap: dimensions, statistic: 'Sum', period: ALARM_PERIOD });
+    const throttle = (name: string, dimensions: Record<string, string>) => new Metric({ namespace: 'AWS/DynamoDB', metricName: name, dimensionsMap: dimensions, statistic: 'Sum', period: ALARM_PERIOD });
     [undefined, ...props.indexNames].forEach((indexName, i) => {
       const dimensions = { TableName: props.table.tableName, ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}) };
       throttleMetrics[`read${i}`] = throttle('ReadThrottleEvents', dimensions);
@@ -153,7 +145,9 @@ export class ShopAlarms extends Construct {
     this.alarm('TableThrottles', {
       metric: new MathExpression({
         label: 'Throttled table and index requests',
-        expression: Object.keys(throttleMetrics).map((name) => `FILL(${name}, 0)`).join(' + '),
+        expression: Object.keys(throttleMetrics)
+          .map((name) => `FILL(${name}, 0)`)
+          .join(' + '),
         usingMetrics: throttleMetrics,
         period: ALARM_PERIOD,
       }),
@@ -179,10 +173,7 @@ export class ShopAlarms extends Construct {
     });
   }
 
-  private alarm(
-    id: string,
-    options: { metric: IMetric; threshold: number; description: string; comparisonOperator?: ComparisonOperator },
-  ): Alarm {
+  private alarm(id: string, options: { metric: IMetric; threshold: number; description: string; comparisonOperator?: ComparisonOperator }): Alarm {
     const alarm = new Alarm(this, id, {
       metric: options.metric,
       threshold: options.threshold,

@@ -1,16 +1,6 @@
 import { Aws, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import {
-  Dashboard,
-  GraphWidget,
-  MathExpression,
-  Metric,
-  PeriodOverride,
-  SingleValueWidget,
-  TextWidget,
-  type IMetric,
-  type IWidget,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { Dashboard, GraphWidget, MathExpression, Metric, PeriodOverride, SingleValueWidget, TextWidget, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '../../shared/observability';
@@ -67,8 +57,7 @@ export class ShopDashboard extends Construct {
         period,
         label: BUSINESS_METRICS[key].label,
       });
-    const revenueDollars = (period = HOUR) =>
-      new MathExpression({ expression: 'FILL(cents, 0) / 100', usingMetrics: { cents: business('revenueCents', period) }, label: 'Revenue (USD)', period });
+    const revenueDollars = (period = HOUR) => new MathExpression({ expression: 'FILL(cents, 0) / 100', usingMetrics: { cents: business('revenueCents', period) }, label: 'Revenue (USD)', period });
     const counts: BusinessMetric[] = ['ordersPlaced', 'paymentsFailed', 'paymentsCancelled', 'promoRedemptions', 'replacements', 'rateLimited'];
 
     this.dashboard.addWidgets(
@@ -76,14 +65,14 @@ export class ShopDashboard extends Construct {
         markdown:
           `# Shop ${props.stage}\n` +
           `Business figures come from the functions' embedded metrics (namespace \`${props.namespace}\`, dimension \`service=${METRICS_SERVICE}\`; ` +
-          'names in shared/observability.ts). Traces: X-Ray, every function. Alarms: the stage\'s alarm topic.',
+          "names in shared/observability.ts). Traces: X-Ray, every function. Alarms: the stage's alarm topic.",
         width: 24,
         height: 2,
       }),
     );
     this.dashboard.addWidgets(
       new SingleValueWidget({
-        title: 'Business, over the dashboard\'s time range',
+        title: "Business, over the dashboard's time range",
         metrics: [business('ordersPlaced'), revenueDollars(), ...counts.slice(1).map((key) => business(key))],
         setPeriodToTimeRange: true,
         width: 24,
@@ -91,7 +80,11 @@ export class ShopDashboard extends Construct {
       }),
     );
     this.dashboard.addWidgets(
-      graph('Orders, payments and requests refused (per hour)', counts.map((key) => business(key)), 12),
+      graph(
+        'Orders, payments and requests refused (per hour)',
+        counts.map((key) => business(key)),
+        12,
+      ),
       graph('Revenue (USD per hour)', [revenueDollars()], 12),
     );
 
@@ -104,19 +97,25 @@ export class ShopDashboard extends Construct {
           period: FIVE_MINUTES,
           ...(region ? { searchRegion: region } : {}),
         });
-      this.dashboard.addWidgets(
-        graph('Requests held back by the rate limits, per rule (WAF, per 5 minutes)', [blocked('API (edge web ACL)', 'us-east-1'), blocked('sign-up and password reset')], 24),
-      );
+      this.dashboard.addWidgets(graph('Requests held back by the rate limits, per rule (WAF, per 5 minutes)', [blocked('API (edge web ACL)', 'us-east-1'), blocked('sign-up and password reset')], 24));
     }
 
     // The API as the shopper sees it (through CloudFront, every answer passes here).
     this.dashboard.addWidgets(
-      graph('API requests, 4xx and 5xx (per 5 minutes)', [
-        props.api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'requests' }),
-        props.api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum', label: '4xx' }),
-        props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
-      ], 12),
-      graph('API latency (ms)', LATENCY_STATISTICS.map((statistic) => props.api.metricLatency({ period: FIVE_MINUTES, statistic, label: statistic })), 12),
+      graph(
+        'API requests, 4xx and 5xx (per 5 minutes)',
+        [
+          props.api.metricCount({ period: FIVE_MINUTES, statistic: 'Sum', label: 'requests' }),
+          props.api.metricClientError({ period: FIVE_MINUTES, statistic: 'Sum', label: '4xx' }),
+          props.api.metricServerError({ period: FIVE_MINUTES, statistic: 'Sum', label: '5xx' }),
+        ],
+        12,
+      ),
+      graph(
+        'API latency (ms)',
+        LATENCY_STATISTICS.map((statistic) => props.api.metricLatency({ period: FIVE_MINUTES, statistic, label: statistic })),
+        12,
+      ),
     );
 
     // Each function: its errors (right axis) and p50/p95/p99 duration (left), titled by its route.
@@ -136,22 +135,15 @@ export class ShopDashboard extends Construct {
     addInRows(this.dashboard, props.others.map(functionWidget), 3);
 
     // The table: throttles (any is worth a look) and the capacity on-demand billing counts.
-    const tableMetric = (metricName: string) =>
-      new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, statistic: 'Sum', period: FIVE_MINUTES });
+    const tableMetric = (metricName: string) => new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, statistic: 'Sum', period: FIVE_MINUTES });
     this.dashboard.addWidgets(
-      graph('Table throttles (per 5 minutes)', [
-        tableMetric('ReadThrottleEvents').with({ label: 'read throttles' }),
-        tableMetric('WriteThrottleEvents').with({ label: 'write throttles' }),
-      ], 12),
-      graph('Table capacity used (per 5 minutes)', [
-        tableMetric('ConsumedReadCapacityUnits').with({ label: 'read units' }),
-        tableMetric('ConsumedWriteCapacityUnits').with({ label: 'write units' }),
-      ], 12),
+      graph('Table throttles (per 5 minutes)', [tableMetric('ReadThrottleEvents').with({ label: 'read throttles' }), tableMetric('WriteThrottleEvents').with({ label: 'write throttles' })], 12),
+      graph('Table capacity used (per 5 minutes)', [tableMetric('ConsumedReadCapacityUnits').with({ label: 'read units' }), tableMetric('ConsumedWriteCapacityUnits').with({ label: 'write units' })], 12),
     );
 
     new CfnOutput(stack, 'DashboardUrl', {
       value: `https://${Aws.REGION}.console.aws.amazon.com/cloudwatch/home?region=${Aws.REGION}#dashboards/dashboard/${this.dashboard.dashboardName}`,
-      description: 'The stage\'s CloudWatch dashboard: business figures, API, every function, the table',
+      description: "The stage's CloudWatch dashboard: business figures, API, every function, the table",
     });
   }
 }

@@ -67,26 +67,24 @@ function scopeOf(group: RateLimitGroup): CfnWebACL.StatementProperty {
     };
   }
   const api = group.requests.filter((r): r is LimitedApiRequest => !isCognitoRequest(r));
-  const byMethod = [...new Set(api.map((r) => r.method))].map(
-    (method): CfnWebACL.StatementProperty => ({
-      andStatement: {
-        statements: [
-          { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
-          {
-            regexMatchStatement: {
-              fieldToMatch: { uriPath: {} },
-              regexString: pathPattern(api.filter((r) => r.method === method).map((r) => r.path)),
-              // As the API will see the path: percent-decoded, `//` and `/./` folded.
-              textTransformations: [
-                { priority: 0, type: 'URL_DECODE' },
-                { priority: 1, type: 'NORMALIZE_PATH' },
-              ],
-            },
+  const byMethod = [...new Set(api.map((r) => r.method))].map((method): CfnWebACL.StatementProperty => ({
+    andStatement: {
+      statements: [
+        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        {
+          regexMatchStatement: {
+            fieldToMatch: { uriPath: {} },
+            regexString: pathPattern(api.filter((r) => r.method === method).map((r) => r.path)),
+            // As the API will see the path: percent-decoded, `//` and `/./` folded.
+            textTransformations: [
+              { priority: 0, type: 'URL_DECODE' },
+              { priority: 1, type: 'NORMALIZE_PATH' },
+            ],
           },
-        ],
-      },
-    }),
-  );
+        },
+      ],
+    },
+  }));
   return byMethod.length === 1 ? byMethod[0] : { orStatement: { statements: byMethod } };
 }
 
@@ -121,9 +119,7 @@ function rateLimitWebAcl(scope: Construct, id: string, props: { scope: 'CLOUDFRO
     description: props.description,
     defaultAction: { allow: {} },
     rules: rateBasedRules(props.groups, props.scale),
-    customResponseBodies: Object.fromEntries(
-      props.groups.map((group) => [group.id, { contentType: 'APPLICATION_JSON', content: JSON.stringify(rateLimitedBody(group)) }]),
-    ),
+    customResponseBodies: Object.fromEntries(props.groups.map((group) => [group.id, { contentType: 'APPLICATION_JSON', content: JSON.stringify(rateLimitedBody(group)) }])),
     visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `${Aws.STACK_NAME}-${props.suffix}` },
   });
 }
@@ -185,9 +181,7 @@ export class ShopRateLimits extends Construct {
     const stage = props.apiStage.node.defaultChild as CfnStage;
     stage.addPropertyOverride(
       'RouteSettings',
-      Object.fromEntries(
-        routes.map((route) => [route.routeKey, { ThrottlingRateLimit: LIMITED_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LIMITED_ROUTE_THROTTLE.burstLimit }]),
-      ),
+      Object.fromEntries(routes.map((route) => [route.routeKey, { ThrottlingRateLimit: LIMITED_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LIMITED_ROUTE_THROTTLE.burstLimit }])),
     );
     // Route settings name routes that must exist first.
     for (const route of routes) stage.addResourceDependency(route);

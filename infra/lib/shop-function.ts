@@ -18,8 +18,7 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
 /** The Lambda runtime of every function (cdk-nag AwsSolutions-L1 wants the latest Node.js). */
 export const SHOP_RUNTIME = Runtime.NODEJS_24_X;
 
-export interface ShopFunctionProps
-  extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'logRetention' | 'tracing'> {
+export interface ShopFunctionProps extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'logRetention' | 'tracing'> {
   /** Handler module, relative to the repository root (e.g. `functions/http/system/get-health.ts`); exports `handler`. */
   entry: string;
   /** Days the function's logs are kept. Default: the enclosing stack's `StageObservability`, else 30. */

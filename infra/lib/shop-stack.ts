@@ -169,9 +169,7 @@ export class ShopStack extends Stack implements StageObservability {
       versioned: true,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/spa/',
-      lifecycleRules: [
-        { id: 'old-build-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
+      lifecycleRules: [{ id: 'old-build-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
@@ -181,9 +179,7 @@ export class ShopStack extends Stack implements StageObservability {
       versioned: true,
       serverAccessLogsBucket: this.logBucket,
       serverAccessLogsPrefix: 's3/images/',
-      lifecycleRules: [
-        { id: 'old-image-versions', noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) },
-      ],
+      lifecycleRules: [{ id: 'old-image-versions', noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
       // Admins upload images from the browser with a presigned PUT (signature = authorization; CORS only lets
       // the page read the answer). Any origin, as the distribution's domain cannot be named here without a cycle.
       cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 }],
@@ -305,9 +301,7 @@ export class ShopStack extends Stack implements StageObservability {
       fn.addEnvironment('SITE_URL', this.siteUrl);
       fn.addEnvironment('SPA_BUCKET', this.spaBucket.bucketName);
       // GetObject of index.html and vite's manifest only (no bucket listing, no other key).
-      fn.addToRolePolicy(
-        new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.spaBucket.arnForObjects('index.html'), this.spaBucket.arnForObjects('.vite/manifest.json')] }),
-      );
+      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.spaBucket.arnForObjects('index.html'), this.spaBucket.arnForObjects('.vite/manifest.json')] }));
     }
 
     // ---- The image pipeline: every upload to uploads/ of the image bucket becomes variants under images/.
@@ -326,7 +320,13 @@ export class ShopStack extends Stack implements StageObservability {
     suppressFunctionDefaults(this.imageFunction);
     NagSuppressions.addResourceSuppressions(
       this.imageFunction,
-      [{ id: 'AwsSolutions-IAM5', reason: 'Reads any original under uploads/ and writes any variant under images/products/ of the image bucket.', appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/(uploads|images\\/products)\\/\\*)$/g' }] }],
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: 'Reads any original under uploads/ and writes any variant under images/products/ of the image bucket.',
+          appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/(uploads|images\\/products)\\/\\*)$/g' }],
+        },
+      ],
       true,
     );
     this.imagesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(this.imageFunction), { prefix: UPLOAD_PREFIX });
@@ -466,25 +466,23 @@ export class ShopStack extends Stack implements StageObservability {
   /** cdk-nag findings that are deliberate; each names its reason. */
   private suppressFindings(): void {
     NagSuppressions.addResourceSuppressions(this.userPool, [
-      { id: 'AwsSolutions-COG1', reason: 'The password rule is the product spec\'s (shared/messages.ts PASSWORD_POLICY): no symbol required.' },
+      { id: 'AwsSolutions-COG1', reason: "The password rule is the product spec's (shared/messages.ts PASSWORD_POLICY): no symbol required." },
       { id: 'AwsSolutions-COG2', reason: 'Shoppers sign in with email and password; MFA is not required for a shop account.' },
       {
         id: 'AwsSolutions-COG8',
         reason:
-          'Threat protection needs the Plus feature plan (priced per active user); WAF rate limits on sign-up and password reset (docs/decisions/0025) and Cognito\'s own limits cover abuse (docs/decisions/0018).',
+          "Threat protection needs the Plus feature plan (priced per active user); WAF rate limits on sign-up and password reset (docs/decisions/0025) and Cognito's own limits cover abuse (docs/decisions/0018).",
       },
     ]);
     NagSuppressions.addResourceSuppressions(this.stripeSecret, [
       {
         id: 'AwsSolutions-SMG4',
-        reason: 'Stripe keys are rotated in Stripe\'s dashboard (roll the key there, then put-secret-value); Secrets Manager cannot rotate them.',
+        reason: "Stripe keys are rotated in Stripe's dashboard (roll the key there, then put-secret-value); Secrets Manager cannot rotate them.",
       },
     ]);
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'The shop sells to every country; no geo restriction.' },
-      ...(this.props.webAclArn
-        ? []
-        : [{ id: 'AwsSolutions-CFR2', reason: 'Rate limits are off for this stage (-c rateLimits=off): no web ACL; the API throttle limits abuse (docs/decisions/0025).' }]),
+      ...(this.props.webAclArn ? [] : [{ id: 'AwsSolutions-CFR2', reason: 'Rate limits are off for this stage (-c rateLimits=off): no web ACL; the API throttle limits abuse (docs/decisions/0025).' }]),
       ...(this.props.domain
         ? []
         : [
@@ -496,11 +494,7 @@ export class ShopStack extends Stack implements StageObservability {
     ]);
     // The CDK's helper that sets the image bucket's event notifications (no function of ours; no code to pick).
     for (const helper of this.node.findAll().filter((c) => c.node.id.startsWith('BucketNotificationsHandler'))) {
-      NagSuppressions.addResourceSuppressions(
-        helper,
-        [{ id: 'AwsSolutions-IAM4', reason: 'CDK BucketNotifications helper: AWSLambdaBasicExecutionRole only lets it write its logs.' }],
-        true,
-      );
+      NagSuppressions.addResourceSuppressions(helper, [{ id: 'AwsSolutions-IAM4', reason: 'CDK BucketNotifications helper: AWSLambdaBasicExecutionRole only lets it write its logs.' }], true);
     }
     // The CDK's helper functions (SPA deployment, bucket emptying) are the CDK's code and settings.
     for (const helper of this.node.findAll().filter((c) => /^Custom::CDKBucketDeployment[0-9A-F]{32}/.test(c.node.id))) {
@@ -563,7 +557,7 @@ function suppressFunctionDefaults(fn: ShopFunction): void {
       },
       {
         id: 'AwsSolutions-IAM5',
-        reason: 'Table grants cover the table\'s GSIs (index/*); each GSI is part of the same single table.',
+        reason: "Table grants cover the table's GSIs (index/*); each GSI is part of the same single table.",
         appliesTo: [{ regex: '/^Resource::<Table[A-Za-z0-9]+\\.Arn>\\/index\\/\\*$/g' }],
       },
     ],

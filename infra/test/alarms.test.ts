@@ -18,8 +18,7 @@ let stack: ShopStack;
 let template: Template;
 beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
 const topicId = () => idOf(stack.alarms.topic);
 const allFunctions = () => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values(), stack.imageFunction];
@@ -38,9 +37,7 @@ test('each function: Errors + Throttles >= 1 over 5 minutes, in its own alarm', 
   type Query = { Id: string; Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Period: number; Stat: string } };
   for (const fn of allFunctions()) {
     const dimensions = JSON.stringify([{ Name: 'FunctionName', Value: { Ref: idOf(fn) } }]);
-    const mine = alarms().filter((alarm) =>
-      (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => JSON.stringify(query.MetricStat?.Metric.Dimensions) === dimensions),
-    );
+    const mine = alarms().filter((alarm) => (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => JSON.stringify(query.MetricStat?.Metric.Dimensions) === dimensions));
     expect({ fn: fn.node.id, count: mine.length }).toEqual({ fn: fn.node.id, count: 1 });
     const [alarm] = mine;
     expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
@@ -48,7 +45,10 @@ test('each function: Errors + Throttles >= 1 over 5 minutes, in its own alarm', 
     const byId = Object.fromEntries(queries.map((query) => [query.Id, query]));
     const [expression] = queries.filter((query) => query.Expression);
     expect(expression.Expression).toBe('FILL(errors, 0) + FILL(throttles, 0)');
-    for (const [id, metricName] of [['errors', 'Errors'], ['throttles', 'Throttles']]) {
+    for (const [id, metricName] of [
+      ['errors', 'Errors'],
+      ['throttles', 'Throttles'],
+    ]) {
       expect(byId[id].MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/Lambda', MetricName: metricName }, Period: 300, Stat: 'Sum' });
       expect(JSON.stringify(byId[id].MetricStat!.Metric.Dimensions)).toBe(dimensions);
     }
@@ -59,7 +59,10 @@ test(`the HTTP API: 5xx answers over all answers in 5 minutes above ${API_5XX_PE
   const rate = alarms().find((alarm) => alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / requests')))!;
   expect(rate.Properties).toMatchObject({ Threshold: API_5XX_PERCENT, ComparisonOperator: 'GreaterThanThreshold' });
   const byId = Object.fromEntries(rate.Properties.Metrics.map((m: { Id: string }) => [m.Id, m]));
-  for (const [id, name] of [['errors', '5xx'], ['requests', 'Count']]) {
+  for (const [id, name] of [
+    ['errors', '5xx'],
+    ['requests', 'Count'],
+  ]) {
     expect(byId[id].MetricStat).toEqual({
       Metric: { Namespace: 'AWS/ApiGateway', MetricName: name, Dimensions: [{ Name: 'ApiId', Value: { Ref: idOf(stack.api) } }] },
       Period: 300,
@@ -73,10 +76,7 @@ test('the table: read and write throttle events of the table and of every index'
   const throttles = alarms().find((alarm) => alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('FILL(read0')))!;
   const stats = throttles.Properties.Metrics.filter((m: CfnResource) => m.MetricStat).map((m: CfnResource) => m.MetricStat.Metric);
   const seen = stats.map((metric: CfnResource) => `${metric.MetricName}:${metric.Dimensions.find((d: { Name: string }) => d.Name === 'GlobalSecondaryIndexName')?.Value ?? 'table'}`);
-  const expected = [undefined, ...TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName)].flatMap((index) => [
-    `ReadThrottleEvents:${index ?? 'table'}`,
-    `WriteThrottleEvents:${index ?? 'table'}`,
-  ]);
+  const expected = [undefined, ...TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName)].flatMap((index) => [`ReadThrottleEvents:${index ?? 'table'}`, `WriteThrottleEvents:${index ?? 'table'}`]);
   expect(seen.sort()).toEqual(expected.sort());
   for (const metric of stats) expect(metric.Dimensions).toEqual(expect.arrayContaining([{ Name: 'TableName', Value: { Ref: idOf(stack.table) } }]));
   expect(throttles.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
@@ -98,15 +98,13 @@ test('failed mails: a metric filter on the log group of every function that mail
   expect(mailAlarms[0].Properties).toMatchObject({ Namespace: 'Shop/dev', Statistic: 'Sum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
 });
 
-test('the topic: encrypted with the stack\'s rotating key that CloudWatch may use, TLS only, CloudWatch of this account may publish', () => {
+test("the topic: encrypted with the stack's rotating key that CloudWatch may use, TLS only, CloudWatch of this account may publish", () => {
   const topic = template.toJSON().Resources[topicId()];
   const [keyId, key] = Object.entries(resourcesOf(template, 'AWS::KMS::Key'))[0];
   expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
   expect(key.Properties.EnableKeyRotation).toBe(true);
   expect(key.Properties.KeyPolicy.Statement).toEqual(
-    expect.arrayContaining([
-      expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
-    ]),
+    expect.arrayContaining([expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] })]),
   );
   template.hasResourceProperties('AWS::SNS::TopicPolicy', {
     Topics: [{ Ref: topicId() }],

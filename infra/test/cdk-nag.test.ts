@@ -25,10 +25,8 @@ describe.each(CHECKED_STAGES)('cdk-nag AwsSolutions: $name', ({ context, customD
     edgeAnnotations = Annotations.fromStack(edge!);
   });
 
-  const ids = (messages: SynthesisMessage[]) =>
-    messages.map((message) => `${message.id}: ${String(message.entry.data).split('\n')[0]}`);
-  const suppressed = (rule: string) =>
-    annotations.findInfo('*', Match.stringLikeRegexp(`CdkNagSuppression.*: ${rule} was triggered but suppressed`));
+  const ids = (messages: SynthesisMessage[]) => messages.map((message) => `${message.id}: ${String(message.entry.data).split('\n')[0]}`);
+  const suppressed = (rule: string) => annotations.findInfo('*', Match.stringLikeRegexp(`CdkNagSuppression.*: ${rule} was triggered but suppressed`));
 
   test('no unsuppressed errors', () => {
     expect(ids(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);

@@ -71,7 +71,7 @@ it('builds the SPA into the deployed asset (index.html and hashed assets) and wr
   expect(runtimeConfigSchema.parse(JSON.parse(config.replace(/<<marker:0xbaba:\d+>>/g, 'x')))).toMatchObject({ paymentMode: 'stripe', cognitoEndpoint: null });
 });
 
-it('writes the edge stack beside it: ShopEdge-dev with the distribution\'s web ACL, which the shop stack reads', () => {
+it("writes the edge stack beside it: ShopEdge-dev with the distribution's web ACL, which the shop stack reads", () => {
   const edge = JSON.parse(readFileSync(path.join(out, 'ShopEdge-dev.template.json'), 'utf8'));
   const acls = Object.values(edge.Resources as Record<string, Resource>).filter((r) => r.Type === 'AWS::WAFv2::WebACL');
   expect(acls.map((acl) => acl.Properties.Scope)).toEqual(['CLOUDFRONT']);

@@ -41,7 +41,6 @@ interface PluginReport {
   suppressedViolations?: ReportedViolation[];
 }
 
-
 const ruleOf = (control: keyof typeof GUARD_RULES) => GUARD_RULES[control];
 const controlOf = (ruleName: string) => Object.entries(GUARD_RULES).find(([, rule]) => rule === ruleName)?.[0] ?? ruleName;
 
@@ -70,9 +69,7 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     acknowledgements = app.node
       .findAll()
       .flatMap((construct: IConstruct) =>
-        construct.node.metadata
-          .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-          .flatMap((entry) => Object.keys(entry.data as object).map((id) => `${id} @ ${construct.node.path}`)),
+        construct.node.metadata.filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).flatMap((entry) => Object.keys(entry.data as object).map((id) => `${id} @ ${construct.node.path}`)),
       )
       .filter((ack) => ack.startsWith(`${GUARD_PLUGIN}::`));
   }, 180_000);
@@ -111,7 +108,7 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     expect(routes.sort()).toEqual(publicRoutes.sort());
   });
 
-  test('fixed, not acknowledged: table encryption (KMS), the key policy\'s grants, bucket versioning and lifecycle', () => {
+  test("fixed, not acknowledged: table encryption (KMS), the key policy's grants, bucket versioning and lifecycle", () => {
     const fixed = ['dynamodb_table_encrypted_kms_check', 'kms_create_grant_aws_service_check', 's3_bucket_versioning_enabled_check', 's3_lifecycle_policy_check'];
     const seen = [...report.violations, ...suppressed()].map((violation) => violation.ruleName);
     expect(seen.filter((rule) => fixed.includes(rule))).toEqual([]);
@@ -121,7 +118,13 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     const paths = suppressedAt('CT.LAMBDA.PR.3');
     // Every route, job and trigger function, and the CDK's two helpers.
     expect(paths.length).toBeGreaterThanOrEqual(ROUTES.length + 2);
-    expect(new Set(suppressed().filter((v) => v.ruleName === ruleOf('CT.LAMBDA.PR.3')).map((v) => v.reason!.replace(/^.*?(No VPC)/, '$1'))).size).toBe(1);
+    expect(
+      new Set(
+        suppressed()
+          .filter((v) => v.ruleName === ruleOf('CT.LAMBDA.PR.3'))
+          .map((v) => v.reason!.replace(/^.*?(No VPC)/, '$1')),
+      ).size,
+    ).toBe(1);
   });
 
   if (stage === 'prod') {
@@ -130,7 +133,9 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     });
   } else {
     test('dev keeps its logs a month, acknowledged on each log group with the setting that chose it', () => {
-      const reasons = suppressed().filter((v) => v.ruleName === ruleOf('CT.CLOUDWATCH.PR.2')).map((v) => v.reason);
+      const reasons = suppressed()
+        .filter((v) => v.ruleName === ruleOf('CT.CLOUDWATCH.PR.2'))
+        .map((v) => v.reason);
       expect(reasons.length).toBeGreaterThan(ROUTES.length);
       for (const reason of reasons) expect(reason).toContain('30 days (context logRetentionDays');
     });

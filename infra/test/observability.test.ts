@@ -71,7 +71,7 @@ describe.each([
     }
   });
 
-  test('the dashboard shows the API\'s 4xx, 5xx and latency percentiles, and the table\'s throttles', () => {
+  test("the dashboard shows the API's 4xx, 5xx and latency percentiles, and the table's throttles", () => {
     const metrics = metricsOf(dashboardWidgets(stack, template));
     for (const name of ['4xx', '5xx', 'Count']) expect(metrics).toContainEqual(['AWS/ApiGateway', name, 'ApiId', 'the-api', expect.anything()]);
     for (const stat of LATENCY_STATISTICS) expect(metrics).toContainEqual(['AWS/ApiGateway', 'Latency', 'ApiId', 'the-api', expect.objectContaining({ stat })]);
@@ -80,7 +80,7 @@ describe.each([
     }
   });
 
-  test('with rate limits on, a graph of what WAF held back: the edge web ACL in us-east-1 and the user pool\'s', () => {
+  test("with rate limits on, a graph of what WAF held back: the edge web ACL in us-east-1 and the user pool's", () => {
     const widget = dashboardWidgets(stack, template).find((w) => w.properties.title?.startsWith('Requests held back by the rate limits'));
     expect(widget).toBeDefined();
     const searches = (widget!.properties.metrics ?? []).map((metric) => metric[0] as { expression: string; region?: string });
@@ -99,7 +99,7 @@ describe.each([
     }
   });
 
-  test('the functions\' only IAM statements on Resource * are X-Ray\'s (which takes no resource)', () => {
+  test("the functions' only IAM statements on Resource * are X-Ray's (which takes no resource)", () => {
     const roles = new Set(shopFunctions(stack).map((fn) => template.toJSON().Resources[idOf(stack, fn)].Properties.Role['Fn::GetAtt'][0]));
     const wildcard = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
       .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => roles.has(role.Ref)))
@@ -129,7 +129,7 @@ test('without rate limits the dashboard has no WAF graph', () => {
   expect(dashboardWidgets(stack, template).some((w) => w.properties.title?.startsWith('Requests held back'))).toBe(false);
 });
 
-test('logRetentionDays sets every log group\'s retention', () => {
+test("logRetentionDays sets every log group's retention", () => {
   const { template } = synthShop({ context: { logRetentionDays: 90 } });
   const retentions = Object.values(resourcesOf(template, 'AWS::Logs::LogGroup')).map((group) => group.Properties.RetentionInDays);
   expect(new Set(retentions)).toEqual(new Set([90]));

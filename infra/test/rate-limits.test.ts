@@ -31,7 +31,7 @@ describe('a stage with rate limits (the default)', () => {
   const edgeAcl = onlyOne(resourcesOf(edgeTemplate!, 'AWS::WAFv2::WebACL'));
   const poolAcl = onlyOne(resourcesOf(template, 'AWS::WAFv2::WebACL'));
 
-  test('the distribution\'s web ACL lives in ShopEdge-<stage> in us-east-1, deployed first and read at deploy time', () => {
+  test("the distribution's web ACL lives in ShopEdge-<stage> in us-east-1, deployed first and read at deploy time", () => {
     expect(edge!.stackName).toBe('ShopEdge-dev');
     expect(edge!.region).toBe(EDGE_REGION);
     expect(stack.dependencies).toContain(edge);
@@ -47,7 +47,10 @@ describe('a stage with rate limits (the default)', () => {
   test('every group is one rate-based rule per client IP, with its limit and window, in exactly one of the two web ACLs', () => {
     expect(rulesOf(edgeAcl).map((rule) => rule.Name)).toEqual(API_GROUPS.map((g) => `rate-limit-${g.id}`));
     expect(rulesOf(poolAcl).map((rule) => rule.Name)).toEqual(COGNITO_GROUPS.map((g) => `rate-limit-${g.id}`));
-    for (const [acl, groups] of [[edgeAcl, API_GROUPS], [poolAcl, COGNITO_GROUPS]] as const) {
+    for (const [acl, groups] of [
+      [edgeAcl, API_GROUPS],
+      [poolAcl, COGNITO_GROUPS],
+    ] as const) {
       for (const group of groups) {
         const rule = ruleOf(acl, group);
         expect({ group: group.id, ...rule.Statement.RateBasedStatement, ScopeDownStatement: undefined }).toEqual({
@@ -64,7 +67,10 @@ describe('a stage with rate limits (the default)', () => {
   });
 
   test('a blocked request gets 429, Retry-After (the window) and the body the local gateway sends', () => {
-    for (const [acl, groups] of [[edgeAcl, API_GROUPS], [poolAcl, COGNITO_GROUPS]] as const) {
+    for (const [acl, groups] of [
+      [edgeAcl, API_GROUPS],
+      [poolAcl, COGNITO_GROUPS],
+    ] as const) {
       for (const group of groups) {
         expect(ruleOf(acl, group).Action).toEqual({
           Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: group.id, ResponseHeaders: [{ Name: 'Retry-After', Value: String(group.windowSeconds) }] } },
@@ -92,7 +98,7 @@ describe('a stage with rate limits (the default)', () => {
     }
   });
 
-  test("a Cognito rule counts its operations by x-amz-target, whatever the case, and not signing in", () => {
+  test('a Cognito rule counts its operations by x-amz-target, whatever the case, and not signing in', () => {
     const all = ['SignUp', 'ForgotPassword', 'ConfirmForgotPassword', 'InitiateAuth', 'RespondToAuthChallenge', 'GetUser', 'ConfirmSignUp'];
     for (const group of COGNITO_GROUPS) {
       const scope = ruleOf(poolAcl, group).Statement.RateBasedStatement.ScopeDownStatement.RegexMatchStatement;
@@ -126,7 +132,7 @@ describe('a stage with rate limits (the default)', () => {
 });
 
 describe('context rateLimits', () => {
-  test('a number scales every WAF limit, never below WAF\'s floor of 10', () => {
+  test("a number scales every WAF limit, never below WAF's floor of 10", () => {
     const doubled = synthShop({ context: { ...FULL_CONTEXT, rateLimits: '2' } });
     const edgeAcl = onlyOne(resourcesOf(doubled.edgeTemplate!, 'AWS::WAFv2::WebACL'));
     for (const group of API_GROUPS) expect(ruleOf(edgeAcl, group).Statement.RateBasedStatement.Limit).toBe(group.limit * 2);

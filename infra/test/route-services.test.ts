@@ -36,9 +36,7 @@ describe('a route that uses S3, Cognito and SES', () => {
       .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
       .flatMap((statement: { Action: string | string[] }) => [statement.Action].flat());
-    expect(actions).toEqual(
-      expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'cognito-idp:AdminGetUser', 'ses:SendEmail', 'dynamodb:GetItem']),
-    );
+    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'cognito-idp:AdminGetUser', 'ses:SendEmail', 'dynamodb:GetItem']));
     expect(actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))).toEqual([]);
   });
 });

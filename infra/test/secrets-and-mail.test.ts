@@ -9,8 +9,7 @@ import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
 type Entry = { name: string; entry: RouteDef | JobDef; functionId: (stack: ShopStack) => string };
 
-const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const ENTRIES: Entry[] = [
   ...ROUTES.map((route) => ({ name: `${route.method} ${route.path}`, entry: route, functionId: (s: ShopStack) => idOf(s, s.routeFunctions.get(routeId(route))!) })),
   ...JOBS.map((job) => ({ name: `job ${job.handler}`, entry: job, functionId: (s: ShopStack) => idOf(s, s.jobFunctions.get(routeId(job))!) })),
@@ -25,8 +24,7 @@ function roleStatements(template: Template, functionId: string): { Action: strin
     .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
 }
-const variablesOf = (template: Template, functionId: string): Record<string, unknown> =>
-  template.toJSON().Resources[functionId].Properties.Environment.Variables;
+const variablesOf = (template: Template, functionId: string): Record<string, unknown> => template.toJSON().Resources[functionId].Properties.Environment.Variables;
 
 describe('the Stripe secret', () => {
   let stack: ShopStack;
@@ -65,9 +63,7 @@ describe('the Stripe secret', () => {
     for (const fn of stack.triggerFunctions.values()) {
       expect(variablesOf(template, idOf(stack, fn)).STRIPE_SECRET_ARN).toBeUndefined();
       // Only what every function has: sending its traces to X-Ray.
-      expect(roleStatements(template, idOf(stack, fn))).toEqual([
-        { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
-      ]);
+      expect(roleStatements(template, idOf(stack, fn))).toEqual([{ Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' }]);
     }
   });
 });
@@ -93,9 +89,7 @@ describe('SES: a domain identity made by the stack', () => {
     if (uses(entry, 'ses')) {
       expect(sesStatements).toHaveLength(1);
       expect([sesStatements[0].Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-      expect(renderCfnString(sesStatements[0].Resource, names())).toBe(
-        'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
-      );
+      expect(renderCfnString(sesStatements[0].Resource, names())).toBe('arn:aws:ses:eu-west-1:123456789012:identity/example.com');
       expect(variables).toMatchObject({ MAIL_FROM: FULL_CONTEXT.mailFrom, SHOP_EMAIL: FULL_CONTEXT.shopEmail });
     } else {
       expect(sesStatements).toEqual([]);
@@ -136,9 +130,7 @@ describe('SES: other identities', () => {
   });
 
   test('a sender outside the identity is refused at synth, naming both', () => {
-    expect(() => synthShop({ context: { ...FULL_CONTEXT, mailFrom: 'shop@other.com' } })).toThrow(
-      /mailFrom "shop@other.com" does not belong to the SES identity "example.com"/,
-    );
+    expect(() => synthShop({ context: { ...FULL_CONTEXT, mailFrom: 'shop@other.com' } })).toThrow(/mailFrom "shop@other.com" does not belong to the SES identity "example.com"/);
     expect(() => synthShop({ context: { ...FULL_CONTEXT, sesIdentity: 'a@example.com', mailFrom: 'b@example.com' } })).toThrow(/sends only as itself/);
   });
 

@@ -27,7 +27,7 @@ const CDK_HELPER_FUNCTIONS = [
   {
     logicalIdPrefix: 'BucketNotificationsHandler',
     handler: 'index.handler',
-    why: 'sets the image bucket\'s ObjectCreated notification (uploads/ -> the image pipeline)',
+    why: "sets the image bucket's ObjectCreated notification (uploads/ -> the image pipeline)",
   },
 ] as const;
 
@@ -46,8 +46,7 @@ beforeAll(() => {
   ({ stack, template } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 
 function routeFunctionId(route: RouteDef): string {
   const fn = stack.routeFunctions.get(routeId(route));
@@ -62,9 +61,7 @@ function jobFunctionId(job: (typeof JOBS)[number]): string {
 }
 
 function routeResource(route: RouteDef) {
-  const found = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter(
-    ([, resource]) => resource.Properties.RouteKey === `${route.method} ${route.path}`,
-  );
+  const found = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter(([, resource]) => resource.Properties.RouteKey === `${route.method} ${route.path}`);
   expect(found).toHaveLength(1);
   return found[0][1];
 }
@@ -107,56 +104,50 @@ describe('route table -> functions and routes', () => {
     template.resourceCountIs('AWS::Lambda::Function', HANDLERS.length + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS + CDK_HELPER_FUNCTIONS.length);
   });
 
-  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s: function defaults and settings',
-    (_key, route) => {
-      const fn = template.toJSON().Resources[routeFunctionId(route)];
-      expect(fn.Properties).toMatchObject({
-        Runtime: 'nodejs24.x',
-        Architectures: ['arm64'],
-        Handler: 'index.handler',
-        Timeout: 10,
-        MemorySize: 512,
-        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-      });
-      const variables = fn.Properties.Environment.Variables;
-      const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'], stripe: ['STRIPE_SECRET_ARN'], site: ['SITE_URL', 'SPA_BUCKET'] };
-      const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-      const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];
-      expect(Object.keys(variables).sort()).toEqual(expected.sort());
-      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
-      expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
-      expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
-      expect(variables.COGNITO_ISSUER).toEqual({
-        'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalIdOf(stack.userPool) }]],
-      });
-    },
-  );
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: function defaults and settings', (_key, route) => {
+    const fn = template.toJSON().Resources[routeFunctionId(route)];
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Timeout: 10,
+      MemorySize: 512,
+      LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+    });
+    const variables = fn.Properties.Environment.Variables;
+    const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'], stripe: ['STRIPE_SECRET_ARN'], site: ['SITE_URL', 'SPA_BUCKET'] };
+    const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+    const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];
+    expect(Object.keys(variables).sort()).toEqual(expected.sort());
+    expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+    expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
+    expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
+    expect(variables.COGNITO_ISSUER).toEqual({
+      'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalIdOf(stack.userPool) }]],
+    });
+  });
 
   test('one API route per table route', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
   });
 
-  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s: route key, JWT authorizer exactly on user/admin routes, integration to its own function',
-    (_key, route) => {
-      const resource = routeResource(route);
-      if (route.access === 'public') {
-        expect(resource.Properties.AuthorizationType).toBe('NONE');
-        expect(resource.Properties.AuthorizerId).toBeUndefined();
-      } else {
-        expect(resource.Properties.AuthorizationType).toBe('JWT');
-        expect(resource.Properties.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^HttpApiCognitoAuthorizer/) });
-      }
-      const integrationId = resource.Properties.Target['Fn::Join'][1][1].Ref;
-      const integration = template.toJSON().Resources[integrationId];
-      expect(integration.Properties).toMatchObject({
-        IntegrationType: 'AWS_PROXY',
-        PayloadFormatVersion: '2.0',
-        IntegrationUri: { 'Fn::GetAtt': [routeFunctionId(route), 'Arn'] },
-      });
-    },
-  );
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: route key, JWT authorizer exactly on user/admin routes, integration to its own function', (_key, route) => {
+    const resource = routeResource(route);
+    if (route.access === 'public') {
+      expect(resource.Properties.AuthorizationType).toBe('NONE');
+      expect(resource.Properties.AuthorizerId).toBeUndefined();
+    } else {
+      expect(resource.Properties.AuthorizationType).toBe('JWT');
+      expect(resource.Properties.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^HttpApiCognitoAuthorizer/) });
+    }
+    const integrationId = resource.Properties.Target['Fn::Join'][1][1].Ref;
+    const integration = template.toJSON().Resources[integrationId];
+    expect(integration.Properties).toMatchObject({
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [routeFunctionId(route), 'Arn'] },
+    });
+  });
 
   test('the JWT authorizer trusts the user pool and the web client (client_id of access tokens)', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
@@ -170,20 +161,17 @@ describe('route table -> functions and routes', () => {
     });
   });
 
-  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s: table permissions follow the route table',
-    (_key, route) => {
-      const actions = actionsOf(roleStatements(routeFunctionId(route))).filter((action) => action.startsWith('dynamodb:'));
-      if (route.table === 'none') expect(actions).toEqual([]);
-      if (route.table === 'read') {
-        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-        expect(actions.filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
-      }
-      if (route.table === 'readwrite') {
-        expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']));
-      }
-    },
-  );
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: table permissions follow the route table', (_key, route) => {
+    const actions = actionsOf(roleStatements(routeFunctionId(route))).filter((action) => action.startsWith('dynamodb:'));
+    if (route.table === 'none') expect(actions).toEqual([]);
+    if (route.table === 'read') {
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(actions.filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
+    }
+    if (route.table === 'readwrite') {
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']));
+    }
+  });
 });
 
 describe('scheduled jobs', () => {
@@ -225,9 +213,7 @@ describe('table', () => {
       })),
     );
     const keyNames = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_KEYS.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
-    expect(table.Properties.AttributeDefinitions).toEqual(
-      expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
-    );
+    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
     expect(table.Properties.AttributeDefinitions).toHaveLength(keyNames.length);
     expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_KEYS.timeToLiveAttribute, Enabled: true });
   });
@@ -275,9 +261,7 @@ describe('user pool', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
     expect(client.Properties.GenerateSecret).toBe(false);
-    expect(client.Properties.ExplicitAuthFlows).toEqual(
-      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
-    );
+    expect(client.Properties.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
     expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
     expect(client.Properties.CallbackURLs).toBeUndefined();
   });
@@ -299,9 +283,7 @@ describe('buckets and distribution', () => {
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: logicalIdOf(bucket) },
         PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          ]),
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
         },
       });
     }

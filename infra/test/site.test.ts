@@ -19,15 +19,14 @@ beforeAll(() => {
   ({ stack, template, app } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const distributionConfig = () => Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 type Behaviour = { PathPattern?: string; [key: string]: unknown };
 const allBehaviours = (): Behaviour[] => [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors];
 const behaviour = (pattern: string): Behaviour => distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
 
 describe('CloudFront behaviours', () => {
-  test('the product list (exact path, GET/HEAD) comes before /api/* and is cached by the API\'s own Cache-Control', () => {
+  test("the product list (exact path, GET/HEAD) comes before /api/* and is cached by the API's own Cache-Control", () => {
     const patterns = distributionConfig().CacheBehaviors.map((b: Behaviour) => b.PathPattern);
     expect(patterns.indexOf(PRODUCT_LIST_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
     const products = behaviour(PRODUCT_LIST_PATH);
@@ -102,9 +101,9 @@ describe('CloudFront behaviours', () => {
       },
     });
     const spaPolicy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === idOf(stack.spaBucket))!;
-    const cloudFrontActions = spaPolicy.Properties.PolicyDocument.Statement.filter(
-      (s: { Principal?: { Service?: string } }) => s.Principal?.Service === 'cloudfront.amazonaws.com',
-    ).flatMap((s: { Action: string | string[] }) => [s.Action].flat());
+    const cloudFrontActions = spaPolicy.Properties.PolicyDocument.Statement.filter((s: { Principal?: { Service?: string } }) => s.Principal?.Service === 'cloudfront.amazonaws.com').flatMap(
+      (s: { Action: string | string[] }) => [s.Action].flat(),
+    );
     expect(cloudFrontActions).toEqual(['s3:GetObject']);
   });
 });
@@ -138,19 +137,19 @@ describe('security headers', () => {
   const csp = () => {
     const value = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
     const text = renderCfnString(value, { 'AWS::Region': 'eu-west-1', 'AWS::URLSuffix': 'amazonaws.com', [idOf(stack.imagesBucket)]: 'shop-images' });
-    return Object.fromEntries(text.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+    return Object.fromEntries(
+      text
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
   };
 
-  test('CSP: Stripe.js and nothing more from outside, Cognito of the stack\'s region, the image bucket for uploads', () => {
+  test("CSP: Stripe.js and nothing more from outside, Cognito of the stack's region, the image bucket for uploads", () => {
     const directives = csp();
     expect(directives['script-src']).toEqual(["'self'", ...STRIPE_CSP_SOURCES.script]);
     expect(directives['frame-src']).toEqual([...STRIPE_CSP_SOURCES.frame]);
-    expect(directives['connect-src']).toEqual([
-      "'self'",
-      ...STRIPE_CSP_SOURCES.connect,
-      'https://cognito-idp.eu-west-1.amazonaws.com',
-      'https://shop-images.s3.eu-west-1.amazonaws.com',
-    ]);
+    expect(directives['connect-src']).toEqual(["'self'", ...STRIPE_CSP_SOURCES.connect, 'https://cognito-idp.eu-west-1.amazonaws.com', 'https://shop-images.s3.eu-west-1.amazonaws.com']);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(JSON.stringify(directives)).not.toContain('*');
     expect(policy().SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(true);
@@ -199,9 +198,7 @@ describe('buckets and access logs', () => {
     const images = bucket(stack.imagesBucket).Properties;
     expect(images.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(images.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } })]);
-    expect(images.CorsConfiguration.CorsRules).toEqual([
-      { AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type'], MaxAge: 3000 },
-    ]);
+    expect(images.CorsConfiguration.CorsRules).toEqual([{ AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type'], MaxAge: 3000 }]);
   });
 });
 
@@ -241,11 +238,9 @@ describe('SPA upload and config.json', () => {
     expect(Object.keys(deployments())).toContain(shellId);
   });
 
-  test('config.json carries the pool, the client, the region and the publishable key, and passes the SPA\'s schema', () => {
+  test("config.json carries the pool, the client, the region and the publishable key, and passes the SPA's schema", () => {
     const [, shell] = shellDeployment();
-    expect(Object.values(shell.Properties.SourceMarkers[1])).toEqual(
-      expect.arrayContaining([{ Ref: 'AWS::Region' }, { Ref: idOf(stack.userPool) }, { Ref: idOf(stack.webClient) }]),
-    );
+    expect(Object.values(shell.Properties.SourceMarkers[1])).toEqual(expect.arrayContaining([{ Ref: 'AWS::Region' }, { Ref: idOf(stack.userPool) }, { Ref: idOf(stack.webClient) }]));
     const names: Record<string, string> = { 'AWS::Region': 'eu-west-1', [idOf(stack.userPool)]: 'eu-west-1_Pool', [idOf(stack.webClient)]: 'webclient123' };
     const config = deployedConfig((ref) => names[(ref as { Ref: string }).Ref]);
     expect(runtimeConfigSchema.parse(config)).toEqual({
@@ -309,7 +304,7 @@ describe('pages a crawler reads and the image pipeline', () => {
     });
   });
 
-  test('the page function reads index.html and vite\'s manifest from the SPA bucket (those keys only) and knows the site URL', () => {
+  test("the page function reads index.html and vite's manifest from the SPA bucket (those keys only) and knows the site URL", () => {
     const fnId = idOf(pageFunction());
     const variables = template.toJSON().Resources[fnId].Properties.Environment.Variables;
     expect(variables.SPA_BUCKET).toEqual({ Ref: idOf(stack.spaBucket) });

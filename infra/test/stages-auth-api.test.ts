@@ -5,8 +5,7 @@ import { dependencyGraph, findCycle, FULL_CONTEXT, renderCfnString, resourcesOf,
 
 /** Points 1 (stages), 2 (Cognito), 3 (API throttling, access logs) and the prod settings of the production issue. */
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
-const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 
 describe('the HTTP API stage', () => {
   test('default throttling 50 requests/s, burst 100; access logs to a log group', () => {
@@ -51,20 +50,17 @@ describe('Cognito', () => {
     });
   });
 
-  const siteUrlOf = (s: ShopStack, t: Template) =>
-    t.toJSON().Resources[idOf(s, s.triggerFunctions.get('CustomMessage')!)].Properties.Environment.Variables.SITE_URL;
+  const siteUrlOf = (s: ShopStack, t: Template) => t.toJSON().Resources[idOf(s, s.triggerFunctions.get('CustomMessage')!)].Properties.Environment.Variables.SITE_URL;
 
   test('the reset link names the site: siteUrl when given', () => {
     expect(siteUrlOf(stack, template)).toBe(FULL_CONTEXT.siteUrl);
   });
 
-  test('else the custom domain, else the distribution\'s own domain', () => {
+  test("else the custom domain, else the distribution's own domain", () => {
     const withDomain = synthShop({ context: { domainName: 'shop.example.net', certificateArn: CERTIFICATE } });
     expect(siteUrlOf(withDomain.stack, withDomain.template)).toBe('https://shop.example.net');
     const bare = synthShop();
-    expect(renderCfnString(siteUrlOf(bare.stack, bare.template), { [`${idOf(bare.stack, bare.stack.distribution)}.DomainName`]: 'd1.cloudfront.net' })).toBe(
-      'https://d1.cloudfront.net',
-    );
+    expect(renderCfnString(siteUrlOf(bare.stack, bare.template), { [`${idOf(bare.stack, bare.stack.distribution)}.DomainName`]: 'd1.cloudfront.net' })).toBe('https://d1.cloudfront.net');
   });
 
   test('the trigger reaching the distribution makes no dependency cycle (pool -> trigger -> distribution -> API)', () => {
@@ -92,9 +88,7 @@ describe('stages', () => {
   });
 
   test('prod refuses to synthesise without what a live shop needs, naming each setting', () => {
-    expect(() => synthShop({ context: { stage: 'prod' } })).toThrow(
-      /stage prod needs -c sesIdentity .*, -c shopEmail .*, -c alarmEmail .*, -c stripePublishableKey/,
-    );
+    expect(() => synthShop({ context: { stage: 'prod' } })).toThrow(/stage prod needs -c sesIdentity .*, -c shopEmail .*, -c alarmEmail .*, -c stripePublishableKey/);
   });
 
   test('two stages side by side: the account-wide CloudFront names differ and carry the region', () => {
@@ -114,7 +108,7 @@ describe('stages', () => {
 
   // Each route adds about 8 resources (function, role, policy, log group, alarm, integration, route, permission):
   // about 380 today leaves room for some 10 more routes before this tripwire, and 14 before the hard limit.
-  test('the template stays under 460 of CloudFormation\'s 500 resources', () => {
+  test("the template stays under 460 of CloudFormation's 500 resources", () => {
     const count = Object.keys(synthShop({ context: FULL_CONTEXT }).template.toJSON().Resources).length;
     expect(count).toBeLessThanOrEqual(460);
   });

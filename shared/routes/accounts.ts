@@ -32,7 +32,14 @@ export const ACCOUNT_ROUTES = [
   },
   { method: 'GET', path: '/auth/previousOrderCombined', handler: 'accounts/get-previous-order', access: 'user', table: 'read', summary: 'Items of the latest order: {cart: [items]}' },
   { method: 'GET', path: '/auth/orders', handler: 'accounts/list-orders', access: 'user', table: 'read', summary: "The customer's orders with status, newest first" },
-  { method: 'GET', path: '/auth/orders/{orderNumber}', handler: 'accounts/get-order', access: 'user', table: 'read', summary: "One of the customer's orders with tracking and replacement requests (404 for anyone else's)" },
+  {
+    method: 'GET',
+    path: '/auth/orders/{orderNumber}',
+    handler: 'accounts/get-order',
+    access: 'user',
+    table: 'read',
+    summary: "One of the customer's orders with tracking and replacement requests (404 for anyone else's)",
+  },
   { method: 'GET', path: '/auth/reviews', handler: 'accounts/list-ratings', access: 'user', table: 'read', summary: "The customer's ratings: {ratings: {productId: rating}}" },
   {
     method: 'POST',

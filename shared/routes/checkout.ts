@@ -1,9 +1,4 @@
-import {
-  createIntentBodySchema,
-  recordOrderBodySchema,
-  testConfirmBodySchema,
-  validateCartBodySchema,
-} from '../schemas/checkout';
+import { createIntentBodySchema, recordOrderBodySchema, testConfirmBodySchema, validateCartBodySchema } from '../schemas/checkout';
 import type { RouteDef } from './types';
 
 export const CHECKOUT_ROUTES = [

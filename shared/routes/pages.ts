@@ -5,8 +5,7 @@ import type { RouteDef } from './types';
  * (shared/pages.ts PAGE_PATTERNS; CloudFront sends only those here). These routes share that one function
  * (infra creates one function per handler). `/{page}` answers the static pages by name and 404 for any other.
  */
-const page = (path: string, summary: string) =>
-  ({ method: 'GET', path, handler: 'pages/render-page', access: 'public', table: 'read', uses: ['site'], summary }) as const;
+const page = (path: string, summary: string) => ({ method: 'GET', path, handler: 'pages/render-page', access: 'public', table: 'read', uses: ['site'], summary }) as const;
 
 export const PAGE_ROUTES = [
   page('/{page}', 'A static page (about, FAQs, policies, forms) with its head; 404 for other names'),

@@ -1,5 +1,3 @@
 import type { RouteDef } from './types';
 
-export const SYSTEM_ROUTES = [
-  { method: 'GET', path: '/api/health', handler: 'system/get-health', access: 'public', table: 'none', summary: 'Liveness' },
-] as const satisfies readonly RouteDef[];
+export const SYSTEM_ROUTES = [{ method: 'GET', path: '/api/health', handler: 'system/get-health', access: 'public', table: 'none', summary: 'Liveness' }] as const satisfies readonly RouteDef[];

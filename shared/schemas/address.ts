@@ -5,10 +5,7 @@ import * as z from './zod';
 
 /** Trimmed, at most `max` characters, angle brackets and ampersands turned into entities (spec section 5). */
 export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired) =>
-  z.pipe(
-    z.string({ message: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters.`)),
-    z.transform(sanitizeText),
-  );
+  z.pipe(z.string({ message: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters.`)), z.transform(sanitizeText));
 
 const matches = (pattern: RegExp, message: string) => z.refine<string>((value) => pattern.test(value), message);
 

@@ -20,21 +20,13 @@ export const tagSchema = z
   )
   .check(
     z.refine((value) => value.length > 0, 'Tag is required.'),
-    z.refine(
-      (value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)),
-      `Tags must be among: ${TAG_WORDS.join(', ')}.`,
-    ),
+    z.refine((value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)), `Tags must be among: ${TAG_WORDS.join(', ')}.`),
   );
 
 /** A stock item's id text. */
 export const stockItemIdSchema = z
   .string({ message: 'Item id is required.' })
-  .check(
-    z.trim(),
-    z.minLength(1, 'Item id is required.'),
-    z.maxLength(64, 'Item id can be at most 64 characters.'),
-    z.regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
-  );
+  .check(z.trim(), z.minLength(1, 'Item id is required.'), z.maxLength(64, 'Item id can be at most 64 characters.'), z.regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'));
 
 /**
  * A product's own counts: tumblers use 16oz/20oz/24oz, single-size goods (candles, rugs) CANDLE; apparel and
@@ -48,18 +40,9 @@ const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, '
 const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000),
-  price: z
-    .number({ message: 'Price is required.' })
-    .check(
-      z.int('Price must be in whole cents.'),
-      z.gte(0, 'Price cannot be negative.'),
-      z.lte(1_000_000, 'Price can be at most $10,000.00.'),
-    ),
+  price: z.number({ message: 'Price is required.' }).check(z.int('Price must be in whole cents.'), z.gte(0, 'Price cannot be negative.'), z.lte(1_000_000, 'Price can be at most $10,000.00.')),
   tag: tagSchema,
-  image: z.pipe(
-    z.string({ message: 'Please upload an image!' }).check(z.refine((value) => value !== '', 'Please upload an image!')),
-    productImagePathSchema,
-  ),
+  image: z.pipe(z.string({ message: 'Please upload an image!' }).check(z.refine((value) => value !== '', 'Please upload an image!')), productImagePathSchema),
   extraImages: extraImagesSchema,
   /** The stock item of apparel and gift wraps; empty or absent for other goods. */
   stockRef: z.optional(z.union([z.literal(''), stockItemIdSchema])),
@@ -93,9 +76,7 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** POST /api/admin/uploads */
 export const uploadRequestSchema = z.object({
   contentType: z.enum(Object.keys(IMAGE_TYPES) as [ImageType, ...ImageType[]], { message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' }),
-  size: z
-    .number({ message: 'The file size is required.' })
-    .check(z.int('The file size is required.'), z.gte(1, 'The file is empty.'), z.lte(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.')),
+  size: z.number({ message: 'The file size is required.' }).check(z.int('The file size is required.'), z.gte(1, 'The file is empty.'), z.lte(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.')),
   fileName: z.optional(z.string().check(z.maxLength(255, 'The file name is too long.'))),
 });
 

@@ -14,10 +14,12 @@ const orderNumber = z.pipe(z.string({ message: 'Please enter your order number.'
 export const shipOrderBodySchema = z.object({
   carrier: z.optional(z.enum(CARRIERS, { message: 'Choose USPS, UPS, FedEx or other.' })),
   trackingNumber: z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.maxLength(64, 'A tracking number has at most 64 characters.')),
-      z.transform((value: string) => value.replace(/\s+/g, '')),
-    ).check(z.refine((value: string) => value === '' || /^[A-Za-z0-9-]+$/.test(value), 'Use letters, digits and - only.')),
+    z
+      .pipe(
+        z.string().check(z.trim(), z.maxLength(64, 'A tracking number has at most 64 characters.')),
+        z.transform((value: string) => value.replace(/\s+/g, '')),
+      )
+      .check(z.refine((value: string) => value === '' || /^[A-Za-z0-9-]+$/.test(value), 'Use letters, digits and - only.')),
   ),
 });
 export type ShipOrderBody = z.output<typeof shipOrderBodySchema>;

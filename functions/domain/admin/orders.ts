@@ -69,8 +69,7 @@ function decodeCursor(cursor: string, status: string): Record<string, unknown> {
 /** The index position of a record (the cursor after it). */
 const positionOf = (order: OrderRecord): Record<string, unknown> => ({ ...orders.key({ orderNumber: order.orderNumber }), [GSI2.partitionKey]: `order#${order.status}`, [GSI2.sortKey]: order.createdAt });
 
-const matches = (order: OrderRecord, words: string) =>
-  [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) => field.toLowerCase().includes(words));
+const matches = (order: OrderRecord, words: string) => [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) => field.toLowerCase().includes(words));
 
 /**
  * Orders of one status, newest first, in pages. A date range (UTC days of the order date) is a key condition on
@@ -107,7 +106,27 @@ export async function listOrders(query: AdminOrdersQuery) {
   return { orders: found.map(adminOrder), nextCursor };
 }
 
-const CSV_COLUMNS = ['order', 'date', 'status', 'shipped', 'name', 'email', 'address', 'city', 'state', 'zip', 'items', 'subtotal', 'discount', 'shipping', 'tax', 'total', 'carrier', 'tracking', 'replacement of'];
+const CSV_COLUMNS = [
+  'order',
+  'date',
+  'status',
+  'shipped',
+  'name',
+  'email',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'items',
+  'subtotal',
+  'discount',
+  'shipping',
+  'tax',
+  'total',
+  'carrier',
+  'tracking',
+  'replacement of',
+];
 /** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
 const cell = (value: string | number | null | undefined) => {
   let text = value === null || value === undefined ? '' : String(value);
@@ -126,12 +145,28 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
       const amounts = order.amounts as OrderRecord['amounts'] & { discount?: number };
       rows.push(
         [
-          order.orderNumber, order.createdAt, ORDER_STATUS_LABEL[order.status], order.status === 'completed' ? order.completedAt : '',
-          unescapeText(a.name), a.email, unescapeText(a.line1), unescapeText(a.city), unescapeText(a.state), a.zip,
+          order.orderNumber,
+          order.createdAt,
+          ORDER_STATUS_LABEL[order.status],
+          order.status === 'completed' ? order.completedAt : '',
+          unescapeText(a.name),
+          a.email,
+          unescapeText(a.line1),
+          unescapeText(a.city),
+          unescapeText(a.state),
+          a.zip,
           order.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join('; '),
-          formatCents(amounts.subtotal), formatCents(amounts.discount ?? 0), formatCents(amounts.shipping), formatCents(amounts.tax), formatCents(amounts.total),
-          order.carrier, order.trackingNumber, order.replacementOf,
-        ].map(cell).join(','),
+          formatCents(amounts.subtotal),
+          formatCents(amounts.discount ?? 0),
+          formatCents(amounts.shipping),
+          formatCents(amounts.tax),
+          formatCents(amounts.total),
+          order.carrier,
+          order.trackingNumber,
+          order.replacementOf,
+        ]
+          .map(cell)
+          .join(','),
       );
     }
     cursor = page.nextCursor;
@@ -151,7 +186,11 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   }
   if (order.shipMail) add(order.shipMail.at, order.shipMail.status === 'sent' ? '"On its way" mail sent to the customer' : `"On its way" mail ${order.shipMail.status}`);
   add(order.cancelledAt, 'Cancelled before shipping; stock put back');
-  if (order.refund) add(order.refund.at ?? order.cancelledAt, order.refund.status === 'refunded' ? `Refunded ${formatPrice(order.amounts.total)}${order.refund.id ? ` (${order.refund.id})` : ''}` : `Refund ${order.refund.status}`);
+  if (order.refund)
+    add(
+      order.refund.at ?? order.cancelledAt,
+      order.refund.status === 'refunded' ? `Refunded ${formatPrice(order.amounts.total)}${order.refund.id ? ` (${order.refund.id})` : ''}` : `Refund ${order.refund.status}`,
+    );
   if (order.cancelMail) add(order.cancelMail.at, order.cancelMail.status === 'sent' ? 'Cancellation mail sent to the customer' : `Cancellation mail ${order.cancelMail.status}`);
   for (const request of requests) {
     const items = request.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join(', ');

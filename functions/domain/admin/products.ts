@@ -143,11 +143,7 @@ async function setStatus(id: string, to: 'listed' | 'drafted') {
   if (current.status === to) return adminView(current);
   try {
     // The record moves in the byStatus index (its keys are rebuilt from the current record).
-    await products.update(
-      { id },
-      { set: { status: to, version: current.version + 1 } },
-      { when: { equals: { status: current.status, version: current.version } }, current },
-    );
+    await products.update({ id }, { set: { status: to, version: current.version + 1 } }, { when: { equals: { status: current.status, version: current.version } }, current });
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
     throw error;

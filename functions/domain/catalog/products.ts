@@ -46,10 +46,7 @@ export async function listProducts(category?: string): Promise<Product[]> {
 /** Units of each size that can still be bought, from the product or its linked stock item. */
 export async function availability(record: ProductRecord): Promise<ProductDetail['sizes']> {
   const kind = sizeKind(record.tag);
-  const item =
-    (kind === 'apparel' || kind === 'giftwrap') && record.stockRef
-      ? await stockItems.get({ id: record.stockRef })
-      : null;
+  const item = (kind === 'apparel' || kind === 'giftwrap') && record.stockRef ? await stockItems.get({ id: record.stockRef }) : null;
   return sizesFor(record.tag).map((size) => {
     const where = stockLocation(record.tag, size);
     const counts: Record<string, number | undefined> = where.on === 'stockItem' ? (item?.stock ?? {}) : (record.stock ?? {});

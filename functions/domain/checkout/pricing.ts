@@ -80,15 +80,11 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
   const itemIds = new Set<string>();
   const productIds = new Set<string>();
   for (const cell of cells) (cell.startsWith('stockItem|') ? itemIds : productIds).add(cell.split('|')[1]);
-  const [items, stored] = await Promise.all([
-    stockItems.getMany([...itemIds].map((id) => ({ id }))),
-    products.getMany([...productIds].map((id) => ({ id }))),
-  ]);
+  const [items, stored] = await Promise.all([stockItems.getMany([...itemIds].map((id) => ({ id }))), products.getMany([...productIds].map((id) => ({ id })))]);
   const counts: Record<string, number> = {};
   for (const cell of cells) {
     const [kind, id, key] = cell.split('|');
-    const record =
-      kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
+    const record = kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
     counts[cell] = Number((record?.stock as Record<string, number | undefined> | undefined)?.[key] ?? 0);
   }
   return counts;

@@ -62,7 +62,7 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
     order = { ...order, refund: { status, id: result.id } };
     if (status === 'failed') {
       logger.error('refund failed', { orderNumber, refundId: result.id });
-      throw new HttpError(502, 'refund_failed', 'The payment provider refused the refund. The order stays cancelled; refund it in the provider\'s dashboard or try again.');
+      throw new HttpError(502, 'refund_failed', "The payment provider refused the refund. The order stays cancelled; refund it in the provider's dashboard or try again.");
     }
   }
   if (order.cancelMail?.status === 'pending' && (await claimMail(orderNumber))) {

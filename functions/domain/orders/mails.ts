@@ -24,8 +24,7 @@ async function send(to: string, subject: string, body: string[], about: Record<s
 }
 
 const statusLink = (orderNumber: string) => siteLink(`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`);
-const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) =>
-  lines.map((line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`);
+const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) => lines.map((line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`);
 /** The lines that point a mail's reader to the order-status page (none when the shop's address is not set). */
 export const footer = (orderNumber: string) => {
   const link = statusLink(orderNumber);
@@ -94,10 +93,8 @@ export function mailReplacement(request: ReplacementRecord, step: 'received' | '
     approved: `Your replacement for order ${request.orderNumber} is approved`,
     declined: `About your replacement request for order ${request.orderNumber}`,
   }[step];
-  return send(
-    request.email,
-    subject,
-    [`Hi ${unescapeText(request.name)},`, '', ...intro, '', ...itemLines(request.lines), ...after, ...footer(request.orderNumber)],
-    { orderNumber: request.orderNumber, replacement: request.id },
-  );
+  return send(request.email, subject, [`Hi ${unescapeText(request.name)},`, '', ...intro, '', ...itemLines(request.lines), ...after, ...footer(request.orderNumber)], {
+    orderNumber: request.orderNumber,
+    replacement: request.id,
+  });
 }

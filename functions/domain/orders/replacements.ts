@@ -93,9 +93,7 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
     const replaced = { ...order.replaced };
     for (const line of lines) replaced[lineKey(line)] = (replaced[lineKey(line)] ?? 0) + line.quantity;
     try {
-      await documentClient().send(
-        new TransactWriteCommand({ TransactItems: [countsUpdate(order, replaced, { replacementCount: count }, stamp), replacements.transact.put(request, { ifNew: true })] }),
-      );
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [countsUpdate(order, replaced, { replacementCount: count }, stamp), replacements.transact.put(request, { ifNew: true })] }));
     } catch (error) {
       // Another request or a decline changed the counts first: read again and check again.
       if (!(error instanceof TransactionCanceledException) || attempt >= 8) throw error instanceof TransactionCanceledException ? conflict('Please try again.') : error;

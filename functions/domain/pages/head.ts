@@ -23,8 +23,7 @@ export interface PageHead {
   noindex?: boolean;
 }
 
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
 export const scriptJson = (value: unknown) =>
@@ -63,9 +62,7 @@ export function headTags(head: PageHead, siteName: string): string {
     );
   }
   if (head.preload) {
-    tags.push(
-      `<link rel="preload" as="image" type="${escapeHtml(head.preload.type)}" imagesrcset="${escapeHtml(head.preload.srcSet)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`,
-    );
+    tags.push(`<link rel="preload" as="image" type="${escapeHtml(head.preload.type)}" imagesrcset="${escapeHtml(head.preload.srcSet)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`);
   }
   // Preloaded, not render-blocking: the page's chunk adds the stylesheet itself when it runs (already fetched).
   for (const style of head.assets?.styles ?? []) tags.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}" />`);

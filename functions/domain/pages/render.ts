@@ -81,9 +81,7 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
       priceCurrency: 'USD',
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
-    ...(product.ratingCount > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating, ratingCount: product.ratingCount, bestRating: 5, worstRating: 1 } }
-      : {}),
+    ...(product.ratingCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating, ratingCount: product.ratingCount, bestRating: 5, worstRating: 1 } } : {}),
   };
 }
 
@@ -147,7 +145,10 @@ export async function sitemapXml(origin: string): Promise<string> {
     `  <url><loc>${escapeHtml(absolute(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${images
       .map((image) => `<image:image><image:loc>${escapeHtml(absolute(origin, image))}</image:loc></image:image>`)
       .join('')}</url>`;
-  const newest = records.map((record) => record.updatedAt).sort().pop();
+  const newest = records
+    .map((record) => record.updatedAt)
+    .sort()
+    .pop();
   const urls = [
     ...STATIC_PAGES.map((page) => entry(page.path)),
     ...CATEGORIES.map((category) => entry(`/product-list/${category.slug}`, newest)),
@@ -157,13 +158,9 @@ export async function sitemapXml(origin: string): Promise<string> {
       return entry(`/product/${encodeURIComponent(record.id)}`, record.updatedAt, pictures);
     }),
   ];
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">', ...urls, '</urlset>', ''].join(
+    '\n',
+  );
 }
 
 /**
@@ -175,13 +172,16 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
   if (pathname === '/robots.txt') return { status: 200, body: robotsTxt(origin), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' };
   if (pathname === '/sitemap.xml') return { status: 200, body: await sitemapXml(origin), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=0, s-maxage=300' };
   const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
-  const segments = pathname.split('/').filter(Boolean).map((segment) => {
-    try {
-      return decodeURIComponent(segment);
-    } catch {
-      return '\u0000';
-    }
-  });
+  const segments = pathname
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return '\u0000';
+      }
+    });
   const page = STATIC_PAGES.find((candidate) => candidate.path === pathname);
   const head = page
     ? staticHead(page, canonical)

@@ -30,18 +30,18 @@ async function newUser(): Promise<User> {
 /** Orders are recorded by checkout; here they are written directly with the order entity. */
 async function placeOrder(customer: string, orderNumber: string, productIds: string[], createdAt: string) {
   await orders.put({
-      orderNumber,
-      customer,
-      status: 'pending',
-      shippingAddress: { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
-      lines: productIds.map((id) => ({ id, name: id, image: `/i/${id}.svg`, price: 1800, size: 'CANDLE', quantity: 1, stockRef: 'S1' })),
-      amounts: { subtotal: 1800 * productIds.length, shipping: 599, tax: 0, total: 1800 * productIds.length + 599 },
-      createdAt,
-    });
+    orderNumber,
+    customer,
+    status: 'pending',
+    shippingAddress: { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
+    lines: productIds.map((id) => ({ id, name: id, image: `/i/${id}.svg`, price: 1800, size: 'CANDLE', quantity: 1, stockRef: 'S1' })),
+    amounts: { subtotal: 1800 * productIds.length, shipping: 599, tax: 0, total: 1800 * productIds.length + 599 },
+    createdAt,
+  });
 }
 
 const productRecord = async (id: string) => (await products.get({ id }))!;
-const reviewOf = async (productId: string, userId: string) => (await reviews.get({ productId, userId }));
+const reviewOf = async (productId: string, userId: string) => await reviews.get({ productId, userId });
 
 beforeAll(async () => {
   await useFreshTable();
@@ -53,8 +53,7 @@ beforeAll(async () => {
 });
 
 describe('shipping profiles', () => {
-  const save = (user: User, profiles: unknown, extra: object = {}) =>
-    invoke(saveProfiles, { method: 'POST', path: '/auth/shippingProfiles', token: user.token, body: { profiles, ...extra } });
+  const save = (user: User, profiles: unknown, extra: object = {}) => invoke(saveProfiles, { method: 'POST', path: '/auth/shippingProfiles', token: user.token, body: { profiles, ...extra } });
   const read = async (user: User) => (await invoke(getProfiles, { method: 'GET', path: '/auth/shippingProfiles', token: user.token })).body;
   const remove = (user: User, body: unknown) => invoke(deleteProfile, { method: 'DELETE', path: '/auth/shippingProfiles', token: user.token, body });
 
@@ -84,11 +83,22 @@ describe('shipping profiles', () => {
 
   it('accepts a full state name and at most 10 profiles', async () => {
     expect((await save(alice, [{ ...profile, state: ' new york ' }])).body.data[0].state).toBe('new york');
-    expect((await save(alice, Array.from({ length: 11 }, () => profile))).status).toBe(400);
+    expect(
+      (
+        await save(
+          alice,
+          Array.from({ length: 11 }, () => profile),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('stores trimmed profiles with <, > and & turned into entities, replacing the list', async () => {
-    const saved = await save(alice, [{ ...profile, name: '  <script>alert(1)</script> & Co ' }, { ...profile, name: 'Second' }, { ...profile, name: 'Third' }]);
+    const saved = await save(alice, [
+      { ...profile, name: '  <script>alert(1)</script> & Co ' },
+      { ...profile, name: 'Second' },
+      { ...profile, name: 'Third' },
+    ]);
     expect(saved.status).toBe(200);
     expect(saved.body.data[0].name).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
     expect((await read(alice)).data.map((p: { name: string }) => p.name)).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co', 'Second', 'Third']);
@@ -106,7 +116,11 @@ describe('shipping profiles', () => {
   });
 
   it('removes one profile per delete when two deletes race, never the wrong one', async () => {
-    await save(bob, [{ ...profile, name: 'B0' }, { ...profile, name: 'B1' }, { ...profile, name: 'B2' }]);
+    await save(bob, [
+      { ...profile, name: 'B0' },
+      { ...profile, name: 'B1' },
+      { ...profile, name: 'B2' },
+    ]);
     const results = await Promise.all([remove(bob, { index: 0 }), remove(bob, { index: 0 })]);
     const done = results.filter((r) => r.status === 200).length;
     expect(done).toBeGreaterThanOrEqual(1);
@@ -116,7 +130,7 @@ describe('shipping profiles', () => {
   });
 
   it("keeps another user's profiles out of reach, whatever the body says", async () => {
-    const stored = async () => (await shippingProfiles.get({ userId: alice.userId }));
+    const stored = async () => await shippingProfiles.get({ userId: alice.userId });
     const inTable = await stored();
     const before = await read(alice);
     expect(await read(bob)).toEqual({ data: [] });

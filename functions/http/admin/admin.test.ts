@@ -55,8 +55,7 @@ beforeAll(async () => {
 const candle = { name: 'Ember Candle', description: 'Smoky', price: 2100, tag: 'Candles, hot', image: photo('ember'), extraImages: [photo('ember-2')], stock: { CANDLE: 7 } };
 const add = (body: unknown) => invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body }));
 const update = (id: string, body: unknown, who = token) => invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }, who));
-const publicIds = async (category?: string) =>
-  (await invoke(listPublic, { method: 'GET', path: '/api/products', query: category ? { category } : undefined })).body.products.map((p: { id: string }) => p.id);
+const publicIds = async (category?: string) => (await invoke(listPublic, { method: 'GET', path: '/api/products', query: category ? { category } : undefined })).body.products.map((p: { id: string }) => p.id);
 
 describe('products', () => {
   let id: string;
@@ -166,8 +165,7 @@ describe('products', () => {
 
 describe('stock items', () => {
   const counts = (S: number) => ({ S, M: 2, L: 3, XL: 4, '2XL': 5 });
-  const save = (S: number, version: number, who = token) =>
-    invoke(updateItem, as({ method: 'PUT', path: '/api/admin/items/TEE', params: { id: 'TEE' }, body: { version, stock: counts(S) } }, who));
+  const save = (S: number, version: number, who = token) => invoke(updateItem, as({ method: 'PUT', path: '/api/admin/items/TEE', params: { id: 'TEE' }, body: { version, stock: counts(S) } }, who));
 
   it('adds, lists, refuses a duplicate id and negative or fractional counts', async () => {
     const created = await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'MUG-SET', stock: counts(0) } }));
@@ -194,9 +192,9 @@ describe('stock items', () => {
     const linked = await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/TEE', params: { id: 'TEE' } }));
     expect(linked.status).toBe(409);
     expect(linked.body.error.message).toContain('Tee');
-    expect((await stockItems.get({ id: 'TEE' }))).not.toBeNull();
+    expect(await stockItems.get({ id: 'TEE' })).not.toBeNull();
     expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(200);
-    expect((await stockItems.get({ id: 'MUG-SET' }))).toBeNull();
+    expect(await stockItems.get({ id: 'MUG-SET' })).toBeNull();
     expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(404);
   });
 });
@@ -204,7 +202,10 @@ describe('stock items', () => {
 describe('orders', () => {
   const order = (orderNumber: string, createdAt: string) =>
     orders.put({
-      orderNumber, customer: 'guest', status: 'pending', createdAt,
+      orderNumber,
+      customer: 'guest',
+      status: 'pending',
+      createdAt,
       shippingAddress: { name: 'G', email: 'g@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
       lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 100, size: 'CANDLE', quantity: 1 }],
       amounts: { subtotal: 100, shipping: 599, tax: 0, total: 699 },
@@ -268,5 +269,4 @@ describe('image upload', () => {
     expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: bytes })).status).toBe(200);
     expect(existsSync(path.join(bucketDir(), body.key))).toBe(true);
   });
-
 });

@@ -3,6 +3,4 @@ import { replacementIdSchema } from '../../../shared/schemas/orders';
 import { decideReplacement } from '../../domain/orders/replacements';
 import { defineHandler, validate } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/decide-replacement', async ({ params, body }) =>
-  decideReplacement(validate(replacementIdSchema, params.id), body),
-);
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/decide-replacement', async ({ params, body }) => decideReplacement(validate(replacementIdSchema, params.id), body));

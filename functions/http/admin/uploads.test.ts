@@ -59,7 +59,9 @@ afterAll(async () => {
 /** A phone photo: 1800x1200 pixels stored sideways with EXIF orientation 6 (shown 1200x1800), camera and GPS tags. */
 async function phonePhoto(): Promise<Buffer> {
   // Left half red, right half blue as stored; rotated 90° clockwise for display, red ends up on top.
-  const left = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#d00000' } }).png().toBuffer();
+  const left = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#d00000' } })
+    .png()
+    .toBuffer();
   const tagged = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#0000d0' } })
     .composite([{ input: left, left: 0, top: 0 }])
     .jpeg({ quality: 90 })
@@ -97,7 +99,11 @@ it('makes every width in AVIF, WebP and JPEG, oriented, without EXIF or GPS; ser
   expect(ready.preview).toBe(`${answer.url}/320.jpg`);
 
   for (const width of ready.photo.widths as number[]) {
-    for (const [ext, format, type] of [['avif', 'heif', 'image/avif'], ['webp', 'webp', 'image/webp'], ['jpg', 'jpeg', 'image/jpeg']] as const) {
+    for (const [ext, format, type] of [
+      ['avif', 'heif', 'image/avif'],
+      ['webp', 'webp', 'image/webp'],
+      ['jpg', 'jpeg', 'image/jpeg'],
+    ] as const) {
       const served = await fetch(`${origin}${answer.url}/${width}.${ext}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(type);
@@ -115,7 +121,9 @@ it('makes every width in AVIF, WebP and JPEG, oriented, without EXIF or GPS; ser
     }
   }
   // Orientation applied: the stored left half (red) is now the top.
-  const { data } = await sharp(Buffer.from(await (await fetch(`${origin}${answer.url}/320.jpg`)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(Buffer.from(await (await fetch(`${origin}${answer.url}/320.jpg`)).arrayBuffer()))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect(data[0]).toBeGreaterThan(180);
   expect(data[2]).toBeLessThan(60);
   expect((await fetch(`${origin}${answer.url}/1600.jpg`)).status).toBe(404);
@@ -131,7 +139,10 @@ it('makes every width in AVIF, WebP and JPEG, oriented, without EXIF or GPS; ser
 it('a product shows the photo by its variants (JPEG for plain <img> and cart lines, the photo for <picture>); delete removes them all', async () => {
   const answer = await upload(await phonePhoto());
   await s3.idle();
-  const created = await invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body: { name: 'Sideways Candle', description: 'Tall', price: 1500, tag: 'candles', image: answer.url, stock: { CANDLE: 2 } } }));
+  const created = await invoke(
+    createProduct,
+    as({ method: 'POST', path: '/api/admin/products', body: { name: 'Sideways Candle', description: 'Tall', price: 1500, tag: 'candles', image: answer.url, stock: { CANDLE: 2 } } }),
+  );
   expect(created.status).toBe(201);
   const shown = (await invoke(getProduct, { method: 'GET', path: `/api/products/${created.body.id}`, params: { id: created.body.id } })).body;
   expect(shown.image).toBe(`${answer.url}/640.jpg`);
@@ -158,13 +169,24 @@ it('says processing until the pipeline has run, and 400 for an id that is not an
 });
 
 it('keeps a small photo at its own width (no enlargement) and the widths of a large one at the standard set', async () => {
-  const small = await upload(await sharp({ create: { width: 500, height: 400, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } }).png().toBuffer(), 'image/png');
-  const large = await upload(await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#888' } }).jpeg().toBuffer());
+  const small = await upload(
+    await sharp({ create: { width: 500, height: 400, channels: 4, background: { r: 0, g: 128, b: 0, alpha: 0.5 } } })
+      .png()
+      .toBuffer(),
+    'image/png',
+  );
+  const large = await upload(
+    await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer(),
+  );
   await s3.idle();
   expect((await status(small.id)).photo).toEqual({ src: small.url, width: 500, height: 400, widths: [320, 480, 500] });
   expect((await status(large.id)).photo.widths).toEqual([...PHOTO_WIDTHS]);
   // Transparency is flattened on white for every format (JPEG has none).
-  const { data } = await sharp(Buffer.from(await (await fetch(`${origin}${small.url}/500.webp`)).arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(Buffer.from(await (await fetch(`${origin}${small.url}/500.webp`)).arrayBuffer()))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   expect(data[0]).toBeGreaterThan(100);
   expect(await images.get({ id: large.id })).toMatchObject({ status: 'ready', original: large.key });
 });

@@ -30,7 +30,12 @@ describe('GET/POST /auth/cart', () => {
   });
 
   it('round-trips a cart, re-priced from the table: a client price, name or image is ignored', async () => {
-    const saved = await save(alice, { cart: [{ ...candle, name: 'Cheap', image: '/evil.svg', price: 1, quantity: 2 }, { ...tee, price: 0, stockRef: 'Y' }] });
+    const saved = await save(alice, {
+      cart: [
+        { ...candle, name: 'Cheap', image: '/evil.svg', price: 1, quantity: 2 },
+        { ...tee, price: 0, stockRef: 'Y' },
+      ],
+    });
     expect(saved.status).toBe(200);
     const expected = { cart: { cart: [{ ...candle, quantity: 2 }, tee] } };
     expect(saved.body).toEqual(expected);
@@ -53,7 +58,13 @@ describe('GET/POST /auth/cart', () => {
 
   it('rejects bad lines and changes nothing', async () => {
     const before = (await read(alice)).body;
-    for (const line of [{ ...candle, quantity: 0 }, { ...candle, quantity: 10 }, { ...candle, quantity: 1.5 }, { ...candle, size: 'XXL' }, { ...candle, price: -1 }]) {
+    for (const line of [
+      { ...candle, quantity: 0 },
+      { ...candle, quantity: 10 },
+      { ...candle, quantity: 1.5 },
+      { ...candle, size: 'XXL' },
+      { ...candle, price: -1 },
+    ]) {
       expect((await save(alice, { cart: [line] })).status).toBe(400);
     }
     expect((await save(alice, { cart: 'nope' })).status).toBe(400);

@@ -6,9 +6,27 @@ import { handler as search } from './search-products';
 beforeAll(async () => {
   await useFreshTable();
   const at = (minutes: number) => new Date(Date.UTC(2024, 0, 1, 0, minutes)).toISOString();
-  await products.create({ id: 'harvest-candle', name: 'Harvest Spice Candle', description: 'Cinnamon and clove soy wax.', price: 2400, tag: 'candles,hot', stock: { CANDLE: 2 }, image: '/i/1.jpg', createdAt: at(1) });
+  await products.create({
+    id: 'harvest-candle',
+    name: 'Harvest Spice Candle',
+    description: 'Cinnamon and clove soy wax.',
+    price: 2400,
+    tag: 'candles,hot',
+    stock: { CANDLE: 2 },
+    image: '/i/1.jpg',
+    createdAt: at(1),
+  });
   await products.create({ id: 'pine-candle', name: 'Frosted Pine Candle', description: 'Fresh pine and cedarwood.', price: 2200, tag: 'candles', stock: { CANDLE: 2 }, image: '/i/2.jpg', createdAt: at(2) });
-  await products.create({ id: 'cabin-hoodie', name: 'Cozy Cabin Hoodie', description: 'Heavyweight fleece with a kangaroo pocket.', price: 4999, tag: 'hoodies,new-releases', stockRef: 'H', image: '/i/3.jpg', createdAt: at(3) });
+  await products.create({
+    id: 'cabin-hoodie',
+    name: 'Cozy Cabin Hoodie',
+    description: 'Heavyweight fleece with a kangaroo pocket.',
+    price: 4999,
+    tag: 'hoodies,new-releases',
+    stockRef: 'H',
+    image: '/i/3.jpg',
+    createdAt: at(3),
+  });
   await products.create({ id: 'cider-tee', name: 'Cider &amp; Spice Tee', description: 'Soft cotton, a candle-lit print.', price: 2000, tag: 'tees', stockRef: 'T', image: '/i/4.jpg', createdAt: at(4) });
   await products.create({ id: 'secret-candle', name: 'Secret Candle', description: 'Not yet for sale.', price: 1000, tag: 'candles', image: '/i/5.jpg', status: 'drafted', createdAt: at(5) });
 });

@@ -28,14 +28,21 @@ describe('POST /api/products/validate-cart', () => {
   const check = (cart: unknown[]) => invoke(validateCart, { method: 'POST', path: '/api/products/validate-cart', body: { cart } });
 
   it('answers success when every line is in stock', async () => {
-    const { status, body } = await check([{ id: 'tee', size: 'M', quantity: 2 }, { id: 'cup', size: '16oz', quantity: 3 }]);
+    const { status, body } = await check([
+      { id: 'tee', size: 'M', quantity: 2 },
+      { id: 'cup', size: '16oz', quantity: 3 },
+    ]);
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, outOfStockItems: [] });
   });
 
   it('names the products that are short, counting lines that share a stock item together', async () => {
     // Tee S and Wrap 18inX36in both draw from the stock item's S count (4).
-    const { body } = await check([{ id: 'tee', size: 'S', quantity: 3 }, { id: 'wrap', size: '18inX36in', quantity: 2 }, { id: 'cup', size: '20oz', quantity: 1 }]);
+    const { body } = await check([
+      { id: 'tee', size: 'S', quantity: 3 },
+      { id: 'wrap', size: '18inX36in', quantity: 2 },
+      { id: 'cup', size: '20oz', quantity: 1 },
+    ]);
     expect(body.success).toBe(false);
     expect(body.outOfStockItems.sort()).toEqual(['Cup', 'Tee', 'Wrap']);
   });
@@ -73,7 +80,10 @@ describe('POST /auth/create-payment-intent/guest', () => {
   });
 
   it('rejects an unknown state with the spec message and a size the product does not have', async () => {
-    const bad = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: { name: 'A', email: 'a@example.com', line1: '1 Main St', city: 'X', state: 'Ontario', zip: '62701' } });
+    const bad = await guestIntent({
+      cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }],
+      shippingAddress: { name: 'A', email: 'a@example.com', line1: '1 Main St', city: 'X', state: 'Ontario', zip: '62701' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields['shippingAddress.state']).toBe(MESSAGES.invalidCheckoutState);
     const size = await guestIntent({ cart: [{ id: 'candle', size: 'XL', quantity: 1 }] });
@@ -214,7 +224,11 @@ describe('authorize, take, capture', () => {
       method: 'POST',
       path: '/auth/create-payment-intent',
       token: bob.token,
-      body: { checkoutId: intent.body.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], shippingAddress: { name: 'Bob', email: 'bob@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' } },
+      body: {
+        checkoutId: intent.body.checkoutId,
+        cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }],
+        shippingAddress: { name: 'Bob', email: 'bob@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
+      },
     });
     expect(steal.status).toBe(403);
   });
@@ -253,7 +267,10 @@ describe('authorize, take, capture', () => {
   it('a product drafted after the card was authorized is refused by name and the authorization cancelled', async () => {
     await stockItems.update({ id: 'TEE' }, { set: { stock: { S: 4, M: 10, L: 10, XL: 10, '2XL': 0 } } });
     await products.create({ id: 'soon-gone', name: 'Soon Gone Tee', image: '/i/s.svg', description: 'd', price: 2000, tag: 'tees', stockRef: 'TEE' });
-    const paid = await authorizedGuest([{ id: 'soon-gone', size: 'M', quantity: 1 }, { id: 'candle', size: 'CANDLE', quantity: 1 }]);
+    const paid = await authorizedGuest([
+      { id: 'soon-gone', size: 'M', quantity: 1 },
+      { id: 'candle', size: 'CANDLE', quantity: 1 },
+    ]);
     const candles = (await stock('product', 'candle')).CANDLE;
     await products.update({ id: 'soon-gone' }, { set: { status: 'drafted' } }, { current: (await products.get({ id: 'soon-gone' }))! });
     const refused = await recordGuest(paid.orderNumber);

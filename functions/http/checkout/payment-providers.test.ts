@@ -47,8 +47,7 @@ const sides: [string, Side][] = [
 ];
 
 let n = 0;
-const newIntent = (provider: PaymentProvider) =>
-  provider.createIntent({ amount: 4461, currency: 'usd', metadata: { checkoutId: `c-${++n}`, customer: 'guest' }, idempotencyKey: `key-${n}-${Date.now()}` });
+const newIntent = (provider: PaymentProvider) => provider.createIntent({ amount: 4461, currency: 'usd', metadata: { checkoutId: `c-${++n}`, customer: 'guest' }, idempotencyKey: `key-${n}-${Date.now()}` });
 
 describe.each(sides)('%s', (_name, side) => {
   it('authorize, then capture (any number of times) -> succeeded', async () => {

@@ -75,7 +75,7 @@ it('an unpaid checkout is left alone for 60 minutes, then its intent is cancelle
   expect(await candles()).toBe(before);
   await settleCheckouts(later(61));
   expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
-  expect((await checkouts.get({ checkoutId: intent.body.checkoutId }))).toMatchObject({ state: 'closed', closedReason: 'abandoned' });
+  expect(await checkouts.get({ checkoutId: intent.body.checkoutId })).toMatchObject({ state: 'closed', closedReason: 'abandoned' });
   const late = await pay(intent.body.clientSecret);
   expect(late.status).toBe(402);
   expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'checkout_closed', message: MESSAGES.checkoutClosed });

@@ -38,7 +38,7 @@ it('refuses a webhook whose signature is wrong and records nothing', async () =>
   const { status, body } = await invoke(handler, { method: 'POST', path: '/api/webhooks/stripe', body: event, headers: { 'stripe-signature': forged } });
   expect(status).toBe(400);
   expect(body.error.message).toBe('The webhook signature is not valid.');
-  expect((await orders.get({ orderNumber: 'pi_123' }))).toBeNull();
+  expect(await orders.get({ orderNumber: 'pi_123' })).toBeNull();
 });
 
 it('refuses a webhook without a signature', async () => {

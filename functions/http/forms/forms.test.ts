@@ -70,7 +70,7 @@ it('keeps a submission whose mail failed, shows it in the inbox, and resends it'
 it('drops a submission whose honeypot is filled, politely', async () => {
   const { status, body } = await post(submitContact, '/api/forms/contact', { name: 'Bot', email: 'bot@example.com', message: 'spam', website: 'http://spam' });
   expect(status).toBe(201);
-  expect((await formSubmissions.get({ id: body.id }))).toBeNull();
+  expect(await formSubmissions.get({ id: body.id })).toBeNull();
 });
 
 it('the scheduled retry sends failed mails again', async () => {
@@ -85,7 +85,11 @@ it('the scheduled retry sends failed mails again', async () => {
 
 it('trims text, strips unknown fields, limits lengths, and mails plain text only', async () => {
   const { status, body } = await post(submitContact, '/api/forms/contact', {
-    name: '  Hal  ', email: ' hal@example.com ', message: ' <script>alert("x")</script> plain ', mailStatus: 'sent', isAdmin: true,
+    name: '  Hal  ',
+    email: ' hal@example.com ',
+    message: ' <script>alert("x")</script> plain ',
+    mailStatus: 'sent',
+    isAdmin: true,
   });
   expect(status).toBe(201);
   const stored = (await formSubmissions.get({ id: body.id }))! as unknown as Record<string, unknown>;
@@ -123,8 +127,8 @@ it('stores an edited form sent again under the same submissionId as a new enquir
   expect(first.body.id).toBe(submissionId);
   expect(edited.status).toBe(201);
   expect(edited.body.id).not.toBe(submissionId);
-  expect((await formSubmissions.get({ id: edited.body.id }))).toMatchObject({ message: 'second words', mailStatus: 'sent' });
-  expect((await formSubmissions.get({ id: submissionId }))).toMatchObject({ message: 'first words' });
+  expect(await formSubmissions.get({ id: edited.body.id })).toMatchObject({ message: 'second words', mailStatus: 'sent' });
+  expect(await formSubmissions.get({ id: submissionId })).toMatchObject({ message: 'first words' });
 });
 
 it('mails once when two resends of a failed submission race', async () => {
@@ -136,5 +140,5 @@ it('mails once when two resends of a failed submission race', async () => {
   const answers = await Promise.all([call(), call()]);
   expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
   expect(sentMails().filter((m) => m.text.includes('resend race'))).toHaveLength(1);
-  expect((await formSubmissions.get({ id: body.id }))).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
+  expect(await formSubmissions.get({ id: body.id })).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
 });

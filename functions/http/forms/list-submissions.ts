@@ -6,7 +6,15 @@ export const handler = defineHandler(FORMS_ROUTES, 'forms/list-submissions', asy
   const submissions = await listSubmissions();
   return {
     submissions: submissions.map(({ id, kind, name, email, message, items, createdAt, mailStatus, mailAttempts }) => ({
-      id, kind, name, email, message, items: items ?? null, createdAt, mailStatus, mailAttempts: mailAttempts ?? 0,
+      id,
+      kind,
+      name,
+      email,
+      message,
+      items: items ?? null,
+      createdAt,
+      mailStatus,
+      mailAttempts: mailAttempts ?? 0,
     })),
   };
 });

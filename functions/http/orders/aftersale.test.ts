@@ -53,8 +53,7 @@ async function placeOrder(extra: Partial<OrderRecord> = {}): Promise<OrderRecord
   });
 }
 
-const ship = (orderNumber: string, body: unknown = {}) =>
-  invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body }));
+const ship = (orderNumber: string, body: unknown = {}) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body }));
 const look = (orderNumber: string, email: string) => invoke(lookup, { method: 'POST', path: '/api/orders/lookup', body: { orderNumber, email } });
 const ask = (body: Record<string, unknown>) => invoke(requestHandler, { method: 'POST', path: '/api/orders/replacements', body: { reason: 'It arrived torn.', ...body } });
 const decideOn = (id: string, body: unknown) => invoke(decide, as({ method: 'POST', path: `/api/admin/replacements/${id}`, params: { id }, body }));
@@ -88,7 +87,10 @@ describe('shipping with tracking', () => {
 
   it('two tabs shipping at once: one change, one mail, both answer the shipped order', async () => {
     const order = await placeOrder();
-    const results = await Promise.all([ship(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400100000000000000000' }), ship(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400100000000000000000' })]);
+    const results = await Promise.all([
+      ship(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400100000000000000000' }),
+      ship(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400100000000000000000' }),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results.map((r) => r.body.status)).toEqual(['completed', 'completed']);
     expect(mailsTo(order.shippingAddress.email)).toHaveLength(1);
@@ -190,7 +192,16 @@ describe('replacements', () => {
   it('approving takes the stock in one transaction and writes a $0 replacement order linked to the original; two tabs approve once', async () => {
     const order = await placeOrder();
     await ship(order.orderNumber);
-    const id = (await ask({ orderNumber: order.orderNumber, email: order.shippingAddress.email, lines: [{ id: 'tee', size: 'M', quantity: 1 }, { id: 'candle', size: 'CANDLE', quantity: 1 }] })).body.replacement.id;
+    const id = (
+      await ask({
+        orderNumber: order.orderNumber,
+        email: order.shippingAddress.email,
+        lines: [
+          { id: 'tee', size: 'M', quantity: 1 },
+          { id: 'candle', size: 'CANDLE', quantity: 1 },
+        ],
+      })
+    ).body.replacement.id;
     const before = await stock();
     const results = await Promise.all([decideOn(id, { decision: 'approve' }), decideOn(id, { decision: 'approve' })]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
@@ -198,7 +209,10 @@ describe('replacements', () => {
     expect(await stock()).toEqual({ M: before.M - 1, CANDLE: before.CANDLE! - 1 });
     const replacement = (await orders.get({ orderNumber: id }))!;
     expect(replacement).toMatchObject({ status: 'pending', replacementOf: order.orderNumber, amounts: { subtotal: 0, shipping: 0, tax: 0, total: 0 }, customer: 'guest' });
-    expect(replacement.lines.map((l) => [l.id, l.size, l.quantity, l.price])).toEqual([['tee', 'M', 1, 0], ['candle', 'CANDLE', 1, 0]]);
+    expect(replacement.lines.map((l) => [l.id, l.size, l.quantity, l.price])).toEqual([
+      ['tee', 'M', 1, 0],
+      ['candle', 'CANDLE', 1, 0],
+    ]);
     expect(mailsTo(order.shippingAddress.email).filter((m) => m.subject.includes('is approved'))).toHaveLength(1);
     // Declining after approval is refused; the replacement ships like any order, with its own mail.
     expect((await decideOn(id, { decision: 'decline', message: 'No' })).status).toBe(409);
@@ -207,7 +221,13 @@ describe('replacements', () => {
     const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
     expect(detail.body.replacementOrders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([id]);
     expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Order placed/), expect.stringMatching(/^Shipped/), expect.stringMatching(/^Replacement .* requested/), `Replacement ${id} approved`, expect.stringMatching(/^Replacement .* shipped/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^Order placed/),
+        expect.stringMatching(/^Shipped/),
+        expect.stringMatching(/^Replacement .* requested/),
+        `Replacement ${id} approved`,
+        expect.stringMatching(/^Replacement .* shipped/),
+      ]),
     );
   });
 

@@ -50,9 +50,17 @@ beforeAll(async () => {
   delete process.env.SITE_URL;
   await stockItems.create({ id: 'TEE', stock: { S: 0, M: 0, L: 0, XL: 0, '2XL': 0 } });
   await products.create({
-    id: 'evil-candle', name: EVIL, description: `${EVIL} `.repeat(20), price: 2450, tag: 'candles,hot',
-    image: `/images/products/${ID1}`, extraImages: [`/images/products/${ID2}`], photos: [photo(ID1), { ...photo(ID2), width: 1000, height: 1000, widths: [320, 480, 640, 960, 1000] }],
-    stock: { CANDLE: 3 }, ratingCount: 4, ratingTotal: 18,
+    id: 'evil-candle',
+    name: EVIL,
+    description: `${EVIL} `.repeat(20),
+    price: 2450,
+    tag: 'candles,hot',
+    image: `/images/products/${ID1}`,
+    extraImages: [`/images/products/${ID2}`],
+    photos: [photo(ID1), { ...photo(ID2), width: 1000, height: 1000, widths: [320, 480, 640, 960, 1000] }],
+    stock: { CANDLE: 3 },
+    ratingCount: 4,
+    ratingTotal: 18,
   });
   // Stored escaped, as the spec's sanitiser writes text.
   await products.create({ id: 'plain-tee', name: 'Cider &amp; Spice Tee', description: 'Soft &lt;cotton&gt;', price: 2000, tag: 'tees', image: '/images/products/old.svg', stockRef: 'TEE' });
@@ -64,8 +72,7 @@ async function get(pathname: string, headers: Record<string, string> = { host: '
   const html = String(result.body);
   return { status: result.statusCode, headers: result.headers as Record<string, string>, html, document: new JSDOM(html).window.document };
 }
-const metaOf = (document: Document, key: string) =>
-  (document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`))?.getAttribute('content');
+const metaOf = (document: Document, key: string) => (document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`))?.getAttribute('content');
 const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!));
 
 describe('a product page', () => {
@@ -123,7 +130,7 @@ describe('a product page', () => {
     expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
   });
 
-  it('loads the page\'s own code and CSS beside the main bundle (from vite\'s manifest), not what index.html loads already', async () => {
+  it("loads the page's own code and CSS beside the main bundle (from vite's manifest), not what index.html loads already", async () => {
     const { document } = await get('/product/evil-candle');
     expect([...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js']);
     expect([...document.querySelectorAll('link[rel="preload"][as="style"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);

@@ -110,9 +110,15 @@ function Footer() {
         <Link to="/support">Support</Link>
       </nav>
       <nav aria-label="Social media" className="social">
-        <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">Instagram</a>
-        <a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">Facebook</a>
-        <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank">TikTok</a>
+        <a href="https://www.instagram.com/" rel="noopener noreferrer" target="_blank">
+          Instagram
+        </a>
+        <a href="https://www.facebook.com/" rel="noopener noreferrer" target="_blank">
+          Facebook
+        </a>
+        <a href="https://www.tiktok.com/" rel="noopener noreferrer" target="_blank">
+          TikTok
+        </a>
       </nav>
       <p className="fine">© {new Date().getFullYear()} Seasonal Shop · Made in a small US town</p>
     </footer>

@@ -16,7 +16,7 @@ beforeEach(() => {
   global.fetch = jest.fn(async () => jsonResponse(200, { products: [candle] })) as typeof fetch;
 });
 
-it('asks for a list once per visit: the loader\'s request is the one the pages read, however many read it', async () => {
+it("asks for a list once per visit: the loader's request is the one the pages read, however many read it", async () => {
   prefetch('/api/products?category=candles', productListSchema);
   render(
     <>

@@ -16,5 +16,4 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 }
 
 /** A fetch answer with a JSON body, for the fetch stubs of page tests. */
-export const jsonResponse = (status: number, body: unknown) =>
-  ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
+export const jsonResponse = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) }) as Response;

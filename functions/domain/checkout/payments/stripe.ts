@@ -48,7 +48,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async createIntent(input: IntentInput): Promise<Intent> {
-    const intent = await (await this.stripe()).paymentIntents.create(
+    const intent = await (
+      await this.stripe()
+    ).paymentIntents.create(
       {
         amount: input.amount,
         currency: input.currency,

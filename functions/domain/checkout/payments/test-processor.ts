@@ -55,7 +55,13 @@ export function cardOutcome(card: TestCard, now = new Date()): Outcome {
     return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
   }
   if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
-  return TEST_CARDS[number] ?? { ok: false, code: 'card_declined', message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://docs.stripe.com/testing.' };
+  return (
+    TEST_CARDS[number] ?? {
+      ok: false,
+      code: 'card_declined',
+      message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://docs.stripe.com/testing.',
+    }
+  );
 }
 
 function toIntent(record: TestIntentRecord): Intent {
@@ -72,7 +78,11 @@ function toIntent(record: TestIntentRecord): Intent {
 
 /** A card error as the payment step shows it: 402 with the provider's message. */
 export class CardError extends HttpError {
-  constructor(code: string, message: string, readonly declineCode?: string) {
+  constructor(
+    code: string,
+    message: string,
+    readonly declineCode?: string,
+  ) {
     super(402, code, message);
   }
 }
@@ -173,7 +183,12 @@ export class TestPaymentProvider implements PaymentProvider {
       return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
     }
     if (record.refunds?.length) throw new HttpError(409, 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`);
-    const refund = { id: `re_test_${createHash('sha256').update(options.idempotencyKey).digest('hex').slice(0, 24)}`, amount: record.amountCaptured ?? record.amount, status: 'succeeded' as const, idempotencyKey: options.idempotencyKey };
+    const refund = {
+      id: `re_test_${createHash('sha256').update(options.idempotencyKey).digest('hex').slice(0, 24)}`,
+      amount: record.amountCaptured ?? record.amount,
+      status: 'succeeded' as const,
+      idempotencyKey: options.idempotencyKey,
+    };
     try {
       await testPaymentIntents.update({ id: intentId }, { set: { refunds: [refund] } }, { when: { equals: { updatedAt: record.updatedAt } } });
     } catch (error) {

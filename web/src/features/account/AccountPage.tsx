@@ -118,7 +118,14 @@ export default function AccountPage() {
           {profiles.map((profile, index) => (
             <li key={index} className="profile">
               {profile.editing ? (
-                <form className="profile-form" onSubmit={(e) => { e.preventDefault(); void save(index); }} aria-label={`Shipping profile ${index + 1}`}>
+                <form
+                  className="profile-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void save(index);
+                  }}
+                  aria-label={`Shipping profile ${index + 1}`}
+                >
                   {FIELDS.map((field) => (
                     <label key={field.key}>
                       {field.label}
@@ -148,7 +155,12 @@ export default function AccountPage() {
                     {profile.email} · {profile.phone}
                   </address>
                   <div className="actions">
-                    <button type="button" className="secondary small" disabled={editing >= 0} onClick={() => setProfiles(profiles.map((p, i) => (i === index ? { ...p, editing: true, original: { ...p } } : p)))}>
+                    <button
+                      type="button"
+                      className="secondary small"
+                      disabled={editing >= 0}
+                      onClick={() => setProfiles(profiles.map((p, i) => (i === index ? { ...p, editing: true, original: { ...p } } : p)))}
+                    >
                       Edit
                     </button>
                     <button type="button" className="secondary small danger" onClick={() => void remove(index)}>

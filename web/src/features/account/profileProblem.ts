@@ -20,4 +20,3 @@ export function profileProblem(input: ShippingProfile): string | null {
   const messages = parsed.error.issues.map((issue) => issue.message);
   return [MESSAGES.invalidPhone, MESSAGES.invalidZip, MESSAGES.invalidProfileState].find((m) => messages.includes(m)) ?? messages[0];
 }
-

@@ -27,7 +27,7 @@ export default function AdminArchivePage() {
 
   const apply = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) (value ? next.set(name, value) : next.delete(name));
+    for (const [name, value] of Object.entries(changes)) value ? next.set(name, value) : next.delete(name);
     setCursors([undefined]);
     setPage(1);
     setParams(next, { replace: true });

@@ -15,7 +15,12 @@ export default function AdminItemsPage() {
   const [edits, setEdits] = useState<Record<string, Counts>>({});
   const [newId, setNewId] = useState('');
   const [newCounts, setNewCounts] = useState<Counts>({});
-  const { data: items, error, notice, act: run } = useAdminData(() =>
+  const {
+    data: items,
+    error,
+    notice,
+    act: run,
+  } = useAdminData(() =>
     listItems().then((list) => {
       setEdits(Object.fromEntries(list.map((item) => [item.id, countsOf(item)])));
       return list;

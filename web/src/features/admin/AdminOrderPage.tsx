@@ -50,7 +50,15 @@ export default function AdminOrderPage() {
                   <dd>
                     {when(order.shippedAt)}
                     {order.carrier && ` with ${order.carrier}`}
-                    {order.trackingNumber && (order.trackingUrl ? <> · <a href={order.trackingUrl}>{order.trackingNumber}</a></> : ` · ${order.trackingNumber}`)}
+                    {order.trackingNumber &&
+                      (order.trackingUrl ? (
+                        <>
+                          {' '}
+                          · <a href={order.trackingUrl}>{order.trackingNumber}</a>
+                        </>
+                      ) : (
+                        ` · ${order.trackingNumber}`
+                      ))}
                   </dd>
                 </>
               )}
@@ -92,7 +100,13 @@ export default function AdminOrderPage() {
                     {data.replacements.map((request) => (
                       <TableRow key={request.id}>
                         <TableCell>
-                          {request.status === 'approved' ? <Link to={`/admin/orders/${request.id}`}>{request.id}</Link> : request.status === 'open' ? <Link to="/admin/replacements">{request.id}</Link> : request.id}
+                          {request.status === 'approved' ? (
+                            <Link to={`/admin/orders/${request.id}`}>{request.id}</Link>
+                          ) : request.status === 'open' ? (
+                            <Link to="/admin/replacements">{request.id}</Link>
+                          ) : (
+                            request.id
+                          )}
                         </TableCell>
                         <TableCell>
                           <OrderLines lines={request.lines} />

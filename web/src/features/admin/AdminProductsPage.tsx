@@ -50,7 +50,13 @@ function changes(product: AdminProduct, row: Row) {
 
 export default function AdminProductsPage() {
   const [rows, setRows] = useState<Record<string, Row>>({});
-  const { data: products, error, notice, setNotice, act } = useAdminData(() =>
+  const {
+    data: products,
+    error,
+    notice,
+    setNotice,
+    act,
+  } = useAdminData(() =>
     listProducts().then((list) => {
       setRows(Object.fromEntries(list.map((p) => [p.id, rowOf(p)])));
       return list;
@@ -115,11 +121,7 @@ export default function AdminProductsPage() {
                     <Button size="small" onClick={() => void act(`Drafted ${row.name}.`, () => draftProduct(product.id))}>
                       Draft
                     </Button>
-                    <Button
-                      size="small"
-                      variation="destructive"
-                      onClick={() => window.confirm(`Delete ${row.name} and its images?`) && void act(`Deleted ${row.name}.`, () => deleteProduct(product.id))}
-                    >
+                    <Button size="small" variation="destructive" onClick={() => window.confirm(`Delete ${row.name} and its images?`) && void act(`Deleted ${row.name}.`, () => deleteProduct(product.id))}>
                       Delete
                     </Button>
                   </TableCell>

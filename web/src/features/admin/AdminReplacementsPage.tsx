@@ -30,7 +30,12 @@ export default function AdminReplacementsPage() {
         <RequestCard
           key={request.id}
           request={request}
-          onApprove={() => act((result) => `Approved: replacement order ${(result as { replacementOrder: string }).replacementOrder} is waiting to ship.`, () => decideReplacement(request.id, { decision: 'approve' }))}
+          onApprove={() =>
+            act(
+              (result) => `Approved: replacement order ${(result as { replacementOrder: string }).replacementOrder} is waiting to ship.`,
+              () => decideReplacement(request.id, { decision: 'approve' }),
+            )
+          }
           onDecline={(message) => act(`Declined ${request.id}; the customer was mailed.`, () => decideReplacement(request.id, { decision: 'decline', message }))}
         />
       ))}

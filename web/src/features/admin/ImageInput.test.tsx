@@ -34,7 +34,10 @@ function Harness({ onChange }: { onChange: (url: string) => void }) {
 }
 
 it('says it is preparing the photo, and reports the photo only once the pipeline made it', async () => {
-  serve([{ id: ID, status: 'processing' }, { id: ID, status: 'ready', photo, preview: `${photo.src}/320.jpg` }]);
+  serve([
+    { id: ID, status: 'processing' },
+    { id: ID, status: 'ready', photo, preview: `${photo.src}/320.jpg` },
+  ]);
   const onChange = jest.fn();
   render(<Harness onChange={onChange} />);
   await userEvent.upload(screen.getByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
@@ -43,7 +46,7 @@ it('says it is preparing the photo, and reports the photo only once the pipeline
   await waitFor(() => expect(onChange).toHaveBeenCalledWith(`/images/products/${ID}`), { timeout: 3000 });
 });
 
-it('shows the pipeline\'s reason when the file is not a photo, with a retry', async () => {
+it("shows the pipeline's reason when the file is not a photo, with a retry", async () => {
   serve([{ id: ID, status: 'failed', reason: 'This file could not be read as a photo. Upload another file.' }]);
   const onChange = jest.fn();
   render(<Harness onChange={onChange} />);

@@ -1,13 +1,6 @@
 import * as z from '../../../../shared/schemas/zod';
 import type { Carrier } from '../../../../shared/aftersale';
-import {
-  adminOrderDetailSchema,
-  adminOrderListSchema,
-  adminOrderSchema,
-  adminReplacementListSchema,
-  dashboardSchema,
-  type AdminOrderView,
-} from '../../../../shared/schemas/order-views';
+import { adminOrderDetailSchema, adminOrderListSchema, adminOrderSchema, adminReplacementListSchema, dashboardSchema, type AdminOrderView } from '../../../../shared/schemas/order-views';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorBodySchema } from '../../../../shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
@@ -58,7 +51,11 @@ export interface OrderQuery {
   limit?: number;
 }
 const queryString = (query: OrderQuery & { format?: 'csv' }) =>
-  new URLSearchParams(Object.entries(query).filter(([, value]) => value !== undefined && value !== '').map(([key, value]) => [key, String(value)])).toString();
+  new URLSearchParams(
+    Object.entries(query)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  ).toString();
 export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryString(query)}`, adminOrderListSchema, { auth: true });
 export const getOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
 export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier; trackingNumber?: string } = {}) =>

@@ -57,21 +57,7 @@ export function useAdminData<T>(load: () => Promise<T>, deps: readonly unknown[]
 }
 
 /** An admin page: its heading, the notice of the last action, a load error, a loader until the data is there. */
-export function AdminPage({
-  title,
-  notice,
-  error,
-  loading,
-  actions,
-  children,
-}: {
-  title: string;
-  notice?: Notice;
-  error?: string;
-  loading?: boolean;
-  actions?: ReactNode;
-  children?: ReactNode;
-}) {
+export function AdminPage({ title, notice, error, loading, actions, children }: { title: string; notice?: Notice; error?: string; loading?: boolean; actions?: ReactNode; children?: ReactNode }) {
   return (
     <section className="page admin">
       <div className="admin-head">

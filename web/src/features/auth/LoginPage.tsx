@@ -81,7 +81,14 @@ export default function LoginPage() {
               {busy ? MESSAGES.signingIn : 'Sign In'}
             </button>
           </form>
-          <button type="button" className="link" onClick={() => { setMode('reset'); setError(''); }}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setMode('reset');
+              setError('');
+            }}
+          >
             {MESSAGES.forgotPassword}
           </button>
           <p>
@@ -106,7 +113,15 @@ export default function LoginPage() {
               {sent ? MESSAGES.resetSentButton : MESSAGES.sendLink}
             </button>
           </form>
-          <button type="button" className="link" onClick={() => { setMode('signin'); setSent(false); setError(''); }}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setMode('signin');
+              setSent(false);
+              setError('');
+            }}
+          >
             Cancel
           </button>
         </>

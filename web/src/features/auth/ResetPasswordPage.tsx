@@ -28,9 +28,7 @@ export default function ResetPasswordPage() {
       setState('done');
     } catch (failure) {
       console.error('password reset failed', failure);
-      setError(
-        rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ?? 'That code did not work. It may have expired: ask for a new link from the sign-in page.',
-      );
+      setError(rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ?? 'That code did not work. It may have expired: ask for a new link from the sign-in page.');
       setState('idle');
     }
   }

@@ -61,7 +61,9 @@ export default function SignupPage() {
           Password
           <input type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} aria-describedby="password-rule" />
         </label>
-        <p id="password-rule" className="muted small">At least 8 characters with an uppercase letter, a lowercase letter and a digit.</p>
+        <p id="password-rule" className="muted small">
+          At least 8 characters with an uppercase letter, a lowercase letter and a digit.
+        </p>
         <label>
           Confirm password
           <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />

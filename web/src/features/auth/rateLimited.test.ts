@@ -10,9 +10,7 @@ test("our 429 (the gateway's or WAF's) shows its own sentence", () => {
 });
 
 test("Cognito's own limits show the fallback sentence, never AWS's wording", () => {
-  expect(rateLimitedMessage(failure('LimitExceededException', 'Attempt limit exceeded, please try after some time.', 400), RATE_LIMIT_MESSAGES.passwordReset)).toBe(
-    RATE_LIMIT_MESSAGES.passwordReset,
-  );
+  expect(rateLimitedMessage(failure('LimitExceededException', 'Attempt limit exceeded, please try after some time.', 400), RATE_LIMIT_MESSAGES.passwordReset)).toBe(RATE_LIMIT_MESSAGES.passwordReset);
   expect(rateLimitedMessage(failure('UnknownError', 'Unknown error', 429), RATE_LIMIT_MESSAGES.signUp)).toBe(RATE_LIMIT_MESSAGES.signUp);
 });
 

@@ -13,10 +13,11 @@ describe('cart reducer (spec section 4)', () => {
   });
 
   it('keeps separate lines for another size, name or image', () => {
-    const cart = [{ ...tee, size: 'L' as const }, { ...tee, name: 'Tee 2' }, { ...tee, image: '/x.svg' }].reduce(
-      (c, line) => cartReducer(c, { type: 'ADD_TO_CART', line }),
-      [tee],
-    );
+    const cart = [
+      { ...tee, size: 'L' as const },
+      { ...tee, name: 'Tee 2' },
+      { ...tee, image: '/x.svg' },
+    ].reduce((c, line) => cartReducer(c, { type: 'ADD_TO_CART', line }), [tee]);
     expect(cart).toHaveLength(4);
   });
 
@@ -31,7 +32,18 @@ describe('cart reducer (spec section 4)', () => {
   });
 
   it('merges a guest cart into the saved one at sign-in', () => {
-    expect(mergeCarts([tee], [{ ...tee, quantity: 8 }, { ...tee, size: 'S' }])).toEqual([{ ...tee, quantity: 9 }, { ...tee, size: 'S' }]);
+    expect(
+      mergeCarts(
+        [tee],
+        [
+          { ...tee, quantity: 8 },
+          { ...tee, size: 'S' },
+        ],
+      ),
+    ).toEqual([
+      { ...tee, quantity: 9 },
+      { ...tee, size: 'S' },
+    ]);
   });
 
   it('reads the stored cart back only when it is a list of valid lines', () => {

@@ -5,8 +5,15 @@ import { resetQueryCache } from '../../lib/query';
 import ProductListPage from './ProductListPage';
 
 const candle = {
-  id: 'c1', name: 'Cider &amp; Spice Candle', image: '/c.svg', extraImages: [], description: 'Warm', price: 1899, tag: 'candles,hot',
-  averageRating: 4.5, ratingCount: 2,
+  id: 'c1',
+  name: 'Cider &amp; Spice Candle',
+  image: '/c.svg',
+  extraImages: [],
+  description: 'Warm',
+  price: 1899,
+  tag: 'candles,hot',
+  averageRating: 4.5,
+  ratingCount: 2,
 };
 
 /** GET /api/products?category=slug answers {products: [Product]} (shared/schemas/product.ts). */

@@ -7,9 +7,23 @@ import ProductPage from './ProductPage';
 
 const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
 const hoodie = {
-  id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', extraImages: ['/h-1.svg'], description: 'Warm', price: 4999, tag: 'hoodies', stockRef: 'H',
-  averageRating: 4.5, ratingCount: 2,
-  sizes: [{ size: 'S', available: 0 }, { size: 'M', available: 3 }, { size: 'L', available: 1 }, { size: 'XL', available: 0 }, { size: '2XL', available: 2 }],
+  id: 'h1',
+  name: 'Cabin Hoodie',
+  image: '/h.svg',
+  extraImages: ['/h-1.svg'],
+  description: 'Warm',
+  price: 4999,
+  tag: 'hoodies',
+  stockRef: 'H',
+  averageRating: 4.5,
+  ratingCount: 2,
+  sizes: [
+    { size: 'S', available: 0 },
+    { size: 'M', available: 3 },
+    { size: 'L', available: 1 },
+    { size: 'XL', available: 0 },
+    { size: '2XL', available: 2 },
+  ],
 };
 const candle = { ...hoodie, id: 'c1', name: 'Cider Candle', tag: 'candles', stockRef: undefined, sizes: [{ size: 'CANDLE', available: 4 }] };
 
@@ -24,7 +38,13 @@ function serve(products: Record<string, unknown>) {
 }
 
 function show(id: string) {
-  renderRoutes([{ path: '/product/:id', element: <ProductPage /> }, { path: '/cart', element: <p>cart</p> }], `/product/${id}`);
+  renderRoutes(
+    [
+      { path: '/product/:id', element: <ProductPage /> },
+      { path: '/cart', element: <p>cart</p> },
+    ],
+    `/product/${id}`,
+  );
 }
 
 beforeEach(() => {
@@ -57,9 +77,7 @@ it('preselects CANDLE for a candle and puts the line in the cart', async () => {
   await userEvent.clear(screen.getByRole('spinbutton'));
   await userEvent.type(screen.getByRole('spinbutton'), '2');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  await waitFor(() =>
-    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'c1', name: 'Cider Candle', image: '/h.svg', price: 4999, size: 'CANDLE', quantity: 2 }]),
-  );
+  await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'c1', name: 'Cider Candle', image: '/h.svg', price: 4999, size: 'CANDLE', quantity: 2 }]));
   expect(window.alert).not.toHaveBeenCalled();
 });
 
@@ -90,20 +108,39 @@ it('adds an apparel size with its stockRef and links to the cart', async () => {
   await screen.findByRole('heading', { name: 'Cabin Hoodie' });
   await userEvent.selectOptions(screen.getByRole('combobox'), 'L');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  await waitFor(() =>
-    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
-      { id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', price: 4999, size: 'L', quantity: 1, stockRef: 'H' },
-    ]),
-  );
+  await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', price: 4999, size: 'L', quantity: 1, stockRef: 'H' }]));
   expect(screen.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
 });
 
 it('offers the sizes of the tag: gift wrap, tumbler, and "One size" for other single-size goods', async () => {
-  const wrap = { ...hoodie, id: 'g1', name: 'Wrap', tag: 'giftwraps,hot', sizes: [{ size: '18inX36in', available: 1 }, { size: '20inX40in', available: 0 }, { size: '24inX44in', available: 5 }] };
-  const tumbler = { ...hoodie, id: 't1', name: 'Tumbler', tag: 'Tumblers', sizes: [{ size: '16oz', available: 1 }, { size: '20oz', available: 1 }, { size: '24oz', available: 1 }] };
+  const wrap = {
+    ...hoodie,
+    id: 'g1',
+    name: 'Wrap',
+    tag: 'giftwraps,hot',
+    sizes: [
+      { size: '18inX36in', available: 1 },
+      { size: '20inX40in', available: 0 },
+      { size: '24inX44in', available: 5 },
+    ],
+  };
+  const tumbler = {
+    ...hoodie,
+    id: 't1',
+    name: 'Tumbler',
+    tag: 'Tumblers',
+    sizes: [
+      { size: '16oz', available: 1 },
+      { size: '20oz', available: 1 },
+      { size: '24oz', available: 1 },
+    ],
+  };
   const rug = { ...hoodie, id: 'r1', name: 'Rug', tag: 'rugs', sizes: [{ size: 'CANDLE', available: 2 }] };
   serve({ g1: wrap, t1: tumbler, r1: rug });
-  const values = () => within(screen.getByRole('combobox')).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+  const values = () =>
+    within(screen.getByRole('combobox'))
+      .getAllByRole('option')
+      .map((o) => (o as HTMLOptionElement).value);
 
   show('g1');
   await screen.findByRole('heading', { name: 'Wrap' });

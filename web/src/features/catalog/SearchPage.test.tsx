@@ -18,7 +18,19 @@ function serve() {
   }) as typeof fetch;
 }
 
-const show = (path: string) => renderRoutes([{ element: <Layout />, children: [{ path: '/search', element: <SearchPage /> }, { path: '/', element: <p>home</p> }] }], path);
+const show = (path: string) =>
+  renderRoutes(
+    [
+      {
+        element: <Layout />,
+        children: [
+          { path: '/search', element: <SearchPage /> },
+          { path: '/', element: <p>home</p> },
+        ],
+      },
+    ],
+    path,
+  );
 
 beforeEach(() => {
   resetQueryCache();
@@ -32,7 +44,12 @@ it('shows the matches as product cards with photos, the count, and the query in 
   const grid = await screen.findByRole('link', { name: /Harvest Candle/ });
   expect(grid.getAttribute('href')).toBe('/product/c1');
   expect(grid.querySelector('picture source[type="image/avif"]')).not.toBeNull();
-  expect(screen.getByRole('link', { name: /Candle-lit Tee/ }).querySelector('img')!.getAttribute('src')).toBe('/t.jpg');
+  expect(
+    screen
+      .getByRole('link', { name: /Candle-lit Tee/ })
+      .querySelector('img')!
+      .getAttribute('src'),
+  ).toBe('/t.jpg');
   expect(screen.getByText('2 products')).toBeTruthy();
   expect((within(screen.getByRole('search')).getByRole('searchbox') as HTMLInputElement).value).toBe('cand');
   expect(global.fetch).toHaveBeenCalledWith('/api/products/search?q=cand', expect.anything());

@@ -78,7 +78,9 @@ export default function CartPage() {
   useEffect(() => {
     if (step !== 'shipping' || !user) return;
     fetchProfiles()
-      .then((list) => setProfiles(list.map((p) => ({ name: unescapeText(p.name), email: unescapeText(p.email), line1: unescapeText(p.address), city: unescapeText(p.city), state: unescapeText(p.state), zip: p.zip }))))
+      .then((list) =>
+        setProfiles(list.map((p) => ({ name: unescapeText(p.name), email: unescapeText(p.email), line1: unescapeText(p.address), city: unescapeText(p.city), state: unescapeText(p.state), zip: p.zip }))),
+      )
       .catch((error) => console.error('profile load failed', error));
   }, [step, user]);
 
@@ -215,7 +217,9 @@ export default function CartPage() {
       <div className="dialog-backdrop">
         <div role="dialog" aria-modal="true" aria-labelledby="thanks-title" className="card dialog">
           <h1 id="thanks-title">Thank you for your order!</h1>
-          <p>Your payment went through. Order number: <strong className="order-number">{paid}</strong></p>
+          <p>
+            Your payment went through. Order number: <strong className="order-number">{paid}</strong>
+          </p>
           <button type="button" onClick={() => navigate('/orderconfirmation')} autoFocus>
             Continue
           </button>

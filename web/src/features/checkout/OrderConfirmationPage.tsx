@@ -12,8 +12,11 @@ export default function OrderConfirmationPage() {
       <h1>Thank you for your order!</h1>
       {orderNumber ? (
         <p className="card">
-          Your order number is <strong data-testid="order-number" className="order-number">{orderNumber}</strong>. A confirmation is on its way to your inbox,
-          and your order ships within 2-3 days. You can follow it any time on the{' '}
+          Your order number is{' '}
+          <strong data-testid="order-number" className="order-number">
+            {orderNumber}
+          </strong>
+          . A confirmation is on its way to your inbox, and your order ships within 2-3 days. You can follow it any time on the{' '}
           <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`}>order status page</Link>.
         </p>
       ) : (

@@ -21,8 +21,8 @@ export function TestCardForm({ busy, amountLabel, onPay }: { busy: boolean; amou
   return (
     <form className="stack" onSubmit={submit} aria-label="Card details">
       <p className="notice" role="note">
-        <strong>Test mode:</strong> no real payment is made. Use card <code>4242 4242 4242 4242</code> with any future
-        date and any CVC; <code>4000 0000 0000 0002</code> is declined; <code>4000 0025 0000 3155</code> asks you to authenticate.
+        <strong>Test mode:</strong> no real payment is made. Use card <code>4242 4242 4242 4242</code> with any future date and any CVC; <code>4000 0000 0000 0002</code> is declined;{' '}
+        <code>4000 0025 0000 3155</code> asks you to authenticate.
       </p>
       <label>
         Card number
@@ -55,8 +55,7 @@ export function AuthenticateDialog({ amountLabel, onAnswer }: { amountLabel: str
       <div role="dialog" aria-modal="true" aria-labelledby="authenticate-title" aria-describedby="authenticate-text" className="card dialog">
         <h2 id="authenticate-title">{MESSAGES.authenticatePayment}</h2>
         <p id="authenticate-text">
-          <strong>Test mode:</strong> your bank asks you to confirm this payment of {amountLabel}. Complete it, or fail it to see
-          what a shopper sees when the bank refuses.
+          <strong>Test mode:</strong> your bank asks you to confirm this payment of {amountLabel}. Complete it, or fail it to see what a shopper sees when the bank refuses.
         </p>
         <div className="actions">
           <button type="button" className="secondary" onClick={() => onAnswer('fail')}>

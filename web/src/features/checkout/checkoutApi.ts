@@ -7,8 +7,7 @@ import { api } from '../../lib/api';
 /** What checkout sends: which products, sizes and how many (the server prices them). */
 const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => ({ id, size, quantity, name }));
 
-export const validateCart = (cart: CartLine[]) =>
-  api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
+export const validateCart = (cart: CartLine[]) => api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
 
 export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId: string; signedIn: boolean }) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {

@@ -10,9 +10,7 @@ const json = ({ status, body }: Answer) => ({ ok: status < 300, status, text: as
 /** POST /api/forms/{kind} answers 201 {ok:true,id} or {error:{code,message,fields}}. Answers wait until released. */
 function serve(...answers: Answer[]) {
   const releases: Array<() => void> = [];
-  global.fetch = jest.fn(
-    () => new Promise<Response>((resolve) => releases.push(() => resolve(json(answers.shift()!)))),
-  ) as typeof fetch;
+  global.fetch = jest.fn(() => new Promise<Response>((resolve) => releases.push(() => resolve(json(answers.shift()!))))) as typeof fetch;
   return { release: () => waitFor(() => expect(releases.length).toBeGreaterThan(0)).then(() => releases.shift()!()) };
 }
 const sent = (call: number) => JSON.parse((global.fetch as jest.Mock).mock.calls[call][1].body as string);

@@ -53,13 +53,17 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
       <h1>{title}</h1>
       <p>{intro}</p>
       <form className="stack card" onSubmit={submit}>
-        {field('name', 'Name', (a11y) => <input {...a11y} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />)}
-        {field('email', 'Email', (a11y) => <input {...a11y} name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />)}
+        {field('name', 'Name', (a11y) => (
+          <input {...a11y} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />
+        ))}
+        {field('email', 'Email', (a11y) => (
+          <input {...a11y} name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />
+        ))}
         {kind === 'quote' &&
-          field('items', 'Items', (a11y) => (
-            <textarea {...a11y} name="items" required maxLength={2000} rows={3} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />
-          ))}
-        {field('message', 'Message', (a11y) => <textarea {...a11y} name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />)}
+          field('items', 'Items', (a11y) => <textarea {...a11y} name="items" required maxLength={2000} rows={3} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />)}
+        {field('message', 'Message', (a11y) => (
+          <textarea {...a11y} name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />
+        ))}
         <label className="honeypot" aria-hidden="true">
           Leave this empty
           <input name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />

@@ -21,8 +21,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged()
           Order <span className="mono">{order.orderNumber}</span>
         </h2>
         <p className="order-state">
-          <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>{' '}
-          {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
+          <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span> {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
           {order.status === 'completed' && order.shippedAt && `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
           {order.status === 'cancelled' && order.cancelledAt && `Cancelled on ${date(order.cancelledAt)}; the payment was refunded to your card.`}
         </p>
@@ -77,7 +76,9 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged()
 
       {page.replaceableUntil && Object.keys(page.replaceable).length > 0 && <ReplacementForm page={page} onDone={onChanged} />}
       {order.status === 'completed' && page.replaceableUntil && Object.keys(page.replaceable).length === 0 && new Date(page.replaceableUntil) < new Date() && (
-        <p className="muted">The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.</p>
+        <p className="muted">
+          The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.
+        </p>
       )}
     </div>
   );

@@ -34,7 +34,8 @@ beforeEach(() => {
     if (url === '/api/orders/lookup') {
       return body.email === 'gail@example.com' ? json(200, page) : json(404, { error: { code: 'not_found', message: 'We could not find an order with that number and email address.' } });
     }
-    if (url === '/api/orders/replacements') return json(201, { replacement: { id: 'pi_abc_r1', orderNumber: 'pi_abc', status: 'open', lines: [], reason: 'x', message: null, createdAt: '2025-03-03T10:00:00Z', decidedAt: null } });
+    if (url === '/api/orders/replacements')
+      return json(201, { replacement: { id: 'pi_abc_r1', orderNumber: 'pi_abc', status: 'open', lines: [], reason: 'x', message: null, createdAt: '2025-03-03T10:00:00Z', decidedAt: null } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 });
@@ -56,7 +57,12 @@ it('finds the order by number and email, shows tracking and every amount (a disc
   const form = screen.getByRole('heading', { name: /Ask for a replacement/ }).closest('section')!;
   await userEvent.click(within(form).getByRole('button', { name: 'Ask for a replacement' }));
   expect(within(form).getByRole('alert').textContent).toBe('Choose how many of which item should be replaced.');
-  expect(within(form).getAllByRole('option', { name: /./ }).filter((o) => o.closest('select') === within(form).getByLabelText(/Harvest Candle/)).map((o) => o.textContent)).toEqual(['0', '1', '2']);
+  expect(
+    within(form)
+      .getAllByRole('option', { name: /./ })
+      .filter((o) => o.closest('select') === within(form).getByLabelText(/Harvest Candle/))
+      .map((o) => o.textContent),
+  ).toEqual(['0', '1', '2']);
   await userEvent.selectOptions(within(form).getByLabelText(/Harvest Candle/), '1');
   await userEvent.type(within(form).getByLabelText('What went wrong?'), 'A jar arrived cracked.');
   await userEvent.click(within(form).getByRole('button', { name: 'Ask for a replacement' }));
