@@ -34,7 +34,7 @@ export async function authorizedGuest(cart: unknown[]) {
 
 export async function stockOf(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {
   const record = kind === 'product' ? await products.get({ id }) : await stockItems.get({ id });
-  return (record?.stock ?? {}) as Record<string, number>;
+  return record?.stock ?? {};
 }
 
 /** What a shopper sees on the product page: units available per size. */

@@ -60,7 +60,7 @@ export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
       time: new Date().toISOString(),
       timeEpoch: Date.now(),
     },
-  } as APIGatewayProxyEventV2;
+  };
 }
 
 export const lambdaContext = {

@@ -151,7 +151,7 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
   /** Put request of a record (defaults and timestamps filled in), with an optional condition. */
   function putRequest(record: NewRecord<T, D>, options: { ifNew?: boolean; when?: When<T> } = {}) {
     const expression = new Expression();
-    const condition = expression.condition(options.ifNew ? [`attribute_not_exists(${expression.name(TABLE_KEYS.partitionKey)})`] : [], options.when as When<Item>);
+    const condition = expression.condition(options.ifNew ? [`attribute_not_exists(${expression.name(TABLE_KEYS.partitionKey)})`] : [], options.when);
     const full = complete(record);
     return { record: full, request: { TableName: tableName(), Item: toItem(full), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() } };
   }
@@ -171,7 +171,7 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     const adds = Object.entries(changes.add ?? {}).map(([name, value]) => `${expression.name(name)} ${expression.value(value)}`);
     if (adds.length) clauses.push(`ADD ${adds.join(', ')}`);
     if (changes.remove?.length) clauses.push(`REMOVE ${changes.remove.map((name) => expression.name(name)).join(', ')}`);
-    const condition = expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when as When<Item>);
+    const condition = expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when);
     return { TableName: tableName(), Key: key(input), UpdateExpression: clauses.join(' '), ConditionExpression: condition, ...expression.attributes() };
   }
 

@@ -47,7 +47,7 @@ function verifierFor(issuer: string, clientId: string, jwksUri: string): Verifie
         },
       },
       { jwksCache: new SimpleJwksCache({ fetcher }) },
-    ) as Verifier;
+    );
     verifiers.set(key, verifier);
   }
   return verifier;

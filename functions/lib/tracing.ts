@@ -19,7 +19,7 @@ export function traced<C>(client: C): C {
       const powertools = require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer');
       tracer = new powertools.Tracer({ serviceName: METRICS_SERVICE });
     }
-    return tracer.captureAWSv3Client(client as Parameters<Tracer['captureAWSv3Client']>[0]) as C;
+    return tracer.captureAWSv3Client(client) as C;
   }
   return client;
 }

@@ -18,7 +18,7 @@ function cognitoEvent(triggerSource: CustomMessageTriggerEvent['triggerSource'],
       usernameParameter: triggerSource === 'CustomMessage_AdminCreateUser' ? '{username}' : null,
     },
     response: { smsMessage: null, emailMessage: null, emailSubject: null },
-  } as CustomMessageTriggerEvent;
+  };
 }
 
 /** What the reader's mail client does: decode entities, take the link, and let Cognito put a code in. */

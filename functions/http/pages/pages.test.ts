@@ -73,7 +73,7 @@ async function get(pathname: string, headers: Record<string, string> = { host: '
   return { status: result.statusCode, headers: result.headers as Record<string, string>, html, document: new JSDOM(html).window.document };
 }
 const metaOf = (document: Document, key: string) => (document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`))?.getAttribute('content');
-const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent!));
+const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent));
 
 describe('a product page', () => {
   it('has its own title, description, canonical URL, Open Graph and Twitter tags, all escaped', async () => {
@@ -125,7 +125,7 @@ describe('a product page', () => {
     const preload = document.querySelector('link[rel="preload"][as="image"]')!;
     expect(preload.getAttribute('fetchpriority')).toBe('high');
     expect(preload.getAttribute('imagesrcset')).toContain(`/images/products/${ID1}/640.avif 640w`);
-    const data = JSON.parse(document.getElementById('shop-data')!.textContent!);
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent);
     expect(data['/api/products/evil-candle']).toMatchObject({ id: 'evil-candle', name: EVIL, sizes: [{ size: 'CANDLE', available: 3 }] });
     expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
   });
@@ -181,7 +181,7 @@ describe('category and static pages', () => {
     expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/product-list/candles');
     expect(metaOf(document, 'og:image')).toBe(`http://shop.test/images/products/${ID1}/1200.jpg`);
     expect(document.querySelector('link[rel="preload"]')!.getAttribute('imagesizes')).toContain('50vw');
-    const data = JSON.parse(document.getElementById('shop-data')!.textContent!);
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent);
     expect(data['/api/products?category=candles'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
   });
 
@@ -220,8 +220,8 @@ describe('sitemap.xml and robots.txt', () => {
         'http://shop.test/product/plain-tee',
       ]),
     );
-    expect(locs.some((loc) => loc!.includes('secret-hoodie'))).toBe(false);
-    expect(locs.some((loc) => loc!.includes('/cart') || loc!.includes('/admin'))).toBe(false);
+    expect(locs.some((loc) => loc.includes('secret-hoodie'))).toBe(false);
+    expect(locs.some((loc) => loc.includes('/cart') || loc.includes('/admin'))).toBe(false);
     expect([...xml.getElementsByTagName('image:loc')].map((loc) => loc.textContent)).toContain(`http://shop.test/images/products/${ID1}/1200.jpg`);
   });
 

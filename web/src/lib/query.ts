@@ -65,7 +65,7 @@ export function useQuery<S extends z.ZodMiniType>(url: string | null, schema: S)
   // Reading never starts a request; mounting does (or reuses the loader's), and a failed answer is asked again.
   const read = (entry: Entry | undefined) => ({
     url,
-    data: entry?.data === undefined ? undefined : (schema.parse(entry.data) as z.output<S>),
+    data: entry?.data === undefined ? undefined : schema.parse(entry.data),
     error: entry?.error,
   });
   const start = () => (url === null ? undefined : entryFor(url, schema));

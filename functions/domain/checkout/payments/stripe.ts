@@ -17,7 +17,7 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
 
 /** What the Stripe SDK throws: its errors carry a `type` (StripeInvalidRequestError, StripeAPIError, ...) and an API `code`. */
 type StripeFailure = { type?: string; code?: string; statusCode?: number; message?: string; raw?: { payment_intent?: Stripe.PaymentIntent } };
-const failure = (error: unknown): StripeFailure => (typeof error === 'object' && error !== null ? (error as StripeFailure) : {});
+const failure = (error: unknown): StripeFailure => (typeof error === 'object' && error !== null ? error : {});
 const isInvalidRequest = (error: unknown) => failure(error).type === 'StripeInvalidRequestError';
 /** Errors that another try may cure: no answer, Stripe's own trouble, rate limits, a concurrent request with the same key, a key being rolled. */
 const TRANSIENT = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError', 'StripeIdempotencyError', 'StripeAuthenticationError', 'StripePermissionError']);

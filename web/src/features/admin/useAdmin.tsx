@@ -21,7 +21,6 @@ export function useAdminData<T>(load: () => Promise<T>, deps: readonly unknown[]
   const [error, setError] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
   const latest = useRef(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what the load depends on
   const reload = useCallback(async () => {
     const call = ++latest.current;
     try {
