@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { SEARCH_MAX_LENGTH } from '../../../shared/schemas/product';
 
@@ -10,12 +10,17 @@ export function SearchBox() {
   const current = pathname === '/search' ? (params.get('q') ?? '') : '';
   const [text, setText] = useState(current);
   const id = useId();
-  useEffect(() => setText(current), [current]);
+  // The box follows the address (back, forward, a link to another search): adjusted while rendering, not in an effect.
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setText(current);
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const q = text.trim();
-    navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
+    void navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
   }
 
   return (

@@ -31,7 +31,7 @@ export default function AccountPage() {
 
   useEffect(() => {
     if (!user) return;
-    Promise.allSettled([getProfiles(), getPreviousOrder(), getOrders(), getRatings()]).then(([p, prev, o, r]) => {
+    void Promise.allSettled([getProfiles(), getPreviousOrder(), getOrders(), getRatings()]).then(([p, prev, o, r]) => {
       if (p.status === 'fulfilled') setProfiles(p.value.map((profile) => unescapeProfile(profile)));
       else console.error('profile load failed', p.reason);
       if (prev.status === 'fulfilled') setPrevious(prev.value);
@@ -88,7 +88,7 @@ export default function AccountPage() {
   async function doSignOut() {
     // The cart on this device is cleared by the cart feature once signed out; the saved cart stays.
     await signOut();
-    navigate('/');
+    void navigate('/');
   }
 
   return (
@@ -98,7 +98,7 @@ export default function AccountPage() {
         <p>
           Signed in as <strong>{user.email}</strong>
         </p>
-        <button type="button" className="secondary" onClick={doSignOut}>
+        <button type="button" className="secondary" onClick={() => void doSignOut()}>
           Sign Out
         </button>
       </section>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /** A 5-star rating control: radio buttons, usable with keyboard and screen readers. */
-export function StarRating({ label, value, onRate, disabled }: { label: string; value: number; onRate(rating: number): void; disabled?: boolean }) {
+export function StarRating({ label, value, onRate, disabled }: { label: string; value: number; onRate: (rating: number) => void; disabled?: boolean }) {
   const [hover, setHover] = useState(0);
   const shown = hover || value;
   return (

@@ -1,5 +1,5 @@
 import { Button, Pagination, SearchField, Table, TableBody, TableCell, TableRow, Tabs, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -22,12 +22,16 @@ export default function AdminArchivePage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState(filters.q ?? '');
   const [csvProblem, setCsvProblem] = useState('');
-  const key = params.toString();
-  const { data, error } = useAdminData(() => listOrders({ ...filters, cursor: cursors[page - 1] }), [key, page]);
+  const { q, from, to } = filters;
+  const cursor = cursors[page - 1];
+  const { data, error } = useAdminData(useCallback(() => listOrders({ status, q, from, to, cursor }), [status, q, from, to, cursor]));
 
   const apply = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
-    for (const [name, value] of Object.entries(changes)) value ? next.set(name, value) : next.delete(name);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
     setCursors([undefined]);
     setPage(1);
     setParams(next, { replace: true });
@@ -46,7 +50,11 @@ export default function AdminArchivePage() {
   function submitDates(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    apply({ from: String(form.get('from') ?? ''), to: String(form.get('to') ?? '') });
+    const date = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    apply({ from: date('from'), to: date('to') });
   }
 
   return (

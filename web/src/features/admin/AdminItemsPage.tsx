@@ -1,5 +1,5 @@
 import { Button, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { APPAREL_SIZES } from '../../../../shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
@@ -20,11 +20,15 @@ export default function AdminItemsPage() {
     error,
     notice,
     act: run,
-  } = useAdminData(() =>
-    listItems().then((list) => {
-      setEdits(Object.fromEntries(list.map((item) => [item.id, countsOf(item)])));
-      return list;
-    }),
+  } = useAdminData(
+    useCallback(
+      () =>
+        listItems().then((list) => {
+          setEdits(Object.fromEntries(list.map((item) => [item.id, countsOf(item)])));
+          return list;
+        }),
+      [],
+    ),
   );
 
   async function add(event: FormEvent) {
@@ -69,7 +73,7 @@ export default function AdminItemsPage() {
           </TableBody>
         </Table>
       </div>
-      <form className="card add" onSubmit={add} aria-label="Add a stock item">
+      <form className="card add" onSubmit={(event) => void add(event)} aria-label="Add a stock item">
         <TextField label="Item id" name="id" isRequired value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
         <div className="counts">
           {APPAREL_SIZES.map((s) => (

@@ -1,4 +1,5 @@
 import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { useCallback } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
@@ -11,7 +12,7 @@ export const CANCEL_CONFIRM = 'Cancel this order? The payment is refunded in ful
 /** One order: lines, amounts, customer, address, payment, replacement requests and a timeline; ship or cancel. */
 export default function AdminOrderPage() {
   const { orderNumber = '' } = useParams();
-  const { data, error, notice, act } = useAdminData(() => getOrder(orderNumber), [orderNumber]);
+  const { data, error, notice, act } = useAdminData(useCallback(() => getOrder(orderNumber), [orderNumber]));
   const order = data?.order;
   const a = order?.shippingAddress;
   const refundUnfinished = order?.status === 'cancelled' && order.payment.refund && order.payment.refund.status !== 'refunded';

@@ -5,9 +5,11 @@ import { completeOrder, listOrders, type AdminOrder } from './adminApi';
 import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';
 import { AdminPage, useAdminData } from './useAdmin';
 
+const oldestPendingFirst = () => listOrders({ status: 'pending', limit: 100 }).then((r) => [...r.orders].reverse());
+
 /** Orders waiting to ship, oldest first, each with its carrier and tracking number and Complete Order. */
 export default function AdminOrdersPage() {
-  const { data, error, notice, act } = useAdminData(() => listOrders({ status: 'pending', limit: 100 }).then((r) => [...r.orders].reverse()));
+  const { data, error, notice, act } = useAdminData(oldestPendingFirst);
   return (
     <AdminPage title="Pending orders" notice={notice} error={error} loading={data === null}>
       {data?.length === 0 && <p className="card">No pending orders.</p>}
@@ -18,7 +20,7 @@ export default function AdminOrdersPage() {
   );
 }
 
-function PendingOrder({ order, onShip }: { order: AdminOrder; onShip(shipment: Shipment): Promise<boolean> }) {
+function PendingOrder({ order, onShip }: { order: AdminOrder; onShip: (shipment: Shipment) => Promise<boolean> }) {
   const a = order.shippingAddress;
   return (
     <article className="card order" aria-label={`Order ${order.orderNumber}`}>

@@ -1,4 +1,5 @@
 import { Badge, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -10,11 +11,12 @@ const startOfToday = () => {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
 };
 const day = (date: Date) => date.toISOString().slice(0, 10);
+const dashboardFromToday = () => getDashboard(startOfToday());
 
 /** The owner's dashboard: sales, orders to ship, open replacement requests, low stock; each links to its page. */
 export default function AdminPortal() {
-  const { data, error } = useAdminData(() => getDashboard(startOfToday()));
-  const since = day(new Date(Date.now() - 30 * 24 * 3600 * 1000));
+  const { data, error } = useAdminData(dashboardFromToday);
+  const [since] = useState(() => day(new Date(Date.now() - 30 * 24 * 3600 * 1000)));
   return (
     <AdminPage title="Admin" error={error} loading={data === null}>
       {data && (

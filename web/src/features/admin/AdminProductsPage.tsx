@@ -1,5 +1,5 @@
 import { Button, Table, TableBody, TableCell, TableRow, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatCents, toCents } from '../../../../shared/money';
 import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
@@ -56,11 +56,15 @@ export default function AdminProductsPage() {
     notice,
     setNotice,
     act,
-  } = useAdminData(() =>
-    listProducts().then((list) => {
-      setRows(Object.fromEntries(list.map((p) => [p.id, rowOf(p)])));
-      return list;
-    }),
+  } = useAdminData(
+    useCallback(
+      () =>
+        listProducts().then((list) => {
+          setRows(Object.fromEntries(list.map((p) => [p.id, rowOf(p)])));
+          return list;
+        }),
+      [],
+    ),
   );
 
   async function save(product: AdminProduct) {
@@ -131,14 +135,14 @@ export default function AdminProductsPage() {
           </TableBody>
         </Table>
       </div>
-      <AddProduct onAdded={(name) => act(`Added ${name}.`, async () => undefined)} />
+      <AddProduct onAdded={(name) => void act(`Added ${name}.`, async () => undefined)} />
     </AdminPage>
   );
 }
 
 const EMPTY = { name: '', description: '', price: '', tag: '', stockRef: '', image: '', extra1: '', extra2: '', stock: {} as Record<string, string> };
 
-function AddProduct({ onAdded }: { onAdded(name: string): void }) {
+function AddProduct({ onAdded }: { onAdded: (name: string) => void }) {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState('');
   const counts = ownCounts(form.tag);
@@ -169,7 +173,7 @@ function AddProduct({ onAdded }: { onAdded(name: string): void }) {
   return (
     <section className="card" aria-labelledby="add-heading">
       <h2 id="add-heading">Add a product</h2>
-      <form className="add" onSubmit={submit}>
+      <form className="add" onSubmit={(event) => void submit(event)}>
         <ImageInput label="Main image" required value={form.image} onChange={(image) => setForm({ ...form, image })} />
         <ImageInput label="Extra image 1" value={form.extra1} onChange={(extra1) => setForm({ ...form, extra1 })} />
         <ImageInput label="Extra image 2" value={form.extra2} onChange={(extra2) => setForm({ ...form, extra2 })} />

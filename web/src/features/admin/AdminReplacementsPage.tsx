@@ -1,5 +1,5 @@
 import { Button, Tabs, TextAreaField } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { unescapeText } from '../../../../shared/sanitize';
 import { decideReplacement, listReplacements } from './adminApi';
@@ -12,7 +12,7 @@ type Request = Awaited<ReturnType<typeof listReplacements>>[number];
 /** Replacement requests (the 30-day promise): approve (a $0 replacement order) or decline with a message. */
 export default function AdminReplacementsPage() {
   const [status, setStatus] = useState<Status>('open');
-  const { data, error, notice, act } = useAdminData(() => listReplacements(status), [status]);
+  const { data, error, notice, act } = useAdminData(useCallback(() => listReplacements(status), [status]));
   return (
     <AdminPage title="Replacement requests" notice={notice} error={error}>
       <Tabs
@@ -43,7 +43,7 @@ export default function AdminReplacementsPage() {
   );
 }
 
-function RequestCard({ request, onApprove, onDecline }: { request: Request; onApprove(): Promise<boolean>; onDecline(message: string): Promise<boolean> }) {
+function RequestCard({ request, onApprove, onDecline }: { request: Request; onApprove: () => Promise<boolean>; onDecline: (message: string) => Promise<boolean> }) {
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);

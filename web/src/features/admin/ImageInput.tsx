@@ -14,7 +14,7 @@ type Stage = { at: 'idle' } | { at: 'uploading'; percent: number } | { at: 'prep
  * "Preparing the photo…" until its variants exist, then "Ready" with a preview. Only a ready photo is reported
  * (`onChange` with its /images/products/<id> path), so a product is never saved with a photo still in the works.
  */
-export function ImageInput({ label, value, onChange, required }: { label: string; value: string; onChange(url: string): void; required?: boolean }) {
+export function ImageInput({ label, value, onChange, required }: { label: string; value: string; onChange: (url: string) => void; required?: boolean }) {
   const [stage, setStage] = useState<Stage>({ at: 'idle' });
   const [file, setFile] = useState<File | null>(null);
   const attempt = useRef(0);

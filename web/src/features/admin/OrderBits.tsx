@@ -30,7 +30,7 @@ export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toL
 export type Shipment = { carrier?: Carrier; trackingNumber?: string };
 
 /** Complete Order: the carrier and tracking number (both optional) the "on its way" mail links to. */
-export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip(shipment: Shipment): Promise<boolean> }) {
+export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip: (shipment: Shipment) => Promise<boolean> }) {
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,7 +41,7 @@ export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip(
     if (!done) setBusy(false);
   }
   return (
-    <form className="ship-form" onSubmit={submit} aria-label={`Ship ${orderNumber}`}>
+    <form className="ship-form" onSubmit={(event) => void submit(event)} aria-label={`Ship ${orderNumber}`}>
       <SelectField label="Carrier" placeholder="No carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)} size="small">
         {CARRIERS.map((name) => (
           <option key={name} value={name}>

@@ -15,8 +15,10 @@ export function problemText(error: unknown): string {
  * The one way an admin page loads its data and runs its actions: `data` (null while loading), a load `error`,
  * a `notice` after an action (what was done, or why it failed), `reload`, and `act(label, action)` which runs
  * an action, reports it and loads again. Replaces the load/notice/error code each page used to repeat.
+ * `load` is read again whenever it is a new function: a module function, or one made with `useCallback` and the
+ * values it reads.
  */
-export function useAdminData<T>(load: () => Promise<T>, deps: readonly unknown[] = []) {
+export function useAdminData<T>(load: () => Promise<T>) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -33,8 +35,9 @@ export function useAdminData<T>(load: () => Promise<T>, deps: readonly unknown[]
       console.error('admin read failed', failure);
       if (call === latest.current) setError(problemText(failure));
     }
-  }, deps);
+  }, [load]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reload sets state only after `await load()`, never in the effect itself; the rule does not see the await yet (react/react issue 34905)
     void reload();
   }, [reload]);
 

@@ -35,11 +35,11 @@ export interface AuthState {
   /** False until the first session check is done: the app renders after it (spec section 4). */
   ready: boolean;
   user: CurrentUser | null;
-  signIn(email: string, password: string): Promise<void>;
-  signUp(input: { email: string; password: string; firstName: string; lastName: string }): Promise<void>;
-  signOut(): Promise<void>;
-  sendResetCode(email: string): Promise<void>;
-  confirmReset(input: { email: string; code: string; password: string }): Promise<void>;
+  signIn: (email: string, password: string) => Promise<void>;
+  signUp: (input: { email: string; password: string; firstName: string; lastName: string }) => Promise<void>;
+  signOut: () => Promise<void>;
+  sendResetCode: (email: string) => Promise<void>;
+  confirmReset: (input: { email: string; code: string; password: string }) => Promise<void>;
 }
 
 const AuthContext = createContext<AuthState | null>(null);

@@ -31,7 +31,7 @@ export default function LoginPage() {
     setError('');
     try {
       await signIn(email, password);
-      navigate(from ?? '/', { replace: true });
+      void navigate(from ?? '/', { replace: true });
     } catch (failure) {
       console.error('sign-in failed', failure);
       setError(MESSAGES.signInFailed);
@@ -63,7 +63,7 @@ export default function LoginPage() {
       {mode === 'signin' ? (
         <>
           <h1>Sign In</h1>
-          <form className="stack" onSubmit={submit}>
+          <form className="stack" onSubmit={(event) => void submit(event)}>
             <label>
               Email
               <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -98,7 +98,7 @@ export default function LoginPage() {
       ) : (
         <>
           <h1>Reset your password</h1>
-          <form className="stack" onSubmit={sendLink}>
+          <form className="stack" onSubmit={(event) => void sendLink(event)}>
             <label>
               Email
               <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

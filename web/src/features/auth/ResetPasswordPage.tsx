@@ -47,7 +47,7 @@ export default function ResetPasswordPage() {
   return (
     <section className="auth-page card">
       <h1>Choose a new password</h1>
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={(event) => void submit(event)}>
         <label>
           Email
           <input type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />

@@ -29,7 +29,7 @@ export default function SignupPage() {
     setError('');
     try {
       await signUp({ email: form.email, password: form.password, firstName: form.firstName, lastName: form.lastName });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     } catch (failure) {
       console.error('sign-up failed', failure);
       setError(rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.signUp) ?? MESSAGES.signUpFailed);
@@ -42,7 +42,7 @@ export default function SignupPage() {
   return (
     <section className="auth-page card">
       <h1>{MESSAGES.createAccount}</h1>
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={(event) => void submit(event)}>
         <div className="two-cols">
           <label>
             First name

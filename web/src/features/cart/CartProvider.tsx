@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { savedCartSchema, type CartLine } from '../../../../shared/schemas/cart';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
@@ -6,7 +6,7 @@ import { cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAct
 
 interface CartState {
   cart: CartLine[];
-  dispatch(action: CartAction): void;
+  dispatch: (action: CartAction) => void;
 }
 
 const CartContext = createContext<CartState | null>(null);
@@ -22,8 +22,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { user, ready } = useAuth();
   const [cart, rawDispatch] = useReducer(cartReducer, undefined, () => readStoredCart());
   const signedInAs = useRef<string | null>(null);
+  // The cart as last rendered, for dispatch: follows the state in the commit (a layout effect runs before any
+  // event can), and dispatch moves it on at once so two actions in one event both count.
   const current = useRef(cart);
-  current.current = cart;
+  useLayoutEffect(() => {
+    current.current = cart;
+  }, [cart]);
 
   useEffect(() => {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));

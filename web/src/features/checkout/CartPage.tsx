@@ -166,7 +166,7 @@ export default function CartPage() {
     sessionStorage.removeItem(CHECKOUT_ID_KEY);
     dispatch({ type: 'CLEAR_CART' });
     setPaid(orderNumber);
-    window.setTimeout(() => navigate('/orderconfirmation'), 2500);
+    window.setTimeout(() => void navigate('/orderconfirmation'), 2500);
   }
 
   /** Too many failed card attempts: the payment was cancelled; Back starts a new checkout. */
@@ -195,7 +195,7 @@ export default function CartPage() {
   function payWithStripe(confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>) {
     if (!intent) return;
     setBusy(true);
-    confirm(intent.clientSecret, { name: address.name.trim(), email: address.email.trim() })
+    void confirm(intent.clientSecret, { name: address.name.trim(), email: address.email.trim() })
       .then((result) => {
         if (result.ok) return authorized(intent.orderNumber);
         if (result.stopped) return stopPayment();
@@ -220,7 +220,8 @@ export default function CartPage() {
           <p>
             Your payment went through. Order number: <strong className="order-number">{paid}</strong>
           </p>
-          <button type="button" onClick={() => navigate('/orderconfirmation')} autoFocus>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself as it opens (WAI-ARIA dialog pattern) */}
+          <button type="button" onClick={() => void navigate('/orderconfirmation')} autoFocus>
             Continue
           </button>
         </div>
@@ -274,7 +275,7 @@ export default function CartPage() {
           ))}
 
         {step !== 'cart' && (
-          <form className="stack card" onSubmit={next} aria-label="Shipping details" noValidate={false}>
+          <form className="stack card" onSubmit={(event) => void next(event)} aria-label="Shipping details" noValidate={false}>
             {user && profiles.length > 0 && !locked && (
               <label>
                 Use a saved shipping profile
@@ -343,14 +344,14 @@ export default function CartPage() {
                 {MESSAGES.paymentsUnavailable}
               </p>
             ) : (
-              <TestCardForm busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={(card) => payWithTestCard(card)} />
+              <TestCardForm busy={busy} amountLabel={formatPrice(intent.amounts.total)} onPay={(card) => void payWithTestCard(card)} />
             )}
             {!confirming && (
               <button type="button" className="secondary" onClick={back} disabled={busy}>
                 Back
               </button>
             )}
-            {challenge && <AuthenticateDialog amountLabel={formatPrice(intent.amounts.total)} onAnswer={(answer) => payWithTestCard(challenge, answer)} />}
+            {challenge && <AuthenticateDialog amountLabel={formatPrice(intent.amounts.total)} onAnswer={(answer) => void payWithTestCard(challenge, answer)} />}
           </section>
         )}
       </section>
@@ -371,7 +372,7 @@ export default function CartPage() {
           {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
         </p>
         {step === 'cart' && (
-          <button type="button" onClick={proceed} disabled={cart.length === 0 || busy}>
+          <button type="button" onClick={() => void proceed()} disabled={cart.length === 0 || busy}>
             {busy ? 'Checking stock…' : 'Proceed to Checkout'}
           </button>
         )}

@@ -12,7 +12,7 @@ export interface StripePayResult {
   message?: string;
 }
 
-function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string; onPay(confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>): void }) {
+function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string; onPay: (confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>) => void }) {
   const stripe = useStripe();
   const elements = useElements();
   const submit = (event: FormEvent) => {

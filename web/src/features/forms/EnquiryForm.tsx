@@ -52,7 +52,7 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
     <section className="page narrow enquiry">
       <h1>{title}</h1>
       <p>{intro}</p>
-      <form className="stack card" onSubmit={submit}>
+      <form className="stack card" onSubmit={(event) => void submit(event)}>
         {field('name', 'Name', (a11y) => (
           <input {...a11y} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />
         ))}

@@ -11,7 +11,7 @@ import './orders.css';
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** An order as its customer sees it (account or /order-status): status, tracking, lines, amounts, replacements. */
-export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged(): void }) {
+export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: () => void }) {
   const { order } = page;
   const a = order.shippingAddress;
   return (
@@ -85,7 +85,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged()
 }
 
 /** Ask for a replacement of chosen units (the shop's promise: within 30 days of shipping, no refunds). */
-function ReplacementForm({ page, onDone }: { page: OrderPage; onDone(): void }) {
+function ReplacementForm({ page, onDone }: { page: OrderPage; onDone: () => void }) {
   const { order } = page;
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
@@ -124,7 +124,7 @@ function ReplacementForm({ page, onDone }: { page: OrderPage; onDone(): void }) 
       <p className="muted">
         We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until {date(page.replaceableUntil!)}); we do not give refunds.
       </p>
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={(event) => void submit(event)}>
         {order.lines
           .filter((line) => page.replaceable[lineKey(line)])
           .map((line) => (

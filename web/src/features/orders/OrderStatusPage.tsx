@@ -33,7 +33,7 @@ export default function OrderStatusPage() {
   return (
     <section className="page narrow">
       <h1>Order status</h1>
-      <form className="card stack" onSubmit={find} aria-label="Find your order">
+      <form className="card stack" onSubmit={(event) => void find(event)} aria-label="Find your order">
         <p className="muted">Enter the order number from your confirmation mail and the email address you ordered with.</p>
         <label>
           Order number
