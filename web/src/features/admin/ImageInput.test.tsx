@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse } from '../../testing/render';
+import { jsonResponse, urlOf } from '../../testing/render';
 import { ImageInput } from './ImageInput';
 
 const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
@@ -11,7 +11,7 @@ const photo = { src: `/images/products/${ID}`, width: 2400, height: 1800, widths
 function serve(statuses: unknown[]) {
   setTokenSource(async () => 'token');
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
+    const url = urlOf(input);
     if (url === '/api/admin/uploads') return jsonResponse(201, { id: ID, uploadUrl: '/s3/put', key: `uploads/${ID}.jpg`, url: `/images/products/${ID}`, headers: { 'content-type': 'image/jpeg' } });
     return jsonResponse(200, statuses.length > 1 ? statuses.shift() : statuses[0]);
   }) as typeof fetch;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../../shared/messages';
 import { resetQueryCache } from '../../lib/query';
-import { jsonResponse as json, renderRoutes } from '../../testing/render';
+import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import ProductPage from './ProductPage';
 
 const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
@@ -29,7 +29,7 @@ const candle = { ...hoodie, id: 'c1', name: 'Cider Candle', tag: 'candles', stoc
 
 function serve(products: Record<string, unknown>) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
+    const url = urlOf(input);
     if (url.endsWith('/config.json')) return json(200, config);
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     const id = url.split('/').pop()!;
@@ -47,25 +47,29 @@ function show(id: string) {
   );
 }
 
+/** window.alert, a fresh mock before each test. */
+const alert = jest.fn();
+
 beforeEach(() => {
   resetQueryCache();
   localStorage.clear();
-  window.alert = jest.fn();
+  alert.mockReset();
+  window.alert = alert;
 });
 
 it('disables sold-out sizes and asks for a size before adding', async () => {
   serve({ h1: hoodie });
   show('h1');
   await screen.findByRole('heading', { name: 'Cabin Hoodie' });
-  expect((screen.getByRole('option', { name: 'S (sold out)' }) as HTMLOptionElement).disabled).toBe(true);
-  expect((screen.getByRole('option', { name: 'M' }) as HTMLOptionElement).disabled).toBe(false);
+  expect(screen.getByRole<HTMLOptionElement>('option', { name: 'S (sold out)' }).disabled).toBe(true);
+  expect(screen.getByRole<HTMLOptionElement>('option', { name: 'M' }).disabled).toBe(false);
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  expect(window.alert).toHaveBeenCalledWith(MESSAGES.sizeAndQuantityRequired);
+  expect(alert).toHaveBeenCalledWith(MESSAGES.sizeAndQuantityRequired);
   await userEvent.selectOptions(screen.getByRole('combobox'), 'M');
   await userEvent.clear(screen.getByRole('spinbutton'));
   await userEvent.type(screen.getByRole('spinbutton'), '0');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  expect(window.alert).toHaveBeenLastCalledWith(MESSAGES.sizeAndQuantityRequired);
+  expect(alert).toHaveBeenLastCalledWith(MESSAGES.sizeAndQuantityRequired);
   expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([]);
 });
 
@@ -73,12 +77,12 @@ it('preselects CANDLE for a candle and puts the line in the cart', async () => {
   serve({ c1: candle });
   show('c1');
   await screen.findByRole('heading', { name: 'Cider Candle' });
-  expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('CANDLE');
+  expect(screen.getByRole<HTMLSelectElement>('combobox').value).toBe('CANDLE');
   await userEvent.clear(screen.getByRole('spinbutton'));
   await userEvent.type(screen.getByRole('spinbutton'), '2');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
   await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'c1', name: 'Cider Candle', image: '/h.svg', price: 4999, size: 'CANDLE', quantity: 2 }]));
-  expect(window.alert).not.toHaveBeenCalled();
+  expect(alert).not.toHaveBeenCalled();
 });
 
 it('shows "Product not found." for a missing product', async () => {
@@ -91,14 +95,14 @@ it('alerts "Invalid size selected." for a size that is not one of the sizes', as
   serve({ h1: hoodie });
   show('h1');
   await screen.findByRole('heading', { name: 'Cabin Hoodie' });
-  const select = screen.getByRole('combobox') as HTMLSelectElement;
+  const select = screen.getByRole<HTMLSelectElement>('combobox');
   const forged = document.createElement('option');
   forged.value = 'XXXL';
   forged.textContent = 'XXXL';
   select.appendChild(forged);
   await userEvent.selectOptions(select, 'XXXL');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  expect(window.alert).toHaveBeenCalledWith(MESSAGES.invalidSize);
+  expect(alert).toHaveBeenCalledWith(MESSAGES.invalidSize);
   expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([]);
 });
 
@@ -145,7 +149,7 @@ it('offers the sizes of the tag: gift wrap, tumbler, and "One size" for other si
   show('g1');
   await screen.findByRole('heading', { name: 'Wrap' });
   expect(values()).toEqual(['', '18inX36in', '20inX40in', '24inX44in']);
-  expect((screen.getByRole('option', { name: '20inX40in (sold out)' }) as HTMLOptionElement).disabled).toBe(true);
+  expect(screen.getByRole<HTMLOptionElement>('option', { name: '20inX40in (sold out)' }).disabled).toBe(true);
   document.body.innerHTML = '';
 
   show('t1');
@@ -157,13 +161,13 @@ it('offers the sizes of the tag: gift wrap, tumbler, and "One size" for other si
   await screen.findByRole('heading', { name: 'Rug' });
   expect(values()).toEqual(['CANDLE']);
   expect(screen.getByRole('option', { name: 'One size' })).toBeTruthy();
-  expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('CANDLE');
+  expect(screen.getByRole<HTMLSelectElement>('combobox').value).toBe('CANDLE');
 });
 
 it('switches the main image when an extra image is pressed', async () => {
   serve({ h1: { ...hoodie, extraImages: ['/h-1.svg', '/h-2.svg'] } });
   show('h1');
-  const main = (await screen.findByRole('img', { name: 'Cabin Hoodie' })) as HTMLImageElement;
+  const main = await screen.findByRole<HTMLImageElement>('img', { name: 'Cabin Hoodie' });
   expect(main.getAttribute('src')).toBe('/h.svg');
   await userEvent.click(screen.getByRole('button', { name: 'Show picture 3' }));
   expect(screen.getByRole('img', { name: 'Cabin Hoodie' }).getAttribute('src')).toBe('/h-2.svg');

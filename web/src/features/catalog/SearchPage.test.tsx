@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from '../../components/Layout';
 import { resetQueryCache } from '../../lib/query';
-import { jsonResponse, renderRoutes } from '../../testing/render';
+import { jsonResponse, renderRoutes, urlOf } from '../../testing/render';
 import SearchPage from './SearchPage';
 
 const photo = { src: '/images/products/p1', width: 1600, height: 1200, widths: [320, 480, 640, 960, 1200, 1600] };
@@ -11,7 +11,7 @@ const tee = { ...candle, id: 't1', name: 'Candle-lit Tee', photos: [null], image
 
 function serve() {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://shop.test');
+    const url = new URL(urlOf(input), 'http://shop.test');
     if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
     const q = url.searchParams.get('q') ?? '';
     return jsonResponse(200, { query: q, products: q.startsWith('cand') ? [candle, tee] : [] });
@@ -51,7 +51,7 @@ it('shows the matches as product cards with photos, the count, and the query in 
       .getAttribute('src'),
   ).toBe('/t.jpg');
   expect(screen.getByText('2 products')).toBeTruthy();
-  expect((within(screen.getByRole('search')).getByRole('searchbox') as HTMLInputElement).value).toBe('cand');
+  expect(within(screen.getByRole('search')).getByRole<HTMLInputElement>('searchbox').value).toBe('cand');
   expect(global.fetch).toHaveBeenCalledWith('/api/products/search?q=cand', expect.anything());
 });
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../../shared/messages';
-import { jsonResponse as json, renderRoutes } from '../../testing/render';
+import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import CartPage from './CartPage';
 
 /**
@@ -20,10 +20,10 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
 type Answer = { status: number; body: unknown } | 'network-down';
 function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: { status: number; body: unknown }; more?: Record<string, (body: Record<string, unknown>) => Answer> }) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = urlOf(input);
     const more = options.more?.[url];
     if (more) {
-      const answer = more(init?.body ? JSON.parse(String(init.body)) : {});
+      const answer = more(typeof init?.body === 'string' ? JSON.parse(init.body) : {});
       if (answer === 'network-down') throw new TypeError('Failed to fetch');
       return json(answer.status, answer.body);
     }
@@ -52,10 +52,14 @@ async function reachPayment() {
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
 }
 
+/** window.alert, a fresh mock before each test. */
+const alert = jest.fn();
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  window.alert = jest.fn();
+  alert.mockReset();
+  window.alert = alert;
 });
 
 async function payWith(number: string) {
@@ -87,7 +91,7 @@ it('tells the shopper when the server answers that payments are not set up, and 
   serve({ mode: 'stripe', key: 'pk_test_1', intent: { status: 503, body: { error: { code: 'payments_not_configured', message: MESSAGES.paymentsUnavailable } } } });
   await reachPayment();
   await screen.findByRole('button', { name: 'Next' });
-  expect(window.alert).toHaveBeenCalledWith(MESSAGES.paymentsUnavailable);
+  expect(alert).toHaveBeenCalledWith(MESSAGES.paymentsUnavailable);
   expect(screen.getByRole('heading', { name: 'Shipping Details' })).toBeTruthy();
 });
 
@@ -101,7 +105,7 @@ describe('after the card is authorized', () => {
     await reachPayment();
     await payWith('4242424242424242');
     await screen.findByRole('heading', { name: 'Your Cart' });
-    expect(window.alert).toHaveBeenCalledWith(message);
+    expect(alert).toHaveBeenCalledWith(message);
     expect(screen.getByRole('link', { name: 'Cider Candle' })).toBeTruthy();
     expect(sessionStorage.getItem('checkoutId')).toBeNull();
   });
@@ -147,7 +151,7 @@ describe('after the card is authorized', () => {
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
     expect(sessionStorage.getItem('checkoutId')).toBeNull();
-    expect(window.alert).not.toHaveBeenCalled();
+    expect(alert).not.toHaveBeenCalled();
   });
 });
 
@@ -170,5 +174,5 @@ it('a checkout that was closed (expired, stopped) is replaced by a new one when 
   expect(ids).toHaveLength(2);
   expect(ids[0]).toBe('0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41');
   expect(ids[1]).not.toBe(ids[0]);
-  expect(window.alert).not.toHaveBeenCalled();
+  expect(alert).not.toHaveBeenCalled();
 });

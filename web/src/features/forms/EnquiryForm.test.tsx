@@ -25,16 +25,16 @@ async function fill(quote: boolean) {
 it('shows "Sending....", then "Form Submitted Successfully", resets the form and makes a new submission id', async () => {
   const server = serve({ status: 201, body: { ok: true, id: 's1' } }, { status: 201, body: { ok: true, id: 's2' } });
   render(<QuotePage />);
-  for (const label of ['Name', 'Email', 'Items', 'Message']) expect((screen.getByLabelText(label) as HTMLInputElement).required).toBe(true);
+  for (const label of ['Name', 'Email', 'Items', 'Message']) expect(screen.getByLabelText<HTMLInputElement>(label).required).toBe(true);
   await fill(true);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   const button = screen.getByRole('button', { name: MESSAGES.sending });
   expect((button as HTMLButtonElement).disabled).toBe(true);
   await server.release();
   expect(await screen.findByText(MESSAGES.formSubmitted)).toBeTruthy();
-  expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
-  expect((screen.getByLabelText('Items') as HTMLTextAreaElement).value).toBe('');
-  expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+  expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('');
+  expect(screen.getByLabelText<HTMLTextAreaElement>('Items').value).toBe('');
+  expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');
 
   expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/quote');
   const first = sent(0);
@@ -59,7 +59,7 @@ it("shows the server's message and field messages on failure and keeps what was 
   const email = screen.getByLabelText('Email', { selector: 'input' });
   expect(email.getAttribute('aria-invalid')).toBe('true');
   expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter a valid email address.');
-  expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada');
+  expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Ada');
   expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/contact');
   expect(sent(0)).not.toHaveProperty('items');
 });

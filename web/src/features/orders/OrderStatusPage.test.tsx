@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse as json, renderRoutes } from '../../testing/render';
+import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import OrderStatusPage from './OrderStatusPage';
 
 /** /order-status: the look-up, the order as the guest sees it (tracking, amounts with a discount), the replacement form. */
@@ -27,8 +27,8 @@ const calls: { url: string; body: unknown }[] = [];
 beforeEach(() => {
   calls.length = 0;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const url = urlOf(input);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ url, body });
     if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
     if (url === '/api/orders/lookup') {
@@ -42,7 +42,7 @@ beforeEach(() => {
 
 it('finds the order by number and email, shows tracking and every amount (a discount too), and sends a replacement request for the chosen units', async () => {
   renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
-  expect((screen.getByLabelText('Order number') as HTMLInputElement).value).toBe('pi_abc');
+  expect(screen.getByLabelText<HTMLInputElement>('Order number').value).toBe('pi_abc');
   await userEvent.type(screen.getByLabelText('Email'), 'other@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
   expect((await screen.findByRole('alert')).textContent).toBe('We could not find an order with that number and email address.');
