@@ -42,24 +42,30 @@ async function uploadThroughAdmin(stack: LocalStack, row: Row): Promise<string[]
   for (const [i, pair] of colors.entries()) {
     const photo = await seedPhoto('candle', pair, i % 3);
     largest = Math.max(largest, photo.length);
-    const target = await (await fetch(`${stack.url}/api/admin/uploads`, { method: 'POST', headers, body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length, fileName: `IMG_${i}.jpg` }) })).json();
+    const target = (await (
+      await fetch(`${stack.url}/api/admin/uploads`, { method: 'POST', headers, body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length, fileName: `IMG_${i}.jpg` }) })
+    ).json()) as UploadTarget;
     const started = Date.now();
     const put = await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: new Uint8Array(photo) });
     if (!put.ok) throw new Error(`upload ${i} answered ${put.status}`);
     for (;;) {
-      const status = await (await fetch(`${stack.url}/api/admin/uploads/${target.id}`, { headers })).json();
+      const status = (await (await fetch(`${stack.url}/api/admin/uploads/${target.id}`, { headers })).json()) as { status: string; reason?: string };
       if (status.status === 'ready') break;
       if (status.status === 'failed') throw new Error(`photo ${i} failed: ${status.reason}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     slowest = Math.max(slowest, Date.now() - started);
     const body = { name: `Bench Photo Candle ${i + 1}`, description: 'A candle photographed with a phone.', price: 1500 + i, tag: 'candles', image: target.url, stock: { CANDLE: 5 } };
-    const created = await (await fetch(`${stack.url}/api/admin/products`, { method: 'POST', headers, body: JSON.stringify(body) })).json();
+    const created = (await (await fetch(`${stack.url}/api/admin/products`, { method: 'POST', headers, body: JSON.stringify(body) })).json()) as { id: string };
     ids.push(created.id);
   }
   row('admin uploads', `${colors.length} photos 2400x1800, up to ${kb(largest)}`, `ready (variants made) within ${(slowest / 1000).toFixed(1)} s of the PUT`);
   return ids;
 }
+
+/** The parts of the upload answer and of a Lighthouse report read here. */
+type UploadTarget = { id: string; uploadUrl: string; headers: Record<string, string>; url: string };
+type LighthouseReport = { categories: { performance: { score: number } }; audits: Record<'largest-contentful-paint' | 'cumulative-layout-shift' | 'total-blocking-time', { numericValue: number }> };
 
 /**
  * Lighthouse mobile (its default: Moto G Power, simulated slow 4G and 4x CPU) on one page; the median of three runs
@@ -72,7 +78,7 @@ async function lighthouse(url: string, outDir: string) {
     await promisify(execFile)('npx', ['lighthouse', url, `--chrome-path=${CHROMIUM}`, `--chrome-flags=${CHROME_FLAGS}`, '--only-categories=performance', '--output=json', `--output-path=${file}`, '--quiet'], {
       timeout: 240_000,
     });
-    const report = JSON.parse(readFileSync(file, 'utf8'));
+    const report = JSON.parse(readFileSync(file, 'utf8')) as LighthouseReport;
     runs.push({
       performance: Math.round(report.categories.performance.score * 100),
       lcp: report.audits['largest-contentful-paint'].numericValue / 1000,

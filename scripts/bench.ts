@@ -224,7 +224,7 @@ async function latency() {
     await products.update({ id: 'lemonade-tumbler' }, { set: { stock: { '16oz': 1_000_000, '20oz': 0, '24oz': 0 } } });
     const call = async (handler: typeof intent, method: string, path: string, body: unknown) => {
       const result = (await handler(apiEvent({ method, path, body }), lambdaContext)) as { statusCode: number; body: string };
-      return { status: result.statusCode, body: JSON.parse(result.body || '{}') };
+      return { status: result.statusCode, body: JSON.parse(result.body || '{}') as { clientSecret?: string; orderNumber?: string } };
     };
     const checkout = (id: string, size: string, quantity = 1) => call(intent, 'POST', '/auth/create-payment-intent/guest', { cart: [{ id, size, quantity }], shippingAddress: address });
     /** A guest whose card (4242) is authorized, ready for the take: the setup of a measurement, not measured. */
@@ -232,7 +232,7 @@ async function latency() {
       const { body } = await checkout(id, size);
       const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
       await call(confirm, 'POST', '/api/test-payments/confirm', { clientSecret: body.clientSecret, card, billingName: 'Bench', receiptEmail: 'bench@example.com' });
-      return body.orderNumber as string;
+      return body.orderNumber!;
     };
     const recordGuest = (orderNumber: string) => call(record, 'POST', '/auth/adminOrders/guest', { orderNumber });
     await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () => checkout('lemonade-tumbler', '16oz'));

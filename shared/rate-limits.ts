@@ -155,12 +155,15 @@ export interface RateLimitSwitch {
   scale: number;
 }
 
+/** A setting's value as an error message shows it: text and numbers as they are, anything else (an object from cdk.json) as JSON. */
+export const settingText = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : (JSON.stringify(value) ?? String(value)));
+
 export function parseRateLimitSwitch(value: unknown, name: string): RateLimitSwitch {
   if (value === undefined || value === null || value === '' || value === true || value === 'on' || value === 'true') return { enabled: true, scale: 1 };
   if (value === false || value === 'off' || value === 'false' || value === '0' || value === 0) return { enabled: false, scale: 1 };
   const scale = Number(value);
   if (!Number.isFinite(scale) || scale < 0.01 || scale > 1000) {
-    throw new Error(`${name} must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${String(value)}")`);
+    throw new Error(`${name} must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${settingText(value)}")`);
   }
   return { enabled: true, scale };
 }

@@ -129,7 +129,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) return unexpectedState(intent, 'updated');
     if (form.amount !== undefined) intent.amount = Number(form.amount);
-    if (form.receipt_email !== undefined) intent.receipt_email = String(form.receipt_email);
+    if (typeof form.receipt_email === 'string') intent.receipt_email = form.receipt_email;
     return { status: 200, body: intent };
   }
 

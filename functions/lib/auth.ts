@@ -68,7 +68,7 @@ export async function verifyBearer(authorization: string | undefined): Promise<C
   const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
   return {
     userId: String(payload.sub),
-    username: String(payload.username ?? payload.sub),
+    username: typeof payload.username === 'string' ? payload.username : String(payload.sub),
     groups,
     isAdmin: groups.includes(ADMIN_GROUP),
   };

@@ -89,7 +89,7 @@ const errorResponder = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, 
 const authenticate = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
     // Per-request state goes on a copy: a caller may hand the same context object to concurrent calls.
-    request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context)), request.context, { caller: null, body: undefined });
+    request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context) as object | null) as ShopContext, request.context, { caller: null, body: undefined });
     if (route.access === 'public') return;
     const headers = request.event.headers ?? {};
     const caller = await verifyBearer(headers.authorization ?? headers.Authorization);

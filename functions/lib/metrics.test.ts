@@ -21,6 +21,7 @@ function load(env: Record<string, string>): { metrics: MetricsModule; http: Http
   Object.assign(process.env, env);
   let loaded!: { metrics: MetricsModule; http: HttpModule; powertools: Powertools };
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads a fresh copy with the environment set above only through require
     loaded = { metrics: require('./metrics'), http: require('./http'), powertools: require('@aws-lambda-powertools/metrics') };
   });
   return loaded;

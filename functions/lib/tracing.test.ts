@@ -19,6 +19,7 @@ function load(env: Record<string, string>): TracingModule {
   Object.assign(process.env, { POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: 'false' }, env);
   let tracing!: TracingModule;
   jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads a fresh copy with the environment set above only through require
     tracing = require('./tracing');
   });
   return tracing;

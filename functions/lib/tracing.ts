@@ -16,10 +16,11 @@ export function traced<C>(client: C): C {
   if (process.env.SHOP_TRACE_SDK_CALLS === 'true' && process.env.AWS_LAMBDA_FUNCTION_NAME) {
     if (!tracer) {
       // A plain require inside the branch: when the branch is dropped, so is the Tracer and the X-Ray SDK.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load on purpose (cold start), see above
       const powertools = require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer');
       tracer = new powertools.Tracer({ serviceName: METRICS_SERVICE });
     }
-    return tracer.captureAWSv3Client(client) as C;
+    return tracer.captureAWSv3Client(client);
   }
   return client;
 }

@@ -174,8 +174,9 @@ export function createGateway(options: GatewayOptions): http.Server {
   // (whose TypeScript hook is gone once the setup returns), and a broken module fails the start, not a request.
   const handlers = new Map<string, Handler>();
   for (const route of options.routes) {
-    const mod = require(path.join(__dirname, '..', 'http', `${route.handler}.ts`));
-    handlers.set(route.handler, (mod.handler ?? mod.default.handler) as Handler);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module path comes from the route table; loaded synchronously (see above)
+    const mod = require(path.join(__dirname, '..', 'http', `${route.handler}.ts`)) as { handler?: Handler; default?: { handler: Handler } };
+    handlers.set(route.handler, mod.handler ?? mod.default!.handler);
   }
   const load = async (route: RouteDef) => handlers.get(route.handler)!;
   const log = options.log ?? (() => {});
@@ -212,7 +213,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const target = (headers['x-amz-target'] ?? '').split('.').pop() ?? '';
     let request: Record<string, unknown> = {};
     try {
-      request = JSON.parse(body.toString('utf8') || '{}');
+      request = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
     } catch {
       // Forward as it is; the stand-in answers the error.
     }
@@ -220,7 +221,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     const upstream = await fetch(`${options.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(body) });
     let answer = Buffer.from(await upstream.arrayBuffer());
     if (after && upstream.ok) {
-      const changed = await after(JSON.parse(answer.toString('utf8') || '{}')).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
+      const changed = await after(JSON.parse(answer.toString('utf8') || '{}') as Record<string, unknown>).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
       if (changed) answer = Buffer.from(JSON.stringify(changed));
     }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });

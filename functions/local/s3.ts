@@ -255,8 +255,8 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
     }
     if (method === 'GET' || method === 'HEAD') {
       if (!existsSync(target.file) || !statSync(target.file).isFile()) return xmlError(req, res, 404, 'NoSuchKey', 'The specified key does not exist.', resource);
-      const meta = existsSync(target.meta) ? JSON.parse(readFileSync(target.meta, 'utf8')) : { contentType: typeOf(target.file) };
-      const headers: Record<string, string | number> = { 'content-type': meta.contentType, 'content-length': statSync(target.file).size };
+      const meta: StoredMeta = existsSync(target.meta) ? (JSON.parse(readFileSync(target.meta, 'utf8')) as StoredMeta) : { contentType: typeOf(target.file) };
+      const headers: Record<string, string | number> = { 'content-type': meta.contentType ?? typeOf(target.file), 'content-length': statSync(target.file).size };
       if (meta.etag) headers.etag = meta.etag;
       if (meta.lastModified) headers['last-modified'] = meta.lastModified;
       if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
@@ -273,11 +273,13 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
 }
 
 /** What the stand-in keeps about a stored object (its sidecar), or null: the gateway serves /images with it. */
-export function storedObjectMeta(storageDir: string, bucket: string, key: string): { contentType?: string; cacheControl?: string; etag?: string; lastModified?: string } | null {
+type StoredMeta = { contentType?: string; cacheControl?: string; etag?: string; lastModified?: string };
+
+export function storedObjectMeta(storageDir: string, bucket: string, key: string): StoredMeta | null {
   const file = path.resolve(storageDir, '.meta', bucket, `${key}.json`);
   if (!file.startsWith(path.resolve(storageDir, '.meta', bucket) + path.sep) || !existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8')) as StoredMeta;
   } catch {
     return null;
   }

@@ -77,7 +77,7 @@ export function createSesStandIn(outboxDir: string) {
       Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
     };
     try {
-      input = JSON.parse(body.toString('utf8'));
+      input = JSON.parse(body.toString('utf8')) as typeof input;
     } catch {
       return fail(res, 400, 'BadRequestException', 'Body is not JSON');
     }

@@ -108,7 +108,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureUser(cognito, options.admin.email, options.admin.password, [ADMIN_GROUP]);
 
     // The image pipeline's function, run by the S3 stand-in on every upload as the S3 trigger runs it in AWS.
-    const processImage = require(path.join(__dirname, '..', 'events', 'process-image.ts')).handler as (event: S3Event) => Promise<void>;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers (gateway.ts)
+    const processImage = (require(path.join(__dirname, '..', 'events', 'process-image.ts')) as { handler: (event: S3Event) => Promise<void> }).handler;
     const s3 = createS3StandIn(storageDir, {
       onObjectCreated: async (event) => {
         if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX))) await processImage(event);
@@ -145,7 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const migration = await migrateLegacyImages(options.log);
     for (const problem of migration.problems) options.log?.(`image migration: ${problem}`);
     // The scheduled jobs (EventBridge in AWS) run here on a timer.
-    const jobs = JOBS.map((job) => ({ job, run: require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)).handler as () => Promise<unknown> }));
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module path comes from the job table; loaded synchronously like the route handlers
+    const jobs = JOBS.map((job) => ({ job, run: (require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)) as { handler: () => Promise<unknown> }).handler }));
     const timer = setInterval(() => {
       for (const { job, run } of jobs) run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
     }, options.jobIntervalMs ?? 60_000);
@@ -164,10 +166,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
  */
 function localCognitoTriggers(cognito: LocalCognito, origin: string) {
   return (target: string, body: Record<string, unknown>) => {
-    const username = String(body.Username ?? '').trim();
+    const username = typeof body.Username === 'string' ? body.Username.trim() : '';
     if (target === 'SignUp' && username) {
       return async (answer: Record<string, unknown>) => {
-        const user = String(answer.UserSub ?? username);
+        const user = typeof answer.UserSub === 'string' ? answer.UserSub : username;
         const attributes = (body.UserAttributes ?? []) as { Name: string; Value: string }[];
         const email = attributes.find((a) => a.Name === 'email')?.Value ?? username;
         await cognito.client.send(new AdminConfirmSignUpCommand({ UserPoolId: cognito.userPoolId, Username: user }));

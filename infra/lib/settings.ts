@@ -4,7 +4,7 @@
  * (docs/decisions/0012-stage-settings.md).
  */
 
-import { parseRateLimitSwitch, type RateLimitSwitch } from '../../shared/rate-limits';
+import { parseRateLimitSwitch, settingText, type RateLimitSwitch } from '../../shared/rate-limits';
 
 /** Where the shop's mail comes from: an SES identity (a domain or one address) and the addresses of the mails. */
 export interface MailSettings {
@@ -112,7 +112,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
     if (value === undefined || value === null || value === '') return false;
     if (value === true || value === 'true') return true;
     if (value === false || value === 'false') return false;
-    problems.push(`${key} must be true or false (got "${String(value)}")`);
+    problems.push(`${key} must be true or false (got "${settingText(value)}")`);
     return false;
   };
   const whole = (key: string, fallback: number, min: number, max: number): number => {
@@ -120,7 +120,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
     if (value === undefined || value === null || value === '') return fallback;
     const number = Number(value);
     if (!Number.isInteger(number) || number < min || number > max) {
-      problems.push(`${key} must be a whole number from ${min} to ${max} (got "${String(value)}")`);
+      problems.push(`${key} must be a whole number from ${min} to ${max} (got "${settingText(value)}")`);
       return fallback;
     }
     return number;

@@ -40,7 +40,7 @@ it('`npx cdk synth` writes one bundled Lambda function per handler, job and Cogn
 });
 
 it('bundles the image pipeline with sharp installed for the Lambda (Linux arm64, glibc), whatever machine synthesised', () => {
-  const fn = resources.find((r) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description ?? '').startsWith('Image pipeline'))!;
+  const fn = resources.find((r) => r.Type === 'AWS::Lambda::Function' && typeof r.Properties.Description === 'string' && r.Properties.Description.startsWith('Image pipeline'))!;
   expect(fn.Properties.Architectures).toEqual(['arm64']);
   const asset = path.join(out, fn.Metadata!['aws:asset:path']);
   expect(existsSync(path.join(asset, 'index.js'))).toBe(true);

@@ -14,7 +14,9 @@ const operations = (group: RateLimitGroup) => group.requests.flatMap((r) => (isC
 type Rule = {
   Name: string;
   Priority: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- WAF statements and actions of the template, read freely by the test (0046)
   Statement: { RateBasedStatement: { AggregateKeyType: string; Limit: number; EvaluationWindowSec: number; ScopeDownStatement: any } };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
   Action: any;
   VisibilityConfig: { MetricName: string; CloudWatchMetricsEnabled: boolean };
 };

@@ -115,6 +115,7 @@ describe('the SPA routing function (run on sample requests)', () => {
   };
   // CloudFront Functions are plain JavaScript with a `handler(event)`; run the deployed code as it is.
   const run = (uri: string) => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the CloudFront function's code from the template, which is the point of the test
     const handler = new Function(`${fromTemplate()}\nreturn handler;`)() as (event: unknown) => { uri: string };
     return handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } }).uri;
   };

@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Product } from '../../../shared/schemas/product';
 import { unescapeText } from '../../../shared/sanitize';
 import { listProductRecords, toProduct } from './products';
@@ -29,7 +29,9 @@ export async function searchProducts(query: string): Promise<Product[]> {
   });
   index.addAll(records.map((record) => ({ id: record.id, name: unescapeText(record.name), description: unescapeText(record.description), tags: record.tag.replace(/[,-]/g, ' ') })));
   const order = new Map(records.map((record, position) => [record.id, position]));
-  const hits = index.search(words).sort((a, b) => b.score - a.score || order.get(a.id)! - order.get(b.id)!);
+  // MiniSearch types a hit's id as any: here it is always a product id.
+  const idOf = (hit: SearchResult) => hit.id as string;
+  const hits = index.search(words).sort((a, b) => b.score - a.score || order.get(idOf(a))! - order.get(idOf(b))!);
   const byId = new Map(records.map((record) => [record.id, record]));
-  return hits.slice(0, SEARCH_LIMIT).map((hit) => toProduct(byId.get(hit.id)!));
+  return hits.slice(0, SEARCH_LIMIT).map((hit) => toProduct(byId.get(idOf(hit))!));
 }

@@ -100,6 +100,7 @@ it('a capture that can never happen (the authorization expired): the stock goes 
   const paid = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 3 }]);
   const before = await candles();
   const provider = new TestPaymentProvider();
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- taken off the prototype on purpose, called below with the spied instance as `this`
   const capture = TestPaymentProvider.prototype.captureIntent;
   jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(async function (this: TestPaymentProvider, id, options) {
     await provider.cancelIntent(id); // the bank released the hold in the meantime
