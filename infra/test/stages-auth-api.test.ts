@@ -109,7 +109,7 @@ describe('stages', () => {
   // Each route with its own function adds 6 resources (function, log group, alarm, integration, route,
   // permission; the role is shared per permission profile, docs/decisions/0042): about 415 today leaves room for
   // some 7 more before this tripwire, and 14 before the hard limit.
-  test('the template stays under 460 of CloudFormation\'s 500 resources', () => {
+  test("the template stays under 460 of CloudFormation's 500 resources", () => {
     const count = Object.keys(synthShop({ context: FULL_CONTEXT }).template.toJSON().Resources).length;
     expect(count).toBeLessThanOrEqual(460);
   });
