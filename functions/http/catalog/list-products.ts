@@ -7,6 +7,5 @@ import { defineHandler, reply, validate } from '../../lib/http';
 const CACHE = { 'cache-control': 'public, max-age=0, s-maxage=30' };
 
 export const handler = defineHandler(CATALOG_ROUTES, 'catalog/list-products', async ({ query }) => {
-  const { category } = validate(productListQuerySchema, query);
-  return reply(200, { products: await listProducts(category) }, CACHE);
+  return reply(200, await listProducts(validate(productListQuerySchema, query)), CACHE);
 });
