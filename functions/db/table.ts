@@ -180,7 +180,8 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
 
   function updateRequest(input: KeyInput, changes: UpdateInput<T>, options: { when?: When<T>; current?: T } = {}) {
     const expression = new Expression();
-    const set: Item = Object.fromEntries(Object.entries({ ...changes.set, updatedAt: new Date().toISOString() }).filter(([, value]) => value !== undefined));
+    // `updatedAt` is now unless the change names it (a change written with its copies gives them the same time).
+    const set: Item = Object.fromEntries(Object.entries({ updatedAt: new Date().toISOString(), ...changes.set }).filter(([, value]) => value !== undefined));
     // A change to an index's fields moves the record in that index: its keys are rebuilt from the whole record.
     const touched = Object.values(def.indexes ?? {}).some((index) => index.index !== 'table' && [...index.pk, ...index.sk].some((field) => field in set));
     if (touched) {

@@ -100,7 +100,10 @@ export async function commitProductChange(current: ProductRecord, change: Produc
     absent: [...(base.absent ?? []), ...(options.when?.absent ?? [])],
   };
   const after = 'delete' in change ? null : applied(current, change.update);
-  const productWrite = 'delete' in change ? products.transact.delete({ id: current.id }, { when }) : products.transact.update({ id: current.id }, change.update, { when, current });
+  const productWrite =
+    'delete' in change
+      ? products.transact.delete({ id: current.id }, { when })
+      : products.transact.update({ id: current.id }, { ...change.update, set: { ...change.update.set, updatedAt: after!.updatedAt } }, { when, current });
   await documentClient().send(new TransactWriteCommand({ TransactItems: [productWrite, ...entryWrites(current, after), ...(options.extra ?? [])] }));
   return after;
 }
