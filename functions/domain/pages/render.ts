@@ -2,7 +2,7 @@ import { CATEGORIES, HOT_TAG } from '../../../shared/categories';
 import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '../../../shared/images';
 import { MESSAGES } from '../../../shared/messages';
 import { formatCents } from '../../../shared/money';
-import { categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
+import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
 import type { Product, ProductDetail } from '../../../shared/schemas/product';
 import { productIdSchema, productListUrl } from '../../../shared/schemas/product';
 import { unescapeText } from '../../../shared/sanitize';
@@ -32,7 +32,7 @@ export interface PageAnswer {
 }
 
 /** CloudFront keeps a page as long as a product list (30 s); browsers always revalidate. */
-const PAGE_CACHE = 'public, max-age=0, s-maxage=30';
+const PAGE_CACHE = CATALOG_CACHE_CONTROL;
 const HTML = 'text/html; charset=utf-8';
 /** Meta descriptions longer than this are cut at a word (search engines show about 155 characters). */
 const DESCRIPTION_LENGTH = 160;
