@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ProductInput, ProductUpdate } from '../../../shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, type AdminPageQuery, type ProductInput, type ProductUpdate } from '../../../shared/schemas/admin';
+import { adminPage } from './pages';
 import { sizeKind, sizesFor } from '../../../shared/sizes';
 import { products, type OwnStock } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
@@ -29,8 +30,10 @@ export async function adminView(record: ProductRecord) {
   };
 }
 
-export async function listAdminProducts(status: 'listed' | 'drafted') {
-  return { products: await Promise.all((await listProductRecords(status)).map(adminView)) };
+/** One page of the admin product table (listed or drafted), newest first, with the total and the next page's cursor. */
+export async function listAdminProducts(status: 'listed' | 'drafted', query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
+  const { records, total, nextCursor } = await adminPage(products, 'byStatus', { status }, query);
+  return { products: await Promise.all(records.map(adminView)), total, nextCursor };
 }
 
 /**
