@@ -87,7 +87,8 @@ describe('CloudFront behaviours', () => {
   test('every behaviour carries the one security-headers policy', () => {
     const [policyId] = Object.keys(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
     template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
-    expect(allBehaviours()).toHaveLength(6 + PAGE_PATTERNS.length);
+    // default, product list, validate-cart, search, one product, openapi, /api/*, /auth/*, /images/*, and the pages
+    expect(allBehaviours()).toHaveLength(9 + PAGE_PATTERNS.length);
     for (const b of allBehaviours()) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
