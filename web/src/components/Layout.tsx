@@ -20,18 +20,20 @@ const scrolled = new Map<string, number>();
 function ScrollManager() {
   const { pathname, key } = useLocation();
   const navigation = useNavigationType();
-  const previous = useRef(pathname);
+  // The entry scroll events belong to. It changes in the layout phase of a navigation, before the browser clamps
+  // or resets the position for the new page, so those events never overwrite the old entry's position.
+  const current = useRef({ key, pathname });
   useEffect(() => {
     if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
-  }, []);
-  useEffect(() => {
-    const save = () => scrolled.set(key, window.scrollY);
+    const save = () => scrolled.set(current.current.key, window.scrollY);
     window.addEventListener('scroll', save, { passive: true });
     return () => window.removeEventListener('scroll', save);
-  }, [key]);
+  }, []);
   useLayoutEffect(() => {
-    const samePage = previous.current === pathname;
-    previous.current = pathname;
+    const before = current.current;
+    if (before.key === key) return;
+    current.current = { key, pathname };
+    const samePage = before.pathname === pathname;
     const target = navigation === 'POP' ? scrolled.get(key) : undefined;
     if (target === undefined) {
       if (!samePage || navigation === 'POP') window.scrollTo(0, 0);
