@@ -14,6 +14,7 @@ import type { RateLimitSwitch } from '../../shared/rate-limits';
 import type { S3Event } from 'aws-lambda';
 import { UPLOAD_PREFIX } from '../../shared/images';
 import { migrateLegacyImages } from '../domain/images/photos';
+import { ensureCatalogIndex } from '../domain/catalog/tag-index';
 import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue } from './seed';
@@ -144,6 +145,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
     const seeded = await seedCatalogue({ photoWidth: options.seedPhotoWidth, log: options.log });
     const migration = await migrateLegacyImages(options.log);
+    // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
+    await ensureCatalogIndex(options.log);
     for (const problem of migration.problems) options.log?.(`image migration: ${problem}`);
     // The scheduled jobs (EventBridge in AWS) run here on a timer.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module path comes from the job table; loaded synchronously like the route handlers
