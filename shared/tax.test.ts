@@ -30,6 +30,7 @@ describe('amounts in integer cents (design section 4)', () => {
   it('tax = round((subtotal + 599) * rate); total = subtotal + 599 + tax', () => {
     expect(computeAmounts([{ price: 2499, quantity: 2 }, { price: 1800, quantity: 1 }], 'CA')).toEqual({
       subtotal: 6798,
+      discount: 0,
       shipping: SHIPPING_CENTS,
       tax: Math.round((6798 + 599) * 0.0725),
       total: 6798 + 599 + 536,
