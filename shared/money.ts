@@ -45,6 +45,18 @@ export function computeAmounts(lines: readonly PricedLine[], state: string, prom
   return { subtotal, discount, shipping: SHIPPING_CENTS, tax, total: taxable + tax };
 }
 
+/**
+ * The cart's estimate before the card step, with a discount the promo-code check answered (the card step then
+ * prices everything on the server): the same rule as computeAmounts.
+ */
+export function estimateAmounts(lines: readonly PricedLine[], state: string, discount = 0): Amounts {
+  const subtotal = subtotalCents(lines);
+  const taken = Math.min(discount, subtotal + SHIPPING_CENTS);
+  const taxable = subtotal - taken + SHIPPING_CENTS;
+  const tax = Math.round(taxable * taxRate(state));
+  return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax, total: taxable + tax };
+}
+
 /** Amounts stored before promo codes have no discount: read them as 0. */
 export const withDiscount = <T extends Omit<Amounts, 'discount'> & { discount?: number }>(amounts: T): T & Amounts => ({ ...amounts, discount: amounts.discount ?? 0 });
 
