@@ -3,6 +3,8 @@ import { ThemeProvider } from '@aws-amplify/ui-react';
 import '@aws-amplify/ui-react/styles/base.css';
 import '@aws-amplify/ui-react/styles/alert.css';
 import '@aws-amplify/ui-react/styles/badge.css';
+import '@aws-amplify/ui-react/styles/checkbox.css';
+import '@aws-amplify/ui-react/styles/checkboxField.css';
 import '@aws-amplify/ui-react/styles/button.css';
 import '@aws-amplify/ui-react/styles/field.css';
 import '@aws-amplify/ui-react/styles/fieldGroup.css';
@@ -34,6 +36,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/replacements', label: 'Replacements' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/items', label: 'Stock items' },
+  { to: '/admin/promo-codes', label: 'Promo codes' },
   { to: '/admin/drafted-products', label: 'Drafted' },
   { to: '/admin/inbox', label: 'Inbox' },
 ];
