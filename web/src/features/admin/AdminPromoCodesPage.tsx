@@ -1,4 +1,4 @@
-import { Badge, Button, CheckboxField, SelectField, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, SelectField, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { formatCents, toCents } from '../../../../shared/money';
 import { PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
@@ -185,7 +185,10 @@ export default function AdminPromoCodesPage() {
         <TextField label="Ends (optional)" type="datetime-local" value={draft.endsAt} onChange={(e) => set({ endsAt: e.target.value })} {...fieldProps('endsAt')} />
         <TextField label="Uses in all (optional)" type="number" min={1} value={draft.maxRedemptions} onChange={(e) => set({ maxRedemptions: e.target.value })} {...fieldProps('maxRedemptions')} />
         <TextField label="Uses per customer (optional)" type="number" min={1} value={draft.maxPerCustomer} onChange={(e) => set({ maxPerCustomer: e.target.value })} {...fieldProps('maxPerCustomer')} />
-        <CheckboxField label="Active" name="active" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
+        <label className="promo-active">
+          <input type="checkbox" name="active" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
+          Active (shoppers can use it)
+        </label>
         <div className="actions wide">
           <Button type="submit" variation="primary">
             {editing ? 'Save changes' : 'Make promo code'}
