@@ -130,7 +130,8 @@ export class ShopFunction extends NodejsFunction {
     });
     acknowledgeGuard(this, 'CT.LAMBDA.PR.3', GUARD_REASONS.noVpc);
     NagSuppressions.addResourceSuppressions(
-      this,
+      // A shared role (props.role) is not the function's child: its policy is suppressed through it.
+      props.role ? [this, props.role] : this,
       [
         {
           id: 'AwsSolutions-IAM5',

@@ -10,7 +10,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Bucket, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { PHOTO_PREFIX, UPLOAD_PREFIX } from '../../shared/images';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -95,6 +95,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly imageFunction: ShopFunction;
   private readonly functionEnvironment: Record<string, string>;
   private readonly props: ShopStackProps;
+  /** One execution role per permission profile (table access + services used), shared by the functions that have it. */
+  private readonly functionRoles = new Map<string, Role>();
 
   constructor(scope: Construct, id: string, props: ShopStackProps) {
     super(scope, id, props);
@@ -418,11 +420,33 @@ export class ShopStack extends Stack implements StageObservability {
       entry,
       description: `${purpose} (${this.stage})`,
       environment: this.functionEnvironment,
+      role: this.functionRole(access),
     });
     fn.bindTable(this.table, access.table);
     for (const service of access.uses ?? []) this.grantService(fn, service);
     suppressFunctionDefaults(fn);
     return fn;
+  }
+
+  /**
+   * The execution role of every route and job function with the same permission profile (docs/decisions/0042):
+   * the same grants, made once. A role and its policy per function would put the stack past CloudFormation's
+   * 500 resources; the functions of one profile may do exactly the same things either way.
+   */
+  private functionRole(access: Pick<RouteDef, 'table' | 'uses'>): Role {
+    const uses = [...new Set(access.uses ?? [])].sort();
+    const key = [access.table, ...uses].join('-');
+    let role = this.functionRoles.get(key);
+    if (!role) {
+      const name = key.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+      role = new Role(this, `FunctionRole${name}`, {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: `Shop functions (${this.stage}) with table access "${access.table}"${uses.length ? ` using ${uses.join(', ')}` : ''}`,
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      });
+      this.functionRoles.set(key, role);
+    }
+    return role;
   }
 
   /** Grants a function one of the other services a route or job declares in `uses`, and its settings. */
@@ -434,7 +458,7 @@ export class ShopStack extends Stack implements StageObservability {
         this.imagesBucket.grantPut(fn);
         this.imagesBucket.grantDelete(fn);
         NagSuppressions.addResourceSuppressions(
-          fn,
+          [fn, fn.role!],
           [{ id: 'AwsSolutions-IAM5', reason: 'Object-level access to the image bucket: any key under the bucket.', appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/\\*)$/g' }] }],
           true,
         );
@@ -525,6 +549,11 @@ export class ShopStack extends Stack implements StageObservability {
     acknowledgeGuard(this.spaBucket, 'CT.S3.PR.4', `${GUARD_REASONS.noEvents} Each deploy replaces its files.`);
     acknowledgeGuard(this.spaBucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
     acknowledgeGuard(this.spaBucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
+    acknowledgeGuard(
+      this.imagesBucket,
+      'CT.S3.PR.4',
+      'The image pipeline is notified of every upload under uploads/, but CDK sets that through its BucketNotifications custom resource (Custom::S3BucketNotifications), which the rule does not read.',
+    );
     acknowledgeGuard(this.imagesBucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
     acknowledgeGuard(this.imagesBucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
     acknowledgeGuard(
@@ -554,7 +583,7 @@ function suppressPublicRoute(httpRoute: HttpRoute, route: RouteDef): void {
 /** Findings every route function has by construction. */
 function suppressFunctionDefaults(fn: ShopFunction): void {
   NagSuppressions.addResourceSuppressions(
-    fn,
+    fn.role ? [fn, fn.role] : fn,
     [
       {
         id: 'AwsSolutions-IAM4',

@@ -17,7 +17,7 @@ async function hasBought(userId: string, productId: string): Promise<boolean> {
 }
 
 /**
- * One rating per customer per product, only for products the customer bought (docs/decisions/0007-accounts-ratings.md).
+ * One rating per customer per product, only for products the customer bought (docs/decisions/0011-accounts-ratings.md).
  * The review and the product's running total and count change in one transaction, conditioned on the rating read
  * before (or on there being none), so retries and concurrent raters keep the total and the count exact.
  */
