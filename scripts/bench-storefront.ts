@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startLocalStack, type LocalStack } from '../functions/local/stack';
 import { seedPhoto } from '../functions/local/seed-photos';
+import { growCatalogue } from './bench-catalogue';
 
 type Row = (...cells: (string | number)[]) => void;
 const CHROMIUM = '/usr/bin/chromium';
@@ -144,6 +145,13 @@ export async function storefront(section: (title: string) => void, row: Row, roo
     }
     const home = await imageBytes(stack, '/', 'phone', '.hot-items img');
     row('/, phone DPR 3', home.count, kb(home.aboveFold), kb(home.total), kb(home.largest), home.variants, '');
+
+    // Issue 17: the same candles page when the shop lists 2,000 products (a quarter candles): one page is shown.
+    const grown = await growCatalogue(2000);
+    row(`catalogue of ${grown.listed} products (${grown.candles} candles)`, 'performance', 'LCP', 'CLS', 'TBT', 'verdict');
+    const big = await lighthouse(`${stack.url}/product-list/candles`, dataDir);
+    const bigOk = big.performance >= 95 && big.lcp <= 2.5 && big.cls < 0.1;
+    row('/product-list/candles (2,000 products)', big.performance, `${big.lcp.toFixed(2)} s`, big.cls.toFixed(3), `${Math.round(big.tbt)} ms`, bigOk ? 'within budgets' : 'OVER BUDGET');
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

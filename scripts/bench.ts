@@ -7,6 +7,8 @@
  *    buyers with authorized cards for 10 units: orders, captures, cancelled authorizations, oversold and charged
  *    without stock (both must be 0), throughput, p95
  * 5. the storefront with photo-sized images: Lighthouse mobile and image bytes per page (scripts/bench-storefront.ts)
+ * 6. catalogue size (issue 17): the candles list at the demo size, 500 and 2,000 products vs the GetItem, and
+ *    Lighthouse mobile on the candles page with 2,000 products (scripts/bench-catalogue.ts)
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -31,6 +33,7 @@ import { startDynamo } from '../functions/local/dynamo';
 import { startLocalStack } from '../functions/local/stack';
 import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
 import { apiEvent, lambdaContext } from '../tests/helpers';
+import { growCatalogue } from './bench-catalogue';
 import { storefront } from './bench-storefront';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -228,6 +231,19 @@ async function latency() {
     const ready: string[] = [];
     for (let i = 0; i < 210; i++) ready.push(await authorizedBuyer('lemonade-tumbler', '16oz'));
     await measure('POST /auth/adminOrders/guest (take + capture + mail)', () => recordGuest(ready.pop()!));
+
+    section('Catalogue size (issue 17): GET /api/products?category=candles, first page, as the catalogue grows (a quarter candles), vs the GetItem above; goal: flat, p50 at 2,000 within 2x of the demo catalogue\'s');
+    row('listed products', 'candles', 'p50', 'p95', 'bytes', 'p50 x GetItem', 'p50 x demo', 'verdict');
+    const candles = () => list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'candles' } }), lambdaContext) as Promise<{ body: string }>;
+    let demo = 0;
+    for (const size of [0, 500, 2000]) {
+      const grown = await growCatalogue(size);
+      const samples = await time(candles);
+      const bytes = Buffer.byteLength((await candles()).body);
+      demo ||= median(samples);
+      const ratio = median(samples) / demo;
+      row(grown.listed, grown.candles, ms(median(samples)), ms(pct(samples, 95)), kb(bytes), (median(samples) / b50).toFixed(2), ratio.toFixed(2), size === 2000 ? (ratio <= 2 ? 'within 2x' : 'OVER 2x') : '');
+    }
 
     section('Checkout nobody can jam: unpaid checkouts vs stock still available to a shopper');
     row('unpaid checkouts', 'units asked by each', 'available before', 'available after them', 'next shopper bought');

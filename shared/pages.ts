@@ -41,3 +41,12 @@ export function isPagePath(pathname: string): boolean {
 }
 
 export const CATEGORY_PATHS = CATEGORIES.map((category) => `/product-list/${category.slug}`);
+
+/**
+ * Cache-Control of the public catalogue answers (product lists, a product, pages): CloudFront keeps them
+ * CATALOG_CDN_SECONDS, browsers revalidate. With the SPA's own cache (web/src/lib/query.ts, the same time) an
+ * admin change reaches every shopper within VISIBLE_WITHIN_SECONDS (docs/decisions/0045).
+ */
+export const CATALOG_CDN_SECONDS = 30;
+export const CATALOG_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOG_CDN_SECONDS}`;
+export const VISIBLE_WITHIN_SECONDS = 2 * CATALOG_CDN_SECONDS;

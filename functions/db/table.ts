@@ -1,5 +1,6 @@
 import {
   BatchGetCommand,
+  type QueryCommandInput,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -44,6 +45,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface When<T> {
   equals?: Partial<T>;
   notEquals?: Partial<T>;
+  /** Fields that must not exist (e.g. a count an older record never had). */
+  absent?: readonly (keyof T & string)[];
 }
 
 /** Builds a ConditionExpression; names and values are numbered so they never clash with an update's. */
@@ -64,6 +67,7 @@ class Expression {
   condition(parts: string[], when: When<Item> | undefined): string | undefined {
     for (const [attribute, value] of Object.entries(when?.equals ?? {})) parts.push(`${this.name(attribute)} = ${this.value(value)}`);
     for (const [attribute, value] of Object.entries(when?.notEquals ?? {})) parts.push(`${this.name(attribute)} <> ${this.value(value)}`);
+    for (const attribute of when?.absent ?? []) parts.push(`attribute_not_exists(${this.name(attribute)})`);
     return parts.length ? parts.join(' AND ') : undefined;
   }
   /** The placeholders, or nothing when unused (DynamoDB refuses empty maps). */
@@ -76,7 +80,8 @@ class Expression {
 }
 
 interface IndexDef<T> {
-  index: GsiName;
+  /** A GSI, or `table`: the record's own partition (pk/sk), read in sort-key order. */
+  index: GsiName | 'table';
   pk: readonly (keyof T & string)[];
   sk: readonly (keyof T & string)[];
 }
@@ -142,6 +147,7 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
   function indexKeys(record: Partial<T>): Item {
     const keys: Item = {};
     for (const index of Object.values(def.indexes ?? {})) {
+      if (index.index === 'table') continue;
       if (!hasAll(record, index.pk) || !hasAll(record, index.sk)) continue;
       keys[GSI[index.index].partitionKey] = [def.entity, ...index.pk.map((field) => String(record[field]))].join('#');
       keys[GSI[index.index].sortKey] = join(record, index.sk);
@@ -174,9 +180,10 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
 
   function updateRequest(input: KeyInput, changes: UpdateInput<T>, options: { when?: When<T>; current?: T } = {}) {
     const expression = new Expression();
-    const set: Item = Object.fromEntries(Object.entries({ ...changes.set, updatedAt: new Date().toISOString() }).filter(([, value]) => value !== undefined));
+    // `updatedAt` is now unless the change names it (a change written with its copies gives them the same time).
+    const set: Item = Object.fromEntries(Object.entries({ updatedAt: new Date().toISOString(), ...changes.set }).filter(([, value]) => value !== undefined));
     // A change to an index's fields moves the record in that index: its keys are rebuilt from the whole record.
-    const touched = Object.values(def.indexes ?? {}).some((index) => [...index.pk, ...index.sk].some((field) => field in set));
+    const touched = Object.values(def.indexes ?? {}).some((index) => index.index !== 'table' && [...index.pk, ...index.sk].some((field) => field in set));
     if (touched) {
       if (!options.current) throw new Error(`${def.entity}: changing an index field needs the current record`);
       Object.assign(set, indexKeys({ ...options.current, ...(set as Partial<T>) }));
@@ -238,7 +245,8 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     async queryPage(indexName: string, values: Partial<T>, options: QueryOptions = {}, start: Item | null = null): Promise<QueryPage<T>> {
       const index = def.indexes?.[indexName];
       if (!index) throw new Error(`${def.entity} has no index ${indexName}`);
-      const gsi = GSI[index.index];
+      const onTable = index.index === 'table';
+      const gsi = onTable ? { indexName: undefined, partitionKey: TABLE_KEYS.partitionKey, sortKey: TABLE_KEYS.sortKey } : GSI[index.index as GsiName];
       const expression = new Expression();
       let condition = `${expression.name(gsi.partitionKey)} = ${expression.value([def.entity, ...index.pk.map((field) => String(values[field]))].join('#'))}`;
       const sk = () => expression.name(gsi.sortKey);
@@ -246,18 +254,57 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
         condition += ` AND ${sk()} BETWEEN ${expression.value(options.skAtLeast)} AND ${expression.value(options.skAtMost)}`;
       } else if (options.skAtMost !== undefined) condition += ` AND ${sk()} <= ${expression.value(options.skAtMost)}`;
       else if (options.skAtLeast !== undefined) condition += ` AND ${sk()} >= ${expression.value(options.skAtLeast)}`;
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          IndexName: gsi.indexName,
-          KeyConditionExpression: condition,
-          ScanIndexForward: options.order !== 'desc',
-          ...(options.limit ? { Limit: options.limit } : {}),
-          ...(start ? { ExclusiveStartKey: start } : {}),
-          ...expression.attributes(),
-        }),
-      );
+      const input: QueryCommandInput = {
+        TableName: tableName(),
+        ...(gsi.indexName ? { IndexName: gsi.indexName } : {}),
+        KeyConditionExpression: condition,
+        ScanIndexForward: options.order !== 'desc',
+        ...(options.limit ? { Limit: options.limit } : {}),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+        ...(options.consistent && onTable ? { ConsistentRead: true } : {}),
+        ...expression.attributes(),
+      };
+      const page = await documentClient().send(new QueryCommand(input));
       return { records: (page.Items ?? []).map(fromItem), next: page.LastEvaluatedKey ?? null };
+    },
+
+    /** Counts the records of an index partition (reads the keys only; DynamoDB still charges by the size read). */
+    async count(indexName: string, values: Partial<T>): Promise<number> {
+      const index = def.indexes?.[indexName];
+      if (!index || index.index === 'table') throw new Error(`${def.entity} has no index ${indexName}`);
+      const gsi = GSI[index.index as GsiName];
+      let total = 0;
+      let start: Item | undefined;
+      do {
+        const page = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: gsi.indexName,
+            KeyConditionExpression: '#pk = :pk',
+            ExpressionAttributeNames: { '#pk': gsi.partitionKey },
+            ExpressionAttributeValues: { ':pk': [def.entity, ...index.pk.map((field) => String(values[field]))].join('#') },
+            Select: 'COUNT',
+            ...(start ? { ExclusiveStartKey: start } : {}),
+          }),
+        );
+        total += page.Count ?? 0;
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return total;
+    },
+
+    /** Where a query of `indexName` stands just after `record` (its ExclusiveStartKey): the keys of a page cursor. */
+    position(record: T, indexName: string): Item {
+      const index = def.indexes?.[indexName];
+      if (!index) throw new Error(`${def.entity} has no index ${indexName}`);
+      if (index.index === 'table') return key(record);
+      const gsi = GSI[index.index as GsiName];
+      return { ...key(record), [gsi.partitionKey]: [def.entity, ...index.pk.map((field) => String(record[field]))].join('#'), [gsi.sortKey]: join(record, index.sk) };
+    },
+
+    /** A new record as `put` would write it (defaults and timestamps filled in), without writing it. */
+    build(record: NewRecord<T, D>): T {
+      return complete(record);
     },
 
     /** Writes a whole record (replacing one with the same key); `ifNew` refuses to replace, `when` conditions it. */
@@ -291,6 +338,18 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       },
       update(input: KeyInput, changes: UpdateInput<T>, options: { when?: When<T>; current?: T } = {}): TransactItem {
         return { Update: updateRequest(input, changes, options) };
+      },
+      /** Only a condition on a record (the transaction fails whole when it does not hold); writes nothing. */
+      check(input: KeyInput, options: { when?: When<T> } = {}): TransactItem {
+        const expression = new Expression();
+        const condition = expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when as When<Item>)!;
+        return { ConditionCheck: { TableName: tableName(), Key: key(input), ConditionExpression: condition, ...expression.attributes() } };
+      },
+      /** Deletes a record; with `when`, only if it exists and holds those values. */
+      delete(input: KeyInput, options: { when?: When<T> } = {}): TransactItem {
+        const expression = new Expression();
+        const condition = options.when ? expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when as When<Item>) : undefined;
+        return { Delete: { TableName: tableName(), Key: key(input), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() } };
       },
     },
   };

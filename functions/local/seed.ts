@@ -6,9 +6,9 @@ import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos'
 import { seedPhoto, type Motif } from './seed-photos';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
-import { products } from '../db/entities/product';
 import { promos } from '../db/entities/promo';
 import { isConditionFailure } from '../db/table';
+import { putIndexedProduct } from '../domain/catalog/tag-index';
 import { stockItems } from '../db/entities/stock-item';
 
 /**
@@ -112,7 +112,7 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
     const { colors: _colors, motif: _motif, ...fields } = seed;
     const started = Date.now();
     const pictures = width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);
-    await products.put({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
+    await putIndexedProduct({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
     options.log?.(`seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await client.send(new PutCommand({ TableName: table, Item: { ...SEED_MARKER, seededAt: new Date().toISOString() } }));

@@ -14,6 +14,7 @@ import type { RateLimitSwitch } from '../../shared/rate-limits';
 import type { S3Event } from 'aws-lambda';
 import { UPLOAD_PREFIX } from '../../shared/images';
 import { migrateLegacyImages } from '../domain/images/photos';
+import { ensureCatalogIndex } from '../domain/catalog/tag-index';
 import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue, seedPromoCodes } from './seed';
@@ -143,6 +144,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Demo promo codes (README "Promo codes"), once per data dir.
     if (await seedPromoCodes()) options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');
     const migration = await migrateLegacyImages(options.log);
+    // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
+    await ensureCatalogIndex(options.log);
     for (const problem of migration.problems) options.log?.(`image migration: ${problem}`);
     // The scheduled jobs (EventBridge in AWS) run here on a timer.
     const jobs = JOBS.map((job) => ({ job, run: require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)).handler as () => Promise<unknown> }));

@@ -364,14 +364,18 @@ export class ShopStack extends Stack implements StageObservability {
     });
 
     // ---- Alarms, all to one topic.
+    // Jobs, triggers and the image pipeline: the functions that answer no route.
+    const others: WatchedFunction[] = [
+      ...(props.jobs ?? JOBS).map((job) => ({ label: `job ${job.handler}`, fn: this.jobFunctions.get(routeId(job))! })),
+      ...COGNITO_TRIGGERS.map((trigger) => ({ label: `Cognito ${trigger.operation} trigger`, fn: this.triggerFunctions.get(routeId(trigger))! })),
+      { label: 'image pipeline', fn: this.imageFunction },
+    ];
     const watched: WatchedFunction[] = [
       ...[...new Map(routes.map((route) => [routeId(route), route])).values()].map((route) => ({
         label: routes.filter((other) => other.handler === route.handler).length > 1 ? `pages (${route.handler})` : `${route.method} ${route.path}`,
         fn: this.routeFunctions.get(routeId(route))!,
       })),
-      ...(props.jobs ?? JOBS).map((job) => ({ label: `job ${job.handler}`, fn: this.jobFunctions.get(routeId(job))! })),
-      ...COGNITO_TRIGGERS.map((trigger) => ({ label: `Cognito ${trigger.operation} trigger`, fn: this.triggerFunctions.get(routeId(trigger))! })),
-      { label: 'image pipeline', fn: this.imageFunction },
+      ...others,
     ];
     this.alarms = new ShopAlarms(this, 'Alarms', {
       stage: props.stage,
@@ -390,7 +394,7 @@ export class ShopStack extends Stack implements StageObservability {
       api: this.api,
       table: this.table,
       routes: routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: this.routeFunctions.get(routeId(route))! })),
-      others: watched.slice(routes.length),
+      others,
       rateLimits: Boolean(this.rateLimits),
     });
 

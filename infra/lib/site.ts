@@ -102,8 +102,10 @@ export const PAGE_BEHAVIOUR_PATTERNS: readonly string[] = PAGE_PATTERNS;
 /** Upper bound on what the page function may ask CloudFront to keep a page. */
 export const PAGE_MAX_TTL = Duration.minutes(10);
 
-/** The product list answers `Cache-Control: public, max-age=0, s-maxage=30`; CloudFront keeps it that long. */
+/** The product list answers `Cache-Control: public, max-age=0, s-maxage=30`; CloudFront keeps it that long (docs/decisions/0045). */
 export const PRODUCT_LIST_PATH = '/api/products';
+/** The query parameters of the list (category, sort, limit, cursor) and of search (q): CloudFront's cache key. */
+export const CATALOG_QUERY_PARAMETERS = ['category', 'sort', 'limit', 'cursor', 'q'] as const;
 /** Upper bound on what the origin may ask CloudFront to keep a product list. */
 export const PRODUCT_LIST_MAX_TTL = Duration.minutes(5);
 
@@ -157,12 +159,13 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
   });
 
   const productListCache = new CachePolicy(scope, 'ProductListCache', {
-    comment: `Product list by category, kept as long as the API's Cache-Control says (${props.stage})`,
+    comment: `Product list pages and search, kept as long as the API's Cache-Control says (${props.stage})`,
     minTtl: Duration.seconds(0),
     // No Cache-Control from the origin: not kept.
     defaultTtl: Duration.seconds(0),
     maxTtl: PRODUCT_LIST_MAX_TTL,
-    queryStringBehavior: CacheQueryStringBehavior.allowList('category'),
+    // The list's page parameters and the search words are the cache key (shared/schemas/product.ts): nothing else reaches the API.
+    queryStringBehavior: CacheQueryStringBehavior.allowList(...CATALOG_QUERY_PARAMETERS),
     headerBehavior: CacheHeaderBehavior.none(),
     cookieBehavior: CacheCookieBehavior.none(),
     enableAcceptEncodingGzip: true,
@@ -240,6 +243,11 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     // Order matters: CloudFront takes the first matching pattern, so the exact paths come first.
     additionalBehaviors: {
       [PRODUCT_LIST_PATH]: productListBehavior,
+      // A product (GET /api/products/{id}) is kept as its Cache-Control says, keyed by the path; search by its
+      // words; validate-cart (POST) is never cached. The exact paths come before the pattern.
+      [`${PRODUCT_LIST_PATH}/validate-cart`]: apiBehavior,
+      [`${PRODUCT_LIST_PATH}/search`]: productListBehavior,
+      [`${PRODUCT_LIST_PATH}/*`]: { ...pageBehavior, viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY },
       // The API description is a file of the SPA build (written by vite, shared/openapi.ts), not a function.
       [OPENAPI_PATH]: {
         origin: spaOrigin,

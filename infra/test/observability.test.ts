@@ -12,7 +12,13 @@ import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 const PROD = { ...FULL_CONTEXT, stage: 'prod' };
 
 const idOf = (stack: ShopStack, fn: ShopFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
-const shopFunctions = (stack: ShopStack) => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values()];
+/** Every function of the shop: one per route handler (the page routes share one), job and trigger, and the image pipeline. */
+const shopFunctions = (stack: ShopStack) => [
+  ...stack.routeFunctions.values(),
+  ...stack.jobFunctions.values(),
+  ...stack.triggerFunctions.values(),
+  stack.imageFunction,
+];
 
 interface Widget {
   type: string;
@@ -65,8 +71,8 @@ describe.each([
       }
       expect(metrics).toContainEqual(['AWS/Lambda', 'Errors', 'FunctionName', fnName, expect.objectContaining({ stat: 'Sum' })]);
     }
-    // Jobs and triggers too.
-    for (const fn of [...stack.jobFunctions.values(), ...stack.triggerFunctions.values()]) {
+    // Jobs, triggers and the image pipeline too.
+    for (const fn of [...stack.jobFunctions.values(), ...stack.triggerFunctions.values(), stack.imageFunction]) {
       expect(metricsOf(widgets)).toContainEqual(['AWS/Lambda', 'Errors', 'FunctionName', `fn:${idOf(stack, fn)}`, expect.anything()]);
     }
   });
@@ -91,7 +97,7 @@ describe.each([
 
   test('X-Ray: every function of the shop has active tracing, and the Powertools settings of its metrics', () => {
     const functions = shopFunctions(stack);
-    expect(functions).toHaveLength(ROUTES.length + JOBS.length + COGNITO_TRIGGERS.length);
+    expect(functions).toHaveLength(new Set(ROUTES.map((route) => route.handler)).size + JOBS.length + COGNITO_TRIGGERS.length + 1);
     for (const fn of functions) {
       const properties = template.toJSON().Resources[idOf(stack, fn)].Properties;
       expect(properties.TracingConfig).toEqual({ Mode: 'Active' });

@@ -7,7 +7,7 @@ import { runtimeConfigSchema } from '../../shared/schemas/common';
 import { STRIPE_CSP_SOURCES } from '../../shared/security-headers';
 import type { ShopStack } from '../lib/shop-stack';
 import { OPENAPI_PATH } from '../../shared/openapi';
-import { ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
+import { CATALOG_QUERY_PARAMETERS, ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
 
 /** Point 5 (S3 + CloudFront) and point 6 (config.json and the SPA upload) of the production issue. */
@@ -40,10 +40,23 @@ describe('CloudFront behaviours', () => {
     const config = policy.Properties.CachePolicyConfig;
     expect(config).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 300 });
     expect(config.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
-      QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['category'] },
+      QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: [...CATALOG_QUERY_PARAMETERS] },
       HeadersConfig: { HeaderBehavior: 'none' },
       CookiesConfig: { CookieBehavior: 'none' },
     });
+  });
+
+  test('a product answer is cached by its own Cache-Control keyed by its path; search by its words; validate-cart never (issue 17)', () => {
+    const patterns = distributionConfig().CacheBehaviors.map((b: Behaviour) => b.PathPattern);
+    const at = (pattern: string) => patterns.indexOf(pattern);
+    expect(at(`${PRODUCT_LIST_PATH}/validate-cart`)).toBeLessThan(at(`${PRODUCT_LIST_PATH}/*`));
+    expect(at(`${PRODUCT_LIST_PATH}/search`)).toBeLessThan(at(`${PRODUCT_LIST_PATH}/*`));
+    expect(at(`${PRODUCT_LIST_PATH}/*`)).toBeLessThan(at('/api/*'));
+    expect(behaviour(`${PRODUCT_LIST_PATH}/validate-cart`).CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(behaviour(`${PRODUCT_LIST_PATH}/search`).CachePolicyId).toEqual(behaviour(PRODUCT_LIST_PATH).CachePolicyId);
+    const product = behaviour(`${PRODUCT_LIST_PATH}/*`);
+    expect(product.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(product.CachePolicyId).toEqual(behaviour('/product/*').CachePolicyId);
   });
 
   test('every other /api/* and /auth/* request is uncached and reaches the API with its Authorization header', () => {
@@ -74,7 +87,8 @@ describe('CloudFront behaviours', () => {
   test('every behaviour carries the one security-headers policy', () => {
     const [policyId] = Object.keys(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'));
     template.resourceCountIs('AWS::CloudFront::ResponseHeadersPolicy', 1);
-    expect(allBehaviours()).toHaveLength(6 + PAGE_PATTERNS.length);
+    // default, product list, validate-cart, search, one product, openapi, /api/*, /auth/*, /images/*, and the pages
+    expect(allBehaviours()).toHaveLength(9 + PAGE_PATTERNS.length);
     for (const b of allBehaviours()) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 

@@ -1,4 +1,4 @@
-import { productSearchQuerySchema } from '../schemas/product';
+import { productListQuerySchema, productSearchQuerySchema } from '../schemas/product';
 import type { RouteDef } from './types';
 
 export const CATALOG_ROUTES = [
@@ -8,7 +8,8 @@ export const CATALOG_ROUTES = [
     handler: 'catalog/list-products',
     access: 'public',
     table: 'read',
-    summary: 'Listed products, optionally of one category (?category=slug)',
+    query: productListQuerySchema,
+    summary: 'One page of listed products, optionally of one category (?category=slug), ?sort=newest|price-asc|price-desc|rating, ?limit= (1-100, default 24), ?cursor= (the nextCursor of the page before; a bad one is a 400)',
   },
   {
     method: 'GET',

@@ -40,13 +40,49 @@ export const productDetailSchema = z.extend(productSchema, {
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
-export const productListSchema = z.object({ products: z.array(productSchema) });
+/** One page of a product list; `nextCursor` asks for the page after it (null: this was the last). */
+export const productListSchema = z.object({ products: z.array(productSchema), nextCursor: z._default(z.nullable(z.string()), null) });
 export type ProductList = z.infer<typeof productListSchema>;
 
-/** GET /api/products?category=slug */
+/** How a product list can be ordered: newest first (the default), price low to high or high to low, best rated. */
+export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'rating'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export const SORT_LABELS: Record<ProductSort, string> = {
+  newest: 'Newest',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  rating: 'Best rated',
+};
+/** Products in one page of a list unless `limit` says otherwise (a phone's first screenful and more), and the most. */
+export const PRODUCT_PAGE_SIZE = 24;
+export const PRODUCT_PAGE_MAX = 100;
+export const BAD_CURSOR = 'This page link is no longer valid. Load the list again.';
+
+/** GET /api/products?category=slug&sort=&limit=&cursor= (cursor: the `nextCursor` of the page before, as given). */
 export const productListQuerySchema = z.strictObject({
   category: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9-]{1,40}$/, 'Category must be a tag word'))),
+  sort: z._default(z.enum(PRODUCT_SORTS, `Sort by one of: ${PRODUCT_SORTS.join(', ')}.`), 'newest'),
+  limit: z._default(
+    z.pipe(z.string(), z.transform(Number)).check(z.int(`Limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}.`), z.gte(1, `Limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}.`), z.lte(PRODUCT_PAGE_MAX, `Limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}.`)),
+    PRODUCT_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}$/, BAD_CURSOR))),
 });
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+/**
+ * The one spelling of a list's URL (the page function embeds answers under it and the SPA's cache reads them by it,
+ * and CloudFront keys on it): parameters in a fixed order, defaults left out.
+ */
+export function productListUrl(query: { category?: string; sort?: ProductSort; limit?: number; cursor?: string | null }): string {
+  const params = new URLSearchParams();
+  if (query.category) params.set('category', query.category);
+  if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
+  if (query.limit && query.limit !== PRODUCT_PAGE_SIZE) params.set('limit', String(query.limit));
+  if (query.cursor) params.set('cursor', query.cursor);
+  const text = params.toString();
+  return text ? `/api/products?${text}` : '/api/products';
+}
 
 export const productIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a product id'));
 

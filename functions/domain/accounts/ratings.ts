@@ -1,11 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../db/client';
 import { products } from '../../db/entities/product';
 import { reviews } from '../../db/entities/review';
 import { MESSAGES } from '../../../shared/messages';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { toProduct } from '../catalog/products';
+import { commitProductChange } from '../catalog/tag-index';
 import { customerOrders } from './orders';
 
 const MAX_ATTEMPTS = 15;
@@ -26,37 +25,35 @@ export async function rateProduct(userId: string, productId: string, rating: num
   if (!stored || stored.status !== 'listed') throw productNotFound();
   if (!(await hasBought(userId, productId))) throw forbidden('You can rate a product once you have bought it.');
 
-  const productKey = products.key({ id: productId });
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const previous = await reviews.get({ productId, userId }, { consistent: true });
+    const current = await products.get({ id: productId }, { consistent: true });
+    if (!current || current.status !== 'listed') throw productNotFound();
     const record = { productId, userId, rating, ...(previous ? { createdAt: previous.createdAt } : {}) };
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            previous ? reviews.transact.put(record, { when: { equals: { rating: previous.rating } } }) : reviews.transact.put(record, { ifNew: true }),
-            {
-              Update: {
-                TableName: tableName(),
-                Key: productKey,
-                UpdateExpression: 'SET #total = if_not_exists(#total, :zero) + :delta, #count = if_not_exists(#count, :zero) + :added',
-                ConditionExpression: 'attribute_exists(#pk) AND #status = :listed',
-                ExpressionAttributeNames: { '#total': 'ratingTotal', '#count': 'ratingCount', '#pk': 'pk', '#status': 'status' },
-                ExpressionAttributeValues: { ':zero': 0, ':delta': rating - (previous?.rating ?? 0), ':added': previous ? 0 : 1, ':listed': 'listed' },
-              },
+      // The product's counts, its catalogue entries (they sort by rating) and the review change together, on
+      // the product as read: a concurrent rating or admin change makes this fail whole, and it is tried again.
+      const after = await commitProductChange(
+        current,
+        {
+          update: {
+            set: {
+              ratingTotal: (current.ratingTotal ?? 0) + rating - (previous?.rating ?? 0),
+              ratingCount: (current.ratingCount ?? 0) + (previous ? 0 : 1),
             },
-          ],
-        }),
+          },
+        },
+        {
+          when: { equals: { status: 'listed' } },
+          extra: [previous ? reviews.transact.put(record, { when: { equals: { rating: previous.rating } } }) : reviews.transact.put(record, { ifNew: true })],
+        },
       );
-      const after = await products.get({ id: productId }, { consistent: true });
-      if (!after) throw productNotFound();
-      const { averageRating, ratingCount } = toProduct(after);
+      const { averageRating, ratingCount } = toProduct(after!);
       return { averageRating, ratingCount, rating };
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      // The product was drafted or deleted meanwhile: nothing was written.
-      if (error.CancellationReasons?.[1]?.Code === 'ConditionalCheckFailed') throw productNotFound();
-      // Another rating by this customer, or a conflicting transaction on the product: read again and retry.
+      // Another rating by this customer, a rating or an admin change of the product (drafted or deleted: the
+      // next read says so): nothing was written; read again and retry.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * (attempt + 1)));
     }
   }

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { ProductInput, ProductUpdate } from '../../../shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, type AdminPageQuery, type ProductInput, type ProductUpdate } from '../../../shared/schemas/admin';
+import { adminPage } from './pages';
 import { sizeKind, sizesFor } from '../../../shared/sizes';
 import { products, type OwnStock } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import { isConditionFailure } from '../../db/table';
+import type { When } from '../../db/table';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { deleteImages, deleteKeys } from '../../lib/storage';
 import { images } from '../../db/entities/image';
 import { photoId, photoKeys, photoPath, type Photo } from '../../../shared/images';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
+import { commitProductChange, conditionFailed, createIndexedProduct, type ProductChange } from '../catalog/tag-index';
 
 export const STALE_PRODUCT = 'This product was changed by someone else. Reload to see the latest version.';
 const PRODUCT_NOT_FOUND = 'Product not found.';
@@ -28,8 +30,10 @@ export async function adminView(record: ProductRecord) {
   };
 }
 
-export async function listAdminProducts(status: 'listed' | 'drafted') {
-  return { products: await Promise.all((await listProductRecords(status)).map(adminView)) };
+/** One page of the admin product table (listed or drafted), newest first, with the total and the next page's cursor. */
+export async function listAdminProducts(status: 'listed' | 'drafted', query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
+  const { records, total, nextCursor } = await adminPage(products, 'byStatus', { status }, query);
+  return { products: await Promise.all(records.map(adminView)), total, nextCursor };
 }
 
 /**
@@ -90,7 +94,7 @@ export async function createProduct(input: ProductInput) {
   const photos = await resolvePhotos(input);
   const own = await stockFor(input.tag, input.stockRef || undefined, input.stock);
   const id = `${slug(input.name)}-${randomBytes(3).toString('hex')}`;
-  const record = await products.create({
+  const record = await createIndexedProduct({
     id,
     name: input.name,
     description: input.description,
@@ -111,6 +115,26 @@ async function existing(id: string): Promise<ProductRecord> {
   return record;
 }
 
+/**
+ * Writes a change of the product the admin read and its catalogue entries in one transaction
+ * (commitProductChange). A rating that landed in between (same version, other counts) is not the admin's
+ * conflict: read again and write again; a changed version is (409), a missing product 404.
+ */
+async function changeProduct(current: ProductRecord, change: (record: ProductRecord) => ProductChange, when?: When<ProductRecord>): Promise<ProductRecord | null> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      return await commitProductChange(current, change(current), { when });
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+      const now = await products.get({ id: current.id }, { consistent: true });
+      if (!now) throw notFound(PRODUCT_NOT_FOUND);
+      if (now.version !== current.version || (when?.equals?.status && now.status !== when.equals.status)) throw conflict(STALE_PRODUCT);
+      current = now;
+    }
+  }
+  throw conflict(STALE_PRODUCT);
+}
+
 /** Changes the named fields, if the product is still at `version` (else 409); the version goes up by one. */
 export async function updateProduct(id: string, input: ProductUpdate) {
   const current = await existing(id);
@@ -121,38 +145,22 @@ export async function updateProduct(id: string, input: ProductUpdate) {
   const extraImages = changes.extraImages ?? current.extraImages ?? [];
   const photos = await resolvePhotos({ image, extraImages }, current);
   const own = await stockFor(tag, stockRef === undefined ? current.stockRef : stockRef || undefined, stock ?? current.stock ?? {});
-  try {
-    await products.update(
-      { id },
-      {
-        set: { ...changes, photos, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 },
-        ...(own.stockRef ? {} : { remove: ['stockRef'] as const }),
-      },
-      { when: { equals: { version } } },
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
-    throw error;
-  }
-  return adminView(await existing(id));
+  const after = await changeProduct(current, () => ({
+    update: {
+      set: { ...changes, photos, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 },
+      ...(own.stockRef ? {} : { remove: ['stockRef'] as const }),
+    },
+  }));
+  return adminView(after ?? (await existing(id)));
 }
 
-/** Listed <-> drafted. Asking for the state it is already in answers the product unchanged. */
+/** Listed <-> drafted (the entries go or come back in the same transaction). Asking for the state it is already in answers the product unchanged. */
 async function setStatus(id: string, to: 'listed' | 'drafted') {
   const current = await existing(id);
   if (current.status === to) return adminView(current);
-  try {
-    // The record moves in the byStatus index (its keys are rebuilt from the current record).
-    await products.update(
-      { id },
-      { set: { status: to, version: current.version + 1 } },
-      { when: { equals: { status: current.status, version: current.version } }, current },
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw conflict(STALE_PRODUCT);
-    throw error;
-  }
-  return adminView(await existing(id));
+  // The record moves in the byStatus index (its keys are rebuilt from the current record).
+  const after = await changeProduct(current, (record) => ({ update: { set: { status: to, version: record.version + 1 } } }), { equals: { status: current.status } });
+  return adminView(after ?? (await existing(id)));
 }
 
 export const draftProduct = (id: string) => setStatus(id, 'drafted');
@@ -165,7 +173,7 @@ export const undraftProduct = (id: string) => setStatus(id, 'listed');
  */
 export async function deleteProduct(id: string) {
   const current = await existing(id);
-  await products.delete({ id });
+  await changeProduct(current, () => ({ delete: true }));
   const pictures = [current.image, ...(current.extraImages ?? [])];
   const others = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter((p) => p.id !== id);
   const shared = new Set(others.flatMap((p) => [p.image, ...(p.extraImages ?? [])]));

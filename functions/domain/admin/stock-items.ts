@@ -1,5 +1,6 @@
 import type * as z from '../../../shared/schemas/zod';
-import type { stockItemInputSchema, stockItemUpdateSchema } from '../../../shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, type AdminPageQuery, type stockItemInputSchema, type stockItemUpdateSchema } from '../../../shared/schemas/admin';
+import { adminPage } from './pages';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
@@ -9,8 +10,10 @@ export const STALE_STOCK_ITEM = 'This stock item was changed by someone else (or
 
 const view = ({ id, stock, version, updatedAt }: StockItemRecord) => ({ id, stock, version, updatedAt });
 
-export async function listStockItems() {
-  return { items: (await stockItems.query('all', {})).map(view) };
+/** One page of the stock-item table, by id, with the total and the next page's cursor. */
+export async function listStockItems(query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
+  const { records, total, nextCursor } = await adminPage(stockItems, 'all', {}, query, 'asc');
+  return { items: records.map(view), total, nextCursor };
 }
 
 /** Adds a stock item; an id that exists already answers 409. */

@@ -1,10 +1,11 @@
 import { fallbackUrl } from '../../../shared/images';
-import type { Product, ProductDetail } from '../../../shared/schemas/product';
-import { hasTag, sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
+import { PRODUCT_PAGE_SIZE, type Product, type ProductDetail, type ProductList, type ProductListQuery } from '../../../shared/schemas/product';
+import { sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { notFound } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/messages';
+import { ALL, readEntries } from './tag-index';
 
 export type { ProductRecord };
 
@@ -12,7 +13,7 @@ export type { ProductRecord };
  * The public view of a stored product: no status, version or rating totals. `image`/`extraImages` become JPEG
  * URLs any <img> shows (cart lines keep working); `photos` carries what <picture> needs, in the same order.
  */
-export function toProduct(record: ProductRecord): Product {
+export function toProduct(record: Pick<ProductRecord, 'id' | 'name' | 'image' | 'extraImages' | 'photos' | 'description' | 'price' | 'tag' | 'stockRef' | 'ratingCount' | 'ratingTotal'>): Product {
   const count = record.ratingCount ?? 0;
   const known = new Map((record.photos ?? []).map((photo) => [photo.src, photo]));
   const paths = [record.image, ...(record.extraImages ?? [])];
@@ -37,10 +38,13 @@ export async function listProductRecords(status: 'listed' | 'drafted'): Promise<
   return products.query('byStatus', { status }, { order: 'desc' });
 }
 
-/** Listed products, newest first; with a category, those whose tags contain it (case-insensitive). */
-export async function listProducts(category?: string): Promise<Product[]> {
-  const records = await listProductRecords('listed');
-  return records.filter((record) => !category || hasTag(record.tag, category)).map(toProduct);
+/**
+ * One page of listed products, through the catalogue index (tag-index.ts): with a category, those whose tag words
+ * include it (case-insensitive); without, all of them. Reads only the page's entries, whatever the catalogue's size.
+ */
+export async function listProducts(query: Partial<ProductListQuery> = {}): Promise<ProductList> {
+  const { entries, nextCursor } = await readEntries(query.category ?? ALL, { sort: query.sort ?? 'newest', limit: query.limit ?? PRODUCT_PAGE_SIZE, cursor: query.cursor });
+  return { products: entries.map((entry) => toProduct(entry)), nextCursor };
 }
 
 /** Units of each size that can still be bought, from the product or its linked stock item. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { photoId, photoPath, type Photo } from '../../../shared/images';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { products, type ProductRecord } from '../../db/entities/product';
-import { isConditionFailure } from '../../db/table';
+import { commitProductChange, conditionFailed } from '../catalog/tag-index';
 import { deleteImages, getObject, putObject } from '../../lib/storage';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,9 +69,9 @@ export async function migrateLegacyImages(log: (line: string) => void = () => {}
     if (!replaced.size) continue;
     const swap = (picture: string) => replaced.get(picture)?.src ?? picture;
     try {
-      await products.update(
-        { id: product.id },
-        {
+      // The product and its catalogue entries (they show the picture) change together.
+      await commitProductChange(product, {
+        update: {
           set: {
             image: swap(product.image),
             extraImages: (product.extraImages ?? []).map(swap),
@@ -79,10 +79,9 @@ export async function migrateLegacyImages(log: (line: string) => void = () => {}
             version: product.version + 1,
           },
         },
-        { when: { equals: { version: product.version } } },
-      );
+      });
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!conditionFailed(error)) throw error;
       problems.push(`${product.id}: changed while its pictures were processed; run again`);
       continue;
     }

@@ -2,9 +2,9 @@ import { CATEGORIES, HOT_TAG } from '../../../shared/categories';
 import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '../../../shared/images';
 import { MESSAGES } from '../../../shared/messages';
 import { formatCents } from '../../../shared/money';
-import { categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
+import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
 import type { Product, ProductDetail } from '../../../shared/schemas/product';
-import { productIdSchema } from '../../../shared/schemas/product';
+import { productIdSchema, productListUrl } from '../../../shared/schemas/product';
 import { unescapeText } from '../../../shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
@@ -32,12 +32,13 @@ export interface PageAnswer {
 }
 
 /** CloudFront keeps a page as long as a product list (30 s); browsers always revalidate. */
-const PAGE_CACHE = 'public, max-age=0, s-maxage=30';
+const PAGE_CACHE = CATALOG_CACHE_CONTROL;
 const HTML = 'text/html; charset=utf-8';
 /** Meta descriptions longer than this are cut at a word (search engines show about 155 characters). */
 const DESCRIPTION_LENGTH = 160;
 
-const listUrl = (category: string) => `/api/products?category=${encodeURIComponent(category)}`;
+/** The URL under which the SPA reads a category's first page (the one spelling, shared/schemas/product.ts). */
+const listUrl = (category: string) => productListUrl({ category });
 const pageTitle = (title: string) => `${title} · ${SHOP_NAME}`;
 
 function shorten(text: string): string {
@@ -101,7 +102,7 @@ async function productHead(id: string, canonical: string, origin: string): Promi
     return { status: 404, title: pageTitle(MESSAGES.productNotFound.replace(/\.$/, '')), description: MESSAGES.productNotFound, canonical, type: 'website', noindex: true };
   }
   const name = unescapeText(product.name);
-  const hot = await listProducts(HOT_TAG);
+  const hot = await listProducts({ category: HOT_TAG });
   return {
     status: 200,
     title: pageTitle(name),
@@ -111,14 +112,16 @@ async function productHead(id: string, canonical: string, origin: string): Promi
     image: imageOf(product, origin),
     structuredData: [productJsonLd(product, canonical, origin)],
     preload: preloadOf(product, PHOTO_SIZES.main),
-    data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: { products: hot } },
+    data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: hot },
   };
 }
 
 async function categoryHead(slug: string, canonical: string, origin: string): Promise<PageHead> {
   const category = CATEGORIES.find((c) => c.slug === slug);
   if (!category) return { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website', noindex: true };
-  const products = await listProducts(category.slug);
+  // The first page only (what the SPA shows first); "Load more" asks the API for the rest.
+  const list = await listProducts({ category: category.slug });
+  const products = list.products;
   return {
     status: 200,
     title: pageTitle(category.label),
@@ -127,7 +130,7 @@ async function categoryHead(slug: string, canonical: string, origin: string): Pr
     type: 'website',
     image: imageOf(products[0], origin),
     preload: preloadOf(products[0], PHOTO_SIZES.grid),
-    data: { [listUrl(category.slug)]: { products } },
+    data: { [listUrl(category.slug)]: list },
   };
 }
 

@@ -1,4 +1,4 @@
-import { products } from '../../db/entities/product';
+import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
 import { apiEvent, invoke, useFreshTable } from '../../../tests/helpers';
 import { handler as listProducts } from './list-products';
@@ -8,10 +8,10 @@ import { MESSAGES } from '../../../shared/messages';
 beforeAll(async () => {
   await useFreshTable();
   await stockItems.create({ id: 'TEE-BASIC', stock: { S: 3, M: 0, L: 5, XL: 1, '2XL': 0 } });
-  await products.create({ id: 'tee1', name: 'Pumpkin Tee', image: '/images/products/tee1.svg', description: 'Soft tee', price: 2499, tag: 'tees, New-Releases', stockRef: 'TEE-BASIC', ratingCount: 2, ratingTotal: 9 });
-  await products.create({ id: 'candle1', name: 'Cider Candle', image: '/images/products/candle1.svg', description: 'Warm', price: 1800, tag: 'candles,hot', stock: { CANDLE: 4 } });
-  await products.create({ id: 'wrap1', name: 'Snow Wrap', image: '/images/products/wrap1.svg', description: 'Paper', price: 900, tag: 'giftwraps', stockRef: 'TEE-BASIC' });
-  await products.create({ id: 'draft1', name: 'Hidden Hoodie', image: '/images/products/h.svg', description: 'Draft', price: 4000, tag: 'hoodies,tees', status: 'drafted' });
+  await createIndexedProduct({ id: 'tee1', name: 'Pumpkin Tee', image: '/images/products/tee1.svg', description: 'Soft tee', price: 2499, tag: 'tees, New-Releases', stockRef: 'TEE-BASIC', ratingCount: 2, ratingTotal: 9 });
+  await createIndexedProduct({ id: 'candle1', name: 'Cider Candle', image: '/images/products/candle1.svg', description: 'Warm', price: 1800, tag: 'candles,hot', stock: { CANDLE: 4 } });
+  await createIndexedProduct({ id: 'wrap1', name: 'Snow Wrap', image: '/images/products/wrap1.svg', description: 'Paper', price: 900, tag: 'giftwraps', stockRef: 'TEE-BASIC' });
+  await createIndexedProduct({ id: 'draft1', name: 'Hidden Hoodie', image: '/images/products/h.svg', description: 'Draft', price: 4000, tag: 'hoodies,tees', status: 'drafted' });
 });
 
 const list = (query?: Record<string, string>) => invoke(listProducts, { method: 'GET', path: '/api/products', query });

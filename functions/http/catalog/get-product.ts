@@ -1,8 +1,10 @@
 import { CATALOG_ROUTES } from '../../../shared/routes/catalog';
 import { productIdSchema } from '../../../shared/schemas/product';
 import { getProduct } from '../../domain/catalog/products';
-import { defineHandler, validate } from '../../lib/http';
+import { CATALOG_CACHE_CONTROL } from '../../../shared/pages';
+import { defineHandler, reply, validate } from '../../lib/http';
 
+/** CloudFront keeps a product as long as a list (docs/decisions/0045); a missing one is not kept (an error answer). */
 export const handler = defineHandler(CATALOG_ROUTES, 'catalog/get-product', async ({ params }) => {
-  return getProduct(validate(productIdSchema, params.id));
+  return reply(200, await getProduct(validate(productIdSchema, params.id)), { 'cache-control': CATALOG_CACHE_CONTROL });
 });

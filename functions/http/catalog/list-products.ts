@@ -1,12 +1,11 @@
 import { CATALOG_ROUTES } from '../../../shared/routes/catalog';
-import { productListQuerySchema } from '../../../shared/schemas/product';
 import { listProducts } from '../../domain/catalog/products';
-import { defineHandler, reply, validate } from '../../lib/http';
+import { defineHandler, reply } from '../../lib/http';
+import { CATALOG_CACHE_CONTROL } from '../../../shared/pages';
 
-/** CloudFront may keep a product list for 30 s; browsers always revalidate. */
-const CACHE = { 'cache-control': 'public, max-age=0, s-maxage=30' };
+/** CloudFront may keep a page of a product list for 30 s; browsers always revalidate (docs/decisions/0045). */
+const CACHE = { 'cache-control': CATALOG_CACHE_CONTROL };
 
 export const handler = defineHandler(CATALOG_ROUTES, 'catalog/list-products', async ({ query }) => {
-  const { category } = validate(productListQuerySchema, query);
-  return reply(200, { products: await listProducts(category) }, CACHE);
+  return reply(200, await listProducts(query), CACHE);
 });

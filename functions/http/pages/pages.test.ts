@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { products } from '../../db/entities/product';
+import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
 import { apiEvent, lambdaContext, useFreshTable } from '../../../tests/helpers';
 import { handler } from './render-page';
@@ -49,14 +49,14 @@ beforeAll(async () => {
   process.env.WEB_DIR = webDir;
   delete process.env.SITE_URL;
   await stockItems.create({ id: 'TEE', stock: { S: 0, M: 0, L: 0, XL: 0, '2XL': 0 } });
-  await products.create({
+  await createIndexedProduct({
     id: 'evil-candle', name: EVIL, description: `${EVIL} `.repeat(20), price: 2450, tag: 'candles,hot',
     image: `/images/products/${ID1}`, extraImages: [`/images/products/${ID2}`], photos: [photo(ID1), { ...photo(ID2), width: 1000, height: 1000, widths: [320, 480, 640, 960, 1000] }],
     stock: { CANDLE: 3 }, ratingCount: 4, ratingTotal: 18,
   });
   // Stored escaped, as the spec's sanitiser writes text.
-  await products.create({ id: 'plain-tee', name: 'Cider &amp; Spice Tee', description: 'Soft &lt;cotton&gt;', price: 2000, tag: 'tees', image: '/images/products/old.svg', stockRef: 'TEE' });
-  await products.create({ id: 'secret-hoodie', name: 'Secret Hoodie', description: 'Not yet', price: 5000, tag: 'hoodies,tees', image: `/images/products/${ID1}`, status: 'drafted' });
+  await createIndexedProduct({ id: 'plain-tee', name: 'Cider &amp; Spice Tee', description: 'Soft &lt;cotton&gt;', price: 2000, tag: 'tees', image: '/images/products/old.svg', stockRef: 'TEE' });
+  await createIndexedProduct({ id: 'secret-hoodie', name: 'Secret Hoodie', description: 'Not yet', price: 5000, tag: 'hoodies,tees', image: `/images/products/${ID1}`, status: 'drafted' });
 });
 
 async function get(pathname: string, headers: Record<string, string> = { host: 'shop.test' }) {

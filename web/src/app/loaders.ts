@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { HOT_TAG } from '../../../shared/categories';
 import { productDetailSchema, productSearchAnswerSchema, searchUrl } from '../../../shared/schemas/product';
-import { prefetchProducts } from '../components/useProducts';
+import { listState, prefetchProducts } from '../components/useProducts';
 import { prefetch } from '../lib/query';
 
 /**
@@ -13,8 +13,8 @@ export function homeLoader() {
   return null;
 }
 
-export function categoryLoader({ params }: LoaderFunctionArgs) {
-  if (params.category) prefetchProducts(params.category);
+export function categoryLoader({ params, request }: LoaderFunctionArgs) {
+  if (params.category) prefetchProducts(params.category, listState(new URL(request.url).searchParams).sort);
   return null;
 }
 

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { CATEGORIES, HEADER_CATEGORIES } from '../../../shared/categories';
 import { MESSAGES } from '../../../shared/messages';
 import { useAuth } from '../features/auth/AuthProvider';
@@ -9,12 +9,53 @@ import { SearchBox } from './SearchBox';
 
 const label = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
 
-/** Every page change scrolls to the top (spec section 2). */
-function ScrollToTop() {
-  const { pathname } = useLocation();
+/** Where each history entry was scrolled to (by location key), for the back and forward buttons. */
+const scrolled = new Map<string, number>();
+
+/**
+ * Every page change scrolls to the top (spec section 2); back and forward return to where that entry was
+ * scrolled (a category page after "Load more" included: its pages are held, so it renders at once). Changes of
+ * the same page's address (sort, pages loaded) keep the position.
+ */
+function ScrollManager() {
+  const { pathname, key } = useLocation();
+  const navigation = useNavigationType();
+  // The entry scroll events belong to. It changes in the layout phase of a navigation, before the browser clamps
+  // or resets the position for the new page, so those events never overwrite the old entry's position.
+  const current = useRef({ key, pathname });
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+    const save = () => scrolled.set(current.current.key, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, []);
+  useLayoutEffect(() => {
+    const before = current.current;
+    if (before.key === key) return;
+    current.current = { key, pathname };
+    const samePage = before.pathname === pathname;
+    const target = navigation === 'POP' ? scrolled.get(key) : undefined;
+    if (target === undefined) {
+      if (!samePage || navigation === 'POP') window.scrollTo(0, 0);
+      return;
+    }
+    // The page may still be growing (pictures, a page of products from the cache): try until it is tall enough.
+    let tries = 0;
+    const attempt = () => {
+      window.scrollTo(0, target);
+      if (Math.abs(window.scrollY - target) > 2 && tries++ < 60) frame = requestAnimationFrame(attempt);
+    };
+    let frame = requestAnimationFrame(attempt);
+    window.scrollTo(0, target);
+    const stop = () => cancelAnimationFrame(frame);
+    window.addEventListener('wheel', stop, { once: true, passive: true });
+    window.addEventListener('touchstart', stop, { once: true, passive: true });
+    return () => {
+      stop();
+      window.removeEventListener('wheel', stop);
+      window.removeEventListener('touchstart', stop);
+    };
+  }, [key, pathname, navigation]);
   return null;
 }
 
@@ -125,7 +166,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <ScrollToTop />
+      <ScrollManager />
       <DocumentTitle />
       <Header />
       <main id="main">

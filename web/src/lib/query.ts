@@ -86,6 +86,18 @@ export function useQuery<S extends z.ZodMiniType>(url: string | null, schema: S)
   return { data: current.data, error: current.error };
 }
 
+/** The answer already held for `url` (fresh or not: what a page shows at once when the visitor comes back), or undefined. */
+export function peek<S extends z.ZodMiniType>(url: string, schema: S): z.output<S> | undefined {
+  seedFromPage();
+  const kept = cache.get(url);
+  return kept?.data === undefined ? undefined : (schema.parse(kept.data) as z.output<S>);
+}
+
+/** The answer of `url` (from the cache while fresh, else asked for): for pages that chain requests (Load more). */
+export function fetchQuery<S extends z.ZodMiniType>(url: string, schema: S): Promise<z.output<S>> {
+  return entryFor(url, schema).promise.then((data) => schema.parse(data) as z.output<S>);
+}
+
 /** Tests: forget every answer (and read the page's embedded answers again). */
 export function resetQueryCache(): void {
   cache.clear();

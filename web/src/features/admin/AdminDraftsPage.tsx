@@ -2,11 +2,14 @@ import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-r
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 import { listDrafted, undraftProduct } from './adminApi';
-import { AdminPage, HeadRow, useAdminData } from './useAdmin';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { AdminPage, HeadRow, useAdminData, useCursorPages } from './useAdmin';
 
 /** Drafted products (never shown in the shop) with Undraft. */
 export default function AdminDraftsPage() {
-  const { data: products, error, notice, act } = useAdminData(listDrafted);
+  const { cursor, pager } = useCursorPages();
+  const { data, error, notice, act } = useAdminData(() => listDrafted(cursor), [cursor]);
+  const products = data?.products ?? null;
   return (
     <AdminPage title="Drafted products" notice={notice} error={error} loading={products === null}>
       {products?.length === 0 && <p className="card">No drafted products.</p>}
@@ -34,6 +37,7 @@ export default function AdminDraftsPage() {
           </Table>
         </div>
       )}
+      {pager(data, products?.length ?? 0, ADMIN_PAGE_SIZE, 'drafted products')}
     </AdminPage>
   );
 }

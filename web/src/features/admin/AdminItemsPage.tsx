@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { APPAREL_SIZES } from '../../../../shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
-import { AdminPage, HeadRow, useAdminData } from './useAdmin';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { AdminPage, HeadRow, useAdminData, useCursorPages } from './useAdmin';
 
 type Counts = Record<string, string>;
 const toCount = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
@@ -15,12 +16,16 @@ export default function AdminItemsPage() {
   const [edits, setEdits] = useState<Record<string, Counts>>({});
   const [newId, setNewId] = useState('');
   const [newCounts, setNewCounts] = useState<Counts>({});
-  const { data: items, error, notice, act: run } = useAdminData(() =>
-    listItems().then((list) => {
-      setEdits(Object.fromEntries(list.map((item) => [item.id, countsOf(item)])));
-      return list;
-    }),
+  const { cursor, pager } = useCursorPages();
+  const { data, error, notice, act: run } = useAdminData(
+    () =>
+      listItems(cursor).then((answer) => {
+        setEdits(Object.fromEntries(answer.items.map((item) => [item.id, countsOf(item)])));
+        return answer;
+      }),
+    [cursor],
   );
+  const items = data?.items ?? null;
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -64,6 +69,7 @@ export default function AdminItemsPage() {
           </TableBody>
         </Table>
       </div>
+      {pager(data, items?.length ?? 0, ADMIN_PAGE_SIZE, 'stock items')}
       <form className="card add" onSubmit={add} aria-label="Add a stock item">
         <TextField label="Item id" name="id" isRequired value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
         <div className="counts">

@@ -6,7 +6,8 @@ import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
 import { unescapeText } from '../../../../shared/sanitize';
 import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
 import { ImageInput } from './ImageInput';
-import { AdminPage, HeadRow, problemText, useAdminData } from './useAdmin';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { AdminPage, HeadRow, problemText, useAdminData, useCursorPages } from './useAdmin';
 
 /** Non-numeric input becomes 0 (spec section 5). */
 const toCount = (value: string) => {
@@ -50,12 +51,16 @@ function changes(product: AdminProduct, row: Row) {
 
 export default function AdminProductsPage() {
   const [rows, setRows] = useState<Record<string, Row>>({});
-  const { data: products, error, notice, setNotice, act } = useAdminData(() =>
-    listProducts().then((list) => {
-      setRows(Object.fromEntries(list.map((p) => [p.id, rowOf(p)])));
-      return list;
-    }),
+  const { cursor, pager } = useCursorPages();
+  const { data, error, notice, setNotice, act } = useAdminData(
+    () =>
+      listProducts(cursor).then((answer) => {
+        setRows(Object.fromEntries(answer.products.map((p) => [p.id, rowOf(p)])));
+        return answer;
+      }),
+    [cursor],
   );
+  const products = data?.products ?? null;
 
   async function save(product: AdminProduct) {
     const body = changes(product, rows[product.id]);
@@ -129,6 +134,7 @@ export default function AdminProductsPage() {
           </TableBody>
         </Table>
       </div>
+      {pager(data, products?.length ?? 0, ADMIN_PAGE_SIZE, 'products')}
       <AddProduct onAdded={(name) => act(`Added ${name}.`, async () => undefined)} />
     </AdminPage>
   );

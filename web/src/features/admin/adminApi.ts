@@ -1,3 +1,4 @@
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import * as z from '../../../../shared/schemas/zod';
 import type { Carrier } from '../../../../shared/aftersale';
 import {
@@ -31,10 +32,13 @@ export const adminProductSchema = z.object({
   sizes,
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-const products = z.object({ products: z.array(adminProductSchema) });
+const products = z.object({ products: z.array(adminProductSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
+export type AdminProductPage = z.infer<typeof products>;
+/** `?limit=&cursor=` of an admin table page (shared/schemas/admin.ts adminPageQuerySchema). */
+const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE) => `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
-export const listProducts = () => api('/api/admin/products', products, { auth: true }).then((r) => r.products);
-export const listDrafted = () => api('/api/admin/drafted-products', products, { auth: true }).then((r) => r.products);
+export const listProducts = (cursor?: string) => api(`/api/admin/products${pageQuery(cursor)}`, products, { auth: true });
+export const listDrafted = (cursor?: string) => api(`/api/admin/drafted-products${pageQuery(cursor)}`, products, { auth: true });
 export const createProduct = (body: unknown) => api('/api/admin/products', adminProductSchema, { auth: true, body });
 export const updateProduct = (id: string, body: unknown) => api(`/api/admin/products/${id}`, adminProductSchema, { auth: true, method: 'PUT', body });
 export const draftProduct = (id: string) => api(`/api/admin/products/${id}/draft`, adminProductSchema, { auth: true, method: 'POST', body: {} });
@@ -44,7 +48,7 @@ export const deleteProduct = (id: string) => api(`/api/admin/products/${id}`, z.
 export const stockCounts = z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() });
 const item = z.object({ id: z.string(), stock: stockCounts, version: z.number() });
 export type StockItem = z.infer<typeof item>;
-export const listItems = () => api('/api/admin/items', z.object({ items: z.array(item) }), { auth: true }).then((r) => r.items);
+export const listItems = (cursor?: string) => api(`/api/admin/items${pageQuery(cursor)}`, z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }), { auth: true });
 export const createItem = (body: unknown) => api('/api/admin/items', item, { auth: true, body });
 export const updateItem = (id: string, body: unknown) => api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });
 export const deleteItem = (id: string) => api(`/api/admin/items/${encodeURIComponent(id)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });

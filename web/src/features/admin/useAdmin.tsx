@@ -1,4 +1,4 @@
-import { Alert, Heading, Loader, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Alert, Heading, Loader, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { ApiError } from '../../lib/api';
@@ -108,4 +108,44 @@ export function HeadRow({ cells }: { cells: readonly string[] }) {
       </TableRow>
     </TableHead>
   );
+}
+
+/**
+ * Numbered pages over a cursor-paged admin list (GET ...?cursor=): `cursor` of the page shown, and `pager`, the
+ * Amplify Pagination with "rows a-b of total" under a table. Pages already seen keep their cursors, so going back is
+ * one request and a page's rows never shift with the ones before.
+ */
+export function useCursorPages(resetKey = '') {
+  const [state, setState] = useState<{ key: string; cursors: (string | undefined)[]; page: number }>({ key: resetKey, cursors: [undefined], page: 1 });
+  const current = state.key === resetKey ? state : { key: resetKey, cursors: [undefined], page: 1 };
+  const { cursors, page } = current;
+  function pager(data: { nextCursor: string | null; total?: number } | null, shown: number, pageSize: number, label: string) {
+    if (!data) return null;
+    const go = (to: number) => {
+      if (to < 1 || to > cursors.length + (data.nextCursor ? 1 : 0)) return;
+      const known = to === cursors.length + 1 ? [...cursors, data.nextCursor ?? undefined] : cursors;
+      setState({ key: resetKey, cursors: known, page: to });
+    };
+    const first = (page - 1) * pageSize + (shown ? 1 : 0);
+    const totalPages = data.total !== undefined ? Math.max(1, Math.ceil(data.total / pageSize)) : cursors.length + (data.nextCursor ? 1 : 0);
+    return (
+      <nav className="admin-pager" aria-label={`${label} pages`}>
+        <p className="muted">
+          {shown ? `${first}–${first + shown - 1}` : '0'}
+          {data.total !== undefined ? ` of ${data.total}` : ''} {label}
+        </p>
+        {totalPages > 1 && (
+          <Pagination
+            currentPage={page}
+            totalPages={Math.min(totalPages, cursors.length + (data.nextCursor ? 1 : 0))}
+            hasMorePages={Boolean(data.nextCursor)}
+            onNext={() => go(page + 1)}
+            onPrevious={() => go(page - 1)}
+            onChange={(to) => to && go(to)}
+          />
+        )}
+      </nav>
+    );
+  }
+  return { cursor: cursors[page - 1], page, pager };
 }

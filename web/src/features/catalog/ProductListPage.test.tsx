@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { resetQueryCache } from '../../lib/query';
@@ -44,4 +44,39 @@ it('shows the not-found page for an unknown category', async () => {
   show('/product-list/spaceships');
   expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   expect(global.fetch).not.toHaveBeenCalled();
+});
+
+describe('pages: a first screenful, then Load more (issue 17)', () => {
+  const card = (i: number) => ({ ...candle, id: `c${i}`, name: `Candle ${i}` });
+  /** Page 1 (two cards, a cursor), page 2 (one card, the end), by the cursor asked for. */
+  function servePages() {
+    global.fetch = jest.fn(async (url: string) => {
+      const second = String(url).includes('cursor=NEXT');
+      const body = second ? { products: [card(3)], nextCursor: null } : { products: [card(1), card(2)], nextCursor: 'NEXT' };
+      return { ok: true, status: 200, text: async () => JSON.stringify(body) } as Response;
+    }) as unknown as typeof fetch;
+  }
+
+  it('adds the next page below the cards shown, and says when everything is shown', async () => {
+    servePages();
+    show('/product-list/candles');
+    await screen.findByRole('link', { name: /Candle 2/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: /Candle 3/ });
+    expect(screen.getAllByRole('link', { name: /Candle \d/ }).map((link) => link.textContent)).toEqual([expect.stringContaining('Candle 1'), expect.stringContaining('Candle 2'), expect.stringContaining('Candle 3')]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText(/That is everything in Candles/)).toBeTruthy();
+    expect(global.fetch).toHaveBeenLastCalledWith('/api/products?category=candles&cursor=NEXT', expect.anything());
+  });
+
+  it('an address with ?pages=2 (the back button, a shared link) shows both pages; ?sort= asks the API in that order', async () => {
+    servePages();
+    show('/product-list/candles?pages=2');
+    await screen.findByRole('link', { name: /Candle 3/ });
+    resetQueryCache();
+    servePages();
+    show('/product-list/candles?sort=price-asc');
+    await screen.findAllByRole('link', { name: /Candle 1/ });
+    expect(global.fetch).toHaveBeenCalledWith('/api/products?category=candles&sort=price-asc', expect.anything());
+  });
 });

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { PRODUCT_PAGE_SIZE } from '../shared/schemas/product';
+import { E2E_ADMIN } from './global-setup';
+import { launch, newPage, shopUrl, shot, until } from './browser';
+
+/** Issue 17 in Chromium: a category of more than a screenful, Load more, the back button, sorting. */
+let browser: Browser;
+const ADDED = 28;
+beforeAll(async () => {
+  browser = await launch();
+  // Gift wraps through the admin API (no other browser test looks at that category): 28 + the 2 demo ones.
+  const config = await fetch(`${shopUrl()}/config.json`).then((r) => r.json());
+  const auth = await fetch(`${shopUrl()}/cognito/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password } }),
+  }).then((r) => r.json());
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+  const photo = (await fetch(`${shopUrl()}/api/products/holly-gift-wrap`).then((r) => r.json())).photos[0].src;
+  for (let i = 1; i <= ADDED; i++) {
+    const answer = await fetch(`${shopUrl()}/api/admin/products`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Pattern Wrap ${String(i).padStart(2, '0')}`, description: 'Printed wrapping paper.', price: 500 + i * 10, tag: 'giftwraps', image: photo, stockRef: 'WRAP-ROLL', stock: {} }),
+    });
+    expect(answer.status).toBe(201);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+
+it.each(['phone', 'desktop'] as const)('on %s: a first screenful, Load more adds the rest, and back from a product returns to the same card', async (viewport) => {
+  const { context, page } = await newPage(browser, viewport);
+  await page.goto('/product-list/giftwraps');
+  await page.getByRole('link', { name: /Pattern Wrap 28/ }).waitFor();
+  const links = page.locator('.product-grid').getByRole('link');
+  expect(await links.count()).toBe(PRODUCT_PAGE_SIZE);
+  await shot(page, `catalogue-${viewport}-1-first-page`);
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await page.getByText('That is everything in Gift Wraps.').waitFor();
+  expect(await links.count()).toBe(ADDED + 2);
+  expect(new URL(page.url()).searchParams.get('pages')).toBe('2');
+  // The oldest products (demo ones) are at the end, after the newest first.
+  const last = links.last();
+  expect(await last.textContent()).toMatch(/Holly Gift Wrap|Golden Ribbon Wrap/);
+  const target = page.getByRole('link', { name: /Pattern Wrap 02/ });
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollBy(0, 120));
+  const before = await page.evaluate(() => Math.round(window.scrollY));
+  expect(before).toBeGreaterThan(600);
+  await shot(page, `catalogue-${viewport}-2-loaded-more`);
+
+  await target.click();
+  await page.getByRole('heading', { level: 1, name: 'Pattern Wrap 02' }).waitFor();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await page.getByText('That is everything in Gift Wraps.').waitFor();
+  expect(await links.count()).toBe(ADDED + 2);
+  await until(async () => Math.abs((await page.evaluate(() => Math.round(window.scrollY))) - before) <= 4, true);
+  expect(await target.isVisible()).toBe(true);
+  await shot(page, `catalogue-${viewport}-3-back`);
+  await context.close();
+});
+
+it('sorting by price asks the API in that order and keeps the choice in the address', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  await page.goto('/product-list/giftwraps');
+  await page.getByRole('link', { name: /Pattern Wrap 28/ }).waitFor();
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await until(async () => (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Pattern Wrap 01') ?? false, true);
+  expect(new URL(page.url()).searchParams.get('sort')).toBe('price-asc');
+  await page.getByLabel('Sort by').selectOption('price-desc');
+  await until(async () => (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Golden Ribbon Wrap') ?? false, true);
+  await context.close();
+});

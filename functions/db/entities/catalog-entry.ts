@@ -1,0 +1,41 @@
+import type { Photo } from '../../../shared/images';
+import { model, type Timestamps } from '../table';
+
+/**
+ * One listed product under one tag word (and under `*`, every listed product): what a category page, a hot
+ * strip or new releases read instead of every product (docs/decisions/0043). It carries what the public list
+ * shows of the product (the card), so a page is one Query. Written in the same transaction as every change to
+ * the product (functions/domain/catalog/tag-index.ts); `createdAt` is the product's, so the key never moves.
+ *
+ * Keys: table pk `catalog#<word>`, sk `catalog#<createdAt>#<id>` (newest first read backwards);
+ * gsi1 `catalog#<word>` / `<priceKey>#<createdAt>#<id>` (by price); gsi2 `catalog#<word>` / `<ratingKey>#<createdAt>#<id>` (by rating).
+ */
+export interface CatalogEntryRecord extends Timestamps {
+  word: string;
+  id: string;
+  /** Price in cents, zero-padded to 10 digits, so the index sorts it as a number. */
+  priceKey: string;
+  /** Average rating x100 (3 digits) and the number of ratings (8 digits): best rated, then most rated. */
+  ratingKey: string;
+  name: string;
+  image: string;
+  extraImages: string[];
+  photos?: Photo[];
+  description: string;
+  price: number;
+  tag: string;
+  stockRef?: string;
+  ratingCount: number;
+  ratingTotal: number;
+}
+
+export const catalogEntries = model<CatalogEntryRecord, 'word' | 'createdAt' | 'id'>({
+  entity: 'catalog',
+  pk: ['word'],
+  sk: ['createdAt', 'id'],
+  indexes: {
+    newest: { index: 'table', pk: ['word'], sk: ['createdAt', 'id'] },
+    byPrice: { index: 'gsi1', pk: ['word'], sk: ['priceKey', 'createdAt', 'id'] },
+    byRating: { index: 'gsi2', pk: ['word'], sk: ['ratingKey', 'createdAt', 'id'] },
+  },
+});

@@ -1,0 +1,237 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '../../../shared/schemas/product';
+import { tagWords } from '../../../shared/sizes';
+import { documentClient, tableName } from '../../db/client';
+import { catalogEntries, type CatalogEntryRecord } from '../../db/entities/catalog-entry';
+import { products, type ProductRecord } from '../../db/entities/product';
+import type { NewRecord, TransactItem, UpdateInput, When } from '../../db/table';
+import { badRequest } from '../../lib/errors';
+
+/**
+ * The catalogue index (docs/decisions/0043): each listed product has one entry per tag word and one under ALL,
+ * written in the same transaction as the product itself, so a page reads only the entries it shows.
+ */
+export const ALL = '*';
+const WORD = /^[a-z0-9-]{1,40}$/;
+
+/** The words a product is found under: none while drafted (or deleted), else ALL and each tag word. */
+export function entryWords(record: ProductRecord | null): string[] {
+  if (!record || record.status !== 'listed') return [];
+  return [ALL, ...new Set(tagWords(record.tag).filter((word) => WORD.test(word)))];
+}
+
+const pad = (value: number, digits: number) => String(Math.max(0, Math.min(Math.round(value), 10 ** digits - 1))).padStart(digits, '0');
+
+/** The entry of a listed product under one word: the card's fields and the sort keys. */
+export function entryOf(record: ProductRecord, word: string): CatalogEntryRecord {
+  const count = record.ratingCount ?? 0;
+  const average = count ? (record.ratingTotal ?? 0) / count : 0;
+  return {
+    word,
+    id: record.id,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    priceKey: pad(record.price, 10),
+    ratingKey: `${pad(average * 100, 3)}#${pad(count, 8)}`,
+    name: record.name,
+    image: record.image,
+    extraImages: record.extraImages ?? [],
+    ...(record.photos ? { photos: record.photos } : {}),
+    description: record.description,
+    price: record.price,
+    tag: record.tag,
+    ...(record.stockRef ? { stockRef: record.stockRef } : {}),
+    ratingCount: count,
+    ratingTotal: record.ratingTotal ?? 0,
+  };
+}
+
+/** The entry writes that take the index from `before` to `after` (either may be null: new, deleted). */
+export function entryWrites(before: ProductRecord | null, after: ProductRecord | null): TransactItem[] {
+  const kept = new Set(entryWords(after));
+  const writes: TransactItem[] = [];
+  for (const word of entryWords(before)) {
+    if (!kept.has(word) || before!.createdAt !== after?.createdAt) writes.push(catalogEntries.transact.delete({ word, createdAt: before!.createdAt, id: before!.id }));
+  }
+  for (const word of kept) writes.push(catalogEntries.transact.put(entryOf(after!, word)));
+  return writes;
+}
+
+/** The product as read, as a write condition: unchanged since (version for admin edits, the counts for ratings). */
+export function unchangedSince(current: ProductRecord): When<ProductRecord> {
+  const equals: Partial<ProductRecord> = { version: current.version };
+  const absent: (keyof ProductRecord & string)[] = [];
+  for (const field of ['ratingCount', 'ratingTotal'] as const) {
+    if (current[field] === undefined) absent.push(field);
+    else equals[field] = current[field];
+  }
+  return { equals, absent };
+}
+
+/** A change to one product: new fields (an update), or its removal. */
+export type ProductChange = { update: UpdateInput<ProductRecord> } | { delete: true };
+
+/** The record after an update (what the entries will carry). */
+function applied(current: ProductRecord, update: UpdateInput<ProductRecord>): ProductRecord {
+  const next = { ...current, ...Object.fromEntries(Object.entries(update.set ?? {}).filter(([, value]) => value !== undefined)) } as ProductRecord;
+  for (const field of update.remove ?? []) delete (next as unknown as Record<string, unknown>)[field];
+  for (const [field, amount] of Object.entries(update.add ?? {})) (next as unknown as Record<string, number>)[field] = ((next as unknown as Record<string, number>)[field] ?? 0) + (amount as number);
+  next.updatedAt = new Date().toISOString();
+  return next;
+}
+
+/** Whether a TransactWriteItems call failed because a condition did not hold (not throttling or a bug). */
+export function conditionFailed(error: unknown): boolean {
+  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
+}
+
+/**
+ * Writes one product change and its index entries in ONE transaction, conditioned on the product being exactly
+ * as read (`current`): `when` adds conditions of its own (e.g. the status it must still have), `extra` more
+ * items (a review). Throws TransactionCanceledException when a condition failed (conditionFailed): the caller
+ * reads again and decides (retry, 409, 404). Nothing is written then.
+ */
+export async function commitProductChange(current: ProductRecord, change: ProductChange, options: { when?: When<ProductRecord>; extra?: TransactItem[] } = {}): Promise<ProductRecord | null> {
+  const base = unchangedSince(current);
+  const when: When<ProductRecord> = {
+    equals: { ...base.equals, ...options.when?.equals },
+    ...(options.when?.notEquals ? { notEquals: options.when.notEquals } : {}),
+    absent: [...(base.absent ?? []), ...(options.when?.absent ?? [])],
+  };
+  const after = 'delete' in change ? null : applied(current, change.update);
+  const productWrite =
+    'delete' in change
+      ? products.transact.delete({ id: current.id }, { when })
+      : products.transact.update({ id: current.id }, { ...change.update, set: { ...change.update.set, updatedAt: after!.updatedAt } }, { when, current });
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [productWrite, ...entryWrites(current, after), ...(options.extra ?? [])] }));
+  return after;
+}
+
+/** Writes a new product (refused if the id is taken: ConditionalCheckFailed) with its entries. */
+export async function createIndexedProduct(record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>): Promise<ProductRecord> {
+  const full = products.build(record);
+  await documentClient().send(new TransactWriteCommand({ TransactItems: [products.transact.put(full, { ifNew: true }), ...entryWrites(null, full)] }));
+  return full;
+}
+
+/**
+ * Writes a whole product (new or replacing the stored one) with its entries; the stored one's stale entries go.
+ * For the seed, scripts and tests; admin changes go through commitProductChange.
+ */
+export async function putIndexedProduct(record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>): Promise<ProductRecord> {
+  const full = products.build(record);
+  for (let attempt = 0; ; attempt++) {
+    const before = await products.get({ id: full.id }, { consistent: true });
+    const guard: TransactItem = before
+      ? products.transact.put(full, { when: unchangedSince(before) })
+      : products.transact.put(full, { ifNew: true });
+    try {
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [guard, ...entryWrites(before, full)] }));
+      return full;
+    } catch (error) {
+      if (!conditionFailed(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+// ---- Reading: pages of one word's entries in one order, with an opaque cursor.
+
+const ORDER: Record<ProductSort, { index: 'newest' | 'byPrice' | 'byRating'; order: 'asc' | 'desc' }> = {
+  newest: { index: 'newest', order: 'desc' },
+  'price-asc': { index: 'byPrice', order: 'asc' },
+  'price-desc': { index: 'byPrice', order: 'desc' },
+  rating: { index: 'byRating', order: 'desc' },
+};
+
+/** A cursor: the sort it belongs to and the index position after the last product shown, base64url JSON. */
+function encodeCursor(sort: ProductSort, key: Record<string, unknown>): string {
+  return Buffer.from(JSON.stringify({ s: sort, k: key })).toString('base64url');
+}
+
+/** A client's cursor must be a position in this word's partition of this sort's index, or it is a 400. */
+function decodeCursor(cursor: string, word: string, sort: ProductSort): Record<string, unknown> {
+  try {
+    const { s, k } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; k?: Record<string, unknown> };
+    if (s === sort && k && typeof k === 'object') {
+      const probe = catalogEntries.position({ word, createdAt: '', id: '', priceKey: '', ratingKey: '' } as CatalogEntryRecord, ORDER[sort].index);
+      const names = Object.keys(probe);
+      const partitionNames = names.filter((name) => name === 'pk' || name.endsWith('pk'));
+      const fits =
+        Object.keys(k).length === names.length &&
+        names.every((name) => typeof k[name] === 'string' && (k[name] as string).length <= 300) &&
+        partitionNames.every((name) => k[name] === probe[name]) &&
+        (k.sk as string).startsWith('catalog#');
+      if (fits) return k;
+    }
+  } catch {
+    /* refused below */
+  }
+  throw badRequest(BAD_CURSOR, { cursor: BAD_CURSOR });
+}
+
+/** One page of listed products under `word` (ALL: every listed product) in the query's order. */
+export async function readEntries(word: string, query: Pick<ProductListQuery, 'sort' | 'limit' | 'cursor'>): Promise<{ entries: CatalogEntryRecord[]; nextCursor: string | null }> {
+  const { index, order } = ORDER[query.sort];
+  const start = query.cursor ? decodeCursor(query.cursor, word, query.sort) : null;
+  // One more than asked: whether a next page exists is known now, so "Load more" never opens an empty page.
+  const page = await catalogEntries.queryPage(index, { word }, { order, limit: query.limit + 1 }, start);
+  const entries = page.records.slice(0, query.limit);
+  const more = page.records.length > query.limit;
+  return { entries, nextCursor: more ? encodeCursor(query.sort, catalogEntries.position(entries.at(-1)!, index)) : null };
+}
+
+// ---- Backfill: products written before the index (or by hand) get their entries; stray entries go.
+
+const INDEX_MARKER = { pk: 'meta#catalog-index', sk: 'meta#catalog-index' };
+/** Bump when the entries' shape changes: the next start (or `npm run catalog:reindex`) rebuilds them. */
+export const INDEX_VERSION = 1;
+
+/**
+ * Writes every listed product's entries (each with a check that the product is still as read, so a concurrent
+ * admin change wins) and deletes entries whose product is gone, drafted, no longer tagged so, or moved (each only
+ * if the entry is still as read). Safe to run again and while the shop is open: `npm run catalog:reindex`.
+ */
+export async function rebuildCatalogIndex(log: (line: string) => void = () => {}): Promise<{ products: number; written: number; removed: number; skipped: string[] }> {
+  const client = documentClient();
+  const listed = await products.query('byStatus', { status: 'listed' });
+  const drafted = await products.query('byStatus', { status: 'drafted' });
+  const byId = new Map([...listed, ...drafted].map((record) => [record.id, record]));
+  let written = 0;
+  const skipped: string[] = [];
+  for (const record of listed) {
+    const puts = entryWords(record).map((word) => catalogEntries.transact.put(entryOf(record, word)));
+    try {
+      await client.send(new TransactWriteCommand({ TransactItems: [products.transact.check({ id: record.id }, { when: unchangedSince(record) }), ...puts] }));
+      written += puts.length;
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
+      skipped.push(record.id); // changed meanwhile: that change wrote its own entries
+    }
+  }
+  const words = new Set<string>([ALL, ...listed.flatMap((record) => entryWords(record)), ...drafted.flatMap((record) => tagWords(record.tag))]);
+  let removed = 0;
+  for (const word of words) {
+    for (const entry of await catalogEntries.query('newest', { word })) {
+      const product = byId.get(entry.id);
+      if (product && product.createdAt === entry.createdAt && entryWords(product).includes(word)) continue;
+      try {
+        await client.send(new TransactWriteCommand({ TransactItems: [catalogEntries.transact.delete({ word, createdAt: entry.createdAt, id: entry.id }, { when: { equals: { updatedAt: entry.updatedAt } } })] }));
+        removed++;
+      } catch (error) {
+        if (!conditionFailed(error)) throw error;
+      }
+    }
+  }
+  await client.send(new PutCommand({ TableName: tableName(), Item: { ...INDEX_MARKER, version: INDEX_VERSION, builtAt: new Date().toISOString() } }));
+  log(`catalogue index: ${listed.length} listed product(s), ${written} entries written, ${removed} stray removed${skipped.length ? `, ${skipped.length} changed meanwhile` : ''}`);
+  return { products: listed.length, written, removed, skipped };
+}
+
+/** Builds the index once per INDEX_VERSION (npm start calls it; a table seeded by this version skips the work). */
+export async function ensureCatalogIndex(log?: (line: string) => void): Promise<boolean> {
+  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: INDEX_MARKER, ConsistentRead: true }));
+  if (Item && Item.version === INDEX_VERSION) return false;
+  await rebuildCatalogIndex(log);
+  return true;
+}
