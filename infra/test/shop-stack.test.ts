@@ -327,7 +327,7 @@ describe('buckets and distribution', () => {
     const originOf = (id: string) => config.Origins.find((origin: { Id: string }) => origin.Id === id);
     const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/api/openapi.json', '/api/products', '/auth/*', '/images/*', ...PAGE_PATTERNS].sort());
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/api/openapi.json', '/api/products', '/api/products/*', '/api/products/search', '/api/products/validate-cart', '/auth/*', '/images/*', ...PAGE_PATTERNS].sort());
     const spaOrigin = originOf(config.DefaultCacheBehavior.TargetOriginId);
     expect(spaOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.spaBucket), 'RegionalDomainName'] });
     expect(spaOrigin.OriginAccessControlId).toBeDefined();
