@@ -41,7 +41,7 @@ const PUBLIC = [
   '/search?q=zzzz',
   '/search',
 ];
-const ADMIN = ['/admin', '/admin/products', '/admin/items', '/admin/orders/pending', '/admin/drafted-products', '/admin/inbox', '/admin/orders/archive', '/admin/replacements'];
+const ADMIN = ['/admin', '/admin/products', '/admin/items', '/admin/orders/pending', '/admin/drafted-products', '/admin/inbox', '/admin/orders/archive', '/admin/replacements', '/admin/promo-codes'];
 
 it('public pages have no serious or critical accessibility violations', async () => {
   const context = await browser.newContext({ baseURL: shopUrl(), viewport: { width: 1280, height: 900 } });

@@ -1,3 +1,4 @@
+import type { PromoTerms } from './promo';
 import { taxRate } from './tax';
 
 /** Flat shipping and handling, in cents ($5.99). */
@@ -6,6 +7,8 @@ export const CURRENCY = 'usd';
 
 export interface Amounts {
   subtotal: number;
+  /** Taken off by a promo code, before tax (0 without one). */
+  discount: number;
   shipping: number;
   tax: number;
   total: number;
@@ -20,12 +23,42 @@ export function subtotalCents(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
 }
 
-/** Tax = round((subtotal + shipping) * state rate); total = subtotal + shipping + tax. All integer cents. */
-export function computeAmounts(lines: readonly PricedLine[], state: string): Amounts {
-  const subtotal = subtotalCents(lines);
-  const tax = Math.round((subtotal + SHIPPING_CENTS) * taxRate(state));
-  return { subtotal, shipping: SHIPPING_CENTS, tax, total: subtotal + SHIPPING_CENTS + tax };
+/**
+ * What a code takes off, in cents, before tax: percent = round(subtotal * value / 100); an amount never more
+ * than the subtotal; free shipping = the shipping. Never negative, never more than subtotal + shipping.
+ */
+export function promoDiscount(terms: Pick<PromoTerms, 'kind' | 'value'>, subtotal: number, shipping: number): number {
+  if (terms.kind === 'percent') return Math.min(subtotal, Math.round((subtotal * terms.value) / 100));
+  if (terms.kind === 'amount') return Math.min(subtotal, terms.value);
+  return shipping;
 }
+
+/**
+ * Tax = round((subtotal - discount + shipping) * state rate); total = subtotal - discount + shipping + tax. All
+ * integer cents. The discount is the promo code's (promoDiscount above), 0 without one.
+ */
+export function computeAmounts(lines: readonly PricedLine[], state: string, promo?: Pick<PromoTerms, 'kind' | 'value'> | null): Amounts {
+  const subtotal = subtotalCents(lines);
+  const discount = promo ? promoDiscount(promo, subtotal, SHIPPING_CENTS) : 0;
+  const taxable = subtotal - discount + SHIPPING_CENTS;
+  const tax = Math.round(taxable * taxRate(state));
+  return { subtotal, discount, shipping: SHIPPING_CENTS, tax, total: taxable + tax };
+}
+
+/**
+ * The cart's estimate before the card step, with a discount the promo-code check answered (the card step then
+ * prices everything on the server): the same rule as computeAmounts.
+ */
+export function estimateAmounts(lines: readonly PricedLine[], state: string, discount = 0): Amounts {
+  const subtotal = subtotalCents(lines);
+  const taken = Math.min(discount, subtotal + SHIPPING_CENTS);
+  const taxable = subtotal - taken + SHIPPING_CENTS;
+  const tax = Math.round(taxable * taxRate(state));
+  return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax, total: taxable + tax };
+}
+
+/** Amounts stored before promo codes have no discount: read them as 0. */
+export const withDiscount = <T extends Omit<Amounts, 'discount'> & { discount?: number }>(amounts: T): T & Amounts => ({ ...amounts, discount: amounts.discount ?? 0 });
 
 /** 1234 -> "12.34" */
 export function formatCents(cents: number): string {

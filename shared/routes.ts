@@ -6,6 +6,7 @@ import { CHECKOUT_ROUTES } from './routes/checkout';
 import { FORMS_ROUTES } from './routes/forms';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
+import { PROMO_ROUTES } from './routes/promo';
 import { SYSTEM_ROUTES } from './routes/system';
 import type { RouteDef } from './routes/types';
 
@@ -26,6 +27,7 @@ export const ROUTES = [
   ...ADMIN_ROUTES,
   ...FORMS_ROUTES,
   ...ORDER_ROUTES,
+  ...PROMO_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

@@ -38,6 +38,7 @@ describe('amounts in integer cents (design section 4)', () => {
       ),
     ).toEqual({
       subtotal: 6798,
+      discount: 0,
       shipping: SHIPPING_CENTS,
       tax: Math.round((6798 + 599) * 0.0725),
       total: 6798 + 599 + 536,

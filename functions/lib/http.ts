@@ -68,7 +68,7 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 }
 
 /** One error format for every answer that is not a success; no stack traces leave the function. */
-const errorResponder = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+const errorResponder = (route: Pick<RouteDef, 'handler'>): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   onError: async (request) => {
     const error = request.error;
     if (error instanceof HttpError) {
@@ -85,9 +85,12 @@ const errorResponder = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, 
   },
 });
 
+type RouteOf = (event: APIGatewayProxyEventV2) => RouteDef;
+
 /** User and admin routes: a verified Cognito access token; admin routes: membership of the admin group. */
-const authenticate = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+const authenticate = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
+    const route = routeOf(request.event);
     // Per-request state goes on a copy: a caller may hand the same context object to concurrent calls.
     request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context) as object | null) as ShopContext, request.context, { caller: null, body: undefined });
     if (route.access === 'public') return;
@@ -99,8 +102,9 @@ const authenticate = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, AP
 });
 
 /** JSON bodies: size limit (413), well-formed JSON (400), then the route's shared schema (400 with fields). */
-const parseBody = (route: RouteDef): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+const parseBody = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
+    const route = routeOf(request.event);
     request.context.body = undefined;
     if (!route.body) return;
     const { body: raw, isBase64Encoded } = request.event;
@@ -128,17 +132,25 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
   name: H,
   fn: (request: ShopRequest<Extract<Routes[number], { handler: H }>>) => Promise<unknown>,
 ) {
-  const route = routes.find((candidate) => candidate.handler === name);
-  if (!route) throw new Error(`No route of this area has handler ${name}`);
+  const served: readonly RouteDef[] = routes.filter((candidate) => candidate.handler === name);
+  if (!served.length) throw new Error(`No route of this area has handler ${name}`);
+  const route = served[0];
+  // A module serving several routes (the page function; a list-and-create module) picks the request's route by
+  // its route key (method and path), else by method.
+  const routeOf: RouteOf = (event) =>
+    served.length === 1
+      ? route
+      : (served.find((candidate) => `${candidate.method} ${candidate.path}` === event.routeKey) ?? served.find((candidate) => candidate.method === event.requestContext?.http?.method) ?? route);
   type R = Extract<Routes[number], { handler: H }>;
   return (
     middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
       // First, so it runs last: the business metrics the request recorded are written whatever the answer.
       .use(metricsFlush())
       .use(errorResponder(route))
-      .use(authenticate(route))
-      .use(parseBody(route))
+      .use(authenticate(routeOf))
+      .use(parseBody(routeOf))
       .handler(async (event, context) => {
+        const route = routeOf(event);
         const result = await fn({
           body: context.body as BodyOf<R>,
           params: (event.pathParameters ?? {}) as Record<string, string>,

@@ -6,6 +6,8 @@ import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos'
 import { seedPhoto, type Motif } from './seed-photos';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../db/client';
+import { promos } from '../db/entities/promo';
+import { isConditionFailure } from '../db/table';
 import { putIndexedProduct } from '../domain/catalog/tag-index';
 import { stockItems } from '../db/entities/stock-item';
 
@@ -119,5 +121,29 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
     options.log?.(`seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   await client.send(new PutCommand({ TableName: table, Item: { ...SEED_MARKER, seededAt: new Date().toISOString() } }));
+  return true;
+}
+
+const PROMO_SEED_MARKER = { pk: 'meta#seed-promo', sk: 'meta#seed-promo' };
+
+/**
+ * Demo promo codes (the header promises them), made once per data dir (a marker, so a code the owner deleted
+ * stays deleted): WELCOME10, 10% off, once per customer; FREESHIP, free shipping on orders of $50.00 or more.
+ */
+export const SEED_PROMO_CODES = [
+  { code: 'WELCOME10', kind: 'percent' as const, value: 10, maxPerCustomer: 1 },
+  { code: 'FREESHIP', kind: 'shipping' as const, value: 0, minSubtotal: 5000 },
+];
+
+export async function seedPromoCodes(): Promise<boolean> {
+  const client = documentClient();
+  const table = tableName();
+  if ((await client.send(new GetCommand({ TableName: table, Key: PROMO_SEED_MARKER }))).Item) return false;
+  for (const code of SEED_PROMO_CODES) {
+    await promos.create(code).catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+  }
+  await client.send(new PutCommand({ TableName: table, Item: { ...PROMO_SEED_MARKER, seededAt: new Date().toISOString() } }));
   return true;
 }

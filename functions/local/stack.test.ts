@@ -41,6 +41,13 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
 
   const all = (await (await get('/api/products')).json()).products;
   expect(all).toHaveLength(SEED_PRODUCTS.length);
+  // The demo promo codes the header's promise needs.
+  const promo = await get('/api/promo-codes/check', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'welcome10', cart: [{ id: 'frosted-pine-candle', size: 'CANDLE', quantity: 1 }] }),
+  });
+  expect(await promo.json()).toEqual({ code: 'WELCOME10', discount: 220, description: '10% off your order' });
   for (const slug of ['new-releases', 'hoodies', 'giftwraps', 'candles', 'tees', 'rugs', 'hot']) {
     expect((await (await get(`/api/products?category=${slug}`)).json()).products.length).toBeGreaterThan(0);
   }

@@ -17,7 +17,7 @@ import { migrateLegacyImages } from '../domain/images/photos';
 import { ensureCatalogIndex } from '../domain/catalog/tag-index';
 import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
-import { seedCatalogue } from './seed';
+import { seedCatalogue, seedPromoCodes } from './seed';
 import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { sendMail } from '../lib/mail';
 import { passwordResetMail } from '../triggers/reset-mail';
@@ -144,6 +144,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
     const seeded = await seedCatalogue({ photoWidth: options.seedPhotoWidth, log: options.log });
+    // Demo promo codes (README "Promo codes"), once per data dir.
+    if (await seedPromoCodes()) options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');
     const migration = await migrateLegacyImages(options.log);
     // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
     await ensureCatalogIndex(options.log);

@@ -53,6 +53,15 @@ export const STRIPE_SECRET_TEMPLATE = { secretKey: '', webhookSecret: '' } as co
  * one function per scheduled job, one CloudFront distribution serving the SPA, the API and the images from the
  * same origin, the SES identity, the Stripe secret and the alarms.
  */
+/**
+ * What a function is called in descriptions and alarms: its route, or the routes of a module that serves several
+ * ("GET, POST /api/admin/promo-codes"; the page function's many paths go by `many`).
+ */
+function sharedLabel(shared: readonly Pick<RouteDef, 'method' | 'path'>[], many: string): string {
+  if (shared.length === 1) return `${shared[0].method} ${shared[0].path}`;
+  return new Set(shared.map((route) => route.path)).size === 1 ? `${shared.map((route) => route.method).join(', ')} ${shared[0].path}` : many;
+}
+
 export class ShopStack extends Stack implements StageObservability {
   readonly stage: string;
   /** Days every log group of this stage keeps its logs (context `logRetentionDays`). */
@@ -238,7 +247,7 @@ export class ShopStack extends Stack implements StageObservability {
       let integration = integrations.get(id);
       if (!integration) {
         const shared = routes.filter((other) => other.handler === route.handler);
-        const purpose = shared.length > 1 ? `pages: ${shared.map((other) => other.path).join(' ')}` : `${route.method} ${route.path}`;
+        const purpose = sharedLabel(shared, `pages: ${shared.map((other) => other.path).join(' ')}`);
         const fn = this.shopFunction(`${id}Function`, `functions/http/${route.handler}.ts`, purpose, route);
         this.routeFunctions.set(id, fn);
         integration = new HttpLambdaIntegration(`${id}Integration`, fn);
@@ -372,7 +381,10 @@ export class ShopStack extends Stack implements StageObservability {
     ];
     const watched: WatchedFunction[] = [
       ...[...new Map(routes.map((route) => [routeId(route), route])).values()].map((route) => ({
-        label: routes.filter((other) => other.handler === route.handler).length > 1 ? `pages (${route.handler})` : `${route.method} ${route.path}`,
+        label: sharedLabel(
+          routes.filter((other) => other.handler === route.handler),
+          `pages (${route.handler})`,
+        ),
         fn: this.routeFunctions.get(routeId(route))!,
       })),
       ...others,

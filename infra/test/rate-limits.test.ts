@@ -123,6 +123,8 @@ describe('a stage with rate limits (the default)', () => {
     const [stage] = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'));
     const limited = ROUTES.filter((r) => API_GROUPS.some((g) => g.requests.some((q) => !isCognitoRequest(q) && q.method === r.method && q.path === r.path)));
     expect(Object.keys(stage.Properties.RouteSettings).sort()).toEqual(limited.map((r) => `${r.method} ${r.path}`).sort());
+    // The promo-code check (guessing codes needs thousands of tries) is among them.
+    expect(Object.keys(stage.Properties.RouteSettings)).toContain('POST /api/promo-codes/check');
     for (const settings of Object.values(stage.Properties.RouteSettings)) {
       expect(settings).toEqual({ ThrottlingRateLimit: LIMITED_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LIMITED_ROUTE_THROTTLE.burstLimit });
     }

@@ -77,9 +77,16 @@ function roleStatements(functionLogicalId: string): { Action: string | string[];
 const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat());
 
 describe('route table -> functions and routes', () => {
-  test('route ids are unique per handler module and route keys are unique (each endpoint gets its own function; the page routes share the page function)', () => {
+  test('route ids are unique per handler module and route keys are unique (each endpoint gets its own function; the page routes share the page function, the admin promo-code routes two)', () => {
     expect(new Set(ROUTES.map(routeId)).size).toBe(HANDLERS.length);
-    expect(ROUTES.filter((route) => route.handler === 'pages/render-page').length).toBe(ROUTES.length - HANDLERS.length + 1);
+    const sharing = HANDLERS.filter((handler) => ROUTES.filter((route) => route.handler === handler).length > 1);
+    expect(sharing.sort()).toEqual(['admin/promo-code', 'admin/promo-codes', 'pages/render-page']);
+    expect(sharing.reduce((sum, handler) => sum + ROUTES.filter((route) => route.handler === handler).length - 1, 0)).toBe(ROUTES.length - HANDLERS.length);
+    // Routes of one function share what the function is given: access, table rights and services.
+    for (const handler of sharing) {
+      const settings = ROUTES.filter((route) => route.handler === handler).map((route) => JSON.stringify([route.access, route.table, 'uses' in route ? route.uses : []]));
+      expect(new Set(settings).size).toBe(1);
+    }
     expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
   });
 
@@ -302,7 +309,9 @@ describe('buckets and distribution', () => {
     const originOf = (id: string) => config.Origins.find((origin: { Id: string }) => origin.Id === id);
     const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
-    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/api/openapi.json', '/api/products', '/auth/*', '/images/*', ...PAGE_PATTERNS].sort());
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(
+      ['/api/*', '/api/openapi.json', '/api/products', '/api/products/*', '/api/products/search', '/api/products/validate-cart', '/auth/*', '/images/*', ...PAGE_PATTERNS].sort(),
+    );
     const spaOrigin = originOf(config.DefaultCacheBehavior.TargetOriginId);
     expect(spaOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.spaBucket), 'RegionalDomainName'] });
     expect(spaOrigin.OriginAccessControlId).toBeDefined();

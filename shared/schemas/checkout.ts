@@ -2,6 +2,7 @@ import { CURRENCY } from '../money';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { shippingAddressSchema } from './address';
 import { MAX_CART_LINES } from './cart';
+import { promoCodeSchema } from './promo-code';
 import * as z from './zod';
 
 const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
@@ -31,16 +32,20 @@ export const createIntentBodySchema = z.object({
   currency: z._default(z.literal(CURRENCY), CURRENCY),
   /** One id per checkout (kept by the browser): calling again updates the same intent and checkout. */
   checkoutId: z.optional(z.uuid()),
+  /** One promo code per order (case-insensitive); checked again here, and redeemed when the order is taken. */
+  promoCode: z.optional(promoCodeSchema),
 });
 
 const whole = () => z.number().check(z.int());
-export const amountsSchema = z.object({ subtotal: whole(), shipping: whole(), tax: whole(), total: whole() });
+export const amountsSchema = z.object({ subtotal: whole(), discount: whole(), shipping: whole(), tax: whole(), total: whole() });
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
   orderNumber: z.string(),
   checkoutId: z.string(),
   amounts: amountsSchema,
+  /** The promo code the amounts include, when one was sent. */
+  promo: z.optional(z.object({ code: z.string(), description: z.string() })),
   paymentMode: z.enum(['stripe', 'test']),
 });
 export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;

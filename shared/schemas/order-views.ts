@@ -7,7 +7,7 @@ import * as z from './zod';
  */
 
 const whole = () => z.number().check(z.int());
-export const orderAmountsSchema = z.object({ subtotal: whole(), discount: z.optional(whole()), shipping: whole(), tax: whole(), total: whole() });
+export const orderAmountsSchema = z.object({ subtotal: whole(), discount: whole(), shipping: whole(), tax: whole(), total: whole() });
 const addressSchema = z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() });
 const lineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
 
@@ -31,6 +31,8 @@ export const orderViewSchema = z.object({
   shippingAddress: addressSchema,
   lines: z.array(lineSchema),
   amounts: orderAmountsSchema,
+  /** The promo code whose discount amounts.discount is (issue 13). */
+  promoCode: z.nullable(z.string()),
   carrier: z.nullable(z.enum(CARRIERS)),
   trackingNumber: z.nullable(z.string()),
   trackingUrl: z.nullable(z.string()),

@@ -2,6 +2,7 @@ import type { Amounts } from '../../../shared/money';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import type { CartLine } from '../../../shared/schemas/cart';
 import { model, type Timestamps } from '../table';
+import type { OrderPromo } from './order';
 
 /** A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>"). */
 export type CheckoutLine = CartLine & { cell: string | null };
@@ -24,11 +25,13 @@ export interface CheckoutRecord extends Timestamps {
   intentId: string;
   state: 'open' | 'taken' | 'voiding' | 'captured' | 'closed' | 'failed';
   /** Why a checkout was not taken. */
-  closedReason?: 'out_of_stock' | 'card_attempts' | 'abandoned' | 'amount_changed' | 'canceled';
+  closedReason?: 'out_of_stock' | 'card_attempts' | 'abandoned' | 'amount_changed' | 'canceled' | 'promo_used_up' | 'promo_used_by_you';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];
   lines: CheckoutLine[];
   amounts: Amounts;
+  /** The promo code the amounts include: redeemed when the order is taken (functions/domain/promo/redeem.ts). */
+  promo?: OrderPromo;
   shippingAddress: ShippingAddress;
   /** Ids of failed card attempts (Stripe event ids, or the test processor's): counted once each. */
   failedAttempts?: string[];

@@ -1,5 +1,6 @@
 import type { Carrier } from '../../../shared/aftersale';
 import type { Amounts } from '../../../shared/money';
+import type { PromoKind } from '../../../shared/promo';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import type { CartLine } from '../../../shared/schemas/cart';
 import { model, type Timestamps } from '../table';
@@ -19,6 +20,8 @@ export interface OrderRecord extends Timestamps {
   shippingAddress: ShippingAddress;
   lines: CartLine[];
   amounts: Amounts;
+  /** The promo code of the order (its discount is amounts.discount), redeemed in the take's transaction. */
+  promo?: OrderPromo;
   completedAt?: string;
   checkoutId?: string;
   /** How the order was recorded first: the browser's callback, the payment provider's webhook or a job (`expiry`: before manual capture). */
@@ -54,6 +57,19 @@ export interface OrderRecord extends Timestamps {
   replacementCount?: number;
   /** A replacement order ($0): the order it replaces. */
   replacementOf?: string;
+}
+
+/** A promo code as an order used it: the terms it was priced with and whose use it counted. */
+export interface OrderPromo {
+  code: string;
+  kind: PromoKind;
+  value: number;
+  description: string;
+  /** shared/promo.ts customerKey: whose per-customer count the order took. */
+  customerKey: string;
+  /** The per-customer limit when the order was priced (the take checks the customer's count against it; the code's
+   * own limit is read from the code itself). */
+  maxPerCustomer?: number;
 }
 
 /** A mail the shop sent about an order: whether it went out, and when. */

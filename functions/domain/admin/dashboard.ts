@@ -12,7 +12,7 @@ function sales(list: readonly OrderRecord[]) {
   return {
     orders: paid.length,
     revenue: paid.reduce((sum, order) => sum + order.amounts.total, 0),
-    discounts: paid.reduce((sum, order) => sum + ((order.amounts as { discount?: number }).discount ?? 0), 0),
+    discounts: paid.reduce((sum, order) => sum + (order.amounts.discount ?? 0), 0),
   };
 }
 

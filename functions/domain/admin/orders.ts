@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL } from '../../../shared/aftersale';
-import { formatCents, formatPrice } from '../../../shared/money';
+import { formatCents, formatPrice, withDiscount } from '../../../shared/money';
 import type { AdminOrderView } from '../../../shared/schemas/order-views';
 import type { AdminOrdersQuery, ShipOrderBody } from '../../../shared/schemas/orders';
 import { unescapeText } from '../../../shared/sanitize';
@@ -142,7 +142,7 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
     const page = await searchOrders({ ...query, cursor: cursor ?? undefined }, 500);
     for (const order of page.orders) {
       const a = order.shippingAddress;
-      const amounts = order.amounts as OrderRecord['amounts'] & { discount?: number };
+      const amounts = withDiscount(order.amounts);
       rows.push(
         [
           order.orderNumber,
@@ -157,7 +157,7 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
           a.zip,
           order.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join('; '),
           formatCents(amounts.subtotal),
-          formatCents(amounts.discount ?? 0),
+          formatCents(amounts.discount),
           formatCents(amounts.shipping),
           formatCents(amounts.tax),
           formatCents(amounts.total),

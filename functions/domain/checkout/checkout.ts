@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '../../../shared/messages';
-import { computeAmounts, CURRENCY } from '../../../shared/money';
+import { computeAmounts, CURRENCY, subtotalCents } from '../../../shared/money';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '../../../shared/schemas/checkout';
 import { badRequest, conflict, forbidden, HttpError } from '../../lib/errors';
@@ -8,21 +8,27 @@ import { CHECKOUT_RULES, getCheckout, minutesFrom, saveCheckout, type Checkout }
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { takeWriteCount } from './take';
+import { usablePromo, whilePayingMessage } from '../promo/redeem';
 
 export interface CreateIntentInput {
   cart: CheckoutLine[];
   shippingAddress: ShippingAddress;
   checkoutId?: string;
+  promoCode?: string;
   /** The user id from the verified token, or "guest". */
   customer: string;
 }
 
-/** TransactWriteItems takes at most 100 writes: room is left for a promo code (issue 13). */
+/** TransactWriteItems takes at most 100 writes: room is left for a promo code's two counts (issue 13). */
 const MAX_TAKE_WRITES = 96;
 
 /** Why a checkout that is not open cannot be paid (any more). */
 export function finishedCheckoutError(checkout: Checkout): HttpError {
   if (checkout.closedReason === 'out_of_stock') return new OutOfStockError(checkout.shortNames ?? []);
+  if (checkout.closedReason === 'promo_used_up' || checkout.closedReason === 'promo_used_by_you') {
+    const refusal = checkout.closedReason === 'promo_used_up' ? 'used_up' : 'used_by_you';
+    return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
+  }
   if (checkout.closedReason === 'card_attempts') return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
   if (checkout.state === 'failed') return new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);
   if (checkout.state === 'closed' || checkout.state === 'voiding') return new HttpError(409, 'checkout_closed', MESSAGES.checkoutClosed);
@@ -45,7 +51,9 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   if (takeWriteCount(lines) > MAX_TAKE_WRITES) {
     throw badRequest('Too many different products for one order. Please split it into two.');
   }
-  const amounts = computeAmounts(lines, input.shippingAddress.state);
+  // The code is checked again here (reads only) with the customer known; it is redeemed when the order is taken.
+  const promo = input.promoCode ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), customer: input.customer, email: input.shippingAddress.email }) : undefined;
+  const amounts = computeAmounts(lines, input.shippingAddress.state, promo);
   // Payments that are not set up answer 503 here, before anything is written.
   const provider = await paymentProvider();
   const intent = existing
@@ -65,6 +73,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     state: 'open',
     lines,
     amounts,
+    // Set or cleared: a second call without the code drops the one the checkout had.
+    promo,
     shippingAddress: input.shippingAddress,
     ...(existing?.failedAttempts ? { failedAttempts: existing.failedAttempts } : {}),
     sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes),
@@ -75,5 +85,12 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   };
   // The intent was changed first: if this write loses to another tab, the take sees the amounts differ and cancels.
   if (!(await saveCheckout(record, existing))) throw conflict('Your checkout changed in another window. Please try again.');
-  return { clientSecret: intent.clientSecret, orderNumber: intent.id, checkoutId, amounts, paymentMode: provider.mode };
+  return {
+    clientSecret: intent.clientSecret,
+    orderNumber: intent.id,
+    checkoutId,
+    amounts,
+    ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}),
+    paymentMode: provider.mode,
+  };
 }

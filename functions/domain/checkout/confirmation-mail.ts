@@ -1,3 +1,4 @@
+import { amountRows } from '../../../shared/amount-rows';
 import { formatPrice } from '../../../shared/money';
 import { LOG_EVENT } from '../../../shared/observability';
 import { unescapeText } from '../../../shared/sanitize';
@@ -30,10 +31,8 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     '',
     ...lines,
     '',
-    `Subtotal: ${formatPrice(order.amounts.subtotal)}`,
-    `Shipping: ${formatPrice(order.amounts.shipping)}`,
-    `Tax: ${formatPrice(order.amounts.tax)}`,
-    `Total: ${formatPrice(order.amounts.total)}`,
+    // Subtotal, the promo code's discount (when there is one), shipping, tax, total: the rows every page shows.
+    ...amountRows(order.amounts, order.promo?.code).map((row) => `${row.label}: ${row.cents < 0 ? `-${formatPrice(-row.cents)}` : formatPrice(row.cents)}`),
     '',
     'Shipping to:',
     unescapeText(address.name),

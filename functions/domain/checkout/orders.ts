@@ -12,6 +12,7 @@ import { CaptureError, type Intent } from './payments/provider';
 import { cellsOf } from './pricing';
 import { returnStock, transact } from './stock';
 import { take } from './take';
+import { giveBackParts } from '../promo/redeem';
 
 export type { OrderRecord };
 
@@ -40,6 +41,7 @@ function orderFrom(checkout: Checkout, by: Recorder): OrderRecord {
     shippingAddress: checkout.shippingAddress,
     lines: checkout.lines.map(({ cell: _cell, ...line }) => line),
     amounts: checkout.amounts,
+    ...(checkout.promo ? { promo: checkout.promo } : {}),
     checkoutId: checkout.checkoutId,
     recordedVia: by.kind === 'webhook' ? 'webhook' : by.kind === 'job' ? 'job' : 'callback',
     mailStatus: 'pending',
@@ -93,7 +95,9 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
     const order = orderFrom(checkout, by);
     const outcome = await take(checkout, order);
     if (outcome.taken) return { order: paidOrThrow(await finishPayment(order)), created: true };
-    if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
+    // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
+    if (outcome.promo) await voidCheckout(checkout, outcome.promo === 'used_up' ? 'promo_used_up' : 'promo_used_by_you');
+    else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
   throw conflict('The order is being recorded. Please try again.');
 }
@@ -132,6 +136,7 @@ async function capture(order: OrderRecord): Promise<OrderRecord> {
     // Counted once: only the caller whose write moved the payment to captured gets here.
     recordMetric('ordersPlaced');
     recordMetric('revenueCents', order.amounts.total);
+    if (order.promo) recordMetric('promoRedemptions');
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // another caller marked it first
   }
@@ -146,14 +151,15 @@ async function finishCheckout(order: OrderRecord, state: 'captured' | 'failed'):
 
 /**
  * A capture that can never happen (the authorization was cancelled or has expired): in one transaction the
- * stock goes back, the order is cancelled with its payment marked capture_failed, and the checkout fails. No
- * confirmation mail; nothing was charged.
+ * stock goes back, the promo code's redemption too, the order is cancelled with its payment marked
+ * capture_failed, and the checkout fails. No confirmation mail; nothing was charged.
  */
 export async function releaseFailedCapture(order: OrderRecord, reason: string): Promise<OrderRecord> {
   const checkout = order.checkoutId ? await getCheckout(order.checkoutId) : null;
   const failed = { paymentStatus: 'capture_failed' as const, captureFailedAt: stamp(), captureError: reason };
   const items = [
     ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
+    ...(checkout?.state === 'taken' ? await giveBackParts(order.promo, stamp()) : []),
     orders.transact.update({ orderNumber: order.orderNumber }, { set: { ...failed, status: 'cancelled' } }, { when: { equals: { paymentStatus: 'authorized', status: 'pending' } }, current: order }),
     ...(checkout?.state === 'taken' ? [checkoutChange(checkout, { state: 'failed' })] : []),
   ];

@@ -4,6 +4,7 @@ import type { TransactItem } from '../../db/table';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
 import { cellsOf } from './pricing';
 import { listedCheck, takeStock, transact } from './stock';
+import { redeemParts } from '../promo/redeem';
 
 /**
  * One conditional write of the take. When its condition fails, `short` names what ran out (the shopper is
@@ -13,6 +14,8 @@ import { listedCheck, takeStock, transact } from './stock';
 export interface TakePart {
   item: TransactItem;
   short?: string[];
+  /** A promo-code redemption: what failed when its condition fails (the code's limit, or the customer's). */
+  promo?: 'used_up' | 'used_by_you';
 }
 
 /** Lines whose stock lives on a stock item: their products are checked to be still listed. */
@@ -21,26 +24,28 @@ const stockItemProducts = (lines: readonly CheckoutLine[]) => [...new Map(lines.
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
 export function takeWriteCount(lines: readonly CheckoutLine[]): number {
   const records = new Set(lines.flatMap((line) => (line.cell ? [line.cell.split('|').slice(0, 2).join('|')] : [])));
+  // + the order and the checkout; the promo code's two counts are the room left below 100 (checkout.ts).
   return records.size + stockItemProducts(lines).length + 2;
 }
 
 /**
  * The parts of the take: a conditional decrement of every stock count of the checkout (lines sharing a count
  * are added up; a product's own counts also need it listed, and a product whose counts are on a stock item is
- * checked to be listed), the order keyed by the intent id (written once), and the checkout open -> taken.
- * Issue 13 adds the promo-code redemption as one more part here.
+ * checked to be listed), the promo code's redemption (its count and the customer's, under their limits), the
+ * order keyed by the intent id (written once), and the checkout open -> taken.
  */
 export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): TakePart[] {
   const namesOf = (cells: string[]) => [...new Set(checkout.lines.filter((line) => line.cell && cells.includes(line.cell)).map((line) => line.name))];
   return [
     ...takeStock(cellsOf(checkout.lines), now.toISOString()).map((take) => ({ item: take.item, short: namesOf(take.cells) })),
     ...stockItemProducts(checkout.lines).map(([id, name]) => ({ item: listedCheck(id), short: [name] })),
+    ...(checkout.promo ? redeemParts(checkout.promo, now.toISOString()).map((part) => ({ item: part.item, short: [], promo: part.refusal })) : []),
     { item: orders.transact.put(order, { ifNew: true }) },
     { item: checkoutChange(checkout, { state: 'taken', sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes) }) },
   ];
 }
 
-export type TakeOutcome = { taken: true } | { taken: false; short: string[] } | { taken: false; short: null };
+export type TakeOutcome = { taken: true } | { taken: false; short: string[]; promo?: 'used_up' | 'used_by_you' } | { taken: false; short: null; promo?: undefined };
 
 /**
  * Takes the stock of an authorized checkout and writes its order, all in one TransactWriteItems: either every
@@ -52,5 +57,8 @@ export async function take(checkout: Checkout, order: OrderRecord, now = new Dat
   if (!failed.length) return { taken: true };
   // The checkout or the order moved (another taker won): whatever the stock says, read again.
   if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };
-  return { taken: false, short: [...new Set(failed.flatMap((index) => parts[index].short!))] };
+  const short = [...new Set(failed.flatMap((index) => parts[index].short!))];
+  // Stock short is told first; otherwise the promo code's limit was reached while the shopper paid.
+  const promo = failed.map((index) => parts[index].promo).find(Boolean);
+  return short.length || !promo ? { taken: false, short } : { taken: false, short, promo };
 }

@@ -8,6 +8,7 @@ import { recordMetric } from '../../lib/metrics';
 import { paymentProvider } from '../checkout/payments';
 import { mailCancelled } from './mails';
 import { stockMoves } from './stock';
+import { giveBackParts } from '../promo/redeem';
 
 /** The refund's idempotency key: derived from the order, so every attempt for it is the same refund. */
 export const refundKey = (orderNumber: string) => `refund-${orderNumber}`;
@@ -15,7 +16,7 @@ export const refundKey = (orderNumber: string) => `refund-${orderNumber}`;
 /**
  * Cancels an unshipped order, exactly once however often it is pressed (docs/decisions/0035):
  * 1. one transaction: pending -> cancelled (on the condition that it is still pending), the refund and the mail
- *    marked pending, and the stock of its lines put back; a second press or tab fails the condition and goes on
+ *    marked pending, the stock of its lines put back and its promo code's use given back; a second press or tab fails the condition and goes on
  *    to step 2 with the order as it is;
  * 2. the refund through the payment provider with the key `refund-<orderNumber>` (the provider answers the
  *    same refund to the same key), then its result is kept on the order;
@@ -30,6 +31,8 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     if (order.status === 'cancelled') break;
     const now = new Date().toISOString();
     const moves = await stockMoves(order.lines, 'return', now);
+    // A cancelled order gives its promo code's use back (docs/decisions/0040), in the same conditional transaction.
+    const giveBack = await giveBackParts(order.promo, now);
     const transition = orders.transact.update(
       { orderNumber },
       {
@@ -39,7 +42,7 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       { when: { equals: { status: 'pending' } }, current: order },
     );
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items] }));
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack] }));
       if (!order.replacementOf) recordMetric('paymentsCancelled');
       break;
     } catch (error) {

@@ -155,7 +155,7 @@ export async function decideReplacement(id: string, decision: Decision) {
         status: 'pending',
         shippingAddress: order.shippingAddress,
         lines: request.lines.map((line) => ({ ...line, price: 0 })) as OrderRecord['lines'],
-        amounts: { subtotal: 0, shipping: 0, tax: 0, total: 0 },
+        amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
         replacementOf: order.orderNumber,
         mailStatus: 'pending',
         version: 1,

@@ -1,4 +1,5 @@
 import { lineKey, replacementDeadline, trackingUrl } from '../../../shared/aftersale';
+import { withDiscount } from '../../../shared/money';
 import type { OrderPage, OrderView, ReplacementView } from '../../../shared/schemas/order-views';
 import type { OrderRecord } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
@@ -11,7 +12,8 @@ export function publicOrder(order: OrderRecord): OrderView {
     createdAt: order.createdAt,
     shippingAddress: order.shippingAddress,
     lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({ id, name, image, price, size, quantity })),
-    amounts: order.amounts,
+    amounts: withDiscount(order.amounts),
+    promoCode: order.promo?.code ?? null,
     carrier: order.carrier ?? null,
     trackingNumber: order.trackingNumber ?? null,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),

@@ -35,7 +35,7 @@ async function placeOrder(customer: string, orderNumber: string, productIds: str
     status: 'pending',
     shippingAddress: { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
     lines: productIds.map((id) => ({ id, name: id, image: `/i/${id}.svg`, price: 1800, size: 'CANDLE', quantity: 1, stockRef: 'S1' })),
-    amounts: { subtotal: 1800 * productIds.length, shipping: 599, tax: 0, total: 1800 * productIds.length + 599 },
+    amounts: { subtotal: 1800 * productIds.length, discount: 0, shipping: 599, tax: 0, total: 1800 * productIds.length + 599 },
     createdAt,
   });
 }

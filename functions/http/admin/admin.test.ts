@@ -208,7 +208,7 @@ describe('orders', () => {
       createdAt,
       shippingAddress: { name: 'G', email: 'g@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
       lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 100, size: 'CANDLE', quantity: 1 }],
-      amounts: { subtotal: 100, shipping: 599, tax: 0, total: 699 },
+      amounts: { subtotal: 100, discount: 0, shipping: 599, tax: 0, total: 699 },
     });
   const list = (status?: string) => invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: status ? { status } : undefined }));
   const complete = (orderNumber: string) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} }));

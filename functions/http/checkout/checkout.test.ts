@@ -59,7 +59,7 @@ describe('POST /auth/create-payment-intent/guest', () => {
     const { status, body } = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 2, price: 1, name: 'Cheap' }], total: 5 });
     expect(status).toBe(200);
     // subtotal 3600 + shipping 599 = 4199; IL 6.25% -> round(262.4375) = 262
-    expect(body.amounts).toEqual({ subtotal: 3600, shipping: 599, tax: 262, total: 4461 });
+    expect(body.amounts).toEqual({ subtotal: 3600, discount: 0, shipping: 599, tax: 262, total: 4461 });
     expect(body.orderNumber).toMatch(/^pi_/);
     expect(body.paymentMode).toBe('test');
     const checkout = (await checkouts.get({ checkoutId: body.checkoutId }))!;

@@ -151,7 +151,7 @@ describe('reservations from before manual capture', () => {
       status: 'active',
       lines: [{ id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: units }],
       cells: { 'product|candle|CANDLE': units },
-      amounts: { subtotal: 1800 * units, shipping: 599, tax: 0, total: 1800 * units + 599 },
+      amounts: { subtotal: 1800 * units, discount: 0, shipping: 599, tax: 0, total: 1800 * units + 599 },
       shippingAddress: address,
       releaseAfter: releaseAfter.toISOString(),
       version: 2,

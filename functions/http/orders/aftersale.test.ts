@@ -48,7 +48,7 @@ async function placeOrder(extra: Partial<OrderRecord> = {}): Promise<OrderRecord
       { id: 'tee', name: 'Tee', image: '/i/tee.svg', price: 2500, size: 'M', quantity: 2, stockRef: 'TEE' },
       { id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 1 },
     ],
-    amounts: { subtotal: 6800, shipping: 599, tax: 0, total: 7399 },
+    amounts: { subtotal: 6800, discount: 0, shipping: 599, tax: 0, total: 7399 },
     ...extra,
   });
 }

@@ -16,6 +16,7 @@ export const adminPages: RouteObject[] = [
       { index: true, ...lazyPage(() => import('../features/admin/AdminPortal')) },
       { path: 'products', ...lazyPage(() => import('../features/admin/AdminProductsPage')) },
       { path: 'items', ...lazyPage(() => import('../features/admin/AdminItemsPage')) },
+      { path: 'promo-codes', ...lazyPage(() => import('../features/admin/AdminPromoCodesPage')) },
       { path: 'orders/pending', ...lazyPage(() => import('../features/admin/AdminOrdersPage')) },
       { path: 'orders/archive', ...lazyPage(() => import('../features/admin/AdminArchivePage')) },
       { path: 'orders/:orderNumber', ...lazyPage(() => import('../features/admin/AdminOrderPage')) },

@@ -219,7 +219,15 @@ export default function AccountPage() {
                   </td>
                   <td>{new Date(order.createdAt).toLocaleDateString('en-US')}</td>
                   <td>{order.lines.reduce((n, l) => n + l.quantity, 0)}</td>
-                  <td>{formatPrice(order.amounts.total)}</td>
+                  <td>
+                    {formatPrice(order.amounts.total)}
+                    {order.amounts.discount > 0 && (
+                      <span className="muted discount-note">
+                        {' '}
+                        ({formatPrice(order.amounts.discount)} off{order.promoCode ? ` with ${order.promoCode}` : ''})
+                      </span>
+                    )}
+                  </td>
                   <td>
                     <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
                   </td>

@@ -127,7 +127,10 @@ export default function AdminArchivePage() {
                       <br />
                       <span className="muted">{order.shippingAddress.email}</span>
                     </TableCell>
-                    <TableCell>{formatPrice(order.amounts.total)}</TableCell>
+                    <TableCell>
+                      {formatPrice(order.amounts.total)}
+                      {order.amounts.discount > 0 && ` (${formatPrice(order.amounts.discount)} off${order.promoCode ? `, ${order.promoCode}` : ''})`}
+                    </TableCell>
                     <TableCell>
                       <StatusBadge status={order.status} />
                     </TableCell>

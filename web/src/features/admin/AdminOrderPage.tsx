@@ -65,7 +65,7 @@ export default function AdminOrderPage() {
               )}
             </dl>
             <OrderLines lines={order.lines} />
-            <Amounts amounts={order.amounts} />
+            <Amounts amounts={order.amounts} promoCode={order.promoCode} />
           </section>
 
           {order.status === 'pending' && (

@@ -38,7 +38,7 @@ function PendingOrder({ order, onShip }: { order: AdminOrder; onShip: (shipment:
         {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
       </address>
       <OrderLines lines={order.lines} />
-      <Amounts amounts={order.amounts} className="amounts inline" />
+      <Amounts amounts={order.amounts} promoCode={order.promoCode} className="amounts inline" />
       <ShipForm orderNumber={order.orderNumber} onShip={onShip} />
     </article>
   );

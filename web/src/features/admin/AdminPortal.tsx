@@ -38,6 +38,7 @@ export default function AdminPortal() {
                 {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} · {formatPrice(data.last30Days.discounts)} in discounts
               </p>
               <Link to={`/admin/orders/archive?from=${since}`}>Orders since {since}</Link>
+              <Link to="/admin/promo-codes">Promo codes</Link>
             </li>
             <li className="card">
               <h2>Waiting to ship</h2>

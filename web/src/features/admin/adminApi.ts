@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../../shared/messages';
 import { errorBodySchema } from '../../../../shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
 import { uploadAnswerSchema, uploadStatusSchema } from '../../../../shared/schemas/admin';
+import { promoListSchema, promoViewSchema } from '../../../../shared/schemas/promo';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -145,3 +146,9 @@ export async function uploadImage(file: File, onProgress: (percent: number) => v
     }
   }
 }
+
+// ---- Promo codes (issue 13)
+export const listPromoCodes = () => api('/api/admin/promo-codes', promoListSchema, { auth: true }).then((r) => r.promoCodes);
+export const createPromoCode = (body: unknown) => api('/api/admin/promo-codes', promoViewSchema, { auth: true, body });
+export const updatePromoCode = (code: string, body: unknown) => api(`/api/admin/promo-codes/${encodeURIComponent(code)}`, promoViewSchema, { auth: true, method: 'PUT', body });
+export const deletePromoCode = (code: string) => api(`/api/admin/promo-codes/${encodeURIComponent(code)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });

@@ -13,7 +13,7 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
   clientSecret: 'pi_1_secret_2',
   orderNumber: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
-  amounts: { subtotal: 3600, shipping: 599, tax: 252, total: 4451 },
+  amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
   paymentMode,
 });
 
@@ -175,4 +175,85 @@ it('a checkout that was closed (expired, stopped) is replaced by a new one when 
   expect(ids[0]).toBe('0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41');
   expect(ids[1]).not.toBe(ids[0]);
   expect(alert).not.toHaveBeenCalled();
+});
+
+describe('the promo code in Order Details', () => {
+  const discounted = { ...intentAnswer('test'), amounts: { subtotal: 3600, discount: 360, shipping: 599, tax: 230, total: 4069 }, promo: { code: 'SAVE10', description: '10% off your order' } };
+  const detailRows = () => [...document.querySelectorAll('.order-details dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+
+  it('Apply shows the discount (estimated) and sends the code to the card step, which shows the server’s amounts; Remove takes it off', async () => {
+    const intents: Record<string, unknown>[] = [];
+    serve({
+      mode: 'test',
+      key: null,
+      intent: { status: 200, body: discounted },
+      more: {
+        '/api/promo-codes/check': (body) =>
+          String(body.code).toUpperCase() === 'SAVE10'
+            ? { status: 200, body: { code: 'SAVE10', discount: 360, description: '10% off your order' } }
+            : { status: 404, body: { error: { code: 'promo_unknown', message: 'We do not know that promo code. Please check how it is spelled.' } } },
+        '/auth/create-payment-intent/guest': (body) => {
+          intents.push(body);
+          return { status: 200, body: discounted };
+        },
+      },
+    });
+    localStorage.setItem('cart', JSON.stringify([line]));
+    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    const field = await screen.findByLabelText('Promo code');
+    await userEvent.type(field, 'nope1');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We do not know that promo code. Please check how it is spelled.');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'save10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('SAVE10')).toBeTruthy();
+    // Estimated before the address: 3600 - 360 + 599, no tax yet.
+    expect(detailRows()).toEqual(['Subtotal $36.00', 'Discount (SAVE10) -$3.60', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $38.39']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove promo code SAVE10' }));
+    expect(detailRows()).toEqual(['Subtotal $36.00', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $41.99']);
+    await userEvent.type(screen.getByLabelText('Promo code'), 'save10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByText('SAVE10');
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await screen.findByRole('heading', { name: 'Shipping Details' });
+    for (const [label, value] of [
+      ['Full name', 'Ada Buyer'],
+      ['Email', 'ada@example.com'],
+      ['Address', '1 Main St'],
+      ['City', 'Springfield'],
+      ['State', 'IL'],
+      ['ZIP code', '62701'],
+    ]) {
+      await userEvent.type(screen.getByLabelText(label), value);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Card number');
+    expect(intents[0].promoCode).toBe('SAVE10');
+    // The card step: the server's amounts, the code locked in (no Remove).
+    expect(detailRows()).toEqual(['Subtotal $36.00', 'Discount (SAVE10) -$3.60', 'Shipping & handling $5.99', 'Estimated tax $2.30', 'Total $40.69']);
+    expect(screen.queryByRole('button', { name: /Remove promo code/ })).toBeNull();
+  });
+
+  it('a code used up while paying: the shopper is told, nothing was charged, and the cart goes on without the code', async () => {
+    const message = 'Sorry, promo code SAVE10 was used up while you were paying. Your card was not charged. Please check out again.';
+    sessionStorage.setItem('promoCode', JSON.stringify({ code: 'SAVE10', discount: 360, description: '10% off your order' }));
+    serve({
+      mode: 'test',
+      key: null,
+      intent: { status: 200, body: discounted },
+      more: {
+        '/api/promo-codes/check': () => ({ status: 200, body: { code: 'SAVE10', discount: 360, description: '10% off your order' } }),
+        '/api/test-payments/confirm': confirmed('requires_capture'),
+        '/auth/adminOrders/guest': () => ({ status: 409, body: { error: { code: 'promo_used_up', message } } }),
+      },
+    });
+    await reachPayment();
+    await payWith('4242424242424242');
+    await screen.findByRole('heading', { name: 'Your Cart' });
+    expect(alert).toHaveBeenCalledWith(message);
+    expect(screen.queryByText('SAVE10')).toBeNull();
+    expect(sessionStorage.getItem('promoCode')).toBeNull();
+    expect(screen.getByLabelText('Promo code')).toBeTruthy();
+  });
 });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
-import { computeAmounts, estimatedArrival, formatPrice, SHIPPING_CENTS } from '../../../../shared/money';
+import { estimateAmounts, estimatedArrival, formatPrice } from '../../../../shared/money';
+import type { PromoCheckResult } from '../../../../shared/schemas/promo';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import type { CreateIntentResult } from '../../../../shared/schemas/checkout';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -12,7 +13,8 @@ import { loadConfig } from '../../lib/config';
 import { HotItems } from '../../components/HotItems';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
-import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
+import { CHECKOUT_ID_KEY, checkPromoCode, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, PROMO_KEY, recordOrder, validateCart } from './checkoutApi';
+import { PromoCodeField } from './PromoCodeField';
 import { AuthenticateDialog, TestCardForm, type TestCard } from './TestCardForm';
 import type { StripePayResult } from './StripeCardForm';
 import './checkout.css';
@@ -48,6 +50,15 @@ const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict'];
 const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function storedPromo(): PromoCheckResult | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(PROMO_KEY) ?? 'null') as PromoCheckResult | null;
+    return stored && typeof stored.code === 'string' && typeof stored.discount === 'number' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The cart and the checkout (spec sections 2, 4 and 8): cart -> shipping details -> card -> order. */
 export default function CartPage() {
   const { cart, dispatch } = useCart();
@@ -67,7 +78,51 @@ export default function CartPage() {
   const [challenge, setChallenge] = useState<TestCard | null>(null);
   const [payment, setPayment] = useState<{ mode: 'stripe' | 'test'; key: string | null }>({ mode: 'test', key: null });
   const [profiles, setProfiles] = useState<ShippingAddress[]>([]);
+  /** The applied promo code as the server's check answered it (kept for this tab), and why one was refused. */
+  const [promo, setPromoState] = useState<PromoCheckResult | null>(storedPromo);
+  const [promoError, setPromoError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+
+  function setPromo(next: PromoCheckResult | null) {
+    setPromoState(next);
+    if (next) sessionStorage.setItem(PROMO_KEY, JSON.stringify(next));
+    else sessionStorage.removeItem(PROMO_KEY);
+  }
+
+  /** Asks the server what `code` takes off this cart; a refusal is shown under the field and nothing is applied. */
+  async function applyPromo(code: string): Promise<boolean> {
+    setPromoError(null);
+    try {
+      setPromo(await checkPromoCode({ code, cart, signedIn: Boolean(user) }));
+      return true;
+    } catch (error) {
+      setPromoError(error instanceof ApiError ? (error.fields?.code ?? error.message) : MESSAGES.serverError);
+      return false;
+    }
+  }
+
+  // The cart changed (or the page opened) with a code applied: its discount is asked for again (a minimum may no
+  // longer be met). Applying a code asks by itself.
+  const cartKey = cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
+  const promoCode = useRef(promo?.code);
+  useLayoutEffect(() => {
+    promoCode.current = promo?.code;
+  }, [promo?.code]);
+  // An emptied cart drops the code at once (adjusted while rendering, not in the effect).
+  if (promo && step === 'cart' && cart.length === 0) setPromo(null);
+  useEffect(() => {
+    const code = promoCode.current;
+    if (!code || step !== 'cart' || cart.length === 0) return;
+    checkPromoCode({ code, cart, signedIn: Boolean(user) })
+      .then((answer) => setPromo(answer))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && isPromoRefusal(error.code)) {
+          setPromo(null);
+          setPromoError(error.message);
+        }
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again when the cart's lines change, not on every render
+  }, [cartKey, user]);
 
   useEffect(() => {
     loadConfig()
@@ -89,7 +144,8 @@ export default function CartPage() {
   }, [step]);
 
   // Estimated until Next is pressed; then the server's amounts are fixed (spec section 9).
-  const amounts = useMemo(() => intent?.amounts ?? computeAmounts(cart, address.state), [intent, cart, address.state]);
+  const amounts = useMemo(() => intent?.amounts ?? estimateAmounts(cart, address.state, promo?.discount ?? 0), [intent, cart, address.state, promo]);
+  const appliedCode = intent ? (intent.promo?.code ?? null) : (promo?.code ?? null);
   const arrival = estimatedArrival().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   const locked = step === 'payment';
 
@@ -118,7 +174,7 @@ export default function CartPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user) });
+      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user), promoCode: promo?.code });
       const result = await ask().catch((error: unknown) => {
         // That checkout was closed (expired, or its payment stopped): start a new one.
         if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
@@ -129,7 +185,13 @@ export default function CartPage() {
       setStep('payment');
     } catch (error) {
       if (error instanceof ApiError && error.code === 'out_of_stock') window.alert(error.message);
-      else if (error instanceof ApiError && error.fields) {
+      else if (error instanceof ApiError && isPromoRefusal(error.code)) {
+        // The code cannot be used for this order (e.g. already used with this email): it is taken off, and Next
+        // goes on without it.
+        setPromo(null);
+        setPromoError(error.message);
+        window.alert(error.message);
+      } else if (error instanceof ApiError && error.fields) {
         setFieldErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message])));
       } else window.alert(error instanceof ApiError ? error.message : MESSAGES.serverError);
     } finally {
@@ -150,6 +212,11 @@ export default function CartPage() {
       } catch (error) {
         if (refused(error)) {
           sessionStorage.removeItem(CHECKOUT_ID_KEY);
+          // The code's limit was reached while paying: nothing was charged; the cart goes on without it.
+          if (error instanceof ApiError && isPromoRefusal(error.code)) {
+            setPromo(null);
+            setPromoError(error.message);
+          }
           setConfirming(false);
           setIntent(null);
           setStep('cart');
@@ -163,7 +230,9 @@ export default function CartPage() {
     }
     setConfirming(false);
     localStorage.setItem(ORDER_NUMBER_KEY, orderNumber);
+    if (intent) localStorage.setItem(ORDER_AMOUNTS_KEY, JSON.stringify({ orderNumber, amounts: intent.amounts, promoCode: intent.promo?.code ?? null }));
     sessionStorage.removeItem(CHECKOUT_ID_KEY);
+    setPromo(null);
     dispatch({ type: 'CLEAR_CART' });
     setPaid(orderNumber);
     window.setTimeout(() => void navigate('/orderconfirmation'), 2500);
@@ -361,13 +430,29 @@ export default function CartPage() {
         <dl>
           <dt>Subtotal</dt>
           <dd>{formatPrice(amounts.subtotal)}</dd>
+          {amounts.discount > 0 && (
+            <>
+              <dt className="discount">Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
+              <dd className="discount">-{formatPrice(amounts.discount)}</dd>
+            </>
+          )}
           <dt>Shipping &amp; handling</dt>
-          <dd>{formatPrice(SHIPPING_CENTS)}</dd>
+          <dd>{formatPrice(amounts.shipping)}</dd>
           <dt>Estimated tax</dt>
           <dd>{formatPrice(amounts.tax)}</dd>
           <dt className="total">Total</dt>
           <dd className="total">{formatPrice(cart.length || intent ? amounts.total : 0)}</dd>
         </dl>
+        <PromoCodeField
+          applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo}
+          locked={locked || busy || cart.length === 0}
+          error={promoError}
+          onApply={applyPromo}
+          onRemove={() => {
+            setPromo(null);
+            setPromoError(null);
+          }}
+        />
         <p className="muted">
           {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
         </p>

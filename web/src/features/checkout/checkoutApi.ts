@@ -2,6 +2,7 @@ import * as z from '../../../../shared/schemas/zod';
 import type { CartLine } from '../../../../shared/schemas/cart';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import { createIntentResultSchema, validateCartResultSchema } from '../../../../shared/schemas/checkout';
+import { promoCheckResultSchema } from '../../../../shared/schemas/promo';
 import { api } from '../../lib/api';
 
 /** What checkout sends: which products, sizes and how many (the server prices them). */
@@ -9,11 +10,18 @@ const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => (
 
 export const validateCart = (cart: CartLine[]) => api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
 
-export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId: string; signedIn: boolean }) =>
+export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId: string; signedIn: boolean; promoCode?: string }) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
     auth: input.signedIn,
-    body: { cart: lines(input.cart), shippingAddress: input.shippingAddress, currency: 'usd', checkoutId: input.checkoutId },
+    body: { cart: lines(input.cart), shippingAddress: input.shippingAddress, currency: 'usd', checkoutId: input.checkoutId, ...(input.promoCode ? { promoCode: input.promoCode } : {}) },
   });
+
+/** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */
+export const checkPromoCode = (input: { code: string; cart: CartLine[]; signedIn: boolean }) =>
+  api('/api/promo-codes/check', promoCheckResultSchema, { auth: input.signedIn, body: { code: input.code, cart: lines(input.cart) } });
+
+/** The server refused a promo code (unknown, expired, used up, ...): its message is for the shopper. */
+export const isPromoRefusal = (code: string) => code.startsWith('promo_');
 
 const recordedSchema = z.object({ order: z.object({ orderNumber: z.string() }) });
 export const recordOrder = (input: { orderNumber: string; signedIn: boolean }) =>
@@ -41,3 +49,7 @@ export const fetchProfiles = () => api('/auth/shippingProfiles', profilesSchema,
 /** Keys in the browser's storage. */
 export const CHECKOUT_ID_KEY = 'checkoutId';
 export const ORDER_NUMBER_KEY = 'orderNumber';
+/** The applied promo code of this tab's cart (sessionStorage). */
+export const PROMO_KEY = 'promoCode';
+/** The last order's amounts and promo code, for the confirmation page (localStorage, beside the order number). */
+export const ORDER_AMOUNTS_KEY = 'orderAmounts';

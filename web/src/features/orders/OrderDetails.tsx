@@ -52,7 +52,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
             </li>
           ))}
         </ul>
-        <Amounts amounts={order.amounts} />
+        <Amounts amounts={order.amounts} promoCode={order.promoCode} />
         <address>
           Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
         </address>

@@ -14,6 +14,7 @@ const order = {
     { id: 'tee', name: 'Snow Tee', image: '/t.svg', price: 2000, size: 'M', quantity: 1 },
   ],
   amounts: { subtotal: 6800, discount: 680, shipping: 599, tax: 0, total: 6719 },
+  promoCode: 'SPRING10',
   carrier: 'UPS',
   trackingNumber: '1Z999',
   trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
@@ -52,7 +53,7 @@ it('finds the order by number and email, shows tracking and every amount (a disc
   await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
   expect((await screen.findByRole('link', { name: 'Track your parcel' })).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999');
   const amounts = [...document.querySelectorAll('.amounts > div')].map((row) => row.textContent);
-  expect(amounts).toEqual(['Subtotal$68.00', 'Discount-$6.80', 'Shipping$5.99', 'Tax$0.00', 'Total$67.19']);
+  expect(amounts).toEqual(['Subtotal$68.00', 'Discount (SPRING10)-$6.80', 'Shipping$5.99', 'Tax$0.00', 'Total$67.19']);
 
   const form = screen.getByRole('heading', { name: /Ask for a replacement/ }).closest('section')!;
   await userEvent.click(within(form).getByRole('button', { name: 'Ask for a replacement' }));

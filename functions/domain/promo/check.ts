@@ -1,0 +1,17 @@
+import { subtotalCents, SHIPPING_CENTS, promoDiscount } from '../../../shared/money';
+import type { CheckoutLine } from '../../../shared/schemas/checkout';
+import type { PromoCheckResult } from '../../../shared/schemas/promo';
+import { priceCart } from '../checkout/pricing';
+import { usablePromo } from './redeem';
+
+/**
+ * POST /api/promo-codes/check: what the code takes off this cart (priced from stored prices), or a PromoError with
+ * one plain message. A signed-in shopper's own uses count; a guest's are counted at the card step, where the
+ * email is known. Reads only.
+ */
+export async function checkPromoCode(input: { code: string; cart: CheckoutLine[]; customer?: string }): Promise<PromoCheckResult> {
+  const { lines } = await priceCart(input.cart);
+  const subtotal = subtotalCents(lines);
+  const promo = await usablePromo({ code: input.code, subtotal, ...(input.customer ? { customer: input.customer } : {}) });
+  return { code: promo.code, discount: promoDiscount(promo, subtotal, SHIPPING_CENTS), description: promo.description };
+}

@@ -1,0 +1,120 @@
+import { customerKey, describePromo, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '../../../shared/promo';
+import { tableName } from '../../db/client';
+import type { OrderPromo } from '../../db/entities/order';
+import { promos, promoUses } from '../../db/entities/promo';
+import type { TransactItem } from '../../db/table';
+import { HttpError } from '../../lib/errors';
+
+/**
+ * Using a promo code (design section 4 "Promo codes", docs/decisions/0039): it is checked when the cart asks and
+ * again when the card step prices the order (reads only), and redeemed in the take's one transaction, on the
+ * condition that its counts are still under its limits.
+ */
+
+/** A code that cannot be used: 404 for an unknown one, 409 otherwise, one plain message each. */
+export class PromoError extends HttpError {
+  constructor(
+    readonly refusal: PromoRefusal,
+    minSubtotal?: number,
+  ) {
+    super(refusal === 'unknown' ? 404 : 409, `promo_${refusal}`, promoMessage(refusal, { minSubtotal }));
+  }
+}
+
+/** How many orders this customer has taken with the code. */
+async function usesOf(code: string, customer: string): Promise<number> {
+  return (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;
+}
+
+/**
+ * The code's terms for an order of `subtotal` by `customer` (a user id, or "guest" with `email`), or a
+ * PromoError. Without a customer (the cart's check before sign-in or an address) the per-customer limit is left
+ * to the card step.
+ */
+export async function usablePromo(input: { code: string; subtotal: number; customer?: string; email?: string; now?: Date }): Promise<OrderPromo> {
+  const rules = await promos.get({ code: input.code.toUpperCase() }, { consistent: true });
+  const key = input.customer && (input.customer !== 'guest' || input.email) ? customerKey(input.customer, input.email ?? '') : null;
+  const customerUses = rules?.maxPerCustomer !== undefined && key ? await usesOf(rules.code, key) : 0;
+  const refusal = promoRefusal(rules, { subtotal: input.subtotal, now: input.now ?? new Date(), customerUses });
+  if (refusal || !rules) throw new PromoError(refusal ?? 'unknown', rules?.minSubtotal);
+  return {
+    code: rules.code,
+    kind: rules.kind,
+    value: rules.value,
+    description: describePromo(rules),
+    customerKey: key ?? '',
+    ...(rules.maxPerCustomer !== undefined ? { maxPerCustomer: rules.maxPerCustomer } : {}),
+  };
+}
+
+/** One write of a redemption, and what the shopper is told when its condition fails. */
+export interface RedeemPart {
+  item: TransactItem;
+  refusal: 'used_up' | 'used_by_you';
+}
+
+/**
+ * The redemption, as parts of the take's transaction: the code's count +1 on the condition that the code still
+ * exists, is active and is under its limit (read from the code itself, so a limit lowered meanwhile holds), and
+ * the customer's count +1 under the per-customer limit the order was priced with. The take writes the order
+ * (keyed by the intent id, if new) in the same transaction, so a redemption is counted exactly once per order.
+ */
+export function redeemParts(promo: OrderPromo, now: string): RedeemPart[] {
+  const code: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: promos.key({ code: promo.code }),
+      UpdateExpression: 'SET #r = if_not_exists(#r, :zero) + :one, #updatedAt = :now',
+      ConditionExpression: 'attribute_exists(#code) AND #active = :yes AND (attribute_not_exists(#max) OR #r < #max)',
+      ExpressionAttributeNames: { '#r': 'redemptions', '#code': 'code', '#active': 'active', '#max': 'maxRedemptions', '#updatedAt': 'updatedAt' },
+      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':yes': true, ':now': now },
+    },
+  };
+  const perCustomer = promo.maxPerCustomer !== undefined;
+  const customer: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: promoUses.key({ code: promo.code, customer: promo.customerKey }),
+      UpdateExpression: 'SET #uses = if_not_exists(#uses, :zero) + :one, #code = :code, #customer = :customer, #entity = :entity, #createdAt = if_not_exists(#createdAt, :now), #updatedAt = :now',
+      ...(perCustomer ? { ConditionExpression: 'attribute_not_exists(#uses) OR #uses < :max' } : {}),
+      ExpressionAttributeNames: { '#uses': 'uses', '#code': 'code', '#customer': 'customer', '#entity': 'entity', '#createdAt': 'createdAt', '#updatedAt': 'updatedAt' },
+      ExpressionAttributeValues: {
+        ':zero': 0,
+        ':one': 1,
+        ':code': promo.code,
+        ':customer': promo.customerKey,
+        ':entity': promoUses.entity,
+        ':now': now,
+        ...(perCustomer ? { ':max': promo.maxPerCustomer } : {}),
+      },
+    },
+  };
+  return [{ item: code, refusal: 'used_up' }, ...(promo.customerKey ? [{ item: customer, refusal: 'used_by_you' as const }] : [])];
+}
+
+/**
+ * The writes that give an order's redemption back (the order was cancelled, or its payment never captured): the
+ * code's and the customer's counts -1. Part of the transaction that moves the order to cancelled on the condition
+ * that it was not yet, so it happens once. Counts that no longer exist are left alone.
+ */
+export async function giveBackParts(promo: OrderPromo | undefined, now: string): Promise<TransactItem[]> {
+  if (!promo) return [];
+  const [code, use] = await Promise.all([promos.get({ code: promo.code }, { consistent: true }), promo.customerKey ? usesOf(promo.code, promo.customerKey) : Promise.resolve(0)]);
+  const minus = (key: Record<string, unknown>, attribute: string): TransactItem => ({
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #n = #n - :one, #updatedAt = :now',
+      ConditionExpression: '#n >= :one',
+      ExpressionAttributeNames: { '#n': attribute, '#updatedAt': 'updatedAt' },
+      ExpressionAttributeValues: { ':one': 1, ':now': now },
+    },
+  });
+  return [
+    ...(code && code.redemptions > 0 ? [minus(promos.key({ code: promo.code }), 'redemptions')] : []),
+    ...(use > 0 ? [minus(promoUses.key({ code: promo.code, customer: promo.customerKey }), 'uses')] : []),
+  ];
+}
+
+/** What the shopper is told when the code's limit was reached while they were paying (the authorization is cancelled). */
+export const whilePayingMessage = (refusal: 'used_up' | 'used_by_you', code: string) => (refusal === 'used_up' ? PROMO_MESSAGES.usedUpWhilePaying(code) : PROMO_MESSAGES.usedByYouWhilePaying(code));

@@ -1,0 +1,76 @@
+import { formatPrice } from './money';
+
+export { promoDiscount } from './money';
+
+/**
+ * Promo codes (design section 4 "Promo codes", issue 13): the kinds, how a code is written, what it takes off and
+ * why one is refused. One definition for the cart (web), the card step, the take and the admin pages.
+ */
+export const PROMO_KINDS = ['percent', 'amount', 'shipping'] as const;
+export type PromoKind = (typeof PROMO_KINDS)[number];
+
+/** 3-32 letters, digits or dashes; compared and stored upper-case. */
+export const PROMO_CODE_PATTERN = /^[A-Za-z0-9-]{3,32}$/;
+export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** What the money rules need of a code. */
+export interface PromoTerms {
+  code: string;
+  kind: PromoKind;
+  /** percent: 1-100; amount: cents; shipping: 0 (unused). */
+  value: number;
+  minSubtotal?: number;
+}
+
+/** The code's rules and counts, as stored. */
+export interface PromoRules extends PromoTerms {
+  startsAt?: string;
+  endsAt?: string;
+  maxRedemptions?: number;
+  maxPerCustomer?: number;
+  active: boolean;
+  redemptions: number;
+}
+
+/** "10% off", "$5.00 off", "Free shipping", with the minimum when there is one. */
+export function describePromo(terms: PromoTerms): string {
+  const what = terms.kind === 'percent' ? `${terms.value}% off` : terms.kind === 'amount' ? `${formatPrice(terms.value)} off` : 'Free shipping';
+  if (terms.minSubtotal) return `${what}${terms.kind === 'shipping' ? ' on' : ''} orders of ${formatPrice(terms.minSubtotal)} or more`;
+  return terms.kind === 'shipping' ? what : `${what} your order`;
+}
+
+/** Why a code cannot be used (each has one plain message, PROMO_MESSAGES). */
+export type PromoRefusal = 'unknown' | 'not_started' | 'expired' | 'used_up' | 'used_by_you' | 'minimum';
+
+export const PROMO_MESSAGES = {
+  unknown: 'We do not know that promo code. Please check how it is spelled.',
+  not_started: 'This promo code is not valid yet.',
+  expired: 'This promo code has expired.',
+  used_up: 'This promo code has been used up.',
+  used_by_you: 'You have already used this promo code.',
+  minimum: (minSubtotal: number) => `This promo code needs a subtotal of at least ${formatPrice(minSubtotal)}.`,
+  /** The code's limit was reached while the shopper was paying: the authorization is cancelled. */
+  usedUpWhilePaying: (code: string) => `Sorry, promo code ${code} was used up while you were paying. Your card was not charged. Please check out again.`,
+  usedByYouWhilePaying: (code: string) => `You have already used promo code ${code}. Your card was not charged. Please check out again.`,
+} as const;
+
+export const promoMessage = (refusal: PromoRefusal, rules?: Pick<PromoTerms, 'minSubtotal'> | null) => (refusal === 'minimum' ? PROMO_MESSAGES.minimum(rules?.minSubtotal ?? 0) : PROMO_MESSAGES[refusal]);
+
+/**
+ * Whether `rules` may be used now on this subtotal by a customer who used it `customerUses` times (null when the
+ * code is usable). A deactivated code reads as expired to shoppers. Limits are checked again, atomically, when the
+ * order is taken (functions/domain/promo).
+ */
+export function promoRefusal(rules: PromoRules | null, input: { subtotal: number; now: Date; customerUses?: number }): PromoRefusal | null {
+  if (!rules) return 'unknown';
+  const now = input.now.toISOString();
+  if (rules.startsAt && now < rules.startsAt) return 'not_started';
+  if (!rules.active || (rules.endsAt && now >= rules.endsAt)) return 'expired';
+  if (rules.maxRedemptions !== undefined && rules.redemptions >= rules.maxRedemptions) return 'used_up';
+  if (rules.maxPerCustomer !== undefined && (input.customerUses ?? 0) >= rules.maxPerCustomer) return 'used_by_you';
+  if (rules.minSubtotal && input.subtotal < rules.minSubtotal) return 'minimum';
+  return null;
+}
+
+/** Who a per-customer limit counts: the signed-in user, or a guest by lower-cased email. */
+export const customerKey = (customer: string, email: string) => (customer === 'guest' ? `email:${email.trim().toLowerCase()}` : `user:${customer}`);

@@ -1,0 +1,73 @@
+import { PROMO_KINDS } from '../promo';
+import { checkoutCartSchema } from './checkout';
+import { promoCodeSchema } from './promo-code';
+import * as z from './zod';
+
+export { promoCodeSchema };
+
+/**
+ * Promo codes (issue 13): the admin's body, the shopper's check, and what both are answered. Unknown fields are
+ * ignored (zod drops them); every refusal is one plain sentence per field.
+ */
+
+const CENTS = 'Amounts are whole cents, 0 or more (at most $100,000.00).';
+const cents = () => z.number({ message: CENTS }).check(z.int(CENTS), z.gte(0, CENTS), z.lte(10_000_000, CENTS));
+const LIMIT = 'Limits are whole numbers from 1 to 1,000,000.';
+const limit = () => z.number({ message: LIMIT }).check(z.int(LIMIT), z.gte(1, LIMIT), z.lte(1_000_000, LIMIT));
+const DATE = 'Use a date and time like 2026-12-01T00:00:00Z.';
+const date = () =>
+  z.pipe(
+    z.iso.datetime({ offset: true, message: DATE }),
+    z.transform((value: string) => new Date(value).toISOString()),
+  );
+
+const promoFields = {
+  kind: z.enum(PROMO_KINDS, { message: 'Kind is percent, amount or shipping.' }),
+  value: z._default(z.number({ message: 'Value is a whole number.' }).check(z.int('Value is a whole number.'), z.gte(0, 'Value cannot be negative.')), 0),
+  minSubtotal: z.optional(cents()),
+  startsAt: z.optional(date()),
+  endsAt: z.optional(date()),
+  maxRedemptions: z.optional(limit()),
+  maxPerCustomer: z.optional(limit()),
+  active: z._default(z.boolean({ message: 'Active is true or false.' }), true),
+};
+
+/** The value's rule per kind and the window's order, with the field they belong to. */
+const rules = z.superRefine((promo: { kind: string; value: number; startsAt?: string; endsAt?: string }, context) => {
+  if (promo.kind === 'percent' && (promo.value < 1 || promo.value > 100)) context.addIssue({ code: 'custom', path: ['value'], message: 'A percent is a whole number from 1 to 100.' });
+  if (promo.kind === 'amount' && (promo.value < 1 || promo.value > 10_000_000)) context.addIssue({ code: 'custom', path: ['value'], message: 'An amount is whole cents, at least 1 (at most $100,000.00).' });
+  if (promo.startsAt && promo.endsAt && promo.endsAt <= promo.startsAt) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
+});
+
+/** POST /api/admin/promo-codes */
+export const promoInputSchema = z.object({ code: promoCodeSchema, ...promoFields }).check(rules);
+export type PromoInput = z.output<typeof promoInputSchema>;
+
+/** PUT /api/admin/promo-codes/{code}: the whole code again (the code itself is the path's); `version` as read. */
+export const promoUpdateSchema = z.object({ ...promoFields, version: z.optional(z.number().check(z.int())) }).check(rules);
+export type PromoUpdate = z.output<typeof promoUpdateSchema>;
+
+/** A code as the admin sees it. */
+export const promoViewSchema = z.object({
+  code: z.string(),
+  kind: z.enum(PROMO_KINDS),
+  value: z.number(),
+  minSubtotal: z.optional(z.number()),
+  startsAt: z.optional(z.string()),
+  endsAt: z.optional(z.string()),
+  maxRedemptions: z.optional(z.number()),
+  maxPerCustomer: z.optional(z.number()),
+  active: z.boolean(),
+  redemptions: z.number(),
+  description: z.string(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PromoView = z.infer<typeof promoViewSchema>;
+export const promoListSchema = z.object({ promoCodes: z.array(promoViewSchema) });
+
+/** POST /api/promo-codes/check */
+export const promoCheckBodySchema = z.object({ code: promoCodeSchema, cart: checkoutCartSchema });
+export const promoCheckResultSchema = z.object({ code: z.string(), discount: z.number(), description: z.string() });
+export type PromoCheckResult = z.infer<typeof promoCheckResultSchema>;

@@ -1,0 +1,84 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import AdminPromoCodesPage from './AdminPromoCodesPage';
+
+/** The owner's promo codes page: the list with uses, making a code (field messages from the server), deactivating. */
+const stamp = '2026-06-01T10:00:00.000Z';
+const welcome = { code: 'WELCOME10', kind: 'percent', value: 10, maxPerCustomer: 1, active: true, redemptions: 3, description: '10% off your order', version: 1, createdAt: stamp, updatedAt: stamp };
+const calls: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
+let codes: Record<string, unknown>[];
+/** The page alone (the admin shell's session is stubbed by the token source). */
+const show = () =>
+  render(
+    <MemoryRouter>
+      <AdminPromoCodesPage />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  calls.length = 0;
+  codes = [welcome];
+  setTokenSource(async () => 'token');
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
+    calls.push({ method, url, body });
+    if (url === '/api/admin/promo-codes' && method === 'GET') return json(200, { promoCodes: codes });
+    if (url === '/api/admin/promo-codes' && method === 'POST') {
+      if (body?.value === 150) return json(400, { error: { code: 'validation_failed', message: 'Please check the highlighted fields.', fields: { value: 'A percent is a whole number from 1 to 100.' } } });
+      const made = {
+        ...welcome,
+        code: String(body!.code).toUpperCase(),
+        value: body!.value,
+        maxRedemptions: body!.maxRedemptions,
+        maxPerCustomer: undefined,
+        redemptions: 0,
+        description: `${String(body!.value)}% off your order`,
+      };
+      codes = [...codes, made];
+      return json(201, made);
+    }
+    if (url === '/api/admin/promo-codes/WELCOME10' && method === 'PUT') {
+      codes = [{ ...welcome, active: body!.active, version: 2 }];
+      return json(200, codes[0]);
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  window.confirm = jest.fn(() => true);
+});
+
+it('lists codes with uses and limits; a used code has no Delete', async () => {
+  show();
+  const row = (await screen.findByText('WELCOME10')).closest('tr')!;
+  expect(row.textContent).toContain('10% off your order');
+  expect(row.textContent).toContain('3 / no limit (1 per customer)');
+  expect(within(row).queryByRole('button', { name: 'Delete WELCOME10' })).toBeNull();
+});
+
+it('makes a code: a wrong value is shown beside its field, then the code is made with its limit; the list shows it', async () => {
+  show();
+  await screen.findByText('WELCOME10');
+  await userEvent.type(screen.getByLabelText(/^Code/), 'spring-15');
+  await userEvent.type(screen.getByLabelText('Percent off (1-100)'), '150');
+  await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
+  expect((await screen.findAllByText('A percent is a whole number from 1 to 100.')).length).toBeGreaterThan(0);
+  await userEvent.clear(screen.getByLabelText('Percent off (1-100)'));
+  await userEvent.type(screen.getByLabelText('Percent off (1-100)'), '15');
+  await userEvent.type(screen.getByLabelText('Uses in all (optional)'), '50');
+  await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
+  await screen.findByText('Made SPRING-15: 15% off your order.');
+  expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ code: 'spring-15', kind: 'percent', value: 15, maxRedemptions: 50, active: true });
+  expect(await screen.findByText('SPRING-15')).toBeTruthy();
+});
+
+it('deactivates a code by sending it whole again at the version read', async () => {
+  show();
+  await userEvent.click(await screen.findByRole('button', { name: 'Deactivate WELCOME10' }));
+  await screen.findByText('Deactivated WELCOME10.');
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ kind: 'percent', value: 10, maxPerCustomer: 1, active: false, version: 1 });
+  expect(await screen.findByRole('button', { name: 'Activate WELCOME10' })).toBeTruthy();
+});

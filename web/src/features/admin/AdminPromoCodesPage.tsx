@@ -1,0 +1,210 @@
+import { Badge, Button, SelectField, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { formatCents, toCents } from '../../../../shared/money';
+import { PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
+import type { PromoView } from '../../../../shared/schemas/promo';
+import { ApiError } from '../../lib/api';
+import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
+import { AdminPage, HeadRow, problemText, useAdminData } from './useAdmin';
+
+/** The form's text, as typed: dollars for amounts, local date-times for the window. */
+interface Draft {
+  code: string;
+  kind: PromoKind;
+  value: string;
+  minSubtotal: string;
+  startsAt: string;
+  endsAt: string;
+  maxRedemptions: string;
+  maxPerCustomer: string;
+  active: boolean;
+}
+const EMPTY: Draft = { code: '', kind: 'percent', value: '', minSubtotal: '', startsAt: '', endsAt: '', maxRedemptions: '', maxPerCustomer: '', active: true };
+const KIND_LABEL: Record<PromoKind, string> = { percent: 'Percent off', amount: 'Amount off', shipping: 'Free shipping' };
+
+/** ISO -> the value of a datetime-local input (the admin's own time zone), and back. */
+const toLocalInput = (iso?: string) => {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
+const when = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+function draftOf(promo: PromoView): Draft {
+  return {
+    code: promo.code,
+    kind: promo.kind,
+    value: promo.kind === 'amount' ? formatCents(promo.value) : promo.kind === 'percent' ? String(promo.value) : '',
+    minSubtotal: promo.minSubtotal !== undefined ? formatCents(promo.minSubtotal) : '',
+    startsAt: toLocalInput(promo.startsAt),
+    endsAt: toLocalInput(promo.endsAt),
+    maxRedemptions: promo.maxRedemptions !== undefined ? String(promo.maxRedemptions) : '',
+    maxPerCustomer: promo.maxPerCustomer !== undefined ? String(promo.maxPerCustomer) : '',
+    active: promo.active,
+  };
+}
+
+/** What is sent: the server checks every field (shared/schemas/promo.ts) and answers a message per field. */
+function bodyOf(draft: Draft) {
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
+  const cents = (text: string) => (text.trim() === '' ? undefined : toCents(text));
+  return {
+    kind: draft.kind,
+    value: draft.kind === 'shipping' ? 0 : draft.kind === 'amount' ? (cents(draft.value) ?? Number.NaN) : (number(draft.value) ?? Number.NaN),
+    minSubtotal: cents(draft.minSubtotal),
+    startsAt: fromLocalInput(draft.startsAt),
+    endsAt: fromLocalInput(draft.endsAt),
+    maxRedemptions: number(draft.maxRedemptions),
+    maxPerCustomer: number(draft.maxPerCustomer),
+    active: draft.active,
+  };
+}
+
+const windowText = (promo: PromoView) =>
+  promo.startsAt && promo.endsAt ? `${when(promo.startsAt)} – ${when(promo.endsAt)}` : promo.startsAt ? `from ${when(promo.startsAt)}` : promo.endsAt ? `until ${when(promo.endsAt)}` : 'always';
+
+/** Promo codes: list with uses, make, edit, deactivate, delete unused (issue 13). */
+export default function AdminPromoCodesPage() {
+  const { data: codes, error, notice, setNotice, act } = useAdminData(listPromoCodes);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  /** The code being edited (its version as read), or null when making a new one. */
+  const [editing, setEditing] = useState<PromoView | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const set = (changes: Partial<Draft>) => setDraft({ ...draft, ...changes });
+  const fieldProps = (name: keyof Draft) => ({ name, hasError: Boolean(fields[name]), errorMessage: fields[name] });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setFields({});
+    try {
+      const body = bodyOf(draft);
+      const saved = editing ? await updatePromoCode(editing.code, { ...body, version: editing.version }) : await createPromoCode({ ...body, code: draft.code });
+      setDraft(EMPTY);
+      setEditing(null);
+      // Reports what was done and loads the list again.
+      await act(editing ? `Saved ${saved.code}.` : `Made ${saved.code}: ${saved.description}.`, async () => saved);
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.fields) setFields(failure.fields);
+      setNotice({ variation: 'error', text: problemText(failure) });
+    }
+  }
+
+  function edit(promo: PromoView) {
+    setEditing(promo);
+    setDraft(draftOf(promo));
+    setFields({});
+    document.getElementById('promo-form')?.scrollIntoView({ behavior: 'smooth' });
+  }
+
+  const toggle = (promo: PromoView) =>
+    act(`${promo.active ? 'Deactivated' : 'Activated'} ${promo.code}.`, () => updatePromoCode(promo.code, { ...bodyOf(draftOf(promo)), active: !promo.active, version: promo.version }));
+
+  return (
+    <AdminPage title="Promo codes" notice={notice} error={error} loading={codes === null}>
+      <p className="muted">
+        Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
+      </p>
+      {codes?.length === 0 && <p>No promo codes yet. Make the first one below.</p>}
+      {codes && codes.length > 0 && (
+        <div className="table-wrap">
+          <Table size="small" variation="striped">
+            <HeadRow cells={['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions']} />
+            <TableBody>
+              {codes.map((promo) => (
+                <TableRow key={promo.code} id={`promo-${promo.code}`}>
+                  <TableCell as="th" scope="row" className="mono">
+                    {promo.code}
+                  </TableCell>
+                  <TableCell>{promo.description}</TableCell>
+                  <TableCell>{windowText(promo)}</TableCell>
+                  <TableCell>
+                    {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
+                    {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+                  </TableCell>
+                  <TableCell>
+                    <Badge variation={promo.active ? 'success' : 'info'}>{promo.active ? 'Active' : 'Inactive'}</Badge>
+                  </TableCell>
+                  <TableCell className="actions">
+                    <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
+                      Edit
+                    </Button>
+                    <Button size="small" onClick={() => void toggle(promo)} aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}>
+                      {promo.active ? 'Deactivate' : 'Activate'}
+                    </Button>
+                    {promo.redemptions === 0 && (
+                      <Button
+                        size="small"
+                        variation="destructive"
+                        aria-label={`Delete ${promo.code}`}
+                        onClick={() => window.confirm(`Delete the promo code ${promo.code}?`) && void act(`Deleted ${promo.code}.`, () => deletePromoCode(promo.code))}
+                      >
+                        Delete
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <form id="promo-form" className="card add" onSubmit={(event) => void save(event)} aria-label={editing ? `Edit promo code ${editing.code}` : 'Make a promo code'}>
+        <h2 className="wide">{editing ? `Edit ${editing.code}` : 'Make a promo code'}</h2>
+        <TextField
+          label="Code"
+          descriptiveText="3 to 32 letters, digits or dashes"
+          isRequired
+          isReadOnly={Boolean(editing)}
+          maxLength={32}
+          autoComplete="off"
+          value={draft.code}
+          onChange={(e) => set({ code: e.target.value })}
+          {...fieldProps('code')}
+        />
+        <SelectField label="Kind" value={draft.kind} onChange={(e) => set({ kind: e.target.value as PromoKind })} {...fieldProps('kind')}>
+          {PROMO_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABEL[kind]}
+            </option>
+          ))}
+        </SelectField>
+        {draft.kind !== 'shipping' && (
+          <TextField
+            label={draft.kind === 'percent' ? 'Percent off (1-100)' : 'Amount off ($)'}
+            isRequired
+            inputMode="decimal"
+            value={draft.value}
+            onChange={(e) => set({ value: e.target.value })}
+            {...fieldProps('value')}
+          />
+        )}
+        <TextField label="Minimum subtotal ($, optional)" inputMode="decimal" value={draft.minSubtotal} onChange={(e) => set({ minSubtotal: e.target.value })} {...fieldProps('minSubtotal')} />
+        <TextField label="Starts (optional)" type="datetime-local" value={draft.startsAt} onChange={(e) => set({ startsAt: e.target.value })} {...fieldProps('startsAt')} />
+        <TextField label="Ends (optional)" type="datetime-local" value={draft.endsAt} onChange={(e) => set({ endsAt: e.target.value })} {...fieldProps('endsAt')} />
+        <TextField label="Uses in all (optional)" type="number" min={1} value={draft.maxRedemptions} onChange={(e) => set({ maxRedemptions: e.target.value })} {...fieldProps('maxRedemptions')} />
+        <TextField label="Uses per customer (optional)" type="number" min={1} value={draft.maxPerCustomer} onChange={(e) => set({ maxPerCustomer: e.target.value })} {...fieldProps('maxPerCustomer')} />
+        <label className="promo-active">
+          <input type="checkbox" name="active" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
+          Active (shoppers can use it)
+        </label>
+        <div className="actions wide">
+          <Button type="submit" variation="primary">
+            {editing ? 'Save changes' : 'Make promo code'}
+          </Button>
+          {editing && (
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setDraft(EMPTY);
+                setFields({});
+              }}
+            >
+              Cancel
+            </Button>
+          )}
+        </div>
+      </form>
+    </AdminPage>
+  );
+}
