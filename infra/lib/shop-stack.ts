@@ -427,7 +427,10 @@ export class ShopStack extends Stack implements StageObservability {
       value: this.stripeSecret.secretArn,
       description: 'Put the Stripe keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"secretKey":"sk_...","webhookSecret":"whsec_..."}\'',
     });
-    new CfnOutput(this, 'StripeWebhookUrl', { value: `${this.siteUrl}/api/webhooks/stripe`, description: 'Register in Stripe for payment_intent.succeeded' });
+    new CfnOutput(this, 'StripeWebhookUrl', {
+      value: `${this.siteUrl}/api/webhooks/stripe`,
+      description: 'Register in Stripe for payment_intent.amount_capturable_updated, .succeeded, .payment_failed and .canceled (README)',
+    });
   }
 
   /** A function with the shop defaults, the settings every function reads, and the grants its entry declares. */
