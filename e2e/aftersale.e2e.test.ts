@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { E2E_ADMIN } from './global-setup';
-import { axeViolations, launch, newPage, shopUrl, shot, until } from './browser';
+import { axeViolations, launch, mailTo, newPage, shopUrl, shot, until } from './browser';
 
 /**
  * After the sale (issue 14) in Chromium against the local stack: a guest buys, the admin ships with tracking,
@@ -18,17 +18,6 @@ afterAll(async () => {
 const CANDLE = { id: 'harvest-spice-candle', name: 'Harvest Spice Candle', image: '/images/products/harvest-spice-candle.svg', price: 1, size: 'CANDLE', quantity: 2 };
 const TRACKING = '1Z999AA10123456784';
 
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-const outbox = async (): Promise<Mail[]> => (await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())).mails;
-async function mailTo(email: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await until(async () => Boolean((found = (await outbox()).find((m) => m.to.includes(email) && subject.test(m.subject)))), true, 15_000);
-  return found!;
-}
 const available = async () => (await fetch(`${shopUrl()}/api/products/${CANDLE.id}`).then((r) => r.json())).sizes[0].available as number;
 
 async function signInAdmin(page: Page) {

@@ -79,3 +79,20 @@ export async function axeViolations(page: Page, label = page.url(), within?: str
           .join(', ')}`,
     );
 }
+
+/** A mail the shop sent, as the SES stand-in lists it at /ses/outbox. */
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/** Every mail the shop has sent so far. */
+export const outbox = async (): Promise<Mail[]> => ((await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: Mail[] }).mails;
+
+/** Waits (up to 15 s) for a mail to `email` whose subject matches, and returns it. */
+export async function mailTo(email: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined;
+  await until(async () => Boolean((found = (await outbox()).find((m) => m.to.includes(email) && subject.test(m.subject)))), true, 15_000);
+  return found!;
+}

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { computeAmounts, formatPrice } from '../shared/money';
 import { PROMO_MESSAGES } from '../shared/promo';
 import { E2E_ADMIN } from './global-setup';
-import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until } from './browser';
+import { axeViolations, collectAlerts, launch, mailTo, newPage, shopUrl, shot, until } from './browser';
 
 /**
  * Promo codes (issue 13) in Chromium against the local stack: the owner makes a code on the admin page (desktop),
@@ -18,17 +18,6 @@ afterAll(async () => {
 });
 
 const CANDLE_ID = 'harvest-spice-candle';
-interface Mail {
-  to: string[];
-  subject: string;
-  text: string;
-}
-const outbox = async (): Promise<Mail[]> => (await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())).mails;
-async function mailTo(email: string, subject: RegExp): Promise<Mail> {
-  let found: Mail | undefined;
-  await until(async () => Boolean((found = (await outbox()).find((m) => m.to.includes(email) && subject.test(m.subject)))), true, 15_000);
-  return found!;
-}
 const detailRows = (page: Page) => page.$$eval('.order-details dt', (terms) => terms.map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`));
 
 it('the owner makes a code; a guest on a phone applies it and sees the discount through the card step, the confirmation page and the mail', async () => {

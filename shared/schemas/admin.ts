@@ -1,6 +1,7 @@
 import { TAG_WORDS } from '../categories';
 import { tagWords } from '../sizes';
 import { PHOTO_ID, photoId } from '../images';
+import { pageQueryFields } from './common';
 import { photoSchema } from './product';
 import * as z from './zod';
 
@@ -103,17 +104,5 @@ export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_PAGE_MAX = 200;
 export const BAD_ADMIN_CURSOR = 'This page link is no longer valid. Go back to the first page.';
 /** GET /api/admin/products, /api/admin/drafted-products, /api/admin/items: ?limit=&cursor= (the nextCursor before). */
-export const adminPageQuerySchema = z.strictObject({
-  limit: z._default(
-    z
-      .pipe(z.string(), z.transform(Number))
-      .check(
-        z.int(`Limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`),
-        z.gte(1, `Limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`),
-        z.lte(ADMIN_PAGE_MAX, `Limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`),
-      ),
-    ADMIN_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}$/, BAD_ADMIN_CURSOR))),
-});
+export const adminPageQuerySchema = z.strictObject(pageQueryFields(ADMIN_PAGE_SIZE, ADMIN_PAGE_MAX, BAD_ADMIN_CURSOR));
 export type AdminPageQuery = z.output<typeof adminPageQuerySchema>;

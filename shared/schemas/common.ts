@@ -27,3 +27,15 @@ export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 /** Largest JSON body any endpoint accepts. */
 export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * The `limit` and `cursor` query parameters of every paged list (the catalogue, the admin tables): `limit` a whole
+ * number from 1 to `max` (default `size`), `cursor` the opaque `nextCursor` of the page before, as given.
+ */
+export function pageQueryFields(size: number, max: number, badCursor: string) {
+  const badLimit = `Limit must be a whole number from 1 to ${max}.`;
+  return {
+    limit: z._default(z.pipe(z.string(), z.transform(Number)).check(z.int(badLimit), z.gte(1, badLimit), z.lte(max, badLimit)), size),
+    cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}$/, badCursor))),
+  };
+}

@@ -1,4 +1,5 @@
 import { ALL_SIZES } from '../sizes';
+import { pageQueryFields } from './common';
 import * as z from './zod';
 
 /** A size and how many can still be bought. */
@@ -62,17 +63,7 @@ export const BAD_CURSOR = 'This page link is no longer valid. Load the list agai
 export const productListQuerySchema = z.strictObject({
   category: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9-]{1,40}$/, 'Category must be a tag word'))),
   sort: z._default(z.enum(PRODUCT_SORTS, `Sort by one of: ${PRODUCT_SORTS.join(', ')}.`), 'newest'),
-  limit: z._default(
-    z
-      .pipe(z.string(), z.transform(Number))
-      .check(
-        z.int(`Limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}.`),
-        z.gte(1, `Limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}.`),
-        z.lte(PRODUCT_PAGE_MAX, `Limit must be a whole number from 1 to ${PRODUCT_PAGE_MAX}.`),
-      ),
-    PRODUCT_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}$/, BAD_CURSOR))),
+  ...pageQueryFields(PRODUCT_PAGE_SIZE, PRODUCT_PAGE_MAX, BAD_CURSOR),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
