@@ -66,7 +66,8 @@ export const adminOrderDetailSchema = z.object({
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
-export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()) });
+/** A page of orders; `total` (every order of the status) only on the unfiltered pending list, where counting is cheap. */
+export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()) });
 
 export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.string(), email: z.string(), replacementOrder: z.nullable(z.string()) });
 export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });

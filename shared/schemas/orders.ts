@@ -53,7 +53,10 @@ export const replacementDecisionBodySchema = z
 
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2025-01-31.'));
 
-/** GET /api/admin/orders query: status, search words, a date range (order dates, UTC days), a page cursor, CSV. */
+/**
+ * GET /api/admin/orders query: status, search words, a date range (order dates, UTC days), a page cursor, CSV, and
+ * the order: `newest` first (the default, the archive) or `oldest` first (the pending orders to ship, decision 0047).
+ */
 export const adminOrdersQuerySchema = z.strictObject({
   status: z._default(z.enum(['pending', 'completed', 'cancelled']), 'pending'),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
@@ -62,6 +65,7 @@ export const adminOrdersQuerySchema = z.strictObject({
   cursor: z.optional(z.string().check(z.maxLength(1000))),
   limit: z.optional(z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(1), z.lte(100))),
   format: z.optional(z.enum(['json', 'csv'])),
+  order: z._default(z.enum(['newest', 'oldest']), 'newest'),
 });
 export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 

@@ -75,7 +75,9 @@ const matches = (order: OrderRecord, words: string) => [order.orderNumber, order
  * Orders of one status, newest first, in pages. A date range (UTC days of the order date) is a key condition on
  * the byStatus index (status + createdAt), so only that range is read. An order number is one GetItem. Other
  * words (email, name, part of a number) are matched on the items of the range as they are read, case-insensitive,
- * at most READ_BUDGET items per page: the answer then carries a cursor to read on.
+ * at most READ_BUDGET items per page: the answer then carries a cursor to read on. `order: 'oldest'` reads the same
+ * index the other way (the pending orders to ship, decision 0047). A page without words reads one order more than it
+ * shows, so a full last page says there is nothing after it instead of leading to an empty page.
  */
 export async function searchOrders(query: AdminOrdersQuery, limit = query.limit ?? PAGE): Promise<{ orders: OrderRecord[]; nextCursor: string | null }> {
   const words = query.q?.trim().toLowerCase() ?? '';
@@ -89,7 +91,8 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
   let start = query.cursor ? decodeCursor(query.cursor, query.status) : null;
   let read = 0;
   do {
-    const page = await orders.queryPage('byStatus', { status: query.status }, { order: 'desc', limit: words ? 200 : limit - found.length, ...range }, start);
+    const direction = query.order === 'oldest' ? 'asc' : 'desc';
+    const page = await orders.queryPage('byStatus', { status: query.status }, { order: direction, limit: words ? 200 : limit - found.length + 1, ...range }, start);
     read += page.records.length;
     for (const order of page.records) {
       if (words && !matches(order, words)) continue;
@@ -101,9 +104,15 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
   return { orders: found, nextCursor: start ? encodeCursor(start) : null };
 }
 
+/**
+ * A page of orders for the admin. The unfiltered pending list also carries `total`: the orders waiting to ship are
+ * few (the dashboard reads them all), so counting them is one cheap query; the archive's statuses grow without end
+ * and are not counted.
+ */
 export async function listOrders(query: AdminOrdersQuery) {
-  const { orders: found, nextCursor } = await searchOrders(query);
-  return { orders: found.map(adminOrder), nextCursor };
+  const counted = query.status === 'pending' && !query.q?.trim() && !query.from && !query.to;
+  const [{ orders: found, nextCursor }, total] = await Promise.all([searchOrders(query), counted ? orders.count('byStatus', { status: 'pending' }) : undefined]);
+  return { orders: found.map(adminOrder), nextCursor, ...(total === undefined ? {} : { total }) };
 }
 
 const CSV_COLUMNS = [
