@@ -51,6 +51,9 @@ export const replacementDecisionBodySchema = z
   })
   .check(z.refine((value) => value.decision === 'approve' || !!value.message, { message: DECLINE_MESSAGE, path: ['message'] }));
 
+/** Orders on one page of GET /api/admin/orders when no `limit` is given (the pending list and the archive). */
+export const ADMIN_ORDERS_PAGE = 25;
+
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2025-01-31.'));
 
 /**

@@ -1,7 +1,7 @@
 import { ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL } from '../../../shared/aftersale';
 import { formatCents, formatPrice, withDiscount } from '../../../shared/money';
 import type { AdminOrderView } from '../../../shared/schemas/order-views';
-import type { AdminOrdersQuery, ShipOrderBody } from '../../../shared/schemas/orders';
+import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type ShipOrderBody } from '../../../shared/schemas/orders';
 import { unescapeText } from '../../../shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
@@ -44,7 +44,6 @@ export async function completeOrder(orderNumber: string, shipment: ShipOrderBody
 
 // ---- The archive: search, date range, pages, CSV (docs/decisions/0036).
 
-const PAGE = 25;
 /** At most this many index items are read for one page of a search, so a rare word cannot make a request slow. */
 const READ_BUDGET = 2000;
 const CSV_LIMIT = 10_000;
@@ -79,7 +78,7 @@ const matches = (order: OrderRecord, words: string) => [order.orderNumber, order
  * index the other way (the pending orders to ship, decision 0047). A page without words reads one order more than it
  * shows, so a full last page says there is nothing after it instead of leading to an empty page.
  */
-export async function searchOrders(query: AdminOrdersQuery, limit = query.limit ?? PAGE): Promise<{ orders: OrderRecord[]; nextCursor: string | null }> {
+export async function searchOrders(query: AdminOrdersQuery, limit = query.limit ?? ADMIN_ORDERS_PAGE): Promise<{ orders: OrderRecord[]; nextCursor: string | null }> {
   const words = query.q?.trim().toLowerCase() ?? '';
   if (/^pi_[a-z0-9_]+$/.test(words)) {
     const exact = (await orders.get({ orderNumber: query.q!.trim() })) ?? (await orders.get({ orderNumber: words }));

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await Promise.all([order('pi_shipped_a', at(5), 'completed'), order('pi_shipped_b', at(70), 'completed')]);
 });
 
-const list = (query: Record<string, string>) => invoke(listOrders, { token, method: 'GET', path: '/api/admin/orders', query } as never);
+const list = (query: Record<string, string>) => invoke(listOrders, { token, method: 'GET', path: '/api/admin/orders', query });
 const numbers = (body: { orders: { orderNumber: string }[] }) => body.orders.map((o) => o.orderNumber);
 
 /** Follows nextCursor from the first page to the last; every page answers 200 and holds at least one order. */
@@ -74,7 +74,7 @@ it('orders shipped while the admin pages on leave the next page where it was: no
   const first = await list({ status: 'pending', order: 'oldest', limit: '10' });
   expect(numbers(first.body)).toEqual(placed.slice(0, 10));
   for (const orderNumber of placed.slice(0, 3)) {
-    const done = await invoke(completeOrder, { token, method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} } as never);
+    const done = await invoke(completeOrder, { token, method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} });
     expect(done.status).toBe(200);
   }
   const second = await list({ status: 'pending', order: 'oldest', limit: '10', cursor: first.body.nextCursor });

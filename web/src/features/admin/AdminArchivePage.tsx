@@ -1,13 +1,16 @@
-import { Button, Pagination, SearchField, Table, TableBody, TableCell, TableRow, Tabs, TextField } from '@aws-amplify/ui-react';
+import { Button, SearchField, TableCell, Tabs, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
-import { downloadOrdersCsv, listOrders, type OrderQuery } from './adminApi';
+import { ADMIN_ORDERS_PAGE } from '../../../../shared/schemas/orders';
+import { downloadOrdersCsv, listOrders, type AdminOrderPage, type OrderQuery } from './adminApi';
+import { AdminTable, usePagedAdminList } from './AdminTable';
 import { StatusBadge, when } from './OrderBits';
-import { AdminPage, HeadRow, problemText, useAdminData } from './useAdmin';
+import { AdminPage, problemText } from './useAdmin';
 
 type Status = 'pending' | 'completed' | 'cancelled';
+const ordersOf = (page: AdminOrderPage) => page.orders;
 
 /**
  * Shipped orders (and those not shipped yet, and cancelled ones): search by order number, email or name, a date range, pages, and the CSV of
@@ -17,14 +20,14 @@ export default function AdminArchivePage() {
   const [params, setParams] = useSearchParams();
   const status: Status = params.get('status') === 'cancelled' ? 'cancelled' : params.get('status') === 'pending' ? 'pending' : 'completed';
   const filters: OrderQuery = { status, q: params.get('q') ?? undefined, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
-  /** Cursors of the pages seen so far: page n starts at cursors[n - 1]. */
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState(1);
   const [search, setSearch] = useState(filters.q ?? '');
   const [csvProblem, setCsvProblem] = useState('');
   const { q, from, to } = filters;
-  const cursor = cursors[page - 1];
-  const { data, error } = useAdminData(useCallback(() => listOrders({ status, q, from, to, cursor }), [status, q, from, to, cursor]));
+  const { data, rows, error, pager } = usePagedAdminList(
+    useCallback((cursor?: string) => listOrders({ status, q, from, to, cursor, limit: ADMIN_ORDERS_PAGE }), [status, q, from, to]),
+    ordersOf,
+    { label: 'orders', pageSize: ADMIN_ORDERS_PAGE, resetKey: JSON.stringify([status, q, from, to]) },
+  );
 
   const apply = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -32,19 +35,7 @@ export default function AdminArchivePage() {
       if (value) next.set(name, value);
       else next.delete(name);
     }
-    setCursors([undefined]);
-    setPage(1);
     setParams(next, { replace: true });
-  };
-  const go = (to: number) => {
-    if (to > cursors.length || to < 1) return;
-    if (to === cursors.length && data?.nextCursor) setCursors([...cursors, data.nextCursor]);
-    setPage(to);
-  };
-  const next = () => {
-    if (!data?.nextCursor) return;
-    if (page === cursors.length) setCursors([...cursors, data.nextCursor]);
-    setPage(page + 1);
   };
 
   function submitDates(event: FormEvent<HTMLFormElement>) {
@@ -104,45 +95,38 @@ export default function AdminArchivePage() {
           {csvProblem}
         </p>
       )}
-      {data === null && !error ? (
-        <p className="muted">Loading…</p>
-      ) : data && data.orders.length === 0 ? (
-        <p className="card">No orders match.</p>
-      ) : (
-        data && (
-          <div className="table-wrap">
-            <Table size="small" variation="striped" highlightOnHover>
-              <HeadRow cells={['Order', 'Date', 'Customer', 'Total', 'Status', 'Shipped']} />
-              <TableBody>
-                {data.orders.map((order) => (
-                  <TableRow key={order.orderNumber}>
-                    <TableCell>
-                      <Link className="mono" to={`/admin/orders/${order.orderNumber}`}>
-                        {order.orderNumber}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{new Date(order.createdAt).toLocaleDateString('en-US')}</TableCell>
-                    <TableCell>
-                      {unescapeText(order.shippingAddress.name)}
-                      <br />
-                      <span className="muted">{order.shippingAddress.email}</span>
-                    </TableCell>
-                    <TableCell>
-                      {formatPrice(order.amounts.total)}
-                      {order.amounts.discount > 0 && ` (${formatPrice(order.amounts.discount)} off${order.promoCode ? `, ${order.promoCode}` : ''})`}
-                    </TableCell>
-                    <TableCell>
-                      <StatusBadge status={order.status} />
-                    </TableCell>
-                    <TableCell>{order.trackingUrl ? <a href={order.trackingUrl}>{order.trackingNumber}</a> : when(order.shippedAt ?? order.cancelledAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
-        )
-      )}
-      <Pagination currentPage={page} totalPages={cursors.length} hasMorePages={Boolean(data?.nextCursor)} onNext={next} onPrevious={() => go(page - 1)} onChange={(to) => to && go(to)} />
+      {data === null && !error && <p className="muted">Loading…</p>}
+      <AdminTable
+        columns={['Order', 'Date', 'Customer', 'Total', 'Status', 'Shipped']}
+        rows={rows}
+        rowKey={(order) => order.orderNumber}
+        empty="No orders match."
+        pager={pager}
+        highlightOnHover
+        cells={(order) => (
+          <>
+            <TableCell>
+              <Link className="mono" to={`/admin/orders/${order.orderNumber}`}>
+                {order.orderNumber}
+              </Link>
+            </TableCell>
+            <TableCell>{new Date(order.createdAt).toLocaleDateString('en-US')}</TableCell>
+            <TableCell>
+              {unescapeText(order.shippingAddress.name)}
+              <br />
+              <span className="muted">{order.shippingAddress.email}</span>
+            </TableCell>
+            <TableCell>
+              {formatPrice(order.amounts.total)}
+              {order.amounts.discount > 0 && ` (${formatPrice(order.amounts.discount)} off${order.promoCode ? `, ${order.promoCode}` : ''})`}
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={order.status} />
+            </TableCell>
+            <TableCell>{order.trackingUrl ? <a href={order.trackingUrl}>{order.trackingNumber}</a> : when(order.shippedAt ?? order.cancelledAt)}</TableCell>
+          </>
+        )}
+      />
     </AdminPage>
   );
 }

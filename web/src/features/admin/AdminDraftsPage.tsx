@@ -1,44 +1,39 @@
-import { useCallback } from 'react';
-import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Button, TableCell } from '@aws-amplify/ui-react';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
-import { listDrafted, undraftProduct } from './adminApi';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
-import { AdminPage, HeadRow, useAdminData, useCursorPages } from './useAdmin';
+import { listDrafted, undraftProduct, type AdminProductPage } from './adminApi';
+import { AdminTable, usePagedAdminList } from './AdminTable';
+import { AdminPage } from './useAdmin';
+
+const productsOf = (page: AdminProductPage) => page.products;
 
 /** Drafted products (never shown in the shop) with Undraft. */
 export default function AdminDraftsPage() {
-  const { cursor, pager } = useCursorPages();
-  const { data, error, notice, act } = useAdminData(useCallback(() => listDrafted(cursor), [cursor]));
-  const products = data?.products ?? null;
+  const { rows: products, error, notice, act, pager } = usePagedAdminList(listDrafted, productsOf, { label: 'drafted products' });
   return (
     <AdminPage title="Drafted products" notice={notice} error={error} loading={products === null}>
-      {products?.length === 0 && <p className="card">No drafted products.</p>}
-      {products && products.length > 0 && (
-        <div className="table-wrap">
-          <Table size="small" variation="striped">
-            <HeadRow cells={['Image', 'Name', 'Price', 'Tags', 'Action']} />
-            <TableBody>
-              {products.map((product) => (
-                <TableRow key={product.id}>
-                  <TableCell>
-                    <img src={product.image} alt="" />
-                  </TableCell>
-                  <TableCell>{unescapeText(product.name)}</TableCell>
-                  <TableCell>{formatPrice(product.price)}</TableCell>
-                  <TableCell>{product.tag}</TableCell>
-                  <TableCell>
-                    <Button size="small" variation="primary" onClick={() => void act(`Undrafted ${unescapeText(product.name)}.`, () => undraftProduct(product.id))}>
-                      Undraft
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
-      {pager(data, products?.length ?? 0, ADMIN_PAGE_SIZE, 'drafted products')}
+      <AdminTable
+        columns={['Image', 'Name', 'Price', 'Tags', 'Action']}
+        rows={products}
+        rowKey={(product) => product.id}
+        empty="No drafted products."
+        pager={pager}
+        cells={(product) => (
+          <>
+            <TableCell>
+              <img src={product.image} alt="" />
+            </TableCell>
+            <TableCell>{unescapeText(product.name)}</TableCell>
+            <TableCell>{formatPrice(product.price)}</TableCell>
+            <TableCell>{product.tag}</TableCell>
+            <TableCell>
+              <Button size="small" variation="primary" onClick={() => void act(`Undrafted ${unescapeText(product.name)}.`, () => undraftProduct(product.id))}>
+                Undraft
+              </Button>
+            </TableCell>
+          </>
+        )}
+      />
     </AdminPage>
   );
 }

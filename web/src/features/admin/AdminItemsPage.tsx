@@ -1,14 +1,15 @@
-import { Button, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
+import { Button, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { APPAREL_SIZES } from '../../../../shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
-import { AdminPage, HeadRow, useAdminData, useCursorPages } from './useAdmin';
+import { AdminTable, DeleteButton, usePagedAdminList } from './AdminTable';
+import { AdminPage } from './useAdmin';
 
 type Counts = Record<string, string>;
 const toCount = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 const countsOf = (item: StockItem): Counts => Object.fromEntries(APPAREL_SIZES.map((s) => [s, String(item.stock[s])]));
+const itemsOf = (page: { items: StockItem[] }) => page.items;
 const stockOf = (counts: Counts) => Object.fromEntries(APPAREL_SIZES.map((s) => [s, toCount(counts[s] ?? '0')]));
 
 /** Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L). */
@@ -16,23 +17,24 @@ export default function AdminItemsPage() {
   const [edits, setEdits] = useState<Record<string, Counts>>({});
   const [newId, setNewId] = useState('');
   const [newCounts, setNewCounts] = useState<Counts>({});
-  const { cursor, pager } = useCursorPages();
   const {
-    data,
+    rows: items,
     error,
     notice,
     act: run,
-  } = useAdminData(
+    pager,
+  } = usePagedAdminList(
     useCallback(
-      () =>
+      (cursor?: string) =>
         listItems(cursor).then((answer) => {
           setEdits(Object.fromEntries(answer.items.map((item) => [item.id, countsOf(item)])));
           return answer;
         }),
-      [cursor],
+      [],
     ),
+    itemsOf,
+    { label: 'stock items' },
   );
-  const items = data?.items ?? null;
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -43,40 +45,31 @@ export default function AdminItemsPage() {
 
   return (
     <AdminPage title="Stock items" notice={notice} error={error} loading={items === null}>
-      <div className="table-wrap">
-        <Table size="small" variation="striped">
-          <HeadRow cells={['Item id', ...APPAREL_SIZES, 'Actions']} />
-          <TableBody>
-            {items?.map((item) => (
-              <TableRow key={item.id} id={`item-${item.id}`}>
-                <TableCell as="th" scope="row">
-                  {item.id}
-                </TableCell>
-                {APPAREL_SIZES.map((s) => (
-                  <TableCell key={s}>
-                    <input
-                      type="number"
-                      min={0}
-                      aria-label={`${item.id} ${s}`}
-                      value={edits[item.id]?.[s] ?? ''}
-                      onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [s]: e.target.value } })}
-                    />
-                  </TableCell>
-                ))}
-                <TableCell className="actions">
-                  <Button size="small" variation="primary" onClick={() => void run(`Updated ${item.id}.`, () => updateItem(item.id, { stock: stockOf(edits[item.id]), version: item.version }))}>
-                    Update
-                  </Button>
-                  <Button size="small" variation="destructive" onClick={() => window.confirm(MESSAGES.confirmDeleteItem) && void run(`Deleted ${item.id}.`, () => deleteItem(item.id))}>
-                    Delete
-                  </Button>
-                </TableCell>
-              </TableRow>
+      <AdminTable
+        columns={['Item id', ...APPAREL_SIZES, 'Actions']}
+        rows={items}
+        rowKey={(item) => item.id}
+        rowId={(item) => `item-${item.id}`}
+        pager={pager}
+        cells={(item) => (
+          <>
+            <TableCell as="th" scope="row">
+              {item.id}
+            </TableCell>
+            {APPAREL_SIZES.map((s) => (
+              <TableCell key={s}>
+                <input type="number" min={0} aria-label={`${item.id} ${s}`} value={edits[item.id]?.[s] ?? ''} onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [s]: e.target.value } })} />
+              </TableCell>
             ))}
-          </TableBody>
-        </Table>
-      </div>
-      {pager(data, items?.length ?? 0, ADMIN_PAGE_SIZE, 'stock items')}
+            <TableCell className="actions">
+              <Button size="small" variation="primary" onClick={() => void run(`Updated ${item.id}.`, () => updateItem(item.id, { stock: stockOf(edits[item.id]), version: item.version }))}>
+                Update
+              </Button>
+              <DeleteButton question={MESSAGES.confirmDeleteItem} onDelete={() => run(`Deleted ${item.id}.`, () => deleteItem(item.id))} />
+            </TableCell>
+          </>
+        )}
+      />
       <form className="card add" onSubmit={(event) => void add(event)} aria-label="Add a stock item">
         <TextField label="Item id" name="id" isRequired value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
         <div className="counts">

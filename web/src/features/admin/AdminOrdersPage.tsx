@@ -1,21 +1,36 @@
 import { Link } from 'react-router-dom';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
-import { completeOrder, listOrders, type AdminOrder } from './adminApi';
+import { ADMIN_ORDERS_PAGE } from '../../../../shared/schemas/orders';
+import { completeOrder, listOrders, type AdminOrder, type AdminOrderPage } from './adminApi';
+import { usePagedAdminList } from './AdminTable';
 import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';
-import { AdminPage, useAdminData } from './useAdmin';
+import { AdminPage } from './useAdmin';
 
-const oldestPendingFirst = () => listOrders({ status: 'pending', limit: 100 }).then((r) => [...r.orders].reverse());
+/** A page of the orders waiting to ship, oldest first (decision 0047). */
+const oldestPendingFirst = (cursor?: string) => listOrders({ status: 'pending', order: 'oldest', limit: ADMIN_ORDERS_PAGE, cursor });
+const ordersOf = (page: AdminOrderPage) => page.orders;
 
-/** Orders waiting to ship, oldest first, each with its carrier and tracking number and Complete Order. */
+/**
+ * Orders waiting to ship, oldest first, in pages of 25 (with how many wait in all), each with its carrier and
+ * tracking number and Complete Order. A shipped order leaves the page and the next one moves up into it.
+ */
 export default function AdminOrdersPage() {
-  const { data, error, notice, act } = useAdminData(oldestPendingFirst);
+  const { data, rows, error, notice, act, pager } = usePagedAdminList(oldestPendingFirst, ordersOf, { label: 'pending orders', pageSize: ADMIN_ORDERS_PAGE });
+  const waiting = data?.total;
   return (
-    <AdminPage title="Pending orders" notice={notice} error={error} loading={data === null}>
-      {data?.length === 0 && <p className="card">No pending orders.</p>}
-      {data?.map((order) => (
+    <AdminPage
+      title="Pending orders"
+      notice={notice}
+      error={error}
+      loading={rows === null}
+      actions={waiting ? <p className="muted">{waiting === 1 ? '1 order waits' : `${waiting} orders wait`} to ship</p> : null}
+    >
+      {rows?.length === 0 && <p className="card">No pending orders.</p>}
+      {rows?.map((order) => (
         <PendingOrder key={order.orderNumber} order={order} onShip={(shipment) => act(`Shipped ${order.orderNumber}; the customer was mailed.`, () => completeOrder(order.orderNumber, shipment))} />
       ))}
+      {rows && rows.length > 0 && pager}
     </AdminPage>
   );
 }

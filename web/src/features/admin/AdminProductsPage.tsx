@@ -1,13 +1,13 @@
-import { Button, Table, TableBody, TableCell, TableRow, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import { Button, TableCell, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useState, type FormEvent } from 'react';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatCents, toCents } from '../../../../shared/money';
 import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
 import { unescapeText } from '../../../../shared/sanitize';
-import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
+import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct, type AdminProductPage } from './adminApi';
+import { AdminTable, DeleteButton, usePagedAdminList } from './AdminTable';
 import { ImageInput } from './ImageInput';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
-import { AdminPage, HeadRow, problemText, useAdminData, useCursorPages } from './useAdmin';
+import { AdminPage, problemText } from './useAdmin';
 
 /** Non-numeric input becomes 0 (spec section 5). */
 const toCount = (value: string) => {
@@ -49,20 +49,29 @@ function changes(product: AdminProduct, row: Row) {
   return body;
 }
 
+const productsOf = (page: AdminProductPage) => page.products;
+
 export default function AdminProductsPage() {
   const [rows, setRows] = useState<Record<string, Row>>({});
-  const { cursor, pager } = useCursorPages();
-  const { data, error, notice, setNotice, act } = useAdminData(
+  const {
+    rows: products,
+    error,
+    notice,
+    setNotice,
+    act,
+    pager,
+  } = usePagedAdminList(
     useCallback(
-      () =>
+      (cursor?: string) =>
         listProducts(cursor).then((answer) => {
           setRows(Object.fromEntries(answer.products.map((p) => [p.id, rowOf(p)])));
           return answer;
         }),
-      [cursor],
+      [],
     ),
+    productsOf,
+    { label: 'products' },
   );
-  const products = data?.products ?? null;
 
   async function save(product: AdminProduct) {
     const body = changes(product, rows[product.id]);
@@ -74,65 +83,63 @@ export default function AdminProductsPage() {
 
   return (
     <AdminPage title="Products" notice={notice} error={error} loading={products === null}>
-      <div className="table-wrap">
-        <Table size="small" variation="striped">
-          <HeadRow cells={['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions']} />
-          <TableBody>
-            {products?.map((product) => {
-              const row = rows[product.id];
-              if (!row) return null;
-              const dirty = Object.keys(changes(product, row)).length > 0;
-              const counts = ownCounts(row.tag);
-              return (
-                <TableRow key={product.id} data-testid={`row-${product.id}`} id={`row-${product.id}`}>
-                  <TableCell>
-                    <img src={product.image} alt="" />
-                  </TableCell>
-                  <TableCell>
-                    <input aria-label="Name" value={row.name} onChange={(e) => edit(product.id, { name: e.target.value })} />
-                  </TableCell>
-                  <TableCell>
-                    <input aria-label="Price" inputMode="decimal" value={row.price} onChange={(e) => edit(product.id, { price: e.target.value })} />
-                  </TableCell>
-                  <TableCell>
-                    <input aria-label="Tags" value={row.tag} onChange={(e) => edit(product.id, { tag: e.target.value })} />
-                  </TableCell>
-                  <TableCell>
-                    {counts.length === 0 ? (
-                      <label>
-                        Stock item
-                        <input aria-label="Stock item" value={row.stockRef} onChange={(e) => edit(product.id, { stockRef: e.target.value })} />
-                      </label>
-                    ) : (
-                      counts.map((k) => (
-                        <label key={k}>
-                          {k === 'CANDLE' ? 'Count' : k}
-                          <input aria-label={`${k} count`} inputMode="numeric" value={row.stock[k] ?? '0'} onChange={(e) => edit(product.id, { stock: { ...row.stock, [k]: e.target.value } })} />
-                        </label>
-                      ))
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <textarea aria-label="Description" rows={2} value={row.description} onChange={(e) => edit(product.id, { description: e.target.value })} />
-                  </TableCell>
-                  <TableCell className="actions">
-                    <Button size="small" variation="primary" isDisabled={!dirty} onClick={() => void save(product)}>
-                      Save
-                    </Button>
-                    <Button size="small" onClick={() => void act(`Drafted ${row.name}.`, () => draftProduct(product.id))}>
-                      Draft
-                    </Button>
-                    <Button size="small" variation="destructive" onClick={() => window.confirm(`Delete ${row.name} and its images?`) && void act(`Deleted ${row.name}.`, () => deleteProduct(product.id))}>
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
-      {pager(data, products?.length ?? 0, ADMIN_PAGE_SIZE, 'products')}
+      <AdminTable
+        columns={['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions']}
+        rows={products}
+        rowKey={(product) => product.id}
+        rowId={(product) => `row-${product.id}`}
+        rowTestId={(product) => `row-${product.id}`}
+        pager={pager}
+        cells={(product) => {
+          const row = rows[product.id];
+          if (!row) return null;
+          const dirty = Object.keys(changes(product, row)).length > 0;
+          const counts = ownCounts(row.tag);
+          return (
+            <>
+              <TableCell>
+                <img src={product.image} alt="" />
+              </TableCell>
+              <TableCell>
+                <input aria-label="Name" value={row.name} onChange={(e) => edit(product.id, { name: e.target.value })} />
+              </TableCell>
+              <TableCell>
+                <input aria-label="Price" inputMode="decimal" value={row.price} onChange={(e) => edit(product.id, { price: e.target.value })} />
+              </TableCell>
+              <TableCell>
+                <input aria-label="Tags" value={row.tag} onChange={(e) => edit(product.id, { tag: e.target.value })} />
+              </TableCell>
+              <TableCell>
+                {counts.length === 0 ? (
+                  <label>
+                    Stock item
+                    <input aria-label="Stock item" value={row.stockRef} onChange={(e) => edit(product.id, { stockRef: e.target.value })} />
+                  </label>
+                ) : (
+                  counts.map((k) => (
+                    <label key={k}>
+                      {k === 'CANDLE' ? 'Count' : k}
+                      <input aria-label={`${k} count`} inputMode="numeric" value={row.stock[k] ?? '0'} onChange={(e) => edit(product.id, { stock: { ...row.stock, [k]: e.target.value } })} />
+                    </label>
+                  ))
+                )}
+              </TableCell>
+              <TableCell>
+                <textarea aria-label="Description" rows={2} value={row.description} onChange={(e) => edit(product.id, { description: e.target.value })} />
+              </TableCell>
+              <TableCell className="actions">
+                <Button size="small" variation="primary" isDisabled={!dirty} onClick={() => void save(product)}>
+                  Save
+                </Button>
+                <Button size="small" onClick={() => void act(`Drafted ${row.name}.`, () => draftProduct(product.id))}>
+                  Draft
+                </Button>
+                <DeleteButton question={`Delete ${row.name} and its images?`} onDelete={() => act(`Deleted ${row.name}.`, () => deleteProduct(product.id))} />
+              </TableCell>
+            </>
+          );
+        }}
+      />
       <AddProduct onAdded={(name) => void act(`Added ${name}.`, async () => undefined)} />
     </AdminPage>
   );

@@ -1,11 +1,12 @@
-import { Badge, Button, SelectField, Table, TableBody, TableCell, TableRow, TextField } from '@aws-amplify/ui-react';
+import { Badge, Button, CheckboxField, SelectField, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { formatCents, toCents } from '../../../../shared/money';
 import { PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
 import type { PromoView } from '../../../../shared/schemas/promo';
 import { ApiError } from '../../lib/api';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
-import { AdminPage, HeadRow, problemText, useAdminData } from './useAdmin';
+import { AdminTable, DeleteButton } from './AdminTable';
+import { AdminPage, problemText, useAdminData } from './useAdmin';
 
 /** The form's text, as typed: dollars for amounts, local date-times for the window. */
 interface Draft {
@@ -105,50 +106,40 @@ export default function AdminPromoCodesPage() {
       <p className="muted">
         Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
       </p>
-      {codes?.length === 0 && <p>No promo codes yet. Make the first one below.</p>}
-      {codes && codes.length > 0 && (
-        <div className="table-wrap">
-          <Table size="small" variation="striped">
-            <HeadRow cells={['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions']} />
-            <TableBody>
-              {codes.map((promo) => (
-                <TableRow key={promo.code} id={`promo-${promo.code}`}>
-                  <TableCell as="th" scope="row" className="mono">
-                    {promo.code}
-                  </TableCell>
-                  <TableCell>{promo.description}</TableCell>
-                  <TableCell>{windowText(promo)}</TableCell>
-                  <TableCell>
-                    {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
-                    {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
-                  </TableCell>
-                  <TableCell>
-                    <Badge variation={promo.active ? 'success' : 'info'}>{promo.active ? 'Active' : 'Inactive'}</Badge>
-                  </TableCell>
-                  <TableCell className="actions">
-                    <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
-                      Edit
-                    </Button>
-                    <Button size="small" onClick={() => void toggle(promo)} aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}>
-                      {promo.active ? 'Deactivate' : 'Activate'}
-                    </Button>
-                    {promo.redemptions === 0 && (
-                      <Button
-                        size="small"
-                        variation="destructive"
-                        aria-label={`Delete ${promo.code}`}
-                        onClick={() => window.confirm(`Delete the promo code ${promo.code}?`) && void act(`Deleted ${promo.code}.`, () => deletePromoCode(promo.code))}
-                      >
-                        Delete
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <AdminTable
+        columns={['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions']}
+        rows={codes}
+        rowKey={(promo) => promo.code}
+        rowId={(promo) => `promo-${promo.code}`}
+        empty="No promo codes yet. Make the first one below."
+        cells={(promo) => (
+          <>
+            <TableCell as="th" scope="row" className="mono">
+              {promo.code}
+            </TableCell>
+            <TableCell>{promo.description}</TableCell>
+            <TableCell>{windowText(promo)}</TableCell>
+            <TableCell>
+              {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
+              {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+            </TableCell>
+            <TableCell>
+              <Badge variation={promo.active ? 'success' : 'info'}>{promo.active ? 'Active' : 'Inactive'}</Badge>
+            </TableCell>
+            <TableCell className="actions">
+              <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
+                Edit
+              </Button>
+              <Button size="small" onClick={() => void toggle(promo)} aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}>
+                {promo.active ? 'Deactivate' : 'Activate'}
+              </Button>
+              {promo.redemptions === 0 && (
+                <DeleteButton label={`Delete ${promo.code}`} question={`Delete the promo code ${promo.code}?`} onDelete={() => act(`Deleted ${promo.code}.`, () => deletePromoCode(promo.code))} />
+              )}
+            </TableCell>
+          </>
+        )}
+      />
       <form id="promo-form" className="card add" onSubmit={(event) => void save(event)} aria-label={editing ? `Edit promo code ${editing.code}` : 'Make a promo code'}>
         <h2 className="wide">{editing ? `Edit ${editing.code}` : 'Make a promo code'}</h2>
         <TextField
@@ -184,10 +175,7 @@ export default function AdminPromoCodesPage() {
         <TextField label="Ends (optional)" type="datetime-local" value={draft.endsAt} onChange={(e) => set({ endsAt: e.target.value })} {...fieldProps('endsAt')} />
         <TextField label="Uses in all (optional)" type="number" min={1} value={draft.maxRedemptions} onChange={(e) => set({ maxRedemptions: e.target.value })} {...fieldProps('maxRedemptions')} />
         <TextField label="Uses per customer (optional)" type="number" min={1} value={draft.maxPerCustomer} onChange={(e) => set({ maxPerCustomer: e.target.value })} {...fieldProps('maxPerCustomer')} />
-        <label className="promo-active">
-          <input type="checkbox" name="active" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
-          Active (shoppers can use it)
-        </label>
+        <CheckboxField className="promo-active" label="Active (shoppers can use it)" name="active" value="yes" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
         <div className="actions wide">
           <Button type="submit" variation="primary">
             {editing ? 'Save changes' : 'Make promo code'}

@@ -54,6 +54,7 @@ export interface OrderQuery {
   to?: string;
   cursor?: string;
   limit?: number;
+  order?: 'newest' | 'oldest';
 }
 const queryString = (query: OrderQuery & { format?: 'csv' }) =>
   new URLSearchParams(
@@ -61,6 +62,7 @@ const queryString = (query: OrderQuery & { format?: 'csv' }) =>
       .filter(([, value]) => value !== undefined && value !== '')
       .map(([key, value]) => [key, String(value)]),
   ).toString();
+export type AdminOrderPage = z.infer<typeof adminOrderListSchema>;
 export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryString(query)}`, adminOrderListSchema, { auth: true });
 export const getOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
 export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier; trackingNumber?: string } = {}) =>

@@ -135,5 +135,7 @@ export function useCursorPages(resetKey = '') {
       </nav>
     );
   }
-  return { cursor: cursors[page - 1], page, pager };
+  /** One page back, forgetting the page left (it emptied: the page before reads its next cursor again). */
+  const back = () => page > 1 && setState({ key: resetKey, cursors: cursors.slice(0, page - 1), page: page - 1 });
+  return { cursor: cursors[page - 1], page, pager, back };
 }

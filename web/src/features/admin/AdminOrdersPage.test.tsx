@@ -1,0 +1,115 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import AdminOrdersPage from './AdminOrdersPage';
+
+/**
+ * The pending-orders page over more than one page of orders (decision 0047): oldest first, 25 a page, the total,
+ * the pager, and shipping an order on a later page keeps the admin on that page.
+ */
+const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 8, i)).toISOString();
+const pendingOrder = (i: number) => ({
+  orderNumber: `pi_wait_${String(i).padStart(2, '0')}`,
+  status: 'pending',
+  createdAt: at(i),
+  shippingAddress: { name: `Buyer ${i}`, email: `b${i}@example.com`, line1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' },
+  lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 1000, size: 'CANDLE', quantity: 1 }],
+  amounts: { subtotal: 1000, discount: 0, shipping: 599, tax: 0, total: 1599 },
+  promoCode: null,
+  carrier: null,
+  trackingNumber: null,
+  trackingUrl: null,
+  shippedAt: null,
+  cancelledAt: null,
+  replacementOf: null,
+  customer: 'guest',
+  completedAt: null,
+  payment: { state: 'paid', refund: null },
+});
+let waiting: ReturnType<typeof pendingOrder>[];
+const lists: URLSearchParams[] = [];
+
+beforeEach(() => {
+  waiting = Array.from({ length: 60 }, (_, i) => pendingOrder(i));
+  lists.length = 0;
+  setTokenSource(async () => 'token');
+  // The server's side: oldest first by position; a cursor is the createdAt of the last order of the page before.
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(urlOf(input), 'http://shop.test');
+    if (url.pathname === '/api/admin/orders' && (init?.method ?? 'GET') === 'GET') {
+      lists.push(url.searchParams);
+      const limit = Number(url.searchParams.get('limit'));
+      const after = url.searchParams.get('cursor');
+      const rest = waiting.filter((order) => !after || order.createdAt > after);
+      const page = rest.slice(0, limit);
+      return json(200, { orders: page, nextCursor: rest.length > limit ? page.at(-1)!.createdAt : null, total: waiting.length });
+    }
+    const shipped = /^\/api\/admin\/orders\/([^/]+)\/complete$/.exec(url.pathname);
+    if (shipped) {
+      const order = waiting.find((o) => o.orderNumber === shipped[1])!;
+      waiting = waiting.filter((o) => o !== order);
+      return json(200, { ...order, status: 'completed', completedAt: at(99) });
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+});
+
+const show = () =>
+  render(
+    <MemoryRouter>
+      <AdminOrdersPage />
+    </MemoryRouter>,
+  );
+const shownOrders = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label')!.replace('Order ', ''));
+const pagerText = () => screen.getByRole('navigation', { name: 'pending orders pages' }).textContent;
+
+it('asks for the oldest first, 25 a page, and says how many wait in all', async () => {
+  show();
+  await screen.findByText('pi_wait_00');
+  expect(lists[0].get('status')).toBe('pending');
+  expect(lists[0].get('order')).toBe('oldest');
+  expect(lists[0].get('limit')).toBe('25');
+  expect(shownOrders()).toEqual(waiting.slice(0, 25).map((o) => o.orderNumber));
+  expect(screen.getByText('60 orders wait to ship')).toBeTruthy();
+  expect(pagerText()).toContain('1–25 of 60 pending orders');
+});
+
+it('reaches every order through the pager, each on one page only', async () => {
+  show();
+  await screen.findByText('pi_wait_00');
+  const seen = shownOrders();
+  for (const first of ['pi_wait_25', 'pi_wait_50']) {
+    await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+    await screen.findByText(first);
+    seen.push(...shownOrders());
+  }
+  expect(seen).toEqual(waiting.map((o) => o.orderNumber));
+  expect(pagerText()).toContain('51–60 of 60 pending orders');
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: /next page/i }).disabled).toBe(true);
+  await userEvent.click(screen.getByRole('button', { name: /page 1/i }));
+  await screen.findByText('pi_wait_00');
+});
+
+it('shipping an order on page 2 keeps page 2: the order leaves it, the next one moves up, the total drops', async () => {
+  show();
+  await screen.findByText('pi_wait_00');
+  await userEvent.click(screen.getByRole('button', { name: /next page/i }));
+  const card = (await screen.findByText('pi_wait_30')).closest('article')!;
+  await userEvent.click(within(card).getByRole('button', { name: 'Complete Order' }));
+  await screen.findByText('Shipped pi_wait_30; the customer was mailed.');
+  await screen.findByText('pi_wait_50');
+  expect(screen.queryByText('pi_wait_30')).toBeNull();
+  expect(shownOrders()[0]).toBe('pi_wait_25');
+  expect(shownOrders()).toHaveLength(25);
+  expect(screen.getByText('59 orders wait to ship')).toBeTruthy();
+  expect(pagerText()).toContain('26–50 of 59 pending orders');
+});
+
+it('says so when nothing waits, without a pager', async () => {
+  waiting = [];
+  show();
+  await screen.findByText('No pending orders.');
+  expect(screen.queryByRole('navigation', { name: 'pending orders pages' })).toBeNull();
+});
