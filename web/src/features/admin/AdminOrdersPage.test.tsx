@@ -28,10 +28,13 @@ const pendingOrder = (i: number) => ({
   completedAt: null,
   payment: { state: 'paid', refund: null },
 });
+const scrolled = jest.fn();
 let waiting: ReturnType<typeof pendingOrder>[];
 const lists: URLSearchParams[] = [];
 
 beforeEach(() => {
+  window.scrollTo = scrolled;
+  scrolled.mockClear();
   waiting = Array.from({ length: 60 }, (_, i) => pendingOrder(i));
   lists.length = 0;
   setTokenSource(async () => 'token');
@@ -83,6 +86,7 @@ it('reaches every order through the pager, each on one page only', async () => {
   for (const first of ['pi_wait_25', 'pi_wait_50']) {
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     await screen.findByText(first);
+    expect(scrolled).toHaveBeenLastCalledWith(0, 0);
     seen.push(...shownOrders());
   }
   expect(seen).toEqual(waiting.map((o) => o.orderNumber));

@@ -175,7 +175,7 @@ export default function AdminPromoCodesPage() {
         <TextField label="Ends (optional)" type="datetime-local" value={draft.endsAt} onChange={(e) => set({ endsAt: e.target.value })} {...fieldProps('endsAt')} />
         <TextField label="Uses in all (optional)" type="number" min={1} value={draft.maxRedemptions} onChange={(e) => set({ maxRedemptions: e.target.value })} {...fieldProps('maxRedemptions')} />
         <TextField label="Uses per customer (optional)" type="number" min={1} value={draft.maxPerCustomer} onChange={(e) => set({ maxPerCustomer: e.target.value })} {...fieldProps('maxPerCustomer')} />
-        <CheckboxField className="promo-active" label="Active (shoppers can use it)" name="active" value="yes" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
+        <CheckboxField className="promo-active wide" label="Active (shoppers can use it)" name="active" value="yes" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
         <div className="actions wide">
           <Button type="submit" variation="primary">
             {editing ? 'Save changes' : 'Make promo code'}

@@ -4,6 +4,8 @@ import '@aws-amplify/ui-react/styles/base.css';
 import '@aws-amplify/ui-react/styles/alert.css';
 import '@aws-amplify/ui-react/styles/badge.css';
 import '@aws-amplify/ui-react/styles/button.css';
+import '@aws-amplify/ui-react/styles/checkbox.css';
+import '@aws-amplify/ui-react/styles/checkboxField.css';
 import '@aws-amplify/ui-react/styles/field.css';
 import '@aws-amplify/ui-react/styles/fieldGroup.css';
 import '@aws-amplify/ui-react/styles/fieldMessages.css';

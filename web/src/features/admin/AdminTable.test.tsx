@@ -73,6 +73,7 @@ const shownIds = () =>
     .map((row) => within(row).getByRole('rowheader').textContent);
 
 beforeEach(() => {
+  window.scrollTo = jest.fn();
   things = Array.from({ length: 7 }, (_, i) => ({ id: `t${i}` }));
   reads = [];
   window.confirm = jest.fn(() => true);

@@ -101,7 +101,7 @@ export function HeadRow({ cells }: { cells: readonly string[] }) {
 /**
  * Numbered pages over a cursor-paged admin list (GET ...?cursor=): `cursor` of the page shown, and `pager`, the
  * Amplify Pagination with "rows a-b of total" under a table. Pages already seen keep their cursors, so going back is
- * one request and a page's rows never shift with the ones before.
+ * one request and a page's rows never shift with the ones before. Turning a page scrolls back to the top.
  */
 export function useCursorPages(resetKey = '') {
   const [state, setState] = useState<{ key: string; cursors: (string | undefined)[]; page: number }>({ key: resetKey, cursors: [undefined], page: 1 });
@@ -113,6 +113,8 @@ export function useCursorPages(resetKey = '') {
       if (to < 1 || to > cursors.length + (data.nextCursor ? 1 : 0)) return;
       const known = to === cursors.length + 1 ? [...cursors, data.nextCursor ?? undefined] : cursors;
       setState({ key: resetKey, cursors: known, page: to });
+      // The pager sits under the list: the new page is read from its top, as a page turned.
+      window.scrollTo(0, 0);
     };
     const first = (page - 1) * pageSize + (shown ? 1 : 0);
     const totalPages = data.total !== undefined ? Math.max(1, Math.ceil(data.total / pageSize)) : cursors.length + (data.nextCursor ? 1 : 0);
