@@ -134,11 +134,12 @@ it('a later page whose last rows go steps back a page instead of showing an empt
   expect(screen.queryByRole('button', { name: /next page/i })).toBeNull();
 });
 
-it('with no rows: the empty line instead of the table, or the empty table when no line is given', async () => {
+it('with no rows: the empty line instead of the table and pager, or the empty table when no line is given', async () => {
   things = [];
   const { unmount } = render(<Things empty="Nothing here yet." />);
   expect((await screen.findByText('Nothing here yet.')).className).toBe('card');
   expect(screen.queryByRole('table')).toBeNull();
+  expect(screen.queryByRole('navigation')).toBeNull();
   unmount();
   render(<Things />);
   await screen.findByText('0 of 0 things');

@@ -35,8 +35,8 @@ export function usePagedAdminList<P extends CursorPage, R>(
 
 /**
  * An admin table: the column headings, one row per record (`cells` gives its cells; `rowId` its element id, which
- * links and tests find it by), an `empty` line instead of the table when there are no records (without one the
- * empty table shows, as where an add form follows), and the pager under it. Nothing while `rows` is null (loading).
+ * links and tests find it by), an `empty` line instead of the table and pager when there are no records (without one
+ * the empty table shows, as where an add form follows), and the pager under it. Nothing while `rows` is null (loading).
  */
 export function AdminTable<R>({
   columns,
@@ -60,24 +60,21 @@ export function AdminTable<R>({
   highlightOnHover?: boolean;
 }) {
   if (!rows) return null;
+  if (rows.length === 0 && empty) return <p className="card">{empty}</p>;
   return (
     <>
-      {rows.length === 0 && empty ? (
-        <p className="card">{empty}</p>
-      ) : (
-        <div className="table-wrap">
-          <Table size="small" variation="striped" highlightOnHover={highlightOnHover}>
-            <HeadRow cells={columns} />
-            <TableBody>
-              {rows.map((row) => (
-                <TableRow key={rowKey(row)} id={rowId?.(row)} data-testid={rowTestId?.(row)}>
-                  {cells(row)}
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <div className="table-wrap">
+        <Table size="small" variation="striped" highlightOnHover={highlightOnHover}>
+          <HeadRow cells={columns} />
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={rowKey(row)} id={rowId?.(row)} data-testid={rowTestId?.(row)}>
+                {cells(row)}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
       {pager}
     </>
   );
