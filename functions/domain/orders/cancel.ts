@@ -24,8 +24,6 @@ export const CANCEL_RULES = {
   mailStuckMinutes: 10,
   /** Longest wait between the job's attempts after failures (5, 10, 20, 40, then 60 minutes). */
   maxBackoffMinutes: 60,
-  /** A refund the provider refused waits for the admin; the job only looks again after this long. */
-  refusedRecheckMinutes: 24 * 60,
 } as const;
 
 const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000).toISOString();
@@ -85,6 +83,9 @@ const finished = (order: OrderRecord) => (!order.refund || order.refund.status =
 async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
   let order = (await orders.get({ orderNumber }, { consistent: true }))!;
   if (order.refund && order.refund.status !== 'refunded') {
+    // The admin tries a refused refund again: pending again and back on the job's list first (one transaction), so
+    // a crash in the provider call leaves what a crash after step 1 leaves, and the job finishes it.
+    if (order.refund.status === 'failed') await retryRefused(order);
     const result = await (await paymentProvider()).refund(orderNumber, { idempotencyKey: refundKey(orderNumber) });
     const status = result.status === 'succeeded' ? 'refunded' : result.status;
     await orders.update({ orderNumber }, { set: { refund: { status, id: result.id, at: new Date().toISOString() } } });
@@ -101,6 +102,17 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
   const final = (await orders.get({ orderNumber }, { consistent: true }))!;
   if (finished(final)) await cancellationsDue.delete({ list: 'due', orderNumber });
   return final;
+}
+
+/** failed -> pending on a refused refund, with the job's to-do item; a second retry at once finds it pending already. */
+async function retryRefused(order: OrderRecord): Promise<void> {
+  const due = cancellationsDue.transact.put({ list: 'due', orderNumber: order.orderNumber, sweepAt: minutesFrom(new Date(), CANCEL_RULES.graceMinutes) });
+  const pending = orders.transact.update({ orderNumber: order.orderNumber }, { set: { refund: { status: 'pending' } } }, { when: { equals: { refund: order.refund } } });
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [pending, due] }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+  }
 }
 
 /** pending -> sending on the cancellation mail; only the caller that made the change sends it. */
@@ -126,7 +138,7 @@ async function claimMail(orderNumber: string): Promise<boolean> {
 export interface CancellationCounts {
   /** Cancellations the job finished (refund confirmed, mail sent or marked failed). */
   finished: number;
-  /** Refunds the provider refused: left for the admin (the order page says so), looked at again a day later. */
+  /** Refunds the provider refused: left to the admin (the order page says so), off the job's list. */
   refused: number;
   /** Not finished this time (the provider could not be reached or answered pending, the mail is being sent): later. */
   later: number;
@@ -153,7 +165,7 @@ export async function finishCancellations(now = new Date()): Promise<Cancellatio
         continue;
       }
       if (order.refund?.status === 'failed') {
-        await refusedLater(item, now);
+        await refusedLater(item);
         counts.refused++;
         continue;
       }
@@ -172,7 +184,7 @@ export async function finishCancellations(now = new Date()): Promise<Cancellatio
     } catch (error) {
       const order = await orders.get({ orderNumber }, { consistent: true }).catch(() => null);
       if (order?.refund?.status === 'failed') {
-        await refusedLater(item, now);
+        await refusedLater(item);
         counts.refused++;
       } else {
         logger.error('could not finish a cancellation', { orderNumber, attempts: item.attempts + 1, error: error as Error });
@@ -190,10 +202,13 @@ async function retryLater(item: CancellationDueRecord, now: Date): Promise<void>
   await moveDue(item, { sweepAt: minutesFrom(now, wait) }, 1);
 }
 
-/** A refused refund waits for the admin ("Refund refused" on the order page); the job looks again a day later. */
-async function refusedLater(item: CancellationDueRecord, now: Date): Promise<void> {
-  logger.error('refund refused by the payment provider; waiting for the admin', { orderNumber: item.orderNumber });
-  await moveDue(item, { sweepAt: minutesFrom(now, CANCEL_RULES.refusedRecheckMinutes) }, 0);
+/**
+ * A refused refund is the admin's to decide ("Refund refused" on the order page: refund in the provider's dashboard
+ * or try again); the job takes it off its list and says so once. A retry by the admin puts it back (finishCancellation).
+ */
+async function refusedLater(item: CancellationDueRecord): Promise<void> {
+  logger.error('refund refused by the payment provider; left to the admin', { orderNumber: item.orderNumber });
+  await cancellationsDue.delete({ list: 'due', orderNumber: item.orderNumber });
 }
 
 async function moveDue(item: CancellationDueRecord, set: Partial<CancellationDueRecord>, attempts: number): Promise<void> {
