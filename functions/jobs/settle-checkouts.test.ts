@@ -12,7 +12,8 @@ import { handler as settleJob } from './settle-checkouts';
  * products but no index entries, and its category pages must not stay empty until someone runs the reindex script.
  */
 const context = { getRemainingTimeInMillis: () => 10_000 };
-const list = async (category?: string) => (await invoke(listProducts, { method: 'GET', path: '/api/products', query: { limit: '100', ...(category ? { category } : {}) } })).body.products.map((p: { id: string }) => p.id).sort();
+const list = async (category?: string) =>
+  (await invoke(listProducts, { method: 'GET', path: '/api/products', query: { limit: '100', ...(category ? { category } : {}) } })).body.products.map((p: { id: string }) => p.id).sort();
 const marker = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: 'meta#catalog-index', sk: 'meta#catalog-index' }, ConsistentRead: true }))).Item;
 const allEntries = async () => (await catalogEntries.query('newest', { word: '*' })).map((entry) => `${entry.id}@${entry.updatedAt}`).sort();
 
