@@ -76,6 +76,7 @@ export const RATE_LIMIT_MESSAGES = {
   forms: 'Too many messages sent from your connection. Please wait a few minutes and try again.',
   signUp: 'Too many new accounts from your connection. Please wait a few minutes and try again.',
   passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
+  search: 'Too many searches from your connection. Please wait a minute and try again.',
 } as const;
 
 /** The password rule, also enforced by the Cognito password policy (infra). */

@@ -14,14 +14,16 @@ const NOT_LIMITED: Record<string, string> = {
 const ADDED_BY_OTHER_ISSUES: string[] = [];
 
 describe('the rate-limit table', () => {
-  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset', () => {
-    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'promo-code-checks', 'order-lookups', 'forms', 'sign-up', 'password-reset']);
+  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; and search', () => {
+    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'promo-code-checks', 'order-lookups', 'forms', 'search', 'sign-up', 'password-reset']);
     expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
     for (const path of ['/api/test-payments/confirm', '/auth/adminOrders', '/auth/adminOrders/guest']) expect(groupOf('POST', path)).toBe('card-confirmations');
     expect(groupOf('POST', '/api/promo-codes/check')).toBe('promo-code-checks');
     expect(groupOf('POST', '/api/orders/lookup')).toBe('order-lookups');
     expect(groupOf('POST', '/api/orders/replacements')).toBe('order-lookups');
+    expect(groupOf('GET', '/api/products/search')).toBe('search');
+    expect(groupOf('GET', '/api/products/candles')).toBeUndefined();
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ForgotPassword' })?.id).toBe('password-reset');

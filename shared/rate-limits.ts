@@ -97,6 +97,14 @@ export const RATE_LIMITS = [
     message: RATE_LIMIT_MESSAGES.forms,
   },
   {
+    id: 'search',
+    summary: 'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',
+    limit: 60,
+    windowSeconds: 60,
+    requests: [{ method: 'GET', path: '/api/products/search' }],
+    message: RATE_LIMIT_MESSAGES.search,
+  },
+  {
     id: 'sign-up',
     summary: 'New accounts (Cognito SignUp)',
     limit: 10,

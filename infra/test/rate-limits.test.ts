@@ -84,11 +84,13 @@ describe('a stage with rate limits (the default)', () => {
     }
   });
 
-  test("an API rule counts POSTs to its group's paths (trailing slash too) and nothing else", () => {
+  test("an API rule counts its group's method (POST, or GET for search) to its group's paths (trailing slash too) and nothing else", () => {
     const allPaths = [...ROUTES.map((r) => r.path), ...API_GROUPS.flatMap(apiPaths)];
     for (const group of API_GROUPS) {
       const [method, path] = ruleOf(edgeAcl, group).Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements;
-      expect(method.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: 'POST' });
+      const methods = [...new Set(group.requests.flatMap((r) => ('method' in r ? [r.method] : [])))];
+      expect(methods).toEqual([group.id === 'search' ? 'GET' : 'POST']);
+      expect(method.ByteMatchStatement).toMatchObject({ FieldToMatch: { Method: {} }, PositionalConstraint: 'EXACTLY', SearchString: methods[0] });
       expect(path.RegexMatchStatement.FieldToMatch).toEqual({ UriPath: {} });
       expect(path.RegexMatchStatement.TextTransformations.map((t: { Type: string }) => t.Type)).toEqual(['URL_DECODE', 'NORMALIZE_PATH']);
       const regex = new RegExp(path.RegexMatchStatement.RegexString);

@@ -37,8 +37,10 @@ export default function AdminPortal() {
               <p className="muted">
                 {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} · {formatPrice(data.last30Days.discounts)} in discounts
               </p>
-              <Link to={`/admin/orders/archive?from=${since}`}>Orders since {since}</Link>
-              <Link to="/admin/promo-codes">Promo codes</Link>
+              <p className="tile-links">
+                <Link to={`/admin/orders/archive?from=${since}`}>Orders since {new Date(`${since}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</Link>
+                <Link to="/admin/promo-codes">Promo codes</Link>
+              </p>
             </li>
             <li className="card">
               <h2>Waiting to ship</h2>

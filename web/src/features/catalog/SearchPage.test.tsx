@@ -1,3 +1,4 @@
+import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from '../../components/Layout';
@@ -68,4 +69,14 @@ it('without a query asks for one and sends no request; the header box searches f
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search products' }), '  cand  ');
   await userEvent.click(screen.getByRole('button', { name: 'Search' }));
   expect(await screen.findByRole('heading', { level: 1, name: 'Search results for “cand”' })).toBeTruthy();
+});
+
+it('tells a client over the search limit to wait, in the server’s words', async () => {
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(urlOf(input), 'http://shop.test');
+    if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    return jsonResponse(429, { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.search } });
+  }) as typeof fetch;
+  show('/search?q=cand');
+  expect((await screen.findByRole('alert')).textContent).toBe('Too many searches from your connection. Please wait a minute and try again.');
 });

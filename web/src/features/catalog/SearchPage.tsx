@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { CategoryChips } from '../../components/CategoryChips';
 import { productSearchAnswerSchema, searchUrl } from '../../../../shared/schemas/product';
+import { ApiError } from '../../lib/api';
 import { useQuery } from '../../lib/query';
 import { GridPlaceholder, ProductGrid } from './ProductGrid';
 import './catalog.css';
@@ -17,7 +18,7 @@ export default function SearchPage() {
         <p className="card">Type what you are looking for in the search box above: a product, a scent, a colour or a category.</p>
       ) : error ? (
         <p className="card error" role="alert">
-          We could not search just now. Please try again.
+          {error instanceof ApiError && error.status === 429 ? error.message : 'We could not search just now. Please try again.'}
         </p>
       ) : !data ? (
         <GridPlaceholder label="Searching…" />

@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import AdminPortal from './AdminPortal';
+
+/** The owner's dashboard at /admin: the figures of the answer, each tile's links apart, low stock linking to its row. */
+const dashboard = {
+  today: { orders: 1, revenue: 5399, discounts: 0 },
+  last30Days: { orders: 12, revenue: 64_788, discounts: 1_200 },
+  waitingToShip: 2,
+  oldestWaiting: '2026-11-20T10:00:00.000Z',
+  openReplacements: 1,
+  threshold: 3,
+  lowStock: [
+    { kind: 'product', id: 'vanilla-snow-candle', name: 'Vanilla Snow Candle', size: 'CANDLE', count: 0 },
+    { kind: 'stockItem', id: 'HOODIE-FLEECE', name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)', size: 'XL', count: 2 },
+  ],
+};
+
+beforeEach(() => {
+  setTokenSource(async () => 'token');
+  global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+    urlOf(input).startsWith('/api/admin/dashboard?today=') ? json(200, dashboard) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+  ) as typeof fetch;
+});
+
+it('shows the figures and links each tile to its page, each link on its own', async () => {
+  render(
+    <MemoryRouter>
+      <AdminPortal />
+    </MemoryRouter>,
+  );
+  const last30 = (await screen.findByRole('heading', { name: 'Last 30 days' })).closest('li')!;
+  expect(last30.textContent).toContain('$647.88');
+  expect(last30.textContent).toContain('12 orders · $12.00 in discounts');
+  const links = within(last30).getAllByRole('link');
+  expect(links.map((link) => link.textContent)).toEqual([expect.stringMatching(/^Orders since [A-Z][a-z]{2} \d{1,2}$/), 'Promo codes']);
+  expect(links[0].getAttribute('href')).toMatch(/^\/admin\/orders\/archive\?from=\d{4}-\d{2}-\d{2}$/);
+  const toShip = screen.getByRole('heading', { name: 'Waiting to ship' }).closest('li')!;
+  expect(toShip.textContent).toContain('2');
+  expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe('/admin/orders/pending');
+  const lowStock = screen.getByRole('region', { name: /Low stock/ });
+  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).closest('tr')!.textContent).toContain('Sold out');
+  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe('/admin/items#item-HOODIE-FLEECE');
+});
