@@ -5,7 +5,8 @@
  * 3. handler latency p50/p95 (product list, detail, create-payment-intent, the order's take + capture) vs a bare GetItem
  * 4. checkout nobody can jam (docs/decisions/0022): unpaid checkouts vs stock still available to a shopper; 20 and 50
  *    buyers with authorized cards for 10 units: orders, captures, cancelled authorizations, oversold and charged
- *    without stock (both must be 0), throughput, p95
+ *    without stock (both must be 0), throughput, p95; with a promo code limited to 5: 20 buyers with authorized cards
+ *    at once -> discounted orders (must be 5), captures, cancelled authorizations; create-payment-intent with a code
  * 5. the storefront with photo-sized images: Lighthouse mobile and image bytes per page (scripts/bench-storefront.ts)
  * 6. catalogue size (issue 17): the candles list at the demo size, 500 and 2,000 products vs the GetItem, and
  *    Lighthouse mobile on the candles page with 2,000 products (scripts/bench-catalogue.ts)
@@ -25,6 +26,8 @@ import http from 'node:http';
 import { createTable } from '../functions/db/create-table';
 import { testPaymentIntents } from '../functions/db/entities/test-payment-intent';
 import { orders } from '../functions/db/entities/order';
+import { promos } from '../functions/db/entities/promo';
+import { createPromoCode } from '../functions/domain/promo/codes';
 import { createSesStandIn } from '../functions/local/ses';
 import { documentClient } from '../functions/db/client';
 import { products } from '../functions/db/entities/product';
@@ -229,16 +232,19 @@ async function latency() {
       const result = (await handler(apiEvent({ method, path, body }), lambdaContext)) as { statusCode: number; body: string };
       return { status: result.statusCode, body: JSON.parse(result.body || '{}') as { clientSecret?: string; orderNumber?: string } };
     };
-    const checkout = (id: string, size: string, quantity = 1) => call(intent, 'POST', '/auth/create-payment-intent/guest', { cart: [{ id, size, quantity }], shippingAddress: address });
+    const checkout = (id: string, size: string, quantity = 1, promoCode?: string) =>
+      call(intent, 'POST', '/auth/create-payment-intent/guest', { cart: [{ id, size, quantity }], shippingAddress: address, ...(promoCode ? { promoCode } : {}) });
     /** A guest whose card (4242) is authorized, ready for the take: the setup of a measurement, not measured. */
-    const authorizedBuyer = async (id: string, size: string) => {
-      const { body } = await checkout(id, size);
+    const authorizedBuyer = async (id: string, size: string, promoCode?: string) => {
+      const { body } = await checkout(id, size, 1, promoCode);
       const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
       await call(confirm, 'POST', '/api/test-payments/confirm', { clientSecret: body.clientSecret, card, billingName: 'Bench', receiptEmail: 'bench@example.com' });
       return body.orderNumber!;
     };
     const recordGuest = (orderNumber: string) => call(record, 'POST', '/auth/adminOrders/guest', { orderNumber });
     await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () => checkout('lemonade-tumbler', '16oz'));
+    await createPromoCode({ code: 'BENCH10', kind: 'percent', value: 10, active: true });
+    await measure('  the same with a promo code (also reads and prices the code)', () => checkout('lemonade-tumbler', '16oz', 1, 'BENCH10'));
     const ready: string[] = [];
     for (let i = 0; i < 210; i++) ready.push(await authorizedBuyer('lemonade-tumbler', '16oz'));
     await measure('POST /auth/adminOrders/guest (take + capture + mail)', () => recordGuest(ready.pop()!));
@@ -293,6 +299,29 @@ async function latency() {
       const chargedWithoutStock = captured.filter((i) => !written.some((order) => order.orderNumber === i.id)).length;
       row(buyers, written.length, captured.length, intents.filter((i) => i.status === 'canceled').length, oversold, chargedWithoutStock, `${(buyers / seconds).toFixed(1)} req/s`, ms(pct(durations, 95)));
     }
+
+    section('Promo code limits under concurrency: 20 buyers with authorized cards and a code limited to 5 uses, at once (plenty of stock)');
+    row('buyers', 'discounted orders', 'code uses counted', 'captures', 'cancelled authorizations', 'charged without an order', 'verdict');
+    await createPromoCode({ code: 'BENCH5', kind: 'amount', value: 500, maxRedemptions: 5, active: true });
+    await products.put({ id: 'bench-promo', name: 'Bench Promo', image: '/x.svg', description: 'bench', price: 2000, tag: 'candles', stock: { CANDLE: 1000 } });
+    const promoBuyers: string[] = [];
+    for (let i = 0; i < 20; i++) promoBuyers.push(await authorizedBuyer('bench-promo', 'CANDLE', 'BENCH5'));
+    await Promise.all(promoBuyers.map((orderNumber) => recordGuest(orderNumber)));
+    const promoIntents = await testPaymentIntents.getMany(promoBuyers.map((intentId) => ({ id: intentId })));
+    const promoOrders = await orders.getMany(promoBuyers.map((orderNumber) => ({ orderNumber })));
+    const discounted = promoOrders.filter((order) => order.promo?.code === 'BENCH5' && order.amounts.discount === 500).length;
+    const uses = (await promos.get({ code: 'BENCH5' }))?.redemptions ?? 0;
+    const promoCaptured = promoIntents.filter((i) => i.status === 'succeeded');
+    const chargedWithoutOrder = promoCaptured.filter((i) => !promoOrders.some((order) => order.orderNumber === i.id)).length;
+    row(
+      20,
+      discounted,
+      uses,
+      promoCaptured.length,
+      promoIntents.filter((i) => i.status === 'canceled').length,
+      chargedWithoutOrder,
+      discounted === 5 && uses === 5 && chargedWithoutOrder === 0 ? 'held' : 'BROKEN',
+    );
     raw.destroy();
   } finally {
     await dynamo.stop();

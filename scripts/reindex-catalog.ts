@@ -1,8 +1,8 @@
 /**
  * `npm run catalog:reindex -- --stage prod [--region us-east-1]`: builds the catalogue index (docs/decisions/0043)
- * of a deployed stage from its products: every listed product's entries are written, stray ones removed. Run it
- * once after deploying the index (before that, category pages of that stage show no products), and whenever
- * INDEX_VERSION changes. Safe to run again and while the shop is open. Finds the table from the outputs of the
+ * of a deployed stage from its products: every listed product's entries are written, stray ones removed. The settle
+ * job does the same by itself after a deploy (in steps, docs/decisions/0049); this builds it at once. Safe to run
+ * again, beside the job and while the shop is open. Finds the table from the outputs of the
  * stack `Shop-<stage>`; needs credentials that may read and write it. Locally, `npm start` does this by itself.
  */
 import { parseArgs } from 'node:util';

@@ -17,7 +17,7 @@ export const JOBS: readonly JobDef[] = [
     schedule: 'rate(2 minutes)',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
-    summary: 'Finishes checkouts left half-way: captures taken orders, takes authorized ones, cancels unpaid intents after 60 minutes',
+    summary: 'Finishes checkouts left half-way (captures taken orders, takes authorized ones, cancels unpaid intents after 60 minutes) and cancellations (refund, mail); builds a missing catalogue index',
   },
   {
     handler: 'retry-failed-mails',

@@ -38,6 +38,8 @@ export const orderViewSchema = z.object({
   trackingUrl: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
+  /** A cancelled order's refund as the customer is told it: done, or under way (the shop finishes it); null when nothing was paid back (not cancelled, or a $0 replacement). */
+  refund: z.optional(z.nullable(z.enum(['refunded', 'under-way']))),
   replacementOf: z.nullable(z.string()),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;

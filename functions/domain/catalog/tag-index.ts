@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '../../../shared/schemas/product';
 import { tagWords } from '../../../shared/sizes';
 import { documentClient, tableName } from '../../db/client';
@@ -185,45 +186,61 @@ const INDEX_MARKER = { pk: 'meta#catalog-index', sk: 'meta#catalog-index' };
 /** Bump when the entries' shape changes: the next start (or `npm run catalog:reindex`) rebuilds them. */
 export const INDEX_VERSION = 1;
 
-/**
- * Writes every listed product's entries (each with a check that the product is still as read, so a concurrent
- * admin change wins) and deletes entries whose product is gone, drafted, no longer tagged so, or moved (each only
- * if the entry is still as read). Safe to run again and while the shop is open: `npm run catalog:reindex`.
- */
-export async function rebuildCatalogIndex(log: (line: string) => void = () => {}): Promise<{ products: number; written: number; removed: number; skipped: string[] }> {
-  const client = documentClient();
-  const listed = await products.query('byStatus', { status: 'listed' });
-  const drafted = await products.query('byStatus', { status: 'drafted' });
-  const byId = new Map([...listed, ...drafted].map((record) => [record.id, record]));
+/** Writes the entries of listed products, each with a check that the product is still as read (else skipped). */
+async function writeEntriesOf(listed: readonly ProductRecord[]): Promise<{ written: number; skipped: string[] }> {
   let written = 0;
   const skipped: string[] = [];
   for (const record of listed) {
     const puts = entryWords(record).map((word) => catalogEntries.transact.put(entryOf(record, word)));
     try {
-      await client.send(new TransactWriteCommand({ TransactItems: [products.transact.check({ id: record.id }, { when: unchangedSince(record) }), ...puts] }));
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [products.transact.check({ id: record.id }, { when: unchangedSince(record) }), ...puts] }));
       written += puts.length;
     } catch (error) {
       if (!conditionFailed(error)) throw error;
       skipped.push(record.id); // changed meanwhile: that change wrote its own entries
     }
   }
+  return { written, skipped };
+}
+
+/** Every product there is (listed and drafted) by id, and the words whose partitions may hold entries. */
+async function allProducts(): Promise<{ byId: Map<string, ProductRecord>; words: string[] }> {
+  const listed = await products.query('byStatus', { status: 'listed' });
+  const drafted = await products.query('byStatus', { status: 'drafted' });
   const words = new Set<string>([ALL, ...listed.flatMap((record) => entryWords(record)), ...drafted.flatMap((record) => tagWords(record.tag))]);
+  return { byId: new Map([...listed, ...drafted].map((record) => [record.id, record])), words: [...words].sort() };
+}
+
+/** Deletes the entries under `word` whose product is gone, drafted, no longer tagged so, or moved (each only if still as read). */
+async function removeStrays(word: string, byId: Map<string, ProductRecord>): Promise<number> {
   let removed = 0;
-  for (const word of words) {
-    for (const entry of await catalogEntries.query('newest', { word })) {
-      const product = byId.get(entry.id);
-      if (product && product.createdAt === entry.createdAt && entryWords(product).includes(word)) continue;
-      try {
-        await client.send(
-          new TransactWriteCommand({ TransactItems: [catalogEntries.transact.delete({ word, createdAt: entry.createdAt, id: entry.id }, { when: { equals: { updatedAt: entry.updatedAt } } })] }),
-        );
-        removed++;
-      } catch (error) {
-        if (!conditionFailed(error)) throw error;
-      }
+  for (const entry of await catalogEntries.query('newest', { word })) {
+    const product = byId.get(entry.id);
+    if (product && product.createdAt === entry.createdAt && entryWords(product).includes(word)) continue;
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({ TransactItems: [catalogEntries.transact.delete({ word, createdAt: entry.createdAt, id: entry.id }, { when: { equals: { updatedAt: entry.updatedAt } } })] }),
+      );
+      removed++;
+    } catch (error) {
+      if (!conditionFailed(error)) throw error;
     }
   }
-  await client.send(new PutCommand({ TableName: tableName(), Item: { ...INDEX_MARKER, version: INDEX_VERSION, builtAt: new Date().toISOString() } }));
+  return removed;
+}
+
+/**
+ * Writes every listed product's entries (each with a check that the product is still as read, so a concurrent
+ * admin change wins) and deletes entries whose product is gone, drafted, no longer tagged so, or moved (each only
+ * if the entry is still as read). Safe to run again and while the shop is open: `npm run catalog:reindex`.
+ */
+export async function rebuildCatalogIndex(log: (line: string) => void = () => {}): Promise<{ products: number; written: number; removed: number; skipped: string[] }> {
+  const listed = await products.query('byStatus', { status: 'listed' });
+  const { written, skipped } = await writeEntriesOf(listed);
+  const { byId, words } = await allProducts();
+  let removed = 0;
+  for (const word of words) removed += await removeStrays(word, byId);
+  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...INDEX_MARKER, version: INDEX_VERSION, builtAt: new Date().toISOString() } }));
   log(`catalogue index: ${listed.length} listed product(s), ${written} entries written, ${removed} stray removed${skipped.length ? `, ${skipped.length} changed meanwhile` : ''}`);
   return { products: listed.length, written, removed, skipped };
 }
@@ -234,4 +251,107 @@ export async function ensureCatalogIndex(log?: (line: string) => void): Promise<
   if (Item && Item.version === INDEX_VERSION) return false;
   await rebuildCatalogIndex(log);
   return true;
+}
+
+/** Where a build by the job stands, kept on the marker between runs (a build may take several). */
+interface BuildProgress {
+  version: number;
+  phase: 'entries' | 'strays';
+  /** Entries phase: the next page of listed products (null: from the start). */
+  cursor: Record<string, unknown> | null;
+  /** Strays phase: the words already cleaned. */
+  wordsDone: string[];
+}
+
+/** A build's claim on the marker: longer than any run of the job (its function stops after 10 seconds). */
+export const INDEX_LEASE_MS = 120_000;
+/** Listed products written per step of the job's build (progress is saved after each). */
+const PAGE = 50;
+
+/** The lease holder saves its progress; false when it lost the lease (another build or a full rebuild took over). */
+async function saveProgress(owner: string, build: BuildProgress, leaseUntil: number): Promise<boolean> {
+  try {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: INDEX_MARKER,
+        UpdateExpression: 'SET #build = :build, #lease = :lease',
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#build': 'build', '#lease': 'leaseUntil', '#owner': 'owner' },
+        ExpressionAttributeValues: { ':build': build, ':lease': leaseUntil, ':owner': owner },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/**
+ * The scheduled job's step (docs/decisions/0049): one GetItem when the index is current. When the marker is missing
+ * or older than INDEX_VERSION (a stage upgraded to this version: products but no entries), it builds the index by
+ * the same steps as rebuildCatalogIndex, in pages, within `deadline` (epoch ms); a build that runs out of time saves
+ * where it stands on the marker and the next run goes on from there. One build at a time holds a lease on the
+ * marker (a second run meanwhile answers `busy`); even two at once would be safe, as every write is conditional.
+ */
+export async function healCatalogIndex(options: { deadline: number; now?: () => number; log?: (line: string) => void }): Promise<'current' | 'busy' | 'partial' | 'built'> {
+  const clock = options.now ?? Date.now;
+  const client = documentClient();
+  const { Item } = await client.send(new GetCommand({ TableName: tableName(), Key: INDEX_MARKER, ConsistentRead: true }));
+  if (Item && Item.version === INDEX_VERSION) return 'current';
+  const owner = randomUUID();
+  try {
+    await client.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: INDEX_MARKER,
+        UpdateExpression: 'SET #owner = :owner, #lease = :lease',
+        ConditionExpression: '(attribute_not_exists(#version) OR #version <> :version) AND (attribute_not_exists(#lease) OR #lease < :now)',
+        ExpressionAttributeNames: { '#owner': 'owner', '#lease': 'leaseUntil', '#version': 'version' },
+        ExpressionAttributeValues: { ':owner': owner, ':lease': clock() + INDEX_LEASE_MS, ':version': INDEX_VERSION, ':now': clock() },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return 'busy';
+    throw error;
+  }
+  const saved = Item?.build as BuildProgress | undefined;
+  const build: BuildProgress = saved?.version === INDEX_VERSION ? saved : { version: INDEX_VERSION, phase: 'entries', cursor: null, wordsDone: [] };
+  const outOfTime = () => clock() >= options.deadline;
+  // Out of time: save where it stands and free the lease, so the next run goes on at once.
+  const pause = async () => ((await saveProgress(owner, build, 0)) ? 'partial' : 'busy');
+
+  while (build.phase === 'entries') {
+    if (outOfTime()) return pause();
+    const page = await products.queryPage('byStatus', { status: 'listed' }, { limit: PAGE }, build.cursor);
+    const { written } = await writeEntriesOf(page.records);
+    if (written) options.log?.(`catalogue index: ${written} entries written`);
+    build.cursor = page.next;
+    if (!page.next) build.phase = 'strays';
+    if (!(await saveProgress(owner, build, clock() + INDEX_LEASE_MS))) return 'busy';
+  }
+  const { byId, words } = await allProducts();
+  for (const word of words.filter((w) => !build.wordsDone.includes(w))) {
+    if (outOfTime()) return pause();
+    await removeStrays(word, byId);
+    build.wordsDone.push(word);
+    if (!(await saveProgress(owner, build, clock() + INDEX_LEASE_MS))) return 'busy';
+  }
+  try {
+    await client.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...INDEX_MARKER, version: INDEX_VERSION, builtAt: new Date(clock()).toISOString() },
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return 'busy';
+    throw error;
+  }
+  options.log?.(`catalogue index built (${byId.size} product(s))`);
+  return 'built';
 }

@@ -1,7 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { LOG_EVENT } from '../../../shared/observability';
 import { documentClient, tableName } from '../../db/client';
+import { cancellationsDue, type CancellationDueRecord } from '../../db/entities/cancellation-due';
 import { orders, type OrderRecord } from '../../db/entities/order';
+import { isConditionFailure } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
@@ -13,6 +16,18 @@ import { giveBackParts } from '../promo/redeem';
 /** The refund's idempotency key: derived from the order, so every attempt for it is the same refund. */
 export const refundKey = (orderNumber: string) => `refund-${orderNumber}`;
 
+/** When the settle job finishes a cancellation nobody finished (docs/decisions/0048). */
+export const CANCEL_RULES = {
+  /** The job leaves a fresh cancellation to the admin's own call for this long. */
+  graceMinutes: 5,
+  /** A cancellation mail claimed (`sending`) this long ago never reported back: the sender died. */
+  mailStuckMinutes: 10,
+  /** Longest wait between the job's attempts after failures (5, 10, 20, 40, then 60 minutes). */
+  maxBackoffMinutes: 60,
+} as const;
+
+const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000).toISOString();
+
 /**
  * Cancels an unshipped order, exactly once however often it is pressed (docs/decisions/0035):
  * 1. one transaction: pending -> cancelled (on the condition that it is still pending), the refund and the mail
@@ -21,7 +36,8 @@ export const refundKey = (orderNumber: string) => `refund-${orderNumber}`;
  * 2. the refund through the payment provider with the key `refund-<orderNumber>` (the provider answers the
  *    same refund to the same key), then its result is kept on the order;
  * 3. the mail, claimed by one caller (pending -> sending) before it is sent.
- * A crash after step 1 leaves a cancelled order with its refund pending: calling this again finishes it.
+ * A crash after step 1 leaves a cancelled order with its refund pending: calling this again finishes it, and so
+ * does the settle job (finishCancellations), which finds it by the `cancellation-due` item step 1 writes.
  */
 export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
   for (let attempt = 0; ; attempt++) {
@@ -42,7 +58,9 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       { when: { equals: { status: 'pending' } }, current: order },
     );
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack] }));
+      // The job's to-do item, in the same transaction: a crash after it cannot lose the refund or the mail.
+      const due = cancellationsDue.transact.put({ list: 'due', orderNumber, sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes) });
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack, due] }));
       if (!order.replacementOf) recordMetric('paymentsCancelled');
       break;
     } catch (error) {
@@ -55,10 +73,19 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
   return finishCancellation(orderNumber);
 }
 
-/** Steps 2 and 3 of a cancellation: the refund (idempotent) and the customer's mail (once). */
+/** Nothing is left to do: the refund confirmed (or none: a replacement) and the mail gone out or failed. */
+const finished = (order: OrderRecord) => (!order.refund || order.refund.status === 'refunded') && (!order.cancelMail || order.cancelMail.status === 'sent' || order.cancelMail.status === 'failed');
+
+/**
+ * Steps 2 and 3 of a cancellation: the refund (idempotent) and the customer's mail (once). When both are done the
+ * job's to-do item goes (a finished cancellation never becomes unfinished again, so deleting it is safe at any time).
+ */
 async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
   let order = (await orders.get({ orderNumber }, { consistent: true }))!;
   if (order.refund && order.refund.status !== 'refunded') {
+    // The admin tries a refused refund again: pending again and back on the job's list first (one transaction), so
+    // a crash in the provider call leaves what a crash after step 1 leaves, and the job finishes it.
+    if (order.refund.status === 'failed') await retryRefused(order);
     const result = await (await paymentProvider()).refund(orderNumber, { idempotencyKey: refundKey(orderNumber) });
     const status = result.status === 'succeeded' ? 'refunded' : result.status;
     await orders.update({ orderNumber }, { set: { refund: { status, id: result.id, at: new Date().toISOString() } } });
@@ -72,7 +99,20 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
     const mail = await mailCancelled(order);
     await orders.update({ orderNumber }, { set: { cancelMail: mail } });
   }
-  return (await orders.get({ orderNumber }, { consistent: true }))!;
+  const final = (await orders.get({ orderNumber }, { consistent: true }))!;
+  if (finished(final)) await cancellationsDue.delete({ list: 'due', orderNumber });
+  return final;
+}
+
+/** failed -> pending on a refused refund, with the job's to-do item; a second retry at once finds it pending already. */
+async function retryRefused(order: OrderRecord): Promise<void> {
+  const due = cancellationsDue.transact.put({ list: 'due', orderNumber: order.orderNumber, sweepAt: minutesFrom(new Date(), CANCEL_RULES.graceMinutes) });
+  const pending = orders.transact.update({ orderNumber: order.orderNumber }, { set: { refund: { status: 'pending' } } }, { when: { equals: { refund: order.refund } } });
+  try {
+    await documentClient().send(new TransactWriteCommand({ TransactItems: [pending, due] }));
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+  }
 }
 
 /** pending -> sending on the cancellation mail; only the caller that made the change sends it. */
@@ -93,4 +133,111 @@ async function claimMail(orderNumber: string): Promise<boolean> {
     if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+export interface CancellationCounts {
+  /** Cancellations the job finished (refund confirmed, mail sent or marked failed). */
+  finished: number;
+  /** Refunds the provider refused: left to the admin (the order page says so), off the job's list. */
+  refused: number;
+  /** Not finished this time (the provider could not be reached or answered pending, the mail is being sent): later. */
+  later: number;
+}
+
+/**
+ * The settle job's part for cancellations (docs/decisions/0048): every cancellation whose refund or mail a crash
+ * or an outage left unfinished is finished by the same finishCancellation the admin's press runs, so the refund
+ * (its key) and the mail (its claim) still happen once, whoever comes first. A mail claimed and never reported
+ * back is marked failed (visible on the admin's order page), never sent a second time. A refund the provider
+ * refused stays refused until the admin acts; errors on the way (outage, timeout) are retried with backoff.
+ */
+export async function finishCancellations(now = new Date()): Promise<CancellationCounts> {
+  const counts: CancellationCounts = { finished: 0, refused: 0, later: 0 };
+  await trackEarlierCancellations();
+  // One partition that holds only the unfinished ones: normally empty.
+  const due = (await cancellationsDue.query('due', { list: 'due' }, { consistent: true })).filter((item) => item.sweepAt <= now.toISOString());
+  for (const item of due) {
+    const { orderNumber } = item;
+    try {
+      let order = await orders.get({ orderNumber }, { consistent: true });
+      if (!order || order.status !== 'cancelled') {
+        await cancellationsDue.delete({ list: 'due', orderNumber });
+        continue;
+      }
+      if (order.refund?.status === 'failed') {
+        await refusedLater(item);
+        counts.refused++;
+        continue;
+      }
+      if (order.cancelMail?.status === 'sending' && Date.parse(order.cancelMail.at) <= now.getTime() - CANCEL_RULES.mailStuckMinutes * 60_000) {
+        logger.error('cancellation mail never finished', { event: LOG_EVENT.mailFailed, orderNumber });
+        await orders.update({ orderNumber }, { set: { cancelMail: { status: 'failed', at: now.toISOString() } } }, { when: { equals: { cancelMail: order.cancelMail } } }).catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error; // reported back meanwhile
+        });
+      }
+      order = await finishCancellation(orderNumber);
+      if (finished(order)) counts.finished++;
+      else {
+        await retryLater(item, now);
+        counts.later++;
+      }
+    } catch (error) {
+      const order = await orders.get({ orderNumber }, { consistent: true }).catch(() => null);
+      if (order?.refund?.status === 'failed') {
+        await refusedLater(item);
+        counts.refused++;
+      } else {
+        logger.error('could not finish a cancellation', { orderNumber, attempts: item.attempts + 1, error: error as Error });
+        await retryLater(item, now);
+        counts.later++;
+      }
+    }
+  }
+  return counts;
+}
+
+/** The job's next look after an attempt that did not finish: 5, 10, 20, 40, then every 60 minutes. */
+async function retryLater(item: CancellationDueRecord, now: Date): Promise<void> {
+  const wait = Math.min(CANCEL_RULES.maxBackoffMinutes, CANCEL_RULES.graceMinutes * 2 ** item.attempts);
+  await moveDue(item, { sweepAt: minutesFrom(now, wait) }, 1);
+}
+
+/**
+ * A refused refund is the admin's to decide ("Refund refused" on the order page: refund in the provider's dashboard
+ * or try again); the job takes it off its list and says so once. A retry by the admin puts it back (finishCancellation).
+ */
+async function refusedLater(item: CancellationDueRecord): Promise<void> {
+  logger.error('refund refused by the payment provider; left to the admin', { orderNumber: item.orderNumber });
+  await cancellationsDue.delete({ list: 'due', orderNumber: item.orderNumber });
+}
+
+async function moveDue(item: CancellationDueRecord, set: Partial<CancellationDueRecord>, attempts: number): Promise<void> {
+  try {
+    await cancellationsDue.update({ list: 'due', orderNumber: item.orderNumber }, { set, ...(attempts ? { add: { attempts } } : {}) });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error; // finished (and deleted) by someone else meanwhile
+  }
+}
+
+const TRACKED_MARKER = { pk: 'meta#cancellations-due', sk: 'meta#cancellations-due' };
+
+/**
+ * Once per table: cancellations from before the to-do items (an upgraded stage) get theirs. One GetItem on every
+ * later run; the one-time pass reads the cancelled orders' status partition.
+ */
+async function trackEarlierCancellations(): Promise<void> {
+  const client = documentClient();
+  const { Item } = await client.send(new GetCommand({ TableName: tableName(), Key: TRACKED_MARKER, ConsistentRead: true }));
+  if (Item) return;
+  const now = new Date().toISOString();
+  for (const order of await orders.query('byStatus', { status: 'cancelled' })) {
+    const unfinished = (order.refund && order.refund.status !== 'refunded') || order.cancelMail?.status === 'pending' || order.cancelMail?.status === 'sending';
+    if (!unfinished) continue;
+    try {
+      await cancellationsDue.create({ list: 'due', orderNumber: order.orderNumber, sweepAt: now });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error; // already has one
+    }
+  }
+  await client.send(new PutCommand({ TableName: tableName(), Item: { ...TRACKED_MARKER, trackedAt: now } }));
 }

@@ -19,6 +19,7 @@ export function publicOrder(order: OrderRecord): OrderView {
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     shippedAt: order.status === 'completed' ? (order.completedAt ?? null) : null,
     cancelledAt: order.cancelledAt ?? null,
+    refund: order.status === 'cancelled' && order.refund ? (order.refund.status === 'refunded' ? 'refunded' : 'under-way') : null,
     replacementOf: order.replacementOf ?? null,
   };
 }

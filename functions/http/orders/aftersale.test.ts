@@ -408,9 +408,12 @@ describe('cancel before shipping', () => {
     expect(mailsTo(order.shippingAddress.email)).toHaveLength(0);
     const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
     expect(detail.body.order.payment.state).toBe('refund pending');
+    // The customer is told the refund is under way, not that it is done.
+    expect((await look(order.orderNumber, order.shippingAddress.email)).body.order).toMatchObject({ status: 'cancelled', refund: 'under-way' });
 
     const finished = await cancel(order.orderNumber);
     expect(finished.body).toMatchObject({ status: 'cancelled', payment: { state: 'refunded' } });
+    expect((await look(order.orderNumber, order.shippingAddress.email)).body.order).toMatchObject({ status: 'cancelled', refund: 'refunded' });
     expect(await refunds(order.orderNumber)).toHaveLength(1);
     expect(mailsTo(order.shippingAddress.email)).toHaveLength(1);
     expect(await stock()).toEqual({ M: before.M + 2, CANDLE: before.CANDLE! + 1 });

@@ -81,10 +81,25 @@ export default function AdminOrderPage() {
               </Button>
             </section>
           )}
-          {refundUnfinished && (
+          {refundUnfinished && order.payment.refund?.status === 'failed' && (
+            <section className="card" aria-labelledby="refund-heading">
+              <h2 id="refund-heading">Refund refused</h2>
+              <p>
+                The order is cancelled and its stock is back, but the payment provider refused the refund{order.payment.refund.id ? ` (${order.payment.refund.id})` : ''}. The shop does not try again by itself:
+                refund it in the provider&apos;s dashboard, or try again here. The customer is mailed once the refund goes through.
+              </p>
+              <Button size="small" onClick={() => void act('Refund finished.', () => cancelOrder(order.orderNumber))}>
+                Try the refund again
+              </Button>
+            </section>
+          )}
+          {refundUnfinished && order.payment.refund?.status !== 'failed' && (
             <section className="card" aria-labelledby="refund-heading">
               <h2 id="refund-heading">Refund not finished</h2>
-              <p>The order is cancelled and its stock is back, but the payment provider has not confirmed the refund yet.</p>
+              <p>
+                The order is cancelled and its stock is back, but the payment provider has not confirmed the refund yet. The shop finishes it by itself within a few minutes (and mails the customer); you can
+                also finish it now.
+              </p>
               <Button size="small" onClick={() => void act('Refund finished.', () => cancelOrder(order.orderNumber))}>
                 Finish the refund
               </Button>

@@ -8,6 +8,13 @@ import { ApiError } from '../../lib/api';
 import { requestReplacement } from './ordersApi';
 import './orders.css';
 
+/** What a cancelled order says of its money: refunded, a refund the shop is still finishing, or nothing paid (a $0 replacement). */
+const CANCELLED_REFUND = {
+  refunded: '; the payment was refunded to your card.',
+  'under-way': '; the refund of your payment is under way and reaches your card within a few days.',
+  none: '.',
+} as const;
+
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /** An order as its customer sees it (account or /order-status): status, tracking, lines, amounts, replacements. */
@@ -23,7 +30,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
         <p className="order-state">
           <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span> {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
           {order.status === 'completed' && order.shippedAt && `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
-          {order.status === 'cancelled' && order.cancelledAt && `Cancelled on ${date(order.cancelledAt)}; the payment was refunded to your card.`}
+          {order.status === 'cancelled' && order.cancelledAt && `Cancelled on ${date(order.cancelledAt)}${CANCELLED_REFUND[order.refund ?? 'none']}`}
         </p>
         {order.trackingNumber && (
           <p>

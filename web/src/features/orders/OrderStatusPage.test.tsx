@@ -75,3 +75,27 @@ it('finds the order by number and email, shows tracking and every amount (a disc
     reason: 'A jar arrived cracked.',
   });
 });
+
+it('tells a cancelled order’s refund as it is: done, under way, or nothing paid (a $0 replacement)', async () => {
+  const cases = [
+    { refund: 'refunded', says: 'Cancelled on March 4, 2025; the payment was refunded to your card.' },
+    { refund: 'under-way', says: 'Cancelled on March 4, 2025; the refund of your payment is under way and reaches your card within a few days.' },
+    { refund: null, says: 'Cancelled on March 4, 2025.' },
+  ];
+  for (const { refund, says } of cases) {
+    const cancelled = {
+      ...page,
+      order: { ...order, status: 'cancelled', shippedAt: null, carrier: null, trackingNumber: null, trackingUrl: null, cancelledAt: '2025-03-04T15:00:00Z', refund },
+      replaceable: {},
+    };
+    global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+      urlOf(input) === '/api/orders/lookup' ? json(200, cancelled) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+    ) as typeof fetch;
+    const { unmount } = renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
+    await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+    // The status badge, then the sentence.
+    expect((await screen.findByText(/Cancelled on/)).textContent).toBe(`Cancelled ${says}`);
+    unmount();
+  }
+});
