@@ -80,6 +80,10 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await guest.getByRole('button', { name: 'Find my order' }).click();
   await guest.getByText('Shipped on').waitFor();
   expect(await guest.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe(`https://www.ups.com/track?tracknum=${TRACKING}`);
+  // Each line shows its product's photo (a JPEG variant that loads, not the photo's bare path).
+  const lineImages = guest.locator('.order-view li img');
+  expect(await lineImages.count()).toBeGreaterThan(0);
+  await until(() => lineImages.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), true);
   problems.push(...(await axeViolations(guest, 'order status')));
   await shot(guest, 'aftersale-2-order-status');
 

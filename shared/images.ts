@@ -83,6 +83,17 @@ export const srcSet = (photo: Photo, ext: PhotoExt) => photo.widths.map((w) => `
 /** The JPEG a plain <img src> shows (and what a cart line carries). */
 export const fallbackUrl = (photo: Photo) => variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg');
 
+/**
+ * What a plain <img src> of a stored picture path shows: a photo's JPEG fallback variant when its recorded widths
+ * are known; a bare photo path without them (an order line written before lines kept the variant) gets the
+ * narrowest standard width, which every photo of at least 320 px has; anything else (an old single-file image) as it is.
+ */
+export function shownImage(path: string, photos: readonly Photo[] = []): string {
+  const photo = photos.find((p) => p.src === path);
+  if (photo) return fallbackUrl(photo);
+  return photoId(path) ? variantUrl({ src: path }, PHOTO_WIDTHS[0], 'jpg') : path;
+}
+
 /** The JPEG for link previews and JSON-LD, with its size. */
 export function shareImage(photo: Photo): { url: string; width: number; height: number } {
   const width = widthFor(photo, SHARE_WIDTH);

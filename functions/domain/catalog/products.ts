@@ -1,4 +1,4 @@
-import { fallbackUrl } from '../../../shared/images';
+import { shownImage } from '../../../shared/images';
 import { PRODUCT_PAGE_SIZE, type Product, type ProductDetail, type ProductList, type ProductListQuery } from '../../../shared/schemas/product';
 import { sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
 import { products, type ProductRecord } from '../../db/entities/product';
@@ -18,7 +18,7 @@ export function toProduct(record: Pick<ProductRecord, 'id' | 'name' | 'image' | 
   const known = new Map((record.photos ?? []).map((photo) => [photo.src, photo]));
   const paths = [record.image, ...(record.extraImages ?? [])];
   const photos = paths.map((path) => known.get(path) ?? null);
-  const shown = paths.map((path, index) => (photos[index] ? fallbackUrl(photos[index]) : path));
+  const shown = paths.map((path) => shownImage(path, record.photos));
   return {
     id: record.id,
     name: record.name,

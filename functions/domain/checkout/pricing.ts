@@ -2,6 +2,7 @@ import type { CartLine } from '../../../shared/schemas/cart';
 import type { CheckoutLine } from '../../../shared/schemas/checkout';
 import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '../../../shared/sizes';
 import { MESSAGES } from '../../../shared/messages';
+import { shownImage } from '../../../shared/images';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -57,7 +58,8 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
     lines.push({
       id: product.id,
       name: product.name,
-      image: product.image,
+      // The JPEG an <img> shows (the stored path names the photo, not a file): what the order's pages show.
+      image: shownImage(product.image, product.photos),
       price: product.price,
       size: line.size,
       quantity: line.quantity,

@@ -1,4 +1,5 @@
 import { lineKey, replacementDeadline, trackingUrl } from '../../../shared/aftersale';
+import { shownImage } from '../../../shared/images';
 import { withDiscount } from '../../../shared/money';
 import type { OrderPage, OrderView, ReplacementView } from '../../../shared/schemas/order-views';
 import type { OrderRecord } from '../../db/entities/order';
@@ -11,7 +12,7 @@ export function publicOrder(order: OrderRecord): OrderView {
     status: order.status,
     createdAt: order.createdAt,
     shippingAddress: order.shippingAddress,
-    lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({ id, name, image, price, size, quantity })),
+    lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({ id, name, image: shownImage(image), price, size, quantity })),
     amounts: withDiscount(order.amounts),
     promoCode: order.promo?.code ?? null,
     carrier: order.carrier ?? null,

@@ -71,6 +71,23 @@ describe('POST /auth/create-payment-intent/guest', () => {
     expect(await stock('product', 'candle')).toEqual(before);
   });
 
+  it("keeps on the order's lines the JPEG an <img> shows of a photo, not the photo's bare path", async () => {
+    const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
+    await products.create({
+      id: 'photo-candle',
+      name: 'Photo Candle',
+      image: src,
+      photos: [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }],
+      description: 'd',
+      price: 1800,
+      tag: 'candles',
+      stock: { CANDLE: 5 },
+    });
+    const { body } = await guestIntent({ cart: [{ id: 'photo-candle', size: 'CANDLE', quantity: 1, image: '/client/choice.png' }] });
+    const checkout = (await checkouts.get({ checkoutId: body.checkoutId }))!;
+    expect(checkout.lines[0].image).toBe(`${src}/640.jpg`);
+  });
+
   it.each([0, -1, 1.5, 10, 1e9, '2'])('rejects quantity %p and changes no stock', async (quantity) => {
     const before = await stock('product', 'candle');
     const { status, body } = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity }] });
