@@ -177,6 +177,15 @@ it('a checkout that was closed (expired, stopped) is replaced by a new one when 
   expect(alert).not.toHaveBeenCalled();
 });
 
+it('an empty cart: every Order Details row is $0.00 (nothing ships), and Proceed is disabled', async () => {
+  serveTestMode({});
+  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+  await screen.findByText(/Your cart is empty/);
+  const rows = [...document.querySelectorAll('.order-details dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+  expect(rows).toEqual(['Subtotal $0.00', 'Shipping & handling $0.00', 'Estimated tax $0.00', 'Total $0.00']);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Proceed to Checkout' }).disabled).toBe(true);
+});
+
 describe('the promo code in Order Details', () => {
   const discounted = { ...intentAnswer('test'), amounts: { subtotal: 3600, discount: 360, shipping: 599, tax: 230, total: 4069 }, promo: { code: 'SAVE10', description: '10% off your order' } };
   const detailRows = () => [...document.querySelectorAll('.order-details dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);

@@ -148,6 +148,7 @@ export default function CartPage() {
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo?.code ?? null);
   const arrival = estimatedArrival().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   const locked = step === 'payment';
+  const emptyCart = cart.length === 0 && !intent;
 
   async function proceed() {
     setBusy(true);
@@ -436,12 +437,13 @@ export default function CartPage() {
               <dd className="discount">-{formatPrice(amounts.discount)}</dd>
             </>
           )}
+          {/* An empty cart ships nothing: every row 0, so the rows add up to the total. */}
           <dt>Shipping &amp; handling</dt>
-          <dd>{formatPrice(amounts.shipping)}</dd>
+          <dd>{formatPrice(emptyCart ? 0 : amounts.shipping)}</dd>
           <dt>Estimated tax</dt>
-          <dd>{formatPrice(amounts.tax)}</dd>
+          <dd>{formatPrice(emptyCart ? 0 : amounts.tax)}</dd>
           <dt className="total">Total</dt>
-          <dd className="total">{formatPrice(cart.length || intent ? amounts.total : 0)}</dd>
+          <dd className="total">{formatPrice(emptyCart ? 0 : amounts.total)}</dd>
         </dl>
         <PromoCodeField
           applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo}
