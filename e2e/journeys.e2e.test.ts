@@ -113,6 +113,11 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   await signIn(page, email, 'Journey123');
   await page.getByRole('link', { name: 'Account' }).waitFor();
   await until(async () => (await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]')))?.[0]?.id, 'snowflake-tee');
+  // The saved cart's line shows its product's photo (a JPEG that loads, not the photo's bare path).
+  await page.goto('/cart');
+  const lineImage = page.locator('.cart-line img').first();
+  await lineImage.waitFor();
+  await until(() => lineImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), true);
   await context.close();
 });
 

@@ -1,3 +1,4 @@
+import { shownImage } from '../../../shared/images';
 import type { CartLine } from '../../../shared/schemas/cart';
 import { MAX_QUANTITY, sizesFor } from '../../../shared/sizes';
 import { carts } from '../../db/entities/cart';
@@ -25,7 +26,8 @@ export function normaliseLines(lines: readonly CartLine[], products: Map<string,
     merged.set(key, {
       id: product.id,
       name: product.name,
-      image: product.image,
+      // The JPEG an <img> shows (a photo's stored path names the photo, not a file).
+      image: shownImage(product.image, product.photos),
       price: product.price,
       size: line.size,
       quantity: Math.min(MAX_QUANTITY, (merged.get(key)?.quantity ?? 0) + line.quantity),

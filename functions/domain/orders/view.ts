@@ -30,7 +30,7 @@ export function replacementView(request: ReplacementRecord): ReplacementView {
     id: request.id,
     orderNumber: request.orderNumber,
     status: request.status,
-    lines: request.lines,
+    lines: request.lines.map((line) => ({ ...line, image: shownImage(line.image) })),
     reason: request.reason,
     message: request.message ?? null,
     createdAt: request.createdAt,

@@ -44,6 +44,24 @@ describe('GET/POST /auth/cart', () => {
     expect((stored.lines ?? []).map((l) => l.price)).toEqual([1800, 2500]);
   });
 
+  it("a product with a photo: the saved cart's line carries the JPEG an <img> shows, not the photo's bare path", async () => {
+    const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
+    await products.create({
+      id: 'photo-rug',
+      name: 'Photo Rug',
+      image: src,
+      photos: [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }],
+      description: 'd',
+      price: 8900,
+      tag: 'rugs',
+      stock: { CANDLE: 2 },
+    });
+    const { token: carol } = await signInNewUser();
+    const saved = await save(carol, { cart: [{ id: 'photo-rug', name: 'Photo Rug', image: `${src}/640.jpg`, price: 8900, size: 'CANDLE', quantity: 1 }] });
+    expect(saved.body.cart.cart[0].image).toBe(`${src}/640.jpg`);
+    expect((await read(carol)).body.cart.cart[0].image).toBe(`${src}/640.jpg`);
+  });
+
   it('drops drafted, unknown and wrong-size lines and merges the same product and size up to 9', async () => {
     const cart = [
       { ...candle, quantity: 5 },
