@@ -118,6 +118,14 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   const lineImage = page.locator('.cart-line img').first();
   await lineImage.waitFor();
   await until(() => lineImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), true);
+  // Reloading while signed in keeps the quantities (the saved cart replaces the local copy; it is not added to it).
+  const quantities = () => page.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as { quantity: number }[]).map((line) => line.quantity));
+  await until(async () => (await quantities()).join(), '1');
+  for (let reload = 0; reload < 2; reload++) {
+    await page.reload();
+    await page.locator('.cart-line').first().waitFor();
+    await until(async () => (await page.locator('.cart-line').count()) === 1 && (await quantities()).join(), '1');
+  }
   await context.close();
 });
 

@@ -33,9 +33,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
   }, [cart]);
 
-  // After load and after sign-in: read the saved cart and merge the local one into it.
+  // After page load the saved cart replaces the local one, which only mirrored it (spec section 4); at sign-in
+  // the guest's lines are added into the saved cart (docs/decisions/0009). Merging at every load would add the
+  // mirror to itself: each reload doubled a signed-in shopper's quantities.
+  const loaded = useRef(false);
   useEffect(() => {
     if (!ready) return;
+    const atLoad = !loaded.current;
+    loaded.current = true;
     const userId = user?.userId ?? null;
     if (userId === signedInAs.current) return;
     const signedOut = signedInAs.current !== null && userId === null;
@@ -44,6 +49,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     fetchSaved()
       .then((saved) => {
+        if (atLoad) {
+          rawDispatch({ type: 'SET_CART', cart: saved });
+          return;
+        }
         const merged = mergeCarts(saved, readStoredCart());
         rawDispatch({ type: 'SET_CART', cart: merged });
         if (merged.length !== saved.length || merged.some((line, i) => line.quantity !== saved[i]?.quantity)) return save(merged);

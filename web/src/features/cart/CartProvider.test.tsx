@@ -1,0 +1,83 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import type { CartLine } from '../../../../shared/schemas/cart';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import type { AuthState } from '../auth/AuthProvider';
+import { CartProvider, useCart } from './CartProvider';
+import { CART_STORAGE_KEY } from './cartReducer';
+
+/** The session, as the test sets it: the cart reads only `ready` and `user` from it. */
+let session: Pick<AuthState, 'ready' | 'user'> = { ready: false, user: null };
+jest.mock('../auth/AuthProvider', () => ({ useAuth: () => session }));
+
+const candle: CartLine = { id: 'candle', name: 'Candle', image: '/images/products/p/640.jpg', price: 1800, size: 'CANDLE', quantity: 1 };
+const tee: CartLine = { id: 'tee', name: 'Tee', image: '/images/products/t/640.jpg', price: 2500, size: 'M', quantity: 1 };
+let serverCart: CartLine[];
+const saves: CartLine[][] = [];
+
+function Quantities() {
+  const { cart } = useCart();
+  return <p data-testid="cart">{cart.map((line) => `${line.id}x${line.quantity}`).join(',')}</p>;
+}
+const show = () =>
+  render(
+    <CartProvider>
+      <Quantities />
+    </CartProvider>,
+  );
+const shown = () => screen.getByTestId('cart').textContent;
+const stored = () => (JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]') as CartLine[]).map((line) => `${line.id}x${line.quantity}`).join(',');
+const ann = { userId: 'u-ann', email: 'ann@example.com', role: null } as const;
+
+beforeEach(() => {
+  localStorage.clear();
+  saves.length = 0;
+  setTokenSource(async () => 'token');
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) !== '/auth/cart') return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+    if (init?.method === 'POST') {
+      serverCart = (JSON.parse(init.body as string) as { cart: CartLine[] }).cart;
+      saves.push(serverCart);
+    }
+    return json(200, { cart: { cart: serverCart } });
+  }) as typeof fetch;
+});
+
+it('a signed-in shopper reloading the page: the saved cart replaces the local copy, whatever the number of reloads', async () => {
+  serverCart = [candle];
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle])); // the copy the last page kept
+  session = { ready: true, user: ann };
+  for (let reload = 0; reload < 3; reload++) {
+    const { unmount } = show();
+    await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(reload + 1));
+    await waitFor(() => expect(stored()).toBe('candlex1'));
+    expect(shown()).toBe('candlex1');
+    unmount();
+  }
+  expect(saves).toEqual([]);
+});
+
+it('signing in: the guest cart is added into the saved one and saved (decision 0009)', async () => {
+  serverCart = [candle];
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle, tee])); // filled as a guest
+  session = { ready: true, user: null };
+  const view = show();
+  expect(shown()).toBe('candlex1,teex1');
+  session = { ready: true, user: ann };
+  await act(async () =>
+    view.rerender(
+      <CartProvider>
+        <Quantities />
+      </CartProvider>,
+    ),
+  );
+  await waitFor(() => expect(shown()).toBe('candlex2,teex1'));
+  await waitFor(() =>
+    expect(
+      saves
+        .at(-1)
+        ?.map((line) => `${line.id}x${line.quantity}`)
+        .join(','),
+    ).toBe('candlex2,teex1'),
+  );
+});
