@@ -247,3 +247,18 @@ it('a customer resets the password through the mailed link', async () => {
   await page.getByRole('link', { name: 'Account' }).waitFor();
   await context.close();
 });
+
+it('a guest with the cart open in two tabs: a line added in one shows in the other, and a change there keeps it', async () => {
+  const { context, page: first } = await newPage(browser, 'desktop');
+  await addToCart(first, 'harvest-spice-candle');
+  await first.goto('/cart');
+  await first.locator('.cart-line').first().waitFor();
+  const second = await context.newPage();
+  await addToCart(second, 'snowflake-tee', 'M');
+  // The first tab shows the tee without a reload, then adds one more candle on top of both lines.
+  await until(() => first.locator('.cart-line').count(), 2);
+  await first.getByRole('group', { name: 'Quantity of Harvest Spice Candle' }).getByRole('button', { name: 'One more' }).click();
+  const lines = () => second.evaluate(() => (JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; quantity: number }[]).map((l) => `${l.id}x${l.quantity}`).join());
+  await until(lines, 'harvest-spice-candlex2,snowflake-teex1');
+  await context.close();
+});

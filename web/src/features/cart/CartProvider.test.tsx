@@ -81,3 +81,32 @@ it('signing in: the guest cart is added into the saved one and saved (decision 0
     ).toBe('candlex2,teex1'),
   );
 });
+
+it('another tab changes the cart: this tab shows it and builds on it, so nothing the other tab added is lost', async () => {
+  session = { ready: true, user: null };
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle]));
+  function Adder() {
+    const { dispatch } = useCart();
+    return (
+      <button type="button" onClick={() => dispatch({ type: 'ADD_TO_CART', line: candle })}>
+        Add a candle
+      </button>
+    );
+  }
+  render(
+    <CartProvider>
+      <Quantities />
+      <Adder />
+    </CartProvider>,
+  );
+  expect(shown()).toBe('candlex1');
+  // The other tab adds a tee: its write reaches this tab as a storage event.
+  act(() => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle, tee]));
+    window.dispatchEvent(new StorageEvent('storage', { key: CART_STORAGE_KEY }));
+  });
+  expect(shown()).toBe('candlex1,teex1');
+  act(() => screen.getByRole('button', { name: 'Add a candle' }).click());
+  expect(shown()).toBe('candlex2,teex1');
+  expect(stored()).toBe('candlex2,teex1');
+});

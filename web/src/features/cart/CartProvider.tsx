@@ -33,6 +33,20 @@ export function CartProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
   }, [cart]);
 
+  // Another tab changed the cart: take its cart, so this tab neither shows a stale one nor writes it back over the
+  // other tab's change (a line added there would be lost). Browsers fire `storage` only in the other tabs, and only
+  // when the value changed, so the write-back above does not echo.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
+      const next = readStoredCart();
+      current.current = next;
+      rawDispatch({ type: 'SET_CART', cart: next });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
   // After page load the saved cart replaces the local one, which only mirrored it (spec section 4); at sign-in
   // the guest's lines are added into the saved cart (docs/decisions/0009). Merging at every load would add the
   // mirror to itself: each reload doubled a signed-in shopper's quantities.
