@@ -1,30 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
+import { adminOrder } from '../../testing/orders';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import AdminOrderPage from './AdminOrderPage';
 
 /** The admin's order page says how a cancelled order's refund stands: pending (the shop finishes it), refused, done. */
 const stamp = '2026-06-01T10:00:00.000Z';
 const cancelled = (refund: { status: string; id: string | null } | null, state: string) => ({
-  order: {
-    orderNumber: 'pi_1',
-    status: 'cancelled',
-    createdAt: stamp,
-    shippingAddress: { name: 'Gail Guest', email: 'gail@example.com', line1: '3 Pine Rd', city: 'Reno', state: 'NV', zip: '89501' },
-    lines: [{ id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 1 }],
-    amounts: { subtotal: 1800, discount: 0, shipping: 599, tax: 0, total: 2399 },
-    promoCode: null,
-    carrier: null,
-    trackingNumber: null,
-    trackingUrl: null,
-    shippedAt: null,
-    cancelledAt: stamp,
-    replacementOf: null,
-    customer: 'guest',
-    completedAt: null,
-    payment: { state, refund: refund && { ...refund, at: stamp } },
-  },
+  order: adminOrder({ status: 'cancelled', cancelledAt: stamp, payment: { state, refund: refund && { ...refund, at: stamp } } }),
   replacements: [],
   replacementOrders: [],
   timeline: [],

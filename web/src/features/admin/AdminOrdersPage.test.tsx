@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
+import { adminOrder } from '../../testing/orders';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import AdminOrdersPage from './AdminOrdersPage';
 
@@ -10,24 +11,14 @@ import AdminOrdersPage from './AdminOrdersPage';
  * the pager, and shipping an order on a later page keeps the admin on that page.
  */
 const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 8, i)).toISOString();
-const pendingOrder = (i: number) => ({
-  orderNumber: `pi_wait_${String(i).padStart(2, '0')}`,
-  status: 'pending',
-  createdAt: at(i),
-  shippingAddress: { name: `Buyer ${i}`, email: `b${i}@example.com`, line1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' },
-  lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 1000, size: 'CANDLE', quantity: 1 }],
-  amounts: { subtotal: 1000, discount: 0, shipping: 599, tax: 0, total: 1599 },
-  promoCode: null,
-  carrier: null,
-  trackingNumber: null,
-  trackingUrl: null,
-  shippedAt: null,
-  cancelledAt: null,
-  replacementOf: null,
-  customer: 'guest',
-  completedAt: null,
-  payment: { state: 'paid', refund: null },
-});
+const pendingOrder = (i: number) =>
+  adminOrder({
+    orderNumber: `pi_wait_${String(i).padStart(2, '0')}`,
+    createdAt: at(i),
+    shippingAddress: { name: `Buyer ${i}`, email: `b${i}@example.com`, line1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' },
+    lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 1000, size: 'CANDLE', quantity: 1 }],
+    amounts: { subtotal: 1000, discount: 0, shipping: 599, tax: 0, total: 1599 },
+  });
 const scrolled = jest.fn();
 let waiting: ReturnType<typeof pendingOrder>[];
 const lists: URLSearchParams[] = [];
