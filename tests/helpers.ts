@@ -112,3 +112,8 @@ export async function signInNewUser(options: { admin?: boolean } = {}): Promise<
 export function sentMails() {
   return readOutbox(process.env.TEST_OUTBOX_DIR!);
 }
+
+/** A product's picture as the image pipeline records a 2400x1800 upload: its path and the photo with every variant width. */
+export function pipelinePhoto(src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b') {
+  return { image: src, photos: [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }] };
+}

@@ -1,4 +1,4 @@
-import type { Photo } from '../../../shared/images';
+import type { ProductRecord } from './product';
 import { model, type Timestamps } from '../table';
 
 /**
@@ -10,23 +10,15 @@ import { model, type Timestamps } from '../table';
  * Keys: table pk `catalog#<word>`, sk `catalog#<createdAt>#<id>` (newest first read backwards);
  * gsi1 `catalog#<word>` / `<priceKey>#<createdAt>#<id>` (by price); gsi2 `catalog#<word>` / `<ratingKey>#<createdAt>#<id>` (by rating).
  */
-export interface CatalogEntryRecord extends Timestamps {
+/** What a card shows of the product: its own fields, copied (one definition: ProductRecord). */
+type CardFields = Pick<ProductRecord, 'id' | 'name' | 'image' | 'extraImages' | 'photos' | 'description' | 'price' | 'tag' | 'stockRef' | 'ratingCount' | 'ratingTotal'>;
+
+export interface CatalogEntryRecord extends Timestamps, CardFields {
   word: string;
-  id: string;
   /** Price in cents, zero-padded to 10 digits, so the index sorts it as a number. */
   priceKey: string;
   /** Average rating x100 (3 digits) and the number of ratings (8 digits): best rated, then most rated. */
   ratingKey: string;
-  name: string;
-  image: string;
-  extraImages: string[];
-  photos?: Photo[];
-  description: string;
-  price: number;
-  tag: string;
-  stockRef?: string;
-  ratingCount: number;
-  ratingTotal: number;
 }
 
 export const catalogEntries = model<CatalogEntryRecord, 'word' | 'createdAt' | 'id'>({

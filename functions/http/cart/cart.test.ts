@@ -1,6 +1,6 @@
 import { carts } from '../../db/entities/cart';
 import { products } from '../../db/entities/product';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '../../../tests/helpers';
 import { handler as getCart } from './get-cart';
 import { handler as saveCart } from './save-cart';
 
@@ -45,12 +45,12 @@ describe('GET/POST /auth/cart', () => {
   });
 
   it("a product with a photo: the saved cart's line carries the JPEG an <img> shows, not the photo's bare path", async () => {
-    const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
+    const picture = pipelinePhoto();
+    const src = picture.image;
     await products.create({
       id: 'photo-rug',
       name: 'Photo Rug',
-      image: src,
-      photos: [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }],
+      ...picture,
       description: 'd',
       price: 8900,
       tag: 'rugs',

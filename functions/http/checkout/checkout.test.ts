@@ -6,7 +6,7 @@ import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '../../../tests/helpers';
 import { authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf as stock } from '../../../tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
 import { handler as recordOrder } from './record-order';
@@ -72,12 +72,12 @@ describe('POST /auth/create-payment-intent/guest', () => {
   });
 
   it("keeps on the order's lines the JPEG an <img> shows of a photo, not the photo's bare path", async () => {
-    const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
+    const picture = pipelinePhoto();
+    const src = picture.image;
     await products.create({
       id: 'photo-candle',
       name: 'Photo Candle',
-      image: src,
-      photos: [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }],
+      ...picture,
       description: 'd',
       price: 1800,
       tag: 'candles',
