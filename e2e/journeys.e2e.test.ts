@@ -93,6 +93,15 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   await page.waitForURL('**/orderconfirmation');
 
   await page.goto('/account');
+  // The order's number, total and status are all in view on a phone as on a desktop (nothing runs off to the side).
+  const orders = page.locator('section[aria-labelledby=orders-heading]');
+  await orders.getByText('Processing').waitFor();
+  const width = page.viewportSize()!.width;
+  for (const part of [orders.getByRole('link', { name: /^Order / }), orders.getByText('Processing')]) {
+    const box = (await part.first().boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await page.getByRole('radio', { name: '5 stars' }).first().check({ force: true });
   await page.getByText('Thanks for your rating!').waitFor({ state: 'attached' });
   await shot(page, `journey-${viewport}-3-rated`);
