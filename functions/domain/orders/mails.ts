@@ -66,7 +66,10 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
       `Hi ${unescapeText(address.name)},`,
       '',
       `We cancelled your order ${order.orderNumber} before it shipped.`,
-      refunded > 0 ? `The full amount, ${formatPrice(refunded)}, is refunded to your card; banks usually show it within 5-10 business days.` : '',
+      // Said as it stands when the mail goes: a provider may still have the refund pending (Stripe can).
+      refunded > 0
+        ? `The full amount, ${formatPrice(refunded)}, ${order.refund?.status === 'refunded' ? 'is refunded to your card' : 'is on its way back to your card'}; banks usually show it within 5-10 business days.`
+        : '',
       '',
       ...itemLines(order.lines),
       '',

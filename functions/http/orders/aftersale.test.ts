@@ -419,6 +419,20 @@ describe('cancel before shipping', () => {
     expect(await stock()).toEqual({ M: before.M + 2, CANDLE: before.CANDLE! + 1 });
   });
 
+  it('a refund the provider still has pending (as Stripe can answer) is mailed as under way, not as done', async () => {
+    const order = await paidOrder();
+    const refund = jest.spyOn(TestPaymentProvider.prototype, 'refund').mockResolvedValueOnce({ id: 're_pending', status: 'pending' });
+    try {
+      expect((await cancel(order.orderNumber)).body).toMatchObject({ status: 'cancelled', payment: { state: 'refund pending' } });
+    } finally {
+      refund.mockRestore();
+    }
+    const mails = mailsTo(order.shippingAddress.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('The full amount, $73.99, is on its way back to your card');
+    expect(mails[0].text).not.toContain('is refunded');
+  });
+
   it('the refund key answers the same refund when asked twice (the provider side of "exactly once")', async () => {
     const order = await paidOrder();
     const provider = new TestPaymentProvider();
