@@ -46,3 +46,5 @@ export async function available(id: string): Promise<Record<string, number>> {
 export const intentStatus = async (id: string) => (await testPaymentIntents.get({ id }, { consistent: true }))?.status;
 export const checkoutState = async (checkoutId: string) => (await checkouts.get({ checkoutId }, { consistent: true }))?.state;
 export const mailsFor = (orderNumber: string) => sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
+/** The owner's notices of a new order (to the shop's address). */
+export const shopNoticesFor = (orderNumber: string) => sentMails().filter((mail) => mail.subject.startsWith(`New order ${orderNumber}:`));

@@ -6,7 +6,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
-import { footer as orderStatusLines } from '../orders/mails';
+import { footer as orderStatusLines, noticeNewOrder } from '../orders/mails';
 
 /** Claims the order's mail (pending -> sending): only the one caller that moves it sends. */
 async function claimMail(orderNumber: string): Promise<boolean> {
@@ -19,7 +19,10 @@ async function claimMail(orderNumber: string): Promise<boolean> {
   }
 }
 
-/** The order confirmation to the customer, sent once (by whoever claims it) after the payment is captured; its status is kept. */
+/**
+ * The order confirmation to the customer, sent once (by whoever claims it) after the payment is captured; its
+ * status is kept. The same claimer then tells the owner (noticeNewOrder), so the owner hears of an order once.
+ */
 export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
   if (!(await claimMail(order.orderNumber))) return;
   const lines = order.lines.map((line) => `${line.quantity} x ${line.name} (${line.size}) ${formatPrice(line.price * line.quantity)}`);
@@ -48,4 +51,5 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     logger.error('order confirmation mail failed', { event: LOG_EVENT.mailFailed, orderNumber: order.orderNumber, error: error as Error });
   }
   await orders.update({ orderNumber: order.orderNumber }, { set: { mailStatus } });
+  await noticeNewOrder(order);
 }

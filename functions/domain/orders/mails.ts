@@ -5,8 +5,9 @@ import { LOG_EVENT } from '../../../shared/observability';
 import { unescapeText } from '../../../shared/sanitize';
 import type { OrderRecord, SentMail } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
+import { readEnv } from '../../lib/env';
 import { logger } from '../../lib/logger';
-import { sendMail, siteLink } from '../../lib/mail';
+import { sendMail, shopAddress, siteLink } from '../../lib/mail';
 
 /**
  * The mails after the sale: on its way (with the carrier's tracking page), cancelled and refunded, and each step
@@ -25,6 +26,52 @@ async function send(to: string, subject: string, body: string[], about: Record<s
 
 const statusLink = (orderNumber: string) => siteLink(`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`);
 const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) => lines.map((line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`);
+/** Where the owner opens an order in the admin area (none when the shop's address is not set). */
+const adminLink = (orderNumber: string) => siteLink(`/admin/orders/${encodeURIComponent(orderNumber)}`);
+
+/**
+ * A word to the owner at the shop's address (SHOP_EMAIL, where the forms go too) about something waiting for them:
+ * a new order to ship, a replacement to decide (docs/decisions/0050). The admin area shows the same, so a failed
+ * notice is logged and not retried, and none is sent where no shop address is set (a dev stage).
+ */
+async function notifyShop(subject: string, body: string[], orderNumber: string, about: Record<string, string> = {}): Promise<void> {
+  if (!readEnv().SHOP_EMAIL) return;
+  const link = adminLink(orderNumber);
+  await send(shopAddress(), subject, [...body, ...(link ? ['', `Open it in the admin area: ${link}`] : [])], { orderNumber, notice: 'shop', ...about });
+}
+
+/** The owner's notice of a paid order: what to pack and where it goes. */
+export function noticeNewOrder(order: OrderRecord): Promise<void> {
+  const address = order.shippingAddress;
+  const total = amountRows(order.amounts).find((row) => row.total)!.cents;
+  return notifyShop(
+    `New order ${order.orderNumber}: ${formatPrice(total)}`,
+    [
+      `A new order was paid: ${order.orderNumber}${order.promo ? ` (promo code ${order.promo.code})` : ''}.`,
+      '',
+      ...itemLines(order.lines),
+      '',
+      `Total: ${formatPrice(total)}`,
+      '',
+      'Ship to:',
+      unescapeText(address.name),
+      unescapeText(address.line1),
+      `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+    ],
+    order.orderNumber,
+  );
+}
+
+/** The owner's notice of a replacement request waiting for a decision. */
+export function noticeReplacementRequest(request: ReplacementRecord): Promise<void> {
+  return notifyShop(
+    `Replacement requested for order ${request.orderNumber}`,
+    [`${unescapeText(request.name)} (${unescapeText(request.email)}) asks for a replacement (${request.id}):`, '', ...itemLines(request.lines), '', 'Reason:', unescapeText(request.reason)],
+    request.orderNumber,
+    { replacement: request.id },
+  );
+}
+
 /** The lines that point a mail's reader to the order-status page (none when the shop's address is not set). */
 export const footer = (orderNumber: string) => {
   const link = statusLink(orderNumber);

@@ -10,7 +10,7 @@ import type { TransactItem } from '../../db/table';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordMetric } from '../../lib/metrics';
 import { OutOfStockError } from '../checkout/pricing';
-import { mailReplacement } from './mails';
+import { mailReplacement, noticeReplacementRequest } from './mails';
 import { findOrder } from './lookup';
 import { replaceableUnits, replacementView } from './view';
 import { stockMoves } from './stock';
@@ -102,6 +102,7 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
     }
     const mail = await mailReplacement(request, 'received');
     await replacements.update({ id: request.id }, { set: { mail } });
+    await noticeReplacementRequest(request);
     return { replacement: replacementView(request) };
   }
 }

@@ -7,7 +7,7 @@ import { stockItems } from '../../db/entities/stock-item';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
 import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '../../../tests/helpers';
-import { authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf as stock } from '../../../tests/checkout';
+import { authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, shopNoticesFor, stockOf as stock } from '../../../tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
 import { handler as recordOrder } from './record-order';
 import { handler as validateCart } from './validate-cart';
@@ -196,9 +196,17 @@ describe('authorize, take, capture', () => {
     expect(mails[0].to).toEqual(['ada@example.com']);
     expect(mails[0].text).toContain('Total: $');
     expect((await orders.get({ orderNumber }))?.mailStatus).toBe('sent');
+    // The owner hears of it once too, at the shop's address, with what to pack and where it goes.
+    const notices = shopNoticesFor(orderNumber);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].to).toEqual(['shop@example.com']);
+    expect(notices[0].subject).toBe(`New order ${orderNumber}: ${mails[0].text.match(/Total: (\$[\d.,]+)/)![1]}`);
+    expect(notices[0].text).toContain('2 x ');
+    expect(notices[0].text).toContain('Ada Buyer');
     // Called again later: the same order, nothing new.
     expect((await recordGuest(orderNumber)).status).toBe(200);
     expect(mailsFor(orderNumber)).toHaveLength(1);
+    expect(shopNoticesFor(orderNumber)).toHaveLength(1);
   });
 
   it('a declined card shows the provider message, keeps the intent waiting for a card, and nothing is recorded', async () => {

@@ -145,6 +145,12 @@ describe('replacements', () => {
     expect(asked.status).toBe(201);
     expect(asked.body.replacement).toMatchObject({ id: `${order.orderNumber}_r1`, status: 'open', lines: [{ id: 'tee', size: 'M', quantity: 1, name: 'Tee' }] });
     expect(mailsTo(order.shippingAddress.email)[0].subject).toBe(`We received your replacement request for order ${order.orderNumber}`);
+    // The owner is told at the shop's address: who asks, for what, and why.
+    const notices = mailsTo('shop@example.com').filter((m) => m.subject === `Replacement requested for order ${order.orderNumber}`);
+    expect(notices).toHaveLength(1);
+    expect(notices[0].text).toContain(`${order.orderNumber}_r1`);
+    expect(notices[0].text).toContain('1 x Tee (M)');
+    expect(notices[0].text).toContain('It arrived torn.');
     const page = await look(order.orderNumber, order.shippingAddress.email);
     expect(page.body.replaceable).toEqual({ 'tee|M': 1, 'candle|CANDLE': 1 });
     expect(page.body.replacements).toHaveLength(1);
