@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MESSAGES } from '../shared/messages';
 import { E2E_ADMIN } from './global-setup';
-import { collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
+import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
 
 /** Journeys of issue 5, 6 and 8 in Chromium against the local stack. */
 let browser: Browser;
@@ -102,6 +102,13 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
     expect(box.x + box.width).toBeLessThanOrEqual(width);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  // The account with an order, and the order's own page, pass axe (the phone reads the orders as cards).
+  const problems = await axeViolations(page, `/account on ${viewport}`);
+  await orders.getByRole('link', { name: /^Order / }).first().click();
+  await page.getByRole('heading', { name: 'Your order' }).waitFor();
+  problems.push(...(await axeViolations(page, `the customer's order page on ${viewport}`)));
+  expect(problems).toEqual([]);
+  await page.goto('/account');
   await page.getByRole('radio', { name: '5 stars' }).first().check({ force: true });
   await page.getByText('Thanks for your rating!').waitFor({ state: 'attached' });
   await shot(page, `journey-${viewport}-3-rated`);

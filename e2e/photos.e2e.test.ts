@@ -1,4 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '../shared/schemas/admin';
+import { E2E_ADMIN } from './global-setup';
 import { launch, newPage, shopUrl, shot } from './browser';
 
 /** Issue 15 in Chromium: photos by <picture>, pages a crawler reads, no layout shift, search from the header. */
@@ -98,5 +101,47 @@ it('searches from the header: matches with photos, and a kind empty state', asyn
   await page.goto('/search?q=zzzzqqq');
   await page.getByText('No products match “zzzzqqq”.', { exact: false }).waitFor();
   await shot(page, 'photos-phone-search-empty');
+  await context.close();
+});
+
+it('the admin picks a phone photo over the 5 MB limit: the browser makes it fit, and it uploads and becomes ready', async () => {
+  // A 12-megapixel photo saved at high quality, as a phone keeps it: about 8 MB.
+  const [width, height] = [4032, 3024];
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const grain = Math.floor(Math.random() * 60);
+      raw[i] = ((x * 255) / width + grain) & 255;
+      raw[i + 1] = ((y * 255) / height + grain) & 255;
+      raw[i + 2] = (128 + grain) & 255;
+    }
+  }
+  const photo = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  expect(photo.length).toBeGreaterThan(MAX_IMAGE_BYTES);
+
+  const { context, page } = await newPage(browser, 'desktop');
+  // What the browser asks to upload (the presigned PUT is signed for exactly that size and type).
+  const asked: { contentType: string; size: number; fileName: string }[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/uploads') asked.push(request.postDataJSON());
+  });
+  await page.goto('/login');
+  await page.fill('input[name=email]', E2E_ADMIN.email);
+  await page.fill('input[name=password]', E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('link', { name: 'Admin' }).waitFor();
+  await page.goto('/admin/products');
+  const add = page.locator('form.add');
+  await add.locator('input[type=file]').first().setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await add.getByAltText('Main image preview').waitFor({ timeout: 60_000 });
+  await add.getByText('Ready').first().waitFor();
+  expect(asked).toHaveLength(1);
+  expect(asked[0]).toMatchObject({ contentType: 'image/jpeg', fileName: 'IMG_4032.jpg' });
+  expect(asked[0].size).toBeGreaterThan(100_000);
+  expect(asked[0].size).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+  expect(await add.getByRole('alert').count()).toBe(0);
   await context.close();
 });

@@ -55,3 +55,13 @@ it("shows the pipeline's reason when the file is not a photo, with a retry", asy
   expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   expect(onChange).not.toHaveBeenCalled();
 });
+
+it('a photo this browser cannot read (a HEIC where there is no decoder) gets a plain message and is not uploaded', async () => {
+  serve([{ id: ID, status: 'processing' }]);
+  const onChange = jest.fn();
+  render(<Harness onChange={onChange} />);
+  await userEvent.upload(screen.getByLabelText(/Main image/), new File(['not a photo'], 'IMG_0001.HEIC', { type: 'image/heic' }));
+  expect((await screen.findByRole('alert')).textContent).toContain('This photo cannot be read here. Save it as a JPEG or PNG');
+  expect(global.fetch).not.toHaveBeenCalled();
+  expect(onChange).not.toHaveBeenCalled();
+});

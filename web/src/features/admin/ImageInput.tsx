@@ -2,15 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { photoId } from '../../../../shared/images';
 import { ApiError } from '../../lib/api';
 import { uploadImage, uploadStatus } from './adminApi';
+import { fitPhoto, needsFitting } from './fitPhoto';
 
 /** How often and how long the page asks whether the photo is ready (a phone photo takes a few seconds). */
 const POLL_MS = 1000;
 const GIVE_UP_MS = 120_000;
 
-type Stage = { at: 'idle' } | { at: 'uploading'; percent: number } | { at: 'preparing' } | { at: 'ready'; preview: string } | { at: 'failed'; message: string };
+type Stage = { at: 'idle' } | { at: 'fitting' } | { at: 'uploading'; percent: number } | { at: 'preparing' } | { at: 'ready'; preview: string } | { at: 'failed'; message: string };
 
 /**
- * Picks an image and uploads it at once (progress bar, retry on failure), then waits for the image pipeline:
+ * Picks an image, makes it fit the upload limit when it does not (fitPhoto.ts), uploads it at once (progress bar,
+ * retry on failure), then waits for the image pipeline:
  * "Preparing the photo…" until its variants exist, then "Ready" with a preview. Only a ready photo is reported
  * (`onChange` with its /images/products/<id> path), so a product is never saved with a photo still in the works.
  */
@@ -39,9 +41,13 @@ export function ImageInput({ label, value, onChange, required }: { label: string
   async function send(chosen: File) {
     const mine = ++attempt.current;
     setFile(chosen);
-    setStage({ at: 'uploading', percent: 0 });
+    setStage(needsFitting(chosen) ? { at: 'fitting' } : { at: 'uploading', percent: 0 });
     try {
-      const url = await uploadImage(chosen, (percent) => attempt.current === mine && setStage({ at: 'uploading', percent }));
+      // A photo over the upload limit (or a HEIC) is made to fit first (fitPhoto.ts); one that fits goes as it is.
+      const fitted = await fitPhoto(chosen);
+      if (attempt.current !== mine) return;
+      setStage({ at: 'uploading', percent: 0 });
+      const url = await uploadImage(fitted, (percent) => attempt.current === mine && setStage({ at: 'uploading', percent }));
       if (attempt.current !== mine) return;
       setStage({ at: 'preparing' });
       await waitUntilReady(url, mine);
@@ -55,11 +61,19 @@ export function ImageInput({ label, value, onChange, required }: { label: string
       <label>
         {label}
         {required ? ' (required)' : ''}
-        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif" onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])} />
+        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif" onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])} />
       </label>
       {stage.at === 'uploading' && stage.percent < 100 && <progress value={stage.percent} max={100} aria-label={`${label} upload`} />}
       <p className="image-status" role="status">
-        {stage.at === 'uploading' ? 'Uploading…' : stage.at === 'preparing' ? 'Preparing the photo (sizes for phones and desktops)…' : stage.at === 'ready' && value ? 'Ready' : ''}
+        {stage.at === 'fitting'
+          ? 'Making the photo smaller for upload…'
+          : stage.at === 'uploading'
+            ? 'Uploading…'
+            : stage.at === 'preparing'
+              ? 'Preparing the photo (sizes for phones and desktops)…'
+              : stage.at === 'ready' && value
+                ? 'Ready'
+                : ''}
       </p>
       {stage.at === 'failed' && (
         <p className="error" role="alert">
