@@ -62,6 +62,7 @@ it('a photo this browser cannot read (a HEIC where there is no decoder) gets a p
   render(<Harness onChange={onChange} />);
   await userEvent.upload(screen.getByLabelText(/Main image/), new File(['not a photo'], 'IMG_0001.HEIC', { type: 'image/heic' }));
   expect((await screen.findByRole('alert')).textContent).toContain('This photo cannot be read here. Save it as a JPEG or PNG');
+  expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   expect(global.fetch).not.toHaveBeenCalled();
   expect(onChange).not.toHaveBeenCalled();
 });

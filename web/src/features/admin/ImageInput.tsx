@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { photoId } from '../../../../shared/images';
 import { ApiError } from '../../lib/api';
 import { uploadImage, uploadStatus } from './adminApi';
-import { fitPhoto, needsFitting } from './fitPhoto';
+import { fitPhoto, needsFitting, UnreadablePhotoError } from './fitPhoto';
 
 /** How often and how long the page asks whether the photo is ready (a phone photo takes a few seconds). */
 const POLL_MS = 1000;
 const GIVE_UP_MS = 120_000;
 
-type Stage = { at: 'idle' } | { at: 'fitting' } | { at: 'uploading'; percent: number } | { at: 'preparing' } | { at: 'ready'; preview: string } | { at: 'failed'; message: string };
+type Stage = { at: 'idle' } | { at: 'fitting' } | { at: 'uploading'; percent: number } | { at: 'preparing' } | { at: 'ready'; preview: string } | { at: 'failed'; message: string; retry?: false };
 
 /**
  * Picks an image, makes it fit the upload limit when it does not (fitPhoto.ts), uploads it at once (progress bar,
@@ -52,7 +52,10 @@ export function ImageInput({ label, value, onChange, required }: { label: string
       setStage({ at: 'preparing' });
       await waitUntilReady(url, mine);
     } catch (failure) {
-      if (attempt.current === mine) setStage({ at: 'failed', message: failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed' });
+      if (attempt.current !== mine) return;
+      // The same unreadable file would fail again: the message says what to do instead of offering a retry.
+      if (failure instanceof UnreadablePhotoError) return setStage({ at: 'failed', message: failure.message, retry: false });
+      setStage({ at: 'failed', message: failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed' });
     }
   }
 
@@ -78,7 +81,7 @@ export function ImageInput({ label, value, onChange, required }: { label: string
       {stage.at === 'failed' && (
         <p className="error" role="alert">
           {stage.message}{' '}
-          {file && (
+          {file && stage.retry !== false && (
             <button type="button" className="link" onClick={() => void send(file)}>
               Retry
             </button>
