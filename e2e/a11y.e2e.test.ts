@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN } from './global-setup';
-import { axeViolations, launch, shopUrl } from './browser';
+import { axeViolations, launch, shopUrl, signInAsAdmin } from './browser';
 
 /** axe-core on every public and admin page: no serious or critical violations. */
 let browser: Browser;
@@ -71,11 +70,7 @@ it('with items in the cart (the header shows the count), the storefront and the 
 it('admin pages have no serious or critical accessibility violations', async () => {
   const context = await browser.newContext({ baseURL: shopUrl(), viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto('/login');
-  await page.fill('input[name=email]', E2E_ADMIN.email);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('link', { name: 'Admin' }).waitFor();
+  await signInAsAdmin(page);
   const found: string[] = [];
   for (const path of ADMIN) found.push(...(await violations(page, path)));
   expect(found).toEqual([]);

@@ -1,6 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN } from './global-setup';
-import { axeViolations, launch, mailTo, newPage, shopUrl, shot, until } from './browser';
+import type { Browser } from 'playwright-core';
+import { axeViolations, launch, mailTo, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
 
 /**
  * After the sale (issue 14) in Chromium against the local stack: a guest buys, the admin ships with tracking,
@@ -19,14 +18,6 @@ const CANDLE = { id: 'harvest-spice-candle', name: 'Harvest Spice Candle', image
 const TRACKING = '1Z999AA10123456784';
 
 const available = async () => (await fetch(`${shopUrl()}/api/products/${CANDLE.id}`).then((r) => r.json())).sizes[0].available as number;
-
-async function signInAdmin(page: Page) {
-  await page.goto('/login');
-  await page.fill('input[name=email]', E2E_ADMIN.email);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('link', { name: 'Admin' }).waitFor();
-}
 
 it('a guest buys; the admin ships with tracking; the guest finds the mail, looks the order up and asks for a replacement; the admin approves and ships it', async () => {
   const email = `aftersale-${Date.now()}@example.com`;
@@ -50,7 +41,7 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
 
   // 2. The admin sees it on the dashboard and ships it with UPS and a tracking number.
   const { context: adminContext, page: admin } = await newPage(browser, 'desktop');
-  await signInAdmin(admin);
+  await signInAsAdmin(admin);
   await admin.goto('/admin');
   await admin.getByRole('heading', { name: 'Waiting to ship' }).waitFor();
   await admin.getByRole('link', { name: 'Orders to ship' }).click();
@@ -143,7 +134,7 @@ it('the admin cancels an unshipped order after confirming: refunded, stock back,
     dialogs.push(dialog.message());
     await (dialogs.length === 1 ? dialog.dismiss() : dialog.accept());
   });
-  await signInAdmin(page);
+  await signInAsAdmin(page);
   await page.goto(`/admin/orders/${intent.orderNumber}`);
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await until(() => dialogs.length, 1);

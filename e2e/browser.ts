@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { e2eStateFile } from './global-setup';
+import { E2E_ADMIN, e2eStateFile } from './global-setup';
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -20,6 +20,26 @@ export async function launch(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
   });
+}
+
+/** Signs the demo admin in through the login page and waits for the header's Admin link. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.fill('input[name=email]', E2E_ADMIN.email);
+  await page.fill('input[name=password]', E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('link', { name: 'Admin' }).waitFor();
+}
+
+/** The demo admin's access token from the local Cognito (for admin API calls a test makes itself). */
+export async function adminToken(): Promise<string> {
+  const config = (await fetch(`${shopUrl()}/config.json`).then((r) => r.json())) as { userPoolClientId: string };
+  const auth = (await fetch(`${shopUrl()}/cognito/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password } }),
+  }).then((r) => r.json())) as { AuthenticationResult: { AccessToken: string } };
+  return auth.AuthenticationResult.AccessToken;
 }
 
 export async function newPage(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {

@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { PRODUCT_PAGE_SIZE } from '../shared/schemas/product';
-import { E2E_ADMIN } from './global-setup';
-import { launch, newPage, shopUrl, shot, until } from './browser';
+import { adminToken, launch, newPage, shopUrl, shot, until } from './browser';
 
 /** Issue 17 in Chromium: a category of more than a screenful, Load more, the back button, sorting. */
 let browser: Browser;
@@ -9,13 +8,7 @@ const ADDED = 28;
 beforeAll(async () => {
   browser = await launch();
   // Gift wraps through the admin API (no other browser test looks at that category): 28 + the 2 demo ones.
-  const config = await fetch(`${shopUrl()}/config.json`).then((r) => r.json());
-  const auth = await fetch(`${shopUrl()}/cognito/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password } }),
-  }).then((r) => r.json());
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` };
   const photo = (await fetch(`${shopUrl()}/api/products/holly-gift-wrap`).then((r) => r.json())).photos[0].src;
   for (let i = 1; i <= ADDED; i++) {
     const answer = await fetch(`${shopUrl()}/api/admin/products`, {

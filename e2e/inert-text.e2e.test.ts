@@ -1,6 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { E2E_ADMIN } from './global-setup';
-import { launch, newPage, shopUrl } from './browser';
+import { adminToken, launch, newPage, shopUrl, signInAsAdmin } from './browser';
 
 /** Stored text is shown as text, never run: in the shop and in the admin area. */
 let browser: Browser;
@@ -12,16 +11,6 @@ afterAll(async () => {
 });
 
 const EVIL = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
-
-async function adminToken(): Promise<string> {
-  const config = await fetch(`${shopUrl()}/config.json`).then((r) => r.json());
-  const auth = await fetch(`${shopUrl()}/cognito/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password } }),
-  }).then((r) => r.json());
-  return auth.AuthenticationResult.AccessToken;
-}
 
 it('a product name and description and a form message with markup render as text everywhere', async () => {
   const token = await adminToken();
@@ -41,11 +30,7 @@ it('a product name and description and a form message with markup render as text
     await page.getByText('<script>window.__pwned=2</script>', { exact: false }).first().waitFor();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   }
-  await page.goto('/login');
-  await page.fill('input[name=email]', E2E_ADMIN.email);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('link', { name: 'Admin' }).waitFor();
+  await signInAsAdmin(page);
   for (const path of ['/admin/products', '/admin/inbox']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -104,7 +104,10 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   // The account with an order, and the order's own page, pass axe (the phone reads the orders as cards).
   const problems = await axeViolations(page, `/account on ${viewport}`);
-  await orders.getByRole('link', { name: /^Order / }).first().click();
+  await orders
+    .getByRole('link', { name: /^Order / })
+    .first()
+    .click();
   await page.getByRole('heading', { name: 'Your order' }).waitFor();
   problems.push(...(await axeViolations(page, `the customer's order page on ${viewport}`)));
   expect(problems).toEqual([]);

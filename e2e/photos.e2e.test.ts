@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../shared/schemas/admin';
-import { E2E_ADMIN } from './global-setup';
-import { launch, newPage, shopUrl, shot } from './browser';
+import { launch, newPage, shopUrl, shot, signInAsAdmin } from './browser';
 
 /** Issue 15 in Chromium: photos by <picture>, pages a crawler reads, no layout shift, search from the header. */
 let browser: Browser;
@@ -128,11 +127,7 @@ it('the admin picks a phone photo over the 5 MB limit: the browser makes it fit,
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/uploads') asked.push(request.postDataJSON());
   });
-  await page.goto('/login');
-  await page.fill('input[name=email]', E2E_ADMIN.email);
-  await page.fill('input[name=password]', E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByRole('link', { name: 'Admin' }).waitFor();
+  await signInAsAdmin(page);
   await page.goto('/admin/products');
   const add = page.locator('form.add');
   await add.locator('input[type=file]').first().setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo });

@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { computeAmounts, formatPrice } from '../shared/money';
 import { PROMO_MESSAGES } from '../shared/promo';
-import { E2E_ADMIN } from './global-setup';
-import { axeViolations, collectAlerts, launch, mailTo, newPage, shopUrl, shot, until } from './browser';
+import { axeViolations, collectAlerts, launch, mailTo, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
 
 /**
  * Promo codes (issue 13) in Chromium against the local stack: the owner makes a code on the admin page (desktop),
@@ -27,11 +26,7 @@ it('the owner makes a code; a guest on a phone applies it and sees the discount 
 
   // 1. The owner, on a desktop: the portal's nav links the page; the code is made with a limit of 5 uses.
   const { context: adminContext, page: admin } = await newPage(browser, 'desktop');
-  await admin.goto('/login');
-  await admin.fill('input[name=email]', E2E_ADMIN.email);
-  await admin.fill('input[name=password]', E2E_ADMIN.password);
-  await admin.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await admin.getByRole('link', { name: 'Admin' }).waitFor();
+  await signInAsAdmin(admin);
   await admin.goto('/admin');
   await admin.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Promo codes' }).click();
   await admin.getByRole('heading', { name: 'Promo codes', level: 1 }).waitFor();
