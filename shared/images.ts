@@ -58,6 +58,9 @@ export const photoPath = (id: string) => `/${PHOTO_PREFIX}${id}`;
 
 /** The variant widths of an original `width` px wide: the standard widths below it, and the original's own if smaller than the largest. */
 export function variantWidths(width: number): number[] {
+  // A photo narrower than the smallest standard width is enlarged to it: every photo has that variant, which a
+  // plain path without recorded widths falls back to (shownImage).
+  if (width <= PHOTO_WIDTHS[0]) return [PHOTO_WIDTHS[0]];
   const below = PHOTO_WIDTHS.filter((w) => w < width);
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
   return width >= largest ? PHOTO_WIDTHS.filter((w) => w <= width) : [...below, width];
@@ -86,7 +89,7 @@ export const fallbackUrl = (photo: Photo) => variantUrl(photo, widthFor(photo, F
 /**
  * What a plain <img src> of a stored picture path shows: a photo's JPEG fallback variant when its recorded widths
  * are known; a bare photo path without them (an order line written before lines kept the variant) gets the
- * narrowest standard width, which every photo of at least 320 px has; anything else (an old single-file image) as it is.
+ * narrowest standard width, which every photo has (variantWidths); anything else (an old single-file image) as it is.
  */
 export function shownImage(path: string, photos: readonly Photo[] = []): string {
   const photo = photos.find((p) => p.src === path);

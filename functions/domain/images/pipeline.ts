@@ -43,12 +43,13 @@ export async function makeVariants(id: string, original: Buffer): Promise<{ widt
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
   if (!width || !height) throw new PhotoError('This file is not a photo we can read (use JPEG, PNG, WebP or GIF).');
+  // At most the photo's own width, except a photo narrower than the smallest standard width, enlarged to it.
   const widths = variantWidths(width);
   // Decoded once (oriented, sRGB, alpha flattened on white for JPEG); every width is resized from these pixels.
   const full = await source.flatten({ background: '#ffffff' }).toColorspace('srgb').raw().toBuffer({ resolveWithObject: true });
   const variants: Variant[] = [];
   for (const w of widths) {
-    const resized = await sharp(full.data, { raw: full.info }).resize({ width: w, withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const resized = await sharp(full.data, { raw: full.info }).resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
     for (const format of PHOTO_FORMATS) {
       const pixels = sharp(resized.data, { raw: resized.info });
       variants.push({ key: variantKey(id, w, format.ext), width: w, ext: format.ext, type: format.type, body: await ENCODE[format.ext](pixels).toBuffer() });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_WIDTHS } from '../../../shared/images';
+import { PHOTO_WIDTHS, shownImage } from '../../../shared/images';
 import { images } from '../../db/entities/image';
 import { handler as processImage } from '../../events/process-image';
 import { createGateway } from '../../local/gateway';
@@ -189,4 +189,17 @@ it('keeps a small photo at its own width (no enlargement) and the widths of a la
     .toBuffer({ resolveWithObject: true });
   expect(data[0]).toBeGreaterThan(100);
   expect(await images.get({ id: large.id })).toMatchObject({ status: 'ready', original: large.key });
+});
+
+it('a photo narrower than the smallest width is enlarged to it, so every photo has the variant a bare photo path falls back to', async () => {
+  const tiny = await upload(
+    await sharp({ create: { width: 200, height: 150, channels: 3, background: '#a52a2a' } })
+      .jpeg()
+      .toBuffer(),
+  );
+  await s3.idle();
+  expect((await status(tiny.id)).photo).toEqual({ src: tiny.url, width: 200, height: 150, widths: [PHOTO_WIDTHS[0]] });
+  const fallback = await fetch(`${origin}${shownImage(tiny.url)}`);
+  expect(fallback.status).toBe(200);
+  expect(await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: PHOTO_WIDTHS[0], height: 240 });
 });
