@@ -42,6 +42,17 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   // 2. The admin sees it on the dashboard and ships it with UPS and a tracking number.
   const { context: adminContext, page: admin } = await newPage(browser, 'desktop');
   await signInAsAdmin(admin);
+  // Printing the order's page prints only its packing slip, not the page around it.
+  await admin.goto(`/admin/orders/${orderNumber}`);
+  await admin.getByRole('button', { name: 'Print packing slip' }).waitFor();
+  const slip = admin.locator('.packing-slip');
+  expect(await slip.isVisible()).toBe(false);
+  await admin.emulateMedia({ media: 'print' });
+  expect(await slip.isVisible()).toBe(true);
+  expect(await slip.textContent()).toContain(`Order ${orderNumber}`);
+  expect(await admin.getByRole('button', { name: 'Complete Order' }).isVisible()).toBe(false);
+  expect(await admin.getByRole('heading', { name: `Order ${orderNumber}` }).isVisible()).toBe(false);
+  await admin.emulateMedia({ media: 'screen' });
   await admin.goto('/admin');
   await admin.getByRole('heading', { name: 'Waiting to ship' }).waitFor();
   await admin.getByRole('link', { name: 'Orders to ship' }).click();

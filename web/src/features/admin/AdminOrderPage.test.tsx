@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
@@ -50,4 +50,32 @@ it('a refused refund: said so, with the provider id; the shop does not retry it'
 it('a finished refund: no refund card', async () => {
   await show(cancelled({ status: 'refunded', id: 're_1' }, 'refunded'));
   expect(screen.queryByRole('heading', { name: /Refund (refused|not finished)/ })).toBeNull();
+});
+
+it('a pending order prints a packing slip: the address, items, sizes and quantities, no prices', async () => {
+  const detail = {
+    order: adminOrder({
+      lines: [
+        { id: 'candle', name: 'Harvest &amp; Spice Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 2 },
+        { id: 'tee', name: 'Snowflake Tee', image: '/i/t.svg', price: 2299, size: 'L', quantity: 1 },
+      ],
+    }),
+    replacements: [],
+    replacementOrders: [],
+    timeline: [],
+  };
+  await show(detail);
+  const print = jest.fn();
+  window.print = print;
+  (await screen.findByRole('button', { name: 'Print packing slip' })).click();
+  expect(print).toHaveBeenCalledTimes(1);
+  const slip = screen.getByRole('region', { name: 'Packing slip' });
+  const rows = within(slip)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent);
+  expect(rows).toEqual(['Harvest & Spice Candle2', 'Snowflake TeeL1']);
+  expect(slip.textContent).toContain('Gail Guest3 Pine RdReno, NV 89501');
+  expect(slip.textContent).toContain('/order-status');
+  expect(slip.textContent).not.toMatch(/\$/);
 });

@@ -5,6 +5,7 @@ import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { cancelOrder, completeOrder, getOrder } from './adminApi';
 import { OrderLines, RequestBadge, ShipForm, StatusBadge, when } from './OrderBits';
+import { PackingSlip } from './PackingSlip';
 import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
 export const CANCEL_CONFIRM = 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.';
@@ -71,6 +72,9 @@ export default function AdminOrderPage() {
           {order.status === 'pending' && (
             <section className="card" aria-labelledby="ship-heading">
               <h2 id="ship-heading">Ship or cancel</h2>
+              <Button size="small" className="print-slip" onClick={() => window.print()}>
+                Print packing slip
+              </Button>
               <ShipForm orderNumber={order.orderNumber} onShip={(shipment) => act('Shipped; the customer was mailed.', () => completeOrder(order.orderNumber, shipment))} />
               <Button
                 variation="destructive"
@@ -150,6 +154,7 @@ export default function AdminOrderPage() {
               ))}
             </ol>
           </section>
+          <PackingSlip order={order} />
         </div>
       )}
     </AdminPage>

@@ -1,0 +1,54 @@
+import { createPortal } from 'react-dom';
+import { ORDER_STATUS_PATH, REPLACEMENT_DAYS } from '../../../../shared/aftersale';
+import { SHOP_NAME } from '../../../../shared/pages';
+import type { AdminOrderView } from '../../../../shared/schemas/order-views';
+import { unescapeText } from '../../../../shared/sanitize';
+import { CANDLE_SIZE } from '../../../../shared/sizes';
+
+/**
+ * The slip that goes in the parcel (docs/decisions/0052): who it is for, what is in it and how many, and where the
+ * customer finds the order; no prices (a parcel may be a gift). Kept directly under <body> (a portal) and hidden on
+ * screen; printing the order page prints only this, on as many pages as it needs (admin.css, @media print).
+ */
+export function PackingSlip({ order }: { order: AdminOrderView }) {
+  const a = order.shippingAddress;
+  return createPortal(
+    <section className="packing-slip" aria-label="Packing slip">
+      <p className="slip-shop">{SHOP_NAME}</p>
+      <h2>{order.replacementOf ? `Replacement for order ${order.replacementOf}` : 'Packing slip'}</h2>
+      <p>
+        Order {order.orderNumber} · {new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
+      </p>
+      <address>
+        {unescapeText(a.name)}
+        <br />
+        {unescapeText(a.line1)}
+        <br />
+        {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+      </address>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Size</th>
+            <th scope="col">Quantity</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={`${line.id}|${line.size}`}>
+              <td>{unescapeText(line.name)}</td>
+              <td>{line.size === CANDLE_SIZE ? '' : line.size}</td>
+              <td>{line.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Thank you for shopping with us! Your order at any time: {window.location.origin}
+        {ORDER_STATUS_PATH} (the order number and your email). Anything damaged or wrong? Ask for a replacement there within {REPLACEMENT_DAYS} days.
+      </p>
+    </section>,
+    document.body,
+  );
+}
