@@ -5,7 +5,7 @@ import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { cancelOrder, completeOrder, getOrder } from './adminApi';
 import { OrderLines, RequestBadge, ShipForm, StatusBadge, when } from './OrderBits';
-import { PackingSlip } from './PackingSlip';
+import { PackingSlips } from './PackingSlip';
 import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
 export const CANCEL_CONFIRM = 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.';
@@ -154,7 +154,7 @@ export default function AdminOrderPage() {
               ))}
             </ol>
           </section>
-          <PackingSlip order={order} />
+          <PackingSlips orders={[order]} />
         </div>
       )}
     </AdminPage>

@@ -108,3 +108,16 @@ it('says so when nothing waits, without a pager', async () => {
   await screen.findByText('No pending orders.');
   expect(screen.queryByRole('navigation', { name: 'pending orders pages' })).toBeNull();
 });
+
+it("prints the packing slips of the page's orders in one go, one slip per order, no prices", async () => {
+  const print = jest.fn();
+  window.print = print;
+  show();
+  await screen.findByText('pi_wait_00');
+  await userEvent.click(screen.getByRole('button', { name: 'Print 25 packing slips' }));
+  expect(print).toHaveBeenCalledTimes(1);
+  const slips = screen.getAllByRole('region', { name: 'Packing slip' });
+  expect(slips.map((slip) => /Order (\S+)/.exec(slip.textContent)![1])).toEqual(waiting.slice(0, 25).map((o) => o.orderNumber));
+  expect(slips[0].textContent).toContain('Buyer 0');
+  expect(slips.some((slip) => slip.textContent.includes('$'))).toBe(false);
+});

@@ -5,14 +5,27 @@ import type { AdminOrderView } from '../../../../shared/schemas/order-views';
 import { unescapeText } from '../../../../shared/sanitize';
 import { CANDLE_SIZE } from '../../../../shared/sizes';
 
+type SlipOrder = Pick<AdminOrderView, 'orderNumber' | 'createdAt' | 'shippingAddress' | 'lines' | 'replacementOf'>;
+
 /**
- * The slip that goes in the parcel (docs/decisions/0052): who it is for, what is in it and how many, and where the
- * customer finds the order; no prices (a parcel may be a gift). Kept directly under <body> (a portal) and hidden on
- * screen; printing the order page prints only this, on as many pages as it needs (admin.css, @media print).
+ * The packing slips of `orders` (docs/decisions/0052), one per printed page: who it is for, what is in the parcel
+ * and how many, and where the customer finds the order; no prices (a parcel may be a gift). Kept directly under
+ * <body> (a portal) and hidden on screen; printing the page prints only these (admin.css, @media print).
  */
-export function PackingSlip({ order }: { order: AdminOrderView }) {
-  const a = order.shippingAddress;
+export function PackingSlips({ orders }: { orders: readonly SlipOrder[] }) {
   return createPortal(
+    <div className="packing-slips">
+      {orders.map((order) => (
+        <PackingSlip key={order.orderNumber} order={order} />
+      ))}
+    </div>,
+    document.body,
+  );
+}
+
+function PackingSlip({ order }: { order: SlipOrder }) {
+  const a = order.shippingAddress;
+  return (
     <section className="packing-slip" aria-label="Packing slip">
       <p className="slip-shop">{SHOP_NAME}</p>
       <h2>{order.replacementOf ? `Replacement for order ${order.replacementOf}` : 'Packing slip'}</h2>
@@ -48,7 +61,6 @@ export function PackingSlip({ order }: { order: AdminOrderView }) {
         Thank you for shopping with us! Your order at any time: {window.location.origin}
         {ORDER_STATUS_PATH} (the order number and your email). Anything damaged or wrong? Ask for a replacement there within {REPLACEMENT_DAYS} days.
       </p>
-    </section>,
-    document.body,
+    </section>
   );
 }
