@@ -13,10 +13,10 @@ import { sendMail, shopAddress, siteLink } from '../../lib/mail';
  * The mails after the sale: on its way (with the carrier's tracking page), cancelled and refunded, and each step
  * of a replacement request. Each returns what happened to it; the caller keeps that on the record (the timeline).
  */
-async function send(to: string, subject: string, body: string[], about: Record<string, string>): Promise<SentMail> {
+async function send(to: string, subject: string, body: string[], about: Record<string, string>, replyTo?: string): Promise<SentMail> {
   const at = new Date().toISOString();
   try {
-    await sendMail({ to: unescapeText(to), subject, text: body.join('\n') });
+    await sendMail({ to: unescapeText(to), subject, text: body.join('\n'), ...(replyTo ? { replyTo: unescapeText(replyTo) } : {}) });
     return { status: 'sent', at };
   } catch (error) {
     logger.error('order mail failed', { event: LOG_EVENT.mailFailed, subject, ...about, error: error as Error });
@@ -32,12 +32,13 @@ const adminLink = (orderNumber: string) => siteLink(`/admin/orders/${encodeURICo
 /**
  * A word to the owner at the shop's address (SHOP_EMAIL, where the forms go too) about something waiting for them:
  * a new order to ship, a replacement to decide (docs/decisions/0050). The admin area shows the same, so a failed
- * notice is logged and not retried, and none is sent where no shop address is set (a dev stage).
+ * notice is logged and not retried, and none is sent where no shop address is set (a dev stage). A reply goes to
+ * the customer (Reply-To).
  */
-async function notifyShop(subject: string, body: string[], orderNumber: string, about: Record<string, string> = {}): Promise<void> {
+async function notifyShop(subject: string, body: string[], orderNumber: string, customerEmail: string, about: Record<string, string> = {}): Promise<void> {
   if (!readEnv().SHOP_EMAIL) return;
   const link = adminLink(orderNumber);
-  await send(shopAddress(), subject, [...body, ...(link ? ['', `Open it in the admin area: ${link}`] : [])], { orderNumber, notice: 'shop', ...about });
+  await send(shopAddress(), subject, [...body, ...(link ? ['', `Open it in the admin area: ${link}`] : [])], { orderNumber, notice: 'shop', ...about }, customerEmail);
 }
 
 /** The owner's notice of a paid order: what to pack and where it goes. */
@@ -57,8 +58,11 @@ export function noticeNewOrder(order: OrderRecord): Promise<void> {
       unescapeText(address.name),
       unescapeText(address.line1),
       `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+      '',
+      `Customer: ${unescapeText(address.email)} (a reply to this mail goes to them)`,
     ],
     order.orderNumber,
+    address.email,
   );
 }
 
@@ -68,6 +72,7 @@ export function noticeReplacementRequest(request: ReplacementRecord): Promise<vo
     `Replacement requested for order ${request.orderNumber}`,
     [`${unescapeText(request.name)} (${unescapeText(request.email)}) asks for a replacement (${request.id}):`, '', ...itemLines(request.lines), '', 'Reason:', unescapeText(request.reason)],
     request.orderNumber,
+    request.email,
     { replacement: request.id },
   );
 }

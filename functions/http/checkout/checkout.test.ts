@@ -200,6 +200,7 @@ describe('authorize, take, capture', () => {
     const notices = shopNoticesFor(orderNumber);
     expect(notices).toHaveLength(1);
     expect(notices[0].to).toEqual(['shop@example.com']);
+    expect(notices[0].replyTo).toEqual(['ada@example.com']);
     expect(notices[0].subject).toBe(`New order ${orderNumber}: ${mails[0].text.match(/Total: (\$[\d.,]+)/)![1]}`);
     expect(notices[0].text).toContain('2 x ');
     expect(notices[0].text).toContain('Ada Buyer');

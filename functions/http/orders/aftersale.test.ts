@@ -148,6 +148,7 @@ describe('replacements', () => {
     // The owner is told at the shop's address: who asks, for what, and why.
     const notices = mailsTo('shop@example.com').filter((m) => m.subject === `Replacement requested for order ${order.orderNumber}`);
     expect(notices).toHaveLength(1);
+    expect(notices[0].replyTo).toEqual([order.shippingAddress.email]);
     expect(notices[0].text).toContain(`${order.orderNumber}_r1`);
     expect(notices[0].text).toContain('1 x Tee (M)');
     expect(notices[0].text).toContain('It arrived torn.');
