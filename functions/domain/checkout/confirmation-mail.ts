@@ -21,7 +21,8 @@ async function claimMail(orderNumber: string): Promise<boolean> {
 
 /**
  * The order confirmation to the customer, sent once (by whoever claims it) after the payment is captured; its
- * status is kept. The same claimer then tells the owner (noticeNewOrder), so the owner hears of an order once.
+ * status is kept. The same claimer tells the owner at the same time (noticeNewOrder), so the owner hears of an
+ * order once.
  */
 export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
   if (!(await claimMail(order.orderNumber))) return;
@@ -43,6 +44,8 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
     ...orderStatusLines(order.orderNumber),
   ].join('\n');
+  // The owner's notice goes out beside the customer's mail, not after it: the shopper waits for one send, not two.
+  const notice = noticeNewOrder(order).catch((error: unknown) => logger.error('order notice failed', { orderNumber: order.orderNumber, error: error as Error }));
   let mailStatus: 'sent' | 'failed' = 'sent';
   try {
     await sendMail({ to: unescapeText(address.email), subject: `Your order ${order.orderNumber}`, text });
@@ -51,5 +54,5 @@ export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
     logger.error('order confirmation mail failed', { event: LOG_EVENT.mailFailed, orderNumber: order.orderNumber, error: error as Error });
   }
   await orders.update({ orderNumber: order.orderNumber }, { set: { mailStatus } });
-  await noticeNewOrder(order);
+  await notice;
 }

@@ -100,9 +100,9 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
       await pause(attempt);
       continue;
     }
-    const mail = await mailReplacement(request, 'received');
+    // The customer's mail and the owner's notice go out side by side (the customer waits for one send, not two).
+    const [mail] = await Promise.all([mailReplacement(request, 'received'), noticeReplacementRequest(request)]);
     await replacements.update({ id: request.id }, { set: { mail } });
-    await noticeReplacementRequest(request);
     return { replacement: replacementView(request) };
   }
 }
