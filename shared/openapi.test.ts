@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_EXTENSION, BEARER_SCHEME, openApiDocument, requestSchema, requestSchemaName, type OpenApiDocument } from './openapi';
+import { ACCESS_EXTENSION, BEARER_SCHEME, openApiDocument, operationIds, requestSchema, requestSchemaName, type OpenApiDocument } from './openapi';
 import { ADMIN_GROUP } from './roles';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
 import * as z from './schemas/zod';
@@ -28,6 +28,7 @@ function validateOpenApi(document: unknown): { valid: boolean; version: string; 
 }
 
 const doc = openApiDocument();
+const ids = operationIds(ROUTE_LIST);
 const operationOf = (document: OpenApiDocument, route: Pick<RouteDef, 'method' | 'path'>) => document.paths[route.path]?.[route.method.toLowerCase()] as Record<string, unknown> | undefined;
 
 describe('the OpenAPI document of the route table', () => {
@@ -43,8 +44,49 @@ describe('the OpenAPI document of the route table', () => {
     const operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${p}`));
     expect(operations.sort()).toEqual(ROUTE_LIST.map((route) => `${route.method} ${route.path}`).sort());
     for (const route of ROUTE_LIST) {
-      expect(operationOf(doc, route)).toMatchObject({ operationId: routeId(route), summary: route.summary, tags: [route.handler.split('/')[0]] });
+      expect(operationOf(doc, route)).toMatchObject({ operationId: ids.get(route), summary: route.summary, tags: [route.handler.split('/')[0]] });
     }
+  });
+
+  test('operation ids are unique (OpenAPI requires it; client generators name methods by them), the route id where one handler serves one route', () => {
+    const all = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
+    expect(all).toHaveLength(ROUTE_LIST.length);
+    expect(new Set(all).size).toBe(all.length);
+    const single = ROUTE_LIST.filter((route) => ROUTE_LIST.filter((other) => other.handler === route.handler).length === 1);
+    for (const route of single) expect(operationOf(doc, route)!.operationId).toBe(routeId(route));
+    expect(operationOf(doc, { method: 'GET', path: '/api/admin/promo-codes' })!.operationId).toBe('AdminPromoCodesGet');
+    expect(operationOf(doc, { method: 'POST', path: '/api/admin/promo-codes' })!.operationId).toBe('AdminPromoCodesPost');
+    expect(operationOf(doc, { method: 'GET', path: '/product/{id}' })!.operationId).toBe('PagesRenderPageGetProductId');
+  });
+
+  test.each(ROUTE_LIST.filter((route) => route.query).map((route) => [`${route.method} ${route.path}`, route] as const))('%s: its query parameters, from the shared zod schema', (_name, route) => {
+    const op = operationOf(doc, route)!;
+    const fromZod = z.toJSONSchema(route.query!, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, unknown>; required?: string[] };
+    const query = (op.parameters as { name: string; in: string; required: boolean }[]).filter((parameter) => parameter.in === 'query');
+    expect(query.map((parameter) => parameter.name).sort()).toEqual(Object.keys(fromZod.properties).sort());
+    for (const parameter of query) expect(parameter.required).toBe((fromZod.required ?? []).includes(parameter.name));
+    expect(Object.keys(op.responses as object)).toContain('400');
+  });
+
+  test('the list of products names its sort values and the limit; routes without a query schema have no query parameters', () => {
+    const list = operationOf(doc, { method: 'GET', path: '/api/products' })!.parameters as { name: string; schema: Record<string, unknown> }[];
+    expect(list.find((parameter) => parameter.name === 'sort')!.schema).toMatchObject({ enum: ['newest', 'price-asc', 'price-desc', 'rating'] });
+    expect(list.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['category', 'sort', 'limit', 'cursor']));
+    for (const route of ROUTE_LIST.filter((r) => !r.query)) {
+      expect(((operationOf(doc, route)!.parameters ?? []) as { in: string }[]).filter((parameter) => parameter.in === 'query')).toEqual([]);
+    }
+  });
+
+  test('crawler pages answer HTML, the sitemap XML and robots.txt text, not JSON', () => {
+    const success = (path: string) => (operationOf(doc, { method: 'GET', path })!.responses as Record<string, { content?: object }>)['2XX'].content;
+    expect(Object.keys(success('/product/{id}')!)).toEqual(['text/html']);
+    expect(Object.keys(success('/sitemap.xml')!)).toEqual(['application/xml']);
+    expect(Object.keys(success('/robots.txt')!)).toEqual(['text/plain']);
+    expect(success('/api/products/{id}')).toBeUndefined();
+  });
+
+  test('every area has a described tag', () => {
+    for (const tag of doc.tags) expect(tag.description).not.toBe(tag.name);
   });
 
   test.each(ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: its auth kind', (_name, route) => {
@@ -68,9 +110,9 @@ describe('the OpenAPI document of the route table', () => {
       expect(op.requestBody).toBeUndefined();
       return;
     }
-    const ref = `#/components/schemas/${requestSchemaName(route)}`;
+    const ref = `#/components/schemas/${requestSchemaName(ids.get(route)!)}`;
     expect(op.requestBody).toEqual({ required: true, content: { 'application/json': { schema: { $ref: ref } } } });
-    const schema = doc.components.schemas[requestSchemaName(route)];
+    const schema = doc.components.schemas[requestSchemaName(ids.get(route)!)];
     expect(schema).toEqual(requestSchema(route.body));
     expect(schema).toEqual(expect.objectContaining({ type: 'object', properties: expect.any(Object) }));
     const fromZod = z.toJSONSchema(route.body, { io: 'input' }) as { required?: string[] };
@@ -81,7 +123,8 @@ describe('the OpenAPI document of the route table', () => {
   test('path parameters are declared, required strings', () => {
     for (const route of ROUTE_LIST.filter((r) => r.path.includes('{'))) {
       const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
-      expect(operationOf(doc, route)!.parameters).toEqual(names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })));
+      const inPath = (operationOf(doc, route)!.parameters as { in: string }[]).filter((parameter) => parameter.in === 'path');
+      expect(inPath).toEqual(names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })));
     }
   });
 

@@ -38,8 +38,37 @@ export function requestSchema(schema: z.ZodMiniType): JsonObject {
   return rest;
 }
 
-/** The component name of a route's request body, e.g. `CartSaveCartRequest`. */
-export const requestSchemaName = (route: Pick<RouteDef, 'handler'>) => `${routeId(route)}Request`;
+/**
+ * Each operation's id, unique in the document as OpenAPI requires: the route's id (`CartSaveCart`), and where one
+ * handler serves several routes, also the method (`AdminPromoCodesPost`) and, if that is still shared, the path's
+ * words (`PagesRenderPageGetProductId`).
+ */
+export function operationIds(routes: readonly RouteDef[]): Map<RouteDef, string> {
+  const pascal = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean)
+      .map((word) => word[0].toUpperCase() + word.slice(1))
+      .join('');
+  const count = (key: (route: RouteDef) => string) => {
+    const counts = new Map<string, number>();
+    for (const route of routes) counts.set(key(route), (counts.get(key(route)) ?? 0) + 1);
+    return (route: RouteDef) => counts.get(key(route))!;
+  };
+  const byHandler = count((route) => route.handler);
+  const byMethod = count((route) => `${route.handler} ${route.method}`);
+  return new Map(
+    routes.map((route) => {
+      if (byHandler(route) === 1) return [route, routeId(route)];
+      const withMethod = `${routeId(route)}${pascal(route.method)}`;
+      return [route, byMethod(route) === 1 ? withMethod : `${withMethod}${pascal(route.path)}`];
+    }),
+  );
+}
+
+/** The component name of an operation's request body, e.g. `CartSaveCartRequest`. */
+export const requestSchemaName = (operationId: string) => `${operationId}Request`;
 
 const AREA_TITLES: Record<string, string> = {
   system: 'Health of the API',
@@ -49,22 +78,35 @@ const AREA_TITLES: Record<string, string> = {
   accounts: 'Profiles, order history and ratings of a signed-in customer',
   admin: "The owner's products, stock items, orders and uploads",
   forms: 'Contact, support and quote messages',
+  orders: 'Order status, look-up and replacement requests',
+  pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
 };
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
-function operation(route: RouteDef): JsonObject {
+/** A route's query-string schema as OpenAPI query parameters (each property one parameter; JSON Schema of its input). */
+function queryParameters(query: z.ZodMiniType): JsonObject[] {
+  const schema = requestSchema(query) as { properties?: Record<string, JsonObject>; required?: string[] };
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const { description, ...rest } = property;
+    return { name, in: 'query', required: (schema.required ?? []).includes(name), ...(typeof description === 'string' ? { description } : {}), schema: rest };
+  });
+}
+
+function operation(route: RouteDef, operationId: string): JsonObject {
   const area = route.handler.split('/')[0];
-  const parameters = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const responses: Record<string, JsonObject> = { '2XX': { description: 'Success: a JSON answer (see the summary)' } };
+  const parameters = [...[...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...(route.query ? queryParameters(route.query) : [])];
+  const success = route.answers ? { description: `Success: ${route.answers}`, content: { [route.answers]: { schema: { type: 'string' } } } } : { description: 'Success: a JSON answer (see the summary)' };
+  const responses: Record<string, JsonObject> = { '2XX': success };
   if (route.body || parameters.length) responses['400'] = { $ref: '#/components/responses/BadRequest' };
   if (route.access !== 'public') responses['401'] = { $ref: '#/components/responses/Unauthorized' };
   if (route.access === 'admin') responses['403'] = { $ref: '#/components/responses/Forbidden' };
+  if (route.answers) responses['404'] = { description: `Not found: a ${route.answers} page that says so` };
   if (route.body) responses['413'] = { $ref: '#/components/responses/TooLarge' };
   responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
   responses['5XX'] = { $ref: '#/components/responses/ServerError' };
   return {
-    operationId: routeId(route),
+    operationId,
     summary: route.summary,
     tags: [area],
     [ACCESS_EXTENSION]: route.access,
@@ -72,7 +114,7 @@ function operation(route: RouteDef): JsonObject {
     // (OpenAPI 3.1 lets a non-OAuth requirement list the roles it needs).
     security: route.access === 'public' ? [] : [{ [BEARER_SCHEME]: route.access === 'admin' ? [ADMIN_GROUP] : [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(route)}` } } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(operationId)}` } } } } } : {}),
     responses,
   };
 }
@@ -86,9 +128,11 @@ export function apiDescriptionFile(): { fileName: string; source: string } {
 export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVersion = version): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const schemas: Record<string, JsonObject> = { Error: requestSchema(errorBodySchema) };
+  const ids = operationIds(routes);
   for (const route of routes) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
-    if (route.body) schemas[requestSchemaName(route)] = requestSchema(route.body);
+    const operationId = ids.get(route)!;
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, operationId);
+    if (route.body) schemas[requestSchemaName(operationId)] = requestSchema(route.body);
   }
   const areas = [...new Set(routes.map((route) => route.handler.split('/')[0]))];
   return {
@@ -97,7 +141,7 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
       title: 'Seasonal Shop API',
       version: apiVersion,
       description:
-        'The JSON API of the shop, generated from its route table (shared/routes.ts) and shared zod schemas. Money is in integer US cents. ' +
+        'The JSON API of the shop (and the pages it serves to crawlers), generated from its route table (shared/routes.ts) and shared zod schemas. Money is in integer US cents. ' +
         'Every error answer is `{"error": {"code", "message", "fields"?}}`; a 400 for a body names the fields. ' +
         `Bodies are JSON objects of at most ${MAX_BODY_BYTES / 1024} KB.`,
     },

@@ -5,12 +5,13 @@ import type { RouteDef } from './types';
  * (shared/pages.ts PAGE_PATTERNS; CloudFront sends only those here). These routes share that one function
  * (infra creates one function per handler). `/{page}` answers the static pages by name and 404 for any other.
  */
-const page = (path: string, summary: string) => ({ method: 'GET', path, handler: 'pages/render-page', access: 'public', table: 'read', uses: ['site'], summary }) as const;
+const page = (path: string, answers: NonNullable<RouteDef['answers']>, summary: string) =>
+  ({ method: 'GET', path, handler: 'pages/render-page', access: 'public', table: 'read', uses: ['site'], answers, summary }) as const;
 
 export const PAGE_ROUTES = [
-  page('/{page}', 'A static page (about, FAQs, policies, forms) with its head; 404 for other names'),
-  page('/product/{id}', 'A product page with its head and JSON-LD Product; 404 for an unknown or drafted product'),
-  page('/product-list/{category}', 'A category page with its head; 404 for an unknown category'),
-  page('/sitemap.xml', 'Static pages, categories and listed products for crawlers'),
-  page('/robots.txt', 'Crawler rules and the sitemap location'),
+  page('/{page}', 'text/html', 'A static page (about, FAQs, policies, forms) with its head; 404 for other names'),
+  page('/product/{id}', 'text/html', 'A product page with its head and JSON-LD Product; 404 for an unknown or drafted product'),
+  page('/product-list/{category}', 'text/html', 'A category page with its head; 404 for an unknown category'),
+  page('/sitemap.xml', 'application/xml', 'Static pages, categories and listed products for crawlers'),
+  page('/robots.txt', 'text/plain', 'Crawler rules and the sitemap location'),
 ] as const satisfies readonly RouteDef[];

@@ -21,6 +21,8 @@ export interface RouteDef {
   body?: z.ZodMiniType;
   /** Query string schema (an object of strings), when the route reads one: checked before the handler runs (400). */
   query?: z.ZodMiniType;
+  /** The media type of a successful answer when it is not JSON (the crawler pages: HTML, XML, text). */
+  answers?: 'text/html' | 'application/xml' | 'text/plain';
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */
