@@ -39,8 +39,8 @@ export const BUSINESS_METRICS = {
   promoRedemptions: { name: 'PromoRedemptions', unit: 'Count', label: 'Promo redemptions' },
   /** A replacement was sent for an order. */
   replacements: { name: 'Replacements', unit: 'Count', label: 'Replacements' },
-  /** A request was refused by a rate limit (HTTP 429). */
-  rateLimited: { name: 'RateLimitedRequests', unit: 'Count', label: 'Rate-limited requests' },
+  // Rate-limited requests are not here: in AWS WAF refuses them before any function runs, and the dashboard shows
+  // WAF's own metric of each rule (infra/lib/dashboard.ts); locally the gateway logs LOG_EVENT.rateLimited.
 } as const satisfies Record<string, { name: string; unit: BusinessMetricUnit; label: string }>;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

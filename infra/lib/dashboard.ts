@@ -4,7 +4,9 @@ import { Dashboard, GraphWidget, MathExpression, Metric, PeriodOverride, SingleV
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '../../shared/observability';
+import { isCognitoGroup, type RateLimitGroup } from '../../shared/rate-limits';
 import type { WatchedFunction } from './alarms';
+import { EDGE_REGION, edgeStackName, ruleMetricName, WEB_ACL_SUFFIX } from './rate-limits';
 
 /** Graphs show hourly sums (business) and 5-minute points (technical). */
 const HOUR = Duration.hours(1);
@@ -23,17 +25,17 @@ export interface ShopDashboardProps {
   /** The other functions (jobs, Cognito triggers): errors and duration each. */
   others: readonly WatchedFunction[];
   /**
-   * Whether the stage has the per-client rate limits (docs/decisions/0025): then a graph of what WAF held back, per
-   * rule, from the edge web ACL (us-east-1) and the user pool's (this region). In AWS the refusals are WAF's, so
-   * the business figure "rate-limited requests" only counts the local gateway's.
+   * The per-client rate limits' groups when the stage has them (docs/decisions/0025). In AWS WAF refuses those
+   * requests before any function runs, so the figures are WAF's own metrics (`AWS/WAFV2` `BlockedRequests` of each
+   * rule): the API's groups from the edge web ACL in us-east-1, sign-up and password reset from the user pool's.
    */
-  rateLimits?: boolean;
+  rateLimits?: readonly RateLimitGroup[];
 }
 
 /**
  * The one CloudWatch dashboard of a stage (`Shop-<stage>-<region>`, output `DashboardUrl`): business figures
- * first (orders, revenue, failed and cancelled payments, promo redemptions, replacements, rate-limited requests,
- * from the functions' embedded metrics), then the API (requests, 4xx, 5xx, latency), then each route's function
+ * first (orders, revenue, failed and cancelled payments, promo redemptions, replacements from the functions'
+ * embedded metrics; rate-limited requests from WAF), then the API (requests, 4xx, 5xx, latency), then each route's function
  * (errors and p50/p95/p99 duration), the jobs and triggers, and the table (throttles, capacity). Alarms are
  * apart (alarms.ts); this is where an operator looks first.
  */
@@ -58,7 +60,43 @@ export class ShopDashboard extends Construct {
         label: BUSINESS_METRICS[key].label,
       });
     const revenueDollars = (period = HOUR) => new MathExpression({ expression: 'FILL(cents, 0) / 100', usingMetrics: { cents: business('revenueCents', period) }, label: 'Revenue (USD)', period });
-    const counts: BusinessMetric[] = ['ordersPlaced', 'paymentsFailed', 'paymentsCancelled', 'promoRedemptions', 'replacements', 'rateLimited'];
+    const counts: BusinessMetric[] = ['ordersPlaced', 'paymentsFailed', 'paymentsCancelled', 'promoRedemptions', 'replacements'];
+    // What WAF held back, rule by rule; a CloudFront web ACL's metrics have no Region dimension, a regional one's do.
+    const blocked = (group: RateLimitGroup, period: Duration) =>
+      isCognitoGroup(group)
+        ? new Metric({
+            namespace: 'AWS/WAFV2',
+            metricName: 'BlockedRequests',
+            dimensionsMap: { Region: Aws.REGION, Rule: ruleMetricName(group), WebACL: `${stack.stackName}-${WEB_ACL_SUFFIX.userPool}` },
+            statistic: 'Sum',
+            period,
+            label: group.id,
+          })
+        : new Metric({
+            namespace: 'AWS/WAFV2',
+            metricName: 'BlockedRequests',
+            dimensionsMap: { Rule: ruleMetricName(group), WebACL: `${edgeStackName(props.stage)}-${WEB_ACL_SUFFIX.edge}` },
+            region: EDGE_REGION,
+            statistic: 'Sum',
+            period,
+            label: group.id,
+          });
+    // One figure per web ACL (a math expression cannot mix regions): the sum of its rules.
+    const rateLimited = (period: Duration) =>
+      [
+        { id: 'edge', label: 'Rate-limited requests (API)', groups: (props.rateLimits ?? []).filter((group) => !isCognitoGroup(group)) },
+        { id: 'pool', label: 'Rate-limited requests (sign-up, password reset)', groups: (props.rateLimits ?? []).filter(isCognitoGroup) },
+      ]
+        .filter(({ groups }) => groups.length > 0)
+        .map(
+          ({ id, label, groups }) =>
+            new MathExpression({
+              expression: groups.map((_group, i) => `FILL(${id}${i}, 0)`).join(' + '),
+              usingMetrics: Object.fromEntries(groups.map((group, i) => [`${id}${i}`, blocked(group, period)])),
+              label,
+              period,
+            }),
+        );
 
     this.dashboard.addWidgets(
       new TextWidget({
@@ -73,7 +111,7 @@ export class ShopDashboard extends Construct {
     this.dashboard.addWidgets(
       new SingleValueWidget({
         title: "Business, over the dashboard's time range",
-        metrics: [business('ordersPlaced'), revenueDollars(), ...counts.slice(1).map((key) => business(key))],
+        metrics: [business('ordersPlaced'), revenueDollars(), ...counts.slice(1).map((key) => business(key)), ...rateLimited(HOUR)],
         setPeriodToTimeRange: true,
         width: 24,
         height: 4,
@@ -81,23 +119,21 @@ export class ShopDashboard extends Construct {
     );
     this.dashboard.addWidgets(
       graph(
-        'Orders, payments and requests refused (per hour)',
+        'Orders, payments, promo redemptions and replacements (per hour)',
         counts.map((key) => business(key)),
         12,
       ),
       graph('Revenue (USD per hour)', [revenueDollars()], 12),
     );
 
-    if (props.rateLimits) {
-      const blocked = (label: string, region?: string) =>
-        new MathExpression({
-          expression: `SEARCH('{AWS/WAFV2,Rule,WebACL} MetricName="BlockedRequests" rate-limited-', 'Sum', 300)`,
-          usingMetrics: {},
-          label,
-          period: FIVE_MINUTES,
-          ...(region ? { searchRegion: region } : {}),
-        });
-      this.dashboard.addWidgets(graph('Requests held back by the rate limits, per rule (WAF, per 5 minutes)', [blocked('API (edge web ACL)', 'us-east-1'), blocked('sign-up and password reset')], 24));
+    if (props.rateLimits?.length) {
+      this.dashboard.addWidgets(
+        graph(
+          'Requests held back by the rate limits, per rule (WAF, per 5 minutes)',
+          props.rateLimits.map((group) => blocked(group, FIVE_MINUTES)),
+          24,
+        ),
+      );
     }
 
     // The API as the shopper sees it (through CloudFront, every answer passes here).

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, CfnResource, Duration, Names, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -11,6 +11,7 @@ import { Bucket, EventType, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { PHOTO_PREFIX, UPLOAD_PREFIX } from '../../shared/images';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
@@ -18,6 +19,7 @@ import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
 import { ADMIN_GROUP } from '../../shared/roles';
 import { COGNITO_TRIGGERS, JOBS, type JobDef } from '../../shared/jobs';
+import { RATE_LIMIT_GROUPS } from '../../shared/rate-limits';
 import { ROUTES, routeId, type RouteDef } from '../../shared/routes';
 import { ShopAlarms, type WatchedFunction } from './alarms';
 import { ShopDashboard } from './dashboard';
@@ -407,9 +409,10 @@ export class ShopStack extends Stack implements StageObservability {
       table: this.table,
       routes: routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: this.routeFunctions.get(routeId(route))! })),
       others,
-      rateLimits: Boolean(this.rateLimits),
+      rateLimits: this.rateLimits ? RATE_LIMIT_GROUPS : undefined,
     });
 
+    this.giveHelperFunctionsLogGroups();
     this.suppressFindings();
     this.acknowledgeGuardFindings();
 
@@ -558,6 +561,22 @@ export class ShopStack extends Stack implements StageObservability {
    * (docs/decisions/0032-guard-rules.md). Functions, log groups and routes acknowledge theirs where they are made
    * (ShopFunction, shopLogGroup, the route loop); the access-log bucket in site.ts.
    */
+  /**
+   * The CDK's own helper functions (the bucket emptying and the image bucket's notifications) come without a log
+   * group: Lambda would make `/aws/lambda/<name>` on first run and keep it for ever. Each gets one of the stage's
+   * log groups (its retention) through LoggingConfig, which also makes CloudFormation create it first.
+   */
+  private giveHelperFunctionsLogGroups(): void {
+    const withoutLogGroup = this.node
+      .findAll()
+      .filter((c): c is CfnResource => c instanceof CfnResource && c.cfnResourceType === 'AWS::Lambda::Function')
+      .filter((fn) => !(fn instanceof CfnFunction && fn.loggingConfig));
+    for (const fn of withoutLogGroup) {
+      const logGroup = shopLogGroup(this, `${Names.uniqueId(fn)}Logs`, this.logRetentionDays);
+      fn.addPropertyOverride('LoggingConfig', { LogGroup: logGroup.logGroupName, LogFormat: 'Text' });
+    }
+  }
+
   private acknowledgeGuardFindings(): void {
     acknowledgeGuard(this.spaBucket, 'CT.S3.PR.4', `${GUARD_REASONS.noEvents} Each deploy replaces its files.`);
     acknowledgeGuard(this.spaBucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);

@@ -1,7 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
 import { BUSINESS_METRICS, METRICS_SERVICE } from '../../shared/observability';
+import { isCognitoGroup, RATE_LIMIT_GROUPS } from '../../shared/rate-limits';
 import { ROUTES, routeId } from '../../shared/routes';
 import { LATENCY_STATISTICS } from '../lib/dashboard';
 import type { ShopFunction } from '../lib/shop-function';
@@ -81,13 +84,45 @@ describe.each([
     }
   });
 
-  test("with rate limits on, a graph of what WAF held back: the edge web ACL in us-east-1 and the user pool's", () => {
-    const widget = dashboardWidgets(stack, template).find((w) => w.properties.title?.startsWith('Requests held back by the rate limits'));
+  test("with rate limits on, what WAF held back: each rule's BlockedRequests, the edge web ACL's in us-east-1, the user pool's with its Region", () => {
+    const widgets = dashboardWidgets(stack, template);
+    const widget = widgets.find((w) => w.properties.title?.startsWith('Requests held back by the rate limits'));
     expect(widget).toBeDefined();
-    const searches = (widget!.properties.metrics ?? []).map((metric) => metric[0] as { expression: string; region?: string });
-    expect(searches).toHaveLength(2);
-    for (const search of searches) expect(search.expression).toContain('MetricName="BlockedRequests" rate-limited-');
-    expect(searches.map((search) => search.region)).toContain('us-east-1');
+    const lines = widget!.properties.metrics ?? [];
+    expect(lines).toHaveLength(RATE_LIMIT_GROUPS.length);
+    for (const group of RATE_LIMIT_GROUPS) {
+      const line = lines.find((metric) => metric.includes(`rate-limited-${group.id}`));
+      expect(line).toBeDefined();
+      expect(line!.slice(0, 2)).toEqual(['AWS/WAFV2', 'BlockedRequests']);
+      const dimensions = Object.fromEntries(line!.slice(2, -1).reduce<unknown[][]>((pairs, value, i) => (i % 2 ? (pairs[pairs.length - 1].push(value), pairs) : [...pairs, [value]]), []));
+      const options = line![line!.length - 1] as { region?: string; stat: string };
+      expect(options.stat).toBe('Sum');
+      if (isCognitoGroup(group)) {
+        expect(Object.keys(dimensions).sort()).toEqual(['Region', 'Rule', 'WebACL']);
+        expect(String(dimensions.WebACL)).toContain('-user-pool');
+        expect(options.region).toBeUndefined();
+      } else {
+        expect(dimensions).toEqual({ Rule: `rate-limited-${group.id}`, WebACL: `ShopEdge-${stage}-api` });
+        expect(options.region).toBe('us-east-1');
+      }
+    }
+    // The business figures count them too, one sum per web ACL (a math expression keeps to one region).
+    const business = widgets.find((w) => w.properties.title?.startsWith('Business'));
+    const sums = (business!.properties.metrics as unknown[][]).filter((metric) => typeof metric[0] === 'object' && String((metric[0] as { label?: string }).label).startsWith('Rate-limited'));
+    expect(sums.map((metric) => (metric[0] as { label: string }).label).sort()).toEqual(['Rate-limited requests (API)', 'Rate-limited requests (sign-up, password reset)']);
+  });
+
+  test('every business metric the dashboard shows is one the functions record (nothing drawn that nothing writes)', () => {
+    const functionsDir = path.resolve(__dirname, '..', '..', 'functions');
+    const sources = (readdirSync(functionsDir, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    const recorded = new Set(sources.flatMap((file) => [...readFileSync(path.join(functionsDir, file), 'utf8').matchAll(/recordMetric\('([a-zA-Z]+)'/g)].map(([, key]) => key)));
+    const shown = metricsOf(dashboardWidgets(stack, template))
+      .filter((metric) => metric[0] === `Shop/${stage}`)
+      .map((metric) => String(metric[1]));
+    const names = Object.fromEntries(Object.entries(BUSINESS_METRICS).map(([key, metric]) => [metric.name, key]));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const name of shown) expect(recorded).toContain(names[name]);
+    for (const key of Object.keys(BUSINESS_METRICS)) expect(recorded).toContain(key);
   });
 
   test('X-Ray: every function of the shop has active tracing, and the Powertools settings of its metrics', () => {
@@ -111,11 +146,18 @@ describe.each([
     for (const statement of wildcard) expect([statement.Action].flat().sort()).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
   });
 
-  test(`every log group keeps its logs ${retentionDays} days`, () => {
-    const groups = Object.values(resourcesOf(template, 'AWS::Logs::LogGroup'));
-    // Each function, the API access log and the SPA deployment helper.
-    expect(groups).toHaveLength(shopFunctions(stack).length + 2);
-    for (const group of groups) expect(group.Properties.RetentionInDays).toBe(retentionDays);
+  test(`every log group keeps its logs ${retentionDays} days, and every function of the stack (the CDK's helpers too) writes to one of them`, () => {
+    const groups = resourcesOf(template, 'AWS::Logs::LogGroup');
+    for (const group of Object.values(groups)) expect(group.Properties.RetentionInDays).toBe(retentionDays);
+    const functions = Object.entries(resourcesOf(template, 'AWS::Lambda::Function'));
+    // Each shop function, the SPA upload helper, the bucket-emptying helper and the image bucket's notifications helper.
+    expect(functions).toHaveLength(shopFunctions(stack).length + 3);
+    for (const [id, fn] of functions) {
+      const target = fn.Properties.LoggingConfig?.LogGroup as { Ref?: string } | undefined;
+      expect({ id, logGroup: target?.Ref && groups[target.Ref] ? 'own' : target }).toEqual({ id, logGroup: 'own' });
+    }
+    // Each function's log group, the API access log.
+    expect(Object.keys(groups)).toHaveLength(functions.length + 1);
   });
 
   test('the table has point-in-time recovery and is encrypted with the AWS-managed key', () => {
