@@ -65,6 +65,8 @@ export default defineConfig(
     },
   },
 
+  // The config files (this one, prettier.config.mjs) are plain JavaScript outside tsconfig.json: linted without
+  // type information, since type-aware rules need a TypeScript program and their plugin imports ship no types (0046).
   {
     files: ['**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],

@@ -60,8 +60,8 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
         '@aws-cdk/core:failSynthOnValidationErrors': false,
         ...context,
       },
-      policyValidationBeta1: [guard],
     });
+    Validations.of(app).addPlugins(guard);
     const assembly = app.synth();
     stackTemplates = assembly.stacksRecursively.map((stack) => path.basename(stack.templateFullPath));
     const reports = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8')).pluginReports as PluginReport[];
