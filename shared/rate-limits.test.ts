@@ -1,5 +1,5 @@
 import { RATE_LIMIT_MESSAGES } from './messages';
-import { isCognitoRequest, parseRateLimitSwitch, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, RATE_LIMIT_WINDOWS, rateLimitedBody, rateLimitGroupOf, RATE_LIMITS, scaledLimit } from './rate-limits';
+import { cognitoOperationOf, isCognitoRequest, parseRateLimitSwitch, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, RATE_LIMIT_WINDOWS, rateLimitedBody, rateLimitGroupOf, RATE_LIMITS, scaledLimit } from './rate-limits';
 import { ROUTE_LIST } from './routes';
 
 const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) => group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])));
@@ -37,6 +37,16 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/api/forms/contactx')).toBeUndefined();
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.InitiateAuth' })).toBeUndefined();
     expect(rateLimitGroupOf({ cognitoTarget: 'SignUp' })).toBeUndefined();
+  });
+
+  test('a Cognito call names its operation only as AWSCognitoIdentityProviderService.<Operation>; every other spelling names none (the gateway refuses it)', () => {
+    expect(cognitoOperationOf('AWSCognitoIdentityProviderService.SignUp')).toBe('SignUp');
+    expect(cognitoOperationOf('AWSCognitoIdentityProviderService.InitiateAuth')).toBe('InitiateAuth');
+    for (const other of [undefined, '', 'SignUp', 'X.SignUp', 'awscognitoidentityproviderservice.SignUp', 'AWSCognitoIdentityProviderService.signUp', 'AWSCognitoIdentityProviderService.SignUp.X', 'AWSCognitoIdentityProviderService.Sign Up', ' AWSCognitoIdentityProviderService.SignUp', 'AWSCognitoIdentityProviderService.']) {
+      expect({ other, operation: cognitoOperationOf(other) }).toEqual({ other, operation: undefined });
+    }
+    expect(rateLimitGroupOf({ cognitoTarget: 'X.SignUp' })).toBeUndefined();
+    expect(rateLimitGroupOf({ cognitoTarget: 'X.ForgotPassword' })).toBeUndefined();
   });
 
   test('every limit fits a WAF rate-based rule: a window WAF offers, at least its minimum, a usable rule name', () => {

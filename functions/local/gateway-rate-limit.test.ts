@@ -167,3 +167,64 @@ test('without a limiter (RATE_LIMITS=off) the same client is never refused', asy
   for (let i = 0; i < 12; i++) expect((await send(open, '/api/forms/contact', { from: '127.0.0.7', body: contactForm(marker) })).status).toBe(201);
   expect(await stored(marker)).toBe(12);
 });
+
+describe("the Cognito proxy reads x-amz-target as Cognito does (one spelling per operation, so none slips past the limiter)", () => {
+  const seen: string[] = [];
+  let strict: string;
+  beforeAll(async () => {
+    // Its own limiter and clock, and a trigger stand-in that records every operation forwarded to Cognito.
+    const rateLimiter = createRateLimiter({ now: () => time });
+    strict = await startGateway({ rateLimiter, cognitoHook: (operation) => void seen.push(operation) });
+  });
+  const call = (target: string, from: string, body: Record<string, unknown>) => send(strict, '/cognito/', { from, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target }, body });
+  const signUpBody = (email: string) => ({ ClientId: process.env.COGNITO_CLIENT_ID, Username: email, Password: 'RateTest1', UserAttributes: [{ Name: 'email', Value: email }] });
+  const exists = async (email: string) => {
+    const admin = new CognitoIdentityProviderClient({ endpoint: process.env.TEST_COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      return await admin.send(new AdminGetUserCommand({ UserPoolId: process.env.TEST_USER_POOL_ID, Username: email })).then(
+        () => true,
+        () => false,
+      );
+    } finally {
+      admin.destroy();
+    }
+  };
+  const OTHER_SPELLINGS = ['X.SignUp', 'awscognitoidentityproviderservice.SignUp', 'AWSCognitoIdentityProviderService.signUp', 'AWSCognitoIdentityProviderService.SignUp.X', 'SignUp', 'AWSCognitoIdentityProviderService.'];
+
+  test('an address at its sign-up limit cannot sign up with another spelling: 400 UnknownOperationException, no account, Cognito never called', async () => {
+    const from = '127.0.0.8';
+    for (let i = 0; i < 10; i++) expect((await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`))).status).toBe(200);
+    expect((await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`))).status).toBe(429);
+    seen.length = 0;
+    for (const target of OTHER_SPELLINGS) {
+      const email = `rate-${randomUUID()}@example.com`;
+      const answer = await call(target, from, signUpBody(email));
+      expect({ target, status: answer.status, type: answer.body.__type }).toEqual({ target, status: 400, type: 'UnknownOperationException' });
+      expect(answer.headers['x-amzn-errortype']).toMatch(/^UnknownOperationException/);
+      expect(await exists(email)).toBe(false);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  test('other spellings of ForgotPassword are refused the same way and never reach Cognito (no reset mail), and do not count', async () => {
+    const from = '127.0.0.9';
+    seen.length = 0;
+    const forgot = { ClientId: process.env.COGNITO_CLIENT_ID, Username: 'nobody@example.com' };
+    for (let i = 0; i < 25; i++) {
+      const answer = await call(i % 2 ? 'X.ForgotPassword' : 'awscognitoidentityproviderservice.ForgotPassword', from, forgot);
+      expect(answer.status).toBe(400);
+      expect(answer.body.__type).toBe('UnknownOperationException');
+    }
+    expect(seen).toEqual([]);
+    // The exact spelling is still counted from the first call: 10 pass, the 11th is refused.
+    for (let i = 0; i < 10; i++) expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).not.toBe(429);
+    expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).toBe(429);
+    expect(seen).toEqual(Array(10).fill('ForgotPassword'));
+  });
+
+  test('a call without x-amz-target is refused the same way', async () => {
+    const answer = await send(strict, '/cognito/', { from: '127.0.0.10', headers: { 'content-type': 'application/x-amz-json-1.1' }, body: signUpBody(`rate-${randomUUID()}@example.com`) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.__type).toBe('UnknownOperationException');
+  });
+});
