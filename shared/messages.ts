@@ -41,6 +41,9 @@ export const MESSAGES = {
   checkoutClosed: 'This checkout has expired or changed. Nothing was charged. Please check out again.',
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
+  /** The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails it. */
+  confirmingOrderLater:
+    'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
   /** The 3-D Secure step of the test card processor, like Stripe's test authentication page. */
   authenticatePayment: 'Authenticate this payment',
   invalidCheckoutState: 'Not a valid state',
@@ -71,6 +74,8 @@ export const FORM_SUBJECTS = {
  */
 export const RATE_LIMIT_MESSAGES = {
   checkout: 'Too many checkout attempts from your connection. Please wait a few minutes and try again.',
+  /** Recording an order: the card was authorized, so the order is finished by the webhook or the settle job anyway. */
+  orderRecording: 'Too many orders confirmed from your connection just now. If your card was accepted, your order will be confirmed by email within a few minutes.',
   promoCodes: 'Too many promo code tries. Please wait a few minutes and try again.',
   orderLookups: 'Too many order look-ups. Please wait a few minutes and try again.',
   forms: 'Too many messages sent from your connection. Please wait a few minutes and try again.',
