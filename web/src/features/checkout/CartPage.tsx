@@ -70,8 +70,11 @@ export default function CartPage() {
   const [intent, setIntent] = useState<CreateIntentResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<string | null>(null);
-  /** The card is authorized and the shop is being told (retrying through network trouble). */
-  const [confirming, setConfirming] = useState(false);
+  /**
+   * The card is authorized and the shop is being told: `now` while it retries through network trouble, `later`
+   * once the shop said to wait (429): the settle job then finishes the order and mails it anyway.
+   */
+  const [confirming, setConfirming] = useState<'now' | 'later' | null>(null);
   /** Too many failed card attempts: this checkout's payment was cancelled. */
   const [stopped, setStopped] = useState(false);
   /** A test card that asked for 3-D Secure, waiting for the shopper's answer. */
@@ -203,7 +206,8 @@ export default function CartPage() {
   /**
    * The card is authorized: the shop takes the stock and captures the payment. A refusal (stock gone) goes back
    * to the cart with the server's message; network trouble keeps trying (the webhook or the settle job would
-   * finish the order anyway).
+   * finish the order anyway), and so does a 429, after its Retry-After, saying plainly that the card was accepted
+   * and the order will be confirmed by mail.
    */
   async function authorized(orderNumber: string) {
     for (let attempt = 0; ; attempt++) {
@@ -218,18 +222,24 @@ export default function CartPage() {
             setPromo(null);
             setPromoError(error.message);
           }
-          setConfirming(false);
+          setConfirming(null);
           setIntent(null);
           setStep('cart');
           window.alert((error as ApiError).message);
           return;
         }
         console.error('order confirmation failed; retrying', error);
-        setConfirming(true);
-        await pause(Math.min(10_000, 1000 * 2 ** attempt));
+        const backoff = Math.min(10_000, 1000 * 2 ** attempt);
+        if (error instanceof ApiError && error.status === 429) {
+          setConfirming('later');
+          await pause(Math.max(backoff, (error.retryAfterSeconds ?? 30) * 1000));
+        } else {
+          setConfirming((shown) => shown ?? 'now');
+          await pause(backoff);
+        }
       }
     }
-    setConfirming(false);
+    setConfirming(null);
     localStorage.setItem(ORDER_NUMBER_KEY, orderNumber);
     if (intent) localStorage.setItem(ORDER_AMOUNTS_KEY, JSON.stringify({ orderNumber, amounts: intent.amounts, promoCode: intent.promo?.code ?? null }));
     sessionStorage.removeItem(CHECKOUT_ID_KEY);
@@ -398,7 +408,7 @@ export default function CartPage() {
           <section className="card stack" aria-label="Card payment">
             {confirming ? (
               <p className="notice" role="status">
-                {MESSAGES.confirmingOrder}
+                {confirming === 'later' ? MESSAGES.confirmingOrderLater : MESSAGES.confirmingOrder}
               </p>
             ) : stopped ? (
               <p className="notice" role="alert">
