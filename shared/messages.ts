@@ -84,6 +84,16 @@ export const RATE_LIMIT_MESSAGES = {
   search: 'Too many searches from your connection. Please wait a minute and try again.',
 } as const;
 
+/**
+ * The owner's promo-code form takes dollars ("12.50"), so a dollar field that cannot be read is told in dollars
+ * (the API itself takes cents and says so to API callers: shared/schemas/promo.ts).
+ */
+export const PROMO_FORM_MESSAGES = {
+  amountOff: 'Type the amount off in dollars, like 5 or 12.50 (from $0.01 to $100,000.00).',
+  minSubtotal: 'Type the minimum subtotal in dollars, like 40 or 39.99, or leave it empty (up to $100,000.00).',
+  check: 'Please check the highlighted fields.',
+} as const;
+
 /** The password rule, also enforced by the Cognito password policy (infra). */
 export const PASSWORD_POLICY = {
   minLength: 8,

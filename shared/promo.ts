@@ -1,4 +1,5 @@
-import { formatPrice } from './money';
+import { PROMO_FORM_MESSAGES } from './messages';
+import { formatPrice, toCents } from './money';
 
 export { promoDiscount } from './money';
 
@@ -12,6 +13,19 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 /** 3-32 letters, digits or dashes; compared and stored upper-case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9-]{3,32}$/;
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** The most a promo code's amounts (amount off, minimum subtotal) may be, in cents: $100,000.00. */
+export const PROMO_MAX_CENTS = 10_000_000;
+
+/**
+ * A dollar field of the owner's form ("12.50", "$40") as cents, or the sentence that says in dollars what to
+ * type: an amount off is at least a cent, a minimum subtotal may be 0, both at most PROMO_MAX_CENTS.
+ */
+export function centsFromDollars(text: string, field: 'amountOff' | 'minSubtotal'): { cents: number } | { problem: string } {
+  const cents = toCents(text);
+  if (Number.isNaN(cents) || cents < (field === 'amountOff' ? 1 : 0) || cents > PROMO_MAX_CENTS) return { problem: PROMO_FORM_MESSAGES[field] };
+  return { cents };
+}
 
 /** What the money rules need of a code. */
 export interface PromoTerms {

@@ -1,7 +1,8 @@
 import { Badge, Button, CheckboxField, SelectField, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { formatCents, toCents } from '../../../../shared/money';
-import { PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
+import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
+import { centsFromDollars, PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
 import type { PromoView } from '../../../../shared/schemas/promo';
 import { ApiError } from '../../lib/api';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
@@ -46,6 +47,23 @@ function draftOf(promo: PromoView): Draft {
   };
 }
 
+/**
+ * The dollar fields as the owner typed them: a sentence in dollars per field that cannot be read (the API takes
+ * cents and would answer in cents), checked before anything is sent.
+ */
+function dollarProblems(draft: Draft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (draft.kind === 'amount') {
+    const value = centsFromDollars(draft.value, 'amountOff');
+    if ('problem' in value) problems.value = value.problem;
+  }
+  if (draft.minSubtotal.trim() !== '') {
+    const minimum = centsFromDollars(draft.minSubtotal, 'minSubtotal');
+    if ('problem' in minimum) problems.minSubtotal = minimum.problem;
+  }
+  return problems;
+}
+
 /** What is sent: the server checks every field (shared/schemas/promo.ts) and answers a message per field. */
 function bodyOf(draft: Draft) {
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -77,7 +95,12 @@ export default function AdminPromoCodesPage() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setFields({});
+    const problems = dollarProblems(draft);
+    setFields(problems);
+    if (Object.keys(problems).length) {
+      setNotice({ variation: 'error', text: [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' ') });
+      return;
+    }
     try {
       const body = bodyOf(draft);
       const saved = editing ? await updatePromoCode(editing.code, { ...body, version: editing.version }) : await createPromoCode({ ...body, code: draft.code });
