@@ -51,6 +51,9 @@ export type PromoInput = z.output<typeof promoInputSchema>;
 export const promoUpdateSchema = z.object({ ...promoFields, version: z.optional(z.number().check(z.int())) }).check(rules);
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
+/** PUT, DELETE /api/admin/promo-codes/{code}: the path's code, as the field `code` (a 400 names it). */
+export const promoCodePathSchema = z.object({ code: promoCodeSchema });
+
 /** A code as the admin sees it. */
 export const promoViewSchema = z.object({
   code: z.string(),

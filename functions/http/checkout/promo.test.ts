@@ -105,6 +105,13 @@ describe('the owner: GET, POST /api/admin/promo-codes; PUT, DELETE /api/admin/pr
     expect((await remove('UNUSED')).status).toBe(404);
     expect((await update('NOPE', { kind: 'shipping' })).status).toBe(404);
   });
+
+  it('a bad code in the path is refused 400 with the message on the field `code`', async () => {
+    for (const answer of [await update('a_b', { kind: 'shipping' }), await remove('ab')]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields).toEqual({ code: 'A promo code is 3 to 32 letters, digits or dashes.' });
+    }
+  });
 });
 
 describe('the shopper: POST /api/promo-codes/check', () => {
