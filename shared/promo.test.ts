@@ -64,7 +64,8 @@ describe('who may use a code, and the messages', () => {
     ['unknown', null, {}],
     ['not_started', rules({ startsAt: '2026-07-01T00:00:00.000Z' }), {}],
     ['expired', rules({ endsAt: '2026-06-15T12:00:00.000Z' }), {}],
-    ['expired', rules({ active: false }), {}],
+    ['inactive', rules({ active: false }), {}],
+    ['inactive', rules({ active: false, endsAt: '2026-06-15T12:00:00.000Z', startsAt: '2026-07-01T00:00:00.000Z' }), {}],
     ['used_up', rules({ maxRedemptions: 5, redemptions: 5 }), {}],
     ['used_by_you', rules({ maxPerCustomer: 1 }), { customerUses: 1 }],
     ['minimum', rules({ minSubtotal: 5000 }), {}],
@@ -85,7 +86,9 @@ describe('who may use a code, and the messages', () => {
   it('has one plain sentence for each refusal', () => {
     expect(promoMessage('unknown')).toBe(PROMO_MESSAGES.unknown);
     expect(promoMessage('minimum', { minSubtotal: 5000 })).toBe('This promo code needs a subtotal of at least $50.00.');
-    expect(new Set((['unknown', 'not_started', 'expired', 'used_up', 'used_by_you'] as const).map((r) => promoMessage(r))).size).toBe(5);
+    expect(new Set((['unknown', 'inactive', 'not_started', 'expired', 'used_up', 'used_by_you'] as const).map((r) => promoMessage(r))).size).toBe(6);
+    expect(promoMessage('inactive')).toBe('This promo code is no longer active.');
+    expect(PROMO_MESSAGES.noLongerValidWhilePaying('SUMMER10')).toBe('Sorry, promo code SUMMER10 is no longer valid. Your card was not charged. Please check out again.');
   });
 
   it('describes each kind', () => {
