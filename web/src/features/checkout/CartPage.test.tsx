@@ -151,6 +151,25 @@ describe('after the card is authorized', () => {
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
   }, 15_000);
 
+  it('the card was authorized before (a lost answer): confirming again is refused as Stripe does, and the page asks the shop for the order', async () => {
+    const recordedCalls: unknown[] = [];
+    serveTestMode({
+      '/api/test-payments/confirm': () => ({
+        status: 400,
+        body: { error: { code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent because it has a status of requires_capture.' } },
+      }),
+      '/auth/adminOrders/guest': (body) => {
+        recordedCalls.push(body.orderNumber);
+        return recorded;
+      },
+    });
+    await reachPayment();
+    await payWith('4242424242424242');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(recordedCalls).toEqual(['pi_1']);
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('3-D Secure in test mode: the authenticate step, then the order', async () => {
     const answers: unknown[] = [];
     serveTestMode({

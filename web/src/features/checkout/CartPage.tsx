@@ -266,6 +266,9 @@ export default function CartPage() {
       else await authorized(intent.orderNumber);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'card_attempts_exceeded') stopPayment();
+      // Already authorized (an earlier answer was lost, or another tab paid): as with Stripe, the card is not
+      // tried again; the shop is asked for the order, and says if there is none.
+      else if (error instanceof ApiError && error.status === 400 && error.code === 'payment_intent_unexpected_state') await authorized(intent.orderNumber);
       else window.alert(MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'));
     } finally {
       setBusy(false);
