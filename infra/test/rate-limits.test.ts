@@ -133,7 +133,7 @@ describe('a stage with rate limits (the default)', () => {
         for (const target of spellings(op)) {
           const counted = regex.test(target.toLowerCase());
           const named = cognitoOperationOf(target);
-          if (named !== undefined && operations(group).includes(named)) expect({ target, counted }).toEqual({ target, counted: true });
+          if (named !== undefined && (operations(group) as readonly string[]).includes(named)) expect({ target, counted }).toEqual({ target, counted: true });
           // Every capitalisation of the exact target is counted too.
           if (target.toLowerCase() === `AWSCognitoIdentityProviderService.${op}`.toLowerCase()) expect({ target, counted }).toEqual({ target, counted: true });
           else expect({ target, counted }).toEqual({ target, counted: false });
