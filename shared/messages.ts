@@ -44,6 +44,13 @@ export const MESSAGES = {
   /** The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails it. */
   confirmingOrderLater:
     'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
+  /** The cart's Discount row while an applied code is asked about again for the changed cart. */
+  promoChecking: 'Checking…',
+  /** The cart's Discount row when that could not be asked (too many checks, no network): no figure is shown. */
+  promoAtCheckout: 'At checkout',
+  promoConfirmedAtCheckout: 'We could not check the discount for this cart just now: it is confirmed at checkout.',
+  /** The cart's last row while the discount is not known: what the rows above add up to. */
+  totalBeforeDiscount: 'Total before discount',
   /** The 3-D Secure step of the test card processor, like Stripe's test authentication page. */
   authenticatePayment: 'Authenticate this payment',
   invalidCheckoutState: 'Not a valid state',

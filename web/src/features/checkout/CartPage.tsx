@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { estimateAmounts, estimatedArrival, formatPrice } from '../../../../shared/money';
-import type { PromoCheckResult } from '../../../../shared/schemas/promo';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import type { CreateIntentResult } from '../../../../shared/schemas/checkout';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -13,8 +12,9 @@ import { loadConfig } from '../../lib/config';
 import { HotItems } from '../../components/HotItems';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
-import { CHECKOUT_ID_KEY, checkPromoCode, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, PROMO_KEY, recordOrder, validateCart } from './checkoutApi';
+import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
 import { PromoCodeField } from './PromoCodeField';
+import { usePromoCode } from './usePromoCode';
 import { AuthenticateDialog, TestCardForm, type TestCard } from './TestCardForm';
 import type { StripePayResult } from './StripeCardForm';
 import './checkout.css';
@@ -50,15 +50,6 @@ const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict'];
 const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function storedPromo(): PromoCheckResult | null {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(PROMO_KEY) ?? 'null') as PromoCheckResult | null;
-    return stored && typeof stored.code === 'string' && typeof stored.discount === 'number' ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The cart and the checkout (spec sections 2, 4 and 8): cart -> shipping details -> card -> order. */
 export default function CartPage() {
   const { cart, dispatch } = useCart();
@@ -81,51 +72,13 @@ export default function CartPage() {
   const [challenge, setChallenge] = useState<TestCard | null>(null);
   const [payment, setPayment] = useState<{ mode: 'stripe' | 'test'; key: string | null }>({ mode: 'test', key: null });
   const [profiles, setProfiles] = useState<ShippingAddress[]>([]);
-  /** The applied promo code as the server's check answered it (kept for this tab), and why one was refused. */
-  const [promo, setPromoState] = useState<PromoCheckResult | null>(storedPromo);
-  const [promoError, setPromoError] = useState<string | null>(null);
+  /**
+   * The applied promo code: the server's answer for this very cart, asked again once the cart settles after a
+   * change (usePromoCode). Until the card step prices the order, its discount shows only while it is the
+   * current cart's.
+   */
+  const promo = usePromoCode({ cart, who: user?.userId ?? null, active: step !== 'payment' });
   const heading = useRef<HTMLHeadingElement>(null);
-
-  function setPromo(next: PromoCheckResult | null) {
-    setPromoState(next);
-    if (next) sessionStorage.setItem(PROMO_KEY, JSON.stringify(next));
-    else sessionStorage.removeItem(PROMO_KEY);
-  }
-
-  /** Asks the server what `code` takes off this cart; a refusal is shown under the field and nothing is applied. */
-  async function applyPromo(code: string): Promise<boolean> {
-    setPromoError(null);
-    try {
-      setPromo(await checkPromoCode({ code, cart, signedIn: Boolean(user) }));
-      return true;
-    } catch (error) {
-      setPromoError(error instanceof ApiError ? (error.fields?.code ?? error.message) : MESSAGES.serverError);
-      return false;
-    }
-  }
-
-  // The cart changed (or the page opened) with a code applied: its discount is asked for again (a minimum may no
-  // longer be met). Applying a code asks by itself.
-  const cartKey = cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
-  const promoCode = useRef(promo?.code);
-  useLayoutEffect(() => {
-    promoCode.current = promo?.code;
-  }, [promo?.code]);
-  // An emptied cart drops the code at once (adjusted while rendering, not in the effect).
-  if (promo && step === 'cart' && cart.length === 0) setPromo(null);
-  useEffect(() => {
-    const code = promoCode.current;
-    if (!code || step !== 'cart' || cart.length === 0) return;
-    checkPromoCode({ code, cart, signedIn: Boolean(user) })
-      .then((answer) => setPromo(answer))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && isPromoRefusal(error.code)) {
-          setPromo(null);
-          setPromoError(error.message);
-        }
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again when the cart's lines change, not on every render
-  }, [cartKey, user]);
 
   useEffect(() => {
     loadConfig()
@@ -146,9 +99,12 @@ export default function CartPage() {
     heading.current?.focus();
   }, [step]);
 
-  // Estimated until Next is pressed; then the server's amounts are fixed (spec section 9).
-  const amounts = useMemo(() => intent?.amounts ?? estimateAmounts(cart, address.state, promo?.discount ?? 0), [intent, cart, address.state, promo]);
-  const appliedCode = intent ? (intent.promo?.code ?? null) : (promo?.code ?? null);
+  // Estimated until Next is pressed; then the server's amounts are fixed (spec section 9). A code whose discount
+  // for this cart is not known yet (being asked again, or could not be asked) takes off nothing here: the rows
+  // say so instead of showing a figure computed for another cart.
+  const amounts = useMemo(() => intent?.amounts ?? estimateAmounts(cart, address.state, promo.discount ?? 0), [intent, cart, address.state, promo.discount]);
+  const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
+  const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
   const arrival = estimatedArrival().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   const locked = step === 'payment';
   const emptyCart = cart.length === 0 && !intent;
@@ -178,7 +134,7 @@ export default function CartPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user), promoCode: promo?.code });
+      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user), promoCode: promo.applied?.code });
       const result = await ask().catch((error: unknown) => {
         // That checkout was closed (expired, or its payment stopped): start a new one.
         if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
@@ -192,8 +148,7 @@ export default function CartPage() {
       else if (error instanceof ApiError && isPromoRefusal(error.code)) {
         // The code cannot be used for this order (e.g. already used with this email): it is taken off, and Next
         // goes on without it.
-        setPromo(null);
-        setPromoError(error.message);
+        promo.drop(error.message);
         window.alert(error.message);
       } else if (error instanceof ApiError && error.fields) {
         setFieldErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message])));
@@ -218,10 +173,7 @@ export default function CartPage() {
         if (refused(error)) {
           sessionStorage.removeItem(CHECKOUT_ID_KEY);
           // The code's limit was reached while paying: nothing was charged; the cart goes on without it.
-          if (error instanceof ApiError && isPromoRefusal(error.code)) {
-            setPromo(null);
-            setPromoError(error.message);
-          }
+          if (error instanceof ApiError && isPromoRefusal(error.code)) promo.drop(error.message);
           setConfirming(null);
           setIntent(null);
           setStep('cart');
@@ -243,7 +195,7 @@ export default function CartPage() {
     localStorage.setItem(ORDER_NUMBER_KEY, orderNumber);
     if (intent) localStorage.setItem(ORDER_AMOUNTS_KEY, JSON.stringify({ orderNumber, amounts: intent.amounts, promoCode: intent.promo?.code ?? null }));
     sessionStorage.removeItem(CHECKOUT_ID_KEY);
-    setPromo(null);
+    promo.remove();
     dispatch({ type: 'CLEAR_CART' });
     setPaid(orderNumber);
     window.setTimeout(() => void navigate('/orderconfirmation'), 2500);
@@ -450,23 +402,27 @@ export default function CartPage() {
               <dd className="discount">-{formatPrice(amounts.discount)}</dd>
             </>
           )}
+          {discountUnknown && (
+            <>
+              <dt className="discount">Discount ({appliedCode})</dt>
+              <dd className="discount">{promo.status === 'checking' ? MESSAGES.promoChecking : MESSAGES.promoAtCheckout}</dd>
+            </>
+          )}
           {/* An empty cart ships nothing: every row 0, so the rows add up to the total. */}
           <dt>Shipping &amp; handling</dt>
           <dd>{formatPrice(emptyCart ? 0 : amounts.shipping)}</dd>
           <dt>Estimated tax</dt>
           <dd>{formatPrice(emptyCart ? 0 : amounts.tax)}</dd>
-          <dt className="total">Total</dt>
+          <dt className="total">{discountUnknown ? MESSAGES.totalBeforeDiscount : 'Total'}</dt>
           <dd className="total">{formatPrice(emptyCart ? 0 : amounts.total)}</dd>
         </dl>
         <PromoCodeField
-          applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo}
+          applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo.applied}
+          note={!intent && promo.status === 'unconfirmed' ? MESSAGES.promoConfirmedAtCheckout : null}
           locked={locked || busy || cart.length === 0}
-          error={promoError}
-          onApply={applyPromo}
-          onRemove={() => {
-            setPromo(null);
-            setPromoError(null);
-          }}
+          error={promo.error}
+          onApply={promo.apply}
+          onRemove={promo.remove}
         />
         <p className="muted">
           {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
