@@ -42,8 +42,7 @@ export const MESSAGES = {
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
   /** The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails it. */
-  confirmingOrderLater:
-    'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
+  confirmingOrderLater: 'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
   /** The cart's Discount row while an applied code is asked about again for the changed cart. */
   promoChecking: 'Checking…',
   /** The cart's Discount row when that could not be asked (too many checks, no network): no figure is shown. */

@@ -151,7 +151,8 @@ describe("the owner's form: dollars in, cents out, messages in dollars", () => {
   });
 
   it('says in dollars what to type for anything else', () => {
-    for (const bad of ['abc', '-3', '0', '0.00', '12.345', '100000.01', '', '1,000']) expect({ bad, answer: centsFromDollars(bad, 'amountOff') }).toEqual({ bad, answer: { problem: PROMO_FORM_MESSAGES.amountOff } });
+    for (const bad of ['abc', '-3', '0', '0.00', '12.345', '100000.01', '', '1,000'])
+      expect({ bad, answer: centsFromDollars(bad, 'amountOff') }).toEqual({ bad, answer: { problem: PROMO_FORM_MESSAGES.amountOff } });
     for (const bad of ['abc', '-3', '100000.01', '12.345']) expect({ bad, answer: centsFromDollars(bad, 'minSubtotal') }).toEqual({ bad, answer: { problem: PROMO_FORM_MESSAGES.minSubtotal } });
     expect(PROMO_FORM_MESSAGES.amountOff).toMatch(/dollars/);
     expect(PROMO_FORM_MESSAGES.minSubtotal).toMatch(/dollars/);

@@ -1,5 +1,16 @@
 import { RATE_LIMIT_MESSAGES } from './messages';
-import { cognitoOperationOf, isCognitoRequest, parseRateLimitSwitch, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, RATE_LIMIT_WINDOWS, rateLimitedBody, rateLimitGroupOf, RATE_LIMITS, scaledLimit } from './rate-limits';
+import {
+  cognitoOperationOf,
+  isCognitoRequest,
+  parseRateLimitSwitch,
+  RATE_LIMIT_GROUPS,
+  RATE_LIMIT_MINIMUM,
+  RATE_LIMIT_WINDOWS,
+  rateLimitedBody,
+  rateLimitGroupOf,
+  RATE_LIMITS,
+  scaledLimit,
+} from './rate-limits';
 import { ROUTE_LIST } from './routes';
 
 const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) => group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])));
@@ -44,7 +55,18 @@ describe('the rate-limit table', () => {
   test('a Cognito call names its operation only as AWSCognitoIdentityProviderService.<Operation>; every other spelling names none (the gateway refuses it)', () => {
     expect(cognitoOperationOf('AWSCognitoIdentityProviderService.SignUp')).toBe('SignUp');
     expect(cognitoOperationOf('AWSCognitoIdentityProviderService.InitiateAuth')).toBe('InitiateAuth');
-    for (const other of [undefined, '', 'SignUp', 'X.SignUp', 'awscognitoidentityproviderservice.SignUp', 'AWSCognitoIdentityProviderService.signUp', 'AWSCognitoIdentityProviderService.SignUp.X', 'AWSCognitoIdentityProviderService.Sign Up', ' AWSCognitoIdentityProviderService.SignUp', 'AWSCognitoIdentityProviderService.']) {
+    for (const other of [
+      undefined,
+      '',
+      'SignUp',
+      'X.SignUp',
+      'awscognitoidentityproviderservice.SignUp',
+      'AWSCognitoIdentityProviderService.signUp',
+      'AWSCognitoIdentityProviderService.SignUp.X',
+      'AWSCognitoIdentityProviderService.Sign Up',
+      ' AWSCognitoIdentityProviderService.SignUp',
+      'AWSCognitoIdentityProviderService.',
+    ]) {
       expect({ other, operation: cognitoOperationOf(other) }).toEqual({ other, operation: undefined });
     }
     expect(rateLimitGroupOf({ cognitoTarget: 'X.SignUp' })).toBeUndefined();

@@ -70,8 +70,7 @@ export const RATE_LIMITS = [
   },
   {
     id: 'card-confirmations',
-    summary:
-      "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",
+    summary: "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",
     limit: 15,
     windowSeconds: 300,
     requests: [{ method: 'POST', path: '/api/test-payments/confirm' }],

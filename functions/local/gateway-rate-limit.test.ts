@@ -184,7 +184,7 @@ test('without a limiter (RATE_LIMITS=off) the same client is never refused', asy
   expect(await stored(marker)).toBe(12);
 });
 
-describe("the Cognito proxy reads x-amz-target as Cognito does (one spelling per operation, so none slips past the limiter)", () => {
+describe('the Cognito proxy reads x-amz-target as Cognito does (one spelling per operation, so none slips past the limiter)', () => {
   const seen: string[] = [];
   let strict: string;
   beforeAll(async () => {
@@ -205,7 +205,14 @@ describe("the Cognito proxy reads x-amz-target as Cognito does (one spelling per
       admin.destroy();
     }
   };
-  const OTHER_SPELLINGS = ['X.SignUp', 'awscognitoidentityproviderservice.SignUp', 'AWSCognitoIdentityProviderService.signUp', 'AWSCognitoIdentityProviderService.SignUp.X', 'SignUp', 'AWSCognitoIdentityProviderService.'];
+  const OTHER_SPELLINGS = [
+    'X.SignUp',
+    'awscognitoidentityproviderservice.SignUp',
+    'AWSCognitoIdentityProviderService.signUp',
+    'AWSCognitoIdentityProviderService.SignUp.X',
+    'SignUp',
+    'AWSCognitoIdentityProviderService.',
+  ];
 
   test('an address at its sign-up limit cannot sign up with another spelling: 400 UnknownOperationException, no account, Cognito never called', async () => {
     const from = '127.0.0.8';

@@ -215,7 +215,12 @@ export function createGateway(options: GatewayOptions): http.Server {
     // `<anything>.<Operation>`, past the limiter and the triggers, which read the header the same way as here.
     const target = cognitoOperationOf(headers['x-amz-target']);
     if (target === undefined) {
-      return sendJson(res, 400, { __type: 'UnknownOperationException', message: 'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.' }, { 'x-amzn-errortype': 'UnknownOperationException:', 'content-type': 'application/x-amz-json-1.1' });
+      return sendJson(
+        res,
+        400,
+        { __type: 'UnknownOperationException', message: 'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.' },
+        { 'x-amzn-errortype': 'UnknownOperationException:', 'content-type': 'application/x-amz-json-1.1' },
+      );
     }
     let request: Record<string, unknown> = {};
     try {

@@ -332,7 +332,8 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
       expect(again.status).toBe(400);
       expect(again.body.error).toEqual({
         code: 'payment_intent_unexpected_state',
-        message: 'You cannot confirm this PaymentIntent because it has a status of requires_capture. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.',
+        message:
+          'You cannot confirm this PaymentIntent because it has a status of requires_capture. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.',
       });
     }
     // Still authorized (six refusals are not six failed cards), and the order is taken.

@@ -131,9 +131,7 @@ describe('after the card is authorized', () => {
       '/api/test-payments/confirm': confirmed('requires_capture'),
       '/auth/adminOrders/guest': () => {
         calls.push(calls.length);
-        return calls.length === 1
-          ? { status: 429, headers: { 'retry-after': '3' }, body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.orderRecording } } }
-          : recorded;
+        return calls.length === 1 ? { status: 429, headers: { 'retry-after': '3' }, body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.orderRecording } } } : recorded;
       },
     });
     await reachPayment();
