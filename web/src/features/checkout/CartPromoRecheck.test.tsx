@@ -12,7 +12,7 @@ import { PROMO_RECHECK_DELAY_MS, promoCartKey } from './usePromoCode';
  * on promo checks), an answer for an older cart is dropped, and a check that cannot be made shows no figure.
  * Fake timers move the debounce; every check's answer is given by the test, in the order the test chooses.
  */
-const candle = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 2400, size: 'CANDLE', quantity: 1 };
+const candle = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 2400, size: 'CANDLE' as const, quantity: 1 };
 type Answer = { status: number; body: unknown; headers?: Record<string, string> } | 'network-down';
 interface PendingCheck {
   body: { code: string; cart: { id: string; size: string; quantity: number }[] };
