@@ -80,6 +80,8 @@ function bodyOf(draft: Draft) {
   };
 }
 
+const COLUMNS = ['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions'] as const;
+
 const windowText = (promo: PromoView) =>
   promo.startsAt && promo.endsAt ? `${when(promo.startsAt)} – ${when(promo.endsAt)}` : promo.startsAt ? `from ${when(promo.startsAt)}` : promo.endsAt ? `until ${when(promo.endsAt)}` : 'always';
 
@@ -130,26 +132,29 @@ export default function AdminPromoCodesPage() {
         Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
       </p>
       <AdminTable
-        columns={['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions']}
+        columns={COLUMNS}
         rows={codes}
         rowKey={(promo) => promo.code}
         rowId={(promo) => `promo-${promo.code}`}
         empty="No promo codes yet. Make the first one below."
+        cardsOnPhone
         cells={(promo) => (
           <>
-            <TableCell as="th" scope="row" className="mono">
+            <TableCell as="th" scope="row" className="mono promo-code-cell" data-label={COLUMNS[0]}>
               {promo.code}
             </TableCell>
-            <TableCell>{promo.description}</TableCell>
-            <TableCell>{windowText(promo)}</TableCell>
-            <TableCell>
-              {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
-              {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+            <TableCell data-label={COLUMNS[1]}>{promo.description}</TableCell>
+            <TableCell data-label={COLUMNS[2]}>{windowText(promo)}</TableCell>
+            <TableCell data-label={COLUMNS[3]}>
+              <span>
+                {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
+                {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+              </span>
             </TableCell>
-            <TableCell>
+            <TableCell data-label={COLUMNS[4]}>
               <Badge variation={promo.active ? 'success' : 'info'}>{promo.active ? 'Active' : 'Inactive'}</Badge>
             </TableCell>
-            <TableCell className="actions">
+            <TableCell className="actions" data-label={COLUMNS[5]}>
               <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
                 Edit
               </Button>
