@@ -47,7 +47,7 @@ export function PromoCodeField({
       <div className="promo-code applied" aria-live="polite">
         <p>
           Promo code <strong className="promo-code-name">{applied.code}</strong>: {applied.description}
-          {note && <span className="promo-code-note"> {note}</span>}
+          {note && <span className="promo-code-note">{note}</span>}
         </p>
         {!locked && (
           <button type="button" className="secondary small" onClick={onRemove} aria-label={`Remove promo code ${applied.code}`}>
