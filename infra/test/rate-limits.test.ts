@@ -102,6 +102,22 @@ describe('a stage with rate limits (the default)', () => {
     }
   });
 
+  test('recording an order has its own, larger rule; the card-confirmations rule no longer counts it', () => {
+    const scopeRegex = (id: string) => {
+      const group = API_GROUPS.find((g) => g.id === id)!;
+      const [, path] = ruleOf(edgeAcl, group).Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements;
+      return { limit: ruleOf(edgeAcl, group).Statement.RateBasedStatement.Limit, regex: new RegExp(path.RegexMatchStatement.RegexString) };
+    };
+    const recording = scopeRegex('order-recording');
+    const cards = scopeRegex('card-confirmations');
+    expect(recording.limit).toBe(60);
+    expect(cards.limit).toBe(15);
+    for (const path of ['/auth/adminOrders', '/auth/adminOrders/guest']) {
+      expect({ path, recording: recording.regex.test(path), cards: cards.regex.test(path) }).toEqual({ path, recording: true, cards: false });
+    }
+    expect(cards.regex.test('/api/test-payments/confirm')).toBe(true);
+  });
+
   test('a Cognito rule counts its operations by x-amz-target, whatever the case, and not signing in', () => {
     const all = ['SignUp', 'ForgotPassword', 'ConfirmForgotPassword', 'InitiateAuth', 'RespondToAuthChallenge', 'GetUser', 'ConfirmSignUp'];
     for (const group of COGNITO_GROUPS) {
