@@ -1,5 +1,6 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { MESSAGES } from '../shared/messages';
+import { MESSAGES, RATE_LIMIT_MESSAGES } from '../shared/messages';
 import { computeAmounts, formatPrice } from '../shared/money';
 import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
 
@@ -119,6 +120,34 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (vi
     await page.getByRole('dialog').getByText('Thank you for your order!').waitFor();
     await page.waitForURL('**/orderconfirmation');
     expect(await page.getByTestId('order-number').textContent()).toMatch(/^pi_/);
+    await context.close();
+  });
+
+  it('the shop asks to wait while the order is recorded (429): the page says the card was accepted and the order will come by email, then finishes after Retry-After', async () => {
+    const { context, page } = await newPage(browser, viewport);
+    const alerts = collectAlerts(page);
+    await toCardStep(page, { ...TEE, quantity: 1 });
+    // The first order call is refused as the gateway would (another group's limit at this address), the next passes.
+    let refused = 0;
+    await page.route('**/auth/adminOrders/guest', async (route) => {
+      if (refused++ === 0) {
+        await route.fulfill({
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '2' },
+          body: JSON.stringify({ error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.orderRecording } }),
+        });
+      } else await route.continue();
+    });
+    await payWith(page, '4242 4242 4242 4242');
+    await page.getByRole('status').filter({ hasText: MESSAGES.confirmingOrderLater }).waitFor();
+    expect(await axeViolations(page, 'card step, order confirmed later')).toEqual([]);
+    // As the shopper sees it: the sentence in view (a full-page shot would put the sticky header over it).
+    await page.evaluate(() => document.querySelector('[role=status]')?.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: path.resolve(__dirname, '..', 'test-results', 'screenshots', `checkout-${viewport}-6-confirming-later.png`) });
+    await page.getByRole('dialog').getByText('Thank you for your order!').waitFor({ timeout: 15_000 });
+    await page.waitForURL('**/orderconfirmation');
+    expect(refused).toBe(2);
+    expect(alerts).toEqual([]);
     await context.close();
   });
 

@@ -1,7 +1,12 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { MESSAGES, RATE_LIMIT_MESSAGES } from '../shared/messages';
 import { computeAmounts, formatPrice } from '../shared/money';
 import { PROMO_MESSAGES } from '../shared/promo';
-import { axeViolations, collectAlerts, launch, mailTo, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
+import { adminToken, axeViolations, collectAlerts, launch, mailTo, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
+
+/** Where shot() keeps screenshots; the admin list is also kept as the viewport shows it. */
+const SHOTS = path.resolve(__dirname, '..', 'test-results', 'screenshots');
 
 /**
  * Promo codes (issue 13) in Chromium against the local stack: the owner makes a code on the admin page (desktop),
@@ -106,3 +111,145 @@ it('the owner makes a code; a guest on a phone applies it and sees the discount 
   await adminContext.close();
   await guestContext.close();
 }, 120_000);
+
+/** Makes a code through the admin API (the owner's page is the first journey's). */
+async function makeCode(body: Record<string, unknown>): Promise<void> {
+  const answer = await fetch(`${shopUrl()}/api/admin/promo-codes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+    body: JSON.stringify(body),
+  });
+  if (answer.status !== 201) throw new Error(`code not made: ${answer.status} ${await answer.text()}`);
+}
+
+/** A phone cart of `quantity` candles with `code` applied; counts the promo checks the page sends from then on. */
+async function phoneCartWithCode(code: string, quantity = 1) {
+  const { context, page } = await newPage(browser, 'phone');
+  const product = await fetch(`${shopUrl()}/api/products/${CANDLE_ID}`).then((r) => r.json());
+  await page.goto('/');
+  await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), { id: CANDLE_ID, name: product.name, image: product.image, price: product.price, size: 'CANDLE', quantity });
+  await page.goto('/cart');
+  await page.getByLabel('Promo code', { exact: true }).fill(code);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: `Remove promo code ${code}` }).waitFor();
+  const checks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/promo-codes/check')) checks.push(request.postData() ?? '');
+  });
+  return { context, page, price: product.price as number, checks };
+}
+
+it('rapid + and − on a phone: one promo check once the presses stop, and the cart never shows the discount of another quantity', async () => {
+  const code = `QTY-${Date.now().toString(36).toUpperCase()}`;
+  await makeCode({ code, kind: 'percent', value: 20 });
+  const { context, page, price, checks } = await phoneCartWithCode(code);
+  const rowsFor = (quantity: number) => {
+    const subtotal = price * quantity;
+    const discount = Math.round((subtotal * 20) / 100);
+    return [`Subtotal ${formatPrice(subtotal)}`, `Discount (${code}) -${formatPrice(discount)}`, 'Shipping & handling $5.99', 'Estimated tax $0.00', `Total ${formatPrice(subtotal - discount + 599)}`];
+  };
+  expect(await detailRows(page)).toEqual(rowsFor(1));
+
+  // Twelve presses, a shopper's pace: whatever the rows say at any moment, never another quantity's discount.
+  for (let press = 0; press < 12; press++) {
+    await page.getByRole('button', { name: press % 2 ? 'One less' : 'One more' }).click();
+    const shown = await detailRows(page);
+    const quantity = Number(
+      await page
+        .getByRole('group', { name: /^Quantity of/ })
+        .locator('span')
+        .textContent(),
+    );
+    const discountRow = shown.find((row) => row.startsWith('Discount'));
+    expect({ press, ok: discountRow === rowsFor(quantity)[1] || discountRow === `Discount (${code}) ${MESSAGES.promoChecking}` }).toEqual({ press, ok: true });
+  }
+  // One more, then the shopper stops: a single check, and the discount of two candles.
+  await page.getByRole('button', { name: 'One more' }).click();
+  await until(async () => JSON.stringify(await detailRows(page)), JSON.stringify(rowsFor(2)));
+  expect(checks).toHaveLength(1);
+  expect(JSON.parse(checks[0]).cart[0].quantity).toBe(2);
+  await shot(page, 'promo-5-cart-after-presses-phone');
+  await context.close();
+});
+
+it('a slow answer for an older cart is dropped, and a check the shop refuses (429) shows no old figure', async () => {
+  const code = `RACE-${Date.now().toString(36).toUpperCase()}`;
+  await makeCode({ code, kind: 'percent', value: 25 });
+  const { context, page, price } = await phoneCartWithCode(code);
+  let seen = 0;
+  await page.route('**/api/promo-codes/check', async (route) => {
+    const which = ++seen;
+    const answer = await route.fetch();
+    // The first re-check (2 candles) comes back late, after the one for 3 candles.
+    if (which === 1) await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.fulfill({ response: answer });
+  });
+  await page.getByRole('button', { name: 'One more' }).click();
+  await page.waitForTimeout(1300); // the cart settles: the check for 2 candles leaves (and is slow)
+  await page.getByRole('button', { name: 'One more' }).click();
+  const three = [`Subtotal ${formatPrice(price * 3)}`, `Discount (${code}) -${formatPrice(Math.round(price * 3 * 0.25))}`];
+  await until(async () => JSON.stringify((await detailRows(page)).slice(0, 2)), JSON.stringify(three));
+  await page.waitForTimeout(3000); // the late answer for 2 candles has come back by now
+  expect((await detailRows(page)).slice(0, 2)).toEqual(three);
+
+  // The shop refuses the next check (too many): the code stays, with no figure and a plain note.
+  await page.unroute('**/api/promo-codes/check');
+  await page.route('**/api/promo-codes/check', (route) =>
+    route.fulfill({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '300' }, body: JSON.stringify({ error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.promoCodes } }) }),
+  );
+  await page.getByRole('button', { name: 'One less' }).click();
+  await page.getByText(MESSAGES.promoConfirmedAtCheckout).waitFor();
+  const subtotal = price * 2;
+  expect(await detailRows(page)).toEqual([
+    `Subtotal ${formatPrice(subtotal)}`,
+    `Discount (${code}) ${MESSAGES.promoAtCheckout}`,
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    `${MESSAGES.totalBeforeDiscount} ${formatPrice(subtotal + 599)}`,
+  ]);
+  expect(await axeViolations(page, '/cart, discount confirmed at checkout')).toEqual([]);
+  await shot(page, 'promo-6-cart-check-refused-phone');
+  await context.close();
+});
+
+it('the owner’s promo codes on a phone: a card per code, long codes break, actions in view; the desktop keeps the table', async () => {
+  const long = `LONG-${Date.now().toString(36).toUpperCase()}`.padEnd(32, 'X');
+  expect(long).toHaveLength(32);
+  await makeCode({ code: long, kind: 'amount', value: 1250, minSubtotal: 4000, maxRedemptions: 100, maxPerCustomer: 1, endsAt: '2027-01-31T23:59:00Z' });
+
+  const { context: phoneContext, page: phone } = await newPage(browser, 'phone');
+  await signInAsAdmin(phone);
+  await phone.goto('/admin/promo-codes');
+  const card = phone.locator(`#promo-${long}`);
+  await card.waitFor();
+  // Nothing wider than the phone, the whole card and its buttons inside it.
+  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const target of [card, card.getByRole('button', { name: `Edit ${long}` }), card.getByRole('button', { name: `Deactivate ${long}` }), card.getByRole('button', { name: `Delete ${long}` })]) {
+    const box = (await target.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  // Labelled lines: each value shows its column's name before it (the column headings are hidden on a phone).
+  const labels = await card.locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before')).map((before) => (before.display === 'none' ? null : before.content)));
+  expect(labels).toEqual(['"What it takes off"', '"When"', '"Uses / limit"', '"Active"', null]);
+  expect(await axeViolations(phone, '/admin/promo-codes on a phone')).toEqual([]);
+  await card.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: path.join(SHOTS, 'promo-7-admin-list-phone.png') });
+  await shot(phone, 'promo-7-admin-list-phone-full');
+  await phoneContext.close();
+
+  const { context: desktopContext, page: desktop } = await newPage(browser, 'desktop');
+  await signInAsAdmin(desktop);
+  await desktop.goto('/admin/promo-codes');
+  const row = desktop.locator(`#promo-${long}`);
+  await row.waitFor();
+  // A table row: its cells side by side, the column headings shown.
+  await expect(desktop.getByRole('columnheader', { name: 'Actions' }).isVisible()).resolves.toBe(true);
+  const [codeCell, actions] = [(await row.locator('th').boundingBox())!, (await row.getByRole('button', { name: `Edit ${long}` }).boundingBox())!];
+  expect(Math.abs(codeCell.y + codeCell.height / 2 - (actions.y + actions.height / 2))).toBeLessThan(codeCell.height);
+  expect(actions.x + actions.width).toBeLessThanOrEqual(1280);
+  expect(await axeViolations(desktop, '/admin/promo-codes on a desktop')).toEqual([]);
+  await row.scrollIntoViewIfNeeded();
+  await desktop.screenshot({ path: path.join(SHOTS, 'promo-8-admin-list-desktop.png') });
+  await desktopContext.close();
+});

@@ -41,6 +41,15 @@ export const MESSAGES = {
   checkoutClosed: 'This checkout has expired or changed. Nothing was charged. Please check out again.',
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
+  /** The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails it. */
+  confirmingOrderLater: 'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
+  /** The cart's Discount row while an applied code is asked about again for the changed cart. */
+  promoChecking: 'Checking…',
+  /** The cart's Discount row when that could not be asked (too many checks, no network): no figure is shown. */
+  promoAtCheckout: 'At checkout',
+  promoConfirmedAtCheckout: 'We could not check the discount for this cart just now: it is confirmed at checkout.',
+  /** The cart's last row while the discount is not known: what the rows above add up to. */
+  totalBeforeDiscount: 'Total before discount',
   /** The 3-D Secure step of the test card processor, like Stripe's test authentication page. */
   authenticatePayment: 'Authenticate this payment',
   invalidCheckoutState: 'Not a valid state',
@@ -71,12 +80,24 @@ export const FORM_SUBJECTS = {
  */
 export const RATE_LIMIT_MESSAGES = {
   checkout: 'Too many checkout attempts from your connection. Please wait a few minutes and try again.',
+  /** Recording an order: the card was authorized, so the order is finished by the webhook or the settle job anyway. */
+  orderRecording: 'Too many orders confirmed from your connection just now. If your card was accepted, your order will be confirmed by email within a few minutes.',
   promoCodes: 'Too many promo code tries. Please wait a few minutes and try again.',
   orderLookups: 'Too many order look-ups. Please wait a few minutes and try again.',
   forms: 'Too many messages sent from your connection. Please wait a few minutes and try again.',
   signUp: 'Too many new accounts from your connection. Please wait a few minutes and try again.',
   passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
   search: 'Too many searches from your connection. Please wait a minute and try again.',
+} as const;
+
+/**
+ * The owner's promo-code form takes dollars ("12.50"), so a dollar field that cannot be read is told in dollars
+ * (the API itself takes cents and says so to API callers: shared/schemas/promo.ts).
+ */
+export const PROMO_FORM_MESSAGES = {
+  amountOff: 'Type the amount off in dollars, like 5 or 12.50 (from $0.01 to $100,000.00).',
+  minSubtotal: 'Type the minimum subtotal in dollars, like 40 or 39.99, or leave it empty (up to $100,000.00).',
+  check: 'Please check the highlighted fields.',
 } as const;
 
 /** The password rule, also enforced by the Cognito password policy (infra). */

@@ -1,6 +1,7 @@
 import { amountRows } from './amount-rows';
+import { PROMO_FORM_MESSAGES } from './messages';
 import { computeAmounts, SHIPPING_CENTS } from './money';
-import { customerKey, describePromo, normalizeCode, PROMO_CODE_PATTERN, PROMO_MESSAGES, promoDiscount, promoMessage, promoRefusal, type PromoRules } from './promo';
+import { centsFromDollars, customerKey, describePromo, normalizeCode, PROMO_CODE_PATTERN, PROMO_MESSAGES, promoDiscount, promoMessage, promoRefusal, type PromoRules } from './promo';
 import { promoCheckBodySchema, promoInputSchema, promoUpdateSchema } from './schemas/promo';
 import { createIntentBodySchema } from './schemas/checkout';
 import { STATE_TAX_RATES } from './tax';
@@ -63,7 +64,8 @@ describe('who may use a code, and the messages', () => {
     ['unknown', null, {}],
     ['not_started', rules({ startsAt: '2026-07-01T00:00:00.000Z' }), {}],
     ['expired', rules({ endsAt: '2026-06-15T12:00:00.000Z' }), {}],
-    ['expired', rules({ active: false }), {}],
+    ['inactive', rules({ active: false }), {}],
+    ['inactive', rules({ active: false, endsAt: '2026-06-15T12:00:00.000Z', startsAt: '2026-07-01T00:00:00.000Z' }), {}],
     ['used_up', rules({ maxRedemptions: 5, redemptions: 5 }), {}],
     ['used_by_you', rules({ maxPerCustomer: 1 }), { customerUses: 1 }],
     ['minimum', rules({ minSubtotal: 5000 }), {}],
@@ -84,7 +86,9 @@ describe('who may use a code, and the messages', () => {
   it('has one plain sentence for each refusal', () => {
     expect(promoMessage('unknown')).toBe(PROMO_MESSAGES.unknown);
     expect(promoMessage('minimum', { minSubtotal: 5000 })).toBe('This promo code needs a subtotal of at least $50.00.');
-    expect(new Set((['unknown', 'not_started', 'expired', 'used_up', 'used_by_you'] as const).map((r) => promoMessage(r))).size).toBe(5);
+    expect(new Set((['unknown', 'inactive', 'not_started', 'expired', 'used_up', 'used_by_you'] as const).map((r) => promoMessage(r))).size).toBe(6);
+    expect(promoMessage('inactive')).toBe('This promo code is no longer active.');
+    expect(PROMO_MESSAGES.noLongerValidWhilePaying('SUMMER10')).toBe('Sorry, promo code SUMMER10 is no longer valid. Your card was not charged. Please check out again.');
   });
 
   it('describes each kind', () => {
@@ -126,11 +130,31 @@ describe('promo code schemas', () => {
     const issues = (body: unknown) => Object.fromEntries((promoInputSchema.safeParse(body).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
     expect(issues({ code: 'SPRING', kind: 'percent', value: 101 })).toEqual({ value: 'A percent is a whole number from 1 to 100.' });
     expect(issues({ code: 'SPRING', kind: 'percent', value: 0 })).toEqual({ value: 'A percent is a whole number from 1 to 100.' });
-    expect(issues({ code: 'SPRING', kind: 'amount', value: 12.5 })).toEqual({ value: 'Value is a whole number.' });
+    expect(issues({ code: 'SPRING', kind: 'amount', value: 12.5 })).toEqual({ value: 'Value is a whole number: a percent from 1 to 100, or an amount off in cents.' });
+    expect(issues({ code: 'SPRING', kind: 'amount', value: 0 })).toEqual({ value: 'An amount off is in cents: a whole number from 1 to 10,000,000 (that is $0.01 to $100,000.00).' });
+    expect(issues({ code: 'SPRING', kind: 'amount', value: 500, minSubtotal: -300 })).toEqual({ minSubtotal: 'Amounts are in cents: a whole number from 0 to 10,000,000 (that is $100,000.00).' });
     expect(issues({ code: 'SPRING', kind: 'bogo', value: 1 })).toEqual({ kind: 'Kind is percent, amount or shipping.' });
     expect(issues({ code: 'SPRING', kind: 'shipping', maxRedemptions: 0 })).toEqual({ maxRedemptions: 'Limits are whole numbers from 1 to 1,000,000.' });
     expect(issues({ code: 'SPRING', kind: 'shipping', startsAt: 'tomorrow' })).toEqual({ startsAt: 'Use a date and time like 2026-12-01T00:00:00Z.' });
     expect(issues({ code: 'SPRING', kind: 'shipping', startsAt: '2026-07-01T00:00:00Z', endsAt: '2026-06-01T00:00:00Z' })).toEqual({ endsAt: 'The end must come after the start.' });
     expect(promoUpdateSchema.parse({ kind: 'amount', value: 500, endsAt: '2026-07-01T00:00:00+02:00' }).endsAt).toBe('2026-06-30T22:00:00.000Z');
+  });
+});
+
+describe("the owner's form: dollars in, cents out, messages in dollars", () => {
+  it('reads dollars and cents as typed', () => {
+    expect(centsFromDollars('12.50', 'amountOff')).toEqual({ cents: 1250 });
+    expect(centsFromDollars('$5', 'amountOff')).toEqual({ cents: 500 });
+    expect(centsFromDollars(' 40 ', 'minSubtotal')).toEqual({ cents: 4000 });
+    expect(centsFromDollars('0', 'minSubtotal')).toEqual({ cents: 0 });
+    expect(centsFromDollars('100000', 'minSubtotal')).toEqual({ cents: 10_000_000 });
+  });
+
+  it('says in dollars what to type for anything else', () => {
+    for (const bad of ['abc', '-3', '0', '0.00', '12.345', '100000.01', '', '1,000'])
+      expect({ bad, answer: centsFromDollars(bad, 'amountOff') }).toEqual({ bad, answer: { problem: PROMO_FORM_MESSAGES.amountOff } });
+    for (const bad of ['abc', '-3', '100000.01', '12.345']) expect({ bad, answer: centsFromDollars(bad, 'minSubtotal') }).toEqual({ bad, answer: { problem: PROMO_FORM_MESSAGES.minSubtotal } });
+    expect(PROMO_FORM_MESSAGES.amountOff).toMatch(/dollars/);
+    expect(PROMO_FORM_MESSAGES.minSubtotal).toMatch(/dollars/);
   });
 });

@@ -1,4 +1,5 @@
-import { formatPrice } from './money';
+import { PROMO_FORM_MESSAGES } from './messages';
+import { formatPrice, toCents } from './money';
 
 export { promoDiscount } from './money';
 
@@ -12,6 +13,19 @@ export type PromoKind = (typeof PROMO_KINDS)[number];
 /** 3-32 letters, digits or dashes; compared and stored upper-case. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9-]{3,32}$/;
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** The most a promo code's amounts (amount off, minimum subtotal) may be, in cents: $100,000.00. */
+export const PROMO_MAX_CENTS = 10_000_000;
+
+/**
+ * A dollar field of the owner's form ("12.50", "$40") as cents, or the sentence that says in dollars what to
+ * type: an amount off is at least a cent, a minimum subtotal may be 0, both at most PROMO_MAX_CENTS.
+ */
+export function centsFromDollars(text: string, field: 'amountOff' | 'minSubtotal'): { cents: number } | { problem: string } {
+  const cents = toCents(text);
+  if (Number.isNaN(cents) || cents < (field === 'amountOff' ? 1 : 0) || cents > PROMO_MAX_CENTS) return { problem: PROMO_FORM_MESSAGES[field] };
+  return { cents };
+}
 
 /** What the money rules need of a code. */
 export interface PromoTerms {
@@ -40,10 +54,12 @@ export function describePromo(terms: PromoTerms): string {
 }
 
 /** Why a code cannot be used (each has one plain message, PROMO_MESSAGES). */
-export type PromoRefusal = 'unknown' | 'not_started' | 'expired' | 'used_up' | 'used_by_you' | 'minimum';
+export type PromoRefusal = 'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'used_by_you' | 'minimum';
 
 export const PROMO_MESSAGES = {
   unknown: 'We do not know that promo code. Please check how it is spelled.',
+  /** The owner deactivated the code (it may be turned on again; it has not expired). */
+  inactive: 'This promo code is no longer active.',
   not_started: 'This promo code is not valid yet.',
   expired: 'This promo code has expired.',
   used_up: 'This promo code has been used up.',
@@ -52,20 +68,23 @@ export const PROMO_MESSAGES = {
   /** The code's limit was reached while the shopper was paying: the authorization is cancelled. */
   usedUpWhilePaying: (code: string) => `Sorry, promo code ${code} was used up while you were paying. Your card was not charged. Please check out again.`,
   usedByYouWhilePaying: (code: string) => `You have already used promo code ${code}. Your card was not charged. Please check out again.`,
+  /** The owner deactivated or deleted the code while the shopper was paying: the authorization is cancelled. */
+  noLongerValidWhilePaying: (code: string) => `Sorry, promo code ${code} is no longer valid. Your card was not charged. Please check out again.`,
 } as const;
 
 export const promoMessage = (refusal: PromoRefusal, rules?: Pick<PromoTerms, 'minSubtotal'> | null) => (refusal === 'minimum' ? PROMO_MESSAGES.minimum(rules?.minSubtotal ?? 0) : PROMO_MESSAGES[refusal]);
 
 /**
  * Whether `rules` may be used now on this subtotal by a customer who used it `customerUses` times (null when the
- * code is usable). A deactivated code reads as expired to shoppers. Limits are checked again, atomically, when the
+ * code is usable). A deactivated code says so, whatever its window. Limits are checked again, atomically, when the
  * order is taken (functions/domain/promo).
  */
 export function promoRefusal(rules: PromoRules | null, input: { subtotal: number; now: Date; customerUses?: number }): PromoRefusal | null {
   if (!rules) return 'unknown';
+  if (!rules.active) return 'inactive';
   const now = input.now.toISOString();
   if (rules.startsAt && now < rules.startsAt) return 'not_started';
-  if (!rules.active || (rules.endsAt && now >= rules.endsAt)) return 'expired';
+  if (rules.endsAt && now >= rules.endsAt) return 'expired';
   if (rules.maxRedemptions !== undefined && rules.redemptions >= rules.maxRedemptions) return 'used_up';
   if (rules.maxPerCustomer !== undefined && (input.customerUses ?? 0) >= rules.maxPerCustomer) return 'used_by_you';
   if (rules.minSubtotal && input.subtotal < rules.minSubtotal) return 'minimum';

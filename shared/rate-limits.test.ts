@@ -1,5 +1,16 @@
 import { RATE_LIMIT_MESSAGES } from './messages';
-import { isCognitoRequest, parseRateLimitSwitch, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, RATE_LIMIT_WINDOWS, rateLimitedBody, rateLimitGroupOf, RATE_LIMITS, scaledLimit } from './rate-limits';
+import {
+  cognitoOperationOf,
+  isCognitoRequest,
+  parseRateLimitSwitch,
+  RATE_LIMIT_GROUPS,
+  RATE_LIMIT_MINIMUM,
+  RATE_LIMIT_WINDOWS,
+  rateLimitedBody,
+  rateLimitGroupOf,
+  RATE_LIMITS,
+  scaledLimit,
+} from './rate-limits';
 import { ROUTE_LIST } from './routes';
 
 const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) => group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])));
@@ -15,10 +26,12 @@ const ADDED_BY_OTHER_ISSUES: string[] = [];
 
 describe('the rate-limit table', () => {
   test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; and search', () => {
-    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'promo-code-checks', 'order-lookups', 'forms', 'search', 'sign-up', 'password-reset']);
+    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'order-recording', 'promo-code-checks', 'order-lookups', 'forms', 'search', 'sign-up', 'password-reset']);
     expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
-    for (const path of ['/api/test-payments/confirm', '/auth/adminOrders', '/auth/adminOrders/guest']) expect(groupOf('POST', path)).toBe('card-confirmations');
+    expect(groupOf('POST', '/api/test-payments/confirm')).toBe('card-confirmations');
+    // Recording the order of an authorized card counts on its own: card attempts never stop a paid order.
+    for (const path of ['/auth/adminOrders', '/auth/adminOrders/guest']) expect(groupOf('POST', path)).toBe('order-recording');
     expect(groupOf('POST', '/api/promo-codes/check')).toBe('promo-code-checks');
     expect(groupOf('POST', '/api/orders/lookup')).toBe('order-lookups');
     expect(groupOf('POST', '/api/orders/replacements')).toBe('order-lookups');
@@ -37,6 +50,34 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/api/forms/contactx')).toBeUndefined();
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.InitiateAuth' })).toBeUndefined();
     expect(rateLimitGroupOf({ cognitoTarget: 'SignUp' })).toBeUndefined();
+  });
+
+  test('a Cognito call names its operation only as AWSCognitoIdentityProviderService.<Operation>; every other spelling names none (the gateway refuses it)', () => {
+    expect(cognitoOperationOf('AWSCognitoIdentityProviderService.SignUp')).toBe('SignUp');
+    expect(cognitoOperationOf('AWSCognitoIdentityProviderService.InitiateAuth')).toBe('InitiateAuth');
+    for (const other of [
+      undefined,
+      '',
+      'SignUp',
+      'X.SignUp',
+      'awscognitoidentityproviderservice.SignUp',
+      'AWSCognitoIdentityProviderService.signUp',
+      'AWSCognitoIdentityProviderService.SignUp.X',
+      'AWSCognitoIdentityProviderService.Sign Up',
+      ' AWSCognitoIdentityProviderService.SignUp',
+      'AWSCognitoIdentityProviderService.',
+    ]) {
+      expect({ other, operation: cognitoOperationOf(other) }).toEqual({ other, operation: undefined });
+    }
+    expect(rateLimitGroupOf({ cognitoTarget: 'X.SignUp' })).toBeUndefined();
+    expect(rateLimitGroupOf({ cognitoTarget: 'X.ForgotPassword' })).toBeUndefined();
+  });
+
+  test('recording an order allows more than the card steps it follows (a shopper retrying after a declined card or a lost answer)', () => {
+    const byId = Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group.id, group]));
+    expect(byId['order-recording'].windowSeconds).toBe(byId['card-confirmations'].windowSeconds);
+    expect(byId['order-recording'].limit).toBeGreaterThanOrEqual(2 * byId['card-confirmations'].limit);
+    expect(byId['order-recording'].message).toBe(RATE_LIMIT_MESSAGES.orderRecording);
   });
 
   test('every limit fits a WAF rate-based rule: a window WAF offers, at least its minimum, a usable rule name', () => {

@@ -20,6 +20,21 @@ export const RATE_LIMIT_MINIMUM = 10;
 /** Cognito calls carry `x-amz-target: AWSCognitoIdentityProviderService.<Operation>`. */
 export const COGNITO_TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 export type CognitoOperation = 'SignUp' | 'ForgotPassword' | 'ConfirmForgotPassword';
+/** An operation name as Cognito spells them (SignUp, InitiateAuth, ...): a capital, then letters. */
+const COGNITO_OPERATION = /^[A-Z][A-Za-z]{1,63}$/;
+
+/**
+ * The operation a Cognito call names, or undefined when its x-amz-target is not exactly
+ * `AWSCognitoIdentityProviderService.<Operation>` (what the SDKs send; Cognito answers anything else with
+ * UnknownOperationException). The one reading of the header: the local gateway refuses a call without an
+ * operation before anything else sees it, and the limiter, the local Cognito triggers and the Cognito stand-in
+ * (which routes on the part after the dot) then all see the same operation.
+ */
+export function cognitoOperationOf(target: string | undefined): string | undefined {
+  if (target === undefined || !target.startsWith(COGNITO_TARGET_PREFIX)) return undefined;
+  const operation = target.slice(COGNITO_TARGET_PREFIX.length);
+  return COGNITO_OPERATION.test(operation) ? operation : undefined;
+}
 
 /**
  * One kind of request a group counts: an API route (method and route-table path; `{name}` matches one segment),
@@ -55,15 +70,23 @@ export const RATE_LIMITS = [
   },
   {
     id: 'card-confirmations',
-    summary: 'Card steps and order recording: room for a few declined cards and retries, not for card testing',
+    summary: "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",
     limit: 15,
     windowSeconds: 300,
+    requests: [{ method: 'POST', path: '/api/test-payments/confirm' }],
+    message: RATE_LIMIT_MESSAGES.checkout,
+  },
+  {
+    id: 'order-recording',
+    summary:
+      'Recording the order of an authorized card (browser retries included): does nothing without an authorized intent and is idempotent, so generous; still bounded, since each call may ask the payment provider',
+    limit: 60,
+    windowSeconds: 300,
     requests: [
-      { method: 'POST', path: '/api/test-payments/confirm' },
       { method: 'POST', path: '/auth/adminOrders' },
       { method: 'POST', path: '/auth/adminOrders/guest' },
     ],
-    message: RATE_LIMIT_MESSAGES.checkout,
+    message: RATE_LIMIT_MESSAGES.orderRecording,
   },
   {
     id: 'promo-code-checks',
@@ -135,8 +158,7 @@ export type RequestToLimit = { method: string; path: string } | { cognitoTarget:
 /** The group a request counts toward, if any. */
 export function rateLimitGroupOf(request: RequestToLimit, groups: readonly RateLimitGroup[] = RATE_LIMIT_GROUPS): RateLimitGroup | undefined {
   if ('cognitoTarget' in request) {
-    const target = request.cognitoTarget.trim();
-    const operation = target.startsWith(COGNITO_TARGET_PREFIX) ? target.slice(COGNITO_TARGET_PREFIX.length) : undefined;
+    const operation = cognitoOperationOf(request.cognitoTarget);
     return operation === undefined ? undefined : groups.find((group) => group.requests.some((r) => isCognitoRequest(r) && r.cognito === operation));
   }
   const method = request.method.toUpperCase();

@@ -102,18 +102,34 @@ test('a client over the forms limit gets 429 with Retry-After and the plain mess
 test('card confirmations: the handler answers until the limit, then the gateway does (429, not the 400 of a bad body)', async () => {
   const from = '127.0.0.3';
   for (let i = 0; i < 15; i++) {
-    const path = ['/api/test-payments/confirm', '/auth/adminOrders/guest', '/auth/adminOrders'][i % 3];
-    const answer = await send(origin, path, { from, body: { nonsense: true } });
-    expect([400, 401]).toContain(answer.status);
+    const answer = await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } });
+    expect(answer.status).toBe(400);
     expect(answer.body.error.code).not.toBe('rate_limited');
   }
-  for (const path of ['/api/test-payments/confirm', '/auth/adminOrders/guest', '/auth/adminOrders']) {
-    const refused = await send(origin, path, { from, body: { nonsense: true } });
-    expect(refused.status).toBe(429);
-    expect(refused.body.error.message).toBe(RATE_LIMIT_MESSAGES.checkout);
-  }
+  const refused = await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } });
+  expect(refused.status).toBe(429);
+  expect(refused.body.error.message).toBe(RATE_LIMIT_MESSAGES.checkout);
   // The other checkout group (payment intents) still counts on its own.
   expect((await send(origin, '/auth/create-payment-intent/guest', { from, body: { nonsense: true } })).status).toBe(400);
+});
+
+test('recording the order of an authorized card counts on its own, more generous group: card attempts from the same address never stop it', async () => {
+  const from = '127.0.0.11';
+  // A tester (or a family behind one address) used up the card steps.
+  for (let i = 0; i < 15; i++) expect((await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } })).status).toBe(400);
+  expect((await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } })).status).toBe(429);
+  // The paying shopper's order call still reaches the handler (here: 400 for a bad body, 401 without a token).
+  for (let i = 0; i < 60; i++) {
+    const path = i % 2 ? '/auth/adminOrders' : '/auth/adminOrders/guest';
+    const answer = await send(origin, path, { from, body: { nonsense: true } });
+    expect({ i, status: answer.status }).toEqual({ i, status: path === '/auth/adminOrders' ? 401 : 400 });
+  }
+  // Its own limit: the 61st in five minutes is refused with its own sentence and Retry-After.
+  const refused = await send(origin, '/auth/adminOrders/guest', { from, body: { nonsense: true } });
+  expect(refused.status).toBe(429);
+  expect(refused.body.error.message).toBe(RATE_LIMIT_MESSAGES.orderRecording);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(refusals.at(-1)).toMatchObject({ group: 'order-recording', client: from });
 });
 
 test('sign-up through the Cognito proxy: the 11th account from one address is refused before Cognito, and the SDK raises TooManyRequestsException with the message', async () => {
@@ -166,4 +182,72 @@ test('without a limiter (RATE_LIMITS=off) the same client is never refused', asy
   const marker = randomUUID();
   for (let i = 0; i < 12; i++) expect((await send(open, '/api/forms/contact', { from: '127.0.0.7', body: contactForm(marker) })).status).toBe(201);
   expect(await stored(marker)).toBe(12);
+});
+
+describe('the Cognito proxy reads x-amz-target as Cognito does (one spelling per operation, so none slips past the limiter)', () => {
+  const seen: string[] = [];
+  let strict: string;
+  beforeAll(async () => {
+    // Its own limiter and clock, and a trigger stand-in that records every operation forwarded to Cognito.
+    const rateLimiter = createRateLimiter({ now: () => time });
+    strict = await startGateway({ rateLimiter, cognitoHook: (operation) => void seen.push(operation) });
+  });
+  const call = (target: string, from: string, body: Record<string, unknown>) => send(strict, '/cognito/', { from, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target }, body });
+  const signUpBody = (email: string) => ({ ClientId: process.env.COGNITO_CLIENT_ID, Username: email, Password: 'RateTest1', UserAttributes: [{ Name: 'email', Value: email }] });
+  const exists = async (email: string) => {
+    const admin = new CognitoIdentityProviderClient({ endpoint: process.env.TEST_COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      return await admin.send(new AdminGetUserCommand({ UserPoolId: process.env.TEST_USER_POOL_ID, Username: email })).then(
+        () => true,
+        () => false,
+      );
+    } finally {
+      admin.destroy();
+    }
+  };
+  const OTHER_SPELLINGS = [
+    'X.SignUp',
+    'awscognitoidentityproviderservice.SignUp',
+    'AWSCognitoIdentityProviderService.signUp',
+    'AWSCognitoIdentityProviderService.SignUp.X',
+    'SignUp',
+    'AWSCognitoIdentityProviderService.',
+  ];
+
+  test('an address at its sign-up limit cannot sign up with another spelling: 400 UnknownOperationException, no account, Cognito never called', async () => {
+    const from = '127.0.0.8';
+    for (let i = 0; i < 10; i++) expect((await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`))).status).toBe(200);
+    expect((await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`))).status).toBe(429);
+    seen.length = 0;
+    for (const target of OTHER_SPELLINGS) {
+      const email = `rate-${randomUUID()}@example.com`;
+      const answer = await call(target, from, signUpBody(email));
+      expect({ target, status: answer.status, type: answer.body.__type }).toEqual({ target, status: 400, type: 'UnknownOperationException' });
+      expect(answer.headers['x-amzn-errortype']).toMatch(/^UnknownOperationException/);
+      expect(await exists(email)).toBe(false);
+    }
+    expect(seen).toEqual([]);
+  });
+
+  test('other spellings of ForgotPassword are refused the same way and never reach Cognito (no reset mail), and do not count', async () => {
+    const from = '127.0.0.9';
+    seen.length = 0;
+    const forgot = { ClientId: process.env.COGNITO_CLIENT_ID, Username: 'nobody@example.com' };
+    for (let i = 0; i < 25; i++) {
+      const answer = await call(i % 2 ? 'X.ForgotPassword' : 'awscognitoidentityproviderservice.ForgotPassword', from, forgot);
+      expect(answer.status).toBe(400);
+      expect(answer.body.__type).toBe('UnknownOperationException');
+    }
+    expect(seen).toEqual([]);
+    // The exact spelling is still counted from the first call: 10 pass, the 11th is refused.
+    for (let i = 0; i < 10; i++) expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).not.toBe(429);
+    expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).toBe(429);
+    expect(seen).toEqual(Array(10).fill('ForgotPassword'));
+  });
+
+  test('a call without x-amz-target is refused the same way', async () => {
+    const answer = await send(strict, '/cognito/', { from: '127.0.0.10', headers: { 'content-type': 'application/x-amz-json-1.1' }, body: signUpBody(`rate-${randomUUID()}@example.com`) });
+    expect(answer.status).toBe(400);
+    expect(answer.body.__type).toBe('UnknownOperationException');
+  });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { isPagePath } from '../../shared/pages';
+import { cognitoOperationOf } from '../../shared/rate-limits';
 import { findRoute, routeId, type RouteDef } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/common';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
@@ -26,8 +27,8 @@ export interface GatewayOptions {
   /** Where /cognito is proxied (the Cognito stand-in), so the browser talks to one origin. */
   cognitoUrl: string;
   /**
-   * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its target, e.g.
-   * "SignUp", and JSON body); the function it returns runs after a successful answer, before the browser gets it.
+   * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its operation, e.g.
+   * "SignUp", as `cognitoOperationOf` reads it, and JSON body); the function it returns runs after a successful answer, before the browser gets it.
    */
   cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
   /** Extra same-origin stand-ins (S3, SES) mounted under a path prefix. */
@@ -210,7 +211,17 @@ export function createGateway(options: GatewayOptions): http.Server {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const target = (headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    // Only `AWSCognitoIdentityProviderService.<Operation>`, as Cognito itself: the stand-in would route any
+    // `<anything>.<Operation>`, past the limiter and the triggers, which read the header the same way as here.
+    const target = cognitoOperationOf(headers['x-amz-target']);
+    if (target === undefined) {
+      return sendJson(
+        res,
+        400,
+        { __type: 'UnknownOperationException', message: 'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.' },
+        { 'x-amzn-errortype': 'UnknownOperationException:', 'content-type': 'application/x-amz-json-1.1' },
+      );
+    }
     let request: Record<string, unknown> = {};
     try {
       request = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { isCognitoGroup, isCognitoRequest, RATE_LIMIT_GROUPS, rateLimitedBody, type RateLimitGroup } from '../../shared/rate-limits';
+import { cognitoOperationOf, isCognitoGroup, isCognitoRequest, RATE_LIMIT_GROUPS, rateLimitedBody, type RateLimitGroup } from '../../shared/rate-limits';
 import { ROUTES } from '../../shared/routes';
 import { EDGE_REGION, LIMITED_ROUTE_THROTTLE, WEB_ACL_ARN_OUTPUT } from '../lib/rate-limits';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
@@ -102,6 +102,22 @@ describe('a stage with rate limits (the default)', () => {
     }
   });
 
+  test('recording an order has its own, larger rule; the card-confirmations rule no longer counts it', () => {
+    const scopeRegex = (id: string) => {
+      const group = API_GROUPS.find((g) => g.id === id)!;
+      const [, path] = ruleOf(edgeAcl, group).Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements;
+      return { limit: ruleOf(edgeAcl, group).Statement.RateBasedStatement.Limit, regex: new RegExp(path.RegexMatchStatement.RegexString) };
+    };
+    const recording = scopeRegex('order-recording');
+    const cards = scopeRegex('card-confirmations');
+    expect(recording.limit).toBe(60);
+    expect(cards.limit).toBe(15);
+    for (const path of ['/auth/adminOrders', '/auth/adminOrders/guest']) {
+      expect({ path, recording: recording.regex.test(path), cards: cards.regex.test(path) }).toEqual({ path, recording: true, cards: false });
+    }
+    expect(cards.regex.test('/api/test-payments/confirm')).toBe(true);
+  });
+
   test('a Cognito rule counts its operations by x-amz-target, whatever the case, and not signing in', () => {
     const all = ['SignUp', 'ForgotPassword', 'ConfirmForgotPassword', 'InitiateAuth', 'RespondToAuthChallenge', 'GetUser', 'ConfirmSignUp'];
     for (const group of COGNITO_GROUPS) {
@@ -110,6 +126,35 @@ describe('a stage with rate limits (the default)', () => {
       expect(scope.TextTransformations).toEqual([{ Priority: 0, Type: 'LOWERCASE' }]);
       const regex = new RegExp(scope.RegexString);
       expect(all.filter((op) => regex.test(`AWSCognitoIdentityProviderService.${op}`.toLowerCase()))).toEqual(operations(group));
+    }
+  });
+
+  test("a Cognito rule counts every spelling of its operations that gets through (the gateway's reading, and any capitalisation of it)", () => {
+    // Cognito acts only on AWSCognitoIdentityProviderService.<Operation> (the gateway refuses anything else, as
+    // Cognito answers UnknownOperationException); the rule lower-cases the header, so it also counts any
+    // capitalisation Cognito might accept. Spellings that name no operation need no counting: nothing happens.
+    const spellings = (op: string) => [
+      `AWSCognitoIdentityProviderService.${op}`,
+      `awscognitoidentityproviderservice.${op.toLowerCase()}`,
+      `AWSCOGNITOIDENTITYPROVIDERSERVICE.${op.toUpperCase()}`,
+      `AwsCognitoIdentityProviderService.${op}`,
+      `X.${op}`,
+      `${op}`,
+      `AWSCognitoIdentityProviderService.${op}.X`,
+    ];
+    for (const group of COGNITO_GROUPS) {
+      const scope = ruleOf(poolAcl, group).Statement.RateBasedStatement.ScopeDownStatement.RegexMatchStatement;
+      const regex = new RegExp(scope.RegexString);
+      for (const op of operations(group)) {
+        for (const target of spellings(op)) {
+          const counted = regex.test(target.toLowerCase());
+          const named = cognitoOperationOf(target);
+          if (named !== undefined && (operations(group) as readonly string[]).includes(named)) expect({ target, counted }).toEqual({ target, counted: true });
+          // Every capitalisation of the exact target is counted too.
+          if (target.toLowerCase() === `AWSCognitoIdentityProviderService.${op}`.toLowerCase()) expect({ target, counted }).toEqual({ target, counted: true });
+          else expect({ target, counted }).toEqual({ target, counted: false });
+        }
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { PROMO_KINDS } from '../promo';
+import { PROMO_KINDS, PROMO_MAX_CENTS } from '../promo';
 import { checkoutCartSchema } from './checkout';
 import { promoCodeSchema } from './promo-code';
 import * as z from './zod';
@@ -10,8 +10,10 @@ export { promoCodeSchema };
  * ignored (zod drops them); every refusal is one plain sentence per field.
  */
 
-const CENTS = 'Amounts are whole cents, 0 or more (at most $100,000.00).';
-const cents = () => z.number({ message: CENTS }).check(z.int(CENTS), z.gte(0, CENTS), z.lte(10_000_000, CENTS));
+// The API takes amounts in cents (the admin's form converts dollars and words its own messages in dollars).
+const CENTS = 'Amounts are in cents: a whole number from 0 to 10,000,000 (that is $100,000.00).';
+const cents = () => z.number({ message: CENTS }).check(z.int(CENTS), z.gte(0, CENTS), z.lte(PROMO_MAX_CENTS, CENTS));
+const VALUE = 'Value is a whole number: a percent from 1 to 100, or an amount off in cents.';
 const LIMIT = 'Limits are whole numbers from 1 to 1,000,000.';
 const limit = () => z.number({ message: LIMIT }).check(z.int(LIMIT), z.gte(1, LIMIT), z.lte(1_000_000, LIMIT));
 const DATE = 'Use a date and time like 2026-12-01T00:00:00Z.';
@@ -23,7 +25,7 @@ const date = () =>
 
 const promoFields = {
   kind: z.enum(PROMO_KINDS, { message: 'Kind is percent, amount or shipping.' }),
-  value: z._default(z.number({ message: 'Value is a whole number.' }).check(z.int('Value is a whole number.'), z.gte(0, 'Value cannot be negative.')), 0),
+  value: z._default(z.number({ message: VALUE }).check(z.int(VALUE), z.gte(0, VALUE)), 0),
   minSubtotal: z.optional(cents()),
   startsAt: z.optional(date()),
   endsAt: z.optional(date()),
@@ -35,7 +37,9 @@ const promoFields = {
 /** The value's rule per kind and the window's order, with the field they belong to. */
 const rules = z.superRefine((promo: { kind: string; value: number; startsAt?: string; endsAt?: string }, context) => {
   if (promo.kind === 'percent' && (promo.value < 1 || promo.value > 100)) context.addIssue({ code: 'custom', path: ['value'], message: 'A percent is a whole number from 1 to 100.' });
-  if (promo.kind === 'amount' && (promo.value < 1 || promo.value > 10_000_000)) context.addIssue({ code: 'custom', path: ['value'], message: 'An amount is whole cents, at least 1 (at most $100,000.00).' });
+  if (promo.kind === 'amount' && (promo.value < 1 || promo.value > PROMO_MAX_CENTS)) {
+    context.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is in cents: a whole number from 1 to 10,000,000 (that is $0.01 to $100,000.00).' });
+  }
   if (promo.startsAt && promo.endsAt && promo.endsAt <= promo.startsAt) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
 });
 
@@ -46,6 +50,9 @@ export type PromoInput = z.output<typeof promoInputSchema>;
 /** PUT /api/admin/promo-codes/{code}: the whole code again (the code itself is the path's); `version` as read. */
 export const promoUpdateSchema = z.object({ ...promoFields, version: z.optional(z.number().check(z.int())) }).check(rules);
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
+
+/** PUT, DELETE /api/admin/promo-codes/{code}: the path's code, as the field `code` (a 400 names it). */
+export const promoCodePathSchema = z.object({ code: promoCodeSchema });
 
 /** A code as the admin sees it. */
 export const promoViewSchema = z.object({

@@ -25,7 +25,7 @@ export interface CheckoutRecord extends Timestamps {
   intentId: string;
   state: 'open' | 'taken' | 'voiding' | 'captured' | 'closed' | 'failed';
   /** Why a checkout was not taken. */
-  closedReason?: 'out_of_stock' | 'card_attempts' | 'abandoned' | 'amount_changed' | 'canceled' | 'promo_used_up' | 'promo_used_by_you';
+  closedReason?: 'out_of_stock' | 'card_attempts' | 'abandoned' | 'amount_changed' | 'canceled' | 'promo_used_up' | 'promo_used_by_you' | 'promo_no_longer_valid';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];
   lines: CheckoutLine[];

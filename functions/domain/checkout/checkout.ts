@@ -22,11 +22,14 @@ export interface CreateIntentInput {
 /** TransactWriteItems takes at most 100 writes: room is left for a promo code's two counts (issue 13). */
 const MAX_TAKE_WRITES = 96;
 
+/** A checkout closed because of its promo code, and what failed. */
+const PROMO_CLOSED_REASONS = { promo_used_up: 'used_up', promo_used_by_you: 'used_by_you', promo_no_longer_valid: 'no_longer_valid' } as const;
+
 /** Why a checkout that is not open cannot be paid (any more). */
 export function finishedCheckoutError(checkout: Checkout): HttpError {
   if (checkout.closedReason === 'out_of_stock') return new OutOfStockError(checkout.shortNames ?? []);
-  if (checkout.closedReason === 'promo_used_up' || checkout.closedReason === 'promo_used_by_you') {
-    const refusal = checkout.closedReason === 'promo_used_up' ? 'used_up' : 'used_by_you';
+  if (checkout.closedReason === 'promo_used_up' || checkout.closedReason === 'promo_used_by_you' || checkout.closedReason === 'promo_no_longer_valid') {
+    const refusal = PROMO_CLOSED_REASONS[checkout.closedReason];
     return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
   }
   if (checkout.closedReason === 'card_attempts') return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);

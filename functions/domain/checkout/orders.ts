@@ -96,7 +96,7 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
     const outcome = await take(checkout, order);
     if (outcome.taken) return { order: paidOrThrow(await finishPayment(order)), created: true };
     // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
-    if (outcome.promo) await voidCheckout(checkout, outcome.promo === 'used_up' ? 'promo_used_up' : 'promo_used_by_you');
+    if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
     else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
   throw conflict('The order is being recorded. Please try again.');

@@ -4,7 +4,7 @@ import type { TransactItem } from '../../db/table';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
 import { cellsOf } from './pricing';
 import { listedCheck, takeStock, transact } from './stock';
-import { redeemParts } from '../promo/redeem';
+import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
 
 /**
  * One conditional write of the take. When its condition fails, `short` names what ran out (the shopper is
@@ -45,7 +45,7 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
   ];
 }
 
-export type TakeOutcome = { taken: true } | { taken: false; short: string[]; promo?: 'used_up' | 'used_by_you' } | { taken: false; short: null; promo?: undefined };
+export type TakeOutcome = { taken: true } | { taken: false; short: string[]; promo?: RedeemRefusal } | { taken: false; short: null; promo?: undefined };
 
 /**
  * Takes the stock of an authorized checkout and writes its order, all in one TransactWriteItems: either every
@@ -58,7 +58,9 @@ export async function take(checkout: Checkout, order: OrderRecord, now = new Dat
   // The checkout or the order moved (another taker won): whatever the stock says, read again.
   if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };
   const short = [...new Set(failed.flatMap((index) => parts[index].short!))];
-  // Stock short is told first; otherwise the promo code's limit was reached while the shopper paid.
+  // Stock short is told first; otherwise the promo code's limit was reached while the shopper paid, or the owner
+  // took the code away meanwhile.
   const promo = failed.map((index) => parts[index].promo).find(Boolean);
-  return short.length || !promo ? { taken: false, short } : { taken: false, short, promo };
+  if (short.length || !promo) return { taken: false, short };
+  return { taken: false, short, promo: promo === 'used_up' && checkout.promo ? await whyCodeFailed(checkout.promo.code) : promo };
 }

@@ -47,10 +47,22 @@ export async function usablePromo(input: { code: string; subtotal: number; custo
   };
 }
 
+/** Why a redemption failed in the take: the code's limit, the customer's, or the code was deactivated or deleted. */
+export type RedeemRefusal = 'used_up' | 'used_by_you' | 'no_longer_valid';
+
 /** One write of a redemption, and what the shopper is told when its condition fails. */
 export interface RedeemPart {
   item: TransactItem;
   refusal: 'used_up' | 'used_by_you';
+}
+
+/**
+ * The code's own condition failed in the take: it was used up, unless the owner deactivated or deleted it while
+ * the shopper was paying (read again; the condition cannot say which).
+ */
+export async function whyCodeFailed(code: string): Promise<'used_up' | 'no_longer_valid'> {
+  const rules = await promos.get({ code }, { consistent: true });
+  return rules?.active ? 'used_up' : 'no_longer_valid';
 }
 
 /**
@@ -117,4 +129,5 @@ export async function giveBackParts(promo: OrderPromo | undefined, now: string):
 }
 
 /** What the shopper is told when the code's limit was reached while they were paying (the authorization is cancelled). */
-export const whilePayingMessage = (refusal: 'used_up' | 'used_by_you', code: string) => (refusal === 'used_up' ? PROMO_MESSAGES.usedUpWhilePaying(code) : PROMO_MESSAGES.usedByYouWhilePaying(code));
+export const whilePayingMessage = (refusal: RedeemRefusal, code: string) =>
+  refusal === 'used_up' ? PROMO_MESSAGES.usedUpWhilePaying(code) : refusal === 'used_by_you' ? PROMO_MESSAGES.usedByYouWhilePaying(code) : PROMO_MESSAGES.noLongerValidWhilePaying(code);

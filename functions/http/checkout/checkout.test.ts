@@ -325,6 +325,26 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
     expect(await intentStatus(intent.body.orderNumber)).toBe('succeeded');
   });
 
+  it('confirming a card again once it is authorized or captured is refused 400 payment_intent_unexpected_state, as Stripe does, even with a declined card, and counts no failed attempt', async () => {
+    const intent = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
+    for (const number of ['4000000000000002', '4242424242424242', '4000000000000002', '4000000000000002', '4000000000000002', '4000000000000002']) {
+      const again = await pay(intent.clientSecret, number);
+      expect(again.status).toBe(400);
+      expect(again.body.error).toEqual({
+        code: 'payment_intent_unexpected_state',
+        message:
+          'You cannot confirm this PaymentIntent because it has a status of requires_capture. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.',
+      });
+    }
+    // Still authorized (six refusals are not six failed cards), and the order is taken.
+    expect(await intentStatus(intent.orderNumber)).toBe('requires_capture');
+    expect((await recordGuest(intent.orderNumber)).status).toBe(201);
+    const captured = await pay(intent.clientSecret, '4000000000000002');
+    expect(captured.status).toBe(400);
+    expect(captured.body.error.message).toMatch(/has a status of succeeded/);
+    expect(await intentStatus(intent.orderNumber)).toBe('succeeded');
+  });
+
   it('after 5 failed card attempts the payment is cancelled and the card step says so; a new checkout can pay', async () => {
     const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
     const answers = [];

@@ -105,6 +105,13 @@ describe('the owner: GET, POST /api/admin/promo-codes; PUT, DELETE /api/admin/pr
     expect((await remove('UNUSED')).status).toBe(404);
     expect((await update('NOPE', { kind: 'shipping' })).status).toBe(404);
   });
+
+  it('a bad code in the path is refused 400 with the message on the field `code`', async () => {
+    for (const answer of [await update('a_b', { kind: 'shipping' }), await remove('ab')]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields).toEqual({ code: 'A promo code is 3 to 32 letters, digits or dashes.' });
+    }
+  });
 });
 
 describe('the shopper: POST /api/promo-codes/check', () => {
@@ -133,7 +140,7 @@ describe('the shopper: POST /api/promo-codes/check', () => {
     ['NOSUCH', 404, 'promo_unknown', PROMO_MESSAGES.unknown],
     ['LATER', 409, 'promo_not_started', PROMO_MESSAGES.not_started],
     ['OVER', 409, 'promo_expired', PROMO_MESSAGES.expired],
-    ['OFF', 409, 'promo_expired', PROMO_MESSAGES.expired],
+    ['OFF', 409, 'promo_inactive', PROMO_MESSAGES.inactive],
     ['GONE', 409, 'promo_used_up', PROMO_MESSAGES.used_up],
     ['BIG', 409, 'promo_minimum', 'This promo code needs a subtotal of at least $50.00.'],
   ])('%s: %i with one plain message', async (code, status, errorCode, message) => {
@@ -307,18 +314,34 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     expect((await check('CANCELME')).status).toBe(200);
   });
 
-  it('a code deactivated while the shopper pays: the authorization is cancelled, nothing taken, the shopper told', async () => {
+  it('a code deactivated while the shopper pays: the authorization is cancelled, nothing taken, the shopper told it is no longer valid', async () => {
     await promos.create({ code: 'PULLED', kind: 'percent', value: 10 });
     const before = await candles();
     const intent = await guestIntent({ cart: candle(), promoCode: 'PULLED' });
     await pay(intent.body.clientSecret);
     await update('PULLED', { kind: 'percent', value: 10, active: false });
     const refused = await recordGuest(intent.body.orderNumber);
-    expect(refused.body.error).toEqual({ code: 'promo_used_up', message: PROMO_MESSAGES.usedUpWhilePaying('PULLED') });
+    expect(refused.body.error).toEqual({ code: 'promo_no_longer_valid', message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED') });
+    // Asked again (the browser retries), the closed checkout says the same.
+    expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'promo_no_longer_valid', message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED') });
     expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
     expect(await checkoutState(intent.body.checkoutId)).toBe('closed');
     expect(await candles()).toBe(before);
     expect(await redemptions('PULLED')).toBe(0);
+  });
+
+  it('a code deleted while the shopper pays: the same, no longer valid (not "used up"), and nothing counted', async () => {
+    await promos.create({ code: 'DROPPED', kind: 'amount', value: 300, maxRedemptions: 10 });
+    const before = await candles();
+    const intent = await guestIntent({ cart: candle(), promoCode: 'DROPPED' });
+    await pay(intent.body.clientSecret);
+    expect((await remove('DROPPED')).status).toBe(200);
+    const refused = await recordGuest(intent.body.orderNumber);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({ code: 'promo_no_longer_valid', message: PROMO_MESSAGES.noLongerValidWhilePaying('DROPPED') });
+    expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
+    expect(await candles()).toBe(before);
+    expect(await promos.get({ code: 'DROPPED' })).toBeNull();
   });
 
   it('refuses a bad code at the card step with the same messages, before any payment intent exists', async () => {

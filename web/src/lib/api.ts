@@ -9,10 +9,18 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** A 429's Retry-After: the seconds to wait before the same call can pass. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After in seconds (the gateway and WAF send seconds), when the answer has a usable one. */
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : undefined;
 }
 
 type TokenSource = () => Promise<string | null>;
@@ -57,8 +65,9 @@ export async function api<S extends z.ZodMiniType>(path: string, schema: S, opti
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
-    throw new ApiError(response.status, 'server_error', MESSAGES.serverError);
+    const retryAfter = response.status === 429 ? retryAfterOf(response) : undefined;
+    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, retryAfter);
+    throw new ApiError(response.status, 'server_error', MESSAGES.serverError, undefined, retryAfter);
   }
   return schema.parse(json);
 }

@@ -15,8 +15,15 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   );
 }
 
-/** A fetch answer with a JSON body, for the fetch stubs of page tests. */
-export const jsonResponse = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body, text: async () => JSON.stringify(body) }) as Response;
+/** A fetch answer with a JSON body (and any headers, e.g. a 429's Retry-After), for the fetch stubs of page tests. */
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  ({
+    ok: status < 300,
+    status,
+    headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+    json: async () => body,
+    text: async () => JSON.stringify(body),
+  }) as unknown as Response;
 
 /** The address a fetch stub was called with (a string, a URL or a Request). */
 export const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);

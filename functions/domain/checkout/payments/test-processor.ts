@@ -92,6 +92,16 @@ const AUTHENTICATION_FAILED = {
   message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
 const cancelledError = () => new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
+/**
+ * Stripe's 400 for confirming an intent whose card is already authorized or captured, whatever card is sent
+ * (the card is never looked at, and no failed attempt is counted).
+ */
+const alreadyConfirmedError = (status: string) =>
+  new HttpError(
+    400,
+    'payment_intent_unexpected_state',
+    `You cannot confirm this PaymentIntent because it has a status of ${status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.`,
+  );
 /** Stripe's states from which an intent can still be cancelled (not succeeded, not canceled, not processing). */
 const CANCELABLE = ['requires_payment_method', 'requires_action', 'requires_capture'] as const;
 
@@ -218,6 +228,7 @@ export class TestPaymentProvider implements PaymentProvider {
       if (moved && threeDSecure === 'fail') throw new CardError(AUTHENTICATION_FAILED.code, AUTHENTICATION_FAILED.message);
       return this.answer(id);
     }
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded') throw alreadyConfirmedError(intent.status);
     if (intent.status !== 'requires_payment_method') return intent;
     const outcome = cardOutcome(card);
     if (!outcome.ok) {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
+import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import AdminPromoCodesPage from './AdminPromoCodesPage';
@@ -73,6 +74,34 @@ it('makes a code: a wrong value is shown beside its field, then the code is made
   await screen.findByText('Made SPRING-15: 15% off your order.');
   expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ code: 'spring-15', kind: 'percent', value: 15, maxRedemptions: 50, active: true });
   expect(await screen.findByText('SPRING-15')).toBeTruthy();
+});
+
+it('dollar fields the owner typed wrong are told in dollars beside the field, and nothing is sent; right ones are sent in cents', async () => {
+  show();
+  await screen.findByText('WELCOME10');
+  await userEvent.type(screen.getByLabelText(/^Code/), 'spring-5');
+  await userEvent.selectOptions(screen.getByLabelText('Kind'), 'amount');
+  await userEvent.type(screen.getByLabelText('Amount off ($)'), 'abc');
+  await userEvent.type(screen.getByLabelText('Minimum subtotal ($, optional)'), '-3');
+  await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
+  const amountField = screen.getByLabelText('Amount off ($)');
+  const minimumField = screen.getByLabelText('Minimum subtotal ($, optional)');
+  expect(amountField.getAttribute('aria-invalid')).toBe('true');
+  expect(minimumField.getAttribute('aria-invalid')).toBe('true');
+  // Each field's message is the one its field is described by (what a screen reader reads with it).
+  const describedBy = (field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+  expect(describedBy(amountField)).toContain(PROMO_FORM_MESSAGES.amountOff);
+  expect(describedBy(minimumField)).toContain(PROMO_FORM_MESSAGES.minSubtotal);
+  expect(document.body.textContent).not.toMatch(/cents|whole number/i);
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+  await userEvent.clear(amountField);
+  await userEvent.type(amountField, '12.50');
+  await userEvent.clear(minimumField);
+  await userEvent.type(minimumField, '40');
+  await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
+  await screen.findByText(/^Made SPRING-5/);
+  expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ code: 'spring-5', kind: 'amount', value: 1250, minSubtotal: 4000, active: true });
 });
 
 it('deactivates a code by sending it whole again at the version read', async () => {

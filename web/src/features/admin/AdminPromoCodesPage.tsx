@@ -1,7 +1,8 @@
 import { Badge, Button, CheckboxField, SelectField, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { formatCents, toCents } from '../../../../shared/money';
-import { PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
+import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
+import { centsFromDollars, PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
 import type { PromoView } from '../../../../shared/schemas/promo';
 import { ApiError } from '../../lib/api';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
@@ -46,6 +47,23 @@ function draftOf(promo: PromoView): Draft {
   };
 }
 
+/**
+ * The dollar fields as the owner typed them: a sentence in dollars per field that cannot be read (the API takes
+ * cents and would answer in cents), checked before anything is sent.
+ */
+function dollarProblems(draft: Draft): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (draft.kind === 'amount') {
+    const value = centsFromDollars(draft.value, 'amountOff');
+    if ('problem' in value) problems.value = value.problem;
+  }
+  if (draft.minSubtotal.trim() !== '') {
+    const minimum = centsFromDollars(draft.minSubtotal, 'minSubtotal');
+    if ('problem' in minimum) problems.minSubtotal = minimum.problem;
+  }
+  return problems;
+}
+
 /** What is sent: the server checks every field (shared/schemas/promo.ts) and answers a message per field. */
 function bodyOf(draft: Draft) {
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
@@ -62,6 +80,8 @@ function bodyOf(draft: Draft) {
   };
 }
 
+const COLUMNS = ['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions'] as const;
+
 const windowText = (promo: PromoView) =>
   promo.startsAt && promo.endsAt ? `${when(promo.startsAt)} – ${when(promo.endsAt)}` : promo.startsAt ? `from ${when(promo.startsAt)}` : promo.endsAt ? `until ${when(promo.endsAt)}` : 'always';
 
@@ -77,7 +97,12 @@ export default function AdminPromoCodesPage() {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setFields({});
+    const problems = dollarProblems(draft);
+    setFields(problems);
+    if (Object.keys(problems).length) {
+      setNotice({ variation: 'error', text: [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' ') });
+      return;
+    }
     try {
       const body = bodyOf(draft);
       const saved = editing ? await updatePromoCode(editing.code, { ...body, version: editing.version }) : await createPromoCode({ ...body, code: draft.code });
@@ -107,26 +132,29 @@ export default function AdminPromoCodesPage() {
         Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
       </p>
       <AdminTable
-        columns={['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions']}
+        columns={COLUMNS}
         rows={codes}
         rowKey={(promo) => promo.code}
         rowId={(promo) => `promo-${promo.code}`}
         empty="No promo codes yet. Make the first one below."
+        cardsOnPhone
         cells={(promo) => (
           <>
-            <TableCell as="th" scope="row" className="mono">
+            <TableCell as="th" scope="row" className="mono promo-code-cell" data-label={COLUMNS[0]}>
               {promo.code}
             </TableCell>
-            <TableCell>{promo.description}</TableCell>
-            <TableCell>{windowText(promo)}</TableCell>
-            <TableCell>
-              {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
-              {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+            <TableCell data-label={COLUMNS[1]}>{promo.description}</TableCell>
+            <TableCell data-label={COLUMNS[2]}>{windowText(promo)}</TableCell>
+            <TableCell data-label={COLUMNS[3]}>
+              <span>
+                {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
+                {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+              </span>
             </TableCell>
-            <TableCell>
+            <TableCell data-label={COLUMNS[4]}>
               <Badge variation={promo.active ? 'success' : 'info'}>{promo.active ? 'Active' : 'Inactive'}</Badge>
             </TableCell>
-            <TableCell className="actions">
+            <TableCell className="actions" data-label={COLUMNS[5]}>
               <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
                 Edit
               </Button>

@@ -37,6 +37,8 @@ export function usePagedAdminList<P extends CursorPage, R>(
  * An admin table: the column headings, one row per record (`cells` gives its cells; `rowId` its element id, which
  * links and tests find it by), an `empty` line instead of the table and pager when there are no records (without one
  * the empty table shows, as where an add form follows), and the pager under it. Nothing while `rows` is null (loading).
+ * `cardsOnPhone`: on a narrow screen each row is a card of labelled lines instead of a table wider than the phone
+ * (the cells carry their column's name in `data-label`; the row's `th` is the card's title).
  */
 export function AdminTable<R>({
   columns,
@@ -48,6 +50,7 @@ export function AdminTable<R>({
   empty,
   pager,
   highlightOnHover,
+  cardsOnPhone,
 }: {
   columns: readonly string[];
   rows: readonly R[] | null;
@@ -58,12 +61,13 @@ export function AdminTable<R>({
   empty?: ReactNode;
   pager?: ReactNode;
   highlightOnHover?: boolean;
+  cardsOnPhone?: boolean;
 }) {
   if (!rows) return null;
   if (rows.length === 0 && empty) return <p className="card">{empty}</p>;
   return (
     <>
-      <div className="table-wrap">
+      <div className={cardsOnPhone ? 'table-wrap cards-on-phone' : 'table-wrap'}>
         <Table size="small" variation="striped" highlightOnHover={highlightOnHover}>
           <HeadRow cells={columns} />
           <TableBody>

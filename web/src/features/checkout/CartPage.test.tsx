@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import CartPage from './CartPage';
 
@@ -17,7 +17,7 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
   paymentMode,
 });
 
-type Answer = { status: number; body: unknown } | 'network-down';
+type Answer = { status: number; body: unknown; headers?: Record<string, string> } | 'network-down';
 function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: { status: number; body: unknown }; more?: Record<string, (body: Record<string, unknown>) => Answer> }) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
@@ -25,7 +25,7 @@ function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: {
     if (more) {
       const answer = more(typeof init?.body === 'string' ? JSON.parse(init.body) : {});
       if (answer === 'network-down') throw new TypeError('Failed to fetch');
-      return json(answer.status, answer.body);
+      return json(answer.status, answer.body, answer.headers);
     }
     if (url.endsWith('/config.json')) {
       return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: options.key, paymentMode: options.mode });
@@ -124,6 +124,49 @@ describe('after the card is authorized', () => {
     expect(calls).toBe(3);
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
   }, 15_000);
+
+  it('the shop says to wait (429): the page says the card was accepted and the order will be confirmed by mail, and asks again only after Retry-After', async () => {
+    const calls: number[] = [];
+    serveTestMode({
+      '/api/test-payments/confirm': confirmed('requires_capture'),
+      '/auth/adminOrders/guest': () => {
+        calls.push(calls.length);
+        return calls.length === 1 ? { status: 429, headers: { 'retry-after': '3' }, body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.orderRecording } } } : recorded;
+      },
+    });
+    await reachPayment();
+    await payWith('4242424242424242');
+    expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.confirmingOrderLater);
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+    // Not asked again before Retry-After (3 s) has passed ...
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(calls).toHaveLength(1);
+    // ... then asked again, and the order is there.
+    await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
+    expect(calls).toHaveLength(2);
+    expect(localStorage.getItem('orderNumber')).toBe('pi_1');
+  }, 15_000);
+
+  it('the card was authorized before (a lost answer): confirming again is refused as Stripe does, and the page asks the shop for the order', async () => {
+    const recordedCalls: unknown[] = [];
+    serveTestMode({
+      '/api/test-payments/confirm': () => ({
+        status: 400,
+        body: { error: { code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent because it has a status of requires_capture.' } },
+      }),
+      '/auth/adminOrders/guest': (body) => {
+        recordedCalls.push(body.orderNumber);
+        return recorded;
+      },
+    });
+    await reachPayment();
+    await payWith('4242424242424242');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(recordedCalls).toEqual(['pi_1']);
+    expect(alert).not.toHaveBeenCalled();
+  });
 
   it('3-D Secure in test mode: the authenticate step, then the order', async () => {
     const answers: unknown[] = [];

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { estimateAmounts, estimatedArrival, formatPrice } from '../../../../shared/money';
-import type { PromoCheckResult } from '../../../../shared/schemas/promo';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import type { CreateIntentResult } from '../../../../shared/schemas/checkout';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -13,8 +12,9 @@ import { loadConfig } from '../../lib/config';
 import { HotItems } from '../../components/HotItems';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
-import { CHECKOUT_ID_KEY, checkPromoCode, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, PROMO_KEY, recordOrder, validateCart } from './checkoutApi';
+import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
 import { PromoCodeField } from './PromoCodeField';
+import { usePromoCode } from './usePromoCode';
 import { AuthenticateDialog, TestCardForm, type TestCard } from './TestCardForm';
 import type { StripePayResult } from './StripeCardForm';
 import './checkout.css';
@@ -50,15 +50,6 @@ const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict'];
 const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function storedPromo(): PromoCheckResult | null {
-  try {
-    const stored = JSON.parse(sessionStorage.getItem(PROMO_KEY) ?? 'null') as PromoCheckResult | null;
-    return stored && typeof stored.code === 'string' && typeof stored.discount === 'number' ? stored : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The cart and the checkout (spec sections 2, 4 and 8): cart -> shipping details -> card -> order. */
 export default function CartPage() {
   const { cart, dispatch } = useCart();
@@ -70,59 +61,24 @@ export default function CartPage() {
   const [intent, setIntent] = useState<CreateIntentResult | null>(null);
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<string | null>(null);
-  /** The card is authorized and the shop is being told (retrying through network trouble). */
-  const [confirming, setConfirming] = useState(false);
+  /**
+   * The card is authorized and the shop is being told: `now` while it retries through network trouble, `later`
+   * once the shop said to wait (429): the settle job then finishes the order and mails it anyway.
+   */
+  const [confirming, setConfirming] = useState<'now' | 'later' | null>(null);
   /** Too many failed card attempts: this checkout's payment was cancelled. */
   const [stopped, setStopped] = useState(false);
   /** A test card that asked for 3-D Secure, waiting for the shopper's answer. */
   const [challenge, setChallenge] = useState<TestCard | null>(null);
   const [payment, setPayment] = useState<{ mode: 'stripe' | 'test'; key: string | null }>({ mode: 'test', key: null });
   const [profiles, setProfiles] = useState<ShippingAddress[]>([]);
-  /** The applied promo code as the server's check answered it (kept for this tab), and why one was refused. */
-  const [promo, setPromoState] = useState<PromoCheckResult | null>(storedPromo);
-  const [promoError, setPromoError] = useState<string | null>(null);
+  /**
+   * The applied promo code: the server's answer for this very cart, asked again once the cart settles after a
+   * change (usePromoCode). Until the card step prices the order, its discount shows only while it is the
+   * current cart's.
+   */
+  const promo = usePromoCode({ cart, who: user?.userId ?? null, active: step !== 'payment' });
   const heading = useRef<HTMLHeadingElement>(null);
-
-  function setPromo(next: PromoCheckResult | null) {
-    setPromoState(next);
-    if (next) sessionStorage.setItem(PROMO_KEY, JSON.stringify(next));
-    else sessionStorage.removeItem(PROMO_KEY);
-  }
-
-  /** Asks the server what `code` takes off this cart; a refusal is shown under the field and nothing is applied. */
-  async function applyPromo(code: string): Promise<boolean> {
-    setPromoError(null);
-    try {
-      setPromo(await checkPromoCode({ code, cart, signedIn: Boolean(user) }));
-      return true;
-    } catch (error) {
-      setPromoError(error instanceof ApiError ? (error.fields?.code ?? error.message) : MESSAGES.serverError);
-      return false;
-    }
-  }
-
-  // The cart changed (or the page opened) with a code applied: its discount is asked for again (a minimum may no
-  // longer be met). Applying a code asks by itself.
-  const cartKey = cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
-  const promoCode = useRef(promo?.code);
-  useLayoutEffect(() => {
-    promoCode.current = promo?.code;
-  }, [promo?.code]);
-  // An emptied cart drops the code at once (adjusted while rendering, not in the effect).
-  if (promo && step === 'cart' && cart.length === 0) setPromo(null);
-  useEffect(() => {
-    const code = promoCode.current;
-    if (!code || step !== 'cart' || cart.length === 0) return;
-    checkPromoCode({ code, cart, signedIn: Boolean(user) })
-      .then((answer) => setPromo(answer))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && isPromoRefusal(error.code)) {
-          setPromo(null);
-          setPromoError(error.message);
-        }
-      });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked again when the cart's lines change, not on every render
-  }, [cartKey, user]);
 
   useEffect(() => {
     loadConfig()
@@ -143,9 +99,12 @@ export default function CartPage() {
     heading.current?.focus();
   }, [step]);
 
-  // Estimated until Next is pressed; then the server's amounts are fixed (spec section 9).
-  const amounts = useMemo(() => intent?.amounts ?? estimateAmounts(cart, address.state, promo?.discount ?? 0), [intent, cart, address.state, promo]);
-  const appliedCode = intent ? (intent.promo?.code ?? null) : (promo?.code ?? null);
+  // Estimated until Next is pressed; then the server's amounts are fixed (spec section 9). A code whose discount
+  // for this cart is not known yet (being asked again, or could not be asked) takes off nothing here: the rows
+  // say so instead of showing a figure computed for another cart.
+  const amounts = useMemo(() => intent?.amounts ?? estimateAmounts(cart, address.state, promo.discount ?? 0), [intent, cart, address.state, promo.discount]);
+  const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
+  const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
   const arrival = estimatedArrival().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
   const locked = step === 'payment';
   const emptyCart = cart.length === 0 && !intent;
@@ -175,7 +134,7 @@ export default function CartPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user), promoCode: promo?.code });
+      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user), promoCode: promo.applied?.code });
       const result = await ask().catch((error: unknown) => {
         // That checkout was closed (expired, or its payment stopped): start a new one.
         if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
@@ -189,8 +148,7 @@ export default function CartPage() {
       else if (error instanceof ApiError && isPromoRefusal(error.code)) {
         // The code cannot be used for this order (e.g. already used with this email): it is taken off, and Next
         // goes on without it.
-        setPromo(null);
-        setPromoError(error.message);
+        promo.drop(error.message);
         window.alert(error.message);
       } else if (error instanceof ApiError && error.fields) {
         setFieldErrors(Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message])));
@@ -203,7 +161,8 @@ export default function CartPage() {
   /**
    * The card is authorized: the shop takes the stock and captures the payment. A refusal (stock gone) goes back
    * to the cart with the server's message; network trouble keeps trying (the webhook or the settle job would
-   * finish the order anyway).
+   * finish the order anyway), and so does a 429, after its Retry-After, saying plainly that the card was accepted
+   * and the order will be confirmed by mail.
    */
   async function authorized(orderNumber: string) {
     for (let attempt = 0; ; attempt++) {
@@ -214,26 +173,29 @@ export default function CartPage() {
         if (refused(error)) {
           sessionStorage.removeItem(CHECKOUT_ID_KEY);
           // The code's limit was reached while paying: nothing was charged; the cart goes on without it.
-          if (error instanceof ApiError && isPromoRefusal(error.code)) {
-            setPromo(null);
-            setPromoError(error.message);
-          }
-          setConfirming(false);
+          if (error instanceof ApiError && isPromoRefusal(error.code)) promo.drop(error.message);
+          setConfirming(null);
           setIntent(null);
           setStep('cart');
           window.alert((error as ApiError).message);
           return;
         }
         console.error('order confirmation failed; retrying', error);
-        setConfirming(true);
-        await pause(Math.min(10_000, 1000 * 2 ** attempt));
+        const backoff = Math.min(10_000, 1000 * 2 ** attempt);
+        if (error instanceof ApiError && error.status === 429) {
+          setConfirming('later');
+          await pause(Math.max(backoff, (error.retryAfterSeconds ?? 30) * 1000));
+        } else {
+          setConfirming((shown) => shown ?? 'now');
+          await pause(backoff);
+        }
       }
     }
-    setConfirming(false);
+    setConfirming(null);
     localStorage.setItem(ORDER_NUMBER_KEY, orderNumber);
     if (intent) localStorage.setItem(ORDER_AMOUNTS_KEY, JSON.stringify({ orderNumber, amounts: intent.amounts, promoCode: intent.promo?.code ?? null }));
     sessionStorage.removeItem(CHECKOUT_ID_KEY);
-    setPromo(null);
+    promo.remove();
     dispatch({ type: 'CLEAR_CART' });
     setPaid(orderNumber);
     window.setTimeout(() => void navigate('/orderconfirmation'), 2500);
@@ -256,6 +218,9 @@ export default function CartPage() {
       else await authorized(intent.orderNumber);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'card_attempts_exceeded') stopPayment();
+      // Already authorized (an earlier answer was lost, or another tab paid): as with Stripe, the card is not
+      // tried again; the shop is asked for the order, and says if there is none.
+      else if (error instanceof ApiError && error.status === 400 && error.code === 'payment_intent_unexpected_state') await authorized(intent.orderNumber);
       else window.alert(MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'));
     } finally {
       setBusy(false);
@@ -398,7 +363,7 @@ export default function CartPage() {
           <section className="card stack" aria-label="Card payment">
             {confirming ? (
               <p className="notice" role="status">
-                {MESSAGES.confirmingOrder}
+                {confirming === 'later' ? MESSAGES.confirmingOrderLater : MESSAGES.confirmingOrder}
               </p>
             ) : stopped ? (
               <p className="notice" role="alert">
@@ -437,23 +402,27 @@ export default function CartPage() {
               <dd className="discount">-{formatPrice(amounts.discount)}</dd>
             </>
           )}
+          {discountUnknown && (
+            <>
+              <dt className="discount">Discount ({appliedCode})</dt>
+              <dd className="discount">{promo.status === 'checking' ? MESSAGES.promoChecking : MESSAGES.promoAtCheckout}</dd>
+            </>
+          )}
           {/* An empty cart ships nothing: every row 0, so the rows add up to the total. */}
           <dt>Shipping &amp; handling</dt>
           <dd>{formatPrice(emptyCart ? 0 : amounts.shipping)}</dd>
           <dt>Estimated tax</dt>
           <dd>{formatPrice(emptyCart ? 0 : amounts.tax)}</dd>
-          <dt className="total">Total</dt>
+          <dt className="total">{discountUnknown ? MESSAGES.totalBeforeDiscount : 'Total'}</dt>
           <dd className="total">{formatPrice(emptyCart ? 0 : amounts.total)}</dd>
         </dl>
         <PromoCodeField
-          applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo}
+          applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo.applied}
+          note={!intent && promo.status === 'unconfirmed' ? MESSAGES.promoConfirmedAtCheckout : null}
           locked={locked || busy || cart.length === 0}
-          error={promoError}
-          onApply={applyPromo}
-          onRemove={() => {
-            setPromo(null);
-            setPromoError(null);
-          }}
+          error={promo.error}
+          onApply={promo.apply}
+          onRemove={promo.remove}
         />
         <p className="muted">
           {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>

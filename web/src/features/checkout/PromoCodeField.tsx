@@ -9,12 +9,15 @@ const CODE_HINT = 'A promo code is 3 to 32 letters, digits or dashes.';
  */
 export function PromoCodeField({
   applied,
+  note,
   locked,
   error,
   onApply,
   onRemove,
 }: {
   applied: { code: string; description: string } | null;
+  /** A sentence under an applied code (its discount could not be checked for this cart). */
+  note?: string | null;
   locked: boolean;
   error: string | null;
   onApply: (code: string) => Promise<boolean>;
@@ -44,6 +47,7 @@ export function PromoCodeField({
       <div className="promo-code applied" aria-live="polite">
         <p>
           Promo code <strong className="promo-code-name">{applied.code}</strong>: {applied.description}
+          {note && <span className="promo-code-note">{note}</span>}
         </p>
         {!locked && (
           <button type="button" className="secondary small" onClick={onRemove} aria-label={`Remove promo code ${applied.code}`}>

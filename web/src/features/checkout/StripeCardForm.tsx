@@ -26,6 +26,9 @@ function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string
         receipt_email: billing.email,
       });
       // Stripe.js runs 3-D Secure itself when the card asks for it.
+      const already = result.error?.code === 'payment_intent_unexpected_state' ? result.error.payment_intent?.status : undefined;
+      // Confirmed before (an earlier answer was lost, or another tab paid): the card is authorized; ask the shop.
+      if (already === 'requires_capture' || already === 'succeeded') return { ok: true, message: already };
       if (result.error) return { ok: false, stopped: result.error.payment_intent?.status === 'canceled', message: result.error.message ?? 'The payment did not go through.' };
       const status = result.paymentIntent?.status;
       return { ok: status === 'requires_capture' || status === 'succeeded', message: status };
