@@ -41,6 +41,9 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Proce
 export type ReplacementStatus = 'open' | 'approved' | 'declined';
 export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = { open: 'Waiting for review', approved: 'Approved', declined: 'Declined' };
 
+/** A line as people read it: its name and, unless it comes in one size, the size ("Tee (M)", "Candle"). */
+export const lineLabel = (line: { name: string; size: string }) => (line.size === 'CANDLE' ? line.name : `${line.name} (${line.size})`);
+
 /** A line of an order, as replacements count it: product id and size. */
 export const lineKey = (line: { id: string; size: string }) => `${line.id}|${line.size}`;
 

@@ -53,6 +53,12 @@ export const MESSAGES = {
   shippingText: 'Shipping takes 2-3 days',
 } as const;
 
+/** After the sale (issue 14): what the shop tells the customer and the owner about shipping, cancelling, replacements. */
+export const AFTERSALE_MESSAGES = {
+  /** The order page after a replacement request was sent (shown even when nothing is left to ask for). */
+  replacementRequestSent: 'Thanks, we received your request and mailed you a copy. We will answer soon.',
+} as const;
+
 /** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */
 export const BANNER_WORDS = ['CANDLES', 'TEES', 'HOODIES'] as const;
 /** The home heading with '{product}' filled: never shown with braces. */

@@ -208,7 +208,10 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   for (const replacement of replacementOrders) {
     if (replacement.status === 'completed') add(replacement.completedAt, `Replacement ${replacement.orderNumber} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`);
   }
-  return entries.sort((a, b) => a.at.localeCompare(b.at));
+  // By time, then in the order the events were added (their natural order: placed, shipped, its mail, ...): the sort
+  // is stable, and times are compared as instants (an order's createdAt is to the second, later stamps to the
+  // millisecond, so comparing the text would put "12:00:00.5Z" before "12:00:00Z").
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 /** GET /api/admin/orders/{orderNumber}: the order, its requests and replacement orders, and what happened when. */

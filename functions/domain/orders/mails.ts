@@ -87,7 +87,7 @@ export function mailShipped(order: OrderRecord): Promise<SentMail> {
   const url = trackingUrl(order.carrier, order.trackingNumber);
   const tracking = order.trackingNumber
     ? [`${order.carrier && order.carrier !== 'other' ? order.carrier : 'Tracking number'}: ${order.trackingNumber}`, ...(url ? [`Track it: ${url}`] : [])]
-    : ['It is on its way without a tracking number.'];
+    : [order.carrier && order.carrier !== 'other' ? `It is on its way with ${order.carrier}, without a tracking number.` : 'It is on its way without a tracking number.'];
   const address = order.shippingAddress;
   return send(
     address.email,

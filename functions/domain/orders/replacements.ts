@@ -146,7 +146,8 @@ export async function decideReplacement(id: string, decision: Decision) {
       { when: { equals: { status: 'open' } }, current: request },
     );
     let items: TransactItem[];
-    let stockNames: string[][] = [];
+    /** The stock writes come first in the transaction: a failed one means too little stock (named with sizes). */
+    let takes: { count: number; short: () => Promise<string[]> } | null = null;
     if (decision.decision === 'approve') {
       const moves = await stockMoves(request.lines, 'take', stamp);
       if (moves.uncounted.length) throw new OutOfStockError(moves.uncounted);
@@ -164,7 +165,7 @@ export async function decideReplacement(id: string, decision: Decision) {
         updatedAt: stamp,
       };
       items = [...moves.items, close, orders.transact.put(replacementOrder, { ifNew: true })];
-      stockNames = moves.names;
+      takes = { count: moves.items.length, short: moves.short };
     } else {
       const replaced = { ...order.replaced };
       for (const line of request.lines) replaced[lineKey(line)] = Math.max(0, (replaced[lineKey(line)] ?? 0) - line.quantity);
@@ -174,9 +175,8 @@ export async function decideReplacement(id: string, decision: Decision) {
       await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = reasonsOf(error);
-      const short = stockNames.flatMap((names, index) => (reasons[index] === 'ConditionalCheckFailed' ? names : []));
-      if (short.length) throw new OutOfStockError([...new Set(short)]);
+      const short = takes && reasonsOf(error).slice(0, takes.count).includes('ConditionalCheckFailed') ? await takes.short() : [];
+      if (short.length) throw new OutOfStockError(short);
       // Decided in another tab, or a concurrent change: read again (then answered as it is, or tried again).
       if (attempt >= 8) throw conflict('Please try again.');
       await pause(attempt);

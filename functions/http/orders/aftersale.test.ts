@@ -107,6 +107,28 @@ describe('shipping with tracking', () => {
     expect(mailsTo(order.shippingAddress.email)[0].text).toContain('without a tracking number');
     expect((await ship('pi_unknown', {})).status).toBe(404);
   });
+
+  it('a carrier without a tracking number: the mail names the carrier', async () => {
+    const order = await placeOrder();
+    expect((await ship(order.orderNumber, { carrier: 'UPS' })).body).toMatchObject({ status: 'completed', carrier: 'UPS', trackingNumber: null, trackingUrl: null });
+    const text = mailsTo(order.shippingAddress.email)[0].text;
+    expect(text).toContain('It is on its way with UPS, without a tracking number.');
+  });
+
+  it('the timeline puts events of the same second in their natural order: placed, shipped, mailed', async () => {
+    // createdAt is kept to the second, later stamps to the millisecond: all three fall in the same second.
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const order = await placeOrder({
+      status: 'completed',
+      createdAt: second,
+      completedAt: second.replace('Z', '.400Z'),
+      carrier: 'USPS',
+      trackingNumber: '9400',
+      shipMail: { status: 'sent', at: second.replace('Z', '.400Z') },
+    });
+    const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
+    expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual(['Order placed, $73.99 paid', 'Shipped with USPS, tracking 9400', '"On its way" mail sent to the customer']);
+  });
 });
 
 describe('order look-up and the customer order page', () => {
@@ -245,7 +267,8 @@ describe('replacements', () => {
     const before = (await stockItems.get({ id: 'TEE' }))!;
     const refused = await decideOn(id, { decision: 'approve' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(`${MESSAGES.outOfStock}\nTee`);
+    // Named with its size: the stock item holds every size, the one that ran out is S.
+    expect(refused.body.error.message).toBe(`${MESSAGES.outOfStock}\nTee (S)`);
     expect((await stockItems.get({ id: 'TEE' }))!.stock).toEqual(before.stock);
     expect((await replacements.get({ id }))!.status).toBe('open');
     expect(await orders.get({ orderNumber: id })).toBeNull();

@@ -99,3 +99,28 @@ it('tells a cancelled order’s refund as it is: done, under way, or nothing pai
     unmount();
   }
 });
+
+it('a request for every unit left still says thanks (the form goes, the message stays)', async () => {
+  let asked = false;
+  const one = { ...page, order: { ...order, lines: [order.lines[1]] }, replaceable: { 'tee|M': 1 } };
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = urlOf(input);
+    if (url === '/api/orders/lookup') return json(200, asked ? { ...one, replaceable: {} } : one);
+    if (url === '/api/orders/replacements') {
+      asked = true;
+      return json(201, { replacement: { id: 'pi_abc_r1', orderNumber: 'pi_abc', status: 'open', lines: [], reason: 'x', message: null, createdAt: '2025-03-03T10:00:00Z', decidedAt: null } });
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  await userEvent.selectOptions(await screen.findByLabelText(/Snow Tee \(M\)/), '1');
+  await userEvent.type(screen.getByLabelText('What went wrong?'), 'Torn seam.');
+  await userEvent.click(screen.getByRole('button', { name: 'Ask for a replacement' }));
+  expect((await screen.findByRole('status')).textContent).toBe('Thanks, we received your request and mailed you a copy. We will answer soon.');
+  // The order was read again: nothing is left to ask for, so the form is gone, and the thanks is still there.
+  await screen.findByRole('heading', { name: 'Replacement asked for' });
+  expect(screen.queryByRole('button', { name: 'Ask for a replacement' })).toBeNull();
+  expect(screen.getByRole('status').textContent).toContain('we received your request');
+});
