@@ -22,6 +22,15 @@ export function trackingUrl(carrier: Carrier | undefined | null, trackingNumber:
   }
 }
 
+/** What a parcel went with, as a sentence part: "UPS, tracking 1Z999", "USPS, no tracking number", "no carrier or tracking number". */
+export function shipmentText(carrier: Carrier | undefined | null, trackingNumber: string | undefined | null): string {
+  const by = carrier === 'other' ? 'another carrier' : carrier;
+  if (by && trackingNumber) return `${by}, tracking ${trackingNumber}`;
+  if (by) return `${by}, no tracking number`;
+  if (trackingNumber) return `tracking ${trackingNumber}`;
+  return 'no carrier or tracking number';
+}
+
 /** The shop's policy: a replacement within 30 days of shipping, no refunds (spec section 1). */
 export const REPLACEMENT_DAYS = 30;
 

@@ -57,6 +57,18 @@ export const MESSAGES = {
 export const AFTERSALE_MESSAGES = {
   /** The order page after a replacement request was sent (shown even when nothing is left to ask for). */
   replacementRequestSent: 'Thanks, we received your request and mailed you a copy. We will answer soon.',
+  /** Complete Order again with another carrier or tracking number than the order shipped with (decision 0053). */
+  alreadyShipped: (orderNumber: string, shipment: string) =>
+    `Order ${orderNumber} was already shipped with ${shipment}. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
+  /** Change tracking from a page that missed another correction. */
+  trackingChangedMeanwhile: (shipment: string) => `The tracking of this order was changed meanwhile; it is now ${shipment}. Nothing was changed: look at the order again and correct it if needed.`,
+  notShippedNoTracking: 'This order has not shipped yet: give the carrier and tracking number when you complete it.',
+  cancelledNoTracking: 'This order was cancelled and never shipped, so it has no tracking to change.',
+  /** The admin's notices after Complete Order and Change tracking. */
+  shipped: 'Shipped; the customer was mailed.',
+  shippedOrder: (orderNumber: string) => `Shipped ${orderNumber}; the customer was mailed.`,
+  trackingChanged: (shipment: string) => `Tracking changed to ${shipment}; the customer was mailed the new one.`,
+  trackingUnchanged: 'The order already has that carrier and tracking number; nothing was changed.',
 } as const;
 
 /** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */

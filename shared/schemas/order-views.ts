@@ -59,6 +59,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   customer: z.enum(['guest', 'account']),
   completedAt: z.nullable(z.string()),
   payment: z.object({ state: z.string(), refund: z.nullable(z.object({ status: z.string(), id: z.nullable(z.string()), at: z.nullable(z.string()) })) }),
+  /** The order's version: Change tracking sends the one its page read (decision 0053). */
+  version: z.number(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 export const adminOrderDetailSchema = z.object({

@@ -24,6 +24,15 @@ export const shipOrderBodySchema = z.object({
 });
 export type ShipOrderBody = z.output<typeof shipOrderBodySchema>;
 
+/**
+ * POST /api/admin/orders/{orderNumber}/tracking: the corrected carrier and tracking number of a shipped order, and
+ * the order's `version` the admin's page read (a page that missed another correction gets 409, decision 0053).
+ */
+export const trackingChangeBodySchema = z.extend(shipOrderBodySchema, {
+  version: z.number({ message: 'Reload the order and try again.' }).check(z.int(), z.gte(1)),
+});
+export type TrackingChangeBody = z.output<typeof trackingChangeBodySchema>;
+
 /** POST /api/orders/lookup: the order number and the email it was placed with prove who asks. */
 export const orderLookupBodySchema = z.object({ orderNumber, email });
 

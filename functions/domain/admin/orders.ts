@@ -1,14 +1,14 @@
-import { ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL } from '../../../shared/aftersale';
+import { ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, shipmentText } from '../../../shared/aftersale';
 import { formatCents, formatPrice, withDiscount } from '../../../shared/money';
 import type { AdminOrderView } from '../../../shared/schemas/order-views';
-import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type ShipOrderBody } from '../../../shared/schemas/orders';
+import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type ShipOrderBody, type TrackingChangeBody } from '../../../shared/schemas/orders';
 import { unescapeText } from '../../../shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { TABLE_KEYS } from '../../db/table-definition';
 import { badRequest, notFound } from '../../lib/errors';
 import { publicOrder, replacementView } from '../orders/view';
-import { shipOrder } from '../orders/shipping';
+import { changeTracking, shipOrder } from '../orders/shipping';
 
 /** How the payment stands, as far as this shop's records say. */
 function payment(order: OrderRecord): AdminOrderView['payment'] {
@@ -35,11 +35,17 @@ export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   customer: order.customer === 'guest' ? 'guest' : 'account',
   completedAt: order.completedAt ?? null,
   payment: payment(order),
+  version: order.version,
 });
 
 /** Ships a pending order (POST /api/admin/orders/{orderNumber}/complete); see shipOrder. */
 export async function completeOrder(orderNumber: string, shipment: ShipOrderBody = {}) {
   return adminOrder(await shipOrder(orderNumber, shipment));
+}
+
+/** Corrects a shipped order's carrier or tracking number (POST /api/admin/orders/{orderNumber}/tracking); see changeTracking. */
+export async function changeOrderTracking(orderNumber: string, body: TrackingChangeBody) {
+  return adminOrder(await changeTracking(orderNumber, body));
 }
 
 // ---- The archive: search, date range, pages, CSV (docs/decisions/0036).
@@ -190,9 +196,15 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   const add = (at: string | undefined, text: string) => at && entries.push({ at, text });
   add(order.createdAt, order.replacementOf ? `Replacement order created for ${order.replacementOf} (no charge)` : `Order placed, ${formatPrice(order.amounts.total)} paid`);
   if (order.status === 'completed') {
-    add(order.completedAt, `Shipped${order.carrier ? ` with ${order.carrier}` : ''}${order.trackingNumber ? `, tracking ${order.trackingNumber}` : ', no tracking number'}`);
+    // What it shipped with first: later corrections are entries of their own.
+    const shipped = order.trackingChanges?.[0]?.from ?? order;
+    add(order.completedAt, `Shipped${shipped.carrier ? ` with ${shipped.carrier}` : ''}${shipped.trackingNumber ? `, tracking ${shipped.trackingNumber}` : ', no tracking number'}`);
   }
   if (order.shipMail) add(order.shipMail.at, order.shipMail.status === 'sent' ? '"On its way" mail sent to the customer' : `"On its way" mail ${order.shipMail.status}`);
+  for (const change of order.trackingChanges ?? []) {
+    add(change.at, `Tracking changed to ${shipmentText(change.to.carrier, change.to.trackingNumber)} (was ${shipmentText(change.from.carrier, change.from.trackingNumber)})`);
+    add(change.mail.at, change.mail.status === 'sent' ? 'Corrected tracking mailed to the customer' : `Corrected tracking mail ${change.mail.status}`);
+  }
   add(order.cancelledAt, 'Cancelled before shipping; stock put back');
   if (order.refund)
     add(

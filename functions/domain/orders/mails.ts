@@ -83,11 +83,16 @@ export const footer = (orderNumber: string) => {
   return link ? ['', `Your order at any time: ${link}`, '(enter the order number and this email address)'] : [];
 };
 
-export function mailShipped(order: OrderRecord): Promise<SentMail> {
+/** Where the parcel is: the carrier and tracking number with the carrier's page, or that there is no number. */
+function trackingLines(order: Pick<OrderRecord, 'carrier' | 'trackingNumber'>): string[] {
   const url = trackingUrl(order.carrier, order.trackingNumber);
-  const tracking = order.trackingNumber
+  return order.trackingNumber
     ? [`${order.carrier && order.carrier !== 'other' ? order.carrier : 'Tracking number'}: ${order.trackingNumber}`, ...(url ? [`Track it: ${url}`] : [])]
     : [order.carrier && order.carrier !== 'other' ? `It is on its way with ${order.carrier}, without a tracking number.` : 'It is on its way without a tracking number.'];
+}
+
+export function mailShipped(order: OrderRecord): Promise<SentMail> {
+  const tracking = trackingLines(order);
   const address = order.shippingAddress;
   return send(
     address.email,
@@ -102,6 +107,27 @@ export function mailShipped(order: OrderRecord): Promise<SentMail> {
       ...itemLines(order.lines),
       '',
       `If anything arrives damaged or wrong, you can ask for a replacement within ${REPLACEMENT_DAYS} days.`,
+      ...footer(order.orderNumber),
+    ],
+    { orderNumber: order.orderNumber },
+  );
+}
+
+/** A correction of the carrier or tracking number after the "on its way" mail (decision 0053). */
+export function mailTrackingChanged(order: OrderRecord): Promise<SentMail> {
+  const address = order.shippingAddress;
+  const what = order.replacementOf ? `your replacement ${order.orderNumber}` : `your order ${order.orderNumber}`;
+  return send(
+    address.email,
+    order.replacementOf ? `New tracking for your replacement ${order.orderNumber}` : `New tracking for your order ${order.orderNumber}`,
+    [
+      `Hi ${unescapeText(address.name)},`,
+      '',
+      `We sent you the wrong tracking for ${what}. This is the right one:`,
+      '',
+      ...trackingLines(order),
+      '',
+      'Please use it instead of the one in our earlier mail. Sorry for the mix-up.',
       ...footer(order.orderNumber),
     ],
     { orderNumber: order.orderNumber },

@@ -10,6 +10,7 @@ import { requestReplacement } from '../../domain/orders/replacements';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as getCustomerOrder } from '../accounts/get-order';
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
+import { handler as changeTrackingHandler } from '../admin/change-tracking';
 import { handler as completeOrder } from '../admin/complete-order';
 import { handler as decide } from '../admin/decide-replacement';
 import { handler as getDashboard } from '../admin/get-dashboard';
@@ -61,7 +62,7 @@ const mailsTo = (email: string) => sentMails().filter((mail) => mail.to.includes
 const stock = async () => ({ M: (await stockItems.get({ id: 'TEE' }))!.stock.M, CANDLE: (await products.get({ id: 'candle' }))!.stock.CANDLE });
 
 describe('shipping with tracking', () => {
-  it('ships with carrier and tracking, mails the carrier link once, and a second press changes and sends nothing', async () => {
+  it('ships with carrier and tracking, mails the carrier link once; a second press changes and sends nothing (200 with the same values, 409 naming them with others)', async () => {
     const order = await placeOrder();
     const first = await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: ' 1Z999AA1 0123456784 ' });
     expect(first.status).toBe(200);
@@ -78,11 +79,32 @@ describe('shipping with tracking', () => {
     const stored = (await orders.get({ orderNumber: order.orderNumber }))!;
     expect(stored.shipMail?.status).toBe('sent');
 
-    const again = await ship(order.orderNumber, { carrier: 'FedEx', trackingNumber: 'OTHER' });
+    const again = await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', completedAt: first.body.completedAt });
+    // Other values (a second tab with another number, or none) do not pretend to have shipped with them.
+    for (const other of [{ carrier: 'FedEx', trackingNumber: 'OTHER' }, { carrier: 'UPS', trackingNumber: '1Z0' }, {}]) {
+      const refused = await ship(order.orderNumber, other);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(
+        `Order ${order.orderNumber} was already shipped with UPS, tracking 1Z999AA10123456784. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
+      );
+    }
     expect(mailsTo(order.shippingAddress.email)).toHaveLength(1);
     expect((await orders.get({ orderNumber: order.orderNumber }))!.updatedAt).toBe(stored.updatedAt);
+  });
+
+  it('two tabs ship at once with different tracking numbers: one ships and mails, the other gets 409 naming what it shipped with', async () => {
+    const order = await placeOrder();
+    const results = await Promise.all([ship(order.orderNumber, { carrier: 'USPS', trackingNumber: 'AAA111' }), ship(order.orderNumber, { carrier: 'UPS', trackingNumber: 'BBB222' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const stored = (await orders.get({ orderNumber: order.orderNumber }))!;
+    const winner = results.find((r) => r.status === 200)!.body;
+    expect([stored.carrier, stored.trackingNumber]).toEqual([winner.carrier, winner.trackingNumber]);
+    expect(results.find((r) => r.status === 409)!.body.error.message).toContain(`already shipped with ${stored.carrier}, tracking ${stored.trackingNumber}.`);
+    const mails = mailsTo(order.shippingAddress.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`${stored.carrier}: ${stored.trackingNumber}`);
   });
 
   it('two tabs shipping at once: one change, one mail, both answer the shipped order', async () => {
@@ -128,6 +150,78 @@ describe('shipping with tracking', () => {
     });
     const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
     expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual(['Order placed, $73.99 paid', 'Shipped with USPS, tracking 9400', '"On its way" mail sent to the customer']);
+  });
+});
+
+describe('changing the tracking after shipping', () => {
+  const change = (orderNumber: string, body: unknown) => invoke(changeTrackingHandler, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/tracking`, params: { orderNumber }, body }));
+
+  it('corrects the carrier and number, mails the corrected link once per change, and shows it on the timeline; the same values again change nothing', async () => {
+    const order = await placeOrder();
+    const shipped = (await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: '1ZWRONG' })).body;
+    expect(shipped.version).toBe(2);
+    const email = order.shippingAddress.email;
+
+    const corrected = await change(order.orderNumber, { carrier: 'FedEx', trackingNumber: '123456789012', version: shipped.version });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ status: 'completed', carrier: 'FedEx', trackingNumber: '123456789012', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=123456789012', version: 3 });
+    const mails = mailsTo(email);
+    expect(mails.map((m) => m.subject)).toEqual([`New tracking for your order ${order.orderNumber}`, `Your order ${order.orderNumber} is on its way`]);
+    expect(mails[0].text).toContain('FedEx: 123456789012');
+    expect(mails[0].text).toContain('Track it: https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    // The customer's page shows the corrected link.
+    expect((await look(order.orderNumber, email)).body.order.trackingUrl).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+
+    // The same correction again (a second press, or the old version from a second tab): 200, nothing more.
+    for (const version of [3, 2]) {
+      const again = await change(order.orderNumber, { carrier: 'FedEx', trackingNumber: '123456789012', version });
+      expect(again.status).toBe(200);
+      expect(again.body.version).toBe(3);
+    }
+    expect(mailsTo(email)).toHaveLength(2);
+
+    // A page that read the order before the correction cannot overwrite it with yet another number.
+    const stale = await change(order.orderNumber, { carrier: 'UPS', trackingNumber: '1ZOTHER', version: 2 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe('The tracking of this order was changed meanwhile; it is now FedEx, tracking 123456789012. Nothing was changed: look at the order again and correct it if needed.');
+
+    // Removing the number (it had none after all): the mail says so and names the carrier.
+    const none = await change(order.orderNumber, { carrier: 'FedEx', version: 3 });
+    expect(none.body).toMatchObject({ carrier: 'FedEx', trackingNumber: null, trackingUrl: null, version: 4 });
+    expect(mailsTo(email)[0].text).toContain('It is on its way with FedEx, without a tracking number.');
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.trackingChanges!.map((c) => c.mail.status)).toEqual(['sent', 'sent']);
+
+    const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
+    expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual([
+      'Order placed, $73.99 paid',
+      'Shipped with UPS, tracking 1ZWRONG',
+      '"On its way" mail sent to the customer',
+      'Tracking changed to FedEx, tracking 123456789012 (was UPS, tracking 1ZWRONG)',
+      'Corrected tracking mailed to the customer',
+      'Tracking changed to FedEx, no tracking number (was FedEx, tracking 123456789012)',
+      'Corrected tracking mailed to the customer',
+    ]);
+  });
+
+  it('two tabs sending the same correction at once: one change, one mail', async () => {
+    const order = await placeOrder();
+    const { version } = (await ship(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400WRONG' })).body;
+    const results = await Promise.all([1, 2, 3].map(() => change(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400RIGHT', version })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.body.trackingNumber)).toEqual(['9400RIGHT', '9400RIGHT', '9400RIGHT']);
+    expect(mailsTo(order.shippingAddress.email).filter((m) => m.subject.startsWith('New tracking'))).toHaveLength(1);
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.trackingChanges).toHaveLength(1);
+  });
+
+  it('only a shipped order has tracking to change; a bad number or no version is refused', async () => {
+    const pending = await placeOrder();
+    expect((await change(pending.orderNumber, { carrier: 'UPS', trackingNumber: '1Z', version: 1 })).status).toBe(409);
+    const shipped = await placeOrder();
+    await ship(shipped.orderNumber, {});
+    expect((await change(shipped.orderNumber, { carrier: 'UPS', trackingNumber: '1Z' })).status).toBe(400);
+    expect((await change(shipped.orderNumber, { trackingNumber: '<b>', version: 2 })).body.error.fields.trackingNumber).toBe('Use letters, digits and - only.');
+    expect((await change('pi_unknown', { trackingNumber: '1Z', version: 2 })).status).toBe(404);
+    expect(mailsTo(pending.shippingAddress.email)).toHaveLength(0);
   });
 });
 

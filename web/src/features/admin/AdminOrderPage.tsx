@@ -1,14 +1,20 @@
 import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { shipmentText } from '../../../../shared/aftersale';
+import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { Link, useParams } from 'react-router-dom';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
-import { cancelOrder, completeOrder, getOrder } from './adminApi';
+import { cancelOrder, changeTracking, completeOrder, getOrder, type AdminOrder } from './adminApi';
 import { OrderLines, RequestBadge, ShipForm, StatusBadge, when } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
 import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
 export const CANCEL_CONFIRM = 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.';
+
+/** What Change tracking did: a new carrier or number (the customer was mailed), or nothing (the same values). */
+const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
+  after.version > before.version ? AFTERSALE_MESSAGES.trackingChanged(shipmentText(after.carrier, after.trackingNumber)) : AFTERSALE_MESSAGES.trackingUnchanged;
 
 /** One order: lines, amounts, customer, address, payment, replacement requests and a timeline; ship or cancel. */
 export default function AdminOrderPage() {
@@ -17,6 +23,7 @@ export default function AdminOrderPage() {
   const order = data?.order;
   const a = order?.shippingAddress;
   const refundUnfinished = order?.status === 'cancelled' && order.payment.refund && order.payment.refund.status !== 'refunded';
+  const [changingTracking, setChangingTracking] = useState(false);
   return (
     <AdminPage title={`Order ${orderNumber}`} notice={notice} error={error} loading={!data}>
       {data && order && a && (
@@ -60,7 +67,12 @@ export default function AdminOrderPage() {
                         </>
                       ) : (
                         ` · ${order.trackingNumber}`
-                      ))}
+                      ))}{' '}
+                    {!changingTracking && (
+                      <Button size="small" variation="link" className="inline-action" onClick={() => setChangingTracking(true)}>
+                        Change tracking
+                      </Button>
+                    )}
                   </dd>
                 </>
               )}
@@ -75,13 +87,37 @@ export default function AdminOrderPage() {
               <Button size="small" className="print-slip" onClick={() => window.print()}>
                 Print packing slip
               </Button>
-              <ShipForm orderNumber={order.orderNumber} onShip={(shipment) => act('Shipped; the customer was mailed.', () => completeOrder(order.orderNumber, shipment))} />
+              <ShipForm orderNumber={order.orderNumber} onShip={(shipment) => act(AFTERSALE_MESSAGES.shipped, () => completeOrder(order.orderNumber, shipment), { reloadOnConflict: true })} />
               <Button
                 variation="destructive"
                 size="small"
                 onClick={() => window.confirm(CANCEL_CONFIRM) && void act('Cancelled and refunded; the stock is back and the customer was mailed.', () => cancelOrder(order.orderNumber))}
               >
                 Cancel order
+              </Button>
+            </section>
+          )}
+          {order.status === 'completed' && changingTracking && (
+            <section className="card" aria-labelledby="tracking-heading">
+              <h2 id="tracking-heading">Change tracking</h2>
+              <p className="muted">The customer gets one mail with the corrected tracking (and its link) for each change.</p>
+              <ShipForm
+                orderNumber={order.orderNumber}
+                label={`Change the tracking of ${order.orderNumber}`}
+                initial={{ carrier: order.carrier ?? undefined, trackingNumber: order.trackingNumber ?? undefined }}
+                submitLabel="Save and mail the customer"
+                onShip={async (shipment) => {
+                  const done = await act(
+                    (result) => trackingNotice(order, result as AdminOrder),
+                    () => changeTracking(order.orderNumber, { ...shipment, version: order.version }),
+                    { reloadOnConflict: true },
+                  );
+                  if (done) setChangingTracking(false);
+                  return done;
+                }}
+              />
+              <Button size="small" variation="link" onClick={() => setChangingTracking(false)}>
+                Back
               </Button>
             </section>
           )}

@@ -67,6 +67,9 @@ export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryS
 export const getOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
 export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier; trackingNumber?: string } = {}) =>
   api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/complete`, adminOrderSchema, { auth: true, method: 'POST', body: shipment });
+/** Corrects a shipped order's carrier or tracking number at the version the page read (decision 0053). */
+export const changeTracking = (orderNumber: string, body: { carrier?: Carrier; trackingNumber?: string; version: number }) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/tracking`, adminOrderSchema, { auth: true, method: 'POST', body });
 export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, { auth: true, method: 'POST', body: {} });
 export const listReplacements = (status: 'open' | 'approved' | 'declined') => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
 export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>
