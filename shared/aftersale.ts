@@ -47,8 +47,10 @@ export type OrderStatus = 'pending' | 'completed' | 'cancelled';
 /** What a customer and the admin read for an order's state. "completed" is the spec's word for shipped. */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Processing', completed: 'Shipped', cancelled: 'Cancelled' };
 
-export type ReplacementStatus = 'open' | 'approved' | 'declined';
-export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = { open: 'Waiting for review', approved: 'Approved', declined: 'Declined' };
+/** `cancelled`: approved, then its replacement order was cancelled before it shipped (its units can be asked for again). */
+export const REPLACEMENT_STATUSES = ['open', 'approved', 'declined', 'cancelled'] as const;
+export type ReplacementStatus = (typeof REPLACEMENT_STATUSES)[number];
+export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = { open: 'Waiting for review', approved: 'Approved', declined: 'Declined', cancelled: 'Cancelled' };
 
 /** A line as people read it: its name and, unless it comes in one size, the size ("Tee (M)", "Candle"). */
 export const lineLabel = (line: { name: string; size: string }) => (line.size === 'CANDLE' ? line.name : `${line.name} (${line.size})`);

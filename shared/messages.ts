@@ -64,6 +64,14 @@ export const AFTERSALE_MESSAGES = {
   trackingChangedMeanwhile: (shipment: string) => `The tracking of this order was changed meanwhile; it is now ${shipment}. Nothing was changed: look at the order again and correct it if needed.`,
   notShippedNoTracking: 'This order has not shipped yet: give the carrier and tracking number when you complete it.',
   cancelledNoTracking: 'This order was cancelled and never shipped, so it has no tracking to change.',
+  /** Cancel order's confirmation and notice: a paid order (refunded in full), a $0 replacement, another $0 order. */
+  cancelConfirm: 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.',
+  cancelledRefunded: 'Cancelled and refunded; the stock is back and the customer was mailed.',
+  cancelReplacementConfirm:
+    'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
+  cancelledReplacement: 'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
+  cancelUnpaidConfirm: 'Cancel this order? Nothing was paid, so there is nothing to refund. The stock goes back and the customer is mailed. This cannot be undone.',
+  cancelledUnpaid: 'Cancelled; nothing to refund. The stock is back and the customer was mailed.',
   /** The admin's notices after Complete Order and Change tracking. */
   shipped: 'Shipped; the customer was mailed.',
   shippedOrder: (orderNumber: string) => `Shipped ${orderNumber}; the customer was mailed.`,

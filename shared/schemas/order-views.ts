@@ -1,4 +1,4 @@
-import { CARRIERS } from '../aftersale';
+import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
 import * as z from './zod';
 
 /**
@@ -11,15 +11,29 @@ export const orderAmountsSchema = z.object({ subtotal: whole(), discount: whole(
 const addressSchema = z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() });
 const lineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
 
+/** Where the replacement order of an approved request stands, so the original's page can follow it. */
+export const replacementShipmentSchema = z.object({
+  status: z.enum(['pending', 'completed', 'cancelled']),
+  carrier: z.nullable(z.enum(CARRIERS)),
+  trackingNumber: z.nullable(z.string()),
+  trackingUrl: z.nullable(z.string()),
+  shippedAt: z.nullable(z.string()),
+});
+export type ReplacementShipment = z.infer<typeof replacementShipmentSchema>;
+
 export const replacementViewSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
-  status: z.enum(['open', 'approved', 'declined']),
+  status: z.enum(REPLACEMENT_STATUSES),
   lines: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), size: z.string(), quantity: z.number() })),
   reason: z.string(),
   message: z.nullable(z.string()),
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
+  /** When its replacement order was cancelled (status cancelled). */
+  cancelledAt: z.optional(z.nullable(z.string())),
+  /** The replacement order (same number as the request) once approved: shipped with what, or cancelled. */
+  shipment: z.optional(z.nullable(replacementShipmentSchema)),
 });
 export type ReplacementView = z.infer<typeof replacementViewSchema>;
 

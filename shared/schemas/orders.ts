@@ -1,4 +1,4 @@
-import { CARRIERS, LOW_STOCK_THRESHOLD } from '../aftersale';
+import { CARRIERS, LOW_STOCK_THRESHOLD, REPLACEMENT_STATUSES } from '../aftersale';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { cleanText } from './address';
 import { MAX_CART_LINES } from './cart';
@@ -88,7 +88,7 @@ export const dashboardQuerySchema = z.strictObject({
 });
 
 /** GET /api/admin/replacements query. */
-export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(['open', 'approved', 'declined']), 'open') });
+export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(REPLACEMENT_STATUSES), 'open') });
 
 /** A replacement request's id (path parameter): `<orderNumber>_r<n>`, also its replacement order's number. */
 export const replacementIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}_r\d{1,4}$/, 'Not a replacement request id'));

@@ -7,7 +7,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { TABLE_KEYS } from '../../db/table-definition';
 import { badRequest, notFound } from '../../lib/errors';
-import { publicOrder, replacementView } from '../orders/view';
+import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
 import { changeTracking, shipOrder } from '../orders/shipping';
 
 /** How the payment stands, as far as this shop's records say. */
@@ -205,7 +205,12 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
     add(change.at, `Tracking changed to ${shipmentText(change.to.carrier, change.to.trackingNumber)} (was ${shipmentText(change.from.carrier, change.from.trackingNumber)})`);
     add(change.mail.at, change.mail.status === 'sent' ? 'Corrected tracking mailed to the customer' : `Corrected tracking mail ${change.mail.status}`);
   }
-  add(order.cancelledAt, 'Cancelled before shipping; stock put back');
+  add(
+    order.cancelledAt,
+    order.replacementOf
+      ? `Cancelled before shipping; stock put back, nothing to refund; request ${order.orderNumber} is marked cancelled and its items can be asked for again`
+      : 'Cancelled before shipping; stock put back',
+  );
   if (order.refund)
     add(
       order.refund.at ?? order.cancelledAt,
@@ -215,7 +220,10 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   for (const request of requests) {
     const items = request.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join(', ');
     add(request.createdAt, `Replacement ${request.id} requested: ${items}. Reason: ${unescapeText(request.reason)}`);
-    if (request.status !== 'open') add(request.decidedAt, `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[request.status].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`);
+    // A cancelled request was approved first (its replacement order was cancelled later).
+    const decision = request.status === 'cancelled' ? 'approved' : request.status;
+    if (decision !== 'open') add(request.decidedAt, `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[decision].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`);
+    if (request.status === 'cancelled') add(request.cancelledAt, `Replacement ${request.id} cancelled before it shipped; its items can be asked for again`);
   }
   for (const replacement of replacementOrders) {
     if (replacement.status === 'completed') add(replacement.completedAt, `Replacement ${replacement.orderNumber} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`);
@@ -231,11 +239,12 @@ export async function orderDetail(orderNumber: string) {
   const order = await orders.get({ orderNumber }, { consistent: true });
   if (!order) throw notFound('No such order.');
   const requests = await replacements.query('byOrder', { orderNumber }, { order: 'asc' });
-  const approved = requests.filter((request) => request.status === 'approved').map((request) => ({ orderNumber: request.id }));
-  const replacementOrders = approved.length ? await orders.getMany(approved) : [];
+  const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
+  const replacementOrders = withOrders.length ? await orders.getMany(withOrders) : [];
+  const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
   return {
     order: adminOrder(order),
-    replacements: requests.map(replacementView),
+    replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
     replacementOrders: replacementOrders.map(adminOrder),
     timeline: timeline(order, requests, replacementOrders),
   };

@@ -137,6 +137,23 @@ export function mailTrackingChanged(order: OrderRecord): Promise<SentMail> {
 export function mailCancelled(order: OrderRecord): Promise<SentMail> {
   const address = order.shippingAddress;
   const refunded = amountRows(order.amounts).find((row) => row.total)!.cents;
+  if (order.replacementOf) {
+    return send(
+      address.email,
+      `Your replacement ${order.orderNumber} was cancelled`,
+      [
+        `Hi ${unescapeText(address.name)},`,
+        '',
+        `We cancelled your replacement ${order.orderNumber} for order ${order.replacementOf} before it shipped. It was free of charge, so there is nothing to refund.`,
+        '',
+        ...itemLines(order.lines),
+        '',
+        `If you still need these replaced, you can ask again from the page of order ${order.replacementOf}, or reply to this mail.`,
+        ...footer(order.replacementOf),
+      ],
+      { orderNumber: order.orderNumber },
+    );
+  }
   return send(
     address.email,
     `Your order ${order.orderNumber} was cancelled`,
@@ -147,7 +164,7 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
       // Said as it stands when the mail goes: a provider may still have the refund pending (Stripe can).
       refunded > 0
         ? `The full amount, ${formatPrice(refunded)}, ${order.refund?.status === 'refunded' ? 'is refunded to your card' : 'is on its way back to your card'}; banks usually show it within 5-10 business days.`
-        : '',
+        : 'Nothing was charged for it, so there is nothing to refund.',
       '',
       ...itemLines(order.lines),
       '',

@@ -385,6 +385,89 @@ describe('replacements', () => {
   });
 });
 
+describe('a cancelled replacement order (decision 0055)', () => {
+  const cancel = (orderNumber: string) => invoke(cancelOrderHandler, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/cancel`, params: { orderNumber } }));
+  /** A shipped order with an approved request for one tee (M): its $0 replacement order waits to ship. */
+  async function approvedReplacement() {
+    const order = await placeOrder();
+    await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: '1ZORIGINAL' });
+    const email = order.shippingAddress.email;
+    const id = (await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'tee', size: 'M', quantity: 2 }] })).body.replacement.id as string;
+    const tees = (await stockItems.get({ id: 'TEE' }))!;
+    await stockItems.update({ id: 'TEE' }, { set: { stock: { ...tees.stock, M: tees.stock.M + 2 } } });
+    expect((await decideOn(id, { decision: 'approve' })).status).toBe(200);
+    return { order, email, id };
+  }
+
+  it('marks its request cancelled, puts the stock back, frees the units to be asked for again, mails "nothing to refund" and shows on the original', async () => {
+    const { order, email, id } = await approvedReplacement();
+    expect((await look(order.orderNumber, email)).body.replaceable['tee|M']).toBeUndefined();
+    const before = await stock();
+    const done = await cancel(id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'cancelled', payment: { state: 'no charge (replacement)', refund: null } });
+    expect(await stock()).toEqual({ ...before, M: before.M + 2 });
+    expect(await replacements.get({ id })).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.replaced).toEqual({ 'tee|M': 0 });
+
+    // The customer's page: the request says cancelled, and the units can be asked for again.
+    const page = (await look(order.orderNumber, email)).body;
+    expect(page.replacements[0]).toMatchObject({ id, status: 'cancelled', shipment: { status: 'cancelled' } });
+    expect(page.replaceable['tee|M']).toBe(2);
+    // One mail, with nothing about a refund and no empty line where one would be.
+    const mails = mailsTo(email).filter((m) => m.subject === `Your replacement ${id} was cancelled`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('It was free of charge, so there is nothing to refund.');
+    expect(mails[0].text).not.toMatch(/refunded|\n\n\n/);
+
+    // The original's admin page: the request's state and a timeline entry; the admin's list of cancelled requests.
+    const detail = (await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }))).body;
+    expect(detail.replacements[0]).toMatchObject({ id, status: 'cancelled' });
+    expect(detail.replacementOrders[0]).toMatchObject({ orderNumber: id, status: 'cancelled' });
+    const texts = detail.timeline.map((e: { text: string }) => e.text);
+    expect(texts.slice(-2)).toEqual([`Replacement ${id} approved`, `Replacement ${id} cancelled before it shipped; its items can be asked for again`]);
+    const cancelled = await invoke(listReplacements, as({ method: 'GET', path: '/api/admin/replacements', query: { status: 'cancelled' } }));
+    expect(cancelled.body.replacements.find((r: { id: string }) => r.id === id)).toMatchObject({ status: 'cancelled', replacementOrder: id });
+
+    // Asked for again: a new request, numbered on; deciding the cancelled one is refused.
+    const again = await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'tee', size: 'M', quantity: 2 }] });
+    expect(again.body.replacement.id).toBe(`${order.orderNumber}_r2`);
+    expect((await decideOn(id, { decision: 'approve' })).status).toBe(409);
+    // Pressing cancel again changes nothing more.
+    expect((await cancel(id)).status).toBe(200);
+    expect(await stock()).toEqual({ ...before, M: before.M + 2 });
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.replaced).toEqual({ 'tee|M': 2 });
+    expect(mailsTo(email).filter((m) => m.subject === `Your replacement ${id} was cancelled`)).toHaveLength(1);
+  });
+
+  it('two tabs cancelling it at once: the units are freed once, stock back once, one mail', async () => {
+    const { order, email, id } = await approvedReplacement();
+    // Another line's request keeps its units held: only the cancelled request's come back.
+    await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
+    const before = await stock();
+    const results = await Promise.all([cancel(id), cancel(id), cancel(id)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await stock()).toEqual({ ...before, M: before.M + 2 });
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.replaced).toEqual({ 'tee|M': 0, 'candle|CANDLE': 1 });
+    expect(mailsTo(email).filter((m) => m.subject === `Your replacement ${id} was cancelled`)).toHaveLength(1);
+  });
+
+  it("once the replacement ships, the original's page shows its tracking", async () => {
+    const { order, email, id } = await approvedReplacement();
+    expect((await look(order.orderNumber, email)).body.replacements[0]).toMatchObject({ id, status: 'approved', shipment: { status: 'pending', trackingUrl: null } });
+    await ship(id, { carrier: 'USPS', trackingNumber: '9405REPLACE' });
+    const page = (await look(order.orderNumber, email)).body;
+    expect(page.order.trackingNumber).toBe('1ZORIGINAL');
+    expect(page.replacements[0].shipment).toMatchObject({
+      status: 'completed',
+      carrier: 'USPS',
+      trackingNumber: '9405REPLACE',
+      trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9405REPLACE',
+      shippedAt: expect.any(String),
+    });
+  });
+});
+
 describe('the archive and the dashboard', () => {
   let archive: OrderRecord[];
   beforeAll(async () => {

@@ -141,3 +141,24 @@ it('Complete Order on an order another tab shipped with another number: the 409 
   expect(await screen.findByRole('link', { name: '1ZOTHER' })).toBeTruthy();
   expect(screen.queryByRole('form', { name: 'Ship pi_1' })).toBeNull();
 });
+
+it('cancelling a $0 replacement order: the confirmation and the notice say there is nothing to refund', async () => {
+  const replacement = adminOrder({
+    orderNumber: 'pi_1',
+    replacementOf: 'pi_0',
+    amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
+    payment: { state: 'no charge (replacement)', refund: null },
+  });
+  serve(replacement, { '/api/admin/orders/pi_1/cancel': () => ({ status: 200, body: { ...replacement, status: 'cancelled' }, order: { ...replacement, status: 'cancelled', cancelledAt: stamp } }) });
+  const asked: string[] = [];
+  window.confirm = jest.fn((question?: string) => {
+    asked.push(question ?? '');
+    return true;
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+  expect(await screen.findByText('Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.')).toBeTruthy();
+  expect(asked).toEqual([
+    'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
+  ]);
+  expect(asked[0]).not.toMatch(/refunded in full/);
+});

@@ -10,7 +10,13 @@ import { OrderLines, RequestBadge, ShipForm, StatusBadge, when } from './OrderBi
 import { PackingSlips } from './PackingSlip';
 import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
-export const CANCEL_CONFIRM = 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.';
+/** The confirmation and the notice of Cancel order: a paid order is refunded; a $0 one (a replacement) has nothing to refund. */
+const cancelTexts = (order: AdminOrder) =>
+  order.amounts.total > 0
+    ? { confirm: AFTERSALE_MESSAGES.cancelConfirm, done: AFTERSALE_MESSAGES.cancelledRefunded }
+    : order.replacementOf
+      ? { confirm: AFTERSALE_MESSAGES.cancelReplacementConfirm, done: AFTERSALE_MESSAGES.cancelledReplacement }
+      : { confirm: AFTERSALE_MESSAGES.cancelUnpaidConfirm, done: AFTERSALE_MESSAGES.cancelledUnpaid };
 
 /** What Change tracking did: a new carrier or number (the customer was mailed), or nothing (the same values). */
 const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
@@ -91,7 +97,7 @@ export default function AdminOrderPage() {
               <Button
                 variation="destructive"
                 size="small"
-                onClick={() => window.confirm(CANCEL_CONFIRM) && void act('Cancelled and refunded; the stock is back and the customer was mailed.', () => cancelOrder(order.orderNumber))}
+                onClick={() => window.confirm(cancelTexts(order).confirm) && void act(cancelTexts(order).done, () => cancelOrder(order.orderNumber), { reloadOnConflict: true })}
               >
                 Cancel order
               </Button>

@@ -5,7 +5,7 @@ import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 
 const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
-const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error' } as const;
+const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;
 
 export const StatusBadge = ({ status }: { status: OrderStatus }) => <Badge variation={ORDER_BADGE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>;
 export const RequestBadge = ({ status }: { status: ReplacementStatus }) => <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>;

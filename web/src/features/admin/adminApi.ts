@@ -1,6 +1,6 @@
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import * as z from '../../../../shared/schemas/zod';
-import type { Carrier } from '../../../../shared/aftersale';
+import type { Carrier, ReplacementStatus } from '../../../../shared/aftersale';
 import { adminOrderDetailSchema, adminOrderListSchema, adminOrderSchema, adminReplacementListSchema, dashboardSchema, type AdminOrderView } from '../../../../shared/schemas/order-views';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorBodySchema } from '../../../../shared/schemas/common';
@@ -71,7 +71,7 @@ export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier
 export const changeTracking = (orderNumber: string, body: { carrier?: Carrier; trackingNumber?: string; version: number }) =>
   api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/tracking`, adminOrderSchema, { auth: true, method: 'POST', body });
 export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, { auth: true, method: 'POST', body: {} });
-export const listReplacements = (status: 'open' | 'approved' | 'declined') => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
+export const listReplacements = (status: ReplacementStatus) => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
 export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>
   api(`/api/admin/replacements/${encodeURIComponent(id)}`, z.looseObject({ replacementOrder: z.nullable(z.string()) }), { auth: true, method: 'POST', body });
 export const getDashboard = (today: string) => api(`/api/admin/dashboard?today=${encodeURIComponent(today)}`, dashboardSchema, { auth: true });

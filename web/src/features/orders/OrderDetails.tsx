@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '../../../../shared/aftersale';
 import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
-import type { OrderPage } from '../../../../shared/schemas/order-views';
+import type { OrderPage, ReplacementView } from '../../../../shared/schemas/order-views';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { ApiError } from '../../lib/api';
@@ -77,7 +77,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
                 <strong>{REPLACEMENT_STATUS_LABEL[request.status]}</strong> · {date(request.createdAt)}:{' '}
                 {request.lines.map((line) => `${line.quantity} × ${unescapeText(line.name)}${line.size !== 'CANDLE' ? ` (${line.size})` : ''}`).join(', ')}
                 {request.message && <p className="muted">Our answer: {unescapeText(request.message)}</p>}
-                {request.status === 'approved' && <p className="muted">Replacement order {request.id}: you get a mail with tracking when it ships.</p>}
+                <ReplacementProgress request={request} />
               </li>
             ))}
           </ul>
@@ -101,6 +101,41 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
       )}
     </div>
   );
+}
+
+/** Where the replacement order of a request stands: on its way (with its tracking link), waiting to ship, or cancelled. */
+function ReplacementProgress({ request }: { request: ReplacementView }) {
+  const shipment = request.shipment;
+  const number = <span className="mono">{request.id}</span>;
+  if (request.status === 'cancelled') {
+    return <p className="muted">Replacement order {number} was cancelled before it shipped; nothing was charged. You can ask for these items again.</p>;
+  }
+  if (request.status !== 'approved') return null;
+  if (shipment?.status === 'completed') {
+    return (
+      <p className="muted">
+        Replacement order {number} shipped{shipment.shippedAt ? ` on ${date(shipment.shippedAt)}` : ''}
+        {shipment.carrier && shipment.carrier !== 'other' ? ` with ${shipment.carrier}` : ''}
+        {shipment.trackingUrl ? (
+          <>
+            {' · '}
+            <a href={shipment.trackingUrl} target="_blank" rel="noreferrer">
+              Track the replacement
+            </a>
+          </>
+        ) : shipment.trackingNumber ? (
+          <>
+            {' · tracking '}
+            <span className="mono">{shipment.trackingNumber}</span>
+          </>
+        ) : (
+          ' (no tracking number)'
+        )}
+        .
+      </p>
+    );
+  }
+  return <p className="muted">Replacement order {number}: you get a mail with tracking when it ships.</p>;
 }
 
 /**

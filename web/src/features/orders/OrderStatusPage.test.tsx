@@ -124,3 +124,36 @@ it('a request for every unit left still says thanks (the form goes, the message 
   expect(screen.queryByRole('button', { name: 'Ask for a replacement' })).toBeNull();
   expect(screen.getByRole('status').textContent).toContain('we received your request');
 });
+
+it('follows each replacement order: its tracking link once shipped, waiting, or cancelled (and its units asked for again)', async () => {
+  const request = (n: number, status: string, shipment: unknown) => ({
+    id: `pi_abc_r${n}`,
+    orderNumber: 'pi_abc',
+    status,
+    lines: [{ id: 'tee', name: 'Snow Tee', image: '/t.svg', size: 'M', quantity: 1 }],
+    reason: 'Torn.',
+    message: null,
+    createdAt: `2025-03-0${n + 2}T10:00:00Z`,
+    decidedAt: `2025-03-0${n + 2}T12:00:00Z`,
+    cancelledAt: status === 'cancelled' ? '2025-03-09T10:00:00Z' : null,
+    shipment,
+  });
+  const shipped = { status: 'completed', carrier: 'USPS', trackingNumber: '9405R', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9405R', shippedAt: '2025-03-08T10:00:00Z' };
+  const waiting = { status: 'pending', carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null };
+  const gone = { ...waiting, status: 'cancelled' };
+  const withRequests = { ...page, replacements: [request(3, 'cancelled', gone), request(2, 'approved', waiting), request(1, 'approved', shipped)] };
+  global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+    urlOf(input) === '/api/orders/lookup' ? json(200, withRequests) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+  ) as typeof fetch;
+  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  const requests = within((await screen.findByRole('heading', { name: 'Replacement requests' })).closest('section')!).getAllByRole('listitem');
+  expect(requests.map((item) => item.querySelector('p')?.textContent)).toEqual([
+    'Replacement order pi_abc_r3 was cancelled before it shipped; nothing was charged. You can ask for these items again.',
+    'Replacement order pi_abc_r2: you get a mail with tracking when it ships.',
+    'Replacement order pi_abc_r1 shipped on March 8, 2025 with USPS · Track the replacement.',
+  ]);
+  expect(requests[0].querySelector('strong')?.textContent).toBe('Cancelled');
+  expect(within(requests[2]).getByRole('link', { name: 'Track the replacement' }).getAttribute('href')).toBe('https://tools.usps.com/go/TrackConfirmAction?tLabels=9405R');
+});
