@@ -44,6 +44,13 @@ export function replacementDeadline(shippedAt: string | null | undefined): strin
 export const LOW_STOCK_THRESHOLD = 3;
 
 export type OrderStatus = 'pending' | 'completed' | 'cancelled';
+
+/**
+ * A sale, as the dashboard counts it and the archive's Sales view lists it: an order paid for, shipped or not yet.
+ * Cancelled orders were refunded; $0 replacements are not sales. The statuses newest-first views read, in order.
+ */
+export const SALE_STATUSES = ['completed', 'pending'] as const satisfies readonly OrderStatus[];
+export const isSale = (order: { status: OrderStatus; replacementOf?: string | null }) => (SALE_STATUSES as readonly OrderStatus[]).includes(order.status) && !order.replacementOf;
 /** What a customer and the admin read for an order's state. "completed" is the spec's word for shipped. */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Processing', completed: 'Shipped', cancelled: 'Cancelled' };
 

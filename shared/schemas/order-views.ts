@@ -84,8 +84,11 @@ export const adminOrderDetailSchema = z.object({
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
-/** A page of orders; `total` (every order of the status) only on the unfiltered pending list, where counting is cheap. */
-export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()) });
+/**
+ * A page of orders; `total` (every order of the status) only on the unfiltered pending list, where counting is cheap;
+ * `readThrough`, on a search that stopped at its read budget, the order date it has read back to (decision 0054).
+ */
+export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()), readThrough: z.optional(z.string()) });
 
 export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.string(), email: z.string(), replacementOrder: z.nullable(z.string()) });
 export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });
