@@ -5,14 +5,14 @@ import type { RouteDef } from './types';
 // One route a line, as a table (Prettier would put each field on its own line):
 // prettier-ignore
 export const ADMIN_ROUTES = [
-  { method: 'GET', path: '/api/admin/products', handler: 'admin/list-products', access: 'admin', table: 'read', query: adminPageQuerySchema, summary: 'A page of listed products with stock and version, newest first (?limit=, ?cursor=), the total and nextCursor' },
+  { method: 'GET', path: '/api/admin/products', handler: 'admin/list-products', access: 'admin', table: 'read', query: adminPageQuerySchema, summary: 'A page of listed products with stock and version, newest first (?limit=, ?cursor=), the total and nextCursor; ?id= the one product' },
   { method: 'POST', path: '/api/admin/products', handler: 'admin/create-product', access: 'admin', table: 'readwrite', body: productInputSchema, summary: 'Adds a product' },
   { method: 'PUT', path: '/api/admin/products/{id}', handler: 'admin/update-product', access: 'admin', table: 'readwrite', body: productUpdateSchema, summary: 'Updates a product at the version read (409 otherwise)' },
   { method: 'DELETE', path: '/api/admin/products/{id}', handler: 'admin/delete-product', access: 'admin', table: 'readwrite', uses: ['s3'], summary: 'Deletes a product and its images' },
   { method: 'POST', path: '/api/admin/products/{id}/draft', handler: 'admin/draft-product', access: 'admin', table: 'readwrite', summary: 'Listed -> drafted' },
   { method: 'POST', path: '/api/admin/products/{id}/undraft', handler: 'admin/undraft-product', access: 'admin', table: 'readwrite', summary: 'Drafted -> listed' },
   { method: 'GET', path: '/api/admin/drafted-products', handler: 'admin/list-drafted-products', access: 'admin', table: 'read', query: adminPageQuerySchema, summary: 'A page of drafted products (?limit=, ?cursor=), the total and nextCursor' },
-  { method: 'GET', path: '/api/admin/items', handler: 'admin/list-stock-items', access: 'admin', table: 'read', query: adminPageQuerySchema, summary: 'A page of stock items by id (?limit=, ?cursor=), the total and nextCursor' },
+  { method: 'GET', path: '/api/admin/items', handler: 'admin/list-stock-items', access: 'admin', table: 'read', query: adminPageQuerySchema, summary: 'A page of stock items by id (?limit=, ?cursor=), the total and nextCursor; ?id= the one item' },
   { method: 'POST', path: '/api/admin/items', handler: 'admin/create-stock-item', access: 'admin', table: 'readwrite', body: stockItemInputSchema, summary: 'Adds a stock item (409 if the id exists)' },
   { method: 'PUT', path: '/api/admin/items/{id}', handler: 'admin/update-stock-item', access: 'admin', table: 'readwrite', body: stockItemUpdateSchema, summary: 'Updates counts at the version read (409 otherwise)' },
   { method: 'DELETE', path: '/api/admin/items/{id}', handler: 'admin/delete-stock-item', access: 'admin', table: 'readwrite', summary: 'Deletes a stock item' },

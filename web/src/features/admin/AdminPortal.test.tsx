@@ -44,7 +44,9 @@ it('shows the figures and links each tile to its page, each link on its own', as
   expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe('/admin/orders/pending');
   const lowStock = screen.getByRole('region', { name: /Low stock/ });
   expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).closest('tr')!.textContent).toContain('Sold out');
-  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe('/admin/items#item-HOODIE-FLEECE');
+  // Each opens its product or item alone, whichever page of its table it is on.
+  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).getAttribute('href')).toBe('/admin/products?id=vanilla-snow-candle');
+  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe('/admin/items?id=HOODIE-FLEECE');
 });
 
 it("today's link and figures are the admin's own day (not the UTC one), and the links open every sale the figures count", async () => {

@@ -77,7 +77,8 @@ export default function AdminPortal() {
                     {data.lowStock.map((row) => (
                       <TableRow key={`${row.kind}|${row.id}|${row.size}`}>
                         <TableCell>
-                          <Link to={row.kind === 'product' ? `/admin/products#row-${row.id}` : `/admin/items#item-${row.id}`}>{unescapeText(row.name)}</Link>
+                          {/* The product or item alone, whichever page of its table it would be on. */}
+                          <Link to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}>{unescapeText(row.name)}</Link>
                         </TableCell>
                         <TableCell>{row.size === 'CANDLE' ? 'one size' : row.size}</TableCell>
                         <TableCell>

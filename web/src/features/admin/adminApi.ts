@@ -28,10 +28,11 @@ export const adminProductSchema = z.object({
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 const products = z.object({ products: z.array(adminProductSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
 export type AdminProductPage = z.infer<typeof products>;
-/** `?limit=&cursor=` of an admin table page (shared/schemas/admin.ts adminPageQuerySchema). */
-const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE) => `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+/** `?limit=&cursor=` of an admin table page, or `&id=` for one record (shared/schemas/admin.ts adminPageQuerySchema). */
+const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE, id?: string) => `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${id ? `&id=${encodeURIComponent(id)}` : ''}`;
 
-export const listProducts = (cursor?: string) => api(`/api/admin/products${pageQuery(cursor)}`, products, { auth: true });
+/** A page of listed products, or the one product `id` (a page of it alone, empty when it is not listed). */
+export const listProducts = (cursor?: string, id?: string) => api(`/api/admin/products${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, products, { auth: true });
 export const listDrafted = (cursor?: string) => api(`/api/admin/drafted-products${pageQuery(cursor)}`, products, { auth: true });
 export const createProduct = (body: unknown) => api('/api/admin/products', adminProductSchema, { auth: true, body });
 export const updateProduct = (id: string, body: unknown) => api(`/api/admin/products/${id}`, adminProductSchema, { auth: true, method: 'PUT', body });
@@ -42,7 +43,8 @@ export const deleteProduct = (id: string) => api(`/api/admin/products/${id}`, z.
 export const stockCounts = z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() });
 const item = z.object({ id: z.string(), stock: stockCounts, version: z.number() });
 export type StockItem = z.infer<typeof item>;
-export const listItems = (cursor?: string) => api(`/api/admin/items${pageQuery(cursor)}`, z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }), { auth: true });
+export const listItems = (cursor?: string, id?: string) =>
+  api(`/api/admin/items${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }), { auth: true });
 export const createItem = (body: unknown) => api('/api/admin/items', item, { auth: true, body });
 export const updateItem = (id: string, body: unknown) => api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });
 export const deleteItem = (id: string) => api(`/api/admin/items/${encodeURIComponent(id)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
