@@ -1,4 +1,4 @@
-import { isSale, ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, SALE_STATUSES, shipmentText, type OrderStatus } from '../../../shared/aftersale';
+import { isSale, lineLabel, ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, SALE_STATUSES, shipmentText, type OrderStatus } from '../../../shared/aftersale';
 import { formatCents, formatPrice, withDiscount } from '../../../shared/money';
 import type { AdminOrderView } from '../../../shared/schemas/order-views';
 import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type OrderListView, type ShipOrderBody, type TrackingChangeBody } from '../../../shared/schemas/orders';
@@ -293,7 +293,7 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
     );
   if (order.cancelMail) add(order.cancelMail.at, order.cancelMail.status === 'sent' ? 'Cancellation mail sent to the customer' : `Cancellation mail ${order.cancelMail.status}`);
   for (const request of requests) {
-    const items = request.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join(', ');
+    const items = request.lines.map((line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`).join(', ');
     add(request.createdAt, `Replacement ${request.id} requested: ${items}. Reason: ${unescapeText(request.reason)}`);
     // A cancelled request was approved first (its replacement order was cancelled later).
     const decision = request.status === 'cancelled' ? 'approved' : request.status;

@@ -18,6 +18,8 @@ const cancelTexts = (order: AdminOrder) =>
       ? { confirm: AFTERSALE_MESSAGES.cancelReplacementConfirm, done: AFTERSALE_MESSAGES.cancelledReplacement }
       : { confirm: AFTERSALE_MESSAGES.cancelUnpaidConfirm, done: AFTERSALE_MESSAGES.cancelledUnpaid };
 
+const REQUEST_COLUMNS = ['Request', 'Items', 'Reason', 'State'] as const;
+
 /** What Change tracking did: a new carrier or number (the customer was mailed), or nothing (the same values). */
 const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
   after.version > before.version ? AFTERSALE_MESSAGES.trackingChanged(shipmentText(after.carrier, after.trackingNumber)) : AFTERSALE_MESSAGES.trackingUnchanged;
@@ -90,17 +92,22 @@ export default function AdminOrderPage() {
           {order.status === 'pending' && (
             <section className="card" aria-labelledby="ship-heading">
               <h2 id="ship-heading">Ship or cancel</h2>
-              <Button size="small" className="print-slip" onClick={() => window.print()}>
-                Print packing slip
-              </Button>
-              <ShipForm orderNumber={order.orderNumber} onShip={(shipment) => act(AFTERSALE_MESSAGES.shipped, () => completeOrder(order.orderNumber, shipment), { reloadOnConflict: true })} />
-              <Button
-                variation="destructive"
-                size="small"
-                onClick={() => window.confirm(cancelTexts(order).confirm) && void act(cancelTexts(order).done, () => cancelOrder(order.orderNumber), { reloadOnConflict: true })}
-              >
-                Cancel order
-              </Button>
+              <div className="order-actions">
+                <Button size="small" className="print-slip" onClick={() => window.print()}>
+                  Print packing slip
+                </Button>
+                <ShipForm orderNumber={order.orderNumber} onShip={(shipment) => act(AFTERSALE_MESSAGES.shipped, () => completeOrder(order.orderNumber, shipment), { reloadOnConflict: true })} />
+                {/* Apart from Complete Order, under a rule: the red button is not pressed by a thumb aiming next to it. */}
+                <div className="cancel-order">
+                  <Button
+                    variation="destructive"
+                    size="small"
+                    onClick={() => window.confirm(cancelTexts(order).confirm) && void act(cancelTexts(order).done, () => cancelOrder(order.orderNumber), { reloadOnConflict: true })}
+                  >
+                    Cancel order
+                  </Button>
+                </div>
+              </div>
             </section>
           )}
           {order.status === 'completed' && changingTracking && (
@@ -156,13 +163,13 @@ export default function AdminOrderPage() {
             <section className="card" aria-labelledby="replacements-heading">
               <h2 id="replacements-heading">Replacement requests</h2>
               <div className="table-wrap">
-                <Table size="small">
-                  <HeadRow cells={['Request', 'Items', 'Reason', 'State']} />
+                <Table size="small" className="cards">
+                  <HeadRow cells={REQUEST_COLUMNS} />
                   <TableBody>
                     {data.replacements.map((request) => (
                       <TableRow key={request.id}>
-                        <TableCell>
-                          {request.status === 'approved' ? (
+                        <TableCell data-label={REQUEST_COLUMNS[0]}>
+                          {request.status === 'approved' || request.status === 'cancelled' ? (
                             <Link to={`/admin/orders/${request.id}`}>{request.id}</Link>
                           ) : request.status === 'open' ? (
                             <Link to="/admin/replacements">{request.id}</Link>
@@ -170,11 +177,11 @@ export default function AdminOrderPage() {
                             request.id
                           )}
                         </TableCell>
-                        <TableCell>
+                        <TableCell data-label={REQUEST_COLUMNS[1]}>
                           <OrderLines lines={request.lines} />
                         </TableCell>
-                        <TableCell>{unescapeText(request.reason)}</TableCell>
-                        <TableCell>
+                        <TableCell data-label={REQUEST_COLUMNS[2]}>{unescapeText(request.reason)}</TableCell>
+                        <TableCell data-label={REQUEST_COLUMNS[3]}>
                           <RequestBadge status={request.status} />
                           {request.message && <p className="muted">{unescapeText(request.message)}</p>}
                         </TableCell>
