@@ -72,6 +72,15 @@ export const AFTERSALE_MESSAGES = {
   cancelledReplacement: 'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
   cancelUnpaidConfirm: 'Cancel this order? Nothing was paid, so there is nothing to refund. The stock goes back and the customer is mailed. This cannot be undone.',
   cancelledUnpaid: 'Cancelled; nothing to refund. The stock is back and the customer was mailed.',
+  /** The order page: where each approved request's replacement order stands (decision 0055). */
+  replacementWaiting: (id: string) => `Replacement order ${id}: you get a mail with tracking when it ships.`,
+  replacementShipped: (id: string, date: string | null, carrier: string | null) => `Replacement order ${id} shipped${date ? ` on ${date}` : ''}${carrier ? ` with ${carrier}` : ''}`,
+  replacementCancelled: (id: string) => `Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
+  /** The replacement form's heading once nothing is left to ask for (the thanks stays under it). */
+  replacementAskedFor: 'Replacement asked for',
+  /** The archive while a search reads on (decision 0054), and a later page with nothing more. */
+  searchingOlderOrders: (readBackTo: string | null) => `Searching older orders…${readBackTo ? ` (read back to ${readBackTo})` : ''}`,
+  noMoreOrdersMatch: 'No more orders match.',
   /** The admin's notices after Complete Order and Change tracking. */
   shipped: 'Shipped; the customer was mailed.',
   shippedOrder: (orderNumber: string) => `Shipped ${orderNumber}; the customer was mailed.`,

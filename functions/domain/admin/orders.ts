@@ -147,7 +147,7 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
   async function refill(stream: Stream): Promise<boolean> {
     if (stream.buffer.length || (stream.begun && !stream.next)) return true;
     if (read >= READ_BUDGET) return false;
-    const page = await orders.queryPage('byStatus', { status: stream.status }, { order: newest ? 'desc' : 'asc', limit: filtered ? 200 : limit - found.length + 1, ...range }, stream.next);
+    const page = await orders.queryPage('byStatus', { status: stream.status }, { order: newest ? 'desc' : 'asc', limit: words ? 200 : limit - found.length + 1, ...range }, stream.next);
     read += page.records.length;
     stream.buffer = page.records;
     stream.next = page.next;

@@ -1,6 +1,7 @@
 import { Button, SearchField, TableCell, Tabs, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 import { ADMIN_ORDERS_PAGE, type OrderListView } from '../../../../shared/schemas/orders';
@@ -132,12 +133,12 @@ export default function AdminArchivePage() {
         </p>
       )}
       <div role="status" aria-live="polite" className="archive-progress">
-        {searching && <p className="muted">Searching older orders…{progress.readThrough ? ` (read back to ${shortDate(progress.readThrough)})` : ''}</p>}
+        {searching && <p className="muted">{AFTERSALE_MESSAGES.searchingOlderOrders(progress.readThrough ? shortDate(progress.readThrough) : null)}</p>}
       </div>
       {!searching && !shown && !error && <p className="muted">Loading…</p>}
       {shown?.length === 0 && page > 1 ? (
         <>
-          <p className="card">No more orders match.</p>
+          <p className="card">{AFTERSALE_MESSAGES.noMoreOrdersMatch}</p>
           {pager}
         </>
       ) : (

@@ -106,36 +106,27 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
 /** Where the replacement order of a request stands: on its way (with its tracking link), waiting to ship, or cancelled. */
 function ReplacementProgress({ request }: { request: ReplacementView }) {
   const shipment = request.shipment;
-  const number = <span className="mono">{request.id}</span>;
-  if (request.status === 'cancelled') {
-    return <p className="muted">Replacement order {number} was cancelled before it shipped; nothing was charged. You can ask for these items again.</p>;
-  }
+  if (request.status === 'cancelled') return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(request.id)}</p>;
   if (request.status !== 'approved') return null;
-  if (shipment?.status === 'completed') {
-    return (
-      <p className="muted">
-        Replacement order {number} shipped{shipment.shippedAt ? ` on ${date(shipment.shippedAt)}` : ''}
-        {shipment.carrier && shipment.carrier !== 'other' ? ` with ${shipment.carrier}` : ''}
-        {shipment.trackingUrl ? (
-          <>
-            {' · '}
-            <a href={shipment.trackingUrl} target="_blank" rel="noreferrer">
-              Track the replacement
-            </a>
-          </>
-        ) : shipment.trackingNumber ? (
-          <>
-            {' · tracking '}
-            <span className="mono">{shipment.trackingNumber}</span>
-          </>
-        ) : (
-          ' (no tracking number)'
-        )}
-        .
-      </p>
-    );
-  }
-  return <p className="muted">Replacement order {number}: you get a mail with tracking when it ships.</p>;
+  if (shipment?.status !== 'completed') return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(request.id)}</p>;
+  return (
+    <p className="muted">
+      {AFTERSALE_MESSAGES.replacementShipped(request.id, shipment.shippedAt && date(shipment.shippedAt), shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null)}
+      {shipment.trackingUrl ? (
+        <>
+          {' · '}
+          <a href={shipment.trackingUrl} target="_blank" rel="noreferrer">
+            Track the replacement
+          </a>
+        </>
+      ) : shipment.trackingNumber ? (
+        ` · tracking ${shipment.trackingNumber}`
+      ) : (
+        ' (no tracking number)'
+      )}
+      .
+    </p>
+  );
 }
 
 /**
@@ -176,7 +167,7 @@ function ReplacementForm({ page, sent, onSent }: { page: OrderPage; sent: string
 
   return (
     <section className="card" aria-labelledby="replace-heading">
-      <h2 id="replace-heading">{left ? 'Something wrong? Ask for a replacement' : 'Replacement asked for'}</h2>
+      <h2 id="replace-heading">{left ? 'Something wrong? Ask for a replacement' : AFTERSALE_MESSAGES.replacementAskedFor}</h2>
       {left && (
         <p className="muted">
           We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until {date(page.replaceableUntil!)}); we do not give refunds.
