@@ -62,6 +62,41 @@ export const MESSAGES = {
   shippingText: 'Shipping takes 2-3 days',
 } as const;
 
+/** After the sale (issue 14): what the shop tells the customer and the owner about shipping, cancelling, replacements. */
+export const AFTERSALE_MESSAGES = {
+  /** The order page after a replacement request was sent (shown even when nothing is left to ask for). */
+  replacementRequestSent: 'Thanks, we received your request and mailed you a copy. We will answer soon.',
+  /** Complete Order again with another carrier or tracking number than the order shipped with (decision 0053). */
+  alreadyShipped: (orderNumber: string, shipment: string) =>
+    `Order ${orderNumber} was already shipped with ${shipment}. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
+  /** Change tracking from a page that missed another correction. */
+  trackingChangedMeanwhile: (shipment: string) => `The tracking of this order was changed meanwhile; it is now ${shipment}. Nothing was changed: look at the order again and correct it if needed.`,
+  notShippedNoTracking: 'This order has not shipped yet: give the carrier and tracking number when you complete it.',
+  cancelledNoTracking: 'This order was cancelled and never shipped, so it has no tracking to change.',
+  /** Cancel order's confirmation and notice: a paid order (refunded in full), a $0 replacement, another $0 order. */
+  cancelConfirm: 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.',
+  cancelledRefunded: 'Cancelled and refunded; the stock is back and the customer was mailed.',
+  cancelReplacementConfirm:
+    'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
+  cancelledReplacement: 'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
+  cancelUnpaidConfirm: 'Cancel this order? Nothing was paid, so there is nothing to refund. The stock goes back and the customer is mailed. This cannot be undone.',
+  cancelledUnpaid: 'Cancelled; nothing to refund. The stock is back and the customer was mailed.',
+  /** The order page: where each approved request's replacement order stands (decision 0055). */
+  replacementWaiting: (id: string) => `Replacement order ${id}: you get a mail with tracking when it ships.`,
+  replacementShipped: (id: string, date: string | null, carrier: string | null) => `Replacement order ${id} shipped${date ? ` on ${date}` : ''}${carrier ? ` with ${carrier}` : ''}`,
+  replacementCancelled: (id: string) => `Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
+  /** The replacement form's heading once nothing is left to ask for (the thanks stays under it). */
+  replacementAskedFor: 'Replacement asked for',
+  /** The archive while a search reads on (decision 0054), and a later page with nothing more. */
+  searchingOlderOrders: (readBackTo: string | null) => `Searching older orders…${readBackTo ? ` (read back to ${readBackTo})` : ''}`,
+  noMoreOrdersMatch: 'No more orders match.',
+  /** The admin's notices after Complete Order and Change tracking. */
+  shipped: 'Shipped; the customer was mailed.',
+  shippedOrder: (orderNumber: string) => `Shipped ${orderNumber}; the customer was mailed.`,
+  trackingChanged: (shipment: string) => `Tracking changed to ${shipment}; the customer was mailed the new one.`,
+  trackingUnchanged: 'The order already has that carrier and tracking number; nothing was changed.',
+} as const;
+
 /** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */
 export const BANNER_WORDS = ['CANDLES', 'TEES', 'HOODIES'] as const;
 /** The home heading with '{product}' filled: never shown with braces. */

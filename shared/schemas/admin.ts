@@ -103,6 +103,13 @@ export const uploadIdSchema = z.string().check(z.regex(PHOTO_ID, 'Not an upload 
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_PAGE_MAX = 200;
 export const BAD_ADMIN_CURSOR = 'This page link is no longer valid. Go back to the first page.';
-/** GET /api/admin/products, /api/admin/drafted-products, /api/admin/items: ?limit=&cursor= (the nextCursor before). */
-export const adminPageQuerySchema = z.strictObject(pageQueryFields(ADMIN_PAGE_SIZE, ADMIN_PAGE_MAX, BAD_ADMIN_CURSOR));
+/**
+ * GET /api/admin/products, /api/admin/drafted-products, /api/admin/items: ?limit=&cursor= (the nextCursor before), or
+ * ?id= for the one record of that id when it is in the list (the dashboard's low-stock links open it, whichever page
+ * it would be on).
+ */
+export const adminPageQuerySchema = z.strictObject({
+  ...pageQueryFields(ADMIN_PAGE_SIZE, ADMIN_PAGE_MAX, BAD_ADMIN_CURSOR),
+  id: z.optional(z.string().check(z.trim(), z.minLength(1, 'Give an id.'), z.maxLength(200, 'An id has at most 200 characters.'))),
+});
 export type AdminPageQuery = z.output<typeof adminPageQuerySchema>;

@@ -1,4 +1,4 @@
-import { CARRIERS } from '../aftersale';
+import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
 import * as z from './zod';
 
 /**
@@ -11,15 +11,29 @@ export const orderAmountsSchema = z.object({ subtotal: whole(), discount: whole(
 const addressSchema = z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() });
 const lineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
 
+/** Where the replacement order of an approved request stands, so the original's page can follow it. */
+export const replacementShipmentSchema = z.object({
+  status: z.enum(['pending', 'completed', 'cancelled']),
+  carrier: z.nullable(z.enum(CARRIERS)),
+  trackingNumber: z.nullable(z.string()),
+  trackingUrl: z.nullable(z.string()),
+  shippedAt: z.nullable(z.string()),
+});
+export type ReplacementShipment = z.infer<typeof replacementShipmentSchema>;
+
 export const replacementViewSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
-  status: z.enum(['open', 'approved', 'declined']),
+  status: z.enum(REPLACEMENT_STATUSES),
   lines: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), size: z.string(), quantity: z.number() })),
   reason: z.string(),
   message: z.nullable(z.string()),
   createdAt: z.string(),
   decidedAt: z.nullable(z.string()),
+  /** When its replacement order was cancelled (status cancelled). */
+  cancelledAt: z.optional(z.nullable(z.string())),
+  /** The replacement order (same number as the request) once approved: shipped with what, or cancelled. */
+  shipment: z.optional(z.nullable(replacementShipmentSchema)),
 });
 export type ReplacementView = z.infer<typeof replacementViewSchema>;
 
@@ -59,6 +73,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   customer: z.enum(['guest', 'account']),
   completedAt: z.nullable(z.string()),
   payment: z.object({ state: z.string(), refund: z.nullable(z.object({ status: z.string(), id: z.nullable(z.string()), at: z.nullable(z.string()) })) }),
+  /** The order's version: Change tracking sends the one its page read (decision 0053). */
+  version: z.number(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 export const adminOrderDetailSchema = z.object({
@@ -68,8 +84,11 @@ export const adminOrderDetailSchema = z.object({
   timeline: z.array(timelineEntrySchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
-/** A page of orders; `total` (every order of the status) only on the unfiltered pending list, where counting is cheap. */
-export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()) });
+/**
+ * A page of orders; `total` (every order of the status) only on the unfiltered pending list, where counting is cheap;
+ * `readThrough`, on a search that stopped at its read budget, the order date it has read back to (decision 0054).
+ */
+export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()), readThrough: z.optional(z.string()) });
 
 export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.string(), email: z.string(), replacementOrder: z.nullable(z.string()) });
 export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });

@@ -1,4 +1,4 @@
-import { CARRIERS, LOW_STOCK_THRESHOLD } from '../aftersale';
+import { CARRIERS, LOW_STOCK_THRESHOLD, REPLACEMENT_STATUSES } from '../aftersale';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { cleanText } from './address';
 import { MAX_CART_LINES } from './cart';
@@ -23,6 +23,15 @@ export const shipOrderBodySchema = z.object({
   ),
 });
 export type ShipOrderBody = z.output<typeof shipOrderBodySchema>;
+
+/**
+ * POST /api/admin/orders/{orderNumber}/tracking: the corrected carrier and tracking number of a shipped order, and
+ * the order's `version` the admin's page read (a page that missed another correction gets 409, decision 0053).
+ */
+export const trackingChangeBodySchema = z.extend(shipOrderBodySchema, {
+  version: z.number({ message: 'Reload the order and try again.' }).check(z.int(), z.gte(1)),
+});
+export type TrackingChangeBody = z.output<typeof trackingChangeBodySchema>;
 
 /** POST /api/orders/lookup: the order number and the email it was placed with prove who asks. */
 export const orderLookupBodySchema = z.object({ orderNumber, email });
@@ -54,17 +63,34 @@ export const replacementDecisionBodySchema = z
 /** Orders on one page of GET /api/admin/orders when no `limit` is given (the pending list and the archive). */
 export const ADMIN_ORDERS_PAGE = 25;
 
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates look like 2025-01-31.'));
+const DATE_MESSAGE = 'Dates look like 2025-01-31, or an instant like 2025-01-31T08:00:00.000Z.';
+/**
+ * One end of a date range: an instant (what the admin pages send: the start or the last moment of a day where the
+ * admin is, decision 0054), or a day `YYYY-MM-DD`, read as a UTC day (the older form, kept for links and scripts).
+ */
+const rangeEnd = z
+  .string()
+  .check(
+    z.refine((value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))), DATE_MESSAGE),
+  );
 
 /**
- * GET /api/admin/orders query: status, search words, a date range (order dates, UTC days), a page cursor, CSV, and
- * the order: `newest` first (the default, the archive) or `oldest` first (the pending orders to ship, decision 0047).
+ * The views of GET /api/admin/orders: one status, or `sales`, the paid orders whether shipped or not ($0
+ * replacements left out): what the dashboard's sales figures count (decision 0054).
+ */
+export const ORDER_LIST_VIEWS = ['pending', 'completed', 'cancelled', 'sales'] as const;
+export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
+
+/**
+ * GET /api/admin/orders query: the view, search words, a date range (from and to, each included), a page cursor,
+ * CSV, and the order: `newest` first (the default, the archive) or `oldest` first (the pending orders to ship,
+ * decision 0047).
  */
 export const adminOrdersQuerySchema = z.strictObject({
-  status: z._default(z.enum(['pending', 'completed', 'cancelled']), 'pending'),
+  status: z._default(z.enum(ORDER_LIST_VIEWS, { message: 'Status is one of pending, completed, cancelled or sales.' }), 'pending'),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  from: z.optional(day),
-  to: z.optional(day),
+  from: z.optional(rangeEnd),
+  to: z.optional(rangeEnd),
   cursor: z.optional(z.string().check(z.maxLength(1000))),
   limit: z.optional(z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(1), z.lte(100))),
   format: z.optional(z.enum(['json', 'csv'])),
@@ -75,11 +101,13 @@ export type AdminOrdersQuery = z.output<typeof adminOrdersQuerySchema>;
 /** GET /api/admin/dashboard query: where "today" starts for the viewer, and the low-stock threshold. */
 export const dashboardQuerySchema = z.strictObject({
   today: z.optional(z.iso.datetime({ offset: true })),
+  /** Where the last 30 days start for the viewer: their midnight 29 days before today (decision 0054). */
+  since: z.optional(z.iso.datetime({ offset: true })),
   threshold: z._default(z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(0), z.lte(1000)), LOW_STOCK_THRESHOLD),
 });
 
 /** GET /api/admin/replacements query. */
-export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(['open', 'approved', 'declined']), 'open') });
+export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(REPLACEMENT_STATUSES), 'open') });
 
 /** A replacement request's id (path parameter): `<orderNumber>_r<n>`, also its replacement order's number. */
 export const replacementIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}_r\d{1,4}$/, 'Not a replacement request id'));

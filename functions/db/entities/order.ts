@@ -46,6 +46,8 @@ export interface OrderRecord extends Timestamps {
   trackingNumber?: string;
   /** The "on its way" mail, sent once by whoever shipped it. */
   shipMail?: SentMail;
+  /** Corrections of carrier or tracking number after shipping, oldest first, each mailed once (decision 0053). */
+  trackingChanges?: TrackingChange[];
   cancelledAt?: string;
   /** The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<orderNumber>`). */
   refund?: { status: 'pending' | 'refunded' | 'failed'; id?: string; at?: string };
@@ -70,6 +72,14 @@ export interface OrderPromo {
   /** The per-customer limit when the order was priced (the take checks the customer's count against it; the code's
    * own limit is read from the code itself). */
   maxPerCustomer?: number;
+}
+
+/** A correction of what a shipped order went with, and the mail that told the customer. */
+export interface TrackingChange {
+  at: string;
+  from: { carrier?: Carrier; trackingNumber?: string };
+  to: { carrier?: Carrier; trackingNumber?: string };
+  mail: SentMail;
 }
 
 /** A mail the shop sent about an order: whether it went out, and when. */

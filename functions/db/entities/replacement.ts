@@ -18,6 +18,8 @@ export interface ReplacementRecord extends Timestamps {
   /** The admin's message when declined. */
   message?: string;
   decidedAt?: string;
+  /** When its replacement order was cancelled before shipping (status cancelled). */
+  cancelledAt?: string;
   /** The last mail about it to the customer (received, approved, declined). */
   mail?: SentMail;
 }

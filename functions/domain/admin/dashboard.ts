@@ -1,3 +1,4 @@
+import { isSale } from '../../../shared/aftersale';
 import { APPAREL_SIZES, GIFTWRAP_STOCK_KEY, sizeKind, TUMBLER_SIZES } from '../../../shared/sizes';
 import type { Dashboard } from '../../../shared/schemas/order-views';
 import { orders, type OrderRecord } from '../../db/entities/order';
@@ -8,7 +9,7 @@ import { listProductRecords } from '../catalog/products';
 const DAY = 24 * 3600 * 1000;
 
 function sales(list: readonly OrderRecord[]) {
-  const paid = list.filter((order) => !order.replacementOf);
+  const paid = list.filter(isSale);
   return {
     orders: paid.length,
     revenue: paid.reduce((sum, order) => sum + order.amounts.total, 0),
@@ -17,14 +18,20 @@ function sales(list: readonly OrderRecord[]) {
 }
 
 /**
- * The owner's dashboard, from index queries only (docs/decisions/0037): orders of the last 30 days from the
+ * The owner's dashboard, from index queries only (docs/decisions/0036): orders of the last 30 days from the
  * byStatus index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read),
  * every pending order (to ship), the open replacement requests (byStatus of requests), the listed products and
- * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales.
+ * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the
+ * archive's Sales view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at
+ * their midnight 29 days before (`since`), so the page's links open exactly the orders counted (decision 0054);
+ * without them, UTC midnight and 30 times 24 hours.
  */
-export async function dashboard(input: { today?: string; threshold: number }, now = new Date()): Promise<Dashboard> {
+export async function dashboard(input: { today?: string; since?: string; threshold: number }, now = new Date()): Promise<Dashboard> {
   const todayStart = input.today ? new Date(input.today) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const since = new Date(Math.min(now.getTime() - 30 * DAY, todayStart.getTime())).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const monthStart = input.since ? new Date(input.since) : new Date(now.getTime() - 30 * DAY);
+  // To the second, as the archive reads a range (an order's createdAt is to the second).
+  const second = (date: Date) => date.toISOString().slice(0, 19);
+  const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
   const [pending, completed, open, listed, items] = await Promise.all([
     orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
     orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
@@ -32,7 +39,6 @@ export async function dashboard(input: { today?: string; threshold: number }, no
     listProductRecords('listed'),
     stockItems.query('all', {}),
   ]);
-  const thirtyDaysAgo = new Date(now.getTime() - 30 * DAY).toISOString();
   const recent = [...pending, ...completed];
   const threshold = input.threshold;
 
@@ -67,8 +73,8 @@ export async function dashboard(input: { today?: string; threshold: number }, no
   lowStock.sort((a, b) => a.count - b.count || a.name.localeCompare(b.name));
 
   return {
-    today: sales(recent.filter((order) => order.createdAt >= todayStart.toISOString().replace(/\.\d{3}Z$/, 'Z'))),
-    last30Days: sales(recent.filter((order) => order.createdAt >= thirtyDaysAgo.replace(/\.\d{3}Z$/, 'Z'))),
+    today: sales(recent.filter((order) => order.createdAt >= second(todayStart))),
+    last30Days: sales(recent.filter((order) => order.createdAt >= second(monthStart))),
     waitingToShip: pending.length,
     oldestWaiting: pending[0]?.createdAt ?? null,
     openReplacements: open.length,

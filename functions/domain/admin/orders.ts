@@ -1,14 +1,14 @@
-import { ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL } from '../../../shared/aftersale';
+import { isSale, lineLabel, ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, SALE_STATUSES, shipmentText, type OrderStatus } from '../../../shared/aftersale';
 import { formatCents, formatPrice, withDiscount } from '../../../shared/money';
 import type { AdminOrderView } from '../../../shared/schemas/order-views';
-import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type ShipOrderBody } from '../../../shared/schemas/orders';
+import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type OrderListView, type ShipOrderBody, type TrackingChangeBody } from '../../../shared/schemas/orders';
 import { unescapeText } from '../../../shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { TABLE_KEYS } from '../../db/table-definition';
 import { badRequest, notFound } from '../../lib/errors';
-import { publicOrder, replacementView } from '../orders/view';
-import { shipOrder } from '../orders/shipping';
+import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
+import { changeTracking, shipOrder } from '../orders/shipping';
 
 /** How the payment stands, as far as this shop's records say. */
 function payment(order: OrderRecord): AdminOrderView['payment'] {
@@ -35,6 +35,7 @@ export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   customer: order.customer === 'guest' ? 'guest' : 'account',
   completedAt: order.completedAt ?? null,
   payment: payment(order),
+  version: order.version,
 });
 
 /** Ships a pending order (POST /api/admin/orders/{orderNumber}/complete); see shipOrder. */
@@ -42,23 +43,40 @@ export async function completeOrder(orderNumber: string, shipment: ShipOrderBody
   return adminOrder(await shipOrder(orderNumber, shipment));
 }
 
-// ---- The archive: search, date range, pages, CSV (docs/decisions/0036).
+/** Corrects a shipped order's carrier or tracking number (POST /api/admin/orders/{orderNumber}/tracking); see changeTracking. */
+export async function changeOrderTracking(orderNumber: string, body: TrackingChangeBody) {
+  return adminOrder(await changeTracking(orderNumber, body));
+}
+
+// ---- The archive: search, date range, pages, CSV (docs/decisions/0036, 0054).
 
 /** At most this many index items are read for one page of a search, so a rare word cannot make a request slow. */
-const READ_BUDGET = 2000;
+export const READ_BUDGET = 2000;
 const CSV_LIMIT = 10_000;
 const GSI2 = TABLE_KEYS.globalSecondaryIndexes[1];
 
-function encodeCursor(key: Record<string, unknown>): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
+type Position = Record<string, unknown>;
+/** Where a view's status partitions were read to: an index position, `false` once read to the end; absent: not begun. */
+type Positions = Partial<Record<OrderStatus, Position | false>>;
+
+/** The status partitions of a view, newest-first order of reading. */
+const statusesOf = (view: OrderListView): readonly OrderStatus[] => (view === 'sales' ? SALE_STATUSES : [view]);
+
+function encodeCursor(positions: Positions): string {
+  return Buffer.from(JSON.stringify(positions)).toString('base64url');
 }
 
-/** A cursor from the client must be an index position of this status' partition, or it is refused. */
-function decodeCursor(cursor: string, status: string): Record<string, unknown> {
+/** A cursor from the client must hold index positions of this view's status partitions, or it is refused. */
+function decodeCursor(cursor: string, statuses: readonly OrderStatus[]): Positions {
+  const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, GSI2.partitionKey, GSI2.sortKey];
+  const isPosition = (value: unknown, status: string) => {
+    const key = value as Record<string, unknown>;
+    return typeof value === 'object' && value !== null && Object.keys(key).length === 4 && names.every((name) => typeof key[name] === 'string') && key[GSI2.partitionKey] === `order#${status}`;
+  };
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, GSI2.partitionKey, GSI2.sortKey];
-    if (Object.keys(key).length === 4 && names.every((name) => typeof key[name] === 'string') && key[GSI2.partitionKey] === `order#${status}`) return key;
+    const positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const entries = typeof positions === 'object' && positions !== null && !Array.isArray(positions) ? Object.entries(positions) : [];
+    if (entries.length && entries.every(([status, value]) => (statuses as readonly string[]).includes(status) && (value === false || isPosition(value, status)))) return positions;
   } catch {
     /* refused below */
   }
@@ -66,43 +84,103 @@ function decodeCursor(cursor: string, status: string): Record<string, unknown> {
 }
 
 /** The index position of a record (the cursor after it). */
-const positionOf = (order: OrderRecord): Record<string, unknown> => ({ ...orders.key({ orderNumber: order.orderNumber }), [GSI2.partitionKey]: `order#${order.status}`, [GSI2.sortKey]: order.createdAt });
+const positionOf = (order: OrderRecord): Position => ({ ...orders.key({ orderNumber: order.orderNumber }), [GSI2.partitionKey]: `order#${order.status}`, [GSI2.sortKey]: order.createdAt });
 
 const matches = (order: OrderRecord, words: string) => [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) => field.toLowerCase().includes(words));
 
 /**
- * Orders of one status, newest first, in pages. A date range (UTC days of the order date) is a key condition on
- * the byStatus index (status + createdAt), so only that range is read. An order number is one GetItem. Other
- * words (email, name, part of a number) are matched on the items of the range as they are read, case-insensitive,
- * at most READ_BUDGET items per page: the answer then carries a cursor to read on. `order: 'oldest'` reads the same
- * index the other way (the pending orders to ship, decision 0047). A page without words reads one order more than it
- * shows, so a full last page says there is nothing after it instead of leading to an empty page.
+ * One end of a date range as a bound on the index's sort key (createdAt, UTC ISO, to the second or the millisecond).
+ * An instant counts to the second it falls in; a day `YYYY-MM-DD` is a UTC day (the older form).
  */
-export async function searchOrders(query: AdminOrdersQuery, limit = query.limit ?? ADMIN_ORDERS_PAGE): Promise<{ orders: OrderRecord[]; nextCursor: string | null }> {
+function rangeBound(value: string, end: 'from' | 'to'): string {
+  const start = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T` : new Date(value).toISOString().slice(0, 19);
+  return end === 'from' ? start : `${start}~`;
+}
+
+/** One status partition as it is read: records read but not yet taken, and where it stands. */
+interface Stream {
+  status: OrderStatus;
+  /** The position after the last record taken (or the view's cursor), null: from the start of the range. */
+  at: Position | null;
+  /** Records read and not taken yet, in reading order. */
+  buffer: OrderRecord[];
+  /** Where the next page starts; null once the partition's range is read to its end. */
+  next: Position | null;
+  /** A page has been read (so `next: null` means the end). */
+  begun: boolean;
+}
+
+/**
+ * Orders of a view (one status, or the sales: shipped and not yet shipped together), newest first, in pages. A date
+ * range (`from` and `to`, each an instant, or a UTC day) is a key condition on the byStatus index (status +
+ * createdAt), so only that range is read; a view of two statuses reads both partitions side by side and merges them
+ * by date, its cursor holding a position in each. An order number is one GetItem. Other words (email, name, part of
+ * a number) are matched on the items of the range as they are read, case-insensitive, at most READ_BUDGET items per
+ * request: the answer then carries a cursor to read on and `readThrough`, the order date it has read back to (the
+ * admin's page reads on by itself, decision 0054). `order: 'oldest'` reads the other way (the pending orders to
+ * ship, decision 0047). Without words a page reads one order more than it shows, so a full last page says there is
+ * nothing after it instead of leading to an empty page.
+ */
+export async function searchOrders(query: AdminOrdersQuery, limit = query.limit ?? ADMIN_ORDERS_PAGE): Promise<{ orders: OrderRecord[]; nextCursor: string | null; readThrough?: string }> {
   const words = query.q?.trim().toLowerCase() ?? '';
   if (/^pi_[a-z0-9_]+$/.test(words)) {
     const exact = (await orders.get({ orderNumber: query.q!.trim() })) ?? (await orders.get({ orderNumber: words }));
     if (exact) return { orders: [exact], nextCursor: null };
   }
-  if (query.from && query.to && query.from > query.to) throw badRequest('The start date is after the end date.', { from: 'The start date is after the end date.' });
-  const range = { ...(query.from ? { skAtLeast: `${query.from}T` } : {}), ...(query.to ? { skAtMost: `${query.to}T~` } : {}) };
+  const range = { ...(query.from ? { skAtLeast: rangeBound(query.from, 'from') } : {}), ...(query.to ? { skAtMost: rangeBound(query.to, 'to') } : {}) };
+  if (range.skAtLeast && range.skAtMost && range.skAtLeast > range.skAtMost) throw badRequest('The start date is after the end date.', { from: 'The start date is after the end date.' });
+  const statuses = statusesOf(query.status);
+  const positions = query.cursor ? decodeCursor(query.cursor, statuses) : {};
+  const streams: Stream[] = statuses.map((status) => {
+    const at = positions[status];
+    return { status, at: at || null, buffer: [], next: at || null, begun: at === false };
+  });
+  const newest = query.order !== 'oldest';
+  const wanted = (order: OrderRecord) => (query.status !== 'sales' || isSale(order)) && (!words || matches(order, words));
+  const filtered = Boolean(words) || query.status === 'sales';
   const found: OrderRecord[] = [];
-  let start = query.cursor ? decodeCursor(query.cursor, query.status) : null;
   let read = 0;
-  do {
-    const direction = query.order === 'oldest' ? 'asc' : 'desc';
-    const page = await orders.queryPage('byStatus', { status: query.status }, { order: direction, limit: words ? 200 : limit - found.length + 1, ...range }, start);
-    read += page.records.length;
-    for (const order of page.records) {
-      if (words && !matches(order, words)) continue;
-      found.push(order);
-      if (found.length === limit) return { orders: found, nextCursor: order === page.records.at(-1) && !page.next ? null : encodeCursor(positionOf(order)) };
-    }
-    start = page.next;
-  } while (start && read < READ_BUDGET);
-  return { orders: found, nextCursor: start ? encodeCursor(start) : null };
-}
+  let readThrough: string | undefined;
+  const ended = (stream: Stream) => stream.begun && !stream.next && !stream.buffer.length;
 
+  /** Reads the next page of a partition whose records are all taken; false when the budget is spent. */
+  async function refill(stream: Stream): Promise<boolean> {
+    if (stream.buffer.length || (stream.begun && !stream.next)) return true;
+    if (read >= READ_BUDGET) return false;
+    const page = await orders.queryPage('byStatus', { status: stream.status }, { order: newest ? 'desc' : 'asc', limit: words ? 200 : limit - found.length + 1, ...range }, stream.next);
+    read += page.records.length;
+    stream.buffer = page.records;
+    stream.next = page.next;
+    stream.begun = true;
+    return true;
+  }
+
+  const cursorOf = () => {
+    if (streams.every(ended)) return null;
+    const at: Positions = {};
+    for (const stream of streams) {
+      if (ended(stream)) at[stream.status] = false;
+      else if (stream.at) at[stream.status] = stream.at;
+    }
+    return encodeCursor(at);
+  };
+
+  for (;;) {
+    // Every partition shows its next record (reading a page where needed), unless the budget ran out.
+    const refilled = await Promise.all(streams.map(refill));
+    if (refilled.includes(false)) break;
+    const heads = streams.filter((stream) => stream.buffer.length);
+    if (!heads.length) break;
+    if (found.length === limit) break; // one more looked at: there is more after this page
+    const stream = heads.reduce((best, candidate) => ((newest ? candidate.buffer[0].createdAt > best.buffer[0].createdAt : candidate.buffer[0].createdAt < best.buffer[0].createdAt) ? candidate : best));
+    const order = stream.buffer.shift()!;
+    stream.at = positionOf(order);
+    readThrough = order.createdAt;
+    if (wanted(order)) found.push(order);
+  }
+  const nextCursor = cursorOf();
+  return { orders: found, nextCursor, ...(nextCursor && filtered && readThrough ? { readThrough } : {}) };
+}
 /**
  * A page of orders for the admin. The unfiltered pending list also carries `total`: the orders waiting to ship are
  * few (the dashboard reads them all), so counting them is one cheap query; the archive's statuses grow without end
@@ -110,8 +188,8 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
  */
 export async function listOrders(query: AdminOrdersQuery) {
   const counted = query.status === 'pending' && !query.q?.trim() && !query.from && !query.to;
-  const [{ orders: found, nextCursor }, total] = await Promise.all([searchOrders(query), counted ? orders.count('byStatus', { status: 'pending' }) : undefined]);
-  return { orders: found.map(adminOrder), nextCursor, ...(total === undefined ? {} : { total }) };
+  const [{ orders: found, nextCursor, readThrough }, total] = await Promise.all([searchOrders(query), counted ? orders.count('byStatus', { status: 'pending' }) : undefined]);
+  return { orders: found.map(adminOrder), nextCursor, ...(readThrough ? { readThrough } : {}), ...(total === undefined ? {} : { total }) };
 }
 
 const CSV_COLUMNS = [
@@ -179,7 +257,10 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
     }
     cursor = page.nextCursor;
   } while (cursor && rows.length <= CSV_LIMIT);
-  const fileName = `orders-${query.status}-${query.from ?? 'start'}-to-${query.to ?? 'now'}.csv`;
+  // A day as it was given; an instant without the characters a file name should not carry (the admin's page names
+  // its download by the admin's own dates).
+  const named = (value: string | undefined, none: string) => (value ? value.replace(/[:.]/g, '') : none);
+  const fileName = `orders-${query.status}-${named(query.from, 'start')}-to-${named(query.to, 'now')}.csv`;
   return { csv: `${rows.join('\r\n')}\r\n`, fileName };
 }
 
@@ -190,10 +271,21 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   const add = (at: string | undefined, text: string) => at && entries.push({ at, text });
   add(order.createdAt, order.replacementOf ? `Replacement order created for ${order.replacementOf} (no charge)` : `Order placed, ${formatPrice(order.amounts.total)} paid`);
   if (order.status === 'completed') {
-    add(order.completedAt, `Shipped${order.carrier ? ` with ${order.carrier}` : ''}${order.trackingNumber ? `, tracking ${order.trackingNumber}` : ', no tracking number'}`);
+    // What it shipped with first: later corrections are entries of their own.
+    const shipped = order.trackingChanges?.[0]?.from ?? order;
+    add(order.completedAt, `Shipped${shipped.carrier ? ` with ${shipped.carrier}` : ''}${shipped.trackingNumber ? `, tracking ${shipped.trackingNumber}` : ', no tracking number'}`);
   }
   if (order.shipMail) add(order.shipMail.at, order.shipMail.status === 'sent' ? '"On its way" mail sent to the customer' : `"On its way" mail ${order.shipMail.status}`);
-  add(order.cancelledAt, 'Cancelled before shipping; stock put back');
+  for (const change of order.trackingChanges ?? []) {
+    add(change.at, `Tracking changed to ${shipmentText(change.to.carrier, change.to.trackingNumber)} (was ${shipmentText(change.from.carrier, change.from.trackingNumber)})`);
+    add(change.mail.at, change.mail.status === 'sent' ? 'Corrected tracking mailed to the customer' : `Corrected tracking mail ${change.mail.status}`);
+  }
+  add(
+    order.cancelledAt,
+    order.replacementOf
+      ? `Cancelled before shipping; stock put back, nothing to refund; request ${order.orderNumber} is marked cancelled and its items can be asked for again`
+      : 'Cancelled before shipping; stock put back',
+  );
   if (order.refund)
     add(
       order.refund.at ?? order.cancelledAt,
@@ -201,14 +293,20 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
     );
   if (order.cancelMail) add(order.cancelMail.at, order.cancelMail.status === 'sent' ? 'Cancellation mail sent to the customer' : `Cancellation mail ${order.cancelMail.status}`);
   for (const request of requests) {
-    const items = request.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join(', ');
+    const items = request.lines.map((line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`).join(', ');
     add(request.createdAt, `Replacement ${request.id} requested: ${items}. Reason: ${unescapeText(request.reason)}`);
-    if (request.status !== 'open') add(request.decidedAt, `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[request.status].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`);
+    // A cancelled request was approved first (its replacement order was cancelled later).
+    const decision = request.status === 'cancelled' ? 'approved' : request.status;
+    if (decision !== 'open') add(request.decidedAt, `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[decision].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`);
+    if (request.status === 'cancelled') add(request.cancelledAt, `Replacement ${request.id} cancelled before it shipped; its items can be asked for again`);
   }
   for (const replacement of replacementOrders) {
     if (replacement.status === 'completed') add(replacement.completedAt, `Replacement ${replacement.orderNumber} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`);
   }
-  return entries.sort((a, b) => a.at.localeCompare(b.at));
+  // By time, then in the order the events were added (their natural order: placed, shipped, its mail, ...): the sort
+  // is stable, and times are compared as instants (an order's createdAt is to the second, later stamps to the
+  // millisecond, so comparing the text would put "12:00:00.5Z" before "12:00:00Z").
+  return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
 /** GET /api/admin/orders/{orderNumber}: the order, its requests and replacement orders, and what happened when. */
@@ -216,11 +314,12 @@ export async function orderDetail(orderNumber: string) {
   const order = await orders.get({ orderNumber }, { consistent: true });
   if (!order) throw notFound('No such order.');
   const requests = await replacements.query('byOrder', { orderNumber }, { order: 'asc' });
-  const approved = requests.filter((request) => request.status === 'approved').map((request) => ({ orderNumber: request.id }));
-  const replacementOrders = approved.length ? await orders.getMany(approved) : [];
+  const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
+  const replacementOrders = withOrders.length ? await orders.getMany(withOrders) : [];
+  const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
   return {
     order: adminOrder(order),
-    replacements: requests.map(replacementView),
+    replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
     replacementOrders: replacementOrders.map(adminOrder),
     timeline: timeline(order, requests, replacementOrders),
   };

@@ -32,6 +32,12 @@ export async function adminView(record: ProductRecord) {
 
 /** One page of the admin product table (listed or drafted), newest first, with the total and the next page's cursor. */
 export async function listAdminProducts(status: 'listed' | 'drafted', query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
+  if (query.id) {
+    // One product, when it is in this list: a page of it alone.
+    const product = await products.get({ id: query.id });
+    const found = product?.status === status ? [product] : [];
+    return { products: await Promise.all(found.map(adminView)), total: found.length, nextCursor: null };
+  }
   const { records, total, nextCursor } = await adminPage(products, 'byStatus', { status }, query);
   return { products: await Promise.all(records.map(adminView)), total, nextCursor };
 }

@@ -10,8 +10,12 @@ export const STALE_STOCK_ITEM = 'This stock item was changed by someone else (or
 
 const view = ({ id, stock, version, updatedAt }: StockItemRecord) => ({ id, stock, version, updatedAt });
 
-/** One page of the stock-item table, by id, with the total and the next page's cursor. */
+/** One page of the stock-item table, by id, with the total and the next page's cursor (or the one item of `id`). */
 export async function listStockItems(query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
+  if (query.id) {
+    const item = await stockItems.get({ id: query.id });
+    return { items: item ? [view(item)] : [], total: item ? 1 : 0, nextCursor: null };
+  }
   const { records, total, nextCursor } = await adminPage(stockItems, 'all', {}, query, 'asc');
   return { items: records.map(view), total, nextCursor };
 }

@@ -4,12 +4,14 @@ import { LOG_EVENT } from '../../../shared/observability';
 import { documentClient, tableName } from '../../db/client';
 import { cancellationsDue, type CancellationDueRecord } from '../../db/entities/cancellation-due';
 import { orders, type OrderRecord } from '../../db/entities/order';
-import { isConditionFailure } from '../../db/table';
+import { replacements } from '../../db/entities/replacement';
+import { isConditionFailure, type TransactItem } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
 import { paymentProvider } from '../checkout/payments';
 import { mailCancelled } from './mails';
+import { countsUpdate, releasedUnits } from './replacements';
 import { stockMoves } from './stock';
 import { giveBackParts } from '../promo/redeem';
 
@@ -36,6 +38,9 @@ const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + m
  * 2. the refund through the payment provider with the key `refund-<orderNumber>` (the provider answers the
  *    same refund to the same key), then its result is kept on the order;
  * 3. the mail, claimed by one caller (pending -> sending) before it is sent.
+ * A $0 replacement order has nothing to refund; its transaction also marks its request cancelled (approved ->
+ * cancelled) and gives the request's units back to the original order's counts, so they can be asked for again
+ * (decision 0055).
  * A crash after step 1 leaves a cancelled order with its refund pending: calling this again finishes it, and so
  * does the settle job (finishCancellations), which finds it by the `cancellation-due` item step 1 writes.
  */
@@ -49,6 +54,7 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     const moves = await stockMoves(order.lines, 'return', now);
     // A cancelled order gives its promo code's use back (docs/decisions/0040), in the same conditional transaction.
     const giveBack = await giveBackParts(order.promo, now);
+    const request = order.replacementOf ? await requestParts(order, now) : [];
     const transition = orders.transact.update(
       { orderNumber },
       {
@@ -60,17 +66,32 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     try {
       // The job's to-do item, in the same transaction: a crash after it cannot lose the refund or the mail.
       const due = cancellationsDue.transact.put({ list: 'due', orderNumber, sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes) });
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack, due] }));
+      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack, ...request, due] }));
       if (!order.replacementOf) recordMetric('paymentsCancelled');
       break;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      // Shipped or cancelled in another tab (read again), or a checkout touched the same stock (try again).
+      // Shipped or cancelled in another tab (read again), a checkout touched the same stock, or a request changed the
+      // original's counts (try again).
       if (attempt >= 8) throw conflict('The order is busy. Please try again.');
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 30 * (attempt + 1)));
     }
   }
   return finishCancellation(orderNumber);
+}
+
+/**
+ * The request of a replacement order, cancelled with it: approved -> cancelled, and its units back in the original
+ * order's counts (at the counts' version, as every request and decline writes them). Nothing when the request is not
+ * approved (never the case for an order approval made; an older record is cancelled as an order alone).
+ */
+async function requestParts(order: OrderRecord, now: string): Promise<TransactItem[]> {
+  const [request, original] = await Promise.all([replacements.get({ id: order.orderNumber }, { consistent: true }), orders.get({ orderNumber: order.replacementOf! }, { consistent: true })]);
+  if (!request || request.status !== 'approved' || !original) return [];
+  return [
+    replacements.transact.update({ id: request.id }, { set: { status: 'cancelled', cancelledAt: now } }, { when: { equals: { status: 'approved' } }, current: request }),
+    countsUpdate(original, releasedUnits(original, request.lines), {}, now),
+  ];
 }
 
 /** Nothing is left to do: the refund confirmed (or none: a replacement) and the mail gone out or failed. */

@@ -1,7 +1,7 @@
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { notFound } from '../../lib/errors';
-import { orderPage } from './view';
+import { hasReplacementOrder, orderPage } from './view';
 
 /** The one answer for an unknown order and a wrong email alike, so a guess learns nothing. */
 const NO_SUCH_ORDER = 'We could not find an order with that number and email address.';
@@ -14,8 +14,11 @@ export async function findOrder(orderNumber: string, email: string, options: { c
   return order;
 }
 
+/** The order with its requests and their replacement orders (one batch read), so the page can show their tracking. */
 async function pageOf(order: OrderRecord) {
-  return orderPage(order, await replacements.query('byOrder', { orderNumber: order.orderNumber }, { order: 'desc' }));
+  const requests = await replacements.query('byOrder', { orderNumber: order.orderNumber }, { order: 'desc' });
+  const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
+  return orderPage(order, requests, withOrders.length ? await orders.getMany(withOrders) : []);
 }
 
 /** POST /api/orders/lookup: a guest's (or anyone's) order page, by order number and email. */

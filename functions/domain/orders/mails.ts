@@ -83,11 +83,16 @@ export const footer = (orderNumber: string) => {
   return link ? ['', `Your order at any time: ${link}`, '(enter the order number and this email address)'] : [];
 };
 
-export function mailShipped(order: OrderRecord): Promise<SentMail> {
+/** Where the parcel is: the carrier and tracking number with the carrier's page, or that there is no number. */
+function trackingLines(order: Pick<OrderRecord, 'carrier' | 'trackingNumber'>): string[] {
   const url = trackingUrl(order.carrier, order.trackingNumber);
-  const tracking = order.trackingNumber
+  return order.trackingNumber
     ? [`${order.carrier && order.carrier !== 'other' ? order.carrier : 'Tracking number'}: ${order.trackingNumber}`, ...(url ? [`Track it: ${url}`] : [])]
-    : ['It is on its way without a tracking number.'];
+    : [order.carrier && order.carrier !== 'other' ? `It is on its way with ${order.carrier}, without a tracking number.` : 'It is on its way without a tracking number.'];
+}
+
+export function mailShipped(order: OrderRecord): Promise<SentMail> {
+  const tracking = trackingLines(order);
   const address = order.shippingAddress;
   return send(
     address.email,
@@ -108,9 +113,47 @@ export function mailShipped(order: OrderRecord): Promise<SentMail> {
   );
 }
 
+/** A correction of the carrier or tracking number after the "on its way" mail (decision 0053). */
+export function mailTrackingChanged(order: OrderRecord): Promise<SentMail> {
+  const address = order.shippingAddress;
+  const what = order.replacementOf ? `your replacement ${order.orderNumber}` : `your order ${order.orderNumber}`;
+  return send(
+    address.email,
+    order.replacementOf ? `New tracking for your replacement ${order.orderNumber}` : `New tracking for your order ${order.orderNumber}`,
+    [
+      `Hi ${unescapeText(address.name)},`,
+      '',
+      `We sent you the wrong tracking for ${what}. This is the right one:`,
+      '',
+      ...trackingLines(order),
+      '',
+      'Please use it instead of the one in our earlier mail. Sorry for the mix-up.',
+      ...footer(order.orderNumber),
+    ],
+    { orderNumber: order.orderNumber },
+  );
+}
+
 export function mailCancelled(order: OrderRecord): Promise<SentMail> {
   const address = order.shippingAddress;
   const refunded = amountRows(order.amounts).find((row) => row.total)!.cents;
+  if (order.replacementOf) {
+    return send(
+      address.email,
+      `Your replacement ${order.orderNumber} was cancelled`,
+      [
+        `Hi ${unescapeText(address.name)},`,
+        '',
+        `We cancelled your replacement ${order.orderNumber} for order ${order.replacementOf} before it shipped. It was free of charge, so there is nothing to refund.`,
+        '',
+        ...itemLines(order.lines),
+        '',
+        `If you still need these replaced, you can ask again from the page of order ${order.replacementOf}, or reply to this mail.`,
+        ...footer(order.replacementOf),
+      ],
+      { orderNumber: order.orderNumber },
+    );
+  }
   return send(
     address.email,
     `Your order ${order.orderNumber} was cancelled`,
@@ -121,7 +164,7 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
       // Said as it stands when the mail goes: a provider may still have the refund pending (Stripe can).
       refunded > 0
         ? `The full amount, ${formatPrice(refunded)}, ${order.refund?.status === 'refunded' ? 'is refunded to your card' : 'is on its way back to your card'}; banks usually show it within 5-10 business days.`
-        : '',
+        : 'Nothing was charged for it, so there is nothing to refund.',
       '',
       ...itemLines(order.lines),
       '',

@@ -12,7 +12,7 @@ import { recordMetric } from '../../lib/metrics';
 import { OutOfStockError } from '../checkout/pricing';
 import { mailReplacement, noticeReplacementRequest } from './mails';
 import { findOrder } from './lookup';
-import { replaceableUnits, replacementView } from './view';
+import { hasReplacementOrder, replaceableUnits, replacementView } from './view';
 import { stockMoves } from './stock';
 
 type RequestBody = z.output<typeof replacementRequestBodySchema>;
@@ -26,7 +26,7 @@ const reasonsOf = (error: TransactionCanceledException) => (error.CancellationRe
  * order, checks, and writes the whole map with `replacementVersion` one up, so two requests at once cannot
  * both claim the same units (the second re-reads and finds less left).
  */
-function countsUpdate(order: OrderRecord, replaced: Record<string, number>, extra: Record<string, unknown>, now: string): TransactItem {
+export function countsUpdate(order: OrderRecord, replaced: Record<string, number>, extra: Record<string, unknown>, now: string): TransactItem {
   const version = order.replacementVersion ?? 0;
   const sets = Object.keys(extra).map((name, i) => `#e${i} = :e${i}`);
   return {
@@ -45,6 +45,13 @@ function countsUpdate(order: OrderRecord, replaced: Record<string, number>, extr
       },
     },
   };
+}
+
+/** The order's counts with a request's units given back (a decline, or its replacement order cancelled). */
+export function releasedUnits(order: OrderRecord, lines: readonly { id: string; size: string; quantity: number }[]): Record<string, number> {
+  const replaced = { ...order.replaced };
+  for (const line of lines) replaced[lineKey(line)] = Math.max(0, (replaced[lineKey(line)] ?? 0) - line.quantity);
+  return replaced;
 }
 
 /**
@@ -115,7 +122,7 @@ export async function listReplacements(status: ReplacementRecord['status']) {
       ...replacementView(request),
       name: request.name,
       email: request.email,
-      replacementOrder: request.status === 'approved' ? request.id : null,
+      replacementOrder: hasReplacementOrder(request) ? request.id : null,
     })),
   };
 }
@@ -124,7 +131,7 @@ export async function listReplacements(status: ReplacementRecord['status']) {
 function decided(request: ReplacementRecord, decision: Decision['decision']) {
   const same = (decision === 'approve' && request.status === 'approved') || (decision === 'decline' && request.status === 'declined');
   if (!same) throw conflict(`This request was already ${request.status}.`);
-  return { replacement: replacementView(request), replacementOrder: request.status === 'approved' ? request.id : null };
+  return { replacement: replacementView(request), replacementOrder: hasReplacementOrder(request) ? request.id : null };
 }
 
 /**
@@ -146,7 +153,8 @@ export async function decideReplacement(id: string, decision: Decision) {
       { when: { equals: { status: 'open' } }, current: request },
     );
     let items: TransactItem[];
-    let stockNames: string[][] = [];
+    /** The stock writes come first in the transaction: a failed one means too little stock (named with sizes). */
+    let takes: { count: number; short: () => Promise<string[]> } | null = null;
     if (decision.decision === 'approve') {
       const moves = await stockMoves(request.lines, 'take', stamp);
       if (moves.uncounted.length) throw new OutOfStockError(moves.uncounted);
@@ -164,19 +172,16 @@ export async function decideReplacement(id: string, decision: Decision) {
         updatedAt: stamp,
       };
       items = [...moves.items, close, orders.transact.put(replacementOrder, { ifNew: true })];
-      stockNames = moves.names;
+      takes = { count: moves.items.length, short: moves.short };
     } else {
-      const replaced = { ...order.replaced };
-      for (const line of request.lines) replaced[lineKey(line)] = Math.max(0, (replaced[lineKey(line)] ?? 0) - line.quantity);
-      items = [close, countsUpdate(order, replaced, {}, stamp)];
+      items = [close, countsUpdate(order, releasedUnits(order, request.lines), {}, stamp)];
     }
     try {
       await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = reasonsOf(error);
-      const short = stockNames.flatMap((names, index) => (reasons[index] === 'ConditionalCheckFailed' ? names : []));
-      if (short.length) throw new OutOfStockError([...new Set(short)]);
+      const short = takes && reasonsOf(error).slice(0, takes.count).includes('ConditionalCheckFailed') ? await takes.short() : [];
+      if (short.length) throw new OutOfStockError(short);
       // Decided in another tab, or a concurrent change: read again (then answered as it is, or tried again).
       if (attempt >= 8) throw conflict('Please try again.');
       await pause(attempt);

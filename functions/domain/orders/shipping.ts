@@ -1,14 +1,28 @@
-import { MESSAGES } from '../../../shared/messages';
-import type { ShipOrderBody } from '../../../shared/schemas/orders';
-import { orders, type OrderRecord } from '../../db/entities/order';
+import { shipmentText, type Carrier } from '../../../shared/aftersale';
+import { AFTERSALE_MESSAGES, MESSAGES } from '../../../shared/messages';
+import type { ShipOrderBody, TrackingChangeBody } from '../../../shared/schemas/orders';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../db/client';
+import { orders, type OrderRecord, type TrackingChange } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
-import { mailShipped } from './mails';
+import { mailShipped, mailTrackingChanged } from './mails';
+
+/** What a parcel went with: carrier and tracking number, absent and empty alike. */
+type Shipment = { carrier?: Carrier; trackingNumber?: string };
+const shipmentOf = (value: { carrier?: Carrier | null; trackingNumber?: string | null }): Shipment => ({
+  ...(value.carrier ? { carrier: value.carrier } : {}),
+  ...(value.trackingNumber ? { trackingNumber: value.trackingNumber } : {}),
+});
+const sameShipment = (a: Shipment, b: Shipment) => a.carrier === b.carrier && a.trackingNumber === b.trackingNumber;
+const describe = (value: Shipment) => shipmentText(value.carrier, value.trackingNumber);
 
 /**
  * Ships an order: pending -> completed with carrier, tracking number and completedAt, on the condition that it
  * is still pending. Only the call that made that change mails the customer, so a second press or a second tab
- * sends no second mail (it answers the order as shipped). A cancelled order cannot ship.
+ * sends no second mail. A repeat with the same carrier and tracking number answers the shipped order (200); one
+ * with others does not pretend: 409 naming what it shipped with (a correction is changeTracking's, decision 0053).
+ * A cancelled order cannot ship.
  */
 export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): Promise<OrderRecord> {
   const order = await orders.get({ orderNumber }, { consistent: true });
@@ -16,15 +30,11 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
   // Goods leave only against money taken: an order whose authorization is not captured yet waits (the settle job
   // captures it within minutes, or cancels it and gives the stock back).
   if (order.status === 'pending' && order.paymentStatus === 'authorized') throw conflict(MESSAGES.notCapturedYet);
+  const asked = shipmentOf(shipment);
+  let shippedHere = false;
   if (order.status === 'pending') {
     const now = new Date().toISOString();
-    const shipped: OrderRecord = {
-      ...order,
-      status: 'completed',
-      completedAt: now,
-      ...(shipment.carrier ? { carrier: shipment.carrier } : {}),
-      ...(shipment.trackingNumber ? { trackingNumber: shipment.trackingNumber } : {}),
-    };
+    const shipped: OrderRecord = { ...order, status: 'completed', completedAt: now, ...asked };
     try {
       // The order moves in the byStatus index (its keys are rebuilt from the current record).
       await orders.update(
@@ -35,6 +45,7 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
         },
         { when: { equals: { status: 'pending' } }, current: order },
       );
+      shippedHere = true;
       const mail = await mailShipped(shipped);
       await orders.update({ orderNumber }, { set: { shipMail: mail } });
     } catch (error) {
@@ -44,5 +55,51 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
   }
   const now = (await orders.get({ orderNumber }, { consistent: true }))!;
   if (now.status === 'cancelled') throw conflict('This order was cancelled and cannot ship.');
+  if (!shippedHere && !sameShipment(shipmentOf(now), asked)) throw conflict(AFTERSALE_MESSAGES.alreadyShipped(orderNumber, describe(shipmentOf(now))));
   return now;
+}
+
+/**
+ * Corrects the carrier or tracking number of a shipped order (POST /api/admin/orders/{orderNumber}/tracking) and
+ * mails the customer the corrected link, once per change (decision 0053). The same carrier and number as stored
+ * answer the order unchanged, with no mail (a second press, a second tab with the same correction). A change is
+ * written at the order's version the admin's page read: a page that missed another correction gets 409 naming what
+ * is stored now instead of overwriting it, and only the call whose write went through sends the mail.
+ */
+export async function changeTracking(orderNumber: string, body: TrackingChangeBody): Promise<OrderRecord> {
+  const order = await orders.get({ orderNumber }, { consistent: true });
+  if (!order) throw notFound('No such order.');
+  if (order.status !== 'completed') throw conflict(order.status === 'cancelled' ? AFTERSALE_MESSAGES.cancelledNoTracking : AFTERSALE_MESSAGES.notShippedNoTracking);
+  const to = shipmentOf(body);
+  const from = shipmentOf(order);
+  if (sameShipment(from, to)) return order;
+  if (order.version !== body.version) throw conflict(AFTERSALE_MESSAGES.trackingChangedMeanwhile(describe(from)));
+  const at = new Date().toISOString();
+  const change: TrackingChange = { at, from, to, mail: { status: 'pending', at } };
+  const changes = [...(order.trackingChanges ?? []), change];
+  try {
+    await orders.update(
+      { orderNumber },
+      { set: { ...to, trackingChanges: changes }, remove: (['carrier', 'trackingNumber'] as const).filter((field) => !to[field]), add: { version: 1 } },
+      { when: { equals: { version: order.version } } },
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    // Another tab changed it first: the same correction is done already; another one is not overwritten.
+    const now = (await orders.get({ orderNumber }, { consistent: true }))!;
+    if (sameShipment(shipmentOf(now), to)) return now;
+    throw conflict(AFTERSALE_MESSAGES.trackingChangedMeanwhile(describe(shipmentOf(now))));
+  }
+  const mail = await mailTrackingChanged({ ...order, carrier: to.carrier, trackingNumber: to.trackingNumber });
+  // Only this change's entry: a later change appends its own.
+  await documentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: orders.key({ orderNumber }),
+      UpdateExpression: `SET #changes[${changes.length - 1}].#mail = :mail`,
+      ExpressionAttributeNames: { '#changes': 'trackingChanges', '#mail': 'mail' },
+      ExpressionAttributeValues: { ':mail': mail },
+    }),
+  );
+  return (await orders.get({ orderNumber }, { consistent: true }))!;
 }

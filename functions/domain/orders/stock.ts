@@ -1,7 +1,8 @@
 import type { Size } from '../../../shared/sizes';
 import { products } from '../../db/entities/product';
 import type { TransactItem } from '../../db/table';
-import { cellsOf, stockCell, type PricedLine } from '../checkout/pricing';
+import { lineLabel } from '../../../shared/aftersale';
+import { cellsOf, readCells, stockCell, type PricedLine } from '../checkout/pricing';
 import { returnStock, takeStock } from '../checkout/stock';
 
 interface Line {
@@ -12,22 +13,32 @@ interface Line {
   quantity: number;
 }
 
+export interface StockMoves {
+  items: TransactItem[];
+  /** Lines with nothing to count (product deleted, apparel without a stock item), named with their size. */
+  uncounted: string[];
+  /** For a take whose transaction failed: the lines (name and size) whose counts do not hold them now (reads only). */
+  short: () => Promise<string[]>;
+}
+
 /**
  * Stock moves of order lines, with checkout's own stock helpers (functions/domain/checkout/stock.ts): where each
  * line is counted now (the product's own count, or its linked stock item's), and the conditional writes of a
- * transaction. For a take, `names[i]` names the products of `items[i]`, so a failed condition says what ran out.
+ * transaction. When a take's transaction fails, `short()` names what ran out, size and all ("Tee (M)"): a stock
+ * item holds every size, so the failed write alone would not say which.
  */
-export async function stockMoves(lines: readonly Line[], direction: 'take' | 'return', now: string): Promise<{ items: TransactItem[]; names: string[][]; uncounted: string[] }> {
+export async function stockMoves(lines: readonly Line[], direction: 'take' | 'return', now: string): Promise<StockMoves> {
   const byId = new Map((await products.getMany([...new Set(lines.map((line) => line.id))].map((id) => ({ id })))).map((p) => [p.id, p]));
   const priced: PricedLine[] = lines.map((line) => {
     const product = byId.get(line.id);
     return { id: line.id, name: line.name, image: line.image, price: 0, size: line.size as Size, quantity: line.quantity, cell: product ? stockCell(product, line.size as Size) : null };
   });
-  /** Lines with nothing to count (product deleted, apparel without a stock item). */
-  const uncounted = priced.filter((line) => !line.cell).map((line) => line.name);
+  const uncounted = priced.filter((line) => !line.cell).map(lineLabel);
   const need = cellsOf(priced);
-  if (direction === 'return') return { items: await returnStock(need, now), names: [], uncounted };
-  const namesOf = (cells: string[]) => [...new Set(priced.filter((line) => line.cell && cells.includes(line.cell)).map((line) => line.name))];
-  const takes = takeStock(need, now);
-  return { items: takes.map((take) => take.item), names: takes.map((take) => namesOf(take.cells)), uncounted };
+  const short = async () => {
+    const counts = await readCells(Object.keys(need));
+    return [...new Set(priced.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map(lineLabel))];
+  };
+  if (direction === 'return') return { items: await returnStock(need, now), uncounted, short };
+  return { items: takeStock(need, now).map((take) => take.item), uncounted, short };
 }

@@ -25,7 +25,20 @@ export function publicOrder(order: OrderRecord): OrderView {
   };
 }
 
-export function replacementView(request: ReplacementRecord): ReplacementView {
+/** The replacement order of a request as the original's page follows it (null before approval). */
+const shipmentOf = (order: OrderRecord | undefined): ReplacementView['shipment'] =>
+  order
+    ? {
+        status: order.status,
+        carrier: order.carrier ?? null,
+        trackingNumber: order.trackingNumber ?? null,
+        trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+        shippedAt: order.status === 'completed' ? (order.completedAt ?? null) : null,
+      }
+    : null;
+
+/** A request as its customer and the admin see it; `replacementOrder` (the order with its id) when it has one. */
+export function replacementView(request: ReplacementRecord, replacementOrder?: OrderRecord): ReplacementView {
   return {
     id: request.id,
     orderNumber: request.orderNumber,
@@ -35,8 +48,13 @@ export function replacementView(request: ReplacementRecord): ReplacementView {
     message: request.message ?? null,
     createdAt: request.createdAt,
     decidedAt: request.decidedAt ?? null,
+    cancelledAt: request.cancelledAt ?? null,
+    shipment: shipmentOf(replacementOrder),
   };
 }
+
+/** Requests that have a replacement order (approved, or approved and then cancelled). */
+export const hasReplacementOrder = (request: ReplacementRecord) => request.status === 'approved' || request.status === 'cancelled';
 
 /**
  * Units of each line that can still be asked for now: bought minus what open or approved requests hold, and
@@ -53,8 +71,9 @@ export function replaceableUnits(order: OrderRecord, now = new Date()): { units:
   return { units, until };
 }
 
-/** The order page of a customer or a guest. */
-export function orderPage(order: OrderRecord, requests: ReplacementRecord[], now = new Date()): OrderPage {
+/** The order page of a customer or a guest: with each request, where its replacement order stands. */
+export function orderPage(order: OrderRecord, requests: ReplacementRecord[], replacementOrders: readonly OrderRecord[] = [], now = new Date()): OrderPage {
   const { units, until } = replaceableUnits(order, now);
-  return { order: publicOrder(order), replacements: requests.map(replacementView), replaceable: units, replaceableUntil: until };
+  const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
+  return { order: publicOrder(order), replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))), replaceable: units, replaceableUntil: until };
 }

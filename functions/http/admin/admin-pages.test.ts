@@ -70,3 +70,16 @@ it('a cursor of another table, a forged or broken one, and a bad limit are 400s'
   expect((await get(listItems, '/api/admin/items', { limit: '500' })).status).toBe(400);
   expect((await get(listItems, '/api/admin/items', { cursor: drafted.replace(/./, '!') })).status).toBe(400);
 });
+
+it('?id= answers the one product or stock item, whichever page it is on; one not in the list answers an empty page', async () => {
+  // p0 is the oldest listed product: the last row of the last page at two a page.
+  const one = await get(listProducts, '/api/admin/products', { limit: '2', id: 'p0' });
+  expect(one.status).toBe(200);
+  expect(one.body).toMatchObject({ products: [{ id: 'p0', name: 'P0', status: 'listed' }], total: 1, nextCursor: null });
+  // A drafted product is not among the listed ones (and is on the drafted list).
+  expect((await get(listProducts, '/api/admin/products', { id: 'p4' })).body).toEqual({ products: [], total: 0, nextCursor: null });
+  expect((await get(listDrafted, '/api/admin/drafted-products', { id: 'p4' })).body.products.map((p: { id: string }) => p.id)).toEqual(['p4']);
+  expect((await get(listProducts, '/api/admin/products', { id: 'nope' })).body).toEqual({ products: [], total: 0, nextCursor: null });
+  expect((await get(listItems, '/api/admin/items', { limit: '3', id: 'ITEM-6' })).body).toMatchObject({ items: [{ id: 'ITEM-6', stock: { S: 6 } }], total: 1, nextCursor: null });
+  expect((await get(listItems, '/api/admin/items', { id: 'x'.repeat(201) })).status).toBe(400);
+});

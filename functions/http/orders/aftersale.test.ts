@@ -10,6 +10,7 @@ import { requestReplacement } from '../../domain/orders/replacements';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { handler as getCustomerOrder } from '../accounts/get-order';
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
+import { handler as changeTrackingHandler } from '../admin/change-tracking';
 import { handler as completeOrder } from '../admin/complete-order';
 import { handler as decide } from '../admin/decide-replacement';
 import { handler as getDashboard } from '../admin/get-dashboard';
@@ -61,7 +62,7 @@ const mailsTo = (email: string) => sentMails().filter((mail) => mail.to.includes
 const stock = async () => ({ M: (await stockItems.get({ id: 'TEE' }))!.stock.M, CANDLE: (await products.get({ id: 'candle' }))!.stock.CANDLE });
 
 describe('shipping with tracking', () => {
-  it('ships with carrier and tracking, mails the carrier link once, and a second press changes and sends nothing', async () => {
+  it('ships with carrier and tracking, mails the carrier link once; a second press changes and sends nothing (200 with the same values, 409 naming them with others)', async () => {
     const order = await placeOrder();
     const first = await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: ' 1Z999AA1 0123456784 ' });
     expect(first.status).toBe(200);
@@ -78,11 +79,32 @@ describe('shipping with tracking', () => {
     const stored = (await orders.get({ orderNumber: order.orderNumber }))!;
     expect(stored.shipMail?.status).toBe('sent');
 
-    const again = await ship(order.orderNumber, { carrier: 'FedEx', trackingNumber: 'OTHER' });
+    const again = await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784', completedAt: first.body.completedAt });
+    // Other values (a second tab with another number, or none) do not pretend to have shipped with them.
+    for (const other of [{ carrier: 'FedEx', trackingNumber: 'OTHER' }, { carrier: 'UPS', trackingNumber: '1Z0' }, {}]) {
+      const refused = await ship(order.orderNumber, other);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe(
+        `Order ${order.orderNumber} was already shipped with UPS, tracking 1Z999AA10123456784. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
+      );
+    }
     expect(mailsTo(order.shippingAddress.email)).toHaveLength(1);
     expect((await orders.get({ orderNumber: order.orderNumber }))!.updatedAt).toBe(stored.updatedAt);
+  });
+
+  it('two tabs ship at once with different tracking numbers: one ships and mails, the other gets 409 naming what it shipped with', async () => {
+    const order = await placeOrder();
+    const results = await Promise.all([ship(order.orderNumber, { carrier: 'USPS', trackingNumber: 'AAA111' }), ship(order.orderNumber, { carrier: 'UPS', trackingNumber: 'BBB222' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const stored = (await orders.get({ orderNumber: order.orderNumber }))!;
+    const winner = results.find((r) => r.status === 200)!.body;
+    expect([stored.carrier, stored.trackingNumber]).toEqual([winner.carrier, winner.trackingNumber]);
+    expect(results.find((r) => r.status === 409)!.body.error.message).toContain(`already shipped with ${stored.carrier}, tracking ${stored.trackingNumber}.`);
+    const mails = mailsTo(order.shippingAddress.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`${stored.carrier}: ${stored.trackingNumber}`);
   });
 
   it('two tabs shipping at once: one change, one mail, both answer the shipped order', async () => {
@@ -106,6 +128,100 @@ describe('shipping with tracking', () => {
     expect(done.body).toMatchObject({ status: 'completed', carrier: null, trackingUrl: null });
     expect(mailsTo(order.shippingAddress.email)[0].text).toContain('without a tracking number');
     expect((await ship('pi_unknown', {})).status).toBe(404);
+  });
+
+  it('a carrier without a tracking number: the mail names the carrier', async () => {
+    const order = await placeOrder();
+    expect((await ship(order.orderNumber, { carrier: 'UPS' })).body).toMatchObject({ status: 'completed', carrier: 'UPS', trackingNumber: null, trackingUrl: null });
+    const text = mailsTo(order.shippingAddress.email)[0].text;
+    expect(text).toContain('It is on its way with UPS, without a tracking number.');
+  });
+
+  it('the timeline puts events of the same second in their natural order: placed, shipped, mailed', async () => {
+    // createdAt is kept to the second, later stamps to the millisecond: all three fall in the same second.
+    const second = new Date(Math.floor(Date.now() / 1000) * 1000 - 5000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const order = await placeOrder({
+      status: 'completed',
+      createdAt: second,
+      completedAt: second.replace('Z', '.400Z'),
+      carrier: 'USPS',
+      trackingNumber: '9400',
+      shipMail: { status: 'sent', at: second.replace('Z', '.400Z') },
+    });
+    const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
+    expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual(['Order placed, $73.99 paid', 'Shipped with USPS, tracking 9400', '"On its way" mail sent to the customer']);
+  });
+});
+
+describe('changing the tracking after shipping', () => {
+  const change = (orderNumber: string, body: unknown) => invoke(changeTrackingHandler, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/tracking`, params: { orderNumber }, body }));
+
+  it('corrects the carrier and number, mails the corrected link once per change, and shows it on the timeline; the same values again change nothing', async () => {
+    const order = await placeOrder();
+    const shipped = (await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: '1ZWRONG' })).body;
+    expect(shipped.version).toBe(2);
+    const email = order.shippingAddress.email;
+
+    const corrected = await change(order.orderNumber, { carrier: 'FedEx', trackingNumber: '123456789012', version: shipped.version });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ status: 'completed', carrier: 'FedEx', trackingNumber: '123456789012', trackingUrl: 'https://www.fedex.com/fedextrack/?trknbr=123456789012', version: 3 });
+    const mails = mailsTo(email);
+    expect(mails.map((m) => m.subject)).toEqual([`New tracking for your order ${order.orderNumber}`, `Your order ${order.orderNumber} is on its way`]);
+    expect(mails[0].text).toContain('FedEx: 123456789012');
+    expect(mails[0].text).toContain('Track it: https://www.fedex.com/fedextrack/?trknbr=123456789012');
+    // The customer's page shows the corrected link.
+    expect((await look(order.orderNumber, email)).body.order.trackingUrl).toBe('https://www.fedex.com/fedextrack/?trknbr=123456789012');
+
+    // The same correction again (a second press, or the old version from a second tab): 200, nothing more.
+    for (const version of [3, 2]) {
+      const again = await change(order.orderNumber, { carrier: 'FedEx', trackingNumber: '123456789012', version });
+      expect(again.status).toBe(200);
+      expect(again.body.version).toBe(3);
+    }
+    expect(mailsTo(email)).toHaveLength(2);
+
+    // A page that read the order before the correction cannot overwrite it with yet another number.
+    const stale = await change(order.orderNumber, { carrier: 'UPS', trackingNumber: '1ZOTHER', version: 2 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.message).toBe('The tracking of this order was changed meanwhile; it is now FedEx, tracking 123456789012. Nothing was changed: look at the order again and correct it if needed.');
+
+    // Removing the number (it had none after all): the mail says so and names the carrier.
+    const none = await change(order.orderNumber, { carrier: 'FedEx', version: 3 });
+    expect(none.body).toMatchObject({ carrier: 'FedEx', trackingNumber: null, trackingUrl: null, version: 4 });
+    expect(mailsTo(email)[0].text).toContain('It is on its way with FedEx, without a tracking number.');
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.trackingChanges!.map((c) => c.mail.status)).toEqual(['sent', 'sent']);
+
+    const detail = await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }));
+    expect(detail.body.timeline.map((e: { text: string }) => e.text)).toEqual([
+      'Order placed, $73.99 paid',
+      'Shipped with UPS, tracking 1ZWRONG',
+      '"On its way" mail sent to the customer',
+      'Tracking changed to FedEx, tracking 123456789012 (was UPS, tracking 1ZWRONG)',
+      'Corrected tracking mailed to the customer',
+      'Tracking changed to FedEx, no tracking number (was FedEx, tracking 123456789012)',
+      'Corrected tracking mailed to the customer',
+    ]);
+  });
+
+  it('two tabs sending the same correction at once: one change, one mail', async () => {
+    const order = await placeOrder();
+    const { version } = (await ship(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400WRONG' })).body;
+    const results = await Promise.all([1, 2, 3].map(() => change(order.orderNumber, { carrier: 'USPS', trackingNumber: '9400RIGHT', version })));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.map((r) => r.body.trackingNumber)).toEqual(['9400RIGHT', '9400RIGHT', '9400RIGHT']);
+    expect(mailsTo(order.shippingAddress.email).filter((m) => m.subject.startsWith('New tracking'))).toHaveLength(1);
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.trackingChanges).toHaveLength(1);
+  });
+
+  it('only a shipped order has tracking to change; a bad number or no version is refused', async () => {
+    const pending = await placeOrder();
+    expect((await change(pending.orderNumber, { carrier: 'UPS', trackingNumber: '1Z', version: 1 })).status).toBe(409);
+    const shipped = await placeOrder();
+    await ship(shipped.orderNumber, {});
+    expect((await change(shipped.orderNumber, { carrier: 'UPS', trackingNumber: '1Z' })).status).toBe(400);
+    expect((await change(shipped.orderNumber, { trackingNumber: '<b>', version: 2 })).body.error.fields.trackingNumber).toBe('Use letters, digits and - only.');
+    expect((await change('pi_unknown', { trackingNumber: '1Z', version: 2 })).status).toBe(404);
+    expect(mailsTo(pending.shippingAddress.email)).toHaveLength(0);
   });
 });
 
@@ -245,7 +361,8 @@ describe('replacements', () => {
     const before = (await stockItems.get({ id: 'TEE' }))!;
     const refused = await decideOn(id, { decision: 'approve' });
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(`${MESSAGES.outOfStock}\nTee`);
+    // Named with its size: the stock item holds every size, the one that ran out is S.
+    expect(refused.body.error.message).toBe(`${MESSAGES.outOfStock}\nTee (S)`);
     expect((await stockItems.get({ id: 'TEE' }))!.stock).toEqual(before.stock);
     expect((await replacements.get({ id }))!.status).toBe('open');
     expect(await orders.get({ orderNumber: id })).toBeNull();
@@ -265,6 +382,89 @@ describe('replacements', () => {
     expect((await look(order.orderNumber, email)).body.replaceable['tee|M']).toBe(2);
     expect((await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'tee', size: 'M', quantity: 2 }] })).body.replacement.id).toBe(`${order.orderNumber}_r2`);
     expect((await decideOn(`${order.orderNumber}_r9`, { decision: 'approve' })).status).toBe(404);
+  });
+});
+
+describe('a cancelled replacement order (decision 0055)', () => {
+  const cancel = (orderNumber: string) => invoke(cancelOrderHandler, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/cancel`, params: { orderNumber } }));
+  /** A shipped order with an approved request for one tee (M): its $0 replacement order waits to ship. */
+  async function approvedReplacement() {
+    const order = await placeOrder();
+    await ship(order.orderNumber, { carrier: 'UPS', trackingNumber: '1ZORIGINAL' });
+    const email = order.shippingAddress.email;
+    const id = (await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'tee', size: 'M', quantity: 2 }] })).body.replacement.id as string;
+    const tees = (await stockItems.get({ id: 'TEE' }))!;
+    await stockItems.update({ id: 'TEE' }, { set: { stock: { ...tees.stock, M: tees.stock.M + 2 } } });
+    expect((await decideOn(id, { decision: 'approve' })).status).toBe(200);
+    return { order, email, id };
+  }
+
+  it('marks its request cancelled, puts the stock back, frees the units to be asked for again, mails "nothing to refund" and shows on the original', async () => {
+    const { order, email, id } = await approvedReplacement();
+    expect((await look(order.orderNumber, email)).body.replaceable['tee|M']).toBeUndefined();
+    const before = await stock();
+    const done = await cancel(id);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ status: 'cancelled', payment: { state: 'no charge (replacement)', refund: null } });
+    expect(await stock()).toEqual({ ...before, M: before.M + 2 });
+    expect(await replacements.get({ id })).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) });
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.replaced).toEqual({ 'tee|M': 0 });
+
+    // The customer's page: the request says cancelled, and the units can be asked for again.
+    const page = (await look(order.orderNumber, email)).body;
+    expect(page.replacements[0]).toMatchObject({ id, status: 'cancelled', shipment: { status: 'cancelled' } });
+    expect(page.replaceable['tee|M']).toBe(2);
+    // One mail, with nothing about a refund and no empty line where one would be.
+    const mails = mailsTo(email).filter((m) => m.subject === `Your replacement ${id} was cancelled`);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('It was free of charge, so there is nothing to refund.');
+    expect(mails[0].text).not.toMatch(/refunded|\n\n\n/);
+
+    // The original's admin page: the request's state and a timeline entry; the admin's list of cancelled requests.
+    const detail = (await invoke(getOrder, as({ method: 'GET', path: `/api/admin/orders/${order.orderNumber}`, params: { orderNumber: order.orderNumber } }))).body;
+    expect(detail.replacements[0]).toMatchObject({ id, status: 'cancelled' });
+    expect(detail.replacementOrders[0]).toMatchObject({ orderNumber: id, status: 'cancelled' });
+    const texts = detail.timeline.map((e: { text: string }) => e.text);
+    expect(texts.slice(-2)).toEqual([`Replacement ${id} approved`, `Replacement ${id} cancelled before it shipped; its items can be asked for again`]);
+    const cancelled = await invoke(listReplacements, as({ method: 'GET', path: '/api/admin/replacements', query: { status: 'cancelled' } }));
+    expect(cancelled.body.replacements.find((r: { id: string }) => r.id === id)).toMatchObject({ status: 'cancelled', replacementOrder: id });
+
+    // Asked for again: a new request, numbered on; deciding the cancelled one is refused.
+    const again = await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'tee', size: 'M', quantity: 2 }] });
+    expect(again.body.replacement.id).toBe(`${order.orderNumber}_r2`);
+    expect((await decideOn(id, { decision: 'approve' })).status).toBe(409);
+    // Pressing cancel again changes nothing more.
+    expect((await cancel(id)).status).toBe(200);
+    expect(await stock()).toEqual({ ...before, M: before.M + 2 });
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.replaced).toEqual({ 'tee|M': 2 });
+    expect(mailsTo(email).filter((m) => m.subject === `Your replacement ${id} was cancelled`)).toHaveLength(1);
+  });
+
+  it('two tabs cancelling it at once: the units are freed once, stock back once, one mail', async () => {
+    const { order, email, id } = await approvedReplacement();
+    // Another line's request keeps its units held: only the cancelled request's come back.
+    await ask({ orderNumber: order.orderNumber, email, lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
+    const before = await stock();
+    const results = await Promise.all([cancel(id), cancel(id), cancel(id)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await stock()).toEqual({ ...before, M: before.M + 2 });
+    expect((await orders.get({ orderNumber: order.orderNumber }))!.replaced).toEqual({ 'tee|M': 0, 'candle|CANDLE': 1 });
+    expect(mailsTo(email).filter((m) => m.subject === `Your replacement ${id} was cancelled`)).toHaveLength(1);
+  });
+
+  it("once the replacement ships, the original's page shows its tracking", async () => {
+    const { order, email, id } = await approvedReplacement();
+    expect((await look(order.orderNumber, email)).body.replacements[0]).toMatchObject({ id, status: 'approved', shipment: { status: 'pending', trackingUrl: null } });
+    await ship(id, { carrier: 'USPS', trackingNumber: '9405REPLACE' });
+    const page = (await look(order.orderNumber, email)).body;
+    expect(page.order.trackingNumber).toBe('1ZORIGINAL');
+    expect(page.replacements[0].shipment).toMatchObject({
+      status: 'completed',
+      carrier: 'USPS',
+      trackingNumber: '9405REPLACE',
+      trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9405REPLACE',
+      shippedAt: expect.any(String),
+    });
   });
 });
 

@@ -22,6 +22,7 @@ export function adminOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderV
     customer: 'guest',
     completedAt: null,
     payment: { state: 'paid', refund: null },
+    version: 1,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { Button, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { APPAREL_SIZES } from '../../../../shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
@@ -12,8 +13,10 @@ const countsOf = (item: StockItem): Counts => Object.fromEntries(APPAREL_SIZES.m
 const itemsOf = (page: { items: StockItem[] }) => page.items;
 const stockOf = (counts: Counts) => Object.fromEntries(APPAREL_SIZES.map((s) => [s, toCount(counts[s] ?? '0')]));
 
-/** Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L). */
+/** Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L); `?id=` shows that one item alone (low-stock links). */
 export default function AdminItemsPage() {
+  const [params] = useSearchParams();
+  const only = params.get('id') ?? undefined;
   const [edits, setEdits] = useState<Record<string, Counts>>({});
   const [newId, setNewId] = useState('');
   const [newCounts, setNewCounts] = useState<Counts>({});
@@ -26,14 +29,14 @@ export default function AdminItemsPage() {
   } = usePagedAdminList(
     useCallback(
       (cursor?: string) =>
-        listItems(cursor).then((answer) => {
+        listItems(cursor, only).then((answer) => {
           setEdits(Object.fromEntries(answer.items.map((item) => [item.id, countsOf(item)])));
           return answer;
         }),
-      [],
+      [only],
     ),
     itemsOf,
-    { label: 'stock items' },
+    { label: 'stock items', resetKey: only ?? '' },
   );
 
   async function add(event: FormEvent) {
@@ -45,6 +48,20 @@ export default function AdminItemsPage() {
 
   return (
     <AdminPage title="Stock items" notice={notice} error={error} loading={items === null}>
+      {only && items && (
+        <p className="card only-one">
+          {items.length ? (
+            <>
+              Showing one stock item: <strong className="mono">{only}</strong>.
+            </>
+          ) : (
+            <>
+              No stock item has the id <span className="mono">{only}</span> (deleted since?).
+            </>
+          )}{' '}
+          <Link to="/admin/items">Show all stock items</Link>
+        </p>
+      )}
       <AdminTable
         columns={['Item id', ...APPAREL_SIZES, 'Actions']}
         rows={items}

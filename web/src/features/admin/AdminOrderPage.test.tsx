@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
@@ -78,4 +79,86 @@ it('a pending order prints a packing slip: the address, items, sizes and quantit
   expect(slip.textContent).toContain('Gail Guest3 Pine RdReno, NV 89501');
   expect(slip.textContent).toContain('/order-status');
   expect(slip.textContent).not.toMatch(/\$/);
+});
+
+/** The order page against a small server: GET the order, POST its actions (decision 0053). */
+function serve(initial: ReturnType<typeof adminOrder>, actions: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown; order?: ReturnType<typeof adminOrder> }>) {
+  let current = initial;
+  const posts: { path: string; body: Record<string, unknown> }[] = [];
+  setTokenSource(async () => 'token');
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = urlOf(input);
+    if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET') return json(200, { order: current, replacements: [], replacementOrders: [], timeline: [] });
+    const action = actions[path];
+    if (action && init?.method === 'POST') {
+      const body = JSON.parse(init.body as string) as Record<string, unknown>;
+      posts.push({ path, body });
+      const answer = action(body);
+      if (answer.order) current = answer.order;
+      return json(answer.status, answer.body);
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  render(
+    <MemoryRouter initialEntries={['/admin/orders/pi_1']}>
+      <Routes>
+        <Route path="/admin/orders/:orderNumber" element={<AdminOrderPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return posts;
+}
+
+const shippedWith = (trackingNumber: string, version: number) =>
+  adminOrder({ status: 'completed', shippedAt: stamp, completedAt: stamp, carrier: 'UPS', trackingNumber, trackingUrl: `https://www.ups.com/track?tracknum=${trackingNumber}`, version });
+
+it('Change tracking: the shipped carrier and number filled in, the correction sent at the version read, the notice says the customer was mailed', async () => {
+  const corrected = shippedWith('1ZRIGHT', 3);
+  const posts = serve(shippedWith('1ZWRONG', 2), { '/api/admin/orders/pi_1/tracking': () => ({ status: 200, body: corrected, order: corrected }) });
+  await userEvent.click(await screen.findByRole('button', { name: 'Change tracking' }));
+  const form = screen.getByRole('form', { name: 'Change the tracking of pi_1' });
+  expect(within(form).getByLabelText<HTMLSelectElement>('Carrier').value).toBe('UPS');
+  const number = within(form).getByLabelText<HTMLInputElement>('Tracking number');
+  expect(number.value).toBe('1ZWRONG');
+  await userEvent.clear(number);
+  await userEvent.type(number, '1ZRIGHT');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save and mail the customer' }));
+  expect(await screen.findByText('Tracking changed to UPS, tracking 1ZRIGHT; the customer was mailed the new one.')).toBeTruthy();
+  expect(posts).toEqual([{ path: '/api/admin/orders/pi_1/tracking', body: { carrier: 'UPS', trackingNumber: '1ZRIGHT', version: 2 } }]);
+  expect(screen.queryByRole('form', { name: 'Change the tracking of pi_1' })).toBeNull();
+  expect(screen.getByRole('link', { name: '1ZRIGHT' }).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1ZRIGHT');
+});
+
+it('Complete Order on an order another tab shipped with another number: the 409 is shown and the page shows it shipped', async () => {
+  const message = "Order pi_1 was already shipped with UPS, tracking 1ZOTHER. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.";
+  serve(adminOrder(), { '/api/admin/orders/pi_1/complete': () => ({ status: 409, body: { error: { code: 'conflict', message } }, order: shippedWith('1ZOTHER', 2) }) });
+  const form = await screen.findByRole('form', { name: 'Ship pi_1' });
+  await userEvent.type(within(form).getByLabelText('Tracking number'), '1ZMINE');
+  await userEvent.click(within(form).getByRole('button', { name: 'Complete Order' }));
+  expect(await screen.findByText(message)).toBeTruthy();
+  expect(screen.queryByText('Shipped; the customer was mailed.')).toBeNull();
+  // Read again: shipped, with the number it really went with, and no ship form.
+  expect(await screen.findByRole('link', { name: '1ZOTHER' })).toBeTruthy();
+  expect(screen.queryByRole('form', { name: 'Ship pi_1' })).toBeNull();
+});
+
+it('cancelling a $0 replacement order: the confirmation and the notice say there is nothing to refund', async () => {
+  const replacement = adminOrder({
+    orderNumber: 'pi_1',
+    replacementOf: 'pi_0',
+    amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
+    payment: { state: 'no charge (replacement)', refund: null },
+  });
+  serve(replacement, { '/api/admin/orders/pi_1/cancel': () => ({ status: 200, body: { ...replacement, status: 'cancelled' }, order: { ...replacement, status: 'cancelled', cancelledAt: stamp } }) });
+  const asked: string[] = [];
+  window.confirm = jest.fn((question?: string) => {
+    asked.push(question ?? '');
+    return true;
+  });
+  await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+  expect(await screen.findByText('Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.')).toBeTruthy();
+  expect(asked).toEqual([
+    'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
+  ]);
+  expect(asked[0]).not.toMatch(/refunded in full/);
 });

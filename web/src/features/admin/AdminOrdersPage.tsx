@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { ADMIN_ORDERS_PAGE } from '../../../../shared/schemas/orders';
@@ -43,7 +44,11 @@ export default function AdminOrdersPage() {
     >
       {rows?.length === 0 && <p className="card">No pending orders.</p>}
       {rows?.map((order) => (
-        <PendingOrder key={order.orderNumber} order={order} onShip={(shipment) => act(`Shipped ${order.orderNumber}; the customer was mailed.`, () => completeOrder(order.orderNumber, shipment))} />
+        <PendingOrder
+          key={order.orderNumber}
+          order={order}
+          onShip={(shipment) => act(AFTERSALE_MESSAGES.shippedOrder(order.orderNumber), () => completeOrder(order.orderNumber, shipment), { reloadOnConflict: true })}
+        />
       ))}
       {rows && rows.length > 0 && pager}
       {rows && rows.length > 0 && <PackingSlips orders={rows} />}

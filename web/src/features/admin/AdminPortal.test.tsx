@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import AdminPortal from './AdminPortal';
+import { localDate, midnightDaysAgo } from './localDays';
 
 /** The owner's dashboard at /admin: the figures of the answer, each tile's links apart, low stock linking to its row. */
 const dashboard = {
@@ -36,11 +37,44 @@ it('shows the figures and links each tile to its page, each link on its own', as
   expect(last30.textContent).toContain('12 orders · $12.00 in discounts');
   const links = within(last30).getAllByRole('link');
   expect(links.map((link) => link.textContent)).toEqual([expect.stringMatching(/^Orders since [A-Z][a-z]{2} \d{1,2}$/), 'Promo codes']);
-  expect(links[0].getAttribute('href')).toMatch(/^\/admin\/orders\/archive\?from=\d{4}-\d{2}-\d{2}$/);
+  // The Sales view (what the figures count) from the admin's own date 29 days ago (today is the 30th).
+  expect(links[0].getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${localDate(midnightDaysAgo(29))}`);
   const toShip = screen.getByRole('heading', { name: 'Waiting to ship' }).closest('li')!;
   expect(toShip.textContent).toContain('2');
   expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe('/admin/orders/pending');
   const lowStock = screen.getByRole('region', { name: /Low stock/ });
   expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).closest('tr')!.textContent).toContain('Sold out');
-  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe('/admin/items#item-HOODIE-FLEECE');
+  // Each opens its product or item alone, whichever page of its table it is on.
+  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).getAttribute('href')).toBe('/admin/products?id=vanilla-snow-candle');
+  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe('/admin/items?id=HOODIE-FLEECE');
+});
+
+it("today's link and figures are the admin's own day (not the UTC one), and the links open every sale the figures count", async () => {
+  // The time zone of the test run decides the local day; the browser journey runs the same in Honolulu (e2e/aftersale).
+  const now = new Date('2026-11-24T07:30:00Z');
+  jest.useFakeTimers({ now, advanceTimers: true });
+  const asked: string[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    asked.push(urlOf(input));
+    return json(200, dashboard);
+  }) as typeof fetch;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const midnight = (daysBack: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack);
+  const ymd = (date: Date) => `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  try {
+    render(
+      <MemoryRouter>
+        <AdminPortal />
+      </MemoryRouter>,
+    );
+    const today = (await screen.findByRole('heading', { name: 'Sales today' })).closest('li')!;
+    expect(within(today).getByRole('link', { name: "Today's orders" }).getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${ymd(midnight(0))}`);
+    const month = within(screen.getByRole('heading', { name: 'Last 30 days' }).closest('li')!).getAllByRole('link')[0];
+    expect(month.getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${ymd(midnight(29))}`);
+    // The figures are counted from the same midnights.
+    const query = new URL(asked[0], 'http://shop.test').searchParams;
+    expect([query.get('today'), query.get('since')]).toEqual([midnight(0).toISOString(), midnight(29).toISOString()]);
+  } finally {
+    jest.useRealTimers();
+  }
 });

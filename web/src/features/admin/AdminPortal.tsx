@@ -1,22 +1,30 @@
 import { Badge, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 import { getDashboard } from './adminApi';
+import { localDate, midnightDaysAgo } from './localDays';
 import { AdminPage, HeadRow, useAdminData } from './useAdmin';
 
-const startOfToday = () => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+/**
+ * The admin's own days (decision 0054): today from their midnight, the last 30 days from their midnight 29 days
+ * before (today is the 30th). The figures are counted from these instants and the links open the Sales view from the
+ * same local dates, so a link lists exactly the orders its figure counts.
+ */
+function days() {
+  const today = midnightDaysAgo(0);
+  const since = midnightDaysAgo(29);
+  return { today, since, todayDate: localDate(today), sinceDate: localDate(since) };
+}
+const dashboardFromToday = () => {
+  const { today, since } = days();
+  return getDashboard(today.toISOString(), since.toISOString()).then((figures) => ({ ...figures, days: days() }));
 };
-const day = (date: Date) => date.toISOString().slice(0, 10);
-const dashboardFromToday = () => getDashboard(startOfToday());
 
 /** The owner's dashboard: sales, orders to ship, open replacement requests, low stock; each links to its page. */
 export default function AdminPortal() {
   const { data, error } = useAdminData(dashboardFromToday);
-  const [since] = useState(() => day(new Date(Date.now() - 30 * 24 * 3600 * 1000)));
+  const sinceDate = data?.days.sinceDate;
   return (
     <AdminPage title="Admin" error={error} loading={data === null}>
       {data && (
@@ -29,7 +37,7 @@ export default function AdminPortal() {
                 {data.today.orders} {data.today.orders === 1 ? 'order' : 'orders'}
                 {data.today.discounts > 0 && ` · ${formatPrice(data.today.discounts)} in discounts`}
               </p>
-              <Link to={`/admin/orders/archive?from=${day(new Date())}`}>Today's orders</Link>
+              <Link to={`/admin/orders/archive?status=sales&from=${data.days.todayDate}`}>Today's orders</Link>
             </li>
             <li className="card">
               <h2>Last 30 days</h2>
@@ -38,7 +46,7 @@ export default function AdminPortal() {
                 {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} · {formatPrice(data.last30Days.discounts)} in discounts
               </p>
               <p className="tile-links">
-                <Link to={`/admin/orders/archive?from=${since}`}>Orders since {new Date(`${since}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</Link>
+                <Link to={`/admin/orders/archive?status=sales&from=${sinceDate}`}>Orders since {data.days.since.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</Link>
                 <Link to="/admin/promo-codes">Promo codes</Link>
               </p>
             </li>
@@ -69,7 +77,8 @@ export default function AdminPortal() {
                     {data.lowStock.map((row) => (
                       <TableRow key={`${row.kind}|${row.id}|${row.size}`}>
                         <TableCell>
-                          <Link to={row.kind === 'product' ? `/admin/products#row-${row.id}` : `/admin/items#item-${row.id}`}>{unescapeText(row.name)}</Link>
+                          {/* The product or item alone, whichever page of its table it would be on. */}
+                          <Link to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}>{unescapeText(row.name)}</Link>
                         </TableCell>
                         <TableCell>{row.size === 'CANDLE' ? 'one size' : row.size}</TableCell>
                         <TableCell>

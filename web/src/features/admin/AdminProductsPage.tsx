@@ -1,5 +1,6 @@
 import { Button, TableCell, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useCallback, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatCents, toCents } from '../../../../shared/money';
 import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
@@ -51,7 +52,13 @@ function changes(product: AdminProduct, row: Row) {
 
 const productsOf = (page: AdminProductPage) => page.products;
 
+/**
+ * The listed products, 50 a page, edited in place; `?id=` shows that one product alone (the dashboard's low-stock
+ * links: the row is there whichever page it would be on), with a link back to them all.
+ */
 export default function AdminProductsPage() {
+  const [params] = useSearchParams();
+  const only = params.get('id') ?? undefined;
   const [rows, setRows] = useState<Record<string, Row>>({});
   const {
     rows: products,
@@ -63,14 +70,14 @@ export default function AdminProductsPage() {
   } = usePagedAdminList(
     useCallback(
       (cursor?: string) =>
-        listProducts(cursor).then((answer) => {
+        listProducts(cursor, only).then((answer) => {
           setRows(Object.fromEntries(answer.products.map((p) => [p.id, rowOf(p)])));
           return answer;
         }),
-      [],
+      [only],
     ),
     productsOf,
-    { label: 'products' },
+    { label: 'products', resetKey: only ?? '' },
   );
 
   async function save(product: AdminProduct) {
@@ -83,6 +90,20 @@ export default function AdminProductsPage() {
 
   return (
     <AdminPage title="Products" notice={notice} error={error} loading={products === null}>
+      {only && products && (
+        <p className="card only-one">
+          {products.length ? (
+            <>
+              Showing one product: <strong>{unescapeText(products[0].name)}</strong>.
+            </>
+          ) : (
+            <>
+              No listed product has the id <span className="mono">{only}</span> (drafted or deleted since?).
+            </>
+          )}{' '}
+          <Link to="/admin/products">Show all products</Link>
+        </p>
+      )}
       <AdminTable
         columns={['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions']}
         rows={products}

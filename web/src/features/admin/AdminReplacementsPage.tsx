@@ -1,12 +1,13 @@
 import { Button, Tabs, TextAreaField } from '@aws-amplify/ui-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { ReplacementStatus } from '../../../../shared/aftersale';
 import { unescapeText } from '../../../../shared/sanitize';
 import { decideReplacement, listReplacements } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
 import { AdminPage, useAdminData } from './useAdmin';
 
-type Status = 'open' | 'approved' | 'declined';
+type Status = ReplacementStatus;
 type Request = Awaited<ReturnType<typeof listReplacements>>[number];
 
 /** Replacement requests (the 30-day promise): approve (a $0 replacement order) or decline with a message. */
@@ -22,6 +23,7 @@ export default function AdminReplacementsPage() {
           { value: 'open', label: 'Open', content: null },
           { value: 'approved', label: 'Approved', content: null },
           { value: 'declined', label: 'Declined', content: null },
+          { value: 'cancelled', label: 'Cancelled', content: null },
         ]}
       />
       {data === null && !error && <p className="muted">Loading…</p>}
@@ -67,6 +69,7 @@ function RequestCard({ request, onApprove, onDecline }: { request: Request; onAp
       {request.replacementOrder && (
         <p>
           Replacement order: <Link to={`/admin/orders/${request.replacementOrder}`}>{request.replacementOrder}</Link>
+          {request.status === 'cancelled' && ' (cancelled before it shipped; its items can be asked for again)'}
         </p>
       )}
       {request.status === 'open' && !declining && (

@@ -13,12 +13,13 @@ export interface CursorPage {
  * The one way an admin page shows a paged list: `useAdminData` over `load(cursor)` (keep `load` stable: a module
  * function or a `useCallback`), the page's `rows`, and `pager`, the numbered pages under the list ("1–50 of 120
  * products"). `resetKey` goes back to page 1 when the filters it stands for change. Should the rows of a later page
- * all go (the owner shipped or deleted the last ones), it steps back a page rather than show an empty one.
+ * all go (the owner shipped or deleted the last ones), it steps back a page rather than show an empty one; a search
+ * (`stepBack: false`) shows its empty last page instead, whose page before would only lead to it again.
  */
 export function usePagedAdminList<P extends CursorPage, R>(
   load: (cursor?: string) => Promise<P>,
   rowsOf: (page: P) => R[],
-  { label, pageSize = ADMIN_PAGE_SIZE, resetKey = '' }: { label: string; pageSize?: number; resetKey?: string },
+  { label, pageSize = ADMIN_PAGE_SIZE, resetKey = '', stepBack = true }: { label: string; pageSize?: number; resetKey?: string; stepBack?: boolean },
 ) {
   const { cursor, page, pager, back } = useCursorPages(resetKey);
   const loaded = useAdminData(useCallback(() => load(cursor).then((answer) => ({ answer, cursor })), [load, cursor]));
@@ -26,7 +27,7 @@ export function usePagedAdminList<P extends CursorPage, R>(
   const rows = answer ? rowsOf(answer) : null;
   const [steppedOn, setSteppedOn] = useState<object | null>(null);
   // Adjusting state while rendering (react.dev "storing information from previous renders"), once per answer read.
-  if (rows?.length === 0 && page > 1 && loaded.data && loaded.data.cursor === cursor && steppedOn !== loaded.data) {
+  if (stepBack && rows?.length === 0 && page > 1 && loaded.data && loaded.data.cursor === cursor && steppedOn !== loaded.data) {
     setSteppedOn(loaded.data);
     back();
   }

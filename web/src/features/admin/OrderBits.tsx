@@ -5,7 +5,7 @@ import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 
 const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
-const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error' } as const;
+const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;
 
 export const StatusBadge = ({ status }: { status: OrderStatus }) => <Badge variation={ORDER_BADGE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>;
 export const RequestBadge = ({ status }: { status: ReplacementStatus }) => <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>;
@@ -29,10 +29,25 @@ export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toL
 
 export type Shipment = { carrier?: Carrier; trackingNumber?: string };
 
-/** Complete Order: the carrier and tracking number (both optional) the "on its way" mail links to. */
-export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip: (shipment: Shipment) => Promise<boolean> }) {
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+/**
+ * Complete Order: the carrier and tracking number (both optional) the "on its way" mail links to. The same fields
+ * correct them after shipping (Change tracking: `initial` holds what it shipped with, `submitLabel` the button).
+ */
+export function ShipForm({
+  orderNumber,
+  onShip,
+  initial = {},
+  submitLabel = 'Complete Order',
+  label = `Ship ${orderNumber}`,
+}: {
+  orderNumber: string;
+  onShip: (shipment: Shipment) => Promise<boolean>;
+  initial?: Shipment;
+  submitLabel?: string;
+  label?: string;
+}) {
+  const [carrier, setCarrier] = useState<string>(initial.carrier ?? '');
+  const [trackingNumber, setTrackingNumber] = useState(initial.trackingNumber ?? '');
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +56,7 @@ export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip:
     if (!done) setBusy(false);
   }
   return (
-    <form className="ship-form" onSubmit={(event) => void submit(event)} aria-label={`Ship ${orderNumber}`}>
+    <form className="ship-form" onSubmit={(event) => void submit(event)} aria-label={label}>
       <SelectField label="Carrier" placeholder="No carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)} size="small">
         {CARRIERS.map((name) => (
           <option key={name} value={name}>
@@ -51,7 +66,7 @@ export function ShipForm({ orderNumber, onShip }: { orderNumber: string; onShip:
       </SelectField>
       <TextField label="Tracking number" name="trackingNumber" size="small" value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} maxLength={64} autoComplete="off" />
       <Button type="submit" variation="primary" size="small" isDisabled={busy}>
-        Complete Order
+        {submitLabel}
       </Button>
     </form>
   );

@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { ADMIN_ORDERS_PAGE, type OrderListView } from '../../../../shared/schemas/orders';
 import * as z from '../../../../shared/schemas/zod';
-import type { Carrier } from '../../../../shared/aftersale';
+import type { Carrier, ReplacementStatus } from '../../../../shared/aftersale';
 import { adminOrderDetailSchema, adminOrderListSchema, adminOrderSchema, adminReplacementListSchema, dashboardSchema, type AdminOrderView } from '../../../../shared/schemas/order-views';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorBodySchema } from '../../../../shared/schemas/common';
@@ -27,10 +28,11 @@ export const adminProductSchema = z.object({
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 const products = z.object({ products: z.array(adminProductSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
 export type AdminProductPage = z.infer<typeof products>;
-/** `?limit=&cursor=` of an admin table page (shared/schemas/admin.ts adminPageQuerySchema). */
-const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE) => `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+/** `?limit=&cursor=` of an admin table page, or `&id=` for one record (shared/schemas/admin.ts adminPageQuerySchema). */
+const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE, id?: string) => `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${id ? `&id=${encodeURIComponent(id)}` : ''}`;
 
-export const listProducts = (cursor?: string) => api(`/api/admin/products${pageQuery(cursor)}`, products, { auth: true });
+/** A page of listed products, or the one product `id` (a page of it alone, empty when it is not listed). */
+export const listProducts = (cursor?: string, id?: string) => api(`/api/admin/products${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, products, { auth: true });
 export const listDrafted = (cursor?: string) => api(`/api/admin/drafted-products${pageQuery(cursor)}`, products, { auth: true });
 export const createProduct = (body: unknown) => api('/api/admin/products', adminProductSchema, { auth: true, body });
 export const updateProduct = (id: string, body: unknown) => api(`/api/admin/products/${id}`, adminProductSchema, { auth: true, method: 'PUT', body });
@@ -41,14 +43,16 @@ export const deleteProduct = (id: string) => api(`/api/admin/products/${id}`, z.
 export const stockCounts = z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() });
 const item = z.object({ id: z.string(), stock: stockCounts, version: z.number() });
 export type StockItem = z.infer<typeof item>;
-export const listItems = (cursor?: string) => api(`/api/admin/items${pageQuery(cursor)}`, z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }), { auth: true });
+export const listItems = (cursor?: string, id?: string) =>
+  api(`/api/admin/items${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }), { auth: true });
 export const createItem = (body: unknown) => api('/api/admin/items', item, { auth: true, body });
 export const updateItem = (id: string, body: unknown) => api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });
 export const deleteItem = (id: string) => api(`/api/admin/items/${encodeURIComponent(id)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
 
 export type AdminOrder = AdminOrderView;
 export interface OrderQuery {
-  status: 'pending' | 'completed' | 'cancelled';
+  /** A status, or `sales` (paid orders, shipped or not: what the dashboard counts). */
+  status: OrderListView;
   q?: string;
   from?: string;
   to?: string;
@@ -64,14 +68,36 @@ const queryString = (query: OrderQuery & { format?: 'csv' }) =>
   ).toString();
 export type AdminOrderPage = z.infer<typeof adminOrderListSchema>;
 export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryString(query)}`, adminOrderListSchema, { auth: true });
+
+/**
+ * A full page of a search. The server reads at most its budget of orders per request and then answers what it found
+ * with a cursor to read on (decision 0054), so a page that came back short with a cursor is read on, request after
+ * request, until it holds `limit` orders or the view is read to its end: a short or empty answer then means there is
+ * no more. `onProgress` hears the order date each request has read back to; `stillWanted` stops it (filters changed).
+ */
+export async function readOrdersPage(query: OrderQuery, onProgress?: (readThrough: string | undefined) => void, stillWanted: () => boolean = () => true): Promise<AdminOrderPage> {
+  const limit = query.limit ?? ADMIN_ORDERS_PAGE;
+  let answer = await listOrders({ ...query, limit });
+  const found = [...answer.orders];
+  while (found.length < limit && answer.nextCursor && stillWanted()) {
+    onProgress?.(answer.readThrough);
+    answer = await listOrders({ ...query, cursor: answer.nextCursor, limit: limit - found.length });
+    found.push(...answer.orders);
+  }
+  return { ...answer, orders: found };
+}
 export const getOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
 export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier; trackingNumber?: string } = {}) =>
   api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/complete`, adminOrderSchema, { auth: true, method: 'POST', body: shipment });
+/** Corrects a shipped order's carrier or tracking number at the version the page read (decision 0053). */
+export const changeTracking = (orderNumber: string, body: { carrier?: Carrier; trackingNumber?: string; version: number }) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/tracking`, adminOrderSchema, { auth: true, method: 'POST', body });
 export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, { auth: true, method: 'POST', body: {} });
-export const listReplacements = (status: 'open' | 'approved' | 'declined') => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
+export const listReplacements = (status: ReplacementStatus) => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
 export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>
   api(`/api/admin/replacements/${encodeURIComponent(id)}`, z.looseObject({ replacementOrder: z.nullable(z.string()) }), { auth: true, method: 'POST', body });
-export const getDashboard = (today: string) => api(`/api/admin/dashboard?today=${encodeURIComponent(today)}`, dashboardSchema, { auth: true });
+/** The dashboard's figures from the admin's own midnights: today's, and the one 29 days before (the last 30 days). */
+export const getDashboard = (today: string, since: string) => api(`/api/admin/dashboard?${new URLSearchParams({ today, since }).toString()}`, dashboardSchema, { auth: true });
 
 /** A signed-in GET whose answer is not JSON (the CSV): its text and the file name the server gave it. */
 async function apiText(path: string): Promise<{ text: string; fileName: string }> {
@@ -95,9 +121,13 @@ async function apiText(path: string): Promise<{ text: string; fileName: string }
   return { text, fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv' };
 }
 
-/** Downloads the CSV of a status and date range (the request carries the admin's token, so it is fetched, then saved). */
-export async function downloadOrdersCsv(query: OrderQuery): Promise<void> {
-  const { fileName, text } = await apiText(`/api/admin/orders?${queryString({ ...query, cursor: undefined, format: 'csv' })}`);
+/**
+ * Downloads the CSV of a view and date range (the request carries the admin's token, so it is fetched, then saved),
+ * under `name` when given (the page names it by the admin's own dates), else the server's name.
+ */
+export async function downloadOrdersCsv(query: OrderQuery, name?: string): Promise<void> {
+  const { fileName: served, text } = await apiText(`/api/admin/orders?${queryString({ ...query, cursor: undefined, limit: undefined, format: 'csv' })}`);
+  const fileName = name ?? served;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);

@@ -14,7 +14,9 @@ export function problemText(error: unknown): string {
 /**
  * The one way an admin page loads its data and runs its actions: `data` (null while loading), a load `error`,
  * a `notice` after an action (what was done, or why it failed), `reload`, and `act(label, action)` which runs
- * an action, reports it and loads again. Replaces the load/notice/error code each page used to repeat.
+ * an action, reports it and loads again. With `{ reloadOnConflict: true }` a 409 (done or changed in another tab,
+ * e.g. an order shipped there) also loads again, so the page shows how things now stand beside the server's words;
+ * pages with unsaved edits (the products table) leave it off. Replaces the load/notice/error code each page used to repeat.
  * `load` is read again whenever it is a new function: a module function, or one made with `useCallback` and the
  * values it reads.
  */
@@ -42,7 +44,7 @@ export function useAdminData<T>(load: () => Promise<T>) {
   }, [reload]);
 
   const act = useCallback(
-    async (label: string | ((result: unknown) => string), action: () => Promise<unknown>): Promise<boolean> => {
+    async (label: string | ((result: unknown) => string), action: () => Promise<unknown>, options: { reloadOnConflict?: boolean } = {}): Promise<boolean> => {
       try {
         const result = await action();
         setNotice({ variation: 'success', text: typeof label === 'function' ? label(result) : label });
@@ -50,6 +52,7 @@ export function useAdminData<T>(load: () => Promise<T>) {
         return true;
       } catch (failure) {
         setNotice({ variation: 'error', text: problemText(failure) });
+        if (options.reloadOnConflict && failure instanceof ApiError && failure.status === 409) await reload();
         return false;
       }
     },

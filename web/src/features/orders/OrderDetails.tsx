@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '../../../../shared/aftersale';
+import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
-import type { OrderPage } from '../../../../shared/schemas/order-views';
+import type { OrderPage, ReplacementView } from '../../../../shared/schemas/order-views';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { ApiError } from '../../lib/api';
@@ -21,6 +22,8 @@ const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 
 export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: () => void }) {
   const { order } = page;
   const a = order.shippingAddress;
+  // Kept here, not in the form: a request for every unit left removes the form, and the thanks must still show.
+  const [sent, setSent] = useState('');
   return (
     <div className="order-view">
       <section className="card" aria-labelledby="order-heading">
@@ -74,14 +77,23 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
                 <strong>{REPLACEMENT_STATUS_LABEL[request.status]}</strong> · {date(request.createdAt)}:{' '}
                 {request.lines.map((line) => `${line.quantity} × ${unescapeText(line.name)}${line.size !== 'CANDLE' ? ` (${line.size})` : ''}`).join(', ')}
                 {request.message && <p className="muted">Our answer: {unescapeText(request.message)}</p>}
-                {request.status === 'approved' && <p className="muted">Replacement order {request.id}: you get a mail with tracking when it ships.</p>}
+                <ReplacementProgress request={request} />
               </li>
             ))}
           </ul>
         </section>
       )}
 
-      {page.replaceableUntil && Object.keys(page.replaceable).length > 0 && <ReplacementForm page={page} onDone={onChanged} />}
+      {page.replaceableUntil && (Object.keys(page.replaceable).length > 0 || sent) && (
+        <ReplacementForm
+          page={page}
+          sent={sent}
+          onSent={(message) => {
+            setSent(message);
+            onChanged();
+          }}
+        />
+      )}
       {order.status === 'completed' && page.replaceableUntil && Object.keys(page.replaceable).length === 0 && new Date(page.replaceableUntil) < new Date() && (
         <p className="muted">
           The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.
@@ -91,14 +103,43 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
   );
 }
 
-/** Ask for a replacement of chosen units (the shop's promise: within 30 days of shipping, no refunds). */
-function ReplacementForm({ page, onDone }: { page: OrderPage; onDone: () => void }) {
+/** Where the replacement order of a request stands: on its way (with its tracking link), waiting to ship, or cancelled. */
+function ReplacementProgress({ request }: { request: ReplacementView }) {
+  const shipment = request.shipment;
+  if (request.status === 'cancelled') return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(request.id)}</p>;
+  if (request.status !== 'approved') return null;
+  if (shipment?.status !== 'completed') return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(request.id)}</p>;
+  return (
+    <p className="muted">
+      {AFTERSALE_MESSAGES.replacementShipped(request.id, shipment.shippedAt && date(shipment.shippedAt), shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null)}
+      {shipment.trackingUrl ? (
+        <>
+          {' · '}
+          <a href={shipment.trackingUrl} target="_blank" rel="noreferrer">
+            Track the replacement
+          </a>
+        </>
+      ) : shipment.trackingNumber ? (
+        ` · tracking ${shipment.trackingNumber}`
+      ) : (
+        ' (no tracking number)'
+      )}
+      .
+    </p>
+  );
+}
+
+/**
+ * Ask for a replacement of chosen units (the shop's promise: within 30 days of shipping, no refunds). After a
+ * request for every unit left, only the thanks stays (`sent`, kept by the order view).
+ */
+function ReplacementForm({ page, sent, onSent }: { page: OrderPage; sent: string; onSent: (message: string) => void }) {
   const { order } = page;
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState('');
+  const left = Object.keys(page.replaceable).length > 0;
   const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0);
 
   async function submit(event: FormEvent) {
@@ -114,10 +155,9 @@ function ReplacementForm({ page, onDone }: { page: OrderPage; onDone: () => void
         lines: chosen.map(([key, quantity]) => ({ id: key.slice(0, key.lastIndexOf('|')), size: key.slice(key.lastIndexOf('|') + 1), quantity })),
         reason: reason.trim(),
       });
-      setSent('Thanks, we received your request and mailed you a copy. We will answer soon.');
       setQuantities({});
       setReason('');
-      onDone();
+      onSent(AFTERSALE_MESSAGES.replacementRequestSent);
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.');
     } finally {
@@ -127,39 +167,43 @@ function ReplacementForm({ page, onDone }: { page: OrderPage; onDone: () => void
 
   return (
     <section className="card" aria-labelledby="replace-heading">
-      <h2 id="replace-heading">Something wrong? Ask for a replacement</h2>
-      <p className="muted">
-        We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until {date(page.replaceableUntil!)}); we do not give refunds.
-      </p>
-      <form className="stack" onSubmit={(event) => void submit(event)}>
-        {order.lines
-          .filter((line) => page.replaceable[lineKey(line)])
-          .map((line) => (
-            <label key={lineKey(line)}>
-              {unescapeText(line.name)}
-              {line.size !== 'CANDLE' ? ` (${line.size})` : ''}: how many to replace
-              <select value={quantities[lineKey(line)] ?? 0} onChange={(e) => setQuantities({ ...quantities, [lineKey(line)]: Number(e.target.value) })}>
-                {Array.from({ length: page.replaceable[lineKey(line)] + 1 }, (_, n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ))}
-        <label>
-          What went wrong?
-          <textarea name="reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
-        </label>
-        {problem && (
-          <p className="error" role="alert">
-            {problem}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
-          Ask for a replacement
-        </button>
-      </form>
+      <h2 id="replace-heading">{left ? 'Something wrong? Ask for a replacement' : AFTERSALE_MESSAGES.replacementAskedFor}</h2>
+      {left && (
+        <p className="muted">
+          We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until {date(page.replaceableUntil!)}); we do not give refunds.
+        </p>
+      )}
+      {left && (
+        <form className="stack" onSubmit={(event) => void submit(event)}>
+          {order.lines
+            .filter((line) => page.replaceable[lineKey(line)])
+            .map((line) => (
+              <label key={lineKey(line)}>
+                {unescapeText(line.name)}
+                {line.size !== 'CANDLE' ? ` (${line.size})` : ''}: how many to replace
+                <select value={quantities[lineKey(line)] ?? 0} onChange={(e) => setQuantities({ ...quantities, [lineKey(line)]: Number(e.target.value) })}>
+                  {Array.from({ length: page.replaceable[lineKey(line)] + 1 }, (_, n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          <label>
+            What went wrong?
+            <textarea name="reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+          </label>
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" disabled={busy}>
+            Ask for a replacement
+          </button>
+        </form>
+      )}
       <p role="status" aria-live="polite" className="success">
         {sent}
       </p>

@@ -99,3 +99,61 @@ it('tells a cancelled order’s refund as it is: done, under way, or nothing pai
     unmount();
   }
 });
+
+it('a request for every unit left still says thanks (the form goes, the message stays)', async () => {
+  let asked = false;
+  const one = { ...page, order: { ...order, lines: [order.lines[1]] }, replaceable: { 'tee|M': 1 } };
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = urlOf(input);
+    if (url === '/api/orders/lookup') return json(200, asked ? { ...one, replaceable: {} } : one);
+    if (url === '/api/orders/replacements') {
+      asked = true;
+      return json(201, { replacement: { id: 'pi_abc_r1', orderNumber: 'pi_abc', status: 'open', lines: [], reason: 'x', message: null, createdAt: '2025-03-03T10:00:00Z', decidedAt: null } });
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  await userEvent.selectOptions(await screen.findByLabelText(/Snow Tee \(M\)/), '1');
+  await userEvent.type(screen.getByLabelText('What went wrong?'), 'Torn seam.');
+  await userEvent.click(screen.getByRole('button', { name: 'Ask for a replacement' }));
+  expect((await screen.findByRole('status')).textContent).toBe('Thanks, we received your request and mailed you a copy. We will answer soon.');
+  // The order was read again: nothing is left to ask for, so the form is gone, and the thanks is still there.
+  await screen.findByRole('heading', { name: 'Replacement asked for' });
+  expect(screen.queryByRole('button', { name: 'Ask for a replacement' })).toBeNull();
+  expect(screen.getByRole('status').textContent).toContain('we received your request');
+});
+
+it('follows each replacement order: its tracking link once shipped, waiting, or cancelled (and its units asked for again)', async () => {
+  const request = (n: number, status: string, shipment: unknown) => ({
+    id: `pi_abc_r${n}`,
+    orderNumber: 'pi_abc',
+    status,
+    lines: [{ id: 'tee', name: 'Snow Tee', image: '/t.svg', size: 'M', quantity: 1 }],
+    reason: 'Torn.',
+    message: null,
+    createdAt: `2025-03-0${n + 2}T10:00:00Z`,
+    decidedAt: `2025-03-0${n + 2}T12:00:00Z`,
+    cancelledAt: status === 'cancelled' ? '2025-03-09T10:00:00Z' : null,
+    shipment,
+  });
+  const shipped = { status: 'completed', carrier: 'USPS', trackingNumber: '9405R', trackingUrl: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9405R', shippedAt: '2025-03-08T10:00:00Z' };
+  const waiting = { status: 'pending', carrier: null, trackingNumber: null, trackingUrl: null, shippedAt: null };
+  const gone = { ...waiting, status: 'cancelled' };
+  const withRequests = { ...page, replacements: [request(3, 'cancelled', gone), request(2, 'approved', waiting), request(1, 'approved', shipped)] };
+  global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+    urlOf(input) === '/api/orders/lookup' ? json(200, withRequests) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+  ) as typeof fetch;
+  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  const requests = within((await screen.findByRole('heading', { name: 'Replacement requests' })).closest('section')!).getAllByRole('listitem');
+  expect(requests.map((item) => item.querySelector('p')?.textContent)).toEqual([
+    'Replacement order pi_abc_r3 was cancelled before it shipped; nothing was charged. You can ask for these items again.',
+    'Replacement order pi_abc_r2: you get a mail with tracking when it ships.',
+    'Replacement order pi_abc_r1 shipped on March 8, 2025 with USPS · Track the replacement.',
+  ]);
+  expect(requests[0].querySelector('strong')?.textContent).toBe('Cancelled');
+  expect(within(requests[2]).getByRole('link', { name: 'Track the replacement' }).getAttribute('href')).toBe('https://tools.usps.com/go/TrackConfirmAction?tLabels=9405R');
+});

@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import AdminItemsPage from './AdminItemsPage';
+import AdminProductsPage from './AdminProductsPage';
+
+/** The dashboard's low-stock links (`?id=`) open that product or stock item alone, whichever page it is on. */
+const candle = {
+  id: 'vanilla-snow-candle',
+  name: 'Vanilla Snow Candle',
+  image: '/i/c.jpg',
+  extraImages: [],
+  description: 'Warm.',
+  price: 1800,
+  tag: 'candles',
+  averageRating: 0,
+  status: 'listed',
+  version: 3,
+  stock: { CANDLE: 0 },
+  sizes: [{ size: 'CANDLE', available: 0 }],
+};
+let asked: string[];
+beforeEach(() => {
+  asked = [];
+  setTokenSource(async () => 'token');
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(urlOf(input), 'http://shop.test');
+    asked.push(url.pathname + url.search);
+    if (url.pathname === '/api/admin/products') return json(200, url.searchParams.get('id') === candle.id ? { products: [candle], total: 1, nextCursor: null } : { products: [], total: 0, nextCursor: null });
+    if (url.pathname === '/api/admin/items') {
+      const item = { id: 'HOODIE-FLEECE', stock: { S: 5, M: 5, L: 5, XL: 2, '2XL': 5 }, version: 1 };
+      return json(200, url.searchParams.get('id') === item.id ? { items: [item], total: 1, nextCursor: null } : { items: [], total: 0, nextCursor: null });
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+});
+const at = (path: string, page: React.ReactNode) => render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>);
+
+it('a product link opens that product alone (its one row), with a way back to them all', async () => {
+  at('/admin/products?id=vanilla-snow-candle', <AdminProductsPage />);
+  const row = await screen.findByTestId('row-vanilla-snow-candle');
+  expect(within(row).getByLabelText<HTMLInputElement>('Name').value).toBe('Vanilla Snow Candle');
+  expect(screen.getAllByRole('row')).toHaveLength(2);
+  expect(screen.getByText(/Showing one product:/).textContent).toContain('Vanilla Snow Candle');
+  expect(screen.getByRole('link', { name: 'Show all products' }).getAttribute('href')).toBe('/admin/products');
+  expect(asked).toEqual(['/api/admin/products?limit=50&id=vanilla-snow-candle']);
+});
+
+it('a product no longer listed says so instead of an empty table', async () => {
+  at('/admin/products?id=gone', <AdminProductsPage />);
+  expect((await screen.findByText(/No listed product has the id/)).textContent).toContain('gone');
+});
+
+it('a stock item link opens that item alone', async () => {
+  at('/admin/items?id=HOODIE-FLEECE', <AdminItemsPage />);
+  expect(await screen.findByLabelText<HTMLInputElement>('HOODIE-FLEECE XL')).toBeTruthy();
+  expect(screen.getByText(/Showing one stock item:/).textContent).toContain('HOODIE-FLEECE');
+  expect(asked).toEqual(['/api/admin/items?limit=50&id=HOODIE-FLEECE']);
+});
