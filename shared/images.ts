@@ -56,6 +56,30 @@ export function photoId(path: string): string | null {
 
 export const photoPath = (id: string) => `/${PHOTO_PREFIX}${id}`;
 
+/**
+ * The bucket key a public image URL path names, or null when it names none: only keys under PHOTO_PREFIX are
+ * public (the image bucket's policy lets CloudFront read nothing else; infra/lib/site.ts). Each path segment is
+ * decoded once, and a segment that decodes to a slash or backslash (`..%2f`), a dot segment (`%2e%2e`), an empty
+ * segment or a NUL names nothing: the path is never re-read as a different key, so `uploads/` stays unreachable.
+ * `pathname` is the URL's path as parsed (WHATWG URL already resolved plain `..` segments).
+ */
+export function publicPhotoKey(pathname: string): string | null {
+  if (!pathname.startsWith(`/${PHOTO_PREFIX}`)) return null;
+  const segments: string[] = [];
+  for (const raw of pathname.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (!segment || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  const key = segments.join('/');
+  return key.startsWith(PHOTO_PREFIX) && key.length > PHOTO_PREFIX.length ? key : null;
+}
+
 /** The variant widths of an original `width` px wide: the standard widths below it, and the original's own if smaller than the largest. */
 export function variantWidths(width: number): number[] {
   // A photo narrower than the smallest standard width is enlarged to it: every photo has that variant, which a

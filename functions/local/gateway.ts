@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PHOTO_PREFIX, publicPhotoKey } from '../../shared/images';
 import { isPagePath } from '../../shared/pages';
 import { findRoute, routeId, type RouteDef } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/common';
@@ -17,7 +18,7 @@ export interface GatewayOptions {
   routes: readonly RouteDef[];
   /** The built SPA (web/dist). */
   webDir: string;
-  /** Folder of the image bucket: `/images/x` is served from `<imagesDir>/images/x`, as CloudFront does. */
+  /** Folder of the image bucket: `/images/products/x` is served from `<imagesDir>/images/products/x` (public photos only), as CloudFront does. */
   imagesDir: string;
   /** What the image store keeps about an object (its content type and Cache-Control, as S3 answers them). */
   imageMeta?: (key: string) => { contentType?: string; cacheControl?: string } | null;
@@ -311,9 +312,12 @@ export function createGateway(options: GatewayOptions): http.Server {
         if (pathname.startsWith(prefix)) return mount(req, res, body);
       }
       if (pathname.startsWith('/images/')) {
-        const root = path.resolve(options.imagesDir);
-        const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-        if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) return sendImage(req, res, file, path.relative(root, file).split(path.sep).join('/'));
+        // As CloudFront and the image bucket's policy: only keys under the public photo prefix, never an original
+        // under uploads/, however the path is spelt (encoded slashes and dot segments name nothing).
+        const key = publicPhotoKey(pathname);
+        const photos = path.resolve(options.imagesDir, PHOTO_PREFIX);
+        const file = key ? path.resolve(options.imagesDir, ...key.split('/')) : '';
+        if (key && file.startsWith(photos + path.sep) && existsSync(file) && statSync(file).isFile()) return sendImage(req, res, file, key);
         return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
       }
       return staticFile(req, res, url);

@@ -27,9 +27,11 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { PHOTO_PREFIX } from '../../shared/images';
 import { PAGE_PATTERNS } from '../../shared/pages';
 import type { RuntimeConfig } from '../../shared/schemas/common';
 import { contentSecurityPolicy, HSTS } from '../../shared/security-headers';
@@ -272,6 +274,18 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
       },
     },
   });
+  // CloudFront reads public photos only. The origin access above lets it read any key of the bucket; this Deny
+  // (which wins over any Allow) keeps the originals under uploads/ (EXIF and GPS included) and anything else
+  // outside the photo prefix out of reach of every behaviour, however a path is spelt (shared/images.ts).
+  props.imagesBucket.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'CloudFrontReadsPublicPhotosOnly',
+      effect: Effect.DENY,
+      principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+      actions: ['s3:GetObject'],
+      notResources: [props.imagesBucket.arnForObjects(`${PHOTO_PREFIX}*`)],
+    }),
+  );
   Annotations.of(distribution).acknowledgeWarning(
     '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
     'LIST is on the image bucket only, behind /images/* with no query strings forwarded; the default behaviour has a root object.',

@@ -120,6 +120,33 @@ describe('CloudFront behaviours', () => {
     );
     expect(cloudFrontActions).toEqual(['s3:GetObject']);
   });
+
+  test('uploads/ (the originals, with EXIF and GPS) can never be read through the distribution: CloudFront may read only images/products/*', () => {
+    // Only /images/* reaches the image bucket.
+    const imagesOrigin = behaviour('/images/*').TargetOriginId;
+    expect(allBehaviours().filter((b) => b.TargetOriginId === imagesOrigin)).toEqual([behaviour('/images/*')]);
+    // Evaluate the bucket policy as S3 would for CloudFront's GetObject: an explicit Deny wins over any Allow.
+    const policy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === idOf(stack.imagesBucket))!;
+    type Statement = { Effect: 'Allow' | 'Deny'; Principal?: { Service?: string }; Action: string | string[]; Resource?: unknown; NotResource?: unknown };
+    const names = { [`${idOf(stack.imagesBucket)}.Arn`]: 'arn:images' };
+    const arns = (value: unknown) => [value].flat().map((part) => renderCfnString(part, names));
+    const matches = (pattern: string, arn: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(arn);
+    const cloudFront = (policy.Properties.PolicyDocument.Statement as Statement[]).filter(
+      (s) => s.Principal?.Service === 'cloudfront.amazonaws.com' && [s.Action].flat().some((action) => action === 's3:GetObject' || action === 's3:*'),
+    );
+    const applies = (s: Statement, arn: string) => (s.Resource !== undefined ? arns(s.Resource).some((p) => matches(p, arn)) : !arns(s.NotResource).some((p) => matches(p, arn)));
+    const cloudFrontCanRead = (key: string) => {
+      const arn = `arn:images/${key}`;
+      const relevant = cloudFront.filter((s) => applies(s, arn));
+      return relevant.some((s) => s.Effect === 'Allow') && !relevant.some((s) => s.Effect === 'Deny');
+    };
+    const id = '3f2a1b0c-4d5e-4f60-8a7b-9c8d7e6f5a4b';
+    expect(cloudFrontCanRead(`images/products/${id}/320.jpg`)).toBe(true);
+    // S3 keys are literal (a key is never resolved like a path), so what CloudFront asks for is exactly one of these.
+    for (const key of [`uploads/${id}.jpg`, 'uploads/', 'images/other.txt', 'index.html']) {
+      expect(cloudFrontCanRead(key)).toBe(false);
+    }
+  });
 });
 
 describe('the SPA routing function (run on sample requests)', () => {
