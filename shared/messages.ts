@@ -53,6 +53,17 @@ export const MESSAGES = {
   shippingText: 'Shipping takes 2-3 days',
 } as const;
 
+/** Product lists that come a page at a time (a category, search results): the count, Load more and its end. */
+export const LIST_MESSAGES = {
+  productCount: (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`),
+  loadMore: 'Load more',
+  loadingMore: 'Loading…',
+  loadMoreFailed: 'We could not load more products just now. Please reload the page to try again.',
+  listFailed: 'We could not load the products just now. Please reload the page to try again.',
+  endOfCategory: (label: string) => `That is everything in ${label}.`,
+  endOfSearch: (count: number) => (count === 1 ? 'That is the only match.' : `That is all ${count.toLocaleString('en-US')} matches.`),
+} as const;
+
 /** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */
 export const BANNER_WORDS = ['CANDLES', 'TEES', 'HOODIES'] as const;
 /** The home heading with '{product}' filled: never shown with braces. */
