@@ -8,8 +8,8 @@ export interface PageHead {
   status: number;
   title: string;
   description: string;
-  /** Absolute URL of the page. */
-  canonical: string;
+  /** Absolute URL of the page (also og:url); none for the not-found page (it is no page to index or share). */
+  canonical?: string;
   type: 'website' | 'product';
   image?: { url: string; width: number; height: number; alt: string };
   /** JSON-LD objects. */
@@ -40,13 +40,13 @@ export function headTags(head: PageHead, siteName: string): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.canonical),
+    ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),

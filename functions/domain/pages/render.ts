@@ -2,7 +2,7 @@ import { CATEGORIES, HOT_TAG } from '../../../shared/categories';
 import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '../../../shared/images';
 import { MESSAGES } from '../../../shared/messages';
 import { formatCents } from '../../../shared/money';
-import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
+import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHARE_IMAGE, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
 import type { Product, ProductDetail } from '../../../shared/schemas/product';
 import { productIdSchema, productListUrl } from '../../../shared/schemas/product';
 import { unescapeText } from '../../../shared/sanitize';
@@ -13,6 +13,7 @@ import { pageAssets, readManifest, readShell } from './shell';
 
 /** The SPA module of each kind of page (vite's manifest keys, relative to web/): its code is preloaded. */
 export const PAGE_MODULES: Record<string, string> = {
+  '/': 'src/features/pages/HomePage.tsx',
   product: 'src/features/catalog/ProductPage.tsx',
   category: 'src/features/catalog/ProductListPage.tsx',
   '/about-us': 'src/features/pages/AboutPage.tsx',
@@ -29,6 +30,8 @@ export interface PageAnswer {
   body: string;
   contentType: string;
   cacheControl: string;
+  /** Where a redirect (301) goes. */
+  location?: string;
 }
 
 /** CloudFront keeps a page as long as a product list (30 s); browsers always revalidate. */
@@ -56,9 +59,13 @@ const preloadOf = (product: Product | undefined, sizes: string) => {
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
 
-function imageOf(product: Product | undefined, origin: string): PageHead['image'] {
+/** The shop's own picture, for pages without a product photo (shared/pages.ts SHARE_IMAGE). */
+const shopImage = (origin: string): NonNullable<PageHead['image']> => ({ url: absolute(origin, SHARE_IMAGE.path), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, alt: SHARE_IMAGE.alt });
+
+/** The 1200 px variant of a product's first photo, or the shop's picture when it has none. */
+function imageOf(product: Product | undefined, origin: string): NonNullable<PageHead['image']> {
   const photo = product?.photos[0];
-  if (!product || !photo) return undefined;
+  if (!product || !photo) return shopImage(origin);
   const share = shareImage(photo);
   return { url: absolute(origin, share.url), width: share.width, height: share.height, alt: unescapeText(product.name) };
 }
@@ -96,9 +103,7 @@ async function productHead(id: string, canonical: string, origin: string): Promi
       if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
     }
   }
-  if (!product) {
-    return { status: 404, title: pageTitle(MESSAGES.productNotFound.replace(/\.$/, '')), description: MESSAGES.productNotFound, canonical, type: 'website', noindex: true };
-  }
+  if (!product) return notFoundHead(MESSAGES.productNotFound.replace(/\.$/, ''), MESSAGES.productNotFound);
   const name = unescapeText(product.name);
   const hot = await listProducts({ category: HOT_TAG });
   return {
@@ -116,7 +121,7 @@ async function productHead(id: string, canonical: string, origin: string): Promi
 
 async function categoryHead(slug: string, canonical: string, origin: string): Promise<PageHead> {
   const category = CATEGORIES.find((c) => c.slug === slug);
-  if (!category) return { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website', noindex: true };
+  if (!category) return notFoundHead();
   // The first page only (what the SPA shows first); "Load more" asks the API for the rest.
   const list = await listProducts({ category: category.slug });
   const products = list.products;
@@ -132,9 +137,15 @@ async function categoryHead(slug: string, canonical: string, origin: string): Pr
   };
 }
 
-function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string): PageHead {
-  return { status: 200, title: page.path === '/' ? page.title : pageTitle(page.title), description: page.description, canonical, type: 'website' };
+async function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string, origin: string): Promise<PageHead> {
+  const head: PageHead = { status: 200, title: page.path === '/' ? page.title : pageTitle(page.title), description: page.description, canonical, type: 'website', image: shopImage(origin) };
+  // The home page shows the hot strip: its list comes with the page, so the SPA need not ask for it.
+  if (page.path === '/') head.data = { [listUrl(HOT_TAG)]: await listProducts({ category: HOT_TAG }) };
+  return head;
 }
+
+/** Any address that is no page: 404, noindex, the SPA's shell (it shows its not-found page). */
+const notFoundHead = (title = 'Page not found', description: string = SHOP_DESCRIPTION): PageHead => ({ status: 404, title: pageTitle(title), description, type: 'website', noindex: true });
 
 /** robots.txt: every page but a shopper's own and the owner's; where the sitemap is. */
 export function robotsTxt(origin: string): string {
@@ -174,7 +185,11 @@ export async function sitemapXml(origin: string): Promise<string> {
 export async function renderPage(pathname: string, origin: string): Promise<PageAnswer> {
   if (pathname === '/robots.txt') return { status: 200, body: robotsTxt(origin), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' };
   if (pathname === '/sitemap.xml') return { status: 200, body: await sitemapXml(origin), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=0, s-maxage=300' };
-  const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+  // One address per page: `/product/x/` (CloudFront's /product/* takes it) goes to `/product/x` (never off the site).
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return { status: 301, body: '', contentType: HTML, cacheControl: 'public, max-age=3600', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
+  }
+  const canonical = `${origin}${pathname}`;
   const segments = pathname
     .split('/')
     .filter(Boolean)
@@ -187,12 +202,12 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
     });
   const page = STATIC_PAGES.find((candidate) => candidate.path === pathname);
   const head = page
-    ? staticHead(page, canonical)
+    ? await staticHead(page, canonical, origin)
     : segments[0] === 'product' && segments.length === 2
       ? await productHead(segments[1], canonical, origin)
       : segments[0] === 'product-list' && segments.length === 2
         ? await categoryHead(segments[1], canonical, origin)
-        : { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website' as const, noindex: true };
+        : notFoundHead();
   const module = head.status === 200 ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category'] : undefined;
   const [shell, manifest] = await Promise.all([readShell(), module ? readManifest() : null]);
   if (manifest && module) head.assets = pageAssets(manifest, module);

@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
+import { SHARE_IMAGE } from '../../../shared/pages';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
 import { apiEvent, lambdaContext, useFreshTable } from '../../../tests/helpers';
@@ -146,7 +148,8 @@ describe('a product page', () => {
     expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(product.aggregateRating).toBeUndefined();
     expect(product.image).toEqual(['http://shop.test/images/products/old.svg']);
-    expect(metaOf(document, 'og:image')).toBeUndefined();
+    // No photo from the pipeline (an old single file): link previews get the shop's own picture.
+    expect(metaOf(document, 'og:image')).toBe('http://shop.test/og-image.jpg');
   });
 
   it('answers 404 (noindex, the SPA still renders) for an unknown, a drafted or a malformed product', async () => {
@@ -188,6 +191,80 @@ describe('category and static pages', () => {
   it('an unknown category and an unknown page name answer 404', async () => {
     expect((await get('/product-list/spaceships')).status).toBe(404);
     expect((await get('/nothing-here')).status).toBe(404);
+  });
+
+  it('the home page (/) has its canonical URL, og:url, the shop picture as og:image, and the hot strip for the SPA', async () => {
+    const { status, headers, document } = await get('/');
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    expect(document.title).toBe('Seasonal Shop · Candles, apparel, rugs and custom printing');
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/');
+    expect(metaOf(document, 'og:url')).toBe('http://shop.test/');
+    expect(metaOf(document, 'og:image')).toBe('http://shop.test/og-image.jpg');
+    expect([metaOf(document, 'og:image:width'), metaOf(document, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(metaOf(document, 'og:image:alt')).toContain('Seasonal Shop');
+    expect(metaOf(document, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(document, 'twitter:image')).toBe('http://shop.test/og-image.jpg');
+    // One of each (the shell's own home tags are replaced, not doubled).
+    for (const key of ['og:title', 'og:url', 'og:image', 'twitter:card']) expect(document.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)).toHaveLength(1);
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent);
+    expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
+  });
+
+  it("the shop's picture is shipped with the SPA: a 1200x630 JPEG without metadata (web/public, npm run build:og-image)", async () => {
+    const file = path.join(__dirname, '..', '..', '..', 'web', 'public', SHARE_IMAGE.path.slice(1));
+    const meta = await sharp(file).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', SHARE_IMAGE.width, SHARE_IMAGE.height]);
+    expect([SHARE_IMAGE.width, SHARE_IMAGE.height]).toEqual([1200, 630]);
+    expect(meta.exif).toBeUndefined();
+    expect(statSync(file).size).toBeLessThan(150 * 1024);
+  });
+
+  it('every page has a canonical URL and og:url (its own address), and a picture to share', async () => {
+    for (const path of [
+      '/',
+      '/about-us',
+      '/faqs',
+      '/custom-printing',
+      '/contact-us',
+      '/support',
+      '/privacy-policy',
+      '/terms-and-conditions',
+      '/product-list/candles',
+      '/product-list/rugs',
+      '/product/evil-candle',
+      '/product/plain-tee',
+    ]) {
+      const { status, document } = await get(path);
+      expect(status).toBe(200);
+      expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`http://shop.test${path}`);
+      expect(metaOf(document, 'og:url')).toBe(`http://shop.test${path}`);
+      expect(metaOf(document, 'og:image')).toMatch(/^http:\/\/shop\.test\/(og-image\.jpg|images\/products\/.+\/\d+\.jpg)$/);
+    }
+    // An empty category (no product photo to show): the shop's picture.
+    expect(metaOf((await get('/product-list/rugs')).document, 'og:image')).toBe('http://shop.test/og-image.jpg');
+    expect(metaOf((await get('/about-us')).document, 'og:image')).toBe('http://shop.test/og-image.jpg');
+  });
+
+  it('a trailing slash is a 301 to the page without it (never to another host); the not-found page is a 404 without a canonical URL', async () => {
+    for (const [path, location] of [
+      ['/product/plain-tee/', '/product/plain-tee'],
+      ['/product/no-such/', '/product/no-such'],
+      ['/product-list/candles/', '/product-list/candles'],
+      ['/about-us/', '/about-us'],
+      ['//evil.example/', '/evil.example'],
+    ]) {
+      const answer = await get(path);
+      expect(answer.status).toBe(301);
+      expect(answer.headers.location).toBe(location);
+    }
+    const missing = await get('/404');
+    expect(missing.status).toBe(404);
+    expect(missing.document.title).toBe('Page not found · Seasonal Shop');
+    expect(metaOf(missing.document, 'robots')).toBe('noindex');
+    expect(missing.document.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(metaOf(missing.document, 'og:url')).toBeUndefined();
+    expect(missing.document.querySelector('#root')).not.toBeNull();
   });
 
   it('static pages have their own titles and descriptions', async () => {
