@@ -105,7 +105,19 @@ export function widthFor(photo: Pick<Photo, 'widths'>, target: number): number {
 }
 
 /** `url 320w, url 480w, ...` of one format. */
-export const srcSet = (photo: Photo, ext: PhotoExt) => photo.widths.map((w) => `${variantUrl(photo, w, ext)} ${w}w`).join(', ');
+export const srcSet = (photo: Pick<Photo, 'src' | 'widths'>, ext: PhotoExt) => photo.widths.map((w) => `${variantUrl(photo, w, ext)} ${w}w`).join(', ');
+
+/**
+ * What a <picture> of a photo holds: an AVIF and a WebP source and the JPEG <img> (src, every width in srcset),
+ * all with the same `sizes`, and the photo's own width and height. The SPA's Photo and the page function's HTML
+ * render exactly this, so a browser picks the same file from either (and never downloads a photo twice).
+ */
+export function pictureOf(photo: Photo, sizes: string) {
+  return {
+    sources: PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => ({ type: format.type, srcSet: srcSet(photo, format.ext), sizes })),
+    img: { src: variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg'), srcSet: srcSet(photo, 'jpg'), sizes, width: photo.width, height: photo.height },
+  };
+}
 
 /** The JPEG a plain <img src> shows (and what a cart line carries). */
 export const fallbackUrl = (photo: Photo) => variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg');

@@ -51,6 +51,8 @@ export const MESSAGES = {
   uploadImage: 'Please upload an image!',
   confirmDeleteItem: 'Are you sure you want to delete this item?',
   shippingText: 'Shipping takes 2-3 days',
+  /** A page's code could not be loaded or failed (e.g. a deploy replaced it while the tab was open). */
+  pageFailed: 'This page could not be shown. Please reload it.',
 } as const;
 
 /** Product lists that come a page at a time (a category, search results): the count, Load more and its end. */

@@ -8,8 +8,8 @@ import { productIdSchema, productListUrl } from '../../../shared/schemas/product
 import { unescapeText } from '../../../shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
-import { escapeHtml, withHead, type PageHead } from './head';
-import { pageAssets, readManifest, readShell } from './shell';
+import { escapeHtml, pictureHtml, withHead, type PageHead } from './head';
+import { bootScript, pageAssets, readManifest, readShell } from './shell';
 
 /** The SPA module of each kind of page (vite's manifest keys, relative to web/): its code is preloaded. */
 export const PAGE_MODULES: Record<string, string> = {
@@ -93,6 +93,21 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
   };
 }
 
+/**
+ * What a product page shows before its scripts run (docs/decisions/0060): the main photo in the gallery, as the
+ * SPA's ProductView lays it out (the same classes, web/src/features/catalog), and the details' placeholder. The
+ * photo is the page's largest element: it paints with the HTML, not after the app has started.
+ */
+function productFirstPaint(product: ProductDetail, name: string): string | undefined {
+  const photo = product.photos[0];
+  if (!photo) return undefined;
+  return [
+    '<article class="product-detail" aria-busy="true"><div class="gallery">',
+    pictureHtml(photo, { sizes: PHOTO_SIZES.main, alt: name, className: 'main-image' }),
+    '</div><div class="details placeholder-lines" aria-hidden="true"><span></span><span></span><span></span></div></article>',
+  ].join('');
+}
+
 async function productHead(id: string, canonical: string, origin: string): Promise<PageHead> {
   const parsed = productIdSchema.safeParse(id);
   let product: ProductDetail | null = null;
@@ -115,6 +130,7 @@ async function productHead(id: string, canonical: string, origin: string): Promi
     image: imageOf(product, origin),
     structuredData: [productJsonLd(product, canonical, origin)],
     preload: preloadOf(product, PHOTO_SIZES.main),
+    main: productFirstPaint(product, name),
     data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: hot },
   };
 }
@@ -210,6 +226,9 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
         : notFoundHead();
   const module = head.status === 200 ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category'] : undefined;
   const [shell, manifest] = await Promise.all([readShell(), module ? readManifest() : null]);
-  if (manifest && module) head.assets = pageAssets(manifest, module);
+  if (manifest && module) {
+    head.assets = pageAssets(manifest, module);
+    if (head.main) head.bootScript = bootScript(manifest);
+  }
   return { status: head.status, body: withHead(shell, head, SHOP_NAME), contentType: HTML, cacheControl: PAGE_CACHE };
 }

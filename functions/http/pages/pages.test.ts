@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
+import { PHOTO_SIZES, pictureOf } from '../../../shared/images';
 import { SHARE_IMAGE } from '../../../shared/pages';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
@@ -171,6 +172,88 @@ describe('a product page', () => {
       expect(metaOf(document, 'og:image')).toBe(`https://shop.example.com/images/products/${ID1}/1200.jpg`);
     } finally {
       delete process.env.SITE_URL;
+    }
+  });
+});
+
+describe("a product page's first paint (the static shell, docs/decisions/0060)", () => {
+  // index.html as the build writes it: the app's frame rendered into #root (web/src/app/staticShell.tsx).
+  const shellDir = mkdtempSync(path.join(os.tmpdir(), 'shop-pages-shell-'));
+  mkdirSync(path.join(shellDir, '.vite'));
+  writeFileSync(
+    path.join(shellDir, '.vite', 'manifest.json'),
+    JSON.stringify({ ...JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')), 'src/boot.ts': { file: 'assets/boot-9.js', isEntry: true } }),
+  );
+  writeFileSync(
+    path.join(shellDir, 'index.html'),
+    `<!doctype html><html lang="en"><head><title>Seasonal Shop</title><script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js"></head>
+  <body><div id="root" data-shell><header class="site-header">Seasonal Shop</header><main id="main"></main><footer class="site-footer">Shop</footer></div></body></html>`,
+  );
+  beforeAll(async () => {
+    process.env.WEB_DIR = shellDir;
+    await createIndexedProduct({
+      id: 'dollar-candle',
+      name: "Half $& off $' candle",
+      description: 'Cheap.',
+      price: 500,
+      // Not a candle, not hot: the other tests' lists stay as they are.
+      tag: 'tumblers',
+      image: `/images/products/${ID2}`,
+      photos: [{ ...photo(ID2), width: 1800, height: 2400, widths: [320, 480, 640, 960, 1200, 1600] }],
+      stock: { CANDLE: 1 },
+    });
+  });
+  afterAll(() => {
+    process.env.WEB_DIR = webDir;
+  });
+
+  it('puts the main photo into the shell as the SPA lays it out (the same <picture>), with its CSS as a stylesheet', async () => {
+    const { document } = await get('/product/evil-candle');
+    const main = document.querySelector('#root[data-shell] > main#main')!;
+    const img = main.querySelector('article.product-detail > div.gallery > picture > img.main-image')!;
+    const expected = pictureOf(photo(ID1), PHOTO_SIZES.main);
+    expect([...main.querySelectorAll('picture > source')].map((source) => [source.getAttribute('type'), source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual(
+      expected.sources.map((source) => [source.type, source.srcSet, source.sizes]),
+    );
+    expect({
+      src: img.getAttribute('src'),
+      srcSet: img.getAttribute('srcset'),
+      sizes: img.getAttribute('sizes'),
+      width: Number(img.getAttribute('width')),
+      height: Number(img.getAttribute('height')),
+    }).toEqual(expected.img);
+    // The hostile name is the alt text, never markup.
+    expect(img.getAttribute('alt')).toBe(EVIL);
+    expect(main.querySelectorAll('script')).toHaveLength(0);
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority'), img.getAttribute('decoding')]).toEqual(['eager', 'high', 'sync']);
+    // The header and footer of the shell stay; the details wait for the SPA (a placeholder of their size).
+    expect(document.querySelector('header.site-header')).not.toBeNull();
+    expect(main.querySelector('.details.placeholder-lines')).not.toBeNull();
+    // The photo paints with its CSS: the page's styles are stylesheets here, not preloads.
+    expect([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
+    expect(document.querySelectorAll('link[rel="preload"][as="style"]')).toHaveLength(0);
+    // The photo first, the app after it: the only script is the boot script, which loads the app (and preloads
+    // its modules and the page's) once the photo has painted (web/src/boot.ts).
+    const scripts = [...document.querySelectorAll('script[type="module"]')];
+    expect(scripts.map((script) => script.getAttribute('src'))).toEqual(['/assets/boot-9.js']);
+    expect(scripts[0].getAttribute('data-app')).toBe('/assets/index-abc.js');
+    expect(scripts[0].getAttribute('data-preload')!.split(' ').sort()).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js', '/assets/react-1.js']);
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    expect(document.querySelector('link[rel="preload"][as="image"]')!.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it("a name with $& or $' is text; a product without a processed photo, an unknown one and other pages keep the shell's empty main", async () => {
+    const dollar = await get('/product/dollar-candle');
+    expect(dollar.document.querySelector('img.main-image')!.getAttribute('alt')).toBe("Half $& off $' candle");
+    expect(dollar.document.querySelectorAll('main#main')).toHaveLength(1);
+    for (const path of ['/product/plain-tee', '/product/no-such', '/product-list/candles', '/about-us', '/']) {
+      const { document } = await get(path);
+      expect(document.querySelector('main#main')!.innerHTML).toBe('');
+      expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+      // The app starts at once, as index.html has it.
+      expect([...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'))).toEqual(['/assets/index-abc.js']);
+      expect(document.querySelector('script[data-app]')).toBeNull();
     }
   });
 });
