@@ -1,4 +1,4 @@
-import { PHOTO_PREFIX, publicPhotoKey, shownImage } from './images';
+import { linePhoto, PHOTO_PREFIX, publicPhotoKey, shownImage } from './images';
 
 describe('shownImage: what a plain <img> of a stored picture path shows', () => {
   const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
@@ -39,5 +39,23 @@ describe('publicPhotoKey: the only bucket keys an image URL reaches', () => {
     '/images/products/',
   ])('%s names nothing', (pathname) => {
     expect(publicPhotoKey(pathname)).toBeNull();
+  });
+});
+
+describe("linePhoto: the photo behind a cart or order line's picture URL", () => {
+  const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
+  test('a variant URL: the photo and the widths it surely has (the standard ones below, and the one named)', () => {
+    expect(linePhoto(`${src}/640.jpg`)).toEqual({ src, widths: [320, 480, 640] });
+    expect(linePhoto(`${src}/500.jpg`)).toEqual({ src, widths: [320, 480, 500] });
+    expect(linePhoto(`${src}/320.webp`)).toEqual({ src, widths: [320] });
+  });
+  test('a bare photo path: only the narrowest, which every photo has', () => {
+    expect(linePhoto(src)).toEqual({ src, widths: [320] });
+  });
+  test('anything else is no photo (shown as it is)', () => {
+    expect(linePhoto('/images/products/candle.svg')).toBeNull();
+    expect(linePhoto('/images/products/not-a-uuid/640.jpg')).toBeNull();
+    expect(linePhoto('https://elsewhere.example/x.jpg')).toBeNull();
+    expect(linePhoto(`${src}/640.jpg?x=1`)).toBeNull();
   });
 });

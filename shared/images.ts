@@ -133,6 +133,19 @@ export function shownImage(path: string, photos: readonly Photo[] = []): string 
   return photoId(path) ? variantUrl({ src: path }, PHOTO_WIDTHS[0], 'jpg') : path;
 }
 
+/**
+ * The photo behind a picture URL as a cart or order line keeps it (`image`: a variant such as
+ * `/images/products/<id>/640.jpg`, or a bare photo path from before lines kept the variant), with the widths it
+ * surely has: every standard width below the one named, and that one (variantWidths); a bare path only the
+ * narrowest, which every photo has. Null for anything else (an old single-file image, shown as it is).
+ */
+export function linePhoto(url: string): Pick<Photo, 'src' | 'widths'> | null {
+  const match = /^(\/images\/products\/[^/]+)(?:\/(\d{2,5})\.(?:jpg|webp|avif))?$/.exec(url);
+  if (!match || !photoId(match[1])) return null;
+  const named = match[2] ? Number(match[2]) : PHOTO_WIDTHS[0];
+  return { src: match[1], widths: [...PHOTO_WIDTHS.filter((width) => width < named), Math.max(named, PHOTO_WIDTHS[0])] };
+}
+
 /** The JPEG for link previews and JSON-LD, with its size. */
 export function shareImage(photo: Photo): { url: string; width: number; height: number } {
   const width = widthFor(photo, SHARE_WIDTH);
