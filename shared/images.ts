@@ -9,6 +9,9 @@
  * A product names a photo by its path `/images/products/<id>` (no extension).
  */
 
+/** The most pixels a photo may have (width × height): a 50 MP phone photo fits; a decompression bomb does not. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
 /**
  * Widths of the variants (never wider than the original): phone grids at DPR 3 take 480-640, a phone's product
  * photo (380 px at DPR 1.75-2) 800, a desktop's 640 or 1200 at DPR 2, og:image 1200.
