@@ -68,3 +68,40 @@ it('sorting by price asks the API in that order and keeps the choice in the addr
   await until(async () => (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Golden Ribbon Wrap') ?? false, true);
   await context.close();
 });
+
+it('Load more from the keyboard: focus moves to the first card of the new page, never back to the top of the page', async () => {
+  const { context, page } = await newPage(browser, 'phone');
+  await page.goto('/product-list/giftwraps');
+  await page.getByRole('link', { name: /Pattern Wrap 28/ }).waitFor();
+  await page.getByRole('button', { name: 'Load more' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByText('That is everything in Gift Wraps.').waitFor();
+  // The button is gone (the last page): focus is on the 25th card, the first that came with the new page.
+  const focused = await page.evaluate(() => ({
+    tag: document.activeElement?.tagName,
+    text: document.activeElement?.textContent ?? '',
+    index: [...document.querySelectorAll('.product-grid > a')].indexOf(document.activeElement as HTMLAnchorElement),
+  }));
+  expect(focused.tag).toBe('A');
+  expect(focused.index).toBe(PRODUCT_PAGE_SIZE);
+  // The next Tab goes on from there, not from the top of the page.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => [...document.querySelectorAll('.product-grid > a')].indexOf(document.activeElement as HTMLAnchorElement))).toBe(PRODUCT_PAGE_SIZE + 1);
+  await context.close();
+});
+
+it('search shows every match a page at a time with the total (more than a page of "pattern")', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  await page.goto('/search?q=pattern');
+  await page.getByText(`${ADDED} products`).waitFor();
+  const links = page.locator('.product-grid').getByRole('link');
+  expect(await links.count()).toBe(PRODUCT_PAGE_SIZE);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await page.getByText(`That is all ${ADDED} matches.`).waitFor();
+  expect(await links.count()).toBe(ADDED);
+  expect(new URL(page.url()).searchParams.get('pages')).toBe('2');
+  // Typos a shopper makes still find them: two letters swapped.
+  await page.goto('/search?q=ptatern');
+  await page.getByText(`${ADDED} products`).waitFor();
+  await context.close();
+});

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { MAX_IMAGE_BYTES } from '../shared/schemas/admin';
-import { launch, newPage, shopUrl, shot, signInAsAdmin } from './browser';
+import { adminToken, launch, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
 
 /** Issue 15 in Chromium: photos by <picture>, pages a crawler reads, no layout shift, search from the header. */
 let browser: Browser;
@@ -139,4 +139,111 @@ it('the admin picks a phone photo over the 5 MB limit: the browser makes it fit,
   expect(asked[0].size).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
   expect(await add.getByRole('alert').count()).toBe(0);
   await context.close();
+});
+
+describe('a product with a landscape and a portrait photo (photos uploaded through the admin API)', () => {
+  let id = '';
+  /** A photo of width × height with a red band at the top and a blue one at the bottom (to see what is cut). */
+  const banded = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#d9c7a1' } })
+      .composite([
+        { input: { create: { width, height: Math.round(height / 12), channels: 3, background: '#ff0000' } }, top: 0, left: 0 },
+        { input: { create: { width, height: Math.round(height / 12), channels: 3, background: '#0000ff' } }, top: height - Math.round(height / 12), left: 0 },
+      ])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+
+  beforeAll(async () => {
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` };
+    const upload = async (bytes: Buffer) => {
+      const target = await (await fetch(`${shopUrl()}/api/admin/uploads`, { method: 'POST', headers, body: JSON.stringify({ contentType: 'image/jpeg', size: bytes.length, fileName: 'p.jpg' }) })).json();
+      expect((await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: new Uint8Array(bytes) })).ok).toBe(true);
+      await until(async () => (await (await fetch(`${shopUrl()}/api/admin/uploads/${target.id}`, { headers })).json()).status, 'ready', 60_000);
+      return target.url as string;
+    };
+    const portrait = await upload(await banded(1800, 2400));
+    const landscape = await upload(await banded(2400, 1800));
+    const body = { name: 'Tall Pine Candle', description: 'Photographed upright.', price: 1800, tag: 'candles', image: portrait, extraImages: [landscape], stock: { CANDLE: 3 } };
+    id = (await (await fetch(`${shopUrl()}/api/admin/products`, { method: 'POST', headers, body: JSON.stringify(body) })).json()).id;
+  }, 120_000);
+
+  it.each(['phone', 'desktop'] as const)('on a %s the main photo is shown whole (its own proportions, not cropped), the thumbnails centred; no layout shift', async (viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto(`/product/${id}`, { waitUntil: 'networkidle' });
+    const box = await page.locator('img.main-image').evaluate((img) => {
+      const rect = img.getBoundingClientRect();
+      const style = getComputedStyle(img);
+      return { width: rect.width, height: rect.height, fit: style.objectFit, maxHeight: parseFloat(style.maxHeight), viewport: window.innerHeight };
+    });
+    expect(box.fit).toBe('contain');
+    // Its box takes the photo's 3:4, unless capped in height (then the whole photo is inside, with a margin beside it).
+    if (box.height < box.maxHeight - 1) expect(box.height / box.width).toBeCloseTo(4 / 3, 1);
+    else expect(box.height).toBeLessThanOrEqual(box.viewport * 0.7 + 1);
+    // The photo drawn inside the box (contain): its top and bottom bands are both on screen.
+    const shotOfMain = await sharp(await page.locator('img.main-image').screenshot())
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => shotOfMain.data.subarray((y * shotOfMain.info.width + x) * shotOfMain.info.channels, (y * shotOfMain.info.width + x) * shotOfMain.info.channels + 3);
+    const middle = Math.round(shotOfMain.info.width / 2);
+    const top = pixel(middle, Math.round(shotOfMain.info.height * 0.03));
+    const bottom = pixel(middle, Math.round(shotOfMain.info.height * 0.97));
+    expect([top[0] > 180, top[2] < 90]).toEqual([true, true]);
+    expect([bottom[0] < 90, bottom[2] > 180]).toEqual([true, true]);
+    // Each thumbnail fills its button, centred (the same margin on every side).
+    const thumbs = await page.locator('.thumb').evaluateAll((buttons) =>
+      buttons.map((button) => {
+        const outer = button.getBoundingClientRect();
+        const inner = button.querySelector('img')!.getBoundingClientRect();
+        return [Math.round(inner.left - outer.left), Math.round(outer.right - inner.right), Math.round(inner.top - outer.top), Math.round(outer.bottom - inner.bottom)];
+      }),
+    );
+    expect(thumbs).toHaveLength(2);
+    for (const [left, right, top, bottom] of thumbs) expect([left, right, top]).toEqual([bottom, bottom, bottom]);
+    expect(await layoutShift(page)).toBe(0);
+    await shot(page, `photos-${viewport}-portrait-product`);
+    await context.close();
+  });
+
+  it('the main photo is in the served HTML: it paints before any script runs, and the app takes over the same place', async () => {
+    const html = await fetch(`${shopUrl()}/product/${id}`).then((r) => r.text());
+    expect(html).toMatch(/<main id="main"><article class="product-detail"[^>]*><div class="gallery"><picture>.*<img class="main-image"/);
+    const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, baseURL: shopUrl() });
+    const still = await noScript.newPage();
+    await still.goto(`/product/${id}`, { waitUntil: 'networkidle' });
+    const before = await still
+      .locator('img.main-image')
+      .evaluate((img) => ({ top: img.getBoundingClientRect().top, height: img.getBoundingClientRect().height, loaded: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0 }));
+    expect(before.loaded).toBe(true);
+    await noScript.close();
+    const { context, page } = await newPage(browser, 'phone');
+    await page.goto(`/product/${id}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
+    const after = await page.locator('img.main-image').evaluate((img) => ({ top: img.getBoundingClientRect().top, height: img.getBoundingClientRect().height }));
+    expect(after).toEqual({ top: before.top, height: before.height });
+    expect(await page.locator('[data-shell]').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('one address per page, and real 404s', () => {
+  it.each([
+    ['/product/pumpkin-patch-tee/', '/product/pumpkin-patch-tee'],
+    ['/about-us/', '/about-us'],
+    ['/cart/', '/cart'],
+  ])('%s redirects (301) to %s', async (from, to) => {
+    const answer = await fetch(`${shopUrl()}${from}`, { redirect: 'manual' });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.get('location')).toBe(to);
+  });
+
+  it('an unknown address answers 404 with the not-found page; the routes of the SPA answer 200', async () => {
+    const { context, page } = await newPage(browser, 'phone');
+    const missing = await page.goto('/nothere');
+    expect(missing!.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    for (const path of ['/cart', '/login', '/signup', '/account', '/order-status', '/search?q=candle', '/admin/products', '/reset-password', '/faqs']) {
+      expect([path, (await fetch(`${shopUrl()}${path}`)).status]).toEqual([path, 200]);
+    }
+    await context.close();
+  });
 });

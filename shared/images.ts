@@ -9,6 +9,9 @@
  * A product names a photo by its path `/images/products/<id>` (no extension).
  */
 
+/** The most pixels a photo may have (width × height): a 50 MP phone photo fits; a decompression bomb does not. */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
 /**
  * Widths of the variants (never wider than the original): phone grids at DPR 3 take 480-640, a phone's product
  * photo (380 px at DPR 1.75-2) 800, a desktop's 640 or 1200 at DPR 2, og:image 1200.
@@ -56,6 +59,30 @@ export function photoId(path: string): string | null {
 
 export const photoPath = (id: string) => `/${PHOTO_PREFIX}${id}`;
 
+/**
+ * The bucket key a public image URL path names, or null when it names none: only keys under PHOTO_PREFIX are
+ * public (the image bucket's policy lets CloudFront read nothing else; infra/lib/site.ts). Each path segment is
+ * decoded once, and a segment that decodes to a slash or backslash (`..%2f`), a dot segment (`%2e%2e`), an empty
+ * segment or a NUL names nothing: the path is never re-read as a different key, so `uploads/` stays unreachable.
+ * `pathname` is the URL's path as parsed (WHATWG URL already resolved plain `..` segments).
+ */
+export function publicPhotoKey(pathname: string): string | null {
+  if (!pathname.startsWith(`/${PHOTO_PREFIX}`)) return null;
+  const segments: string[] = [];
+  for (const raw of pathname.slice(1).split('/')) {
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
+    if (!segment || segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return null;
+    segments.push(segment);
+  }
+  const key = segments.join('/');
+  return key.startsWith(PHOTO_PREFIX) && key.length > PHOTO_PREFIX.length ? key : null;
+}
+
 /** The variant widths of an original `width` px wide: the standard widths below it, and the original's own if smaller than the largest. */
 export function variantWidths(width: number): number[] {
   // A photo narrower than the smallest standard width is enlarged to it: every photo has that variant, which a
@@ -81,7 +108,19 @@ export function widthFor(photo: Pick<Photo, 'widths'>, target: number): number {
 }
 
 /** `url 320w, url 480w, ...` of one format. */
-export const srcSet = (photo: Photo, ext: PhotoExt) => photo.widths.map((w) => `${variantUrl(photo, w, ext)} ${w}w`).join(', ');
+export const srcSet = (photo: Pick<Photo, 'src' | 'widths'>, ext: PhotoExt) => photo.widths.map((w) => `${variantUrl(photo, w, ext)} ${w}w`).join(', ');
+
+/**
+ * What a <picture> of a photo holds: an AVIF and a WebP source and the JPEG <img> (src, every width in srcset),
+ * all with the same `sizes`, and the photo's own width and height. The SPA's Photo and the page function's HTML
+ * render exactly this, so a browser picks the same file from either (and never downloads a photo twice).
+ */
+export function pictureOf(photo: Photo, sizes: string) {
+  return {
+    sources: PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => ({ type: format.type, srcSet: srcSet(photo, format.ext), sizes })),
+    img: { src: variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg'), srcSet: srcSet(photo, 'jpg'), sizes, width: photo.width, height: photo.height },
+  };
+}
 
 /** The JPEG a plain <img src> shows (and what a cart line carries). */
 export const fallbackUrl = (photo: Photo) => variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg');
@@ -95,6 +134,19 @@ export function shownImage(path: string, photos: readonly Photo[] = []): string 
   const photo = photos.find((p) => p.src === path);
   if (photo) return fallbackUrl(photo);
   return photoId(path) ? variantUrl({ src: path }, PHOTO_WIDTHS[0], 'jpg') : path;
+}
+
+/**
+ * The photo behind a picture URL as a cart or order line keeps it (`image`: a variant such as
+ * `/images/products/<id>/640.jpg`, or a bare photo path from before lines kept the variant), with the widths it
+ * surely has: every standard width below the one named, and that one (variantWidths); a bare path only the
+ * narrowest, which every photo has. Null for anything else (an old single-file image, shown as it is).
+ */
+export function linePhoto(url: string): Pick<Photo, 'src' | 'widths'> | null {
+  const match = /^(\/images\/products\/[^/]+)(?:\/(\d{2,5})\.(?:jpg|webp|avif))?$/.exec(url);
+  if (!match || !photoId(match[1])) return null;
+  const named = match[2] ? Number(match[2]) : PHOTO_WIDTHS[0];
+  return { src: match[1], widths: [...PHOTO_WIDTHS.filter((width) => width < named), Math.max(named, PHOTO_WIDTHS[0])] };
 }
 
 /** The JPEG for link previews and JSON-LD, with its size. */

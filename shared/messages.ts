@@ -58,8 +58,29 @@ export const MESSAGES = {
   sending: 'Sending....',
   formSubmitted: 'Form Submitted Successfully',
   uploadImage: 'Please upload an image!',
+  /** Add product pressed while a photo is still being made smaller, uploaded or prepared (not yet "Ready"). */
+  photoNotReady: 'Please wait until the photo is ready: it says "Ready" under it when it is. Then add the product.',
   confirmDeleteItem: 'Are you sure you want to delete this item?',
   shippingText: 'Shipping takes 2-3 days',
+  /** A page's code could not be loaded or failed (e.g. a deploy replaced it while the tab was open). */
+  pageFailed: 'This page could not be shown. Please reload it.',
+} as const;
+
+/** Product lists that come a page at a time (a category, search results): the count, Load more and its end. */
+export const LIST_MESSAGES = {
+  productCount: (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`),
+  loadMore: 'Load more',
+  loadingMore: 'Loading…',
+  loadMoreFailed: 'We could not load more products just now. Please reload the page to try again.',
+  listFailed: 'We could not load the products just now. Please reload the page to try again.',
+  endOfCategory: (label: string) => `That is everything in ${label}.`,
+  endOfSearch: (count: number) => (count === 1 ? 'That is the only match.' : `That is all ${count.toLocaleString('en-US')} matches.`),
+} as const;
+
+/** What the image pipeline tells the admin about a photo it cannot take (functions/domain/images/pipeline.ts). */
+export const PHOTO_MESSAGES = {
+  tooManyPixels: (width: number, height: number, maxPixels: number) =>
+    `This photo is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels (${Math.round((width * height) / 1e6)} megapixels); the most the shop can take is ${maxPixels / 1e6} megapixels (for example 8,000 × 6,000). Save it smaller and upload it again.`,
 } as const;
 
 /** After the sale (issue 14): what the shop tells the customer and the owner about shipping, cancelling, replacements. */

@@ -20,6 +20,13 @@ export const STATIC_PAGES = [
   { path: '/terms-and-conditions', title: 'Terms and Conditions', description: `The terms of buying from ${SHOP_NAME}.` },
 ] as const;
 
+/**
+ * The picture a link preview shows for a page without a product photo (home, static pages, an empty category):
+ * the shop's banner and name, 1200x630 as Open Graph and Twitter ask (web/public/og-image.jpg, made by
+ * `npm run build:og-image`).
+ */
+export const SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, alt: `${SHOP_NAME}: seasonal candles, apparel, rugs and custom printing` } as const;
+
 /** Paths a crawler is kept out of (robots.txt); they are for one shopper or the owner. */
 export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup'] as const;
 
@@ -50,3 +57,68 @@ export const CATEGORY_PATHS = CATEGORIES.map((category) => `/product-list/${cate
 export const CATALOG_CDN_SECONDS = 30;
 export const CATALOG_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOG_CDN_SECONDS}`;
 export const VISIBLE_WITHIN_SECONDS = 2 * CATALOG_CDN_SECONDS;
+
+/**
+ * Every address the SPA's router knows (web/src/app/routes.tsx and adminRoutes.ts; a web test keeps the two lists
+ * equal). `:name` is one path segment. These answer the SPA (200); any other address without a file extension is
+ * the not-found page with a 404, so a crawler never takes a mistyped link for a page (docs/decisions/0059).
+ */
+export const SPA_ROUTES = [
+  '/',
+  '/product-list/:category',
+  '/product/:id',
+  '/search',
+  '/cart',
+  '/orderconfirmation',
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/account',
+  '/account/orders/:orderNumber',
+  '/order-status',
+  '/custom-printing',
+  '/contact-us',
+  '/support',
+  '/about-us',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/faqs',
+  '/admin',
+  '/admin/products',
+  '/admin/items',
+  '/admin/promo-codes',
+  '/admin/orders/pending',
+  '/admin/orders/archive',
+  '/admin/orders/:orderNumber',
+  '/admin/replacements',
+  '/admin/drafted-products',
+  '/admin/inbox',
+] as const;
+
+/** SPA_ROUTES as one regular expression's source (also run by the CloudFront routing function, infra/lib/site.ts). */
+export const SPA_ROUTE_PATTERN = `^(?:${SPA_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, '[^/]+')).join('|')})$`;
+
+/** Where the page function answers the not-found page (404, noindex, the SPA's shell): unknown addresses are sent there. */
+export const NOT_FOUND_PATH = '/404';
+
+/**
+ * How the shop answers an address no other behaviour took (CloudFront's default behaviour and its routing
+ * function in AWS; the local gateway does the same):
+ * - `file`: a name with an extension in its last segment (the build's files, favicon, config.json) as it is;
+ * - `redirect`: a trailing slash goes, 301, to the address without it (never to another host: `//x/` -> `/x`);
+ * - `page`: the home page, from the page function (its own head: canonical URL, Open Graph, the data it shows);
+ * - `spa`: a route of the SPA, index.html;
+ * - `not-found`: anything else, the page function's not-found page (404).
+ */
+export type SiteAnswer = { kind: 'file' } | { kind: 'redirect'; location: string } | { kind: 'page' } | { kind: 'spa' } | { kind: 'not-found' };
+
+const spaRoute = new RegExp(SPA_ROUTE_PATTERN);
+
+export function siteAnswer(pathname: string): SiteAnswer {
+  const last = pathname.split('/').pop() ?? '';
+  if (last.includes('.') && pathname !== '/index.html') return { kind: 'file' };
+  if (pathname.length > 1 && pathname.endsWith('/')) return { kind: 'redirect', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
+  if (pathname === '/' || pathname === '/index.html') return { kind: 'page' };
+  if (spaRoute.test(pathname)) return { kind: 'spa' };
+  return { kind: 'not-found' };
+}

@@ -21,6 +21,23 @@ const apiDescription = (): Plugin => ({
   },
 });
 
+/**
+ * The static shell (web/src/app/shell.ts): the app's frame (header, empty main, footer) rendered to HTML from its own
+ * components at build time and put into index.html's #root, so the first paint shows it before any script runs.
+ */
+const staticShell = (): Plugin => ({
+  name: 'shop-static-shell',
+  apply: 'build',
+  async transformIndexHtml(html) {
+    const { renderShell } = (await tsImport('./src/app/staticShell.tsx', import.meta.url)) as typeof import('./src/app/staticShell');
+    const root = '<div id="root"></div>';
+    if (!html.includes(root)) throw new Error(`index.html has no ${root} for the static shell`);
+    // React hoists a preload of every image it renders (here the logo); the page's own preloads stay in the head.
+    const shell = renderShell().replace(/<link rel="preload" as="image"[^>]*>/g, '');
+    return html.replace(root, () => `<div id="root" data-shell>${shell}</div>`);
+  },
+});
+
 export default defineConfig({
   root: here,
   publicDir: path.join(here, 'public'),
@@ -31,9 +48,14 @@ export default defineConfig({
     // .vite/manifest.json: the page function preloads the code of the page it serves (functions/domain/pages).
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // The app (index.html) and the boot script of pages that paint from their HTML (src/boot.ts; the page
+      // function finds it in the manifest).
+      input: { index: path.join(here, 'index.html'), boot: path.join(here, 'src', 'boot.ts') },
+    },
   },
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [apiDescription()],
+  plugins: [apiDescription(), staticShell()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(['/api', '/auth', '/config.json', '/images', '/cognito', '/ses', '/s3'].map((p) => [p, backend])),

@@ -5,7 +5,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { isPagePath } from '../../shared/pages';
+import { PHOTO_PREFIX, publicPhotoKey } from '../../shared/images';
+import { isPagePath, NOT_FOUND_PATH, siteAnswer } from '../../shared/pages';
 import { cognitoOperationOf } from '../../shared/rate-limits';
 import { findRoute, routeId, type RouteDef } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/common';
@@ -18,7 +19,7 @@ export interface GatewayOptions {
   routes: readonly RouteDef[];
   /** The built SPA (web/dist). */
   webDir: string;
-  /** Folder of the image bucket: `/images/x` is served from `<imagesDir>/images/x`, as CloudFront does. */
+  /** Folder of the image bucket: `/images/products/x` is served from `<imagesDir>/images/products/x` (public photos only), as CloudFront does. */
   imagesDir: string;
   /** What the image store keeps about an object (its content type and Cache-Control, as S3 answers them). */
   imageMeta?: (key: string) => { contentType?: string; cacheControl?: string } | null;
@@ -184,9 +185,9 @@ export function createGateway(options: GatewayOptions): http.Server {
   // The API description of the routes served here (in AWS a file of the SPA build at the same path).
   let apiDescription: unknown;
 
-  async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer) {
+  async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer, page = isPagePath(url.pathname)) {
     // HEAD of a page is its GET without the body (CloudFront asks the origin for HEAD as GET here too).
-    const method = req.method === 'HEAD' && isPagePath(url.pathname) ? 'GET' : (req.method ?? 'GET');
+    const method = req.method === 'HEAD' && page ? 'GET' : (req.method ?? 'GET');
     const found = findRoute(options.routes, method, url.pathname);
     if (!found.route) {
       return found.pathExists
@@ -280,21 +281,49 @@ export function createGateway(options: GatewayOptions): http.Server {
     createReadStream(file).pipe(res);
   }
 
+  /** A file of web/dist as CloudFront's default behaviour serves it from the SPA bucket; a missing one is a 404. */
   function staticFile(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const root = path.resolve(options.webDir);
-    const file = path.resolve(root, `.${decodeURIComponent(url.pathname)}`);
+    let file = '';
+    try {
+      file = path.resolve(root, `.${decodeURIComponent(url.pathname)}`);
+    } catch {
+      // Not a path (a broken escape): no such file.
+    }
     if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) {
       const immutable = url.pathname.startsWith('/assets/');
       return sendFile(req, res, file, immutable ? 'public, max-age=31536000, immutable' : 'no-cache', SECURITY_HEADERS);
     }
-    // Unknown SPA paths answer index.html; a missing file with an extension stays a real 404.
-    if (path.extname(url.pathname)) return sendJson(res, 404, { error: { code: 'not_found', message: 'No such file.' } });
-    const index = path.join(root, 'index.html');
+    return sendJson(res, 404, { error: { code: 'not_found', message: 'No such file.' } });
+  }
+
+  /** index.html, what every route of the SPA answers. */
+  function spaShell(req: http.IncomingMessage, res: http.ServerResponse) {
+    const index = path.join(path.resolve(options.webDir), 'index.html');
     if (!existsSync(index)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return res.end('The web app is not built yet: run npm start (it builds web/ first).');
     }
     return sendFile(req, res, index, 'no-cache', SECURITY_HEADERS);
+  }
+
+  /**
+   * What no other path took: CloudFront's default behaviour and its routing function (shared/pages.ts siteAnswer):
+   * files as they are, a trailing slash redirected, the home page and the not-found page (404) from the page
+   * function, the SPA's routes index.html.
+   */
+  function site(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer) {
+    const answer = siteAnswer(url.pathname);
+    if (answer.kind === 'file') return staticFile(req, res, url);
+    // The default behaviour allows GET and HEAD only (CloudFront refuses other methods with 403).
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 403, { error: { code: 'forbidden', message: 'This method is not allowed here.' } });
+    if (answer.kind === 'redirect') {
+      res.writeHead(301, { location: `${answer.location}${url.search}`, 'cache-control': 'public, max-age=3600', ...SECURITY_HEADERS });
+      return void res.end();
+    }
+    if (answer.kind === 'spa') return spaShell(req, res);
+    const target = answer.kind === 'page' ? new URL('/', url) : new URL(`${NOT_FOUND_PATH}${url.search}`, url);
+    return api(req, res, target, body, true);
   }
 
   return http.createServer((req, res) => {
@@ -322,12 +351,15 @@ export function createGateway(options: GatewayOptions): http.Server {
         if (pathname.startsWith(prefix)) return mount(req, res, body);
       }
       if (pathname.startsWith('/images/')) {
-        const root = path.resolve(options.imagesDir);
-        const file = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-        if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile()) return sendImage(req, res, file, path.relative(root, file).split(path.sep).join('/'));
+        // As CloudFront and the image bucket's policy: only keys under the public photo prefix, never an original
+        // under uploads/, however the path is spelt (encoded slashes and dot segments name nothing).
+        const key = publicPhotoKey(pathname);
+        const photos = path.resolve(options.imagesDir, PHOTO_PREFIX);
+        const file = key ? path.resolve(options.imagesDir, ...key.split('/')) : '';
+        if (key && file.startsWith(photos + path.sep) && existsSync(file) && statSync(file).isFile()) return sendImage(req, res, file, key);
         return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
       }
-      return staticFile(req, res, url);
+      return site(req, res, url, body);
     })().catch((error: Error) => {
       log(`gateway error on ${req.method} ${url.pathname}: ${error.stack ?? error.message}`);
       if (!res.headersSent) sendJson(res, 502, { error: { code: 'bad_gateway', message: 'The local gateway could not complete the request.' } });

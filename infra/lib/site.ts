@@ -13,6 +13,7 @@ import {
   Distribution,
   FunctionCode,
   FunctionEventType,
+  FunctionRuntime,
   Function as CloudFrontFunction,
   HeadersFrameOption,
   HeadersReferrerPolicy,
@@ -27,10 +28,12 @@ import {
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { PAGE_PATTERNS } from '../../shared/pages';
+import { PHOTO_PREFIX } from '../../shared/images';
+import { NOT_FOUND_PATH, PAGE_PATTERNS, SPA_ROUTE_PATTERN } from '../../shared/pages';
 import type { RuntimeConfig } from '../../shared/schemas/common';
 import { contentSecurityPolicy, HSTS } from '../../shared/security-headers';
 import { OPENAPI_PATH } from '../../shared/openapi';
@@ -81,15 +84,49 @@ export function createAccessLogBucket(scope: Construct): Bucket {
   return bucket;
 }
 
+/** The API origin's id: the routing function sends the home page and unknown addresses to it by this id. */
+export const API_ORIGIN_ID = 'shop-api';
+
 /**
- * CloudFront Function on the default (SPA) behaviour only: a path without a file extension is a route of the
- * SPA and gets index.html. /api/*, /auth/* and /images/* have their own behaviours, so their misses stay 404s.
+ * CloudFront Function (JavaScript runtime 2.0) on the default (SPA) behaviour only: shared/pages.ts siteAnswer,
+ * as the local gateway runs it. A name with a file extension is left alone (the build's files); a trailing slash
+ * is a 301 to the address without it; the home page (`/`, or `/index.html` should the default root object come
+ * first) goes to the page function behind the API (its own head); a route of the SPA gets index.html; any other
+ * address is the page function's not-found page, a 404 (never a soft 404). /api/*, /auth/*, /images/* and the
+ * page paths have their own behaviours and never meet this function.
  */
 export const SPA_ROUTING_CODE = [
+  "import cf from 'cloudfront';",
+  `var SPA_ROUTE = new RegExp(${JSON.stringify(SPA_ROUTE_PATTERN)});`,
+  'function search(querystring) {',
+  '  var parts = [];',
+  '  for (var name in querystring) {',
+  '    var entry = querystring[name];',
+  '    var values = entry.multiValue ? entry.multiValue : [entry];',
+  "    for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? name : name + '=' + values[i].value);",
+  '  }',
+  "  return parts.length ? '?' + parts.join('&') : '';",
+  '}',
   'function handler(event) {',
   '  var request = event.request;',
-  "  var last = request.uri.split('/').pop();",
-  "  if (last.indexOf('.') === -1) request.uri = '/index.html';",
+  '  var uri = request.uri;',
+  "  var last = uri.split('/').pop();",
+  "  if (last.indexOf('.') !== -1 && uri !== '/index.html') return request;",
+  "  if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {",
+  "    var location = '/' + uri.replace(/^\\/+|\\/+$/g, '') + search(request.querystring);",
+  "    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=3600' } } };",
+  '  }',
+  "  if (uri === '/' || uri === '/index.html') {",
+  "    request.uri = '/';",
+  `    cf.selectRequestOriginById('${API_ORIGIN_ID}');`,
+  '    return request;',
+  '  }',
+  '  if (SPA_ROUTE.test(uri)) {',
+  "    request.uri = '/index.html';",
+  '    return request;',
+  '  }',
+  `  request.uri = '${NOT_FOUND_PATH}';`,
+  `  cf.selectRequestOriginById('${API_ORIGIN_ID}');`,
   '  return request;',
   '}',
 ].join('\n');
@@ -173,6 +210,8 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
   });
 
   const apiOrigin = new HttpOrigin(`${props.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+    // Named: the routing function selects it by this id for the home page and the not-found page.
+    originId: API_ORIGIN_ID,
     protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
   });
   const apiBehavior: BehaviorOptions = {
@@ -212,8 +251,10 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     responseHeadersPolicy: securityHeaders,
   };
   const spaRouting = new CloudFrontFunction(scope, 'SpaRoutingFunction', {
-    comment: 'Serves index.html for SPA routes',
+    comment: 'SPA routes: index.html; home and unknown addresses: the page function; trailing slash: 301',
     code: FunctionCode.fromInline(SPA_ROUTING_CODE),
+    // 2.0: the `cloudfront` module (selectRequestOriginById) for the page function's answers.
+    runtime: FunctionRuntime.JS_2_0,
   });
 
   const spaOrigin = S3BucketOrigin.withOriginAccessControl(props.spaBucket, {
@@ -272,6 +313,18 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
       },
     },
   });
+  // CloudFront reads public photos only. The origin access above lets it read any key of the bucket; this Deny
+  // (which wins over any Allow) keeps the originals under uploads/ (EXIF and GPS included) and anything else
+  // outside the photo prefix out of reach of every behaviour, however a path is spelt (shared/images.ts).
+  props.imagesBucket.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'CloudFrontReadsPublicPhotosOnly',
+      effect: Effect.DENY,
+      principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+      actions: ['s3:GetObject'],
+      notResources: [props.imagesBucket.arnForObjects(`${PHOTO_PREFIX}*`)],
+    }),
+  );
   Annotations.of(distribution).acknowledgeWarning(
     '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
     'LIST is on the image bucket only, behind /images/* with no query strings forwarded; the default behaviour has a root object.',

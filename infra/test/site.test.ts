@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { PAGE_PATTERNS } from '../../shared/pages';
+import { NOT_FOUND_PATH, PAGE_PATTERNS, siteAnswer, SPA_ROUTES } from '../../shared/pages';
 import { runtimeConfigSchema } from '../../shared/schemas/common';
 import { STRIPE_CSP_SOURCES } from '../../shared/security-headers';
 import type { ShopStack } from '../lib/shop-stack';
 import { OPENAPI_PATH } from '../../shared/openapi';
-import { CATALOG_QUERY_PARAMETERS, ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
+import { API_ORIGIN_ID, CATALOG_QUERY_PARAMETERS, ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS, IMMUTABLE, PRODUCT_LIST_PATH, REVALIDATE, SPA_ROUTING_CODE } from '../lib/site';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
 
 /** Point 5 (S3 + CloudFront) and point 6 (config.json and the SPA upload) of the production issue. */
@@ -120,6 +120,33 @@ describe('CloudFront behaviours', () => {
     );
     expect(cloudFrontActions).toEqual(['s3:GetObject']);
   });
+
+  test('uploads/ (the originals, with EXIF and GPS) can never be read through the distribution: CloudFront may read only images/products/*', () => {
+    // Only /images/* reaches the image bucket.
+    const imagesOrigin = behaviour('/images/*').TargetOriginId;
+    expect(allBehaviours().filter((b) => b.TargetOriginId === imagesOrigin)).toEqual([behaviour('/images/*')]);
+    // Evaluate the bucket policy as S3 would for CloudFront's GetObject: an explicit Deny wins over any Allow.
+    const policy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === idOf(stack.imagesBucket))!;
+    type Statement = { Effect: 'Allow' | 'Deny'; Principal?: { Service?: string }; Action: string | string[]; Resource?: unknown; NotResource?: unknown };
+    const names = { [`${idOf(stack.imagesBucket)}.Arn`]: 'arn:images' };
+    const arns = (value: unknown) => [value].flat().map((part) => renderCfnString(part, names));
+    const matches = (pattern: string, arn: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(arn);
+    const cloudFront = (policy.Properties.PolicyDocument.Statement as Statement[]).filter(
+      (s) => s.Principal?.Service === 'cloudfront.amazonaws.com' && [s.Action].flat().some((action) => action === 's3:GetObject' || action === 's3:*'),
+    );
+    const applies = (s: Statement, arn: string) => (s.Resource !== undefined ? arns(s.Resource).some((p) => matches(p, arn)) : !arns(s.NotResource).some((p) => matches(p, arn)));
+    const cloudFrontCanRead = (key: string) => {
+      const arn = `arn:images/${key}`;
+      const relevant = cloudFront.filter((s) => applies(s, arn));
+      return relevant.some((s) => s.Effect === 'Allow') && !relevant.some((s) => s.Effect === 'Deny');
+    };
+    const id = '3f2a1b0c-4d5e-4f60-8a7b-9c8d7e6f5a4b';
+    expect(cloudFrontCanRead(`images/products/${id}/320.jpg`)).toBe(true);
+    // S3 keys are literal (a key is never resolved like a path), so what CloudFront asks for is exactly one of these.
+    for (const key of [`uploads/${id}.jpg`, 'uploads/', 'images/other.txt', 'index.html']) {
+      expect(cloudFrontCanRead(key)).toBe(false);
+    }
+  });
 });
 
 describe('the SPA routing function (run on sample requests)', () => {
@@ -127,23 +154,64 @@ describe('the SPA routing function (run on sample requests)', () => {
     const fn = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'))[0];
     return fn.Properties.FunctionCode as string;
   };
-  // CloudFront Functions are plain JavaScript with a `handler(event)`; run the deployed code as it is.
-  const run = (uri: string) => {
+  type Answer = { uri?: string; statusCode?: number; headers?: Record<string, { value: string }>; origin: string | null };
+  // CloudFront Functions are plain JavaScript with a `handler(event)`; run the deployed code as it is, with the
+  // runtime's `cloudfront` module (its import line) standing in as a recorder of the origin it selects.
+  const run = (uri: string, querystring: Record<string, { value: string; multiValue?: { value: string }[] }> = {}): Answer => {
+    const code = fromTemplate();
+    expect(code.split('\n')[0]).toBe("import cf from 'cloudfront';");
+    let origin: string | null = null;
+    const cf = { selectRequestOriginById: (id: string) => (origin = id) };
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the CloudFront function's code from the template, which is the point of the test
-    const handler = new Function(`${fromTemplate()}\nreturn handler;`)() as (event: unknown) => { uri: string };
-    return handler({ request: { uri, method: 'GET', headers: {}, querystring: {} } }).uri;
+    const handler = new Function('cf', `${code.split('\n').slice(1).join('\n')}\nreturn handler;`)(cf) as (event: unknown) => Omit<Answer, 'origin'>;
+    const answer = handler({ request: { uri, method: 'GET', headers: {}, querystring, cookies: {} } });
+    return { ...answer, origin };
   };
+  const apiOriginId = () => behaviour('/api/*').TargetOriginId;
 
-  test('the template holds exactly the code under test', () => {
+  test('the template holds exactly the code under test, on the 2.0 runtime (origin selection)', () => {
     expect(fromTemplate()).toBe(SPA_ROUTING_CODE);
+    const fn = Object.values(resourcesOf(template, 'AWS::CloudFront::Function'))[0];
+    expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    // The origin the function selects is the API's (the page function), by the id the distribution gives it.
+    expect(apiOriginId()).toBe(API_ORIGIN_ID);
+    expect(distributionConfig().Origins.map((origin: { Id: string }) => origin.Id)).toContain(API_ORIGIN_ID);
   });
 
-  test.each(['/', '/product/42', '/product-list/hot', '/reset-password', '/admin/products', '/orderconfirmation'])('SPA route %s -> /index.html', (uri) => {
-    expect(run(uri)).toBe('/index.html');
+  test.each(['/product/42', '/product-list/hot', '/reset-password', '/admin/products', '/orderconfirmation'])('SPA route %s -> /index.html', (uri) => {
+    expect(run(uri).uri).toBe('/index.html');
   });
 
-  test.each(['/index.html', '/config.json', '/assets/index-4f3a.js', '/favicon.svg', '/banners/fall.webp', '/missing.png'])('file %s is left alone', (uri) => {
-    expect(run(uri)).toBe(uri);
+  test('every route of the SPA (shared/pages.ts SPA_ROUTES) gets index.html from the SPA bucket (200)', () => {
+    for (const route of SPA_ROUTES.filter((r) => r !== '/')) expect(run(route.replace(/:[A-Za-z]+/g, 'x1'))).toEqual(expect.objectContaining({ uri: '/index.html', origin: null }));
+  });
+
+  test.each(['/', '/index.html'])('the home page %s comes from the page function (its canonical URL and Open Graph tags)', (uri) => {
+    expect(run(uri)).toEqual(expect.objectContaining({ uri: '/', origin: API_ORIGIN_ID }));
+  });
+
+  test.each(['/nothere', '/a/b/c', '/product', '/admin/nothing/here', '/cartt'])("unknown %s -> the page function's not-found page (404), never index.html", (uri) => {
+    expect(run(uri)).toEqual(expect.objectContaining({ uri: NOT_FOUND_PATH, origin: API_ORIGIN_ID }));
+  });
+
+  test('a trailing slash is a 301 to the address without it, query kept, never to another host', () => {
+    const answer = run('/cart/');
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers!.location.value).toBe('/cart');
+    expect(run('/search/', { q: { value: 'candle' }, pages: { value: '2' } }).headers!.location.value).toBe('/search?q=candle&pages=2');
+    expect(run('/about-us/').headers!.location.value).toBe('/about-us');
+    expect(run('//evil.example/').headers!.location.value).toBe('/evil.example');
+  });
+
+  test('the same answer as the local gateway (shared/pages.ts siteAnswer) on sample addresses', () => {
+    const kindOf = (answer: Answer) => (answer.statusCode === 301 ? 'redirect' : answer.uri === NOT_FOUND_PATH ? 'not-found' : answer.origin ? 'page' : answer.uri === '/index.html' ? 'spa' : 'file');
+    for (const uri of ['/', '/index.html', '/cart', '/cart/', '/account/orders/A1', '/admin', '/admin/orders/pending', '/nope', '/x/y/', '/favicon.svg', '/assets/a.js', '/config.json', '/missing.png']) {
+      expect([uri, kindOf(run(uri))]).toEqual([uri, siteAnswer(uri).kind]);
+    }
+  });
+
+  test.each(['/config.json', '/assets/index-4f3a.js', '/favicon.svg', '/banners/fall.webp', '/missing.png', '/og-image.jpg'])('file %s is left alone', (uri) => {
+    expect(run(uri)).toEqual(expect.objectContaining({ uri, origin: null }));
   });
 });
 

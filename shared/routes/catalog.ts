@@ -19,7 +19,8 @@ export const CATALOG_ROUTES = [
     access: 'public',
     table: 'read',
     query: productSearchQuerySchema,
-    summary: 'Listed products matching ?q= in name, description or tag words (prefixes, small typos)',
+    summary:
+      'Listed products matching ?q= in name, description or tag words (prefixes, small typos, accents folded), a page at a time: ?limit= (1-100, default 24), ?cursor= (the nextCursor of the page before); answers total',
   },
   {
     method: 'GET',

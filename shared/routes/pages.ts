@@ -3,12 +3,14 @@ import type { RouteDef } from './types';
 /**
  * The page function (functions/http/pages/render-page.ts): one function behind every path a crawler reads
  * (shared/pages.ts PAGE_PATTERNS; CloudFront sends only those here). These routes share that one function
- * (infra creates one function per handler). `/{page}` answers the static pages by name and 404 for any other.
+ * (infra creates one function per handler). `/{page}` answers the static pages by name and 404 for any other (the
+ * routing function sends every address the SPA does not know to `/404`, shared/pages.ts NOT_FOUND_PATH).
  */
 const page = (path: string, answers: NonNullable<RouteDef['answers']>, summary: string) =>
   ({ method: 'GET', path, handler: 'pages/render-page', access: 'public', table: 'read', uses: ['site'], answers, summary }) as const;
 
 export const PAGE_ROUTES = [
+  page('/', 'text/html', 'The home page with its head (in AWS the routing function of the default behaviour sends / here)'),
   page('/{page}', 'text/html', 'A static page (about, FAQs, policies, forms) with its head; 404 for other names'),
   page('/product/{id}', 'text/html', 'A product page with its head and JSON-LD Product; 404 for an unknown or drafted product'),
   page('/product-list/{category}', 'text/html', 'A category page with its head; 404 for an unknown category'),

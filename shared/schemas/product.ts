@@ -83,12 +83,25 @@ export function productListUrl(query: { category?: string; sort?: ProductSort; l
 
 export const productIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a product id'));
 
-/** GET /api/products/search?q= */
+/** GET /api/products/search?q=&limit=&cursor= (pages of the matches, like a product list). */
 export const SEARCH_MAX_LENGTH = 100;
 export const productSearchQuerySchema = z.strictObject({
   q: z._default(z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`)), ''),
+  ...pageQueryFields(PRODUCT_PAGE_SIZE, PRODUCT_PAGE_MAX, BAD_CURSOR),
 });
+export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
 
-/** The answer of GET /api/products/search?q=: the query as read (trimmed) and the matches, best first. */
-export const productSearchAnswerSchema = z.object({ query: z.string(), products: z.array(productSchema) });
-export const searchUrl = (q: string) => `/api/products/search?q=${encodeURIComponent(q.trim())}`;
+/**
+ * The answer of GET /api/products/search?q=: the query as read (trimmed), one page of the matches (best first),
+ * how many match in all, and the cursor of the next page (null: this was the last). `total` is optional for an
+ * answer cached from before it was added (CloudFront keeps one 30 s).
+ */
+export const productSearchAnswerSchema = z.object({
+  query: z.string(),
+  products: z.array(productSchema),
+  total: z.optional(z.number().check(z.int(), z.nonnegative())),
+  nextCursor: z._default(z.nullable(z.string()), null),
+});
+export type ProductSearchAnswer = z.infer<typeof productSearchAnswerSchema>;
+/** The one spelling of a search page's URL (the SPA's cache and CloudFront key on it). */
+export const searchUrl = (q: string, cursor?: string | null) => `/api/products/search?q=${encodeURIComponent(q.trim())}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;

@@ -1,11 +1,10 @@
 import sharp, { type Sharp } from 'sharp';
-import { PHOTO_FORMATS, PHOTO_ID, UPLOAD_PREFIX, VARIANT_CACHE_CONTROL, variantKey, variantWidths, type PhotoExt } from '../../../shared/images';
+import { MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_ID, UPLOAD_PREFIX, VARIANT_CACHE_CONTROL, variantKey, variantWidths, type PhotoExt } from '../../../shared/images';
+import { PHOTO_MESSAGES } from '../../../shared/messages';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { logger } from '../../lib/logger';
 import { getObject, putObject } from '../../lib/storage';
 
-/** Largest picture decoded (pixels): a 50 MP phone photo fits; a decompression bomb does not. */
-const MAX_PIXELS = 50_000_000;
 /** Formats accepted as input. Output is always raster (AVIF, WebP, JPEG), so nothing of an input's markup survives. */
 const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff', 'svg']);
 
@@ -37,7 +36,11 @@ export interface Variant {
  * ICC profile are gone; colours are converted to sRGB first.
  */
 export async function makeVariants(id: string, original: Buffer): Promise<{ width: number; height: number; widths: number[]; variants: Variant[] }> {
-  const source = sharp(original, { limitInputPixels: MAX_PIXELS, failOn: 'error', autoOrient: true });
+  // The header first (no pixels decoded): a photo over the pixel limit is refused by its size, in words the admin
+  // can act on, before anything tries to decode it.
+  const header = await sharp(original, { limitInputPixels: false }).metadata();
+  if (header.width && header.height && header.width * header.height > MAX_PHOTO_PIXELS) throw new PhotoError(PHOTO_MESSAGES.tooManyPixels(header.width, header.height, MAX_PHOTO_PIXELS));
+  const source = sharp(original, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', autoOrient: true });
   const meta = await source.metadata();
   if (!meta.format || !INPUT_FORMATS.has(meta.format)) throw new PhotoError('This file is not a photo we can read (use JPEG, PNG, WebP or GIF).');
   const width = meta.autoOrient?.width ?? meta.width;

@@ -1,3 +1,5 @@
+import { pictureOf, type Photo } from '../../../shared/images';
+
 /**
  * The head a crawler or a link preview reads, put into the SPA's index.html: title, description, canonical URL,
  * Open Graph and Twitter tags, JSON-LD, the preload of the page's largest photo and the data the page shows (so
@@ -8,8 +10,8 @@ export interface PageHead {
   status: number;
   title: string;
   description: string;
-  /** Absolute URL of the page. */
-  canonical: string;
+  /** Absolute URL of the page (also og:url); none for the not-found page (it is no page to index or share). */
+  canonical?: string;
   type: 'website' | 'product';
   image?: { url: string; width: number; height: number; alt: string };
   /** JSON-LD objects. */
@@ -20,6 +22,13 @@ export interface PageHead {
   assets?: { scripts: string[]; styles: string[] };
   /** What the SPA reads instead of fetching it again (window's #shop-data). */
   data?: unknown;
+  /**
+   * HTML for the static shell's <main> (docs/decisions/0060): what the page shows first, before any script runs
+   * (a product's main photo). The page's own CSS is then loaded as a stylesheet, not only preloaded.
+   */
+  main?: string;
+  /** The boot script (web/src/boot.ts, from vite's manifest) that starts the app once the page's first paint is done. */
+  bootScript?: string;
   noindex?: boolean;
 }
 
@@ -36,17 +45,17 @@ export const scriptJson = (value: unknown) =>
 
 const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
-export function headTags(head: PageHead, siteName: string): string {
+export function headTags(head: PageHead, siteName: string, firstPaint = false): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
+    ...(head.canonical ? [`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`] : []),
     ...(head.noindex ? [meta('name', 'robots', 'noindex')] : []),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
-    meta('property', 'og:url', head.canonical),
+    ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
@@ -64,15 +73,23 @@ export function headTags(head: PageHead, siteName: string): string {
   if (head.preload) {
     tags.push(`<link rel="preload" as="image" type="${escapeHtml(head.preload.type)}" imagesrcset="${escapeHtml(head.preload.srcSet)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`);
   }
-  // Preloaded, not render-blocking: the page's chunk adds the stylesheet itself when it runs (already fetched).
-  for (const style of head.assets?.styles ?? []) tags.push(`<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}" />`);
+  // Preloaded, not render-blocking: the page's chunk adds the stylesheet itself when it runs (already fetched);
+  // a page that shows its own HTML before the scripts (main) needs its CSS for that first paint.
+  for (const style of head.assets?.styles ?? [])
+    tags.push(firstPaint ? `<link rel="stylesheet" crossorigin href="${escapeHtml(style)}" />` : `<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}" />`);
   for (const script of head.assets?.scripts ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`);
   for (const item of head.structuredData ?? []) tags.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
   if (head.data !== undefined) tags.push(`<script type="application/json" id="shop-data">${scriptJson(head.data)}</script>`);
   return tags.join('\n    ');
 }
 
-/** index.html with its own head (the home page's title, description, Open Graph and Twitter tags) replaced by the page's. */
+/** The static shell's empty main (web/src/app/staticShell.tsx), where a page's first HTML goes. */
+const SHELL_MAIN = '<main id="main"></main>';
+
+/**
+ * index.html with its own head (the home page's title, description, Open Graph and Twitter tags) replaced by the
+ * page's, and the page's first HTML in the static shell's main (when the shell has one).
+ */
 export function withHead(shell: string, head: PageHead, siteName: string): string {
   const stripped = shell
     .replace(/\s*<title>[\s\S]*?<\/title>/i, '')
@@ -80,5 +97,58 @@ export function withHead(shell: string, head: PageHead, siteName: string): strin
     .replace(/\s*<meta\s+(property="og:|name="twitter:)[^>]*>/gi, '');
   const at = stripped.search(/<\/head>/i);
   if (at < 0) throw new Error('index.html has no </head>');
-  return `${stripped.slice(0, at)}  ${headTags(head, siteName)}\n  ${stripped.slice(at)}`;
+  const firstPaint = !!head.main && stripped.includes(SHELL_MAIN);
+  const html = `${stripped.slice(0, at)}  ${headTags(head, siteName, firstPaint)}\n  ${stripped.slice(at)}`;
+  if (!firstPaint) return html;
+  // A function, not a string: `$&` or `$'` in a product's name must stay text.
+  const painted = html.replace(SHELL_MAIN, () => `<main id="main">${head.main}</main>`);
+  return head.bootScript ? appAfterFirstPaint(painted, head.bootScript) : painted;
+}
+
+/**
+ * A page that paints from its HTML starts its app after that paint (docs/decisions/0060): vite's module script and
+ * the modulepreloads (its own and the page's) leave the head, and the boot script (web/src/boot.ts) loads them
+ * once the photo has painted, so nothing competes with the photo for the first paint. HTML not shaped as vite
+ * writes it (one module script) is left as it is.
+ */
+export function appAfterFirstPaint(html: string, bootScript: string): string {
+  const apps: string[] = [];
+  const preloads: string[] = [];
+  const without = html
+    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src: string) => {
+      apps.push(src);
+      return '';
+    })
+    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  if (apps.length !== 1) return html;
+  const boot = `<script type="module" crossorigin src="${escapeHtml(bootScript)}" data-app="${escapeHtml(apps[0])}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
+  const at = without.search(/<\/head>/i);
+  return `${without.slice(0, at)}  ${boot}\n  ${without.slice(at)}`;
+}
+
+/**
+ * A photo as HTML, exactly as the SPA's Photo renders the page's largest photo (shared/images.ts pictureOf): the
+ * browser picks the same file for both, and the SPA's copy shows at once from the image already decoded.
+ */
+export function pictureHtml(photo: Photo, options: { sizes: string; alt: string; className: string }): string {
+  const { sources, img } = pictureOf(photo, options.sizes);
+  const attributes = (values: Record<string, string | number>) =>
+    Object.entries(values)
+      .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`)
+      .join(' ');
+  return `<picture>${sources.map((source) => `<source ${attributes({ type: source.type, srcset: source.srcSet, sizes: source.sizes })} />`).join('')}<img ${attributes({
+    class: options.className,
+    src: img.src,
+    srcset: img.srcSet,
+    sizes: img.sizes,
+    alt: options.alt,
+    width: img.width,
+    height: img.height,
+    loading: 'eager',
+    decoding: 'sync',
+    fetchpriority: 'high',
+  })} /></picture>`;
 }

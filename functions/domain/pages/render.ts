@@ -2,17 +2,18 @@ import { CATEGORIES, HOT_TAG } from '../../../shared/categories';
 import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '../../../shared/images';
 import { MESSAGES } from '../../../shared/messages';
 import { formatCents } from '../../../shared/money';
-import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
+import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHARE_IMAGE, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '../../../shared/pages';
 import type { Product, ProductDetail } from '../../../shared/schemas/product';
 import { productIdSchema, productListUrl } from '../../../shared/schemas/product';
 import { unescapeText } from '../../../shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
-import { escapeHtml, withHead, type PageHead } from './head';
-import { pageAssets, readManifest, readShell } from './shell';
+import { escapeHtml, pictureHtml, withHead, type PageHead } from './head';
+import { bootScript, pageAssets, readManifest, readShell } from './shell';
 
 /** The SPA module of each kind of page (vite's manifest keys, relative to web/): its code is preloaded. */
 export const PAGE_MODULES: Record<string, string> = {
+  '/': 'src/features/pages/HomePage.tsx',
   product: 'src/features/catalog/ProductPage.tsx',
   category: 'src/features/catalog/ProductListPage.tsx',
   '/about-us': 'src/features/pages/AboutPage.tsx',
@@ -29,6 +30,8 @@ export interface PageAnswer {
   body: string;
   contentType: string;
   cacheControl: string;
+  /** Where a redirect (301) goes. */
+  location?: string;
 }
 
 /** CloudFront keeps a page as long as a product list (30 s); browsers always revalidate. */
@@ -56,9 +59,13 @@ const preloadOf = (product: Product | undefined, sizes: string) => {
 
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
 
-function imageOf(product: Product | undefined, origin: string): PageHead['image'] {
+/** The shop's own picture, for pages without a product photo (shared/pages.ts SHARE_IMAGE). */
+const shopImage = (origin: string): NonNullable<PageHead['image']> => ({ url: absolute(origin, SHARE_IMAGE.path), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, alt: SHARE_IMAGE.alt });
+
+/** The 1200 px variant of a product's first photo, or the shop's picture when it has none. */
+function imageOf(product: Product | undefined, origin: string): NonNullable<PageHead['image']> {
   const photo = product?.photos[0];
-  if (!product || !photo) return undefined;
+  if (!product || !photo) return shopImage(origin);
   const share = shareImage(photo);
   return { url: absolute(origin, share.url), width: share.width, height: share.height, alt: unescapeText(product.name) };
 }
@@ -86,6 +93,21 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
   };
 }
 
+/**
+ * What a product page shows before its scripts run (docs/decisions/0060): the main photo in the gallery, as the
+ * SPA's ProductView lays it out (the same classes, web/src/features/catalog), and the details' placeholder. The
+ * photo is the page's largest element: it paints with the HTML, not after the app has started.
+ */
+function productFirstPaint(product: ProductDetail, name: string): string | undefined {
+  const photo = product.photos[0];
+  if (!photo) return undefined;
+  return [
+    '<article class="product-detail" aria-busy="true"><div class="gallery">',
+    pictureHtml(photo, { sizes: PHOTO_SIZES.main, alt: name, className: 'main-image' }),
+    '</div><div class="details placeholder-lines" aria-hidden="true"><span></span><span></span><span></span></div></article>',
+  ].join('');
+}
+
 async function productHead(id: string, canonical: string, origin: string): Promise<PageHead> {
   const parsed = productIdSchema.safeParse(id);
   let product: ProductDetail | null = null;
@@ -96,9 +118,7 @@ async function productHead(id: string, canonical: string, origin: string): Promi
       if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
     }
   }
-  if (!product) {
-    return { status: 404, title: pageTitle(MESSAGES.productNotFound.replace(/\.$/, '')), description: MESSAGES.productNotFound, canonical, type: 'website', noindex: true };
-  }
+  if (!product) return notFoundHead(MESSAGES.productNotFound.replace(/\.$/, ''), MESSAGES.productNotFound);
   const name = unescapeText(product.name);
   const hot = await listProducts({ category: HOT_TAG });
   return {
@@ -110,13 +130,14 @@ async function productHead(id: string, canonical: string, origin: string): Promi
     image: imageOf(product, origin),
     structuredData: [productJsonLd(product, canonical, origin)],
     preload: preloadOf(product, PHOTO_SIZES.main),
+    main: productFirstPaint(product, name),
     data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: hot },
   };
 }
 
 async function categoryHead(slug: string, canonical: string, origin: string): Promise<PageHead> {
   const category = CATEGORIES.find((c) => c.slug === slug);
-  if (!category) return { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website', noindex: true };
+  if (!category) return notFoundHead();
   // The first page only (what the SPA shows first); "Load more" asks the API for the rest.
   const list = await listProducts({ category: category.slug });
   const products = list.products;
@@ -132,9 +153,15 @@ async function categoryHead(slug: string, canonical: string, origin: string): Pr
   };
 }
 
-function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string): PageHead {
-  return { status: 200, title: page.path === '/' ? page.title : pageTitle(page.title), description: page.description, canonical, type: 'website' };
+async function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string, origin: string): Promise<PageHead> {
+  const head: PageHead = { status: 200, title: page.path === '/' ? page.title : pageTitle(page.title), description: page.description, canonical, type: 'website', image: shopImage(origin) };
+  // The home page shows the hot strip: its list comes with the page, so the SPA need not ask for it.
+  if (page.path === '/') head.data = { [listUrl(HOT_TAG)]: await listProducts({ category: HOT_TAG }) };
+  return head;
 }
+
+/** Any address that is no page: 404, noindex, the SPA's shell (it shows its not-found page). */
+const notFoundHead = (title = 'Page not found', description: string = SHOP_DESCRIPTION): PageHead => ({ status: 404, title: pageTitle(title), description, type: 'website', noindex: true });
 
 /** robots.txt: every page but a shopper's own and the owner's; where the sitemap is. */
 export function robotsTxt(origin: string): string {
@@ -174,7 +201,11 @@ export async function sitemapXml(origin: string): Promise<string> {
 export async function renderPage(pathname: string, origin: string): Promise<PageAnswer> {
   if (pathname === '/robots.txt') return { status: 200, body: robotsTxt(origin), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' };
   if (pathname === '/sitemap.xml') return { status: 200, body: await sitemapXml(origin), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=0, s-maxage=300' };
-  const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}`;
+  // One address per page: `/product/x/` (CloudFront's /product/* takes it) goes to `/product/x` (never off the site).
+  if (pathname.length > 1 && pathname.endsWith('/')) {
+    return { status: 301, body: '', contentType: HTML, cacheControl: 'public, max-age=3600', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
+  }
+  const canonical = `${origin}${pathname}`;
   const segments = pathname
     .split('/')
     .filter(Boolean)
@@ -187,14 +218,17 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
     });
   const page = STATIC_PAGES.find((candidate) => candidate.path === pathname);
   const head = page
-    ? staticHead(page, canonical)
+    ? await staticHead(page, canonical, origin)
     : segments[0] === 'product' && segments.length === 2
       ? await productHead(segments[1], canonical, origin)
       : segments[0] === 'product-list' && segments.length === 2
         ? await categoryHead(segments[1], canonical, origin)
-        : { status: 404, title: pageTitle('Page not found'), description: SHOP_DESCRIPTION, canonical, type: 'website' as const, noindex: true };
+        : notFoundHead();
   const module = head.status === 200 ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category'] : undefined;
   const [shell, manifest] = await Promise.all([readShell(), module ? readManifest() : null]);
-  if (manifest && module) head.assets = pageAssets(manifest, module);
+  if (manifest && module) {
+    head.assets = pageAssets(manifest, module);
+    if (head.main) head.bootScript = bootScript(manifest);
+  }
   return { status: head.status, body: withHead(shell, head, SHOP_NAME), contentType: HTML, cacheControl: PAGE_CACHE };
 }

@@ -59,7 +59,8 @@ export async function readManifest(): Promise<Manifest | null> {
  * (modulepreload) and their CSS, so they download beside the main bundle instead of after it ran.
  */
 export function pageAssets(manifest: Manifest, source: string): { scripts: string[]; styles: string[] } {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  // The app's entry is index.html's (the boot script is an entry of its own, loaded only by the page function).
+  const entry = manifest['index.html'] ?? Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -76,6 +77,9 @@ export function pageAssets(manifest: Manifest, source: string): { scripts: strin
     styles: [...new Set(extra.flatMap((key) => manifest[key].css ?? []))].map((file) => `/${file}`),
   };
 }
+
+/** The boot script of pages that paint from their HTML (web/src/boot.ts), from vite's manifest; undefined without one. */
+export const bootScript = (manifest: Manifest): string | undefined => (manifest['src/boot.ts'] ? `/${manifest['src/boot.ts'].file}` : undefined);
 
 /** Tests: forget the kept copies. */
 export function forgetShell(): void {

@@ -3,9 +3,11 @@ import { mkdtempSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import sharp from 'sharp';
-import { PHOTO_WIDTHS, shownImage } from '../../../shared/images';
+import { MAX_PHOTO_PIXELS, PHOTO_WIDTHS, shownImage } from '../../../shared/images';
+import { PHOTO_MESSAGES } from '../../../shared/messages';
 import { images } from '../../db/entities/image';
 import { handler as processImage } from '../../events/process-image';
 import { createGateway } from '../../local/gateway';
@@ -159,6 +161,39 @@ it('reports a file that is not a photo as failed, with the reason the admin sees
   const answer = await upload(Buffer.from('<html>not a photo</html>'), 'image/png');
   await s3.idle();
   expect(await status(answer.id)).toEqual({ id: answer.id, status: 'failed', reason: 'This file could not be read as a photo. Upload another file.' });
+  expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
+});
+
+/** A valid PNG of width × height pixels, 1 bit grey, all white: a few KB for 144 megapixels (as a decompression bomb looks). */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8);
+  // One filter byte and width / 8 bytes of white per row (18 MB for 12000 x 12000), deflated to a few KB.
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
+  row[0] = 0;
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
+
+it('a valid photo with too many pixels (12000 x 12000 PNG) is refused by its size, with the limit, not as unreadable', async () => {
+  const png = hugePng(12000, 12000);
+  expect((await sharp(png, { limitInputPixels: false }).metadata()).width).toBe(12000);
+  const answer = await upload(png, 'image/png');
+  await s3.idle();
+  const reported = await status(answer.id);
+  expect(reported).toEqual({ id: answer.id, status: 'failed', reason: PHOTO_MESSAGES.tooManyPixels(12000, 12000, MAX_PHOTO_PIXELS) });
+  expect(reported.reason).toContain('12,000 × 12,000 pixels (144 megapixels)');
+  expect(reported.reason).toContain('50 megapixels');
   expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
 });
 

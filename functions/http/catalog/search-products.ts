@@ -1,10 +1,11 @@
+import { CATALOG_CACHE_CONTROL } from '../../../shared/pages';
 import { CATALOG_ROUTES } from '../../../shared/routes/catalog';
 import { searchProducts } from '../../domain/catalog/search';
 import { defineHandler, reply } from '../../lib/http';
 
-/** Like the product list: CloudFront may keep an answer 30 s; browsers always revalidate. */
-const CACHE = { 'cache-control': 'public, max-age=0, s-maxage=30' };
+/** Like the product list: CloudFront may keep an answer 30 s; browsers always revalidate (docs/decisions/0045). */
+const CACHE = { 'cache-control': CATALOG_CACHE_CONTROL };
 
 export const handler = defineHandler(CATALOG_ROUTES, 'catalog/search-products', async ({ query }) => {
-  return reply(200, { query: query.q.trim(), products: await searchProducts(query.q) }, CACHE);
+  return reply(200, await searchProducts(query), CACHE);
 });

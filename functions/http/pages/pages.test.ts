@@ -1,7 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
+import sharp from 'sharp';
+import { PHOTO_SIZES, pictureOf } from '../../../shared/images';
+import { SHARE_IMAGE } from '../../../shared/pages';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
 import { apiEvent, lambdaContext, useFreshTable } from '../../../tests/helpers';
@@ -146,7 +149,8 @@ describe('a product page', () => {
     expect(product.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(product.aggregateRating).toBeUndefined();
     expect(product.image).toEqual(['http://shop.test/images/products/old.svg']);
-    expect(metaOf(document, 'og:image')).toBeUndefined();
+    // No photo from the pipeline (an old single file): link previews get the shop's own picture.
+    expect(metaOf(document, 'og:image')).toBe('http://shop.test/og-image.jpg');
   });
 
   it('answers 404 (noindex, the SPA still renders) for an unknown, a drafted or a malformed product', async () => {
@@ -172,6 +176,88 @@ describe('a product page', () => {
   });
 });
 
+describe("a product page's first paint (the static shell, docs/decisions/0060)", () => {
+  // index.html as the build writes it: the app's frame rendered into #root (web/src/app/staticShell.tsx).
+  const shellDir = mkdtempSync(path.join(os.tmpdir(), 'shop-pages-shell-'));
+  mkdirSync(path.join(shellDir, '.vite'));
+  writeFileSync(
+    path.join(shellDir, '.vite', 'manifest.json'),
+    JSON.stringify({ ...JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')), 'src/boot.ts': { file: 'assets/boot-9.js', isEntry: true } }),
+  );
+  writeFileSync(
+    path.join(shellDir, 'index.html'),
+    `<!doctype html><html lang="en"><head><title>Seasonal Shop</title><script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js"></head>
+  <body><div id="root" data-shell><header class="site-header">Seasonal Shop</header><main id="main"></main><footer class="site-footer">Shop</footer></div></body></html>`,
+  );
+  beforeAll(async () => {
+    process.env.WEB_DIR = shellDir;
+    await createIndexedProduct({
+      id: 'dollar-candle',
+      name: "Half $& off $' candle",
+      description: 'Cheap.',
+      price: 500,
+      // Not a candle, not hot: the other tests' lists stay as they are.
+      tag: 'tumblers',
+      image: `/images/products/${ID2}`,
+      photos: [{ ...photo(ID2), width: 1800, height: 2400, widths: [320, 480, 640, 960, 1200, 1600] }],
+      stock: { CANDLE: 1 },
+    });
+  });
+  afterAll(() => {
+    process.env.WEB_DIR = webDir;
+  });
+
+  it('puts the main photo into the shell as the SPA lays it out (the same <picture>), with its CSS as a stylesheet', async () => {
+    const { document } = await get('/product/evil-candle');
+    const main = document.querySelector('#root[data-shell] > main#main')!;
+    const img = main.querySelector('article.product-detail > div.gallery > picture > img.main-image')!;
+    const expected = pictureOf(photo(ID1), PHOTO_SIZES.main);
+    expect([...main.querySelectorAll('picture > source')].map((source) => [source.getAttribute('type'), source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual(
+      expected.sources.map((source) => [source.type, source.srcSet, source.sizes]),
+    );
+    expect({
+      src: img.getAttribute('src'),
+      srcSet: img.getAttribute('srcset'),
+      sizes: img.getAttribute('sizes'),
+      width: Number(img.getAttribute('width')),
+      height: Number(img.getAttribute('height')),
+    }).toEqual(expected.img);
+    // The hostile name is the alt text, never markup.
+    expect(img.getAttribute('alt')).toBe(EVIL);
+    expect(main.querySelectorAll('script')).toHaveLength(0);
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority'), img.getAttribute('decoding')]).toEqual(['eager', 'high', 'sync']);
+    // The header and footer of the shell stay; the details wait for the SPA (a placeholder of their size).
+    expect(document.querySelector('header.site-header')).not.toBeNull();
+    expect(main.querySelector('.details.placeholder-lines')).not.toBeNull();
+    // The photo paints with its CSS: the page's styles are stylesheets here, not preloads.
+    expect([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
+    expect(document.querySelectorAll('link[rel="preload"][as="style"]')).toHaveLength(0);
+    // The photo first, the app after it: the only script is the boot script, which loads the app (and preloads
+    // its modules and the page's) once the photo has painted (web/src/boot.ts).
+    const scripts = [...document.querySelectorAll('script[type="module"]')];
+    expect(scripts.map((script) => script.getAttribute('src'))).toEqual(['/assets/boot-9.js']);
+    expect(scripts[0].getAttribute('data-app')).toBe('/assets/index-abc.js');
+    expect(scripts[0].getAttribute('data-preload')!.split(' ').sort()).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js', '/assets/react-1.js']);
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    expect(document.querySelector('link[rel="preload"][as="image"]')!.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it("a name with $& or $' is text; a product without a processed photo, an unknown one and other pages keep the shell's empty main", async () => {
+    const dollar = await get('/product/dollar-candle');
+    expect(dollar.document.querySelector('img.main-image')!.getAttribute('alt')).toBe("Half $& off $' candle");
+    expect(dollar.document.querySelectorAll('main#main')).toHaveLength(1);
+    for (const path of ['/product/plain-tee', '/product/no-such', '/product-list/candles', '/about-us', '/']) {
+      const { document } = await get(path);
+      expect(document.querySelector('main#main')!.innerHTML).toBe('');
+      expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
+      // The app starts at once, as index.html has it.
+      expect([...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'))).toEqual(['/assets/index-abc.js']);
+      expect(document.querySelector('script[data-app]')).toBeNull();
+    }
+  });
+});
+
 describe('category and static pages', () => {
   it('a category page has its title, description, the first photo to share and preload, and its list for the SPA', async () => {
     const { status, document } = await get('/product-list/candles');
@@ -188,6 +274,80 @@ describe('category and static pages', () => {
   it('an unknown category and an unknown page name answer 404', async () => {
     expect((await get('/product-list/spaceships')).status).toBe(404);
     expect((await get('/nothing-here')).status).toBe(404);
+  });
+
+  it('the home page (/) has its canonical URL, og:url, the shop picture as og:image, and the hot strip for the SPA', async () => {
+    const { status, headers, document } = await get('/');
+    expect(status).toBe(200);
+    expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+    expect(document.title).toBe('Seasonal Shop · Candles, apparel, rugs and custom printing');
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/');
+    expect(metaOf(document, 'og:url')).toBe('http://shop.test/');
+    expect(metaOf(document, 'og:image')).toBe('http://shop.test/og-image.jpg');
+    expect([metaOf(document, 'og:image:width'), metaOf(document, 'og:image:height')]).toEqual(['1200', '630']);
+    expect(metaOf(document, 'og:image:alt')).toContain('Seasonal Shop');
+    expect(metaOf(document, 'twitter:card')).toBe('summary_large_image');
+    expect(metaOf(document, 'twitter:image')).toBe('http://shop.test/og-image.jpg');
+    // One of each (the shell's own home tags are replaced, not doubled).
+    for (const key of ['og:title', 'og:url', 'og:image', 'twitter:card']) expect(document.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)).toHaveLength(1);
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent);
+    expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
+  });
+
+  it("the shop's picture is shipped with the SPA: a 1200x630 JPEG without metadata (web/public, npm run build:og-image)", async () => {
+    const file = path.join(__dirname, '..', '..', '..', 'web', 'public', SHARE_IMAGE.path.slice(1));
+    const meta = await sharp(file).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', SHARE_IMAGE.width, SHARE_IMAGE.height]);
+    expect([SHARE_IMAGE.width, SHARE_IMAGE.height]).toEqual([1200, 630]);
+    expect(meta.exif).toBeUndefined();
+    expect(statSync(file).size).toBeLessThan(150 * 1024);
+  });
+
+  it('every page has a canonical URL and og:url (its own address), and a picture to share', async () => {
+    for (const path of [
+      '/',
+      '/about-us',
+      '/faqs',
+      '/custom-printing',
+      '/contact-us',
+      '/support',
+      '/privacy-policy',
+      '/terms-and-conditions',
+      '/product-list/candles',
+      '/product-list/rugs',
+      '/product/evil-candle',
+      '/product/plain-tee',
+    ]) {
+      const { status, document } = await get(path);
+      expect(status).toBe(200);
+      expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`http://shop.test${path}`);
+      expect(metaOf(document, 'og:url')).toBe(`http://shop.test${path}`);
+      expect(metaOf(document, 'og:image')).toMatch(/^http:\/\/shop\.test\/(og-image\.jpg|images\/products\/.+\/\d+\.jpg)$/);
+    }
+    // An empty category (no product photo to show): the shop's picture.
+    expect(metaOf((await get('/product-list/rugs')).document, 'og:image')).toBe('http://shop.test/og-image.jpg');
+    expect(metaOf((await get('/about-us')).document, 'og:image')).toBe('http://shop.test/og-image.jpg');
+  });
+
+  it('a trailing slash is a 301 to the page without it (never to another host); the not-found page is a 404 without a canonical URL', async () => {
+    for (const [path, location] of [
+      ['/product/plain-tee/', '/product/plain-tee'],
+      ['/product/no-such/', '/product/no-such'],
+      ['/product-list/candles/', '/product-list/candles'],
+      ['/about-us/', '/about-us'],
+      ['//evil.example/', '/evil.example'],
+    ]) {
+      const answer = await get(path);
+      expect(answer.status).toBe(301);
+      expect(answer.headers.location).toBe(location);
+    }
+    const missing = await get('/404');
+    expect(missing.status).toBe(404);
+    expect(missing.document.title).toBe('Page not found · Seasonal Shop');
+    expect(metaOf(missing.document, 'robots')).toBe('noindex');
+    expect(missing.document.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(metaOf(missing.document, 'og:url')).toBeUndefined();
+    expect(missing.document.querySelector('#root')).not.toBeNull();
   });
 
   it('static pages have their own titles and descriptions', async () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout';
+import { RouteError } from '../components/RouteError';
 import { categoryLoader, homeLoader, productLoader, searchLoader } from './loaders';
 
 /** Each page is its own chunk: a route downloads only what it shows. */
@@ -17,6 +18,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <Layout />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', loader: homeLoader, ...page(() => import('../features/pages/HomePage')) },
       { path: '/product-list/:category', loader: categoryLoader, ...page(() => import('../features/catalog/ProductListPage')) },

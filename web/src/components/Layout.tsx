@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavigationType, NavLink, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { CATEGORIES, HEADER_CATEGORIES } from '../../../shared/categories';
 import { MESSAGES } from '../../../shared/messages';
-import { useAuth } from '../features/auth/AuthProvider';
+import { takeOverShell } from '../app/shell';
+import { useAuth, type CurrentUser } from '../features/auth/AuthProvider';
 import { cartCount } from '../features/cart/cartReducer';
 import { useCart } from '../features/cart/CartProvider';
 import { SearchBox } from './SearchBox';
@@ -78,10 +79,8 @@ function DocumentTitle() {
   return null;
 }
 
-function Header() {
-  const { user } = useAuth();
-  const { cart } = useCart();
-  const count = cartCount(cart);
+/** The shop's header: announcement, logo, search, cart (with its count), sign-in or account, categories. */
+export function SiteHeader({ user, count }: { user: CurrentUser | null; count: number }) {
   return (
     <header className="site-header">
       <div className="promo" aria-label="Announcement">
@@ -139,7 +138,13 @@ function Header() {
   );
 }
 
-function Footer() {
+function Header() {
+  const { user } = useAuth();
+  const { cart } = useCart();
+  return <SiteHeader user={user} count={cartCount(cart)} />;
+}
+
+export function Footer() {
   return (
     <footer className="site-footer">
       <nav aria-label="Shop information">
@@ -166,19 +171,33 @@ function Footer() {
   );
 }
 
-export function Layout() {
+/**
+ * The page's frame: the skip link, the header, the page in <main>, the footer. The same frame is rendered to HTML
+ * at build time around an empty main (app/staticShell.tsx), so the first paint already shows it.
+ */
+export function Frame({ header, children }: { header: ReactNode; children?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      {header}
+      <main id="main">{children}</main>
+      <Footer />
+    </>
+  );
+}
+
+export function Layout() {
+  // The page is whole from this first commit: it replaces the static shell the HTML came with (app/shell.ts).
+  useLayoutEffect(takeOverShell, []);
+  return (
+    <>
       <ScrollManager />
       <DocumentTitle />
-      <Header />
-      <main id="main">
+      <Frame header={<Header />}>
         <Outlet />
-      </main>
-      <Footer />
+      </Frame>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { PHOTO_FORMATS, srcSet, variantUrl, widthFor, type Photo as PhotoData } from '../../../shared/images';
+import { pictureOf, type Photo as PhotoData } from '../../../shared/images';
 
 export interface PhotoProps {
   /** The photo as the API describes it; null for a picture from before the image pipeline (shown as it is). */
@@ -23,19 +23,20 @@ export interface PhotoProps {
 export function Photo({ photo, fallback, alt, sizes, className, priority = false, eager = false }: PhotoProps) {
   const loading = priority || eager ? 'eager' : 'lazy';
   if (!photo) return <img className={className} src={fallback} alt={alt} loading={loading} decoding="async" width="400" height="400" />;
+  const { sources, img } = pictureOf(photo, sizes);
   return (
     <picture>
-      {PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => (
-        <source key={format.ext} type={format.type} srcSet={srcSet(photo, format.ext)} sizes={sizes} />
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={source.sizes} />
       ))}
       <img
         className={className}
-        src={variantUrl(photo, widthFor(photo, 640), 'jpg')}
-        srcSet={srcSet(photo, 'jpg')}
-        sizes={sizes}
+        src={img.src}
+        srcSet={img.srcSet}
+        sizes={img.sizes}
         alt={alt}
-        width={photo.width}
-        height={photo.height}
+        width={img.width}
+        height={img.height}
         loading={loading}
         decoding={priority ? 'sync' : 'async'}
         {...(priority ? { fetchPriority: 'high' as const } : {})}

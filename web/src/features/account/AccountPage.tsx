@@ -6,6 +6,7 @@ import { formatPrice } from '../../../../shared/money';
 import type { ShippingProfile } from '../../../../shared/schemas/address';
 import { PROFILE_FIELDS as FIELDS, profileProblem } from './profileProblem';
 import { unescapeText } from '../../../../shared/sanitize';
+import { LinePhoto } from '../../components/LinePhoto';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
 import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
@@ -180,7 +181,7 @@ export default function AccountPage() {
         <ul className="previous">
           {previous.map((item) => (
             <li key={`${item.id}|${item.size}`}>
-              <img src={item.image} alt="" width="64" height="64" />
+              <LinePhoto src={item.image} size={64} />
               <div>
                 <strong>{unescapeText(item.name)}</strong>
                 <span className="muted">

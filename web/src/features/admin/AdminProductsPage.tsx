@@ -171,10 +171,15 @@ const EMPTY = { name: '', description: '', price: '', tag: '', stockRef: '', ima
 function AddProduct({ onAdded }: { onAdded: (name: string) => void }) {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState('');
+  // Which photo fields have a photo on its way (made smaller, uploading or being prepared).
+  const [pending, setPending] = useState<Record<string, boolean>>({});
+  const waiting = (field: string) => (busy: boolean) => setPending((current) => (current[field] === busy ? current : { ...current, [field]: busy }));
   const counts = ownCounts(form.tag);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A photo still on its way is not missing: the owner is told to wait for it, not to upload one.
+    if (Object.values(pending).some(Boolean)) return window.alert(MESSAGES.photoNotReady);
     if (!form.image) return window.alert(MESSAGES.uploadImage);
     const price = toCents(form.price);
     if (Number.isNaN(price)) return setError('Price must look like 12.99');
@@ -200,9 +205,10 @@ function AddProduct({ onAdded }: { onAdded: (name: string) => void }) {
     <section className="card" aria-labelledby="add-heading">
       <h2 id="add-heading">Add a product</h2>
       <form className="add" onSubmit={(event) => void submit(event)}>
-        <ImageInput label="Main image" required value={form.image} onChange={(image) => setForm({ ...form, image })} />
-        <ImageInput label="Extra image 1" value={form.extra1} onChange={(extra1) => setForm({ ...form, extra1 })} />
-        <ImageInput label="Extra image 2" value={form.extra2} onChange={(extra2) => setForm({ ...form, extra2 })} />
+        {/* A photo is reported when it is ready, seconds after it was picked: it joins the form as it is then (what was typed meanwhile stays). */}
+        <ImageInput label="Main image" required value={form.image} onChange={(image) => setForm((current) => ({ ...current, image }))} onBusy={waiting('image')} />
+        <ImageInput label="Extra image 1" value={form.extra1} onChange={(extra1) => setForm((current) => ({ ...current, extra1 }))} onBusy={waiting('extra1')} />
+        <ImageInput label="Extra image 2" value={form.extra2} onChange={(extra2) => setForm((current) => ({ ...current, extra2 }))} onBusy={waiting('extra2')} />
         <TextField label="Name" name="name" isRequired maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         <TextField label="Price ($)" name="price" isRequired inputMode="decimal" placeholder="24.99" value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} />
         <TextField label="Tags (comma-separated)" name="tag" isRequired placeholder="tees,new-releases" value={form.tag} onChange={(e) => setForm({ ...form, tag: e.target.value })} />

@@ -16,11 +16,26 @@ type Stage = { at: 'idle' } | { at: 'fitting' } | { at: 'uploading'; percent: nu
  * "Preparing the photo…" until its variants exist, then "Ready" with a preview. Only a ready photo is reported
  * (`onChange` with its /images/products/<id> path), so a product is never saved with a photo still in the works.
  */
-export function ImageInput({ label, value, onChange, required }: { label: string; value: string; onChange: (url: string) => void; required?: boolean }) {
+export function ImageInput({
+  label,
+  value,
+  onChange,
+  required,
+  onBusy,
+}: {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  required?: boolean;
+  /** Told whether a photo is on its way (being made smaller, uploaded or prepared), so a form can wait for it. */
+  onBusy?: (busy: boolean) => void;
+}) {
   const [stage, setStage] = useState<Stage>({ at: 'idle' });
   const [file, setFile] = useState<File | null>(null);
   const attempt = useRef(0);
   useEffect(() => () => void (attempt.current += 1), []);
+  const busy = stage.at === 'fitting' || stage.at === 'uploading' || stage.at === 'preparing';
+  useEffect(() => onBusy?.(busy), [busy, onBusy]);
 
   async function waitUntilReady(url: string, mine: number) {
     const id = photoId(url)!;

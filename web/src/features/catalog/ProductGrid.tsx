@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { Product } from '../../../../shared/schemas/product';
 import { ProductCard } from '../../components/ProductCard';
 
@@ -5,9 +6,9 @@ import { ProductCard } from '../../components/ProductCard';
 const FIRST_ROW = 4;
 
 /** A grid of product cards (category and search pages). */
-export function ProductGrid({ products }: { products: Product[] }) {
+export function ProductGrid({ products, ref }: { products: Product[]; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="grid product-grid">
+    <div className="grid product-grid" ref={ref}>
       {products.map((product, index) => (
         <ProductCard key={product.id} product={product} priority={index === 0} eager={index < FIRST_ROW} />
       ))}

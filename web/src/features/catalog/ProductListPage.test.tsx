@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { resetQueryCache } from '../../lib/query';
@@ -78,6 +78,33 @@ describe('pages: a first screenful, then Load more (issue 17)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(screen.getByText(/That is everything in Candles/)).toBeTruthy();
     expect(global.fetch).toHaveBeenLastCalledWith('/api/products?category=candles&cursor=NEXT', expect.anything());
+  });
+
+  it('moves keyboard focus to the first card of the new page, when Load more stays and when it goes (never to <body>)', async () => {
+    // Three pages: 1-2, 3-4, 5.
+    global.fetch = jest.fn(async (url: string) => {
+      const body = String(url).includes('cursor=P3')
+        ? { products: [card(5)], nextCursor: null }
+        : String(url).includes('cursor=P2')
+          ? { products: [card(3), card(4)], nextCursor: 'P3' }
+          : { products: [card(1), card(2)], nextCursor: 'P2' };
+      return { ok: true, status: 200, text: async () => JSON.stringify(body) } as Response;
+    }) as unknown as typeof fetch;
+    show('/product-list/candles');
+    await screen.findByRole('link', { name: /Candle 2/ });
+    const button = screen.getByRole('button', { name: 'Load more' });
+    button.focus();
+    fireEvent.click(button);
+    await screen.findByRole('link', { name: /Candle 4/ });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: /Candle 3/ })));
+    // The button stays (a page is left): still reachable, after the new cards.
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: /Candle 5/ });
+    // The last page: the button is gone, focus is on its first card, not on the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: /Candle 5/ })));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(document.activeElement).not.toBe(document.body);
   });
 
   it('an address with ?pages=2 (the back button, a shared link) shows both pages; ?sort= asks the API in that order', async () => {

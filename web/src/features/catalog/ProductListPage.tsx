@@ -1,10 +1,11 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CATEGORIES } from '../../../../shared/categories';
-import { MESSAGES } from '../../../../shared/messages';
+import { LIST_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '../../../../shared/schemas/product';
 import { NotFound } from '../../components/NotFound';
 import { listState, useProductPages } from '../../components/useProducts';
-import { GridPlaceholder, ProductGrid } from './ProductGrid';
+import { PagedGrid } from './PagedGrid';
+import { GridPlaceholder } from './ProductGrid';
 import './catalog.css';
 
 /**
@@ -49,27 +50,12 @@ export default function ProductListPage() {
         <GridPlaceholder label={`Loading ${known.label}…`} />
       ) : list.failed && list.products.length === 0 ? (
         <p className="card error" role="alert">
-          We could not load the products just now. Please reload the page to try again.
+          {LIST_MESSAGES.listFailed}
         </p>
       ) : list.products.length === 0 ? (
         <p className="card">{MESSAGES.noProductsInCategory}</p>
       ) : (
-        <>
-          <ProductGrid products={list.products} />
-          <div className="load-more" aria-live="polite">
-            {list.failed ? (
-              <p className="error" role="alert">
-                We could not load more products just now. Please reload the page to try again.
-              </p>
-            ) : list.more || list.loading ? (
-              <button type="button" className="secondary" disabled={list.loading} onClick={() => change({ pages: pages + 1 })}>
-                {list.loading ? 'Loading…' : 'Load more'}
-              </button>
-            ) : (
-              <p className="end">That is everything in {known.label}.</p>
-            )}
-          </div>
-        </>
+        <PagedGrid list={{ ...list, products: list.products }} onMore={() => change({ pages: pages + 1 })} end={LIST_MESSAGES.endOfCategory(known.label)} />
       )}
     </section>
   );

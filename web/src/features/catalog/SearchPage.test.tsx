@@ -1,5 +1,5 @@
 import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from '../../components/Layout';
 import { resetQueryCache } from '../../lib/query';
@@ -79,4 +79,42 @@ it('tells a client over the search limit to wait, in the server’s words', asyn
   }) as typeof fetch;
   show('/search?q=cand');
   expect((await screen.findByRole('alert')).textContent).toBe('Too many searches from your connection. Please wait a minute and try again.');
+});
+
+describe('a long list of matches (53 candles)', () => {
+  const match = (i: number) => ({ ...candle, id: `m${i}`, name: `Match Candle ${i}`, photos: [null], image: `/m${i}.jpg` });
+  /** The API's pages of 24: offset cursors, the total on every page. */
+  function servePages() {
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(urlOf(input), 'http://shop.test');
+      if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+      const offset = Number(url.searchParams.get('cursor') ?? 0);
+      const products = Array.from({ length: Math.min(24, 53 - offset) }, (_, i) => match(offset + i + 1));
+      return jsonResponse(200, { query: 'candle', products, total: 53, nextCursor: offset + 24 < 53 ? String(offset + 24) : null });
+    }) as typeof fetch;
+  }
+
+  it('says how many match, shows them a page at a time with Load more, and focus goes to the first new card', async () => {
+    servePages();
+    show('/search?q=candle');
+    expect(await screen.findByText('53 products')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Match Candle/ })).toHaveLength(24);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Match Candle/ })).toHaveLength(48));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: /Match Candle 25\b/ })));
+    expect(global.fetch).toHaveBeenCalledWith('/api/products/search?q=candle&cursor=24', expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Match Candle/ })).toHaveLength(53));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('link', { name: /Match Candle 49\b/ })));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText('That is all 53 matches.')).toBeTruthy();
+    expect(screen.getByText('53 products')).toBeTruthy();
+  });
+
+  it('an address with &pages=3 (back from a product) shows all three pages at once', async () => {
+    servePages();
+    show('/search?q=candle&pages=3');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: /Match Candle/ })).toHaveLength(53));
+    expect(screen.getByText('That is all 53 matches.')).toBeTruthy();
+  });
 });

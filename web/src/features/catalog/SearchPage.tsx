@@ -1,16 +1,32 @@
 import { useSearchParams } from 'react-router-dom';
-import { CategoryChips } from '../../components/CategoryChips';
+import { LIST_MESSAGES } from '../../../../shared/messages';
 import { productSearchAnswerSchema, searchUrl } from '../../../../shared/schemas/product';
+import { CategoryChips } from '../../components/CategoryChips';
+import { listState, usePages } from '../../components/useProducts';
 import { ApiError } from '../../lib/api';
-import { useQuery } from '../../lib/query';
-import { GridPlaceholder, ProductGrid } from './ProductGrid';
+import { PagedGrid } from './PagedGrid';
+import { GridPlaceholder } from './ProductGrid';
 import './catalog.css';
 
-/** /search?q=: listed products matching the words (name, description, tag words; prefixes and small typos). */
+/**
+ * /search?q=: listed products matching the words (name, description, tag words; prefixes, small typos, accents
+ * folded), best first, a page at a time with "Load more" like a category page: the pages loaded are in the address
+ * (`&pages=2`, replaced, not pushed), so back from a product shows the same results.
+ */
 export default function SearchPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const { data, error } = useQuery(q ? searchUrl(q) : null, productSearchAnswerSchema);
+  const { pages } = listState(params);
+  const list = usePages(`search|${q}`, (cursor) => searchUrl(q, cursor), productSearchAnswerSchema, q ? pages : 0);
+  const error = list.failed && !list.products?.length;
+  const total = list.first?.total ?? list.products?.length ?? 0;
+
+  const more = () => {
+    const updated = new URLSearchParams(params);
+    updated.set('pages', String(pages + 1));
+    setParams(updated, { replace: true, preventScrollReset: true });
+  };
+
   return (
     <section className="page category" aria-labelledby="search-heading">
       <h1 id="search-heading">{q ? `Search results for “${q}”` : 'Search the shop'}</h1>
@@ -18,11 +34,11 @@ export default function SearchPage() {
         <p className="card">Type what you are looking for in the search box above: a product, a scent, a colour or a category.</p>
       ) : error ? (
         <p className="card error" role="alert">
-          {error instanceof ApiError && error.status === 429 ? error.message : 'We could not search just now. Please try again.'}
+          {list.error instanceof ApiError && list.error.status === 429 ? list.error.message : 'We could not search just now. Please try again.'}
         </p>
-      ) : !data ? (
+      ) : !list.products ? (
         <GridPlaceholder label="Searching…" />
-      ) : data.products.length === 0 ? (
+      ) : list.products.length === 0 ? (
         <div className="card empty-search">
           <p role="status">No products match “{q}”. Check the spelling, try a shorter word, or browse a category:</p>
           <CategoryChips />
@@ -30,9 +46,9 @@ export default function SearchPage() {
       ) : (
         <>
           <p className="muted" role="status">
-            {data.products.length === 1 ? '1 product' : `${data.products.length} products`}
+            {LIST_MESSAGES.productCount(total)}
           </p>
-          <ProductGrid products={data.products} />
+          <PagedGrid list={{ ...list, products: list.products }} onMore={more} end={LIST_MESSAGES.endOfSearch(total)} />
         </>
       )}
     </section>

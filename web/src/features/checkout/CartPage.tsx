@@ -10,6 +10,7 @@ import { isUsState } from '../../../../shared/tax';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { HotItems } from '../../components/HotItems';
+import { LinePhoto } from '../../components/LinePhoto';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
 import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
@@ -281,7 +282,7 @@ export default function CartPage() {
               {cart.map((line) => (
                 <li key={`${line.id}|${line.size}`} className="cart-line card">
                   {/* A line saved before its product's picture moved (image pipeline) shows an empty frame, not a broken image. */}
-                  <img src={line.image} alt="" width="96" height="96" onError={(event) => (event.currentTarget.style.visibility = 'hidden')} />
+                  <LinePhoto src={line.image} size={96} />
                   <div className="cart-line-info">
                     <Link to={`/product/${line.id}`} className="cart-line-name">
                       {unescapeText(line.name)}

@@ -5,6 +5,7 @@ import { formatPrice } from '../../../../shared/money';
 import type { OrderPage, ReplacementView } from '../../../../shared/schemas/order-views';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
+import { LinePhoto } from '../../components/LinePhoto';
 import { ApiError } from '../../lib/api';
 import { requestReplacement } from './ordersApi';
 import './orders.css';
@@ -53,7 +54,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
         <ul className="order-items">
           {order.lines.map((line) => (
             <li key={lineKey(line)}>
-              <img src={line.image} alt="" width="56" height="56" />
+              <LinePhoto src={line.image} size={56} />
               <span>
                 {unescapeText(line.name)}
                 {line.size !== 'CANDLE' ? ` (${line.size})` : ''} × {line.quantity}

@@ -1,0 +1,92 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import { setTokenSource } from '../../lib/api';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import AdminProductsPage from './AdminProductsPage';
+
+/** Add a product: a photo still on its way is not a missing photo (the owner is told to wait for it). */
+const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
+let statuses: unknown[];
+const posted: unknown[] = [];
+const alerted = jest.fn();
+
+beforeEach(() => {
+  posted.length = 0;
+  setTokenSource(async () => 'token');
+  alerted.mockReset();
+  window.alert = alerted;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    if (url.startsWith('/api/admin/products') && (init?.method ?? 'GET') === 'GET') return json(200, { products: [], total: 0, nextCursor: null });
+    if (url === '/api/admin/products') {
+      posted.push(JSON.parse(init!.body as string));
+      return json(201, { id: 'new' });
+    }
+    if (url === '/api/admin/uploads') return json(201, { id: ID, uploadUrl: '/s3/put', key: `uploads/${ID}.jpg`, url: `/images/products/${ID}`, headers: { 'content-type': 'image/jpeg' } });
+    if (url.startsWith('/api/admin/uploads/')) return json(200, statuses.length > 1 ? statuses.shift() : statuses[0]);
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  class FakeXhr {
+    status = 200;
+    upload = { onprogress: null };
+    onload: (() => void) | null = null;
+    open() {}
+    setRequestHeader() {}
+    send() {
+      setTimeout(() => this.onload?.(), 0);
+    }
+  }
+  (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
+});
+
+async function fillIn() {
+  render(
+    <MemoryRouter>
+      <AdminProductsPage />
+    </MemoryRouter>,
+  );
+  await userEvent.upload(await screen.findByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+  await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Harvest Candle');
+  await userEvent.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
+  await userEvent.type(screen.getByRole('textbox', { name: /Tags/ }), 'candles');
+  await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Cinnamon and clove.');
+}
+
+it('while the photo says "Preparing the photo…", Add product says to wait for it (not "Please upload an image!") and adds nothing', async () => {
+  statuses = [{ id: ID, status: 'processing' }];
+  await fillIn();
+  expect(await screen.findByText(/Preparing the photo/)).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
+  expect(alerted).toHaveBeenCalledWith(MESSAGES.photoNotReady);
+  expect(alerted).not.toHaveBeenCalledWith(MESSAGES.uploadImage);
+  expect(posted).toEqual([]);
+});
+
+it('once the photo is ready the product is added with it, with what was typed while it was being prepared', async () => {
+  statuses = [
+    { id: ID, status: 'processing' },
+    { id: ID, status: 'ready', photo: { src: `/images/products/${ID}`, width: 800, height: 600, widths: [320, 480, 640, 800] }, preview: `/images/products/${ID}/320.jpg` },
+  ];
+  await fillIn();
+  expect(await screen.findByText('Ready', {}, { timeout: 4000 })).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
+  await waitFor(() => expect(posted).toEqual([expect.objectContaining({ name: 'Harvest Candle', image: `/images/products/${ID}` })]));
+  expect(alerted).not.toHaveBeenCalled();
+});
+
+it('without any photo, Add product still asks for one (the spec\'s "Please upload an image!")', async () => {
+  render(
+    <MemoryRouter>
+      <AdminProductsPage />
+    </MemoryRouter>,
+  );
+  await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Harvest Candle');
+  await userEvent.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
+  await userEvent.type(screen.getByRole('textbox', { name: /Tags/ }), 'candles');
+  await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Cinnamon and clove.');
+  await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
+  expect(alerted).toHaveBeenCalledWith(MESSAGES.uploadImage);
+  expect(posted).toEqual([]);
+});
