@@ -61,7 +61,7 @@ export const VISIBLE_WITHIN_SECONDS = 2 * CATALOG_CDN_SECONDS;
 /**
  * Every address the SPA's router knows (web/src/app/routes.tsx and adminRoutes.ts; a web test keeps the two lists
  * equal). `:name` is one path segment. These answer the SPA (200); any other address without a file extension is
- * the not-found page with a 404, so a crawler never takes a mistyped link for a page (docs/decisions/0059).
+ * the not-found page with a 404, so a crawler never takes a mistyped link for a page (docs/decisions/0057).
  */
 export const SPA_ROUTES = [
   '/',

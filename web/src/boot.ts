@@ -1,6 +1,6 @@
 /**
  * The first script of a page that paints from its HTML (a product page: the static shell with the main photo in it,
- * app/shell.ts, docs/decisions/0060). The page function puts it where the app's module script was, with the app's
+ * app/shell.ts, docs/decisions/0058). The page function puts it where the app's module script was, with the app's
  * entry (`data-app`) and the modules to preload with it (`data-preload`). It waits until the shell's photo has
  * painted, then starts the app: the photo, the page's largest element, never waits for the app's code, and the app
  * then takes over the page (the same photo, already decoded). Kept tiny: it is all that runs before the photo.

@@ -23,7 +23,7 @@ export interface PageHead {
   /** What the SPA reads instead of fetching it again (window's #shop-data). */
   data?: unknown;
   /**
-   * HTML for the static shell's <main> (docs/decisions/0060): what the page shows first, before any script runs
+   * HTML for the static shell's <main> (docs/decisions/0058): what the page shows first, before any script runs
    * (a product's main photo). The page's own CSS is then loaded as a stylesheet, not only preloaded.
    */
   main?: string;
@@ -106,7 +106,7 @@ export function withHead(shell: string, head: PageHead, siteName: string): strin
 }
 
 /**
- * A page that paints from its HTML starts its app after that paint (docs/decisions/0060): vite's module script and
+ * A page that paints from its HTML starts its app after that paint (docs/decisions/0058): vite's module script and
  * the modulepreloads (its own and the page's) leave the head, and the boot script (web/src/boot.ts) loads them
  * once the photo has painted, so nothing competes with the photo for the first paint. HTML not shaped as vite
  * writes it (one module script) is left as it is.

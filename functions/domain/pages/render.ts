@@ -94,7 +94,7 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
 }
 
 /**
- * What a product page shows before its scripts run (docs/decisions/0060): the main photo in the gallery, as the
+ * What a product page shows before its scripts run (docs/decisions/0058): the main photo in the gallery, as the
  * SPA's ProductView lays it out (the same classes, web/src/features/catalog), and the details' placeholder. The
  * photo is the page's largest element: it paints with the HTML, not after the app has started.
  */

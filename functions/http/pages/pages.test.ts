@@ -176,7 +176,7 @@ describe('a product page', () => {
   });
 });
 
-describe("a product page's first paint (the static shell, docs/decisions/0060)", () => {
+describe("a product page's first paint (the static shell, docs/decisions/0058)", () => {
   // index.html as the build writes it: the app's frame rendered into #root (web/src/app/staticShell.tsx).
   const shellDir = mkdtempSync(path.join(os.tmpdir(), 'shop-pages-shell-'));
   mkdirSync(path.join(shellDir, '.vite'));

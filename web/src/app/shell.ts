@@ -1,5 +1,5 @@
 /**
- * The static shell (docs/decisions/0060). The built index.html carries the page's frame (header, empty main,
+ * The static shell (docs/decisions/0058). The built index.html carries the page's frame (header, empty main,
  * footer) rendered at build time from the app's own components (app/staticShell.tsx, web/vite.config.mts) inside
  * `<div id="root" data-shell>`; for a product page the page function puts the main photo into that main. So the
  * first paint shows the frame and the page's largest photo before any script has run.
