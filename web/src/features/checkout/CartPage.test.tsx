@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import CartPage from './CartPage';
+import { fillShippingDetails } from '../../testing/checkout';
 
 /**
  * The payment step follows the server: the test card form in test mode, and a plain message (no card fields)
@@ -269,17 +270,7 @@ describe('the promo code in Order Details', () => {
     await screen.findByText('SAVE10');
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await screen.findByRole('heading', { name: 'Shipping Details' });
-    for (const [label, value] of [
-      ['Full name', 'Ada Buyer'],
-      ['Email', 'ada@example.com'],
-      ['Address', '1 Main St'],
-      ['City', 'Springfield'],
-      ['State', 'IL'],
-      ['ZIP code', '62701'],
-    ]) {
-      await userEvent.type(screen.getByLabelText(label), value);
-    }
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await fillShippingDetails(userEvent);
     await screen.findByLabelText('Card number');
     expect(intents[0].promoCode).toBe('SAVE10');
     // The card step: the server's amounts, the code locked in (no Remove).

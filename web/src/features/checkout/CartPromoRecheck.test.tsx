@@ -5,6 +5,7 @@ import { PROMO_MESSAGES } from '../../../../shared/promo';
 import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import CartPage from './CartPage';
 import { PROMO_RECHECK_DELAY_MS, promoCartKey } from './usePromoCode';
+import { fillShippingDetails } from '../../testing/checkout';
 
 /**
  * The cart never shows a discount computed for another cart: when the quantities change with a code applied,
@@ -162,17 +163,7 @@ it('a check that cannot be made (429, no network) keeps the code, shows no old f
   // The card step prices it: the code goes with the checkout.
   await shopper.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
   await screen.findByRole('heading', { name: 'Shipping Details' });
-  for (const [label, value] of [
-    ['Full name', 'Ada Buyer'],
-    ['Email', 'ada@example.com'],
-    ['Address', '1 Main St'],
-    ['City', 'Springfield'],
-    ['State', 'IL'],
-    ['ZIP code', '62701'],
-  ]) {
-    await shopper.type(screen.getByLabelText(label), value);
-  }
-  await shopper.click(screen.getByRole('button', { name: 'Next' }));
+  await fillShippingDetails(shopper);
   await settle(0);
   expect(intents.at(-1)).toMatchObject({ promoCode: 'QTY20' });
 });
