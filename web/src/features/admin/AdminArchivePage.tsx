@@ -10,6 +10,7 @@ import { AdminTable, usePagedAdminList } from './AdminTable';
 import { localDayEnd, localDayStart } from './localDays';
 import { StatusBadge, when } from './OrderBits';
 import { AdminPage, problemText } from './useAdmin';
+import { FormError } from '../../components/FormError';
 
 const VIEWS: readonly OrderListView[] = ['sales', 'completed', 'pending', 'cancelled'];
 const COLUMNS = ['Order', 'Date', 'Customer', 'Total', 'Status', 'Shipped'] as const;
@@ -127,11 +128,7 @@ export default function AdminArchivePage() {
         </form>
       </div>
       <p className="muted">Dates are your own days ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
-      {csvProblem && (
-        <p className="error" role="alert">
-          {csvProblem}
-        </p>
-      )}
+      <FormError message={csvProblem} />
       <div role="status" aria-live="polite" className="archive-progress">
         {searching && <p className="muted">{AFTERSALE_MESSAGES.searchingOlderOrders(progress.readThrough ? shortDate(progress.readThrough) : null)}</p>}
       </div>

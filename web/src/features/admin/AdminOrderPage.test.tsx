@@ -6,6 +6,16 @@ import { adminOrder } from '../../testing/orders';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import AdminOrderPage from './AdminOrderPage';
 
+/** The admin order page of pi_1, as the router shows it. */
+const renderOrderPage = () =>
+  render(
+    <MemoryRouter initialEntries={['/admin/orders/pi_1']}>
+      <Routes>
+        <Route path="/admin/orders/:orderNumber" element={<AdminOrderPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
 /** The admin's order page says how a cancelled order's refund stands: pending (the shop finishes it), refused, done. */
 const stamp = '2026-06-01T10:00:00.000Z';
 const cancelled = (refund: { status: string; id: string | null } | null, state: string) => ({
@@ -20,13 +30,7 @@ async function show(detail: ReturnType<typeof cancelled>) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input) === '/api/admin/orders/pi_1' ? json(200, detail) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
-  render(
-    <MemoryRouter initialEntries={['/admin/orders/pi_1']}>
-      <Routes>
-        <Route path="/admin/orders/:orderNumber" element={<AdminOrderPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderOrderPage();
   await screen.findByText(state(detail));
 }
 const state = (detail: ReturnType<typeof cancelled>) => detail.order.payment.state;
@@ -99,13 +103,7 @@ function serve(initial: ReturnType<typeof adminOrder>, actions: Record<string, (
     }
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
-  render(
-    <MemoryRouter initialEntries={['/admin/orders/pi_1']}>
-      <Routes>
-        <Route path="/admin/orders/:orderNumber" element={<AdminOrderPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderOrderPage();
   return posts;
 }
 

@@ -5,6 +5,7 @@ import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
+import { FormError } from '../../components/FormError';
 
 /** Sign-in, with the 'Forgot Password?' toggle (spec sections 2, 4, 8). */
 export default function LoginPage() {
@@ -72,11 +73,7 @@ export default function LoginPage() {
               Password
               <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
             </label>
-            {error && (
-              <p className="error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <button type="submit" disabled={busy}>
               {busy ? MESSAGES.signingIn : 'Sign In'}
             </button>
@@ -104,11 +101,7 @@ export default function LoginPage() {
               <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
             </label>
             <p className="muted">{sent ? MESSAGES.resetSent : MESSAGES.resetHint}</p>
-            {error && (
-              <p className="error" role="alert">
-                {error}
-              </p>
-            )}
+            <FormError message={error} />
             <button type="submit" disabled={sent}>
               {sent ? MESSAGES.resetSentButton : MESSAGES.sendLink}
             </button>

@@ -5,6 +5,7 @@ import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
+import { FormError } from '../../components/FormError';
 
 /** The page the reset mail links to: code (from the link) and a new password with the same rule. */
 export default function ResetPasswordPage() {
@@ -64,11 +65,7 @@ export default function ResetPasswordPage() {
           Confirm new password
           <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" disabled={state === 'busy'}>
           {state === 'busy' ? 'Saving…' : 'Set new password'}
         </button>

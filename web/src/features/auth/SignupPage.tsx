@@ -5,6 +5,7 @@ import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
+import { FormError } from '../../components/FormError';
 
 /** Sign-up (spec sections 2, 5, 8): success lands signed in on /. */
 export default function SignupPage() {
@@ -68,11 +69,7 @@ export default function SignupPage() {
           Confirm password
           <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" disabled={busy}>
           {busy ? MESSAGES.signingUp : MESSAGES.createAccount}
         </button>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PROMO_CODE_PATTERN } from '../../../../shared/promo';
+import { FormError } from '../../components/FormError';
 
 const CODE_HINT = 'A promo code is 3 to 32 letters, digits or dashes.';
 
@@ -78,11 +79,7 @@ export function PromoCodeField({
           {busy ? 'Checking…' : 'Apply'}
         </button>
       </div>
-      {message && (
-        <p id={`${id}-error`} className="error" role="alert">
-          {message}
-        </p>
-      )}
+      <FormError id={`${id}-error`} message={message} />
     </form>
   );
 }

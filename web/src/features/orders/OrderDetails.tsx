@@ -9,6 +9,7 @@ import { LinePhoto } from '../../components/LinePhoto';
 import { ApiError } from '../../lib/api';
 import { requestReplacement } from './ordersApi';
 import './orders.css';
+import { FormError } from '../../components/FormError';
 
 /** What a cancelled order says of its money: refunded, a refund the shop is still finishing, or nothing paid (a $0 replacement). */
 const CANCELLED_REFUND = {
@@ -195,11 +196,7 @@ function ReplacementForm({ page, sent, onSent }: { page: OrderPage; sent: string
             What went wrong?
             <textarea name="reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
           </label>
-          {problem && (
-            <p className="error" role="alert">
-              {problem}
-            </p>
-          )}
+          <FormError message={problem} />
           <button type="submit" disabled={busy}>
             Ask for a replacement
           </button>

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/api';
 import { useNoIndex } from '../auth/useNoIndex';
 import { OrderDetails } from './OrderDetails';
 import { lookupOrder } from './ordersApi';
+import { FormError } from '../../components/FormError';
 
 /** /order-status: anyone finds an order with its number and the email it was placed with (guests included). */
 export default function OrderStatusPage() {
@@ -43,11 +44,7 @@ export default function OrderStatusPage() {
           Email
           <input name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        {problem && (
-          <p className="error" role="alert">
-            {problem}
-          </p>
-        )}
+        <FormError message={problem} />
         <button type="submit" disabled={busy}>
           {busy ? 'Looking…' : 'Find my order'}
         </button>
