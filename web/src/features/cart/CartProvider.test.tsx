@@ -110,3 +110,25 @@ it('another tab changes the cart: this tab shows it and builds on it, so nothing
   expect(shown()).toBe('candlex2,teex1');
   expect(stored()).toBe('candlex2,teex1');
 });
+
+it('signing out while the saved cart is still on its way: the cart stays empty (the next person at this browser never sees it)', async () => {
+  serverCart = [tee];
+  let answer: (response: Response) => void = () => undefined;
+  global.fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+  session = { ready: true, user: ann };
+  const view = show();
+  await waitFor(() => expect(global.fetch).toHaveBeenCalledTimes(1));
+  session = { ready: true, user: null };
+  await act(async () =>
+    view.rerender(
+      <CartProvider>
+        <Quantities />
+      </CartProvider>,
+    ),
+  );
+  expect(shown()).toBe('');
+  await act(async () => answer(json(200, { cart: { cart: [tee] } })));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(shown()).toBe('');
+  expect(stored()).toBe('');
+});

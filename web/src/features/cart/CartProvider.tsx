@@ -63,6 +63,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     if (!userId) return;
     fetchSaved()
       .then((saved) => {
+        // Signed out (or in as someone else) while the saved cart was on its way: it is not this cart any more.
+        if (signedInAs.current !== userId) return;
         if (atLoad) {
           rawDispatch({ type: 'SET_CART', cart: saved });
           return;
