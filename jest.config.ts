@@ -24,6 +24,7 @@ const common = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/
 const config: Config = {
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/*.test.ts'] },
+    { ...common, displayName: 'scripts', testEnvironment: 'node', testMatch: ['<rootDir>/scripts/**/*.test.ts'] },
     {
       ...common,
       displayName: 'functions',
