@@ -361,7 +361,9 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
     // A good card on this checkout now gets the same plain answer, and nothing can be recorded.
     expect((await pay(intent.body.clientSecret)).body.error.message).toBe(MESSAGES.tooManyCardAttempts);
     expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'checkout_closed', message: MESSAGES.tooManyCardAttempts });
-    expect((await guestIntent({ checkoutId: intent.body.checkoutId, checkoutSecret: intent.body.checkoutSecret, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] })).body.error.code).toBe('checkout_closed');
+    expect((await guestIntent({ checkoutId: intent.body.checkoutId, checkoutSecret: intent.body.checkoutSecret, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] })).body.error.code).toBe(
+      'checkout_closed',
+    );
     const fresh = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
     expect((await recordGuest(fresh.orderNumber)).status).toBe(201);
   });

@@ -77,7 +77,8 @@ describe('a guest checkout belongs to its browser', () => {
 
   it('a signed-in checkout stays bound to its user; a guest cannot name it, and a user cannot name a guest’s', async () => {
     const alice = await signInNewUser();
-    const asAlice = (body: Record<string, unknown>, token = alice.token) => invoke(createIntent, { method: 'POST', path: '/auth/create-payment-intent', token, body: { cart: candle(), shippingAddress: address, ...body } });
+    const asAlice = (body: Record<string, unknown>, token = alice.token) =>
+      invoke(createIntent, { method: 'POST', path: '/auth/create-payment-intent', token, body: { cart: candle(), shippingAddress: address, ...body } });
     const hers = await asAlice({});
     expect(hers.status).toBe(200);
     // No secret for a signed-in checkout: the token is its proof.

@@ -115,35 +115,41 @@ it('uses recorded before canonical emails (the old keys) keep counting, and a ca
 });
 
 describe('the limit is exact under 12 concurrent buyers who are one person', () => {
-  it.each([1, 3])('maxPerCustomer %i: an account and 11 guest spellings of its email, all authorized, recorded at once', async (limit) => {
-    const code = `PERSON-${limit}`;
-    await promos.create({ code, kind: 'percent', value: 10, maxPerCustomer: limit, maxRedemptions: 100 });
-    const name = `twelve${unique()}`;
-    const { token } = await signInNewUser({ email: `${name}@gmail.com` });
-    const spellings = Array.from({ length: 11 }, (_, i) => (i % 3 === 0 ? `${name}+${i}@gmail.com` : i % 3 === 1 ? `${name.slice(0, 4)}.${name.slice(4)}+${i}@googlemail.com` : `${name.toUpperCase()}+${i}@GMAIL.com`));
-    // Each priced while nobody has used it yet, each card authorized.
-    const buyers: { orderNumber: string; record: () => ReturnType<typeof recordGuest> }[] = [];
-    const own = await asUser(token, code, 'elsewhere@example.com');
-    expect(own.status).toBe(200);
-    await pay(own.body.clientSecret);
-    buyers.push({ orderNumber: own.body.orderNumber, record: () => recordAs(token, own.body.orderNumber) });
-    for (const email of spellings) {
-      const intent = await asGuest(email, code);
-      expect(intent.status).toBe(200);
-      await pay(intent.body.clientSecret);
-      buyers.push({ orderNumber: intent.body.orderNumber, record: () => recordGuest(intent.body.orderNumber) });
-    }
-    const answers = await Promise.all(buyers.map((buyer) => buyer.record()));
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(limit);
-    const refused = answers.filter((answer) => answer.status !== 201);
-    expect(refused.map((answer) => answer.body.error)).toEqual(Array(12 - limit).fill({ code: 'promo_used_by_you', message: PROMO_MESSAGES.usedByYouWhilePaying(code) }));
-    expect(await usesOf(code, `email:${name}@gmail.com`)).toBe(limit);
-    expect(await redemptions(code)).toBe(limit);
-    // 0 charged without an order: the refused authorizations were cancelled.
-    const statuses = await Promise.all(buyers.map((buyer) => intentStatus(buyer.orderNumber)));
-    const made = await Promise.all(buyers.map((buyer) => orders.get({ orderNumber: buyer.orderNumber })));
-    expect(statuses.filter((status) => status === 'succeeded')).toHaveLength(limit);
-    expect(statuses.filter((status) => status === 'canceled')).toHaveLength(12 - limit);
-    expect(buyers.filter((_buyer, i) => statuses[i] === 'succeeded' && !made[i])).toEqual([]);
-  }, 120_000);
+  it.each([1, 3])(
+    'maxPerCustomer %i: an account and 11 guest spellings of its email, all authorized, recorded at once',
+    async (limit) => {
+      const code = `PERSON-${limit}`;
+      await promos.create({ code, kind: 'percent', value: 10, maxPerCustomer: limit, maxRedemptions: 100 });
+      const name = `twelve${unique()}`;
+      const { token } = await signInNewUser({ email: `${name}@gmail.com` });
+      const spellings = Array.from({ length: 11 }, (_, i) =>
+        i % 3 === 0 ? `${name}+${i}@gmail.com` : i % 3 === 1 ? `${name.slice(0, 4)}.${name.slice(4)}+${i}@googlemail.com` : `${name.toUpperCase()}+${i}@GMAIL.com`,
+      );
+      // Each priced while nobody has used it yet, each card authorized.
+      const buyers: { orderNumber: string; record: () => ReturnType<typeof recordGuest> }[] = [];
+      const own = await asUser(token, code, 'elsewhere@example.com');
+      expect(own.status).toBe(200);
+      await pay(own.body.clientSecret);
+      buyers.push({ orderNumber: own.body.orderNumber, record: () => recordAs(token, own.body.orderNumber) });
+      for (const email of spellings) {
+        const intent = await asGuest(email, code);
+        expect(intent.status).toBe(200);
+        await pay(intent.body.clientSecret);
+        buyers.push({ orderNumber: intent.body.orderNumber, record: () => recordGuest(intent.body.orderNumber) });
+      }
+      const answers = await Promise.all(buyers.map((buyer) => buyer.record()));
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(limit);
+      const refused = answers.filter((answer) => answer.status !== 201);
+      expect(refused.map((answer) => answer.body.error)).toEqual(Array(12 - limit).fill({ code: 'promo_used_by_you', message: PROMO_MESSAGES.usedByYouWhilePaying(code) }));
+      expect(await usesOf(code, `email:${name}@gmail.com`)).toBe(limit);
+      expect(await redemptions(code)).toBe(limit);
+      // 0 charged without an order: the refused authorizations were cancelled.
+      const statuses = await Promise.all(buyers.map((buyer) => intentStatus(buyer.orderNumber)));
+      const made = await Promise.all(buyers.map((buyer) => orders.get({ orderNumber: buyer.orderNumber })));
+      expect(statuses.filter((status) => status === 'succeeded')).toHaveLength(limit);
+      expect(statuses.filter((status) => status === 'canceled')).toHaveLength(12 - limit);
+      expect(buyers.filter((_buyer, i) => statuses[i] === 'succeeded' && !made[i])).toEqual([]);
+    },
+    120_000,
+  );
 });
