@@ -170,3 +170,43 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (vi
     await context.close();
   });
 });
+
+it('knowing the numbers is not access: a second client with the guest’s checkout id changes nothing, recording the order tells it the status only, and the guest’s own confirmation page shows the order and what was paid', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  const alerts = collectAlerts(page);
+  await toCardStep(page, { ...TEE, quantity: 1 });
+  // What this tab holds: the checkout the shop gave it, and the secret that proves it is this browser's.
+  const held = await page.evaluate(() => ({ checkoutId: sessionStorage.getItem('checkoutId'), checkoutSecret: sessionStorage.getItem('checkoutSecret') }));
+  expect(held.checkoutId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(held.checkoutSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+  // Another client with the id (no secret, or a wrong one): 404, the same as for no checkout, and the card step's
+  // amount is what it was.
+  const post = (route: string, body: unknown) => fetch(`${shopUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const elsewhere = { name: 'Mallory Other', email: 'mallory@example.com', line1: '9 Elsewhere Rd', city: 'Reno', state: 'NV', zip: '89501' };
+  for (const secret of [{}, { checkoutSecret: 'x'.repeat(43) }]) {
+    const stolen = await post('/auth/create-payment-intent/guest', { cart: [{ id: TEE.id, size: 'M', quantity: 5 }], shippingAddress: elsewhere, checkoutId: held.checkoutId, ...secret });
+    expect(stolen.status).toBe(404);
+    expect((await stolen.json()).error.code).toBe('checkout_not_found');
+  }
+  const total = formatPrice(computeAmounts([{ price: 2499, quantity: 1 }], 'IL').total);
+  await expect(page.getByRole('button', { name: /^Pay / }).textContent()).resolves.toBe(`Pay ${total}`);
+
+  // The guest pays: the browser's order call carries the secret and gets the whole order back.
+  const recorded = page.waitForResponse((response) => response.url().endsWith('/auth/adminOrders/guest') && response.ok());
+  await payWith(page, '4242 4242 4242 4242');
+  const answer = await recorded;
+  expect(answer.request().postDataJSON()).toMatchObject({ checkoutSecret: held.checkoutSecret });
+  expect((await answer.json()).order).toMatchObject({ shippingAddress: { name: 'Ada Buyer', line1: '1 Main St' } });
+  await page.waitForURL('**/orderconfirmation');
+  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  const paid = page.getByRole('region', { name: 'What you paid' });
+  await expect(paid.textContent()).resolves.toContain(`Total${total}`);
+
+  // A stranger who knows the order number (mail subjects, this page) learns its status only.
+  const stranger = await post('/auth/adminOrders/guest', { orderNumber });
+  expect(stranger.status).toBe(200);
+  expect(await stranger.json()).toEqual({ order: { orderNumber, status: 'pending' } });
+  expect(alerts).toEqual([]);
+  await context.close();
+});

@@ -39,6 +39,8 @@ export const MESSAGES = {
   paymentNotCaptured: 'We could not complete the payment, so the order was cancelled. Nothing was charged.',
   /** The checkout was given up (left unpaid too long) or its amounts changed while paying; nothing was charged. */
   checkoutClosed: 'This checkout has expired or changed. Nothing was charged. Please check out again.',
+  /** A checkout the caller cannot show is theirs (unknown, or a guest's without its secret): the same answer either way. */
+  checkoutNotFound: 'We could not find this checkout. Nothing was charged. Please check out again.',
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
   /** The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails it. */

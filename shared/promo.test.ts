@@ -1,7 +1,7 @@
 import { amountRows } from './amount-rows';
 import { PROMO_FORM_MESSAGES } from './messages';
 import { computeAmounts, SHIPPING_CENTS } from './money';
-import { centsFromDollars, customerKey, describePromo, normalizeCode, PROMO_CODE_PATTERN, PROMO_MESSAGES, promoDiscount, promoMessage, promoRefusal, type PromoRules } from './promo';
+import { centsFromDollars, describePromo, normalizeCode, PROMO_CODE_PATTERN, PROMO_MESSAGES, promoDiscount, promoCustomerKeys, promoMessage, promoRefusal, type PromoRules } from './promo';
 import { promoCheckBodySchema, promoInputSchema, promoUpdateSchema } from './schemas/promo';
 import { createIntentBodySchema } from './schemas/checkout';
 import { STATE_TAX_RATES } from './tax';
@@ -98,9 +98,12 @@ describe('who may use a code, and the messages', () => {
     expect(describePromo({ code: 'A', kind: 'shipping', value: 0, minSubtotal: 5000 })).toBe('Free shipping on orders of $50.00 or more');
   });
 
-  it('counts guests by lower-cased email and signed-in shoppers by user id', () => {
-    expect(customerKey('guest', ' Ada@Example.COM ')).toBe('email:ada@example.com');
-    expect(customerKey('sub-123', 'ada@example.com')).toBe('user:sub-123');
+  it('counts a guest by the canonical email, and a signed-in shopper by the account’s canonical email and the account', () => {
+    expect(promoCustomerKeys({ guestEmail: ' Ada@Example.COM ' })).toEqual({ keys: ['email:ada@example.com'], legacy: [] });
+    // The key of before (the lower-cased email as typed) still counts for that spelling.
+    expect(promoCustomerKeys({ guestEmail: 'A.da+shop@GMail.com' })).toEqual({ keys: ['email:ada@gmail.com'], legacy: ['email:a.da+shop@gmail.com'] });
+    expect(promoCustomerKeys({ userId: 'sub-123', accountEmail: 'Ada+x@example.com' })).toEqual({ keys: ['email:ada@example.com', 'user:sub-123'], legacy: ['email:ada+x@example.com'] });
+    expect(promoCustomerKeys({ userId: 'sub-123', accountEmail: null })).toEqual({ keys: ['user:sub-123'], legacy: [] });
   });
 
   it('shows the discount as its own row, named by the code', () => {

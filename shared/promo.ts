@@ -1,3 +1,4 @@
+import { canonicalEmail } from './email';
 import { PROMO_FORM_MESSAGES } from './messages';
 import { formatPrice, toCents } from './money';
 
@@ -91,5 +92,16 @@ export function promoRefusal(rules: PromoRules | null, input: { subtotal: number
   return null;
 }
 
-/** Who a per-customer limit counts: the signed-in user, or a guest by lower-cased email. */
-export const customerKey = (customer: string, email: string) => (customer === 'guest' ? `email:${email.trim().toLowerCase()}` : `user:${customer}`);
+/**
+ * Who a per-customer limit counts (docs/decisions/0063): a guest by the canonical shipping email; a signed-in
+ * shopper by the canonical email of their account (the same count as a guest with that email) and by the account
+ * itself (so a changed account email does not give the code back; `null`: the pool has no email for it). `keys`
+ * are counted by each order with the code, and none may be at the limit. `legacy` are the keys of the same
+ * shopper from before canonical emails (the exact lower-cased email): still counted, never added to.
+ */
+export function promoCustomerKeys(customer: { guestEmail: string } | { userId: string; accountEmail: string | null }): { keys: string[]; legacy: string[] } {
+  const email = 'guestEmail' in customer ? customer.guestEmail : customer.accountEmail;
+  const byEmail = email === null ? [] : [`email:${canonicalEmail(email)}`];
+  const before = email === null ? [] : [`email:${email.trim().toLowerCase()}`].filter((key) => key !== byEmail[0]);
+  return { keys: 'userId' in customer ? [...byEmail, `user:${customer.userId}`] : byEmail, legacy: before };
+}

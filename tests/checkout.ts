@@ -21,7 +21,9 @@ export const pay = (clientSecret: string, number = '4242424242424242', threeDSec
     body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com', ...(threeDSecure ? { threeDSecure } : {}) },
   });
 
-export const recordGuest = (orderNumber: string) => invoke(recordGuestOrder, { method: 'POST', path: '/auth/adminOrders/guest', body: { orderNumber } });
+/** Records a guest's order as anyone may (the browser that paid also sends its checkout secret). */
+export const recordGuest = (orderNumber: string, checkoutSecret?: string) =>
+  invoke(recordGuestOrder, { method: 'POST', path: '/auth/adminOrders/guest', body: { orderNumber, ...(checkoutSecret ? { checkoutSecret } : {}) } });
 
 /** A guest checkout of `cart` whose card (4242) is authorized; returns the intent answer. */
 export async function authorizedGuest(cart: unknown[]) {
@@ -29,7 +31,7 @@ export async function authorizedGuest(cart: unknown[]) {
   if (intent.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(intent.body)}`);
   const paid = await pay(intent.body.clientSecret);
   if (paid.body.paymentIntent?.status !== 'requires_capture') throw new Error(`card not authorized: ${JSON.stringify(paid.body)}`);
-  return intent.body as { orderNumber: string; checkoutId: string; clientSecret: string; amounts: Record<string, number> };
+  return intent.body as { orderNumber: string; checkoutId: string; checkoutSecret: string; clientSecret: string; amounts: Record<string, number> };
 }
 
 export async function stockOf(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {

@@ -91,9 +91,9 @@ const cognito = () =>
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
 
-/** A real access token from the Cognito stand-in for a new user (optionally an admin). */
-export async function signInNewUser(options: { admin?: boolean } = {}): Promise<{ email: string; token: string }> {
-  const email = `user-${randomUUID()}@example.com`;
+/** A real access token from the Cognito stand-in for a new user (optionally an admin, optionally with this email). */
+export async function signInNewUser(options: { admin?: boolean; email?: string } = {}): Promise<{ email: string; token: string }> {
+  const email = options.email ?? `user-${randomUUID()}@example.com`;
   const password = 'Passw0rdOk';
   const client = cognito();
   await ensureUser({ client, userPoolId: process.env.TEST_USER_POOL_ID! }, email, password, options.admin ? [ADMIN_GROUP] : []);

@@ -14,6 +14,8 @@ const envSchema = z.object({
   COGNITO_CLIENT_ID: z.string().check(z.minLength(1)),
   /** Defaults to <issuer>/.well-known/jwks.json. */
   COGNITO_JWKS_URI: z.optional(z.url()),
+  /** The user pool, for functions whose route `uses` cognito (infra sets it); else the last part of the issuer. */
+  USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
   /** Set locally to the S3 stand-in (path-style); unset in AWS. */
   S3_ENDPOINT: z.optional(z.url()),
   /** Set locally to the SES v2 stand-in; unset in AWS. */

@@ -1,4 +1,4 @@
-import { createIntentBodySchema, recordOrderBodySchema, testConfirmBodySchema, validateCartBodySchema } from '../schemas/checkout';
+import { createIntentBodySchema, recordGuestOrderBodySchema, recordOrderBodySchema, testConfirmBodySchema, validateCartBodySchema } from '../schemas/checkout';
 import type { RouteDef } from './types';
 
 export const CHECKOUT_ROUTES = [
@@ -17,7 +17,8 @@ export const CHECKOUT_ROUTES = [
     handler: 'checkout/create-payment-intent',
     access: 'user',
     table: 'readwrite',
-    uses: ['stripe'],
+    // cognito: the account's email, under which a once-per-customer promo code is counted (decision 0063).
+    uses: ['stripe', 'cognito'],
     body: createIntentBodySchema,
     summary: 'Prices the cart on the server, checks stock (holds none), creates or updates the manual-capture payment intent',
   },
@@ -29,7 +30,7 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['stripe'],
     body: createIntentBodySchema,
-    summary: 'The same for a guest',
+    summary: 'The same for a guest; a new checkout answers its checkoutSecret, which every later call on it needs (404 without)',
   },
   {
     method: 'POST',
@@ -48,8 +49,8 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
-    body: recordOrderBodySchema,
-    summary: 'The same for a guest',
+    body: recordGuestOrderBodySchema,
+    summary: 'The same for a guest; the whole order only with the checkout secret, else {orderNumber, status}',
   },
   {
     method: 'POST',

@@ -13,6 +13,8 @@ export const PROMO_ROUTES = [
     handler: 'checkout/check-promo-code',
     access: 'public',
     table: 'read',
+    // A signed-in shopper's account email (asked of the user pool by the token's sub) counts their uses as a guest's.
+    uses: ['cognito'],
     body: promoCheckBodySchema,
     summary: '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
   },

@@ -25,13 +25,20 @@ export const checkoutCartSchema = z.array(checkoutLineSchema).check(z.minLength(
 export const validateCartBodySchema = z.object({ cart: checkoutCartSchema });
 export const validateCartResultSchema = z.object({ success: z.boolean(), outOfStockItems: z.array(z.string()) });
 
+/** A guest checkout's secret, as the server issued it (docs/decisions/0062). */
+const checkoutSecretSchema = z.string().check(z.minLength(16), z.maxLength(128));
+
 /** POST /auth/create-payment-intent and /guest */
 export const createIntentBodySchema = z.object({
   cart: checkoutCartSchema,
   shippingAddress: shippingAddressSchema,
   currency: z._default(z.literal(CURRENCY), CURRENCY),
-  /** One id per checkout (kept by the browser): calling again updates the same intent and checkout. */
+  /**
+   * The checkout this browser was given by its first call (none on the first call): calling again updates the same
+   * intent and checkout. A guest's checkout also needs its `checkoutSecret`; without it the answer is 404.
+   */
   checkoutId: z.optional(z.uuid()),
+  checkoutSecret: z.optional(checkoutSecretSchema),
   /** One promo code per order (case-insensitive); checked again here, and redeemed when the order is taken. */
   promoCode: z.optional(promoCodeSchema),
 });
@@ -43,6 +50,8 @@ export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
   orderNumber: z.string(),
   checkoutId: z.string(),
+  /** Only when a guest's checkout is made: the browser keeps it beside the checkoutId and sends it with every later call. */
+  checkoutSecret: z.optional(z.string()),
   amounts: amountsSchema,
   /** The promo code the amounts include, when one was sent. */
   promo: z.optional(z.object({ code: z.string(), description: z.string() })),
@@ -55,6 +64,12 @@ export const orderNumberSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,12
 
 /** POST /auth/adminOrders and /guest: the server reads the order from its own checkout record, not from the body. */
 export const recordOrderBodySchema = z.object({ orderNumber: orderNumberSchema });
+
+/**
+ * POST /auth/adminOrders/guest: with the checkout's secret (the browser that paid) the answer is the whole order;
+ * without it, only its number and status (docs/decisions/0062).
+ */
+export const recordGuestOrderBodySchema = z.object({ orderNumber: orderNumberSchema, checkoutSecret: z.optional(checkoutSecretSchema) });
 
 export const orderSchema = z.object({
   orderNumber: z.string(),

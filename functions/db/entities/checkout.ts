@@ -8,7 +8,7 @@ import type { OrderPromo } from './order';
 export type CheckoutLine = CartLine & { cell: string | null };
 
 /**
- * One checkout of the browser (its `checkoutId`): the server-priced lines, amounts, address and customer, and
+ * One checkout of a browser (its `checkoutId`, given by the server; a guest's is bound to a secret): the server-priced lines, amounts, address and customer, and
  * the payment intent they are paid with. It holds no stock. Its state (docs/decisions/0022):
  * - `open`: the intent waits for a card; `taken`: the stock is taken and the order written, the capture (or the
  *   confirmation mail) is still to come; `voiding`: it will not be taken (stock short, too many failed cards,
@@ -22,6 +22,8 @@ export interface CheckoutRecord extends Timestamps {
   checkoutId: string;
   /** The user id from the verified token, or "guest". */
   customer: string;
+  /** A guest checkout: the SHA-256 (hex) of the secret its browser was given when it was made (docs/decisions/0062). */
+  secretHash?: string;
   intentId: string;
   state: 'open' | 'taken' | 'voiding' | 'captured' | 'closed' | 'failed';
   /** Why a checkout was not taken. */

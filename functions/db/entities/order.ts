@@ -67,11 +67,15 @@ export interface OrderPromo {
   kind: PromoKind;
   value: number;
   description: string;
-  /** shared/promo.ts customerKey: whose per-customer count the order took. */
+  /** Whose per-customer count the order took: the first of `customerKeys` ('' for none; the only one on orders from before 0063). */
   customerKey: string;
+  /** shared/promo.ts promoCustomerKeys: every per-customer count the order took (docs/decisions/0063). */
+  customerKeys?: string[];
   /** The per-customer limit when the order was priced (the take checks the customer's count against it; the code's
    * own limit is read from the code itself). */
   maxPerCustomer?: number;
+  /** Uses of the same customer recorded under the keys of before 0063, when priced: they count against the limit. */
+  priorUses?: number;
 }
 
 /** A correction of what a shipped order went with, and the mail that told the customer. */

@@ -18,8 +18,9 @@ export const promos = model<PromoRecord, 'code', 'version' | 'redemptions' | 'ac
 });
 
 /**
- * How many taken orders one customer has with one code (`customer`: "user:<sub>" or "email:<lower-cased email>",
- * shared/promo.ts customerKey), for `maxPerCustomer`. Changed in the same transactions as the code's count.
+ * How many taken orders one customer has with one code (`customer`: "email:<canonical email>" or "user:<sub>",
+ * shared/promo.ts promoCustomerKeys; "email:<lower-cased email>" from before decision 0063), for `maxPerCustomer`.
+ * Changed in the same transactions as the code's count.
  */
 export interface PromoUseRecord extends Timestamps {
   code: string;

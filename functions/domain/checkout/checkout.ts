@@ -3,24 +3,41 @@ import { MESSAGES } from '../../../shared/messages';
 import { computeAmounts, CURRENCY, subtotalCents } from '../../../shared/money';
 import type { ShippingAddress } from '../../../shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '../../../shared/schemas/checkout';
-import { badRequest, conflict, forbidden, HttpError } from '../../lib/errors';
-import { CHECKOUT_RULES, getCheckout, minutesFrom, saveCheckout, type Checkout } from './checkouts';
+import { badRequest, conflict, HttpError } from '../../lib/errors';
+import { CHECKOUT_RULES, getCheckout, holdsSecret, issueSecret, minutesFrom, saveCheckout, type Checkout } from './checkouts';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { takeWriteCount } from './take';
-import { usablePromo, whilePayingMessage } from '../promo/redeem';
+import { usablePromo, whilePayingMessage, type PromoShopper } from '../promo/redeem';
 
 export interface CreateIntentInput {
   cart: CheckoutLine[];
   shippingAddress: ShippingAddress;
   checkoutId?: string;
+  /** A guest's proof that `checkoutId` is theirs. */
+  checkoutSecret?: string;
   promoCode?: string;
   /** The user id from the verified token, or "guest". */
   customer: string;
+  /** A signed-in shopper's account email (the user pool is asked only for a promo code's count). */
+  accountEmail?: () => Promise<string | null>;
 }
 
-/** TransactWriteItems takes at most 100 writes: room is left for a promo code's two counts (issue 13). */
+/**
+ * TransactWriteItems takes at most 100 writes: room is left for a promo code's counts (the code's, and the
+ * customer's under the account email and the account: issue 13, decision 0063).
+ */
 const MAX_TAKE_WRITES = 96;
+
+/** A checkout the caller cannot show is theirs: one answer whether it exists or not (docs/decisions/0062). */
+const noSuchCheckout = () => new HttpError(404, 'checkout_not_found', MESSAGES.checkoutNotFound);
+
+/** A signed-in shopper's checkout is theirs by the token; a guest's by the secret its browser was given. */
+function isTheirs(checkout: Checkout | null, input: CreateIntentInput): checkout is Checkout {
+  if (!checkout) return false;
+  if (input.customer === 'guest') return checkout.customer === 'guest' && holdsSecret(checkout, input.checkoutSecret);
+  return checkout.customer === input.customer;
+}
 
 /** A checkout closed because of its promo code, and what failed. */
 const PROMO_CLOSED_REASONS = { promo_used_up: 'used_up', promo_used_by_you: 'used_by_you', promo_no_longer_valid: 'no_longer_valid' } as const;
@@ -42,12 +59,15 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
  * POST /auth/create-payment-intent(/guest): prices the cart from stored prices, checks that the stock is there
  * (reads only: an unpaid checkout holds no stock), and creates the manual-capture payment intent, or for the
  * same checkout updates it while no card is confirmed. The checkout record keeps what the order will be made of.
+ * A call without a checkoutId makes a new checkout (a guest's with its secret); one with a checkoutId changes
+ * that checkout only for its own shopper (the user, or the guest's browser with the secret), else 404.
  */
 export async function createPaymentIntent(input: CreateIntentInput): Promise<CreateIntentResult> {
-  const checkoutId = input.checkoutId ?? randomUUID();
-  const existing = await getCheckout(checkoutId);
-  if (existing && existing.customer !== input.customer) throw forbidden('This checkout belongs to someone else.');
+  const existing = input.checkoutId ? await getCheckout(input.checkoutId) : null;
+  if (input.checkoutId && !isTheirs(existing, input)) throw noSuchCheckout();
   if (existing && existing.state !== 'open') throw finishedCheckoutError(existing);
+  const checkoutId = existing?.checkoutId ?? randomUUID();
+  const secret = !existing && input.customer === 'guest' ? issueSecret() : null;
   const { lines, unavailable } = await priceCart(input.cart);
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
@@ -55,7 +75,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     throw badRequest('Too many different products for one order. Please split it into two.');
   }
   // The code is checked again here (reads only) with the customer known; it is redeemed when the order is taken.
-  const promo = input.promoCode ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), customer: input.customer, email: input.shippingAddress.email }) : undefined;
+  const shopper: PromoShopper = input.customer === 'guest' ? { guestEmail: input.shippingAddress.email } : { userId: input.customer, accountEmail: input.accountEmail ?? (async () => null) };
+  const promo = input.promoCode ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), shopper, forOrder: true }) : undefined;
   const amounts = computeAmounts(lines, input.shippingAddress.state, promo);
   // Payments that are not set up answer 503 here, before anything is written.
   const provider = await paymentProvider();
@@ -72,6 +93,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const record: Checkout = {
     checkoutId,
     customer: input.customer,
+    ...(existing?.secretHash || secret ? { secretHash: existing?.secretHash ?? secret?.hash } : {}),
     intentId: intent.id,
     state: 'open',
     lines,
@@ -92,6 +114,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     clientSecret: intent.clientSecret,
     orderNumber: intent.id,
     checkoutId,
+    ...(secret ? { checkoutSecret: secret.secret } : {}),
     amounts,
     ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}),
     paymentMode: provider.mode,

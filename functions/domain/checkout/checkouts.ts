@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { checkouts, type CheckoutRecord } from '../../db/entities/checkout';
 import { isConditionFailure, type TransactItem } from '../../db/table';
 import { logger } from '../../lib/logger';
@@ -23,6 +24,24 @@ export const CHECKOUT_RULES = {
 
 const FINISHED: readonly Checkout['state'][] = ['captured', 'closed', 'failed'];
 export const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000).toISOString();
+
+/**
+ * A guest checkout's secret (docs/decisions/0062): 256 random bits, given once to the browser that made the
+ * checkout; the checkout keeps only its SHA-256 (a random secret of that size needs no slow hash).
+ */
+export function issueSecret(): { secret: string; hash: string } {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: hashOf(secret) };
+}
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Whether `secret` is the one the checkout was made with (compared in constant time). */
+export function holdsSecret(checkout: Checkout, secret: string | undefined): boolean {
+  if (!checkout.secretHash || !secret) return false;
+  const stored = Buffer.from(checkout.secretHash, 'hex');
+  const given = Buffer.from(hashOf(secret), 'hex');
+  return stored.length === given.length && timingSafeEqual(stored, given);
+}
 
 export async function getCheckout(checkoutId: string): Promise<Checkout | null> {
   return checkouts.get({ checkoutId }, { consistent: true });

@@ -5,7 +5,7 @@ import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
 import { finishedCheckoutError } from './checkout';
-import { checkoutChange, checkoutOf, getCheckout, moveCheckout, voidCheckout, type Checkout } from './checkouts';
+import { checkoutChange, checkoutOf, getCheckout, holdsSecret, moveCheckout, voidCheckout, type Checkout } from './checkouts';
 import { sendOrderConfirmation } from './confirmation-mail';
 import { paymentProvider } from './payments';
 import { CaptureError, type Intent } from './payments/provider';
@@ -13,6 +13,8 @@ import { cellsOf } from './pricing';
 import { returnStock, transact } from './stock';
 import { take } from './take';
 import { giveBackParts } from '../promo/redeem';
+import { publicOrder } from '../orders/view';
+import type { OrderView } from '../../../shared/schemas/order-views';
 
 export type { OrderRecord };
 
@@ -100,6 +102,16 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
     else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
   throw conflict('The order is being recorded. Please try again.');
+}
+
+/**
+ * What recording a guest's order answers (docs/decisions/0062): the whole order to the browser that holds the
+ * checkout's secret; anyone else who knows the number (it is in every mail subject and on the confirmation page)
+ * learns its number and status only. The order itself is shown against its number and email (orders/lookup).
+ */
+export async function guestOrderAnswer(order: OrderRecord, secret: string | undefined): Promise<OrderView | Pick<OrderView, 'orderNumber' | 'status'>> {
+  const checkout = secret && order.checkoutId ? await getCheckout(order.checkoutId) : null;
+  return checkout && holdsSecret(checkout, secret) ? publicOrder(order) : { orderNumber: order.orderNumber, status: order.status };
 }
 
 /**

@@ -2,16 +2,16 @@ import { subtotalCents, SHIPPING_CENTS, promoDiscount } from '../../../shared/mo
 import type { CheckoutLine } from '../../../shared/schemas/checkout';
 import type { PromoCheckResult } from '../../../shared/schemas/promo';
 import { priceCart } from '../checkout/pricing';
-import { usablePromo } from './redeem';
+import { usablePromo, type PromoShopper } from './redeem';
 
 /**
  * POST /api/promo-codes/check: what the code takes off this cart (priced from stored prices), or a PromoError with
- * one plain message. A signed-in shopper's own uses count; a guest's are counted at the card step, where the
- * email is known. Reads only.
+ * one plain message. A signed-in shopper's own uses count (their account's and their account email's, as a
+ * guest's with that email); a guest's are counted at the card step, where the email is known. Reads only.
  */
-export async function checkPromoCode(input: { code: string; cart: CheckoutLine[]; customer?: string }): Promise<PromoCheckResult> {
+export async function checkPromoCode(input: { code: string; cart: CheckoutLine[]; shopper?: PromoShopper }): Promise<PromoCheckResult> {
   const { lines } = await priceCart(input.cart);
   const subtotal = subtotalCents(lines);
-  const promo = await usablePromo({ code: input.code, subtotal, ...(input.customer ? { customer: input.customer } : {}) });
+  const promo = await usablePromo({ code: input.code, subtotal, ...(input.shopper ? { shopper: input.shopper } : {}) });
   return { code: promo.code, discount: promoDiscount(promo, subtotal, SHIPPING_CENTS), description: promo.description };
 }

@@ -1,4 +1,4 @@
-import { customerKey, describePromo, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '../../../shared/promo';
+import { describePromo, promoCustomerKeys, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '../../../shared/promo';
 import { tableName } from '../../db/client';
 import type { OrderPromo } from '../../db/entities/order';
 import { promos, promoUses } from '../../db/entities/promo';
@@ -21,29 +21,47 @@ export class PromoError extends HttpError {
   }
 }
 
-/** How many orders this customer has taken with the code. */
+/** How many taken orders this customer key has with the code. */
 async function usesOf(code: string, customer: string): Promise<number> {
   return (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;
 }
 
 /**
- * The code's terms for an order of `subtotal` by `customer` (a user id, or "guest" with `email`), or a
- * PromoError. Without a customer (the cart's check before sign-in or an address) the per-customer limit is left
- * to the card step.
+ * Who is paying, for the per-customer limit (docs/decisions/0063): a guest by the shipping email, or a signed-in
+ * shopper, whose account email the user pool is asked for only when a count needs it.
  */
-export async function usablePromo(input: { code: string; subtotal: number; customer?: string; email?: string; now?: Date }): Promise<OrderPromo> {
+export type PromoShopper = { guestEmail: string } | { userId: string; accountEmail: () => Promise<string | null> };
+
+async function keysOf(shopper: PromoShopper) {
+  return promoCustomerKeys('guestEmail' in shopper ? shopper : { userId: shopper.userId, accountEmail: await shopper.accountEmail() });
+}
+
+/** Every count an order with this code adds to (its customer keys; the one key of orders from before 0063). */
+export const customerKeysOf = (promo: OrderPromo) => promo.customerKeys ?? (promo.customerKey ? [promo.customerKey] : []);
+
+/**
+ * The code's terms for an order of `subtotal` by `shopper`, or a PromoError. The customer has used the code as
+ * often as the most any of their keys counted (an order adds to each), plus their uses under the keys of before.
+ * Without a shopper (the cart's check before sign-in or an address) the per-customer limit is left to the card
+ * step. `forOrder`: the card step, whose order counts under the keys even when the code has no per-customer limit.
+ */
+export async function usablePromo(input: { code: string; subtotal: number; shopper?: PromoShopper; forOrder?: boolean; now?: Date }): Promise<OrderPromo> {
   const rules = await promos.get({ code: input.code.toUpperCase() }, { consistent: true });
-  const key = input.customer && (input.customer !== 'guest' || input.email) ? customerKey(input.customer, input.email ?? '') : null;
-  const customerUses = rules?.maxPerCustomer !== undefined && key ? await usesOf(rules.code, key) : 0;
-  const refusal = promoRefusal(rules, { subtotal: input.subtotal, now: input.now ?? new Date(), customerUses });
+  const counted = rules && input.shopper && (input.forOrder || rules.maxPerCustomer !== undefined) ? await keysOf(input.shopper) : null;
+  const limited = rules?.maxPerCustomer !== undefined && counted;
+  const [live, prior] = limited ? await Promise.all([Promise.all(counted.keys.map((key) => usesOf(rules.code, key))), Promise.all(counted.legacy.map((key) => usesOf(rules.code, key)))]) : [[], []];
+  const priorUses = prior.reduce((sum, uses) => sum + uses, 0);
+  const refusal = promoRefusal(rules, { subtotal: input.subtotal, now: input.now ?? new Date(), customerUses: Math.max(0, ...live) + priorUses });
   if (refusal || !rules) throw new PromoError(refusal ?? 'unknown', rules?.minSubtotal);
   return {
     code: rules.code,
     kind: rules.kind,
     value: rules.value,
     description: describePromo(rules),
-    customerKey: key ?? '',
+    customerKey: counted?.keys[0] ?? '',
+    ...(counted ? { customerKeys: counted.keys } : {}),
     ...(rules.maxPerCustomer !== undefined ? { maxPerCustomer: rules.maxPerCustomer } : {}),
+    ...(priorUses ? { priorUses } : {}),
   };
 }
 
@@ -68,8 +86,10 @@ export async function whyCodeFailed(code: string): Promise<'used_up' | 'no_longe
 /**
  * The redemption, as parts of the take's transaction: the code's count +1 on the condition that the code still
  * exists, is active and is under its limit (read from the code itself, so a limit lowered meanwhile holds), and
- * the customer's count +1 under the per-customer limit the order was priced with. The take writes the order
- * (keyed by the intent id, if new) in the same transaction, so a redemption is counted exactly once per order.
+ * each of the customer's counts +1 under the per-customer limit the order was priced with (less the customer's
+ * uses of before, which only ever go down). Every order of one customer adds to the same counts, so two at once
+ * cannot both pass the limit. The take writes the order (keyed by the intent id, if new) in the same transaction,
+ * so a redemption is counted exactly once per order.
  */
 export function redeemParts(promo: OrderPromo, now: string): RedeemPart[] {
   const code: TransactItem = {
@@ -82,36 +102,38 @@ export function redeemParts(promo: OrderPromo, now: string): RedeemPart[] {
       ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':yes': true, ':now': now },
     },
   };
-  const perCustomer = promo.maxPerCustomer !== undefined;
-  const customer: TransactItem = {
+  const allowed = promo.maxPerCustomer === undefined ? undefined : promo.maxPerCustomer - (promo.priorUses ?? 0);
+  const customer = (key: string): TransactItem => ({
     Update: {
       TableName: tableName(),
-      Key: promoUses.key({ code: promo.code, customer: promo.customerKey }),
+      Key: promoUses.key({ code: promo.code, customer: key }),
       UpdateExpression: 'SET #uses = if_not_exists(#uses, :zero) + :one, #code = :code, #customer = :customer, #entity = :entity, #createdAt = if_not_exists(#createdAt, :now), #updatedAt = :now',
-      ...(perCustomer ? { ConditionExpression: 'attribute_not_exists(#uses) OR #uses < :max' } : {}),
+      // No room left (the card step refuses that first): a missing count must not pass either.
+      ...(allowed !== undefined ? { ConditionExpression: allowed > 0 ? 'attribute_not_exists(#uses) OR #uses < :max' : '#uses < :max' } : {}),
       ExpressionAttributeNames: { '#uses': 'uses', '#code': 'code', '#customer': 'customer', '#entity': 'entity', '#createdAt': 'createdAt', '#updatedAt': 'updatedAt' },
       ExpressionAttributeValues: {
         ':zero': 0,
         ':one': 1,
         ':code': promo.code,
-        ':customer': promo.customerKey,
+        ':customer': key,
         ':entity': promoUses.entity,
         ':now': now,
-        ...(perCustomer ? { ':max': promo.maxPerCustomer } : {}),
+        ...(allowed !== undefined ? { ':max': allowed } : {}),
       },
     },
-  };
-  return [{ item: code, refusal: 'used_up' }, ...(promo.customerKey ? [{ item: customer, refusal: 'used_by_you' as const }] : [])];
+  });
+  return [{ item: code, refusal: 'used_up' }, ...customerKeysOf(promo).map((key) => ({ item: customer(key), refusal: 'used_by_you' as const }))];
 }
 
 /**
  * The writes that give an order's redemption back (the order was cancelled, or its payment never captured): the
- * code's and the customer's counts -1. Part of the transaction that moves the order to cancelled on the condition
- * that it was not yet, so it happens once. Counts that no longer exist are left alone.
+ * code's count and each customer count the order took -1. Part of the transaction that moves the order to
+ * cancelled on the condition that it was not yet, so it happens once. Counts that no longer exist are left alone.
  */
 export async function giveBackParts(promo: OrderPromo | undefined, now: string): Promise<TransactItem[]> {
   if (!promo) return [];
-  const [code, use] = await Promise.all([promos.get({ code: promo.code }, { consistent: true }), promo.customerKey ? usesOf(promo.code, promo.customerKey) : Promise.resolve(0)]);
+  const keys = customerKeysOf(promo);
+  const [code, uses] = await Promise.all([promos.get({ code: promo.code }, { consistent: true }), Promise.all(keys.map((key) => usesOf(promo.code, key)))]);
   const minus = (key: Record<string, unknown>, attribute: string): TransactItem => ({
     Update: {
       TableName: tableName(),
@@ -124,7 +146,7 @@ export async function giveBackParts(promo: OrderPromo | undefined, now: string):
   });
   return [
     ...(code && code.redemptions > 0 ? [minus(promos.key({ code: promo.code }), 'redemptions')] : []),
-    ...(use > 0 ? [minus(promoUses.key({ code: promo.code, customer: promo.customerKey }), 'uses')] : []),
+    ...keys.filter((_key, index) => uses[index] > 0).map((key) => minus(promoUses.key({ code: promo.code, customer: key }), 'uses')),
   ];
 }
 

@@ -112,7 +112,7 @@ describe('POST /auth/create-payment-intent/guest', () => {
     const before = (await stock('stockItem', 'TEE')).M;
     const first = await guestIntent({ cart: [{ id: 'tee', size: 'M', quantity: 3 }] });
     expect((await stock('stockItem', 'TEE')).M).toBe(before);
-    const again = await guestIntent({ checkoutId: first.body.checkoutId, cart: [{ id: 'tee', size: 'M', quantity: 1 }] });
+    const again = await guestIntent({ checkoutId: first.body.checkoutId, checkoutSecret: first.body.checkoutSecret, cart: [{ id: 'tee', size: 'M', quantity: 1 }] });
     expect(again.status).toBe(200);
     expect(again.body.orderNumber).toBe(first.body.orderNumber);
     expect(again.body.amounts.subtotal).toBe(2500);
@@ -139,7 +139,7 @@ describe('POST /auth/create-payment-intent/guest', () => {
 
   it('once the card is authorized the checkout can no longer be changed', async () => {
     const paid = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
-    const change = await guestIntent({ checkoutId: paid.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 3 }] });
+    const change = await guestIntent({ checkoutId: paid.checkoutId, checkoutSecret: paid.checkoutSecret, cart: [{ id: 'candle', size: 'CANDLE', quantity: 3 }] });
     expect(change.status).toBe(409);
     expect((await testPaymentIntents.get({ id: paid.orderNumber }))!.amount).toBe(paid.amounts.total);
     expect((await checkouts.get({ checkoutId: paid.checkoutId }))!.lines).toMatchObject([{ quantity: 1 }]);
@@ -155,7 +155,8 @@ describe('authorize, take, capture', () => {
     // Manual capture: the card is authorized, nothing is charged yet, and no stock has moved.
     expect(paid.body.paymentIntent.status).toBe('requires_capture');
     expect((await stock('product', 'candle')).CANDLE).toBe(before);
-    const recorded = await recordGuest(intent.body.orderNumber);
+    // The guest's browser sends the secret its checkout was made with, and gets the whole order back.
+    const recorded = await recordGuest(intent.body.orderNumber, intent.body.checkoutSecret);
     expect(recorded.status).toBe(201);
     expect(recorded.body.order).toMatchObject({
       orderNumber: intent.body.orderNumber,
@@ -256,7 +257,10 @@ describe('authorize, take, capture', () => {
         shippingAddress: { name: 'Bob', email: 'bob@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' },
       },
     });
-    expect(steal.status).toBe(403);
+    // The same answer as for a checkout that does not exist (docs/decisions/0062), and Alice's checkout unchanged.
+    expect(steal.status).toBe(404);
+    expect(steal.body.error).toEqual({ code: 'checkout_not_found', message: MESSAGES.checkoutNotFound });
+    expect((await checkouts.get({ checkoutId: intent.body.checkoutId }))!.shippingAddress.name).toBe('Alice');
   });
 
   it('two shoppers authorized for the last unit: the first gets it, the second is told the names, and is not charged', async () => {
@@ -357,7 +361,9 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
     // A good card on this checkout now gets the same plain answer, and nothing can be recorded.
     expect((await pay(intent.body.clientSecret)).body.error.message).toBe(MESSAGES.tooManyCardAttempts);
     expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'checkout_closed', message: MESSAGES.tooManyCardAttempts });
-    expect((await guestIntent({ checkoutId: intent.body.checkoutId, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] })).body.error.code).toBe('checkout_closed');
+    expect((await guestIntent({ checkoutId: intent.body.checkoutId, checkoutSecret: intent.body.checkoutSecret, cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] })).body.error.code).toBe(
+      'checkout_closed',
+    );
     const fresh = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
     expect((await recordGuest(fresh.orderNumber)).status).toBe(201);
   });

@@ -1,5 +1,8 @@
 import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
 import { defineHandler } from '../../lib/http';
+import { accountEmail } from '../../lib/user-pool';
 
-export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/create-payment-intent', async ({ body, caller }) => createPaymentIntent({ ...body, customer: caller.userId }));
+export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/create-payment-intent', async ({ body, caller }) =>
+  createPaymentIntent({ ...body, customer: caller.userId, accountEmail: () => accountEmail(caller.userId) }),
+);

@@ -221,6 +221,75 @@ it('a checkout that was closed (expired, stopped) is replaced by a new one when 
   expect(alert).not.toHaveBeenCalled();
 });
 
+describe('the checkout belongs to this tab (docs/decisions/0062)', () => {
+  const SECRET = 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlci0wMTIzNDU2Nzg5YWI';
+
+  it('the first Next asks for a new checkout; its id and secret are kept, sent with the next Next and with the order', async () => {
+    const intents: Record<string, unknown>[] = [];
+    const orders: Record<string, unknown>[] = [];
+    serve({
+      mode: 'test',
+      key: null,
+      intent: { status: 200, body: intentAnswer('test') },
+      more: {
+        '/auth/create-payment-intent/guest': (body) => {
+          intents.push(body);
+          // The secret comes only with the answer that made the checkout.
+          return { status: 200, body: intents.length === 1 ? { ...intentAnswer('test'), checkoutSecret: SECRET } : intentAnswer('test') };
+        },
+        '/api/test-payments/confirm': confirmed('requires_capture'),
+        '/auth/adminOrders/guest': (body) => {
+          orders.push(body);
+          return recorded;
+        },
+      },
+    });
+    await reachPayment();
+    await screen.findByLabelText('Card number');
+    expect(intents[0].checkoutId).toBeUndefined();
+    expect(intents[0].checkoutSecret).toBeUndefined();
+    expect(sessionStorage.getItem('checkoutId')).toBe(intentAnswer('test').checkoutId);
+    expect(sessionStorage.getItem('checkoutSecret')).toBe(SECRET);
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await screen.findByLabelText('Card number');
+    expect(intents[1]).toMatchObject({ checkoutId: intentAnswer('test').checkoutId, checkoutSecret: SECRET });
+    expect(sessionStorage.getItem('checkoutSecret')).toBe(SECRET);
+    await payWith('4242424242424242');
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
+    expect(orders).toEqual([{ orderNumber: 'pi_1', checkoutSecret: SECRET }]);
+    expect(sessionStorage.getItem('checkoutId')).toBeNull();
+    expect(sessionStorage.getItem('checkoutSecret')).toBeNull();
+  });
+
+  it('a checkout the shop does not know as this browser’s (404) is replaced by a new one without a word', async () => {
+    const intents: Record<string, unknown>[] = [];
+    serve({
+      mode: 'test',
+      key: null,
+      intent: { status: 200, body: intentAnswer('test') },
+      more: {
+        '/auth/create-payment-intent/guest': (body) => {
+          intents.push(body);
+          return intents.length === 1
+            ? { status: 404, body: { error: { code: 'checkout_not_found', message: MESSAGES.checkoutNotFound } } }
+            : { status: 200, body: { ...intentAnswer('test'), checkoutId: '5a1f0c2e-7b3d-4e8f-9a6b-1c2d3e4f5a6b', checkoutSecret: SECRET } };
+        },
+      },
+    });
+    sessionStorage.setItem('checkoutId', '0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41');
+    sessionStorage.setItem('checkoutSecret', 'an-old-secret-of-another-checkout');
+    await reachPayment();
+    expect(await screen.findByLabelText('Card number')).toBeTruthy();
+    expect(intents[0]).toMatchObject({ checkoutId: '0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41', checkoutSecret: 'an-old-secret-of-another-checkout' });
+    expect(intents[1].checkoutId).toBeUndefined();
+    expect(intents[1].checkoutSecret).toBeUndefined();
+    expect(sessionStorage.getItem('checkoutId')).toBe('5a1f0c2e-7b3d-4e8f-9a6b-1c2d3e4f5a6b');
+    expect(sessionStorage.getItem('checkoutSecret')).toBe(SECRET);
+    expect(alert).not.toHaveBeenCalled();
+  });
+});
+
 it('an empty cart: every Order Details row is $0.00 (nothing ships), and Proceed is disabled', async () => {
   serveTestMode({});
   renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');

@@ -13,7 +13,7 @@ import { HotItems } from '../../components/HotItems';
 import { LinePhoto } from '../../components/LinePhoto';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
-import { CHECKOUT_ID_KEY, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
+import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY, confirmTestPayment, createIntent, fetchProfiles, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, recordOrder, validateCart } from './checkoutApi';
 import { PromoCodeField } from './PromoCodeField';
 import { usePromoCode } from './usePromoCode';
 import { AuthenticateDialog, TestCardForm, type TestCard } from './TestCardForm';
@@ -33,20 +33,32 @@ const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoCo
   { key: 'zip', label: 'ZIP code', autoComplete: 'postal-code' },
 ];
 
-function checkoutId(): string {
-  let id = sessionStorage.getItem(CHECKOUT_ID_KEY);
-  if (!id) {
-    id = crypto.randomUUID();
-    sessionStorage.setItem(CHECKOUT_ID_KEY, id);
-  }
-  return id;
+/** This tab's checkout as the server gave it: its id and, for a guest, the secret that proves it is this browser's. */
+function storedCheckout(): { checkoutId?: string; checkoutSecret?: string } {
+  const checkoutId = sessionStorage.getItem(CHECKOUT_ID_KEY);
+  const checkoutSecret = sessionStorage.getItem(CHECKOUT_SECRET_KEY);
+  return { ...(checkoutId ? { checkoutId } : {}), ...(checkoutSecret ? { checkoutSecret } : {}) };
+}
+
+/** Keeps the checkout an answer names; its secret comes only with the answer that made it. */
+function keepCheckout(result: CreateIntentResult): void {
+  if (result.checkoutSecret) sessionStorage.setItem(CHECKOUT_SECRET_KEY, result.checkoutSecret);
+  else if (sessionStorage.getItem(CHECKOUT_ID_KEY) !== result.checkoutId) sessionStorage.removeItem(CHECKOUT_SECRET_KEY);
+  sessionStorage.setItem(CHECKOUT_ID_KEY, result.checkoutId);
+}
+
+/** The next Next starts a new checkout. */
+function forgetCheckout(): void {
+  sessionStorage.removeItem(CHECKOUT_ID_KEY);
+  sessionStorage.removeItem(CHECKOUT_SECRET_KEY);
 }
 
 /**
  * Answers after which this checkout cannot go on (closed, its payment failed or stopped, or it can no longer be
- * changed, e.g. changed in another tab): Next then starts a new checkout.
+ * changed, e.g. changed in another tab; or it is not this browser's any more, e.g. made before signing in): Next
+ * then starts a new checkout.
  */
-const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict'];
+const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found'];
 /** The server refused the order (stock gone, payment failed, checkout closed): retrying would not change it. */
 const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -135,13 +147,14 @@ export default function CartPage() {
     setBusy(true);
     setFieldErrors({});
     try {
-      const ask = () => createIntent({ cart, shippingAddress: address, checkoutId: checkoutId(), signedIn: Boolean(user), promoCode: promo.applied?.code });
+      const ask = () => createIntent({ cart, shippingAddress: address, ...storedCheckout(), signedIn: Boolean(user), promoCode: promo.applied?.code });
       const result = await ask().catch((error: unknown) => {
-        // That checkout was closed (expired, or its payment stopped): start a new one.
+        // That checkout was closed (expired, or its payment stopped) or is not this browser's: start a new one.
         if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
-        sessionStorage.removeItem(CHECKOUT_ID_KEY);
+        forgetCheckout();
         return ask();
       });
+      keepCheckout(result);
       setIntent(result);
       setStep('payment');
     } catch (error) {
@@ -168,11 +181,11 @@ export default function CartPage() {
   async function authorized(orderNumber: string) {
     for (let attempt = 0; ; attempt++) {
       try {
-        await recordOrder({ orderNumber, signedIn: Boolean(user) });
+        await recordOrder({ orderNumber, signedIn: Boolean(user), checkoutSecret: storedCheckout().checkoutSecret });
         break;
       } catch (error) {
         if (refused(error)) {
-          sessionStorage.removeItem(CHECKOUT_ID_KEY);
+          forgetCheckout();
           // The code's limit was reached while paying: nothing was charged; the cart goes on without it.
           if (error instanceof ApiError && isPromoRefusal(error.code)) promo.drop(error.message);
           setConfirming(null);
@@ -195,7 +208,7 @@ export default function CartPage() {
     setConfirming(null);
     localStorage.setItem(ORDER_NUMBER_KEY, orderNumber);
     if (intent) localStorage.setItem(ORDER_AMOUNTS_KEY, JSON.stringify({ orderNumber, amounts: intent.amounts, promoCode: intent.promo?.code ?? null }));
-    sessionStorage.removeItem(CHECKOUT_ID_KEY);
+    forgetCheckout();
     promo.remove();
     dispatch({ type: 'CLEAR_CART' });
     setPaid(orderNumber);
@@ -204,7 +217,7 @@ export default function CartPage() {
 
   /** Too many failed card attempts: the payment was cancelled; Back starts a new checkout. */
   function stopPayment() {
-    sessionStorage.removeItem(CHECKOUT_ID_KEY);
+    forgetCheckout();
     setStopped(true);
   }
 

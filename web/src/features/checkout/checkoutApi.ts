@@ -10,10 +10,21 @@ const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => (
 
 export const validateCart = (cart: CartLine[]) => api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
 
-export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId: string; signedIn: boolean; promoCode?: string }) =>
+/**
+ * Prices the checkout: without a checkoutId the server makes a new one (a guest's with its secret, which this
+ * browser keeps and sends with every later call on it: docs/decisions/0062).
+ */
+export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId?: string; checkoutSecret?: string; signedIn: boolean; promoCode?: string }) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
     auth: input.signedIn,
-    body: { cart: lines(input.cart), shippingAddress: input.shippingAddress, currency: 'usd', checkoutId: input.checkoutId, ...(input.promoCode ? { promoCode: input.promoCode } : {}) },
+    body: {
+      cart: lines(input.cart),
+      shippingAddress: input.shippingAddress,
+      currency: 'usd',
+      ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+      ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+    },
   });
 
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */
@@ -24,10 +35,11 @@ export const checkPromoCode = (input: { code: string; cart: CartLine[]; signedIn
 export const isPromoRefusal = (code: string) => code.startsWith('promo_');
 
 const recordedSchema = z.object({ order: z.object({ orderNumber: z.string() }) });
-export const recordOrder = (input: { orderNumber: string; signedIn: boolean }) =>
+/** Records the paid order; a guest's browser sends its checkout's secret (without it the answer names the status only). */
+export const recordOrder = (input: { orderNumber: string; signedIn: boolean; checkoutSecret?: string }) =>
   api(input.signedIn ? '/auth/adminOrders' : '/auth/adminOrders/guest', recordedSchema, {
     auth: input.signedIn,
-    body: { orderNumber: input.orderNumber },
+    body: { orderNumber: input.orderNumber, ...(!input.signedIn && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}) },
   });
 
 const confirmedSchema = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) });
@@ -46,8 +58,9 @@ const profilesSchema = z.object({
 });
 export const fetchProfiles = () => api('/auth/shippingProfiles', profilesSchema, { auth: true }).then((r) => r.data);
 
-/** Keys in the browser's storage. */
+/** Keys in the browser's storage. This tab's checkout (sessionStorage): its id and, a guest's, its secret. */
 export const CHECKOUT_ID_KEY = 'checkoutId';
+export const CHECKOUT_SECRET_KEY = 'checkoutSecret';
 export const ORDER_NUMBER_KEY = 'orderNumber';
 /** The applied promo code of this tab's cart (sessionStorage). */
 export const PROMO_KEY = 'promoCode';
