@@ -9,6 +9,7 @@ import { isConditionFailure, type TransactItem } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
+import { withdrawConfirmation } from '../checkout/confirmation-mail';
 import { paymentProvider } from '../checkout/payments';
 import { mailCancelled } from './mails';
 import { countsUpdate, releasedUnits } from './replacements';
@@ -68,6 +69,8 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       const due = cancellationsDue.transact.put({ list: 'due', orderNumber, sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes) });
       await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack, ...request, due] }));
       if (!order.replacementOf) recordMetric('paymentsCancelled');
+      // A confirmation not sent yet (SES refused it so far) would now only confuse: it is not sent any more (0064).
+      await withdrawConfirmation(orderNumber).catch((error: unknown) => logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }));
       break;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
