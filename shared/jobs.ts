@@ -24,7 +24,8 @@ export const JOBS: readonly JobDef[] = [
     schedule: 'rate(1 minute)',
     table: 'readwrite',
     uses: ['ses'],
-    summary: 'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself)',
+    summary:
+      'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself)',
   },
   {
     handler: 'retry-failed-mails',

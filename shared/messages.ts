@@ -160,6 +160,7 @@ export const CONFIRMATION_MAIL_MESSAGES = {
   tileHeading: 'Confirmation mails not sent',
   tileNone: 'Every confirmation went out',
   tileMore: (more: number) => `and ${more} more`,
+  tileState: { failed: 'not sent', unknown: 'may not have been sent' },
 } as const;
 
 /** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */

@@ -92,8 +92,9 @@ export function confirmationMailView(order: OrderRecord, delivery: Delivery | nu
   });
   if (!delivery) {
     // An order from before deliveries, or one whose first send has not started: its own summary.
-    if (order.paymentStatus === 'authorized' || order.mailStatus === 'pending') return view('waiting', null, order.paymentStatus !== 'authorized');
     if (order.mailStatus === 'sent') return view('sent', null, false);
+    if (order.status === 'cancelled') return null;
+    if (order.paymentStatus === 'authorized' || order.mailStatus === 'pending') return view('waiting', null, order.paymentStatus !== 'authorized');
     return view('unknown', null, true);
   }
   switch (delivery.status) {
