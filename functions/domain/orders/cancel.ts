@@ -69,8 +69,6 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       const due = cancellationsDue.transact.put({ list: 'due', orderNumber, sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes) });
       await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack, ...request, due] }));
       if (!order.replacementOf) recordMetric('paymentsCancelled');
-      // A confirmation not sent yet (SES refused it so far) would now only confuse: it is not sent any more (0064).
-      await withdrawConfirmation(orderNumber).catch((error: unknown) => logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }));
       break;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;
@@ -80,7 +78,13 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 30 * (attempt + 1)));
     }
   }
-  return finishCancellation(orderNumber);
+  try {
+    return await finishCancellation(orderNumber);
+  } finally {
+    // A confirmation not sent yet (SES refused it so far) would now only confuse: it is not sent any more (0064).
+    // After the refund and the mail, so the customer's money is not kept waiting for it.
+    await withdrawConfirmation(orderNumber).catch((error: unknown) => logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }));
+  }
 }
 
 /**
