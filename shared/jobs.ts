@@ -20,6 +20,14 @@ export const JOBS: readonly JobDef[] = [
     summary: 'Finishes checkouts left half-way (captures taken orders, takes authorized ones, cancels unpaid intents after 60 minutes) and cancellations (refund, mail); builds a missing catalogue index',
   },
   {
+    handler: 'send-mails',
+    schedule: 'rate(1 minute)',
+    table: 'readwrite',
+    uses: ['ses'],
+    summary:
+      'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself)',
+  },
+  {
     handler: 'retry-failed-mails',
     schedule: 'rate(15 minutes)',
     table: 'readwrite',

@@ -120,6 +120,51 @@ export const AFTERSALE_MESSAGES = {
   trackingUnchanged: 'The order already has that carrier and tracking number; nothing was changed.',
 } as const;
 
+/**
+ * The order confirmation mail as the admin sees it (decision 0064): its state on the order page (times are formatted
+ * by the page, in the admin's own time zone), the Send again button and its answers, the dashboard's tile.
+ */
+export const CONFIRMATION_MAIL_MESSAGES = {
+  heading: {
+    waiting: 'Confirmation mail not sent yet',
+    sending: 'Confirmation mail being sent',
+    retrying: 'Confirmation mail not sent yet',
+    sent: (at: string | null) => (at ? `Confirmation mail sent ${at}` : 'Confirmation mail sent'),
+    failed: 'Confirmation mail not sent',
+    unknown: 'Confirmation mail may not have been sent',
+    withdrawn: 'No confirmation mail',
+  },
+  explain: {
+    waitingForCapture: 'It goes out when the payment is captured.',
+    waiting: 'The shop sends it within a few minutes; you can also send it now.',
+    sending: 'It is being sent right now.',
+    retrying: (attempts: number, nextTry: string) => `SES did not take it (${attempts === 1 ? 'once' : `${attempts} times`}). The shop tries again by itself at ${nextTry}; you can also send it now.`,
+    failed: (attempts: number) => `SES did not take it, ${attempts === 1 ? 'once' : `${attempts} times`}, so the customer has no confirmation. The shop does not try again by itself.`,
+    unknown:
+      'A send started but never reported back, so the shop cannot tell whether the customer got it. It is not sent again by itself, as that could be a second copy: send it again if the customer says it did not arrive, or if you prefer a second copy to none.',
+    withdrawn: 'The order was cancelled before the confirmation went out, so none is sent.',
+    sentTo: (email: string) => `To ${email}. A mail SES accepted is not sent twice; the customer can see the order on the order status page.`,
+  },
+  lastError: (error: string) => `Last answer: ${error}`,
+  sendAgain: 'Send again',
+  confirmUnknown: 'The customer may already have this mail. Send it again?',
+  /** Answers of Send again. */
+  sentNow: (email: string) => `Confirmation mail sent to ${email}.`,
+  alreadySent: 'The confirmation mail was already sent; it is not sent twice.',
+  beingSent: 'The confirmation mail is being sent right now (another click, another tab or the shop itself); it was not sent twice.',
+  refusedAgain: (error: string) => `SES did not take the confirmation mail: ${error}`,
+  unknownAgain: 'The send did not finish, so SES may or may not have the mail. It is not sent again by itself.',
+  notCaptured: 'The payment of this order is not captured yet; the confirmation mail goes out with the capture.',
+  notCharged: 'This order was never charged, so it gets no confirmation mail.',
+  cancelled: 'This order was cancelled; no confirmation mail is sent for it.',
+  replacement: 'A replacement order gets no order confirmation; the customer was mailed when it was approved.',
+  /** The dashboard's tile. */
+  tileHeading: 'Confirmation mails not sent',
+  tileNone: 'Every confirmation went out',
+  tileMore: (more: number) => `and ${more} more`,
+  tileState: { failed: 'not sent', unknown: 'may not have been sent' },
+} as const;
+
 /** Words that fill the home heading's '{product}' (design section 5), the first one also its accessible name. */
 export const BANNER_WORDS = ['CANDLES', 'TEES', 'HOODIES'] as const;
 /** The home heading with '{product}' filled: never shown with braces. */

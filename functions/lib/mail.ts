@@ -1,6 +1,24 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { SendEmailCommand, SESv2Client, type SESv2ClientConfig } from '@aws-sdk/client-sesv2';
 import { clientFor } from './aws-client';
 import { readEnv } from './env';
+
+type RetryToken = { getRetryCount(): number; getRetryDelay(): number };
+const token = (count: number, delay: number): RetryToken => ({ getRetryCount: () => count, getRetryDelay: () => delay });
+
+/**
+ * The SDK tries a send again only when SES answered that it is sending too fast (it took nothing), once, after half a
+ * second. Its default would also repeat a request that timed out or lost its connection after it was sent, and SES
+ * may have accepted that one: a second copy to the customer. Retries after other failures are the caller's
+ * (functions/domain/mail/deliveries.ts), with backoff and only when SES did not take the mail (docs/decisions/0064).
+ */
+const retryWhenThrottled: NonNullable<SESv2ClientConfig['retryStrategy']> = {
+  acquireInitialRetryToken: async () => token(0, 0),
+  refreshRetryTokenForRetry: async (previous, info) => {
+    if (info.errorType !== 'THROTTLING' || previous.getRetryCount() >= 1) throw info.error ?? new Error('not retried');
+    return token(previous.getRetryCount() + 1, 500);
+  },
+  recordSuccess: () => undefined,
+};
 
 /** SES v2: the SES stand-in locally, SES in AWS. */
 const client = /* @__PURE__ */ clientFor(
@@ -8,7 +26,7 @@ const client = /* @__PURE__ */ clientFor(
   (base) =>
     new SESv2Client({
       ...base,
-      maxAttempts: 2,
+      retryStrategy: retryWhenThrottled,
       // A hanging SES must not hold a function until its timeout: the caller records a failed send instead.
       requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
     }),
@@ -21,10 +39,10 @@ export interface Mail {
   text: string;
 }
 
-/** Sends a plain-text mail through SES v2 (the SES stand-in locally). Throws when SES refuses it. */
-export async function sendMail(mail: Mail): Promise<void> {
+/** Sends a plain-text mail through SES v2 (the SES stand-in locally). Throws when it was not sent (see mailNotTaken). */
+export async function sendMail(mail: Mail): Promise<{ messageId: string | null }> {
   const { MAIL_FROM } = readEnv();
-  await client().send(
+  const answer = await client().send(
     new SendEmailCommand({
       FromEmailAddress: MAIL_FROM ?? 'no-reply@example.com',
       Destination: { ToAddresses: [mail.to] },
@@ -32,6 +50,23 @@ export async function sendMail(mail: Mail): Promise<void> {
       Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' } } } },
     }),
   );
+  return { messageId: answer.MessageId ?? null };
+}
+
+/** Network errors raised before a request could be written: nothing reached SES. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * Whether a failed sendMail certainly left no mail with SES: SES answered with an error (it refused the mail, or was
+ * too busy), or no connection to it was ever made. Anything else (the connection dropped or timed out after the
+ * request was written) leaves it unknown: SES may have accepted the mail, and sending it again may be a second copy.
+ */
+export function mailNotTaken(error: unknown): boolean {
+  const failure = error as { $metadata?: { httpStatusCode?: unknown }; code?: unknown; name?: unknown; message?: unknown };
+  if (typeof failure?.$metadata?.httpStatusCode === 'number') return true;
+  if (typeof failure?.code === 'string' && NOT_CONNECTED.has(failure.code)) return true;
+  // @smithy/node-http-handler's connectionTimeout: the socket never connected.
+  return failure?.name === 'TimeoutError' && typeof failure.message === 'string' && failure.message.startsWith('Socket timed out without establishing a connection');
 }
 
 /** Where the shop's own mails (forms) go. */

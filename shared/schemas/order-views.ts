@@ -77,11 +77,37 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   version: z.number(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
+
+/** Where an order's confirmation mail stands for the admin (decision 0064); words in shared/messages.ts CONFIRMATION_MAIL_MESSAGES. */
+export const CONFIRMATION_MAIL_STATES = ['waiting', 'sending', 'retrying', 'sent', 'failed', 'unknown', 'withdrawn'] as const;
+export type ConfirmationMailState = (typeof CONFIRMATION_MAIL_STATES)[number];
+export const confirmationMailSchema = z.object({
+  /**
+   * waiting: not sent yet (the payment is not captured, or the shop is about to send it); sending: being sent right
+   * now; retrying: SES refused it and the shop tries again at `at`; sent: SES accepted it at `at` (null: an older
+   * order, time not kept); failed: SES refused every try; unknown: a send never reported back, so it may have been
+   * sent (never sent again by itself); withdrawn: the order was cancelled before it went out.
+   */
+  state: z.enum(CONFIRMATION_MAIL_STATES),
+  to: z.string(),
+  at: z.nullable(z.string()),
+  attempts: z.number(),
+  /** Why the last try did not send it. */
+  error: z.nullable(z.string()),
+  /** Whether Send again is offered (not sent, not being sent, the order paid and not cancelled). */
+  canSendAgain: z.boolean(),
+});
+export type ConfirmationMailView = z.infer<typeof confirmationMailSchema>;
+/** What POST /api/admin/orders/{orderNumber}/send-confirmation answers when SES accepted the mail. */
+export const sendConfirmationAnswerSchema = z.object({ confirmationMail: confirmationMailSchema });
+
 export const adminOrderDetailSchema = z.object({
   order: adminOrderSchema,
   replacements: z.array(replacementViewSchema),
   replacementOrders: z.array(adminOrderSchema),
   timeline: z.array(timelineEntrySchema),
+  /** Null for an order that gets none: a replacement, or a payment that was never taken. */
+  confirmationMail: z.nullable(confirmationMailSchema),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 /**
@@ -100,6 +126,11 @@ export const dashboardSchema = z.object({
   waitingToShip: z.number(),
   oldestWaiting: z.nullable(z.string()),
   openReplacements: z.number(),
+  /** Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest first: the count and the first few. */
+  unsentConfirmations: z.object({
+    count: z.number(),
+    orders: z.array(z.object({ orderNumber: z.string(), state: z.enum(['failed', 'unknown']), since: z.string() })),
+  }),
   threshold: z.number(),
   lowStock: z.array(
     z.object({

@@ -5,6 +5,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { stockItems } from '../../db/entities/stock-item';
 import { listProductRecords } from '../catalog/products';
+import { unsentConfirmations } from '../checkout/confirmation-mail';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -20,7 +21,8 @@ function sales(list: readonly OrderRecord[]) {
 /**
  * The owner's dashboard, from index queries only (docs/decisions/0036): orders of the last 30 days from the
  * byStatus index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read),
- * every pending order (to ship), the open replacement requests (byStatus of requests), the listed products and
+ * every pending order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting
+ * for a person (their own small index, decision 0064), the listed products and
  * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the
  * archive's Sales view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at
  * their midnight 29 days before (`since`), so the page's links open exactly the orders counted (decision 0054);
@@ -32,12 +34,13 @@ export async function dashboard(input: { today?: string; since?: string; thresho
   // To the second, as the archive reads a range (an order's createdAt is to the second).
   const second = (date: Date) => date.toISOString().slice(0, 19);
   const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
-  const [pending, completed, open, listed, items] = await Promise.all([
+  const [pending, completed, open, listed, items, unsent] = await Promise.all([
     orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
     orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
     replacements.query('byStatus', { status: 'open' }),
     listProductRecords('listed'),
     stockItems.query('all', {}),
+    unsentConfirmations(),
   ]);
   const recent = [...pending, ...completed];
   const threshold = input.threshold;
@@ -78,6 +81,7 @@ export async function dashboard(input: { today?: string; since?: string; thresho
     waitingToShip: pending.length,
     oldestWaiting: pending[0]?.createdAt ?? null,
     openReplacements: open.length,
+    unsentConfirmations: unsent,
     threshold,
     lowStock,
   };

@@ -7,6 +7,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { TABLE_KEYS } from '../../db/table-definition';
 import { badRequest, notFound } from '../../lib/errors';
+import { confirmationMailOf } from '../checkout/confirmation-mail';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
 import { changeTracking, shipOrder } from '../orders/shipping';
 
@@ -309,11 +310,11 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-/** GET /api/admin/orders/{orderNumber}: the order, its requests and replacement orders, and what happened when. */
+/** GET /api/admin/orders/{orderNumber}: the order, its requests and replacement orders, what happened when, and its confirmation mail. */
 export async function orderDetail(orderNumber: string) {
   const order = await orders.get({ orderNumber }, { consistent: true });
   if (!order) throw notFound('No such order.');
-  const requests = await replacements.query('byOrder', { orderNumber }, { order: 'asc' });
+  const [requests, confirmationMail] = await Promise.all([replacements.query('byOrder', { orderNumber }, { order: 'asc' }), confirmationMailOf(order)]);
   const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
   const replacementOrders = withOrders.length ? await orders.getMany(withOrders) : [];
   const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
@@ -322,5 +323,6 @@ export async function orderDetail(orderNumber: string) {
     replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
     replacementOrders: replacementOrders.map(adminOrder),
     timeline: timeline(order, requests, replacementOrders),
+    confirmationMail,
   };
 }

@@ -1,4 +1,3 @@
-import { LOG_EVENT } from '../../../shared/observability';
 import { orders } from '../../db/entities/order';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -21,9 +20,6 @@ export interface SettleCounts {
   legacy: number;
 }
 
-/** A sent mail that never reported back within this time is marked failed (the process died while sending). */
-const MAIL_STUCK_MINUTES = 10;
-
 async function each(checkouts: Checkout[], settle: (checkout: Checkout) => Promise<void>): Promise<void> {
   for (const checkout of checkouts) {
     try {
@@ -37,7 +33,8 @@ async function each(checkouts: Checkout[], settle: (checkout: Checkout) => Promi
 /**
  * The settle job (every few minutes): finishes whatever a checkout left half-way, by the same domain functions
  * the browser and the webhook use, so it is safe to run repeatedly and beside them:
- * taken but not captured (or not mailed) -> capture and mail; authorized but never taken -> take, then capture;
+ * taken but not captured (or not mailed) -> capture and mail (a mail that was started is the send-mails job's,
+ * docs/decisions/0064); authorized but never taken -> take, then capture;
  * refused -> cancel the authorization; never authorized within CHECKOUT_RULES.abandonMinutes -> cancel the intent.
  */
 export async function settleCheckouts(now = new Date()): Promise<SettleCounts> {
@@ -57,11 +54,6 @@ export async function settleCheckouts(now = new Date()): Promise<SettleCounts> {
     if (order.paymentStatus === 'authorized' && order.captureError) {
       // A retry after a failed capture gets its own idempotency key (Stripe replays a key's first answer).
       await orders.update({ orderNumber: order.orderNumber }, { add: { captureAttempts: 1 } });
-      order = (await getOrder(order.orderNumber))!;
-    }
-    if (order.mailStatus === 'sending' && Date.parse(order.updatedAt) <= now.getTime() - MAIL_STUCK_MINUTES * 60_000) {
-      logger.error('order confirmation mail never finished', { event: LOG_EVENT.mailFailed, orderNumber: order.orderNumber });
-      await orders.update({ orderNumber: order.orderNumber }, { set: { mailStatus: 'failed' } }, { when: { equals: { mailStatus: 'sending' } } });
       order = (await getOrder(order.orderNumber))!;
     }
     const after = await finishPayment(order);

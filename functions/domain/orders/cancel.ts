@@ -9,6 +9,7 @@ import { isConditionFailure, type TransactItem } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
+import { withdrawConfirmation } from '../checkout/confirmation-mail';
 import { paymentProvider } from '../checkout/payments';
 import { mailCancelled } from './mails';
 import { countsUpdate, releasedUnits } from './replacements';
@@ -77,7 +78,13 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 30 * (attempt + 1)));
     }
   }
-  return finishCancellation(orderNumber);
+  try {
+    return await finishCancellation(orderNumber);
+  } finally {
+    // A confirmation not sent yet (SES refused it so far) would now only confuse: it is not sent any more (0064).
+    // After the refund and the mail, so the customer's money is not kept waiting for it.
+    await withdrawConfirmation(orderNumber).catch((error: unknown) => logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }));
+  }
 }
 
 /**

@@ -4,7 +4,10 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
 import { jsonResponse as json, urlOf } from '../../testing/render';
+import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../../shared/messages';
+import type { ConfirmationMailView } from '../../../../shared/schemas/order-views';
 import AdminOrderPage from './AdminOrderPage';
+import { when } from './OrderBits';
 
 /** The admin order page of pi_1, as the router shows it. */
 const renderOrderPage = () =>
@@ -23,6 +26,7 @@ const cancelled = (refund: { status: string; id: string | null } | null, state: 
   replacements: [],
   replacementOrders: [],
   timeline: [],
+  confirmationMail: null,
 });
 
 async function show(detail: ReturnType<typeof cancelled>) {
@@ -68,6 +72,7 @@ it('a pending order prints a packing slip: the address, items, sizes and quantit
     replacements: [],
     replacementOrders: [],
     timeline: [],
+    confirmationMail: null,
   };
   await show(detail);
   const print = jest.fn();
@@ -85,20 +90,26 @@ it('a pending order prints a packing slip: the address, items, sizes and quantit
   expect(slip.textContent).not.toMatch(/\$/);
 });
 
-/** The order page against a small server: GET the order, POST its actions (decision 0053). */
-function serve(initial: ReturnType<typeof adminOrder>, actions: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown; order?: ReturnType<typeof adminOrder> }>) {
+/** The order page against a small server: GET the order (and its confirmation mail), POST its actions (decisions 0053, 0064). */
+function serve(
+  initial: ReturnType<typeof adminOrder>,
+  actions: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown; order?: ReturnType<typeof adminOrder>; mail?: ConfirmationMailView }>,
+  initialMail: ConfirmationMailView | null = null,
+) {
   let current = initial;
+  let mail = initialMail;
   const posts: { path: string; body: Record<string, unknown> }[] = [];
   setTokenSource(async () => 'token');
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = urlOf(input);
-    if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET') return json(200, { order: current, replacements: [], replacementOrders: [], timeline: [] });
+    if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET') return json(200, { order: current, replacements: [], replacementOrders: [], timeline: [], confirmationMail: mail });
     const action = actions[path];
     if (action && init?.method === 'POST') {
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
       posts.push({ path, body });
       const answer = action(body);
       if (answer.order) current = answer.order;
+      if (answer.mail) mail = answer.mail;
       return json(answer.status, answer.body);
     }
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
@@ -159,4 +170,71 @@ it('cancelling a $0 replacement order: the confirmation and the notice say there
     'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
   ]);
   expect(asked[0]).not.toMatch(/refunded in full/);
+});
+
+// ---- The confirmation mail (issue 23, decision 0064).
+
+const mailView = (overrides: Partial<ConfirmationMailView>): ConfirmationMailView => ({
+  state: 'sent',
+  to: 'gail@example.com',
+  at: stamp,
+  attempts: 1,
+  error: null,
+  canSendAgain: false,
+  ...overrides,
+});
+const SEND = '/api/admin/orders/pi_1/send-confirmation';
+const sentLater = mailView({ state: 'sent', at: '2026-06-01T12:30:00.000Z', attempts: 7 });
+
+it('a confirmation SES refused at every try: "Confirmation mail not sent" with why and Send again; one press sends it, and the page says when', async () => {
+  const failed = mailView({ state: 'failed', at: stamp, attempts: 6, error: 'MessageRejected: Email address is not verified.', canSendAgain: true });
+  const posts = serve(adminOrder(), { [SEND]: () => ({ status: 200, body: { confirmationMail: sentLater }, mail: sentLater }) }, failed);
+  const card = (await screen.findByRole('heading', { name: 'Confirmation mail not sent' })).closest('section')!;
+  expect(card.textContent).toContain('SES did not take it, 6 times, so the customer has no confirmation. The shop does not try again by itself.');
+  expect(card.textContent).toContain('Last answer: MessageRejected: Email address is not verified.');
+  await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+  expect(await screen.findByText('Confirmation mail sent to gail@example.com.')).toBeTruthy();
+  expect(posts).toEqual([{ path: SEND, body: {} }]);
+  const sent = await screen.findByRole('heading', { name: `Confirmation mail sent ${when(sentLater.at)}` });
+  expect(within(sent.closest('section')!).queryByRole('button', { name: 'Send again' })).toBeNull();
+});
+
+it('a send that may have gone out says so, and Send again asks first: declined, nothing is sent', async () => {
+  const posts = serve(adminOrder(), { [SEND]: () => ({ status: 200, body: { confirmationMail: sentLater }, mail: sentLater }) }, mailView({ state: 'unknown', canSendAgain: true }));
+  const card = (await screen.findByRole('heading', { name: 'Confirmation mail may not have been sent' })).closest('section')!;
+  expect(card.textContent).toContain('It is not sent again by itself');
+  const asked: string[] = [];
+  window.confirm = jest.fn((question?: string) => {
+    asked.push(question ?? '');
+    return false;
+  });
+  await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+  expect(asked).toEqual([WORDS.confirmUnknown]);
+  expect(posts).toEqual([]);
+  window.confirm = jest.fn(() => true);
+  await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+  expect(await screen.findByRole('heading', { name: `Confirmation mail sent ${when(sentLater.at)}` })).toBeTruthy();
+  expect(posts).toHaveLength(1);
+});
+
+it('Send again while another tab sends it: the server says so, and the page shows it being sent, without the button', async () => {
+  const sending = mailView({ state: 'sending', at: null, canSendAgain: false });
+  serve(
+    adminOrder(),
+    { [SEND]: () => ({ status: 409, body: { error: { code: 'conflict', message: WORDS.beingSent } }, mail: sending }) },
+    mailView({ state: 'retrying', at: '2026-06-01T10:06:00.000Z', attempts: 2, canSendAgain: true }),
+  );
+  const card = (await screen.findByRole('heading', { name: 'Confirmation mail not sent yet' })).closest('section')!;
+  expect(card.textContent).toContain(`SES did not take it (2 times). The shop tries again by itself at ${when('2026-06-01T10:06:00.000Z')}`);
+  await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
+  expect(await screen.findByText(WORDS.beingSent)).toBeTruthy();
+  const now = await screen.findByRole('heading', { name: 'Confirmation mail being sent' });
+  expect(within(now.closest('section')!).queryByRole('button')).toBeNull();
+});
+
+it('a sent confirmation: when, to whom, and no button', async () => {
+  serve(adminOrder(), {}, mailView({ state: 'sent', at: stamp }));
+  const card = (await screen.findByRole('heading', { name: `Confirmation mail sent ${when(stamp)}` })).closest('section')!;
+  expect(card.textContent).toContain('To gail@example.com.');
+  expect(within(card).queryByRole('button')).toBeNull();
 });

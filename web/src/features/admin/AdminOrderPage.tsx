@@ -1,14 +1,15 @@
 import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { useCallback, useState } from 'react';
 import { shipmentText } from '../../../../shared/aftersale';
-import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
+import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '../../../../shared/messages';
 import { Link, useParams } from 'react-router-dom';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
-import { cancelOrder, changeTracking, completeOrder, getOrder, type AdminOrder } from './adminApi';
+import { cancelOrder, changeTracking, completeOrder, getOrder, sendConfirmationAgain, type AdminOrder } from './adminApi';
+import { ConfirmationMailCard } from './ConfirmationMail';
 import { OrderLines, RequestBadge, ShipForm, StatusBadge, when } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
-import { AdminPage, HeadRow, useAdminData } from './useAdmin';
+import { AdminPage, HeadRow, problemText, useAdminData } from './useAdmin';
 
 /** The confirmation and the notice of Cancel order: a paid order is refunded; a $0 one (a replacement) has nothing to refund. */
 const cancelTexts = (order: AdminOrder) =>
@@ -24,10 +25,20 @@ const REQUEST_COLUMNS = ['Request', 'Items', 'Reason', 'State'] as const;
 const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
   after.version > before.version ? AFTERSALE_MESSAGES.trackingChanged(shipmentText(after.carrier, after.trackingNumber)) : AFTERSALE_MESSAGES.trackingUnchanged;
 
-/** One order: lines, amounts, customer, address, payment, replacement requests and a timeline; ship or cancel. */
+/** One order: lines, amounts, customer, address, payment, its confirmation mail, replacement requests and a timeline; ship or cancel. */
 export default function AdminOrderPage() {
   const { orderNumber = '' } = useParams();
-  const { data, error, notice, act } = useAdminData(useCallback(() => getOrder(orderNumber), [orderNumber]));
+  const { data, error, notice, setNotice, reload, act } = useAdminData(useCallback(() => getOrder(orderNumber), [orderNumber]));
+  /** Send again of the confirmation mail: the server's words either way (sent, sent before, in flight, refused), then the page as it now stands. */
+  const sendConfirmation = async () => {
+    try {
+      const answer = await sendConfirmationAgain(orderNumber);
+      setNotice({ variation: 'success', text: CONFIRMATION_MAIL_MESSAGES.sentNow(answer.confirmationMail.to) });
+    } catch (failure) {
+      setNotice({ variation: 'error', text: problemText(failure) });
+    }
+    await reload();
+  };
   const order = data?.order;
   const a = order?.shippingAddress;
   const refundUnfinished = order?.status === 'cancelled' && order.payment.refund && order.payment.refund.status !== 'refunded';
@@ -88,6 +99,7 @@ export default function AdminOrderPage() {
             <OrderLines lines={order.lines} />
             <Amounts amounts={order.amounts} promoCode={order.promoCode} />
           </section>
+          {data.confirmationMail && <ConfirmationMailCard mail={data.confirmationMail} send={sendConfirmation} />}
 
           {order.status === 'pending' && (
             <section className="card" aria-labelledby="ship-heading">

@@ -12,6 +12,7 @@ const dashboard = {
   waitingToShip: 2,
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
+  unsentConfirmations: { count: 0, orders: [] },
   threshold: 3,
   lowStock: [
     { kind: 'product', id: 'vanilla-snow-candle', name: 'Vanilla Snow Candle', size: 'CANDLE', count: 0 },
@@ -77,4 +78,37 @@ it("today's link and figures are the admin's own day (not the UTC one), and the 
   } finally {
     jest.useRealTimers();
   }
+});
+
+it('confirmation mails not sent: the count, each order linking to its page with what happened, and how many more', async () => {
+  const unsentConfirmations = {
+    count: 3,
+    orders: [
+      { orderNumber: 'pi_refused', state: 'failed', since: '2026-11-20T10:00:00.000Z' },
+      { orderNumber: 'pi_maybe', state: 'unknown', since: '2026-11-21T10:00:00.000Z' },
+    ],
+  };
+  global.fetch = jest.fn(async () => json(200, { ...dashboard, unsentConfirmations })) as typeof fetch;
+  render(
+    <MemoryRouter>
+      <AdminPortal />
+    </MemoryRouter>,
+  );
+  const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
+  expect(within(tile).getByText('3')).toBeTruthy();
+  expect(within(tile).getByRole('link', { name: 'pi_refused' }).getAttribute('href')).toBe('/admin/orders/pi_refused');
+  expect(within(tile).getByRole('link', { name: 'pi_refused' }).closest('li')!.textContent).toBe('pi_refused not sent');
+  expect(within(tile).getByRole('link', { name: 'pi_maybe' }).closest('li')!.textContent).toBe('pi_maybe may not have been sent');
+  expect(tile.textContent).toContain('and 1 more');
+});
+
+it('no confirmation mail waiting: the tile says every one went out', async () => {
+  render(
+    <MemoryRouter>
+      <AdminPortal />
+    </MemoryRouter>,
+  );
+  const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
+  expect(tile.textContent).toContain('0Every confirmation went out');
+  expect(within(tile).queryByRole('link')).toBeNull();
 });

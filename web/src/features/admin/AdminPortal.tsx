@@ -1,5 +1,6 @@
 import { Badge, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
+import { CONFIRMATION_MAIL_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 import { getDashboard } from './adminApi';
@@ -21,7 +22,7 @@ const dashboardFromToday = () => {
   return getDashboard(today.toISOString(), since.toISOString()).then((figures) => ({ ...figures, days: days() }));
 };
 
-/** The owner's dashboard: sales, orders to ship, open replacement requests, low stock; each links to its page. */
+/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, low stock; each links to its page. */
 export default function AdminPortal() {
   const { data, error } = useAdminData(dashboardFromToday);
   const sinceDate = data?.days.sinceDate;
@@ -61,6 +62,26 @@ export default function AdminPortal() {
               <p className="figure">{data.openReplacements}</p>
               <p className="muted">open</p>
               <Link to="/admin/replacements">Review requests</Link>
+            </li>
+            <li className="card">
+              <h2>{CONFIRMATION_MAIL_MESSAGES.tileHeading}</h2>
+              <p className="figure">{data.unsentConfirmations.count}</p>
+              {data.unsentConfirmations.count === 0 ? (
+                <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileNone}</p>
+              ) : (
+                <>
+                  <ul className="tile-orders">
+                    {data.unsentConfirmations.orders.map((order) => (
+                      <li key={order.orderNumber}>
+                        <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link> <span className="muted">{CONFIRMATION_MAIL_MESSAGES.tileState[order.state]}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  {data.unsentConfirmations.count > data.unsentConfirmations.orders.length && (
+                    <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileMore(data.unsentConfirmations.count - data.unsentConfirmations.orders.length)}</p>
+                  )}
+                </>
+              )}
             </li>
           </ul>
           <section className="card" aria-labelledby="low-stock-heading">

@@ -2,7 +2,15 @@ import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import { ADMIN_ORDERS_PAGE, type OrderListView } from '../../../../shared/schemas/orders';
 import * as z from '../../../../shared/schemas/zod';
 import type { Carrier, ReplacementStatus } from '../../../../shared/aftersale';
-import { adminOrderDetailSchema, adminOrderListSchema, adminOrderSchema, adminReplacementListSchema, dashboardSchema, type AdminOrderView } from '../../../../shared/schemas/order-views';
+import {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  adminReplacementListSchema,
+  dashboardSchema,
+  sendConfirmationAnswerSchema,
+  type AdminOrderView,
+} from '../../../../shared/schemas/order-views';
 import { MESSAGES } from '../../../../shared/messages';
 import { errorBodySchema } from '../../../../shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
@@ -92,6 +100,9 @@ export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier
 /** Corrects a shipped order's carrier or tracking number at the version the page read (decision 0053). */
 export const changeTracking = (orderNumber: string, body: { carrier?: Carrier; trackingNumber?: string; version: number }) =>
   api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/tracking`, adminOrderSchema, { auth: true, method: 'POST', body });
+/** Send again of an order's confirmation mail that was not sent (decision 0064): 409 when sent before or being sent, 502 when SES does not take it. */
+export const sendConfirmationAgain = (orderNumber: string) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/send-confirmation`, sendConfirmationAnswerSchema, { auth: true, method: 'POST', body: {} });
 export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, { auth: true, method: 'POST', body: {} });
 export const listReplacements = (status: ReplacementStatus) => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
 export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>

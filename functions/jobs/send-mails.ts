@@ -1,0 +1,21 @@
+import type { Context } from 'aws-lambda';
+import { noteOnOrder } from '../domain/checkout/confirmation-mail';
+import { sweepDeliveries, type SweepCounts } from '../domain/mail/deliveries';
+import { logger } from '../lib/logger';
+import { withMetrics } from '../lib/metrics';
+
+/** Time kept back from the function's limit (10 s): no new send starts after it, so each one can record its outcome. */
+const RESERVE_MS = 4_000;
+
+/**
+ * Scheduled (EventBridge every minute, see shared/jobs.ts; locally every minute by npm start): the mails whose time
+ * has come (docs/decisions/0064). A first send a crash left behind and a send SES refused are sent (claimed first, so
+ * two runs at once send once); a send that never reported back is marked for the admin, never sent again by itself.
+ * Each order confirmation's new state is copied onto its order.
+ */
+export const handler = withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SweepCounts> => {
+  const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
+  const counts = await sweepDeliveries(new Date(), { deadline, onChange: noteOnOrder });
+  if (Object.values(counts).some(Boolean)) logger.info('due mails', { ...counts });
+  return counts;
+});
