@@ -17,6 +17,9 @@ export const MESSAGES = {
   resetHint: "We'll send a link to your email shortly after submiting this form!",
   resetSent: 'Check your email for the link',
   resetSentButton: 'Sent ✓',
+  /** Sign-in with a password that was reset (an operator made the account an admin: docs/decisions/0065). */
+  passwordResetRequired:
+    'The password of this account was reset, so it no longer signs you in. We emailed you a link to choose a new one: open it. No email, or is the link over an hour old? Send a new link below.',
   passwordsDiffer: 'Passwords do not match!',
   weakPassword: 'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one digit.',
   signUpFailed: 'Signup Failed! Email might be in use already.',
