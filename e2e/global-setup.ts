@@ -36,5 +36,7 @@ export default async function globalSetup(): Promise<void> {
     },
   });
   (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir };
-  writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir }));
+  // The Cognito stand-in itself too: an operator's tools (npm run admin:add) talk to it directly, not through the shop.
+  const cognito = { endpoint: stack.cognito.endpoint, userPoolId: stack.cognito.userPoolId, clientId: stack.cognito.clientId };
+  writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir, cognito }));
 }

@@ -1,10 +1,13 @@
 /**
  * Makes someone an admin of a deployed shop: `npm run admin:add -- someone@example.com [--stage prod]`.
  *
- * Creates the account when it does not exist yet (email verified, a random password nobody knows), adds it to
- * the `admin` group, and has Cognito mail a password-reset link (the shop's custom-message trigger turns it into
- * a link to /reset-password), where the new admin chooses a password. Running it again changes nothing.
- * Why a reset link and not Cognito's invitation with a temporary password: docs/decisions/0017.
+ * Admin rights go only to an account whose password the operator set or reset (docs/decisions/0065): anyone can
+ * sign up with any address (the pre-sign-up trigger marks it verified, 0010), so an existing account's password
+ * may be a stranger's. Such an account is reset before it joins the group: its password stops working, every
+ * session is signed out (refresh tokens revoked), and Cognito mails a reset code to the address, so only whoever
+ * reads that mailbox chooses the new password. A new account is created with a random password nobody knows and
+ * gets the same kind of mail (the shop's custom-message trigger turns it into a link to /reset-password).
+ * Running it again for an admin changes nothing. Why a reset link and not Cognito's invitation: 0017.
  *
  * The user pool: --user-pool-id (or USER_POOL_ID), else the `UserPoolId` output of the stack `Shop-<stage>`.
  * --endpoint (or COGNITO_ENDPOINT) points it at another Cognito, e.g. the local stand-in.
@@ -14,7 +17,10 @@ import {
   AdminCreateUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
+  AdminResetUserPasswordCommand,
   AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
   ForgotPasswordCommand,
   UserNotFoundException,
@@ -28,7 +34,7 @@ export interface AddAdminOptions {
   /** The web client: with it the script has Cognito mail the password link (ForgotPassword needs a client). */
   clientId?: string;
   email: string;
-  /** Also for an existing account: replace its password with an unknown one and mail the reset link. */
+  /** Also for an account that is an admin already: reset its password, sign it out everywhere, mail the reset link. */
   resetPassword?: boolean;
   log?: (line: string) => void;
 }
@@ -38,8 +44,10 @@ export interface AddAdminResult {
   created: boolean;
   /** The account was not in the admin group and was added. */
   addedToGroup: boolean;
-  /** Where Cognito sent the password link (masked by Cognito), when it did. */
+  /** Where Cognito sent the password link (masked by Cognito for a new account), when it did. */
   mailedTo?: string;
+  /** Present (true) when an existing account's password was reset and every session of it signed out. */
+  passwordReset?: true;
   /** The account's status afterwards, as Cognito reports it (CONFIRMED, RESET_REQUIRED, ...). */
   status?: string;
 }
@@ -64,7 +72,10 @@ async function getUser(client: CognitoIdentityProviderClient, userPoolId: string
   }
 }
 
-/** Adds `email` to the admin group, creating the account if needed. Idempotent. */
+/**
+ * Adds `email` to the admin group, creating the account if needed. An existing account that is not an admin yet
+ * (or any, with `resetPassword`) is reset first: see the file's comment. Idempotent for an admin.
+ */
 export async function addAdmin(client: CognitoIdentityProviderClient, options: AddAdminOptions): Promise<AddAdminResult> {
   const log = options.log ?? (() => undefined);
   const email = options.email.trim();
@@ -95,22 +106,28 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
     log(`${email} already has an account (${existing.UserStatus ?? 'status unknown'}).`);
   }
   username ??= email;
-  if (created || options.resetPassword) {
+  const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
+  const isAdmin = (groups.Groups ?? []).some((group) => group.GroupName === ADMIN_GROUP);
+
+  let mailedTo: string | undefined;
+  let passwordReset: true | undefined;
+  if (created) {
     // A confirmed account with a password nobody knows: the reset link below is the way in.
     await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: unknownPassword(), Permanent: true }));
+  } else if (!isAdmin || options.resetPassword) {
+    // Before the group, so no token the account holds or refreshes ever carries it with the old password.
+    mailedTo = await resetAndSignOut(client, userPoolId, username, email, existing, log);
+    passwordReset = true;
   }
 
-  const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username }));
-  const addedToGroup = !(groups.Groups ?? []).some((group) => group.GroupName === ADMIN_GROUP);
-  if (addedToGroup) {
+  if (!isAdmin) {
     await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: ADMIN_GROUP }));
     log(`Added ${email} to the "${ADMIN_GROUP}" group.`);
   } else {
     log(`${email} is already in the "${ADMIN_GROUP}" group.`);
   }
 
-  let mailedTo: string | undefined;
-  if (created || options.resetPassword) {
+  if (created) {
     if (options.clientId) {
       const answer = await client.send(new ForgotPasswordCommand({ ClientId: options.clientId, Username: email }));
       mailedTo = answer.CodeDeliveryDetails?.Destination ?? email;
@@ -118,12 +135,49 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
     } else {
       log(`No web client id: ask ${email} to choose a password with "Forgot Password?" on the shop's sign-in page.`);
     }
-  } else if (existing?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
+  } else if (!passwordReset && existing?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
     log(`${email} still has a temporary password from an invitation, which the shop's sign-in page cannot complete: run again with --reset-password to mail a reset link instead.`);
   }
 
   const after = await getUser(client, userPoolId, username);
-  return { created, addedToGroup, mailedTo, status: after?.UserStatus };
+  return { created, addedToGroup: !isAdmin, mailedTo, ...(passwordReset ? { passwordReset } : {}), status: after?.UserStatus };
+}
+
+/**
+ * An existing account's password is reset: the old one stops signing in (Cognito answers "password reset
+ * required"), every refresh token is revoked (AdminUserGlobalSignOut), and Cognito mails a reset code to the
+ * address (the custom-message trigger makes it a link to /reset-password). Only the mailbox's owner can then
+ * choose a password. An address not marked verified is marked first, so Cognito sends the code there: the code
+ * proves the mailbox, whoever opened the account. Returns where the code went.
+ */
+async function resetAndSignOut(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  username: string,
+  email: string,
+  user: NonNullable<Awaited<ReturnType<typeof getUser>>>,
+  log: (line: string) => void,
+): Promise<string> {
+  const attribute = (name: string) => user.UserAttributes?.find((entry) => entry.Name === name)?.Value;
+  const address = attribute('email') ?? email;
+  if (attribute('email_verified') !== 'true') {
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        UserAttributes: [
+          { Name: 'email', Value: address },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    );
+  }
+  await client.send(new AdminResetUserPasswordCommand({ UserPoolId: userPoolId, Username: username }));
+  await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+  log(`Reset the password of ${email}: an admin's password must be one the operator set or reset, and anyone could have opened this account with that address. Its old password no longer signs in.`);
+  log(`Signed out every session of ${email}: its refresh tokens are revoked (an access token already issued lasts at most an hour and carries no admin group).`);
+  log(`Cognito mailed a reset code to ${address}, as a link to the shop's /reset-password page: whoever reads that mailbox chooses the new password. Tell the new admin to expect it.`);
+  return address;
 }
 
 export interface PoolIds {

@@ -17,6 +17,9 @@ export const MESSAGES = {
   resetHint: "We'll send a link to your email shortly after submiting this form!",
   resetSent: 'Check your email for the link',
   resetSentButton: 'Sent ✓',
+  /** Sign-in with a password that was reset (an operator made the account an admin: docs/decisions/0065). */
+  passwordResetRequired:
+    'The password of this account was reset, so it no longer signs you in. We emailed you a link to choose a new one: open it. No email, or is the link over an hour old? Send a new link below.',
   passwordsDiffer: 'Passwords do not match!',
   weakPassword: 'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one digit.',
   signUpFailed: 'Signup Failed! Email might be in use already.',
@@ -81,6 +84,10 @@ export const LIST_MESSAGES = {
 
 /** What the image pipeline tells the admin about a photo it cannot take (functions/domain/images/pipeline.ts). */
 export const PHOTO_MESSAGES = {
+  /** Bytes that are no image the pipeline reads (and those it reads but that have no size). */
+  unreadable: 'This file could not be read as a photo. Upload another file.',
+  /** An SVG drawing, whatever type it was sent as: it can carry script (shared/schemas/admin.ts IMAGE_TYPES). */
+  svg: 'This file is an SVG drawing, not a photo. SVG can carry script, so the shop does not take it: save it as PNG or JPEG and upload that.',
   tooManyPixels: (width: number, height: number, maxPixels: number) =>
     `This photo is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels (${Math.round((width * height) / 1e6)} megapixels); the most the shop can take is ${maxPixels / 1e6} megapixels (for example 8,000 × 6,000). Save it smaller and upload it again.`,
 } as const;

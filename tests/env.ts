@@ -9,6 +9,7 @@ process.env.COGNITO_ISSUER = stack.issuer;
 process.env.COGNITO_CLIENT_ID = stack.clientId;
 process.env.TEST_COGNITO_ENDPOINT = stack.cognitoEndpoint;
 process.env.TEST_USER_POOL_ID = stack.userPoolId;
+process.env.TEST_COGNITO_DATA_DIR = stack.cognitoDataDir;
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 process.env.SES_ENDPOINT = stack.sesEndpoint;
 process.env.TEST_OUTBOX_DIR = stack.outboxDir;

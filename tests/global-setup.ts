@@ -11,10 +11,8 @@ import { stackFile, type TestStack } from './stack-file';
 
 /** One DynamoDB Local (in memory) and one Cognito stand-in for the whole test run, on free loopback ports. */
 export default async function globalSetup(): Promise<void> {
-  const [dynamo, cognito] = await Promise.all([
-    freePort().then((port) => startDynamo({ port })),
-    freePort().then((port) => startCognito({ port, dataDir: mkdtempSync(path.join(os.tmpdir(), 'shop-cognito-')) })),
-  ]);
+  const cognitoDataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-cognito-'));
+  const [dynamo, cognito] = await Promise.all([freePort().then((port) => startDynamo({ port })), freePort().then((port) => startCognito({ port, dataDir: cognitoDataDir }))]);
   // The SES stand-in, served on its own loopback port; tests read what was "sent" from its outbox.
   // The S3 stand-in beside it: objects under a temporary folder.
   const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-'));
@@ -32,6 +30,7 @@ export default async function globalSetup(): Promise<void> {
   const stack: TestStack = {
     dynamoEndpoint: dynamo.endpoint,
     cognitoEndpoint: cognito.endpoint,
+    cognitoDataDir,
     issuer: cognito.issuer,
     userPoolId: cognito.userPoolId,
     clientId: cognito.clientId,

@@ -10,6 +10,8 @@ export function stackFile(): string {
 export interface TestStack {
   dynamoEndpoint: string;
   cognitoEndpoint: string;
+  /** The Cognito stand-in's data folder (its user records: functions/local/cognito.ts confirmationCodeIn). */
+  cognitoDataDir: string;
   issuer: string;
   userPoolId: string;
   clientId: string;

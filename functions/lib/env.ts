@@ -38,6 +38,13 @@ const envSchema = z.object({
   STRIPE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** Set in tests to a Stripe API stand-in (tests/stripe-stand-in.ts); unset in AWS. */
   STRIPE_API_BASE: z.optional(z.url()),
+  /**
+   * In AWS: the Secrets Manager secret CloudFront sends in the `x-origin-verify` header; every route's function
+   * refuses a request without it (functions/lib/origin.ts, docs/decisions/0066).
+   */
+  ORIGIN_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** Locally: the value the gateway puts in that header (random per start); unset in AWS and in handler tests. */
+  ORIGIN_SECRET: z.optional(z.string().check(z.minLength(1))),
   /** Set in tests to a Secrets Manager stand-in; unset in AWS. */
   SECRETS_MANAGER_ENDPOINT: z.optional(z.url()),
   /** In AWS: the SPA bucket the page function reads index.html from. */

@@ -1,12 +1,14 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from '../../shared/schemas/zod';
+import { ORIGIN_REFUSED_MESSAGE } from '../../shared/origin';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
 import type { RouteDef } from '../../shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors';
 import { logger } from './logger';
 import { metricsFlush } from './metrics';
+import { cameThroughFrontDoor } from './origin';
 
 type BodyOf<R extends RouteDef> = R extends { body: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 type QueryOf<R extends RouteDef> = R extends { query: infer S extends z.ZodMiniType } ? z.output<S> : Record<string, string>;
@@ -87,6 +89,16 @@ const errorResponder = (route: Pick<RouteDef, 'handler'>): MiddlewareObj<APIGate
 
 type RouteOf = (event: APIGatewayProxyEventV2) => RouteDef;
 
+/**
+ * Every route: the request came through the shop's address (CloudFront, or the local gateway), else 403 before any
+ * other work (functions/lib/origin.ts, docs/decisions/0066).
+ */
+const frontDoor = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+  before: async (request) => {
+    if (!(await cameThroughFrontDoor(request.event.headers ?? {}))) throw forbidden(ORIGIN_REFUSED_MESSAGE);
+  },
+});
+
 /** User and admin routes: a verified Cognito access token; admin routes: membership of the admin group. */
 const authenticate = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
@@ -147,6 +159,7 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
       // First, so it runs last: the business metrics the request recorded are written whatever the answer.
       .use(metricsFlush())
       .use(errorResponder(route))
+      .use(frontDoor())
       .use(authenticate(routeOf))
       .use(parseBody(routeOf))
       .handler(async (event, context) => {

@@ -29,3 +29,18 @@ export function secretString(secretId: string, now = Date.now()): Promise<string
   });
   return value;
 }
+
+/**
+ * The string value of one version stage of a secret (`AWSCURRENT`, `AWSPREVIOUS`), read now (no cache: the caller
+ * keeps what it needs), or null when the secret has no version with that stage (a secret never rotated has no
+ * AWSPREVIOUS). Any other failure throws.
+ */
+export async function readSecretStage(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | null> {
+  try {
+    const { SecretString } = await client().send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }));
+    return SecretString ?? null;
+  } catch (error) {
+    if ((error as Error).name === 'ResourceNotFoundException' && stage !== 'AWSCURRENT') return null;
+    throw error;
+  }
+}

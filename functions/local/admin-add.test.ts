@@ -1,8 +1,18 @@
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, AuthFlowType, CognitoIdentityProviderClient, InitiateAuthCommand, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminSetUserPasswordCommand,
+  AuthFlowType,
+  CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
+  InitiateAuthCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { addAdmin, AdminAddError, parseCli, resolvePool } from '../../scripts/admin-add';
 import { ADMIN_GROUP } from '../../shared/roles';
-import { ensureUser } from './cognito';
+import { confirmationCodeIn, ensureUser } from './cognito';
 
 /** `npm run admin:add` against the Cognito stand-in of this test run (scripts/admin-add.ts). */
 const userPoolId = process.env.TEST_USER_POOL_ID!;
@@ -24,6 +34,17 @@ async function groupsOf(email: string) {
   const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
   const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
   return (groups.Groups ?? []).map((group) => group.GroupName);
+}
+const refresh = (refreshToken: string) => client.send(new InitiateAuthCommand({ AuthFlow: AuthFlowType.REFRESH_TOKEN_AUTH, ClientId: clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+/** The reset code Cognito mailed to an address: the stand-in prints the mail and keeps the code on the user record. */
+async function mailedCode(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const code = confirmationCodeIn(process.env.TEST_COGNITO_DATA_DIR!, userPoolId, email);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was mailed to ${email}`);
 }
 const usersWith = async (email: string) => ((await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }))).Users ?? []).length;
 const signIn = (email: string, password: string) =>
@@ -58,14 +79,45 @@ describe('addAdmin', () => {
     expect(await groupsOf(email)).toEqual([ADMIN_GROUP]);
   });
 
-  test('an existing customer becomes an admin and keeps their password', async () => {
+  test("a squatted address: the stranger's password and refresh token stop working, and only the mailbox owner gets in, as an admin", async () => {
+    // A stranger signs up with the owner's address before the owner does (the pre-sign-up trigger confirms and
+    // marks it verified, as the local gateway does here: ensureUser), and signs in.
     const email = newEmail();
-    await ensureUser({ client, userPoolId }, email, 'Customer1pw');
-    const result = await addAdmin(client, { userPoolId, clientId, email });
+    await ensureUser({ client, userPoolId }, email, 'Squatter1pw');
+    const squatter = (await signIn(email, 'Squatter1pw')).AuthenticationResult!;
+    expect(squatter.RefreshToken).toBeTruthy();
 
-    expect(result).toMatchObject({ created: false, addedToGroup: true, mailedTo: undefined });
+    const lines: string[] = [];
+    const result = await addAdmin(client, { userPoolId, clientId, email, log: (line) => lines.push(line) });
+
+    expect(result).toEqual({ created: false, addedToGroup: true, mailedTo: email, passwordReset: true, status: 'RESET_REQUIRED' });
     expect(await groupsOf(email)).toEqual([ADMIN_GROUP]);
-    expect((await signIn(email, 'Customer1pw')).AuthenticationResult?.AccessToken).toBeTruthy();
+    // The operator is told, in this order: reset, signed out, mailed, added.
+    const log = lines.join('\n');
+    expect(log).toMatch(/Reset the password of .*no longer signs in\.\nSigned out every session .*refresh tokens are revoked.*\nCognito mailed a reset code to .*\nAdded .* to the "admin" group\./);
+    // The stranger's password no longer signs in (Cognito says a reset is required), and their refresh token is dead.
+    await expect(signIn(email, 'Squatter1pw')).rejects.toMatchObject({ name: 'PasswordResetRequiredException' });
+    await expect(refresh(squatter.RefreshToken!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+
+    // The owner gets the code (the mail the stand-in prints and keeps), sets a password and signs in as an admin.
+    const code = await mailedCode(email);
+    await client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: code, Password: 'Owner1pwOk' }));
+    const owner = (await signIn(email, 'Owner1pwOk')).AuthenticationResult!;
+    expect(claimsOf(owner.AccessToken!)['cognito:groups']).toEqual([ADMIN_GROUP]);
+    // And once the owner chose a password, the stranger's is just a wrong one.
+    await expect(signIn(email, 'Squatter1pw')).rejects.toThrow();
+  });
+
+  test('an existing account whose address is not marked verified: marked, so the reset code can go there (it proves the mailbox)', async () => {
+    const email = newEmail();
+    await client.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] }));
+    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: 'Someone1pw', Permanent: true }));
+
+    const result = await addAdmin(client, { userPoolId, email });
+
+    expect(result).toMatchObject({ created: false, addedToGroup: true, passwordReset: true, status: 'RESET_REQUIRED' });
+    expect(await mailedCode(email)).toMatch(/^\d+$/);
+    await expect(signIn(email, 'Someone1pw')).rejects.toMatchObject({ name: 'PasswordResetRequiredException' });
   });
 
   test('--reset-password replaces an existing password and mails the link', async () => {

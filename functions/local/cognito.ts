@@ -28,7 +28,8 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
-const START_SCRIPT = require.resolve('cognito-local/lib/bin/start.js');
+/** cognito-local with the admin operations it lacks (cognito-stand-in.ts), compiled on the fly by tsx. */
+const START_ARGS = ['--require', require.resolve('tsx/cjs'), path.join(__dirname, 'cognito-stand-in.ts')];
 
 /** cognito-local on 127.0.0.1 with its data under `dataDir`; creates the pool, web client and admin group once. */
 export async function startCognito(options: { port: number; dataDir: string; echo?: boolean }): Promise<LocalCognito> {
@@ -37,7 +38,7 @@ export async function startCognito(options: { port: number; dataDir: string; ech
   const endpoint = `http://127.0.0.1:${port}`;
   // Tokens name the issuer domain; keep it equal to where the JWKS is served.
   writeFileSync(path.join(dataDir, '.cognito', 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2));
-  const child = startChild('cognito', process.execPath, [START_SCRIPT], {
+  const child = startChild('cognito', process.execPath, START_ARGS, {
     cwd: dataDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
     echo: options.echo,
@@ -59,22 +60,28 @@ export async function startCognito(options: { port: number; dataDir: string; ech
     issuer: `${endpoint}/${ids.userPoolId}`,
     ...ids,
     client,
-    confirmationCode: (email) => {
-      try {
-        const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${ids.userPoolId}.json`), 'utf8')) as {
-          Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
-        };
-        const user = Object.values(pool.Users ?? {}).find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()));
-        return user?.ConfirmationCode ?? null;
-      } catch {
-        return null;
-      }
-    },
+    confirmationCode: (email) => confirmationCodeIn(dataDir, ids.userPoolId, email),
     stop: async () => {
       client.destroy();
       await child.stop();
     },
   };
+}
+
+/**
+ * The confirmation (e.g. password-reset) code the stand-in whose data lives in `dataDir` holds for an email
+ * address, if any: what its mail carries (the stand-in prints mails to its log and keeps the code on the user).
+ */
+export function confirmationCodeIn(dataDir: string, userPoolId: string, email: string): string | null {
+  try {
+    const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as {
+      Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
+    };
+    const user = Object.values(pool.Users ?? {}).find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()));
+    return user?.ConfirmationCode ?? null;
+  } catch {
+    return null;
+  }
 }
 
 async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; clientId: string }> {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { PHOTO_PREFIX, publicPhotoKey } from '../../shared/images';
+import { ORIGIN_HEADER } from '../../shared/origin';
 import { isPagePath, NOT_FOUND_PATH, siteAnswer } from '../../shared/pages';
 import { cognitoOperationOf } from '../../shared/rate-limits';
 import { findRoute, routeId, type RouteDef } from '../../shared/routes';
@@ -34,6 +35,11 @@ export interface GatewayOptions {
   cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
   /** Extra same-origin stand-ins (S3, SES) mounted under a path prefix. */
   mounts?: Record<string, (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => Promise<void>>;
+  /**
+   * What CloudFront's origin header carries (shared/origin.ts): put on every event handed to a handler, over any
+   * value the client sent, as CloudFront does. The handlers check it against ORIGIN_SECRET (docs/decisions/0066).
+   */
+  originSecret?: string;
   /** Per-client rate limits (shared/rate-limits.ts); a refused request reaches no handler and no stand-in. */
   rateLimiter?: RateLimiter;
   log?: (line: string) => void;
@@ -196,6 +202,7 @@ export function createGateway(options: GatewayOptions): http.Server {
     }
     const handler = await load(found.route);
     const event = toEvent(req, url, found.route, found.params, body);
+    if (options.originSecret) event.headers[ORIGIN_HEADER] = options.originSecret;
     const context = { awsRequestId: event.requestContext.requestId, functionName: routeId(found.route) } as Context;
     const result = await handler(event, context);
     const headers: Record<string, string | string[]> = {};

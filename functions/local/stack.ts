@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -85,7 +86,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }),
     ]);
     const origin = `http://localhost:${options.port}`;
+    // CloudFront's secret origin header, played by the gateway: a new value each start (docs/decisions/0066).
+    const originSecret = randomBytes(32).toString('base64url');
     Object.assign(process.env, {
+      ORIGIN_SECRET: originSecret,
       TABLE_NAME: tableName,
       S3_ENDPOINT: `${origin}/s3`,
       SES_ENDPOINT: `${origin}/ses`,
@@ -131,6 +135,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
       },
       cognitoHook: localCognitoTriggers(cognito, origin),
+      originSecret,
       mounts: { '/s3/': s3, '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
       rateLimiter: limits.enabled ? createRateLimiter({ scale: limits.scale, now, log: options.log }) : undefined,
       log: options.log,

@@ -20,8 +20,8 @@ import {
  * Bots are held back in AWS (docs/decisions/0025): every group of shared/rate-limits.ts becomes one WAF
  * rate-based rule per client IP. API groups go into a CLOUDFRONT web ACL, which must live in us-east-1 (the
  * stack `ShopEdge-<stage>`); Cognito groups into a REGIONAL web ACL on the user pool, because the SPA calls
- * Cognito directly in AWS. The API's own URL skips CloudFront, so each limited route also gets a ceiling on the
- * HTTP API stage (all clients together).
+ * Cognito directly in AWS. The API's own URL skips CloudFront (its functions refuse such requests: 0066), so each
+ * limited route also gets a ceiling on the HTTP API stage (all clients together).
  */
 
 /** CloudFront takes web ACLs from this region only. */
@@ -110,15 +110,43 @@ export function rateBasedRules(groups: readonly RateLimitGroup[], scale: number)
   }));
 }
 
-/** A web ACL that allows everything except what its groups' rate-based rules hold back. */
-function rateLimitWebAcl(scope: Construct, id: string, props: { scope: 'CLOUDFRONT' | 'REGIONAL'; groups: readonly RateLimitGroup[]; scale: number; description: string; suffix: string }): CfnWebACL {
+/**
+ * AWS's managed rule groups a stage may add (context `managedRules`, docs/decisions/0067): no subscription fee,
+ * each one rule of its web ACL (about $1 a month) and within the 1,500 WCU the web ACL price includes.
+ * `where`: the web ACLs it goes into (the user pool's sees only Cognito's JSON API: bad-input signatures are
+ * for the API and the pages).
+ */
+export const MANAGED_RULE_GROUPS = [
+  { name: 'AWSManagedRulesAmazonIpReputationList', metricName: 'aws-ip-reputation', wcu: 25, where: ['CLOUDFRONT', 'REGIONAL'] },
+  { name: 'AWSManagedRulesKnownBadInputsRuleSet', metricName: 'aws-known-bad-inputs', wcu: 200, where: ['CLOUDFRONT'] },
+] as const;
+
+/** The managed rule groups of one web ACL, after its rate-based rules (which keep their priorities). */
+export function managedRules(scope: 'CLOUDFRONT' | 'REGIONAL', firstPriority: number): CfnWebACL.RuleProperty[] {
+  return MANAGED_RULE_GROUPS.filter((group) => (group.where as readonly string[]).includes(scope)).map((group, index) => ({
+    name: group.metricName,
+    priority: firstPriority + index,
+    statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group.name } },
+    // The group's own actions (block) apply: "none" overrides nothing.
+    overrideAction: { none: {} },
+    visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: group.metricName },
+  }));
+}
+
+/** A web ACL that allows everything except what its groups' rate-based rules (and the managed groups) hold back. */
+function rateLimitWebAcl(
+  scope: Construct,
+  id: string,
+  props: { scope: 'CLOUDFRONT' | 'REGIONAL'; groups: readonly RateLimitGroup[]; scale: number; description: string; suffix: string; managedRules?: boolean },
+): CfnWebACL {
+  const rules = rateBasedRules(props.groups, props.scale);
   return new CfnWebACL(scope, id, {
     // Named after the stack, so its metrics are easy to find (AWS/WAFV2, dimension WebACL).
     name: `${Aws.STACK_NAME}-${props.suffix}`,
     scope: props.scope,
     description: props.description,
     defaultAction: { allow: {} },
-    rules: rateBasedRules(props.groups, props.scale),
+    rules: props.managedRules ? [...rules, ...managedRules(props.scope, rules.length)] : rules,
     customResponseBodies: Object.fromEntries(props.groups.map((group) => [group.id, { contentType: 'APPLICATION_JSON', content: JSON.stringify(rateLimitedBody(group)) }])),
     visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `${Aws.STACK_NAME}-${props.suffix}` },
   });
@@ -128,6 +156,8 @@ export interface ShopEdgeStackProps extends StackProps {
   stage: string;
   /** Multiplies every limit (context `rateLimits`). */
   scale: number;
+  /** AWS's managed rule groups too (context `managedRules`). */
+  managedRules?: boolean;
   groups?: readonly RateLimitGroup[];
 }
 
@@ -144,6 +174,7 @@ export class ShopEdgeStack extends Stack {
       scale: props.scale,
       description: `Shop ${props.stage}, per-client rate limits of the API, shared/rate-limits.ts`,
       suffix: WEB_ACL_SUFFIX.edge,
+      managedRules: props.managedRules,
     });
     new CfnOutput(this, WEB_ACL_ARN_OUTPUT, { value: this.webAcl.attrArn, description: `The web ACL of the distribution of Shop-${props.stage}` });
   }
@@ -155,6 +186,8 @@ export interface ShopRateLimitsProps {
   userPool: IUserPool;
   api: HttpApi;
   apiStage: HttpStage;
+  /** AWS's managed rule groups too (context `managedRules`). */
+  managedRules?: boolean;
   groups?: readonly RateLimitGroup[];
 }
 
@@ -171,10 +204,12 @@ export class ShopRateLimits extends Construct {
       scale: props.scale,
       description: `Shop ${props.stage}, per-client rate limits of sign-up and password reset`,
       suffix: WEB_ACL_SUFFIX.userPool,
+      managedRules: props.managedRules,
     });
     new CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', { resourceArn: props.userPool.userPoolArn, webAclArn: this.userPoolWebAcl.attrArn });
 
-    // The API's execute-api URL is public and skips CloudFront's web ACL: a ceiling per limited route.
+    // The API's execute-api URL skips CloudFront's web ACL. Its functions refuse what did not come through CloudFront
+    // (the origin header, 0066), but each refusal is still an invocation: a ceiling per limited route bounds them.
     const limited = new Set(groups.flatMap((g) => g.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [`${r.method} ${r.path}`]))));
     const routes = props.api.node.findAll().filter((c): c is CfnRoute => c instanceof CfnRoute && limited.has(String(c.routeKey)));
     if (routes.length === 0) return;

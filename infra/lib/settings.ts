@@ -69,6 +69,17 @@ export interface StageSettings {
    * own active tracing still traces each invocation.
    */
   traceSdkCalls?: boolean;
+  /**
+   * AWS's managed rule groups in the web ACLs (context `managedRules`, needs rate limits on; docs/decisions/0067):
+   * the Amazon IP reputation list (both web ACLs) and known bad inputs (the distribution's). About $3 a month.
+   * Default off.
+   */
+  managedRules?: boolean;
+  /**
+   * The version of the origin secret CloudFront sends (context `originSecretVersion`): set after a rotation, so the
+   * distribution changes and CloudFormation reads the secret again (docs/decisions/0066). Default: AWSCURRENT.
+   */
+  originSecretVersion?: string;
 }
 
 /** Context keys an operator may set, with what they do (used in messages and the README). */
@@ -88,6 +99,8 @@ export const CONTEXT_KEYS = [
   'rateLimits',
   'logRetentionDays',
   'traceSdkCalls',
+  'managedRules',
+  'originSecretVersion',
 ] as const;
 
 const EMAIL = /^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
@@ -149,6 +162,8 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
   const throttle = { rateLimit: whole('throttleRate', DEFAULT_THROTTLE.rateLimit, 1, 10_000), burstLimit: whole('throttleBurst', DEFAULT_THROTTLE.burstLimit, 1, 5_000) };
   const logRetentionDays = whole('logRetentionDays', defaultLogRetentionDays(stage), 1, 3653);
   const traceSdkCalls = flag('traceSdkCalls');
+  const managedRules = flag('managedRules');
+  const originSecretVersion = text('originSecretVersion');
 
   if (identity === undefined) {
     if (from !== undefined) problems.push('mailFrom needs sesIdentity (the SES identity the sender belongs to)');
@@ -168,6 +183,8 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
     rateLimits,
     logRetentionDays,
     traceSdkCalls,
+    managedRules,
+    originSecretVersion,
   };
   problems.push(...settingsProblems(stage, settings));
   if (problems.length) throw new SettingsError(stage, problems);
@@ -203,6 +220,12 @@ export function settingsProblems(stage: string, settings: StageSettings): string
     problems.push('stripePublishableKey must be a Stripe publishable key (pk_test_... or pk_live_...), never the secret key');
   }
   if (throttle && throttle.burstLimit < throttle.rateLimit) problems.push('throttleBurst must be at least throttleRate');
+  if (settings.managedRules && settings.rateLimits?.enabled === false) {
+    problems.push('managedRules needs the web ACLs of the rate limits: leave rateLimits on (or drop managedRules)');
+  }
+  if (settings.originSecretVersion !== undefined && !/^[A-Za-z0-9-]{32,64}$/.test(settings.originSecretVersion)) {
+    problems.push(`originSecretVersion must be a version id of the origin secret, as aws secretsmanager get-secret-value --query VersionId prints it (got "${settings.originSecretVersion}")`);
+  }
   const { logRetentionDays } = settings;
   if (logRetentionDays !== undefined && !(LOG_RETENTION_CHOICES as readonly number[]).includes(logRetentionDays)) {
     problems.push(`logRetentionDays must be one of the periods CloudWatch Logs keeps: ${LOG_RETENTION_CHOICES.join(', ')} (got ${logRetentionDays})`);

@@ -25,6 +25,7 @@ export function createShopApp(props?: AppProps): { app: App; stack: ShopStack; e
       : new ShopEdgeStack(app, edgeStackName(stage), {
           stage,
           scale: settings.rateLimits?.scale ?? 1,
+          managedRules: settings.managedRules,
           description: `Seasonal shop (${stage}): the distribution's web ACL (rate limits)`,
           tags: { app: 'seasonal-shop', stage },
         });

@@ -1,4 +1,4 @@
-import { Annotations, CfnOutput, CfnResource, Duration, Names, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, CfnResource, Duration, Names, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -17,6 +17,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { PASSWORD_POLICY } from '../../shared/messages';
+import { ORIGIN_HEADER } from '../../shared/origin';
 import { ADMIN_GROUP } from '../../shared/roles';
 import { COGNITO_TRIGGERS, JOBS, type JobDef } from '../../shared/jobs';
 import { RATE_LIMIT_GROUPS } from '../../shared/rate-limits';
@@ -85,6 +86,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly siteUrl: string;
   /** Holds the Stripe keys as JSON {secretKey, webhookSecret}; read by the functions that use Stripe. */
   readonly stripeSecret: Secret;
+  /** What CloudFront sends in the origin header; every route's function refuses a request without it (0066). */
+  readonly originSecret: Secret;
   /** The SES identity and sender; absent when no `sesIdentity` was given (then no function may send). */
   readonly mail?: ShopMail;
   readonly spaDeployment: SpaDeployment;
@@ -210,6 +213,12 @@ export class ShopStack extends Stack implements StageObservability {
       },
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // The front door (docs/decisions/0066): CloudFront sends this value in the origin header, the functions check it.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `What CloudFront sends to the API of the shop (${props.stage}) in the ${ORIGIN_HEADER} header; rotate as the README says`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     if (props.mail) {
       this.mail = new ShopMail(this, 'Mail', props.mail);
     } else {
@@ -251,6 +260,7 @@ export class ShopStack extends Stack implements StageObservability {
         const shared = routes.filter((other) => other.handler === route.handler);
         const purpose = sharedLabel(shared, `pages: ${shared.map((other) => other.path).join(' ')}`);
         const fn = this.shopFunction(`${id}Function`, `functions/http/${route.handler}.ts`, purpose, route);
+        this.guardFrontDoor(fn);
         this.routeFunctions.set(id, fn);
         integration = new HttpLambdaIntegration(`${id}Integration`, fn);
         integrations.set(id, integration);
@@ -289,6 +299,12 @@ export class ShopStack extends Stack implements StageObservability {
       logBucket: this.logBucket,
       api: this.api,
       domain: props.domain,
+      // A dynamic reference: the value never enters the template. CloudFormation reads it again only when this
+      // reference changes, which a new `originSecretVersion` after a rotation does (docs/decisions/0066).
+      originHeader: {
+        name: ORIGIN_HEADER,
+        value: SecretValue.secretsManager(this.originSecret.secretArn, props.originSecretVersion ? { versionId: props.originSecretVersion } : {}).unsafeUnwrap(),
+      },
     });
     this.distribution = site.distribution;
     this.siteUrl = props.siteUrl ?? `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
@@ -303,6 +319,7 @@ export class ShopStack extends Stack implements StageObservability {
       this.rateLimits = new ShopRateLimits(this, 'RateLimits', {
         stage: props.stage,
         scale: props.rateLimits?.scale ?? 1,
+        managedRules: props.managedRules,
         userPool: this.userPool,
         api: this.api,
         apiStage: this.apiStage,
@@ -417,7 +434,6 @@ export class ShopStack extends Stack implements StageObservability {
     this.acknowledgeGuardFindings();
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The shop' });
-    new CfnOutput(this, 'ApiUrl', { value: this.apiStage.url, description: 'HTTP API endpoint (direct; the shop uses the distribution)' });
     new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName, description: 'The distribution (point a custom domain here)' });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
@@ -430,10 +446,36 @@ export class ShopStack extends Stack implements StageObservability {
       value: this.stripeSecret.secretArn,
       description: 'Put the Stripe keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"secretKey":"sk_...","webhookSecret":"whsec_..."}\'',
     });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: this.originSecret.secretArn,
+      description: `What CloudFront sends in the ${ORIGIN_HEADER} header. Rotate: put-secret-value, then cdk deploy -c originSecretVersion=<its VersionId> (README)`,
+    });
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: `${this.siteUrl}/api/webhooks/stripe`,
       description: 'Register in Stripe for payment_intent.amount_capturable_updated, .succeeded, .payment_failed and .canceled (README)',
     });
+  }
+
+  /** Roles that may read the origin secret already (roles are shared by permission profile: 0042). */
+  private readonly frontDoorRoles = new Set<string>();
+  /** One policy, attached to every route function's role: reading the origin secret (its current and previous value). */
+  private frontDoorPolicy?: ManagedPolicy;
+
+  /**
+   * A route's function refuses any request without the origin secret (functions/lib/origin.ts): it gets the
+   * secret's ARN and may read it. One customer-managed policy for all their roles (one resource, and the roles'
+   * own policies stay as they were).
+   */
+  private guardFrontDoor(fn: ShopFunction): void {
+    fn.addEnvironment('ORIGIN_SECRET_ARN', this.originSecret.secretArn);
+    this.frontDoorPolicy ??= new ManagedPolicy(this, 'FrontDoorSecretRead', {
+      description: `Shop functions (${this.stage}) read the origin secret CloudFront sends (docs/decisions/0066)`,
+      statements: [new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.originSecret.secretArn] })],
+    });
+    const role = fn.role!;
+    if (this.frontDoorRoles.has(role.node.path)) return;
+    this.frontDoorRoles.add(role.node.path);
+    this.frontDoorPolicy.attachToRole(role);
   }
 
   /** A function with the shop defaults, the settings every function reads, and the grants its entry declares. */
@@ -518,6 +560,13 @@ export class ShopStack extends Stack implements StageObservability {
         id: 'AwsSolutions-COG8',
         reason:
           "Threat protection needs the Plus feature plan (priced per active user); WAF rate limits on sign-up and password reset (docs/decisions/0025) and Cognito's own limits cover abuse (docs/decisions/0018).",
+      },
+    ]);
+    NagSuppressions.addResourceSuppressions(this.originSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The origin header is rotated by the operator (put-secret-value, then a deploy with -c originSecretVersion, so CloudFront sends the new value; docs/decisions/0066): a rotation Lambda would change the distribution behind CloudFormation.',
       },
     ]);
     NagSuppressions.addResourceSuppressions(this.stripeSecret, [

@@ -153,6 +153,11 @@ export interface DistributionProps {
   logBucket: Bucket;
   api: HttpApi;
   domain?: DomainSettings;
+  /**
+   * The header CloudFront adds to every request to the API (its value a CloudFormation dynamic reference to the
+   * origin secret): the functions refuse a request without it (docs/decisions/0066).
+   */
+  originHeader: { name: string; value: string };
 }
 
 export interface ShopDistribution {
@@ -213,6 +218,8 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     // Named: the routing function selects it by this id for the home page and the not-found page.
     originId: API_ORIGIN_ID,
     protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    // Replaces any header of that name a viewer sends: only CloudFront can present the secret.
+    customHeaders: { [props.originHeader.name]: props.originHeader.value },
   });
   const apiBehavior: BehaviorOptions = {
     origin: apiOrigin,

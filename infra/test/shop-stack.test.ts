@@ -124,8 +124,10 @@ describe('route table -> functions and routes', () => {
     const variables = fn.Properties.Environment.Variables;
     const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'], stripe: ['STRIPE_SECRET_ARN'], site: ['SITE_URL', 'SPA_BUCKET'] };
     const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-    const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];
+    // ORIGIN_SECRET_ARN: every route's function refuses a request that did not come through CloudFront (0066).
+    const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'ORIGIN_SECRET_ARN', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];
     expect(Object.keys(variables).sort()).toEqual(expected.sort());
+    expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalIdOf(stack.originSecret) });
     expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
     expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
     expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
@@ -337,9 +339,11 @@ describe('buckets and distribution', () => {
 
 describe('stack', () => {
   test('outputs for the operator and the SPA config', () => {
-    for (const name of ['ApiUrl', 'DistributionDomain', 'UserPoolId', 'UserPoolClientId', 'TableName']) {
+    for (const name of ['DistributionDomain', 'UserPoolId', 'UserPoolClientId', 'TableName', 'OriginSecretArn']) {
       template.hasOutput(name, {});
     }
+    // The API's own URL answers only 403 now (docs/decisions/0066): the shop's address is the one to use.
+    expect(Object.keys(template.toJSON().Outputs)).not.toContain('ApiUrl');
   });
 
   test('no hard-coded physical names (names are generated, so stages live side by side)', () => {

@@ -130,6 +130,7 @@ describe('settings from context', () => {
       rateLimits: { enabled: true, scale: 1 },
       logRetentionDays: 365,
       traceSdkCalls: false,
+      managedRules: false,
     });
   });
 
@@ -144,6 +145,8 @@ describe('settings from context', () => {
     [{ sesIdentity: 'not a domain' }, /sesIdentity must be a domain .* or an email address/],
     [{ sesIdentityExists: 'yes', sesIdentity: 'example.com' }, /sesIdentityExists must be true or false/],
     [{ logRetentionDays: '45' }, /logRetentionDays must be one of the periods CloudWatch Logs keeps: .*\(got 45\)/],
+    [{ managedRules: 'true', rateLimits: 'off' }, /managedRules needs the web ACLs of the rate limits/],
+    [{ originSecretVersion: 'AWSCURRENT' }, /originSecretVersion must be a version id of the origin secret/],
   ])('refused: %j', (context, message) => {
     expect(() => read('dev', context)).toThrow(message);
   });

@@ -69,7 +69,10 @@ export const stockItemUpdateSchema = z.object({
   version: z.number({ message: 'Reload the item first.' }).check(z.int(), z.gte(1)),
 });
 
-/** Image types an admin may upload (no SVG: it can carry script). Value: the file extension of the key. */
+/**
+ * Image types an admin may upload (no SVG: it can carry script). Value: the file extension of the key. The image
+ * pipeline holds the bytes to the same list, whatever type an upload was sent as (functions/domain/images/pipeline.ts).
+ */
 export const IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
 export type ImageType = keyof typeof IMAGE_TYPES;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

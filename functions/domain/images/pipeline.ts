@@ -1,12 +1,31 @@
 import sharp, { type Sharp } from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_ID, UPLOAD_PREFIX, VARIANT_CACHE_CONTROL, variantKey, variantWidths, type PhotoExt } from '../../../shared/images';
 import { PHOTO_MESSAGES } from '../../../shared/messages';
+import type { ImageType } from '../../../shared/schemas/admin';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { logger } from '../../lib/logger';
 import { getObject, putObject } from '../../lib/storage';
 
-/** Formats accepted as input. Output is always raster (AVIF, WebP, JPEG), so nothing of an input's markup survives. */
-const INPUT_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff', 'svg']);
+/**
+ * What an upload may be: the types an admin may upload (shared/schemas/admin.ts IMAGE_TYPES; no SVG, it can carry
+ * script), each known by its first bytes and by the name sharp gives its format. The bytes decide, not the type
+ * the upload was sent as: an SVG sent as `image/png` is refused before any decoder reads it (sharp would hand it
+ * to librsvg). One entry per upload type (the compiler asks for a new one when a type is added there).
+ */
+const UPLOAD_FORMATS: Record<ImageType, { sharp: string; signature: (bytes: Buffer) => boolean }> = {
+  'image/jpeg': { sharp: 'jpeg', signature: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  'image/png': { sharp: 'png', signature: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  'image/webp': { sharp: 'webp', signature: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  'image/gif': { sharp: 'gif', signature: (b) => /^GIF8[79]a$/.test(b.toString('latin1', 0, 6)) },
+};
+
+/** The sharp format name of an upload's bytes, or null for anything that is not one of the upload types. */
+export function uploadFormatOf(bytes: Buffer): string | null {
+  return Object.values(UPLOAD_FORMATS).find((format) => format.signature(bytes))?.sharp ?? null;
+}
+
+/** Whether bytes look like SVG (or any XML): markup, whatever the upload was called; only for a clearer refusal. */
+const looksLikeSvg = (bytes: Buffer) => /^(\uFEFF)?\s*<(\?xml|svg|!--|!DOCTYPE svg)/i.test(bytes.toString('utf8', 0, 512));
 
 /** Encoder settings per format: a photo at about the quality of a good web JPEG, at a fraction of its bytes. */
 const ENCODE: Record<PhotoExt, (image: Sharp) => Sharp> = {
@@ -36,16 +55,20 @@ export interface Variant {
  * ICC profile are gone; colours are converted to sRGB first.
  */
 export async function makeVariants(id: string, original: Buffer): Promise<{ width: number; height: number; widths: number[]; variants: Variant[] }> {
-  // The header first (no pixels decoded): a photo over the pixel limit is refused by its size, in words the admin
+  // The bytes first: only the upload types go on to a decoder (SVG, or anything else, never does).
+  const format = uploadFormatOf(original);
+  if (!format) throw new PhotoError(looksLikeSvg(original) ? PHOTO_MESSAGES.svg : PHOTO_MESSAGES.unreadable);
+  // The header next (no pixels decoded): a photo over the pixel limit is refused by its size, in words the admin
   // can act on, before anything tries to decode it.
   const header = await sharp(original, { limitInputPixels: false }).metadata();
+  if (header.format !== format) throw new PhotoError(PHOTO_MESSAGES.unreadable);
   if (header.width && header.height && header.width * header.height > MAX_PHOTO_PIXELS) throw new PhotoError(PHOTO_MESSAGES.tooManyPixels(header.width, header.height, MAX_PHOTO_PIXELS));
   const source = sharp(original, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', autoOrient: true });
   const meta = await source.metadata();
-  if (!meta.format || !INPUT_FORMATS.has(meta.format)) throw new PhotoError('This file is not a photo we can read (use JPEG, PNG, WebP or GIF).');
+  if (meta.format !== format) throw new PhotoError(PHOTO_MESSAGES.unreadable);
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw new PhotoError('This file is not a photo we can read (use JPEG, PNG, WebP or GIF).');
+  if (!width || !height) throw new PhotoError(PHOTO_MESSAGES.unreadable);
   // At most the photo's own width, except a photo narrower than the smallest standard width, enlarged to it.
   const widths = variantWidths(width);
   // Decoded once (oriented, sRGB, alpha flattened on white for JPEG); every width is resized from these pixels.
@@ -83,7 +106,7 @@ export async function processUpload(key: string): Promise<ImageRecord | null> {
     const known = error instanceof PhotoError || /unsupported image format|Input buffer|pixel limit|VipsJpeg|corrupt/i.test((error as Error).message);
     if (!known) throw error;
     logger.warn('upload refused by the image pipeline', { key, error: error as Error });
-    const reason = error instanceof PhotoError ? error.message : 'This file could not be read as a photo. Upload another file.';
+    const reason = error instanceof PhotoError ? error.message : PHOTO_MESSAGES.unreadable;
     return images.put({ id: upload.id, status: 'failed', original: key, width: 0, height: 0, widths: [], reason });
   }
 }

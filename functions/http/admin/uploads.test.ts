@@ -164,6 +164,22 @@ it('reports a file that is not a photo as failed, with the reason the admin sees
   expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
 });
 
+it('refuses an SVG sent as image/png (or as JPEG), whatever it draws: failed with the reason, no variants', async () => {
+  // A real drawing sharp would render (so "unreadable" is not why it fails), with a script in it.
+  const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(1)</script><rect width="800" height="600" fill="red"/></svg>';
+  expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
+  for (const [bytes, type] of [
+    [Buffer.from(svg), 'image/png'],
+    [Buffer.from(`\n  ${svg.slice(svg.indexOf('<svg'))}`), 'image/jpeg'],
+  ] as const) {
+    const answer = await upload(bytes, type);
+    await s3.idle();
+    expect(await status(answer.id)).toEqual({ id: answer.id, status: 'failed', reason: PHOTO_MESSAGES.svg });
+    expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
+    expect((await images.get({ id: answer.id }))?.widths).toEqual([]);
+  }
+});
+
 /** A valid PNG of width × height pixels, 1 bit grey, all white: a few KB for 144 megapixels (as a decompression bomb looks). */
 function hugePng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {

@@ -42,6 +42,14 @@ export interface AuthState {
   confirmReset: (input: { email: string; code: string; password: string }) => Promise<void>;
 }
 
+/**
+ * Cognito refused the password because it was reset (PasswordResetRequiredException; Amplify's next step
+ * RESET_PASSWORD): `npm run admin:add` resets an existing account's password (docs/decisions/0065).
+ */
+export class PasswordResetRequiredError extends Error {
+  override name = 'PasswordResetRequiredError';
+}
+
 const AuthContext = createContext<AuthState | null>(null);
 const AUTH_TOKEN_KEY = 'authToken';
 
@@ -117,6 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const signInWith = async (email: string, password: string) => {
       const { signIn } = await loadAmplify();
       const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+      if (!result.isSignedIn && result.nextStep.signInStep === 'RESET_PASSWORD') throw new PasswordResetRequiredError('The password of this account was reset.');
       if (!result.isSignedIn) throw new Error(`Sign-in needs another step: ${result.nextStep.signInStep}`);
       await refresh();
     };

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
-import { useAuth } from './AuthProvider';
+import { PasswordResetRequiredError, useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
@@ -35,7 +35,14 @@ export default function LoginPage() {
       void navigate(from ?? '/', { replace: true });
     } catch (failure) {
       console.error('sign-in failed', failure);
-      setError(MESSAGES.signInFailed);
+      if (failure instanceof PasswordResetRequiredError) {
+        // The old password no longer works: say so, and offer the link form with the address filled in.
+        setMode('reset');
+        setSent(false);
+        setError(MESSAGES.passwordResetRequired);
+      } else {
+        setError(MESSAGES.signInFailed);
+      }
     } finally {
       busyRef.current = false;
       setBusy(false);

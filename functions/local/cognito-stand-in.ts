@@ -1,0 +1,59 @@
+/**
+ * The Cognito stand-in's process: cognito-local, with two admin operations it lacks and `npm run admin:add` calls
+ * (docs/decisions/0065), written after Cognito's documented behaviour:
+ * - AdminUserGlobalSignOut: every refresh token of the user stops working (REFRESH_TOKEN_AUTH answers
+ *   NotAuthorizedException). Access tokens already issued stay valid until they expire, as in Cognito for any
+ *   service that checks them by signature, as the shop's functions do.
+ * - AdminResetUserPassword: the password stops working (sign-in answers PasswordResetRequiredException) and a
+ *   reset code is sent to the verified email, the one ConfirmForgotPassword takes, as ForgotPassword sends it
+ *   (the stand-in prints it to its log and keeps it on the user record).
+ * Started by functions/local/cognito.ts with `node --require tsx/cjs`; it then runs cognito-local's own start script.
+ */
+import { NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
+import type { Services } from 'cognito-local/lib/services';
+import type { Context } from 'cognito-local/lib/services/context';
+import { attributeValue } from 'cognito-local/lib/services/userPoolService';
+import { Targets } from 'cognito-local/lib/targets/targets';
+
+interface AdminUserRequest {
+  UserPoolId: string;
+  Username: string;
+  ClientMetadata?: Record<string, string>;
+}
+
+async function userOf(services: Pick<Services, 'cognito'>, ctx: Context, req: AdminUserRequest) {
+  if (!req?.UserPoolId || !req.Username) throw new NotAuthorizedError();
+  const userPool = await services.cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError('User does not exist.');
+  return { userPool, user };
+}
+
+const extraTargets = {
+  AdminUserGlobalSignOut: (services: Pick<Services, 'cognito' | 'clock'>) => async (ctx: Context, req: AdminUserRequest) => {
+    const { userPool, user } = await userOf(services, ctx, req);
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: services.clock.get() });
+    return {};
+  },
+  AdminResetUserPassword: (services: Pick<Services, 'cognito' | 'clock' | 'messages' | 'otp'>) => async (ctx: Context, req: AdminUserRequest) => {
+    const { userPool, user } = await userOf(services, ctx, req);
+    const code = services.otp();
+    const email = attributeValue('email', user.Attributes);
+    // Cognito sends the code only to a verified address (every shop account's is: docs/decisions/0010).
+    if (email && attributeValue('email_verified', user.Attributes) === 'true') {
+      await services.messages.deliver(ctx, 'ForgotPassword', null, userPool.options.Id, user, code, req.ClientMetadata, {
+        AttributeName: 'email',
+        DeliveryMedium: 'EMAIL',
+        Destination: email,
+      });
+    }
+    await userPool.saveUser(ctx, { ...user, UserStatus: 'RESET_REQUIRED', ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
+    return {};
+  },
+};
+
+// cognito-local routes an `x-amz-target` to whatever this table holds (server/Router.js reads it per request).
+Object.assign(Targets as unknown as Record<string, unknown>, extraTargets);
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- cognito-local's own start script, run as it is after the table is extended
+require('cognito-local/lib/bin/start.js');
