@@ -151,7 +151,9 @@ function answerAndClose(req: http.IncomingMessage, res: http.ServerResponse, sta
     socket.once('close', () => clearTimeout(timer));
     req.resume();
   };
-  sendJson(res, status, body, { connection: 'close' });
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), connection: 'close' });
+  res.end(text);
 }
 
 /** This machine's names as a Host header gives them (lower case, IPv6 in brackets), read afresh (addresses change). */
