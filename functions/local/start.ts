@@ -100,8 +100,9 @@ async function main() {
 
   Admin account:   ${admin.email}  /  ${admin.password}
   Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
-  DynamoDB Local:  http://127.0.0.1:${dynamoPort} (the shop's data opens only with the key in ${path.join(path.relative(ROOT, dataDir) || dataDir, 'dynamodb', 'access-key-id')})
-  Cognito stand-in: http://127.0.0.1:${cognitoPort}   Mails sent: ${stack.url}/ses/outbox (on this machine only)
+  DynamoDB Local:  http://127.0.0.1:${dynamoPort} (opens the shop's data only with the key in ${path.join(path.relative(ROOT, dataDir) || dataDir, 'dynamodb', 'access-key-id')})
+  Cognito:         http://127.0.0.1:${cognitoPort} (this machine only)
+  Mails sent:      ${stack.url}/ses/outbox (this machine only: reset codes are in them)
   Rate limits:     ${stack.rateLimits.enabled ? `on${stack.rateLimits.scale === 1 ? '' : `, each limit x${stack.rateLimits.scale}`} (RATE_LIMITS=off turns them off)` : 'off (RATE_LIMITS=off)'}
   Payments:        ${env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'Stripe test mode' : 'built-in test card processor (4242 4242 4242 4242 succeeds)'}
 
