@@ -32,7 +32,8 @@ import { createSesStandIn } from '../functions/local/ses';
 import { documentClient } from '../functions/db/client';
 import { products } from '../functions/db/entities/product';
 import { freePort } from '../functions/local/processes';
-import { startDynamo } from '../functions/local/dynamo';
+import { newAccessKeyId, startDynamo } from '../functions/local/dynamo';
+import { localCredentials } from '../functions/lib/aws-client';
 import { startLocalStack } from '../functions/local/stack';
 import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
 import { apiEvent, lambdaContext } from '../tests/helpers';
@@ -188,7 +189,7 @@ async function bundles(out: string) {
 
 async function latency() {
   section('Handler latency in process against DynamoDB Local, vs a bare GetItem round trip (200 calls each)');
-  const dynamo = await startDynamo({ port: await freePort() });
+  const dynamo = await startDynamo({ port: await freePort(), accessKeyId: newAccessKeyId() });
   // The order confirmations go to the SES stand-in, as under npm start.
   const outbox = mkdtempSync(path.join(os.tmpdir(), 'bench-outbox-'));
   const ses = createSesStandIn(outbox);
@@ -202,6 +203,7 @@ async function latency() {
   Object.assign(process.env, {
     SES_ENDPOINT: `http://127.0.0.1:${sesPort}/ses`,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
+    DYNAMODB_ACCESS_KEY_ID: dynamo.accessKeyId,
     TABLE_NAME: 'bench',
     AWS_REGION: 'us-east-1',
     COGNITO_ISSUER: 'http://127.0.0.1:9/none',
@@ -209,7 +211,7 @@ async function latency() {
     POWERTOOLS_LOG_LEVEL: 'SILENT',
   });
   try {
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: localCredentials('dynamodb') });
     await createTable(raw, 'bench');
     await seedCatalogue({ photoWidth: null });
     const { handler: list } = await import('../functions/http/catalog/list-products');

@@ -39,6 +39,12 @@ export const UPLOAD_PREFIX = 'uploads/';
 /** Where variants are served from (the bucket key; the URL path is the same with a leading slash). */
 export const PHOTO_PREFIX = 'images/products/';
 
+/**
+ * The only content types `/images/*` is served with (locally by the gateway, with nosniff): photos. Anything else
+ * stored under images/ (an HTML or SVG file would run as a page of the shop's own origin) is a 404.
+ */
+export const SERVED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
+
 /** A photo id: a UUID (what the upload step generates). */
 export const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

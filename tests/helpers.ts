@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { createTable } from '../functions/db/create-table';
+import { localCredentials } from '../functions/lib/aws-client';
 import { ensureUser } from '../functions/local/cognito';
 import { readOutbox } from '../functions/local/ses';
 import { ADMIN_GROUP } from '../functions/lib/auth';
@@ -10,11 +11,7 @@ import { ADMIN_GROUP } from '../functions/lib/auth';
 /** Creates a fresh table for the calling test file and points the functions at it. */
 export async function useFreshTable(): Promise<string> {
   const name = `test-${randomUUID()}`;
-  const client = new DynamoDBClient({
-    endpoint: process.env.DYNAMODB_ENDPOINT,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: 'us-east-1', credentials: localCredentials('dynamodb') });
   await createTable(client, name);
   client.destroy();
   process.env.TABLE_NAME = name;

@@ -19,4 +19,8 @@ export interface TestStack {
   outboxDir: string;
   s3Endpoint: string;
   storageDir: string;
+  /** The key of the run's DynamoDB Local database, and of its S3 stand-in (random per run). */
+  dynamoAccessKeyId: string;
+  standInAccessKeyId: string;
+  standInSecretAccessKey: string;
 }

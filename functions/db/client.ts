@@ -7,6 +7,7 @@ import { readEnv } from '../lib/env';
 export const documentClient = /* @__PURE__ */ clientFor(
   (env) => env.DYNAMODB_ENDPOINT,
   (base) => DynamoDBDocumentClient.from(new DynamoDBClient(base), { marshallOptions: { removeUndefinedValues: true } }),
+  'dynamodb',
 );
 
 export function tableName(): string {

@@ -9,6 +9,14 @@ const envSchema = z.object({
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'us-east-1'),
   /** Set locally to DynamoDB Local; unset in AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
+  /**
+   * Locally: the access key id DynamoDB Local is called with. It names the database (DynamoDB Local keeps one per
+   * key id and region), so it is random, kept in the data folder, and never in a URL (docs/decisions/0060).
+   */
+  DYNAMODB_ACCESS_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  /** Locally: the key the S3 and SES stand-ins are called with, random per start (the S3 stand-in checks it). */
+  STANDIN_ACCESS_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  STANDIN_SECRET_ACCESS_KEY: z.optional(z.string().check(z.minLength(1))),
   /** Token issuer: https://cognito-idp.<region>.amazonaws.com/<poolId> in AWS, the Cognito stand-in locally. */
   COGNITO_ISSUER: z.url(),
   COGNITO_CLIENT_ID: z.string().check(z.minLength(1)),

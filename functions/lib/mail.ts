@@ -1,6 +1,7 @@
 import { SendEmailCommand, SESv2Client, type SESv2ClientConfig } from '@aws-sdk/client-sesv2';
 import { clientFor } from './aws-client';
 import { readEnv } from './env';
+import { siteUrl } from './site-url';
 
 type RetryToken = { getRetryCount(): number; getRetryDelay(): number };
 const token = (count: number, delay: number): RetryToken => ({ getRetryCount: () => count, getRetryDelay: () => delay });
@@ -74,8 +75,8 @@ export function shopAddress(): string {
   return readEnv().SHOP_EMAIL ?? 'shop@example.com';
 }
 
-/** A link to a page of the shop for a mail, or null when the shop's address is not set (SITE_URL). */
+/** A link to a page of the shop for a mail, or null when the shop's address is not known (site-url.ts). */
 export function siteLink(pathAndQuery: string): string | null {
-  const site = readEnv().SITE_URL;
-  return site ? `${site.replace(/\/$/, '')}${pathAndQuery}` : null;
+  const site = siteUrl();
+  return site ? `${site}${pathAndQuery}` : null;
 }

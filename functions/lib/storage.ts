@@ -1,20 +1,31 @@
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { clientFor } from './aws-client';
+import { clientFor, type ClientBase } from './aws-client';
 import { readEnv } from './env';
 import { logger } from './logger';
+import { requestOrigin } from './site-url';
+
+const makeS3 = (base: ClientBase) =>
+  new S3Client({
+    ...base,
+    // No checksum of an empty body baked into presigned PUTs (it would refuse the browser's upload).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    forcePathStyle: Boolean(base.endpoint),
+  });
 
 /** S3: the S3 stand-in locally (path-style), S3 in AWS. */
-const s3 = /* @__PURE__ */ clientFor(
-  (env) => env.S3_ENDPOINT,
-  (base) =>
-    new S3Client({
-      ...base,
-      // No checksum of an empty body baked into presigned PUTs (it would refuse the browser's upload).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      forcePathStyle: Boolean(base.endpoint),
-    }),
-);
+const s3 = /* @__PURE__ */ clientFor((env) => env.S3_ENDPOINT, makeS3);
+
+/**
+ * S3 as the browser reaches it, for upload URLs: in AWS the bucket itself; locally the S3 stand-in, which the
+ * gateway mounts under every address it answers to, named as the shop was opened (http://127.0.0.1:3000/s3
+ * when opened so), so the upload stays within the page's CSP (connect-src 'self'). Without a request (a test
+ * calling the function directly) S3_ENDPOINT as it is.
+ */
+const browserS3 = /* @__PURE__ */ clientFor((env) => {
+  const origin = requestOrigin();
+  return env.S3_ENDPOINT && origin ? `${origin}${new URL(env.S3_ENDPOINT).pathname.replace(/\/+$/, '')}` : env.S3_ENDPOINT;
+}, makeS3);
 
 function bucket(): string {
   const name = readEnv().IMAGES_BUCKET;
@@ -31,7 +42,7 @@ export const UPLOAD_URL_SECONDS = 300;
  * size limit checked before signing also holds at the bucket.
  */
 export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
-  return getSignedUrl(s3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }), {
+  return getSignedUrl(browserS3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }), {
     expiresIn: UPLOAD_URL_SECONDS,
     signableHeaders: new Set(['content-type', 'content-length']),
   });

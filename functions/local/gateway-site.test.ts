@@ -32,7 +32,8 @@ beforeAll(async () => {
   process.env.WEB_DIR = web;
   delete process.env.SITE_URL;
   await createIndexedProduct({ id: 'pumpkin-patch-tee', name: 'Pumpkin Patch Tee', description: 'Soft.', price: 2000, tag: 'tees', image: '/images/products/old.svg', stock: { CANDLE: 1 } });
-  server = createGateway({ routes: ROUTE_LIST, webDir: web, imagesDir: path.join(dir, 'bucket'), config: {} as never, cognitoUrl: 'http://127.0.0.1:9' });
+  // The shop is reached as http://shop.test (PUBLIC_URL): the gateway answers to that name, and pages link to it.
+  server = createGateway({ routes: ROUTE_LIST, webDir: web, imagesDir: path.join(dir, 'bucket'), config: {} as never, cognitoUrl: 'http://127.0.0.1:9', publicUrl: 'http://shop.test' });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });

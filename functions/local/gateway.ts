@@ -2,16 +2,18 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { PHOTO_PREFIX, publicPhotoKey } from '../../shared/images';
+import { PHOTO_PREFIX, publicPhotoKey, SERVED_IMAGE_TYPES } from '../../shared/images';
 import { ORIGIN_HEADER } from '../../shared/origin';
 import { isPagePath, NOT_FOUND_PATH, siteAnswer } from '../../shared/pages';
 import { cognitoOperationOf } from '../../shared/rate-limits';
 import { findRoute, routeId, type RouteDef } from '../../shared/routes';
 import type { RuntimeConfig } from '../../shared/schemas/common';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
+import { withRequestOrigin } from '../lib/site-url';
 import type { RateLimiter } from './rate-limit';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: unknown[]) => Promise<APIGatewayProxyStructuredResultV2>;
@@ -24,10 +26,12 @@ export interface GatewayOptions {
   imagesDir: string;
   /** What the image store keeps about an object (its content type and Cache-Control, as S3 answers them). */
   imageMeta?: (key: string) => { contentType?: string; cacheControl?: string } | null;
-  /** The runtime config; `cognitoEndpoint` is filled in per request from the Host header. */
+  /** The runtime config; `cognitoEndpoint` is filled in per request from the address the shop was opened under. */
   config: Omit<RuntimeConfig, 'cognitoEndpoint'>;
   /** Where /cognito is proxied (the Cognito stand-in), so the browser talks to one origin. */
   cognitoUrl: string;
+  /** PUBLIC_URL: an address besides this machine's own names that the shop answers to (a tunnel, a forwarded port). */
+  publicUrl?: string;
   /**
    * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its operation, e.g.
    * "SignUp", as `cognitoOperationOf` reads it, and JSON body); the function it returns runs after a successful answer, before the browser gets it.
@@ -46,6 +50,8 @@ export interface GatewayOptions {
 }
 
 const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
+/** How long a connection answered before its body was read goes on being read (and dropped) before it is closed. */
+const LINGER_MS = 5_000;
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -113,22 +119,105 @@ function sendBody(req: http.IncomingMessage, res: http.ServerResponse, status: n
   res.end(req.method === 'HEAD' ? undefined : sent);
 }
 
+/**
+ * The request body, or null as soon as it is too large: at once when Content-Length says so (nothing is read),
+ * or, for a chunked body, when it passes the limit (what follows is dropped, never kept).
+ */
 function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
+      if (size > MAX_REQUEST_BYTES) return;
       size += chunk.length;
       if (size > MAX_REQUEST_BYTES) {
-        resolve(null);
-        req.destroy();
-        return;
+        chunks.length = 0;
+        return resolve(null);
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(size > MAX_REQUEST_BYTES ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/**
+ * Answers a request whose body is not read (too large, or for a Host this shop does not answer to), then closes
+ * the connection as HTTP servers do ("lingering close"): the answer goes out, our side closes, and what the
+ * client still sends is read and dropped until it stops (at most LINGER_MS). Closing at once with its data unread
+ * would make TCP reset the connection, and a reset can throw away the answer before the client reads it.
+ */
+function answerAndClose(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown) {
+  const socket = req.socket;
+  // Node ends a `connection: close` response with socket.destroySoon(): here it closes our side only.
+  socket.destroySoon = () => {
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.once('close', () => clearTimeout(timer));
+    req.resume();
+  };
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), connection: 'close' });
+  res.end(text);
+}
+
+/** This machine's names as a Host header gives them (lower case, IPv6 in brackets), read afresh (addresses change). */
+function machineNames(): Set<string> {
+  const names = new Set(['localhost', os.hostname().toLowerCase()]);
+  for (const addresses of Object.values(os.networkInterfaces())) {
+    for (const { address, family } of addresses ?? []) names.add(family === 'IPv6' ? `[${address.toLowerCase()}]` : address);
+  }
+  return names;
+}
+
+/**
+ * The origin a request was opened under (`http://127.0.0.1:3000`), when its Host header names this machine
+ * (localhost, a loopback or interface address, the machine's name) with the port the request came in on, or
+ * is PUBLIC_URL's host (then PUBLIC_URL's origin); null for any other Host. Links in mails and upload URLs are
+ * made from it, so a forged Host can never put a stranger's address into a password-reset mail (and a page of
+ * another site whose name resolves to 127.0.0.1 cannot read this shop: DNS rebinding).
+ */
+export function originOfHost(host: string | undefined, localPort: number | undefined, publicUrl?: string): string | null {
+  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host)) return null;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return null;
+  }
+  if (publicUrl && url.host === new URL(publicUrl).host) return new URL(publicUrl).origin;
+  if ((url.port || '80') !== String(localPort)) return null;
+  return /^127\.\d+\.\d+\.\d+$/.test(url.hostname) || machineNames().has(url.hostname) ? url.origin : null;
+}
+
+/**
+ * What the /cognito door forwards: the calls Cognito takes from a browser, without AWS credentials (with the
+ * user's own tokens, or none), as Amplify v6 makes them for this shop (web/src/features/auth) and the stand-in
+ * answers them. Everything else (ListUsers, AdminAddUserToGroup, ...) needs IAM credentials in AWS; the stand-in
+ * checks none, so those never pass the door (docs/decisions/0060).
+ */
+export const BROWSER_COGNITO_OPERATIONS: ReadonlySet<string> = new Set([
+  // Sign-up (the shop confirms new accounts itself, docs/decisions/0010).
+  'SignUp',
+  'ConfirmSignUp',
+  // Sign-in, and the token refresh of older Amplify versions (InitiateAuth REFRESH_TOKEN_AUTH).
+  'InitiateAuth',
+  'RespondToAuthChallenge',
+  // The token refresh of Amplify 6.15+, answered as InitiateAuth REFRESH_TOKEN_AUTH (the stand-in lacks it).
+  'GetTokensFromRefreshToken',
+  // Password reset, and a signed-in user's own password and account.
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'GetUser',
+  // Sign-out (Amplify revokes the refresh token).
+  'RevokeToken',
+]);
+
+/** An error as Cognito sends it (the SDK raises `type` with `message`). */
+function sendCognitoError(res: http.ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}) {
+  sendJson(res, status, { __type: type, message }, { 'x-amzn-errortype': `${type}:`, 'content-type': 'application/x-amz-json-1.1', ...headers });
 }
 
 /** Turns an HTTP request into an API Gateway HTTP API (payload 2.0) event, as AWS does. */
@@ -223,11 +312,14 @@ export function createGateway(options: GatewayOptions): http.Server {
     // `<anything>.<Operation>`, past the limiter and the triggers, which read the header the same way as here.
     const target = cognitoOperationOf(headers['x-amz-target']);
     if (target === undefined) {
-      return sendJson(
+      return sendCognitoError(res, 400, 'UnknownOperationException', 'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.');
+    }
+    if (!BROWSER_COGNITO_OPERATIONS.has(target)) {
+      return sendCognitoError(
         res,
         400,
-        { __type: 'UnknownOperationException', message: 'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.' },
-        { 'x-amzn-errortype': 'UnknownOperationException:', 'content-type': 'application/x-amz-json-1.1' },
+        'NotAuthorizedException',
+        `${target} is not a call a browser makes: the shop's /cognito forwards only sign-up, sign-in, token refresh, password reset and change, and sign-out. Manage users on this machine (npm run admin:add, or the Cognito stand-in on 127.0.0.1).`,
       );
     }
     let request: Record<string, unknown> = {};
@@ -237,8 +329,25 @@ export function createGateway(options: GatewayOptions): http.Server {
       // Forward as it is; the stand-in answers the error.
     }
     const after = options.cognitoHook?.(target, request);
-    const upstream = await fetch(`${options.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(body) });
+    // Amplify's refresh call, as the stand-in knows it (the answer carries the same AuthenticationResult).
+    const refresh = target === 'GetTokensFromRefreshToken';
+    if (refresh) headers['x-amz-target'] = 'AWSCognitoIdentityProviderService.InitiateAuth';
+    const forwarded = refresh
+      ? Buffer.from(
+          JSON.stringify({
+            AuthFlow: 'REFRESH_TOKEN_AUTH',
+            ClientId: request.ClientId,
+            AuthParameters: { REFRESH_TOKEN: request.RefreshToken, ...(request.DeviceKey ? { DEVICE_KEY: request.DeviceKey } : {}) },
+            ...(request.ClientMetadata ? { ClientMetadata: request.ClientMetadata } : {}),
+          }),
+        )
+      : body;
+    const upstream = await fetch(`${options.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(forwarded) });
     let answer = Buffer.from(await upstream.arrayBuffer());
+    if (refresh && upstream.ok) {
+      const { AuthenticationResult } = JSON.parse(answer.toString('utf8') || '{}') as { AuthenticationResult?: unknown };
+      answer = Buffer.from(JSON.stringify({ AuthenticationResult }));
+    }
     if (after && upstream.ok) {
       const changed = await after(JSON.parse(answer.toString('utf8') || '{}') as Record<string, unknown>).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
       if (changed) answer = Buffer.from(JSON.stringify(changed));
@@ -266,13 +375,18 @@ export function createGateway(options: GatewayOptions): http.Server {
     );
   }
 
-  /** An image of the bucket, streamed (never compressed again) with the type and Cache-Control S3 stored. */
+  /**
+   * An image of the bucket, streamed (never compressed again) with the type and Cache-Control S3 stored; only a
+   * photo type (SERVED_IMAGE_TYPES), with nosniff: anything else stored there is a 404.
+   */
   function sendImage(req: http.IncomingMessage, res: http.ServerResponse, file: string, key: string) {
     const stat = statSync(file);
     const meta = options.imageMeta?.(key) ?? null;
+    const type = (meta?.contentType ?? contentType(file)).split(';')[0].trim().toLowerCase();
+    if (!SERVED_IMAGE_TYPES.has(type)) return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     const headers = {
-      'content-type': meta?.contentType ?? contentType(file),
+      'content-type': type,
       'cache-control': meta?.cacheControl ?? 'public, max-age=300',
       etag,
       'x-content-type-options': 'nosniff',
@@ -339,9 +453,20 @@ export function createGateway(options: GatewayOptions): http.Server {
     res.on('finish', () => {
       if (!url.pathname.startsWith('/assets/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     });
-    (async () => {
+    const origin = originOfHost(req.headers.host, req.socket.localPort, options.publicUrl);
+    if (origin === null) {
+      const port = req.socket.localPort;
+      return answerAndClose(req, res, 400, {
+        error: {
+          code: 'unknown_host',
+          message: `This shop answers only under this machine's names (http://localhost:${port}, http://127.0.0.1:${port} or this machine's address on port ${port}); open it so, or set PUBLIC_URL to the address you use.`,
+        },
+      });
+    }
+    // Everything below (handlers, the stand-ins, the Cognito triggers) knows the address the shop was opened under.
+    withRequestOrigin(origin, async () => {
       const body = await readBody(req);
-      if (body === null) return sendJson(res, 413, { error: { code: 'payload_too_large', message: 'The request body is too large.' } });
+      if (body === null) return answerAndClose(req, res, 413, { error: { code: 'payload_too_large', message: 'The request body is too large (at most 6 MB).' } });
       const { pathname } = url;
       const refused = options.rateLimiter?.checkHttp(req, pathname);
       if (refused) return sendJson(res, refused.status, refused.body, refused.headers);
@@ -349,10 +474,7 @@ export function createGateway(options: GatewayOptions): http.Server {
       if (pathname.startsWith('/api/') || pathname.startsWith('/auth/')) return api(req, res, url, body);
       // The paths CloudFront sends to the page function (shared/pages.ts), answered by the same handler module.
       if ((req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) return api(req, res, url, body);
-      if (pathname === '/config.json') {
-        const origin = `http://${req.headers.host ?? 'localhost'}`;
-        return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
-      }
+      if (pathname === '/config.json') return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
       if (pathname === '/cognito' || pathname === '/cognito/') return proxyCognito(req, res, body);
       for (const [prefix, mount] of Object.entries(options.mounts ?? {})) {
         if (pathname.startsWith(prefix)) return mount(req, res, body);
@@ -367,7 +489,7 @@ export function createGateway(options: GatewayOptions): http.Server {
         return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
       }
       return site(req, res, url, body);
-    })().catch((error: Error) => {
+    }).catch((error: Error) => {
       log(`gateway error on ${req.method} ${url.pathname}: ${error.stack ?? error.message}`);
       if (!res.headersSent) sendJson(res, 502, { error: { code: 'bad_gateway', message: 'The local gateway could not complete the request.' } });
       else res.end();

@@ -5,14 +5,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { newAccessKeyId } from './dynamo';
 import { createS3StandIn } from './s3';
 
 /** The S3 stand-in on its own port, driven by the real S3 client and by plain fetch (as a browser would). */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-s3-test-'));
 let server: http.Server;
 let endpoint: string;
-const client = (secret = 'local') =>
-  new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: secret }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+/** Its key, random as npm start chooses one on every start. */
+const KEY = { accessKeyId: newAccessKeyId(), secretAccessKey: randomBytes(32).toString('base64url') };
+const client = (secret = KEY.secretAccessKey, accessKeyId = KEY.accessKeyId) =>
+  new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey: secret }, requestChecksumCalculation: 'WHEN_REQUIRED' });
 const presignPut = (key: string, options: { type?: string; size?: number; expiresIn?: number; signingDate?: Date } = {}) =>
   getSignedUrl(client(), new PutObjectCommand({ Bucket: 'shop-images', Key: key, ContentType: options.type ?? 'image/png', ContentLength: options.size }), {
     expiresIn: options.expiresIn ?? 300,
@@ -22,7 +26,7 @@ const presignPut = (key: string, options: { type?: string; size?: number; expire
 const xmlCode = async (response: Response) => /<Code>([^<]+)<\/Code>/.exec(await response.text())?.[1];
 
 beforeAll(async () => {
-  const s3 = createS3StandIn(dir);
+  const s3 = createS3StandIn(dir, { credentials: { [KEY.accessKeyId]: KEY.secretAccessKey } });
   server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -109,4 +113,23 @@ it('refuses unsigned requests, a wrong secret, .. in keys and bad bucket names',
   const s3 = client();
   await expect(s3.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/../../x', Body: 'x' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
   s3.destroy();
+});
+
+it('refuses the old well-known key (local/local) with 403 InvalidAccessKeyId, for reading an original and for writing a page under images/', async () => {
+  const owner = client();
+  await owner.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'uploads/original.jpg', Body: 'JPEG WITH GPS', ContentType: 'image/jpeg' }));
+  owner.destroy();
+  const stranger = client('local', 'local');
+  await expect(stranger.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'uploads/original.jpg' }))).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
+  await expect(stranger.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/products/x/evil.html', Body: '<script>alert(1)</script>', ContentType: 'text/html' }))).rejects.toMatchObject({
+    name: 'InvalidAccessKeyId',
+  });
+  stranger.destroy();
+  // A presigned URL made with the old key is refused the same way, in S3's XML.
+  const presigned = await getSignedUrl(client('local', 'local'), new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/products/x/evil.html', ContentType: 'text/html' }), { expiresIn: 60 });
+  const answer = await fetch(presigned, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<script>alert(1)</script>' });
+  expect(answer.status).toBe(403);
+  expect(answer.headers.get('content-type')).toBe('application/xml');
+  expect(await xmlCode(answer)).toBe('InvalidAccessKeyId');
+  expect(existsSync(path.join(dir, 'shop-images', 'images', 'products', 'x', 'evil.html'))).toBe(false);
 });

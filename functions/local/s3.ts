@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } 
 import type { S3Event } from 'aws-lambda';
 import type http from 'node:http';
 import path from 'node:path';
+import { localCredentials } from '../lib/aws-client';
 import { contentType as typeOf } from './gateway';
 
 /**
@@ -26,7 +27,7 @@ import { contentType as typeOf } from './gateway';
  * pipeline's trigger in AWS), without holding up the answer, as S3 does; `idle()` waits until every call is done.
  */
 export interface S3StandInOptions {
-  /** Access key -> secret. Defaults to the local functions' credentials (local/local). */
+  /** Access key -> secret. Defaults to the key the functions sign with (STANDIN_ACCESS_KEY_ID, STANDIN_SECRET_ACCESS_KEY). */
   credentials?: Record<string, string>;
   onObjectCreated?: (event: S3Event) => Promise<void>;
   /** Told when an `onObjectCreated` call fails (S3 would retry; here it is logged). */
@@ -167,7 +168,8 @@ const badKey = (key: string) => key.length > 1024 || key.split('/').some((segmen
 
 export function createS3StandIn(storageDir: string, options: S3StandInOptions = {}) {
   const root = path.resolve(storageDir);
-  const secrets = options.credentials ?? { local: 'local' };
+  const own = localCredentials('standin');
+  const secrets = options.credentials ?? { [own.accessKeyId]: own.secretAccessKey };
 
   /** The object's file and its sidecar, or null when the key would leave the bucket's folder. */
   const locate = (bucket: string, key: string) => {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { sendMail } from '../lib/mail';
 import { createGateway, type GatewayOptions } from './gateway';
-import { createSesStandIn } from './ses';
+import { createSesStandIn, isLoopback } from './ses';
 
 /** The SES v2 stand-in behind the local gateway, called by the real SDK as the functions call it. */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-ses-test-'));
@@ -100,5 +100,49 @@ it('answers other paths and bad bodies with JSON errors the SDK can read', async
 
   await expect(ses.send(new SendEmailCommand({ Destination: { ToAddresses: [] }, Content: { Simple: { Subject: { Data: 'x' }, Body: {} } } }))).rejects.toMatchObject({
     name: 'BadRequestException',
+  });
+});
+
+describe('the outbox (every mail, reset codes included) answers only this machine', () => {
+  test('isLoopback reads the socket address: 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else', () => {
+    for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: true });
+    for (const address of ['192.0.2.2', '::ffff:192.0.2.2', 'fd00::2', '10.0.0.1', '', undefined, '127.0.0.1.evil', '::ffff:10.0.0.1']) {
+      expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: false });
+    }
+  });
+
+  // This machine's own network address: a connection to it comes from it, not from loopback, as a phone's would.
+  const lanAddress = Object.values(os.networkInterfaces())
+    .flat()
+    .find((a) => a && !a.internal && a.family === 'IPv4')?.address;
+  (lanAddress ? test : test.skip)(`a client on the network address (${lanAddress ?? 'none on this machine'}) gets 403 in SES's format and no mail, whatever its headers say`, async () => {
+    const lan = createGateway({
+      routes: [],
+      webDir: dir,
+      imagesDir: dir,
+      config: {} as GatewayOptions['config'],
+      cognitoUrl: 'http://127.0.0.1:9',
+      mounts: { '/ses/': createSesStandIn(outbox) },
+    });
+    // Only for this test, and only on this machine's own address (the shop itself listens on 127.0.0.1).
+    await new Promise<void>((resolve) => lan.listen(0, lanAddress, resolve));
+    try {
+      const url = `http://${lanAddress}:${(lan.address() as AddressInfo).port}/ses/outbox`;
+      const spoofed: Record<string, string>[] = [{}, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
+      for (const headers of spoofed) {
+        const answer = await fetch(url, { headers });
+        expect(answer.status).toBe(403);
+        expect(answer.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
+        const text = await answer.text();
+        expect(JSON.parse(text)).toEqual({
+          message: 'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.',
+        });
+        expect(text).not.toContain('Contact Form Submission');
+      }
+    } finally {
+      await new Promise<void>((resolve) => lan.close(() => resolve()));
+    }
+    // On this machine it is still there.
+    expect((await outboxList()).length).toBeGreaterThan(0);
   });
 });

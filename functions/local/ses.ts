@@ -6,7 +6,9 @@ import path from 'node:path';
 /**
  * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the real
  * @aws-sdk/client-sesv2 pointed at `${origin}/ses`; each mail is written to the outbox folder as an .eml file.
- * `GET /ses/outbox` lists them (newest first) for developers and browser tests.
+ * `GET /ses/outbox` lists them (newest first) for developers and browser tests: every mail the shop sent, reset
+ * codes and order details included, so it answers only a client on this machine (the socket's address is
+ * loopback; no header can say so).
  */
 interface StoredMail {
   id: string;
@@ -63,10 +65,21 @@ export function readOutbox(outboxDir: string): StoredMail[] {
     .map((name) => JSON.parse(readFileSync(path.join(outboxDir, name), 'utf8')) as StoredMail);
 }
 
+/** Whether a socket's remote address is this machine's loopback (127.0.0.0/8, ::1, or either as IPv4-mapped IPv6). */
+export function isLoopback(address: string | undefined): boolean {
+  const plain = address?.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return plain === '::1' || /^127\.\d+\.\d+\.\d+$/.test(plain ?? '');
+}
+
 export function createSesStandIn(outboxDir: string) {
   return async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (req.method === 'GET' && url.pathname === '/ses/outbox') return send(res, 200, { mails: readOutbox(outboxDir) });
+    if (req.method === 'GET' && url.pathname === '/ses/outbox') {
+      if (!isLoopback(req.socket.remoteAddress)) {
+        return fail(res, 403, 'AccessDeniedException', 'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.');
+      }
+      return send(res, 200, { mails: readOutbox(outboxDir) });
+    }
     if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {
       return fail(res, 404, 'NotFoundException', `The SES stand-in does not know ${req.method} ${url.pathname}`);
     }

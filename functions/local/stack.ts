@@ -8,7 +8,7 @@ import { ROUTES } from '../../shared/routes';
 import { createTable } from '../db/create-table';
 import { ADMIN_GROUP } from '../lib/auth';
 import { ensureUser, startCognito, type LocalCognito } from './cognito';
-import { startDynamo, type LocalDynamo } from './dynamo';
+import { databaseKeyId, LOCAL_REGION, newAccessKeyId, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
 import { createRateLimiter, rateLimitSwitchFromEnv, type RateLimiterOptions } from './rate-limit';
 import type { RateLimitSwitch } from '../../shared/rate-limits';
@@ -20,13 +20,21 @@ import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue, seedPromoCodes } from './seed';
 import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { localCredentials } from '../lib/aws-client';
 import { sendMail } from '../lib/mail';
+import { siteUrl } from '../lib/site-url';
 import { passwordResetMail } from '../triggers/reset-mail';
 
 export interface LocalStackOptions {
   /** Port of the shop (gateway). */
   port: number;
+  /** Where the gateway listens (default 127.0.0.1; the other stand-ins always listen on 127.0.0.1). */
   host?: string;
+  /**
+   * The address the shop is reached under when it is not this machine's (a tunnel, a forwarded port): the gateway
+   * also answers to its host, and jobs (no request) link to it. Default: links follow each request's address.
+   */
+  publicUrl?: string;
   dynamoPort: number;
   cognitoPort: number;
   /** Everything the stack keeps: DynamoDB files, Cognito data, images, mails. */
@@ -46,6 +54,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   url: string;
+  /** The access key id that opens the shop's database in DynamoDB Local (kept in the data folder). */
+  dynamoAccessKeyId: string;
   seeded: boolean;
   cognito: LocalCognito;
   /** The rate limits the gateway enforces. */
@@ -67,12 +77,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const imagesBucketDir = path.join(storageDir, IMAGES_BUCKET);
   mkdirSync(imagesBucketDir, { recursive: true });
   const started: { stop(): Promise<void> }[] = [];
+  // Keys the functions call the stand-ins with (docs/decisions/0060): DynamoDB Local's names the shop's database
+  // and is kept in the data folder; the S3 stand-in's is new on every start.
+  const dynamoAccessKeyId = databaseKeyId(path.join(options.dataDir, 'dynamodb'), options.log);
+  const standIn = { accessKeyId: newAccessKeyId(), secretAccessKey: randomBytes(32).toString('base64url') };
   const stopAll = async () => {
     await Promise.allSettled(started.reverse().map((part) => part.stop()));
   };
   try {
     const [dynamo, cognito] = await Promise.all([
-      startDynamo({ port: options.dynamoPort, dataDir: path.join(options.dataDir, 'dynamodb'), echo: options.echo }).then((d: LocalDynamo) => {
+      startDynamo({ port: options.dynamoPort, accessKeyId: dynamoAccessKeyId, dataDir: path.join(options.dataDir, 'dynamodb'), echo: options.echo }).then((d: LocalDynamo) => {
         started.push(d);
         return d;
       }),
@@ -85,9 +99,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return c;
       }),
     ]);
+    // What the functions call the stand-ins under (server to server); links and upload URLs follow each request.
     const origin = `http://localhost:${options.port}`;
     // CloudFront's secret origin header, played by the gateway: a new value each start (docs/decisions/0066).
     const originSecret = randomBytes(32).toString('base64url');
+    const publicUrl = options.publicUrl?.replace(/\/+$/, '');
     Object.assign(process.env, {
       ORIGIN_SECRET: originSecret,
       TABLE_NAME: tableName,
@@ -98,16 +114,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEB_DIR: path.resolve(options.webDir),
       SHOP_EMAIL: process.env.SHOP_EMAIL ?? 'shop@example.com',
       MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@example.com',
-      SITE_URL: origin,
-      AWS_REGION: process.env.AWS_REGION ?? 'us-east-1',
+      // For what no request asks (the jobs' mails); a request's own links name the address it came in under.
+      SITE_URL: publicUrl ?? origin,
+      // One region: DynamoDB Local keeps a database per key id and region, and the pool and config say us-east-1.
+      AWS_REGION: LOCAL_REGION,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DYNAMODB_ACCESS_KEY_ID: dynamoAccessKeyId,
+      STANDIN_ACCESS_KEY_ID: standIn.accessKeyId,
+      STANDIN_SECRET_ACCESS_KEY: standIn.secretAccessKey,
       COGNITO_ISSUER: cognito.issuer,
       COGNITO_CLIENT_ID: cognito.clientId,
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? 'local',
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? 'local',
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? standIn.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? standIn.secretAccessKey,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     });
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: localCredentials('dynamodb') });
     await createTable(raw, tableName);
     raw.destroy();
     await ensureUser(cognito, options.admin.email, options.admin.password, [ADMIN_GROUP]);
@@ -116,6 +137,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers (gateway.ts)
     const processImage = (require(path.join(__dirname, '..', 'events', 'process-image.ts')) as { handler: (event: S3Event) => Promise<void> }).handler;
     const s3 = createS3StandIn(storageDir, {
+      credentials: { [standIn.accessKeyId]: standIn.secretAccessKey },
       onObjectCreated: async (event) => {
         if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX))) await processImage(event);
       },
@@ -127,6 +149,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       imagesDir: imagesBucketDir,
       imageMeta: (key) => storedObjectMeta(storageDir, IMAGES_BUCKET, key),
       cognitoUrl: cognito.endpoint,
+      publicUrl,
       config: {
         region: 'us-east-1',
         userPoolId: cognito.userPoolId,
@@ -134,7 +157,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         stripePublishableKey: process.env.STRIPE_PUBLISHABLE_KEY ?? null,
         paymentMode: process.env.STRIPE_SECRET_KEY && process.env.STRIPE_PUBLISHABLE_KEY ? 'stripe' : 'test',
       },
-      cognitoHook: localCognitoTriggers(cognito, origin),
+      cognitoHook: localCognitoTriggers(cognito),
       originSecret,
       mounts: { '/s3/': s3, '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
       rateLimiter: limits.enabled ? createRateLimiter({ scale: limits.scale, now, log: options.log }) : undefined,
@@ -163,7 +186,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }, options.jobIntervalMs ?? 60_000);
     timer.unref();
     started.push({ stop: async () => clearInterval(timer) });
-    return { url: origin, seeded, cognito, rateLimits: limits, stop: stopAll };
+    return { url: origin, dynamoAccessKeyId, seeded, cognito, rateLimits: limits, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -172,9 +195,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
 /**
  * What the Cognito triggers do in AWS (functions/triggers): a new account is confirmed with its email marked
- * verified (docs/decisions/0010), and a password-reset code is mailed as a link to /reset-password.
+ * verified (docs/decisions/0010), and a password-reset code is mailed as a link to /reset-password on the
+ * address the reset was asked under (the gateway accepts only this machine's names: no forged Host reaches a mail).
  */
-function localCognitoTriggers(cognito: LocalCognito, origin: string) {
+function localCognitoTriggers(cognito: LocalCognito) {
   return (target: string, body: Record<string, unknown>) => {
     const username = typeof body.Username === 'string' ? body.Username.trim() : '';
     if (target === 'SignUp' && username) {
@@ -199,11 +223,13 @@ function localCognitoTriggers(cognito: LocalCognito, origin: string) {
     }
     if (target === 'ForgotPassword' && username) {
       const before = cognito.confirmationCode(username);
+      const site = siteUrl();
+      if (!site) throw new Error('no site address for the reset link (the gateway runs every request with one)');
       return async () => {
         // The stand-in keeps the new code on the user record (its data file); wait for it to be written.
         for (let attempt = 0; attempt < 50; attempt++) {
           const code = cognito.confirmationCode(username);
-          if (code && code !== before) return void (await sendMail(passwordResetMail(origin, username, code)));
+          if (code && code !== before) return void (await sendMail(passwordResetMail(site, username, code)));
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
         throw new Error(`no reset code appeared for ${username}`);

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the SPA, starts the local stand-ins and serves the whole shop on http://localhost:3000.
- * Settings: PORT, HOST, DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD,
+ * Settings: PORT, HOST (where the shop listens: 127.0.0.1; another address warns), PUBLIC_URL (an address the shop
+ * is reached under besides this machine's names), DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD,
  * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test processor),
  * RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts).
  */
@@ -18,6 +19,21 @@ function fail(sentence: string): never {
   process.exit(1);
 }
 
+/** Whether HOST keeps the shop on this machine (a loopback address or name). */
+const isLoopbackHost = (host: string) => /^(localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i.test(host);
+
+/** What a shop listening beyond loopback exposes, said before it starts (docs/decisions/0060). */
+function exposureWarning(host: string, port: number, dynamoPort: number): string {
+  return `
+  WARNING: HOST=${host} makes the shop answer every machine that reaches this one on port ${port}.
+  The local stack is a developer's, not a public shop: use it so on a network you trust (a phone beside you), never a public one.
+  Anyone who reaches it can browse, create accounts, place orders with test cards, and sign in as the admin with its password.
+  Still on this machine only: the mail outbox (/ses/outbox, with reset codes), the Cognito stand-in and its admin calls.
+  DynamoDB Local answers on port ${dynamoPort} of every interface whatever HOST says, but opens the shop's data only to the key in
+  the data folder (dynamodb/access-key-id); the /s3 stand-in takes only the key chosen at this start.
+`;
+}
+
 async function main() {
   const env = process.env;
   const port = Number(env.PORT ?? 3000);
@@ -25,6 +41,8 @@ async function main() {
   const cognitoPort = Number(env.COGNITO_PORT ?? 9229);
   const dataDir = path.resolve(ROOT, env.DATA_DIR ?? '.data');
   const admin = { email: env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password };
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const publicUrl = env.PUBLIC_URL?.trim() || undefined;
 
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.version}): install it and run npm start again.`);
@@ -34,6 +52,15 @@ async function main() {
   }
   if (!isStrongPassword(admin.password)) {
     fail('ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter and a digit: choose another and run npm start again.');
+  }
+  if (publicUrl !== undefined && !/^https?:\/\/[^/\s?#@]+\/?$/.test(publicUrl)) {
+    fail(`PUBLIC_URL must be an origin such as http://192.168.1.20:3000 or https://shop.example.dev (got "${publicUrl}"): fix it and run npm start again.`);
+  }
+  if (!isLoopbackHost(host)) {
+    if (admin.password === DEFAULT_ADMIN.password) {
+      fail(`HOST=${host} would let anyone on the network sign in as the admin with the password everyone knows (${DEFAULT_ADMIN.password}): set ADMIN_PASSWORD too, or leave HOST unset.`);
+    }
+    console.warn(exposureWarning(host, port, dynamoPort));
   }
   try {
     rateLimitSwitchFromEnv(env);
@@ -56,7 +83,8 @@ async function main() {
   console.log('Starting DynamoDB Local, the Cognito stand-in and the gateway ...');
   const stack = await startLocalStack({
     port,
-    host: env.HOST,
+    host,
+    publicUrl,
     dynamoPort,
     cognitoPort,
     dataDir,
@@ -67,12 +95,14 @@ async function main() {
   });
 
   console.log(`
-  The shop is running at ${stack.url}
+  The shop is running at ${stack.url}${publicUrl ? ` (and ${publicUrl})` : ''}${isLoopbackHost(host) ? '' : `, listening on ${host}`}
   ${stack.seeded ? 'Seeded the demo catalogue (first start).' : 'Kept the data from the last start.'}
 
   Admin account:   ${admin.email}  /  ${admin.password}
   Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
-  DynamoDB Local:  http://127.0.0.1:${dynamoPort}   Cognito stand-in: http://127.0.0.1:${cognitoPort}
+  DynamoDB Local:  http://127.0.0.1:${dynamoPort} (opens the shop's data only with the key in ${path.join(path.relative(ROOT, dataDir) || dataDir, 'dynamodb', 'access-key-id')})
+  Cognito:         http://127.0.0.1:${cognitoPort} (this machine only)
+  Mails sent:      ${stack.url}/ses/outbox (this machine only: reset codes are in them)
   Rate limits:     ${stack.rateLimits.enabled ? `on${stack.rateLimits.scale === 1 ? '' : `, each limit x${stack.rateLimits.scale}`} (RATE_LIMITS=off turns them off)` : 'off (RATE_LIMITS=off)'}
   Payments:        ${env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'Stripe test mode' : 'built-in test card processor (4242 4242 4242 4242 succeeds)'}
 

@@ -1,4 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { siteUrl } from '../lib/site-url';
 import { passwordResetMail } from './reset-mail';
 
 /** `&`, `<`, `>` and `"` as HTML entities: the mail body is HTML. */
@@ -12,7 +13,7 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  */
 export const handler = async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
   if (event.triggerSource !== 'CustomMessage_ForgotPassword') return event;
-  const site = process.env.SITE_URL;
+  const site = siteUrl();
   // Without a site there is no page to link to: Cognito's own message (with the code) is better than a broken link.
   if (!site) return event;
   const email = event.request.userAttributes.email ?? event.userName;

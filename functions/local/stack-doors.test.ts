@@ -1,0 +1,219 @@
+import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { readOutbox } from './ses';
+import { freePort } from './processes';
+import { IMAGES_BUCKET, startLocalStack, type LocalStack } from './stack';
+
+/**
+ * The doors of the stack behind `npm start` (issue 23), opened as a stranger would and seen shut: the ports it
+ * listens on, DynamoDB Local with guessed keys, the S3 stand-in with the old well-known key, a page stored under
+ * images/, and a forged Host in a password-reset mail; and the links and upload URLs under either name of the shop.
+ */
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-stack-doors-'));
+const webDir = path.join(dataDir, 'web');
+mkdirSync(webDir, { recursive: true });
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+const admin = { email: 'doors@example.com', password: 'DoorsPass1' };
+let stack: LocalStack;
+let ports: { port: number; dynamoPort: number; cognitoPort: number };
+/** The test run's own DynamoDB Local (tests/global-setup.ts): in this process's family when Jest runs in band. */
+const runDynamoPort = Number(new URL(process.env.DYNAMODB_ENDPOINT!).port);
+
+beforeAll(async () => {
+  ports = { port: await freePort(), dynamoPort: await freePort(), cognitoPort: await freePort() };
+  stack = await startLocalStack({ ...ports, dataDir, webDir, admin, seedPhotoWidth: 320, rateLimits: { enabled: false } });
+}, 120_000);
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const names = () => ({ loopback: `http://127.0.0.1:${ports.port}`, localhost: `http://localhost:${ports.port}` });
+
+/** A request to the shop with the Host header given as it is (fetch always sends the URL's own). */
+function withHost(host: string, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: ports.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+/** Every TCP socket listening in this process and its children (the stand-ins), as /proc says: address and port. */
+function listeningSockets(): { address: string; port: number }[] {
+  const children = (pid: number): number[] => {
+    const direct = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .filter((name) => {
+        try {
+          return Number(readFileSync(`/proc/${name}/stat`, 'utf8').split(') ')[1].split(' ')[1]) === pid;
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+    return direct.flatMap((child) => [child, ...children(child)]);
+  };
+  const inodes = new Set<string>();
+  for (const pid of [process.pid, ...children(process.pid)]) {
+    let fds: string[] = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+        if (match) inodes.add(match[1]);
+      } catch {
+        // Closed meanwhile.
+      }
+    }
+  }
+  const found: { address: string; port: number }[] = [];
+  for (const [file, v6] of [
+    ['/proc/net/tcp', false],
+    ['/proc/net/tcp6', true],
+  ] as const) {
+    for (const line of readFileSync(file, 'utf8').trim().split('\n').slice(1)) {
+      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
+      if (state !== '0A' || !inodes.has(inode)) continue;
+      const [hex, portHex] = local.split(':');
+      const address = v6
+        ? hex === '00000000000000000000000000000000'
+          ? '::'
+          : hex === '00000000000000000000000001000000'
+            ? '::1'
+            : `v6:${hex}`
+        : (hex.match(/../g) ?? [])
+            .reverse()
+            .map((byte) => parseInt(byte, 16))
+            .join('.');
+      found.push({ address, port: parseInt(portHex, 16) });
+    }
+  }
+  return found;
+}
+
+test('every stand-in listens on 127.0.0.1 only, but DynamoDB Local, which cannot (its port on every interface)', () => {
+  const sockets = listeningSockets();
+  expect(sockets).toContainEqual({ address: '127.0.0.1', port: ports.port });
+  expect(sockets).toContainEqual({ address: '127.0.0.1', port: ports.cognitoPort });
+  const open = sockets.filter((socket) => socket.address !== '127.0.0.1' && socket.address !== '::1');
+  expect(open).toContainEqual({ address: expect.stringMatching(/^(::|0\.0\.0\.0)$/), port: ports.dynamoPort });
+  for (const socket of open) expect({ socket, isDynamoLocal: [ports.dynamoPort, runDynamoPort].includes(socket.port) }).toEqual({ socket, isDynamoLocal: true });
+});
+
+test('DynamoDB Local: guessed keys see no table and read no order; the key in the data folder sees the shop', async () => {
+  const endpoint = `http://127.0.0.1:${ports.dynamoPort}`;
+  for (const guess of ['local', 'fakeMyKeyId', 'AKIAIOSFODNN7EXAMPLE']) {
+    const stranger = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: guess, secretAccessKey: 'local' }, maxAttempts: 1 });
+    expect({ guess, tables: (await stranger.send(new ListTablesCommand({}))).TableNames }).toEqual({ guess, tables: [] });
+    await expect(stranger.send(new ScanCommand({ TableName: 'shop-v2' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    stranger.destroy();
+  }
+  expect(readFileSync(path.join(dataDir, 'dynamodb', 'access-key-id'), 'utf8').trim()).toBe(stack.dynamoAccessKeyId);
+  const owner = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: stack.dynamoAccessKeyId, secretAccessKey: 'any' } });
+  expect((await owner.send(new ListTablesCommand({}))).TableNames).toContain('shop-v2');
+  owner.destroy();
+});
+
+test('the S3 stand-in refuses the old well-known key (403 InvalidAccessKeyId): no original read, no page written; a page put there with the real key is never served', async () => {
+  const s3With = (accessKeyId: string, secretAccessKey: string) =>
+    new S3Client({ region: 'us-east-1', endpoint: `${names().loopback}/s3`, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1 });
+  const original = readdirSync(path.join(dataDir, 's3', IMAGES_BUCKET, 'uploads'))[0];
+  const stranger = s3With('local', 'local');
+  await expect(stranger.send(new GetObjectCommand({ Bucket: IMAGES_BUCKET, Key: `uploads/${original}` }))).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
+  await expect(stranger.send(new PutObjectCommand({ Bucket: IMAGES_BUCKET, Key: 'images/products/x/evil.html', Body: '<script>alert(1)</script>', ContentType: 'text/html' }))).rejects.toMatchObject({
+    name: 'InvalidAccessKeyId',
+  });
+  stranger.destroy();
+  expect((await fetch(`${names().loopback}/images/products/x/evil.html`)).status).toBe(404);
+
+  // Even with the key of this start (the functions'), a page stored under images/ is not served from the shop's origin.
+  const owner = s3With(process.env.STANDIN_ACCESS_KEY_ID!, process.env.STANDIN_SECRET_ACCESS_KEY!);
+  await owner.send(new PutObjectCommand({ Bucket: IMAGES_BUCKET, Key: 'images/products/x/evil.html', Body: '<script>alert(1)</script>', ContentType: 'text/html' }));
+  await owner.send(new PutObjectCommand({ Bucket: IMAGES_BUCKET, Key: 'images/products/x/320.jpg', Body: '<script>alert(1)</script>', ContentType: 'text/html' }));
+  owner.destroy();
+  for (const key of ['x/evil.html', 'x/320.jpg']) {
+    const answer = await fetch(`${names().loopback}/images/products/${key}`);
+    expect({ key, status: answer.status }).toEqual({ key, status: 404 });
+    expect(await answer.text()).not.toContain('<script>');
+  }
+});
+
+test('a password-reset mail links to the address the reset was asked under; a forged Host gets 400 and no mail', async () => {
+  const config = (await (await fetch(`${names().loopback}/config.json`)).json()) as { userPoolClientId: string; cognitoEndpoint: string };
+  expect(config.cognitoEndpoint).toBe(`${names().loopback}/cognito`);
+  const mailsTo = () => readOutbox(path.join(dataDir, 'outbox')).filter((mail) => mail.to.includes(admin.email) && /reset/i.test(mail.subject));
+  const forgot = (host: string) =>
+    withHost(host, '/cognito/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword' },
+      body: JSON.stringify({ ClientId: config.userPoolClientId, Username: admin.email }),
+    });
+  const codeBefore = stack.cognito.confirmationCode(admin.email);
+  for (const forged of ['evil.example', `evil.example:${ports.port}`, `localhost:${ports.port + 1}`]) {
+    const answer = await forgot(forged);
+    expect({ forged, status: answer.status, code: (JSON.parse(answer.body) as { error: { code: string } }).error.code }).toEqual({ forged, status: 400, code: 'unknown_host' });
+  }
+  expect(mailsTo()).toEqual([]);
+  expect(stack.cognito.confirmationCode(admin.email)).toBe(codeBefore);
+
+  for (const [name, base] of Object.entries(names())) {
+    const before = mailsTo().length;
+    expect((await forgot(new URL(base).host)).status).toBe(200);
+    const mail = mailsTo()[0];
+    expect({ name, count: mailsTo().length }).toEqual({ name, count: before + 1 });
+    expect(mail.text).toContain(`${base}/reset-password?email=${encodeURIComponent(admin.email)}&code=`);
+    expect(mail.text).not.toContain('evil');
+  }
+  // The jobs (no request) link to http://localhost:PORT (or PUBLIC_URL).
+  expect(process.env.SITE_URL).toBe(names().localhost);
+});
+
+test('an admin photo upload works under either name: the upload URL names the address the page was opened under, inside its CSP', async () => {
+  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#208040' } })
+    .jpeg()
+    .toBuffer();
+  for (const [name, base] of Object.entries(names())) {
+    const config = (await (await fetch(`${base}/config.json`)).json()) as { userPoolClientId: string };
+    const auth = (await (
+      await fetch(`${base}/cognito/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+        body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }),
+      })
+    ).json()) as { AuthenticationResult: { AccessToken: string } };
+    const authorization = `Bearer ${auth.AuthenticationResult.AccessToken}`;
+    const upload = (await (
+      await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }) })
+    ).json()) as { id: string; uploadUrl: string; headers: Record<string, string> };
+    expect({ name, uploadOrigin: new URL(upload.uploadUrl).origin }).toEqual({ name, uploadOrigin: base });
+    expect(upload.uploadUrl.startsWith(`${base}/s3/${IMAGES_BUCKET}/uploads/`)).toBe(true);
+    // The admin page's CSP lets the page reach its own origin, which is where the upload goes.
+    const csp = (await fetch(`${base}/admin/products`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/connect-src 'self'/);
+
+    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: new Uint8Array(photo) });
+    expect({ name, status: put.status }).toEqual({ name, status: 200 });
+    let status = 'processing';
+    for (let attempt = 0; attempt < 100 && status === 'processing'; attempt++) {
+      status = ((await (await fetch(`${base}/api/admin/uploads/${upload.id}`, { headers: { authorization } })).json()) as { status: string }).status;
+      if (status === 'processing') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect({ name, status }).toEqual({ name, status: 'ready' });
+    const variant = await fetch(`${base}/images/products/${upload.id}/320.jpg`);
+    expect({ name, status: variant.status, type: variant.headers.get('content-type') }).toEqual({ name, status: 200, type: 'image/jpeg' });
+  }
+});
