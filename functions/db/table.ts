@@ -7,6 +7,8 @@ import { TABLE_KEYS } from './table-definition';
  * built from named fields, on the one table of TABLE_KEYS. Items on the table are the record plus `pk`, `sk`,
  * the GSI key attributes it takes part in, and `entity` (the kind). Key values look like `product#<id>`; GSI sort
  * keys are the fields joined by `#` (ISO times first, so they sort by time). docs/decisions/0020.
+ * It is the only way to the table (decision 0070): conditional counts (`add` with `when.atLeast`/`below`), upserts,
+ * list elements and client cursors (`isPosition`) are said here, by record and field, never in the domain.
  */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
