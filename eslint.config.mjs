@@ -43,6 +43,24 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
 
+  // One way to the table (decision 0070): the domain, handlers, jobs and triggers read and write DynamoDB only through
+  // functions/db (record models, transactions). The local stand-ins, the seed, scripts and tests keep their own client.
+  {
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/db/**', 'functions/local/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
+            name,
+            message: 'Use the table through functions/db: the record models (functions/db/entities) and functions/db/transaction.ts (decision 0070).',
+          })),
+        },
+      ],
+    },
+  },
+
   // The SPA.
   {
     files: ['web/src/**/*.{ts,tsx}'],

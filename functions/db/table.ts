@@ -7,6 +7,8 @@ import { TABLE_KEYS } from './table-definition';
  * built from named fields, on the one table of TABLE_KEYS. Items on the table are the record plus `pk`, `sk`,
  * the GSI key attributes it takes part in, and `entity` (the kind). Key values look like `product#<id>`; GSI sort
  * keys are the fields joined by `#` (ISO times first, so they sort by time). docs/decisions/0020.
+ * It is the only way to the table (decision 0070): conditional counts (`add` with `when.atLeast`/`below`), upserts,
+ * list elements and client cursors (`isPosition`) are said here, by record and field, never in the domain.
  */
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type Item = Record<string, unknown>;
@@ -17,19 +19,46 @@ const KEY_ATTRIBUTES = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sort
 
 const GSI = Object.fromEntries(TABLE_KEYS.globalSecondaryIndexes.map((gsi) => [gsi.indexName, gsi])) as Record<GsiName, (typeof TABLE_KEYS.globalSecondaryIndexes)[number]>;
 
-/** Whether a write failed on its condition (DynamoDB's ConditionalCheckFailedException). */
+/**
+ * Whether a write failed on its condition: a single write's ConditionalCheckFailedException, or a transaction
+ * (functions/db/transaction.ts) cancelled because the condition of one of its items did not hold (not throttling,
+ * a conflicting transaction or a bug). Nothing was written then.
+ */
 export function isConditionFailure(error: unknown): boolean {
-  return (error as { name?: string } | undefined)?.name === 'ConditionalCheckFailedException';
+  const failure = error as { name?: string; CancellationReasons?: { Code?: string }[] } | undefined;
+  if (failure?.name === 'ConditionalCheckFailedException') return true;
+  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Conditions on stored values: `equals` (all must hold), `notEquals` (none may hold). */
+type Field<T> = keyof T & string;
+/** Fields that hold a number (counts, versions, times in epoch ms). */
+type NumberField<T> = { [F in Field<T>]-?: NonNullable<T[F]> extends number ? F : never }[Field<T>];
+/** Fields that hold numbers by name (a stock item's counts by size). */
+type CountsField<T> = { [F in Field<T>]-?: NonNullable<T[F]> extends readonly unknown[] ? never : NonNullable<T[F]> extends Record<string, number | undefined> ? F : never }[Field<T>];
+/** A number of a record: a number field, or one count of a counts field (`stock.M`). */
+export type NumberPath<T> = NumberField<T> | `${CountsField<T>}.${string}`;
+/** Fields that hold a list of objects (an order's tracking changes). */
+type ListField<T> = { [F in Field<T>]-?: NonNullable<T[F]> extends readonly (infer E)[] ? (E extends object ? F : never) : never }[Field<T>];
+type ElementOf<L> = NonNullable<L> extends readonly (infer E)[] ? E : never;
+
+/**
+ * Conditions on stored values, all of which must hold: `equals` (each field has that value), `notEquals` (none
+ * has; a missing field has none), `absent` / `present` (the fields do not / do exist); numbers `atLeast` or `below`
+ * a value, where a missing number counts as 0; and `belowLimit`: a number below the limit another field holds (no
+ * limit when that one is missing).
+ */
 export interface When<T> {
   equals?: Partial<T>;
   notEquals?: Partial<T>;
   /** Fields that must not exist (e.g. a count an older record never had). */
-  absent?: readonly (keyof T & string)[];
+  absent?: readonly Field<T>[];
+  /** Fields that must exist (the map whose counts a write adds to). */
+  present?: readonly Field<T>[];
+  atLeast?: Partial<Record<NumberPath<T>, number>>;
+  below?: Partial<Record<NumberPath<T>, number>>;
+  belowLimit?: Partial<Record<NumberField<T>, NumberField<T>>>;
 }
 
 /** Builds a ConditionExpression; names and values are numbered so they never clash with an update's. */
@@ -42,15 +71,38 @@ class Expression {
     this.names[placeholder] = attribute;
     return placeholder;
   }
+  /** A field, or a count inside a field (`stock.M`: each part its own placeholder). */
+  path(path: string): string {
+    return path
+      .split('.')
+      .map((part) => this.name(part))
+      .join('.');
+  }
   value(value: unknown): string {
     const placeholder = `:v${this.count++}`;
     this.values[placeholder] = value;
     return placeholder;
   }
-  condition(parts: string[], when: When<Item> | undefined): string | undefined {
+  condition<T>(parts: string[], when: When<T> | undefined): string | undefined {
     for (const [attribute, value] of Object.entries(when?.equals ?? {})) parts.push(`${this.name(attribute)} = ${this.value(value)}`);
-    for (const [attribute, value] of Object.entries(when?.notEquals ?? {})) parts.push(`${this.name(attribute)} <> ${this.value(value)}`);
+    // A missing field has no value, so it passes (said outright rather than left to how `<>` treats a missing one).
+    for (const [attribute, value] of Object.entries(when?.notEquals ?? {})) {
+      const name = this.name(attribute);
+      parts.push(`(attribute_not_exists(${name}) OR ${name} <> ${this.value(value)})`);
+    }
     for (const attribute of when?.absent ?? []) parts.push(`attribute_not_exists(${this.name(attribute)})`);
+    for (const attribute of when?.present ?? []) parts.push(`attribute_exists(${this.name(attribute)})`);
+    // A missing number counts as 0: it passes exactly when 0 would.
+    const compare = (path: string, operator: '>=' | '<', bound: number, zeroPasses: boolean) => {
+      const name = this.path(path);
+      const test = `${name} ${operator} ${this.value(bound)}`;
+      parts.push(zeroPasses ? `(attribute_not_exists(${name}) OR ${test})` : test);
+    };
+    for (const [path, bound] of Object.entries<number | undefined>(when?.atLeast ?? {})) if (bound !== undefined) compare(path, '>=', bound, 0 >= bound);
+    for (const [path, bound] of Object.entries<number | undefined>(when?.below ?? {})) if (bound !== undefined) compare(path, '<', bound, 0 < bound);
+    for (const [attribute, limit] of Object.entries<string | undefined>(when?.belowLimit ?? {})) {
+      if (limit) parts.push(`(attribute_not_exists(${this.name(limit)}) OR ${this.name(attribute)} < ${this.name(limit)})`);
+    }
     return parts.length ? parts.join(' AND ') : undefined;
   }
   /** The placeholders, or nothing when unused (DynamoDB refuses empty maps). */
@@ -91,9 +143,25 @@ export interface Timestamps {
 
 export interface UpdateInput<T> {
   set?: Partial<T>;
-  remove?: readonly (keyof T & string)[];
-  /** Adds to numbers. */
-  add?: Partial<Record<keyof T & string, number>>;
+  remove?: readonly Field<T>[];
+  /**
+   * Adds to numbers (a negative amount takes away): a field starts from 0 when missing, and so does a count inside
+   * a counts field (`stock.M`), whose field must exist (`when: { present: ['stock'] }`).
+   */
+  add?: Partial<Record<NumberPath<T>, number>>;
+  /** Fields of one element of a list field (the mail of the third tracking change); the rest of the list stays as it is. */
+  setInList?: { [F in ListField<T>]?: { index: number; set: Partial<ElementOf<T[F]>> } };
+}
+
+/** How an update is written: on a condition, with the current record (a change that moves it in an index needs it). */
+export interface UpdateOptions<T> {
+  when?: When<T>;
+  current?: T;
+  /**
+   * Writes the record when it is missing (its key fields, `entity` and `createdAt` are set; `createdAt` only then):
+   * for counts kept per key (a customer's uses of a code) and one-per-table markers.
+   */
+  upsert?: boolean;
 }
 
 export interface QueryOptions {
@@ -161,24 +229,48 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     return { record: full, request: { TableName: tableName(), Item: toItem(full), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() } };
   }
 
-  function updateRequest(input: KeyInput, changes: UpdateInput<T>, options: { when?: When<T>; current?: T } = {}) {
+  function updateRequest(input: KeyInput, changes: UpdateInput<T>, options: UpdateOptions<T> = {}) {
     const expression = new Expression();
+    const now = new Date().toISOString();
     // `updatedAt` is now unless the change names it (a change written with its copies gives them the same time).
-    const set: Item = Object.fromEntries(Object.entries({ updatedAt: new Date().toISOString(), ...changes.set }).filter(([, value]) => value !== undefined));
+    const set: Item = Object.fromEntries(Object.entries({ updatedAt: now, ...changes.set }).filter(([, value]) => value !== undefined));
+    if (options.upsert)
+      Object.assign(set, Object.fromEntries(Object.entries(input as Item).filter(([name]) => (def.pk as readonly string[]).includes(name) || (def.sk as readonly string[] | undefined)?.includes(name))), {
+        entity: def.entity,
+      });
     // A change to an index's fields moves the record in that index: its keys are rebuilt from the whole record.
     const touched = Object.values(def.indexes ?? {}).some((index) => index.index !== 'table' && [...index.pk, ...index.sk].some((field) => field in set));
     if (touched) {
-      if (!options.current) throw new Error(`${def.entity}: changing an index field needs the current record`);
+      if (!options.current && !options.upsert) throw new Error(`${def.entity}: changing an index field needs the current record`);
       Object.assign(set, indexKeys({ ...options.current, ...(set as Partial<T>) }));
     }
-    const clauses: string[] = [];
     const sets = Object.entries(set).map(([name, value]) => `${expression.name(name)} = ${expression.value(value)}`);
+    if (options.upsert && !('createdAt' in set)) {
+      const created = expression.name('createdAt');
+      sets.push(`${created} = if_not_exists(${created}, ${expression.value(now)})`);
+    }
+    const adds: string[] = [];
+    for (const [path, amount] of Object.entries<number | undefined>(changes.add ?? {})) {
+      if (amount === undefined) continue;
+      // ADD works on top-level fields only; a count inside a map is SET from itself (0 when missing).
+      if (!path.includes('.')) adds.push(`${expression.name(path)} ${expression.value(amount)}`);
+      else {
+        const name = expression.path(path);
+        sets.push(`${name} = if_not_exists(${name}, ${expression.value(0)}) + ${expression.value(amount)}`);
+      }
+    }
+    for (const [list, element] of Object.entries<{ index: number; set: Item } | undefined>((changes.setInList ?? {}) as Record<string, { index: number; set: Item } | undefined>)) {
+      if (!element) continue;
+      if (!Number.isInteger(element.index) || element.index < 0) throw new Error(`${def.entity}: no element ${element.index} of ${list}`);
+      const at = `${expression.name(list)}[${element.index}]`;
+      for (const [field, value] of Object.entries(element.set)) if (value !== undefined) sets.push(`${at}.${expression.name(field)} = ${expression.value(value)}`);
+    }
+    const clauses: string[] = [];
     if (sets.length) clauses.push(`SET ${sets.join(', ')}`);
-    const adds = Object.entries(changes.add ?? {}).map(([name, value]) => `${expression.name(name)} ${expression.value(value)}`);
     if (adds.length) clauses.push(`ADD ${adds.join(', ')}`);
     if (changes.remove?.length) clauses.push(`REMOVE ${changes.remove.map((name) => expression.name(name)).join(', ')}`);
-    const condition = expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when);
-    return { TableName: tableName(), Key: key(input), UpdateExpression: clauses.join(' '), ConditionExpression: condition, ...expression.attributes() };
+    const condition = expression.condition(options.upsert ? [] : [`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when);
+    return { TableName: tableName(), Key: key(input), UpdateExpression: clauses.join(' '), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() };
   }
 
   return {
@@ -285,6 +377,27 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       return { ...key(record), [gsi.partitionKey]: [def.entity, ...index.pk.map((field) => String(record[field]))].join('#'), [gsi.sortKey]: join(record, index.sk) };
     },
 
+    /**
+     * Whether a client's cursor is a position in the partition of `indexName` that `values` name, as `position` gives
+     * one: exactly the key attributes of that index, short strings, in that partition, of this record kind. Anything
+     * else must never reach a query as its ExclusiveStartKey.
+     */
+    isPosition(value: unknown, indexName: string, values: Partial<T>): value is Item {
+      const index = def.indexes?.[indexName];
+      if (!index) throw new Error(`${def.entity} has no index ${indexName}`);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+      const cursor = value as Item;
+      const gsi = index.index === 'table' ? null : GSI[index.index];
+      const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...(gsi ? [gsi.partitionKey, gsi.sortKey] : [])];
+      if (Object.keys(cursor).length !== names.length || !names.every((name) => typeof cursor[name] === 'string' && cursor[name].length <= 300)) return false;
+      const [pk, sk] = [cursor[TABLE_KEYS.partitionKey] as string, cursor[TABLE_KEYS.sortKey] as string];
+      const partition = [def.entity, ...index.pk.map((field) => String(values[field]))].join('#');
+      // The record's own key: exact when the values name it (an index on the record's partition), else of this kind.
+      const ownPk = hasAll(values, def.pk) ? pk === key(values as KeyInput)[TABLE_KEYS.partitionKey] : pk.startsWith(`${def.entity}#`);
+      const ownSk = def.sk?.length ? sk.startsWith(`${def.entity}#`) : sk === def.entity;
+      return ownPk && ownSk && (gsi ? cursor[gsi.partitionKey] === partition : pk === partition);
+    },
+
     /** A new record as `put` would write it (defaults and timestamps filled in), without writing it. */
     build(record: NewRecord<T, D>): T {
       return complete(record);
@@ -306,12 +419,18 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
      * Changes fields of an existing record (a missing one fails its condition). `current` is needed when a
      * change moves the record in an index. `updatedAt` is always set.
      */
-    async update(input: KeyInput, changes: UpdateInput<T>, options: { when?: When<T>; current?: T } = {}): Promise<void> {
+    async update(input: KeyInput, changes: UpdateInput<T>, options: UpdateOptions<T> = {}): Promise<void> {
       await documentClient().send(new UpdateCommand(updateRequest(input, changes, options)));
     },
 
-    async delete(input: KeyInput): Promise<void> {
-      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key(input) }));
+    /**
+     * Deletes a record; with `when`, only if those conditions hold (and nothing else: a missing record passes what
+     * a missing field passes, e.g. `below: { redemptions: 1 }`), else ConditionalCheckFailedException.
+     */
+    async delete(input: KeyInput, options: { when?: When<T> } = {}): Promise<void> {
+      const expression = new Expression();
+      const condition = expression.condition([], options.when);
+      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key(input), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() }));
     },
 
     /** The same writes as parts of a TransactWriteItems call. */
@@ -319,7 +438,7 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       put(record: NewRecord<T, D>, options: { ifNew?: boolean; when?: When<T> } = {}): TransactItem {
         return { Put: putRequest(record, options).request };
       },
-      update(input: KeyInput, changes: UpdateInput<T>, options: { when?: When<T>; current?: T } = {}): TransactItem {
+      update(input: KeyInput, changes: UpdateInput<T>, options: UpdateOptions<T> = {}): TransactItem {
         return { Update: updateRequest(input, changes, options) };
       },
       /** Only a condition on a record (the transaction fails whole when it does not hold); writes nothing. */

@@ -1,6 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { products } from '../../db/entities/product';
 import { reviews } from '../../db/entities/review';
+import { isCancelledTransaction } from '../../db/transaction';
 import { MESSAGES } from '../../../shared/messages';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { toProduct } from '../catalog/products';
@@ -51,7 +51,7 @@ export async function rateProduct(userId: string, productId: string, rating: num
       const { averageRating, ratingCount } = toProduct(after!);
       return { averageRating, ratingCount, rating };
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (!isCancelledTransaction(error)) throw error;
       // Another rating by this customer, a rating or an admin change of the product (drafted or deleted: the
       // next read says so): nothing was written; read again and retry.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * (attempt + 1)));

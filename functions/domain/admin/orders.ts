@@ -5,7 +5,6 @@ import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type OrderListView, type Ship
 import { unescapeText } from '../../../shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
-import { TABLE_KEYS } from '../../db/table-definition';
 import { badRequest, notFound } from '../../lib/errors';
 import { confirmationMailOf } from '../checkout/confirmation-mail';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
@@ -54,7 +53,6 @@ export async function changeOrderTracking(orderNumber: string, body: TrackingCha
 /** At most this many index items are read for one page of a search, so a rare word cannot make a request slow. */
 export const READ_BUDGET = 2000;
 const CSV_LIMIT = 10_000;
-const GSI2 = TABLE_KEYS.globalSecondaryIndexes[1];
 
 type Position = Record<string, unknown>;
 /** Where a view's status partitions were read to: an index position, `false` once read to the end; absent: not begun. */
@@ -69,15 +67,11 @@ function encodeCursor(positions: Positions): string {
 
 /** A cursor from the client must hold index positions of this view's status partitions, or it is refused. */
 function decodeCursor(cursor: string, statuses: readonly OrderStatus[]): Positions {
-  const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, GSI2.partitionKey, GSI2.sortKey];
-  const isPosition = (value: unknown, status: string) => {
-    const key = value as Record<string, unknown>;
-    return typeof value === 'object' && value !== null && Object.keys(key).length === 4 && names.every((name) => typeof key[name] === 'string') && key[GSI2.partitionKey] === `order#${status}`;
-  };
   try {
     const positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
     const entries = typeof positions === 'object' && positions !== null && !Array.isArray(positions) ? Object.entries(positions) : [];
-    if (entries.length && entries.every(([status, value]) => (statuses as readonly string[]).includes(status) && (value === false || isPosition(value, status)))) return positions;
+    const fits = (status: string, value: unknown) => (statuses as readonly string[]).includes(status) && (value === false || orders.isPosition(value, 'byStatus', { status: status as OrderStatus }));
+    if (entries.length && entries.every(([status, value]) => fits(status, value))) return positions;
   } catch {
     /* refused below */
   }
@@ -85,7 +79,7 @@ function decodeCursor(cursor: string, statuses: readonly OrderStatus[]): Positio
 }
 
 /** The index position of a record (the cursor after it). */
-const positionOf = (order: OrderRecord): Position => ({ ...orders.key({ orderNumber: order.orderNumber }), [GSI2.partitionKey]: `order#${order.status}`, [GSI2.sortKey]: order.createdAt });
+const positionOf = (order: OrderRecord): Position => orders.position(order, 'byStatus');
 
 const matches = (order: OrderRecord, words: string) => [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) => field.toLowerCase().includes(words));
 

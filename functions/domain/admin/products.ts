@@ -4,14 +4,14 @@ import { adminPage } from './pages';
 import { sizeKind, sizesFor } from '../../../shared/sizes';
 import { products, type OwnStock } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import type { When } from '../../db/table';
+import { isConditionFailure, type When } from '../../db/table';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { deleteImages, deleteKeys } from '../../lib/storage';
 import { images } from '../../db/entities/image';
 import { photoId, photoKeys, photoPath, type Photo } from '../../../shared/images';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
-import { commitProductChange, conditionFailed, createIndexedProduct, type ProductChange } from '../catalog/tag-index';
+import { commitProductChange, createIndexedProduct, type ProductChange } from '../catalog/tag-index';
 
 export const STALE_PRODUCT = 'This product was changed by someone else. Reload to see the latest version.';
 const PRODUCT_NOT_FOUND = 'Product not found.';
@@ -131,7 +131,7 @@ async function changeProduct(current: ProductRecord, change: (record: ProductRec
     try {
       return await commitProductChange(current, change(current), { when });
     } catch (error) {
-      if (!conditionFailed(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       const now = await products.get({ id: current.id }, { consistent: true });
       if (!now) throw notFound(PRODUCT_NOT_FOUND);
       if (now.version !== current.version || (when?.equals?.status && now.status !== when.equals.status)) throw conflict(STALE_PRODUCT);

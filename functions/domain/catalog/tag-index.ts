@@ -1,12 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '../../../shared/schemas/product';
 import { tagWords } from '../../../shared/sizes';
-import { documentClient, tableName } from '../../db/client';
 import { catalogEntries, type CatalogEntryRecord } from '../../db/entities/catalog-entry';
+import { catalogIndexMarker, type CatalogIndexBuild } from '../../db/entities/marker';
 import { products, type ProductRecord } from '../../db/entities/product';
-import type { NewRecord, TransactItem, UpdateInput, When } from '../../db/table';
+import { isConditionFailure, type NewRecord, type TransactItem, type UpdateInput, type When } from '../../db/table';
+import { transactWrite } from '../../db/transaction';
 import { badRequest } from '../../lib/errors';
 
 /**
@@ -77,27 +76,33 @@ export type ProductChange = { update: UpdateInput<ProductRecord> } | { delete: t
 function applied(current: ProductRecord, update: UpdateInput<ProductRecord>): ProductRecord {
   const next = { ...current, ...Object.fromEntries(Object.entries(update.set ?? {}).filter(([, value]) => value !== undefined)) };
   for (const field of update.remove ?? []) delete (next as unknown as Record<string, unknown>)[field];
-  for (const [field, amount] of Object.entries(update.add ?? {})) (next as unknown as Record<string, number>)[field] = ((next as unknown as Record<string, number>)[field] ?? 0) + amount;
+  const fields = next as unknown as Record<string, unknown>;
+  for (const [path, amount] of Object.entries<number | undefined>(update.add ?? {})) {
+    if (amount === undefined) continue;
+    // A number field, or a count inside one (`stock.CANDLE`).
+    const [field, count] = path.split('.');
+    if (count === undefined) fields[field] = ((fields[field] as number | undefined) ?? 0) + amount;
+    else {
+      const counts = { ...(fields[field] as Record<string, number> | undefined) };
+      counts[count] = (counts[count] ?? 0) + amount;
+      fields[field] = counts;
+    }
+  }
   next.updatedAt = new Date().toISOString();
   return next;
-}
-
-/** Whether a TransactWriteItems call failed because a condition did not hold (not throttling or a bug). */
-export function conditionFailed(error: unknown): boolean {
-  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 }
 
 /**
  * Writes one product change and its index entries in ONE transaction, conditioned on the product being exactly
  * as read (`current`): `when` adds conditions of its own (e.g. the status it must still have), `extra` more
- * items (a review). Throws TransactionCanceledException when a condition failed (conditionFailed): the caller
+ * items (a review). Throws when a condition failed (isConditionFailure, functions/db/table.ts): the caller
  * reads again and decides (retry, 409, 404). Nothing is written then.
  */
 export async function commitProductChange(current: ProductRecord, change: ProductChange, options: { when?: When<ProductRecord>; extra?: TransactItem[] } = {}): Promise<ProductRecord | null> {
   const base = unchangedSince(current);
   const when: When<ProductRecord> = {
+    ...options.when,
     equals: { ...base.equals, ...options.when?.equals },
-    ...(options.when?.notEquals ? { notEquals: options.when.notEquals } : {}),
     absent: [...(base.absent ?? []), ...(options.when?.absent ?? [])],
   };
   const after = 'delete' in change ? null : applied(current, change.update);
@@ -105,14 +110,14 @@ export async function commitProductChange(current: ProductRecord, change: Produc
     'delete' in change
       ? products.transact.delete({ id: current.id }, { when })
       : products.transact.update({ id: current.id }, { ...change.update, set: { ...change.update.set, updatedAt: after!.updatedAt } }, { when, current });
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [productWrite, ...entryWrites(current, after), ...(options.extra ?? [])] }));
+  await transactWrite([productWrite, ...entryWrites(current, after), ...(options.extra ?? [])]);
   return after;
 }
 
 /** Writes a new product (refused if the id is taken: ConditionalCheckFailed) with its entries. */
 export async function createIndexedProduct(record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>): Promise<ProductRecord> {
   const full = products.build(record);
-  await documentClient().send(new TransactWriteCommand({ TransactItems: [products.transact.put(full, { ifNew: true }), ...entryWrites(null, full)] }));
+  await transactWrite([products.transact.put(full, { ifNew: true }), ...entryWrites(null, full)]);
   return full;
 }
 
@@ -126,10 +131,10 @@ export async function putIndexedProduct(record: NewRecord<ProductRecord, 'extraI
     const before = await products.get({ id: full.id }, { consistent: true });
     const guard: TransactItem = before ? products.transact.put(full, { when: unchangedSince(before) }) : products.transact.put(full, { ifNew: true });
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [guard, ...entryWrites(before, full)] }));
+      await transactWrite([guard, ...entryWrites(before, full)]);
       return full;
     } catch (error) {
-      if (!conditionFailed(error) || attempt >= 5) throw error;
+      if (!isConditionFailure(error) || attempt >= 5) throw error;
     }
   }
 }
@@ -151,18 +156,8 @@ function encodeCursor(sort: ProductSort, key: Record<string, unknown>): string {
 /** A client's cursor must be a position in this word's partition of this sort's index, or it is a 400. */
 function decodeCursor(cursor: string, word: string, sort: ProductSort): Record<string, unknown> {
   try {
-    const { s, k } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; k?: Record<string, unknown> };
-    if (s === sort && k && typeof k === 'object') {
-      const probe = catalogEntries.position({ word, createdAt: '', id: '', priceKey: '', ratingKey: '' } as CatalogEntryRecord, ORDER[sort].index);
-      const names = Object.keys(probe);
-      const partitionNames = names.filter((name) => name === 'pk' || name.endsWith('pk'));
-      const fits =
-        Object.keys(k).length === names.length &&
-        names.every((name) => typeof k[name] === 'string' && k[name].length <= 300) &&
-        partitionNames.every((name) => k[name] === probe[name]) &&
-        (k.sk as string).startsWith('catalog#');
-      if (fits) return k;
-    }
+    const { s, k } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; k?: unknown };
+    if (s === sort && catalogEntries.isPosition(k, ORDER[sort].index, { word })) return k;
   } catch {
     /* refused below */
   }
@@ -182,7 +177,7 @@ export async function readEntries(word: string, query: Pick<ProductListQuery, 's
 
 // ---- Backfill: products written before the index (or by hand) get their entries; stray entries go.
 
-const INDEX_MARKER = { pk: 'meta#catalog-index', sk: 'meta#catalog-index' };
+const MARKER = { name: 'catalog-index' } as const;
 /** Bump when the entries' shape changes: the next start (or `npm run catalog:reindex`) rebuilds them. */
 export const INDEX_VERSION = 1;
 
@@ -193,10 +188,10 @@ async function writeEntriesOf(listed: readonly ProductRecord[]): Promise<{ writt
   for (const record of listed) {
     const puts = entryWords(record).map((word) => catalogEntries.transact.put(entryOf(record, word)));
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [products.transact.check({ id: record.id }, { when: unchangedSince(record) }), ...puts] }));
+      await transactWrite([products.transact.check({ id: record.id }, { when: unchangedSince(record) }), ...puts]);
       written += puts.length;
     } catch (error) {
-      if (!conditionFailed(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       skipped.push(record.id); // changed meanwhile: that change wrote its own entries
     }
   }
@@ -218,12 +213,10 @@ async function removeStrays(word: string, byId: Map<string, ProductRecord>): Pro
     const product = byId.get(entry.id);
     if (product && product.createdAt === entry.createdAt && entryWords(product).includes(word)) continue;
     try {
-      await documentClient().send(
-        new TransactWriteCommand({ TransactItems: [catalogEntries.transact.delete({ word, createdAt: entry.createdAt, id: entry.id }, { when: { equals: { updatedAt: entry.updatedAt } } })] }),
-      );
+      await transactWrite([catalogEntries.transact.delete({ word, createdAt: entry.createdAt, id: entry.id }, { when: { equals: { updatedAt: entry.updatedAt } } })]);
       removed++;
     } catch (error) {
-      if (!conditionFailed(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
     }
   }
   return removed;
@@ -240,27 +233,17 @@ export async function rebuildCatalogIndex(log: (line: string) => void = () => {}
   const { byId, words } = await allProducts();
   let removed = 0;
   for (const word of words) removed += await removeStrays(word, byId);
-  await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...INDEX_MARKER, version: INDEX_VERSION, builtAt: new Date().toISOString() } }));
+  await catalogIndexMarker.put({ ...MARKER, version: INDEX_VERSION, builtAt: new Date().toISOString() });
   log(`catalogue index: ${listed.length} listed product(s), ${written} entries written, ${removed} stray removed${skipped.length ? `, ${skipped.length} changed meanwhile` : ''}`);
   return { products: listed.length, written, removed, skipped };
 }
 
 /** Builds the index once per INDEX_VERSION (npm start calls it; a table seeded by this version skips the work). */
 export async function ensureCatalogIndex(log?: (line: string) => void): Promise<boolean> {
-  const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: INDEX_MARKER, ConsistentRead: true }));
-  if (Item && Item.version === INDEX_VERSION) return false;
+  const marker = await catalogIndexMarker.get(MARKER, { consistent: true });
+  if (marker?.version === INDEX_VERSION) return false;
   await rebuildCatalogIndex(log);
   return true;
-}
-
-/** Where a build by the job stands, kept on the marker between runs (a build may take several). */
-interface BuildProgress {
-  version: number;
-  phase: 'entries' | 'strays';
-  /** Entries phase: the next page of listed products (null: from the start). */
-  cursor: Record<string, unknown> | null;
-  /** Strays phase: the words already cleaned. */
-  wordsDone: string[];
 }
 
 /** A build's claim on the marker: longer than any run of the job (its function stops after 10 seconds). */
@@ -269,21 +252,12 @@ export const INDEX_LEASE_MS = 120_000;
 const PAGE = 50;
 
 /** The lease holder saves its progress; false when it lost the lease (another build or a full rebuild took over). */
-async function saveProgress(owner: string, build: BuildProgress, leaseUntil: number): Promise<boolean> {
+async function saveProgress(owner: string, build: CatalogIndexBuild, leaseUntil: number): Promise<boolean> {
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: INDEX_MARKER,
-        UpdateExpression: 'SET #build = :build, #lease = :lease',
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#build': 'build', '#lease': 'leaseUntil', '#owner': 'owner' },
-        ExpressionAttributeValues: { ':build': build, ':lease': leaseUntil, ':owner': owner },
-      }),
-    );
+    await catalogIndexMarker.update(MARKER, { set: { build, leaseUntil } }, { when: { equals: { owner } } });
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -297,27 +271,18 @@ async function saveProgress(owner: string, build: BuildProgress, leaseUntil: num
  */
 export async function healCatalogIndex(options: { deadline: number; now?: () => number; log?: (line: string) => void }): Promise<'current' | 'busy' | 'partial' | 'built'> {
   const clock = options.now ?? Date.now;
-  const client = documentClient();
-  const { Item } = await client.send(new GetCommand({ TableName: tableName(), Key: INDEX_MARKER, ConsistentRead: true }));
-  if (Item && Item.version === INDEX_VERSION) return 'current';
+  const marker = await catalogIndexMarker.get(MARKER, { consistent: true });
+  if (marker?.version === INDEX_VERSION) return 'current';
   const owner = randomUUID();
   try {
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: INDEX_MARKER,
-        UpdateExpression: 'SET #owner = :owner, #lease = :lease',
-        ConditionExpression: '(attribute_not_exists(#version) OR #version <> :version) AND (attribute_not_exists(#lease) OR #lease < :now)',
-        ExpressionAttributeNames: { '#owner': 'owner', '#lease': 'leaseUntil', '#version': 'version' },
-        ExpressionAttributeValues: { ':owner': owner, ':lease': clock() + INDEX_LEASE_MS, ':version': INDEX_VERSION, ':now': clock() },
-      }),
-    );
+    // The lease, on a marker of another version (or none) whose lease has run out (or none); the marker is written if missing.
+    await catalogIndexMarker.update(MARKER, { set: { owner, leaseUntil: clock() + INDEX_LEASE_MS } }, { upsert: true, when: { notEquals: { version: INDEX_VERSION }, below: { leaseUntil: clock() } } });
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return 'busy';
+    if (isConditionFailure(error)) return 'busy';
     throw error;
   }
-  const saved = Item?.build as BuildProgress | undefined;
-  const build: BuildProgress = saved?.version === INDEX_VERSION ? saved : { version: INDEX_VERSION, phase: 'entries', cursor: null, wordsDone: [] };
+  const saved = marker?.build;
+  const build: CatalogIndexBuild = saved?.version === INDEX_VERSION ? saved : { version: INDEX_VERSION, phase: 'entries', cursor: null, wordsDone: [] };
   const outOfTime = () => clock() >= options.deadline;
   // Out of time: save where it stands and free the lease, so the next run goes on at once.
   const pause = async () => ((await saveProgress(owner, build, 0)) ? 'partial' : 'busy');
@@ -339,17 +304,9 @@ export async function healCatalogIndex(options: { deadline: number; now?: () => 
     if (!(await saveProgress(owner, build, clock() + INDEX_LEASE_MS))) return 'busy';
   }
   try {
-    await client.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...INDEX_MARKER, version: INDEX_VERSION, builtAt: new Date(clock()).toISOString() },
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    );
+    await catalogIndexMarker.put({ ...MARKER, version: INDEX_VERSION, builtAt: new Date(clock()).toISOString() }, { when: { equals: { owner } } });
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return 'busy';
+    if (isConditionFailure(error)) return 'busy';
     throw error;
   }
   options.log?.(`catalogue index built (${byId.size} product(s))`);

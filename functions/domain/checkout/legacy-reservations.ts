@@ -1,10 +1,11 @@
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { reservations, type ReservationRecord } from '../../db/entities/reservation';
+import { transactWriteOrFailures } from '../../db/transaction';
 import { logger } from '../../lib/logger';
 import { CHECKOUT_RULES } from './checkouts';
 import { sendOrderConfirmation } from './confirmation-mail';
 import { paymentProvider } from './payments';
-import { returnStock, transact } from './stock';
+import { returnStock } from './stock';
 
 /** The reservation as finished (it leaves the job's index and expires by TTL), on the condition nobody changed it. */
 function finished(reservation: ReservationRecord, status: 'converted' | 'released') {
@@ -40,13 +41,13 @@ export async function settleLegacyReservations(now = new Date()): Promise<number
           createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
           updatedAt: new Date().toISOString(),
         };
-        if (!(await transact([orders.transact.put(order, { ifNew: true }), finished(reservation, 'converted')])).length) {
+        if (!(await transactWriteOrFailures([orders.transact.put(order, { ifNew: true }), finished(reservation, 'converted')])).length) {
           await sendOrderConfirmation(order);
           settled++;
         }
       } else if (!intent || intent.status === 'canceled') {
         const stockBack = await returnStock(reservation.cells, new Date().toISOString());
-        if (!(await transact([...stockBack, finished(reservation, 'released')])).length) settled++;
+        if (!(await transactWriteOrFailures([...stockBack, finished(reservation, 'released')])).length) settled++;
       } else {
         logger.warn('legacy reservation: intent could not be cancelled; kept', { checkoutId: reservation.checkoutId, status: intent.status });
       }

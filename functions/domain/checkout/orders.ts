@@ -1,6 +1,7 @@
 import { MESSAGES } from '../../../shared/messages';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
+import { transactWriteOrFailures } from '../../db/transaction';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
@@ -10,7 +11,7 @@ import { sendOrderConfirmation } from './confirmation-mail';
 import { paymentProvider } from './payments';
 import { CaptureError, type Intent } from './payments/provider';
 import { cellsOf } from './pricing';
-import { returnStock, transact } from './stock';
+import { returnStock } from './stock';
 import { take } from './take';
 import { giveBackParts } from '../promo/redeem';
 import { publicOrder } from '../orders/view';
@@ -175,7 +176,7 @@ export async function releaseFailedCapture(order: OrderRecord, reason: string): 
     orders.transact.update({ orderNumber: order.orderNumber }, { set: { ...failed, status: 'cancelled' } }, { when: { equals: { paymentStatus: 'authorized', status: 'pending' } }, current: order }),
     ...(checkout?.state === 'taken' ? [checkoutChange(checkout, { state: 'failed' })] : []),
   ];
-  if (!(await transact(items)).length) recordMetric('paymentsCancelled');
+  if (!(await transactWriteOrFailures(items)).length) recordMetric('paymentsCancelled');
   else {
     const now = (await getOrder(order.orderNumber))!;
     if (now.paymentStatus !== 'authorized') return now;

@@ -1,10 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../db/client';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import type { TransactItem } from '../../db/table';
-import { conflict } from '../../lib/errors';
 
 /**
  * Stock counts are named "stockItem|<item id>|<size>" (apparel and gift wraps) or "product|<product id>|<size>"
@@ -25,7 +21,8 @@ function byItem(cells: Record<string, number>): ItemCells[] {
   return [...items.values()];
 }
 
-const keyOf = (item: ItemCells) => (item.kind === 'stockItem' ? stockItems.key({ id: item.id }) : products.key({ id: item.id }));
+/** Each size's units, as counts of the record's `stock` field. */
+const counts = (item: ItemCells, sign: 1 | -1) => Object.fromEntries(item.sizes.map(([size, units]) => [`stock.${size}`, sign * units])) as Record<`stock.${string}`, number>;
 
 /** The write that takes units from one record: each count must hold them, and a product's own counts need it listed. */
 export interface StockTake {
@@ -37,48 +34,21 @@ export interface StockTake {
 /** One conditional decrement per record holding the counts of `cells` (units per count). */
 export function takeStock(cells: Record<string, number>, now: string): StockTake[] {
   return byItem(cells).map((item) => {
-    const names: Record<string, string> = { '#stock': 'stock', '#version': 'version', '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = { ':one': 1, ':now': now };
-    const sets: string[] = [];
-    const conditions: string[] = [];
-    item.sizes.forEach(([size, units], i) => {
-      names[`#s${i}`] = size;
-      values[`:u${i}`] = units;
-      sets.push(`#stock.#s${i} = #stock.#s${i} - :u${i}`);
-      conditions.push(`#stock.#s${i} >= :u${i}`);
-    });
-    if (item.kind === 'product') {
-      names['#status'] = 'status';
-      values[':listed'] = 'listed';
-      conditions.push('#status = :listed');
-    }
+    const change = { set: { updatedAt: now }, add: { ...counts(item, -1), version: 1 } };
+    const atLeast = counts(item, 1);
     return {
       cells: item.sizes.map(([size]) => `${item.kind}|${item.id}|${size}`),
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: keyOf(item),
-          UpdateExpression: `SET ${sets.join(', ')}, #version = #version + :one, #updatedAt = :now`,
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
+      item:
+        item.kind === 'stockItem'
+          ? stockItems.transact.update({ id: item.id }, change, { when: { atLeast } })
+          : products.transact.update({ id: item.id }, change, { when: { atLeast, equals: { status: 'listed' } } }),
     };
   });
 }
 
 /** A check (no write) that a product is still listed: for lines whose count lives on a stock item. */
 export function listedCheck(productId: string): TransactItem {
-  return {
-    ConditionCheck: {
-      TableName: tableName(),
-      Key: products.key({ id: productId }),
-      ConditionExpression: '#status = :listed',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':listed': 'listed' },
-    },
-  };
+  return products.transact.check({ id: productId }, { when: { equals: { status: 'listed' } } });
 }
 
 /**
@@ -95,44 +65,8 @@ export async function returnStock(cells: Record<string, number>, now: string): P
   return items
     .filter((item) => exists.has(`${item.kind}|${item.id}`))
     .map((item) => {
-      const names: Record<string, string> = { '#stock': 'stock', '#version': 'version', '#updatedAt': 'updatedAt' };
-      const values: Record<string, unknown> = { ':zero': 0, ':one': 1, ':now': now };
-      const sets = item.sizes.map(([size, units], i) => {
-        names[`#s${i}`] = size;
-        values[`:u${i}`] = units;
-        return `#stock.#s${i} = if_not_exists(#stock.#s${i}, :zero) + :u${i}`;
-      });
-      return {
-        Update: {
-          TableName: tableName(),
-          Key: keyOf(item),
-          UpdateExpression: `SET ${sets.join(', ')}, #version = #version + :one, #updatedAt = :now`,
-          ConditionExpression: 'attribute_exists(#stock)',
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      };
+      const change = { set: { updatedAt: now }, add: { ...counts(item, 1), version: 1 } };
+      const when = { present: ['stock' as const] };
+      return item.kind === 'stockItem' ? stockItems.transact.update({ id: item.id }, change, { when }) : products.transact.update({ id: item.id }, change, { when });
     });
-}
-
-/**
- * Runs one TransactWriteItems, retrying with jitter while DynamoDB reports a conflicting concurrent transaction
- * (many buyers of the same count at once). Returns the indexes of the items whose condition failed; empty when
- * everything was written.
- */
-export async function transact(items: TransactItem[]): Promise<number[]> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
-      return [];
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      const failed = reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
-      if (failed.length) return failed;
-      if (attempt >= 12) throw conflict('The shop is busy. Please try again.');
-      // TransactionConflict: another checkout touched the same stock at the same moment.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 40 * (attempt + 1)));
-    }
-  }
 }

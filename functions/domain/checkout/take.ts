@@ -1,9 +1,10 @@
 import type { CheckoutLine } from '../../db/entities/checkout';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import type { TransactItem } from '../../db/table';
+import { transactWriteOrFailures } from '../../db/transaction';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
 import { cellsOf } from './pricing';
-import { listedCheck, takeStock, transact } from './stock';
+import { listedCheck, takeStock } from './stock';
 import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
 
 /**
@@ -53,7 +54,7 @@ export type TakeOutcome = { taken: true } | { taken: false; short: string[]; pro
  */
 export async function take(checkout: Checkout, order: OrderRecord, now = new Date()): Promise<TakeOutcome> {
   const parts = takeParts(checkout, order, now);
-  const failed = await transact(parts.map((part) => part.item));
+  const failed = await transactWriteOrFailures(parts.map((part) => part.item));
   if (!failed.length) return { taken: true };
   // The checkout or the order moved (another taker won): whatever the stock says, read again.
   if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };

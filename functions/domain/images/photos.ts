@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { photoId, photoPath, type Photo } from '../../../shared/images';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { products, type ProductRecord } from '../../db/entities/product';
-import { commitProductChange, conditionFailed } from '../catalog/tag-index';
+import { isConditionFailure } from '../../db/table';
+import { commitProductChange } from '../catalog/tag-index';
 import { deleteImages, getObject, putObject } from '../../lib/storage';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,7 +82,7 @@ export async function migrateLegacyImages(log: (line: string) => void = () => {}
         },
       });
     } catch (error) {
-      if (!conditionFailed(error)) throw error;
+      if (!isConditionFailure(error)) throw error;
       problems.push(`${product.id}: changed while its pictures were processed; run again`);
       continue;
     }

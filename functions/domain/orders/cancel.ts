@@ -1,11 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LOG_EVENT } from '../../../shared/observability';
-import { documentClient, tableName } from '../../db/client';
 import { cancellationsDue, type CancellationDueRecord } from '../../db/entities/cancellation-due';
+import { cancellationsTracked } from '../../db/entities/marker';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { isConditionFailure, type TransactItem } from '../../db/table';
+import { isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
@@ -67,11 +66,11 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     try {
       // The job's to-do item, in the same transaction: a crash after it cannot lose the refund or the mail.
       const due = cancellationsDue.transact.put({ list: 'due', orderNumber, sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes) });
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [transition, ...moves.items, ...giveBack, ...request, due] }));
+      await transactWrite([transition, ...moves.items, ...giveBack, ...request, due]);
       if (!order.replacementOf) recordMetric('paymentsCancelled');
       break;
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
+      if (!isCancelledTransaction(error)) throw error;
       // Shipped or cancelled in another tab (read again), a checkout touched the same stock, or a request changed the
       // original's counts (try again).
       if (attempt >= 8) throw conflict('The order is busy. Please try again.');
@@ -123,7 +122,7 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
       throw new HttpError(502, 'refund_failed', "The payment provider refused the refund. The order stays cancelled; refund it in the provider's dashboard or try again.");
     }
   }
-  if (order.cancelMail?.status === 'pending' && (await claimMail(orderNumber))) {
+  if (order.cancelMail?.status === 'pending' && (await claimMail(order))) {
     const mail = await mailCancelled(order);
     await orders.update({ orderNumber }, { set: { cancelMail: mail } });
   }
@@ -137,28 +136,19 @@ async function retryRefused(order: OrderRecord): Promise<void> {
   const due = cancellationsDue.transact.put({ list: 'due', orderNumber: order.orderNumber, sweepAt: minutesFrom(new Date(), CANCEL_RULES.graceMinutes) });
   const pending = orders.transact.update({ orderNumber: order.orderNumber }, { set: { refund: { status: 'pending' } } }, { when: { equals: { refund: order.refund } } });
   try {
-    await documentClient().send(new TransactWriteCommand({ TransactItems: [pending, due] }));
+    await transactWrite([pending, due]);
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
+    if (!isCancelledTransaction(error)) throw error;
   }
 }
 
-/** pending -> sending on the cancellation mail; only the caller that made the change sends it. */
-async function claimMail(orderNumber: string): Promise<boolean> {
+/** pending -> sending on the cancellation mail (as read: pending); only the caller that made the change sends it. */
+async function claimMail(order: OrderRecord): Promise<boolean> {
   try {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: orders.key({ orderNumber }),
-        UpdateExpression: 'SET #mail.#status = :sending, #mail.#at = :now',
-        ConditionExpression: '#mail.#status = :pending',
-        ExpressionAttributeNames: { '#mail': 'cancelMail', '#status': 'status', '#at': 'at' },
-        ExpressionAttributeValues: { ':sending': 'sending', ':pending': 'pending', ':now': new Date().toISOString() },
-      }),
-    );
+    await orders.update({ orderNumber: order.orderNumber }, { set: { cancelMail: { status: 'sending', at: new Date().toISOString() } } }, { when: { equals: { cancelMail: order.cancelMail } } });
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -247,16 +237,12 @@ async function moveDue(item: CancellationDueRecord, set: Partial<CancellationDue
   }
 }
 
-const TRACKED_MARKER = { pk: 'meta#cancellations-due', sk: 'meta#cancellations-due' };
-
 /**
  * Once per table: cancellations from before the to-do items (an upgraded stage) get theirs. One GetItem on every
  * later run; the one-time pass reads the cancelled orders' status partition.
  */
 async function trackEarlierCancellations(): Promise<void> {
-  const client = documentClient();
-  const { Item } = await client.send(new GetCommand({ TableName: tableName(), Key: TRACKED_MARKER, ConsistentRead: true }));
-  if (Item) return;
+  if (await cancellationsTracked.get({ name: 'cancellations-due' }, { consistent: true })) return;
   const now = new Date().toISOString();
   for (const order of await orders.query('byStatus', { status: 'cancelled' })) {
     const unfinished = (order.refund && order.refund.status !== 'refunded') || order.cancelMail?.status === 'pending' || order.cancelMail?.status === 'sending';
@@ -267,5 +253,5 @@ async function trackEarlierCancellations(): Promise<void> {
       if (!isConditionFailure(error)) throw error; // already has one
     }
   }
-  await client.send(new PutCommand({ TableName: tableName(), Item: { ...TRACKED_MARKER, trackedAt: now } }));
+  await cancellationsTracked.put({ name: 'cancellations-due', trackedAt: now });
 }

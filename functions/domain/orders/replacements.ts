@@ -1,12 +1,10 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { lineKey, REPLACEMENT_DAYS } from '../../../shared/aftersale';
 import type * as z from '../../../shared/schemas/zod';
 import type { replacementDecisionBodySchema, replacementRequestBodySchema } from '../../../shared/schemas/orders';
-import { documentClient, tableName } from '../../db/client';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import type { TransactItem } from '../../db/table';
+import { cancelReasons, isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordMetric } from '../../lib/metrics';
 import { OutOfStockError } from '../checkout/pricing';
@@ -19,32 +17,19 @@ type RequestBody = z.output<typeof replacementRequestBodySchema>;
 type Decision = z.output<typeof replacementDecisionBodySchema>;
 
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * 30 * (attempt + 1)));
-const reasonsOf = (error: TransactionCanceledException) => (error.CancellationReasons ?? []).map((reason) => reason.Code ?? 'None');
 
 /**
  * The order's replacement counts, changed only at the version read: every request and every decline reads the
  * order, checks, and writes the whole map with `replacementVersion` one up, so two requests at once cannot
  * both claim the same units (the second re-reads and finds less left).
  */
-export function countsUpdate(order: OrderRecord, replaced: Record<string, number>, extra: Record<string, unknown>, now: string): TransactItem {
+export function countsUpdate(order: OrderRecord, replaced: Record<string, number>, extra: Partial<OrderRecord>, now: string): TransactItem {
   const version = order.replacementVersion ?? 0;
-  const sets = Object.keys(extra).map((name, i) => `#e${i} = :e${i}`);
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: orders.key({ orderNumber: order.orderNumber }),
-      UpdateExpression: ['SET #replaced = :replaced, #rv = :next, #updatedAt = :now', ...sets].join(', '),
-      ConditionExpression: version === 0 ? 'attribute_exists(pk) AND attribute_not_exists(#rv)' : '#rv = :version',
-      ExpressionAttributeNames: { '#replaced': 'replaced', '#rv': 'replacementVersion', '#updatedAt': 'updatedAt', ...Object.fromEntries(Object.keys(extra).map((name, i) => [`#e${i}`, name])) },
-      ExpressionAttributeValues: {
-        ':replaced': replaced,
-        ':next': version + 1,
-        ':now': now,
-        ...(version === 0 ? {} : { ':version': version }),
-        ...Object.fromEntries(Object.values(extra).map((value, i) => [`:e${i}`, value])),
-      },
-    },
-  };
+  return orders.transact.update(
+    { orderNumber: order.orderNumber },
+    { set: { replaced, replacementVersion: version + 1, updatedAt: now, ...extra } },
+    { when: version === 0 ? { absent: ['replacementVersion'] } : { equals: { replacementVersion: version } } },
+  );
 }
 
 /** The order's counts with a request's units given back (a decline, or its replacement order cancelled). */
@@ -100,10 +85,10 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
     const replaced = { ...order.replaced };
     for (const line of lines) replaced[lineKey(line)] = (replaced[lineKey(line)] ?? 0) + line.quantity;
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: [countsUpdate(order, replaced, { replacementCount: count }, stamp), replacements.transact.put(request, { ifNew: true })] }));
+      await transactWrite([countsUpdate(order, replaced, { replacementCount: count }, stamp), replacements.transact.put(request, { ifNew: true })]);
     } catch (error) {
       // Another request or a decline changed the counts first: read again and check again.
-      if (!(error instanceof TransactionCanceledException) || attempt >= 8) throw error instanceof TransactionCanceledException ? conflict('Please try again.') : error;
+      if (!isCancelledTransaction(error) || attempt >= 8) throw isCancelledTransaction(error) ? conflict('Please try again.') : error;
       await pause(attempt);
       continue;
     }
@@ -177,10 +162,11 @@ export async function decideReplacement(id: string, decision: Decision) {
       items = [close, countsUpdate(order, releasedUnits(order, request.lines), {}, stamp)];
     }
     try {
-      await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
+      await transactWrite(items);
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const short = takes && reasonsOf(error).slice(0, takes.count).includes('ConditionalCheckFailed') ? await takes.short() : [];
+      const reasons = cancelReasons(error);
+      if (!reasons) throw error;
+      const short = takes && reasons.slice(0, takes.count).includes('ConditionalCheckFailed') ? await takes.short() : [];
       if (short.length) throw new OutOfStockError(short);
       // Decided in another tab, or a concurrent change: read again (then answered as it is, or tried again).
       if (attempt >= 8) throw conflict('Please try again.');

@@ -1,8 +1,6 @@
 import { shipmentText, type Carrier } from '../../../shared/aftersale';
 import { AFTERSALE_MESSAGES, MESSAGES } from '../../../shared/messages';
 import type { ShipOrderBody, TrackingChangeBody } from '../../../shared/schemas/orders';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../../db/client';
 import { orders, type OrderRecord, type TrackingChange } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
@@ -92,14 +90,6 @@ export async function changeTracking(orderNumber: string, body: TrackingChangeBo
   }
   const mail = await mailTrackingChanged({ ...order, carrier: to.carrier, trackingNumber: to.trackingNumber });
   // Only this change's entry: a later change appends its own.
-  await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: orders.key({ orderNumber }),
-      UpdateExpression: `SET #changes[${changes.length - 1}].#mail = :mail`,
-      ExpressionAttributeNames: { '#changes': 'trackingChanges', '#mail': 'mail' },
-      ExpressionAttributeValues: { ':mail': mail },
-    }),
-  );
+  await orders.update({ orderNumber }, { setInList: { trackingChanges: { index: changes.length - 1, set: { mail } } } });
   return (await orders.get({ orderNumber }, { consistent: true }))!;
 }

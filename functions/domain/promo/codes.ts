@@ -1,7 +1,5 @@
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { describePromo } from '../../../shared/promo';
 import type { PromoInput, PromoUpdate, PromoView } from '../../../shared/schemas/promo';
-import { documentClient, tableName } from '../../db/client';
 import { promos, type PromoRecord } from '../../db/entities/promo';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
@@ -81,15 +79,7 @@ export async function deletePromoCode(code: string): Promise<{ deleted: string }
   const inUse = conflict(`The promo code ${current.code} has been used, so it cannot be deleted. Deactivate it instead.`);
   if (current.redemptions > 0) throw inUse;
   try {
-    await documentClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: promos.key({ code: current.code }),
-        ConditionExpression: 'attribute_not_exists(#r) OR #r = :zero',
-        ExpressionAttributeNames: { '#r': 'redemptions' },
-        ExpressionAttributeValues: { ':zero': 0 },
-      }),
-    );
+    await promos.delete({ code: current.code }, { when: { below: { redemptions: 1 } } });
   } catch (error) {
     if (isConditionFailure(error)) throw inUse;
     throw error;

@@ -1,5 +1,4 @@
 import { describePromo, promoCustomerKeys, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '../../../shared/promo';
-import { tableName } from '../../db/client';
 import type { OrderPromo } from '../../db/entities/order';
 import { promos, promoUses } from '../../db/entities/promo';
 import type { TransactItem } from '../../db/table';
@@ -92,36 +91,12 @@ export async function whyCodeFailed(code: string): Promise<'used_up' | 'no_longe
  * so a redemption is counted exactly once per order.
  */
 export function redeemParts(promo: OrderPromo, now: string): RedeemPart[] {
-  const code: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: promos.key({ code: promo.code }),
-      UpdateExpression: 'SET #r = if_not_exists(#r, :zero) + :one, #updatedAt = :now',
-      ConditionExpression: 'attribute_exists(#code) AND #active = :yes AND (attribute_not_exists(#max) OR #r < #max)',
-      ExpressionAttributeNames: { '#r': 'redemptions', '#code': 'code', '#active': 'active', '#max': 'maxRedemptions', '#updatedAt': 'updatedAt' },
-      ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':yes': true, ':now': now },
-    },
-  };
+  const code = promos.transact.update({ code: promo.code }, { set: { updatedAt: now }, add: { redemptions: 1 } }, { when: { equals: { active: true }, belowLimit: { redemptions: 'maxRedemptions' } } });
   const allowed = promo.maxPerCustomer === undefined ? undefined : promo.maxPerCustomer - (promo.priorUses ?? 0);
-  const customer = (key: string): TransactItem => ({
-    Update: {
-      TableName: tableName(),
-      Key: promoUses.key({ code: promo.code, customer: key }),
-      UpdateExpression: 'SET #uses = if_not_exists(#uses, :zero) + :one, #code = :code, #customer = :customer, #entity = :entity, #createdAt = if_not_exists(#createdAt, :now), #updatedAt = :now',
-      // No room left (the card step refuses that first): a missing count must not pass either.
-      ...(allowed !== undefined ? { ConditionExpression: allowed > 0 ? 'attribute_not_exists(#uses) OR #uses < :max' : '#uses < :max' } : {}),
-      ExpressionAttributeNames: { '#uses': 'uses', '#code': 'code', '#customer': 'customer', '#entity': 'entity', '#createdAt': 'createdAt', '#updatedAt': 'updatedAt' },
-      ExpressionAttributeValues: {
-        ':zero': 0,
-        ':one': 1,
-        ':code': promo.code,
-        ':customer': key,
-        ':entity': promoUses.entity,
-        ':now': now,
-        ...(allowed !== undefined ? { ':max': allowed } : {}),
-      },
-    },
-  });
+  // The customer's count is written when it is missing (their first use). Under a limit it must stay below what is
+  // allowed; with no room left (the card step refuses that first) a missing count does not pass either.
+  const customer = (key: string) =>
+    promoUses.transact.update({ code: promo.code, customer: key }, { set: { updatedAt: now }, add: { uses: 1 } }, { upsert: true, ...(allowed !== undefined ? { when: { below: { uses: allowed } } } : {}) });
   return [{ item: code, refusal: 'used_up' }, ...customerKeysOf(promo).map((key) => ({ item: customer(key), refusal: 'used_by_you' as const }))];
 }
 
@@ -134,19 +109,11 @@ export async function giveBackParts(promo: OrderPromo | undefined, now: string):
   if (!promo) return [];
   const keys = customerKeysOf(promo);
   const [code, uses] = await Promise.all([promos.get({ code: promo.code }, { consistent: true }), Promise.all(keys.map((key) => usesOf(promo.code, key)))]);
-  const minus = (key: Record<string, unknown>, attribute: string): TransactItem => ({
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'SET #n = #n - :one, #updatedAt = :now',
-      ConditionExpression: '#n >= :one',
-      ExpressionAttributeNames: { '#n': attribute, '#updatedAt': 'updatedAt' },
-      ExpressionAttributeValues: { ':one': 1, ':now': now },
-    },
-  });
   return [
-    ...(code && code.redemptions > 0 ? [minus(promos.key({ code: promo.code }), 'redemptions')] : []),
-    ...keys.filter((_key, index) => uses[index] > 0).map((key) => minus(promoUses.key({ code: promo.code, customer: key }), 'uses')),
+    ...(code && code.redemptions > 0 ? [promos.transact.update({ code: promo.code }, { set: { updatedAt: now }, add: { redemptions: -1 } }, { when: { atLeast: { redemptions: 1 } } })] : []),
+    ...keys
+      .filter((_key, index) => uses[index] > 0)
+      .map((key) => promoUses.transact.update({ code: promo.code, customer: key }, { set: { updatedAt: now }, add: { uses: -1 } }, { when: { atLeast: { uses: 1 } } })),
   ];
 }
 

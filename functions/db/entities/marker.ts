@@ -1,0 +1,38 @@
+import { model, type Timestamps } from '../table';
+
+/**
+ * One-per-table notes of work done once or in steps (keys `meta#<name>` / `meta#<name>`), read with one GetItem by
+ * the job that checks them.
+ */
+
+/** Where a build of the catalogue index by the job stands, kept between its runs (a build may take several). */
+export interface CatalogIndexBuild {
+  version: number;
+  phase: 'entries' | 'strays';
+  /** Entries phase: the next page of listed products (null: from the start). */
+  cursor: Record<string, unknown> | null;
+  /** Strays phase: the words already cleaned. */
+  wordsDone: string[];
+}
+
+/** The catalogue index's marker (docs/decisions/0043, 0049): the version it was built for, or the build under way. */
+export interface CatalogIndexMarkerRecord extends Timestamps {
+  name: 'catalog-index';
+  /** The index version the entries were built for (set once a build finished). */
+  version?: number;
+  builtAt?: string;
+  /** A build under way: who holds the lease, until when (epoch ms), and how far it got. */
+  owner?: string;
+  leaseUntil?: number;
+  build?: CatalogIndexBuild;
+}
+
+export const catalogIndexMarker = model<CatalogIndexMarkerRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
+
+/** Cancellations from before their to-do items got theirs (docs/decisions/0048): once per table. */
+export interface CancellationsTrackedRecord extends Timestamps {
+  name: 'cancellations-due';
+  trackedAt: string;
+}
+
+export const cancellationsTracked = model<CancellationsTrackedRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
