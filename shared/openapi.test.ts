@@ -186,7 +186,9 @@ describe('the OpenAPI document of the route table', () => {
       const inPath = (operationOf(doc, route)!.parameters as { in: string }[]).filter((parameter) => parameter.in === 'path');
       expect(inPath).toEqual(names.map((name) => ({ name, in: 'path', required: true, schema: requestSchema((route.params as Record<string, z.ZodMiniType>)[name]) })));
     }
-    expect(operationOf(doc, { method: 'GET', path: '/auth/orders/{orderNumber}' })!.parameters).toEqual([{ name: 'orderNumber', in: 'path', required: true, schema: { type: 'string', pattern: '^pi_[A-Za-z0-9_]{1,120}$' } }]);
+    expect(operationOf(doc, { method: 'GET', path: '/auth/orders/{orderNumber}' })!.parameters).toEqual([
+      { name: 'orderNumber', in: 'path', required: true, schema: { type: 'string', pattern: '^pi_[A-Za-z0-9_]{1,120}$' } },
+    ]);
   });
 
   test('is driven by the table alone: a new route appears with its method, auth and body', () => {

@@ -68,20 +68,30 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
   for (const status of route.success ?? [200]) {
     statuses.set(String(status), status === 301 ? 'The address without its trailing slash (Location)' : status === 201 ? 'Made: the new record' : 'Success');
   }
-  const badInput = join(route.body && 'Malformed JSON, or a body its schema refuses', route.query && 'a query parameter its schema refuses', route.params && Object.values(route.params).some(refusesSomething) && 'a path parameter its schema refuses');
+  const badInput = join(
+    route.body && 'Malformed JSON, or a body its schema refuses',
+    route.query && 'a query parameter its schema refuses',
+    route.params && Object.values(route.params).some(refusesSomething) && 'a path parameter its schema refuses',
+  );
   if (badInput || own[400]) statuses.set('400', `${join(badInput, own[400])} (\`fields\` names each problem)`);
   if (own[402]) statuses.set('402', own[402]);
   if (route.access !== 'public') statuses.set('401', 'No access token, or one that is expired, forged or not for this client');
-  statuses.set('403', join(route.access === 'admin' && `The caller is not in the \`${ADMIN_GROUP}\` group`, own[403], "the request did not come through the shop's own address (CloudFront's origin header; decision 0066)"));
+  statuses.set(
+    '403',
+    join(route.access === 'admin' && `The caller is not in the \`${ADMIN_GROUP}\` group`, own[403], "the request did not come through the shop's own address (CloudFront's origin header; decision 0066)"),
+  );
   for (const status of [404, 409] as const) if (own[status]) statuses.set(String(status), own[status]);
   if (route.body) statuses.set('413', `The body is larger than ${MAX_BODY_BYTES / 1024} KB`);
   const group = rateLimitGroupOf({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, 'x') });
   statuses.set(
     '429',
-    join('Too many requests: the API throttle', group && `this route's rate limit (${group.id}: ${group.limit} requests per client address in ${group.windowSeconds / 60} minutes); \`Retry-After\` says when to try again`),
+    join(
+      'Too many requests: the API throttle',
+      group && `this route's rate limit (${group.id}: ${group.limit} requests per client address in ${group.windowSeconds / 60} minutes); \`Retry-After\` says when to try again`,
+    ),
   );
   if (own[502]) statuses.set('502', own[502]);
-  if (route.uses?.includes('stripe')) statuses.set('503', 'Payments are not set up: no Stripe keys in the stack\'s secret (`payments_not_configured`)');
+  if (route.uses?.includes('stripe')) statuses.set('503', "Payments are not set up: no Stripe keys in the stack's secret (`payments_not_configured`)");
   statuses.set('5XX', 'Something went wrong on the shop\'s side: `{"error": {...}}` from the function, or API Gateway\'s own `{"message"}`');
   return statuses;
 }
@@ -96,7 +106,12 @@ export function refusesSomething(schema: z.ZodMiniType): boolean {
  * a file the CDK writes in AWS) and this document. Described so a client knows them and a proxy checks them.
  */
 export const SITE_JSON: readonly { path: string; operationId: string; summary: string; answer: z.ZodMiniType }[] = [
-  { path: '/config.json', operationId: 'SiteGetConfig', summary: "The SPA's runtime settings: region, user pool and client, the Cognito endpoint (local), Stripe's publishable key or null, the payment mode", answer: runtimeConfigSchema },
+  {
+    path: '/config.json',
+    operationId: 'SiteGetConfig',
+    summary: "The SPA's runtime settings: region, user pool and client, the Cognito endpoint (local), Stripe's publishable key or null, the payment mode",
+    answer: runtimeConfigSchema,
+  },
   { path: OPENAPI_PATH, operationId: 'SiteGetApiDescription', summary: 'This document: the OpenAPI 3.1 description of the API, generated from the route table', answer: z.record(z.string(), z.unknown()) },
 ];
 
@@ -144,7 +159,7 @@ const AREA_TITLES: Record<string, string> = {
   forms: 'Contact, support and quote messages',
   orders: 'Order status, look-up and replacement requests',
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
-  site: 'JSON files the site serves beside the API: the SPA\'s runtime settings and this document',
+  site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };
 
 /** A route's query-string schema as OpenAPI query parameters (each property one parameter; JSON Schema of its input). */
@@ -219,7 +234,10 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
         security: [],
         responses: {
           '200': { description: 'The file', content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(file.operationId)}` } } } },
-          '5XX': { description: 'The file could not be served', content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } } },
+          '5XX': {
+            description: 'The file could not be served',
+            content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
+          },
         },
       },
     };

@@ -178,27 +178,27 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
       : (served.find((candidate) => `${candidate.method} ${candidate.path}` === event.routeKey) ?? served.find((candidate) => candidate.method === event.requestContext?.http?.method) ?? route);
   type R = Extract<Routes[number], { handler: H }>;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
-      // Every log line of the request carries its API Gateway request id as correlation_id (and the Lambda context).
-      .use(injectLambdaContext(logger, { correlationIdPath: CORRELATION_ID_PATH, resetKeys: true }))
-      // First, so it runs last: the business metrics the request recorded are written whatever the answer.
-      .use(metricsFlush())
-      .use(errorResponder(route))
-      .use(frontDoor())
-      .use(authenticate(routeOf))
-      .use(checkParams(routeOf))
-      .use(parseBody(routeOf))
-      .handler(async (event, context) => {
-        const route = routeOf(event);
-        const result = await fn({
-          body: context.body as BodyOf<R>,
-          params: context.params as ParamsOf<R>,
-          query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
-          caller: context.caller as CallerOf<R>,
-          event,
-        });
-        if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
-        return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
+    // Every log line of the request carries its API Gateway request id as correlation_id (and the Lambda context).
+    .use(injectLambdaContext(logger, { correlationIdPath: CORRELATION_ID_PATH, resetKeys: true }))
+    // First, so it runs last: the business metrics the request recorded are written whatever the answer.
+    .use(metricsFlush())
+    .use(errorResponder(route))
+    .use(frontDoor())
+    .use(authenticate(routeOf))
+    .use(checkParams(routeOf))
+    .use(parseBody(routeOf))
+    .handler(async (event, context) => {
+      const route = routeOf(event);
+      const result = await fn({
+        body: context.body as BodyOf<R>,
+        params: context.params as ParamsOf<R>,
+        query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
+        caller: context.caller as CallerOf<R>,
+        event,
       });
+      if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
+      return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
+    });
   return Object.assign(handler, { [ROUTES_SERVED]: { served, routeOf } });
 }
 

@@ -51,7 +51,6 @@ export type PromoInput = z.output<typeof promoInputSchema>;
 export const promoUpdateSchema = z.object({ ...promoFields, version: z.optional(z.number().check(z.int())) }).check(rules);
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
-
 /** A code as the admin sees it. */
 export const promoViewSchema = z.object({
   code: z.string(),
