@@ -4,7 +4,6 @@ import path from 'node:path';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
 import { ROUTES, type RouteDef } from '../../shared/routes';
 import { refusesSomething } from '../../shared/openapi';
-import type * as z from '../../shared/schemas/zod';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { documentClient, tableName } from '../db/client';
