@@ -165,6 +165,12 @@ describe('the OpenAPI document of the route table', () => {
 
   test.each(ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: its body schema, from the shared zod schema', (_name, route) => {
     const op = operationOf(doc, route)!;
+    if (route.rawBody) {
+      // A body the handler reads as it came (Stripe's signed event): described, with the header that signs it.
+      expect(op.requestBody).toMatchObject({ required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } });
+      expect(op.parameters).toContainEqual(expect.objectContaining({ name: route.rawBody.signatureHeader, in: 'header', required: true }));
+      return;
+    }
     if (!route.body) {
       expect(op.requestBody).toBeUndefined();
       return;

@@ -176,6 +176,7 @@ function operation(route: RouteDef, operationId: string): JsonObject {
   const parameters = [
     ...[...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: route.params?.[name] ? requestSchema(route.params[name]) : { type: 'string' } })),
     ...(route.query ? queryParameters(route.query) : []),
+    ...(route.rawBody ? [{ name: route.rawBody.signatureHeader, in: 'header', required: true, description: 'Signs the body as it was sent', schema: { type: 'string' } }] : []),
   ];
   const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
   const responses: Record<string, JsonObject> = {};
@@ -204,6 +205,7 @@ function operation(route: RouteDef, operationId: string): JsonObject {
     security: route.access === 'public' ? [] : [{ [BEARER_SCHEME]: route.access === 'admin' ? [ADMIN_GROUP] : [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(operationId)}` } } } } } : {}),
+    ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
     responses,
   };
 }

@@ -94,6 +94,7 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
+    rawBody: { description: 'A Stripe event, as Stripe sends it', signatureHeader: 'Stripe-Signature' },
     answer: webhookReceivedSchema,
     refusals: { 400: 'The Stripe-Signature header does not sign this body', 404: 'The shop does not use Stripe (the built-in test processor takes no webhooks)' },
     summary: 'Signature-checked Stripe events: authorized -> take and capture; payment_failed counted; canceled settled',

@@ -33,6 +33,11 @@ export interface RouteDef {
   params?: Readonly<Record<string, z.ZodMiniType>>;
   /** Request body schema, when the route takes a body. */
   body?: z.ZodMiniType;
+  /**
+   * A JSON body the handler reads as it came (a signature covers its bytes: Stripe's events), with the header that
+   * signs it: described in the API document, not parsed by the route's chain.
+   */
+  rawBody?: { description: string; signatureHeader: string };
   /** Query string schema (an object of strings), when the route reads one: checked before the handler runs (400). */
   query?: z.ZodMiniType;
   /**
