@@ -156,9 +156,12 @@ const parseBody = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIG
   },
 });
 
+const ROUTES_SERVED = Symbol('routes served');
+
 /**
- * Defines the Lambda handler of one route: access, body schema and limits come from the route table entry,
- * so a handler only maps a validated request to the domain and returns the answer (200 JSON unless `reply`).
+ * Defines the Lambda handler of one route: access, path parameters, body schema and limits come from the route
+ * table entry, so a handler only maps a validated request to the domain and returns the answer (200 JSON unless
+ * `reply`), typed by the entry's `answer` schema (docs/decisions/0068).
  * `routes` is the route's area of the table (shared/routes/<area>.ts): a function loads only its area's
  * schemas, not the whole table's (cold start, see docs/decisions/0020).
  */
@@ -202,7 +205,6 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
   return Object.assign(handler, { [ROUTES_SERVED]: { served, routeOf } });
 }
 
-const ROUTES_SERVED = Symbol('routes served');
 /** The route entry a handler made by defineHandler answers this event under (tests check its answers against it). */
 export function routeServed(handler: unknown, event: APIGatewayProxyEventV2): RouteDef | undefined {
   const served = (handler as { [ROUTES_SERVED]?: { routeOf: RouteOf } } | null)?.[ROUTES_SERVED];
