@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_EXTENSION, BEARER_SCHEME, openApiDocument, operationIds, requestSchema, requestSchemaName, type OpenApiDocument } from './openapi';
+import { ACCESS_EXTENSION, answerSchema, answerSchemaName, BEARER_SCHEME, declaredStatuses, openApiDocument, operationIds, requestSchema, requestSchemaName, SITE_JSON, type OpenApiDocument } from './openapi';
+import { runtimeConfigSchema } from './schemas/common';
 import { ADMIN_GROUP } from './roles';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
 import * as z from './schemas/zod';
@@ -42,7 +43,7 @@ describe('the OpenAPI document of the route table', () => {
 
   test('has exactly one operation per route, under its path and method, with its summary', () => {
     const operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${p}`));
-    expect(operations.sort()).toEqual(ROUTE_LIST.map((route) => `${route.method} ${route.path}`).sort());
+    expect(operations.sort()).toEqual([...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...SITE_JSON.map((file) => `GET ${file.path}`)].sort());
     for (const route of ROUTE_LIST) {
       expect(operationOf(doc, route)).toMatchObject({ operationId: ids.get(route), summary: route.summary, tags: [route.handler.split('/')[0]] });
     }
@@ -50,7 +51,7 @@ describe('the OpenAPI document of the route table', () => {
 
   test('operation ids are unique (OpenAPI requires it; client generators name methods by them), the route id where one handler serves one route', () => {
     const all = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
-    expect(all).toHaveLength(ROUTE_LIST.length);
+    expect(all).toHaveLength(ROUTE_LIST.length + SITE_JSON.length);
     expect(new Set(all).size).toBe(all.length);
     const single = ROUTE_LIST.filter((route) => ROUTE_LIST.filter((other) => other.handler === route.handler).length === 1);
     for (const route of single) expect(operationOf(doc, route)!.operationId).toBe(routeId(route));
@@ -77,12 +78,70 @@ describe('the OpenAPI document of the route table', () => {
     }
   });
 
-  test('crawler pages answer HTML, the sitemap XML and robots.txt text, not JSON', () => {
-    const success = (path: string) => (operationOf(doc, { method: 'GET', path })!.responses as Record<string, { content?: object }>)['2XX'].content;
-    expect(Object.keys(success('/product/{id}')!)).toEqual(['text/html']);
-    expect(Object.keys(success('/sitemap.xml')!)).toEqual(['application/xml']);
-    expect(Object.keys(success('/robots.txt')!)).toEqual(['text/plain']);
-    expect(success('/api/products/{id}')).toBeUndefined();
+  test('crawler pages answer HTML, the sitemap XML and robots.txt text, not JSON; an unknown page is a page too', () => {
+    const responses = (path: string) => operationOf(doc, { method: 'GET', path })!.responses as Record<string, { content?: object }>;
+    expect(Object.keys(responses('/product/{id}')['200'].content!)).toEqual(['text/html']);
+    expect(Object.keys(responses('/product/{id}')['404'].content!)).toEqual(['text/html']);
+    expect(Object.keys(responses('/sitemap.xml')['200'].content!)).toEqual(['application/xml']);
+    expect(Object.keys(responses('/robots.txt')['200'].content!)).toEqual(['text/plain']);
+    expect(Object.keys(responses('/api/products/{id}')['200'].content!)).toEqual(['application/json']);
+  });
+
+  test('every 2XX JSON answer has its schema, from the shared zod schema of the route (what the shop sends: zod output)', () => {
+    for (const route of ROUTE_LIST.filter((r) => !r.answers)) {
+      expect([`${route.method} ${route.path}`, route.answer === undefined]).toEqual([`${route.method} ${route.path}`, false]);
+      const name = answerSchemaName(ids.get(route)!);
+      expect(doc.components.schemas[name]).toEqual(answerSchema(route.answer!));
+    }
+    let checked = 0;
+    for (const [p, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(op.responses as Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>)) {
+          const json = response.content?.['application/json'];
+          if (!status.startsWith('2') || !json) continue;
+          const ref = json.schema?.$ref;
+          expect([`${method} ${p} ${status}`, typeof ref]).toEqual([`${method} ${p} ${status}`, 'string']);
+          const schema = doc.components.schemas[ref!.split('/').pop()!] as { type?: string; anyOf?: unknown[] };
+          expect(schema.type ?? schema.anyOf).toBeTruthy();
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(ROUTE_LIST.filter((r) => !r.answers).length);
+  });
+
+  // Issue 25: statuses the shop answered that the document left out (Prism's validation proxy over the shop's traffic).
+  test.each([
+    ['GET', '/api/products/{id}', '404'],
+    ['GET', '/auth/validateAdmin', '403'],
+    ['POST', '/auth/create-payment-intent/guest', '409'],
+    ['POST', '/auth/create-payment-intent/guest', '404'],
+    ['POST', '/auth/create-payment-intent', '503'],
+    ['POST', '/auth/adminOrders/guest', '404'],
+    ['POST', '/auth/products/{id}/reviews', '403'],
+    ['POST', '/api/admin/promo-codes', '409'],
+    ['POST', '/api/orders/lookup', '404'],
+  ] as const)('%s %s declares %s, with the error format and when', (method, path, status) => {
+    const response = (operationOf(doc, { method, path })!.responses as Record<string, { description: string; content: object }>)[status];
+    expect(response.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+    expect(response.description.length).toBeGreaterThan(20);
+  });
+
+  test('/config.json is described as the JSON it is (not matched by /{page} as HTML), with the runtime settings schema', () => {
+    const op = operationOf(doc, { method: 'GET', path: '/config.json' })!;
+    const ref = (op.responses as Record<string, { content: Record<string, { schema: { $ref: string } }> }>)['200'].content['application/json'].schema.$ref;
+    expect(doc.components.schemas[ref.split('/').pop()!]).toEqual(answerSchema(runtimeConfigSchema));
+    expect(doc.components.schemas[ref.split('/').pop()!]).toMatchObject({ required: expect.arrayContaining(['userPoolId', 'paymentMode']) });
+  });
+
+  test.each(ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: every status it declares, each with when', (_name, route) => {
+    const responses = operationOf(doc, route)!.responses as Record<string, { description: string }>;
+    const declared = declaredStatuses(route);
+    expect(Object.keys(responses).sort()).toEqual([...declared.keys()].sort());
+    for (const [status, when] of declared) expect(responses[status].description).toContain(when);
+    // The API's throttle and the front door can refuse any request; a server error can happen anywhere.
+    expect([...declared.keys()]).toEqual(expect.arrayContaining(['403', '429', '5XX']));
+    expect(declared.has('503')).toBe(Boolean(route.uses?.includes('stripe')));
   });
 
   test('every area has a described tag', () => {
@@ -94,9 +153,9 @@ describe('the OpenAPI document of the route table', () => {
     expect(op[ACCESS_EXTENSION]).toBe(route.access);
     const expected = { public: [], user: [{ [BEARER_SCHEME]: [] }], admin: [{ [BEARER_SCHEME]: [ADMIN_GROUP] }] }[route.access];
     expect(op.security).toEqual(expected);
-    const responses = Object.keys(op.responses as object);
-    expect(responses.includes('401')).toBe(route.access !== 'public');
-    expect(responses.includes('403')).toBe(route.access === 'admin');
+    const responses = op.responses as Record<string, { description: string }>;
+    expect('401' in responses).toBe(route.access !== 'public');
+    expect(responses['403'].description.includes(`\`${ADMIN_GROUP}\` group`)).toBe(route.access === 'admin');
   });
 
   test('user and admin routes use a bearer JWT (the Cognito access token); admin names the group', () => {
@@ -106,6 +165,12 @@ describe('the OpenAPI document of the route table', () => {
 
   test.each(ROUTE_LIST.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: its body schema, from the shared zod schema', (_name, route) => {
     const op = operationOf(doc, route)!;
+    if (route.rawBody) {
+      // A body the handler reads as it came (Stripe's signed event): described, with the header that signs it.
+      expect(op.requestBody).toMatchObject({ required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } });
+      expect(op.parameters).toContainEqual(expect.objectContaining({ name: route.rawBody.signatureHeader, in: 'header', required: true }));
+      return;
+    }
     if (!route.body) {
       expect(op.requestBody).toBeUndefined();
       return;
@@ -120,12 +185,16 @@ describe('the OpenAPI document of the route table', () => {
     expect(Object.keys(op.responses as object)).toEqual(expect.arrayContaining(['400', '413']));
   });
 
-  test('path parameters are declared, required strings', () => {
+  test('path parameters are declared, required, each with the JSON Schema of its zod schema in the route table', () => {
     for (const route of ROUTE_LIST.filter((r) => r.path.includes('{'))) {
       const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => name);
+      expect(Object.keys(route.params ?? {}).sort()).toEqual([...names].sort());
       const inPath = (operationOf(doc, route)!.parameters as { in: string }[]).filter((parameter) => parameter.in === 'path');
-      expect(inPath).toEqual(names.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })));
+      expect(inPath).toEqual(names.map((name) => ({ name, in: 'path', required: true, schema: requestSchema((route.params as Record<string, z.ZodMiniType>)[name]) })));
     }
+    expect(operationOf(doc, { method: 'GET', path: '/auth/orders/{orderNumber}' })!.parameters).toEqual([
+      { name: 'orderNumber', in: 'path', required: true, schema: { type: 'string', pattern: '^pi_[A-Za-z0-9_]{1,120}$' } },
+    ]);
   });
 
   test('is driven by the table alone: a new route appears with its method, auth and body', () => {
@@ -136,6 +205,7 @@ describe('the OpenAPI document of the route table', () => {
       access: 'admin',
       table: 'readwrite',
       body: z.object({ colour: z.enum(['red', 'blue']), count: z.int().check(z.minimum(1)) }),
+      answer: z.object({ colour: z.string() }),
       summary: 'Changes a widget',
     };
     const extended = openApiDocument([...ROUTE_LIST, added]);
@@ -144,12 +214,14 @@ describe('the OpenAPI document of the route table', () => {
       [ACCESS_EXTENSION]: 'admin',
       security: [{ [BEARER_SCHEME]: [ADMIN_GROUP] }],
       parameters: [{ name: 'widgetId', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/WidgetsPatchWidgetAnswer' } } } } },
     });
     expect(extended.components.schemas.WidgetsPatchWidgetRequest).toMatchObject({
       type: 'object',
       properties: { colour: { enum: ['red', 'blue'] }, count: { type: 'integer', minimum: 1 } },
       required: ['colour', 'count'],
     });
+    expect(extended.components.schemas.WidgetsPatchWidgetAnswer).toEqual({ type: 'object', properties: { colour: { type: 'string' } }, required: ['colour'], additionalProperties: false });
     expect(extended.tags.map((tag) => tag.name)).toContain('widgets');
     expect(validateOpenApi(extended).valid).toBe(true);
   });

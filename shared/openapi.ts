@@ -1,7 +1,8 @@
 import { version } from '../package.json';
+import { rateLimitGroupOf } from './rate-limits';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
 import { ADMIN_GROUP } from './roles';
-import { errorBodySchema, MAX_BODY_BYTES } from './schemas/common';
+import { errorBodySchema, MAX_BODY_BYTES, runtimeConfigSchema } from './schemas/common';
 import * as z from './schemas/zod';
 
 /**
@@ -29,7 +30,7 @@ export interface OpenApiDocument {
   servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, JsonObject>>;
-  components: { securitySchemes: Record<string, JsonObject>; schemas: Record<string, JsonObject>; responses: Record<string, JsonObject> };
+  components: { securitySchemes: Record<string, JsonObject>; schemas: Record<string, JsonObject> };
 }
 
 /** A zod schema as JSON Schema (2020-12) for a request body; parts JSON Schema cannot say become `{}`. */
@@ -37,6 +38,82 @@ export function requestSchema(schema: z.ZodMiniType): JsonObject {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonObject;
   return rest;
 }
+
+/**
+ * A zod schema as JSON Schema of what the shop sends (zod's output: defaults filled in, so those fields are
+ * required; an object lists every field it may have, `additionalProperties: false`), for answers.
+ */
+export function answerSchema(schema: z.ZodMiniType): JsonObject {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonObject;
+  return rest;
+}
+
+/** API Gateway's own error body (its throttle's 429, its 5XX when a function fails to answer). */
+const gatewayMessageSchema = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+
+/** The page function's answers (HTML, XML, text) and downloads: not JSON. */
+const isJsonRoute = (route: RouteDef) => !route.answers;
+
+/**
+ * Every status a route can answer, with when (docs/decisions/0068): its successes, then the refusals its entry
+ * implies (400 for a body, query or path parameter; 401 user and admin routes; 403 admin routes, and any request
+ * that did not come through the shop's address; 413 a body; 429 the API's throttle and the route's rate limit;
+ * 503 payments not set up, for routes that use Stripe) merged with its own `refusals`, and 5XX. The API document,
+ * the contract tests and the test helper `invoke` all read this.
+ */
+export function declaredStatuses(route: RouteDef): Map<string, string> {
+  const statuses = new Map<string, string>();
+  const own = (route.refusals ?? {}) as Record<string, string | undefined>;
+  const join = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('; ');
+  for (const status of route.success ?? [200]) {
+    statuses.set(String(status), status === 301 ? 'The address without its trailing slash (Location)' : status === 201 ? 'Made: the new record' : 'Success');
+  }
+  const badInput = join(
+    route.body && 'Malformed JSON, or a body its schema refuses',
+    route.query && 'a query parameter its schema refuses',
+    route.params && Object.values(route.params).some(refusesSomething) && 'a path parameter its schema refuses',
+  );
+  if (badInput || own[400]) statuses.set('400', `${join(badInput, own[400])} (\`fields\` names each problem)`);
+  if (own[402]) statuses.set('402', own[402]);
+  if (route.access !== 'public') statuses.set('401', 'No access token, or one that is expired, forged or not for this client');
+  statuses.set(
+    '403',
+    join(route.access === 'admin' && `The caller is not in the \`${ADMIN_GROUP}\` group`, own[403], "the request did not come through the shop's own address (CloudFront's origin header; decision 0066)"),
+  );
+  for (const status of [404, 409] as const) if (own[status]) statuses.set(String(status), own[status]);
+  if (route.body) statuses.set('413', `The body is larger than ${MAX_BODY_BYTES / 1024} KB`);
+  const group = rateLimitGroupOf({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, 'x') });
+  statuses.set(
+    '429',
+    join(
+      'Too many requests: the API throttle',
+      group && `this route's rate limit (${group.id}: ${group.limit} requests per client address in ${group.windowSeconds / 60} minutes); \`Retry-After\` says when to try again`,
+    ),
+  );
+  if (own[502]) statuses.set('502', own[502]);
+  if (route.uses?.includes('stripe')) statuses.set('503', "Payments are not set up: no Stripe keys in the stack's secret (`payments_not_configured`)");
+  statuses.set('5XX', 'Something went wrong on the shop\'s side: `{"error": {...}}` from the function, or API Gateway\'s own `{"message"}`');
+  return statuses;
+}
+
+/** Whether a path parameter's schema refuses some value (a page's segment takes any: an unknown one is a 404 page). */
+export function refusesSomething(schema: z.ZodMiniType): boolean {
+  return ['', ' ', 'x'.repeat(300), 'a/b', '<x>', '!'].some((value) => !schema.safeParse(value).success);
+}
+
+/**
+ * JSON the site serves outside the route table: the SPA's runtime settings (`/config.json`: the gateway locally,
+ * a file the CDK writes in AWS) and this document. Described so a client knows them and a proxy checks them.
+ */
+export const SITE_JSON: readonly { path: string; operationId: string; summary: string; answer: z.ZodMiniType }[] = [
+  {
+    path: '/config.json',
+    operationId: 'SiteGetConfig',
+    summary: "The SPA's runtime settings: region, user pool and client, the Cognito endpoint (local), Stripe's publishable key or null, the payment mode",
+    answer: runtimeConfigSchema,
+  },
+  { path: OPENAPI_PATH, operationId: 'SiteGetApiDescription', summary: 'This document: the OpenAPI 3.1 description of the API, generated from the route table', answer: z.record(z.string(), z.unknown()) },
+];
 
 /**
  * Each operation's id, unique in the document as OpenAPI requires: the route's id (`CartSaveCart`), and where one
@@ -69,6 +146,8 @@ export function operationIds(routes: readonly RouteDef[]): Map<RouteDef, string>
 
 /** The component name of an operation's request body, e.g. `CartSaveCartRequest`. */
 export const requestSchemaName = (operationId: string) => `${operationId}Request`;
+/** The component name of an operation's JSON answer, e.g. `CartSaveCartAnswer`. */
+export const answerSchemaName = (operationId: string) => `${operationId}Answer`;
 
 const AREA_TITLES: Record<string, string> = {
   system: 'Health of the API',
@@ -80,9 +159,8 @@ const AREA_TITLES: Record<string, string> = {
   forms: 'Contact, support and quote messages',
   orders: 'Order status, look-up and replacement requests',
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
+  site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };
-
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 /** A route's query-string schema as OpenAPI query parameters (each property one parameter; JSON Schema of its input). */
 function queryParameters(query: z.ZodMiniType): JsonObject[] {
@@ -95,16 +173,28 @@ function queryParameters(query: z.ZodMiniType): JsonObject[] {
 
 function operation(route: RouteDef, operationId: string): JsonObject {
   const area = route.handler.split('/')[0];
-  const parameters = [...[...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } })), ...(route.query ? queryParameters(route.query) : [])];
-  const success = route.answers ? { description: `Success: ${route.answers}`, content: { [route.answers]: { schema: { type: 'string' } } } } : { description: 'Success: a JSON answer (see the summary)' };
-  const responses: Record<string, JsonObject> = { '2XX': success };
-  if (route.body || parameters.length) responses['400'] = { $ref: '#/components/responses/BadRequest' };
-  if (route.access !== 'public') responses['401'] = { $ref: '#/components/responses/Unauthorized' };
-  if (route.access === 'admin') responses['403'] = { $ref: '#/components/responses/Forbidden' };
-  if (route.answers) responses['404'] = { description: `Not found: a ${route.answers} page that says so` };
-  if (route.body) responses['413'] = { $ref: '#/components/responses/TooLarge' };
-  responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
-  responses['5XX'] = { $ref: '#/components/responses/ServerError' };
+  const parameters = [
+    ...[...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: route.params?.[name] ? requestSchema(route.params[name]) : { type: 'string' } })),
+    ...(route.query ? queryParameters(route.query) : []),
+    ...(route.rawBody ? [{ name: route.rawBody.signatureHeader, in: 'header', required: true, description: 'Signs the body as it was sent', schema: { type: 'string' } }] : []),
+  ];
+  const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
+  const responses: Record<string, JsonObject> = {};
+  for (const [status, when] of declaredStatuses(route)) {
+    if (status === '301') responses[status] = { description: when, headers: { Location: { schema: { type: 'string' } } } };
+    else if (/^2/.test(status)) {
+      const content: JsonObject = route.answers ? { [route.answers]: { schema: { type: 'string' } } } : { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(operationId)}` } } };
+      if (route.download) content[route.download] = { schema: { type: 'string' } };
+      responses[status] = { description: `${when}${route.answers ? ` (${route.answers})` : ''}`, content };
+    } else if (status === '404' && route.answers) responses[status] = { description: `${when} (${route.answers})`, content: { [route.answers]: { schema: { type: 'string' } } } };
+    else if (status === '429' || status === '5XX') {
+      responses[status] = {
+        description: when,
+        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit lets the client in again', schema: { type: 'string' } } } } : {}),
+        content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
+      };
+    } else responses[status] = { description: when, content: error };
+  }
   return {
     operationId,
     summary: route.summary,
@@ -115,6 +205,7 @@ function operation(route: RouteDef, operationId: string): JsonObject {
     security: route.access === 'public' ? [] : [{ [BEARER_SCHEME]: route.access === 'admin' ? [ADMIN_GROUP] : [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(operationId)}` } } } } } : {}),
+    ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
     responses,
   };
 }
@@ -127,14 +218,34 @@ export function apiDescriptionFile(): { fileName: string; source: string } {
 /** The OpenAPI 3.1 document of a route table (by default the shop's). */
 export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVersion = version): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  const schemas: Record<string, JsonObject> = { Error: requestSchema(errorBodySchema) };
+  const schemas: Record<string, JsonObject> = { Error: answerSchema(errorBodySchema), GatewayMessage: gatewayMessageSchema };
   const ids = operationIds(routes);
   for (const route of routes) {
     const operationId = ids.get(route)!;
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route, operationId);
     if (route.body) schemas[requestSchemaName(operationId)] = requestSchema(route.body);
+    if (route.answer && isJsonRoute(route)) schemas[answerSchemaName(operationId)] = answerSchema(route.answer);
   }
-  const areas = [...new Set(routes.map((route) => route.handler.split('/')[0]))];
+  for (const file of SITE_JSON) {
+    paths[file.path] = {
+      get: {
+        operationId: file.operationId,
+        summary: file.summary,
+        tags: ['site'],
+        [ACCESS_EXTENSION]: 'public',
+        security: [],
+        responses: {
+          '200': { description: 'The file', content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(file.operationId)}` } } } },
+          '5XX': {
+            description: 'The file could not be served',
+            content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
+          },
+        },
+      },
+    };
+    schemas[answerSchemaName(file.operationId)] = answerSchema(file.answer);
+  }
+  const areas = [...new Set([...routes.map((route) => route.handler.split('/')[0]), 'site'])];
   return {
     openapi: '3.1.0',
     info: {
@@ -160,16 +271,6 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
         },
       },
       schemas,
-      responses: {
-        BadRequest: errorResponse('Malformed JSON, or a body or parameter that does not match its schema (`fields` names each problem)'),
-        Unauthorized: errorResponse('No access token, or one that is expired, forged or not for this client'),
-        Forbidden: errorResponse(`The caller is not in the \`${ADMIN_GROUP}\` group`),
-        TooLarge: errorResponse(`The body is larger than ${MAX_BODY_BYTES / 1024} KB`),
-        TooManyRequests: { description: 'Too many requests (the API throttle or a rate limit): try again shortly' },
-        ServerError: {
-          description: 'Something went wrong on the shop\'s side: `{"error": {...}}` from the function, or API Gateway\'s own `{"message"}`',
-        },
-      },
     },
   };
 }

@@ -1,12 +1,17 @@
 import { AuthFlowType, InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { randomUUID } from 'node:crypto';
 import { createTable } from '../functions/db/create-table';
 import { localCredentials } from '../functions/lib/aws-client';
 import { ensureUser } from '../functions/local/cognito';
 import { readOutbox } from '../functions/local/ses';
 import { ADMIN_GROUP } from '../functions/lib/auth';
+import { routeServed } from '../functions/lib/http';
+import { answerSchema, declaredStatuses } from '../shared/openapi';
+import type { RouteDef } from '../shared/routes';
+import { errorBodySchema } from '../shared/schemas/common';
 
 /** Creates a fresh table for the calling test file and points the functions at it. */
 export async function useFreshTable(): Promise<string> {
@@ -69,16 +74,48 @@ export const lambdaContext = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Middy handlers take a third argument
 type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: any[]) => Promise<APIGatewayProxyStructuredResultV2 | void>;
 
-/** Calls a handler and returns its status and parsed JSON body. */
+/**
+ * The answers a route declares, checked on every answer a test sees (docs/decisions/0068): the status must be one
+ * its entry declares (shared/openapi.ts declaredStatuses: the API document's list), and a JSON body must match the
+ * JSON Schema the document gives it (the route's `answer` on success, the error format otherwise), exactly as
+ * Stoplight Prism's validation proxy checks the running shop.
+ */
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+const answerValidators = new WeakMap<object, ValidateFunction>();
+const validatorOf = (schema: Parameters<typeof answerSchema>[0]) => {
+  let validator = answerValidators.get(schema);
+  if (!validator) answerValidators.set(schema, (validator = ajv.compile(answerSchema(schema))));
+  return validator;
+};
+
+export function checkAnswer(route: RouteDef, answer: { status: number; body: unknown; json: boolean }): void {
+  const where = `${route.method} ${route.path} answered ${answer.status}`;
+  const declared = declaredStatuses(route);
+  if (!declared.has(String(answer.status)) && !(answer.status >= 500 && declared.has('5XX'))) {
+    throw new Error(`${where}, which its route does not declare (${[...declared.keys()].join(', ')}): add it to the route's refusals with when it is answered`);
+  }
+  if (!answer.json || answer.status === 301) return;
+  const schema = answer.status < 300 ? route.answer : errorBodySchema;
+  if (!schema) return;
+  const validate = validatorOf(schema);
+  if (!validate(answer.body)) throw new Error(`${where} with a body its schema refuses: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 2000)}`);
+}
+
+/** Calls a handler and returns its status and parsed JSON body; the answer must be one its route declares (checkAnswer). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer the test reads freely (no-unsafe-* are off in tests, 0046)
 export async function invoke(handler: Handler, input: EventInput): Promise<{ status: number; body: any; headers: Record<string, string> }> {
-  const result = (await handler(apiEvent(input), { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
-  return {
+  const event = apiEvent(input);
+  const result = (await handler(event, { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
+  const json = String(result.headers?.['content-type'] ?? 'application/json').startsWith('application/json');
+  const answer = {
     status: result.statusCode ?? 200,
     // JSON answers parsed; others (a CSV download) as their text.
-    body: result.body ? (String(result.headers?.['content-type'] ?? 'application/json').startsWith('application/json') ? JSON.parse(result.body) : result.body) : undefined,
+    body: result.body ? (json ? JSON.parse(result.body) : result.body) : undefined,
     headers: (result.headers ?? {}) as Record<string, string>,
   };
+  const route = routeServed(handler, event);
+  if (route) checkAnswer(route, { status: answer.status, body: answer.body, json: json && Boolean(result.body) });
+  return answer;
 }
 
 const cognito = () =>

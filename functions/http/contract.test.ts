@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
 import { ROUTES, type RouteDef } from '../../shared/routes';
+import { refusesSomething } from '../../shared/openapi';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { documentClient, tableName } from '../db/client';
@@ -15,14 +17,28 @@ const routes = ROUTES as readonly RouteDef[];
 const BAD_TOKENS = badTokens();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- every handler of the route table, by its path, as the local gateway loads them
 const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}.ts`)).handler;
-const concrete = (route: RouteDef) => route.path.replace(/\{[^}]+\}/g, 'x1');
-const params = (route: RouteDef) => Object.fromEntries([...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => [match[1], 'x1']));
-const call = (route: RouteDef, extra: { token?: string; body?: unknown; query?: Record<string, string> } = {}) =>
-  invoke(load(route), { method: route.method, path: concrete(route), routePath: route.path, params: params(route), ...extra });
+/** Path parameter values the shop makes (a product id, a promo code, an order number, a request id, an upload id): each parameter takes one. */
+const GOOD_VALUES = ['x1', 'CODE1', 'pi_contract1', 'pi_contract1_r1', '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b'];
+/** Values a shop id never is (empty, spaces, too long, markup, punctuation): a parameter's schema refuses at least one. */
+const BAD_VALUES = ['<x>', '!', 'x'.repeat(300), ' ', ''];
+const names = (route: RouteDef) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+const schemaOf = (route: RouteDef, name: string) => route.params?.[name];
+const goodValue = (route: RouteDef, name: string) => GOOD_VALUES.find((value) => schemaOf(route, name)?.safeParse(value).success) ?? 'x1';
+const params = (route: RouteDef, override: Record<string, string> = {}) => ({ ...Object.fromEntries(names(route).map((name) => [name, goodValue(route, name)])), ...override });
+const concrete = (route: RouteDef, values: Record<string, string>) => route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
+const call = (route: RouteDef, extra: { token?: string; body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) => {
+  const values = params(route, extra.params);
+  return invoke(load(route), { method: route.method, path: concrete(route, values), routePath: route.path, ...extra, params: values });
+};
 
 let customerToken: string;
 let adminToken: string;
+// The page function reads the SPA's shell (web/dist/index.html in AWS's SPA bucket).
+const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-contract-web-'));
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 beforeAll(async () => {
+  process.env.WEB_DIR = webDir;
   await useFreshTable();
   [customerToken, adminToken] = (await Promise.all([signInNewUser(), signInNewUser({ admin: true })])).map((user) => user.token);
 });
@@ -53,6 +69,34 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       expect(status).toBe(403);
       expect(body.error.code).toBe('forbidden');
     });
+  }
+
+  for (const name of names(route)) {
+    const token = () => ({ public: undefined, user: customerToken, admin: adminToken })[route.access];
+    const schema = schemaOf(route, name);
+    it(`has {${name}} in the route table with its schema, which takes the values the shop makes`, () => {
+      expect(schema).toBeDefined();
+      expect(schema!.safeParse(goodValue(route, name)).success).toBe(true);
+    });
+    if (!route.answers) {
+      it(`answers 400 naming {${name}} to a value its schema refuses, and stores nothing`, async () => {
+        const bad = BAD_VALUES.find((value) => !schema!.safeParse(value).success);
+        expect(bad).toBeDefined();
+        const before = await scanCount();
+        const { status, body } = await call(route, { token: token(), params: { [name]: bad! }, ...(route.body ? { body: {} } : {}) });
+        expect(status).toBe(400);
+        expect(body.error.code).toBe('validation_failed');
+        expect(Object.keys(body.error.fields)).toEqual([name]);
+        expect(await scanCount()).toBe(before);
+      });
+    } else {
+      it(`is a page: any {${name}} is read by the page (an unknown one is a 404 page), never refused as JSON`, async () => {
+        expect(refusesSomething(schema!)).toBe(false);
+        const { status, headers } = await call(route, { params: { [name]: '<x>' } });
+        expect([200, 404]).toContain(status);
+        expect(headers['content-type']).toMatch(/^text\/html/);
+      });
+    }
   }
 
   if (route.body) {

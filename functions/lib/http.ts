@@ -1,22 +1,27 @@
 import middy, { type MiddlewareObj } from '@middy/core';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from '../../shared/schemas/zod';
+import * as z from '../../shared/schemas/zod';
 import { ORIGIN_REFUSED_MESSAGE } from '../../shared/origin';
 import { MAX_BODY_BYTES } from '../../shared/schemas/common';
 import type { RouteDef } from '../../shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors';
-import { logger } from './logger';
+import { CORRELATION_ID_PATH, logger } from './logger';
 import { metricsFlush } from './metrics';
 import { cameThroughFrontDoor } from './origin';
 
 type BodyOf<R extends RouteDef> = R extends { body: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 type QueryOf<R extends RouteDef> = R extends { query: infer S extends z.ZodMiniType } ? z.output<S> : Record<string, string>;
+type ParamsOf<R extends RouteDef> = R extends { params: infer P extends Readonly<Record<string, z.ZodMiniType>> } ? { [K in keyof P]: z.output<P[K]> } : Record<string, never>;
+/** What a handler may return on success: the route's `answer` (shared schema), as it is or in a `reply`; any value where the route has none. */
+type AnswerOf<R extends RouteDef> = R extends { answer: infer S extends z.ZodMiniType } ? z.output<S> : unknown;
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? null : Caller;
 
 export interface ShopRequest<R extends RouteDef> {
   body: BodyOf<R>;
-  params: Record<string, string>;
+  /** The path parameters, checked by the route's `params` schemas (400 naming the parameter otherwise). */
+  params: ParamsOf<R>;
   /** The query string, checked by the route's `query` schema when it has one. */
   query: QueryOf<R>;
   /** The verified caller on user and admin routes; null on public routes. */
@@ -24,21 +29,25 @@ export interface ShopRequest<R extends RouteDef> {
   event: APIGatewayProxyEventV2;
 }
 
-export interface Reply {
+export interface Reply<B = unknown> {
   statusCode: number;
-  body?: unknown;
+  body?: B;
   headers?: Record<string, string>;
+}
+/** A response that is not JSON (rawReply). */
+export interface RawReply extends Reply<string> {
+  readonly raw: true;
 }
 
 const REPLY = Symbol('reply');
 const RAW = Symbol('raw');
 /** A response that is not JSON (HTML, XML, a CSV download): the body is sent as it is, with its content type. */
-export function rawReply(statusCode: number, body: string, contentType: string, headers: Record<string, string> = {}): Reply {
-  return { [REPLY]: true, [RAW]: true, statusCode, body, headers: { 'content-type': contentType, ...headers } } as Reply;
+export function rawReply(statusCode: number, body: string, contentType: string, headers: Record<string, string> = {}): RawReply {
+  return { [REPLY]: true, [RAW]: true, raw: true, statusCode, body, headers: { 'content-type': contentType, ...headers } } as RawReply;
 }
-/** A response with a status other than 200 or extra headers. */
-export function reply(statusCode: number, body?: unknown, headers?: Record<string, string>): Reply {
-  return { [REPLY]: true, statusCode, body, headers } as Reply;
+/** A response with a status other than 200 or extra headers (the status one the route declares: `success`). */
+export function reply<B>(statusCode: number, body: B, headers?: Record<string, string>): Reply<B> {
+  return { [REPLY]: true, statusCode, body, headers } as Reply<B>;
 }
 const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && REPLY in value;
 
@@ -59,6 +68,7 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.
 interface ShopContext extends Context {
   caller?: Caller | null;
   body?: unknown;
+  params?: Record<string, unknown>;
 }
 
 function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
@@ -104,12 +114,25 @@ const authenticate = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, A
   before: async (request) => {
     const route = routeOf(request.event);
     // Per-request state goes on a copy: a caller may hand the same context object to concurrent calls.
-    request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context) as object | null) as ShopContext, request.context, { caller: null, body: undefined });
+    request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context) as object | null) as ShopContext, request.context, { caller: null, body: undefined, params: {} });
     if (route.access === 'public') return;
     const headers = request.event.headers ?? {};
     const caller = await verifyBearer(headers.authorization ?? headers.Authorization);
     if (route.access === 'admin' && !caller.isAdmin) throw forbidden('This needs an administrator account.');
     request.context.caller = caller;
+  },
+});
+
+/** Path parameters: each by its schema in the route entry (400 naming the parameter), before the body is read. */
+const paramsSchemas = new WeakMap<RouteDef, z.ZodMiniType>();
+const checkParams = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+  before: async (request) => {
+    const route = routeOf(request.event);
+    request.context.params = {};
+    if (!route.params) return;
+    let schema = paramsSchemas.get(route);
+    if (!schema) paramsSchemas.set(route, (schema = z.object(route.params)));
+    request.context.params = validate(schema, request.event.pathParameters ?? {}) as Record<string, unknown>;
   },
 });
 
@@ -133,16 +156,19 @@ const parseBody = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIG
   },
 });
 
+const ROUTES_SERVED = Symbol('routes served');
+
 /**
- * Defines the Lambda handler of one route: access, body schema and limits come from the route table entry,
- * so a handler only maps a validated request to the domain and returns the answer (200 JSON unless `reply`).
+ * Defines the Lambda handler of one route: access, path parameters, body schema and limits come from the route
+ * table entry, so a handler only maps a validated request to the domain and returns the answer (200 JSON unless
+ * `reply`), typed by the entry's `answer` schema (docs/decisions/0068).
  * `routes` is the route's area of the table (shared/routes/<area>.ts): a function loads only its area's
  * schemas, not the whole table's (cold start, see docs/decisions/0020).
  */
 export function defineHandler<const Routes extends readonly RouteDef[], H extends Routes[number]['handler']>(
   routes: Routes,
   name: H,
-  fn: (request: ShopRequest<Extract<Routes[number], { handler: H }>>) => Promise<unknown>,
+  fn: (request: ShopRequest<Extract<Routes[number], { handler: H }>>) => Promise<AnswerOf<Extract<Routes[number], { handler: H }>> | Reply<AnswerOf<Extract<Routes[number], { handler: H }>>> | RawReply>,
 ) {
   const served: readonly RouteDef[] = routes.filter((candidate) => candidate.handler === name);
   if (!served.length) throw new Error(`No route of this area has handler ${name}`);
@@ -154,25 +180,33 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
       ? route
       : (served.find((candidate) => `${candidate.method} ${candidate.path}` === event.routeKey) ?? served.find((candidate) => candidate.method === event.requestContext?.http?.method) ?? route);
   type R = Extract<Routes[number], { handler: H }>;
-  return (
-    middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
-      // First, so it runs last: the business metrics the request recorded are written whatever the answer.
-      .use(metricsFlush())
-      .use(errorResponder(route))
-      .use(frontDoor())
-      .use(authenticate(routeOf))
-      .use(parseBody(routeOf))
-      .handler(async (event, context) => {
-        const route = routeOf(event);
-        const result = await fn({
-          body: context.body as BodyOf<R>,
-          params: (event.pathParameters ?? {}) as Record<string, string>,
-          query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
-          caller: context.caller as CallerOf<R>,
-          event,
-        });
-        if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
-        return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
-      })
-  );
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
+    // Every log line of the request carries its API Gateway request id as correlation_id (and the Lambda context).
+    .use(injectLambdaContext(logger, { correlationIdPath: CORRELATION_ID_PATH, resetKeys: true }))
+    // First, so it runs last: the business metrics the request recorded are written whatever the answer.
+    .use(metricsFlush())
+    .use(errorResponder(route))
+    .use(frontDoor())
+    .use(authenticate(routeOf))
+    .use(checkParams(routeOf))
+    .use(parseBody(routeOf))
+    .handler(async (event, context) => {
+      const route = routeOf(event);
+      const result = await fn({
+        body: context.body as BodyOf<R>,
+        params: context.params as ParamsOf<R>,
+        query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
+        caller: context.caller as CallerOf<R>,
+        event,
+      });
+      if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
+      return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
+    });
+  return Object.assign(handler, { [ROUTES_SERVED]: { served, routeOf } });
+}
+
+/** The route entry a handler made by defineHandler answers this event under (tests check its answers against it). */
+export function routeServed(handler: unknown, event: APIGatewayProxyEventV2): RouteDef | undefined {
+  const served = (handler as { [ROUTES_SERVED]?: { routeOf: RouteOf } } | null)?.[ROUTES_SERVED];
+  return served?.routeOf(event);
 }

@@ -297,6 +297,8 @@ export function createGateway(options: GatewayOptions): http.Server {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+    // As API Gateway answers it: the request id every log line of the request carries (correlation_id).
+    headers['apigw-requestid'] = event.requestContext.requestId;
     // Pages carry the SPA's security headers, as CloudFront's response-headers policy adds them to every behaviour.
     if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/auth/')) Object.assign(headers, SECURITY_HEADERS);
     sendBody(req, res, result.statusCode ?? 200, headers, result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0));

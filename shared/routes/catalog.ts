@@ -1,5 +1,7 @@
-import { productListQuerySchema, productSearchQuerySchema } from '../schemas/product';
+import { productDetailSchema, productIdSchema, productListQuerySchema, productListSchema, productSearchAnswerSchema, productSearchQuerySchema } from '../schemas/product';
 import type { RouteDef } from './types';
+
+const BAD_CURSOR = 'A `cursor` that is not the nextCursor of a page of this list (or no longer is)';
 
 export const CATALOG_ROUTES = [
   {
@@ -9,6 +11,8 @@ export const CATALOG_ROUTES = [
     access: 'public',
     table: 'read',
     query: productListQuerySchema,
+    answer: productListSchema,
+    refusals: { 400: BAD_CURSOR },
     summary:
       'One page of listed products, optionally of one category (?category=slug), ?sort=newest|price-asc|price-desc|rating, ?limit= (1-100, default 24), ?cursor= (the nextCursor of the page before; a bad one is a 400)',
   },
@@ -19,6 +23,8 @@ export const CATALOG_ROUTES = [
     access: 'public',
     table: 'read',
     query: productSearchQuerySchema,
+    answer: productSearchAnswerSchema,
+    refusals: { 400: BAD_CURSOR },
     summary:
       'Listed products matching ?q= in name, description or tag words (prefixes, small typos, accents folded), a page at a time: ?limit= (1-100, default 24), ?cursor= (the nextCursor of the page before); answers total',
   },
@@ -28,6 +34,9 @@ export const CATALOG_ROUTES = [
     handler: 'catalog/get-product',
     access: 'public',
     table: 'read',
+    params: { id: productIdSchema },
+    answer: productDetailSchema,
+    refusals: { 404: 'No listed product has this id (unknown, drafted or deleted)' },
     summary: 'One listed product with sizes and per-size availability',
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,5 +1,28 @@
-import { createIntentBodySchema, recordGuestOrderBodySchema, recordOrderBodySchema, testConfirmBodySchema, validateCartBodySchema } from '../schemas/checkout';
+import {
+  createIntentBodySchema,
+  createIntentResultSchema,
+  recordGuestOrderBodySchema,
+  recordOrderBodySchema,
+  testConfirmBodySchema,
+  testPaymentConfirmedSchema,
+  validateCartBodySchema,
+  validateCartResultSchema,
+  webhookReceivedSchema,
+} from '../schemas/checkout';
+import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-views';
 import type { RouteDef } from './types';
+
+/** When a cart is refused beyond its schema: shared by every route that prices one. */
+export const CART_RULES = 'More than 9 of one product and size, a size the product does not come in, or too many different products for one order';
+const INTENT_REFUSALS = {
+  400: CART_RULES,
+  404: 'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret), or a promo code the shop does not know',
+  409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now (expired, used up, used by you, minimum not met); a checkout already paid or closed; the checkout changed in another window',
+} as const;
+const RECORD_REFUSALS = {
+  404: 'No payment or checkout with this order number',
+  409: 'The payment is not authorized, was cancelled or could not be captured; the stock or the promo code was gone when the order was taken (`out_of_stock`: the authorization is cancelled); the order is being recorded',
+} as const;
 
 export const CHECKOUT_ROUTES = [
   {
@@ -9,6 +32,8 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     table: 'read',
     body: validateCartBodySchema,
+    answer: validateCartResultSchema,
+    refusals: { 400: CART_RULES },
     summary: '{cart} -> {success, outOfStockItems: [names]} (nothing is held)',
   },
   {
@@ -20,6 +45,8 @@ export const CHECKOUT_ROUTES = [
     // cognito: the account's email, under which a once-per-customer promo code is counted (decision 0063).
     uses: ['stripe', 'cognito'],
     body: createIntentBodySchema,
+    answer: createIntentResultSchema,
+    refusals: INTENT_REFUSALS,
     summary: 'Prices the cart on the server, checks stock (holds none), creates or updates the manual-capture payment intent',
   },
   {
@@ -30,6 +57,8 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['stripe'],
     body: createIntentBodySchema,
+    answer: createIntentResultSchema,
+    refusals: INTENT_REFUSALS,
     summary: 'The same for a guest; a new checkout answers its checkoutSecret, which every later call on it needs (404 without)',
   },
   {
@@ -40,7 +69,10 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['ses', 'stripe'],
     body: recordOrderBodySchema,
-    summary: 'After the card is authorized: takes the stock and writes the order once, then captures (409 out_of_stock: authorization cancelled)',
+    answer: recordedOrderSchema,
+    success: [200, 201],
+    refusals: { ...RECORD_REFUSALS, 403: 'The order or checkout is another customer’s (or a guest’s)' },
+    summary: 'After the card is authorized: takes the stock and writes the order once (201; 200 when it was written before), then captures (409 out_of_stock: authorization cancelled)',
   },
   {
     method: 'POST',
@@ -50,6 +82,9 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['ses', 'stripe'],
     body: recordGuestOrderBodySchema,
+    answer: recordedGuestOrderSchema,
+    success: [200, 201],
+    refusals: { ...RECORD_REFUSALS, 403: 'The order or checkout is a signed-in customer’s' },
     summary: 'The same for a guest; the whole order only with the checkout secret, else {orderNumber, status}',
   },
   {
@@ -59,6 +94,9 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
+    rawBody: { description: 'A Stripe event, as Stripe sends it', signatureHeader: 'Stripe-Signature' },
+    answer: webhookReceivedSchema,
+    refusals: { 400: 'The Stripe-Signature header does not sign this body', 404: 'The shop does not use Stripe (the built-in test processor takes no webhooks)' },
     summary: 'Signature-checked Stripe events: authorized -> take and capture; payment_failed counted; canceled settled',
   },
   {
@@ -69,6 +107,13 @@ export const CHECKOUT_ROUTES = [
     table: 'readwrite',
     uses: ['stripe'],
     body: testConfirmBodySchema,
+    answer: testPaymentConfirmedSchema,
+    refusals: {
+      400: 'The card of this payment is already authorized or captured',
+      402: 'The card is declined, or its 3-D Secure step failed, or the payment was cancelled (too many failed attempts: `card_attempts_exceeded`)',
+      404: 'No payment has this client secret, or the shop uses Stripe (test payments are off)',
+      409: 'The payment changed meanwhile',
+    },
     summary: 'Card step (and 3-D Secure answer) of the built-in test processor (404 when Stripe is configured)',
   },
 ] as const satisfies readonly RouteDef[];

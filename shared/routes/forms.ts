@@ -1,4 +1,4 @@
-import { contactFormSchema, quoteFormSchema } from '../schemas/forms';
+import { contactFormSchema, formSubmittedSchema, quoteFormSchema, resentSchema, submissionIdSchema, submissionsSchema } from '../schemas/forms';
 import type { RouteDef } from './types';
 
 export const FORMS_ROUTES = [
@@ -10,6 +10,8 @@ export const FORMS_ROUTES = [
     table: 'readwrite',
     uses: ['ses'],
     body: contactFormSchema,
+    answer: formSubmittedSchema,
+    success: [201],
     summary: "Contact form: stored, then mailed to the shop ('Contact Form Submission')",
   },
   {
@@ -20,6 +22,8 @@ export const FORMS_ROUTES = [
     table: 'readwrite',
     uses: ['ses'],
     body: contactFormSchema,
+    answer: formSubmittedSchema,
+    success: [201],
     summary: "Support form: stored, then mailed ('Support Form Submission')",
   },
   {
@@ -30,6 +34,8 @@ export const FORMS_ROUTES = [
     table: 'readwrite',
     uses: ['ses'],
     body: quoteFormSchema,
+    answer: formSubmittedSchema,
+    success: [201],
     summary: "Custom-printing quote: stored, then mailed ('Incoming Quote')",
   },
   {
@@ -38,6 +44,7 @@ export const FORMS_ROUTES = [
     handler: 'forms/list-submissions',
     access: 'admin',
     table: 'read',
+    answer: submissionsSchema,
     summary: 'The enquiries inbox, newest first, with mail delivery status',
   },
   {
@@ -47,6 +54,9 @@ export const FORMS_ROUTES = [
     access: 'admin',
     table: 'readwrite',
     uses: ['ses'],
+    params: { id: submissionIdSchema },
+    answer: resentSchema,
+    refusals: { 404: 'No submission has this id', 409: 'The submission was mailed to the shop already, or is being mailed' },
     summary: 'Sends a submission whose mail failed again',
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,5 +1,8 @@
+import { orderPageSchema, replacementAnswerSchema } from '../schemas/order-views';
 import { orderLookupBodySchema, replacementRequestBodySchema } from '../schemas/orders';
 import type { RouteDef } from './types';
+
+const NO_SUCH_ORDER = 'No order has this number and email (either one wrong: the answer does not say which)';
 
 /** Order pages for everyone (issue 14): a guest proves an order with its number and email. Rate-limited in the gateway. */
 export const ORDER_ROUTES = [
@@ -10,6 +13,8 @@ export const ORDER_ROUTES = [
     access: 'public',
     table: 'read',
     body: orderLookupBodySchema,
+    answer: orderPageSchema,
+    refusals: { 404: NO_SUCH_ORDER },
     summary: '{orderNumber, email} -> the order with status, tracking and replacement requests; any mismatch 404',
   },
   {
@@ -20,6 +25,13 @@ export const ORDER_ROUTES = [
     table: 'readwrite',
     uses: ['ses'],
     body: replacementRequestBodySchema,
+    answer: replacementAnswerSchema,
+    success: [201],
+    refusals: {
+      400: 'A line that is not part of the order',
+      404: NO_SUCH_ORDER,
+      409: 'The order has not shipped, shipped more than 30 days ago, or more units are asked for than can still be replaced; many requests at once (try again)',
+    },
     summary: 'Asks for a replacement of chosen lines within 30 days of shipping (order number + email prove the order)',
   },
 ] as const satisfies readonly RouteDef[];

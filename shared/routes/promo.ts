@@ -1,5 +1,8 @@
-import { promoCheckBodySchema, promoInputSchema, promoUpdateSchema } from '../schemas/promo';
+import { promoCheckBodySchema, promoCheckResultSchema, promoCodeSchema, promoDeletedSchema, promoInputSchema, promoListSchema, promoUpdateSchema, promoViewSchema } from '../schemas/promo';
+import { CART_RULES } from './checkout';
 import type { RouteDef } from './types';
+
+const NO_CODE = 'No promo code is this one';
 
 /**
  * Promo codes (issue 13). The admin's four routes are served by two functions (one per handler module: list and
@@ -16,9 +19,15 @@ export const PROMO_ROUTES = [
     // A signed-in shopper's account email (asked of the user pool by the token's sub) counts their uses as a guest's.
     uses: ['cognito'],
     body: promoCheckBodySchema,
+    answer: promoCheckResultSchema,
+    refusals: {
+      400: CART_RULES,
+      404: 'The shop has no such code (`promo_unknown`)',
+      409: 'The code is not usable for this cart now: not yet valid, expired, used up, already used by you, inactive, minimum not met (`promo_<reason>`, one plain message)',
+    },
     summary: '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
   },
-  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/promo-codes', access: 'admin', table: 'readwrite', summary: 'Every promo code with its uses' },
+  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/promo-codes', access: 'admin', table: 'readwrite', answer: promoListSchema, summary: 'Every promo code with its uses' },
   {
     method: 'POST',
     path: '/api/admin/promo-codes',
@@ -26,6 +35,9 @@ export const PROMO_ROUTES = [
     access: 'admin',
     table: 'readwrite',
     body: promoInputSchema,
+    answer: promoViewSchema,
+    success: [201],
+    refusals: { 409: 'A code with these letters exists already (codes are case-insensitive)' },
     summary: 'Makes a promo code (409 if the code exists, case-insensitive)',
   },
   {
@@ -34,7 +46,10 @@ export const PROMO_ROUTES = [
     handler: 'admin/promo-code',
     access: 'admin',
     table: 'readwrite',
+    params: { code: promoCodeSchema },
     body: promoUpdateSchema,
+    answer: promoViewSchema,
+    refusals: { 404: NO_CODE, 409: 'The code changed since the version read' },
     summary: 'Changes a promo code (its counts stay); 409 at another version',
   },
   {
@@ -43,6 +58,9 @@ export const PROMO_ROUTES = [
     handler: 'admin/promo-code',
     access: 'admin',
     table: 'readwrite',
+    params: { code: promoCodeSchema },
+    answer: promoDeletedSchema,
+    refusals: { 404: NO_CODE, 409: 'The code has been used (deactivate it instead)' },
     summary: 'Deletes a promo code nobody used (409 once used: deactivate it instead)',
   },
 ] as const satisfies readonly RouteDef[];

@@ -10,6 +10,15 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'site';
 
+/** Statuses of a success. */
+export type SuccessStatus = 200 | 201 | 301;
+/**
+ * Statuses a route's own logic may answer besides those its entry implies (docs/decisions/0068): 400 (a rule beyond
+ * the schemas), 402 (a card declined), 403 (not yours, not bought), 404 (unknown), 409 (a conflict: out of stock,
+ * paid, exists, changed meanwhile), 502 (a provider refused: SES, Stripe).
+ */
+export type RefusalStatus = 400 | 402 | 403 | 404 | 409 | 502;
+
 export interface RouteDef {
   method: Method;
   /** API Gateway path; `{name}` marks a path parameter. */
@@ -17,12 +26,37 @@ export interface RouteDef {
   /** Module under functions/http, without extension. */
   handler: string;
   access: Access;
+  /**
+   * Each `{name}` of the path with the shared zod schema its value must pass: checked before the handler runs
+   * (400 naming the parameter), typed for the handler, described in the API document.
+   */
+  params?: Readonly<Record<string, z.ZodMiniType>>;
   /** Request body schema, when the route takes a body. */
   body?: z.ZodMiniType;
+  /**
+   * A JSON body the handler reads as it came (a signature covers its bytes: Stripe's events), with the header that
+   * signs it: described in the API document, not parsed by the route's chain.
+   */
+  rawBody?: { description: string; signatureHeader: string };
   /** Query string schema (an object of strings), when the route reads one: checked before the handler runs (400). */
   query?: z.ZodMiniType;
+  /**
+   * The JSON answer of a success, a shared zod schema: the handler's return value is typed by it (defineHandler),
+   * every answer a test sees is checked against it (tests/helpers.ts invoke), and the API document describes it.
+   */
+  answer?: z.ZodMiniType;
   /** The media type of a successful answer when it is not JSON (the crawler pages: HTML, XML, text). */
   answers?: 'text/html' | 'application/xml' | 'text/plain';
+  /** A download the route also answers when asked for it (`?format=csv`), besides its JSON answer. */
+  download?: 'text/csv';
+  /** Success statuses, when not only 200 (201: something was made; 301: a page's address without its trailing slash). */
+  success?: readonly SuccessStatus[];
+  /**
+   * The refusals the route's own logic answers, each with one sentence on when. Those the entry implies are
+   * added by themselves: 400 (body, query or a path parameter refused), 401 (user and admin routes), 403 (admin
+   * routes; any request that did not come through the shop's address), 413 (a body), 429, 503 (`uses` stripe), 5XX.
+   */
+  refusals?: Readonly<Partial<Record<RefusalStatus, string>>>;
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */

@@ -21,6 +21,11 @@ export const shippingProfileSchema = z.object({
 });
 export type ShippingProfile = z.infer<typeof shippingProfileSchema>;
 
+/** A shipping profile as stored and answered (its text sanitised on the way in). */
+export const storedProfileSchema = z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string(), state: z.string(), city: z.string(), zip: z.string() });
+/** GET, POST and DELETE /auth/shippingProfiles answer the list as it now is. */
+export const profilesAnswerSchema = z.object({ data: z.array(storedProfileSchema) });
+
 export const MAX_SHIPPING_PROFILES = 10;
 export const shippingProfilesBodySchema = z.object({ profiles: z.array(shippingProfileSchema).check(z.maxLength(MAX_SHIPPING_PROFILES)) });
 export const deleteShippingProfileBodySchema = z.object({ index: z.number().check(z.int(), z.gte(0), z.lte(MAX_SHIPPING_PROFILES)) });

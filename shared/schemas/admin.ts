@@ -2,7 +2,7 @@ import { TAG_WORDS } from '../categories';
 import { tagWords } from '../sizes';
 import { PHOTO_ID, photoId } from '../images';
 import { pageQueryFields } from './common';
-import { photoSchema } from './product';
+import { photoSchema, productSchema, sizeAvailabilitySchema } from './product';
 import * as z from './zod';
 
 const COUNT = 'Counts must be whole numbers, 0 or more.';
@@ -68,6 +68,29 @@ export const stockItemUpdateSchema = z.object({
   stock: stockCountsSchema,
   version: z.number({ message: 'Reload the item first.' }).check(z.int(), z.gte(1)),
 });
+
+/** A stock item as the admin's table shows it. */
+export const stockItemViewSchema = z.object({ id: z.string(), stock: z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() }), version: z.number(), updatedAt: z.string() });
+export const stockItemPageSchema = z.object({ items: z.array(stockItemViewSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
+/** DELETE /api/admin/items/{id}: the id deleted. */
+export const deletedSchema = z.object({ deleted: z.string() });
+
+/** A product as the admin's table shows it: the public view plus status, version, own counts and per-size availability. */
+export const adminProductSchema = z.extend(productSchema, {
+  /** The linked stock item; '' for goods that keep their own counts. */
+  stockRef: z.string(),
+  status: z.enum(['listed', 'drafted']),
+  version: z.number(),
+  stock: z.record(z.string(), z.number()),
+  sizes: z.array(sizeAvailabilitySchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductPageSchema = z.object({ products: z.array(adminProductSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
+export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
+/** DELETE /api/admin/products/{id}: the id deleted, and the pictures kept (another product shows them, or deleting them failed). */
+export const productDeletedSchema = z.object({ deleted: z.string(), imagesKept: z.array(z.string()) });
 
 /**
  * Image types an admin may upload (no SVG: it can carry script). Value: the file extension of the key. The image

@@ -80,6 +80,12 @@ export const orderSchema = z.object({
   amounts: amountsSchema,
 });
 
+/** POST /api/webhooks/stripe: the event was taken (Stripe stops sending it). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+
+/** POST /api/test-payments/confirm: the payment intent after the card step (what Stripe.js reports). */
+export const testPaymentConfirmedSchema = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number() }) });
+
 /** POST /api/test-payments/confirm: the built-in test processor's card step (test mode only). */
 export const testConfirmBodySchema = z.object({
   clientSecret: z.string().check(z.minLength(10), z.maxLength(200)),

@@ -24,3 +24,25 @@ export type FormKind = 'contact' | 'support' | 'quote';
 export type FormInput = z.infer<typeof quoteFormSchema> | z.infer<typeof contactFormSchema>;
 
 export const formSubmittedSchema = z.object({ ok: z.literal(true), id: z.string() });
+
+/** A stored submission's id (POST /api/admin/forms/{id}/resend). */
+export const submissionIdSchema = z.uuid('Not a submission id');
+const mailStatusSchema = z.enum(['pending', 'sent', 'failed']);
+/** GET /api/admin/forms: the enquiries inbox, newest first, with how the mail to the shop went. */
+export const submissionsSchema = z.object({
+  submissions: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['contact', 'support', 'quote']),
+      name: z.string(),
+      email: z.string(),
+      message: z.string(),
+      items: z.nullable(z.string()),
+      createdAt: z.string(),
+      mailStatus: mailStatusSchema,
+      mailAttempts: z.number(),
+    }),
+  ),
+});
+/** POST /api/admin/forms/{id}/resend: how the mail went this time. */
+export const resentSchema = z.object({ mailStatus: mailStatusSchema });

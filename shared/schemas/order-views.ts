@@ -9,7 +9,8 @@ import * as z from './zod';
 const whole = () => z.number().check(z.int());
 export const orderAmountsSchema = z.object({ subtotal: whole(), discount: whole(), shipping: whole(), tax: whole(), total: whole() });
 const addressSchema = z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() });
-const lineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
+/** A line of an order as its customer sees it. */
+export const orderLineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
 
 /** Where the replacement order of an approved request stands, so the original's page can follow it. */
 export const replacementShipmentSchema = z.object({
@@ -43,7 +44,7 @@ export const orderViewSchema = z.object({
   status: z.enum(['pending', 'completed', 'cancelled']),
   createdAt: z.string(),
   shippingAddress: addressSchema,
-  lines: z.array(lineSchema),
+  lines: z.array(orderLineSchema),
   amounts: orderAmountsSchema,
   /** The promo code whose discount amounts.discount is (issue 13). */
   promoCode: z.nullable(z.string()),
@@ -57,6 +58,15 @@ export const orderViewSchema = z.object({
   replacementOf: z.nullable(z.string()),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
+
+/** GET /auth/orders: the customer's orders, newest first. */
+export const customerOrdersSchema = z.object({ orders: z.array(orderViewSchema) });
+/** GET /auth/previousOrderCombined: the lines of the latest order (the spec's account page). */
+export const previousOrderSchema = z.object({ cart: z.array(orderLineSchema) });
+/** POST /auth/adminOrders: the order recorded (201) or as it was recorded before (200). */
+export const recordedOrderSchema = z.object({ order: orderViewSchema });
+/** POST /auth/adminOrders/guest: the whole order with the checkout's secret, else its number and status only (decision 0062). */
+export const recordedGuestOrderSchema = z.object({ order: z.union([orderViewSchema, z.object({ orderNumber: z.string(), status: z.enum(['pending', 'completed', 'cancelled']) })]) });
 
 /** The order page: the order, its replacement requests, and what can still be asked for until when. */
 export const orderPageSchema = z.object({
@@ -115,6 +125,11 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
  * `readThrough`, on a search that stopped at its read budget, the order date it has read back to (decision 0054).
  */
 export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()), readThrough: z.optional(z.string()) });
+
+/** POST /api/orders/replacements: the request made. */
+export const replacementAnswerSchema = z.object({ replacement: replacementViewSchema });
+/** POST /api/admin/replacements/{id}: the request as decided, and the number of its replacement order once approved. */
+export const replacementDecisionAnswerSchema = z.object({ replacement: replacementViewSchema, replacementOrder: z.nullable(z.string()) });
 
 export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.string(), email: z.string(), replacementOrder: z.nullable(z.string()) });
 export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });

@@ -51,9 +51,6 @@ export type PromoInput = z.output<typeof promoInputSchema>;
 export const promoUpdateSchema = z.object({ ...promoFields, version: z.optional(z.number().check(z.int())) }).check(rules);
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
-/** PUT, DELETE /api/admin/promo-codes/{code}: the path's code, as the field `code` (a 400 names it). */
-export const promoCodePathSchema = z.object({ code: promoCodeSchema });
-
 /** A code as the admin sees it. */
 export const promoViewSchema = z.object({
   code: z.string(),
@@ -73,6 +70,9 @@ export const promoViewSchema = z.object({
 });
 export type PromoView = z.infer<typeof promoViewSchema>;
 export const promoListSchema = z.object({ promoCodes: z.array(promoViewSchema) });
+
+/** DELETE /api/admin/promo-codes/{code}: the code deleted. */
+export const promoDeletedSchema = z.object({ deleted: z.string() });
 
 /** POST /api/promo-codes/check */
 export const promoCheckBodySchema = z.object({ code: promoCodeSchema, cart: checkoutCartSchema });

@@ -1,6 +1,5 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import { replacementIdSchema } from '../../../shared/schemas/orders';
 import { decideReplacement } from '../../domain/orders/replacements';
-import { defineHandler, validate } from '../../lib/http';
+import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/decide-replacement', async ({ params, body }) => decideReplacement(validate(replacementIdSchema, params.id), body));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/decide-replacement', async ({ params, body }) => decideReplacement(params.id, body));

@@ -1,6 +1,5 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import { orderNumberSchema } from '../../../shared/schemas/checkout';
 import { orderDetail } from '../../domain/admin/orders';
-import { defineHandler, validate } from '../../lib/http';
+import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/get-order', async ({ params }) => orderDetail(validate(orderNumberSchema, params.orderNumber)));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/get-order', async ({ params }) => orderDetail(params.orderNumber));

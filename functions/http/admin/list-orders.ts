@@ -1,10 +1,8 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import { adminOrdersQuerySchema } from '../../../shared/schemas/orders';
 import { listOrders, ordersCsv } from '../../domain/admin/orders';
-import { defineHandler, rawReply, validate } from '../../lib/http';
+import { defineHandler, rawReply } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-orders', async ({ query: raw }) => {
-  const query = validate(adminOrdersQuerySchema, raw);
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-orders', async ({ query }) => {
   if (query.format !== 'csv') return listOrders(query);
   const { csv, fileName } = await ordersCsv(query);
   return rawReply(200, csv, 'text/csv; charset=utf-8', { 'cache-control': 'no-store', 'content-disposition': `attachment; filename="${fileName}"` });

@@ -1,6 +1,5 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import { productIdSchema } from '../../../shared/schemas/product';
 import { updateProduct } from '../../domain/admin/products';
-import { defineHandler, validate } from '../../lib/http';
+import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/update-product', async ({ body, params }) => updateProduct(validate(productIdSchema, params.id), body));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/update-product', async ({ body, params }) => updateProduct(params.id, body));

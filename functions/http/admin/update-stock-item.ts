@@ -1,6 +1,5 @@
 import { ADMIN_ROUTES } from '../../../shared/routes/admin';
-import { stockItemIdSchema } from '../../../shared/schemas/admin';
 import { updateStockItem } from '../../domain/admin/stock-items';
-import { defineHandler, validate } from '../../lib/http';
+import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/update-stock-item', async ({ body, params }) => updateStockItem(validate(stockItemIdSchema, params.id), body));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/update-stock-item', async ({ body, params }) => updateStockItem(params.id, body));

@@ -6,5 +6,5 @@ import { defineHandler } from '../../lib/http';
 export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/stripe-webhook', async ({ event }) => {
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   await handleStripeWebhook(raw, event.headers?.['stripe-signature']);
-  return { received: true };
+  return { received: true as const };
 });

@@ -1,8 +1,5 @@
 import { FORMS_ROUTES } from '../../../shared/routes/forms';
-import * as z from '../../../shared/schemas/zod';
 import { resendSubmission } from '../../domain/forms/submissions';
-import { defineHandler, validate } from '../../lib/http';
+import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(FORMS_ROUTES, 'forms/resend-submission', async ({ params }) => ({
-  mailStatus: await resendSubmission(validate(z.uuid('Not a submission id'), params.id)),
-}));
+export const handler = defineHandler(FORMS_ROUTES, 'forms/resend-submission', async ({ params }) => ({ mailStatus: await resendSubmission(params.id) }));

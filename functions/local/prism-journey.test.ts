@@ -1,0 +1,243 @@
+import { AuthFlowType, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { OPENAPI_PATH, SITE_JSON } from '../../shared/openapi';
+import { findRoute, ROUTE_LIST } from '../../shared/routes';
+import { ensureUser } from './cognito';
+import { freePort } from './processes';
+import { PRISM_VIOLATIONS_HEADER, startPrism, type Prism } from './prism';
+import { startLocalStack, type LocalStack } from './stack';
+
+/**
+ * An outside check of the API document (issue 25): the shop's own journey (catalogue, guest and signed-in checkout,
+ * promo codes, shipping, look-up, replacements, the admin's tables, and their refusals) goes through Stoplight
+ * Prism's validation proxy in front of the running stack, with the document the shop serves. Every request must
+ * be one the document allows, every answer one it describes (status, media type, body schema), and every
+ * operation of the document is touched at least once.
+ */
+jest.setTimeout(240_000);
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-prism-'));
+const webDir = path.join(dataDir, 'web');
+mkdirSync(webDir, { recursive: true });
+writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+const admin = { email: 'owner@example.com', password: 'OwnerPass1' };
+
+let stack: LocalStack | undefined;
+let prism: Prism | undefined;
+beforeAll(async () => {
+  const [port, dynamoPort, cognitoPort, prismPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  // The shop answers to Prism's address too (Prism forwards the Host it was called under).
+  stack = await startLocalStack({ port, dynamoPort, cognitoPort, dataDir, webDir, admin, seedPhotoWidth: 640, rateLimits: { enabled: false }, publicUrl: `http://127.0.0.1:${prismPort}` });
+  // The document as the shop serves it (in AWS: the file of the SPA build).
+  const document = path.join(dataDir, 'openapi.json');
+  writeFileSync(document, await (await fetch(`${stack.url}${OPENAPI_PATH}`)).text());
+  prism = await startPrism({ document, upstream: stack.url, port: prismPort });
+}, 180_000);
+afterAll(async () => {
+  await prism?.stop();
+  await stack?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer the journey reads freely
+  body: any;
+  type: string;
+}
+const touched = new Set<string>();
+const problems: string[] = [];
+
+/** One request through Prism; the answer must have the status expected and no violation of the document. */
+async function call(method: string, url: string, expected: number, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const answer = await fetch(`${prism!.url}${url}`, {
+    method,
+    redirect: 'manual',
+    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const type = answer.headers.get('content-type') ?? '';
+  const text = await answer.text();
+  const body = type.includes('json') && text ? JSON.parse(text) : text;
+  const pathname = new URL(url, 'http://x').pathname;
+  const site = SITE_JSON.find((file) => file.path === pathname);
+  const found = findRoute(ROUTE_LIST, method, pathname);
+  touched.add(site ? `GET ${site.path}` : found.route ? `${found.route.method} ${found.route.path}` : `${method} ${pathname} (no route)`);
+  const violations = answer.headers.get(PRISM_VIOLATIONS_HEADER);
+  if (violations) problems.push(`${method} ${url} -> ${answer.status}: ${violations}`);
+  if (answer.status !== expected) problems.push(`${method} ${url}: expected ${expected}, got ${answer.status} ${text.slice(0, 300)}`);
+  return { status: answer.status, body, type };
+}
+
+/** An access token of the stack's user pool (a new customer's, made first, or the admin's `npm start` made). */
+async function tokenOf(email: string, password: string, options: { create?: boolean } = {}): Promise<string> {
+  if (options.create) await ensureUser(stack!.cognito, email, password);
+  const result = await stack!.cognito.client.send(
+    new InitiateAuthCommand({ AuthFlow: AuthFlowType.USER_PASSWORD_AUTH, ClientId: stack!.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+  );
+  return result.AuthenticationResult!.AccessToken!;
+}
+
+const address = (email: string) => ({ name: 'Ada Buyer', email, line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' });
+const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
+const confirm = (clientSecret: string, number: string, expected: number) =>
+  call('POST', '/api/test-payments/confirm', expected, { body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com' } });
+
+test('a journey over every route, and its refusals, answers only what the OpenAPI document describes (Prism finds no violation)', async () => {
+  // The site's JSON and the shop's health.
+  await call('GET', '/api/health', 200);
+  expect((await call('GET', '/config.json', 200)).body).toMatchObject({ paymentMode: 'test' });
+  await call('GET', OPENAPI_PATH, 200);
+
+  // The catalogue, its pages and the crawler files.
+  const list = await call('GET', '/api/products?category=candles&sort=price-asc&limit=2', 200);
+  expect(list.body.products).toHaveLength(2);
+  await call('GET', `/api/products?category=candles&sort=price-asc&limit=2&cursor=${encodeURIComponent(list.body.nextCursor)}`, 200);
+  await call('GET', '/api/products?cursor=not-a-cursor', 400);
+  await call('GET', '/api/products/search?q=candle', 200);
+  const candle = (await call('GET', '/api/products/harvest-spice-candle', 200)).body;
+  await call('GET', '/api/products/no-such-product', 404);
+  await call('GET', '/', 200);
+  await call('GET', '/faqs', 200);
+  await call('GET', '/no-such-page', 404);
+  await call('GET', '/product/harvest-spice-candle', 200);
+  await call('GET', '/product/no-such-product', 404);
+  await call('GET', '/product-list/candles', 200);
+  await call('GET', '/sitemap.xml', 200);
+  await call('GET', '/robots.txt', 200);
+
+  // A guest's checkout: the stock check, a promo code, the card step and the order, with their refusals.
+  const cart = [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }];
+  expect((await call('POST', '/api/products/validate-cart', 200, { body: { cart: [...cart, { id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }] } })).body.success).toBe(false);
+  await call('POST', '/api/promo-codes/check', 200, { body: { code: 'welcome10', cart } });
+  await call('POST', '/api/promo-codes/check', 404, { body: { code: 'NO-SUCH-CODE', cart } });
+  await call('POST', '/api/promo-codes/check', 409, { body: { code: 'FREESHIP', cart } });
+  await call('POST', '/auth/create-payment-intent/guest', 409, { body: { cart: [{ id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }], shippingAddress: address('ada@example.com') } });
+  await call('POST', '/auth/create-payment-intent/guest', 404, { body: { cart, shippingAddress: address('ada@example.com'), checkoutId: '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b' } });
+  const guest = (await call('POST', '/auth/create-payment-intent/guest', 200, { body: { cart, shippingAddress: address('ada@example.com'), promoCode: 'WELCOME10' } })).body;
+  await confirm(guest.clientSecret, '4000000000000002', 402);
+  await confirm(guest.clientSecret, '4242424242424242', 200);
+  await confirm(guest.clientSecret, '4242424242424242', 400);
+  await call('POST', '/auth/adminOrders/guest', 404, { body: { orderNumber: 'pi_nosuchpayment' } });
+  await call('POST', '/auth/adminOrders/guest', 201, { body: { orderNumber: guest.orderNumber, checkoutSecret: guest.checkoutSecret } });
+  expect((await call('POST', '/auth/adminOrders/guest', 200, { body: { orderNumber: guest.orderNumber } })).body.order).toEqual({ orderNumber: guest.orderNumber, status: 'pending' });
+  await call('POST', '/auth/create-payment-intent/guest', 409, {
+    body: { cart, shippingAddress: address('ada@example.com'), checkoutId: guest.checkoutId, checkoutSecret: guest.checkoutSecret },
+  });
+  await call('POST', '/api/orders/lookup', 200, { body: { orderNumber: guest.orderNumber, email: 'ada@example.com' } });
+  await call('POST', '/api/orders/lookup', 404, { body: { orderNumber: guest.orderNumber, email: 'someone@example.com' } });
+  // The shop takes no webhooks without Stripe (this stack uses the built-in test processor).
+  await call('POST', '/api/webhooks/stripe', 404, { body: { type: 'payment_intent.succeeded' }, headers: { 'stripe-signature': 't=1,v1=0' } });
+
+  // A signed-in customer: the account's routes, a checkout and a rating.
+  const customer = await tokenOf('customer@example.com', 'Customer1pass', { create: true });
+  await call('GET', '/auth/validateAdmin', 403, { token: customer });
+  await call('POST', '/auth/cart', 200, { token: customer, body: { cart: [{ id: candle.id, name: candle.name, image: candle.image, price: candle.price, size: 'CANDLE', quantity: 1 }] } });
+  await call('GET', '/auth/cart', 200, { token: customer });
+  const profile = { name: 'Ada Buyer', email: 'customer@example.com', phone: '5555550100', address: '1 Main St', state: 'IL', city: 'Springfield', zip: '62701' };
+  await call('POST', '/auth/shippingProfiles', 200, { token: customer, body: { profiles: [profile, { ...profile, name: 'Ada at work' }] } });
+  await call('GET', '/auth/shippingProfiles', 200, { token: customer });
+  await call('DELETE', '/auth/shippingProfiles', 200, { token: customer, body: { index: 1 } });
+  await call('DELETE', '/auth/shippingProfiles', 404, { token: customer, body: { index: 5 } });
+  await call('POST', '/auth/products/harvest-spice-candle/reviews', 403, { token: customer, body: { rating: 5 } });
+  const mine = (await call('POST', '/auth/create-payment-intent', 200, { token: customer, body: { cart, shippingAddress: address('customer@example.com') } })).body;
+  await confirm(mine.clientSecret, '4242424242424242', 200);
+  await call('POST', '/auth/adminOrders', 201, { token: customer, body: { orderNumber: mine.orderNumber } });
+  await call('POST', '/auth/adminOrders', 200, { token: customer, body: { orderNumber: mine.orderNumber } });
+  await call('GET', '/auth/previousOrderCombined', 200, { token: customer });
+  await call('GET', '/auth/orders', 200, { token: customer });
+  await call('GET', `/auth/orders/${mine.orderNumber}`, 200, { token: customer });
+  await call('GET', `/auth/orders/${guest.orderNumber}`, 404, { token: customer });
+  await call('POST', '/auth/products/harvest-spice-candle/reviews', 200, { token: customer, body: { rating: 4 } });
+  await call('GET', '/auth/reviews', 200, { token: customer });
+  await call('POST', '/auth/products/no-such-product/reviews', 404, { token: customer, body: { rating: 4 } });
+
+  // Forms.
+  const message = { name: 'Ada', email: 'ada@example.com', message: 'Hello there' };
+  await call('POST', '/api/forms/contact', 201, { body: message });
+  await call('POST', '/api/forms/support', 201, { body: message });
+  await call('POST', '/api/forms/quote', 201, { body: { ...message, items: '20 tees' } });
+
+  // The admin: validation, products, stock items, uploads, orders, shipping, replacements, promo codes, the inbox.
+  const owner = await tokenOf(admin.email, admin.password);
+  await call('GET', '/auth/validateAdmin', 200, { token: owner });
+  await call('GET', '/api/admin/dashboard', 200, { token: owner });
+  const products = (await call('GET', '/api/admin/products?limit=2', 200, { token: owner })).body;
+  const photo = products.products[0].photos[0].src as string;
+  const made = (
+    await call('POST', '/api/admin/products', 201, { token: owner, body: { name: 'Journey Candle', description: 'Made by the journey.', price: 1500, tag: 'candles', image: photo, stock: { CANDLE: 3 } } })
+  ).body;
+  await call('POST', '/api/admin/products', 400, { token: owner, body: { name: 'Journey Tee', description: 'No stock item.', price: 1500, tag: 'tees', image: photo } });
+  const changed = (await call('PUT', `/api/admin/products/${made.id}`, 200, { token: owner, body: { price: 1600, version: made.version } })).body;
+  await call('PUT', `/api/admin/products/${made.id}`, 409, { token: owner, body: { price: 1700, version: made.version } });
+  await call('PUT', '/api/admin/products/no-such-product', 404, { token: owner, body: { price: 1700, version: 1 } });
+  await call('POST', `/api/admin/products/${made.id}/draft`, 200, { token: owner });
+  await call('GET', '/api/admin/drafted-products', 200, { token: owner });
+  await call('POST', `/api/admin/products/${made.id}/undraft`, 200, { token: owner });
+  await call('POST', '/api/admin/products/no-such-product/draft', 404, { token: owner });
+  await call('POST', '/api/admin/products/no-such-product/undraft', 404, { token: owner });
+  expect(changed.price).toBe(1600);
+  await call('DELETE', `/api/admin/products/${made.id}`, 200, { token: owner });
+  await call('DELETE', `/api/admin/products/${made.id}`, 404, { token: owner });
+
+  await call('GET', '/api/admin/items?id=TEE-CLASSIC', 200, { token: owner });
+  const counts = { S: 1, M: 1, L: 1, XL: 1, '2XL': 1 };
+  const item = (await call('POST', '/api/admin/items', 201, { token: owner, body: { id: 'JOURNEY-ITEM', stock: counts } })).body;
+  await call('POST', '/api/admin/items', 409, { token: owner, body: { id: 'JOURNEY-ITEM', stock: counts } });
+  await call('PUT', '/api/admin/items/JOURNEY-ITEM', 200, { token: owner, body: { stock: { ...counts, S: 2 }, version: item.version } });
+  await call('PUT', '/api/admin/items/JOURNEY-ITEM', 409, { token: owner, body: { stock: counts, version: item.version } });
+  await call('DELETE', '/api/admin/items/TEE-CLASSIC', 409, { token: owner });
+  await call('DELETE', '/api/admin/items/JOURNEY-ITEM', 200, { token: owner });
+  await call('DELETE', '/api/admin/items/JOURNEY-ITEM', 404, { token: owner });
+
+  const upload = (await call('POST', '/api/admin/uploads', 201, { token: owner, body: { contentType: 'image/jpeg', size: 1000 } })).body;
+  await call('GET', `/api/admin/uploads/${upload.id}`, 200, { token: owner });
+
+  await call('GET', '/api/admin/orders?status=pending&order=oldest', 200, { token: owner });
+  await call('GET', '/api/admin/orders?status=sales&format=csv', 200, { token: owner });
+  await call('GET', '/api/admin/orders?from=2026-02-01&to=2026-01-01', 400, { token: owner });
+  await call('GET', `/api/admin/orders/${guest.orderNumber}`, 200, { token: owner });
+  await call('GET', '/api/admin/orders/pi_nosuchorder', 404, { token: owner });
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/send-confirmation`, 409, { token: owner });
+  const shipped = (await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 200, { token: owner, body: { carrier: 'USPS', trackingNumber: '9400100000000000000000' } })).body;
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 409, { token: owner, body: { carrier: 'UPS', trackingNumber: '1Z999' } });
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/tracking`, 200, { token: owner, body: { carrier: 'UPS', trackingNumber: '1Z999', version: shipped.version } });
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/tracking`, 409, { token: owner, body: { carrier: 'FedEx', trackingNumber: '1234', version: shipped.version } });
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/cancel`, 409, { token: owner });
+  await call('POST', `/api/admin/orders/${mine.orderNumber}/cancel`, 200, { token: owner });
+
+  const replacement = { orderNumber: guest.orderNumber, email: 'ada@example.com', lines: [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }], reason: 'It arrived broken.' };
+  await call('POST', '/api/orders/replacements', 409, { body: { ...replacement, orderNumber: mine.orderNumber, email: 'customer@example.com' } });
+  const asked = (await call('POST', '/api/orders/replacements', 201, { body: replacement })).body;
+  await call('GET', '/api/admin/replacements?status=open', 200, { token: owner });
+  await call('POST', `/api/admin/replacements/${asked.replacement.id}`, 200, { token: owner, body: { decision: 'decline', message: 'We cannot see the damage in the photo.' } });
+  await call('POST', `/api/admin/replacements/${asked.replacement.id}`, 409, { token: owner, body: { decision: 'approve' } });
+  await call('POST', `/api/admin/replacements/${guest.orderNumber}_r99`, 404, { token: owner, body: { decision: 'approve' } });
+
+  await call('GET', '/api/admin/promo-codes', 200, { token: owner });
+  await call('POST', '/api/admin/promo-codes', 201, { token: owner, body: { code: 'journey5', kind: 'amount', value: 500 } });
+  await call('POST', '/api/admin/promo-codes', 409, { token: owner, body: { code: 'JOURNEY5', kind: 'amount', value: 500 } });
+  const code = (await call('PUT', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner, body: { kind: 'percent', value: 15 } })).body;
+  await call('PUT', '/api/admin/promo-codes/JOURNEY5', 409, { token: owner, body: { kind: 'percent', value: 20, version: code.version - 1 } });
+  await call('PUT', '/api/admin/promo-codes/NO-SUCH-CODE', 404, { token: owner, body: { kind: 'percent', value: 20 } });
+  await call('DELETE', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner });
+  await call('DELETE', '/api/admin/promo-codes/WELCOME10', 409, { token: owner });
+
+  const inbox = (await call('GET', '/api/admin/forms', 200, { token: owner })).body;
+  await call('POST', `/api/admin/forms/${inbox.submissions[0].id}/resend`, 409, { token: owner });
+  await call('POST', '/api/admin/forms/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b/resend', 404, { token: owner });
+
+  expect(problems).toEqual([]);
+  // Every operation of the document was touched, and nothing outside it.
+  const operations = [...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...SITE_JSON.map((file) => `GET ${file.path}`)];
+  expect([...touched].filter((operation) => !operations.includes(operation))).toEqual([]);
+  expect(operations.filter((operation) => !touched.has(operation))).toEqual([]);
+});
+
+test('Prism itself refuses what the document does not allow: the check can fail', async () => {
+  const answer = await fetch(`${prism!.url}/api/products/validate-cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cart: 'not a list' }) });
+  expect(answer.status).toBe(422);
+  expect((await fetch(`${prism!.url}/api/no-such-route`)).status).toBe(404);
+});
