@@ -1,8 +1,9 @@
+import { CfnOutput } from 'aws-cdk-lib';
 import { COGNITO_TRIGGERS, type JobDef } from '../../shared/jobs';
 import { RATE_LIMIT_GROUPS } from '../../shared/rate-limits';
 import { routeId, type RouteDef } from '../../shared/routes';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
-import { ShopAlarms, type WatchedFunction } from './alarms';
+import { ShopAlarmsStack, type ShopAlarms, type WatchedFunction } from './alarms';
 import { sharedLabel } from './api';
 import { ShopDashboard } from './dashboard';
 import type { ShopStack } from './shop-stack';
@@ -15,10 +16,12 @@ export interface WatchProps {
 }
 
 /**
- * The alarms of the stage (one per function, the API's 5xx rate, table throttles, failed mails; all to one topic)
- * and its one dashboard (business figures, the API, each function, the table).
+ * The alarms of the stage (one per function, the API's 5xx rate, table throttles, failed mails; all to one topic),
+ * in their nested stack, and its one dashboard (business figures, the API, each function, the table), which stays
+ * in the shop stack: its name is fixed (`Shop-<stage>-<region>`), and a dashboard made anew under a name that
+ * still exists fails the deploy.
  */
-export function watchStage(stack: ShopStack, props: WatchProps): { alarms: ShopAlarms; dashboard: ShopDashboard } {
+export function watchStage(stack: ShopStack, props: WatchProps): { alarmsStack: ShopAlarmsStack; alarms: ShopAlarms; dashboard: ShopDashboard } {
   const { routes } = props;
   // Jobs, triggers and the image pipeline: the functions that answer no route.
   const others: WatchedFunction[] = [
@@ -37,7 +40,7 @@ export function watchStage(stack: ShopStack, props: WatchProps): { alarms: ShopA
     })),
     ...others,
   ];
-  const alarms = new ShopAlarms(stack, 'Alarms', {
+  const alarmsStack = new ShopAlarmsStack(stack, 'Alarms', {
     stage: stack.stage,
     api: stack.api,
     table: stack.table,
@@ -46,6 +49,8 @@ export function watchStage(stack: ShopStack, props: WatchProps): { alarms: ShopA
     mailLogGroups: stack.mailFunctions.map((fn) => fn.logGroup),
     email: props.alarmEmail,
   });
+  const { alarms } = alarmsStack;
+  new CfnOutput(stack, 'AlarmTopicArn', { value: alarms.topic.topicArn, description: 'Alarms of this stage go here' });
 
   const dashboard = new ShopDashboard(stack, 'Dashboard', {
     stage: stack.stage,
@@ -56,5 +61,5 @@ export function watchStage(stack: ShopStack, props: WatchProps): { alarms: ShopA
     others,
     rateLimits: stack.rateLimits ? RATE_LIMIT_GROUPS : undefined,
   });
-  return { alarms, dashboard };
+  return { alarmsStack, alarms, dashboard };
 }

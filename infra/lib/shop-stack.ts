@@ -10,7 +10,7 @@ import type { Construct } from 'constructs';
 import { JOBS, type JobDef } from '../../shared/jobs';
 import { ORIGIN_HEADER } from '../../shared/origin';
 import { ROUTES, type RouteDef } from '../../shared/routes';
-import type { ShopAlarms } from './alarms';
+import type { ShopAlarms, ShopAlarmsStack } from './alarms';
 import { ShopApi } from './api';
 import { ShopAuth } from './auth';
 import type { ShopDashboard } from './dashboard';
@@ -71,6 +71,8 @@ export class ShopStack extends Stack implements StageObservability {
   /** The SES identity and sender; absent when no `sesIdentity` was given (then no function may send). */
   readonly mail?: ShopMail;
   readonly spaDeployment: SpaDeployment;
+  /** The nested stack that holds the alarms (their resources count there, not against this stack's 500). */
+  readonly alarmsStack: ShopAlarmsStack;
   readonly alarms: ShopAlarms;
   /** The user pool's web ACL and the limited routes' ceilings (absent with -c rateLimits=off). */
   readonly rateLimits?: ShopRateLimits;
@@ -195,7 +197,7 @@ export class ShopStack extends Stack implements StageObservability {
     });
 
     // ---- The alarms (all to one topic) and the one dashboard.
-    ({ alarms: this.alarms, dashboard: this.dashboard } = watchStage(this, { routes, jobs, alarmEmail: props.alarmEmail }));
+    ({ alarmsStack: this.alarmsStack, alarms: this.alarms, dashboard: this.dashboard } = watchStage(this, { routes, jobs, alarmEmail: props.alarmEmail }));
 
     giveHelperFunctionsLogGroups(this, this.logRetentionDays);
     const suppressed = {
