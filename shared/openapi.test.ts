@@ -54,8 +54,8 @@ describe('the OpenAPI document of the route table', () => {
     expect(new Set(all).size).toBe(all.length);
     const single = ROUTE_LIST.filter((route) => ROUTE_LIST.filter((other) => other.handler === route.handler).length === 1);
     for (const route of single) expect(operationOf(doc, route)!.operationId).toBe(routeId(route));
-    expect(operationOf(doc, { method: 'GET', path: '/api/admin/promo-codes' })!.operationId).toBe('AdminPromoCodesGet');
-    expect(operationOf(doc, { method: 'POST', path: '/api/admin/promo-codes' })!.operationId).toBe('AdminPromoCodesPost');
+    expect(operationOf(doc, { method: 'GET', path: '/api/admin/promo-codes' })!.operationId).toBe('AdminListPromoCodes');
+    expect(operationOf(doc, { method: 'POST', path: '/api/admin/promo-codes' })!.operationId).toBe('AdminCreatePromoCode');
     expect(operationOf(doc, { method: 'GET', path: '/product/{id}' })!.operationId).toBe('PagesRenderPageGetProductId');
   });
 

@@ -77,10 +77,10 @@ function roleStatements(functionLogicalId: string): { Action: string | string[];
 const actionsOf = (statements: { Action: string | string[] }[]) => statements.flatMap((s) => [s.Action].flat());
 
 describe('route table -> functions and routes', () => {
-  test('route ids are unique per handler module and route keys are unique (each endpoint gets its own function; the page routes share the page function, the admin promo-code routes two)', () => {
+  test('route ids are unique per handler module and route keys are unique (each endpoint gets its own function; only the page routes share the page function)', () => {
     expect(new Set(ROUTES.map(routeId)).size).toBe(HANDLERS.length);
     const sharing = HANDLERS.filter((handler) => ROUTES.filter((route) => route.handler === handler).length > 1);
-    expect(sharing.sort()).toEqual(['admin/promo-code', 'admin/promo-codes', 'pages/render-page']);
+    expect(sharing).toEqual(['pages/render-page']);
     expect(sharing.reduce((sum, handler) => sum + ROUTES.filter((route) => route.handler === handler).length - 1, 0)).toBe(ROUTES.length - HANDLERS.length);
     // Routes of one function share what the function is given: access, table rights and services.
     for (const handler of sharing) {
@@ -88,6 +88,17 @@ describe('route table -> functions and routes', () => {
       expect(new Set(settings).size).toBe(1);
     }
     expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
+  });
+
+  test('one function per API route in the template: every route but the crawler pages has a function of its own (docs/decisions/0072)', () => {
+    const apiRoutes = ROUTES.filter((route) => route.handler !== 'pages/render-page');
+    const functionIds = apiRoutes.map(routeFunctionId);
+    expect(new Set(functionIds).size).toBe(apiRoutes.length);
+    // Each function is the integration of exactly one API route.
+    const integrated = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Integration')).map((integration) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string);
+    for (const id of functionIds) expect(integrated.filter((target) => target === id)).toHaveLength(1);
+    const pages = ROUTES.filter((route) => route.handler === 'pages/render-page');
+    expect(new Set(pages.map(routeFunctionId)).size).toBe(1);
   });
 
   test('exactly one Lambda function per handler module and per job, the image pipeline, plus only the named CDK helper functions', () => {

@@ -1,11 +1,7 @@
 import { promoCheckBodySchema, promoInputSchema, promoUpdateSchema } from '../schemas/promo';
 import type { RouteDef } from './types';
 
-/**
- * Promo codes (issue 13). The admin's four routes are served by two functions (one per handler module: list and
- * create, change and delete), to keep the stack's resources down; routes of one module share access, table
- * rights and services.
- */
+/** Promo codes (issue 13): a public check, and the admin's four routes, each its own function (docs/decisions/0072). */
 export const PROMO_ROUTES = [
   {
     method: 'POST',
@@ -18,11 +14,11 @@ export const PROMO_ROUTES = [
     body: promoCheckBodySchema,
     summary: '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
   },
-  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/promo-codes', access: 'admin', table: 'readwrite', summary: 'Every promo code with its uses' },
+  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/list-promo-codes', access: 'admin', table: 'read', summary: 'Every promo code with its uses' },
   {
     method: 'POST',
     path: '/api/admin/promo-codes',
-    handler: 'admin/promo-codes',
+    handler: 'admin/create-promo-code',
     access: 'admin',
     table: 'readwrite',
     body: promoInputSchema,
@@ -31,7 +27,7 @@ export const PROMO_ROUTES = [
   {
     method: 'PUT',
     path: '/api/admin/promo-codes/{code}',
-    handler: 'admin/promo-code',
+    handler: 'admin/update-promo-code',
     access: 'admin',
     table: 'readwrite',
     body: promoUpdateSchema,
@@ -40,7 +36,7 @@ export const PROMO_ROUTES = [
   {
     method: 'DELETE',
     path: '/api/admin/promo-codes/{code}',
-    handler: 'admin/promo-code',
+    handler: 'admin/delete-promo-code',
     access: 'admin',
     table: 'readwrite',
     summary: 'Deletes a promo code nobody used (409 once used: deactivate it instead)',

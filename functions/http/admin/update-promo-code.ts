@@ -1,0 +1,10 @@
+import { PROMO_ROUTES } from '../../../shared/routes/promo';
+import { promoCodePathSchema } from '../../../shared/schemas/promo';
+import { updatePromoCode } from '../../domain/promo/codes';
+import { defineHandler, validate } from '../../lib/http';
+
+/** PUT /api/admin/promo-codes/{code}: changes a promo code (its counts stay); 409 at another version. */
+export const handler = defineHandler(PROMO_ROUTES, 'admin/update-promo-code', async ({ body, params }) => {
+  const { code } = validate(promoCodePathSchema, { code: params.code });
+  return updatePromoCode(code, body);
+});
