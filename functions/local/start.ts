@@ -107,7 +107,7 @@ async function main() {
 
   // Listening already (the demo photos go through the gateway), but ready only once the demo data is there: until
   // then GET /api/health answers 503 with what is being done (docs/decisions/0073).
-  console.log(`Getting ready at ${stack.url} (the first start seeds the demo catalogue, about a minute; /api/health answers 503 until then) ...`);
+  console.log(`Getting ready at ${stack.url} (a first start seeds the demo catalogue: one to two minutes; /api/health answers 503 until the shop is ready) ...`);
   const { seeded } = await stack.ready;
 
   console.log(`

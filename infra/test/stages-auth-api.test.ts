@@ -1,5 +1,6 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { mailFromProblem, stageSettingsFromContext } from '../lib/settings';
+import { mailFromProblem } from '../lib/addresses';
+import { stageSettingsFromContext } from '../lib/settings';
 import type { ShopStack } from '../lib/shop-stack';
 import { dependencyGraph, findCycle, FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 
