@@ -90,5 +90,14 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
 
+  // The CloudFront routing function (infra/lib/spa-routing-function.js): plain JavaScript for CloudFront's runtime 2.0, outside
+  // tsconfig.json. CloudFront calls its `handler`; the three constants are filled in at synth (infra/lib/spa-routing.ts).
+  {
+    files: ['infra/lib/spa-routing-function.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: 'module', globals: { SPA_ROUTE_PATTERN: 'readonly', API_ORIGIN_ID: 'readonly', NOT_FOUND_PATH: 'readonly' } },
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },
+  },
+
   prettier,
 );

@@ -36,6 +36,10 @@ export default async function globalSetup(): Promise<void> {
     },
   });
   (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir };
+  // Ready means ready: the demo catalogue seeded and the promo codes there (GET /api/health answers 200 from then on).
+  await stack.ready;
+  const health = await fetch(`${stack.url}/api/health`);
+  if (health.status !== 200) throw new Error(`The shop said it was ready, but /api/health answers ${health.status}: ${await health.text()}`);
   // The Cognito stand-in itself too: an operator's tools (npm run admin:add) talk to it directly, not through the shop.
   const cognito = { endpoint: stack.cognito.endpoint, userPoolId: stack.cognito.userPoolId, clientId: stack.cognito.clientId };
   writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir, cognito }));

@@ -141,6 +141,7 @@ export async function storefront(section: (title: string) => void, row: Row, roo
     webDir: path.join(root, 'web', 'dist'),
     admin: ADMIN,
   });
+  await stack.ready;
   try {
     const uploaded = await uploadThroughAdmin(stack, row);
     const product = `/product/${uploaded[0]}`;

@@ -359,6 +359,7 @@ async function routeJs() {
     webDir: path.join(ROOT, 'web', 'dist'),
     admin: { email: 'admin@example.com', password: 'ShopAdmin1' },
   });
+  await stack.ready;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     row('route', 'JS files', 'JS gzip', 'budget');

@@ -1,6 +1,7 @@
 import { version } from '../package.json';
 import { rateLimitGroupOf } from './rate-limits';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
+import type { Refusal } from './routes/types';
 import { ADMIN_GROUP } from './roles';
 import { errorBodySchema, MAX_BODY_BYTES, runtimeConfigSchema } from './schemas/common';
 import * as z from './schemas/zod';
@@ -63,7 +64,7 @@ const isJsonRoute = (route: RouteDef) => !route.answers;
  */
 export function declaredStatuses(route: RouteDef): Map<string, string> {
   const statuses = new Map<string, string>();
-  const own = (route.refusals ?? {}) as Record<string, string | undefined>;
+  const own = Object.fromEntries(Object.entries(route.refusals ?? {}).map(([status, refusal]) => [status, typeof refusal === 'string' ? refusal : refusal?.when])) as Record<string, string | undefined>;
   const join = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('; ');
   for (const status of route.success ?? [200]) {
     statuses.set(String(status), status === 301 ? 'The address without its trailing slash (Location)' : status === 201 ? 'Made: the new record' : 'Success');
@@ -91,9 +92,16 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
     ),
   );
   if (own[502]) statuses.set('502', own[502]);
-  if (route.uses?.includes('stripe')) statuses.set('503', "Payments are not set up: no Stripe keys in the stack's secret (`payments_not_configured`)");
+  const unavailable = join(route.uses?.includes('stripe') && "Payments are not set up: no Stripe keys in the stack's secret (`payments_not_configured`)", own[503]);
+  if (unavailable) statuses.set('503', unavailable);
   statuses.set('5XX', 'Something went wrong on the shop\'s side: `{"error": {...}}` from the function, or API Gateway\'s own `{"message"}`');
   return statuses;
+}
+
+/** The body schema of a status the route answers that is not a success: the error format, unless its refusal names another. */
+export function refusalBody(route: RouteDef, status: number): z.ZodMiniType {
+  const refusal = (route.refusals as Record<number, Refusal | undefined> | undefined)?.[status];
+  return typeof refusal === 'object' ? refusal.body : errorBodySchema;
 }
 
 /** Whether a path parameter's schema refuses some value (a page's segment takes any: an unknown one is a 404 page). */
@@ -193,7 +201,10 @@ function operation(route: RouteDef, operationId: string): JsonObject {
         ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit lets the client in again', schema: { type: 'string' } } } } : {}),
         content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
       };
-    } else responses[status] = { description: when, content: error };
+    } else {
+      const body = refusalBody(route, Number(status));
+      responses[status] = { description: when, content: body === errorBodySchema ? error : { 'application/json': { schema: answerSchema(body) } } };
+    }
   }
   return {
     operationId,

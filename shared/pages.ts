@@ -95,7 +95,7 @@ export const SPA_ROUTES = [
   '/admin/inbox',
 ] as const;
 
-/** SPA_ROUTES as one regular expression's source (also run by the CloudFront routing function, infra/lib/site.ts). */
+/** SPA_ROUTES as one regular expression's source (also run by the CloudFront routing function, infra/lib/spa-routing-function.js). */
 export const SPA_ROUTE_PATTERN = `^(?:${SPA_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, '[^/]+')).join('|')})$`;
 
 /** Where the page function answers the not-found page (404, noindex, the SPA's shell): unknown addresses are sent there. */

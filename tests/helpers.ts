@@ -9,9 +9,8 @@ import { ensureUser } from '../functions/local/cognito';
 import { readOutbox } from '../functions/local/ses';
 import { ADMIN_GROUP } from '../functions/lib/auth';
 import { routeServed } from '../functions/lib/http';
-import { answerSchema, declaredStatuses } from '../shared/openapi';
+import { answerSchema, declaredStatuses, refusalBody } from '../shared/openapi';
 import type { RouteDef } from '../shared/routes';
-import { errorBodySchema } from '../shared/schemas/common';
 
 /** Creates a fresh table for the calling test file and points the functions at it. */
 export async function useFreshTable(): Promise<string> {
@@ -95,7 +94,7 @@ export function checkAnswer(route: RouteDef, answer: { status: number; body: unk
     throw new Error(`${where}, which its route does not declare (${[...declared.keys()].join(', ')}): add it to the route's refusals with when it is answered`);
   }
   if (!answer.json || answer.status === 301) return;
-  const schema = answer.status < 300 ? route.answer : errorBodySchema;
+  const schema = answer.status < 300 ? route.answer : refusalBody(route, answer.status);
   if (!schema) return;
   const validate = validatorOf(schema);
   if (!validate(answer.body)) throw new Error(`${where} with a body its schema refuses: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 2000)}`);

@@ -59,6 +59,11 @@ const envSchema = z.object({
   SPA_BUCKET: z.optional(z.string().check(z.minLength(1))),
   /** Locally: the built SPA (web/dist) the page function reads index.html from. */
   WEB_DIR: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * Locally: what the stack is still doing before it is ready (seeding the demo data on the first start, migrating
+   * older data), set by functions/local/stack.ts; GET /api/health answers 503 meanwhile. Unset in AWS.
+   */
+  SHOP_STARTING: z.optional(z.string().check(z.minLength(1))),
   /** Set by the Lambda runtime: inside AWS the test card processor is never used. */
   AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
 });

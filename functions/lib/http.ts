@@ -16,6 +16,8 @@ type QueryOf<R extends RouteDef> = R extends { query: infer S extends z.ZodMiniT
 type ParamsOf<R extends RouteDef> = R extends { params: infer P extends Readonly<Record<string, z.ZodMiniType>> } ? { [K in keyof P]: z.output<P[K]> } : Record<string, never>;
 /** What a handler may return on success: the route's `answer` (shared schema), as it is or in a `reply`; any value where the route has none. */
 type AnswerOf<R extends RouteDef> = R extends { answer: infer S extends z.ZodMiniType } ? z.output<S> : unknown;
+/** The bodies of the route's refusals that are not the error format (e.g. the health check's 503 while starting). */
+type RefusalBodyOf<R extends RouteDef> = R extends { refusals: infer F } ? { [K in keyof F]: F[K] extends { body: infer S extends z.ZodMiniType } ? z.output<S> : never }[keyof F] : never;
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? null : Caller;
 
 export interface ShopRequest<R extends RouteDef> {
@@ -168,7 +170,9 @@ const ROUTES_SERVED = Symbol('routes served');
 export function defineHandler<const Routes extends readonly RouteDef[], H extends Routes[number]['handler']>(
   routes: Routes,
   name: H,
-  fn: (request: ShopRequest<Extract<Routes[number], { handler: H }>>) => Promise<AnswerOf<Extract<Routes[number], { handler: H }>> | Reply<AnswerOf<Extract<Routes[number], { handler: H }>>> | RawReply>,
+  fn: (
+    request: ShopRequest<Extract<Routes[number], { handler: H }>>,
+  ) => Promise<AnswerOf<Extract<Routes[number], { handler: H }>> | Reply<AnswerOf<Extract<Routes[number], { handler: H }>>> | Reply<RefusalBodyOf<Extract<Routes[number], { handler: H }>>> | RawReply>,
 ) {
   const served: readonly RouteDef[] = routes.filter((candidate) => candidate.handler === name);
   if (!served.length) throw new Error(`No route of this area has handler ${name}`);

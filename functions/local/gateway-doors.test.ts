@@ -19,7 +19,8 @@ import { ROUTES } from '../../shared/routes';
 import { signInNewUser, useFreshTable } from '../../tests/helpers';
 import { formSubmissions } from '../db/entities/form-submission';
 import { ADMIN_GROUP } from '../lib/auth';
-import { BROWSER_COGNITO_OPERATIONS, createGateway, originOfHost, type GatewayOptions } from './gateway';
+import { createGateway, originOfHost, type GatewayOptions } from './gateway';
+import { BROWSER_COGNITO_OPERATIONS } from './gateway-cognito';
 
 /**
  * The doors of the local gateway (issue 23): the /cognito proxy forwards only what a browser calls, a request is

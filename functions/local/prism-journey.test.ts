@@ -30,6 +30,7 @@ beforeAll(async () => {
   const [port, dynamoPort, cognitoPort, prismPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   // The shop answers to Prism's address too (Prism forwards the Host it was called under).
   stack = await startLocalStack({ port, dynamoPort, cognitoPort, dataDir, webDir, admin, seedPhotoWidth: 640, rateLimits: { enabled: false }, publicUrl: `http://127.0.0.1:${prismPort}` });
+  await stack.ready;
   // The document as the shop serves it (in AWS: the file of the SPA build).
   const document = path.join(dataDir, 'openapi.json');
   writeFileSync(document, await (await fetch(`${stack.url}${OPENAPI_PATH}`)).text());

@@ -4,7 +4,7 @@ import type { S3Event } from 'aws-lambda';
 import type http from 'node:http';
 import path from 'node:path';
 import { localCredentials } from '../lib/aws-client';
-import { contentType as typeOf } from './gateway';
+import { contentType as typeOf } from './gateway-http';
 
 /**
  * The S3 stand-in, mounted by the gateway under /s3 (path-style: /s3/<bucket>/<key>; the mount receives the full

@@ -80,6 +80,8 @@ export interface SeedOptions {
    */
   photoWidth?: number | null;
   log?: (line: string) => void;
+  /** Told before each product is seeded (`done` of `total` seeded so far). */
+  progress?: (done: number, total: number) => void;
 }
 
 /**
@@ -114,6 +116,7 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
   const now = Date.now();
   const width = options.photoWidth === undefined ? 2400 : options.photoWidth;
   for (const [index, seed] of SEED_PRODUCTS.entries()) {
+    options.progress?.(index, SEED_PRODUCTS.length);
     const { colors: _colors, motif: _motif, ...fields } = seed;
     const started = Date.now();
     const pictures = width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);

@@ -27,6 +27,7 @@ const runDynamoPort = Number(new URL(process.env.DYNAMODB_ENDPOINT!).port);
 beforeAll(async () => {
   ports = { port: await freePort(), dynamoPort: await freePort(), cognitoPort: await freePort() };
   stack = await startLocalStack({ ...ports, dataDir, webDir, admin, seedPhotoWidth: 320, rateLimits: { enabled: false } });
+  await stack.ready;
 }, 120_000);
 afterAll(async () => {
   await stack?.stop();

@@ -22,6 +22,12 @@ const start = async (rateLimits?: LocalStackOptions['rateLimits']) => {
   // Small demo photos: the same upload path and pipeline as npm start's 2400 px ones, in a fraction of the time.
   return startLocalStack({ ...ports, dataDir, webDir, admin, rateLimits, seedPhotoWidth: 640 });
 };
+/** Started and ready, as the test setups wait for it. */
+const startReady = async (rateLimits?: LocalStackOptions['rateLimits']) => {
+  const started = await start(rateLimits);
+  stack = started;
+  return { stack: started, ...(await started.ready) };
+};
 const get = (p: string, init?: RequestInit) => fetch(`${stack!.url}${p}`, init);
 
 afterEach(async () => {
@@ -32,8 +38,15 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('serves API, config, images and the SPA from one origin, and keeps data across a restart without seeding twice', async () => {
   stack = await start();
-  expect(stack.seeded).toBe(true);
-  expect(await (await get('/api/health')).json()).toEqual({ ok: true });
+  // Listening, but the first start is still seeding: /api/health says so (503), and what it is doing.
+  const starting = await get('/api/health');
+  expect(starting.status).toBe(503);
+  expect(starting.headers.get('retry-after')).toBe('2');
+  expect(await starting.json()).toEqual({ ok: false, starting: expect.stringMatching(/demo (promo codes|data|catalogue)/) });
+  expect((await stack.ready).seeded).toBe(true);
+  const ready = await get('/api/health');
+  expect(ready.status).toBe(200);
+  expect(await ready.json()).toEqual({ ok: true });
 
   const config = await (await get('/config.json')).json();
   expect(config).toMatchObject({ region: 'us-east-1', userPoolId: stack.cognito.userPoolId, userPoolClientId: stack.cognito.clientId, paymentMode: 'test' });
@@ -103,8 +116,9 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   expect(await check.json()).toEqual({ isAdmin: true });
   await stack.stop();
 
-  stack = await start();
-  expect(stack.seeded).toBe(false);
+  const restarted = await startReady();
+  expect(restarted.seeded).toBe(false);
+  expect((await get('/api/health')).status).toBe(200);
   expect((await (await get('/api/products')).json()).products).toHaveLength(SEED_PRODUCTS.length);
   const again = await get('/auth/validateAdmin', { headers: { authorization: `Bearer ${token}` } });
   expect(again.status).toBe(200);
@@ -117,18 +131,16 @@ it('holds back a client over a limit by default (RATE_LIMITS unset), and not wit
   try {
     delete process.env.RATE_LIMITS;
     // The limiter's clock stands still: every request falls in one window, however slow the machine.
-    stack = await start({ now: () => 0 });
-    expect(stack.rateLimits).toEqual({ enabled: true, scale: 1 });
+    expect((await startReady({ now: () => 0 })).stack.rateLimits).toEqual({ enabled: true, scale: 1 });
     for (let i = 0; i < 10; i++) expect((await contact(i)).status).toBe(201);
     const refused = await contact(10);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toBe('600');
     expect((await refused.json()).error.message).toBe(RATE_LIMIT_MESSAGES.forms);
-    await stack.stop();
+    await stack!.stop();
 
     process.env.RATE_LIMITS = 'off';
-    stack = await start({ now: () => 0 });
-    expect(stack.rateLimits.enabled).toBe(false);
+    expect((await startReady({ now: () => 0 })).stack.rateLimits.enabled).toBe(false);
     for (let i = 0; i < 12; i++) expect((await contact(i)).status).toBe(201);
   } finally {
     if (saved === undefined) delete process.env.RATE_LIMITS;

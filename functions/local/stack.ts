@@ -56,7 +56,12 @@ export interface LocalStack {
   url: string;
   /** The access key id that opens the shop's database in DynamoDB Local (kept in the data folder). */
   dynamoAccessKeyId: string;
-  seeded: boolean;
+  /**
+   * Settles once the shop is ready: the demo data seeded (the first start; `seeded`), older data migrated, the jobs
+   * running. Until then GET /api/health answers 503 `{"ok":false,"starting":"<what it is doing>"}`
+   * (docs/decisions/0073). Rejects, with everything stopped, if a step fails.
+   */
+  ready: Promise<{ seeded: boolean }>;
   cognito: LocalCognito;
   /** The rate limits the gateway enforces. */
   rateLimits: RateLimitSwitch;
@@ -68,6 +73,7 @@ export const IMAGES_BUCKET = 'shop-images';
 /**
  * The whole shop on one machine: DynamoDB Local, the Cognito stand-in, the image store and the gateway
  * that serves API, config, images and SPA from one origin. Used by `npm start` and by the browser tests.
+ * Resolves once the gateway listens (the demo photos go through it); `ready` settles when the shop is ready.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   // "shop-v2": the table layout of docs/decisions/0020; a .data/ from before keeps its old table and seeds anew.
@@ -163,6 +169,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       rateLimiter: limits.enabled ? createRateLimiter({ scale: limits.scale, now, log: options.log }) : undefined,
       log: options.log,
     });
+    // Listening from here on (the seeding's uploads go through the gateway's S3 stand-in), but not ready.
+    setStarting('checking the demo data', options.log);
     await listen(server, options.port, options.host ?? '127.0.0.1');
     started.push({
       stop: async () => {
@@ -170,27 +178,69 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         await s3.idle();
       },
     });
-    // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
-    const seeded = await seedCatalogue({ photoWidth: options.seedPhotoWidth, log: options.log });
-    // Demo promo codes (README "Promo codes"), once per data dir.
-    if (await seedPromoCodes()) options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');
-    const migration = await migrateLegacyImages(options.log);
-    // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
-    await ensureCatalogIndex(options.log);
-    for (const problem of migration.problems) options.log?.(`image migration: ${problem}`);
-    // The scheduled jobs (EventBridge in AWS) run here on a timer.
+    // The scheduled jobs (EventBridge in AWS) run here on a timer once the data is there; loaded now, as the handlers.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module path comes from the job table; loaded synchronously like the route handlers
     const jobs = JOBS.map((job) => ({ job, run: (require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)) as { handler: () => Promise<unknown> }).handler }));
-    const timer = setInterval(() => {
-      for (const { job, run } of jobs) run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
-    }, options.jobIntervalMs ?? 60_000);
-    timer.unref();
-    started.push({ stop: async () => clearInterval(timer) });
-    return { url: origin, dynamoAccessKeyId, seeded, cognito, rateLimits: limits, stop: stopAll };
+    const ready = getReady(options).then(
+      (result) => {
+        setStarting(undefined, options.log);
+        const timer = setInterval(() => {
+          for (const { job, run } of jobs) run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
+        }, options.jobIntervalMs ?? 60_000);
+        timer.unref();
+        started.push({ stop: async () => clearInterval(timer) });
+        return result;
+      },
+      async (error: unknown) => {
+        await stopAll();
+        throw error;
+      },
+    );
+    // A caller that stops the stack before it is ready (a failed test's afterAll) need not await `ready`: its
+    // failure against the stopped stand-ins is then nobody's to report, and must not crash the process.
+    ready.catch(() => undefined);
+    return { url: origin, dynamoAccessKeyId, ready, cognito, rateLimits: limits, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * What GET /api/health tells while the stack is not ready (SHOP_STARTING, read by functions/http/system/get-health.ts;
+ * never set in AWS); `undefined`: ready.
+ */
+function setStarting(step: string | undefined, log?: (line: string) => void): void {
+  if (step === undefined) {
+    delete process.env.SHOP_STARTING;
+    return;
+  }
+  if (process.env.SHOP_STARTING !== step) log?.(`getting ready: ${step}`);
+  process.env.SHOP_STARTING = step;
+}
+
+/**
+ * The steps between listening and ready, each said by /api/health while it runs: the demo promo codes and the demo
+ * catalogue (first start only: markers in the table), then the migrations of older data.
+ */
+async function getReady(options: LocalStackOptions): Promise<{ seeded: boolean }> {
+  // Demo promo codes (README "Promo codes"), once per data dir.
+  setStarting('seeding the demo promo codes', options.log);
+  if (await seedPromoCodes()) options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');
+  // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
+  setStarting('checking the demo catalogue', options.log);
+  const seeded = await seedCatalogue({
+    photoWidth: options.seedPhotoWidth,
+    log: options.log,
+    progress: (done, total) => setStarting(`seeding the demo catalogue (first start): ${done} of ${total} products`),
+  });
+  setStarting('moving older product photos into the image pipeline', options.log);
+  const migration = await migrateLegacyImages(options.log);
+  for (const problem of migration.problems) options.log?.(`image migration: ${problem}`);
+  // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
+  setStarting('indexing the catalogue', options.log);
+  await ensureCatalogIndex(options.log);
+  return { seeded };
 }
 
 /**

@@ -94,9 +94,25 @@ async function main() {
     log: env.QUIET === '1' ? undefined : (line) => console.log(line),
   });
 
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the shop ...`);
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  // Listening already (the demo photos go through the gateway), but ready only once the demo data is there: until
+  // then GET /api/health answers 503 with what is being done (docs/decisions/0073).
+  console.log(`Getting ready at ${stack.url} (a first start seeds the demo catalogue: one to two minutes; /api/health answers 503 until the shop is ready) ...`);
+  const { seeded } = await stack.ready;
+
   console.log(`
-  The shop is running at ${stack.url}${publicUrl ? ` (and ${publicUrl})` : ''}${isLoopbackHost(host) ? '' : `, listening on ${host}`}
-  ${stack.seeded ? 'Seeded the demo catalogue (first start).' : 'Kept the data from the last start.'}
+  The shop is ready at ${stack.url}${publicUrl ? ` (and ${publicUrl})` : ''}${isLoopbackHost(host) ? '' : `, listening on ${host}`}
+  ${seeded ? 'Seeded the demo catalogue (first start).' : 'Kept the data from the last start.'}
 
   Admin account:   ${admin.email}  /  ${admin.password}
   Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
@@ -108,17 +124,6 @@ async function main() {
 
   Press Ctrl-C to stop.
 `);
-
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping the shop ...`);
-    await stack.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((error: Error) => {

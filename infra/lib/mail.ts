@@ -2,7 +2,8 @@ import { CfnOutput } from 'aws-cdk-lib';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { isAddressIdentity, senderOf, type MailSettings } from './settings';
+import { isAddressIdentity, senderOf } from './addresses';
+import type { MailSettings } from './settings';
 
 /**
  * The SES identity the shop sends from (docs/decisions/0013-ses-identity.md): created here (a domain gets

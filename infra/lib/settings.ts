@@ -5,6 +5,7 @@
  */
 
 import { parseRateLimitSwitch, settingText, type RateLimitSwitch } from '../../shared/rate-limits';
+import { DOMAIN, EMAIL, mailFromProblem } from './addresses';
 
 /** Where the shop's mail comes from: an SES identity (a domain or one address) and the addresses of the mails. */
 export interface MailSettings {
@@ -102,9 +103,6 @@ export const CONTEXT_KEYS = [
   'managedRules',
   'originSecretVersion',
 ] as const;
-
-const EMAIL = /^[^\s@]+@([a-z0-9-]+\.)+[a-z]{2,}$/i;
-const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/i;
 
 type ContextReader = (key: string) => unknown;
 
@@ -240,34 +238,4 @@ export function settingsProblems(stage: string, settings: StageSettings): string
     if (missing.length) problems.push(`stage prod needs ${missing.map((entry) => `-c ${entry}`).join(', ')}`);
   }
   return problems;
-}
-
-/** Whether an SES identity is a single address (else a domain). */
-export const isAddressIdentity = (identity: string): boolean => identity.includes('@');
-
-/** The sender address: `mailFrom`, else `no-reply@<domain>` for a domain identity, else the identity's address. */
-export function senderOf(mail: MailSettings): string {
-  return mail.from ?? (isAddressIdentity(mail.identity) ? mail.identity : `no-reply@${mail.identity}`);
-}
-
-/**
- * Why `from` cannot be sent through `identity`, or null. SES lets a verified domain send from any address of
- * that domain or of its subdomains; a verified address sends only as itself.
- */
-export function mailFromProblem(identity: string, from: string | undefined): string | null {
-  if (isAddressIdentity(identity)) {
-    if (!EMAIL.test(identity)) return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
-    if (from !== undefined && from.toLowerCase() !== identity.toLowerCase()) {
-      return `mailFrom "${from}" does not belong to the SES identity "${identity}": an address identity sends only as itself`;
-    }
-    return null;
-  }
-  if (!DOMAIN.test(identity)) return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
-  if (from === undefined) return null;
-  const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
-  const own = identity.toLowerCase();
-  if (domain !== own && !domain.endsWith(`.${own}`)) {
-    return `mailFrom "${from}" does not belong to the SES identity "${identity}": use an address at ${identity} (or a subdomain of it)`;
-  }
-  return null;
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnResource, Duration, Names, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
@@ -67,6 +67,22 @@ export function shopLogGroup(scope: Construct, id: string, days: number): LogGro
     acknowledgeGuard(logGroup, 'CT.CLOUDWATCH.PR.2', `this stage keeps logs ${days} days (context logRetentionDays; prod defaults to ${GUARD_MIN_LOG_DAYS}).`);
   }
   return logGroup;
+}
+
+/**
+ * The CDK's own helper functions (the bucket emptying and the image bucket's notifications) come without a log
+ * group: Lambda would make `/aws/lambda/<name>` on first run and keep it for ever. Each gets one of the stage's
+ * log groups (its retention) through LoggingConfig, which also makes CloudFormation create it first.
+ */
+export function giveHelperFunctionsLogGroups(stack: Stack, days: number): void {
+  const withoutLogGroup = stack.node
+    .findAll()
+    .filter((c): c is CfnResource => c instanceof CfnResource && c.cfnResourceType === 'AWS::Lambda::Function')
+    .filter((fn) => !(fn instanceof CfnFunction && fn.loggingConfig));
+  for (const fn of withoutLogGroup) {
+    const logGroup = shopLogGroup(stack, `${Names.uniqueId(fn)}Logs`, days);
+    fn.addPropertyOverride('LoggingConfig', { LogGroup: logGroup.logGroupName, LogFormat: 'Text' });
+  }
 }
 
 /** npm settings that make `npm ci` install the optional native packages of Lambda's platform (arm64 Linux, glibc). */

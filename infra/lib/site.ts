@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import * as path from 'node:path';
-import { Annotations, AssetHashType, Aws, DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -29,107 +27,14 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { Construct } from 'constructs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
 import { PHOTO_PREFIX } from '../../shared/images';
-import { NOT_FOUND_PATH, PAGE_PATTERNS, SPA_ROUTE_PATTERN } from '../../shared/pages';
-import type { RuntimeConfig } from '../../shared/schemas/common';
+import { PAGE_PATTERNS } from '../../shared/pages';
 import { contentSecurityPolicy, HSTS } from '../../shared/security-headers';
 import { OPENAPI_PATH } from '../../shared/openapi';
-import { acknowledgeGuard, GUARD_REASONS } from './guard';
-import { REPO_ROOT, shopLogGroup } from './shop-function';
 import type { DomainSettings } from './settings';
-
-/** Every bucket of the shop: no public access, TLS only, SSE-S3, no ACLs (except where log delivery needs them). */
-export const PRIVATE_BUCKET = {
-  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-  enforceSSL: true,
-  encryption: BucketEncryption.S3_MANAGED,
-  objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-} as const satisfies BucketProps;
-
-/** How long access logs (CloudFront and S3) are kept. */
-export const ACCESS_LOG_DAYS = 90;
-
-/** How long a deleted or overwritten access log can still be recovered (the log bucket is versioned). */
-export const ACCESS_LOG_RECOVERY_DAYS = 30;
-
-/**
- * The bucket CloudFront standard logs and S3 server access logs go to. CloudFront's (legacy) standard logging
- * writes with ACLs, so ACLs stay enabled here (bucket owner preferred); public access is still blocked. Kept
- * when the stack is deleted (logs are evidence); objects expire after ACCESS_LOG_DAYS. Versioned: a log deleted
- * or overwritten before then can be recovered for ACCESS_LOG_RECOVERY_DAYS.
- */
-export function createAccessLogBucket(scope: Construct): Bucket {
-  const bucket = new Bucket(scope, 'AccessLogsBucket', {
-    ...PRIVATE_BUCKET,
-    objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-    versioned: true,
-    lifecycleRules: [
-      {
-        id: 'expire-access-logs',
-        expiration: Duration.days(ACCESS_LOG_DAYS),
-        noncurrentVersionExpiration: Duration.days(ACCESS_LOG_RECOVERY_DAYS),
-        abortIncompleteMultipartUploadAfter: Duration.days(1),
-      },
-      { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
-    ],
-    removalPolicy: RemovalPolicy.RETAIN,
-  });
-  acknowledgeGuard(bucket, 'CT.S3.PR.2', 'This is the access-log bucket: its own access would be logged into itself, without end.');
-  acknowledgeGuard(bucket, 'CT.S3.PR.4', `${GUARD_REASONS.noEvents} Logs are read when needed.`);
-  acknowledgeGuard(bucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
-  acknowledgeGuard(bucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
-  return bucket;
-}
-
-/** The API origin's id: the routing function sends the home page and unknown addresses to it by this id. */
-export const API_ORIGIN_ID = 'shop-api';
-
-/**
- * CloudFront Function (JavaScript runtime 2.0) on the default (SPA) behaviour only: shared/pages.ts siteAnswer,
- * as the local gateway runs it. A name with a file extension is left alone (the build's files); a trailing slash
- * is a 301 to the address without it; the home page (`/`, or `/index.html` should the default root object come
- * first) goes to the page function behind the API (its own head); a route of the SPA gets index.html; any other
- * address is the page function's not-found page, a 404 (never a soft 404). /api/*, /auth/*, /images/* and the
- * page paths have their own behaviours and never meet this function.
- */
-export const SPA_ROUTING_CODE = [
-  "import cf from 'cloudfront';",
-  `var SPA_ROUTE = new RegExp(${JSON.stringify(SPA_ROUTE_PATTERN)});`,
-  'function search(querystring) {',
-  '  var parts = [];',
-  '  for (var name in querystring) {',
-  '    var entry = querystring[name];',
-  '    var values = entry.multiValue ? entry.multiValue : [entry];',
-  "    for (var i = 0; i < values.length; i++) parts.push(values[i].value === '' ? name : name + '=' + values[i].value);",
-  '  }',
-  "  return parts.length ? '?' + parts.join('&') : '';",
-  '}',
-  'function handler(event) {',
-  '  var request = event.request;',
-  '  var uri = request.uri;',
-  "  var last = uri.split('/').pop();",
-  "  if (last.indexOf('.') !== -1 && uri !== '/index.html') return request;",
-  "  if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {",
-  "    var location = '/' + uri.replace(/^\\/+|\\/+$/g, '') + search(request.querystring);",
-  "    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=3600' } } };",
-  '  }',
-  "  if (uri === '/' || uri === '/index.html') {",
-  "    request.uri = '/';",
-  `    cf.selectRequestOriginById('${API_ORIGIN_ID}');`,
-  '    return request;',
-  '  }',
-  '  if (SPA_ROUTE.test(uri)) {',
-  "    request.uri = '/index.html';",
-  '    return request;',
-  '  }',
-  `  request.uri = '${NOT_FOUND_PATH}';`,
-  `  cf.selectRequestOriginById('${API_ORIGIN_ID}');`,
-  '  return request;',
-  '}',
-].join('\n');
+import { API_ORIGIN_ID, SPA_ROUTING_CODE } from './spa-routing';
 
 /**
  * Paths the page function answers (shared/pages.ts): each gets a behaviour to the API, cached by the page's
@@ -337,86 +242,4 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     'LIST is on the image bucket only, behind /images/* with no query strings forwarded; the default behaviour has a root object.',
   );
   return { distribution, securityHeaders, productListCache, pageCache, spaRouting };
-}
-
-/** Cache-Control of the hashed build files under assets/: their name changes with their content. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Cache-Control of everything else (index.html, config.json, public files): always revalidated. */
-export const REVALIDATE = 'no-cache';
-
-export interface SpaDeploymentProps {
-  spaBucket: Bucket;
-  /** Days the deployment helper's logs are kept (the stage's setting). */
-  logRetentionDays: number;
-  distribution: Distribution;
-  /** The runtime settings the SPA reads from /config.json (may hold deploy-time tokens). */
-  config: RuntimeConfig;
-}
-
-/**
- * Uploads the SPA build and config.json to the SPA bucket on every deploy, then invalidates the distribution.
- * Two deployments of the same build: first the hashed assets (immutable, never pruned, so a browser holding an
- * older index.html still finds its chunks), then everything else with `no-cache` plus config.json (pruned,
- * assets excluded), then the invalidation.
- */
-export class SpaDeployment extends Construct {
-  readonly assets: BucketDeployment;
-  readonly shell: BucketDeployment;
-
-  constructor(scope: Construct, id: string, props: SpaDeploymentProps) {
-    super(scope, id);
-    const build = spaBuildSource();
-    // One log group for the CDK helper function both deployments share.
-    const logGroup = shopLogGroup(this, 'DeployLogs', props.logRetentionDays);
-    // No object keys in the custom resource's answer: a build of many files would exceed its 4 KB limit.
-    const common = { destinationBucket: props.spaBucket, memoryLimit: 512, logGroup, outputObjectKeys: false } as const;
-    this.assets = new BucketDeployment(this, 'Assets', {
-      ...common,
-      sources: [build],
-      exclude: ['*'],
-      include: ['assets/*'],
-      prune: false,
-      cacheControl: [CacheControl.fromString(IMMUTABLE)],
-    });
-    this.shell = new BucketDeployment(this, 'Shell', {
-      ...common,
-      sources: [build, Source.jsonData('config.json', props.config)],
-      exclude: ['assets/*'],
-      cacheControl: [CacheControl.fromString(REVALIDATE)],
-      distribution: props.distribution,
-      distributionPaths: ['/*'],
-    });
-    this.shell.node.addDependency(this.assets);
-  }
-}
-
-/**
- * The SPA build as an asset: `npm run build:web` (vite) runs into the asset's output folder at synth, so
- * `cdk deploy` from a fresh clone uploads a current build. Hashed by output: a build that did not change is not
- * uploaded again. Tests skip bundling (`aws:cdk:bundling-stacks: []`) and never build.
- */
-function spaBuildSource() {
-  return Source.asset(path.join(REPO_ROOT, 'web'), {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      // Required by the type; only used if local bundling declined, which it never does (it throws instead).
-      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
-      local: {
-        tryBundle(outputDir: string): boolean {
-          const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-          try {
-            execFileSync(npm, ['run', '--silent', 'build:web', '--', '--outDir', outputDir, '--emptyOutDir'], {
-              cwd: REPO_ROOT,
-              // Keep stdout clean for the CDK CLI; vite's progress goes to stderr.
-              stdio: ['ignore', process.stderr, process.stderr],
-              shell: process.platform === 'win32',
-            });
-          } catch (error) {
-            throw new Error(`The SPA build (npm run build:web) failed, so there is nothing to deploy: ${(error as Error).message}`);
-          }
-          return true;
-        },
-      },
-    },
-  });
 }

@@ -1,4 +1,4 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
 import { LOG_EVENT } from '../../shared/observability';
@@ -15,12 +15,15 @@ const FUNCTION_COUNT = new Set(ROUTES.map((route) => route.handler)).size + JOBS
 const STACK_ALARMS = 3;
 
 let stack: ShopStack;
+/** The alarms' nested stack, its parameters read as the shop stack's resources (synth.ts nestedTemplate). */
 let template: Template;
-beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
+/** The shop stack itself. */
+let shopTemplate: Template;
+beforeAll(() => ({ stack, alarmsTemplate: template, template: shopTemplate } = synthShop({ context: FULL_CONTEXT })));
 
 const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
-const topicId = () => idOf(stack.alarms.topic);
+const topicId = () => stack.alarmsStack.getLogicalId(stack.alarms.topic.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const allFunctions = () => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values(), stack.imageFunction];
 
 test('one alarm per function (every route, job and trigger, the image pipeline) plus the three stack alarms', () => {
@@ -125,5 +128,15 @@ test("the topic: encrypted with the stack's rotating key that CloudWatch may use
 test('the alarm email from context is subscribed; without it there is no subscription', () => {
   template.resourceCountIs('AWS::SNS::Subscription', 1);
   template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail, TopicArn: { Ref: topicId() } });
-  synthShop().template.resourceCountIs('AWS::SNS::Subscription', 0);
+  synthShop().alarmsTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
+});
+
+test("the alarms live in their own nested stack, none in the shop stack; the topic's ARN is still the shop stack's output", () => {
+  for (const type of ['AWS::CloudWatch::Alarm', 'AWS::Logs::MetricFilter', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription', 'AWS::KMS::Key']) shopTemplate.resourceCountIs(type, 0);
+  shopTemplate.resourceCountIs('AWS::CloudFormation::Stack', 1);
+  shopTemplate.hasOutput('AlarmTopicArn', { Value: { 'Fn::GetAtt': [stack.getLogicalId(stack.alarmsStack.nestedStackResource!), Match.stringLikeRegexp('^Outputs\\..+Topic[0-9A-F]{8}Ref$')] } });
+  // Whatever the alarms watch comes in as a parameter: CloudFormation takes at most 200 per template.
+  const parameters = Object.keys(Template.fromStack(stack.alarmsStack).toJSON().Parameters ?? {});
+  expect(parameters.length).toBeGreaterThan(FUNCTION_COUNT);
+  expect(parameters.length).toBeLessThan(200);
 });

@@ -80,3 +80,13 @@ it("writes the edge stack beside it: ShopEdge-dev with the distribution's web AC
     'Fn::GetStackOutput': { StackName: 'ShopEdge-dev', OutputName: 'WebAclArn', Region: 'us-east-1' },
   });
 });
+
+it('writes the alarms as a nested stack of the shop stack (docs/decisions/0071): one alarm per function there, none in the shop stack', () => {
+  const nestedStacks = resources.filter((r) => r.Type === 'AWS::CloudFormation::Stack');
+  expect(nestedStacks).toHaveLength(1);
+  expect(resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
+  const [file] = readdirSync(out).filter((name) => name.endsWith('.nested.template.json'));
+  const nested = Object.values(JSON.parse(readFileSync(path.join(out, file), 'utf8')).Resources as Record<string, Resource>);
+  const functions = resources.filter((r) => r.Type === 'AWS::Lambda::Function').length - CDK_HELPERS;
+  expect(nested.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').length).toBeGreaterThanOrEqual(functions);
+});

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
-import { Validations, type IPolicyValidationContextBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
+import { NestedStack, Validations, type IPolicyValidationContextBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import cdkJson from '../../cdk.json';
 import { ROUTES } from '../../shared/routes';
@@ -16,12 +16,24 @@ import { CHECKED_STAGES } from './synth';
  * anything else fails here. Two stages: a bare dev stage and a fully configured prod stage with a custom domain.
  */
 
-/** The plugin, noting which templates it was given (every stack of the app must be among them). */
+/**
+ * The plugin, noting which templates it was given (every stack of the app must be among them). The CDK hands a
+ * policy plugin the templates of the app's stacks only, not those of their nested stacks (the alarms,
+ * docs/decisions/0071), which sit beside them in the assembly: they are added here, so their resources are checked
+ * too and acknowledgements on them count.
+ */
 class RecordingGuard extends CfnGuardValidator {
   readonly templates: string[] = [];
   validate(context: IPolicyValidationContextBeta1): PolicyValidationPluginReportBeta1 {
-    this.templates.push(...context.templatePaths.map((file) => path.basename(file)));
-    return super.validate(context);
+    const folders = [...new Set(context.templatePaths.map((file) => path.dirname(file)))];
+    const nested = folders.flatMap((folder) =>
+      readdirSync(folder)
+        .filter((file) => file.endsWith('.nested.template.json'))
+        .map((file) => path.join(folder, file)),
+    );
+    const templatePaths = [...context.templatePaths, ...nested];
+    this.templates.push(...templatePaths.map((file) => path.basename(file)));
+    return super.validate({ ...context, templatePaths });
   }
 }
 
@@ -65,9 +77,17 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     });
     Validations.of(app).addPlugins(guard);
     const assembly = app.synth();
-    stackTemplates = assembly.stacksRecursively.map((stack) => path.basename(stack.templateFullPath));
+    // Every stack's template and every nested stack's (the alarms).
+    const nestedTemplates = app.node
+      .findAll()
+      .filter((construct) => NestedStack.isNestedStack(construct))
+      .map((nested) => path.join(assembly.directory, nested.templateFile));
+    expect(nestedTemplates.length).toBeGreaterThan(0);
+    const templates = [...assembly.stacksRecursively.map((stack) => stack.templateFullPath), ...nestedTemplates];
+    stackTemplates = templates.map((file) => path.basename(file));
     resourceCount = (type) =>
-      assembly.stacksRecursively.flatMap((stack) => Object.values((stack.template as { Resources?: Record<string, { Type: string }> }).Resources ?? {})).filter((resource) => resource.Type === type).length;
+      templates.flatMap((file) => Object.values((JSON.parse(readFileSync(file, 'utf8')) as { Resources?: Record<string, { Type: string }> }).Resources ?? {})).filter((resource) => resource.Type === type)
+        .length;
     const reports = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8')).pluginReports as PluginReport[];
     report = reports.find((candidate) => candidate.pluginName === GUARD_PLUGIN)!;
     acknowledgements = app.node
@@ -84,10 +104,12 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
       .filter((violation) => violation.ruleName === ruleOf(control))
       .flatMap((violation) => violation.violatingConstructs.map((construct) => construct.constructPath));
 
-  test('the plugin ran, with its bundled cfn-guard, over every stack of the app', () => {
+  test('the plugin ran, with its bundled cfn-guard, over every stack of the app and every nested stack (the alarms)', () => {
     expect(report).toBeDefined();
     expect(report.metadata?.error).toBeUndefined();
     expect(stackTemplates).toContain(`Shop-${stage}.template.json`);
+    expect(stackTemplates.some((file) => file.endsWith('.nested.template.json'))).toBe(true);
+    expect(resourceCount('AWS::CloudWatch::Alarm')).toBeGreaterThan(new Set(ROUTES.map((route) => route.handler)).size);
     expect([...new Set(guard.templates)].sort()).toEqual([...stackTemplates].sort());
   });
 

@@ -1,4 +1,4 @@
-import { Aspects } from 'aws-cdk-lib';
+import { Aspects, type NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 import cdkJson from '../../cdk.json';
@@ -58,7 +58,29 @@ export function synthShop(options: SynthOptions = {}) {
   const template = Template.fromStack(stack);
   /** The edge stack (us-east-1, the distribution's web ACL); absent with rate limits off. */
   const edgeTemplate = edge && Template.fromStack(edge);
-  return { app, stack, template, edge, edgeTemplate };
+  /** The alarms' nested stack, each parameter read as the value the shop stack passes (`{Ref: <its logical id>}`). */
+  const alarmsTemplate = nestedTemplate(template, stack, stack.alarmsStack);
+  return { app, stack, template, edge, edgeTemplate, alarmsTemplate };
+}
+
+/**
+ * A nested stack's template as if its resources stood in the parent: every `{Ref: <parameter>}` becomes the value
+ * the parent passes for it (a `{Ref}` or `{Fn::GetAtt}` of the parent's resource), so assertions name the parent's
+ * logical ids as they would without the nesting.
+ */
+export function nestedTemplate(parentTemplate: Template, parent: Stack, nested: NestedStack): Template {
+  const resources = parentTemplate.toJSON().Resources as Record<string, { Properties: { Parameters?: Record<string, unknown> } }>;
+  const resource = resources[parent.getLogicalId(nested.nestedStackResource!)];
+  const passed = resource.Properties.Parameters ?? {};
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve);
+    if (!node || typeof node !== 'object') return node;
+    const ref = (node as { Ref?: unknown }).Ref;
+    if (typeof ref === 'string' && ref in passed) return passed[ref];
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
+  };
+  const json = Template.fromStack(nested).toJSON() as Record<string, unknown>;
+  return Template.fromJSON({ ...json, Parameters: {}, Resources: resolve(json.Resources), Outputs: resolve(json.Outputs ?? {}) });
 }
 
 /** Resources of one type, by logical id. */

@@ -4,11 +4,7 @@ import type { RouteDef } from './types';
 
 const NO_CODE = 'No promo code is this one';
 
-/**
- * Promo codes (issue 13). The admin's four routes are served by two functions (one per handler module: list and
- * create, change and delete), to keep the stack's resources down; routes of one module share access, table
- * rights and services.
- */
+/** Promo codes (issue 13): a public check, and the admin's four routes, each its own function (docs/decisions/0072). */
 export const PROMO_ROUTES = [
   {
     method: 'POST',
@@ -27,11 +23,11 @@ export const PROMO_ROUTES = [
     },
     summary: '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
   },
-  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/promo-codes', access: 'admin', table: 'readwrite', answer: promoListSchema, summary: 'Every promo code with its uses' },
+  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/list-promo-codes', access: 'admin', table: 'read', answer: promoListSchema, summary: 'Every promo code with its uses' },
   {
     method: 'POST',
     path: '/api/admin/promo-codes',
-    handler: 'admin/promo-codes',
+    handler: 'admin/create-promo-code',
     access: 'admin',
     table: 'readwrite',
     body: promoInputSchema,
@@ -43,7 +39,7 @@ export const PROMO_ROUTES = [
   {
     method: 'PUT',
     path: '/api/admin/promo-codes/{code}',
-    handler: 'admin/promo-code',
+    handler: 'admin/update-promo-code',
     access: 'admin',
     table: 'readwrite',
     params: { code: promoCodeSchema },
@@ -55,7 +51,7 @@ export const PROMO_ROUTES = [
   {
     method: 'DELETE',
     path: '/api/admin/promo-codes/{code}',
-    handler: 'admin/promo-code',
+    handler: 'admin/delete-promo-code',
     access: 'admin',
     table: 'readwrite',
     params: { code: promoCodeSchema },

@@ -15,9 +15,11 @@ export type SuccessStatus = 200 | 201 | 301;
 /**
  * Statuses a route's own logic may answer besides those its entry implies (docs/decisions/0068): 400 (a rule beyond
  * the schemas), 402 (a card declined), 403 (not yours, not bought), 404 (unknown), 409 (a conflict: out of stock,
- * paid, exists, changed meanwhile), 502 (a provider refused: SES, Stripe).
+ * paid, exists, changed meanwhile), 502 (a provider refused: SES, Stripe), 503 (not ready yet).
  */
-export type RefusalStatus = 400 | 402 | 403 | 404 | 409 | 502;
+export type RefusalStatus = 400 | 402 | 403 | 404 | 409 | 502 | 503;
+/** When a refusal is answered; with `body` when it is not the error format (`{"error": {...}}`). */
+export type Refusal = string | { when: string; body: z.ZodMiniType };
 
 export interface RouteDef {
   method: Method;
@@ -56,7 +58,7 @@ export interface RouteDef {
    * added by themselves: 400 (body, query or a path parameter refused), 401 (user and admin routes), 403 (admin
    * routes; any request that did not come through the shop's address), 413 (a body), 429, 503 (`uses` stripe), 5XX.
    */
-  refusals?: Readonly<Partial<Record<RefusalStatus, string>>>;
+  refusals?: Readonly<Partial<Record<RefusalStatus, Refusal>>>;
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */

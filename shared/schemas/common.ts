@@ -11,6 +11,8 @@ export const errorBodySchema = z.object({
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const healthSchema = z.object({ ok: z.literal(true) });
+/** GET /api/health while the local stack still seeds or migrates (docs/decisions/0073): what it is doing. */
+export const startingSchema = z.object({ ok: z.literal(false), starting: z.string() });
 
 export const validateAdminSchema = z.object({ isAdmin: z.boolean() });
 

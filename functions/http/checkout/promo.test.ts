@@ -11,8 +11,10 @@ import { cancelOrder } from '../../domain/orders/cancel';
 import { recordMetric } from '../../lib/metrics';
 import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
 import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '../../../tests/checkout';
-import { handler as promoCodes } from '../admin/promo-codes';
-import { handler as promoCode } from '../admin/promo-code';
+import { handler as createPromoCode } from '../admin/create-promo-code';
+import { handler as deletePromoCode } from '../admin/delete-promo-code';
+import { handler as listPromoCodes } from '../admin/list-promo-codes';
+import { handler as updatePromoCode } from '../admin/update-promo-code';
 import { handler as checkPromo } from './check-promo-code';
 import { handler as createIntent } from './create-payment-intent';
 
@@ -35,11 +37,11 @@ const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-const create = (body: Record<string, unknown>) => invoke(promoCodes, { method: 'POST', path: '/api/admin/promo-codes', routePath: '/api/admin/promo-codes', token: admin, body });
-const list = () => invoke(promoCodes, { method: 'GET', path: '/api/admin/promo-codes', routePath: '/api/admin/promo-codes', token: admin });
+const create = (body: Record<string, unknown>) => invoke(createPromoCode, { method: 'POST', path: '/api/admin/promo-codes', routePath: '/api/admin/promo-codes', token: admin, body });
+const list = () => invoke(listPromoCodes, { method: 'GET', path: '/api/admin/promo-codes', routePath: '/api/admin/promo-codes', token: admin });
 const update = (code: string, body: Record<string, unknown>) =>
-  invoke(promoCode, { method: 'PUT', path: `/api/admin/promo-codes/${code}`, routePath: '/api/admin/promo-codes/{code}', params: { code }, token: admin, body });
-const remove = (code: string) => invoke(promoCode, { method: 'DELETE', path: `/api/admin/promo-codes/${code}`, routePath: '/api/admin/promo-codes/{code}', params: { code }, token: admin });
+  invoke(updatePromoCode, { method: 'PUT', path: `/api/admin/promo-codes/${code}`, routePath: '/api/admin/promo-codes/{code}', params: { code }, token: admin, body });
+const remove = (code: string) => invoke(deletePromoCode, { method: 'DELETE', path: `/api/admin/promo-codes/${code}`, routePath: '/api/admin/promo-codes/{code}', params: { code }, token: admin });
 const check = (code: unknown, cart: unknown[] = candle(), token?: string) => invoke(checkPromo, { method: 'POST', path: '/api/promo-codes/check', body: { code, cart }, ...(token ? { token } : {}) });
 const redemptions = async (code: string) => (await promos.get({ code }, { consistent: true }))?.redemptions;
 const usesOf = async (code: string, customer: string) => (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;

@@ -1,0 +1,35 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { ORIGIN_HEADER } from '../../shared/origin';
+
+/** The shape of the Stripe secret; the operator writes the real keys with `aws secretsmanager put-secret-value`. */
+export const STRIPE_SECRET_TEMPLATE = { secretKey: '', webhookSecret: '' } as const;
+
+export interface ShopSecrets {
+  /** Holds the Stripe keys as JSON {secretKey, webhookSecret}; read by the functions that use Stripe. */
+  stripeSecret: Secret;
+  /** What CloudFront sends in the origin header; every route's function refuses a request without it (0066). */
+  originSecret: Secret;
+}
+
+/** The stage's two secrets, made in the stack's own scope (docs/decisions/0071). */
+export function createSecrets(scope: Construct, stage: string): ShopSecrets {
+  const stripeSecret = new Secret(scope, 'StripeSecret', {
+    description: `Stripe keys of the shop (${stage}) as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."}`,
+    // A placeholder of the right shape; the real keys never pass through the template or a bundle.
+    generateSecretString: {
+      secretStringTemplate: JSON.stringify(STRIPE_SECRET_TEMPLATE),
+      generateStringKey: 'placeholder',
+      excludePunctuation: true,
+    },
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  // The front door (docs/decisions/0066): CloudFront sends this value in the origin header, the functions check it.
+  const originSecret = new Secret(scope, 'OriginSecret', {
+    description: `What CloudFront sends to the API of the shop (${stage}) in the ${ORIGIN_HEADER} header; rotate as the README says`,
+    generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  return { stripeSecret, originSecret };
+}
