@@ -35,10 +35,7 @@ export async function withStockLeft(page: Product[]): Promise<Product[]> {
   if (!page.length) return page;
   const itemIds = [...new Set(page.filter(onStockItem).map((product) => product.stockRef!))];
   const ownIds = page.filter((product) => !onStockItem(product) && sizeKind(product.tag) !== 'apparel' && sizeKind(product.tag) !== 'giftwrap').map((product) => product.id);
-  const [items, owners] = await Promise.all([
-    itemIds.length ? stockItems.getMany(itemIds.map((id) => ({ id }))) : [],
-    ownIds.length ? products.getMany(ownIds.map((id) => ({ id }))) : [],
-  ]);
+  const [items, owners] = await Promise.all([itemIds.length ? stockItems.getMany(itemIds.map((id) => ({ id }))) : [], ownIds.length ? products.getMany(ownIds.map((id) => ({ id }))) : []]);
   const itemById = new Map(items.map((item) => [item.id, item]));
   const stockById = new Map(owners.map((owner) => [owner.id, owner.stock]));
   return page.map((product) => {
