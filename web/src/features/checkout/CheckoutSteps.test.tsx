@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_MESSAGES } from '../../../../shared/messages';
+import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import type { CartLine } from '../../../../shared/schemas/cart';
 import { fillShippingDetails, renderCheckout, SHIPPING_DETAILS } from '../../testing/checkout';
 import { jsonResponse as json, urlOf } from '../../testing/render';
@@ -132,6 +132,22 @@ describe('a step opened without what it needs shows the step that is missing', (
     await screen.findByRole('heading', { name: 'Shipping Details' });
     expect(typedDetails()).toEqual(SHIPPING_DETAILS.map(([, value]) => value));
   });
+});
+
+it('Proceed says it is checking the stock while the shop answers, and a shortfall stops on the cart with the spec’s alert', async () => {
+  let answer: (response: Response) => void = () => {};
+  const fetchAnswers = global.fetch;
+  global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) =>
+    urlOf(input) === '/api/products/validate-cart' ? new Promise<Response>((resolve) => (answer = resolve)) : fetchAnswers(input, init),
+  ) as typeof fetch;
+  withCart(candle);
+  renderCheckout();
+  await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+  expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Checking stock…' })).disabled).toBe(true);
+  await act(async () => answer(json(200, { success: false, outOfStockItems: ['Cider Candle'] })));
+  await screen.findByRole('button', { name: 'Proceed to Checkout' });
+  expect(window.alert).toHaveBeenCalledWith(`${MESSAGES.outOfStock}\nCider Candle`);
+  expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
 });
 
 describe('a cart like a shop’s', () => {

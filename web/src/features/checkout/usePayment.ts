@@ -39,6 +39,8 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
   /** A test card that asked for 3-D Secure, waiting for the shopper's answer. */
   const [challenge, setChallenge] = useState<TestCard | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
+  /** The shop refused the order (stock or code gone): the page is on its way back to the cart. */
+  const [refusedOrder, setRefusedOrder] = useState(false);
   /** Leaving the page stops the retries (the settle job finishes an authorized order; coming back resumes it). */
   const leaving = useRef<AbortController>(new AbortController());
   const { intent } = priced;
@@ -65,6 +67,7 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
       });
     } catch (error) {
       if (signal.aborted) return;
+      setRefusedOrder(true);
       forget('orderRefused');
       // The code's limit was reached while paying: nothing was charged; the cart goes on without it.
       if (error instanceof ApiError && isPromoRefusal(error.code)) promo.drop(error.message);
@@ -137,8 +140,11 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
     stopped,
     challenge,
     paid,
-    /** The step stays while a payment is under way or done, whatever the cart does meanwhile. */
-    holding: busy || confirming !== null || paid !== null || Boolean(priced.authorized),
+    /**
+     * The step stays while a payment is under way or settled (paid, or refused and on its way to the cart), whatever
+     * the cart or the code does meanwhile: the step's own navigation decides where it goes.
+     */
+    holding: busy || confirming !== null || paid !== null || refusedOrder || Boolean(priced.authorized),
     payWithTestCard,
     payWithStripe,
     showConfirmation,
