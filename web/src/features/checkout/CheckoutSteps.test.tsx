@@ -21,11 +21,14 @@ const intent = {
   paymentMode: 'test',
 };
 let calls: string[];
+/** window.alert, a fresh mock before each test. */
+const alert = jest.fn();
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  window.alert = jest.fn();
+  alert.mockReset();
+  window.alert = alert;
   calls = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = urlOf(input);
@@ -146,7 +149,7 @@ it('Proceed says it is checking the stock while the shop answers, and a shortfal
   expect((await screen.findByRole<HTMLButtonElement>('button', { name: 'Checking stock…' })).disabled).toBe(true);
   await act(async () => answer(json(200, { success: false, outOfStockItems: ['Cider Candle'] })));
   await screen.findByRole('button', { name: 'Proceed to Checkout' });
-  expect(window.alert).toHaveBeenCalledWith(`${MESSAGES.outOfStock}\nCider Candle`);
+  expect(alert).toHaveBeenCalledWith(`${MESSAGES.outOfStock}\nCider Candle`);
   expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
 });
 
