@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { CART_MESSAGES, STOCK_MESSAGES } from '../shared/messages';
-import { collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
+import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
 
 /**
  * Issue 26 in Chromium, on a phone and a desktop: the checkout's steps are addresses the browser knows (reload, Back,
@@ -40,6 +40,7 @@ describe.each(viewports)('on %s', (viewport) => {
     await page.getByRole('heading', { name: 'Shipping Details' }).waitFor();
     expect(await typed(page)).toEqual(ADDRESS);
     await shot(page, `steps-${viewport}-1-shipping-after-reload`);
+    const problems = await axeViolations(page, `/cart/shipping on ${viewport}`);
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/cart/payment');
@@ -61,6 +62,8 @@ describe.each(viewports)('on %s', (viewport) => {
     await page.goForward();
     await page.getByText('Test mode').waitFor();
     await shot(page, `steps-${viewport}-2-payment-after-back-and-forward`);
+    problems.push(...(await axeViolations(page, `/cart/payment on ${viewport}`)));
+    expect(problems).toEqual([]);
 
     await page.fill('input[autocomplete=cc-number]', '4242 4242 4242 4242');
     await page.fill('input[autocomplete=cc-exp]', '12/40');
@@ -102,6 +105,7 @@ describe.each(viewports)('on %s', (viewport) => {
     if (viewport === 'desktop') expect(total.y).toBeLessThan(photo.y + photo.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await shot(page, `steps-${viewport}-3-cart-three-lines`);
+    expect(await axeViolations(page, `/cart with three lines on ${viewport}`)).toEqual([]);
 
     await rows
       .nth(1)
@@ -147,6 +151,7 @@ describe.each(viewports)('on %s', (viewport) => {
         .count(),
     ).toBe(0);
     await shot(page, `steps-${viewport}-6-sold-out-card`);
+    expect(await axeViolations(page, `/product-list/candles with a sold-out card on ${viewport}`)).toEqual([]);
     expect(alerts).toEqual([]);
     await context.close();
   });
