@@ -68,7 +68,8 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest check
 
     await payWith(page, '4000 0000 0000 0002');
     await until(() => alerts.at(-1), MESSAGES.paymentFailed('Your card was declined.'));
-    expect(page.url()).toMatch(/\/cart$/);
+    // The declined card stays on the card step (its own address since issue 26).
+    expect(page.url()).toMatch(/\/cart\/payment$/);
 
     await payWith(page, '4242 4242 4242 4242');
     await page.getByRole('dialog').getByText('Thank you for your order!').waitFor();

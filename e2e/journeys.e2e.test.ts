@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { MESSAGES } from '../shared/messages';
+import { MESSAGES, PROFILE_MESSAGES } from '../shared/messages';
 import { E2E_ADMIN } from './global-setup';
 import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
 
@@ -76,6 +76,8 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   await page.getByText('1 Work Way').waitFor();
   await page.getByRole('button', { name: 'DELETE' }).nth(1).click();
   await page.getByText('1 Work Way').waitFor({ state: 'detached' });
+  // Deleting asked first (issue 26); the shopper said OK.
+  expect(alerts.at(-1)).toBe(PROFILE_MESSAGES.confirmDelete('Office'));
 
   // A customer opening /admin lands on /.
   await page.goto('/admin');

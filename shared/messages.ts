@@ -222,3 +222,29 @@ export const PASSWORD_POLICY = {
 export function isStrongPassword(password: string): boolean {
   return password.length >= PASSWORD_POLICY.minLength && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password);
 }
+
+/** The cart, its quantities and the checkout's steps (issue 26). Not spec texts: plain sentences. */
+export const CART_MESSAGES = {
+  /** A quantity typed above the limit (spec section 9: 1 to 9) is refused, and this says why. */
+  quantityLimit: (max: number) => `You can buy at most ${max} of an item. Please choose ${max} or fewer.`,
+  /** Add to Cart when the line already holds some: only what fits under the limit is added, and this says so. */
+  addedUpToLimit: (added: number, name: string, max: number) => `Only ${added} more added: your cart now has ${max} × ${name}, the most you can buy of an item.`,
+  lineFull: (name: string, max: number) => `Your cart already has ${max} × ${name}, the most you can buy of an item. Nothing was added.`,
+  /** Under a cart line's quantity when it is at the limit (its + is disabled). */
+  lineAtLimit: (max: number) => `${max} is the most per item.`,
+  emptyCart: 'Your cart is empty.',
+  emptyCartTotals: 'Add something to your cart to see its total.',
+  /** The payment step was left because what it priced changed (the cart in another tab, signing in or out). */
+  checkoutChanged: 'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
+} as const;
+
+/** What a product card says about stock (category, search and hot strips): shared/stock.ts decides which. */
+export const STOCK_MESSAGES = {
+  soldOut: 'Sold out',
+  onlyLeft: (count: number) => `Only ${count} left`,
+} as const;
+
+/** The account page's shipping profiles. */
+export const PROFILE_MESSAGES = {
+  confirmDelete: (name: string) => `Delete the shipping profile "${name}"? This cannot be undone.`,
+} as const;

@@ -69,6 +69,8 @@ export const SPA_ROUTES = [
   '/product/:id',
   '/search',
   '/cart',
+  '/cart/shipping',
+  '/cart/payment',
   '/orderconfirmation',
   '/login',
   '/signup',

@@ -9,11 +9,23 @@ export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRe
 
 const matches = (pattern: RegExp, message: string) => z.refine<string>((value) => pattern.test(value), message);
 
+/**
+ * A phone number: exactly 10 digits (spec section 5). Spaces, brackets, dashes and dots between them are ignored, so
+ * `(512) 555-0100` is `5125550100`, which is what is stored.
+ */
+export const phoneNumberSchema = z.pipe(
+  z.pipe(
+    cleanText(),
+    z.transform((value: string) => value.replace(/[\s().-]/g, '')),
+  ),
+  z.string().check(matches(/^\d{10}$/, MESSAGES.invalidPhone)),
+);
+
 /** A saved shipping profile (spec sections 3 and 5). */
 export const shippingProfileSchema = z.object({
   name: cleanText(),
   email: cleanText(),
-  phone: cleanText().check(matches(/^\d{10}$/, MESSAGES.invalidPhone)),
+  phone: phoneNumberSchema,
   address: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidProfileState)),
   city: cleanText(),

@@ -33,6 +33,12 @@ export const productSchema = z.object({
   stockRef: z.optional(z.string()),
   averageRating: z.number(),
   ratingCount: z.number().check(z.int()),
+  /**
+   * Lists only (GET /api/products, search): units of the best-stocked size, capped at 4 ("plenty"), read when the
+   * list is asked for; a card shows "Sold out" or "Only N left" from it (shared/stock.ts, docs/decisions/0075).
+   * Optional: an answer cached before it was added has none.
+   */
+  left: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,11 +1,12 @@
 import { shownImage } from '../../../shared/images';
 import { PRODUCT_PAGE_SIZE, type Product, type ProductDetail, type ProductList, type ProductListQuery } from '../../../shared/schemas/product';
-import { sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
 import { products, type ProductRecord } from '../../db/entities/product';
-import { stockItems } from '../../db/entities/stock-item';
 import { notFound } from '../../lib/errors';
 import { MESSAGES } from '../../../shared/messages';
+import { availability, withStockLeft } from './availability';
 import { ALL, readEntries } from './tag-index';
+
+export { availability };
 
 export type { ProductRecord };
 
@@ -40,22 +41,12 @@ export async function listProductRecords(status: 'listed' | 'drafted'): Promise<
 
 /**
  * One page of listed products, through the catalogue index (tag-index.ts): with a category, those whose tag words
- * include it (case-insensitive); without, all of them. Reads only the page's entries, whatever the catalogue's size.
+ * include it (case-insensitive); without, all of them. Reads only the page's entries, whatever the catalogue's size,
+ * and the page's stock (withStockLeft: what its cards say of it).
  */
 export async function listProducts(query: Partial<ProductListQuery> = {}): Promise<ProductList> {
   const { entries, nextCursor } = await readEntries(query.category ?? ALL, { sort: query.sort ?? 'newest', limit: query.limit ?? PRODUCT_PAGE_SIZE, cursor: query.cursor });
-  return { products: entries.map((entry) => toProduct(entry)), nextCursor };
-}
-
-/** Units of each size that can still be bought, from the product or its linked stock item. */
-export async function availability(record: ProductRecord): Promise<ProductDetail['sizes']> {
-  const kind = sizeKind(record.tag);
-  const item = (kind === 'apparel' || kind === 'giftwrap') && record.stockRef ? await stockItems.get({ id: record.stockRef }) : null;
-  return sizesFor(record.tag).map((size) => {
-    const where = stockLocation(record.tag, size);
-    const counts: Record<string, number | undefined> = where.on === 'stockItem' ? (item?.stock ?? {}) : (record.stock ?? {});
-    return { size, available: Math.max(0, counts[where.key] ?? 0) };
-  });
+  return { products: await withStockLeft(entries.map((entry) => toProduct(entry))), nextCursor };
 }
 
 /** One listed product with its sizes; drafted or missing products are not found. */

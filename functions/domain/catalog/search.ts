@@ -5,6 +5,7 @@ import { unescapeText } from '../../../shared/sanitize';
 import { CATALOG_CDN_SECONDS } from '../../../shared/pages';
 import { badRequest } from '../../lib/errors';
 import { listProductRecords, toProduct, type ProductRecord } from './products';
+import { withStockLeft } from './availability';
 
 /**
  * Letters a word may be off by: none below 5 letters (a short word is usually the start of a longer one, and
@@ -133,7 +134,7 @@ export async function searchProducts({ q, limit = PRODUCT_PAGE_SIZE, cursor }: P
   const page = hits.slice(offset, offset + limit);
   return {
     query,
-    products: page.map((hit) => toProduct(byId.get(idOf(hit))!)),
+    products: await withStockLeft(page.map((hit) => toProduct(byId.get(idOf(hit))!))),
     total: hits.length,
     nextCursor: offset + limit < hits.length ? encodeCursor(offset + limit) : null,
   };

@@ -81,6 +81,16 @@ describe('shipping profiles', () => {
     expect(ok.body.data[0].address).toHaveLength(200);
   });
 
+  it('a phone typed as (512) 555-0100 is taken (the 10-digit rule holds on the digits) and stored as its digits', async () => {
+    const saved = await save(alice, [{ ...profile, phone: '(512) 555-0100' }]);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data[0].phone).toBe('5125550100');
+    expect((await read(alice)).data[0].phone).toBe('5125550100');
+    const refused = await save(alice, [{ ...profile, phone: '(512) 555-010' }]);
+    expect(refused.body.error.fields).toEqual({ 'profiles.0.phone': MESSAGES.invalidPhone });
+    expect((await read(alice)).data[0].phone).toBe('5125550100');
+  });
+
   it('accepts a full state name and at most 10 profiles', async () => {
     expect((await save(alice, [{ ...profile, state: ' new york ' }])).body.data[0].state).toBe('new york');
     expect(

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { RouteError } from '../components/RouteError';
+import { checkoutRoute } from '../features/checkout/checkoutRoutes';
 import { categoryLoader, homeLoader, productLoader, searchLoader } from './loaders';
 
 /** Each page is its own chunk: a route downloads only what it shows. */
@@ -24,7 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/product-list/:category', loader: categoryLoader, ...page(() => import('../features/catalog/ProductListPage')) },
       { path: '/product/:id', loader: productLoader, ...page(() => import('../features/catalog/ProductPage')) },
       { path: '/search', loader: searchLoader, ...page(() => import('../features/catalog/SearchPage')) },
-      { path: '/cart', ...page(() => import('../features/checkout/CartPage')) },
+      checkoutRoute,
       { path: '/orderconfirmation', ...page(() => import('../features/checkout/OrderConfirmationPage')) },
       { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
       { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },

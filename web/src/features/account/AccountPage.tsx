@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ORDER_STATUS_LABEL } from '../../../../shared/aftersale';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES, PROFILE_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import type { ShippingProfile } from '../../../../shared/schemas/address';
 import { PROFILE_FIELDS as FIELDS, profileProblem } from './profileProblem';
@@ -65,6 +65,8 @@ export default function AccountPage() {
 
   async function remove(index: number) {
     if (profiles[index].isNew) return cancel(index);
+    // Deleting cannot be undone: the shopper confirms it first (as the spec's stock-item delete does).
+    if (!window.confirm(PROFILE_MESSAGES.confirmDelete(profiles[index].name))) return;
     try {
       await deleteProfile(index);
       setProfiles(profiles.filter((_, i) => i !== index));

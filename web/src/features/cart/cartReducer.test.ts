@@ -1,5 +1,5 @@
 import type { CartLine } from '../../../../shared/schemas/cart';
-import { cartReducer, mergeCarts, readStoredCart } from './cartReducer';
+import { cartReducer, fitsInLine, mergeCarts, readStoredCart } from './cartReducer';
 
 const tee: CartLine = { id: 't', name: 'Tee', image: '/t.svg', price: 2500, size: 'M', quantity: 2 };
 
@@ -10,6 +10,14 @@ describe('cart reducer (spec section 4)', () => {
     expect(cart).toEqual([{ ...tee, quantity: 5 }]);
     cart = cartReducer(cart, { type: 'ADD_TO_CART', line: { ...tee, quantity: 9 } });
     expect(cart[0].quantity).toBe(9);
+  });
+
+  it('Add to Cart adds what fits under 9 in the line it joins (and nothing to a full line)', () => {
+    expect(fitsInLine([], { ...tee, quantity: 9 })).toBe(9);
+    expect(fitsInLine([{ ...tee, quantity: 7 }], { ...tee, quantity: 5 })).toBe(2);
+    expect(fitsInLine([{ ...tee, quantity: 9 }], { ...tee, quantity: 1 })).toBe(0);
+    // Another size is another line.
+    expect(fitsInLine([{ ...tee, quantity: 9 }], { ...tee, size: 'L', quantity: 3 })).toBe(3);
   });
 
   it('keeps separate lines for another size, name or image', () => {

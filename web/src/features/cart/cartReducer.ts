@@ -30,6 +30,15 @@ export function cartReducer(cart: CartLine[], action: CartAction): CartLine[] {
   }
 }
 
+/**
+ * How many of `line` Add to Cart really adds: what fits under the limit (MAX_QUANTITY, spec section 9) in the line it
+ * joins; 0 when that line is full. The page then says what was added, not what was asked for.
+ */
+export function fitsInLine(cart: readonly CartLine[], line: CartLine): number {
+  const existing = cart.find((current) => sameLine(current, line));
+  return Math.max(0, Math.min(line.quantity, MAX_QUANTITY - (existing?.quantity ?? 0)));
+}
+
 /** Adds a guest cart into the saved one at sign-in, so a shopper loses nothing (quantities add up, capped). */
 export function mergeCarts(saved: CartLine[], guest: CartLine[]): CartLine[] {
   return guest.reduce((cart, line) => cartReducer(cart, { type: 'ADD_TO_CART', line }), saved);

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '../../../../shared/messages';
+import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { resetQueryCache } from '../../lib/query';
 import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import ProductPage from './ProductPage';
@@ -172,4 +172,38 @@ it('switches the main image when an extra image is pressed', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Show picture 3' }));
   expect(screen.getByRole('img', { name: 'Cabin Hoodie' }).getAttribute('src')).toBe('/h-2.svg');
   expect(screen.getByRole('button', { name: 'Show picture 3' }).getAttribute('aria-pressed')).toBe('true');
+});
+
+it('a quantity above 9 is refused with a message saying 9 is the most; what is added says what really was', async () => {
+  serve({ c1: candle });
+  show('c1');
+  await screen.findByRole('heading', { name: 'Cider Candle' });
+  const quantity = screen.getByRole('spinbutton');
+  const add = () => userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  const cartQuantity = () => (JSON.parse(localStorage.getItem('cart') ?? '[]') as { quantity: number }[])[0]?.quantity;
+
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '12');
+  await add();
+  expect((await screen.findByRole('alert')).textContent).toBe(CART_MESSAGES.quantityLimit(9));
+  expect(quantity.getAttribute('aria-invalid')).toBe('true');
+  expect(screen.queryByText(/in your cart/)).toBeNull();
+  expect(cartQuantity()).toBeUndefined();
+
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '7');
+  await add();
+  await screen.findByText(/Cider Candle is in your cart\./);
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(cartQuantity()).toBe(7);
+
+  await userEvent.clear(quantity);
+  await userEvent.type(quantity, '5');
+  await add();
+  await screen.findByText(CART_MESSAGES.addedUpToLimit(2, 'Cider Candle', 9), { exact: false });
+  expect(cartQuantity()).toBe(9);
+
+  await add();
+  await screen.findByText(CART_MESSAGES.lineFull('Cider Candle', 9), { exact: false });
+  expect(cartQuantity()).toBe(9);
 });

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { PHOTO_SIZES } from '../../../../shared/images';
-import { MESSAGES } from '../../../../shared/messages';
+import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { productDetailSchema, type ProductDetail } from '../../../../shared/schemas/product';
 import { unescapeText } from '../../../../shared/sanitize';
 import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '../../../../shared/sizes';
+import { FormError } from '../../components/FormError';
 import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
 import { useQuery } from '../../lib/query';
+import { fitsInLine } from '../cart/cartReducer';
 import { useCart } from '../cart/CartProvider';
 import './catalog.css';
 
@@ -50,11 +52,13 @@ function ProductSkeleton() {
 }
 
 function ProductView({ product }: { product: ProductDetail }) {
-  const { dispatch } = useCart();
+  const { cart, dispatch } = useCart();
   const [shown, setShown] = useState(0);
   const [size, setSize] = useState(sizeKind(product.tag) === 'single' ? CANDLE_SIZE : '');
   const [quantity, setQuantity] = useState('1');
   const [added, setAdded] = useState('');
+  /** A quantity above the limit: refused, and this says that 9 is the most. */
+  const [tooMany, setTooMany] = useState('');
 
   const name = unescapeText(product.name);
   const single = sizeKind(product.tag) === 'single';
@@ -72,17 +76,15 @@ function ProductView({ product }: { product: ProductDetail }) {
     const count = Number(quantity);
     if (size && (!isSize(size) || !sizesFor(product.tag).includes(size))) return window.alert(MESSAGES.invalidSize);
     if (!size || !isSize(size) || !(count > 0)) return window.alert(MESSAGES.sizeAndQuantityRequired);
-    const line = {
-      id: product.id,
-      name: product.name,
-      image: product.image,
-      price: product.price,
-      size,
-      quantity: Math.min(Math.floor(count), MAX_QUANTITY),
-      ...(product.stockRef ? { stockRef: product.stockRef } : {}),
-    };
-    dispatch({ type: 'ADD_TO_CART', line });
-    setAdded(`${name} is in your cart.`);
+    const wanted = Math.floor(count);
+    setTooMany(wanted > MAX_QUANTITY ? CART_MESSAGES.quantityLimit(MAX_QUANTITY) : '');
+    if (wanted > MAX_QUANTITY) return setAdded('');
+    const line = { id: product.id, name: product.name, image: product.image, price: product.price, size, quantity: wanted, ...(product.stockRef ? { stockRef: product.stockRef } : {}) };
+    // What fits under the limit in the line it joins is added, and the message says what really was.
+    const fits = fitsInLine(cart, line);
+    if (fits === 0) return setAdded(CART_MESSAGES.lineFull(name, MAX_QUANTITY));
+    dispatch({ type: 'ADD_TO_CART', line: { ...line, quantity: fits } });
+    setAdded(fits < wanted ? CART_MESSAGES.addedUpToLimit(fits, name, MAX_QUANTITY) : `${name} is in your cart.`);
   }
 
   return (
@@ -127,8 +129,19 @@ function ProductView({ product }: { product: ProductDetail }) {
             </label>
             <label>
               Quantity
-              <input type="number" name="quantity" min={MIN_QUANTITY} max={MAX_QUANTITY} step={1} value={quantity} onChange={(e) => setQuantity(e.target.value)} />
+              <input
+                type="number"
+                name="quantity"
+                min={MIN_QUANTITY}
+                max={MAX_QUANTITY}
+                step={1}
+                value={quantity}
+                onChange={(e) => setQuantity(e.target.value)}
+                aria-invalid={tooMany ? true : undefined}
+                aria-describedby={tooMany ? 'quantity-error' : undefined}
+              />
             </label>
+            <FormError id="quantity-error" message={tooMany} />
             <button type="submit" disabled={soldOut}>
               {soldOut ? 'Sold out' : 'Add to Cart'}
             </button>

@@ -2,10 +2,9 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { PROMO_MESSAGES } from '../../../../shared/promo';
-import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
-import CartPage from './CartPage';
+import { jsonResponse as json, urlOf } from '../../testing/render';
 import { PROMO_RECHECK_DELAY_MS, promoCartKey } from './usePromoCode';
-import { fillShippingDetails } from '../../testing/checkout';
+import { fillShippingDetails, renderCheckout } from '../../testing/checkout';
 
 /**
  * The cart never shows a discount computed for another cart: when the quantities change with a code applied,
@@ -74,7 +73,7 @@ const settle = (ms = PROMO_RECHECK_DELAY_MS) => act(async () => void jest.advanc
 
 async function openCartWithCode(code: string, percent: number) {
   localStorage.setItem('cart', JSON.stringify([candle]));
-  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+  renderCheckout();
   await settle(0);
   const shopper = user();
   await shopper.type(await screen.findByLabelText('Promo code'), code);
@@ -170,7 +169,7 @@ it('a check that cannot be made (429, no network) keeps the code, shows no old f
 
 it('a refusal for the changed cart (minimum no longer met) takes the code off with its message', async () => {
   localStorage.setItem('cart', JSON.stringify([{ ...candle, quantity: 3 }]));
-  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+  renderCheckout();
   await settle(0);
   const shopper = user();
   await shopper.type(await screen.findByLabelText('Promo code'), 'BIG');
@@ -187,7 +186,7 @@ it('a refusal for the changed cart (minimum no longer met) takes the code off wi
 it('opening the cart: an answer kept for this very cart is shown without asking; one kept for another cart is asked once, with no figure meanwhile', async () => {
   sessionStorage.setItem('promoCode', JSON.stringify({ code: 'QTY20', discount: 480, description: '20% off your order', cartKey: promoCartKey([candle], null), checkedAt: Date.now() }));
   localStorage.setItem('cart', JSON.stringify([candle]));
-  const first = renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+  const first = renderCheckout();
   await settle(0);
   await screen.findByRole('button', { name: 'Remove promo code QTY20' });
   await settle(10 * PROMO_RECHECK_DELAY_MS);
@@ -197,7 +196,7 @@ it('opening the cart: an answer kept for this very cart is shown without asking;
 
   // The cart grew on a product page since (two candles now).
   localStorage.setItem('cart', JSON.stringify([{ ...candle, quantity: 2 }]));
-  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+  renderCheckout();
   await settle(0);
   await screen.findByRole('button', { name: 'Remove promo code QTY20' });
   expect(rows()).toContain(`Discount (QTY20) ${MESSAGES.promoChecking}`);

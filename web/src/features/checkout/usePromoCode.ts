@@ -26,7 +26,8 @@ export type PromoStatus = 'current' | 'checking' | 'unconfirmed';
 /** The cart as the server prices a code for it: its lines, and who asks (a signed-in shopper's own uses count). */
 export const promoCartKey = (cart: readonly CartLine[], who: string | null) => `${who ?? 'guest'}#${cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',')}`;
 
-function storedPromo(): AppliedPromo | null {
+/** The applied code kept for this tab (sessionStorage), if any. */
+export function storedPromo(): AppliedPromo | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(PROMO_KEY) ?? 'null') as Partial<AppliedPromo> | null;
     if (!stored || typeof stored.code !== 'string' || typeof stored.discount !== 'number' || typeof stored.description !== 'string') return null;

@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
-import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
-import CartPage from './CartPage';
-import { fillShippingDetails } from '../../testing/checkout';
+import { CART_MESSAGES, MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import { fillShippingDetails, renderCheckout } from '../../testing/checkout';
 
 /**
  * The payment step follows the server: the test card form in test mode, and a plain message (no card fields)
@@ -40,7 +39,7 @@ function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: {
 
 async function reachPayment() {
   localStorage.setItem('cart', JSON.stringify([line]));
-  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+  renderCheckout();
   await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
   await screen.findByRole('heading', { name: 'Shipping Details' });
   const fill = async (label: string, value: string) => userEvent.type(screen.getByLabelText(label), value);
@@ -290,12 +289,15 @@ describe('the checkout belongs to this tab (docs/decisions/0062)', () => {
   });
 });
 
-it('an empty cart: every Order Details row is $0.00 (nothing ships), and Proceed is disabled', async () => {
+it('an empty cart says so with a way back to the shop, shows no figures (no $0.00 rows, no arrival date), and Proceed stays disabled', async () => {
   serveTestMode({});
-  renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
-  await screen.findByText(/Your cart is empty/);
-  const rows = [...document.querySelectorAll('.order-details dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
-  expect(rows).toEqual(['Subtotal $0.00', 'Shipping & handling $0.00', 'Estimated tax $0.00', 'Total $0.00']);
+  renderCheckout();
+  await screen.findByText(CART_MESSAGES.emptyCart);
+  expect(screen.getByRole('link', { name: 'Browse the new releases' }).getAttribute('href')).toBe('/product-list/new-releases');
+  const details = document.querySelector('.order-details')!;
+  expect(details.querySelector('dl')).toBeNull();
+  expect(details.textContent).not.toMatch(/\$|arrival/i);
+  expect(details.textContent).toContain(CART_MESSAGES.emptyCartTotals);
   expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Proceed to Checkout' }).disabled).toBe(true);
 });
 
@@ -321,7 +323,7 @@ describe('the promo code in Order Details', () => {
       },
     });
     localStorage.setItem('cart', JSON.stringify([line]));
-    renderRoutes([{ path: '/cart', element: <CartPage /> }], '/cart');
+    renderCheckout();
     const field = await screen.findByLabelText('Promo code');
     await userEvent.type(field, 'nope1');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import { CART_MESSAGES } from '../../../../shared/messages';
+import { formatPrice } from '../../../../shared/money';
+import type { CartLine } from '../../../../shared/schemas/cart';
+import { unescapeText } from '../../../../shared/sanitize';
+import { CANDLE_SIZE, MAX_QUANTITY } from '../../../../shared/sizes';
+import { LinePhoto } from '../../components/LinePhoto';
+import type { CartAction } from '../cart/cartReducer';
+
+/**
+ * One cart line (spec section 2, issue 26): the photo, the name (a link) beside it with the size (none for candles)
+ * and the unit price, the minus / number / plus control, the line's total and Remove (all of the line, spec
+ * section 4). A line never holds more than 9: at 9 the plus is off and the line says why.
+ */
+export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: CartAction) => void }) {
+  const name = unescapeText(line.name);
+  const setQuantity = (quantity: number) => dispatch({ type: 'UPDATE_QUANTITY', id: line.id, size: line.size, quantity });
+  const atLimit = line.quantity >= MAX_QUANTITY;
+  return (
+    <li className="cart-line card">
+      {/* A line saved before its product's picture moved (image pipeline) shows an empty frame, not a broken image. */}
+      <div className="cart-line-photo">
+        <LinePhoto src={line.image} size={96} sizes="(max-width: 560px) 72px, 96px" />
+      </div>
+      <div className="cart-line-info">
+        <Link to={`/product/${line.id}`} className="cart-line-name">
+          {name}
+        </Link>
+        {line.size !== CANDLE_SIZE && <span className="muted">Size: {line.size}</span>}
+        <span className="muted">{formatPrice(line.price)} each</span>
+      </div>
+      <div className="cart-line-quantity">
+        <div className="quantity" role="group" aria-label={`Quantity of ${name}`}>
+          <button type="button" className="secondary small" aria-label="One less" onClick={() => setQuantity(line.quantity - 1)}>
+            −
+          </button>
+          <span aria-live="polite">{line.quantity}</span>
+          <button type="button" className="secondary small" aria-label="One more" disabled={atLimit} onClick={() => setQuantity(line.quantity + 1)}>
+            +
+          </button>
+        </div>
+        {atLimit && <span className="cart-line-limit">{CART_MESSAGES.lineAtLimit(MAX_QUANTITY)}</span>}
+      </div>
+      <div className="cart-line-end">
+        <span className="cart-line-total" data-testid="line-total">
+          {formatPrice(line.price * line.quantity)}
+        </span>
+        <button type="button" className="link" aria-label={`Remove ${name}`} onClick={() => dispatch({ type: 'REMOVE_FROM_CART', id: line.id, size: line.size })}>
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,106 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { CART_MESSAGES } from '../../../../shared/messages';
+import type { CartLine } from '../../../../shared/schemas/cart';
+import { setTokenSource } from '../../lib/api';
+import { fillShippingDetails, renderCheckout, SHIPPING_DETAILS } from '../../testing/checkout';
+import { jsonResponse as json, urlOf } from '../../testing/render';
+import type { CurrentUser } from '../auth/AuthProvider';
+
+/**
+ * Signing in or out in the middle of the checkout (docs/decisions/0074): the session is the test's, changed while a
+ * step is open (the auth feature is replaced by a store the test sets; the cart and the checkout are the real ones).
+ */
+type Session = { ready: boolean; user: CurrentUser | null };
+let mockSession: Session = { ready: true, user: null };
+const mockListeners = new Set<() => void>();
+jest.mock('../auth/AuthProvider', () => {
+  const { useSyncExternalStore } = jest.requireActual<typeof import('react')>('react');
+  return {
+    AuthProvider: ({ children }: { children: ReactNode }) => children,
+    useAuth: () =>
+      useSyncExternalStore(
+        (listener: () => void) => {
+          mockListeners.add(listener);
+          return () => mockListeners.delete(listener);
+        },
+        () => mockSession,
+      ),
+  };
+});
+const setSession = (user: CurrentUser | null) =>
+  act(async () => {
+    mockSession = { ready: true, user };
+    for (const listener of mockListeners) listener();
+  });
+
+const ann: CurrentUser = { userId: 'u-ann', email: 'ann@example.com', role: null };
+const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 1800, size: 'CANDLE', quantity: 2 };
+const intent = {
+  clientSecret: 'pi_1_secret_2',
+  orderNumber: 'pi_1',
+  checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
+  amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
+  paymentMode: 'test',
+};
+let savedCart: CartLine[];
+const valueOf = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  window.alert = jest.fn();
+  mockSession = { ready: true, user: null };
+  savedCart = [];
+  setTokenSource(async () => (mockSession.user ? 'token' : null));
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.startsWith('/api/products?')) return json(200, { products: [] });
+    if (url === '/api/products/validate-cart') return json(200, { success: true, outOfStockItems: [] });
+    if (url === '/auth/cart' && init?.method === 'POST') savedCart = (JSON.parse(init.body as string) as { cart: CartLine[] }).cart;
+    if (url === '/auth/cart') return json(200, { cart: { cart: savedCart } });
+    if (url === '/auth/shippingProfiles') return json(200, { data: [] });
+    if (url.startsWith('/auth/create-payment-intent')) return json(200, intent);
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+});
+
+it('a guest who signs in on the card step goes back to the shipping step (the total was worked out for a guest), with the typed details kept', async () => {
+  localStorage.setItem('cart', JSON.stringify([candle]));
+  renderCheckout();
+  await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  await fillShippingDetails(userEvent);
+  await screen.findByLabelText('Card number');
+
+  await setSession(ann);
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  expect(screen.getByRole('status').textContent).toBe(CART_MESSAGES.checkoutChanged);
+  expect(SHIPPING_DETAILS.map(([label]) => valueOf(label))).toEqual(SHIPPING_DETAILS.map(([, value]) => value));
+  // Next prices the order for the account (its own route), and the card step opens again.
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByLabelText('Card number');
+  expect((global.fetch as jest.Mock).mock.calls.map(([input]) => urlOf(input as RequestInfo))).toContain('/auth/create-payment-intent');
+});
+
+it('signing out empties the cart, so the checkout shows the empty cart; what the signed-in shopper typed is not shown to the next one', async () => {
+  mockSession = { ready: true, user: ann };
+  savedCart = [candle];
+  localStorage.setItem('cart', JSON.stringify([candle]));
+  const first = renderCheckout('/cart/shipping');
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  await userEvent.type(screen.getByLabelText('Full name'), 'Ann Account');
+
+  await setSession(null);
+  await screen.findByText(CART_MESSAGES.emptyCart);
+  expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
+  first.unmount();
+
+  // Another shopper on the same tab fills a cart and opens the shipping step: empty fields.
+  localStorage.setItem('cart', JSON.stringify([candle]));
+  renderCheckout('/cart/shipping');
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  expect(valueOf('Full name')).toBe('');
+});

@@ -1,0 +1,89 @@
+import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
+import { estimateAmounts, estimatedArrival, formatPrice } from '../../../../shared/money';
+import type { ShippingAddress } from '../../../../shared/schemas/address';
+import type { CartLine } from '../../../../shared/schemas/cart';
+import { PromoCodeField } from './PromoCodeField';
+import type { PricedCheckout, Step } from './steps';
+import type { usePromoCode } from './usePromoCode';
+
+/**
+ * The Order Details panel (spec section 2) with the Proceed to Checkout button on the cart step. Amounts are
+ * estimated until Next is pressed; on the card step they are the server's (spec section 9). A code whose discount for
+ * this cart is not known yet (being asked again, or could not be asked) takes off nothing here: the rows say so
+ * instead of showing a figure computed for another cart. An empty cart shows no figures at all.
+ */
+export function OrderDetails({
+  step,
+  cart,
+  address,
+  promo,
+  priced,
+  proceeding,
+  onProceed,
+}: {
+  step: Step;
+  cart: readonly CartLine[];
+  address: ShippingAddress;
+  promo: ReturnType<typeof usePromoCode>;
+  /** The card step's priced checkout (null on the other steps). */
+  priced: PricedCheckout | null;
+  proceeding: boolean;
+  onProceed: () => void;
+}) {
+  const intent = priced?.intent ?? null;
+  const empty = cart.length === 0 && !intent;
+  const amounts = intent?.amounts ?? estimateAmounts(cart, address.state, promo.discount ?? 0);
+  const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
+  const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
+  const arrival = estimatedArrival().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+
+  return (
+    <aside className="order-details card" aria-labelledby="order-details-heading">
+      <h2 id="order-details-heading">Order Details</h2>
+      {empty ? (
+        <p className="muted">{CART_MESSAGES.emptyCartTotals}</p>
+      ) : (
+        <>
+          <dl>
+            <dt>Subtotal</dt>
+            <dd>{formatPrice(amounts.subtotal)}</dd>
+            {amounts.discount > 0 && (
+              <>
+                <dt className="discount">Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
+                <dd className="discount">-{formatPrice(amounts.discount)}</dd>
+              </>
+            )}
+            {discountUnknown && (
+              <>
+                <dt className="discount">Discount ({appliedCode})</dt>
+                <dd className="discount">{promo.status === 'checking' ? MESSAGES.promoChecking : MESSAGES.promoAtCheckout}</dd>
+              </>
+            )}
+            <dt>Shipping &amp; handling</dt>
+            <dd>{formatPrice(amounts.shipping)}</dd>
+            <dt>Estimated tax</dt>
+            <dd>{formatPrice(amounts.tax)}</dd>
+            <dt className="total">{discountUnknown ? MESSAGES.totalBeforeDiscount : 'Total'}</dt>
+            <dd className="total">{formatPrice(amounts.total)}</dd>
+          </dl>
+          <PromoCodeField
+            applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo.applied}
+            note={!intent && promo.status === 'unconfirmed' ? MESSAGES.promoConfirmedAtCheckout : null}
+            locked={step === 'payment' || proceeding}
+            error={promo.error}
+            onApply={promo.apply}
+            onRemove={promo.remove}
+          />
+          <p className="muted">
+            {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
+          </p>
+        </>
+      )}
+      {step === 'cart' && (
+        <button type="button" onClick={onProceed} disabled={cart.length === 0 || proceeding}>
+          {proceeding ? 'Checking stock…' : 'Proceed to Checkout'}
+        </button>
+      )}
+    </aside>
+  );
+}

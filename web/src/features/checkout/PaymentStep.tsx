@@ -1,0 +1,114 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, replace, useLoaderData, useNavigate } from 'react-router-dom';
+import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
+import { formatPrice } from '../../../../shared/money';
+import { loadConfig } from '../../lib/config';
+import { useCart } from '../cart/CartProvider';
+import { storedFacts } from './checkoutSession';
+import { useCheckout, useStepHeading } from './CheckoutLayout';
+import { STEP_HEADING, STEP_PATH, stepToShow, type PricedCheckout } from './steps';
+import { AuthenticateDialog, TestCardForm } from './TestCardForm';
+import { usePayment } from './usePayment';
+
+const StripeCardForm = lazy(() => import('./StripeCardForm'));
+
+/** What the shipping step says when the card step sent the shopper back (one object: <Navigate> compares it). */
+const CHANGED = { notice: CART_MESSAGES.checkoutChanged };
+
+/**
+ * The card step needs a priced checkout that still holds for the cart (steps.ts): opened without one (a reload after
+ * the cart changed, Forward after an edited address, a bookmark) it goes to the step that is missing. Its data:
+ * the priced checkout kept for the tab, and the Stripe key (config.json).
+ */
+export async function loader(): Promise<{ priced: PricedCheckout; stripeKey: string | null } | Response> {
+  const facts = storedFacts();
+  const step = stepToShow('payment', facts);
+  if (step !== 'payment' || !facts.priced) return replace(STEP_PATH[step]);
+  const config = await loadConfig().catch((error: unknown) => {
+    console.error(error);
+    return null;
+  });
+  return { priced: facts.priced, stripeKey: config?.stripePublishableKey ?? null };
+}
+
+/** The thank-you dialog (spec section 4); the confirmation page then replaces the card step in history. */
+function ThanksDialog({ orderNumber, onContinue }: { orderNumber: string; onContinue: () => void }) {
+  return (
+    <div className="dialog-backdrop">
+      <div role="dialog" aria-modal="true" aria-labelledby="thanks-title" className="card dialog">
+        <h1 id="thanks-title">Thank you for your order!</h1>
+        <p>
+          Your payment went through. Order number: <strong className="order-number">{orderNumber}</strong>
+        </p>
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself as it opens (WAI-ARIA dialog pattern) */}
+        <button type="button" onClick={onContinue} autoFocus>
+          Continue
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** /cart/payment: where it ships, the card entry and Pay (spec section 2), Back to the shipping step. */
+export default function PaymentStep() {
+  const { priced, stripeKey } = useLoaderData<{ priced: PricedCheckout; stripeKey: string | null }>();
+  const { who, address, promo } = useCheckout();
+  const { cart } = useCart();
+  const navigate = useNavigate();
+  const heading = useStepHeading();
+  const payment = usePayment({ priced, signedIn: priced.who !== null, promo });
+  const { intent } = priced;
+  const amountLabel = formatPrice(intent.amounts.total);
+
+  // What it priced changed under it (the cart in another tab, signing in or out): not while paying.
+  const step = payment.holding ? 'payment' : stepToShow('payment', { cart, who, address, promoCode: promo.applied?.code ?? null, priced });
+  if (step !== 'payment') return <Navigate to={STEP_PATH[step]} replace state={step === 'shipping' ? CHANGED : undefined} />;
+
+  const shipTo = priced.address;
+  return (
+    <>
+      <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
+        {STEP_HEADING.payment}
+      </h1>
+      <section className="card ship-to" aria-labelledby="ship-to-heading">
+        <h2 id="ship-to-heading">Shipping to</h2>
+        <address>
+          {shipTo.name}
+          <br />
+          {shipTo.line1}, {shipTo.city}, {shipTo.state} {shipTo.zip}
+          <br />
+          {shipTo.email}
+        </address>
+      </section>
+      <section className="card stack" aria-label="Card payment">
+        {payment.confirming ? (
+          <p className="notice" role="status">
+            {payment.confirming === 'later' ? MESSAGES.confirmingOrderLater : MESSAGES.confirmingOrder}
+          </p>
+        ) : payment.stopped ? (
+          <p className="notice" role="alert">
+            {MESSAGES.tooManyCardAttempts}
+          </p>
+        ) : intent.paymentMode === 'stripe' && stripeKey ? (
+          <Suspense fallback={<p>Loading the card form…</p>}>
+            <StripeCardForm publishableKey={stripeKey} busy={payment.busy} amountLabel={amountLabel} onPay={payment.payWithStripe} />
+          </Suspense>
+        ) : intent.paymentMode === 'stripe' ? (
+          // Stripe on the server but no publishable key in config.json: no card can be taken here.
+          <p className="notice" role="alert">
+            {MESSAGES.paymentsUnavailable}
+          </p>
+        ) : (
+          <TestCardForm busy={payment.busy} amountLabel={amountLabel} onPay={(card) => void payment.payWithTestCard(card)} />
+        )}
+        {!payment.confirming && !payment.paid && (
+          <button type="button" className="secondary" onClick={() => void navigate(STEP_PATH.shipping)} disabled={payment.busy}>
+            Back
+          </button>
+        )}
+      </section>
+      {payment.challenge && <AuthenticateDialog amountLabel={amountLabel} onAnswer={(answer) => void payment.payWithTestCard(payment.challenge!, answer)} />}
+      {payment.paid && <ThanksDialog orderNumber={payment.paid} onContinue={payment.showConfirmation} />}
+    </>
+  );
+}

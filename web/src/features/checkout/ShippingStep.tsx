@@ -1,0 +1,190 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Navigate, redirect, replace, useActionData, useLocation, useNavigate, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
+import { MESSAGES } from '../../../../shared/messages';
+import type { ShippingAddress } from '../../../../shared/schemas/address';
+import type { CartLine } from '../../../../shared/schemas/cart';
+import { unescapeText } from '../../../../shared/sanitize';
+import { isUsState } from '../../../../shared/tax';
+import { ApiError } from '../../lib/api';
+import { useCart } from '../cart/CartProvider';
+import { createIntent, fetchProfiles, isPromoRefusal } from './checkoutApi';
+import { forget, keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
+import { useCheckout, useStepHeading } from './CheckoutLayout';
+import { cartKey, STEP_HEADING, STEP_PATH, stepToShow } from './steps';
+
+const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoComplete: string }[] = [
+  { key: 'name', label: 'Full name', autoComplete: 'name' },
+  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { key: 'line1', label: 'Address', autoComplete: 'address-line1' },
+  { key: 'city', label: 'City', autoComplete: 'address-level2' },
+  { key: 'state', label: 'State', autoComplete: 'address-level1' },
+  { key: 'zip', label: 'ZIP code', autoComplete: 'postal-code' },
+];
+
+/**
+ * Answers after which this checkout cannot go on (closed, its payment failed or stopped, or it can no longer be
+ * changed, e.g. changed in another tab; or it is not this browser's any more, e.g. made before signing in): Next
+ * then starts a new checkout.
+ */
+const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found'];
+
+/** The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. */
+export function loader() {
+  const step = stepToShow('shipping', storedFacts());
+  return step === 'shipping' ? null : replace(STEP_PATH[step]);
+}
+
+/** What Next sends its action: the cart, the details and the code as the shopper sees them, and who shops. */
+type NextInput = {
+  cart: CartLine[];
+  address: ShippingAddress;
+  promoCode: string | null;
+  who: string | null;
+};
+/** What a refused Next answers the page (alerts are shown by the action, as the spec's alerts are). */
+export interface NextRefusal {
+  fieldErrors?: Record<string, string>;
+  /** The code cannot be used for this order: the cart takes it off. */
+  promoRefused?: string;
+}
+
+/**
+ * Next (spec section 4): checks the state, then the server prices the checkout (a new one the first time; the same
+ * one after Back) and the card step opens. Amounts, stock and the code are the server's to decide.
+ */
+export async function action({ request }: ActionFunctionArgs): Promise<NextRefusal | Response | null> {
+  const input = (await request.json()) as NextInput;
+  if (!isUsState(input.address.state)) {
+    window.alert(MESSAGES.invalidCheckoutState);
+    return null;
+  }
+  try {
+    const ask = () => createIntent({ cart: input.cart, shippingAddress: input.address, ...storedCheckout(), signedIn: input.who !== null, promoCode: input.promoCode ?? undefined });
+    const result = await ask().catch((error: unknown) => {
+      // That checkout was closed (expired, or its payment stopped) or is not this browser's: start a new one.
+      if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
+      forget('checkoutGone');
+      return ask();
+    });
+    keepCheckout(result);
+    keepPriced({ intent: result, cartKey: cartKey(input.cart), who: input.who, address: input.address, promoCode: input.promoCode });
+    return redirect(STEP_PATH.payment);
+  } catch (error) {
+    if (!(error instanceof ApiError)) window.alert(MESSAGES.serverError);
+    else if (error.code === 'out_of_stock') window.alert(error.message);
+    else if (isPromoRefusal(error.code)) {
+      // The code cannot be used for this order (e.g. already used with this email): it is taken off, and Next goes
+      // on without it.
+      window.alert(error.message);
+      return { promoRefused: error.message };
+    } else if (error.fields) return { fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message])) };
+    else window.alert(error.message);
+    return null;
+  }
+}
+
+/** The shopper's saved shipping profiles as checkout addresses (signed in only). */
+function useProfiles(who: string | null): ShippingAddress[] {
+  const [loaded, setLoaded] = useState<{ who: string | null; profiles: ShippingAddress[] }>({ who: null, profiles: [] });
+  useEffect(() => {
+    if (!who) return;
+    fetchProfiles()
+      .then((list) =>
+        setLoaded({
+          who,
+          profiles: list.map((p) => ({ name: unescapeText(p.name), email: unescapeText(p.email), line1: unescapeText(p.address), city: unescapeText(p.city), state: unescapeText(p.state), zip: p.zip })),
+        }),
+      )
+      .catch((error) => console.error('profile load failed', error));
+  }, [who]);
+  return loaded.who === who ? loaded.profiles : [];
+}
+
+/** /cart/shipping: the Shipping Details step. What is typed is kept for the tab, so a reload shows it again. */
+export default function ShippingStep() {
+  const { who, address, setAddress, promo } = useCheckout();
+  const { cart } = useCart();
+  const refusal = useActionData<NextRefusal | null>();
+  const busy = useNavigation().state === 'submitting';
+  const submit = useSubmit();
+  const navigate = useNavigate();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const profiles = useProfiles(who);
+  const heading = useStepHeading();
+  const fieldErrors = refusal?.fieldErrors ?? {};
+
+  // A refused code comes off the cart (its message was shown by the action).
+  const refusedCode = refusal?.promoRefused;
+  const { drop } = promo;
+  useEffect(() => {
+    if (refusedCode) drop(refusedCode);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal (drop is a new function each render)
+  }, [refusal]);
+
+  // The cart emptied meanwhile (another tab, signing out): nothing to ship.
+  const step = stepToShow('shipping', { cart, who, address, promoCode: null, priced: null });
+  if (step !== 'shipping') return <Navigate to={STEP_PATH[step]} replace />;
+
+  function next(event: FormEvent) {
+    event.preventDefault();
+    const input: NextInput = { cart: [...cart], address, promoCode: promo.applied?.code ?? null, who };
+    void submit(input, { method: 'post', encType: 'application/json' });
+  }
+
+  return (
+    <>
+      <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
+        {STEP_HEADING.shipping}
+      </h1>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
+      <form className="stack card" onSubmit={next} aria-label="Shipping details">
+        {profiles.length > 0 && (
+          <label>
+            Use a saved shipping profile
+            <select defaultValue="" onChange={(e) => e.target.value !== '' && setAddress(profiles[Number(e.target.value)])}>
+              <option value="">Choose a profile…</option>
+              {profiles.map((profile, index) => (
+                <option key={index} value={index}>
+                  {profile.name}, {profile.line1}, {profile.city}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {FIELDS.map((field) => (
+          <label key={field.key}>
+            {field.label}
+            <input
+              name={field.key}
+              type={field.type ?? 'text'}
+              autoComplete={field.autoComplete}
+              required
+              maxLength={200}
+              value={address[field.key]}
+              onChange={(e) => setAddress({ ...address, [field.key]: e.target.value })}
+              aria-invalid={fieldErrors[field.key] ? true : undefined}
+              aria-describedby={fieldErrors[field.key] ? `${field.key}-error` : undefined}
+            />
+            {fieldErrors[field.key] && (
+              <span id={`${field.key}-error`} className="error">
+                {fieldErrors[field.key]}
+              </span>
+            )}
+          </label>
+        ))}
+        <div className="actions">
+          <button type="button" className="secondary" onClick={() => void navigate(STEP_PATH.cart)}>
+            Back
+          </button>
+          <button type="submit" disabled={busy}>
+            {busy ? 'Please wait…' : 'Next'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
