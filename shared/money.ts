@@ -67,9 +67,10 @@ export function formatCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** 1234 -> "$12.34" */
+/** 1234 -> "$12.34"; 899991 -> "$8,999.91" (what people read; `formatCents` stays plain for CSV, JSON-LD and form fields). */
 export function formatPrice(cents: number): string {
-  return `$${formatCents(cents)}`;
+  const [whole, fraction] = formatCents(cents).split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
 
 /** "12.34" or 12.34 -> 1234; NaN when it is not a money amount. */

@@ -47,7 +47,15 @@ describe('amounts in integer cents (design section 4)', () => {
   });
 
   it('formats and parses money', () => {
-    expect([formatCents(599), formatCents(5), formatPrice(123456)]).toEqual(['5.99', '0.05', '$1234.56']);
+    expect([formatCents(599), formatCents(5), formatCents(123456), formatPrice(123456), formatPrice(899991), formatPrice(10_000_000), formatPrice(99)]).toEqual([
+      '5.99',
+      '0.05',
+      '1234.56',
+      '$1,234.56',
+      '$8,999.91',
+      '$100,000.00',
+      '$0.99',
+    ]);
     expect([toCents('19.5'), toCents('$12.34'), toCents('7')]).toEqual([1950, 1234, 700]);
     expect(Number.isNaN(toCents('12.345'))).toBe(true);
     expect(Number.isNaN(toCents('abc'))).toBe(true);
