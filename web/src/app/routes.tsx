@@ -9,9 +9,12 @@ const page = (load: () => Promise<{ default: ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** Until the first page's loaders have answered, the app shows nothing of its own: the static shell stays (app/shell.ts). */
+const KeepTheShell = () => null;
+
 /**
  * Every storefront route of the spec (section 2), plus /faqs, /search, /reset-password and the order pages (issue 14).
- * Loaders start a page's data with its code. The admin routes (app/adminRoutes.ts) are added under `root` when the
+ * Loaders (app/loaders.ts) read a page's data beside its code; the page shows once both are here. The admin routes (app/adminRoutes.ts) are added under `root` when the
  * first /admin address is opened, so storefront pages never download their table (App.tsx, patchRoutesOnNavigation).
  */
 export const routes: RouteObject[] = [
@@ -19,6 +22,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <Layout />,
     errorElement: <RouteError />,
+    HydrateFallback: KeepTheShell,
     children: [
       { path: '/', loader: homeLoader, ...page(() => import('../features/pages/HomePage')) },
       { path: '/product-list/:category', loader: categoryLoader, ...page(() => import('../features/catalog/ProductListPage')) },

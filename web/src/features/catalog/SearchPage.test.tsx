@@ -1,10 +1,8 @@
 import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Layout } from '../../components/Layout';
-import { resetQueryCache } from '../../lib/query';
-import { jsonResponse, renderRoutes, urlOf } from '../../testing/render';
-import SearchPage from './SearchPage';
+import { forgetAnswers } from '../../lib/answers';
+import { jsonResponse, renderApp, urlOf } from '../../testing/render';
 
 const photo = { src: '/images/products/p1', width: 1600, height: 1200, widths: [320, 480, 640, 960, 1200, 1600] };
 const candle = { id: 'c1', name: 'Harvest Candle', image: '/images/products/p1/640.jpg', extraImages: [], photos: [photo], description: 'Warm', price: 2400, tag: 'candles', averageRating: 4, ratingCount: 1 };
@@ -19,22 +17,11 @@ function serve() {
   }) as typeof fetch;
 }
 
-const show = (path: string) =>
-  renderRoutes(
-    [
-      {
-        element: <Layout />,
-        children: [
-          { path: '/search', element: <SearchPage /> },
-          { path: '/', element: <p>home</p> },
-        ],
-      },
-    ],
-    path,
-  );
+/** The search page as the app has it (its route's loader reads the results). */
+const show = (path: string) => renderApp(path);
 
 beforeEach(() => {
-  resetQueryCache();
+  forgetAnswers();
   window.scrollTo = jest.fn();
   serve();
 });
