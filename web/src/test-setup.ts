@@ -39,4 +39,4 @@ if (typeof globalThis.Request === 'undefined') {
 // and its loader, which on a busy machine takes more than Testing Library's default second.
 // (@testing-library/dom's settings, which React's Testing Library reads: importing that one here, before the test
 // framework is set up, would lose its cleanup after each test.)
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 4000 });

@@ -69,9 +69,10 @@ function PageProgress() {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   const coming = navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname !== pathname;
+  if (!coming) return null;
   return (
-    <div className="page-progress" role="status" data-coming={coming || undefined}>
-      {coming && <span className="visually-hidden">Loading the page…</span>}
+    <div className="page-progress" role="status" data-coming>
+      <span className="visually-hidden">Loading the page…</span>
     </div>
   );
 }
