@@ -3,10 +3,18 @@ import { PRODUCT_SORTS, productListSchema, productListUrl, type Product, type Pr
 import type * as z from '../../../shared/schemas/zod';
 import { answer, answerNowOrLater } from '../lib/answers';
 
-/** The hot-items strip's products (the first page tagged `hot`): the list at once when held (the HTML's answer), else its promise. */
+/**
+ * The hot-items strip's products (the first page tagged `hot`): the list at once when held (the HTML's answer), else
+ * its promise, which never fails (no list: an empty one, and no strip; the page around it does not depend on it).
+ */
 export function hotItems(): Product[] | Promise<Product[]> {
   const list = answerNowOrLater(productListUrl({ category: HOT_TAG }), productListSchema);
-  return list instanceof Promise ? list.then((page) => page.products) : list.products;
+  return list instanceof Promise
+    ? list.then(
+        (page) => page.products,
+        () => [],
+      )
+    : list.products;
 }
 
 /** At most this many pages are kept in the address (?pages=), so a shared link cannot ask for thousands at once. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useFetcher, type ActionFunctionArgs } from 'react-router-dom';
+import { useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { formSubmittedSchema, type FormKind } from '../../../../shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
@@ -24,19 +24,21 @@ export const enquiryAction =
 
 /**
  * The contact, support and quote forms (spec sections 5 and 8): stored by the shop, then mailed to it. Sent through
- * the page's route action (a fetcher: the page stays); sent, the form empties and takes a new submission id (one id
- * per message: a retry of the same one is stored once).
+ * the page's route action (the address stays); sent, the form empties and takes a new submission id (one id per
+ * message: a retry of the same one is stored once).
  */
 export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: string; intro: string }) {
-  const fetcher = useFetcher<Sent>();
+  const submitForm = useSubmit();
+  const navigation = useNavigation();
+  const sent = useActionData<Sent>();
   const [values, setValues] = useState(EMPTY);
   const [submissionId, setSubmissionId] = useState(() => crypto.randomUUID());
-  const sending = fetcher.state !== 'idle';
-  const answer = sending ? undefined : fetcher.data;
-  const [answered, setAnswered] = useState(fetcher.data);
-  if (answered !== fetcher.data) {
-    setAnswered(fetcher.data);
-    if (fetcher.data?.ok) {
+  const sending = navigation.state !== 'idle' && navigation.formMethod !== undefined;
+  const answer = sending ? undefined : sent;
+  const [answered, setAnswered] = useState(sent);
+  if (answered !== sent) {
+    setAnswered(sent);
+    if (sent?.ok) {
       setValues(EMPTY);
       setSubmissionId(crypto.randomUUID());
     }
@@ -48,7 +50,7 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
     event.preventDefault();
     if (sending) return;
     const body = { name: values.name, email: values.email, message: values.message, submissionId, website: values.website, ...(kind === 'quote' ? { items: values.items } : {}) };
-    void fetcher.submit(body, { method: 'post', encType: 'application/json' });
+    void submitForm(body, { method: 'post', encType: 'application/json' });
   }
 
   type Key = 'name' | 'email' | 'items' | 'message';
