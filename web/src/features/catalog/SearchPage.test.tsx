@@ -105,3 +105,24 @@ describe('a long list of matches (53 candles)', () => {
     expect(screen.getByText('That is all 53 matches.')).toBeTruthy();
   });
 });
+
+it('other words searched from the header: the results shown stay, and the page says it is searching, until the new ones come', async () => {
+  show('/search?q=cand');
+  await screen.findByRole('link', { name: /Harvest Candle/ });
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const served = global.fetch as jest.Mock;
+  global.fetch = jest.fn(async (...args: Parameters<typeof fetch>) => {
+    await held;
+    return served(...args) as Response;
+  }) as typeof fetch;
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  await userEvent.clear(box);
+  await userEvent.type(box, 'spaceship');
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+  expect((await screen.findByText('Searching for “spaceship”…')).getAttribute('role')).toBe('status');
+  expect(screen.getByRole('link', { name: /Harvest Candle/ })).toBeTruthy();
+  answer();
+  expect(await screen.findByText(/No products match “spaceship”/)).toBeTruthy();
+  expect(screen.queryByText('Searching for “spaceship”…')).toBeNull();
+});

@@ -17,7 +17,10 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const { pages } = listState(params);
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/search' && (new URLSearchParams(navigation.location.search).get('q') ?? '').trim() === q;
+  const asked = navigation.state === 'loading' && navigation.location.pathname === '/search' ? (new URLSearchParams(navigation.location.search).get('q') ?? '').trim() : null;
+  // Load more of these words, or other words searched from the header (the results shown stay until theirs come).
+  const loading = asked === q;
+  const searching = asked !== null && asked !== q;
   const total = list?.first?.total ?? list?.products.length ?? 0;
 
   const more = () => {
@@ -27,8 +30,13 @@ export default function SearchPage() {
   };
 
   return (
-    <section className="page category" aria-labelledby="search-heading">
+    <section className="page category" aria-labelledby="search-heading" aria-busy={searching}>
       <h1 id="search-heading">{q ? `Search results for “${q}”` : 'Search the shop'}</h1>
+      {searching && (
+        <p className="muted" role="status">
+          Searching for “{asked}”…
+        </p>
+      )}
       {!list ? (
         <p className="card">Type what you are looking for in the search box above: a product, a scent, a colour or a category.</p>
       ) : list.failed && list.products.length === 0 ? (
