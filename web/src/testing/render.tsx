@@ -21,6 +21,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 /** The storefront as the app has it (its route table: loaders, layout, lazy pages) at `path`. */
 export const renderApp = (path: string) => renderRoutes(appRoutes, path);
 
+/** An access token of the admin group as the app reads it (its payload's `cognito:groups`; tests' servers do not check it). */
+export const ADMIN_TEST_TOKEN = `x.${btoa(JSON.stringify({ sub: 'admin', 'cognito:groups': ['admin'] }))}.x`;
+
 /**
  * The admin pages as the app has them (app/adminRoutes.ts: each page with its loader, action and error page) at
  * `path` under /admin, without the admin shell and the sign-in check around them.

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** Add a product: a photo still on its way is not a missing photo (the owner is told to wait for it). */
 const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
@@ -12,7 +12,7 @@ const alerted = jest.fn();
 
 beforeEach(() => {
   posted.length = 0;
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   alerted.mockReset();
   window.alert = alerted;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
-import { jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /**
  * The archive (decision 0054): a search the server answers in budgeted steps is read on until it has a page (saying
@@ -23,7 +23,7 @@ let lists: URLSearchParams[];
 /** The server: answers each list request in turn (a function may wait, as a slow read does). */
 function serve(answers: (Answer | (() => Promise<Answer>))[]) {
   lists = [];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
     if (url.pathname === '/api/admin/orders') {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
-import { jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../../shared/messages';
 import type { ConfirmationMailView } from '../../../../shared/schemas/order-views';
 import { when } from './OrderBits';
@@ -21,7 +21,7 @@ const cancelled = (refund: { status: string; id: string | null } | null, state: 
 });
 
 async function show(detail: ReturnType<typeof cancelled>) {
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input) === '/api/admin/orders/pi_1' ? json(200, detail) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
@@ -90,7 +90,7 @@ function serve(
   let current = initial;
   let mail = initialMail;
   const posts: { path: string; body: Record<string, unknown> }[] = [];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = urlOf(input);
     if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET') return json(200, { order: current, replacements: [], replacementOrders: [], timeline: [], confirmationMail: mail });

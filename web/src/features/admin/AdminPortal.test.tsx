@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
 
 /** The owner's dashboard at /admin: the figures of the answer, each tile's links apart, low stock linking to its row. */
@@ -19,7 +19,7 @@ const dashboard = {
 };
 
 beforeEach(() => {
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input).startsWith('/api/admin/dashboard?today=') ? json(200, dashboard) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;

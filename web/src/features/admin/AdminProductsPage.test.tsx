@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** The dashboard's low-stock links (`?id=`) open that product or stock item alone, whichever page it is on. */
 const candle = {
@@ -20,7 +20,7 @@ const candle = {
 let asked: string[];
 beforeEach(() => {
   asked = [];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
     asked.push(url.pathname + url.search);

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** The owner's promo codes page: the list with uses, making a code (field messages from the server), deactivating. */
 const stamp = '2026-06-01T10:00:00.000Z';
@@ -15,7 +15,7 @@ const show = () => renderAdmin('/admin/promo-codes');
 beforeEach(() => {
   calls.length = 0;
   codes = [welcome];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
     const method = init?.method ?? 'GET';

@@ -1,8 +1,9 @@
 import { Alert, Button, Heading, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
-import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, useSubmit, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, useSubmit, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
-import { ApiError } from '../../lib/api';
+import { ADMIN_GROUP } from '../../../../shared/roles';
+import { accessToken, ApiError, tokenGroups } from '../../lib/api';
 
 /**
  * How the admin pages read and write (docs/decisions/0076): each page is a route module with a `loader` (what the
@@ -10,6 +11,17 @@ import { ApiError } from '../../lib/api';
  * `useLoaderData` and writes with `useAdminWrites`. After a write that was done, the route's loader reads the page
  * again (revalidation); its notice is the action's answer.
  */
+
+/**
+ * An admin page's loader, run for an admin's token only: anyone else reads nothing (RequireAdmin sends them to sign in
+ * or home), so a customer who opens /admin makes no request the server would refuse.
+ */
+export const adminOnly =
+  (loader: LoaderFunction): LoaderFunction =>
+  async (args) => {
+    const token = await accessToken();
+    return token && tokenGroups(token).includes(ADMIN_GROUP) ? loader(args) : null;
+  };
 
 export type Notice = { variation: 'success' | 'error' | 'info'; text: string } | null;
 

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '../../../../shared/roles';
 import { validateAdminSchema } from '../../../../shared/schemas/common';
-import { api, ApiError, setTokenSource } from '../../lib/api';
+import { api, ApiError, setTokenSource, tokenGroups } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 
 /**
@@ -67,17 +67,6 @@ async function accessToken(): Promise<string | null> {
 // Route loaders may call signed-in routes before the first render (the router starts with the page): the token is
 // there from the start.
 setTokenSource(accessToken);
-
-/** The groups an access token names (`cognito:groups`), read from its payload; the server checks the token itself. */
-export function tokenGroups(token: string): string[] {
-  try {
-    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
-    const groups = (JSON.parse(atob(payload)) as Record<string, unknown>)['cognito:groups'];
-    return Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The role from the server (spec section 6): 200 -> admin, 403 -> customer, anything else -> not signed in. The
