@@ -7,10 +7,10 @@ const args = { request: new Request('http://shop.test/admin'), params: {}, conte
 const customerToken = `x.${btoa(JSON.stringify({ sub: 'c1', 'cognito:groups': [] }))}.x`;
 
 it.each([
-  ['an admin', async () => ADMIN_TEST_TOKEN, 1],
-  ['a customer', async () => customerToken, 0],
-  ['nobody signed in', async () => null, 0],
-])('%s: the page is read %d time(s)', async (_who, token, reads) => {
+  ['an admin', 1, async () => ADMIN_TEST_TOKEN],
+  ['a customer', 0, async () => customerToken],
+  ['nobody signed in', 0, async () => null],
+])('%s: the page is read %d time(s)', async (_who, reads, token) => {
   setTokenSource(token);
   const loader = jest.fn(async () => ({ read: true }));
   const answer = await adminOnly(loader)(args);
