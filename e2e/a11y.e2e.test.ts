@@ -76,3 +76,23 @@ it('admin pages have no serious or critical accessibility violations', async () 
   expect(found).toEqual([]);
   await context.close();
 });
+
+it('the stock items form: Add stock item covers no count field, at 1280, 820 and 390 wide', async () => {
+  const context = await browser.newContext({ baseURL: shopUrl(), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  await page.goto('/admin/items');
+  const form = page.getByRole('form', { name: 'Add a stock item' });
+  for (const width of [1280, 820, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await form.getByRole('button', { name: 'Add stock item' }).waitFor();
+    const button = (await form.getByRole('button', { name: 'Add stock item' }).boundingBox())!;
+    for (const label of ['Item id', 'S', 'M', 'L', 'XL', '2XL']) {
+      const field = (await form.getByLabel(label, { exact: true }).boundingBox())!;
+      const apart = button.x >= field.x + field.width || field.x >= button.x + button.width || button.y >= field.y + field.height || field.y >= button.y + button.height;
+      expect(`${width}: ${label} ${apart ? 'apart' : 'covered'}`).toBe(`${width}: ${label} apart`);
+      expect(field.x + field.width).toBeLessThanOrEqual(width);
+    }
+  }
+  await context.close();
+});

@@ -57,6 +57,31 @@ it.each(['phone', 'desktop'] as const)('on %s: a first screenful, Load more adds
   await context.close();
 });
 
+it('on a phone the category row shows every category whole (390 and 360 wide); narrower, it scrolls and its edge says so', async () => {
+  for (const width of [390, 360, 320]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: shopUrl() });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.locator('#root:not([data-shell])').waitFor();
+    const row = page.getByRole('navigation', { name: 'Categories' });
+    const sizes = await row.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, background: getComputedStyle(element).backgroundImage }));
+    if (width >= 360) {
+      expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
+      for (const link of await row.getByRole('link').all()) {
+        const box = (await link.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+    } else {
+      // More than fits: the row scrolls, with a shadow at the edge that has more behind it.
+      expect(sizes.scroll).toBeGreaterThan(sizes.client);
+      expect(sizes.background).toContain('radial-gradient');
+    }
+    await shot(page, `catalogue-category-row-${width}`);
+    await context.close();
+  }
+});
+
 it('sorting by price asks the API in that order and keeps the choice in the address', async () => {
   const { context, page } = await newPage(browser, 'desktop');
   await page.goto('/product-list/giftwraps');

@@ -103,6 +103,60 @@ it('searches from the header: matches with photos, and a kind empty state', asyn
   await context.close();
 });
 
+/**
+ * A slow machine, on purpose: the app's entry script is held back until `release()`, so the static shell is what the
+ * visitor has meanwhile (docs/decisions/0077).
+ */
+async function holdTheApp(page: Page, path: string): Promise<() => void> {
+  const html = await (await page.request.get(path)).text();
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`no app entry in the HTML of ${path}`);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === entry,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return release;
+}
+
+it('typed into the header search before the app started (its start held back): the app takes the words over, and Search finds them', async () => {
+  const { context, page } = await newPage(browser, 'phone');
+  const release = await holdTheApp(page, '/');
+  // The module script is held, so the page never reaches DOMContentLoaded until the app is let go.
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox', { name: 'Search products' });
+  await box.fill('hoo');
+  expect(await page.locator('#root[data-shell]').count()).toBe(1);
+  release();
+  await page.locator('#root:not([data-shell])').waitFor();
+  // The app's own box holds the words, with focus: typing goes on where it was.
+  expect(await box.inputValue()).toBe('hoo');
+  expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+  await page.keyboard.type('di');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('heading', { name: 'Search results for “hoodi”' }).waitFor();
+  await page.getByRole('link', { name: /Cozy Cabin Hoodie/ }).waitFor();
+  expect(page.url()).toContain('/search?q=hoodi');
+  await context.close();
+});
+
+it("Search pressed before the app started: the shell's own form searches without it (GET /search?q=)", async () => {
+  const { context, page } = await newPage(browser, 'phone');
+  const release = await holdTheApp(page, '/');
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('hoodi');
+  await Promise.all([page.waitForURL(/\/search\?q=hoodi$/, { waitUntil: 'commit' }), page.getByRole('button', { name: 'Search' }).click()]);
+  release();
+  await page.getByRole('heading', { name: 'Search results for “hoodi”' }).waitFor();
+  await page.getByRole('link', { name: /Cozy Cabin Hoodie/ }).waitFor();
+  expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('hoodi');
+  await context.close();
+});
+
 it('the admin picks a phone photo over the 5 MB limit: the browser makes it fit, and it uploads and becomes ready', async () => {
   // A 12-megapixel photo saved at high quality, as a phone keeps it: about 8 MB.
   const [width, height] = [4032, 3024];

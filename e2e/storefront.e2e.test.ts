@@ -39,6 +39,41 @@ it('home -> category -> product -> Add to Cart shows the cart marker; a product 
   await context.close();
 });
 
+it('a signed-in customer browses the shop and nothing fails in the console (no admin check answered 403)', async () => {
+  const { context, page } = await newPage(browser, 'desktop');
+  const email = `quiet-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.fill('input[name=firstName]', 'Quinn');
+  await page.fill('input[name=lastName]', 'Quiet');
+  await page.fill('input[name=email]', email);
+  await page.fill('input[name=password]', 'Quietly123');
+  await page.fill('input[name=confirm]', 'Quietly123');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('link', { name: 'Account' }).waitFor();
+  // From here on: every warning or error in the console and every failed answer, as the customer visits the shop.
+  const logged: string[] = [];
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && !/custom Amazon.*Cognito User Pool endpoint/.test(message.text()) && logged.push(`${message.type()}: ${message.text()}`));
+  page.on('response', (response) => response.status() >= 400 && logged.push(`${response.status()} ${response.url()}`));
+  // (The local Cognito stand-in's endpoint makes Amplify warn once a page; in AWS there is no such warning.)
+  for (const [path, heading] of [
+    ['/', bannerHeading(BANNER_WORDS[0])],
+    ['/product-list/tees', 'Tees'],
+    ['/product/pumpkin-patch-tee', 'Pumpkin Patch Tee'],
+    ['/search?q=candle', 'Search results for “candle”'],
+    ['/cart', /cart/i],
+    ['/account', 'Your Account'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+  }
+  await page.getByRole('link', { name: 'Tees' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Tees' }).waitFor();
+  expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+  expect(logged).toEqual([]);
+  await context.close();
+});
+
 it.each([
   ['/contact-us', 'Contact Form Submission', false],
   ['/support', 'Support Form Submission', false],

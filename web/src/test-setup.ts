@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; React Router uses them.
@@ -20,6 +21,7 @@ if (typeof globalThis.Request === 'undefined') {
       this.headers = new Headers(init.headers);
     }
     async text(): Promise<string> {
+      if (this.body instanceof URLSearchParams) return this.body.toString();
       return typeof this.body === 'string' ? this.body : '';
     }
     async json(): Promise<unknown> {
@@ -60,3 +62,9 @@ if (typeof globalThis.Response === 'undefined') {
   }
   Object.assign(globalThis, { Response: TestResponse });
 }
+
+// Pages render through the app's route table: a test's first page waits for its lazy module (compiled on first use)
+// and its loader, which on a busy machine takes more than Testing Library's default second.
+// (@testing-library/dom's settings, which React's Testing Library reads: importing that one here, before the test
+// framework is set up, would lose its cleanup after each test.)
+configure({ asyncUtilTimeout: 4000 });

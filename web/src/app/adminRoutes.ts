@@ -1,17 +1,30 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
 
 /**
  * The admin pages (under /admin, inside RequireAdmin, see App.tsx): the shell with Amplify UI and the theme, and
- * each page as its own chunk. Only `import()` calls here, so this chunk shares nothing with the storefront's
- * entry and the storefront's chunks stay as they were.
+ * each page as its own chunk, a route module: the page (default), its `loader` (what it shows), its `action` (its
+ * writes) and `shouldRevalidate` (docs/decisions/0076). A loader runs for an admin's token only; one that fails shows
+ * the admin's error (with Try again) inside the shell. Only `import()` calls here, so this chunk shares nothing with the storefront's entry and
+ * the storefront's chunks stay as they were.
  */
-const lazyPage = (load: () => Promise<{ default: ComponentType }>) => ({ lazy: async () => ({ Component: (await load()).default }) });
+interface AdminPageModule {
+  default: ComponentType;
+  loader?: LoaderFunction;
+  action?: ActionFunction;
+}
+
+const lazyPage = (load: () => Promise<AdminPageModule>) => ({
+  lazy: async () => {
+    const [page, { AdminLoadError, adminOnly, shouldRevalidate }] = await Promise.all([load(), import('../features/admin/useAdmin')]);
+    return { Component: page.default, loader: page.loader && adminOnly(page.loader), action: page.action, shouldRevalidate, ErrorBoundary: AdminLoadError };
+  },
+});
 
 export const adminPages: RouteObject[] = [
   {
     id: 'admin-shell',
-    ...lazyPage(() => import('../features/admin/AdminShell')),
+    lazy: async () => ({ Component: (await import('../features/admin/AdminShell')).default }),
     children: [
       { index: true, ...lazyPage(() => import('../features/admin/AdminPortal')) },
       { path: 'products', ...lazyPage(() => import('../features/admin/AdminProductsPage')) },

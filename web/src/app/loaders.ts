@@ -1,31 +1,45 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { HOT_TAG } from '../../../shared/categories';
-import { productDetailSchema, productSearchAnswerSchema, searchUrl } from '../../../shared/schemas/product';
-import { listState, prefetchProducts } from '../components/useProducts';
-import { prefetch } from '../lib/query';
+import { CATEGORIES } from '../../../shared/categories';
+import { productDetailSchema, productListSchema, productListUrl, productSearchAnswerSchema, searchUrl } from '../../../shared/schemas/product';
+import { hotItems, listState, readPages } from '../components/productPages';
+import { answer } from '../lib/answers';
+import { ApiError } from '../lib/api';
 
 /**
- * Route loaders: each starts its page's data with the route (beside the page's code chunk) and returns at once;
- * the page reads the answer from the query cache (lib/query.ts). They never block navigation.
+ * The storefront's route loaders (docs/decisions/0076). They live in the app's entry, not in the pages' chunks, so a
+ * page's data is asked for beside its code, not after it. A page reads what its loader returned (`useLoaderData`);
+ * the router waits for it before showing the page (the page stays whole: no spinner in place of it), except for the
+ * hot-items strip, handed over as it is (held) or as a promise the page shows when it comes (`HotItems`).
  */
+
 export function homeLoader() {
-  prefetchProducts(HOT_TAG);
-  return null;
+  return { hot: hotItems() };
 }
 
-export function categoryLoader({ params, request }: LoaderFunctionArgs) {
-  if (params.category) prefetchProducts(params.category, listState(new URL(request.url).searchParams).sort);
-  return null;
+/** A category's pages shown (?pages=) in its order (?sort=); an unknown category loads nothing (the page says not found). */
+export async function categoryLoader({ params, request }: LoaderFunctionArgs) {
+  const category = CATEGORIES.find((c) => c.slug === params.category);
+  if (!category) return { category: null, list: null };
+  const { sort, pages } = listState(new URL(request.url).searchParams);
+  const list = await readPages((cursor) => productListUrl({ category: category.slug, sort, cursor }), productListSchema, pages);
+  return { category, list };
 }
 
-export function productLoader({ params }: LoaderFunctionArgs) {
-  if (params.id) prefetch(`/api/products/${encodeURIComponent(params.id)}`, productDetailSchema);
-  prefetchProducts(HOT_TAG);
-  return null;
+/** One product (null when it is not listed: the page says so), and the hot strip under it. */
+export async function productLoader({ params }: LoaderFunctionArgs) {
+  const hot = hotItems();
+  try {
+    return { product: await answer(`/api/products/${encodeURIComponent(params.id ?? '')}`, productDetailSchema), hot };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { product: null, hot };
+    throw error;
+  }
 }
 
-export function searchLoader({ request }: LoaderFunctionArgs) {
-  const q = new URL(request.url).searchParams.get('q')?.trim() ?? '';
-  if (q) prefetch(searchUrl(q), productSearchAnswerSchema);
-  return null;
+/** The pages of a search shown (?q=&pages=); no words, no request. */
+export async function searchLoader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const q = (params.get('q') ?? '').trim();
+  if (!q) return { q, list: null };
+  return { q, list: await readPages((cursor) => searchUrl(q, cursor), productSearchAnswerSchema, listState(params).pages) };
 }

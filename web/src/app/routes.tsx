@@ -1,18 +1,39 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { RouteError } from '../components/RouteError';
 import { checkoutRoute } from '../features/checkout/checkoutRoutes';
 import { categoryLoader, homeLoader, productLoader, searchLoader } from './loaders';
 
-/** Each page is its own chunk: a route downloads only what it shows. */
-const page = (load: () => Promise<{ default: ComponentType }>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * Each page is its own chunk: a route downloads only what it shows. A page module may export its writes (`action`,
+ * loaded with the page); what it reads is in loaders.ts, so it starts with the page's code, not after it.
+ */
+const page = (load: () => Promise<{ default: ComponentType; action?: ActionFunction }>) => ({
+  lazy: async () => {
+    const { default: Component, action } = await load();
+    return { Component, action };
+  },
 });
 
 /**
+ * A page whose data only it reads (the account, a customer's order): its loader and writes in a module of their own,
+ * loaded beside the page's code (not after it), so the storefront's entry carries neither.
+ */
+const pageWithData = (load: () => Promise<{ default: ComponentType }>, data: () => Promise<{ loader: LoaderFunction; action?: ActionFunction }>) => ({
+  lazy: {
+    loader: async () => (await data()).loader,
+    action: async () => (await data()).action,
+    Component: async () => (await load()).default,
+  },
+});
+
+/** Until the first page's loaders have answered, the app shows nothing of its own: the static shell stays (app/shell.ts). */
+const KeepTheShell = () => null;
+
+/**
  * Every storefront route of the spec (section 2), plus /faqs, /search, /reset-password and the order pages (issue 14).
- * Loaders start a page's data with its code. The admin routes (app/adminRoutes.ts) are added under `root` when the
+ * Loaders (app/loaders.ts) read a page's data beside its code; the page shows once both are here. The admin routes (app/adminRoutes.ts) are added under `root` when the
  * first /admin address is opened, so storefront pages never download their table (App.tsx, patchRoutesOnNavigation).
  */
 export const routes: RouteObject[] = [
@@ -20,6 +41,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     element: <Layout />,
     errorElement: <RouteError />,
+    HydrateFallback: KeepTheShell,
     children: [
       { path: '/', loader: homeLoader, ...page(() => import('../features/pages/HomePage')) },
       { path: '/product-list/:category', loader: categoryLoader, ...page(() => import('../features/catalog/ProductListPage')) },
@@ -30,8 +52,23 @@ export const routes: RouteObject[] = [
       { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
       { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },
       { path: '/reset-password', ...page(() => import('../features/auth/ResetPasswordPage')) },
-      { path: '/account', ...page(() => import('../features/account/AccountPage')) },
-      { path: '/account/orders/:orderNumber', ...page(() => import('../features/orders/CustomerOrderPage')) },
+      {
+        path: '/account',
+        ...pageWithData(
+          () => import('../features/account/AccountPage'),
+          async () => ({ loader: (await import('../features/account/accountData')).accountLoader }),
+        ),
+      },
+      {
+        path: '/account/orders/:orderNumber',
+        ...pageWithData(
+          () => import('../features/orders/CustomerOrderPage'),
+          async () => {
+            const { customerOrderLoader, customerOrderAction } = await import('../features/orders/orderData');
+            return { loader: customerOrderLoader, action: customerOrderAction };
+          },
+        ),
+      },
       { path: '/order-status', ...page(() => import('../features/orders/OrderStatusPage')) },
       { path: '/custom-printing', ...page(() => import('../features/forms/QuotePage')) },
       { path: '/contact-us', ...page(() => import('../features/forms/ContactPage')) },

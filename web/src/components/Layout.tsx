@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Link, NavigationType, NavLink, Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Link, NavigationType, NavLink, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
 import { CATEGORIES, HEADER_CATEGORIES } from '../../../shared/categories';
 import { MESSAGES } from '../../../shared/messages';
 import { takeOverShell } from '../app/shell';
@@ -58,6 +58,23 @@ function ScrollManager() {
     };
   }, [key, pathname, navigation]);
   return null;
+}
+
+/**
+ * The router shows the next page once its data and code are here (docs/decisions/0076); meanwhile the page shown
+ * stays, and a bar at the top (after a moment, so a quick change does not flash it) and the status say the next one
+ * is coming. A change of the same page's address (Load more, another order) says so where it happens instead.
+ */
+function PageProgress() {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const coming = navigation.state === 'loading' && !navigation.formMethod && navigation.location.pathname !== pathname;
+  if (!coming) return null;
+  return (
+    <div className="page-progress" role="status" data-coming>
+      <span className="visually-hidden">Loading the page…</span>
+    </div>
+  );
 }
 
 /** The page title follows the page's heading (the home page has its own). */
@@ -195,6 +212,7 @@ export function Layout() {
     <>
       <ScrollManager />
       <DocumentTitle />
+      <PageProgress />
       <Frame header={<Header />}>
         <Outlet />
       </Frame>

@@ -32,6 +32,17 @@ export function setTokenSource(source: TokenSource): void {
 /** The signed-in user's access token (null when signed out), for a call that is not JSON. */
 export const accessToken = () => tokenSource();
 
+/** The groups an access token names (`cognito:groups`), read from its payload; the server checks the token itself. */
+export function tokenGroups(token: string): string[] {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const groups = (JSON.parse(atob(payload)) as Record<string, unknown>)['cognito:groups'];
+    return Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

@@ -1,18 +1,37 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { adminPages } from '../app/adminRoutes';
+import { routes as appRoutes } from '../app/routes';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { CartProvider } from '../features/cart/CartProvider';
 
-/** Renders routes at `path` inside the app's providers (session and cart), as the app shell does. */
+/** Renders routes at `path` inside the app's providers (session and cart), as the app shell does; `router` moves it on. */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
+  const rendered = render(
     <AuthProvider>
       <CartProvider>
         <RouterProvider router={router} />
       </CartProvider>
     </AuthProvider>,
   );
+  return { ...rendered, router };
+}
+
+/** The storefront as the app has it (its route table: loaders, layout, lazy pages) at `path`. */
+export const renderApp = (path: string) => renderRoutes(appRoutes, path);
+
+/** An access token of the admin group as the app reads it (its payload's `cognito:groups`; tests' servers do not check it). */
+export const ADMIN_TEST_TOKEN = `x.${btoa(JSON.stringify({ sub: 'admin', 'cognito:groups': ['admin'] }))}.x`;
+
+/**
+ * The admin pages as the app has them (app/adminRoutes.ts: each page with its loader, action and error page) at
+ * `path` under /admin, without the admin shell and the sign-in check around them.
+ */
+export function renderAdmin(path: string) {
+  // As under the app's root route: nothing until the page's loader has answered.
+  const router = createMemoryRouter([{ path: '/admin', HydrateFallback: () => null, children: adminPages[0].children }], { initialEntries: [path] });
+  return { ...render(<RouterProvider router={router} />), router };
 }
 
 /** A fetch answer with a JSON body (and any headers, e.g. a 429's Retry-After), for the fetch stubs of page tests. */

@@ -1,15 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 import type { AuthState } from '../auth/AuthProvider';
-import AccountPage from './AccountPage';
 
 /** A signed-in customer (the page reads `user` and `signOut` from the session). */
 const session: Pick<AuthState, 'ready' | 'user' | 'signOut'> = { ready: true, user: { userId: 'u-ann', email: 'ann@example.com', role: null }, signOut: async () => {} };
-jest.mock('../auth/AuthProvider', () => ({ useAuth: () => session }));
+jest.mock('../auth/AuthProvider', () => ({ useAuth: () => session, AuthProvider: ({ children }: { children: ReactNode }) => children }));
 
 const home = { name: 'Home', email: 'ann@example.com', phone: '5125550100', address: '1 Main St', state: 'TX', city: 'Austin', zip: '73301' };
 const office = { ...home, name: 'Office', address: '9 Work Way' };
@@ -33,7 +32,7 @@ beforeEach(() => {
 });
 
 it('DELETE asks first: Cancel keeps the profile and sends nothing; OK deletes it', async () => {
-  render(<RouterProvider router={createMemoryRouter([{ path: '/account', element: <AccountPage /> }], { initialEntries: ['/account'] })} />);
+  renderApp('/account');
   await screen.findByText(/9 Work Way/);
   const confirm = jest.fn(() => false);
   window.confirm = confirm;

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, Navigate, useLoaderData, useNavigate } from 'react-router-dom';
 import { ORDER_STATUS_LABEL } from '../../../../shared/aftersale';
 import { MESSAGES, PROFILE_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
@@ -9,7 +9,8 @@ import { unescapeText } from '../../../../shared/sanitize';
 import { LinePhoto } from '../../components/LinePhoto';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
-import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
+import type { accountLoader } from './accountData';
+import { deleteProfile, rate, saveProfiles } from './accountApi';
 import { StarRating } from './StarRating';
 import './account.css';
 
@@ -17,30 +18,14 @@ import './account.css';
 type Editable = ShippingProfile & { editing?: boolean; isNew?: boolean; original?: ShippingProfile };
 const BLANK: ShippingProfile = { name: '', email: '', phone: '', address: '', state: '', city: '', zip: '' };
 
-type Orders = Awaited<ReturnType<typeof getOrders>>;
-type Items = Awaited<ReturnType<typeof getPreviousOrder>>;
-
+/** /account, read by the route's loader (features/account/accountData.ts). */
 export default function AccountPage() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
-  const [profiles, setProfiles] = useState<Editable[]>([]);
-  const [previous, setPrevious] = useState<Items>([]);
-  const [orders, setOrders] = useState<Orders>([]);
-  const [ratings, setRatings] = useState<Record<string, number>>({});
-  const [loaded, setLoaded] = useState(false);
+  const { previous, orders, ...read } = useLoaderData<typeof accountLoader>();
+  const [profiles, setProfiles] = useState<Editable[]>(() => read.profiles.map((profile) => unescapeProfile(profile)));
+  const [ratings, setRatings] = useState<Record<string, number>>(read.ratings);
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    if (!user) return;
-    void Promise.allSettled([getProfiles(), getPreviousOrder(), getOrders(), getRatings()]).then(([p, prev, o, r]) => {
-      if (p.status === 'fulfilled') setProfiles(p.value.map((profile) => unescapeProfile(profile)));
-      else console.error('profile load failed', p.reason);
-      if (prev.status === 'fulfilled') setPrevious(prev.value);
-      if (o.status === 'fulfilled') setOrders(o.value);
-      if (r.status === 'fulfilled') setRatings(r.value);
-      setLoaded(true);
-    });
-  }, [user]);
 
   if (!user) return <Navigate to="/" replace />;
   const editing = profiles.findIndex((profile) => profile.editing);
@@ -116,7 +101,7 @@ export default function AccountPage() {
             ADD+
           </button>
         </div>
-        {profiles.length === 0 && loaded && <p className="muted">{MESSAGES.noShippingProfiles}</p>}
+        {profiles.length === 0 && <p className="muted">{MESSAGES.noShippingProfiles}</p>}
         <ul className="profiles">
           {profiles.map((profile, index) => (
             <li key={index} className="profile">
@@ -179,7 +164,7 @@ export default function AccountPage() {
 
       <section className="card" aria-labelledby="previous-heading">
         <h2 id="previous-heading">Previous Order</h2>
-        {previous.length === 0 && loaded && <p className="muted">{MESSAGES.noPreviousOrders}</p>}
+        {previous.length === 0 && <p className="muted">{MESSAGES.noPreviousOrders}</p>}
         <ul className="previous">
           {previous.map((item) => (
             <li key={`${item.id}|${item.size}`}>
@@ -199,7 +184,7 @@ export default function AccountPage() {
 
       <section className="card" aria-labelledby="orders-heading">
         <h2 id="orders-heading">Your Orders</h2>
-        {orders.length === 0 && loaded && <p className="muted">No orders yet.</p>}
+        {orders.length === 0 && <p className="muted">No orders yet.</p>}
         {orders.length > 0 && (
           // A desktop reads a table; a phone reads each order as a card of labelled lines (account.css), so nothing
           // hides off to the side.

@@ -1,10 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import AdminProductsPage from './AdminProductsPage';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** Add a product: a photo still on its way is not a missing photo (the owner is told to wait for it). */
 const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
@@ -14,7 +12,7 @@ const alerted = jest.fn();
 
 beforeEach(() => {
   posted.length = 0;
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   alerted.mockReset();
   window.alert = alerted;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -42,11 +40,7 @@ beforeEach(() => {
 });
 
 async function fillIn() {
-  render(
-    <MemoryRouter>
-      <AdminProductsPage />
-    </MemoryRouter>,
-  );
+  renderAdmin('/admin/products');
   await userEvent.upload(await screen.findByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
   await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Harvest Candle');
   await userEvent.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
@@ -77,11 +71,7 @@ it('once the photo is ready the product is added with it, with what was typed wh
 });
 
 it('without any photo, Add product still asks for one (the spec\'s "Please upload an image!")', async () => {
-  render(
-    <MemoryRouter>
-      <AdminProductsPage />
-    </MemoryRouter>,
-  );
+  renderAdmin('/admin/products');
   await userEvent.type(await screen.findByRole('textbox', { name: /Name/ }), 'Harvest Candle');
   await userEvent.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
   await userEvent.type(screen.getByRole('textbox', { name: /Tags/ }), 'candles');

@@ -1,10 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import AdminArchivePage from './AdminArchivePage';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /**
  * The archive (decision 0054): a search the server answers in budgeted steps is read on until it has a page (saying
@@ -25,7 +23,7 @@ let lists: URLSearchParams[];
 /** The server: answers each list request in turn (a function may wait, as a slow read does). */
 function serve(answers: (Answer | (() => Promise<Answer>))[]) {
   lists = [];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
     if (url.pathname === '/api/admin/orders') {
@@ -38,12 +36,8 @@ function serve(answers: (Answer | (() => Promise<Answer>))[]) {
   }) as typeof fetch;
 }
 
-const show = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AdminArchivePage />
-    </MemoryRouter>,
-  );
+/** The archive as the app has it (its route's loader reads the orders). */
+const show = (path: string) => renderAdmin(path);
 
 it('a search whose first requests find nothing reads on ("Searching older orders…") and shows the old order; never "No orders match." meanwhile', async () => {
   let release!: () => void;

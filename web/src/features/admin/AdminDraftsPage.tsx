@@ -1,20 +1,29 @@
 import { Button, TableCell } from '@aws-amplify/ui-react';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
-import { listDrafted, undraftProduct, type AdminProductPage } from './adminApi';
-import { AdminTable, usePagedAdminList } from './AdminTable';
-import { AdminPage } from './useAdmin';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { listDrafted, undraftProduct } from './adminApi';
+import { AdminTable } from './AdminTable';
+import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
-const productsOf = (page: AdminProductPage) => page.products;
+export const loader = async ({ request }: LoaderFunctionArgs) => ({ page: await listDrafted(cursorOf(request)) });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { id, name } = (await submissionOf(request)) as { intent: 'undraft'; id: string; name: string };
+  return adminWrite('undraft', () => undraftProduct(id), `Undrafted ${name}.`);
+}
 
 /** Drafted products (never shown in the shop) with Undraft. */
 export default function AdminDraftsPage() {
-  const { rows: products, error, notice, act, pager } = usePagedAdminList(listDrafted, productsOf, { label: 'drafted products' });
+  const { page } = useLoaderData<typeof loader>();
+  const { write, notice, sent } = useAdminWrites();
+  const { pager } = useCursorPages(page, page.products.length, { label: 'drafted products', pageSize: ADMIN_PAGE_SIZE });
   return (
-    <AdminPage title="Drafted products" notice={notice} error={error} loading={products === null}>
+    <AdminPage title="Drafted products" notice={notice}>
       <AdminTable
         columns={['Image', 'Name', 'Price', 'Tags', 'Action']}
-        rows={products}
+        rows={page.products}
         rowKey={(product) => product.id}
         empty="No drafted products."
         pager={pager}
@@ -27,7 +36,7 @@ export default function AdminDraftsPage() {
             <TableCell>{formatPrice(product.price)}</TableCell>
             <TableCell>{product.tag}</TableCell>
             <TableCell>
-              <Button size="small" variation="primary" onClick={() => void act(`Undrafted ${unescapeText(product.name)}.`, () => undraftProduct(product.id))}>
+              <Button size="small" variation="primary" isDisabled={sent?.id === product.id} onClick={() => void write('undraft', { id: product.id, name: unescapeText(product.name) })}>
                 Undraft
               </Button>
             </TableCell>

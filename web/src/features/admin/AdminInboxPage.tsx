@@ -1,16 +1,25 @@
 import { Badge, Button } from '@aws-amplify/ui-react';
+import { useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
 import { listSubmissions, resendSubmission } from './adminApi';
-import { AdminPage, useAdminData } from './useAdmin';
+import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
 
 const KIND = { contact: 'Contact', support: 'Support', quote: 'Quote' } as Record<string, string>;
 
+export const loader = async () => ({ items: await listSubmissions() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { id } = (await submissionOf(request)) as { intent: 'resend'; id: string };
+  return adminWrite('resend', () => resendSubmission(id), 'Sent the mail again.');
+}
+
 /** Contact, support and quote messages, newest first, with whether the mail to the shop went out. */
 export default function AdminInboxPage() {
-  const { data: items, error, notice, act } = useAdminData(listSubmissions);
+  const { items } = useLoaderData<typeof loader>();
+  const { write, notice, sent } = useAdminWrites();
   return (
-    <AdminPage title="Inbox" notice={notice} error={error} loading={items === null}>
-      {items?.length === 0 && <p className="card">No messages yet.</p>}
-      {items?.map((item) => (
+    <AdminPage title="Inbox" notice={notice}>
+      {items.length === 0 && <p className="card">No messages yet.</p>}
+      {items.map((item) => (
         <article key={item.id} className="card order" aria-label={`${KIND[item.kind]} from ${item.name}`}>
           <header>
             <strong>
@@ -22,7 +31,7 @@ export default function AdminInboxPage() {
           {item.items && <p>Items: {item.items}</p>}
           <p className="inbox-item">{item.message}</p>
           {item.mailStatus === 'failed' && (
-            <Button size="small" onClick={() => void act('Sent the mail again.', () => resendSubmission(item.id))}>
+            <Button size="small" isLoading={sent?.id === item.id} loadingText="Sending…" onClick={() => void write('resend', { id: item.id })}>
               Send the mail again
             </Button>
           )}

@@ -1,54 +1,67 @@
 import { Button, TableCell, TextField } from '@aws-amplify/ui-react';
-import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
 import { APPAREL_SIZES } from '../../../../shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
-import { AdminTable, DeleteButton, usePagedAdminList } from './AdminTable';
-import { AdminPage } from './useAdmin';
+import { AdminTable, DeleteButton } from './AdminTable';
+import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
 type Counts = Record<string, string>;
 const toCount = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
 const countsOf = (item: StockItem): Counts => Object.fromEntries(APPAREL_SIZES.map((s) => [s, String(item.stock[s])]));
-const itemsOf = (page: { items: StockItem[] }) => page.items;
 const stockOf = (counts: Counts) => Object.fromEntries(APPAREL_SIZES.map((s) => [s, toCount(counts[s] ?? '0')]));
+const editsOf = (items: StockItem[]) => Object.fromEntries(items.map((item) => [item.id, countsOf(item)]));
+
+/** A page of stock items, or the one item `?id=` (the dashboard's low-stock links). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const only = new URL(request.url).searchParams.get('id') ?? undefined;
+  return { only, page: await listItems(cursorOf(request), only) };
+}
+
+type ItemWrite = { intent: 'create' | 'update' | 'delete'; id: string; counts?: Counts; version?: number };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { intent, id, counts = {}, version } = (await submissionOf(request)) as ItemWrite;
+  if (intent === 'create') return adminWrite(intent, () => createItem({ id: id.trim(), stock: stockOf(counts) }), `Added ${id}.`);
+  if (intent === 'update') return adminWrite(intent, () => updateItem(id, { stock: stockOf(counts), version }), `Updated ${id}.`);
+  return adminWrite(intent, () => deleteItem(id), `Deleted ${id}.`);
+}
 
 /** Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L); `?id=` shows that one item alone (low-stock links). */
 export default function AdminItemsPage() {
-  const [params] = useSearchParams();
-  const only = params.get('id') ?? undefined;
-  const [edits, setEdits] = useState<Record<string, Counts>>({});
+  const { only, page } = useLoaderData<typeof loader>();
+  const { write, notice, sent, result } = useAdminWrites();
+  const { pager } = useCursorPages(page, page.items.length, { label: 'stock items', pageSize: ADMIN_PAGE_SIZE });
+  // The counts as edited, from each page as read (a page read again after a write starts from the stored counts).
+  const [edits, setEdits] = useState(() => editsOf(page.items));
+  const [editsOfPage, setEditsOfPage] = useState(page);
+  if (editsOfPage !== page) {
+    setEditsOfPage(page);
+    setEdits(editsOf(page.items));
+  }
   const [newId, setNewId] = useState('');
   const [newCounts, setNewCounts] = useState<Counts>({});
-  const {
-    rows: items,
-    error,
-    notice,
-    act: run,
-    pager,
-  } = usePagedAdminList(
-    useCallback(
-      (cursor?: string) =>
-        listItems(cursor, only).then((answer) => {
-          setEdits(Object.fromEntries(answer.items.map((item) => [item.id, countsOf(item)])));
-          return answer;
-        }),
-      [only],
-    ),
-    itemsOf,
-    { label: 'stock items', resetKey: only ?? '' },
-  );
+  // The add form empties once the item it sent was added.
+  const [answered, setAnswered] = useState(result);
+  if (answered !== result) {
+    setAnswered(result);
+    if (result?.intent === 'create' && result.ok) {
+      setNewId('');
+      setNewCounts({});
+    }
+  }
+  const items = page.items;
 
-  async function add(event: FormEvent) {
+  function add(event: FormEvent) {
     event.preventDefault();
-    if (!(await run(`Added ${newId}.`, () => createItem({ id: newId.trim(), stock: stockOf(newCounts) })))) return;
-    setNewId('');
-    setNewCounts({});
+    void write('create', { id: newId, counts: newCounts });
   }
 
   return (
-    <AdminPage title="Stock items" notice={notice} error={error} loading={items === null}>
-      {only && items && (
+    <AdminPage title="Stock items" notice={notice}>
+      {only && (
         <p className="card only-one">
           {items.length ? (
             <>
@@ -79,22 +92,22 @@ export default function AdminItemsPage() {
               </TableCell>
             ))}
             <TableCell className="actions">
-              <Button size="small" variation="primary" onClick={() => void run(`Updated ${item.id}.`, () => updateItem(item.id, { stock: stockOf(edits[item.id]), version: item.version }))}>
+              <Button size="small" variation="primary" isDisabled={sent?.id === item.id} onClick={() => void write('update', { id: item.id, counts: edits[item.id], version: item.version })}>
                 Update
               </Button>
-              <DeleteButton question={MESSAGES.confirmDeleteItem} onDelete={() => run(`Deleted ${item.id}.`, () => deleteItem(item.id))} />
+              <DeleteButton question={MESSAGES.confirmDeleteItem} busy={sent?.id === item.id} onDelete={() => void write('delete', { id: item.id })} />
             </TableCell>
           </>
         )}
       />
-      <form className="card add" onSubmit={(event) => void add(event)} aria-label="Add a stock item">
+      <form className="card add add-item" onSubmit={add} aria-label="Add a stock item">
         <TextField label="Item id" name="id" isRequired value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
         <div className="counts">
           {APPAREL_SIZES.map((s) => (
             <TextField key={s} label={s} name={`count-${s}`} type="number" min={0} value={newCounts[s] ?? ''} onChange={(e) => setNewCounts({ ...newCounts, [s]: e.target.value })} />
           ))}
         </div>
-        <Button type="submit" variation="primary">
+        <Button type="submit" variation="primary" isLoading={sent?.intent === 'create'} loadingText="Adding…">
           Add stock item
         </Button>
       </form>

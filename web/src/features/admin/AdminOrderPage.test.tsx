@@ -1,23 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
-import { jsonResponse as json, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../../shared/messages';
 import type { ConfirmationMailView } from '../../../../shared/schemas/order-views';
-import AdminOrderPage from './AdminOrderPage';
 import { when } from './OrderBits';
 
 /** The admin order page of pi_1, as the router shows it. */
-const renderOrderPage = () =>
-  render(
-    <MemoryRouter initialEntries={['/admin/orders/pi_1']}>
-      <Routes>
-        <Route path="/admin/orders/:orderNumber" element={<AdminOrderPage />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+const renderOrderPage = () => renderAdmin('/admin/orders/pi_1');
 
 /** The admin's order page says how a cancelled order's refund stands: pending (the shop finishes it), refused, done. */
 const stamp = '2026-06-01T10:00:00.000Z';
@@ -30,7 +21,7 @@ const cancelled = (refund: { status: string; id: string | null } | null, state: 
 });
 
 async function show(detail: ReturnType<typeof cancelled>) {
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input) === '/api/admin/orders/pi_1' ? json(200, detail) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
@@ -99,7 +90,7 @@ function serve(
   let current = initial;
   let mail = initialMail;
   const posts: { path: string; body: Record<string, unknown> }[] = [];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = urlOf(input);
     if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET') return json(200, { order: current, replacements: [], replacementOrders: [], timeline: [], confirmationMail: mail });

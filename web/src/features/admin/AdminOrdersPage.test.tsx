@@ -1,10 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import AdminOrdersPage from './AdminOrdersPage';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /**
  * The pending-orders page over more than one page of orders (decision 0047): oldest first, 25 a page, the total,
@@ -28,7 +26,7 @@ beforeEach(() => {
   scrolled.mockClear();
   waiting = Array.from({ length: 60 }, (_, i) => pendingOrder(i));
   lists.length = 0;
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   // The server's side: oldest first by position; a cursor is the createdAt of the last order of the page before.
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(urlOf(input), 'http://shop.test');
@@ -50,12 +48,7 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
-const show = () =>
-  render(
-    <MemoryRouter>
-      <AdminOrdersPage />
-    </MemoryRouter>,
-  );
+const show = () => renderAdmin('/admin/orders/pending');
 const shownOrders = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label')!.replace('Order ', ''));
 const pagerText = () => screen.getByRole('navigation', { name: 'pending orders pages' }).textContent;
 

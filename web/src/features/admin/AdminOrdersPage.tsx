@@ -1,18 +1,22 @@
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { ADMIN_ORDERS_PAGE } from '../../../../shared/schemas/orders';
 import { Button } from '@aws-amplify/ui-react';
-import { completeOrder, listOrders, type AdminOrder, type AdminOrderPage } from './adminApi';
-import { usePagedAdminList } from './AdminTable';
+import { completeOrder, listOrders, type AdminOrder } from './adminApi';
 import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
-import { AdminPage } from './useAdmin';
+import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
 /** A page of the orders waiting to ship, oldest first (decision 0047). */
-const oldestPendingFirst = (cursor?: string) => listOrders({ status: 'pending', order: 'oldest', limit: ADMIN_ORDERS_PAGE, cursor });
-const ordersOf = (page: AdminOrderPage) => page.orders;
+export const loader = async ({ request }: LoaderFunctionArgs) => ({ page: await listOrders({ status: 'pending', order: 'oldest', limit: ADMIN_ORDERS_PAGE, cursor: cursorOf(request) }) });
+
+/** Complete Order; shipped meanwhile (in another tab): the server's words, and the page as it now stands. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { orderNumber, shipment } = (await submissionOf(request)) as { intent: 'ship'; orderNumber: string; shipment: Shipment };
+  return adminWrite('ship', () => completeOrder(orderNumber, shipment), AFTERSALE_MESSAGES.shippedOrder(orderNumber), { reloadOnConflict: true });
+}
 
 /**
  * Orders waiting to ship, oldest first, in pages of 25 (with how many wait in all), each with its carrier and
@@ -20,19 +24,20 @@ const ordersOf = (page: AdminOrderPage) => page.orders;
  * packing slips of the page's orders print in one go.
  */
 export default function AdminOrdersPage() {
-  const { data, rows, error, notice, act, pager } = usePagedAdminList(oldestPendingFirst, ordersOf, { label: 'pending orders', pageSize: ADMIN_ORDERS_PAGE });
-  const waiting = data?.total;
+  const { page } = useLoaderData<typeof loader>();
+  const { write, notice, sent } = useAdminWrites();
+  const rows = page.orders;
+  const { pager } = useCursorPages(page, rows.length, { label: 'pending orders', pageSize: ADMIN_ORDERS_PAGE });
+  const waiting = page.total;
   return (
     <AdminPage
       title="Pending orders"
       notice={notice}
-      error={error}
-      loading={rows === null}
       actions={
         waiting ? (
           <>
             <p className="muted">{waiting === 1 ? '1 order waits' : `${waiting} orders wait`} to ship</p>
-            {rows && rows.length > 0 && (
+            {rows.length > 0 && (
               // The slips of the orders on this page, one per sheet (decision 0052).
               <Button size="small" onClick={() => window.print()}>
                 {rows.length === 1 ? 'Print the packing slip' : `Print ${rows.length} packing slips`}
@@ -42,21 +47,17 @@ export default function AdminOrdersPage() {
         ) : null
       }
     >
-      {rows?.length === 0 && <p className="card">No pending orders.</p>}
-      {rows?.map((order) => (
-        <PendingOrder
-          key={order.orderNumber}
-          order={order}
-          onShip={(shipment) => act(AFTERSALE_MESSAGES.shippedOrder(order.orderNumber), () => completeOrder(order.orderNumber, shipment), { reloadOnConflict: true })}
-        />
+      {rows.length === 0 && <p className="card">No pending orders.</p>}
+      {rows.map((order) => (
+        <PendingOrder key={order.orderNumber} order={order} busy={sent?.orderNumber === order.orderNumber} onShip={(shipment) => void write('ship', { orderNumber: order.orderNumber, shipment })} />
       ))}
-      {rows && rows.length > 0 && pager}
-      {rows && rows.length > 0 && <PackingSlips orders={rows} />}
+      {rows.length > 0 && pager}
+      {rows.length > 0 && <PackingSlips orders={rows} />}
     </AdminPage>
   );
 }
 
-function PendingOrder({ order, onShip }: { order: AdminOrder; onShip: (shipment: Shipment) => Promise<boolean> }) {
+function PendingOrder({ order, busy, onShip }: { order: AdminOrder; busy: boolean; onShip: (shipment: Shipment) => void }) {
   const a = order.shippingAddress;
   return (
     <article className="card order" aria-label={`Order ${order.orderNumber}`}>
@@ -75,7 +76,7 @@ function PendingOrder({ order, onShip }: { order: AdminOrder; onShip: (shipment:
       </address>
       <OrderLines lines={order.lines} />
       <Amounts amounts={order.amounts} promoCode={order.promoCode} className="amounts inline" />
-      <ShipForm orderNumber={order.orderNumber} onShip={onShip} />
+      <ShipForm orderNumber={order.orderNumber} onShip={onShip} busy={busy} />
     </article>
   );
 }

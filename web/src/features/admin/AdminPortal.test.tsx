@@ -1,8 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import AdminPortal from './AdminPortal';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
 
 /** The owner's dashboard at /admin: the figures of the answer, each tile's links apart, low stock linking to its row. */
@@ -21,18 +19,14 @@ const dashboard = {
 };
 
 beforeEach(() => {
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input).startsWith('/api/admin/dashboard?today=') ? json(200, dashboard) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
 });
 
 it('shows the figures and links each tile to its page, each link on its own', async () => {
-  render(
-    <MemoryRouter>
-      <AdminPortal />
-    </MemoryRouter>,
-  );
+  renderAdmin('/admin');
   const last30 = (await screen.findByRole('heading', { name: 'Last 30 days' })).closest('li')!;
   expect(last30.textContent).toContain('$647.88');
   expect(last30.textContent).toContain('12 orders · $12.00 in discounts');
@@ -63,11 +57,7 @@ it("today's link and figures are the admin's own day (not the UTC one), and the 
   const midnight = (daysBack: number) => new Date(now.getFullYear(), now.getMonth(), now.getDate() - daysBack);
   const ymd = (date: Date) => `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
   try {
-    render(
-      <MemoryRouter>
-        <AdminPortal />
-      </MemoryRouter>,
-    );
+    renderAdmin('/admin');
     const today = (await screen.findByRole('heading', { name: 'Sales today' })).closest('li')!;
     expect(within(today).getByRole('link', { name: "Today's orders" }).getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${ymd(midnight(0))}`);
     const month = within(screen.getByRole('heading', { name: 'Last 30 days' }).closest('li')!).getAllByRole('link')[0];
@@ -89,11 +79,7 @@ it('confirmation mails not sent: the count, each order linking to its page with 
     ],
   };
   global.fetch = jest.fn(async () => json(200, { ...dashboard, unsentConfirmations })) as typeof fetch;
-  render(
-    <MemoryRouter>
-      <AdminPortal />
-    </MemoryRouter>,
-  );
+  renderAdmin('/admin');
   const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
   expect(within(tile).getByText('3')).toBeTruthy();
   expect(within(tile).getByRole('link', { name: 'pi_refused' }).getAttribute('href')).toBe('/admin/orders/pi_refused');
@@ -103,11 +89,7 @@ it('confirmation mails not sent: the count, each order linking to its page with 
 });
 
 it('no confirmation mail waiting: the tile says every one went out', async () => {
-  render(
-    <MemoryRouter>
-      <AdminPortal />
-    </MemoryRouter>,
-  );
+  renderAdmin('/admin');
   const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
   expect(tile.textContent).toContain('0Every confirmation went out');
   expect(within(tile).queryByRole('link')).toBeNull();

@@ -1,11 +1,11 @@
 import { Badge, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { CONFIRMATION_MAIL_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 import { getDashboard } from './adminApi';
 import { localDate, midnightDaysAgo } from './localDays';
-import { AdminPage, HeadRow, useAdminData } from './useAdmin';
+import { AdminPage, HeadRow } from './useAdmin';
 
 /**
  * The admin's own days (decision 0054): today from their midnight, the last 30 days from their midnight 29 days
@@ -17,103 +17,101 @@ function days() {
   const since = midnightDaysAgo(29);
   return { today, since, todayDate: localDate(today), sinceDate: localDate(since) };
 }
-const dashboardFromToday = () => {
-  const { today, since } = days();
-  return getDashboard(today.toISOString(), since.toISOString()).then((figures) => ({ ...figures, days: days() }));
-};
+export async function loader() {
+  const shown = days();
+  return { ...(await getDashboard(shown.today.toISOString(), shown.since.toISOString())), days: shown };
+}
 
 /** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, low stock; each links to its page. */
 export default function AdminPortal() {
-  const { data, error } = useAdminData(dashboardFromToday);
-  const sinceDate = data?.days.sinceDate;
+  const data = useLoaderData<typeof loader>();
+  const sinceDate = data.days.sinceDate;
   return (
-    <AdminPage title="Admin" error={error} loading={data === null}>
-      {data && (
-        <>
-          <ul className="dashboard-tiles">
-            <li className="card">
-              <h2>Sales today</h2>
-              <p className="figure">{formatPrice(data.today.revenue)}</p>
-              <p className="muted">
-                {data.today.orders} {data.today.orders === 1 ? 'order' : 'orders'}
-                {data.today.discounts > 0 && ` · ${formatPrice(data.today.discounts)} in discounts`}
-              </p>
-              <Link to={`/admin/orders/archive?status=sales&from=${data.days.todayDate}`}>Today's orders</Link>
-            </li>
-            <li className="card">
-              <h2>Last 30 days</h2>
-              <p className="figure">{formatPrice(data.last30Days.revenue)}</p>
-              <p className="muted">
-                {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} · {formatPrice(data.last30Days.discounts)} in discounts
-              </p>
-              <p className="tile-links">
-                <Link to={`/admin/orders/archive?status=sales&from=${sinceDate}`}>Orders since {data.days.since.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</Link>
-                <Link to="/admin/promo-codes">Promo codes</Link>
-              </p>
-            </li>
-            <li className="card">
-              <h2>Waiting to ship</h2>
-              <p className="figure">{data.waitingToShip}</p>
-              <p className="muted">{data.oldestWaiting ? `Oldest from ${new Date(data.oldestWaiting).toLocaleDateString('en-US')}` : 'Nothing to pack'}</p>
-              <Link to="/admin/orders/pending">Orders to ship</Link>
-            </li>
-            <li className="card">
-              <h2>Replacement requests</h2>
-              <p className="figure">{data.openReplacements}</p>
-              <p className="muted">open</p>
-              <Link to="/admin/replacements">Review requests</Link>
-            </li>
-            <li className="card">
-              <h2>{CONFIRMATION_MAIL_MESSAGES.tileHeading}</h2>
-              <p className="figure">{data.unsentConfirmations.count}</p>
-              {data.unsentConfirmations.count === 0 ? (
-                <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileNone}</p>
-              ) : (
-                <>
-                  <ul className="tile-orders">
-                    {data.unsentConfirmations.orders.map((order) => (
-                      <li key={order.orderNumber}>
-                        <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link> <span className="muted">{CONFIRMATION_MAIL_MESSAGES.tileState[order.state]}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  {data.unsentConfirmations.count > data.unsentConfirmations.orders.length && (
-                    <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileMore(data.unsentConfirmations.count - data.unsentConfirmations.orders.length)}</p>
-                  )}
-                </>
-              )}
-            </li>
-          </ul>
-          <section className="card" aria-labelledby="low-stock-heading">
-            <h2 id="low-stock-heading">
-              Low stock <span className="muted">(at or under {data.threshold})</span>
-            </h2>
-            {data.lowStock.length === 0 ? (
-              <p className="muted">Every size has more than {data.threshold} in stock.</p>
+    <AdminPage title="Admin">
+      <>
+        <ul className="dashboard-tiles">
+          <li className="card">
+            <h2>Sales today</h2>
+            <p className="figure">{formatPrice(data.today.revenue)}</p>
+            <p className="muted">
+              {data.today.orders} {data.today.orders === 1 ? 'order' : 'orders'}
+              {data.today.discounts > 0 && ` · ${formatPrice(data.today.discounts)} in discounts`}
+            </p>
+            <Link to={`/admin/orders/archive?status=sales&from=${data.days.todayDate}`}>Today's orders</Link>
+          </li>
+          <li className="card">
+            <h2>Last 30 days</h2>
+            <p className="figure">{formatPrice(data.last30Days.revenue)}</p>
+            <p className="muted">
+              {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} · {formatPrice(data.last30Days.discounts)} in discounts
+            </p>
+            <p className="tile-links">
+              <Link to={`/admin/orders/archive?status=sales&from=${sinceDate}`}>Orders since {data.days.since.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</Link>
+              <Link to="/admin/promo-codes">Promo codes</Link>
+            </p>
+          </li>
+          <li className="card">
+            <h2>Waiting to ship</h2>
+            <p className="figure">{data.waitingToShip}</p>
+            <p className="muted">{data.oldestWaiting ? `Oldest from ${new Date(data.oldestWaiting).toLocaleDateString('en-US')}` : 'Nothing to pack'}</p>
+            <Link to="/admin/orders/pending">Orders to ship</Link>
+          </li>
+          <li className="card">
+            <h2>Replacement requests</h2>
+            <p className="figure">{data.openReplacements}</p>
+            <p className="muted">open</p>
+            <Link to="/admin/replacements">Review requests</Link>
+          </li>
+          <li className="card">
+            <h2>{CONFIRMATION_MAIL_MESSAGES.tileHeading}</h2>
+            <p className="figure">{data.unsentConfirmations.count}</p>
+            {data.unsentConfirmations.count === 0 ? (
+              <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileNone}</p>
             ) : (
-              <div className="table-wrap">
-                <Table size="small" variation="striped">
-                  <HeadRow cells={['Product or stock item', 'Size', 'In stock']} />
-                  <TableBody>
-                    {data.lowStock.map((row) => (
-                      <TableRow key={`${row.kind}|${row.id}|${row.size}`}>
-                        <TableCell>
-                          {/* The product or item alone, whichever page of its table it would be on. */}
-                          <Link to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}>{unescapeText(row.name)}</Link>
-                        </TableCell>
-                        <TableCell>{row.size === 'CANDLE' ? 'one size' : row.size}</TableCell>
-                        <TableCell>
-                          <Badge variation={row.count === 0 ? 'error' : 'warning'}>{row.count === 0 ? 'Sold out' : row.count}</Badge>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
+              <>
+                <ul className="tile-orders">
+                  {data.unsentConfirmations.orders.map((order) => (
+                    <li key={order.orderNumber}>
+                      <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link> <span className="muted">{CONFIRMATION_MAIL_MESSAGES.tileState[order.state]}</span>
+                    </li>
+                  ))}
+                </ul>
+                {data.unsentConfirmations.count > data.unsentConfirmations.orders.length && (
+                  <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileMore(data.unsentConfirmations.count - data.unsentConfirmations.orders.length)}</p>
+                )}
+              </>
             )}
-          </section>
-        </>
-      )}
+          </li>
+        </ul>
+        <section className="card" aria-labelledby="low-stock-heading">
+          <h2 id="low-stock-heading">
+            Low stock <span className="muted">(at or under {data.threshold})</span>
+          </h2>
+          {data.lowStock.length === 0 ? (
+            <p className="muted">Every size has more than {data.threshold} in stock.</p>
+          ) : (
+            <div className="table-wrap">
+              <Table size="small" variation="striped">
+                <HeadRow cells={['Product or stock item', 'Size', 'In stock']} />
+                <TableBody>
+                  {data.lowStock.map((row) => (
+                    <TableRow key={`${row.kind}|${row.id}|${row.size}`}>
+                      <TableCell>
+                        {/* The product or item alone, whichever page of its table it would be on. */}
+                        <Link to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}>{unescapeText(row.name)}</Link>
+                      </TableCell>
+                      <TableCell>{row.size === 'CANDLE' ? 'one size' : row.size}</TableCell>
+                      <TableCell>
+                        <Badge variation={row.count === 0 ? 'error' : 'warning'}>{row.count === 0 ? 'Sold out' : row.count}</Badge>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </section>
+      </>
     </AdminPage>
   );
 }

@@ -1,9 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import AdminItemsPage from './AdminItemsPage';
-import AdminProductsPage from './AdminProductsPage';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** The dashboard's low-stock links (`?id=`) open that product or stock item alone, whichever page it is on. */
 const candle = {
@@ -23,7 +20,7 @@ const candle = {
 let asked: string[];
 beforeEach(() => {
   asked = [];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
     asked.push(url.pathname + url.search);
@@ -35,10 +32,10 @@ beforeEach(() => {
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 });
-const at = (path: string, page: React.ReactNode) => render(<MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>);
+const at = (path: string) => renderAdmin(path);
 
 it('a product link opens that product alone (its one row), with a way back to them all', async () => {
-  at('/admin/products?id=vanilla-snow-candle', <AdminProductsPage />);
+  at('/admin/products?id=vanilla-snow-candle');
   const row = await screen.findByTestId('row-vanilla-snow-candle');
   expect(within(row).getByLabelText<HTMLInputElement>('Name').value).toBe('Vanilla Snow Candle');
   expect(screen.getAllByRole('row')).toHaveLength(2);
@@ -48,12 +45,12 @@ it('a product link opens that product alone (its one row), with a way back to th
 });
 
 it('a product no longer listed says so instead of an empty table', async () => {
-  at('/admin/products?id=gone', <AdminProductsPage />);
+  at('/admin/products?id=gone');
   expect((await screen.findByText(/No listed product has the id/)).textContent).toContain('gone');
 });
 
 it('a stock item link opens that item alone', async () => {
-  at('/admin/items?id=HOODIE-FLEECE', <AdminItemsPage />);
+  at('/admin/items?id=HOODIE-FLEECE');
   expect(await screen.findByLabelText<HTMLInputElement>('HOODIE-FLEECE XL')).toBeTruthy();
   expect(screen.getByText(/Showing one stock item:/).textContent).toContain('HOODIE-FLEECE');
   expect(asked).toEqual(['/api/admin/items?limit=50&id=HOODIE-FLEECE']);

@@ -1,14 +1,15 @@
 import { Button, TableCell, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useCallback, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { formatCents, toCents } from '../../../../shared/money';
 import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
 import { unescapeText } from '../../../../shared/sanitize';
-import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct, type AdminProductPage } from './adminApi';
-import { AdminTable, DeleteButton, usePagedAdminList } from './AdminTable';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
+import { AdminTable, DeleteButton } from './AdminTable';
 import { ImageInput } from './ImageInput';
-import { AdminPage, problemText } from './useAdmin';
+import { AdminPage, adminWrite, cursorOf, refused, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
 /** Non-numeric input becomes 0 (spec section 5). */
 const toCount = (value: string) => {
@@ -50,47 +51,57 @@ function changes(product: AdminProduct, row: Row) {
   return body;
 }
 
-const productsOf = (page: AdminProductPage) => page.products;
+const rowsOf = (products: AdminProduct[]) => Object.fromEntries(products.map((p) => [p.id, rowOf(p)]));
+
+/** A page of listed products, or the one product `?id=` (the dashboard's low-stock links). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const only = new URL(request.url).searchParams.get('id') ?? undefined;
+  return { only, page: await listProducts(cursorOf(request), only) };
+}
+
+type ProductWrite = { intent: 'save'; product: AdminProduct; row: Row } | { intent: 'draft' | 'delete'; id: string; name: string } | { intent: 'create'; product: Record<string, unknown> & { name: string } };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const write = (await submissionOf(request)) as ProductWrite;
+  switch (write.intent) {
+    case 'save': {
+      const body = changes(write.product, write.row);
+      if (Number.isNaN(body.price)) return refused('save', 'Price must look like 12.99');
+      return adminWrite('save', () => updateProduct(write.product.id, { ...body, version: write.product.version }), `Saved ${write.row.name}.`);
+    }
+    case 'draft':
+      return adminWrite('draft', () => draftProduct(write.id), `Drafted ${write.name}.`);
+    case 'delete':
+      return adminWrite('delete', () => deleteProduct(write.id), `Deleted ${write.name}.`);
+    case 'create':
+      return adminWrite('create', () => createProduct(write.product), `Added ${write.product.name}.`);
+  }
+}
 
 /**
  * The listed products, 50 a page, edited in place; `?id=` shows that one product alone (the dashboard's low-stock
- * links: the row is there whichever page it would be on), with a link back to them all.
+ * links: the row is there whichever page it would be on), with a link back to them all. Each page read (again, after
+ * a write) starts from the stored values; a refused save keeps what was typed.
  */
 export default function AdminProductsPage() {
-  const [params] = useSearchParams();
-  const only = params.get('id') ?? undefined;
-  const [rows, setRows] = useState<Record<string, Row>>({});
-  const {
-    rows: products,
-    error,
-    notice,
-    setNotice,
-    act,
-    pager,
-  } = usePagedAdminList(
-    useCallback(
-      (cursor?: string) =>
-        listProducts(cursor, only).then((answer) => {
-          setRows(Object.fromEntries(answer.products.map((p) => [p.id, rowOf(p)])));
-          return answer;
-        }),
-      [only],
-    ),
-    productsOf,
-    { label: 'products', resetKey: only ?? '' },
-  );
-
-  async function save(product: AdminProduct) {
-    const body = changes(product, rows[product.id]);
-    if (Number.isNaN(body.price)) return setNotice({ variation: 'error', text: 'Price must look like 12.99' });
-    await act(`Saved ${rows[product.id].name}.`, () => updateProduct(product.id, { ...body, version: product.version }));
+  const { only, page } = useLoaderData<typeof loader>();
+  const { write, notice, result, sent } = useAdminWrites();
+  const products = page.products;
+  const { pager } = useCursorPages(page, products.length, { label: 'products', pageSize: ADMIN_PAGE_SIZE });
+  const [rows, setRows] = useState(() => rowsOf(products));
+  const [rowsOfPage, setRowsOfPage] = useState(page);
+  if (rowsOfPage !== page) {
+    setRowsOfPage(page);
+    setRows(rowsOf(products));
   }
+  // A product the add form sent and the server refused: the form says why (the page's notice says what was added).
+  const addProblem = result?.intent === 'create' && !result.ok ? (result.notice?.text ?? '') : '';
 
   const edit = (id: string, patch: Partial<Row>) => setRows({ ...rows, [id]: { ...rows[id], ...patch } });
 
   return (
-    <AdminPage title="Products" notice={notice} error={error} loading={products === null}>
-      {only && products && (
+    <AdminPage title="Products" notice={addProblem ? null : notice}>
+      {only && (
         <p className="card only-one">
           {products.length ? (
             <>
@@ -115,6 +126,7 @@ export default function AdminProductsPage() {
           const row = rows[product.id];
           if (!row) return null;
           const dirty = Object.keys(changes(product, row)).length > 0;
+          const busy = sent?.id === product.id || (sent?.product as AdminProduct | undefined)?.id === product.id;
           const counts = ownCounts(row.tag);
           return (
             <>
@@ -149,62 +161,68 @@ export default function AdminProductsPage() {
                 <textarea aria-label="Description" rows={2} value={row.description} onChange={(e) => edit(product.id, { description: e.target.value })} />
               </TableCell>
               <TableCell className="actions">
-                <Button size="small" variation="primary" isDisabled={!dirty} onClick={() => void save(product)}>
+                <Button size="small" variation="primary" isDisabled={!dirty || busy} onClick={() => void write('save', { product, row })}>
                   Save
                 </Button>
-                <Button size="small" onClick={() => void act(`Drafted ${row.name}.`, () => draftProduct(product.id))}>
+                <Button size="small" isDisabled={busy} onClick={() => void write('draft', { id: product.id, name: row.name })}>
                   Draft
                 </Button>
-                <DeleteButton question={`Delete ${row.name} and its images?`} onDelete={() => act(`Deleted ${row.name}.`, () => deleteProduct(product.id))} />
+                <DeleteButton question={`Delete ${row.name} and its images?`} busy={busy} onDelete={() => void write('delete', { id: product.id, name: row.name })} />
               </TableCell>
             </>
           );
         }}
       />
-      <AddProduct onAdded={(name) => void act(`Added ${name}.`, async () => undefined)} />
+      <AddProduct add={(product) => void write('create', { product })} adding={sent?.intent === 'create'} added={result?.intent === 'create' && result.ok ? result : null} problem={addProblem} />
     </AdminPage>
   );
 }
 
 const EMPTY = { name: '', description: '', price: '', tag: '', stockRef: '', image: '', extra1: '', extra2: '', stock: {} as Record<string, string> };
 
-function AddProduct({ onAdded }: { onAdded: (name: string) => void }) {
+/**
+ * Add a product: the photos upload as they are picked (ImageInput: progress, then the photo being prepared), the rest
+ * goes to the page's action (`add`); the form empties once the product is added (`added`), and says why not (`problem`).
+ */
+function AddProduct({ add, adding, added, problem }: { add: (product: Record<string, unknown> & { name: string }) => void; adding: boolean; added: object | null; problem: string }) {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState('');
   // Which photo fields have a photo on its way (made smaller, uploading or being prepared).
   const [pending, setPending] = useState<Record<string, boolean>>({});
   const waiting = (field: string) => (busy: boolean) => setPending((current) => (current[field] === busy ? current : { ...current, [field]: busy }));
   const counts = ownCounts(form.tag);
+  const [emptiedFor, setEmptiedFor] = useState(added);
+  if (emptiedFor !== added) {
+    setEmptiedFor(added);
+    if (added) {
+      setForm(EMPTY);
+      setError('');
+    }
+  }
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     // A photo still on its way is not missing: the owner is told to wait for it, not to upload one.
     if (Object.values(pending).some(Boolean)) return window.alert(MESSAGES.photoNotReady);
     if (!form.image) return window.alert(MESSAGES.uploadImage);
     const price = toCents(form.price);
     if (Number.isNaN(price)) return setError('Price must look like 12.99');
-    try {
-      await createProduct({
-        name: form.name,
-        description: form.description,
-        price,
-        tag: form.tag,
-        image: form.image,
-        extraImages: [form.extra1, form.extra2].filter(Boolean),
-        ...(counts.length ? { stock: Object.fromEntries(counts.map((k) => [k, toCount(form.stock[k] ?? '')])) } : { stockRef: form.stockRef }),
-      });
-      onAdded(form.name);
-      setForm(EMPTY);
-      setError('');
-    } catch (failure) {
-      setError(problemText(failure));
-    }
+    setError('');
+    add({
+      name: form.name,
+      description: form.description,
+      price,
+      tag: form.tag,
+      image: form.image,
+      extraImages: [form.extra1, form.extra2].filter(Boolean),
+      ...(counts.length ? { stock: Object.fromEntries(counts.map((k) => [k, toCount(form.stock[k] ?? '')])) } : { stockRef: form.stockRef }),
+    });
   }
 
   return (
     <section className="card" aria-labelledby="add-heading">
       <h2 id="add-heading">Add a product</h2>
-      <form className="add" onSubmit={(event) => void submit(event)}>
+      <form className="add" onSubmit={submit}>
         {/* A photo is reported when it is ready, seconds after it was picked: it joins the form as it is then (what was typed meanwhile stays). */}
         <ImageInput label="Main image" required value={form.image} onChange={(image) => setForm((current) => ({ ...current, image }))} onBusy={waiting('image')} />
         <ImageInput label="Extra image 1" value={form.extra1} onChange={(extra1) => setForm((current) => ({ ...current, extra1 }))} onBusy={waiting('extra1')} />
@@ -236,12 +254,12 @@ function AddProduct({ onAdded }: { onAdded: (name: string) => void }) {
           value={form.description}
           onChange={(e) => setForm({ ...form, description: e.target.value })}
         />
-        {error && (
+        {(error || problem) && (
           <p className="error wide" role="alert">
-            {error}
+            {error || problem}
           </p>
         )}
-        <Button type="submit" variation="primary" className="wide">
+        <Button type="submit" variation="primary" className="wide" isLoading={adding} loadingText="Adding…">
           Add product
         </Button>
       </form>

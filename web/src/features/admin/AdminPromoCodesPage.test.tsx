@@ -1,10 +1,8 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, urlOf } from '../../testing/render';
-import AdminPromoCodesPage from './AdminPromoCodesPage';
+import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** The owner's promo codes page: the list with uses, making a code (field messages from the server), deactivating. */
 const stamp = '2026-06-01T10:00:00.000Z';
@@ -12,17 +10,12 @@ const welcome = { code: 'WELCOME10', kind: 'percent', value: 10, maxPerCustomer:
 const calls: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
 let codes: Record<string, unknown>[];
 /** The page alone (the admin shell's session is stubbed by the token source). */
-const show = () =>
-  render(
-    <MemoryRouter>
-      <AdminPromoCodesPage />
-    </MemoryRouter>,
-  );
+const show = () => renderAdmin('/admin/promo-codes');
 
 beforeEach(() => {
   calls.length = 0;
   codes = [welcome];
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
     const method = init?.method ?? 'GET';
@@ -86,7 +79,8 @@ it('dollar fields the owner typed wrong are told in dollars beside the field, an
   await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
   const amountField = screen.getByLabelText('Amount off ($)');
   const minimumField = screen.getByLabelText('Minimum subtotal ($, optional)');
-  expect(amountField.getAttribute('aria-invalid')).toBe('true');
+  // The page's action checks them before anything is sent.
+  await waitFor(() => expect(amountField.getAttribute('aria-invalid')).toBe('true'));
   expect(minimumField.getAttribute('aria-invalid')).toBe('true');
   // Each field's message is the one its field is described by (what a screen reader reads with it).
   const describedBy = (field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');

@@ -1,13 +1,13 @@
 import { Badge, Button, CheckboxField, SelectField, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
+import { useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
 import { formatCents, toCents } from '../../../../shared/money';
 import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
 import { centsFromDollars, PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
 import type { PromoView } from '../../../../shared/schemas/promo';
-import { ApiError } from '../../lib/api';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
 import { AdminTable, DeleteButton } from './AdminTable';
-import { AdminPage, problemText, useAdminData } from './useAdmin';
+import { AdminPage, adminWrite, refused, submissionOf, useAdminWrites } from './useAdmin';
 
 /** The form's text, as typed: dollars for amounts, local date-times for the window. */
 interface Draft {
@@ -85,35 +85,64 @@ const COLUMNS = ['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 
 const windowText = (promo: PromoView) =>
   promo.startsAt && promo.endsAt ? `${when(promo.startsAt)} – ${when(promo.endsAt)}` : promo.startsAt ? `from ${when(promo.startsAt)}` : promo.endsAt ? `until ${when(promo.endsAt)}` : 'always';
 
+export const loader = async () => ({ codes: await listPromoCodes() });
+
+type PromoWrite = { intent: 'save'; draft: Draft; editing: PromoView | null } | { intent: 'toggle'; promo: PromoView } | { intent: 'delete'; code: string };
+
+/**
+ * Make or edit a code (the dollar fields are checked first: a sentence per field that cannot be read, nothing sent),
+ * activate or deactivate one, delete an unused one.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const write = (await submissionOf(request)) as PromoWrite;
+  if (write.intent === 'toggle') {
+    const { promo } = write;
+    return adminWrite('toggle', () => updatePromoCode(promo.code, { ...bodyOf(draftOf(promo)), active: !promo.active, version: promo.version }), `${promo.active ? 'Deactivated' : 'Activated'} ${promo.code}.`);
+  }
+  if (write.intent === 'delete') return adminWrite('delete', () => deletePromoCode(write.code), `Deleted ${write.code}.`);
+  const { draft, editing } = write;
+  const problems = dollarProblems(draft);
+  if (Object.keys(problems).length) return refused('save', [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' '), problems);
+  const body = bodyOf(draft);
+  return editing
+    ? adminWrite(
+        'save',
+        () => updatePromoCode(editing.code, { ...body, version: editing.version }),
+        (saved) => `Saved ${saved.code}.`,
+      )
+    : adminWrite(
+        'save',
+        () => createPromoCode({ ...body, code: draft.code }),
+        (saved) => `Made ${saved.code}: ${saved.description}.`,
+      );
+}
+
 /** Promo codes: list with uses, make, edit, deactivate, delete unused (issue 13). */
 export default function AdminPromoCodesPage() {
-  const { data: codes, error, notice, setNotice, act } = useAdminData(listPromoCodes);
+  const { codes } = useLoaderData<typeof loader>();
+  const { write, notice, result, sent, pending } = useAdminWrites();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   /** The code being edited (its version as read), or null when making a new one. */
   const [editing, setEditing] = useState<PromoView | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  // What the last save answered: the field messages, or (saved) an empty form for the next code.
+  const [answered, setAnswered] = useState(result);
+  if (answered !== result) {
+    setAnswered(result);
+    if (result?.intent === 'save') {
+      setFields(result.fields ?? {});
+      if (result.ok) {
+        setDraft(EMPTY);
+        setEditing(null);
+      }
+    }
+  }
   const set = (changes: Partial<Draft>) => setDraft({ ...draft, ...changes });
   const fieldProps = (name: keyof Draft) => ({ name, hasError: Boolean(fields[name]), errorMessage: fields[name] });
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
-    const problems = dollarProblems(draft);
-    setFields(problems);
-    if (Object.keys(problems).length) {
-      setNotice({ variation: 'error', text: [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' ') });
-      return;
-    }
-    try {
-      const body = bodyOf(draft);
-      const saved = editing ? await updatePromoCode(editing.code, { ...body, version: editing.version }) : await createPromoCode({ ...body, code: draft.code });
-      setDraft(EMPTY);
-      setEditing(null);
-      // Reports what was done and loads the list again.
-      await act(editing ? `Saved ${saved.code}.` : `Made ${saved.code}: ${saved.description}.`, async () => saved);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.fields) setFields(failure.fields);
-      setNotice({ variation: 'error', text: problemText(failure) });
-    }
+    void write('save', { draft, editing });
   }
 
   function edit(promo: PromoView) {
@@ -123,11 +152,10 @@ export default function AdminPromoCodesPage() {
     document.getElementById('promo-form')?.scrollIntoView({ behavior: 'smooth' });
   }
 
-  const toggle = (promo: PromoView) =>
-    act(`${promo.active ? 'Deactivated' : 'Activated'} ${promo.code}.`, () => updatePromoCode(promo.code, { ...bodyOf(draftOf(promo)), active: !promo.active, version: promo.version }));
+  const busy = (promo: PromoView) => (sent?.promo as PromoView | undefined)?.code === promo.code || sent?.code === promo.code;
 
   return (
-    <AdminPage title="Promo codes" notice={notice} error={error} loading={codes === null}>
+    <AdminPage title="Promo codes" notice={notice}>
       <p className="muted">
         Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
       </p>
@@ -158,17 +186,17 @@ export default function AdminPromoCodesPage() {
               <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
                 Edit
               </Button>
-              <Button size="small" onClick={() => void toggle(promo)} aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}>
+              <Button size="small" isDisabled={busy(promo)} onClick={() => void write('toggle', { promo })} aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}>
                 {promo.active ? 'Deactivate' : 'Activate'}
               </Button>
               {promo.redemptions === 0 && (
-                <DeleteButton label={`Delete ${promo.code}`} question={`Delete the promo code ${promo.code}?`} onDelete={() => act(`Deleted ${promo.code}.`, () => deletePromoCode(promo.code))} />
+                <DeleteButton label={`Delete ${promo.code}`} question={`Delete the promo code ${promo.code}?`} busy={busy(promo)} onDelete={() => void write('delete', { code: promo.code })} />
               )}
             </TableCell>
           </>
         )}
       />
-      <form id="promo-form" className="card add" onSubmit={(event) => void save(event)} aria-label={editing ? `Edit promo code ${editing.code}` : 'Make a promo code'}>
+      <form id="promo-form" className="card add" onSubmit={save} aria-label={editing ? `Edit promo code ${editing.code}` : 'Make a promo code'}>
         <h2 className="wide">{editing ? `Edit ${editing.code}` : 'Make a promo code'}</h2>
         <TextField
           label="Code"
@@ -205,7 +233,7 @@ export default function AdminPromoCodesPage() {
         <TextField label="Uses per customer (optional)" type="number" min={1} value={draft.maxPerCustomer} onChange={(e) => set({ maxPerCustomer: e.target.value })} {...fieldProps('maxPerCustomer')} />
         <CheckboxField className="promo-active wide" label="Active (shoppers can use it)" name="active" value="yes" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
         <div className="actions wide">
-          <Button type="submit" variation="primary">
+          <Button type="submit" variation="primary" isDisabled={pending === 'save'}>
             {editing ? 'Save changes' : 'Make promo code'}
           </Button>
           {editing && (

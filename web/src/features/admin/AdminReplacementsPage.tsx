@@ -1,24 +1,53 @@
 import { Button, Tabs, TextAreaField } from '@aws-amplify/ui-react';
-import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useState } from 'react';
+import { Link, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ReplacementStatus } from '../../../../shared/aftersale';
 import { unescapeText } from '../../../../shared/sanitize';
 import { decideReplacement, listReplacements } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
-import { AdminPage, useAdminData } from './useAdmin';
+import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
 
 type Status = ReplacementStatus;
 type Request = Awaited<ReturnType<typeof listReplacements>>[number];
+const STATUSES: readonly Status[] = ['open', 'approved', 'declined', 'cancelled'];
+
+/** The requests of one state (`?status=`, open when none). */
+const statusOf = (params: URLSearchParams): Status => STATUSES.find((known) => known === params.get('status')) ?? 'open';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const status = statusOf(new URL(request.url).searchParams);
+  return { status, requests: await listReplacements(status) };
+}
+
+type Decision = { intent: 'approve'; id: string } | { intent: 'decline'; id: string; message: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const decision = (await submissionOf(request)) as Decision;
+  if (decision.intent === 'approve')
+    return adminWrite(
+      'approve',
+      () => decideReplacement(decision.id, { decision: 'approve' }),
+      (result) => `Approved: replacement order ${result.replacementOrder} is waiting to ship.`,
+    );
+  return adminWrite('decline', () => decideReplacement(decision.id, { decision: 'decline', message: decision.message }), `Declined ${decision.id}; the customer was mailed.`);
+}
 
 /** Replacement requests (the 30-day promise): approve (a $0 replacement order) or decline with a message. */
 export default function AdminReplacementsPage() {
-  const [status, setStatus] = useState<Status>('open');
-  const { data, error, notice, act } = useAdminData(useCallback(() => listReplacements(status), [status]));
+  const { status: shownStatus, requests } = useLoaderData<typeof loader>();
+  const [, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { write, notice, sent } = useAdminWrites();
+  const location = useLocation();
+  // The tab asked for shows at once; its requests replace the list once read.
+  const switching = navigation.state === 'loading' && !navigation.json && navigation.location.pathname === location.pathname;
+  const status = switching ? statusOf(new URLSearchParams(navigation.location.search)) : shownStatus;
+  const stale = status !== shownStatus;
   return (
-    <AdminPage title="Replacement requests" notice={notice} error={error}>
+    <AdminPage title="Replacement requests" notice={notice}>
       <Tabs
         value={status}
-        onValueChange={(value) => setStatus(value as Status)}
+        onValueChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
         items={[
           { value: 'open', label: 'Open', content: null },
           { value: 'approved', label: 'Approved', content: null },
@@ -26,33 +55,25 @@ export default function AdminReplacementsPage() {
           { value: 'cancelled', label: 'Cancelled', content: null },
         ]}
       />
-      {data === null && !error && <p className="muted">Loading…</p>}
-      {data?.length === 0 && <p className="card">No {status} requests.</p>}
-      {data?.map((request) => (
-        <RequestCard
-          key={request.id}
-          request={request}
-          onApprove={() =>
-            act(
-              (result) => `Approved: replacement order ${(result as { replacementOrder: string }).replacementOrder} is waiting to ship.`,
-              () => decideReplacement(request.id, { decision: 'approve' }),
-            )
-          }
-          onDecline={(message) => act(`Declined ${request.id}; the customer was mailed.`, () => decideReplacement(request.id, { decision: 'decline', message }))}
-        />
-      ))}
+      {stale && <p className="muted">Loading…</p>}
+      {!stale && requests.length === 0 && <p className="card">No {status} requests.</p>}
+      {!stale &&
+        requests.map((request) => (
+          <RequestCard
+            key={request.id}
+            request={request}
+            busy={sent?.id === request.id}
+            onApprove={() => void write('approve', { id: request.id })}
+            onDecline={(message) => void write('decline', { id: request.id, message })}
+          />
+        ))}
     </AdminPage>
   );
 }
 
-function RequestCard({ request, onApprove, onDecline }: { request: Request; onApprove: () => Promise<boolean>; onDecline: (message: string) => Promise<boolean> }) {
+function RequestCard({ request, busy, onApprove, onDecline }: { request: Request; busy: boolean; onApprove: () => void; onDecline: (message: string) => void }) {
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<boolean>) => {
-    setBusy(true);
-    if (!(await action())) setBusy(false);
-  };
   return (
     <article className="card order" aria-label={`Replacement request ${request.id}`}>
       <header>
@@ -74,7 +95,7 @@ function RequestCard({ request, onApprove, onDecline }: { request: Request; onAp
       )}
       {request.status === 'open' && !declining && (
         <div className="actions">
-          <Button variation="primary" size="small" isDisabled={busy} onClick={() => void run(onApprove)}>
+          <Button variation="primary" size="small" isDisabled={busy} onClick={onApprove}>
             Approve
           </Button>
           <Button size="small" isDisabled={busy} onClick={() => setDeclining(true)}>
@@ -87,7 +108,7 @@ function RequestCard({ request, onApprove, onDecline }: { request: Request; onAp
           className="decline-form"
           onSubmit={(event) => {
             event.preventDefault();
-            void run(() => onDecline(message));
+            onDecline(message);
           }}
         >
           <TextAreaField label="Message to the customer" name="message" rows={3} maxLength={1000} isRequired value={message} onChange={(e) => setMessage(e.target.value)} />

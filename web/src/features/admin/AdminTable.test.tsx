@@ -1,10 +1,14 @@
 import { TableCell } from '@aws-amplify/ui-react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useCallback } from 'react';
-import { AdminTable, DeleteButton, usePagedAdminList } from './AdminTable';
+import { createMemoryRouter, RouterProvider, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { AdminTable, DeleteButton } from './AdminTable';
+import { adminWrite, cursorOf, shouldRevalidate, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
-/** The shared admin table: headings, rows, the empty line, numbered pages over cursors, Delete after a confirm. */
+/**
+ * The shared admin table on an admin route (a loader reading the page of the address, an action for Delete): headings,
+ * rows, the empty line, numbered pages over cursors, Delete after a confirm and the page read again.
+ */
 interface Thing {
   id: string;
 }
@@ -27,12 +31,17 @@ async function listThings(cursor?: string): Promise<ThingPage> {
 }
 const thingsOf = (page: ThingPage) => page.things;
 
+const loader = async ({ request }: LoaderFunctionArgs) => listThings(cursorOf(request));
+async function action({ request }: ActionFunctionArgs) {
+  const { id } = (await submissionOf(request)) as { intent: 'delete'; id: string };
+  return adminWrite('delete', async () => void (things = things.filter((other) => other.id !== id)), `Deleted ${id}.`);
+}
+
 function Things({ empty }: { empty?: string }) {
-  const { rows, act, pager, notice } = usePagedAdminList(
-    useCallback((cursor?: string) => listThings(cursor), []),
-    thingsOf,
-    { label: 'things', pageSize: PAGE },
-  );
+  const answer = useLoaderData<typeof loader>();
+  const rows = thingsOf(answer);
+  const { write, notice } = useAdminWrites();
+  const { pager } = useCursorPages(answer, rows.length, { label: 'things', pageSize: PAGE });
   return (
     <>
       {notice && <p role="status">{notice.text}</p>}
@@ -49,15 +58,7 @@ function Things({ empty }: { empty?: string }) {
               {thing.id}
             </TableCell>
             <TableCell>
-              <DeleteButton
-                label={`Delete ${thing.id}`}
-                question={`Delete ${thing.id}?`}
-                onDelete={() =>
-                  act(`Deleted ${thing.id}.`, async () => {
-                    things = things.filter((other) => other.id !== thing.id);
-                  })
-                }
-              />
+              <DeleteButton label={`Delete ${thing.id}`} question={`Delete ${thing.id}?`} onDelete={() => void write('delete', { id: thing.id })} />
             </TableCell>
           </>
         )}
@@ -72,6 +73,12 @@ const shownIds = () =>
     .slice(1)
     .map((row) => within(row).getByRole('rowheader').textContent);
 
+/** The table's page at /things, as an admin route has it. */
+function show(props: { empty?: string } = {}) {
+  const router = createMemoryRouter([{ path: '/things', HydrateFallback: () => null, loader, action, shouldRevalidate, element: <Things {...props} /> }], { initialEntries: ['/things'] });
+  return render(<RouterProvider router={router} />);
+}
+
 beforeEach(() => {
   window.scrollTo = jest.fn();
   things = Array.from({ length: 7 }, (_, i) => ({ id: `t${i}` }));
@@ -80,7 +87,7 @@ beforeEach(() => {
 });
 
 it('shows the headings and a page of rows with their ids, and how many there are in all', async () => {
-  render(<Things />);
+  show();
   await screen.findByText('t0');
   expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Thing', 'Actions']);
   expect(shownIds()).toEqual(['t0', 't1', 't2']);
@@ -89,7 +96,7 @@ it('shows the headings and a page of rows with their ids, and how many there are
 });
 
 it('pages forward over cursors and back to pages already read, every row on exactly one page', async () => {
-  render(<Things />);
+  show();
   await screen.findByText('t0');
   const seen = [...shownIds()];
   await userEvent.click(screen.getByRole('button', { name: /next page/i }));
@@ -106,7 +113,7 @@ it('pages forward over cursors and back to pages already read, every row on exac
 });
 
 it('Delete asks first: Cancel leaves the row, OK deletes it and reads the page again', async () => {
-  render(<Things />);
+  show();
   await screen.findByText('t0');
   const asked = jest.fn(() => false);
   window.confirm = asked;
@@ -122,7 +129,7 @@ it('Delete asks first: Cancel leaves the row, OK deletes it and reads the page a
 
 it('a later page whose last rows go steps back a page instead of showing an empty one', async () => {
   things = things.slice(0, 4);
-  render(<Things />);
+  show();
   await screen.findByText('t0');
   await userEvent.click(screen.getByRole('button', { name: /next page/i }));
   await screen.findByText('t3');
@@ -136,12 +143,12 @@ it('a later page whose last rows go steps back a page instead of showing an empt
 
 it('with no rows: the empty line instead of the table and pager, or the empty table when no line is given', async () => {
   things = [];
-  const { unmount } = render(<Things empty="Nothing here yet." />);
+  const { unmount } = show({ empty: 'Nothing here yet.' });
   expect((await screen.findByText('Nothing here yet.')).className).toBe('card');
   expect(screen.queryByRole('table')).toBeNull();
   expect(screen.queryByRole('navigation')).toBeNull();
   unmount();
-  render(<Things />);
+  show();
   await screen.findByText('0 of 0 things');
   expect(screen.getAllByRole('row')).toHaveLength(1);
 });

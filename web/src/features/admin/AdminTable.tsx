@@ -1,38 +1,6 @@
 import { Button, Table, TableBody, TableRow } from '@aws-amplify/ui-react';
-import { useCallback, useState, type ReactNode } from 'react';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
-import { HeadRow, useAdminData, useCursorPages } from './useAdmin';
-
-/** A page of a cursor-paged admin list as the server answers it (`total` where the server counts). */
-export interface CursorPage {
-  nextCursor: string | null;
-  total?: number;
-}
-
-/**
- * The one way an admin page shows a paged list: `useAdminData` over `load(cursor)` (keep `load` stable: a module
- * function or a `useCallback`), the page's `rows`, and `pager`, the numbered pages under the list ("1–50 of 120
- * products"). `resetKey` goes back to page 1 when the filters it stands for change. Should the rows of a later page
- * all go (the owner shipped or deleted the last ones), it steps back a page rather than show an empty one; a search
- * (`stepBack: false`) shows its empty last page instead, whose page before would only lead to it again.
- */
-export function usePagedAdminList<P extends CursorPage, R>(
-  load: (cursor?: string) => Promise<P>,
-  rowsOf: (page: P) => R[],
-  { label, pageSize = ADMIN_PAGE_SIZE, resetKey = '', stepBack = true }: { label: string; pageSize?: number; resetKey?: string; stepBack?: boolean },
-) {
-  const { cursor, page, pager, back } = useCursorPages(resetKey);
-  const loaded = useAdminData(useCallback(() => load(cursor).then((answer) => ({ answer, cursor })), [load, cursor]));
-  const answer = loaded.data?.answer ?? null;
-  const rows = answer ? rowsOf(answer) : null;
-  const [steppedOn, setSteppedOn] = useState<object | null>(null);
-  // Adjusting state while rendering (react.dev "storing information from previous renders"), once per answer read.
-  if (stepBack && rows?.length === 0 && page > 1 && loaded.data && loaded.data.cursor === cursor && steppedOn !== loaded.data) {
-    setSteppedOn(loaded.data);
-    back();
-  }
-  return { ...loaded, data: answer, rows, page, pager: pager(answer, rows?.length ?? 0, pageSize, label) };
-}
+import type { ReactNode } from 'react';
+import { HeadRow } from './useAdmin';
 
 /**
  * An admin table: the column headings, one row per record (`cells` gives its cells; `rowId` its element id, which
@@ -86,9 +54,9 @@ export function AdminTable<R>({
 }
 
 /** The red Delete of a row: asks `question` first (window.confirm), then runs `onDelete`; Cancel does nothing. */
-export function DeleteButton({ question, onDelete, label }: { question: string; onDelete: () => Promise<unknown>; label?: string }) {
+export function DeleteButton({ question, onDelete, label, busy = false }: { question: string; onDelete: () => unknown; label?: string; busy?: boolean }) {
   return (
-    <Button size="small" variation="destructive" aria-label={label} onClick={() => window.confirm(question) && void onDelete()}>
+    <Button size="small" variation="destructive" aria-label={label} isDisabled={busy} onClick={() => window.confirm(question) && onDelete()}>
       Delete
     </Button>
   );

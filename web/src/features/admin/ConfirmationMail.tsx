@@ -1,5 +1,4 @@
 import { Button } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../../shared/messages';
 import type { ConfirmationMailView } from '../../../../shared/schemas/order-views';
 import { when } from './OrderBits';
@@ -24,19 +23,14 @@ function words(mail: ConfirmationMailView): { heading: string; text: string } {
 
 /**
  * The order page's card for the customer's confirmation mail: sent (when), on its way, or not sent with why and Send
- * again. A send that may have gone out asks before sending what could be a second copy. `send` reports and reloads.
+ * again. A send that may have gone out asks before sending what could be a second copy. `send` asks the page's action
+ * (which reports and reads the page again); `sending` while it is on its way.
  */
-export function ConfirmationMailCard({ mail, send }: { mail: ConfirmationMailView; send: () => Promise<void> }) {
-  const [sending, setSending] = useState(false);
+export function ConfirmationMailCard({ mail, send, sending }: { mail: ConfirmationMailView; send: () => void; sending: boolean }) {
   const { heading, text } = words(mail);
-  const press = async () => {
+  const press = () => {
     if (mail.state === 'unknown' && !window.confirm(WORDS.confirmUnknown)) return;
-    setSending(true);
-    try {
-      await send();
-    } finally {
-      setSending(false);
-    }
+    send();
   };
   return (
     <section className={`card confirmation-mail confirmation-mail-${mail.state}`} aria-labelledby="confirmation-mail-heading">
@@ -44,7 +38,7 @@ export function ConfirmationMailCard({ mail, send }: { mail: ConfirmationMailVie
       <p>{text}</p>
       {mail.error && mail.state !== 'sent' && <p className="muted">{WORDS.lastError(mail.error)}</p>}
       {mail.canSendAgain && (
-        <Button size="small" isLoading={sending} loadingText={WORDS.sendAgain} onClick={() => void press()}>
+        <Button size="small" isLoading={sending} loadingText={WORDS.sendAgain} onClick={press}>
           {WORDS.sendAgain}
         </Button>
       )}

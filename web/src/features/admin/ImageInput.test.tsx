@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse, urlOf } from '../../testing/render';
+import { ADMIN_TEST_TOKEN, jsonResponse, urlOf } from '../../testing/render';
 import { ImageInput } from './ImageInput';
 
 const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
@@ -9,7 +9,7 @@ const photo = { src: `/images/products/${ID}`, width: 2400, height: 1800, widths
 
 /** The upload route, the presigned PUT (XMLHttpRequest) and the status route answering `statuses` in turn. */
 function serve(statuses: unknown[]) {
-  setTokenSource(async () => 'token');
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = urlOf(input);
     if (url === '/api/admin/uploads') return jsonResponse(201, { id: ID, uploadUrl: '/s3/put', key: `uploads/${ID}.jpg`, url: `/images/products/${ID}`, headers: { 'content-type': 'image/jpeg' } });

@@ -32,31 +32,31 @@ export type Shipment = { carrier?: Carrier; trackingNumber?: string };
 /**
  * Complete Order: the carrier and tracking number (both optional) the "on its way" mail links to. The same fields
  * correct them after shipping (Change tracking: `initial` holds what it shipped with, `submitLabel` the button).
+ * `busy` while the write is on its way (the page's action; the button waits).
  */
 export function ShipForm({
   orderNumber,
   onShip,
+  busy = false,
   initial = {},
   submitLabel = 'Complete Order',
   label = `Ship ${orderNumber}`,
 }: {
   orderNumber: string;
-  onShip: (shipment: Shipment) => Promise<boolean>;
+  onShip: (shipment: Shipment) => void;
+  busy?: boolean;
   initial?: Shipment;
   submitLabel?: string;
   label?: string;
 }) {
   const [carrier, setCarrier] = useState<string>(initial.carrier ?? '');
   const [trackingNumber, setTrackingNumber] = useState(initial.trackingNumber ?? '');
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    const done = await onShip({ ...(carrier ? { carrier: carrier as Carrier } : {}), ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}) });
-    if (!done) setBusy(false);
+    onShip({ ...(carrier ? { carrier: carrier as Carrier } : {}), ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}) });
   }
   return (
-    <form className="ship-form" onSubmit={(event) => void submit(event)} aria-label={label}>
+    <form className="ship-form" onSubmit={submit} aria-label={label}>
       <SelectField label="Carrier" placeholder="No carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)} size="small">
         {CARRIERS.map((name) => (
           <option key={name} value={name}>

@@ -1,7 +1,27 @@
-import { Alert, Heading, Loader, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, Heading, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { useEffect, type ReactNode } from 'react';
+import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, useSubmit, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
-import { ApiError } from '../../lib/api';
+import { ADMIN_GROUP } from '../../../../shared/roles';
+import { accessToken, ApiError, tokenGroups } from '../../lib/api';
+
+/**
+ * How the admin pages read and write (docs/decisions/0076): each page is a route module with a `loader` (what the
+ * page shows, read from its address) and an `action` (its writes, each named by an `intent`); the page reads
+ * `useLoaderData` and writes with `useAdminWrites`. After a write that was done, the route's loader reads the page
+ * again (revalidation); its notice is the action's answer.
+ */
+
+/**
+ * An admin page's loader, run for an admin's token only: anyone else reads nothing (RequireAdmin sends them to sign in
+ * or home), so a customer who opens /admin makes no request the server would refuse.
+ */
+export const adminOnly =
+  (loader: LoaderFunction): LoaderFunction =>
+  async (args) => {
+    const token = await accessToken();
+    return token && tokenGroups(token).includes(ADMIN_GROUP) ? loader(args) : null;
+  };
 
 export type Notice = { variation: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -11,58 +31,79 @@ export function problemText(error: unknown): string {
   return MESSAGES.serverError;
 }
 
-/**
- * The one way an admin page loads its data and runs its actions: `data` (null while loading), a load `error`,
- * a `notice` after an action (what was done, or why it failed), `reload`, and `act(label, action)` which runs
- * an action, reports it and loads again. With `{ reloadOnConflict: true }` a 409 (done or changed in another tab,
- * e.g. an order shipped there) also loads again, so the page shows how things now stand beside the server's words;
- * pages with unsaved edits (the products table) leave it off. Replaces the load/notice/error code each page used to repeat.
- * `load` is read again whenever it is a new function: a module function, or one made with `useCallback` and the
- * values it reads.
- */
-export function useAdminData<T>(load: () => Promise<T>) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState<Notice>(null);
-  const latest = useRef(0);
-  const reload = useCallback(async () => {
-    const call = ++latest.current;
-    try {
-      const loaded = await load();
-      if (call === latest.current) {
-        setData(loaded);
-        setError('');
-      }
-    } catch (failure) {
-      console.error('admin read failed', failure);
-      if (call === latest.current) setError(problemText(failure));
-    }
-  }, [load]);
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- reload sets state only after `await load()`, never in the effect itself; the rule does not see the await yet (react/react issue 34905)
-    void reload();
-  }, [reload]);
-
-  const act = useCallback(
-    async (label: string | ((result: unknown) => string), action: () => Promise<unknown>, options: { reloadOnConflict?: boolean } = {}): Promise<boolean> => {
-      try {
-        const result = await action();
-        setNotice({ variation: 'success', text: typeof label === 'function' ? label(result) : label });
-        await reload();
-        return true;
-      } catch (failure) {
-        setNotice({ variation: 'error', text: problemText(failure) });
-        if (options.reloadOnConflict && failure instanceof ApiError && failure.status === 409) await reload();
-        return false;
-      }
-    },
-    [reload],
-  );
-  return { data, setData, error, notice, setNotice, reload, act };
+/** What an admin route's action answers: which write it was, whether it was done, its notice and the server's field messages. */
+export interface WriteResult {
+  intent: string;
+  ok: boolean;
+  notice: Notice;
+  fields?: Record<string, string>;
+  /** Whether the page is read again (the write was done, or a conflict says the page is out of date). */
+  reload: boolean;
 }
 
-/** An admin page: its heading, the notice of the last action, a load error, a loader until the data is there. */
-export function AdminPage({ title, notice, error, loading, actions, children }: { title: string; notice?: Notice; error?: string; loading?: boolean; actions?: ReactNode; children?: ReactNode }) {
+/** What an admin page posts to its route's action: the write's name and its values (JSON). */
+export type Submission = { intent: string } & Record<string, unknown>;
+
+/** The submission an action received. */
+export const submissionOf = async (request: Request) => (await request.json()) as Submission;
+
+/**
+ * One admin write inside a route action: `done` says what was done (from the server's answer when a function). A
+ * failure is told in the server's words and leaves the page (and what was typed) as it was; with `reloadOnConflict`
+ * a 409 (done or changed in another tab, e.g. an order shipped there) reads the page again, so it shows how things
+ * now stand beside the server's words (`reloadOnFailure`: after any failure). Pages with unsaved edits (the products
+ * table) leave them off.
+ */
+export async function adminWrite<T>(intent: string, write: () => Promise<T>, done: string | ((result: T) => string), { reloadOnConflict = false, reloadOnFailure = false } = {}): Promise<WriteResult> {
+  try {
+    const result = await write();
+    return { intent, ok: true, reload: true, notice: { variation: 'success', text: typeof done === 'function' ? done(result) : done } };
+  } catch (failure) {
+    const conflict = failure instanceof ApiError && failure.status === 409;
+    return {
+      intent,
+      ok: false,
+      reload: reloadOnFailure || (reloadOnConflict && conflict),
+      notice: { variation: 'error', text: problemText(failure) },
+      fields: failure instanceof ApiError ? failure.fields : undefined,
+    };
+  }
+}
+
+/** A write the page refused before sending anything (a price that cannot be read): its notice, nothing read again. */
+export const refused = (intent: string, text: string, fields?: Record<string, string>): WriteResult => ({ intent, ok: false, reload: false, notice: { variation: 'error', text }, fields });
+
+const isWriteResult = (value: unknown): value is WriteResult => typeof value === 'object' && value !== null && 'reload' in value && 'intent' in value;
+
+/** Every admin route's `shouldRevalidate`: after a write, read the page again only when the write asks for it. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return isWriteResult(actionResult) ? actionResult.reload : defaultShouldRevalidate;
+}
+
+/**
+ * An admin page's writes: `write(intent, values)` posts to the route's action (the address and its page trail stay),
+ * `pending` names the write on its way (until the page has been read again: its buttons wait), `result` is what the
+ * last one answered (its `notice` and field messages).
+ */
+export function useAdminWrites() {
+  const submit = useSubmit();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const result = useActionData<WriteResult | undefined>();
+  const sent = navigation.state !== 'idle' ? (navigation.json as Submission | undefined) : undefined;
+  return {
+    write: (intent: string, values: Record<string, unknown> = {}) => submit({ intent, ...values }, { method: 'post', encType: 'application/json', state: location.state as unknown }),
+    pending: sent?.intent ?? null,
+    /** The values of the write on its way. */
+    sent,
+    result,
+    notice: result?.notice ?? null,
+    fields: result?.fields ?? {},
+  };
+}
+
+/** An admin page: its heading, the notice of the last write, and the page. */
+export function AdminPage({ title, notice, actions, children }: { title: string; notice?: Notice; actions?: ReactNode; children?: ReactNode }) {
   return (
     <section className="page admin">
       <div className="admin-head">
@@ -76,12 +117,27 @@ export function AdminPage({ title, notice, error, loading, actions, children }: 
           </Alert>
         )}
       </div>
-      {error && (
-        <Alert variation="error" hasIcon={false} heading="Could not load this page">
-          {error}
-        </Alert>
-      )}
-      {loading && !error ? <Loader size="large" ariaLabel="Loading" /> : children}
+      {children}
+    </section>
+  );
+}
+
+/** An admin page whose loader failed (every admin route's ErrorBoundary): the server's words and Try again. */
+export function AdminLoadError() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  if (!(error instanceof ApiError)) console.error('admin read failed', error);
+  return (
+    <section className="page admin">
+      <div className="admin-head">
+        <Heading level={1}>Admin</Heading>
+      </div>
+      <Alert variation="error" hasIcon={false} heading="Could not load this page">
+        {problemText(error)}
+      </Alert>
+      <Button size="small" isLoading={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+        Try again
+      </Button>
     </section>
   );
 }
@@ -101,27 +157,55 @@ export function HeadRow({ cells }: { cells: readonly string[] }) {
   );
 }
 
+/** The cursor of the admin list page an address asks for (`?cursor=`; none: the first page): what a list's loader reads. */
+export const cursorOf = (request: Request) => new URL(request.url).searchParams.get('cursor') ?? undefined;
+
 /**
- * Numbered pages over a cursor-paged admin list (GET ...?cursor=): `cursor` of the page shown, and `pager`, the
- * Amplify Pagination with "rows a-b of total" under a table. Pages already seen keep their cursors, so going back is
- * one request and a page's rows never shift with the ones before. Turning a page scrolls back to the top.
+ * Numbered pages over a cursor-paged admin list (GET ...?cursor=): the page shown is in the address (`?cursor=`, what
+ * the loader reads) and the cursors of the pages seen in the history entry's state, so going back is one request
+ * and a page's rows never shift with the ones before. `pager` is the Amplify Pagination with "rows a-b of total"
+ * under a table; turning a page scrolls back to the top. Should the rows of a later page all go (the owner shipped or
+ * deleted the last ones), it steps back a page rather than show an empty one, unless `stepBack` is false (a search
+ * shows its empty last page instead, whose page before would only lead to it again).
  */
-export function useCursorPages(resetKey = '') {
-  const [state, setState] = useState<{ key: string; cursors: (string | undefined)[]; page: number }>({ key: resetKey, cursors: [undefined], page: 1 });
-  const current = state.key === resetKey ? state : { key: resetKey, cursors: [undefined], page: 1 };
-  const { cursors, page } = current;
-  function pager(data: { nextCursor: string | null; total?: number } | null, shown: number, pageSize: number, label: string) {
-    if (!data) return null;
+export function useCursorPages(data: { nextCursor: string | null; total?: number } | null, shown: number, { label, pageSize, stepBack = true }: { label: string; pageSize: number; stepBack?: boolean }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const cursor = new URLSearchParams(location.search).get('cursor');
+  const kept = location.state as { cursors?: (string | null)[]; page?: number } | null;
+  // The cursors of the pages known (the first's is null) and which one is shown; a bare address is the first page,
+  // or, with a cursor, the page after an unknown one.
+  const { cursors, page } =
+    kept?.cursors && kept.page && kept.cursors[kept.page - 1] === cursor ? { cursors: kept.cursors, page: kept.page } : cursor ? { cursors: [null, cursor], page: 2 } : { cursors: [null], page: 1 };
+
+  const show = (known: (string | null)[], to: number) => {
+    const params = new URLSearchParams(location.search);
+    const at = known[to - 1];
+    if (at) params.set('cursor', at);
+    else params.delete('cursor');
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: { cursors: known, page: to } });
+  };
+  const emptied = stepBack && data !== null && shown === 0 && page > 1;
+  useEffect(() => {
+    // The page emptied: the one before it is read again, and the cursors after it are forgotten (they may have changed).
+    if (emptied) show(cursors.slice(0, page - 1), page - 1);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per emptied page; `show` reads the current address
+  }, [emptied, location.key]);
+
+  let pager: ReactNode = null;
+  if (data) {
+    // The pages known, and the one after the last of them when it is the page shown and the list goes on.
+    const reachable = cursors.length + (page === cursors.length && data.nextCursor ? 1 : 0);
     const go = (to: number) => {
-      if (to < 1 || to > cursors.length + (data.nextCursor ? 1 : 0)) return;
-      const known = to === cursors.length + 1 ? [...cursors, data.nextCursor ?? undefined] : cursors;
-      setState({ key: resetKey, cursors: known, page: to });
+      if (to < 1 || to > reachable) return;
+      show(to > cursors.length ? [...cursors, data.nextCursor] : cursors, to);
       // The pager sits under the list: the new page is read from its top, as a page turned.
       window.scrollTo(0, 0);
     };
     const first = (page - 1) * pageSize + (shown ? 1 : 0);
-    const totalPages = data.total !== undefined ? Math.max(1, Math.ceil(data.total / pageSize)) : cursors.length + (data.nextCursor ? 1 : 0);
-    return (
+    const totalPages = data.total !== undefined ? Math.max(1, Math.ceil(data.total / pageSize)) : reachable;
+    pager = (
       <nav className="admin-pager" aria-label={`${label} pages`}>
         <p className="muted">
           {shown ? `${first}–${first + shown - 1}` : '0'}
@@ -130,8 +214,8 @@ export function useCursorPages(resetKey = '') {
         {totalPages > 1 && (
           <Pagination
             currentPage={page}
-            totalPages={Math.min(totalPages, cursors.length + (data.nextCursor ? 1 : 0))}
-            hasMorePages={Boolean(data.nextCursor)}
+            totalPages={Math.min(totalPages, reachable)}
+            hasMorePages={page < reachable}
             onNext={() => go(page + 1)}
             onPrevious={() => go(page - 1)}
             onChange={(to) => to && go(to)}
@@ -140,7 +224,5 @@ export function useCursorPages(resetKey = '') {
       </nav>
     );
   }
-  /** One page back, forgetting the page left (it emptied: the page before reads its next cursor again). */
-  const back = () => page > 1 && setState({ key: resetKey, cursors: cursors.slice(0, page - 1), page: page - 1 });
-  return { cursor: cursors[page - 1], page, pager, back };
+  return { page, pager };
 }

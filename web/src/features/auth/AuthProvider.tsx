@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ADMIN_GROUP } from '../../../../shared/roles';
 import { validateAdminSchema } from '../../../../shared/schemas/common';
-import { api, ApiError, setTokenSource } from '../../lib/api';
+import { api, ApiError, setTokenSource, tokenGroups } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 
 /**
@@ -63,7 +64,15 @@ async function accessToken(): Promise<string | null> {
   }
 }
 
-/** The role from the server: 200 -> admin, 403 -> customer, anything else -> not signed in (spec section 6). */
+// Route loaders may call signed-in routes before the first render (the router starts with the page): the token is
+// there from the start.
+setTokenSource(accessToken);
+
+/**
+ * The role from the server (spec section 6): 200 -> admin, 403 -> customer, anything else -> not signed in. The
+ * server answers from the token's groups; a token outside the admin group would get the 403, so it is not asked
+ * (a customer's pages log no failed request).
+ */
 async function loadUser(): Promise<CurrentUser | null> {
   if (!hasStoredSession()) return null;
   const { getCurrentUser, signOut } = await loadAmplify();
@@ -77,6 +86,7 @@ async function loadUser(): Promise<CurrentUser | null> {
   if (!token) return null;
   localStorage.setItem(AUTH_TOKEN_KEY, token);
   const email = current.signInDetails?.loginId ?? current.username;
+  if (!tokenGroups(token).includes(ADMIN_GROUP)) return { userId: current.userId, email, role: null };
   try {
     const { isAdmin } = await api('/auth/validateAdmin', validateAdminSchema, { auth: true });
     return { userId: current.userId, email, role: isAdmin ? 'admin' : null };
@@ -96,7 +106,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => setUser(await loadUser()), []);
 
   useEffect(() => {
-    setTokenSource(accessToken);
     let cancelled = false;
     let stop = () => {};
     loadUser()

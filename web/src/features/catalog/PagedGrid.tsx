@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { LIST_MESSAGES } from '../../../../shared/messages';
-import type { Product } from '../../../../shared/schemas/product';
-import type { ProductPages } from '../../components/useProducts';
+import type { ProductPages } from '../../components/productPages';
 import { ProductGrid } from './ProductGrid';
 
 interface PagedGridProps {
   /** The products of the pages loaded so far (at least one) and where the list stands. */
-  list: ProductPages & { products: Product[] };
+  list: ProductPages;
+  /** The page after them is on its way (the address asks for one page more; the route's loader reads it). */
+  loading: boolean;
   /** Asks for one page more (the page keeps the count in its address). */
   onMore: () => void;
   /** What is said under the last page. */
@@ -19,7 +20,7 @@ interface PagedGridProps {
  * page): a keyboard or screen-reader user continues where the new products start, never from the top of the
  * page. If the page cannot be loaded, focus goes to the sentence that says so.
  */
-export function PagedGrid({ list, onMore, end }: PagedGridProps) {
+export function PagedGrid({ list, loading, onMore, end }: PagedGridProps) {
   const grid = useRef<HTMLDivElement>(null);
   const problem = useRef<HTMLParagraphElement>(null);
   /** How many cards were shown when Load more was pressed: the first new card is at that index. */
@@ -46,17 +47,17 @@ export function PagedGrid({ list, onMore, end }: PagedGridProps) {
           <p className="error" role="alert" tabIndex={-1} ref={problem}>
             {LIST_MESSAGES.loadMoreFailed}
           </p>
-        ) : list.more || list.loading ? (
+        ) : list.more ? (
           <button
             type="button"
             className="secondary"
-            disabled={list.loading}
+            disabled={loading}
             onClick={() => {
               pending.current = shown;
               onMore();
             }}
           >
-            {list.loading ? LIST_MESSAGES.loadingMore : LIST_MESSAGES.loadMore}
+            {loading ? LIST_MESSAGES.loadingMore : LIST_MESSAGES.loadMore}
           </button>
         ) : (
           <p className="end">{end}</p>

@@ -15,14 +15,3 @@ export function ProductGrid({ products, ref }: { products: Product[]; ref?: Ref<
     </div>
   );
 }
-
-/** The space of a grid while it loads: the same cards, empty, so nothing below moves when they arrive. */
-export function GridPlaceholder({ label, count = 4 }: { label: string; count?: number }) {
-  return (
-    <div className="grid product-grid" role="status" aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="product-card placeholder" aria-hidden="true" />
-      ))}
-    </div>
-  );
-}

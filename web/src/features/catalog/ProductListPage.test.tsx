@@ -1,8 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MESSAGES } from '../../../../shared/messages';
-import { resetQueryCache } from '../../lib/query';
-import ProductListPage from './ProductListPage';
+import { forgetAnswers } from '../../lib/answers';
+import { renderApp } from '../../testing/render';
 
 const candle = {
   id: 'c1',
@@ -21,19 +20,33 @@ function serve(products: unknown[]) {
   global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ products }) }) as Response) as typeof fetch;
 }
 
-function show(path: string) {
-  const router = createMemoryRouter([{ path: '/product-list/:category', element: <ProductListPage /> }], { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-}
+/** The category page as the app has it: its route's loader reads the list, the page shows what it read. */
+const show = (path: string) => renderApp(path);
 
-beforeEach(() => resetQueryCache());
+beforeEach(() => {
+  forgetAnswers();
+  window.scrollTo = jest.fn();
+});
 
-it('shows a loading status, then the empty text of the spec', async () => {
+it('shows a loading status while the list is read, then the empty text of the spec', async () => {
   serve([]);
-  show('/product-list/rugs');
-  expect(screen.getByRole('status')).toBeTruthy();
+  const { router } = show('/about-us');
+  await screen.findByRole('heading', { level: 1, name: 'About Us' });
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const served = global.fetch as jest.Mock;
+  global.fetch = jest.fn(async (...args: Parameters<typeof fetch>) => {
+    await held;
+    return served(...args) as Response;
+  }) as typeof fetch;
+  act(() => void router.navigate('/product-list/rugs'));
+  // The page shown stays while the list is read; the status says the next one is coming.
+  expect((await screen.findByText('Loading the page…')).closest('[role=status]')).not.toBeNull();
+  expect(screen.getByRole('heading', { level: 1, name: 'About Us' })).toBeTruthy();
+  answer();
   expect(await screen.findByText(MESSAGES.noProductsInCategory)).toBeTruthy();
-  expect(global.fetch).toHaveBeenCalledWith('/api/products?category=rugs', expect.anything());
+  expect(screen.queryByText('Loading the page…')).toBeNull();
+  expect(served).toHaveBeenCalledWith('/api/products?category=rugs', expect.anything());
 });
 
 it('shows a card per product with image, reviews, name and price, linking to the product', async () => {
@@ -49,7 +62,7 @@ it('shows a card per product with image, reviews, name and price, linking to the
 it('shows the not-found page for an unknown category', async () => {
   serve([]);
   show('/product-list/spaceships');
-  expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   expect(global.fetch).not.toHaveBeenCalled();
 });
 
@@ -107,11 +120,28 @@ describe('pages: a first screenful, then Load more (issue 17)', () => {
     expect(document.activeElement).not.toBe(document.body);
   });
 
+  it('back from a product shows the pages loaded at once, from memory: no request', async () => {
+    servePages();
+    const { router } = show('/product-list/candles');
+    await screen.findByRole('link', { name: /Candle 2/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('link', { name: /Candle 3/ });
+    expect(router.state.location.search).toBe('?pages=2');
+    const asked = (global.fetch as jest.Mock).mock.calls.length;
+    await act(() => router.navigate('/about-us'));
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    await act(() => router.navigate(-1));
+    expect(await screen.findByRole('link', { name: /Candle 3/ })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /Candle \d/ })).toHaveLength(3);
+    expect((global.fetch as jest.Mock).mock.calls.length).toBe(asked);
+  });
+
   it('an address with ?pages=2 (the back button, a shared link) shows both pages; ?sort= asks the API in that order', async () => {
     servePages();
-    show('/product-list/candles?pages=2');
+    const { unmount } = show('/product-list/candles?pages=2');
     await screen.findByRole('link', { name: /Candle 3/ });
-    resetQueryCache();
+    unmount();
+    forgetAnswers();
     servePages();
     show('/product-list/candles?sort=price-asc');
     await screen.findAllByRole('link', { name: /Candle 1/ });

@@ -1,25 +1,27 @@
-import { useParams, useSearchParams } from 'react-router-dom';
-import { CATEGORIES } from '../../../../shared/categories';
+import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
 import { LIST_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '../../../../shared/schemas/product';
+import type { categoryLoader } from '../../app/loaders';
 import { NotFound } from '../../components/NotFound';
-import { listState, useProductPages } from '../../components/useProducts';
+import { listState } from '../../components/productPages';
 import { PagedGrid } from './PagedGrid';
-import { GridPlaceholder } from './ProductGrid';
 import './catalog.css';
 
 /**
  * /product-list/:category: the listed products whose tags contain the category word, a first screenful (one page)
- * and "Load more". The order and the pages loaded live in the address (replaced, not pushed), so the back button
- * from a product returns to the same products at the same scroll position (components/Layout.tsx).
+ * and "Load more". The order and the pages loaded live in the address (replaced, not pushed), and the route's loader
+ * reads them (app/loaders.ts), so the back button from a product returns to the same products at the same scroll
+ * position (components/Layout.tsx).
  */
 export default function ProductListPage() {
-  const { category = '' } = useParams();
+  const { category, list } = useLoaderData<typeof categoryLoader>();
   const [params, setParams] = useSearchParams();
-  const known = CATEGORIES.find((c) => c.slug === category);
+  const navigation = useNavigation();
+  if (!category || !list) return <NotFound />;
   const { sort, pages } = listState(params);
-  const list = useProductPages(category, sort, known ? pages : 0);
-  if (!known) return <NotFound />;
+  // Load more or another order is on its way (this page's address, changed): the select shows the order asked for.
+  const loading = navigation.state === 'loading' && navigation.location.pathname === `/product-list/${category.slug}`;
+  const asked = loading ? listState(new URLSearchParams(navigation.location.search)).sort : sort;
 
   const change = (next: { sort?: ProductSort; pages?: number }) => {
     const updated = new URLSearchParams(params);
@@ -34,10 +36,10 @@ export default function ProductListPage() {
   return (
     <section className="page category" aria-labelledby="category-heading">
       <div className="category-head">
-        <h1 id="category-heading">{known.label}</h1>
+        <h1 id="category-heading">{category.label}</h1>
         <label className="sort">
           Sort by{' '}
-          <select value={sort} onChange={(event) => change({ sort: event.target.value as ProductSort, pages: 1 })}>
+          <select value={asked} onChange={(event) => change({ sort: event.target.value as ProductSort, pages: 1 })}>
             {PRODUCT_SORTS.map((value) => (
               <option key={value} value={value}>
                 {SORT_LABELS[value]}
@@ -46,16 +48,14 @@ export default function ProductListPage() {
           </select>
         </label>
       </div>
-      {list.products === null ? (
-        <GridPlaceholder label={`Loading ${known.label}…`} />
-      ) : list.failed && list.products.length === 0 ? (
+      {list.failed && list.products.length === 0 ? (
         <p className="card error" role="alert">
           {LIST_MESSAGES.listFailed}
         </p>
       ) : list.products.length === 0 ? (
         <p className="card">{MESSAGES.noProductsInCategory}</p>
       ) : (
-        <PagedGrid list={{ ...list, products: list.products }} onMore={() => change({ pages: pages + 1 })} end={LIST_MESSAGES.endOfCategory(known.label)} />
+        <PagedGrid list={list} loading={loading} onMore={() => change({ pages: pages + 1 })} end={LIST_MESSAGES.endOfCategory(category.label)} />
       )}
     </section>
   );

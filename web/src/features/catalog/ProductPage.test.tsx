@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
-import { resetQueryCache } from '../../lib/query';
-import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
-import ProductPage from './ProductPage';
+import { forgetAnswers } from '../../lib/answers';
+import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 
 const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
 const hoodie = {
@@ -37,21 +36,16 @@ function serve(products: Record<string, unknown>) {
   }) as typeof fetch;
 }
 
+/** The product page as the app has it (its route's loader reads the product). */
 function show(id: string) {
-  renderRoutes(
-    [
-      { path: '/product/:id', element: <ProductPage /> },
-      { path: '/cart', element: <p>cart</p> },
-    ],
-    `/product/${id}`,
-  );
+  return renderApp(`/product/${id}`);
 }
 
 /** window.alert, a fresh mock before each test. */
 const alert = jest.fn();
 
 beforeEach(() => {
-  resetQueryCache();
+  forgetAnswers();
   localStorage.clear();
   alert.mockReset();
   window.alert = alert;

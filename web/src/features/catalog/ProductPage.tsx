@@ -1,27 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { PHOTO_SIZES } from '../../../../shared/images';
 import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
-import { productDetailSchema, type ProductDetail } from '../../../../shared/schemas/product';
+import type { Product, ProductDetail } from '../../../../shared/schemas/product';
 import { unescapeText } from '../../../../shared/sanitize';
 import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '../../../../shared/sizes';
 import { FormError } from '../../components/FormError';
+import type { productLoader } from '../../app/loaders';
 import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
-import { useQuery } from '../../lib/query';
 import { fitsInLine } from '../cart/cartReducer';
 import { useCart } from '../cart/CartProvider';
 import './catalog.css';
 
-/** The same URL the route loader (app/loaders.ts) starts and the page function embeds. */
-const productUrl = (id: string) => `/api/products/${encodeURIComponent(id)}`;
-
-/** /product/:id: images, details, size and quantity, Add to Cart (spec sections 2 and 5). */
+/** /product/:id: images, details, size and quantity, Add to Cart (spec sections 2 and 5); the route's loader reads the product. */
 export default function ProductPage() {
-  const { id = '' } = useParams();
-  const { data: product, error } = useQuery(productUrl(id), productDetailSchema);
-  if (error) {
+  const { product, hot } = useLoaderData<typeof productLoader>();
+  if (!product) {
     return (
       <section className="page narrow">
         <h1>{MESSAGES.productNotFound}</h1>
@@ -31,27 +27,10 @@ export default function ProductPage() {
       </section>
     );
   }
-  if (!product) return <ProductSkeleton />;
-  return <ProductView key={product.id} product={product} />;
+  return <ProductView key={product.id} product={product} hot={hot} />;
 }
 
-/** The page's layout while the product loads: the photo's and the details' space kept, so nothing jumps. */
-function ProductSkeleton() {
-  return (
-    <article className="product-detail" aria-busy="true">
-      <div className="gallery">
-        <div className="main-image placeholder" role="status" aria-label="Loading the product…" />
-      </div>
-      <div className="details placeholder-lines" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </div>
-    </article>
-  );
-}
-
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] | Promise<Product[]> }) {
   const { cart, dispatch } = useCart();
   const [shown, setShown] = useState(0);
   const [size, setSize] = useState(sizeKind(product.tag) === 'single' ? CANDLE_SIZE : '');
@@ -155,7 +134,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </p>
         </div>
       </article>
-      <HotItems exclude={product.id} />
+      <HotItems products={hot} exclude={product.id} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Layout } from '../../components/Layout';
-import { resetQueryCache } from '../../lib/query';
-import { jsonResponse, renderRoutes, urlOf } from '../../testing/render';
-import SearchPage from './SearchPage';
+import { forgetAnswers } from '../../lib/answers';
+import { jsonResponse, renderApp, urlOf } from '../../testing/render';
 
 const photo = { src: '/images/products/p1', width: 1600, height: 1200, widths: [320, 480, 640, 960, 1200, 1600] };
 const candle = { id: 'c1', name: 'Harvest Candle', image: '/images/products/p1/640.jpg', extraImages: [], photos: [photo], description: 'Warm', price: 2400, tag: 'candles', averageRating: 4, ratingCount: 1 };
@@ -19,22 +17,11 @@ function serve() {
   }) as typeof fetch;
 }
 
-const show = (path: string) =>
-  renderRoutes(
-    [
-      {
-        element: <Layout />,
-        children: [
-          { path: '/search', element: <SearchPage /> },
-          { path: '/', element: <p>home</p> },
-        ],
-      },
-    ],
-    path,
-  );
+/** The search page as the app has it (its route's loader reads the results). */
+const show = (path: string) => renderApp(path);
 
 beforeEach(() => {
-  resetQueryCache();
+  forgetAnswers();
   window.scrollTo = jest.fn();
   serve();
 });
@@ -117,4 +104,25 @@ describe('a long list of matches (53 candles)', () => {
     await waitFor(() => expect(screen.getAllByRole('link', { name: /Match Candle/ })).toHaveLength(53));
     expect(screen.getByText('That is all 53 matches.')).toBeTruthy();
   });
+});
+
+it('other words searched from the header: the results shown stay, and the page says it is searching, until the new ones come', async () => {
+  show('/search?q=cand');
+  await screen.findByRole('link', { name: /Harvest Candle/ });
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  const served = global.fetch as jest.Mock;
+  global.fetch = jest.fn(async (...args: Parameters<typeof fetch>) => {
+    await held;
+    return served(...args) as Response;
+  }) as typeof fetch;
+  const box = screen.getByRole('searchbox', { name: 'Search products' });
+  await userEvent.clear(box);
+  await userEvent.type(box, 'spaceship');
+  await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+  expect((await screen.findByText('Searching for “spaceship”…')).getAttribute('role')).toBe('status');
+  expect(screen.getByRole('link', { name: /Harvest Candle/ })).toBeTruthy();
+  answer();
+  expect(await screen.findByText(/No products match “spaceship”/)).toBeTruthy();
+  expect(screen.queryByText('Searching for “spaceship”…')).toBeNull();
 });

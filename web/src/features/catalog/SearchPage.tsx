@@ -1,25 +1,27 @@
-import { useSearchParams } from 'react-router-dom';
+import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
 import { LIST_MESSAGES } from '../../../../shared/messages';
-import { productSearchAnswerSchema, searchUrl } from '../../../../shared/schemas/product';
+import type { searchLoader } from '../../app/loaders';
 import { CategoryChips } from '../../components/CategoryChips';
-import { listState, usePages } from '../../components/useProducts';
+import { listState } from '../../components/productPages';
 import { ApiError } from '../../lib/api';
 import { PagedGrid } from './PagedGrid';
-import { GridPlaceholder } from './ProductGrid';
 import './catalog.css';
 
 /**
  * /search?q=: listed products matching the words (name, description, tag words; prefixes, small typos, accents
  * folded), best first, a page at a time with "Load more" like a category page: the pages loaded are in the address
- * (`&pages=2`, replaced, not pushed), so back from a product shows the same results.
+ * (`&pages=2`, replaced, not pushed) and the route's loader reads them, so back from a product shows the same results.
  */
 export default function SearchPage() {
+  const { q, list } = useLoaderData<typeof searchLoader>();
   const [params, setParams] = useSearchParams();
-  const q = (params.get('q') ?? '').trim();
+  const navigation = useNavigation();
   const { pages } = listState(params);
-  const list = usePages(`search|${q}`, (cursor) => searchUrl(q, cursor), productSearchAnswerSchema, q ? pages : 0);
-  const error = list.failed && !list.products?.length;
-  const total = list.first?.total ?? list.products?.length ?? 0;
+  const asked = navigation.state === 'loading' && navigation.location.pathname === '/search' ? (new URLSearchParams(navigation.location.search).get('q') ?? '').trim() : null;
+  // Load more of these words, or other words searched from the header (the results shown stay until theirs come).
+  const loading = asked === q;
+  const searching = asked !== null && asked !== q;
+  const total = list?.first?.total ?? list?.products.length ?? 0;
 
   const more = () => {
     const updated = new URLSearchParams(params);
@@ -28,16 +30,19 @@ export default function SearchPage() {
   };
 
   return (
-    <section className="page category" aria-labelledby="search-heading">
+    <section className="page category" aria-labelledby="search-heading" aria-busy={searching}>
       <h1 id="search-heading">{q ? `Search results for “${q}”` : 'Search the shop'}</h1>
-      {!q ? (
+      {searching && (
+        <p className="muted" role="status">
+          Searching for “{asked}”…
+        </p>
+      )}
+      {!list ? (
         <p className="card">Type what you are looking for in the search box above: a product, a scent, a colour or a category.</p>
-      ) : error ? (
+      ) : list.failed && list.products.length === 0 ? (
         <p className="card error" role="alert">
           {list.error instanceof ApiError && list.error.status === 429 ? list.error.message : 'We could not search just now. Please try again.'}
         </p>
-      ) : !list.products ? (
-        <GridPlaceholder label="Searching…" />
       ) : list.products.length === 0 ? (
         <div className="card empty-search">
           <p role="status">No products match “{q}”. Check the spelling, try a shorter word, or browse a category:</p>
@@ -48,7 +53,7 @@ export default function SearchPage() {
           <p className="muted" role="status">
             {LIST_MESSAGES.productCount(total)}
           </p>
-          <PagedGrid list={{ ...list, products: list.products }} onMore={more} end={LIST_MESSAGES.endOfSearch(total)} />
+          <PagedGrid list={list} loading={loading} onMore={more} end={LIST_MESSAGES.endOfSearch(total)} />
         </>
       )}
     </section>

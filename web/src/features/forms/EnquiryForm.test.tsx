@@ -1,8 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '../../../../shared/messages';
-import QuotePage from './QuotePage';
-import ContactPage from './ContactPage';
+import { renderApp } from '../../testing/render';
 
 type Answer = { status: number; body: unknown };
 const json = ({ status, body }: Answer) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
@@ -24,7 +23,8 @@ async function fill(quote: boolean) {
 
 it('shows "Sending....", then "Form Submitted Successfully", resets the form and makes a new submission id', async () => {
   const server = serve({ status: 201, body: { ok: true, id: 's1' } }, { status: 201, body: { ok: true, id: 's2' } });
-  render(<QuotePage />);
+  renderApp('/custom-printing');
+  await screen.findByLabelText('Items');
   for (const label of ['Name', 'Email', 'Items', 'Message']) expect(screen.getByLabelText<HTMLInputElement>(label).required).toBe(true);
   await fill(true);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -50,7 +50,8 @@ it('shows "Sending....", then "Form Submitted Successfully", resets the form and
 
 it("shows the server's message and field messages on failure and keeps what was typed", async () => {
   const server = serve({ status: 400, body: { error: { code: 'validation', message: 'Please check the form.', fields: { email: 'Please enter a valid email address.' } } } });
-  render(<ContactPage />);
+  renderApp('/contact-us');
+  await screen.findByLabelText('Message');
   expect(screen.queryByLabelText('Items')).toBeNull();
   await fill(false);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));

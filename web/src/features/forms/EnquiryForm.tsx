@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
 import { formSubmittedSchema, type FormKind } from '../../../../shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
@@ -6,32 +7,50 @@ import './forms.css';
 
 const EMPTY = { name: '', email: '', message: '', items: '', website: '' };
 
-/** The contact, support and quote forms (spec sections 5 and 8): stored by the shop, then mailed to it. */
+/** What the form's route action answers: sent, or why not (the server's words and field messages). */
+type Sent = { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string> };
+
+/** The route action of a form page (its `action` export): posts the form's JSON to POST /api/forms/{kind}. */
+export const enquiryAction =
+  (kind: FormKind) =>
+  async ({ request }: ActionFunctionArgs): Promise<Sent> => {
+    try {
+      await api(`/api/forms/${kind}`, formSubmittedSchema, { body: await request.json() });
+      return { ok: true, message: MESSAGES.formSubmitted };
+    } catch (error) {
+      return { ok: false, message: error instanceof Error ? error.message : MESSAGES.serverError, fields: error instanceof ApiError ? (error.fields ?? {}) : {} };
+    }
+  };
+
+/**
+ * The contact, support and quote forms (spec sections 5 and 8): stored by the shop, then mailed to it. Sent through
+ * the page's route action (the address stays); sent, the form empties and takes a new submission id (one id per
+ * message: a retry of the same one is stored once).
+ */
 export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: string; intro: string }) {
+  const submitForm = useSubmit();
+  const navigation = useNavigation();
+  const sent = useActionData<Sent>();
   const [values, setValues] = useState(EMPTY);
   const [submissionId, setSubmissionId] = useState(() => crypto.randomUUID());
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const [message, setMessage] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (state === 'sending') return;
-    setState('sending');
-    setFields({});
-    try {
-      const body = { name: values.name, email: values.email, message: values.message, submissionId, website: values.website, ...(kind === 'quote' ? { items: values.items } : {}) };
-      await api(`/api/forms/${kind}`, formSubmittedSchema, { body });
+  const sending = navigation.state !== 'idle' && navigation.formMethod !== undefined;
+  const answer = sending ? undefined : sent;
+  const [answered, setAnswered] = useState(sent);
+  if (answered !== sent) {
+    setAnswered(sent);
+    if (sent?.ok) {
       setValues(EMPTY);
       setSubmissionId(crypto.randomUUID());
-      setMessage(MESSAGES.formSubmitted);
-      setState('sent');
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : MESSAGES.serverError);
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-      setState('failed');
     }
+  }
+  const fields = answer && !answer.ok ? answer.fields : {};
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    const body = { name: values.name, email: values.email, message: values.message, submissionId, website: values.website, ...(kind === 'quote' ? { items: values.items } : {}) };
+    void submitForm(body, { method: 'post', encType: 'application/json' });
   }
 
   type Key = 'name' | 'email' | 'items' | 'message';
@@ -52,7 +71,7 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
     <section className="page narrow enquiry">
       <h1>{title}</h1>
       <p>{intro}</p>
-      <form className="stack card" onSubmit={(event) => void submit(event)}>
+      <form className="stack card" onSubmit={submit}>
         {field('name', 'Name', (a11y) => (
           <input {...a11y} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />
         ))}
@@ -68,11 +87,11 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
           Leave this empty
           <input name="website" tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
         </label>
-        <button type="submit" disabled={state === 'sending'}>
-          {state === 'sending' ? MESSAGES.sending : 'Send'}
+        <button type="submit" disabled={sending}>
+          {sending ? MESSAGES.sending : 'Send'}
         </button>
-        <p role="status" aria-live="polite" className={`form-status ${state === 'failed' ? 'error' : 'success'}`}>
-          {state === 'sent' || state === 'failed' ? message : ''}
+        <p role="status" aria-live="polite" className={`form-status ${answer && !answer.ok ? 'error' : 'success'}`}>
+          {answer?.message ?? ''}
         </p>
       </form>
     </section>

@@ -1,4 +1,6 @@
-import { EnquiryForm } from './EnquiryForm';
+import { EnquiryForm, enquiryAction } from './EnquiryForm';
+
+export const action = enquiryAction('quote');
 
 export default function QuotePage() {
   return (

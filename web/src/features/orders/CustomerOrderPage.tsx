@@ -1,28 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
-import type { OrderPage } from '../../../../shared/schemas/order-views';
-import { ApiError } from '../../lib/api';
-import { Spinner } from '../../components/Spinner';
+import { Link, Navigate, useLoaderData, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider';
+import type { customerOrderLoader } from './orderData';
 import { OrderDetails } from './OrderDetails';
-import { getMyOrder } from './ordersApi';
 
-/** /account/orders/:orderNumber: one of the signed-in customer's orders. */
+/** /account/orders/:orderNumber: one of the signed-in customer's orders, read by the route's loader. */
 export default function CustomerOrderPage() {
   const { user } = useAuth();
   const { orderNumber = '' } = useParams();
-  const [page, setPage] = useState<OrderPage | null>(null);
-  const [problem, setProblem] = useState('');
-  const load = useCallback(
-    () =>
-      getMyOrder(orderNumber)
-        .then(setPage)
-        .catch((error) => setProblem(error instanceof ApiError && error.status === 404 ? 'We could not find this order in your account.' : 'The order could not be loaded. Please try again.')),
-    [orderNumber],
-  );
-  useEffect(() => {
-    if (user) void load();
-  }, [user, load]);
+  const { page, problem } = useLoaderData<typeof customerOrderLoader>();
   if (!user) return <Navigate to="/login" replace state={{ from: `/account/orders/${orderNumber}` }} />;
   return (
     <section className="page narrow">
@@ -35,8 +20,7 @@ export default function CustomerOrderPage() {
           {problem}
         </p>
       )}
-      {!page && !problem && <Spinner />}
-      {page && <OrderDetails page={page} onChanged={() => void load()} />}
+      {page && <OrderDetails page={page} />}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useActionData, useNavigation, useSubmit } from 'react-router-dom';
 import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '../../../../shared/aftersale';
 import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
@@ -6,8 +7,7 @@ import type { OrderPage, ReplacementView } from '../../../../shared/schemas/orde
 import { unescapeText } from '../../../../shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { LinePhoto } from '../../components/LinePhoto';
-import { ApiError } from '../../lib/api';
-import { requestReplacement } from './ordersApi';
+import type { OrderAnswer, ReplacementAsked } from './orderData';
 import './orders.css';
 import { FormError } from '../../components/FormError';
 
@@ -20,12 +20,16 @@ const CANCELLED_REFUND = {
 
 const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-/** An order as its customer sees it (account or /order-status): status, tracking, lines, amounts, replacements. */
-export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: () => void }) {
+/**
+ * An order as its customer sees it (account or /order-status): status, tracking, lines, amounts, replacements. A
+ * replacement request goes to the page's route action, which has the order read again.
+ */
+export function OrderDetails({ page }: { page: OrderPage }) {
   const { order } = page;
   const a = order.shippingAddress;
-  // Kept here, not in the form: a request for every unit left removes the form, and the thanks must still show.
-  const [sent, setSent] = useState('');
+  // The thanks is the action's answer, shown here, not in the form: a request for every unit left removes the form.
+  const answer = useActionData<OrderAnswer>();
+  const sent = answer?.intent === 'replace' ? (answer.sent ?? '') : '';
   return (
     <div className="order-view">
       <section className="card" aria-labelledby="order-heading">
@@ -86,16 +90,7 @@ export function OrderDetails({ page, onChanged }: { page: OrderPage; onChanged: 
         </section>
       )}
 
-      {page.replaceableUntil && (Object.keys(page.replaceable).length > 0 || sent) && (
-        <ReplacementForm
-          page={page}
-          sent={sent}
-          onSent={(message) => {
-            setSent(message);
-            onChanged();
-          }}
-        />
-      )}
+      {page.replaceableUntil && (Object.keys(page.replaceable).length > 0 || sent) && <ReplacementForm page={page} sent={sent} answer={answer?.intent === 'replace' ? answer : undefined} />}
       {order.status === 'completed' && page.replaceableUntil && Object.keys(page.replaceable).length === 0 && new Date(page.replaceableUntil) < new Date() && (
         <p className="muted">
           The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.
@@ -133,38 +128,41 @@ function ReplacementProgress({ request }: { request: ReplacementView }) {
 
 /**
  * Ask for a replacement of chosen units (the shop's promise: within 30 days of shipping, no refunds). After a
- * request for every unit left, only the thanks stays (`sent`, kept by the order view).
+ * request for every unit left, only the thanks stays (`sent`, the action's answer shown by the order view).
  */
-function ReplacementForm({ page, sent, onSent }: { page: OrderPage; sent: string; onSent: (message: string) => void }) {
+function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string; answer: OrderAnswer | undefined }) {
   const { order } = page;
+  const submitAction = useSubmit();
+  const navigation = useNavigation();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  // Sent: the form empties; refused: the server's words.
+  const [answered, setAnswered] = useState(answer);
+  if (answered !== answer) {
+    setAnswered(answer);
+    setProblem(answer?.problem ?? '');
+    if (answer?.sent) {
+      setQuantities({});
+      setReason('');
+    }
+  }
+  const busy = navigation.state !== 'idle' && (navigation.json as { intent?: string } | undefined)?.intent === 'replace';
   const left = Object.keys(page.replaceable).length > 0;
   const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (chosen.length === 0) return setProblem('Choose how many of which item should be replaced.');
     if (!reason.trim()) return setProblem('Please tell us what went wrong.');
-    setBusy(true);
     setProblem('');
-    try {
-      await requestReplacement({
-        orderNumber: order.orderNumber,
-        email: order.shippingAddress.email,
-        lines: chosen.map(([key, quantity]) => ({ id: key.slice(0, key.lastIndexOf('|')), size: key.slice(key.lastIndexOf('|') + 1), quantity })),
-        reason: reason.trim(),
-      });
-      setQuantities({});
-      setReason('');
-      onSent(AFTERSALE_MESSAGES.replacementRequestSent);
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    const request: ReplacementAsked = {
+      orderNumber: order.orderNumber,
+      email: order.shippingAddress.email,
+      lines: chosen.map(([key, quantity]) => ({ id: key.slice(0, key.lastIndexOf('|')), size: key.slice(key.lastIndexOf('|') + 1), quantity })),
+      reason: reason.trim(),
+    };
+    void submitAction({ intent: 'replace', request }, { method: 'post', encType: 'application/json' });
   }
 
   return (
@@ -176,7 +174,7 @@ function ReplacementForm({ page, sent, onSent }: { page: OrderPage; sent: string
         </p>
       )}
       {left && (
-        <form className="stack" onSubmit={(event) => void submit(event)}>
+        <form className="stack" onSubmit={submit}>
           {order.lines
             .filter((line) => page.replaceable[lineKey(line)])
             .map((line) => (

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
-import OrderStatusPage from './OrderStatusPage';
+import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 
 /** /order-status: the look-up, the order as the guest sees it (tracking, amounts with a discount), the replacement form. */
 const order = {
@@ -42,8 +41,8 @@ beforeEach(() => {
 });
 
 it('finds the order by number and email, shows tracking and every amount (a discount too), and sends a replacement request for the chosen units', async () => {
-  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
-  expect(screen.getByLabelText<HTMLInputElement>('Order number').value).toBe('pi_abc');
+  renderApp('/order-status?order=pi_abc');
+  expect((await screen.findByLabelText<HTMLInputElement>('Order number')).value).toBe('pi_abc');
   await userEvent.type(screen.getByLabelText('Email'), 'other@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
   expect((await screen.findByRole('alert')).textContent).toBe('We could not find an order with that number and email address.');
@@ -91,8 +90,8 @@ it('tells a cancelled order’s refund as it is: done, under way, or nothing pai
     global.fetch = jest.fn(async (input: RequestInfo | URL) =>
       urlOf(input) === '/api/orders/lookup' ? json(200, cancelled) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
     ) as typeof fetch;
-    const { unmount } = renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
-    await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+    const { unmount } = renderApp('/order-status?order=pi_abc');
+    await userEvent.type(await screen.findByLabelText('Email'), 'gail@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
     // The status badge, then the sentence.
     expect((await screen.findByText(/Cancelled on/)).textContent).toBe(`Cancelled ${says}`);
@@ -112,8 +111,8 @@ it('a request for every unit left still says thanks (the form goes, the message 
     }
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
-  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
-  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  renderApp('/order-status?order=pi_abc');
+  await userEvent.type(await screen.findByLabelText('Email'), 'gail@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
   await userEvent.selectOptions(await screen.findByLabelText(/Snow Tee \(M\)/), '1');
   await userEvent.type(screen.getByLabelText('What went wrong?'), 'Torn seam.');
@@ -145,8 +144,8 @@ it('follows each replacement order: its tracking link once shipped, waiting, or 
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input) === '/api/orders/lookup' ? json(200, withRequests) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
-  renderRoutes([{ path: '/order-status', element: <OrderStatusPage /> }], '/order-status?order=pi_abc');
-  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  renderApp('/order-status?order=pi_abc');
+  await userEvent.type(await screen.findByLabelText('Email'), 'gail@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
   const requests = within((await screen.findByRole('heading', { name: 'Replacement requests' })).closest('section')!).getAllByRole('listitem');
   expect(requests.map((item) => item.querySelector('p')?.textContent)).toEqual([

@@ -1,40 +1,45 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router-dom';
 import type { OrderPage } from '../../../../shared/schemas/order-views';
-import { ApiError } from '../../lib/api';
 import { useNoIndex } from '../auth/useNoIndex';
+import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';
-import { lookupOrder } from './ordersApi';
 import { FormError } from '../../components/FormError';
 
-/** /order-status: anyone finds an order with its number and the email it was placed with (guests included). */
+export { orderStatusAction as action } from './orderData';
+
+/**
+ * /order-status: anyone finds an order with its number and the email it was placed with (guests included), through
+ * the route's action (a POST: the email stays out of the address); a replacement request reads the order again.
+ */
 export default function OrderStatusPage() {
   useNoIndex();
   const [params] = useSearchParams();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const answer = useActionData<OrderAnswer>();
   const [orderNumber, setOrderNumber] = useState(params.get('order') ?? '');
   const [email, setEmail] = useState('');
+  // The order shown: the one the last answer carried (a failed look-up shows none; a failed request keeps it).
   const [page, setPage] = useState<OrderPage | null>(null);
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [answered, setAnswered] = useState(answer);
+  if (answered !== answer) {
+    setAnswered(answer);
+    if (answer?.page) setPage(answer.page);
+    else if (answer?.intent === 'find') setPage(null);
+  }
+  const busy = navigation.state !== 'idle' && (navigation.json as { intent?: string } | undefined)?.intent === 'find';
+  const problem = answer?.intent === 'find' && !busy ? (answer.problem ?? '') : '';
 
-  async function find(event?: FormEvent) {
-    event?.preventDefault();
-    setBusy(true);
-    setProblem('');
-    try {
-      setPage(await lookupOrder(orderNumber.trim(), email.trim()));
-    } catch (error) {
-      setPage(null);
-      setProblem(error instanceof ApiError && error.status !== 0 ? error.message : 'The order could not be looked up. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+  function find(event: FormEvent) {
+    event.preventDefault();
+    void submit({ intent: 'find', orderNumber, email }, { method: 'post', encType: 'application/json' });
   }
 
   return (
     <section className="page narrow">
       <h1>Order status</h1>
-      <form className="card stack" onSubmit={(event) => void find(event)} aria-label="Find your order">
+      <form className="card stack" onSubmit={find} aria-label="Find your order">
         <p className="muted">Enter the order number from your confirmation mail and the email address you ordered with.</p>
         <label>
           Order number
@@ -49,7 +54,7 @@ export default function OrderStatusPage() {
           {busy ? 'Looking…' : 'Find my order'}
         </button>
       </form>
-      {page && <OrderDetails page={page} onChanged={() => void find()} />}
+      {page && <OrderDetails page={page} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import { Link } from 'react-router-dom';
+import { Link, useLoaderData } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/messages';
+import type { homeLoader } from '../../app/loaders';
 import { HotItems } from '../../components/HotItems';
 import { BannerHeading } from './BannerHeading';
 import './pages.css';
@@ -20,6 +21,7 @@ const CLIENTS = ['Maple Street Bakery', 'Riverside High Boosters', 'Hollow Creek
 
 /** Home (spec section 2): banner, category tiles, custom printing, services, contact, clients. */
 export default function HomePage() {
+  const { hot } = useLoaderData<typeof homeLoader>();
   return (
     <div className="home">
       <section className="banner" aria-labelledby="banner-heading">
@@ -48,7 +50,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <HotItems />
+      <HotItems products={hot} />
 
       <section className="pitch card" aria-labelledby="pitch-heading">
         <div>
