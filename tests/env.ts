@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { dropInheritedStackEnv } from '../functions/local/stack-env';
 import { stackFile, type TestStack } from './stack-file';
+
+// Not the browser tests' stack: its settings reach this worker when Jest started it after the e2e setup.
+dropInheritedStackEnv();
 
 /** Points every function at the stand-ins of this test run (each test file then creates its own table). */
 const stack = JSON.parse(readFileSync(stackFile(), 'utf8')) as TestStack;

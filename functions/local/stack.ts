@@ -9,6 +9,7 @@ import { createTable } from '../db/create-table';
 import { ADMIN_GROUP } from '../lib/auth';
 import { ensureUser, startCognito, type LocalCognito } from './cognito';
 import { databaseKeyId, LOCAL_REGION, newAccessKeyId, startDynamo, type LocalDynamo } from './dynamo';
+import { recordStackEnv } from './stack-env';
 import { createGateway } from './gateway';
 import { createRateLimiter, rateLimitSwitchFromEnv, type RateLimiterOptions } from './rate-limit';
 import type { RateLimitSwitch } from '../../shared/rate-limits';
@@ -110,7 +111,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // CloudFront's secret origin header, played by the gateway: a new value each start (docs/decisions/0066).
     const originSecret = randomBytes(32).toString('base64url');
     const publicUrl = options.publicUrl?.replace(/\/+$/, '');
-    Object.assign(process.env, {
+    const stackEnv = {
       ORIGIN_SECRET: originSecret,
       TABLE_NAME: tableName,
       S3_ENDPOINT: `${origin}/s3`,
@@ -133,7 +134,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? standIn.accessKeyId,
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? standIn.secretAccessKey,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-    });
+    };
+    Object.assign(process.env, stackEnv);
+    recordStackEnv([...Object.keys(stackEnv), 'SHOP_STARTING']);
     const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: localCredentials('dynamodb') });
     await createTable(raw, tableName);
     raw.destroy();
