@@ -1,11 +1,12 @@
-import type { Config } from 'jest';
+// Plain JavaScript, so that Jest needs no TypeScript runner of its own to read it (with a jest.config.ts it asks
+// for ts-node; the project's one runner is tsx, and Jest compiles the tests with SWC).
 
 // The AWS SDK warns on every test process that its 2027 releases need Node 22 (README: Node 20.19+ runs the shop
 // today; Lambdas run Node 24). Said once here instead of hundreds of times in the test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. */
-const transform: Config['transform'] = {
+/** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. @type {import('jest').Config['transform']} */
+const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     {
@@ -21,7 +22,8 @@ const transform: Config['transform'] = {
 const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
 const common = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/.data/'] };
 
-const config: Config = {
+/** @type {import('jest').Config} */
+const config = {
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/*.test.ts'] },
     { ...common, displayName: 'scripts', testEnvironment: 'node', testMatch: ['<rootDir>/scripts/**/*.test.ts'] },
