@@ -198,6 +198,7 @@ export const RATE_LIMIT_MESSAGES = {
   signUp: 'Too many new accounts from your connection. Please wait a few minutes and try again.',
   passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
   search: 'Too many searches from your connection. Please wait a minute and try again.',
+  emailPreferences: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
 } as const;
 
 /**
@@ -247,4 +248,20 @@ export const STOCK_MESSAGES = {
 /** The account page's shipping profiles. */
 export const PROFILE_MESSAGES = {
   confirmDelete: (name: string) => `Delete the shipping profile "${name}"? This cannot be undone.`,
+} as const;
+
+/**
+ * Mail a shopper did not ask for (reminders, back-in-stock alerts) and its unsubscribe (docs/decisions/0078): the
+ * footer's words, the unsubscribe page, and why such a mail could not be sent (for the logs and the delivery).
+ */
+export const MAIL_PREFERENCE_MESSAGES = {
+  whyPrefix: 'Why you got this mail:',
+  unsubscribeLine: 'To get no more mails like this, unsubscribe with one click (no sign-in):',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not complete or was changed. Please open it again from the mail (the whole link), or write to us and we will take you off.',
+  unsubscribing: 'Unsubscribing…',
+  unsubscribedHeading: 'You are unsubscribed',
+  unsubscribed: (email: string) => `${email} will get no more cart reminders or back-in-stock alerts from us.`,
+  stillOrderMails: 'Mails about orders you place (confirmation, shipping) still come.',
+  noPostalAddress: "The shop's postal address is not set (SHOP_POSTAL_ADDRESS, or the stage setting shopPostalAddress): mail a shopper did not ask for must carry it.",
+  noSiteAddress: "The shop's own address for links is not known (SITE_URL).",
 } as const;

@@ -128,6 +128,14 @@ export const RATE_LIMITS = [
     message: RATE_LIMIT_MESSAGES.search,
   },
   {
+    id: 'email-preferences',
+    summary: "Unsubscribing with a mail's link (the shop's page, or a mail client's one-click POST): a person clicks once; generous, as a mail provider may post many shoppers' one-clicks from one address",
+    limit: 30,
+    windowSeconds: 300,
+    requests: [{ method: 'POST', path: '/api/email-preferences/unsubscribe' }],
+    message: RATE_LIMIT_MESSAGES.emailPreferences,
+  },
+  {
     id: 'sign-up',
     summary: 'New accounts (Cognito SignUp)',
     limit: 10,

@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from './routes/admin';
 import { CART_ROUTES } from './routes/cart';
 import { CATALOG_ROUTES } from './routes/catalog';
 import { CHECKOUT_ROUTES } from './routes/checkout';
+import { EMAIL_PREFERENCE_ROUTES } from './routes/email-preferences';
 import { FORMS_ROUTES } from './routes/forms';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
@@ -28,6 +29,7 @@ export const ROUTES = [
   ...FORMS_ROUTES,
   ...ORDER_ROUTES,
   ...PROMO_ROUTES,
+  ...EMAIL_PREFERENCE_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

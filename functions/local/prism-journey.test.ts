@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { OPENAPI_PATH, SITE_JSON } from '../../shared/openapi';
 import { findRoute, ROUTE_LIST } from '../../shared/routes';
+import { unsubscribeToken } from '../domain/mail/opt-outs';
 import { ensureUser } from './cognito';
 import { freePort } from './processes';
 import { PRISM_VIOLATIONS_HEADER, startPrism, type Prism } from './prism';
@@ -160,6 +161,12 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/api/forms/contact', 201, { body: message });
   await call('POST', '/api/forms/support', 201, { body: message });
   await call('POST', '/api/forms/quote', 201, { body: { ...message, items: '20 tees' } });
+
+  // Unsubscribing with a mail's signed link: the page's POST, a mail client's one-click POST (form data), a changed link.
+  const unsubscribeLink = encodeURIComponent(await unsubscribeToken('ada@example.com'));
+  await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200);
+  await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await call('POST', '/api/email-preferences/unsubscribe?token=AAAAAAAA.BBBBBBBB', 400);
 
   // The admin: validation, products, stock items, uploads, orders, shipping, replacements, promo codes, the inbox.
   const owner = await tokenOf(admin.email, admin.password);

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { JOBS } from '../../shared/jobs';
@@ -70,6 +70,24 @@ export interface LocalStack {
 
 export const IMAGES_BUCKET = 'shop-images';
 
+/** The demo shop's postal address (the footer of reminders and alerts: CAN-SPAM); SHOP_POSTAL_ADDRESS sets the real one. */
+export const DEMO_POSTAL_ADDRESS = '12 Harbor Lane, Portland, ME 04101, USA (demo address: set SHOP_POSTAL_ADDRESS)';
+
+/**
+ * The key that signs links in mails (restore a cart, unsubscribe; functions/lib/signed-tokens.ts): random, made on
+ * the first start and kept in the data folder, so a link mailed before a restart still opens (docs/decisions/0078).
+ */
+export function linkSigningKey(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const keyFile = path.join(dataDir, 'link-signing-key');
+  let key = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
+  if (!/^[A-Za-z0-9_-]{43,}$/.test(key)) {
+    key = randomBytes(32).toString('base64url');
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+  }
+  return key;
+}
+
 /**
  * The whole shop on one machine: DynamoDB Local, the Cognito stand-in, the image store and the gateway
  * that serves API, config, images and SPA from one origin. Used by `npm start` and by the browser tests.
@@ -120,6 +138,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEB_DIR: path.resolve(options.webDir),
       SHOP_EMAIL: process.env.SHOP_EMAIL ?? 'shop@example.com',
       MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@example.com',
+      SHOP_POSTAL_ADDRESS: process.env.SHOP_POSTAL_ADDRESS?.trim() || DEMO_POSTAL_ADDRESS,
+      LINK_SIGNING_KEY: linkSigningKey(options.dataDir),
       // For what no request asks (the jobs' mails); a request's own links name the address it came in under.
       SITE_URL: publicUrl ?? origin,
       // One region: DynamoDB Local keeps a database per key id and region, and the pool and config say us-east-1.

@@ -77,6 +77,13 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', ...page(() => import('../features/pages/PrivacyPage')) },
       { path: '/terms-and-conditions', ...page(() => import('../features/pages/TermsPage')) },
       { path: '/faqs', ...page(() => import('../features/pages/FaqsPage')) },
+      {
+        path: '/unsubscribe',
+        ...pageWithData(
+          () => import('../features/email-preferences/UnsubscribePage'),
+          async () => ({ loader: (await import('../features/email-preferences/unsubscribeData')).unsubscribeLoader }),
+        ),
+      },
       { path: '*', ...page(() => import('../features/pages/NotFoundPage')) },
     ],
   },
