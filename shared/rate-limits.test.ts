@@ -35,6 +35,7 @@ describe('the rate-limit table', () => {
       'forms',
       'search',
       'email-preferences',
+      'cart-restores',
       'sign-up',
       'password-reset',
     ]);
@@ -48,6 +49,7 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/api/orders/replacements')).toBe('order-lookups');
     expect(groupOf('GET', '/api/products/search')).toBe('search');
     expect(groupOf('POST', '/api/email-preferences/unsubscribe')).toBe('email-preferences');
+    expect(groupOf('POST', '/api/reminders/restore')).toBe('cart-restores');
     expect(groupOf('GET', '/api/products/candles')).toBeUndefined();
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');

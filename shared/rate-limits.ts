@@ -136,6 +136,14 @@ export const RATE_LIMITS = [
     message: RATE_LIMIT_MESSAGES.emailPreferences,
   },
   {
+    id: 'cart-restores',
+    summary: "Opening a reminder's link (its cart and shipping details come back): a shopper opens it once or twice; guessing tokens gets nowhere, but each try reads the table",
+    limit: 20,
+    windowSeconds: 300,
+    requests: [{ method: 'POST', path: '/api/reminders/restore' }],
+    message: RATE_LIMIT_MESSAGES.cartRestores,
+  },
+  {
     id: 'sign-up',
     summary: 'New accounts (Cognito SignUp)',
     limit: 10,

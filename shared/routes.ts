@@ -8,6 +8,7 @@ import { FORMS_ROUTES } from './routes/forms';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
+import { REMINDER_ROUTES } from './routes/reminders';
 import { SYSTEM_ROUTES } from './routes/system';
 import type { RouteDef } from './routes/types';
 
@@ -30,6 +31,7 @@ export const ROUTES = [
   ...ORDER_ROUTES,
   ...PROMO_ROUTES,
   ...EMAIL_PREFERENCE_ROUTES,
+  ...REMINDER_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

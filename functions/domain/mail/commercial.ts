@@ -27,11 +27,24 @@ export function commercialFooter(reason: string, unsubscribeUrl: string, address
   return ['', '--', `${WORDS.whyPrefix} ${reason}`, `${WORDS.unsubscribeLine} ${unsubscribeUrl}`, `${SHOP_NAME}, ${address}`];
 }
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The same footer for an HTML alternative. */
+function htmlFooter(reason: string, unsubscribeUrl: string, address: string): string {
+  return [
+    '<hr>',
+    `<p style="color:#555;font-size:13px">${escapeHtml(WORDS.whyPrefix)} ${escapeHtml(reason)}<br>`,
+    `${escapeHtml(WORDS.unsubscribeLine)} <a href="${escapeHtml(unsubscribeUrl)}">Unsubscribe</a><br>`,
+    `${escapeHtml(SHOP_NAME)}, ${escapeHtml(address)}</p>`,
+  ].join('\n');
+}
+
 /**
- * `text` with the footer for `to`, and the unsubscribe headers. Not sendable (`ok: false`, with why) when the shop's
- * postal address or its own address (for the links) is not known: such a mail would break the rules it must keep.
+ * `text` (and `html`, an HTML alternative, when given) with the footer for `to`, and the unsubscribe headers. Not
+ * sendable (`ok: false`, with why) when the shop's postal address or its own address (for the links) is not known:
+ * such a mail would break the rules it must keep.
  */
-export async function commercialMail(input: { to: string; subject: string; text: string; reason: string }): Promise<CommercialMail> {
+export async function commercialMail(input: { to: string; subject: string; text: string; html?: string; reason: string }): Promise<CommercialMail> {
   const address = postalAddress();
   if (!address) return { ok: false, why: WORDS.noPostalAddress };
   const token = encodeURIComponent(await unsubscribeToken(input.to));
@@ -44,6 +57,7 @@ export async function commercialMail(input: { to: string; subject: string; text:
       to: input.to,
       subject: input.subject,
       text: [input.text, ...commercialFooter(input.reason, page, address)].join('\n'),
+      ...(input.html ? { html: `${input.html}\n${htmlFooter(input.reason, page, address)}` } : {}),
       headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     },
   };
