@@ -281,6 +281,8 @@ export const REMINDER_MESSAGES = {
   restoredSomeGone: 'Your cart is back, but some of it is not for sale any more:',
   restoredAllGone: 'Everything in this cart has sold out or is no longer for sale.',
   restoring: 'Bringing back your cart…',
+  /** Under the shipping step's email (docs/decisions/0078: no consent box; the US rules ask for none, so the shopper is told). */
+  shippingNotice: "We send your order confirmation here. If you don't finish, we send at most one reminder about your cart, with a one-click unsubscribe.",
   /** Why a reminder was withdrawn instead of sent (kept on the delivery, in the logs). */
   notWanted: {
     off: 'reminders are turned off',

@@ -71,6 +71,7 @@ export const SPA_ROUTES = [
   '/cart',
   '/cart/shipping',
   '/cart/payment',
+  '/cart/restore',
   '/orderconfirmation',
   '/login',
   '/signup',

@@ -19,6 +19,8 @@ import { ensureCatalogIndex } from '../domain/catalog/tag-index';
 import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue, seedPromoCodes } from './seed';
+import { readReminderSettings, saveReminderSettings } from '../domain/reminders/settings';
+import { delayText } from '../../shared/reminders';
 import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { localCredentials } from '../lib/aws-client';
 import { sendMail } from '../lib/mail';
@@ -47,6 +49,11 @@ export interface LocalStackOptions {
   seedPhotoWidth?: number;
   /** How often the scheduled jobs run (default every minute). */
   jobIntervalMs?: number;
+  /**
+   * The checkout reminders' delay in minutes (0: off) written to the owner's setting once the shop is ready
+   * (REMINDER_DELAY_MINUTES of npm start); unset: the setting stays as the admin left it (default 60).
+   */
+  reminderDelayMinutes?: number;
   /** Rate limits; by default from RATE_LIMITS (on unless `off`). Tests may inject a clock. */
   rateLimits?: Partial<RateLimitSwitch> & Pick<RateLimiterOptions, 'now'>;
   log?: (line: string) => void;
@@ -260,6 +267,10 @@ async function getReady(options: LocalStackOptions): Promise<{ seeded: boolean }
   // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
   setStarting('indexing the catalogue', options.log);
   await ensureCatalogIndex(options.log);
+  // The owner's reminder delay, when npm start was given one (REMINDER_DELAY_MINUTES): a person trying reminders
+  // locally sets a minute and watches /ses/outbox.
+  if (options.reminderDelayMinutes !== undefined) await saveReminderSettings({ reminderDelayMinutes: options.reminderDelayMinutes });
+  options.log?.(`checkout reminders: ${delayText((await readReminderSettings()).reminderDelayMinutes)} after the card step`);
   return { seeded };
 }
 
