@@ -79,7 +79,7 @@ interface ReminderLine {
 /** The mail's text and HTML: the cart as it is now (photo, name, size, quantity, price), and the link back. */
 function reminderBody(name: string, lines: ReminderLine[], link: string, until: Date, madeAt: Date): { text: string; html: string } {
   const lineText = (line: ReminderLine) =>
-    `${line.quantity} x ${line.name} (${sizeText(line.size)}): ${line.total === null ? WORDS.soldOutNow : formatPrice(line.total)}${line.photo ? `\n    ${line.photo}` : ''}`;
+    `${line.quantity} x ${line.name} (${sizeText(line.size)}): ${line.total === null ? WORDS.soldOutNow : formatPrice(line.total)}${line.photo ? `\n    Photo: ${line.photo}` : ''}`;
   const text = [`Hi ${name},`, '', `You left these in your cart at ${SHOP_NAME} on ${dayText(madeAt)}:`, '', ...lines.map(lineText), '', WORDS.nothingHeld, '', WORDS.linkLine(dayText(until)), link].join('\n');
   const row = (line: ReminderLine) =>
     `<tr><td style="padding:4px 8px 4px 0">${line.photo ? `<img src="${escapeHtml(line.photo)}" alt="" width="80" height="80" style="object-fit:cover;border-radius:4px">` : ''}</td>` +

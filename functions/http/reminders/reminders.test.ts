@@ -65,7 +65,7 @@ it('one reminder after the delay, with the cart as it is now (photo, name, size,
   await products.update({ id: 'mug' }, { set: { stock: { '16oz': 0, '20oz': 0, '24oz': 0 } } });
   expect((await sweep(later(61))).sent).toBe(1);
   const [mail] = remindersTo(shopper);
-  expect(mail.text).toContain('2 x Harvest Candle (one size): $30.00\n    https://shop.example.com/images/c.jpg');
+  expect(mail.text).toContain('2 x Harvest Candle (one size): $30.00\n    Photo: https://shop.example.com/images/c.jpg');
   expect(mail.text).toContain('1 x Snow Tumbler (16oz): sold out now');
   expect(mail.text).toMatch(/https:\/\/shop\.example\.com\/cart\/restore\?token=\S+/);
   expect(mail.text).toContain('Why you got this mail: you typed this address at the checkout of Seasonal Shop on');
