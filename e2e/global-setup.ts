@@ -31,6 +31,9 @@ export default async function globalSetup(): Promise<void> {
     rateLimits: { enabled: true, scale: E2E_RATE_LIMIT_SCALE },
     // Demo photos of 1200 px (up to the 1200 variant, what og:image names): the same path as npm start's 2400 px, faster.
     seedPhotoWidth: 1200,
+    // The jobs every 15 s (npm start: every minute), so a checkout reminder due a minute after the card step arrives
+    // within the journey's wait (e2e/reminders); each job only does what is due, so running more often changes nothing else.
+    jobIntervalMs: 15_000,
     log: (line) => {
       if (/error|failed|rate_limited/i.test(line)) console.error(line);
     },

@@ -23,9 +23,9 @@ export const JOBS: readonly JobDef[] = [
     handler: 'send-mails',
     schedule: 'rate(1 minute)',
     table: 'readwrite',
-    uses: ['ses'],
+    uses: ['ses', 'links'],
     summary:
-      'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself)',
+      'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself); writes checkout reminders when they are due (or withdraws them: paid, opted out, sold out, one a day)',
   },
   {
     handler: 'retry-failed-mails',

@@ -198,6 +198,8 @@ export const RATE_LIMIT_MESSAGES = {
   signUp: 'Too many new accounts from your connection. Please wait a few minutes and try again.',
   passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
   search: 'Too many searches from your connection. Please wait a minute and try again.',
+  emailPreferences: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
+  cartRestores: 'Too many cart links opened from your connection. Please wait a few minutes and open the link again.',
 } as const;
 
 /**
@@ -247,4 +249,54 @@ export const STOCK_MESSAGES = {
 /** The account page's shipping profiles. */
 export const PROFILE_MESSAGES = {
   confirmDelete: (name: string) => `Delete the shipping profile "${name}"? This cannot be undone.`,
+} as const;
+
+/**
+ * Mail a shopper did not ask for (reminders, back-in-stock alerts) and its unsubscribe (docs/decisions/0078): the
+ * footer's words, the unsubscribe page, and why such a mail could not be sent (for the logs and the delivery).
+ */
+export const MAIL_PREFERENCE_MESSAGES = {
+  whyPrefix: 'Why you got this mail:',
+  unsubscribeLine: 'To get no more mails like this, unsubscribe with one click (no sign-in):',
+  unsubscribeLinkInvalid: 'This unsubscribe link is not complete or was changed. Please open it again from the mail (the whole link), or write to us and we will take you off.',
+  unsubscribing: 'Unsubscribing…',
+  unsubscribedHeading: 'You are unsubscribed',
+  unsubscribed: (email: string) => `${email} will get no more cart reminders or back-in-stock alerts from us.`,
+  stillOrderMails: 'Mails about orders you place (confirmation, shipping) still come.',
+  noPostalAddress: "The shop's postal address is not set (SHOP_POSTAL_ADDRESS, or the stage setting shopPostalAddress): mail a shopper did not ask for must carry it.",
+  noSiteAddress: "The shop's own address for links is not known (SITE_URL).",
+} as const;
+
+/** Abandoned-checkout reminders (issue 27; docs/decisions/0078, 0079): the mail, the restore page, the admin's tile. */
+export const REMINDER_MESSAGES = {
+  subject: 'Your cart is waiting for you',
+  /** The footer's reason (CAN-SPAM: the mail says why it came). */
+  reason: (shop: string, day: string) => `you typed this address at the checkout of ${shop} on ${day} and did not finish. We send one reminder per cart, and no more than one a day.`,
+  nothingHeld: "Prices are today's. Nothing is held for you: what is left goes to whoever orders first.",
+  soldOutNow: 'sold out now',
+  linkLine: (until: string) => `Pick up where you left off (your cart and shipping details are filled in, on any device; the link works until ${until}):`,
+  restoreLinkInvalid: 'This link to your cart is not complete or was changed. Please open it again from the mail (the whole link).',
+  restoreLinkExpired: 'This link to your cart has expired. Your cart is not kept any more, but everything is still in the shop.',
+  cartBought: 'This cart was bought already: the order confirmation is in your mail. Nothing was added to your cart.',
+  restoredSomeGone: 'Your cart is back, but some of it is not for sale any more:',
+  restoredAllGone: 'Everything in this cart has sold out or is no longer for sale.',
+  restoring: 'Bringing back your cart…',
+  /** Under the shipping step's email (docs/decisions/0078: no consent box; the US rules ask for none, so the shopper is told). */
+  shippingNotice: "We send your order confirmation here. If you don't finish, we send at most one reminder about your cart, with a one-click unsubscribe.",
+  /** Why a reminder was withdrawn instead of sent (kept on the delivery, in the logs). */
+  notWanted: {
+    off: 'reminders are turned off',
+    gone: 'the checkout is gone',
+    paid: 'the cart was paid',
+    failedPayment: 'the checkout ended without an order to remind of (a failed capture or too many failed cards)',
+    optedOut: 'the address opted out',
+    paidSince: 'the address paid for an order since the checkout',
+    nothingBuyable: 'nothing in the cart can be bought now',
+    sentToday: 'the address had a reminder in the last 24 hours',
+  },
+  /** The admin dashboard's tile and its form. */
+  tileHeading: 'Cart reminders',
+  delayLabel: 'Send a reminder after (minutes; 0 turns reminders off)',
+  delayInvalid: (max: number) => `Type a whole number of minutes from 0 (off) to ${max}.`,
+  saved: 'Saved.',
 } as const;

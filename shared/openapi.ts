@@ -166,6 +166,8 @@ const AREA_TITLES: Record<string, string> = {
   admin: "The owner's products, stock items, orders and uploads",
   forms: 'Contact, support and quote messages',
   orders: 'Order status, look-up and replacement requests',
+  reminders: "Abandoned-checkout reminders: a reminder's link brings its cart back; the owner's delay",
+  'email-preferences': "Unsubscribing from mail a shopper did not ask for (checkout reminders, back-in-stock alerts), with a mail's signed link",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };

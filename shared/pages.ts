@@ -28,7 +28,7 @@ export const STATIC_PAGES = [
 export const SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, alt: `${SHOP_NAME}: seasonal candles, apparel, rugs and custom printing` } as const;
 
 /** Paths a crawler is kept out of (robots.txt); they are for one shopper or the owner. */
-export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup'] as const;
+export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup', '/unsubscribe'] as const;
 
 /** Category page descriptions (meta description and og:description). */
 export const categoryDescription = (label: string) => `${label} from ${SHOP_NAME}: seasonal designs, made and printed in a small US town.`;
@@ -71,6 +71,7 @@ export const SPA_ROUTES = [
   '/cart',
   '/cart/shipping',
   '/cart/payment',
+  '/cart/restore',
   '/orderconfirmation',
   '/login',
   '/signup',
@@ -85,6 +86,7 @@ export const SPA_ROUTES = [
   '/privacy-policy',
   '/terms-and-conditions',
   '/faqs',
+  '/unsubscribe',
   '/admin',
   '/admin/products',
   '/admin/items',

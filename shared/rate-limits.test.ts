@@ -26,7 +26,19 @@ const ADDED_BY_OTHER_ISSUES: string[] = [];
 
 describe('the rate-limit table', () => {
   test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; and search', () => {
-    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'order-recording', 'promo-code-checks', 'order-lookups', 'forms', 'search', 'sign-up', 'password-reset']);
+    expect(RATE_LIMITS.map((group) => group.id)).toEqual([
+      'payment-intents',
+      'card-confirmations',
+      'order-recording',
+      'promo-code-checks',
+      'order-lookups',
+      'forms',
+      'search',
+      'email-preferences',
+      'cart-restores',
+      'sign-up',
+      'password-reset',
+    ]);
     expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
     expect(groupOf('POST', '/api/test-payments/confirm')).toBe('card-confirmations');
@@ -36,6 +48,8 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/api/orders/lookup')).toBe('order-lookups');
     expect(groupOf('POST', '/api/orders/replacements')).toBe('order-lookups');
     expect(groupOf('GET', '/api/products/search')).toBe('search');
+    expect(groupOf('POST', '/api/email-preferences/unsubscribe')).toBe('email-preferences');
+    expect(groupOf('POST', '/api/reminders/restore')).toBe('cart-restores');
     expect(groupOf('GET', '/api/products/candles')).toBeUndefined();
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');

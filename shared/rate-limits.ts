@@ -128,6 +128,22 @@ export const RATE_LIMITS = [
     message: RATE_LIMIT_MESSAGES.search,
   },
   {
+    id: 'email-preferences',
+    summary: "Unsubscribing with a mail's link (the shop's page, or a mail client's one-click POST): a person clicks once; generous, as a mail provider may post many shoppers' one-clicks from one address",
+    limit: 30,
+    windowSeconds: 300,
+    requests: [{ method: 'POST', path: '/api/email-preferences/unsubscribe' }],
+    message: RATE_LIMIT_MESSAGES.emailPreferences,
+  },
+  {
+    id: 'cart-restores',
+    summary: "Opening a reminder's link (its cart and shipping details come back): a shopper opens it once or twice; guessing tokens gets nowhere, but each try reads the table",
+    limit: 20,
+    windowSeconds: 300,
+    requests: [{ method: 'POST', path: '/api/reminders/restore' }],
+    message: RATE_LIMIT_MESSAGES.cartRestores,
+  },
+  {
     id: 'sign-up',
     summary: 'New accounts (Cognito SignUp)',
     limit: 10,

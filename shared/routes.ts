@@ -3,10 +3,12 @@ import { ADMIN_ROUTES } from './routes/admin';
 import { CART_ROUTES } from './routes/cart';
 import { CATALOG_ROUTES } from './routes/catalog';
 import { CHECKOUT_ROUTES } from './routes/checkout';
+import { EMAIL_PREFERENCE_ROUTES } from './routes/email-preferences';
 import { FORMS_ROUTES } from './routes/forms';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
+import { REMINDER_ROUTES } from './routes/reminders';
 import { SYSTEM_ROUTES } from './routes/system';
 import type { RouteDef } from './routes/types';
 
@@ -28,6 +30,8 @@ export const ROUTES = [
   ...FORMS_ROUTES,
   ...ORDER_ROUTES,
   ...PROMO_ROUTES,
+  ...EMAIL_PREFERENCE_ROUTES,
+  ...REMINDER_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

@@ -25,4 +25,7 @@ process.env.IMAGES_BUCKET = 'test-images';
 process.env.TEST_STORAGE_DIR = stack.storageDir;
 process.env.SHOP_EMAIL = 'shop@example.com';
 process.env.MAIL_FROM = 'no-reply@example.com';
+process.env.SHOP_POSTAL_ADDRESS = '12 Harbor Lane, Portland, ME 04101, USA';
+// Links in mails are signed with this in tests (functions/lib/signed-tokens.ts).
+process.env.LINK_SIGNING_KEY = 'test-link-signing-key-0123456789abcdef0123456789';
 process.env.TABLE_NAME ??= 'unset-create-a-test-table';

@@ -1,8 +1,13 @@
 import type { Context } from 'aws-lambda';
+import { CHECKOUT_REMINDER } from '../../shared/reminders';
 import { noteOnOrder } from '../domain/checkout/confirmation-mail';
-import { sweepDeliveries, type SweepCounts } from '../domain/mail/deliveries';
+import { sweepDeliveries, type Composers, type SweepCounts } from '../domain/mail/deliveries';
+import { composeReminder } from '../domain/reminders/reminders';
 import { logger } from '../lib/logger';
 import { withMetrics } from '../lib/metrics';
+
+/** The kinds whose mail is written when it goes out (docs/decisions/0079): a checkout reminder says today's prices. */
+export const COMPOSERS: Composers = { [CHECKOUT_REMINDER]: composeReminder };
 
 /** Time kept back from the function's limit (10 s): no new send starts after it, so each one can record its outcome. */
 const RESERVE_MS = 4_000;
@@ -11,11 +16,12 @@ const RESERVE_MS = 4_000;
  * Scheduled (EventBridge every minute, see shared/jobs.ts; locally every minute by npm start): the mails whose time
  * has come (docs/decisions/0064). A first send a crash left behind and a send SES refused are sent (claimed first, so
  * two runs at once send once); a send that never reported back is marked for the admin, never sent again by itself.
- * Each order confirmation's new state is copied onto its order.
+ * Each order confirmation's new state is copied onto its order. A scheduled mail (a checkout reminder) is written by its
+ * kind's composer when it goes out, or withdrawn when it is no longer wanted.
  */
 export const handler = withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SweepCounts> => {
   const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
-  const counts = await sweepDeliveries(new Date(), { deadline, onChange: noteOnOrder });
+  const counts = await sweepDeliveries(new Date(), { deadline, onChange: noteOnOrder, compose: COMPOSERS });
   if (Object.values(counts).some(Boolean)) logger.info('due mails', { ...counts });
   return counts;
 });

@@ -37,6 +37,18 @@ const envSchema = z.object({
    * and absolute URLs in pages (locally the page function uses the Host header).
    */
   SITE_URL: z.optional(z.url()),
+  /**
+   * The shop's postal address, in the footer of every mail a shopper did not ask for (reminders, back-in-stock
+   * alerts), as CAN-SPAM asks of commercial mail (functions/domain/mail/commercial.ts). Unset: such mails are not sent.
+   */
+  SHOP_POSTAL_ADDRESS: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
+  /**
+   * Locally and in tests: the key that signs the links in mails (restore a cart, unsubscribe; functions/lib/signed-tokens.ts),
+   * random and kept in the data folder so links survive a restart. Unset in AWS (LINK_SIGNING_SECRET_ARN).
+   */
+  LINK_SIGNING_KEY: z.optional(z.string().check(z.minLength(32))),
+  /** In AWS: the Secrets Manager secret (generated) holding that key, for functions whose entry `uses` links. */
+  LINK_SIGNING_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
   /** Sender of every mail (an SES verified identity in AWS). */
   MAIL_FROM: z.optional(z.email()),
   /** Stripe test or live keys; without them the built-in test card processor is used. */

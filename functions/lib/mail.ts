@@ -38,6 +38,10 @@ export interface Mail {
   replyTo?: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (a reminder's photos); the shop's other mails are plain text only. */
+  html?: string;
+  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of mail a shopper did not ask for: domain/mail/commercial.ts). */
+  headers?: Record<string, string>;
 }
 
 /** Sends a plain-text mail through SES v2 (the SES stand-in locally). Throws when it was not sent (see mailNotTaken). */
@@ -48,7 +52,13 @@ export async function sendMail(mail: Mail): Promise<{ messageId: string | null }
       FromEmailAddress: MAIL_FROM ?? 'no-reply@example.com',
       Destination: { ToAddresses: [mail.to] },
       ...(mail.replyTo ? { ReplyToAddresses: [mail.replyTo] } : {}),
-      Content: { Simple: { Subject: { Data: mail.subject, Charset: 'UTF-8' }, Body: { Text: { Data: mail.text, Charset: 'UTF-8' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}) },
+          ...(mail.headers ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
+        },
+      },
     }),
   );
   return { messageId: answer.MessageId ?? null };

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { OPENAPI_PATH, SITE_JSON } from '../../shared/openapi';
 import { findRoute, ROUTE_LIST } from '../../shared/routes';
+import { unsubscribeToken } from '../domain/mail/opt-outs';
+import { signToken } from '../lib/signed-tokens';
 import { ensureUser } from './cognito';
 import { freePort } from './processes';
 import { PRISM_VIOLATIONS_HEADER, startPrism, type Prism } from './prism';
@@ -161,10 +163,24 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/api/forms/support', 201, { body: message });
   await call('POST', '/api/forms/quote', 201, { body: { ...message, items: '20 tees' } });
 
+  // Unsubscribing with a mail's signed link: the page's POST, a mail client's one-click POST (form data), a changed link.
+  const unsubscribeLink = encodeURIComponent(await unsubscribeToken('ada@example.com'));
+  await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200);
+  await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await call('POST', '/api/email-preferences/unsubscribe?token=AAAAAAAA.BBBBBBBB', 400);
+
+  // A reminder's link: a cart left at the card step comes back; a bought one and a changed link are refused.
+  const left = (await call('POST', '/auth/create-payment-intent/guest', 200, { body: { cart, shippingAddress: address('left@example.com') } })).body;
+  const week = new Date(Date.now() + 7 * 24 * 3600_000);
+  expect((await call('POST', '/api/reminders/restore', 200, { body: { token: await signToken('restore', left.checkoutId, week) } })).body.cart).toHaveLength(1);
+  await call('POST', '/api/reminders/restore', 409, { body: { token: await signToken('restore', guest.checkoutId, week) } });
+  await call('POST', '/api/reminders/restore', 400, { body: { token: 'AAAAAAAA.BBBBBBBB' } });
+
   // The admin: validation, products, stock items, uploads, orders, shipping, replacements, promo codes, the inbox.
   const owner = await tokenOf(admin.email, admin.password);
   await call('GET', '/auth/validateAdmin', 200, { token: owner });
   await call('GET', '/api/admin/dashboard', 200, { token: owner });
+  await call('PUT', '/api/admin/settings', 200, { token: owner, body: { reminderDelayMinutes: 30 } });
   const products = (await call('GET', '/api/admin/products?limit=2', 200, { token: owner })).body;
   const photo = products.products[0].photos[0].src as string;
   const made = (

@@ -146,3 +146,33 @@ describe('the outbox (every mail, reset codes included) answers only this machin
     expect((await outboxList()).length).toBeGreaterThan(0);
   });
 });
+
+it('keeps the header fields a mail gives (List-Unsubscribe, List-Unsubscribe-Post) in the outbox and the .eml, with its HTML part; refuses a header SES would', async () => {
+  const headers = { 'List-Unsubscribe': '<https://shop.example.com/api/email-preferences/unsubscribe?token=a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  const answer = await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: 'no-reply@example.com',
+      Destination: { ToAddresses: ['headers@example.com'] },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Your cart is waiting for you' },
+          Body: { Text: { Data: 'Hi' }, Html: { Data: '<p>Hi</p>' } },
+          Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })),
+        },
+      },
+    }),
+  );
+  const mail = (await outboxList()).find((listed) => listed.id === answer.MessageId)!;
+  expect(mail).toMatchObject({ headers, html: '<p>Hi</p>', text: 'Hi' });
+  const eml = readdirSync(outbox).find((name) => name.endsWith(`${answer.MessageId}.eml`))!;
+  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+
+  const bad = ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: 'no-reply@example.com',
+      Destination: { ToAddresses: ['headers@example.com'] },
+      Content: { Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } }, Headers: [{ Name: 'Bad: name', Value: 'x' }] } },
+    }),
+  );
+  await expect(bad).rejects.toMatchObject({ name: 'BadRequestException' });
+});

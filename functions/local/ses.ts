@@ -20,6 +20,8 @@ interface StoredMail {
   text: string;
   /** Only when the sender gave an HTML body (the shop's own mails are plain text). */
   html?: string;
+  /** Extra header fields the sender gave (List-Unsubscribe, List-Unsubscribe-Post), by name. */
+  headers?: Record<string, string>;
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
@@ -47,6 +49,7 @@ function toEml(mail: StoredMail): string {
     `To: ${header(mail.to.join(', '))}`,
     ...(mail.replyTo.length ? [`Reply-To: ${header(mail.replyTo.join(', '))}`] : []),
     `Subject: ${header(mail.subject)}`,
+    ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${header(value)}`),
     'MIME-Version: 1.0',
     `Content-Type: ${mail.html && !mail.text ? 'text/html' : 'text/plain'}; charset=UTF-8`,
     'Content-Transfer-Encoding: 8bit',
@@ -87,7 +90,7 @@ export function createSesStandIn(outboxDir: string) {
       FromEmailAddress?: string;
       Destination?: { ToAddresses?: string[] };
       ReplyToAddresses?: string[];
-      Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } } } };
+      Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } }; Headers?: { Name?: string; Value?: string }[] } };
     };
     try {
       input = JSON.parse(body.toString('utf8')) as typeof input;
@@ -97,6 +100,11 @@ export function createSesStandIn(outboxDir: string) {
     const to = input.Destination?.ToAddresses ?? [];
     const simple = input.Content?.Simple;
     if (!to.length || !simple?.Subject?.Data) return fail(res, 400, 'BadRequestException', 'Destination and Subject are required');
+    // As SES: a header name is printable ASCII without a colon, its value printable ASCII on one line.
+    const headers = simple.Headers ?? [];
+    if (headers.some((h) => !h.Name || !/^[\x21-\x39\x3b-\x7e]{1,126}$/.test(h.Name) || typeof h.Value !== 'string' || !/^[\x20-\x7e]{0,870}$/.test(h.Value))) {
+      return fail(res, 400, 'BadRequestException', 'A message header is not printable ASCII on one line');
+    }
     const mail: StoredMail = {
       id: randomUUID(),
       date: new Date().toISOString(),
@@ -106,6 +114,7 @@ export function createSesStandIn(outboxDir: string) {
       subject: simple.Subject.Data,
       text: simple.Body?.Text?.Data ?? '',
       ...(simple.Body?.Html?.Data ? { html: simple.Body.Html.Data } : {}),
+      ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h.Name!, h.Value!])) } : {}),
     };
     mkdirSync(outboxDir, { recursive: true });
     const base = `${mail.date.replace(/[:.]/g, '-')}-${mail.id}`;

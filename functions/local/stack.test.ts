@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SEED_PRODUCTS } from './seed';
 import { freePort } from './processes';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from './stack';
 import { RATE_LIMIT_MESSAGES } from '../../shared/messages';
+import { readReminderSettings } from '../domain/reminders/settings';
+import { checkToken, signToken } from '../lib/signed-tokens';
 
 /** The stack behind `npm start`, started as a user would get it: seeded once, data kept across restarts. */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-stack-'));
@@ -17,14 +19,14 @@ const admin = { email: 'boss@example.com', password: 'BossPass1' };
 let stack: LocalStack | undefined;
 let ports: { port: number; dynamoPort: number; cognitoPort: number } | undefined;
 /** Same ports on restart, as `npm start` uses: a session token stays valid across a restart. */
-const start = async (rateLimits?: LocalStackOptions['rateLimits']) => {
+const start = async (rateLimits?: LocalStackOptions['rateLimits'], more: Partial<LocalStackOptions> = {}) => {
   ports ??= { port: await freePort(), dynamoPort: await freePort(), cognitoPort: await freePort() };
   // Small demo photos: the same upload path and pipeline as npm start's 2400 px ones, in a fraction of the time.
-  return startLocalStack({ ...ports, dataDir, webDir, admin, rateLimits, seedPhotoWidth: 640 });
+  return startLocalStack({ ...ports, dataDir, webDir, admin, rateLimits, seedPhotoWidth: 640, ...more });
 };
 /** Started and ready, as the test setups wait for it. */
-const startReady = async (rateLimits?: LocalStackOptions['rateLimits']) => {
-  const started = await start(rateLimits);
+const startReady = async (rateLimits?: LocalStackOptions['rateLimits'], more: Partial<LocalStackOptions> = {}) => {
+  const started = await start(rateLimits, more);
   stack = started;
   return { stack: started, ...(await started.ready) };
 };
@@ -146,4 +148,18 @@ it('holds back a client over a limit by default (RATE_LIMITS unset), and not wit
     if (saved === undefined) delete process.env.RATE_LIMITS;
     else process.env.RATE_LIMITS = saved;
   }
+}, 120_000);
+
+it('REMINDER_DELAY_MINUTES sets the reminder delay at start (kept after a restart without it); links signed before a restart still open', async () => {
+  const lines: string[] = [];
+  await startReady(undefined, { reminderDelayMinutes: 1, log: (line) => lines.push(line) });
+  expect(await readReminderSettings()).toEqual({ reminderDelayMinutes: 1 });
+  expect(lines).toContain('checkout reminders: 1 minute after the card step');
+  const token = await signToken('unsubscribe', 'kept@example.com');
+  await stack!.stop();
+  await startReady();
+  expect(await readReminderSettings()).toEqual({ reminderDelayMinutes: 1 });
+  // The signing key is the data folder's, not a new one: the link mailed before the restart works.
+  await expect(checkToken('unsubscribe', token)).resolves.toMatchObject({ ok: true, subject: 'kept@example.com' });
+  expect(readFileSync(path.join(dataDir, 'link-signing-key'), 'utf8').trim()).toBe(process.env.LINK_SIGNING_KEY);
 }, 120_000);

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { JOBS } from '../../shared/jobs';
@@ -20,6 +20,8 @@ import { ensureCatalogIndex } from '../domain/catalog/tag-index';
 import { createS3StandIn, storedObjectMeta } from './s3';
 import { createSesStandIn } from './ses';
 import { seedCatalogue, seedPromoCodes } from './seed';
+import { readReminderSettings, saveReminderSettings } from '../domain/reminders/settings';
+import { delayText } from '../../shared/reminders';
 import { AdminConfirmSignUpCommand, AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { localCredentials } from '../lib/aws-client';
 import { sendMail } from '../lib/mail';
@@ -48,6 +50,11 @@ export interface LocalStackOptions {
   seedPhotoWidth?: number;
   /** How often the scheduled jobs run (default every minute). */
   jobIntervalMs?: number;
+  /**
+   * The checkout reminders' delay in minutes (0: off) written to the owner's setting once the shop is ready
+   * (REMINDER_DELAY_MINUTES of npm start); unset: the setting stays as the admin left it (default 60).
+   */
+  reminderDelayMinutes?: number;
   /** Rate limits; by default from RATE_LIMITS (on unless `off`). Tests may inject a clock. */
   rateLimits?: Partial<RateLimitSwitch> & Pick<RateLimiterOptions, 'now'>;
   log?: (line: string) => void;
@@ -70,6 +77,24 @@ export interface LocalStack {
 }
 
 export const IMAGES_BUCKET = 'shop-images';
+
+/** The demo shop's postal address (the footer of reminders and alerts: CAN-SPAM); SHOP_POSTAL_ADDRESS sets the real one. */
+export const DEMO_POSTAL_ADDRESS = '12 Harbor Lane, Portland, ME 04101, USA (demo address: set SHOP_POSTAL_ADDRESS)';
+
+/**
+ * The key that signs links in mails (restore a cart, unsubscribe; functions/lib/signed-tokens.ts): random, made on
+ * the first start and kept in the data folder, so a link mailed before a restart still opens (docs/decisions/0078).
+ */
+export function linkSigningKey(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const keyFile = path.join(dataDir, 'link-signing-key');
+  let key = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
+  if (!/^[A-Za-z0-9_-]{43,}$/.test(key)) {
+    key = randomBytes(32).toString('base64url');
+    writeFileSync(keyFile, `${key}\n`, { mode: 0o600 });
+  }
+  return key;
+}
 
 /**
  * The whole shop on one machine: DynamoDB Local, the Cognito stand-in, the image store and the gateway
@@ -121,6 +146,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       WEB_DIR: path.resolve(options.webDir),
       SHOP_EMAIL: process.env.SHOP_EMAIL ?? 'shop@example.com',
       MAIL_FROM: process.env.MAIL_FROM ?? 'no-reply@example.com',
+      SHOP_POSTAL_ADDRESS: process.env.SHOP_POSTAL_ADDRESS?.trim() || DEMO_POSTAL_ADDRESS,
+      LINK_SIGNING_KEY: linkSigningKey(options.dataDir),
       // For what no request asks (the jobs' mails); a request's own links name the address it came in under.
       SITE_URL: publicUrl ?? origin,
       // One region: DynamoDB Local keeps a database per key id and region, and the pool and config say us-east-1.
@@ -243,6 +270,10 @@ async function getReady(options: LocalStackOptions): Promise<{ seeded: boolean }
   // Data from before the catalogue index gets its entries (once per index version; docs/decisions/0043).
   setStarting('indexing the catalogue', options.log);
   await ensureCatalogIndex(options.log);
+  // The owner's reminder delay, when npm start was given one (REMINDER_DELAY_MINUTES): a person trying reminders
+  // locally sets a minute and watches /ses/outbox.
+  if (options.reminderDelayMinutes !== undefined) await saveReminderSettings({ reminderDelayMinutes: options.reminderDelayMinutes });
+  options.log?.(`checkout reminders: ${delayText((await readReminderSettings()).reminderDelayMinutes)} after the card step`);
   return { seeded };
 }
 

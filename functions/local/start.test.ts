@@ -51,3 +51,13 @@ test('without HOST nothing is said, and a PUBLIC_URL that is not an origin is re
   expect(status).toBe(1);
   expect(output).toContain('PUBLIC_URL must be an origin such as http://192.168.1.20:3000 or https://shop.example.dev (got "http://192.168.1.20:3000/shop")');
 });
+
+test('REMINDER_DELAY_MINUTES must be whole minutes from 0 (off) to a day; a good one passes on to the start', () => {
+  for (const bad of ['soon', '1.5', '-1', '1441']) {
+    const { status, output } = npmStart({ REMINDER_DELAY_MINUTES: bad });
+    expect(status).toBe(1);
+    expect(output).toContain(`REMINDER_DELAY_MINUTES must be a whole number of minutes from 0 (reminders off) to 1440 (got "${bad}")`);
+  }
+  // A usable one: the start goes on and stops only at the busy port.
+  expect(npmStart({ REMINDER_DELAY_MINUTES: '1' }).output).toContain(`Port ${port} is already in use`);
+});

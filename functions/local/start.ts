@@ -3,10 +3,13 @@
  * Settings: PORT, HOST (where the shop listens: 127.0.0.1; another address warns), PUBLIC_URL (an address the shop
  * is reached under besides this machine's names), DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD,
  * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test processor),
- * RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts).
+ * RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts), REMINDER_DELAY_MINUTES (the
+ * checkout reminders' delay written to the owner's setting at start: 1 to see one arrive, 0 off), SHOP_POSTAL_ADDRESS
+ * (the footer of reminders; a demo address otherwise).
  */
 import path from 'node:path';
 import { isStrongPassword } from '../../shared/messages';
+import { REMINDER_RULES } from '../../shared/reminders';
 import { isPortFree, javaMajorVersion } from './processes';
 import { rateLimitSwitchFromEnv } from './rate-limit';
 import { buildWeb, startLocalStack } from './stack';
@@ -62,6 +65,11 @@ async function main() {
     }
     console.warn(exposureWarning(host, port, dynamoPort));
   }
+  const delay = env.REMINDER_DELAY_MINUTES?.trim();
+  const reminderDelayMinutes = delay ? Number(delay) : undefined;
+  if (reminderDelayMinutes !== undefined && !(Number.isInteger(reminderDelayMinutes) && reminderDelayMinutes >= 0 && reminderDelayMinutes <= REMINDER_RULES.maxDelayMinutes)) {
+    fail(`REMINDER_DELAY_MINUTES must be a whole number of minutes from 0 (reminders off) to ${REMINDER_RULES.maxDelayMinutes} (got "${delay}"): fix it and run npm start again.`);
+  }
   try {
     rateLimitSwitchFromEnv(env);
   } catch (error) {
@@ -90,6 +98,7 @@ async function main() {
     dataDir,
     webDir: path.join(ROOT, 'web', 'dist'),
     admin,
+    reminderDelayMinutes,
     echo: env.DEBUG_STANDINS === '1',
     log: env.QUIET === '1' ? undefined : (line) => console.log(line),
   });
@@ -119,6 +128,7 @@ async function main() {
   DynamoDB Local:  http://127.0.0.1:${dynamoPort} (opens the shop's data only with the key in ${path.join(path.relative(ROOT, dataDir) || dataDir, 'dynamodb', 'access-key-id')})
   Cognito:         http://127.0.0.1:${cognitoPort} (this machine only)
   Mails sent:      ${stack.url}/ses/outbox (this machine only: reset codes are in them)
+  Cart reminders:  the admin's dashboard sets the delay (REMINDER_DELAY_MINUTES=1 npm start: a reminder a minute after the card step)
   Rate limits:     ${stack.rateLimits.enabled ? `on${stack.rateLimits.scale === 1 ? '' : `, each limit x${stack.rateLimits.scale}`} (RATE_LIMITS=off turns them off)` : 'off (RATE_LIMITS=off)'}
   Payments:        ${env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'Stripe test mode' : 'built-in test card processor (4242 4242 4242 4242 succeeds)'}
 

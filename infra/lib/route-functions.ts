@@ -22,9 +22,13 @@ export interface ShopFunctionsProps {
   userPool: UserPool;
   stripeSecret: Secret;
   originSecret: Secret;
+  /** Signs and checks the links of mails (`links`). */
+  linkSigningSecret: Secret;
   /** Absent without an SES identity: then no function may send. */
   mail?: ShopMail;
   shopEmail?: string;
+  /** The shop's postal address, in the footer of mail a shopper did not ask for (CAN-SPAM; functions that use `links`). */
+  postalAddress?: string;
 }
 
 /**
@@ -37,6 +41,8 @@ export class ShopFunctions {
   readonly mailFunctions: ShopFunction[] = [];
   /** Functions that read index.html and the site's origin (the page function); set up once the distribution exists. */
   readonly siteFunctions: ShopFunction[] = [];
+  /** Functions that make or check the links of mails: they learn the site's origin once the distribution exists. */
+  readonly linkFunctions: ShopFunction[] = [];
   private readonly roles = new Map<string, Role>();
   /** Roles that may read the origin secret already (roles are shared by permission profile: 0042). */
   private readonly frontDoorRoles = new Set<string>();
@@ -105,7 +111,7 @@ export class ShopFunctions {
 
   /** Grants a function one of the other services a route or job declares in `uses`, and its settings. */
   private grantService(fn: ShopFunction, service: NonNullable<RouteDef['uses']>[number]): void {
-    const { imagesBucket, userPool, stripeSecret, mail, shopEmail } = this.props;
+    const { imagesBucket, userPool, stripeSecret, linkSigningSecret, mail, shopEmail, postalAddress } = this.props;
     switch (service) {
       case 's3':
         fn.addEnvironment('IMAGES_BUCKET', imagesBucket.bucketName);
@@ -130,6 +136,13 @@ export class ShopFunctions {
       case 'site':
         // Set once the distribution (the site's origin) exists: see ShopStack.
         this.siteFunctions.push(fn);
+        return;
+      case 'links':
+        // The signing key at cold start (functions/lib/signed-tokens.ts); this secret only. SITE_URL: see ShopStack.
+        fn.addEnvironment('LINK_SIGNING_SECRET_ARN', linkSigningSecret.secretArn);
+        linkSigningSecret.grantRead(fn);
+        if (postalAddress) fn.addEnvironment('SHOP_POSTAL_ADDRESS', postalAddress);
+        this.linkFunctions.push(fn);
         return;
       case 'ses':
         this.mailFunctions.push(fn);

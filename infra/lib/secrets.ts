@@ -11,9 +11,11 @@ export interface ShopSecrets {
   stripeSecret: Secret;
   /** What CloudFront sends in the origin header; every route's function refuses a request without it (0066). */
   originSecret: Secret;
+  /** The key that signs the links in mails (restore a cart, unsubscribe: docs/decisions/0078); read by functions that use `links`. */
+  linkSigningSecret: Secret;
 }
 
-/** The stage's two secrets, made in the stack's own scope (docs/decisions/0071). */
+/** The stage's secrets, made in the stack's own scope (docs/decisions/0071). */
 export function createSecrets(scope: Construct, stage: string): ShopSecrets {
   const stripeSecret = new Secret(scope, 'StripeSecret', {
     description: `Stripe keys of the shop (${stage}) as JSON {"secretKey": "sk_...", "webhookSecret": "whsec_..."}`,
@@ -31,5 +33,12 @@ export function createSecrets(scope: Construct, stage: string): ShopSecrets {
     generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
     removalPolicy: RemovalPolicy.DESTROY,
   });
-  return { stripeSecret, originSecret };
+  // Signs the links in mails (docs/decisions/0078): generated here, never seen by anyone. Rotating it makes every
+  // link already mailed (a cart's restore link for 7 days, unsubscribe links for ever) answer "not valid".
+  const linkSigningSecret = new Secret(scope, 'LinkSigningSecret', {
+    description: `The key that signs links in mails of the shop (${stage}): restore a cart, unsubscribe. Rotating it breaks links already sent.`,
+    generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  return { stripeSecret, originSecret, linkSigningSecret };
 }

@@ -50,6 +50,11 @@ export interface StageSettings {
   mail?: MailSettings;
   /** Where contact, support and quote mails go (context `shopEmail`). */
   shopEmail?: string;
+  /**
+   * The shop's postal address (context `shopPostalAddress`), in the footer of checkout reminders and back-in-stock
+   * alerts as CAN-SPAM asks of commercial mail; without it those mails are not sent (docs/decisions/0078).
+   */
+  shopPostalAddress?: string;
   /** The shop's public URL (context `siteUrl`), used in password-reset links. Default: the custom domain, else the distribution's. */
   siteUrl?: string;
   /** Custom domain of the distribution (context `domainName` + `certificateArn`). */
@@ -90,6 +95,7 @@ export const CONTEXT_KEYS = [
   'sesIdentityExists',
   'mailFrom',
   'shopEmail',
+  'shopPostalAddress',
   'siteUrl',
   'domainName',
   'certificateArn',
@@ -148,6 +154,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
   const shopEmail = email('shopEmail');
   const alarmEmail = email('alarmEmail');
   const siteUrl = text('siteUrl');
+  const shopPostalAddress = text('shopPostalAddress');
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
   const stripePublishableKey = text('stripePublishableKey');
@@ -173,6 +180,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
   const settings: StageSettings = {
     mail: identity === undefined ? undefined : { identity, identityExists, from },
     shopEmail,
+    shopPostalAddress,
     siteUrl: siteUrl?.replace(/\/$/, ''),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     stripePublishableKey,
@@ -209,6 +217,9 @@ export function settingsProblems(stage: string, settings: StageSettings): string
   }
   if (siteUrl !== undefined && !/^https:\/\/[^/\s?#]+$/.test(siteUrl)) {
     problems.push(`siteUrl must be an https origin without a path, e.g. https://shop.example.com (got "${siteUrl}")`);
+  }
+  if (settings.shopPostalAddress !== undefined && (settings.shopPostalAddress.length < 10 || settings.shopPostalAddress.length > 300 || /[\r\n]/.test(settings.shopPostalAddress))) {
+    problems.push(`shopPostalAddress must be a postal address on one line, 10 to 300 characters, e.g. "12 Harbor Lane, Portland, ME 04101" (got "${settings.shopPostalAddress}")`);
   }
   if (domain && !DOMAIN.test(domain.name)) problems.push(`domainName must be a host name (got "${domain.name}")`);
   if (domain && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(domain.certificateArn)) {

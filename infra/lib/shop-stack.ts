@@ -68,6 +68,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly stripeSecret: Secret;
   /** What CloudFront sends in the origin header; every route's function refuses a request without it (0066). */
   readonly originSecret: Secret;
+  /** Signs the links in mails (restore a cart, unsubscribe); read by the functions that use `links`. */
+  readonly linkSigningSecret: Secret;
   /** The SES identity and sender; absent when no `sesIdentity` was given (then no function may send). */
   readonly mail?: ShopMail;
   readonly spaDeployment: SpaDeployment;
@@ -103,7 +105,13 @@ export class ShopStack extends Stack implements StageObservability {
     const auth = new ShopAuth(this, { stage, isProd: stage === 'prod' });
     ({ userPool: this.userPool, webClient: this.webClient } = auth);
     ({ logBucket: this.logBucket, spaBucket: this.spaBucket, imagesBucket: this.imagesBucket } = createBuckets(this));
-    ({ stripeSecret: this.stripeSecret, originSecret: this.originSecret } = createSecrets(this, stage));
+    ({ stripeSecret: this.stripeSecret, originSecret: this.originSecret, linkSigningSecret: this.linkSigningSecret } = createSecrets(this, stage));
+    if (!props.shopPostalAddress) {
+      Annotations.of(this).addWarningV2(
+        'shop:no-postal-address',
+        `No shopPostalAddress for stage "${stage}": checkout reminders and back-in-stock alerts are not sent (CAN-SPAM asks for the sender's postal address in such mail). Deploy with -c shopPostalAddress="<street, city, state zip>".`,
+      );
+    }
     if (props.mail) {
       this.mail = new ShopMail(this, 'Mail', props.mail);
     } else {
@@ -123,8 +131,10 @@ export class ShopStack extends Stack implements StageObservability {
       userPool: this.userPool,
       stripeSecret: this.stripeSecret,
       originSecret: this.originSecret,
+      linkSigningSecret: this.linkSigningSecret,
       mail: this.mail,
       shopEmail: props.shopEmail,
+      postalAddress: props.shopPostalAddress,
     });
     const routes = props.routes ?? ROUTES;
     const jobs = props.jobs ?? JOBS;
@@ -159,7 +169,7 @@ export class ShopStack extends Stack implements StageObservability {
     this.siteUrl = props.siteUrl ?? `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
     // Links in customer mails (the order-status page) name the site. The distribution refers to the API resource
     // only, not to the routes or functions, so this makes no cycle (as the reset link of the Cognito trigger).
-    for (const fn of this.mailFunctions) fn.addEnvironment('SITE_URL', this.siteUrl);
+    for (const fn of new Set([...this.mailFunctions, ...functions.linkFunctions])) fn.addEnvironment('SITE_URL', this.siteUrl);
 
     // ---- Bots are held back (docs/decisions/0025): the distribution's web ACL lives in ShopEdge-<stage>
     // (us-east-1); here the user pool's web ACL and a ceiling for each limited API route.
@@ -204,6 +214,7 @@ export class ShopStack extends Stack implements StageObservability {
       userPool: this.userPool,
       stripeSecret: this.stripeSecret,
       originSecret: this.originSecret,
+      linkSigningSecret: this.linkSigningSecret,
       distribution: this.distribution,
       spaBucket: this.spaBucket,
       imagesBucket: this.imagesBucket,

@@ -134,7 +134,14 @@ describe('route table -> functions and routes', () => {
       LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
     });
     const variables = fn.Properties.Environment.Variables;
-    const serviceSettings = { s3: ['IMAGES_BUCKET'], cognito: ['USER_POOL_ID'], ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'], stripe: ['STRIPE_SECRET_ARN'], site: ['SITE_URL', 'SPA_BUCKET'] };
+    const serviceSettings = {
+      s3: ['IMAGES_BUCKET'],
+      cognito: ['USER_POOL_ID'],
+      ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'],
+      stripe: ['STRIPE_SECRET_ARN'],
+      site: ['SITE_URL', 'SPA_BUCKET'],
+      links: ['LINK_SIGNING_SECRET_ARN', 'SITE_URL'],
+    };
     const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
     // ORIGIN_SECRET_ARN: every route's function refuses a request that did not come through CloudFront (0066).
     const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'ORIGIN_SECRET_ARN', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];

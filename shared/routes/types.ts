@@ -6,9 +6,11 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Other services a function calls; infra grants exactly these. `stripe`: the function reads the Stripe keys
  * (in AWS from Secrets Manager, through STRIPE_SECRET_ARN; never the test card processor there). `site`: the
- * function reads the SPA's index.html (SPA_BUCKET) and knows the shop's public origin (SITE_URL).
+ * function reads the SPA's index.html (SPA_BUCKET) and knows the shop's public origin (SITE_URL). `links`: the function
+ * signs or checks the links of mails (restore a cart, unsubscribe: functions/lib/signed-tokens.ts; in AWS it reads the
+ * generated signing key through LINK_SIGNING_SECRET_ARN) and knows the shop's origin (SITE_URL) and postal address.
  */
-export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'site';
+export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'site' | 'links';
 
 /** Statuses of a success. */
 export type SuccessStatus = 200 | 201 | 301;

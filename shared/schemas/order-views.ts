@@ -135,6 +135,12 @@ export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.
 export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });
 
 const salesSchema = z.object({ orders: z.number(), revenue: z.number(), discounts: z.number() });
+/** Reminders sent, and orders recovered (paid by a reminded address within 7 days of its reminder) with their revenue. */
+const reminderFiguresSchema = z.object({ sent: z.number(), recovered: z.number(), revenue: z.number() });
+/** The dashboard's reminder tile: the delay in force (0: off) and the figures of today and the last 30 days (issue 27). */
+export const reminderDashboardSchema = z.object({ delayMinutes: z.number(), today: reminderFiguresSchema, last30Days: reminderFiguresSchema });
+export type ReminderDashboard = z.infer<typeof reminderDashboardSchema>;
+
 export const dashboardSchema = z.object({
   today: salesSchema,
   last30Days: salesSchema,
@@ -146,6 +152,8 @@ export const dashboardSchema = z.object({
     count: z.number(),
     orders: z.array(z.object({ orderNumber: z.string(), state: z.enum(['failed', 'unknown']), since: z.string() })),
   }),
+  /** Abandoned-checkout reminders: the delay in force, reminders sent and orders recovered (issue 27 item 4). */
+  reminders: reminderDashboardSchema,
   threshold: z.number(),
   lowStock: z.array(
     z.object({

@@ -4,18 +4,21 @@ import { model, type Timestamps } from '../table';
 /**
  * One mail the shop owes someone, for one reason: `kind` (why: `order-confirmation`) and `ref` (about what: the
  * order number) are its key, so a reason gets one delivery, ever (docs/decisions/0064). It carries the mail itself,
- * so whoever sends it (the first caller, the job, an admin) sends the same words.
+ * so whoever sends it (the first caller, the job, an admin) sends the same words; or, for a mail scheduled for later
+ * and written when it goes out (a checkout reminder: prices as they are then, docs/decisions/0079), none until its
+ * kind's composer wrote it at a send (then the words of the last send).
  * - `pending`: to be sent at `dueAt` (the first time, or again after SES refused it);
  * - `sending`: claimed by one sender until `dueAt` (its lease);
  * - `sent`: SES accepted it (never sent again);
  * - `failed`: SES refused it every time it was tried; `unknown`: a send that never reported back (SES may have it):
  *   both wait for a person (`attentionAt`);
- * - `withdrawn`: no longer wanted (the order was cancelled before it went out).
+ * - `withdrawn`: no longer wanted (the order was cancelled before it went out; a reminder's cart was paid meanwhile).
  */
 export interface MailDeliveryRecord extends Timestamps {
   kind: string;
   ref: string;
-  mail: Mail;
+  /** The mail; absent on a scheduled delivery until a send composed it (its kind's composer, at send time). */
+  mail?: Mail;
   status: 'pending' | 'sending' | 'sent' | 'failed' | 'unknown' | 'withdrawn';
   /** Sends tried (claims made), by anyone. */
   attempts: number;
@@ -28,6 +31,8 @@ export interface MailDeliveryRecord extends Timestamps {
   messageId?: string;
   /** Why the last attempt did not send it, as SES or the network said. */
   lastError?: string;
+  /** Why it was withdrawn (the order was cancelled; the reminder's cart was paid, the address opted out, ...). */
+  withdrawnReason?: string;
   version: number;
 }
 
@@ -39,6 +44,8 @@ export const mailDeliveries = model<MailDeliveryRecord, 'kind' | 'ref', 'status'
     due: { index: 'gsi2', pk: [], sk: ['dueAt'] },
     // Those of a kind that wait for a person, oldest first: the dashboard's count and links.
     attention: { index: 'gsi1', pk: ['kind'], sk: ['attentionAt'] },
+    // Those of a kind SES accepted, by when (a partition per kind and `sent`): the dashboard's reminders sent.
+    sent: { index: 'gsi1', pk: ['kind', 'status'], sk: ['sentAt'] },
   },
   defaults: () => ({ status: 'pending', attempts: 0, version: 1 }),
 });

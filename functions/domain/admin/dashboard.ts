@@ -6,6 +6,7 @@ import { replacements } from '../../db/entities/replacement';
 import { stockItems } from '../../db/entities/stock-item';
 import { listProductRecords } from '../catalog/products';
 import { unsentConfirmations } from '../checkout/confirmation-mail';
+import { reminderFigures } from '../reminders/figures';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -22,7 +23,8 @@ function sales(list: readonly OrderRecord[]) {
  * The owner's dashboard, from index queries only (docs/decisions/0036): orders of the last 30 days from the
  * byStatus index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read),
  * every pending order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting
- * for a person (their own small index, decision 0064), the listed products and
+ * for a person (their own small index, decision 0064), the checkout reminders sent and the orders they recovered
+ * (their own index, decision 0079), the listed products and
  * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the
  * archive's Sales view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at
  * their midnight 29 days before (`since`), so the page's links open exactly the orders counted (decision 0054);
@@ -44,6 +46,7 @@ export async function dashboard(input: { today?: string; since?: string; thresho
   ]);
   const recent = [...pending, ...completed];
   const threshold = input.threshold;
+  const reminders = await reminderFigures(recent.filter(isSale), todayStart, monthStart);
 
   const lowStock: Dashboard['lowStock'] = [];
   const itemSizes = new Map<string, Set<string>>();
@@ -82,6 +85,7 @@ export async function dashboard(input: { today?: string; since?: string; thresho
     oldestWaiting: pending[0]?.createdAt ?? null,
     openReplacements: open.length,
     unsentConfirmations: unsent,
+    reminders,
     threshold,
     lowStock,
   };

@@ -9,6 +9,7 @@ import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { takeWriteCount } from './take';
 import { usablePromo, whilePayingMessage, type PromoShopper } from '../promo/redeem';
+import { scheduleReminder } from '../reminders/reminders';
 
 export interface CreateIntentInput {
   cart: CheckoutLine[];
@@ -109,7 +110,10 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     updatedAt: now.toISOString(),
   };
   // The intent was changed first: if this write loses to another tab, the take sees the amounts differ and cancels.
-  if (!(await saveCheckout(record, existing))) throw conflict('Your checkout changed in another window. Please try again.');
+  const saved = await saveCheckout(record, existing);
+  if (!saved) throw conflict('Your checkout changed in another window. Please try again.');
+  // The shopper reached the card step with an email: one reminder, after the owner's delay (docs/decisions/0079).
+  await scheduleReminder(saved, now);
   return {
     clientSecret: intent.clientSecret,
     orderNumber: intent.id,

@@ -80,7 +80,7 @@ function noConfirmation(order: OrderRecord): string | null {
 /** The admin's view of an order's confirmation mail (null when the order gets none). */
 export function confirmationMailView(order: OrderRecord, delivery: Delivery | null, now = new Date()): ConfirmationMailView | null {
   if (!delivery && noConfirmation(order)) return null;
-  const to = delivery?.mail.to ?? unescapeText(order.shippingAddress.email);
+  const to = delivery?.mail?.to ?? unescapeText(order.shippingAddress.email);
   const open = order.status !== 'cancelled' && order.paymentStatus !== 'authorized' && !noConfirmation(order);
   const view = (state: ConfirmationMailView['state'], at: string | null, canSendAgain: boolean): ConfirmationMailView => ({
     state,

@@ -10,8 +10,20 @@ import { mailNotTaken, sendMail, type Mail } from '../../lib/mail';
  * again; one SES refused is tried again with backoff, then waits for a person; one whose send never reported back
  * (SES may have it) is never sent again by itself: a person decides. Used by the order confirmation; meant for any
  * mail with a reason (reminders, back-in-stock).
+ *
+ * A mail may also be scheduled for later and written when it goes out (`schedule`, docs/decisions/0079): its kind's
+ * composer, given to the job (`sweepDeliveries(now, { compose })`), writes it at each send from what holds then, or
+ * says it is no longer wanted (with why), and the delivery is withdrawn instead of sent. The composer runs only for
+ * the sender that claimed the delivery, so whatever it claims besides (one mail per address per day) it claims once.
  */
 export type Delivery = MailDeliveryRecord;
+
+/** What a kind's composer answers at send time: the mail to send now, or why it is no longer wanted (withdrawn). */
+export type Composed = { mail: Mail } | { notWanted: string };
+/** Writes a scheduled delivery's mail at send time (the claimed delivery, and the time of the send). */
+export type Composer = (delivery: Delivery, now: Date) => Promise<Composed>;
+/** The composers of the kinds that write their mail at send time, by kind. */
+export type Composers = Readonly<Record<string, Composer>>;
 
 export const DELIVERY_RULES = {
   /** Minutes before the next try after SES refused the 1st, 2nd, ... attempt; refused once more after the last: `failed`. */
@@ -74,24 +86,69 @@ async function record(claimed: Delivery, outcome: Partial<Delivery>): Promise<De
   }
 }
 
-/** Claims `delivery` for one send, sends it, and records how it went. Null when someone else claimed it first. */
-async function attempt(delivery: Delivery, now = new Date()): Promise<Delivery | null> {
+/** After a refusal (or a composer that failed): the next try after the backoff, or `failed` after the last. */
+function refused(claimed: Delivery, now: Date, lastError: string): Partial<Delivery> {
+  const wait = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1];
+  return wait === undefined ? { status: 'failed', attentionAt: now.toISOString(), lastError } : { status: 'pending', dueAt: minutesFrom(now, wait), lastError };
+}
+
+/**
+ * Claims `delivery` for one send, sends it, and records how it went. Null when someone else claimed it first. A kind
+ * with a composer has its mail written now, by the claimer only: not wanted any more -> withdrawn, nothing sent.
+ */
+async function attempt(delivery: Delivery, now = new Date(), compose?: Composer): Promise<Delivery | null> {
   const claimed = await move(delivery, { status: 'sending', attempts: delivery.attempts + 1, dueAt: minutesFrom(now, DELIVERY_RULES.leaseMinutes) });
   if (!claimed) return null;
   const about = { kind: claimed.kind, ref: claimed.ref, attempt: claimed.attempts };
+  let mail = claimed.mail;
+  if (compose) {
+    let composed: Composed;
+    try {
+      composed = await compose(claimed, now);
+    } catch (error) {
+      logger.error('could not write a scheduled mail; tried again later', { ...about, error: error as Error });
+      return record(claimed, refused(claimed, now, `Could not write the mail: ${describe(error)}`));
+    }
+    if ('notWanted' in composed) {
+      logger.info('scheduled mail no longer wanted', { ...about, reason: composed.notWanted });
+      return record(claimed, { status: 'withdrawn', withdrawnReason: composed.notWanted });
+    }
+    mail = composed.mail;
+  }
+  if (!mail) throw new Error(`delivery ${claimed.kind} ${claimed.ref} has no mail and its kind no composer`);
   try {
-    const { messageId } = await sendMail(claimed.mail);
-    return await record(claimed, { status: 'sent', sentAt: new Date().toISOString(), ...(messageId ? { messageId } : {}), lastError: undefined });
+    const { messageId } = await sendMail(mail);
+    return await record(claimed, { status: 'sent', mail, sentAt: new Date().toISOString(), ...(messageId ? { messageId } : {}), lastError: undefined });
   } catch (error) {
     const lastError = describe(error);
     if (!mailNotTaken(error)) {
       // The request went out and no answer came back: SES may have accepted it. Never sent again by itself.
       logger.error('mail send did not finish; it may have been sent', { event: LOG_EVENT.mailFailed, ...about, error: error as Error });
-      return record(claimed, { status: 'unknown', attentionAt: now.toISOString(), lastError });
+      return record(claimed, { status: 'unknown', attentionAt: now.toISOString(), lastError, mail });
     }
-    const wait = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1];
-    logger.error(wait === undefined ? 'mail refused; no more tries' : 'mail refused; tried again later', { event: LOG_EVENT.mailFailed, ...about, error: error as Error });
-    return record(claimed, wait === undefined ? { status: 'failed', attentionAt: now.toISOString(), lastError } : { status: 'pending', dueAt: minutesFrom(now, wait), lastError });
+    const last = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1] === undefined;
+    logger.error(last ? 'mail refused; no more tries' : 'mail refused; tried again later', { event: LOG_EVENT.mailFailed, ...about, error: error as Error });
+    return record(claimed, { ...refused(claimed, now, lastError), mail });
+  }
+}
+
+/**
+ * A mail for one reason (`kind` + `ref`), to be written and sent at `dueAt` by the job (its kind's composer writes it
+ * then: docs/decisions/0079): at most one delivery per reason, ever. A second call for a reason scheduled before and
+ * never tried yet moves its time to `dueAt` (the shopper came back to the card step: the delay counts from then);
+ * one tried, sent or withdrawn is left as it is. `created` tells the first call.
+ */
+export async function schedule(kind: string, ref: string, dueAt: Date): Promise<{ delivery: Delivery; created: boolean }> {
+  try {
+    return { delivery: await mailDeliveries.create({ kind, ref, dueAt: dueAt.toISOString() }), created: true };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  for (;;) {
+    const delivery = (await getDelivery(kind, ref))!;
+    if (delivery.status !== 'pending' || delivery.attempts > 0 || delivery.dueAt === dueAt.toISOString()) return { delivery, created: false };
+    const moved = await move(delivery, { dueAt: dueAt.toISOString() });
+    if (moved) return { delivery: moved, created: false };
   }
 }
 
@@ -167,15 +224,19 @@ export interface SweepCounts {
   refused: number;
   /** Claimed by a sender that never reported back within its lease: now `unknown`, for a person to decide. */
   stalled: number;
+  /** Scheduled mails their composer found no longer wanted (the cart was paid, the address opted out, ...): not sent. Only when some were. */
+  withdrawn?: number;
 }
 
 /**
  * The job's part (every minute): every delivery whose time has come, from one Query of the `due` partition. A pending
  * one is claimed and sent (once, whatever else runs at the same time: the claim is conditional); a claim whose lease
  * ran out is marked `unknown` and not sent again. `onChange` hears of each delivery this run moved (a kind keeps a
- * copy of its state elsewhere, e.g. the order's mailStatus). Stops claiming when `deadline` is near.
+ * copy of its state elsewhere, e.g. the order's mailStatus). A kind in `compose` has its mail written at each send
+ * (withdrawn when no longer wanted); a delivery without a mail whose kind has no composer here is left alone.
+ * Stops claiming when `deadline` is near.
  */
-export async function sweepDeliveries(now = new Date(), options: { deadline?: number; onChange?: (delivery: Delivery) => Promise<void> } = {}): Promise<SweepCounts> {
+export async function sweepDeliveries(now = new Date(), options: { deadline?: number; onChange?: (delivery: Delivery) => Promise<void>; compose?: Composers } = {}): Promise<SweepCounts> {
   const counts: SweepCounts = { sent: 0, refused: 0, stalled: 0 };
   const due = await mailDeliveries.query('due', {}, { skAtMost: now.toISOString(), limit: DELIVERY_RULES.perRun });
   for (const listed of due) {
@@ -190,8 +251,14 @@ export async function sweepDeliveries(now = new Date(), options: { deadline?: nu
         moved = await move(delivery, { status: 'unknown', attentionAt: now.toISOString(), lastError: 'The send did not finish (the sender stopped before SES answered).' });
         if (moved) counts.stalled++;
       } else if (delivery.status === 'pending') {
-        moved = await attempt(delivery, now);
+        const compose = Object.hasOwn(options.compose ?? {}, delivery.kind) ? options.compose![delivery.kind] : undefined;
+        if (!delivery.mail && !compose) {
+          logger.error('a scheduled mail has no composer for its kind', { kind: delivery.kind, ref: delivery.ref });
+          continue;
+        }
+        moved = await attempt(delivery, now, compose);
         if (moved?.status === 'sent') counts.sent++;
+        else if (moved?.status === 'withdrawn') counts.withdrawn = (counts.withdrawn ?? 0) + 1;
         else if (moved) counts.refused++;
       }
       if (moved) await options.onChange?.(moved);
@@ -200,6 +267,11 @@ export async function sweepDeliveries(now = new Date(), options: { deadline?: nu
     }
   }
   return counts;
+}
+
+/** Deliveries of a kind SES accepted from `since` on (ISO), oldest first (the dashboard's reminders sent). */
+export function sentSince(kind: string, since: string): Promise<Delivery[]> {
+  return mailDeliveries.query('sent', { kind, status: 'sent' }, { skAtLeast: since });
 }
 
 /** Deliveries of a kind waiting for a person (failed or unknown), oldest first: how many, and the first `limit`. */

@@ -48,6 +48,13 @@ export const routes: RouteObject[] = [
       { path: '/product/:id', loader: productLoader, ...page(() => import('../features/catalog/ProductPage')) },
       { path: '/search', loader: searchLoader, ...page(() => import('../features/catalog/SearchPage')) },
       checkoutRoute,
+      {
+        path: '/cart/restore',
+        ...pageWithData(
+          () => import('../features/checkout/RestorePage'),
+          async () => ({ loader: (await import('../features/checkout/restoreData')).restoreLoader }),
+        ),
+      },
       { path: '/orderconfirmation', ...page(() => import('../features/checkout/OrderConfirmationPage')) },
       { path: '/login', ...page(() => import('../features/auth/LoginPage')) },
       { path: '/signup', ...page(() => import('../features/auth/SignupPage')) },
@@ -77,6 +84,13 @@ export const routes: RouteObject[] = [
       { path: '/privacy-policy', ...page(() => import('../features/pages/PrivacyPage')) },
       { path: '/terms-and-conditions', ...page(() => import('../features/pages/TermsPage')) },
       { path: '/faqs', ...page(() => import('../features/pages/FaqsPage')) },
+      {
+        path: '/unsubscribe',
+        ...pageWithData(
+          () => import('../features/email-preferences/UnsubscribePage'),
+          async () => ({ loader: (await import('../features/email-preferences/unsubscribeData')).unsubscribeLoader }),
+        ),
+      },
       { path: '*', ...page(() => import('../features/pages/NotFoundPage')) },
     ],
   },

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
@@ -11,6 +12,7 @@ const dashboard = {
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
   unsentConfirmations: { count: 0, orders: [] },
+  reminders: { delayMinutes: 60, today: { sent: 2, recovered: 1, revenue: 3098 }, last30Days: { sent: 9, recovered: 3, revenue: 10_450 } },
   threshold: 3,
   lowStock: [
     { kind: 'product', id: 'vanilla-snow-candle', name: 'Vanilla Snow Candle', size: 'CANDLE', count: 0 },
@@ -93,4 +95,39 @@ it('no confirmation mail waiting: the tile says every one went out', async () =>
   const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
   expect(tile.textContent).toContain('0Every confirmation went out');
   expect(within(tile).queryByRole('link')).toBeNull();
+});
+
+it('cart reminders: sent and recovered with their revenue, and the delay the owner sets (0 off), checked before it is sent', async () => {
+  const puts: unknown[] = [];
+  let delay = 60;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    if (url === '/api/admin/settings' && init?.method === 'PUT') {
+      const body = JSON.parse(init.body as string) as { reminderDelayMinutes: number };
+      puts.push(body);
+      delay = body.reminderDelayMinutes;
+      return json(200, body);
+    }
+    if (url.startsWith('/api/admin/dashboard?today=')) return json(200, { ...dashboard, reminders: { ...dashboard.reminders, delayMinutes: delay } });
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderAdmin('/admin');
+  const tile = (await screen.findByRole('heading', { name: 'Cart reminders' })).closest('li')!;
+  expect(tile.textContent).toContain('orders recovered in 30 days · $104.50 · 9 sent');
+  expect(tile.textContent).toContain('Today: 2 sent · 1 recovered · $30.98');
+  expect(tile.textContent).toContain('Now: 1 hour');
+  const input = within(tile).getByLabelText('Send a reminder after (minutes; 0 turns reminders off)');
+
+  await userEvent.clear(input);
+  await userEvent.type(input, '1.5');
+  await userEvent.click(within(tile).getByRole('button', { name: 'Save' }));
+  expect(await within(tile).findByText('Type a whole number of minutes from 0 (off) to 1440.')).toBeTruthy();
+  expect(puts).toEqual([]);
+
+  await userEvent.clear(input);
+  await userEvent.type(input, '0');
+  await userEvent.click(within(tile).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Saved. Cart reminders: off.')).toBeTruthy();
+  expect(puts).toEqual([{ reminderDelayMinutes: 0 }]);
+  expect(await within(tile).findByText('Now: off')).toBeTruthy();
 });

@@ -1,11 +1,13 @@
-import { Badge, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
-import { Link, useLoaderData } from 'react-router-dom';
-import { CONFIRMATION_MAIL_MESSAGES } from '../../../../shared/messages';
+import { Badge, Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
+import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES } from '../../../../shared/messages';
+import { delayText, REMINDER_RULES } from '../../../../shared/reminders';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
-import { getDashboard } from './adminApi';
+import { getDashboard, saveReminderSettings } from './adminApi';
 import { localDate, midnightDaysAgo } from './localDays';
-import { AdminPage, HeadRow } from './useAdmin';
+import { AdminPage, adminWrite, HeadRow, refused, submissionOf, useAdminWrites } from './useAdmin';
 
 /**
  * The admin's own days (decision 0054): today from their midnight, the last 30 days from their midnight 29 days
@@ -22,12 +24,74 @@ export async function loader() {
   return { ...(await getDashboard(shown.today.toISOString(), shown.since.toISOString())), days: shown };
 }
 
-/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, low stock; each links to its page. */
+/** The dashboard's one write: the reminder delay (whole minutes, 0 off; the server checks it too). */
+export async function action({ request }: ActionFunctionArgs) {
+  const typed = (await submissionOf(request)).minutes;
+  const minutes = typeof typed === 'string' ? typed : '';
+  const value = Number(minutes);
+  if (minutes.trim() === '' || !Number.isInteger(value) || value < 0 || value > REMINDER_RULES.maxDelayMinutes) {
+    const text = REMINDER_MESSAGES.delayInvalid(REMINDER_RULES.maxDelayMinutes);
+    return refused('reminders', text, { reminderDelayMinutes: text });
+  }
+  return adminWrite(
+    'reminders',
+    () => saveReminderSettings(value),
+    (saved) => `${REMINDER_MESSAGES.saved} Cart reminders: ${delayText(saved.reminderDelayMinutes)}.`,
+  );
+}
+
+/** Reminders sent and orders recovered with their revenue (issue 27 item 4), and the delay the owner sets (0 turns them off). */
+function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderData<typeof loader>>['reminders'] }) {
+  const { write, pending, fields } = useAdminWrites();
+  const [minutes, setMinutes] = useState(String(reminders.delayMinutes));
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void write('reminders', { minutes });
+  };
+  const error = fields.reminderDelayMinutes;
+  return (
+    <li className="card">
+      <h2>{REMINDER_MESSAGES.tileHeading}</h2>
+      <p className="figure">{reminders.last30Days.recovered}</p>
+      <p className="muted">
+        {reminders.last30Days.recovered === 1 ? 'order' : 'orders'} recovered in 30 days · {formatPrice(reminders.last30Days.revenue)} · {reminders.last30Days.sent} sent
+      </p>
+      <p className="muted">
+        Today: {reminders.today.sent} sent · {reminders.today.recovered} recovered · {formatPrice(reminders.today.revenue)}
+      </p>
+      <form className="tile-form" onSubmit={save} aria-label={REMINDER_MESSAGES.tileHeading}>
+        <label>
+          {REMINDER_MESSAGES.delayLabel}
+          <input
+            name="reminderDelayMinutes"
+            inputMode="numeric"
+            value={minutes}
+            onChange={(event) => setMinutes(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'reminder-delay-error' : undefined}
+          />
+        </label>
+        {error && (
+          <span id="reminder-delay-error" className="error">
+            {error}
+          </span>
+        )}
+        <Button type="submit" size="small" isLoading={pending === 'reminders'}>
+          Save
+        </Button>
+        <span className="muted">Now: {delayText(reminders.delayMinutes)}</span>
+      </form>
+    </li>
+  );
+}
+
+/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, cart reminders, low stock; each links to its page. */
 export default function AdminPortal() {
   const data = useLoaderData<typeof loader>();
+  const { notice } = useAdminWrites();
   const sinceDate = data.days.sinceDate;
   return (
-    <AdminPage title="Admin">
+    <AdminPage title="Admin" notice={notice}>
       <>
         <ul className="dashboard-tiles">
           <li className="card">
@@ -82,6 +146,7 @@ export default function AdminPortal() {
               </>
             )}
           </li>
+          <RemindersTile reminders={data.reminders} />
         </ul>
         <section className="card" aria-labelledby="low-stock-heading">
           <h2 id="low-stock-heading">

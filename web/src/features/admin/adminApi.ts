@@ -16,6 +16,7 @@ import { errorBodySchema } from '../../../../shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
 import { uploadAnswerSchema, uploadStatusSchema } from '../../../../shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '../../../../shared/schemas/promo';
+import { reminderSettingsSchema } from '../../../../shared/schemas/reminders';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -107,6 +108,8 @@ export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${enc
 export const listReplacements = (status: ReplacementStatus) => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
 export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>
   api(`/api/admin/replacements/${encodeURIComponent(id)}`, z.looseObject({ replacementOrder: z.nullable(z.string()) }), { auth: true, method: 'POST', body });
+/** The owner's reminder delay (minutes after the card step; 0 turns reminders off). */
+export const saveReminderSettings = (reminderDelayMinutes: number) => api('/api/admin/settings', reminderSettingsSchema, { auth: true, method: 'PUT', body: { reminderDelayMinutes } });
 /** The dashboard's figures from the admin's own midnights: today's, and the one 29 days before (the last 30 days). */
 export const getDashboard = (today: string, since: string) => api(`/api/admin/dashboard?${new URLSearchParams({ today, since }).toString()}`, dashboardSchema, { auth: true });
 

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { savedCartSchema, type CartLine } from '../../../../shared/schemas/cart';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
@@ -7,6 +7,12 @@ import { cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAct
 interface CartState {
   cart: CartLine[];
   dispatch: (action: CartAction) => void;
+  /**
+   * The cart the page loaded with is settled: the session is known and, when signed in, the saved cart has come (or
+   * failed). A page that replaces the cart at load (a reminder's restore link) waits for it, so the saved cart arriving
+   * later cannot put the old lines back.
+   */
+  settled: boolean;
 }
 
 const CartContext = createContext<CartState | null>(null);
@@ -22,6 +28,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { user, ready } = useAuth();
   const [cart, rawDispatch] = useReducer(cartReducer, undefined, () => readStoredCart());
   const signedInAs = useRef<string | null>(null);
+  const [settled, setSettled] = useState(false);
   // The cart as last rendered, for dispatch: follows the state in the commit (a layout effect runs before any
   // event can), and dispatch moves it on at once so two actions in one event both count.
   const current = useRef(cart);
@@ -73,7 +80,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         rawDispatch({ type: 'SET_CART', cart: merged });
         if (merged.length !== saved.length || merged.some((line, i) => line.quantity !== saved[i]?.quantity)) return save(merged);
       })
-      .catch((error) => console.error('cart fetch failed', error));
+      .catch((error) => console.error('cart fetch failed', error))
+      .finally(() => setSettled(true));
   }, [ready, user]);
 
   const dispatch = useCallback(
@@ -86,7 +94,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [user],
   );
 
-  const value = useMemo(() => ({ cart, dispatch }), [cart, dispatch]);
+  // Signed out: nothing to wait for once the session is known (the saved cart is a signed-in shopper's).
+  const value = useMemo(() => ({ cart, dispatch, settled: settled || (ready && !user) }), [cart, dispatch, settled, ready, user]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, redirect, replace, useActionData, useLocation, useNavigate, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES, REMINDER_MESSAGES } from '../../../../shared/messages';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import type { CartLine } from '../../../../shared/schemas/cart';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -156,25 +156,33 @@ export default function ShippingStep() {
           </label>
         )}
         {FIELDS.map((field) => (
-          <label key={field.key}>
-            {field.label}
-            <input
-              name={field.key}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              required
-              maxLength={200}
-              value={address[field.key]}
-              onChange={(e) => setAddress({ ...address, [field.key]: e.target.value })}
-              aria-invalid={fieldErrors[field.key] ? true : undefined}
-              aria-describedby={fieldErrors[field.key] ? `${field.key}-error` : undefined}
-            />
-            {fieldErrors[field.key] && (
-              <span id={`${field.key}-error`} className="error">
-                {fieldErrors[field.key]}
-              </span>
+          <Fragment key={field.key}>
+            <label>
+              {field.label}
+              <input
+                name={field.key}
+                type={field.type ?? 'text'}
+                autoComplete={field.autoComplete}
+                required
+                maxLength={200}
+                value={address[field.key]}
+                onChange={(e) => setAddress({ ...address, [field.key]: e.target.value })}
+                aria-invalid={fieldErrors[field.key] ? true : undefined}
+                aria-describedby={[fieldErrors[field.key] ? `${field.key}-error` : '', field.key === 'email' ? 'email-use' : ''].filter(Boolean).join(' ') || undefined}
+              />
+              {fieldErrors[field.key] && (
+                <span id={`${field.key}-error`} className="error">
+                  {fieldErrors[field.key]}
+                </span>
+              )}
+            </label>
+            {/* Outside the label: the field's name stays "Email"; the input points at it (aria-describedby). */}
+            {field.key === 'email' && (
+              <p id="email-use" className="hint">
+                {REMINDER_MESSAGES.shippingNotice}
+              </p>
             )}
-          </label>
+          </Fragment>
         ))}
         <div className="actions">
           <button type="button" className="secondary" onClick={() => void navigate(STEP_PATH.cart)}>

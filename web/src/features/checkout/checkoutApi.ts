@@ -3,6 +3,7 @@ import type { CartLine } from '../../../../shared/schemas/cart';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
 import { createIntentResultSchema, validateCartResultSchema } from '../../../../shared/schemas/checkout';
 import { promoCheckResultSchema } from '../../../../shared/schemas/promo';
+import { restoreAnswerSchema } from '../../../../shared/schemas/reminders';
 import { api } from '../../lib/api';
 
 /** What checkout sends: which products, sizes and how many (the server prices them). */
@@ -30,6 +31,9 @@ export const createIntent = (input: { cart: CartLine[]; shippingAddress: Shippin
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */
 export const checkPromoCode = (input: { code: string; cart: CartLine[]; signedIn: boolean }) =>
   api('/api/promo-codes/check', promoCheckResultSchema, { auth: input.signedIn, body: { code: input.code, cart: lines(input.cart) } });
+
+/** A reminder's link: its cart (priced now), the shipping details, and what is gone (docs/decisions/0079). */
+export const restoreCart = (token: string) => api('/api/reminders/restore', restoreAnswerSchema, { body: { token } });
 
 /** The server refused a promo code (unknown, expired, used up, ...): its message is for the shopper. */
 export const isPromoRefusal = (code: string) => code.startsWith('promo_');

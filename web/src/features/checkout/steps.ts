@@ -89,10 +89,13 @@ export type CheckoutPart = 'priced' | 'checkout' | 'address' | 'promo';
  * - checkoutGone: Next was told the checkout is closed or not this browser's: a new one is made at once;
  * - cardStopped: too many failed card attempts cancelled the payment: the next Next starts a new checkout;
  * - orderRefused: the stock or the code went while paying (nothing charged): back to the cart, a new checkout;
- * - paid: the order is recorded: nothing of this checkout is kept.
+ * - paid: the order is recorded: nothing of this checkout is kept;
+ * - restored: a reminder's link brought a cart back: this tab's checkout (and its priced amounts) is not that cart's,
+ *   so Next makes a new one (the old checkout stays its own browser's: docs/decisions/0062, 0079).
  */
-export type CheckoutEvent = 'checkoutGone' | 'cardStopped' | 'orderRefused' | 'paid';
+export type CheckoutEvent = 'checkoutGone' | 'cardStopped' | 'orderRefused' | 'paid' | 'restored';
 export const FORGETS: Record<CheckoutEvent, readonly CheckoutPart[]> = {
+  restored: ['checkout', 'priced'],
   checkoutGone: ['checkout', 'priced'],
   cardStopped: ['checkout', 'priced'],
   orderRefused: ['checkout', 'priced'],

@@ -1,0 +1,40 @@
+import { REMINDER_MESSAGES as WORDS } from '../../../shared/messages';
+import type { RestoreAnswer } from '../../../shared/schemas/reminders';
+import { unescapeText } from '../../../shared/sanitize';
+import { HttpError } from '../../lib/errors';
+import { checkToken } from '../../lib/signed-tokens';
+import { getCheckout } from '../checkout/checkouts';
+import { priceCart, shortLines } from '../checkout/pricing';
+
+/**
+ * POST /api/reminders/restore: a reminder's link brings its cart back, in whatever browser opens it (docs/decisions/0079).
+ * The answer fills a new checkout there (the cart, priced now, and the shipping step); the old checkout is neither
+ * changed nor named (it stays bound to its own browser, decision 0062), and nothing is held: the lines sold out
+ * since are named, not put in the cart. A token the shop did not sign is `link_invalid`, one past its 7 days (or whose
+ * checkout is gone) `link_expired`, both 400 with a plain sentence; a cart bought since is 409 `cart_bought`.
+ */
+export async function restoreCart(token: string): Promise<RestoreAnswer> {
+  const checked = await checkToken('restore', token);
+  if (!checked.ok) {
+    throw checked.reason === 'expired' ? new HttpError(400, 'link_expired', WORDS.restoreLinkExpired) : new HttpError(400, 'link_invalid', WORDS.restoreLinkInvalid);
+  }
+  const checkout = await getCheckout(checked.subject);
+  if (!checkout) throw new HttpError(400, 'link_expired', WORDS.restoreLinkExpired);
+  if (checkout.state === 'taken' || checkout.state === 'captured') throw new HttpError(409, 'cart_bought', WORDS.cartBought);
+  const { lines, unavailable } = await priceCart(checkout.lines);
+  const short = new Set(await shortLines(lines));
+  const address = checkout.shippingAddress;
+  return {
+    // Names as the shop stores them (sanitised), as every cart line has them: the pages unescape what they show.
+    cart: lines.filter((line) => !short.has(line.name)).map(({ cell: _cell, ...line }) => line),
+    shippingAddress: {
+      name: unescapeText(address.name),
+      email: unescapeText(address.email),
+      line1: unescapeText(address.line1),
+      city: unescapeText(address.city),
+      state: unescapeText(address.state),
+      zip: address.zip,
+    },
+    unavailable: [...unavailable, ...short],
+  };
+}

@@ -1,0 +1,23 @@
+import { unsubscribeAnswerSchema, unsubscribeQuerySchema } from '../schemas/email-preferences';
+import type { RouteDef } from './types';
+
+/**
+ * Mail a shopper did not ask for can be stopped with one click (design section 4, docs/decisions/0078): the mail's
+ * link opens the shop's /unsubscribe page, which posts here; a mail client's own Unsubscribe button posts here too
+ * (List-Unsubscribe-Post, RFC 8058: the body `List-Unsubscribe=One-Click` is form data, so the token is in the
+ * query and the body is not read). Public, rate-limited (shared/rate-limits.ts).
+ */
+export const EMAIL_PREFERENCE_ROUTES = [
+  {
+    method: 'POST',
+    path: '/api/email-preferences/unsubscribe',
+    handler: 'email-preferences/unsubscribe',
+    access: 'public',
+    table: 'readwrite',
+    uses: ['links'],
+    query: unsubscribeQuerySchema,
+    answer: unsubscribeAnswerSchema,
+    refusals: { 400: 'The link token is not one the shop signed (changed or cut short): `link_invalid`' },
+    summary: "?token= of an unsubscribe link -> the address (masked) gets no more reminders or back-in-stock alerts; one click, no sign-in; the body (a mail client's List-Unsubscribe=One-Click) is not read",
+  },
+] as const satisfies readonly RouteDef[];

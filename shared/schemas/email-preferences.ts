@@ -1,0 +1,13 @@
+import * as z from './zod';
+
+/** A signed link token as a mail carries it (functions/lib/signed-tokens.ts): base64url payload and signature. */
+export const linkTokenSchema = z
+  .string()
+  .check(z.minLength(10, 'This link is not complete.'), z.maxLength(600, 'This link is not one of ours.'), z.regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'This link is not complete or was changed.'));
+
+/** The query of POST /api/email-preferences/unsubscribe: the token of the mail's link. */
+export const unsubscribeQuerySchema = z.object({ token: linkTokenSchema });
+
+/** The answer: done, and the address (masked: `ad•••@example.com`). */
+export const unsubscribeAnswerSchema = z.object({ unsubscribed: z.literal(true), email: z.string() });
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;

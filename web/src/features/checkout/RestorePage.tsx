@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { REMINDER_MESSAGES as WORDS } from '../../../../shared/messages';
+import { unescapeText } from '../../../../shared/sanitize';
+import { useAuth } from '../auth/AuthProvider';
+import { useNoIndex } from '../auth/useNoIndex';
+import { useCart } from '../cart/CartProvider';
+import { CART_STORAGE_KEY } from '../cart/cartReducer';
+import { forget, keepAddress } from './checkoutSession';
+import type { RestoreResult } from './restoreData';
+import { STEP_PATH } from './steps';
+
+/** Shown on the shipping step after the link brought everything back. */
+export const RESTORED_NOTICE = 'Your cart and shipping details are back. Check them and press Next.';
+
+/**
+ * /cart/restore?token=: a reminder's link (docs/decisions/0079). In whatever browser opens it, the cart the server gave
+ * back (priced now, only what can be bought now) becomes this browser's cart and the shipping step is filled in; this
+ * tab's own checkout is forgotten, so Next makes a new one (the reminded checkout stays bound to the browser that made
+ * it). Nothing is held. When everything came back the shipping step opens at once; otherwise this page says what is
+ * gone first.
+ */
+export default function RestorePage() {
+  useNoIndex('noindex, nofollow');
+  const result = useLoaderData<RestoreResult>();
+  const { user, ready } = useAuth();
+  const { dispatch, settled } = useCart();
+  const navigate = useNavigate();
+  const done = useRef(false);
+  const settledHere = ready && settled;
+
+  useEffect(() => {
+    // Once the session and the saved cart are known: a saved cart arriving later would put the old lines back.
+    if (!result.ok || !settledHere || done.current) return;
+    done.current = true;
+    const { answer } = result;
+    forget('restored');
+    keepAddress(answer.shippingAddress, user?.userId ?? null);
+    // The shipping step's loader reads the stored cart: it is there before the navigation, not after the next render.
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(answer.cart));
+    dispatch({ type: 'SET_CART', cart: answer.cart });
+    if (answer.cart.length && !answer.unavailable.length) void navigate(STEP_PATH.shipping, { replace: true, state: { notice: RESTORED_NOTICE } });
+  }, [result, settledHere, user, dispatch, navigate]);
+
+  if (!result.ok) {
+    const expired = result.code === 'link_expired' || result.code === 'cart_bought';
+    return (
+      <section className="page narrow" aria-labelledby="restore-heading">
+        <h1 id="restore-heading">{result.code === 'cart_bought' ? 'This cart was bought already' : expired ? 'This link has expired' : 'This link to your cart did not work'}</h1>
+        <p role="alert">{result.problem}</p>
+        <p>
+          <Link to="/" className="button">
+            Go to the shop
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  const restored = result.answer;
+  // Until the cart is filled (or while the shipping step opens): a line, not the page below.
+  if (!settledHere || (restored.cart.length && !restored.unavailable.length)) {
+    return (
+      <section className="page narrow" aria-labelledby="restore-heading">
+        <h1 id="restore-heading">{WORDS.restoring}</h1>
+      </section>
+    );
+  }
+  return (
+    <section className="page narrow" aria-labelledby="restore-heading">
+      <h1 id="restore-heading">{restored.cart.length ? 'Your cart is back' : 'Sold out since'}</h1>
+      <p role="status">{restored.cart.length ? WORDS.restoredSomeGone : WORDS.restoredAllGone}</p>
+      {restored.cart.length > 0 && (
+        <ul>
+          {restored.unavailable.map((name) => (
+            <li key={name}>{unescapeText(name)}</li>
+          ))}
+        </ul>
+      )}
+      <p className="actions">
+        {restored.cart.length ? (
+          <>
+            <Link to={STEP_PATH.cart} className="button secondary">
+              See the cart
+            </Link>
+            <Link to={STEP_PATH.shipping} className="button" state={{ notice: RESTORED_NOTICE }}>
+              Continue to shipping
+            </Link>
+          </>
+        ) : (
+          <Link to="/" className="button">
+            Go to the shop
+          </Link>
+        )}
+      </p>
+    </section>
+  );
+}
