@@ -198,6 +198,7 @@ export const RATE_LIMIT_MESSAGES = {
   signUp: 'Too many new accounts from your connection. Please wait a few minutes and try again.',
   passwordReset: 'Too many password reset attempts. Please wait a few minutes and try again.',
   search: 'Too many searches from your connection. Please wait a minute and try again.',
+  stockAlerts: 'Too many back-in-stock requests from your connection. Please wait a few minutes and try again.',
 } as const;
 
 /**
@@ -247,4 +248,40 @@ export const STOCK_MESSAGES = {
 /** The account page's shipping profiles. */
 export const PROFILE_MESSAGES = {
   confirmDelete: (name: string) => `Delete the shipping profile "${name}"? This cannot be undone.`,
+} as const;
+
+/** "Email me when it's back" (issue 27 items 5-7, docs/decisions/0080, 0081): the product page, its answers, the mail, the admin. */
+export const STOCK_ALERT_MESSAGES = {
+  heading: 'Email me when it’s back',
+  button: 'Email me when it’s back',
+  sending: 'Sending…',
+  /** Under the heading: which sizes are sold out (none named for a one-size product). */
+  intro: (sizes: readonly string[]) =>
+    sizes.length ? `Sold out in ${sizes.join(', ')}. Leave your email and we send you one mail when your size is back.` : 'Leave your email and we send you one mail when it is back.',
+  sizeLabel: 'Size you want',
+  chooseSize: 'Choose a size',
+  /** The answer, the same for a first request and the same one again (one request either way). */
+  subscribed: (email: string, what: string) => `Thanks! We’ll email ${email} once when ${what} is back in stock.`,
+  inStock: (what: string) => `${what} is in stock right now, so there is nothing to wait for: choose it above and add it to your cart.`,
+  notASize: 'This product does not come in that size.',
+  /** The mail. */
+  subject: (what: string) => `Back in stock: ${what}`,
+  back: (what: string) => `Good news: ${what} is back in stock.`,
+  /** More people asked than came back: said plainly. */
+  few: (units: number) =>
+    units === 1 ? 'Only one came back, and more people asked for it than that, so it may be gone soon.' : `Only ${units} came back, and more people asked for them than that, so they may be gone soon.`,
+  link: (url: string) => `See it in the shop: ${url}`,
+  noLink: 'Find it in the shop under its name.',
+  /** Why the mail was sent, and that it was the only one. */
+  reason: (askedOn: string) => `You get this mail because you asked us on ${askedOn} to email you when it was back. This was the one mail of that request; nothing more will follow about it.`,
+  /** The admin: the page of waiting requests and the dashboard tile. */
+  adminTitle: 'Back-in-stock requests',
+  adminIntro: 'Shoppers asked to be emailed when these sizes are back: what to restock first. A size back in stock is mailed within a minute or two, one mail to each, and its requests end.',
+  adminNone: 'Nobody is waiting for a size right now.',
+  adminGone: 'Product deleted (its requests end shortly)',
+  adminDrafted: 'Drafted: mailed once it is listed again with stock',
+  adminMailing: 'In stock: being mailed',
+  tileHeading: 'Back-in-stock requests',
+  tileSizes: (sizes: number) => (sizes === 0 ? 'Nobody is waiting for a size' : `waiting for ${sizes} ${sizes === 1 ? 'size' : 'sizes'}`),
+  tileLink: 'What to restock',
 } as const;

@@ -7,6 +7,7 @@ import { FORMS_ROUTES } from './routes/forms';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
+import { STOCK_ALERT_ROUTES } from './routes/stock-alerts';
 import { SYSTEM_ROUTES } from './routes/system';
 import type { RouteDef } from './routes/types';
 
@@ -28,6 +29,7 @@ export const ROUTES = [
   ...FORMS_ROUTES,
   ...ORDER_ROUTES,
   ...PROMO_ROUTES,
+  ...STOCK_ALERT_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

@@ -1,4 +1,5 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
+import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
 
 /**
@@ -146,6 +147,8 @@ export const dashboardSchema = z.object({
     count: z.number(),
     orders: z.array(z.object({ orderNumber: z.string(), state: z.enum(['failed', 'unknown']), since: z.string() })),
   }),
+  /** Back-in-stock requests waiting (issue 27 item 7), and for how many sizes. */
+  stockAlerts: stockAlertCountSchema,
   threshold: z.number(),
   lowStock: z.array(
     z.object({
