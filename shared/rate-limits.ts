@@ -121,7 +121,7 @@ export const RATE_LIMITS = [
   },
   {
     id: 'stock-alerts',
-    summary: "Back-in-stock requests (\"Email me when it's back\"): a shopper asks for a size or two; each stores an address the shop will mail once",
+    summary: 'Back-in-stock requests ("Email me when it\'s back"): a shopper asks for a size or two; each stores an address the shop will mail once',
     limit: 10,
     windowSeconds: 600,
     requests: [{ method: 'POST', path: '/api/stock-alerts' }],

@@ -1,4 +1,4 @@
-import { CANDLE_SIZE, type Size } from './sizes';
+import { CANDLE_SIZE } from './sizes';
 
 /**
  * Back-in-stock alerts (issue 27 items 5-7, docs/decisions/0080 and 0081): the rules both sides use.
@@ -11,6 +11,6 @@ export const BACK_IN_STOCK = 'back-in-stock';
 export const ALERTS_PER_RUN = 25;
 
 /** What a shopper waits for, in words: the product, and its size unless it comes in one size ("Cozy Hoodie in size M"). */
-export function restockWhat(name: string, size: Size | string): string {
+export function restockWhat(name: string, size: string): string {
   return size === CANDLE_SIZE ? name : `${name} in size ${size}`;
 }

@@ -45,7 +45,10 @@ export async function askForRestock(body: StockAlertBody, now = new Date()): Pro
     const at = now.toISOString();
     const waiting = { ...key, to: body.email, status: 'waiting' as const, waitingSince: at };
     const request = current
-      ? stockAlerts.transact.put({ ...current, ...waiting, round: current.round + 1, version: current.version + 1, ended: undefined, endedAt: undefined, updatedAt: at }, { when: { equals: { version: current.version } } })
+      ? stockAlerts.transact.put(
+          { ...current, ...waiting, round: current.round + 1, version: current.version + 1, ended: undefined, endedAt: undefined, updatedAt: at },
+          { when: { equals: { version: current.version } } },
+        )
       : stockAlerts.transact.put(waiting, { ifNew: true });
     const failed = await transactWriteOrFailures([request, demandItem(key, 1, at)]);
     if (!failed.length) return answer;

@@ -44,17 +44,7 @@ function alertMail(request: StockAlertRecord, product: ProductRecord, units: num
   const what = restockWhat(unescapeText(product.name), request.size);
   const link = siteLink(`/product/${encodeURIComponent(product.id)}`);
   const askedOn = new Date(request.waitingSince ?? request.updatedAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const text = [
-    'Hi,',
-    '',
-    WORDS.back(what),
-    ...(asked > units ? [WORDS.few(units)] : []),
-    '',
-    link ? WORDS.link(link) : WORDS.noLink,
-    '',
-    WORDS.reason(askedOn),
-    ...alertFooter(request.to),
-  ].join('\n');
+  const text = ['Hi,', '', WORDS.back(what), ...(asked > units ? [WORDS.few(units)] : []), '', link ? WORDS.link(link) : WORDS.noLink, '', WORDS.reason(askedOn), ...alertFooter(request.to)].join('\n');
   return { to: request.to, subject: WORDS.subject(what), text };
 }
 
