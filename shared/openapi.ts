@@ -166,6 +166,7 @@ const AREA_TITLES: Record<string, string> = {
   admin: "The owner's products, stock items, orders and uploads",
   forms: 'Contact, support and quote messages',
   orders: 'Order status, look-up and replacement requests',
+  'stock-alerts': "Back-in-stock requests (Email me when it's back) and the owner's count of them",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };

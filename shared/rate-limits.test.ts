@@ -25,8 +25,19 @@ const NOT_LIMITED: Record<string, string> = {
 const ADDED_BY_OTHER_ISSUES: string[] = [];
 
 describe('the rate-limit table', () => {
-  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; and search', () => {
-    expect(RATE_LIMITS.map((group) => group.id)).toEqual(['payment-intents', 'card-confirmations', 'order-recording', 'promo-code-checks', 'order-lookups', 'forms', 'search', 'sign-up', 'password-reset']);
+  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; search and back-in-stock requests', () => {
+    expect(RATE_LIMITS.map((group) => group.id)).toEqual([
+      'payment-intents',
+      'card-confirmations',
+      'order-recording',
+      'promo-code-checks',
+      'order-lookups',
+      'forms',
+      'stock-alerts',
+      'search',
+      'sign-up',
+      'password-reset',
+    ]);
     expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
     expect(groupOf('POST', '/api/test-payments/confirm')).toBe('card-confirmations');
@@ -38,6 +49,7 @@ describe('the rate-limit table', () => {
     expect(groupOf('GET', '/api/products/search')).toBe('search');
     expect(groupOf('GET', '/api/products/candles')).toBeUndefined();
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
+    expect(groupOf('POST', '/api/stock-alerts')).toBe('stock-alerts');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ForgotPassword' })?.id).toBe('password-reset');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ConfirmForgotPassword' })?.id).toBe('password-reset');
