@@ -272,8 +272,10 @@ export const STOCK_ALERT_MESSAGES = {
     units === 1 ? 'Only one came back, and more people asked for it than that, so it may be gone soon.' : `Only ${units} came back, and more people asked for them than that, so they may be gone soon.`,
   link: (url: string) => `See it in the shop: ${url}`,
   noLink: 'Find it in the shop under its name.',
-  /** Why the mail was sent, and that it was the only one. */
-  reason: (askedOn: string) => `You get this mail because you asked us on ${askedOn} to email you when it was back. This was the one mail of that request; nothing more will follow about it.`,
+  /** Why the mail was sent (the footer's "Why you got this mail:"), and that it was the only one. */
+  reason: (askedOn: string, what: string) => `You asked us on ${askedOn} to email you once when ${what} was back in stock. This is that one mail; the request has ended.`,
+  /** The mail could not be made (the footer's rules: no postal address, no site address): the request waits. */
+  notSendable: 'A back-in-stock mail could not be made; the request keeps waiting',
   /** The admin: the page of waiting requests and the dashboard tile. */
   adminTitle: 'Back-in-stock requests',
   adminIntro: 'Shoppers asked to be emailed when these sizes are back: what to restock first. A size back in stock is mailed within a minute or two, one mail to each, and its requests end.',

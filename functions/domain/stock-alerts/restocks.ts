@@ -12,7 +12,7 @@ import { logger } from '../../lib/logger';
 import { siteLink, type Mail } from '../../lib/mail';
 import { sizesLeft } from '../catalog/availability';
 import { deliveryItem } from '../mail/deliveries';
-import { alertFooter, hasOptedOut } from './mail-preferences';
+import { commercialMail, hasOptedOut } from './mail-preferences';
 import { demandItem } from './requests';
 
 /** The delivery ref of one request's mail: the request's key and its round (a request asked again is a new reason). */
@@ -39,13 +39,20 @@ export async function waitedFor(): Promise<StockDemandRecord[]> {
   return demand.filter((record) => record.waiting > 0);
 }
 
-/** The alert: the size is back (and, when more people asked than came back, that it may go soon), the link, why it came. */
-function alertMail(request: StockAlertRecord, product: ProductRecord, units: number, asked: number): Mail {
+/**
+ * The alert: the size is back (and, when more people asked than came back, that it may go soon) and the link; the
+ * footer says why it came, with the one-click unsubscribe and the shop's postal address (commercialMail). Null when
+ * such a mail cannot be made (no postal address or site address set): the request keeps waiting.
+ */
+async function alertMail(request: StockAlertRecord, product: ProductRecord, units: number, asked: number): Promise<Mail | null> {
   const what = restockWhat(unescapeText(product.name), request.size);
   const link = siteLink(`/product/${encodeURIComponent(product.id)}`);
   const askedOn = new Date(request.waitingSince ?? request.updatedAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const text = ['Hi,', '', WORDS.back(what), ...(asked > units ? [WORDS.few(units)] : []), '', link ? WORDS.link(link) : WORDS.noLink, '', WORDS.reason(askedOn), ...alertFooter(request.to)].join('\n');
-  return { to: request.to, subject: WORDS.subject(what), text };
+  const text = ['Hi,', '', WORDS.back(what), ...(asked > units ? [WORDS.few(units)] : []), '', link ? WORDS.link(link) : WORDS.noLink].join('\n');
+  const made = await commercialMail({ to: request.to, subject: WORDS.subject(what), text, reason: WORDS.reason(askedOn, what) });
+  if (made.ok) return made.mail;
+  logger.error(WORDS.notSendable, { productId: request.productId, size: request.size, why: made.why });
+  return null;
 }
 
 /**
@@ -110,7 +117,10 @@ export async function mailRestocks(now = new Date(), options: { deadline?: numbe
         if (request?.status !== 'waiting') continue;
         if (gone || (await hasOptedOut(request.email))) {
           if (await endRequest(request, gone ? 'gone' : 'opted-out', now)) counts.ended++;
-        } else if (await endRequest(request, 'mailed', now, alertMail(request, product, units, wanted.waiting))) counts.mailed++;
+        } else {
+          const mail = await alertMail(request, product, units, wanted.waiting);
+          if (mail && (await endRequest(request, 'mailed', now, mail))) counts.mailed++;
+        }
       } catch (error) {
         logger.error('could not end a back-in-stock request', { productId: listed.productId, size: listed.size, error: error as Error });
       }

@@ -31,6 +31,7 @@ import { handler as askForRestock } from './ask-for-restock';
  * under two runs at once, and after SES refused a send.
  */
 process.env.SITE_URL = 'https://shop.example';
+process.env.SHOP_POSTAL_ADDRESS ??= '12 Harbor Lane, Portland, ME 04101, USA';
 let admin: string;
 const as = <T extends object>(input: T) => ({ token: admin, ...input });
 const context = { getRemainingTimeInMillis: () => 10_000 };
@@ -82,7 +83,9 @@ it("the owner's stock edit of a product: each request gets one mail with the pro
     expect(mails[0].subject).toBe(WORDS.subject('Lamp Candle'));
     expect(mails[0].text).toContain(WORDS.back('Lamp Candle'));
     expect(mails[0].text).toContain(WORDS.link('https://shop.example/product/lamp-candle'));
-    expect(mails[0].text).toContain('You get this mail because you asked us on ');
+    // Why it came (and that it was the one mail), and the shop's postal address, in the footer.
+    expect(mails[0].text).toMatch(/\nWhy you got this mail: You asked us on \w+ \d{1,2}, \d{4} to email you once when Lamp Candle was back in stock\. This is that one mail; the request has ended\.\n/);
+    expect(mails[0].text).toContain(process.env.SHOP_POSTAL_ADDRESS);
     // Enough came back for everyone who asked: no "only a few" sentence.
     expect(mails[0].text).not.toContain('Only ');
     expect(await request('lamp-candle', 'CANDLE', email)).toMatchObject({ status: 'ended', ended: 'mailed', endedAt: expect.any(String) });
