@@ -259,7 +259,6 @@ export const STOCK_ALERT_MESSAGES = {
   intro: (sizes: readonly string[]) =>
     sizes.length ? `Sold out in ${sizes.join(', ')}. Leave your email and we send you one mail when your size is back.` : 'Leave your email and we send you one mail when it is back.',
   sizeLabel: 'Size you want',
-  chooseSize: 'Choose a size',
   /** The answer, the same for a first request and the same one again (one request either way). */
   subscribed: (email: string, what: string) => `Thanks! We’ll email ${email} once when ${what} is back in stock.`,
   inStock: (what: string) => `${what} is in stock right now, so there is nothing to wait for: choose it above and add it to your cart.`,
