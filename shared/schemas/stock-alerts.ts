@@ -26,6 +26,8 @@ export const stockDemandSchema = z.object({
       /** The product's name, or null when it no longer exists (its requests end at the job's next run). */
       name: z.nullable(z.string()),
       size: z.string(),
+      /** The stock item that holds the size (apparel, gift wraps), or null when the product keeps its own counts (or is gone). */
+      stockRef: z.nullable(z.string()),
       waiting: z.number().check(z.int(), z.nonnegative()),
       /** Units that can be bought now (a size back in stock is mailed within a minute or two). */
       available: z.number().check(z.int(), z.nonnegative()),

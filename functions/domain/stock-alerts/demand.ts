@@ -20,6 +20,7 @@ export async function stockDemandView(): Promise<StockDemand> {
       productId: record.productId,
       name: product ? unescapeText(product.name) : null,
       size: record.size,
+      stockRef: product?.stockRef ?? null,
       waiting: record.waiting,
       available: sizes.get(record.productId)?.find((size) => size.size === record.size)?.available ?? 0,
       listed: product?.status === 'listed',

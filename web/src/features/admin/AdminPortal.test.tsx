@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { STOCK_ALERT_MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
@@ -11,6 +12,7 @@ const dashboard = {
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
   unsentConfirmations: { count: 0, orders: [] },
+  stockAlerts: { waiting: 7, sizes: 3 },
   threshold: 3,
   lowStock: [
     { kind: 'product', id: 'vanilla-snow-candle', name: 'Vanilla Snow Candle', size: 'CANDLE', count: 0 },
@@ -93,4 +95,11 @@ it('no confirmation mail waiting: the tile says every one went out', async () =>
   const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
   expect(tile.textContent).toContain('0Every confirmation went out');
   expect(within(tile).queryByRole('link')).toBeNull();
+});
+
+it('counts the back-in-stock requests waiting and links to them', async () => {
+  renderAdmin('/admin');
+  const tile = (await screen.findByRole('heading', { name: STOCK_ALERT_MESSAGES.tileHeading })).closest('li')!;
+  expect(tile.textContent).toContain(`7${STOCK_ALERT_MESSAGES.tileSizes(3)}`);
+  expect(within(tile).getByRole('link', { name: STOCK_ALERT_MESSAGES.tileLink }).getAttribute('href')).toBe('/admin/stock-alerts');
 });

@@ -1,6 +1,6 @@
 import { Badge, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { CONFIRMATION_MAIL_MESSAGES } from '../../../../shared/messages';
+import { CONFIRMATION_MAIL_MESSAGES, STOCK_ALERT_MESSAGES } from '../../../../shared/messages';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
 import { getDashboard } from './adminApi';
@@ -22,7 +22,7 @@ export async function loader() {
   return { ...(await getDashboard(shown.today.toISOString(), shown.since.toISOString())), days: shown };
 }
 
-/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, low stock; each links to its page. */
+/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, back-in-stock requests, low stock; each links to its page. */
 export default function AdminPortal() {
   const data = useLoaderData<typeof loader>();
   const sinceDate = data.days.sinceDate;
@@ -81,6 +81,12 @@ export default function AdminPortal() {
                 )}
               </>
             )}
+          </li>
+          <li className="card">
+            <h2>{STOCK_ALERT_MESSAGES.tileHeading}</h2>
+            <p className="figure">{data.stockAlerts.waiting}</p>
+            <p className="muted">{STOCK_ALERT_MESSAGES.tileSizes(data.stockAlerts.sizes)}</p>
+            <Link to="/admin/stock-alerts">{STOCK_ALERT_MESSAGES.tileLink}</Link>
           </li>
         </ul>
         <section className="card" aria-labelledby="low-stock-heading">

@@ -16,6 +16,7 @@ import { errorBodySchema } from '../../../../shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
 import { uploadAnswerSchema, uploadStatusSchema } from '../../../../shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '../../../../shared/schemas/promo';
+import { stockDemandSchema } from '../../../../shared/schemas/stock-alerts';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -109,6 +110,9 @@ export const decideReplacement = (id: string, body: { decision: 'approve' } | { 
   api(`/api/admin/replacements/${encodeURIComponent(id)}`, z.looseObject({ replacementOrder: z.nullable(z.string()) }), { auth: true, method: 'POST', body });
 /** The dashboard's figures from the admin's own midnights: today's, and the one 29 days before (the last 30 days). */
 export const getDashboard = (today: string, since: string) => api(`/api/admin/dashboard?${new URLSearchParams({ today, since }).toString()}`, dashboardSchema, { auth: true });
+
+/** Back-in-stock requests waiting, per product and size (issue 27 item 7). */
+export const listStockDemand = () => api('/api/admin/stock-alerts', stockDemandSchema, { auth: true });
 
 /** A signed-in GET whose answer is not JSON (the CSV): its text and the file name the server gave it. */
 async function apiText(path: string): Promise<{ text: string; fileName: string }> {
