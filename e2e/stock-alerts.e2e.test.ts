@@ -96,6 +96,13 @@ it('a shopper on a phone asks for a sold-out size, the owner restocks, and the o
 }, 240_000);
 
 it('the restock box and the requests page at 390 and 1280 wide', async () => {
+  // Someone waits for the demo's sold-out tumbler size: the requests page has a row to show.
+  const asked = await fetch(`${shopUrl()}/api/stock-alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: 'cocoa-tumbler', size: '24oz', email: `tumbler-${Date.now()}@example.com` }),
+  });
+  expect(asked.status).toBe(200);
   for (const viewport of ['phone', 'desktop'] as const) {
     const { context, page } = await newPage(browser, viewport);
     // The demo's sold-out tumbler size: the box with the size buttons.
@@ -107,8 +114,8 @@ it('the restock box and the requests page at 390 and 1280 wide', async () => {
     await shot(page, `stock-alerts-${viewport}-tumbler`);
     await signInAsAdmin(page);
     await page.goto('/admin/stock-alerts');
-    await page.getByRole('heading', { name: WORDS.adminTitle }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await page.getByTestId('demand-cocoa-tumbler-24oz').waitFor();
+    expect(await page.getByTestId('demand-cocoa-tumbler-24oz').textContent()).toContain('Hot Cocoa Tumbler');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await shot(page, `stock-alerts-${viewport}-admin`);
     await context.close();
