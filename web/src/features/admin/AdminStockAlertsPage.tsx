@@ -49,7 +49,9 @@ export default function AdminStockAlertsPage() {
               <strong>{row.waiting}</strong>
             </TableCell>
             <TableCell data-label={COLUMNS[3]}>
-              {row.available} {state(row)}
+              <span>
+                {row.available} {state(row)}
+              </span>
             </TableCell>
             <TableCell data-label={COLUMNS[4]}>{new Date(row.lastAskedAt).toLocaleDateString('en-US')}</TableCell>
             <TableCell data-label={COLUMNS[5]}>{row.name !== null && <Link to={restockLink(row)}>{row.stockRef ? `Stock item ${row.stockRef}` : 'Product counts'}</Link>}</TableCell>
