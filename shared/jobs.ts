@@ -25,7 +25,7 @@ export const JOBS: readonly JobDef[] = [
     table: 'readwrite',
     uses: ['ses', 'links'],
     summary:
-      'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself); writes checkout reminders when they are due (or withdraws them: paid, opted out, sold out, one a day)',
+      'Sends mails whose time has come: a first send a crash left behind, or one SES refused, again after 1, 5, 15, 60, 60 minutes; marks a send that never reported back for the admin (never resent by itself); writes checkout reminders when they are due (or withdraws them: paid, opted out, sold out, one a day). First writes the back-in-stock mails of sizes shoppers wait for that can be bought again (one per request, which then ends)',
   },
   {
     handler: 'retry-failed-mails',

@@ -200,6 +200,7 @@ export const RATE_LIMIT_MESSAGES = {
   search: 'Too many searches from your connection. Please wait a minute and try again.',
   emailPreferences: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
   cartRestores: 'Too many cart links opened from your connection. Please wait a few minutes and open the link again.',
+  stockAlerts: 'Too many back-in-stock requests from your connection. Please wait a few minutes and try again.',
 } as const;
 
 /**
@@ -299,4 +300,41 @@ export const REMINDER_MESSAGES = {
   delayLabel: 'Send a reminder after (minutes; 0 turns reminders off)',
   delayInvalid: (max: number) => `Type a whole number of minutes from 0 (off) to ${max}.`,
   saved: 'Saved.',
+} as const;
+
+/** "Email me when it's back" (issue 27 items 5-7, docs/decisions/0080, 0081): the product page, its answers, the mail, the admin. */
+export const STOCK_ALERT_MESSAGES = {
+  heading: 'Email me when it’s back',
+  button: 'Email me when it’s back',
+  sending: 'Sending…',
+  /** Under the heading: which sizes are sold out (none named for a one-size product). */
+  intro: (sizes: readonly string[]) =>
+    sizes.length ? `Sold out in ${sizes.join(', ')}. Leave your email and we send you one mail when your size is back.` : 'Leave your email and we send you one mail when it is back.',
+  sizeLabel: 'Size you want',
+  /** The answer, the same for a first request and the same one again (one request either way). */
+  subscribed: (email: string, what: string) => `Thanks! We’ll email ${email} once when ${what} is back in stock.`,
+  inStock: (what: string) => `${what} is in stock right now, so there is nothing to wait for: choose it above and add it to your cart.`,
+  notASize: 'This product does not come in that size.',
+  /** The mail. */
+  subject: (what: string) => `Back in stock: ${what}`,
+  back: (what: string) => `Good news: ${what} is back in stock.`,
+  /** More people asked than came back: said plainly. */
+  few: (units: number) =>
+    units === 1 ? 'Only one came back, and more people asked for it than that, so it may be gone soon.' : `Only ${units} came back, and more people asked for them than that, so they may be gone soon.`,
+  link: (url: string) => `See it in the shop: ${url}`,
+  noLink: 'Find it in the shop under its name.',
+  /** Why the mail was sent (the footer's "Why you got this mail:"), and that it was the only one. */
+  reason: (askedOn: string, what: string) => `You asked us on ${askedOn} to email you once when ${what} was back in stock. This is that one mail; the request has ended.`,
+  /** The mail could not be made (the footer's rules: no postal address, no site address): the request waits. */
+  notSendable: 'A back-in-stock mail could not be made; the request keeps waiting',
+  /** The admin: the page of waiting requests and the dashboard tile. */
+  adminTitle: 'Back-in-stock requests',
+  adminIntro: 'Shoppers asked to be emailed when these sizes are back: what to restock first. A size back in stock is mailed within a minute or two, one mail to each, and its requests end.',
+  adminNone: 'Nobody is waiting for a size right now.',
+  adminGone: 'Product deleted (its requests end shortly)',
+  adminDrafted: 'Drafted: mailed once it is listed again with stock',
+  adminMailing: 'In stock: being mailed',
+  tileHeading: 'Back-in-stock requests',
+  tileSizes: (sizes: number) => (sizes === 0 ? 'Nobody is waiting for a size' : `waiting for ${sizes} ${sizes === 1 ? 'size' : 'sizes'}`),
+  tileLink: 'What to restock',
 } as const;

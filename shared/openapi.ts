@@ -168,6 +168,7 @@ const AREA_TITLES: Record<string, string> = {
   orders: 'Order status, look-up and replacement requests',
   reminders: "Abandoned-checkout reminders: a reminder's link brings its cart back; the owner's delay",
   'email-preferences': "Unsubscribing from mail a shopper did not ask for (checkout reminders, back-in-stock alerts), with a mail's signed link",
+  'stock-alerts': "Back-in-stock requests (Email me when it's back) and the owner's count of them",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };

@@ -95,6 +95,7 @@ export const SPA_ROUTES = [
   '/admin/orders/archive',
   '/admin/orders/:orderNumber',
   '/admin/replacements',
+  '/admin/stock-alerts',
   '/admin/drafted-products',
   '/admin/inbox',
 ] as const;

@@ -25,7 +25,7 @@ const NOT_LIMITED: Record<string, string> = {
 const ADDED_BY_OTHER_ISSUES: string[] = [];
 
 describe('the rate-limit table', () => {
-  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; and search', () => {
+  test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; search, unsubscribing, cart links and back-in-stock requests', () => {
     expect(RATE_LIMITS.map((group) => group.id)).toEqual([
       'payment-intents',
       'card-confirmations',
@@ -33,6 +33,7 @@ describe('the rate-limit table', () => {
       'promo-code-checks',
       'order-lookups',
       'forms',
+      'stock-alerts',
       'search',
       'email-preferences',
       'cart-restores',
@@ -52,6 +53,7 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/api/reminders/restore')).toBe('cart-restores');
     expect(groupOf('GET', '/api/products/candles')).toBeUndefined();
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
+    expect(groupOf('POST', '/api/stock-alerts')).toBe('stock-alerts');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ForgotPassword' })?.id).toBe('password-reset');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ConfirmForgotPassword' })?.id).toBe('password-reset');

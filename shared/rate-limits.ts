@@ -120,6 +120,14 @@ export const RATE_LIMITS = [
     message: RATE_LIMIT_MESSAGES.forms,
   },
   {
+    id: 'stock-alerts',
+    summary: 'Back-in-stock requests ("Email me when it\'s back"): a shopper asks for a size or two; each stores an address the shop will mail once',
+    limit: 10,
+    windowSeconds: 600,
+    requests: [{ method: 'POST', path: '/api/stock-alerts' }],
+    message: RATE_LIMIT_MESSAGES.stockAlerts,
+  },
+  {
     id: 'search',
     summary: 'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',
     limit: 60,

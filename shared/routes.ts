@@ -9,6 +9,7 @@ import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
 import { REMINDER_ROUTES } from './routes/reminders';
+import { STOCK_ALERT_ROUTES } from './routes/stock-alerts';
 import { SYSTEM_ROUTES } from './routes/system';
 import type { RouteDef } from './routes/types';
 
@@ -32,6 +33,7 @@ export const ROUTES = [
   ...PROMO_ROUTES,
   ...EMAIL_PREFERENCE_ROUTES,
   ...REMINDER_ROUTES,
+  ...STOCK_ALERT_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

@@ -3,6 +3,7 @@ import { CHECKOUT_REMINDER } from '../../shared/reminders';
 import { noteOnOrder } from '../domain/checkout/confirmation-mail';
 import { sweepDeliveries, type Composers, type SweepCounts } from '../domain/mail/deliveries';
 import { composeReminder } from '../domain/reminders/reminders';
+import { mailRestocks, type RestockCounts } from '../domain/stock-alerts/restocks';
 import { logger } from '../lib/logger';
 import { withMetrics } from '../lib/metrics';
 
@@ -17,11 +18,17 @@ const RESERVE_MS = 4_000;
  * has come (docs/decisions/0064). A first send a crash left behind and a send SES refused are sent (claimed first, so
  * two runs at once send once); a send that never reported back is marked for the admin, never sent again by itself.
  * Each order confirmation's new state is copied onto its order. A scheduled mail (a checkout reminder) is written by its
- * kind's composer when it goes out, or withdrawn when it is no longer wanted.
+ * kind's composer when it goes out, or withdrawn when it is no longer wanted. First, sizes shoppers wait for that can
+ * be bought again get their back-in-stock mails written (docs/decisions/0080), so the same run sends them.
  */
-export const handler = withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SweepCounts> => {
+export const handler = withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SweepCounts & { alerts: RestockCounts }> => {
   const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
+  // A failure here (the table busy) must not keep the due mails from going out.
+  const alerts = await mailRestocks(new Date(), { deadline }).catch((error: unknown) => {
+    logger.error('back-in-stock look failed', { error: error as Error });
+    return { mailed: 0, ended: 0 };
+  });
   const counts = await sweepDeliveries(new Date(), { deadline, onChange: noteOnOrder, compose: COMPOSERS });
   if (Object.values(counts).some(Boolean)) logger.info('due mails', { ...counts });
-  return counts;
+  return { ...counts, alerts };
 });

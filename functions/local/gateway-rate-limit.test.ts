@@ -6,6 +6,8 @@ import { RATE_LIMIT_MESSAGES } from '../../shared/messages';
 import { ROUTES } from '../../shared/routes';
 import { sentMails, useFreshTable } from '../../tests/helpers';
 import { formSubmissions } from '../db/entities/form-submission';
+import { products } from '../db/entities/product';
+import { stockDemand } from '../db/entities/stock-alert';
 import { createGateway, type GatewayOptions } from './gateway';
 import { createRateLimiter } from './rate-limit';
 
@@ -175,6 +177,19 @@ test('password reset: ForgotPassword and ConfirmForgotPassword count together', 
   const refused = await call('ForgotPassword');
   expect(refused.status).toBe(429);
   expect(refused.body.message).toBe(RATE_LIMIT_MESSAGES.passwordReset);
+});
+
+test('back-in-stock requests: the 11th from one address in ten minutes is refused before the handler, and nothing is stored', async () => {
+  const from = '127.0.0.12';
+  await products.create({ id: 'rate-candle', name: 'Rate Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 0 } });
+  const ask = () => send(origin, '/api/stock-alerts', { from, body: { productId: 'rate-candle', size: 'CANDLE', email: `rate-${randomUUID()}@example.com` } });
+  for (let i = 0; i < 10; i++) expect((await ask()).status).toBe(200);
+  const refused = await ask();
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(refused.body).toEqual({ error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.stockAlerts } });
+  expect((await stockDemand.get({ productId: 'rate-candle', size: 'CANDLE' }, { consistent: true }))?.waiting).toBe(10);
+  expect(refusals.at(-1)).toMatchObject({ group: 'stock-alerts', client: from, path: '/api/stock-alerts' });
 });
 
 test('without a limiter (RATE_LIMITS=off) the same client is never refused', async () => {

@@ -175,12 +175,19 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   expect((await call('POST', '/api/reminders/restore', 200, { body: { token: await signToken('restore', left.checkoutId, week) } })).body.cart).toHaveLength(1);
   await call('POST', '/api/reminders/restore', 409, { body: { token: await signToken('restore', guest.checkoutId, week) } });
   await call('POST', '/api/reminders/restore', 400, { body: { token: 'AAAAAAAA.BBBBBBBB' } });
+  // Back-in-stock requests: a sold-out size, the same again, and the refusals.
+  await call('POST', '/api/stock-alerts', 200, { body: { productId: 'vanilla-snow-candle', size: 'CANDLE', email: 'ada@example.com' } });
+  await call('POST', '/api/stock-alerts', 200, { body: { productId: 'vanilla-snow-candle', size: 'CANDLE', email: 'Ada+again@example.com' } });
+  await call('POST', '/api/stock-alerts', 409, { body: { productId: 'harvest-spice-candle', size: 'CANDLE', email: 'ada@example.com' } });
+  await call('POST', '/api/stock-alerts', 400, { body: { productId: 'harvest-spice-candle', size: 'M', email: 'ada@example.com' } });
+  await call('POST', '/api/stock-alerts', 404, { body: { productId: 'no-such-product', size: 'CANDLE', email: 'ada@example.com' } });
 
   // The admin: validation, products, stock items, uploads, orders, shipping, replacements, promo codes, the inbox.
   const owner = await tokenOf(admin.email, admin.password);
   await call('GET', '/auth/validateAdmin', 200, { token: owner });
   await call('GET', '/api/admin/dashboard', 200, { token: owner });
   await call('PUT', '/api/admin/settings', 200, { token: owner, body: { reminderDelayMinutes: 30 } });
+  expect((await call('GET', '/api/admin/stock-alerts', 200, { token: owner })).body.sizes).toContainEqual(expect.objectContaining({ productId: 'vanilla-snow-candle', size: 'CANDLE', waiting: 1 }));
   const products = (await call('GET', '/api/admin/products?limit=2', 200, { token: owner })).body;
   const photo = products.products[0].photos[0].src as string;
   const made = (

@@ -1,4 +1,5 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
+import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
 
 /**
@@ -154,6 +155,8 @@ export const dashboardSchema = z.object({
   }),
   /** Abandoned-checkout reminders: the delay in force, reminders sent and orders recovered (issue 27 item 4). */
   reminders: reminderDashboardSchema,
+  /** Back-in-stock requests waiting (issue 27 item 7), and for how many sizes. */
+  stockAlerts: stockAlertCountSchema,
   threshold: z.number(),
   lowStock: z.array(
     z.object({

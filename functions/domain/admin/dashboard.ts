@@ -7,6 +7,7 @@ import { stockItems } from '../../db/entities/stock-item';
 import { listProductRecords } from '../catalog/products';
 import { unsentConfirmations } from '../checkout/confirmation-mail';
 import { reminderFigures } from '../reminders/figures';
+import { stockAlertCount } from '../stock-alerts/demand';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -24,7 +25,7 @@ function sales(list: readonly OrderRecord[]) {
  * byStatus index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read),
  * every pending order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting
  * for a person (their own small index, decision 0064), the checkout reminders sent and the orders they recovered
- * (their own index, decision 0079), the listed products and
+ * (their own index, decision 0079), the back-in-stock requests waiting (their demand counts, 0080), the listed products and
  * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the
  * archive's Sales view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at
  * their midnight 29 days before (`since`), so the page's links open exactly the orders counted (decision 0054);
@@ -36,13 +37,14 @@ export async function dashboard(input: { today?: string; since?: string; thresho
   // To the second, as the archive reads a range (an order's createdAt is to the second).
   const second = (date: Date) => date.toISOString().slice(0, 19);
   const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
-  const [pending, completed, open, listed, items, unsent] = await Promise.all([
+  const [pending, completed, open, listed, items, unsent, stockAlerts] = await Promise.all([
     orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
     orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
     replacements.query('byStatus', { status: 'open' }),
     listProductRecords('listed'),
     stockItems.query('all', {}),
     unsentConfirmations(),
+    stockAlertCount(),
   ]);
   const recent = [...pending, ...completed];
   const threshold = input.threshold;
@@ -86,6 +88,7 @@ export async function dashboard(input: { today?: string; since?: string; thresho
     openReplacements: open.length,
     unsentConfirmations: unsent,
     reminders,
+    stockAlerts,
     threshold,
     lowStock,
   };

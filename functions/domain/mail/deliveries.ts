@@ -1,6 +1,6 @@
 import { LOG_EVENT } from '../../../shared/observability';
 import { mailDeliveries, type MailDeliveryRecord } from '../../db/entities/mail-delivery';
-import { isConditionFailure } from '../../db/table';
+import { isConditionFailure, type TransactItem } from '../../db/table';
 import { logger } from '../../lib/logger';
 import { mailNotTaken, sendMail, type Mail } from '../../lib/mail';
 
@@ -170,6 +170,15 @@ export async function deliver(kind: string, ref: string, mail: Mail, options: { 
   const sent = (await attempt(delivery)) ?? (await getDelivery(kind, ref))!;
   await beside;
   return { delivery: sent, created: true };
+}
+
+/**
+ * A delivery created inside the caller's own transaction, together with the change that makes the mail owed (a
+ * back-in-stock request ending), so both happen or neither: pending and due at `dueAt`, sent by the send-mails job
+ * like any other. Its condition fails the transaction when the reason has a delivery already.
+ */
+export function deliveryItem(kind: string, ref: string, mail: Mail, dueAt = new Date()): TransactItem {
+  return mailDeliveries.transact.put({ kind, ref, mail, dueAt: dueAt.toISOString() }, { ifNew: true });
 }
 
 export type SendAgainResult =

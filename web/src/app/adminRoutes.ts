@@ -34,6 +34,7 @@ export const adminPages: RouteObject[] = [
       { path: 'orders/archive', ...lazyPage(() => import('../features/admin/AdminArchivePage')) },
       { path: 'orders/:orderNumber', ...lazyPage(() => import('../features/admin/AdminOrderPage')) },
       { path: 'replacements', ...lazyPage(() => import('../features/admin/AdminReplacementsPage')) },
+      { path: 'stock-alerts', ...lazyPage(() => import('../features/admin/AdminStockAlertsPage')) },
       { path: 'drafted-products', ...lazyPage(() => import('../features/admin/AdminDraftsPage')) },
       { path: 'inbox', ...lazyPage(() => import('../features/admin/AdminInboxPage')) },
     ],

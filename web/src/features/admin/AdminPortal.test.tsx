@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STOCK_ALERT_MESSAGES } from '../../../../shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
@@ -13,6 +14,7 @@ const dashboard = {
   openReplacements: 1,
   unsentConfirmations: { count: 0, orders: [] },
   reminders: { delayMinutes: 60, today: { sent: 2, recovered: 1, revenue: 3098 }, last30Days: { sent: 9, recovered: 3, revenue: 10_450 } },
+  stockAlerts: { waiting: 7, sizes: 3 },
   threshold: 3,
   lowStock: [
     { kind: 'product', id: 'vanilla-snow-candle', name: 'Vanilla Snow Candle', size: 'CANDLE', count: 0 },
@@ -130,4 +132,11 @@ it('cart reminders: sent and recovered with their revenue, and the delay the own
   expect(await screen.findByText('Saved. Cart reminders: off.')).toBeTruthy();
   expect(puts).toEqual([{ reminderDelayMinutes: 0 }]);
   expect(await within(tile).findByText('Now: off')).toBeTruthy();
+});
+
+it('counts the back-in-stock requests waiting and links to them', async () => {
+  renderAdmin('/admin');
+  const tile = (await screen.findByRole('heading', { name: STOCK_ALERT_MESSAGES.tileHeading })).closest('li')!;
+  expect(tile.textContent).toContain(`7${STOCK_ALERT_MESSAGES.tileSizes(3)}`);
+  expect(within(tile).getByRole('link', { name: STOCK_ALERT_MESSAGES.tileLink }).getAttribute('href')).toBe('/admin/stock-alerts');
 });

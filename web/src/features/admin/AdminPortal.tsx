@@ -1,7 +1,7 @@
 import { Badge, Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
-import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES } from '../../../../shared/messages';
+import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES, STOCK_ALERT_MESSAGES } from '../../../../shared/messages';
 import { delayText, REMINDER_RULES } from '../../../../shared/reminders';
 import { formatPrice } from '../../../../shared/money';
 import { unescapeText } from '../../../../shared/sanitize';
@@ -85,7 +85,7 @@ function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderDa
   );
 }
 
-/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, cart reminders, low stock; each links to its page. */
+/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, cart reminders, back-in-stock requests, low stock; each links to its page. */
 export default function AdminPortal() {
   const data = useLoaderData<typeof loader>();
   const { notice } = useAdminWrites();
@@ -147,6 +147,12 @@ export default function AdminPortal() {
             )}
           </li>
           <RemindersTile reminders={data.reminders} />
+          <li className="card">
+            <h2>{STOCK_ALERT_MESSAGES.tileHeading}</h2>
+            <p className="figure">{data.stockAlerts.waiting}</p>
+            <p className="muted">{STOCK_ALERT_MESSAGES.tileSizes(data.stockAlerts.sizes)}</p>
+            <Link to="/admin/stock-alerts">{STOCK_ALERT_MESSAGES.tileLink}</Link>
+          </li>
         </ul>
         <section className="card" aria-labelledby="low-stock-heading">
           <h2 id="low-stock-heading">

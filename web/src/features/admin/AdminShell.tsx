@@ -36,6 +36,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/replacements', label: 'Replacements' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/items', label: 'Stock items' },
+  { to: '/admin/stock-alerts', label: 'Back in stock' },
   { to: '/admin/promo-codes', label: 'Promo codes' },
   { to: '/admin/drafted-products', label: 'Drafted' },
   { to: '/admin/inbox', label: 'Inbox' },

@@ -17,6 +17,7 @@ import { accessToken, api, ApiError } from '../../lib/api';
 import { uploadAnswerSchema, uploadStatusSchema } from '../../../../shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '../../../../shared/schemas/promo';
 import { reminderSettingsSchema } from '../../../../shared/schemas/reminders';
+import { stockDemandSchema } from '../../../../shared/schemas/stock-alerts';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -112,6 +113,9 @@ export const decideReplacement = (id: string, body: { decision: 'approve' } | { 
 export const saveReminderSettings = (reminderDelayMinutes: number) => api('/api/admin/settings', reminderSettingsSchema, { auth: true, method: 'PUT', body: { reminderDelayMinutes } });
 /** The dashboard's figures from the admin's own midnights: today's, and the one 29 days before (the last 30 days). */
 export const getDashboard = (today: string, since: string) => api(`/api/admin/dashboard?${new URLSearchParams({ today, since }).toString()}`, dashboardSchema, { auth: true });
+
+/** Back-in-stock requests waiting, per product and size (issue 27 item 7). */
+export const listStockDemand = () => api('/api/admin/stock-alerts', stockDemandSchema, { auth: true });
 
 /** A signed-in GET whose answer is not JSON (the CSV): its text and the file name the server gave it. */
 async function apiText(path: string): Promise<{ text: string; fileName: string }> {

@@ -12,7 +12,11 @@ import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
 import { fitsInLine } from '../cart/cartReducer';
 import { useCart } from '../cart/CartProvider';
+import { RestockForm, restockAction } from './RestockForm';
 import './catalog.css';
+
+/** The page's writes: "Email me when it's back" (RestockForm). */
+export const action = restockAction;
 
 /** /product/:id: images, details, size and quantity, Add to Cart (spec sections 2 and 5); the route's loader reads the product. */
 export default function ProductPage() {
@@ -132,6 +136,7 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
               </>
             )}
           </p>
+          <RestockForm productId={product.id} soldOut={options.filter((option) => option.available <= 0).map((option) => option.size)} />
         </div>
       </article>
       <HotItems products={hot} exclude={product.id} />
