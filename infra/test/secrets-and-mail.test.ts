@@ -31,15 +31,29 @@ describe('the Stripe secret', () => {
   let template: Template;
   beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
   const secretId = () => idOf(stack, stack.stripeSecret);
+  const linkSecretId = () => idOf(stack, stack.linkSigningSecret);
 
   test('one secret per stage: a generated placeholder of the right shape, no fixed name, no value in the template', () => {
-    // The Stripe secret and the origin secret (docs/decisions/0066, infra/test/front-door.test.ts).
-    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    // The Stripe secret, the origin secret (docs/decisions/0066, infra/test/front-door.test.ts) and the key that signs mails' links (0078).
+    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
     const secret = template.toJSON().Resources[secretId()];
     expect(secret.Properties.Name).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
     expect(JSON.parse(secret.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({ secretKey: '', webhookSecret: '' });
     template.hasOutput('StripeSecretArn', { Value: { Ref: secretId() } });
+  });
+
+  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))('%s: LINK_SIGNING_SECRET_ARN and read access exactly when it signs or checks links', (_name, { entry, functionId }) => {
+    const id = functionId(stack);
+    const linkStatements = roleStatements(template, id).filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: linkSecretId() }));
+    if (uses(entry, 'links')) {
+      expect(variablesOf(template, id).LINK_SIGNING_SECRET_ARN).toEqual({ Ref: linkSecretId() });
+      expect(linkStatements).toHaveLength(1);
+      expect([linkStatements[0].Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    } else {
+      expect(variablesOf(template, id).LINK_SIGNING_SECRET_ARN).toBeUndefined();
+      expect(linkStatements).toEqual([]);
+    }
   });
 
   test('no Stripe key anywhere in the template', () => {
@@ -48,7 +62,9 @@ describe('the Stripe secret', () => {
 
   test.each(ENTRIES.map((entry) => [entry.name, entry] as const))('%s: STRIPE_SECRET_ARN and read access exactly when it uses Stripe', (_name, { entry, functionId }) => {
     const id = functionId(stack);
-    const secretStatements = roleStatements(template, id).filter((s) => [s.Action].flat().some((action) => action.startsWith('secretsmanager:')));
+    const secretStatements = roleStatements(template, id).filter(
+      (s) => [s.Action].flat().some((action) => action.startsWith('secretsmanager:')) && JSON.stringify(s.Resource) !== JSON.stringify({ Ref: linkSecretId() }),
+    );
     if (uses(entry, 'stripe')) {
       expect(variablesOf(template, id).STRIPE_SECRET_ARN).toEqual({ Ref: secretId() });
       expect(secretStatements).toHaveLength(1);
