@@ -168,3 +168,19 @@ describe('SES: other identities', () => {
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('No sesIdentity'))).toHaveLength(1);
   });
 });
+
+describe("the shop's postal address (the footer of reminders and back-in-stock mails, decision 0078)", () => {
+  test('given: every function that writes such mail has it, and no other', () => {
+    const { stack, template } = synthShop({ context: FULL_CONTEXT });
+    for (const { name, entry, functionId } of ENTRIES) {
+      const value = variablesOf(template, functionId(stack)).SHOP_POSTAL_ADDRESS;
+      expect([name, value]).toEqual([name, uses(entry, 'links') ? FULL_CONTEXT.shopPostalAddress : undefined]);
+    }
+  });
+
+  test('not given: no function has one (such mail is then not sent) and synth warns', () => {
+    const { stack, template } = synthShop();
+    for (const { functionId } of ENTRIES) expect(variablesOf(template, functionId(stack)).SHOP_POSTAL_ADDRESS).toBeUndefined();
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('No shopPostalAddress'))).toHaveLength(1);
+  });
+});

@@ -15,6 +15,7 @@ export const FULL_CONTEXT = {
   alarmEmail: 'ops@example.com',
   stripePublishableKey: 'pk_test_51Example',
   siteUrl: 'https://shop.example.com',
+  shopPostalAddress: '12 Harbor Lane, Portland, ME 04101',
 } as const;
 
 /**

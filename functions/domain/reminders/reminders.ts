@@ -43,7 +43,7 @@ export async function scheduleReminder(checkout: Checkout, now = new Date()): Pr
 const dayText = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'America/New_York' });
 
 /** Whether the address placed an order (a card authorized: paid, whatever happened after) since `since`. */
-async function paidSince(email: string, since: string): Promise<boolean> {
+export async function paidSince(email: string, since: string): Promise<boolean> {
   const from = since.slice(0, 19);
   const lists = await Promise.all((['pending', 'completed', 'cancelled'] as const).map((status) => orders.query('byStatus', { status }, { skAtLeast: from })));
   return lists.flat().some((order) => order.paymentStatus !== 'capture_failed' && canonicalEmail(unescapeText(order.shippingAddress.email)) === email);

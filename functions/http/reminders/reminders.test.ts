@@ -214,6 +214,10 @@ it("the reminder's link brings the cart (priced now) and the shipping details in
   expect(fresh.body.checkoutId).not.toBe(old.checkoutId);
   await pay(fresh.body.clientSecret);
   expect((await recordGuest(fresh.body.orderNumber, fresh.body.checkoutSecret)).status).toBe(201);
+  // The link again, after paying through it: bought, so it does not lead to paying twice.
+  const again = await restore(token);
+  expect(again.status).toBe(409);
+  expect(again.body.error.code).toBe('cart_bought');
 
   // The dashboard counts the reminder and the recovered order with its revenue.
   const dashboard = (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body;
