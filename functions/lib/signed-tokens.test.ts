@@ -25,6 +25,19 @@ it('refuses a changed, cut, foreign or other-purpose token as invalid', async ()
   await expect(checkToken('restore', token)).resolves.toEqual({ ok: false, reason: 'invalid' });
 });
 
+it('any changed letter of the signature is refused, the last one too (its two unused bits decode to the same bytes)', async () => {
+  const token = await signToken('restore', 'checkout-1');
+  const [payload, signature] = token.split('.');
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  // The last letter's neighbours in the alphabet share its four used bits: Buffer.from(..., 'base64url') reads them alike.
+  const last = letters.indexOf(signature.at(-1)!);
+  const sameBytes = letters[last ^ 1];
+  expect(Buffer.from(`${signature.slice(0, -1)}${sameBytes}`, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+  for (const changed of [`${signature.slice(0, -1)}${sameBytes}`, `${letters[(letters.indexOf(signature[0]) + 1) % 64]}${signature.slice(1)}`]) {
+    await expect(checkToken('restore', `${payload}.${changed}`)).resolves.toEqual({ ok: false, reason: 'invalid' });
+  }
+});
+
 it('a token signed with another key is invalid (a restart keeps the key: npm start stores it in the data folder)', async () => {
   const token = await signToken('restore', 'checkout-1');
   const key = process.env.LINK_SIGNING_KEY;

@@ -45,8 +45,10 @@ export async function checkToken(purpose: TokenPurpose, token: string, now = new
   const parts = token.split('.');
   if (parts.length !== 2 || !/^[A-Za-z0-9_-]+$/.test(parts[0]) || !/^[A-Za-z0-9_-]+$/.test(parts[1])) return invalid;
   const [payload, given] = parts;
-  const expected = signature(await signingKey(), purpose, payload);
-  const actual = Buffer.from(given, 'base64url');
+  // Compared as text, not as decoded bytes: the last letter of a base64url signature carries two unused bits, so
+  // decoding would let a changed last letter pass for the same signature. Only the exact token we made is ours.
+  const expected = Buffer.from(signature(await signingKey(), purpose, payload).toString('base64url'), 'utf8');
+  const actual = Buffer.from(given, 'utf8');
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return invalid;
   let claims: { p?: unknown; s?: unknown; e?: unknown };
   try {
