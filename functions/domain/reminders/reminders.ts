@@ -90,7 +90,7 @@ function reminderBody(name: string, lines: ReminderLine[], link: string, until: 
     `<table role="presentation" style="border-collapse:collapse">${lines.map(row).join('')}</table>`,
     `<p>${escapeHtml(WORDS.nothingHeld)}</p>`,
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1f2937;color:#fff;text-decoration:none;border-radius:6px">Back to my cart</a></p>`,
-    `<p style="color:#555">${escapeHtml(WORDS.linkLine(dayText(until)))}<br>${escapeHtml(link)}</p>`,
+    `<p style="color:#555">${escapeHtml(WORDS.linkLine(dayText(until)))}<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>`,
   ].join('\n');
   return { text, html };
 }
