@@ -9,7 +9,8 @@
  * - image bytes per page on a phone (390x844 at DPR 3) and on a desktop (1280x900): no photo over 150 KB in a
  *   category grid on the phone, the product page's main photo under 350 KB on the desktop;
  * - Lighthouse on the candles page of a shop with 2,000 products (issue 17).
- * BENCH_ONLY=lighthouse runs only the before-and-after table; BENCH_CPU_SLOWDOWN=10 slows the CPU more than 4x.
+ * BENCH_ONLY=lighthouse runs only the before-and-after table; BENCH_CPU_SLOWDOWN=10 slows the CPU more than 4x;
+ * BENCH_REPORTS=<folder> keeps the Lighthouse reports of that table.
  */
 import { AuthFlowType, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { execFile } from 'node:child_process';
@@ -79,6 +80,9 @@ type Run = { performance: number; lcp: number; cls: number; tbt: number };
  * example 10 for a slower phone, or for what a busy machine does to the 4x (docs/decisions/0082).
  */
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
+
+/** BENCH_REPORTS=<folder> keeps each before-and-after Lighthouse report there (lh-<page>-<side>-<run>.json) to read its audits. */
+const REPORTS = process.env.BENCH_REPORTS;
 
 /**
  * One Lighthouse mobile run (its default: Moto G Power, simulated slow 4G, CPU slowed down) on one page, as a child
@@ -262,7 +266,8 @@ async function beforeAndAfter(stack: LocalStack, site: ReturnType<typeof switcha
         site.use(side.dist);
         const copy = page.profile ? path.join(dataDir, `profile-${side.name}-${round}`) : undefined;
         if (page.profile && copy) cpSync(page.profile, copy, { recursive: true });
-        runs[side.name].push(await lighthouseRun(`${stack.url}${page.route}`, path.join(dataDir, `lh-${side.name}-${round}.json`), copy));
+        const report = path.join(REPORTS ?? dataDir, `lh-${pages.indexOf(page)}-${side.name}-${round}.json`);
+        runs[side.name].push(await lighthouseRun(`${stack.url}${page.route}`, report, copy));
         if (copy) rmSync(copy, { recursive: true, force: true });
       }
     }
