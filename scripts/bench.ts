@@ -7,7 +7,9 @@
  *    buyers with authorized cards for 10 units: orders, captures, cancelled authorizations, oversold and charged
  *    without stock (both must be 0), throughput, p95; with a promo code limited to 5: 20 buyers with authorized cards
  *    at once -> discounted orders (must be 5), captures, cancelled authorizations; create-payment-intent with a code
- * 5. the storefront with photo-sized images: Lighthouse mobile and image bytes per page (scripts/bench-storefront.ts)
+ * 5. the storefront with photo-sized images: Lighthouse mobile on every storefront page, the web app before and after
+ *    (BEFORE_COMMIT) in turns, and image bytes per page (scripts/bench-storefront.ts); BENCH_ONLY=lighthouse runs
+ *    only that Lighthouse table
  * 6. catalogue size (issue 17): the candles list at the demo size, 500 and 2,000 products vs the GetItem, and
  *    Lighthouse mobile on the candles page with 2,000 products (scripts/bench-catalogue.ts)
  */
@@ -34,7 +36,7 @@ import { products } from '../functions/db/entities/product';
 import { freePort } from '../functions/local/processes';
 import { newAccessKeyId, startDynamo } from '../functions/local/dynamo';
 import { localCredentials } from '../functions/lib/aws-client';
-import { startLocalStack } from '../functions/local/stack';
+import { buildWeb, startLocalStack } from '../functions/local/stack';
 import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
 import { apiEvent, lambdaContext } from '../tests/helpers';
 import { growCatalogue } from './bench-catalogue';
@@ -348,8 +350,7 @@ async function latency() {
 async function routeJs() {
   section('JavaScript before a storefront route is usable (gzip), budget 150 KB');
   const { chromium } = await import('playwright-core');
-  const { build: viteBuild } = await import('vite');
-  await viteBuild({ configFile: path.join(ROOT, 'web', 'vite.config.mts'), logLevel: 'silent' });
+  await buildWeb(ROOT);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-stack-'));
   const stack = await startLocalStack({
     port: await freePort(),
@@ -363,7 +364,7 @@ async function routeJs() {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     row('route', 'JS files', 'JS gzip', 'budget');
-    const routes = ['/', ...CATEGORIES.map((c) => `/product-list/${c.slug}`), `/product/${SEED_PRODUCTS[3].id}`, '/cart', '/login', '/contact-us', '/about-us'];
+    const routes = ['/', ...CATEGORIES.map((c) => `/product-list/${c.slug}`), `/product/${SEED_PRODUCTS[3].id}`, '/cart', '/search?q=candle', '/login', '/contact-us', '/about-us'];
     for (const route of routes) {
       const page = await browser.newPage();
       const scripts = new Map<string, number>();
@@ -391,11 +392,17 @@ async function main() {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   mkdirSync(out, { recursive: true });
   try {
-    await bundles(out);
-    await latency();
-    if (process.env.BENCH_SKIP_BROWSER !== '1') {
-      await routeJs();
-      await storefront(section, row, ROOT, freePort);
+    if (process.env.BENCH_ONLY === 'lighthouse') {
+      // Only the storefront's before-and-after Lighthouse table (docs/performance.md): a quick loop on main-thread work.
+      await buildWeb(ROOT);
+      await storefront(section, row, ROOT, freePort, { lighthouseOnly: true });
+    } else {
+      await bundles(out);
+      await latency();
+      if (process.env.BENCH_SKIP_BROWSER !== '1') {
+        await routeJs();
+        await storefront(section, row, ROOT, freePort);
+      }
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { groupThousands } from './format';
+
 /** Every text the spec quotes, defined once (spec sections 2, 5 and 8). */
 export const MESSAGES = {
   promo: 'BE ON THE LOOK OUT FOR PROMO CODES!',
@@ -73,13 +75,13 @@ export const MESSAGES = {
 
 /** Product lists that come a page at a time (a category, search results): the count, Load more and its end. */
 export const LIST_MESSAGES = {
-  productCount: (count: number) => (count === 1 ? '1 product' : `${count.toLocaleString('en-US')} products`),
+  productCount: (count: number) => (count === 1 ? '1 product' : `${groupThousands(count)} products`),
   loadMore: 'Load more',
   loadingMore: 'Loading…',
   loadMoreFailed: 'We could not load more products just now. Please reload the page to try again.',
   listFailed: 'We could not load the products just now. Please reload the page to try again.',
   endOfCategory: (label: string) => `That is everything in ${label}.`,
-  endOfSearch: (count: number) => (count === 1 ? 'That is the only match.' : `That is all ${count.toLocaleString('en-US')} matches.`),
+  endOfSearch: (count: number) => (count === 1 ? 'That is the only match.' : `That is all ${groupThousands(count)} matches.`),
 } as const;
 
 /** What the image pipeline tells the admin about a photo it cannot take (functions/domain/images/pipeline.ts). */
@@ -89,7 +91,7 @@ export const PHOTO_MESSAGES = {
   /** An SVG drawing, whatever type it was sent as: it can carry script (shared/schemas/admin.ts IMAGE_TYPES). */
   svg: 'This file is an SVG drawing, not a photo. SVG can carry script, so the shop does not take it: save it as PNG or JPEG and upload that.',
   tooManyPixels: (width: number, height: number, maxPixels: number) =>
-    `This photo is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels (${Math.round((width * height) / 1e6)} megapixels); the most the shop can take is ${maxPixels / 1e6} megapixels (for example 8,000 × 6,000). Save it smaller and upload it again.`,
+    `This photo is ${groupThousands(width)} × ${groupThousands(height)} pixels (${Math.round((width * height) / 1e6)} megapixels); the most the shop can take is ${maxPixels / 1e6} megapixels (for example 8,000 × 6,000). Save it smaller and upload it again.`,
 } as const;
 
 /** After the sale (issue 14): what the shop tells the customer and the owner about shipping, cancelling, replacements. */

@@ -1,4 +1,5 @@
 import type { PromoTerms } from './promo';
+import { groupThousands } from './format';
 import { taxRate } from './tax';
 
 /** Flat shipping and handling, in cents ($5.99). */
@@ -70,7 +71,7 @@ export function formatCents(cents: number): string {
 /** 1234 -> "$12.34"; 899991 -> "$8,999.91" (what people read; `formatCents` stays plain for CSV, JSON-LD and form fields). */
 export function formatPrice(cents: number): string {
   const [whole, fraction] = formatCents(cents).split('.');
-  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+  return `$${groupThousands(whole)}.${fraction}`;
 }
 
 /** "12.34" or 12.34 -> 1234; NaN when it is not a money amount. */

@@ -28,15 +28,17 @@ export function takeOverShell(): void {
   if (!fresh || fresh.isConnected) return;
   const shell = document.getElementById('root');
   if (!shell) return;
-  // The announcement scrolls: the app's copy goes on from where the shell's was, so the text does not jump back.
-  const scrolled = shell.querySelector('.promo-track')?.getAnimations?.()[0]?.currentTime;
+  // The announcement scrolls: the app's copy goes on from where the shell's was, so the text does not jump back. It
+  // starts that far into its animation (a negative delay): asking the app's copy for its animation instead would make
+  // the browser lay the whole new page out inside this task (docs/decisions/0082).
+  const scrolled = Number(shell.querySelector('.promo-track')?.getAnimations?.()[0]?.currentTime ?? Number.NaN);
+  const track = fresh.querySelector<HTMLElement>('.promo-track');
+  if (track && Number.isFinite(scrolled)) track.style.animationDelay = `${-Math.round(scrolled)}ms`;
   const typed = typedIn(shell);
   shell.removeAttribute('id');
   shell.replaceWith(fresh);
   fresh.id = 'root';
   giveTo(fresh, typed);
-  const animation = fresh.querySelector('.promo-track')?.getAnimations?.()[0];
-  if (animation && scrolled != null) animation.currentTime = scrolled;
 }
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -100,7 +100,8 @@ async function loadUser(): Promise<CurrentUser | null> {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+  // No stored session: a guest, known at once (no render waits for a check).
+  const [ready, setReady] = useState(() => !hasStoredSession());
   const [user, setUser] = useState<CurrentUser | null>(null);
 
   const refresh = useCallback(async () => setUser(await loadUser()), []);

@@ -1,3 +1,4 @@
+import { longDay } from '../../../../shared/format';
 import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
 import { estimateAmounts, estimatedArrival, formatPrice } from '../../../../shared/money';
 import type { ShippingAddress } from '../../../../shared/schemas/address';
@@ -35,7 +36,7 @@ export function OrderDetails({
   const amounts = intent?.amounts ?? estimateAmounts(cart, address.state, promo.discount ?? 0);
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
   const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
-  const arrival = estimatedArrival().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+  const arrival = longDay(estimatedArrival());
 
   return (
     <aside className="order-details card" aria-labelledby="order-details-heading">

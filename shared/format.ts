@@ -1,0 +1,18 @@
+/**
+ * Numbers and days as people read them (US English), written out by hand rather than through `Intl`: a page's first
+ * `toLocaleString` or `toLocaleDateString` loads the browser's locale data, 5-25 ms of main thread on the first load of
+ * the category, search and cart pages (docs/decisions/0082). Same text as `'en-US'` gives.
+ */
+
+/** 12345 -> "12,345" (a whole number: a count, a size in pixels). */
+export function groupThousands(whole: number | string): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A day in the browser's own time zone, e.g. "Thursday, December 10, 2026". */
+export function longDay(day: Date): string {
+  return `${WEEKDAYS[day.getDay()]}, ${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`;
+}
