@@ -9,6 +9,16 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Shared code is imported by name, not by climbing (decision 0083): `#shared/money`, `#tests/helpers` (package.json
+ * "imports"), so a file can move without its imports breaking. A climb of one folder (`../shared/...` from a
+ * top-level folder, a neighbour inside shared/) stays relative.
+ */
+const NAMED_IMPORTS = {
+  regex: '^(\\.\\./){2,}(shared|tests)(/|$)',
+  message: 'Import shared code by name: #shared/... or #tests/... (package.json "imports", decision 0083).',
+};
+
 export default defineConfig(
   globalIgnores(['node_modules/', 'cdk.out/', 'web/dist/', '.data/', 'coverage/', 'test-results/', '.cognito/']),
 
@@ -26,6 +36,7 @@ export default defineConfig(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [NAMED_IMPORTS] }],
       // A leading underscore marks a name kept on purpose: a parameter an interface requires, or a field taken out
       // of an object with rest (`const { cell: _cell, ...line } = ...`), the house habit.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
@@ -56,6 +67,8 @@ export default defineConfig(
             name,
             message: 'Use the table through functions/db: the record models (functions/db/entities) and functions/db/transaction.ts (decision 0070).',
           })),
+          // This block's rule replaces the one above for these files: keep the named imports too.
+          patterns: [NAMED_IMPORTS],
         },
       ],
     },

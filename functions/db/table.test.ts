@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { useFreshTable } from '../../tests/helpers';
+import { useFreshTable } from '#tests/helpers';
 import { documentClient, tableName } from './client';
 import { isConditionFailure, model, type Timestamps } from './table';
 import { cancelReasons, transactWrite, transactWriteOrFailures } from './transaction';

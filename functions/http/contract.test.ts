@@ -1,14 +1,14 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_BODY_BYTES } from '../../shared/schemas/common';
-import { ROUTES, type RouteDef } from '../../shared/routes';
-import { refusesSomething } from '../../shared/openapi';
+import { MAX_BODY_BYTES } from '#shared/schemas/common';
+import { ROUTES, type RouteDef } from '#shared/routes';
+import { refusesSomething } from '#shared/openapi';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { documentClient, tableName } from '../db/client';
-import { invoke, signInNewUser, useFreshTable } from '../../tests/helpers';
-import { badTokens } from '../../tests/jwt';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { badTokens } from '#tests/jwt';
 
 const scanCount = async () => (await documentClient().send(new ScanCommand({ TableName: tableName(), Select: 'COUNT' }))).Count;
 

@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
-import { ORIGIN_HEADER, ORIGIN_REFUSED_MESSAGE } from '../../shared/origin';
+import { ORIGIN_HEADER, ORIGIN_REFUSED_MESSAGE } from '#shared/origin';
 import { carts } from '../db/entities/cart';
 import { formSubmissions } from '../db/entities/form-submission';
 import { orders } from '../db/entities/order';
-import { apiEvent, invoke, lambdaContext, sentMails, signInNewUser, useFreshTable } from '../../tests/helpers';
+import { apiEvent, invoke, lambdaContext, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as saveCart } from './cart/save-cart';
 import { handler as getCart } from './cart/get-cart';
 import { handler as stripeWebhook } from './checkout/stripe-webhook';

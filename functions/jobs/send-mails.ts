@@ -1,5 +1,5 @@
 import type { Context } from 'aws-lambda';
-import { CHECKOUT_REMINDER } from '../../shared/reminders';
+import { CHECKOUT_REMINDER } from '#shared/reminders';
 import { noteOnOrder } from '../domain/checkout/confirmation-mail';
 import { sweepDeliveries, type Composers, type SweepCounts } from '../domain/mail/deliveries';
 import { composeReminder } from '../domain/reminders/reminders';

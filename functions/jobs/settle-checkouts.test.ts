@@ -4,7 +4,7 @@ import { catalogEntries } from '../db/entities/catalog-entry';
 import { products } from '../db/entities/product';
 import { healCatalogIndex, INDEX_LEASE_MS, INDEX_VERSION } from '../domain/catalog/tag-index';
 import { handler as listProducts } from '../http/catalog/list-products';
-import { invoke, useFreshTable } from '../../tests/helpers';
+import { invoke, useFreshTable } from '#tests/helpers';
 import { handler as settleJob } from './settle-checkouts';
 
 /**

@@ -4,7 +4,7 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { readEnv } from './env';
 import { unauthorized } from './errors';
 
-import { ADMIN_GROUP } from '../../shared/roles';
+import { ADMIN_GROUP } from '#shared/roles';
 
 export { ADMIN_GROUP };
 

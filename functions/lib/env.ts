@@ -1,4 +1,4 @@
-import * as z from '../../shared/schemas/zod';
+import * as z from '#shared/schemas/zod';
 
 /**
  * Settings every function reads, checked by a schema. Read on each call (not frozen at import) so tests

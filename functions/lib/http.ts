@@ -1,10 +1,10 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from '../../shared/schemas/zod';
-import { ORIGIN_REFUSED_MESSAGE } from '../../shared/origin';
-import { MAX_BODY_BYTES } from '../../shared/schemas/common';
-import type { RouteDef } from '../../shared/routes/types';
+import * as z from '#shared/schemas/zod';
+import { ORIGIN_REFUSED_MESSAGE } from '#shared/origin';
+import { MAX_BODY_BYTES } from '#shared/schemas/common';
+import type { RouteDef } from '#shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
 import { badRequest, forbidden, HttpError, tooLarge } from './errors';
 import { CORRELATION_ID_PATH, logger } from './logger';

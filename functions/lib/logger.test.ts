@@ -1,5 +1,5 @@
-import { apiEvent, lambdaContext, useFreshTable } from '../../tests/helpers';
-import * as z from '../../shared/schemas/zod';
+import { apiEvent, lambdaContext, useFreshTable } from '#tests/helpers';
+import * as z from '#shared/schemas/zod';
 
 type Modules = { http: typeof import('./http'); logger: typeof import('./logger'); contact: typeof import('../http/forms/submit-contact') };
 /**

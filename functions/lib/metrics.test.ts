@@ -1,6 +1,6 @@
-import type { RouteDef } from '../../shared/routes/types';
-import { BUSINESS_METRICS } from '../../shared/observability';
-import { invoke } from '../../tests/helpers';
+import type { RouteDef } from '#shared/routes/types';
+import { BUSINESS_METRICS } from '#shared/observability';
+import { invoke } from '#tests/helpers';
 
 /**
  * The business metrics module: EMF lines inside Lambda (one per invocation that recorded something), nothing at

@@ -1,6 +1,6 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareObj } from '@middy/core';
-import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '../../shared/observability';
+import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '#shared/observability';
 import { logger } from './logger';
 
 /**

@@ -1,5 +1,5 @@
-import { ORIGIN_HEADER } from '../../shared/origin';
-import { startSecretsStandIn, type SecretsStandIn } from '../../tests/secrets-manager';
+import { ORIGIN_HEADER } from '#shared/origin';
+import { startSecretsStandIn, type SecretsStandIn } from '#tests/secrets-manager';
 import { cameThroughFrontDoor, forgetOriginSecret, ORIGIN_SECRET_KEEP_MS, ORIGIN_SECRET_REREAD_MS } from './origin';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ORIGIN_HEADER } from '../../shared/origin';
+import { ORIGIN_HEADER } from '#shared/origin';
 
 /**
  * The front door (docs/decisions/0066): whether a request came through the shop's own address, CloudFront in AWS

@@ -1,5 +1,5 @@
 import type { Tracer } from '@aws-lambda-powertools/tracer';
-import { METRICS_SERVICE } from '../../shared/observability';
+import { METRICS_SERVICE } from '#shared/observability';
 
 /**
  * X-Ray. Every function runs with active tracing (infra: ShopFunction), so each invocation is traced by Lambda

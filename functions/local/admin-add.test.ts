@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { addAdmin, AdminAddError, parseCli, resolvePool } from '../../scripts/admin-add';
-import { ADMIN_GROUP } from '../../shared/roles';
+import { ADMIN_GROUP } from '#shared/roles';
 import { confirmationCodeIn, ensureUser } from './cognito';
 
 /** `npm run admin:add` against the Cognito stand-in of this test run (scripts/admin-add.ts). */

@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PASSWORD_POLICY } from '../../shared/messages';
+import { PASSWORD_POLICY } from '#shared/messages';
 import { ADMIN_GROUP } from '../lib/auth';
 import { startChild, waitForPort } from './processes';
 

@@ -2,10 +2,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import path from 'node:path';
-import { ORIGIN_HEADER } from '../../shared/origin';
-import { isPagePath } from '../../shared/pages';
-import { findRoute, routeId, type RouteDef } from '../../shared/routes';
-import { SECURITY_HEADERS } from '../../shared/security-headers';
+import { ORIGIN_HEADER } from '#shared/origin';
+import { isPagePath } from '#shared/pages';
+import { findRoute, routeId, type RouteDef } from '#shared/routes';
+import { SECURITY_HEADERS } from '#shared/security-headers';
 import { sendBody, sendJson } from './gateway-http';
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: unknown[]) => Promise<APIGatewayProxyStructuredResultV2>;

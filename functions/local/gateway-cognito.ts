@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { cognitoOperationOf } from '../../shared/rate-limits';
+import { cognitoOperationOf } from '#shared/rate-limits';
 import { sendJson } from './gateway-http';
 
 /**

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ORIGIN_HEADER, ORIGIN_REFUSED_MESSAGE } from '../../shared/origin';
-import { ROUTE_LIST } from '../../shared/routes';
+import { ORIGIN_HEADER, ORIGIN_REFUSED_MESSAGE } from '#shared/origin';
+import { ROUTE_LIST } from '#shared/routes';
 import { formSubmissions } from '../db/entities/form-submission';
 import { handler as submitContact } from '../http/forms/submit-contact';
-import { invoke, useFreshTable } from '../../tests/helpers';
+import { invoke, useFreshTable } from '#tests/helpers';
 import { createGateway } from './gateway';
 
 /**

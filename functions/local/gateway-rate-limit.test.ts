@@ -2,9 +2,9 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient, SignUpCommand, TooM
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RATE_LIMIT_MESSAGES } from '../../shared/messages';
-import { ROUTES } from '../../shared/routes';
-import { sentMails, useFreshTable } from '../../tests/helpers';
+import { RATE_LIMIT_MESSAGES } from '#shared/messages';
+import { ROUTES } from '#shared/routes';
+import { sentMails, useFreshTable } from '#tests/helpers';
 import { formSubmissions } from '../db/entities/form-submission';
 import { products } from '../db/entities/product';
 import { stockDemand } from '../db/entities/stock-alert';

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { ROUTE_LIST } from '../../shared/routes';
+import { ROUTE_LIST } from '#shared/routes';
 import { createGateway } from './gateway';
 
 /** The local gateway gives every API request its own request id, as API Gateway does, and answers it (`apigw-requestid`). */

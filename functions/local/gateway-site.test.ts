@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SPA_ROUTES } from '../../shared/pages';
-import { ROUTE_LIST } from '../../shared/routes';
+import { SPA_ROUTES } from '#shared/pages';
+import { ROUTE_LIST } from '#shared/routes';
 import { createIndexedProduct } from '../domain/catalog/tag-index';
-import { useFreshTable } from '../../tests/helpers';
+import { useFreshTable } from '#tests/helpers';
 import { createGateway } from './gateway';
 
 /**

@@ -1,9 +1,9 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { PHOTO_PREFIX, publicPhotoKey, SERVED_IMAGE_TYPES } from '../../shared/images';
-import { NOT_FOUND_PATH, siteAnswer } from '../../shared/pages';
-import { SECURITY_HEADERS } from '../../shared/security-headers';
+import { PHOTO_PREFIX, publicPhotoKey, SERVED_IMAGE_TYPES } from '#shared/images';
+import { NOT_FOUND_PATH, siteAnswer } from '#shared/pages';
+import { SECURITY_HEADERS } from '#shared/security-headers';
 import type { ApiDoor } from './gateway-api';
 import { compress, contentType, sendBody, sendJson } from './gateway-http';
 

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import os from 'node:os';
-import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
-import { isPagePath } from '../../shared/pages';
-import type { RouteDef } from '../../shared/routes';
-import type { RuntimeConfig } from '../../shared/schemas/common';
+import { OPENAPI_PATH, openApiDocument } from '#shared/openapi';
+import { isPagePath } from '#shared/pages';
+import type { RouteDef } from '#shared/routes';
+import type { RuntimeConfig } from '#shared/schemas/common';
 import { withRequestOrigin } from '../lib/site-url';
 import { createApiDoor, type ApiDoorOptions } from './gateway-api';
 import { createCognitoDoor, type CognitoDoorOptions } from './gateway-cognito';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { OPENAPI_PATH, openApiDocument } from '../../shared/openapi';
-import { ROUTE_LIST } from '../../shared/routes';
+import { OPENAPI_PATH, openApiDocument } from '#shared/openapi';
+import { ROUTE_LIST } from '#shared/routes';
 import { createGateway } from './gateway';
 
 /** The local gateway answers the API description at the same path CloudFront serves it from in AWS. */

@@ -2,8 +2,8 @@ import { AuthFlowType, InitiateAuthCommand } from '@aws-sdk/client-cognito-ident
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OPENAPI_PATH, SITE_JSON } from '../../shared/openapi';
-import { findRoute, ROUTE_LIST } from '../../shared/routes';
+import { OPENAPI_PATH, SITE_JSON } from '#shared/openapi';
+import { findRoute, ROUTE_LIST } from '#shared/routes';
 import { unsubscribeToken } from '../domain/mail/opt-outs';
 import { signToken } from '../lib/signed-tokens';
 import { ensureUser } from './cognito';

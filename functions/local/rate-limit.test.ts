@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import { RATE_LIMIT_MESSAGES } from '../../shared/messages';
-import { RATE_LIMIT_GROUPS, type RateLimitGroup } from '../../shared/rate-limits';
+import { RATE_LIMIT_MESSAGES } from '#shared/messages';
+import { RATE_LIMIT_GROUPS, type RateLimitGroup } from '#shared/rate-limits';
 import { clientAddress, createRateLimiter, rateLimitSwitchFromEnv } from './rate-limit';
 
 /** The limiter on its own, with a clock the test moves (no test waits for a window). */

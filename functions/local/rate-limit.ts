@@ -1,6 +1,6 @@
 import type http from 'node:http';
-import { LOG_EVENT } from '../../shared/observability';
-import { parseRateLimitSwitch, RATE_LIMIT_GROUPS, rateLimitedBody, rateLimitGroupOf, scaledLimit, type RateLimitGroup, type RateLimitSwitch, type RequestToLimit } from '../../shared/rate-limits';
+import { LOG_EVENT } from '#shared/observability';
+import { parseRateLimitSwitch, RATE_LIMIT_GROUPS, rateLimitedBody, rateLimitGroupOf, scaledLimit, type RateLimitGroup, type RateLimitSwitch, type RequestToLimit } from '#shared/rate-limits';
 
 /**
  * The local stand-in for the WAF rate-based rules (docs/decisions/0025): the groups of shared/rate-limits.ts,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Photo } from '../../shared/images';
+import type { Photo } from '#shared/images';
 import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos';
 import { seedPhoto, type Motif } from './seed-photos';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SEED_PRODUCTS } from './seed';
 import { freePort } from './processes';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from './stack';
-import { RATE_LIMIT_MESSAGES } from '../../shared/messages';
+import { RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { readReminderSettings } from '../domain/reminders/settings';
 import { checkToken, signToken } from '../lib/signed-tokens';
 

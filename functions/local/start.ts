@@ -8,8 +8,8 @@
  * (the footer of reminders; a demo address otherwise).
  */
 import path from 'node:path';
-import { isStrongPassword } from '../../shared/messages';
-import { REMINDER_RULES } from '../../shared/reminders';
+import { isStrongPassword } from '#shared/messages';
+import { REMINDER_RULES } from '#shared/reminders';
 import { isPortFree, javaMajorVersion } from './processes';
 import { rateLimitSwitchFromEnv } from './rate-limit';
 import { buildWeb, startLocalStack } from './stack';

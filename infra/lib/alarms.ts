@@ -10,7 +10,7 @@ import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-log
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { LOG_EVENT } from '../../shared/observability';
+import { LOG_EVENT } from '#shared/observability';
 
 /** Every alarm looks at 5-minute windows. */
 export const ALARM_PERIOD = Duration.minutes(5);

@@ -3,7 +3,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { routeId, type RouteDef } from '../../shared/routes';
+import { routeId, type RouteDef } from '#shared/routes';
 import { acknowledgeGuard } from './guard';
 import type { ShopFunctions } from './route-functions';
 import type { ThrottleSettings } from './settings';

@@ -1,10 +1,10 @@
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { AccountRecovery, UserPool, UserPoolOperation, type UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { COGNITO_TRIGGERS } from '../../shared/jobs';
-import { PASSWORD_POLICY } from '../../shared/messages';
-import { ADMIN_GROUP } from '../../shared/roles';
-import { routeId } from '../../shared/routes';
+import { COGNITO_TRIGGERS } from '#shared/jobs';
+import { PASSWORD_POLICY } from '#shared/messages';
+import { ADMIN_GROUP } from '#shared/roles';
+import { routeId } from '#shared/routes';
 import { ShopFunction } from './shop-function';
 import { suppressFunctionDefaults } from './suppressions';
 

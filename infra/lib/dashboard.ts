@@ -3,8 +3,8 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Dashboard, GraphWidget, MathExpression, Metric, PeriodOverride, SingleValueWidget, TextWidget, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '../../shared/observability';
-import { isCognitoGroup, type RateLimitGroup } from '../../shared/rate-limits';
+import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '#shared/observability';
+import { isCognitoGroup, type RateLimitGroup } from '#shared/rate-limits';
 import type { WatchedFunction } from './alarms';
 import { EDGE_REGION, edgeStackName, ruleMetricName, WEB_ACL_SUFFIX } from './rate-limits';
 

@@ -4,7 +4,7 @@ import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { PHOTO_PREFIX, UPLOAD_PREFIX } from '../../shared/images';
+import { PHOTO_PREFIX, UPLOAD_PREFIX } from '#shared/images';
 import { ShopFunction } from './shop-function';
 import { suppressFunctionDefaults } from './suppressions';
 

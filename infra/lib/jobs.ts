@@ -1,8 +1,8 @@
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
-import type { JobDef } from '../../shared/jobs';
-import { routeId } from '../../shared/routes';
+import type { JobDef } from '#shared/jobs';
+import { routeId } from '#shared/routes';
 import type { ShopFunctions } from './route-functions';
 import type { ShopFunction } from './shop-function';
 

@@ -1,7 +1,7 @@
 import { CfnOutput } from 'aws-cdk-lib';
-import { COGNITO_TRIGGERS, type JobDef } from '../../shared/jobs';
-import { RATE_LIMIT_GROUPS } from '../../shared/rate-limits';
-import { routeId, type RouteDef } from '../../shared/routes';
+import { COGNITO_TRIGGERS, type JobDef } from '#shared/jobs';
+import { RATE_LIMIT_GROUPS } from '#shared/rate-limits';
+import { routeId, type RouteDef } from '#shared/routes';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { ShopAlarmsStack, type ShopAlarms, type WatchedFunction } from './alarms';
 import { sharedLabel } from './api';

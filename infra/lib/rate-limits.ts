@@ -4,17 +4,7 @@ import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import {
-  COGNITO_TARGET_PREFIX,
-  isCognitoGroup,
-  isCognitoRequest,
-  RATE_LIMIT_GROUPS,
-  RATE_LIMIT_MINIMUM,
-  rateLimitedBody,
-  scaledLimit,
-  type LimitedApiRequest,
-  type RateLimitGroup,
-} from '../../shared/rate-limits';
+import { COGNITO_TARGET_PREFIX, isCognitoGroup, isCognitoRequest, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, rateLimitedBody, scaledLimit, type LimitedApiRequest, type RateLimitGroup } from '#shared/rate-limits';
 
 /**
  * Bots are held back in AWS (docs/decisions/0025): every group of shared/rate-limits.ts becomes one WAF

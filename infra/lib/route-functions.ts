@@ -5,7 +5,7 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import type { RouteDef } from '../../shared/routes';
+import type { RouteDef } from '#shared/routes';
 import type { ShopMail } from './mail';
 import { ShopFunction } from './shop-function';
 import { suppressFunctionDefaults } from './suppressions';

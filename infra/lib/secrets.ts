@@ -1,7 +1,7 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { ORIGIN_HEADER } from '../../shared/origin';
+import { ORIGIN_HEADER } from '#shared/origin';
 
 /** The shape of the Stripe secret; the operator writes the real keys with `aws secretsmanager put-secret-value`. */
 export const STRIPE_SECRET_TEMPLATE = { secretKey: '', webhookSecret: '' } as const;

@@ -4,7 +4,7 @@
  * (docs/decisions/0012-stage-settings.md).
  */
 
-import { parseRateLimitSwitch, settingText, type RateLimitSwitch } from '../../shared/rate-limits';
+import { parseRateLimitSwitch, settingText, type RateLimitSwitch } from '#shared/rate-limits';
 import { DOMAIN, EMAIL, mailFromProblem } from './addresses';
 
 /** Where the shop's mail comes from: an SES identity (a domain or one address) and the addresses of the mails. */

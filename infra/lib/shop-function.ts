@@ -6,7 +6,7 @@ import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { METRICS_SERVICE } from '../../shared/observability';
+import { METRICS_SERVICE } from '#shared/observability';
 import { acknowledgeGuard, GUARD_REASONS } from './guard';
 
 /** The repository root: esbuild's project root and the base of every handler entry. */

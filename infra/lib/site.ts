@@ -29,10 +29,10 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { PHOTO_PREFIX } from '../../shared/images';
-import { PAGE_PATTERNS } from '../../shared/pages';
-import { contentSecurityPolicy, HSTS } from '../../shared/security-headers';
-import { OPENAPI_PATH } from '../../shared/openapi';
+import { PHOTO_PREFIX } from '#shared/images';
+import { PAGE_PATTERNS } from '#shared/pages';
+import { contentSecurityPolicy, HSTS } from '#shared/security-headers';
+import { OPENAPI_PATH } from '#shared/openapi';
 import type { DomainSettings } from './settings';
 import { API_ORIGIN_ID, SPA_ROUTING_CODE } from './spa-routing';
 

@@ -5,7 +5,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../shared/schemas/common';
+import type { RuntimeConfig } from '#shared/schemas/common';
 import { REPO_ROOT, shopLogGroup } from './shop-function';
 
 /** Cache-Control of the hashed build files under assets/: their name changes with their content. */

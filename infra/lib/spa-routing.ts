@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_FOUND_PATH, SPA_ROUTE_PATTERN } from '../../shared/pages';
+import { NOT_FOUND_PATH, SPA_ROUTE_PATTERN } from '#shared/pages';
 
 /** The API origin's id: the routing function sends the home page and unknown addresses to it by this id. */
 export const API_ORIGIN_ID = 'shop-api';

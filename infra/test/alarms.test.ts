@@ -1,8 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
-import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
-import { LOG_EVENT } from '../../shared/observability';
-import { ROUTES as ROUTE_TABLE, type RouteDef } from '../../shared/routes';
+import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
+import { LOG_EVENT } from '#shared/observability';
+import { ROUTES as ROUTE_TABLE, type RouteDef } from '#shared/routes';
 import { API_5XX_PERCENT, MAIL_FAILED_METRIC } from '../lib/alarms';
 import type { ShopStack } from '../lib/shop-stack';
 import { FULL_CONTEXT, resourcesOf, synthShop, type CfnResource } from './synth';

@@ -1,6 +1,6 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '#shared/routes';
 import { CHECKED_STAGES, synthShop } from './synth';
 
 /**

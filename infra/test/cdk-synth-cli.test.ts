@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
-import { ROUTES } from '../../shared/routes';
-import { runtimeConfigSchema } from '../../shared/schemas/common';
+import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
+import { ROUTES } from '#shared/routes';
+import { runtimeConfigSchema } from '#shared/schemas/common';
 
 /** The real `cdk synth` an operator runs: offline, bundling every handler with esbuild and building the SPA with vite. */
 const root = path.resolve(__dirname, '..', '..');

@@ -4,7 +4,7 @@ import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { NestedStack, Validations, type IPolicyValidationContextBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import cdkJson from '../../cdk.json';
-import { ROUTES } from '../../shared/routes';
+import { ROUTES } from '#shared/routes';
 import { GUARD_PLUGIN, GUARD_RULES } from '../lib/guard';
 import { createShopApp } from '../lib/shop-app';
 import { CHECKED_STAGES } from './synth';

@@ -1,7 +1,7 @@
 import type { Template } from 'aws-cdk-lib/assertions';
-import { ORIGIN_HEADER } from '../../shared/origin';
-import { RATE_LIMIT_GROUPS, isCognitoGroup } from '../../shared/rate-limits';
-import { ROUTES, routeId } from '../../shared/routes';
+import { ORIGIN_HEADER } from '#shared/origin';
+import { RATE_LIMIT_GROUPS, isCognitoGroup } from '#shared/rate-limits';
+import { ROUTES, routeId } from '#shared/routes';
 import { MANAGED_RULE_GROUPS } from '../lib/rate-limits';
 import type { ShopStack } from '../lib/shop-stack';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { cognitoOperationOf, isCognitoGroup, isCognitoRequest, RATE_LIMIT_GROUPS, rateLimitedBody, type RateLimitGroup } from '../../shared/rate-limits';
-import { ROUTES } from '../../shared/routes';
+import { cognitoOperationOf, isCognitoGroup, isCognitoRequest, RATE_LIMIT_GROUPS, rateLimitedBody, type RateLimitGroup } from '#shared/rate-limits';
+import { ROUTES } from '#shared/routes';
 import { EDGE_REGION, LIMITED_ROUTE_THROTTLE, WEB_ACL_ARN_OUTPUT } from '../lib/rate-limits';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
 

@@ -1,6 +1,6 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { COGNITO_TRIGGERS, JOBS } from '../../shared/jobs';
-import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
+import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
+import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '#shared/routes';
 import type { ShopStack } from '../lib/shop-stack';
 import { FULL_CONTEXT, resourcesOf, synthShop } from './synth';
 

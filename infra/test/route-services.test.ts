@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import cdkJson from '../../cdk.json';
-import { ROUTES, type RouteDef } from '../../shared/routes';
+import { ROUTES, type RouteDef } from '#shared/routes';
 import { ShopStack } from '../lib/shop-stack';
 import { resourcesOf } from './synth';
 

@@ -1,7 +1,7 @@
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
-import { JOBS } from '../../shared/jobs';
-import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '../../shared/routes';
-import type { JobDef } from '../../shared/jobs';
+import { JOBS } from '#shared/jobs';
+import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '#shared/routes';
+import type { JobDef } from '#shared/jobs';
 import type { ShopStack } from '../lib/shop-stack';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 

@@ -1,9 +1,9 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
-import { PASSWORD_POLICY } from '../../shared/messages';
-import { PAGE_PATTERNS } from '../../shared/pages';
-import { ADMIN_GROUP } from '../../shared/roles';
+import { PASSWORD_POLICY } from '#shared/messages';
+import { PAGE_PATTERNS } from '#shared/pages';
+import { ADMIN_GROUP } from '#shared/roles';
 import type { ShopStack } from '../lib/shop-stack';
 import { FULL_CONTEXT, resourcesOf, synthShop } from './synth';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { PAGE_PATTERNS } from '../../shared/pages';
-import { runtimeConfigSchema } from '../../shared/schemas/common';
+import { PAGE_PATTERNS } from '#shared/pages';
+import { runtimeConfigSchema } from '#shared/schemas/common';
 import type { ShopStack } from '../lib/shop-stack';
 import { IMMUTABLE, REVALIDATE } from '../lib/spa-deployment';
 import { ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS } from '../lib/storage';

@@ -1,9 +1,9 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { PAGE_PATTERNS } from '../../shared/pages';
-import { STRIPE_CSP_SOURCES } from '../../shared/security-headers';
+import { PAGE_PATTERNS } from '#shared/pages';
+import { STRIPE_CSP_SOURCES } from '#shared/security-headers';
 import type { ShopStack } from '../lib/shop-stack';
-import { OPENAPI_PATH } from '../../shared/openapi';
+import { OPENAPI_PATH } from '#shared/openapi';
 import { CATALOG_QUERY_PARAMETERS, PRODUCT_LIST_PATH } from '../lib/site';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 

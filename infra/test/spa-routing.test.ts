@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { NOT_FOUND_PATH, siteAnswer, SPA_ROUTE_PATTERN, SPA_ROUTES } from '../../shared/pages';
+import { NOT_FOUND_PATH, siteAnswer, SPA_ROUTE_PATTERN, SPA_ROUTES } from '#shared/pages';
 import { API_ORIGIN_ID, CLOUDFRONT_FUNCTION_MAX_BYTES, SPA_ROUTING_CODE, SPA_ROUTING_FILE, spaRoutingCode } from '../lib/spa-routing';
 import { FULL_CONTEXT, resourcesOf, synthShop } from './synth';
 

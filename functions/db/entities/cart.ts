@@ -1,4 +1,4 @@
-import type { CartLine } from '../../../shared/schemas/cart';
+import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 
 /** The saved cart of a signed-in customer, one record per user. */

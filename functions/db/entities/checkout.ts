@@ -1,6 +1,6 @@
-import type { Amounts } from '../../../shared/money';
-import type { ShippingAddress } from '../../../shared/schemas/address';
-import type { CartLine } from '../../../shared/schemas/cart';
+import type { Amounts } from '#shared/money';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 import type { OrderPromo } from './order';
 

@@ -1,4 +1,4 @@
-import type { FormKind } from '../../../shared/schemas/forms';
+import type { FormKind } from '#shared/schemas/forms';
 import { model, type Timestamps } from '../table';
 
 /** A contact, support or quote form: stored first, then mailed; `mailStatus` shows delivery to the admin. */

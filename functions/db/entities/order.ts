@@ -1,8 +1,8 @@
-import type { Carrier } from '../../../shared/aftersale';
-import type { Amounts } from '../../../shared/money';
-import type { PromoKind } from '../../../shared/promo';
-import type { ShippingAddress } from '../../../shared/schemas/address';
-import type { CartLine } from '../../../shared/schemas/cart';
+import type { Carrier } from '#shared/aftersale';
+import type { Amounts } from '#shared/money';
+import type { PromoKind } from '#shared/promo';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 
 /**

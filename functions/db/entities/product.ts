@@ -1,4 +1,4 @@
-import type { Photo } from '../../../shared/images';
+import type { Photo } from '#shared/images';
 import { model, type Timestamps } from '../table';
 
 /** Own counts of tumblers (16oz, 20oz, 24oz) and single-size goods (CANDLE). */

@@ -1,4 +1,4 @@
-import type { PromoRules } from '../../../shared/promo';
+import type { PromoRules } from '#shared/promo';
 import { model, type Timestamps } from '../table';
 
 /**

@@ -1,4 +1,4 @@
-import type { ReplacementStatus } from '../../../shared/aftersale';
+import type { ReplacementStatus } from '#shared/aftersale';
 import type { SentMail } from './order';
 import { model, type Timestamps } from '../table';
 

@@ -1,4 +1,4 @@
-import type { ShippingProfile } from '../../../shared/schemas/address';
+import type { ShippingProfile } from '#shared/schemas/address';
 import { model, type Timestamps } from '../table';
 
 /** A customer's list of shipping profiles, one record per user. */

@@ -1,4 +1,4 @@
-import type { Size } from '../../../shared/sizes';
+import type { Size } from '#shared/sizes';
 import { model, type Timestamps } from '../table';
 
 /**

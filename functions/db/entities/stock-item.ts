@@ -1,4 +1,4 @@
-import type { ApparelSize } from '../../../shared/sizes';
+import type { ApparelSize } from '#shared/sizes';
 import { model, type Timestamps } from '../table';
 
 /** Stock counts of apparel and gift wraps (gift-wrap sizes map onto S, M and L), keyed by the item id text. */

@@ -1,4 +1,4 @@
-import type { ShippingProfile } from '../../../shared/schemas/address';
+import type { ShippingProfile } from '#shared/schemas/address';
 import { shippingProfiles } from '../../db/entities/shipping-profiles';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';

@@ -1,7 +1,7 @@
 import { products } from '../../db/entities/product';
 import { reviews } from '../../db/entities/review';
 import { isCancelledTransaction } from '../../db/transaction';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { toProduct } from '../catalog/products';
 import { commitProductChange } from '../catalog/tag-index';

@@ -1,6 +1,6 @@
-import { isSale } from '../../../shared/aftersale';
-import { APPAREL_SIZES, GIFTWRAP_STOCK_KEY, sizeKind, TUMBLER_SIZES } from '../../../shared/sizes';
-import type { Dashboard } from '../../../shared/schemas/order-views';
+import { isSale } from '#shared/aftersale';
+import { APPAREL_SIZES, GIFTWRAP_STOCK_KEY, sizeKind, TUMBLER_SIZES } from '#shared/sizes';
+import type { Dashboard } from '#shared/schemas/order-views';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { stockItems } from '../../db/entities/stock-item';

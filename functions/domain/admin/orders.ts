@@ -1,8 +1,8 @@
-import { isSale, lineLabel, ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, SALE_STATUSES, shipmentText, type OrderStatus } from '../../../shared/aftersale';
-import { formatCents, formatPrice, withDiscount } from '../../../shared/money';
-import type { AdminOrderView } from '../../../shared/schemas/order-views';
-import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type OrderListView, type ShipOrderBody, type TrackingChangeBody } from '../../../shared/schemas/orders';
-import { unescapeText } from '../../../shared/sanitize';
+import { isSale, lineLabel, ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, SALE_STATUSES, shipmentText, type OrderStatus } from '#shared/aftersale';
+import { formatCents, formatPrice, withDiscount } from '#shared/money';
+import type { AdminOrderView } from '#shared/schemas/order-views';
+import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type OrderListView, type ShipOrderBody, type TrackingChangeBody } from '#shared/schemas/orders';
+import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { badRequest, notFound } from '../../lib/errors';

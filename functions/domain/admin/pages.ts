@@ -1,4 +1,4 @@
-import { BAD_ADMIN_CURSOR, type AdminPageQuery } from '../../../shared/schemas/admin';
+import { BAD_ADMIN_CURSOR, type AdminPageQuery } from '#shared/schemas/admin';
 import type { QueryPage } from '../../db/table';
 import { badRequest } from '../../lib/errors';
 

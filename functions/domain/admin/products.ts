@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_PAGE_SIZE, type AdminPageQuery, type ProductInput, type ProductUpdate } from '../../../shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, type AdminPageQuery, type ProductInput, type ProductUpdate } from '#shared/schemas/admin';
 import { adminPage } from './pages';
-import { sizeKind, sizesFor } from '../../../shared/sizes';
+import { sizeKind, sizesFor } from '#shared/sizes';
 import { products, type OwnStock } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { isConditionFailure, type When } from '../../db/table';
@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { deleteImages, deleteKeys } from '../../lib/storage';
 import { images } from '../../db/entities/image';
-import { photoId, photoKeys, photoPath, type Photo } from '../../../shared/images';
+import { photoId, photoKeys, photoPath, type Photo } from '#shared/images';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
 import { commitProductChange, createIndexedProduct, type ProductChange } from '../catalog/tag-index';
 

@@ -1,5 +1,5 @@
-import type * as z from '../../../shared/schemas/zod';
-import { ADMIN_PAGE_SIZE, type AdminPageQuery, type stockItemInputSchema, type stockItemUpdateSchema } from '../../../shared/schemas/admin';
+import type * as z from '#shared/schemas/zod';
+import { ADMIN_PAGE_SIZE, type AdminPageQuery, type stockItemInputSchema, type stockItemUpdateSchema } from '#shared/schemas/admin';
 import { adminPage } from './pages';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 import { isConditionFailure } from '../../db/table';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { photoPath, variantUrl, widthFor, type Photo } from '../../../shared/images';
-import { IMAGE_TYPES, type ImageType, type UploadAnswer, type UploadStatus } from '../../../shared/schemas/admin';
+import { photoPath, variantUrl, widthFor, type Photo } from '#shared/images';
+import { IMAGE_TYPES, type ImageType, type UploadAnswer, type UploadStatus } from '#shared/schemas/admin';
 import { images } from '../../db/entities/image';
 import { presignUpload } from '../../lib/storage';
 

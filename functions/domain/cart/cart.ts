@@ -1,6 +1,6 @@
-import { shownImage } from '../../../shared/images';
-import type { CartLine } from '../../../shared/schemas/cart';
-import { MAX_QUANTITY, sizesFor } from '../../../shared/sizes';
+import { shownImage } from '#shared/images';
+import type { CartLine } from '#shared/schemas/cart';
+import { MAX_QUANTITY, sizesFor } from '#shared/sizes';
 import { carts } from '../../db/entities/cart';
 import { products, type ProductRecord } from '../../db/entities/product';
 

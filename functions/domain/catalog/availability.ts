@@ -1,6 +1,6 @@
-import type { Product, ProductDetail } from '../../../shared/schemas/product';
-import { sizeKind, sizesFor, stockLocation } from '../../../shared/sizes';
-import { cardStockLeft } from '../../../shared/stock';
+import type { Product, ProductDetail } from '#shared/schemas/product';
+import { sizeKind, sizesFor, stockLocation } from '#shared/sizes';
+import { cardStockLeft } from '#shared/stock';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 

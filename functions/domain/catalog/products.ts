@@ -1,8 +1,8 @@
-import { shownImage } from '../../../shared/images';
-import { PRODUCT_PAGE_SIZE, type Product, type ProductDetail, type ProductList, type ProductListQuery } from '../../../shared/schemas/product';
+import { shownImage } from '#shared/images';
+import { PRODUCT_PAGE_SIZE, type Product, type ProductDetail, type ProductList, type ProductListQuery } from '#shared/schemas/product';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { notFound } from '../../lib/errors';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { availability, withStockLeft } from './availability';
 import { ALL, readEntries } from './tag-index';
 

@@ -1,8 +1,8 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import type { ProductSearchAnswer, ProductSearchQuery } from '../../../shared/schemas/product';
-import { BAD_CURSOR, PRODUCT_PAGE_SIZE } from '../../../shared/schemas/product';
-import { unescapeText } from '../../../shared/sanitize';
-import { CATALOG_CDN_SECONDS } from '../../../shared/pages';
+import type { ProductSearchAnswer, ProductSearchQuery } from '#shared/schemas/product';
+import { BAD_CURSOR, PRODUCT_PAGE_SIZE } from '#shared/schemas/product';
+import { unescapeText } from '#shared/sanitize';
+import { CATALOG_CDN_SECONDS } from '#shared/pages';
 import { badRequest } from '../../lib/errors';
 import { listProductRecords, toProduct, type ProductRecord } from './products';
 import { withStockLeft } from './availability';

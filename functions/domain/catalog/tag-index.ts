@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '../../../shared/schemas/product';
-import { tagWords } from '../../../shared/sizes';
+import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '#shared/schemas/product';
+import { tagWords } from '#shared/sizes';
 import { catalogEntries, type CatalogEntryRecord } from '../../db/entities/catalog-entry';
 import { catalogIndexMarker, type CatalogIndexBuild } from '../../db/entities/marker';
 import { products, type ProductRecord } from '../../db/entities/product';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../../../shared/messages';
-import { computeAmounts, CURRENCY, subtotalCents } from '../../../shared/money';
-import type { ShippingAddress } from '../../../shared/schemas/address';
-import type { CheckoutLine, CreateIntentResult } from '../../../shared/schemas/checkout';
+import { MESSAGES } from '#shared/messages';
+import { computeAmounts, CURRENCY, subtotalCents } from '#shared/money';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { CHECKOUT_RULES, getCheckout, holdsSecret, issueSecret, minutesFrom, saveCheckout, type Checkout } from './checkouts';
 import { paymentProvider } from './payments';

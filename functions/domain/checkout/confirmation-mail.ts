@@ -1,8 +1,8 @@
-import { amountRows } from '../../../shared/amount-rows';
-import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../shared/messages';
-import { formatPrice } from '../../../shared/money';
-import type { ConfirmationMailView, Dashboard } from '../../../shared/schemas/order-views';
-import { unescapeText } from '../../../shared/sanitize';
+import { amountRows } from '#shared/amount-rows';
+import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import type { ConfirmationMailView, Dashboard } from '#shared/schemas/order-views';
+import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';

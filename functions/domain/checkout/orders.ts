@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { transactWriteOrFailures } from '../../db/transaction';
@@ -15,7 +15,7 @@ import { returnStock } from './stock';
 import { take } from './take';
 import { giveBackParts } from '../promo/redeem';
 import { publicOrder } from '../orders/view';
-import type { OrderView } from '../../../shared/schemas/order-views';
+import type { OrderView } from '#shared/schemas/order-views';
 
 export type { OrderRecord };
 

@@ -1,8 +1,8 @@
-import type { CartLine } from '../../../shared/schemas/cart';
-import type { CheckoutLine } from '../../../shared/schemas/checkout';
-import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '../../../shared/sizes';
-import { MESSAGES } from '../../../shared/messages';
-import { shownImage } from '../../../shared/images';
+import type { CartLine } from '#shared/schemas/cart';
+import type { CheckoutLine } from '#shared/schemas/checkout';
+import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '#shared/sizes';
+import { MESSAGES } from '#shared/messages';
+import { shownImage } from '#shared/images';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { badRequest, HttpError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { notFound } from '../../lib/errors';
 import { checkoutOf, recordFailedCardAttempt } from './checkouts';
 import { paymentProvider } from './payments';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { FORM_SUBJECTS } from '../../../shared/messages';
-import { LOG_EVENT } from '../../../shared/observability';
-import type { FormInput, FormKind } from '../../../shared/schemas/forms';
+import { FORM_SUBJECTS } from '#shared/messages';
+import { LOG_EVENT } from '#shared/observability';
+import type { FormInput, FormKind } from '#shared/schemas/forms';
 import { formSubmissions, type SubmissionRecord } from '../../db/entities/form-submission';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { photoId, photoPath, type Photo } from '../../../shared/images';
+import { photoId, photoPath, type Photo } from '#shared/images';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { isConditionFailure } from '../../db/table';

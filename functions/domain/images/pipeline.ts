@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
-import { MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_ID, UPLOAD_PREFIX, VARIANT_CACHE_CONTROL, variantKey, variantWidths, type PhotoExt } from '../../../shared/images';
-import { PHOTO_MESSAGES } from '../../../shared/messages';
-import type { ImageType } from '../../../shared/schemas/admin';
+import { MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_ID, UPLOAD_PREFIX, VARIANT_CACHE_CONTROL, variantKey, variantWidths, type PhotoExt } from '#shared/images';
+import { PHOTO_MESSAGES } from '#shared/messages';
+import type { ImageType } from '#shared/schemas/admin';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { logger } from '../../lib/logger';
 import { getObject, putObject } from '../../lib/storage';

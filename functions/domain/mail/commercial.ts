@@ -1,5 +1,5 @@
-import { SHOP_NAME } from '../../../shared/pages';
-import { MAIL_PREFERENCE_MESSAGES as WORDS } from '../../../shared/messages';
+import { SHOP_NAME } from '#shared/pages';
+import { MAIL_PREFERENCE_MESSAGES as WORDS } from '#shared/messages';
 import { readEnv } from '../../lib/env';
 import { siteLink, type Mail } from '../../lib/mail';
 import { unsubscribeToken } from './opt-outs';

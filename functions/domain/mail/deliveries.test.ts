@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sentMails, useFreshTable } from '../../../tests/helpers';
-import { faultySes, withSesAt } from '../../../tests/ses-faults';
+import { sentMails, useFreshTable } from '#tests/helpers';
+import { faultySes, withSesAt } from '#tests/ses-faults';
 import { DELIVERY_RULES, getDelivery, schedule, sentSince, sweepDeliveries, type Composer } from './deliveries';
 
 /**

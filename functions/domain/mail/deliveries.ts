@@ -1,4 +1,4 @@
-import { LOG_EVENT } from '../../../shared/observability';
+import { LOG_EVENT } from '#shared/observability';
 import { mailDeliveries, type MailDeliveryRecord } from '../../db/entities/mail-delivery';
 import { isConditionFailure, type TransactItem } from '../../db/table';
 import { logger } from '../../lib/logger';

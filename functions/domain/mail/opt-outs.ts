@@ -1,6 +1,6 @@
-import { canonicalEmail } from '../../../shared/email';
-import { MAIL_PREFERENCE_MESSAGES } from '../../../shared/messages';
-import type { UnsubscribeAnswer } from '../../../shared/schemas/email-preferences';
+import { canonicalEmail } from '#shared/email';
+import { MAIL_PREFERENCE_MESSAGES } from '#shared/messages';
+import type { UnsubscribeAnswer } from '#shared/schemas/email-preferences';
 import { emailOptOuts, type EmailOptOutRecord } from '../../db/entities/email-opt-out';
 import { isConditionFailure } from '../../db/table';
 import { HttpError } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { LOG_EVENT } from '../../../shared/observability';
+import { LOG_EVENT } from '#shared/observability';
 import { cancellationsDue, type CancellationDueRecord } from '../../db/entities/cancellation-due';
 import { cancellationsTracked } from '../../db/entities/marker';
 import { orders, type OrderRecord } from '../../db/entities/order';

@@ -1,8 +1,8 @@
-import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '../../../shared/aftersale';
-import { amountRows } from '../../../shared/amount-rows';
-import { formatPrice } from '../../../shared/money';
-import { LOG_EVENT } from '../../../shared/observability';
-import { unescapeText } from '../../../shared/sanitize';
+import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '#shared/aftersale';
+import { amountRows } from '#shared/amount-rows';
+import { formatPrice } from '#shared/money';
+import { LOG_EVENT } from '#shared/observability';
+import { unescapeText } from '#shared/sanitize';
 import type { OrderRecord, SentMail } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
 import { readEnv } from '../../lib/env';

@@ -1,6 +1,6 @@
-import { lineKey, REPLACEMENT_DAYS } from '../../../shared/aftersale';
-import type * as z from '../../../shared/schemas/zod';
-import type { replacementDecisionBodySchema, replacementRequestBodySchema } from '../../../shared/schemas/orders';
+import { lineKey, REPLACEMENT_DAYS } from '#shared/aftersale';
+import type * as z from '#shared/schemas/zod';
+import type { replacementDecisionBodySchema, replacementRequestBodySchema } from '#shared/schemas/orders';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import type { TransactItem } from '../../db/table';

@@ -1,6 +1,6 @@
-import { shipmentText, type Carrier } from '../../../shared/aftersale';
-import { AFTERSALE_MESSAGES, MESSAGES } from '../../../shared/messages';
-import type { ShipOrderBody, TrackingChangeBody } from '../../../shared/schemas/orders';
+import { shipmentText, type Carrier } from '#shared/aftersale';
+import { AFTERSALE_MESSAGES, MESSAGES } from '#shared/messages';
+import type { ShipOrderBody, TrackingChangeBody } from '#shared/schemas/orders';
 import { orders, type OrderRecord, type TrackingChange } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';

@@ -1,7 +1,7 @@
-import type { Size } from '../../../shared/sizes';
+import type { Size } from '#shared/sizes';
 import { products } from '../../db/entities/product';
 import type { TransactItem } from '../../db/table';
-import { lineLabel } from '../../../shared/aftersale';
+import { lineLabel } from '#shared/aftersale';
 import { cellsOf, readCells, stockCell, type PricedLine } from '../checkout/pricing';
 import { returnStock, takeStock } from '../checkout/stock';
 

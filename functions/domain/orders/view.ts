@@ -1,7 +1,7 @@
-import { lineKey, replacementDeadline, trackingUrl } from '../../../shared/aftersale';
-import { shownImage } from '../../../shared/images';
-import { withDiscount } from '../../../shared/money';
-import type { OrderPage, OrderView, ReplacementView } from '../../../shared/schemas/order-views';
+import { lineKey, replacementDeadline, trackingUrl } from '#shared/aftersale';
+import { shownImage } from '#shared/images';
+import { withDiscount } from '#shared/money';
+import type { OrderPage, OrderView, ReplacementView } from '#shared/schemas/order-views';
 import type { OrderRecord } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
 

@@ -1,4 +1,4 @@
-import { pictureOf, type Photo } from '../../../shared/images';
+import { pictureOf, type Photo } from '#shared/images';
 
 /**
  * The head a crawler or a link preview reads, put into the SPA's index.html: title, description, canonical URL,

@@ -1,6 +1,6 @@
-import { subtotalCents, SHIPPING_CENTS, promoDiscount } from '../../../shared/money';
-import type { CheckoutLine } from '../../../shared/schemas/checkout';
-import type { PromoCheckResult } from '../../../shared/schemas/promo';
+import { subtotalCents, SHIPPING_CENTS, promoDiscount } from '#shared/money';
+import type { CheckoutLine } from '#shared/schemas/checkout';
+import type { PromoCheckResult } from '#shared/schemas/promo';
 import { priceCart } from '../checkout/pricing';
 import { usablePromo, type PromoShopper } from './redeem';
 

@@ -1,5 +1,5 @@
-import { describePromo } from '../../../shared/promo';
-import type { PromoInput, PromoUpdate, PromoView } from '../../../shared/schemas/promo';
+import { describePromo } from '#shared/promo';
+import type { PromoInput, PromoUpdate, PromoView } from '#shared/schemas/promo';
 import { promos, type PromoRecord } from '../../db/entities/promo';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';

@@ -1,4 +1,4 @@
-import { describePromo, promoCustomerKeys, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '../../../shared/promo';
+import { describePromo, promoCustomerKeys, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '#shared/promo';
 import type { OrderPromo } from '../../db/entities/order';
 import { promos, promoUses } from '../../db/entities/promo';
 import type { TransactItem } from '../../db/table';

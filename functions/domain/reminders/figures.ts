@@ -1,7 +1,7 @@
-import { canonicalEmail } from '../../../shared/email';
-import { CHECKOUT_REMINDER, REMINDER_RULES } from '../../../shared/reminders';
-import type { ReminderDashboard } from '../../../shared/schemas/order-views';
-import { unescapeText } from '../../../shared/sanitize';
+import { canonicalEmail } from '#shared/email';
+import { CHECKOUT_REMINDER, REMINDER_RULES } from '#shared/reminders';
+import type { ReminderDashboard } from '#shared/schemas/order-views';
+import { unescapeText } from '#shared/sanitize';
 import type { OrderRecord } from '../../db/entities/order';
 import { sentSince } from '../mail/deliveries';
 import { readReminderSettings } from './settings';

@@ -1,9 +1,9 @@
-import { canonicalEmail } from '../../../shared/email';
-import { REMINDER_MESSAGES as WORDS } from '../../../shared/messages';
-import { formatPrice } from '../../../shared/money';
-import { SHOP_NAME } from '../../../shared/pages';
-import { CHECKOUT_REMINDER, REMINDER_RULES } from '../../../shared/reminders';
-import { unescapeText } from '../../../shared/sanitize';
+import { canonicalEmail } from '#shared/email';
+import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import { SHOP_NAME } from '#shared/pages';
+import { CHECKOUT_REMINDER, REMINDER_RULES } from '#shared/reminders';
+import { unescapeText } from '#shared/sanitize';
 import { orders } from '../../db/entities/order';
 import { reminderAddresses } from '../../db/entities/reminder-address';
 import { isConditionFailure } from '../../db/table';

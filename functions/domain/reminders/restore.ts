@@ -1,9 +1,9 @@
-import { REMINDER_MESSAGES as WORDS } from '../../../shared/messages';
-import type { RestoreAnswer } from '../../../shared/schemas/reminders';
-import { unescapeText } from '../../../shared/sanitize';
+import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
+import type { RestoreAnswer } from '#shared/schemas/reminders';
+import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { checkToken } from '../../lib/signed-tokens';
-import { canonicalEmail } from '../../../shared/email';
+import { canonicalEmail } from '#shared/email';
 import { getCheckout } from '../checkout/checkouts';
 import { priceCart, shortLines } from '../checkout/pricing';
 import { paidSince } from './reminders';

@@ -1,5 +1,5 @@
-import { REMINDER_RULES } from '../../../shared/reminders';
-import type { ReminderSettings } from '../../../shared/schemas/reminders';
+import { REMINDER_RULES } from '#shared/reminders';
+import type { ReminderSettings } from '#shared/schemas/reminders';
 import { shopSettings } from '../../db/entities/shop-settings';
 
 /**

@@ -1,5 +1,5 @@
-import { unescapeText } from '../../../shared/sanitize';
-import type { StockDemand } from '../../../shared/schemas/stock-alerts';
+import { unescapeText } from '#shared/sanitize';
+import type { StockDemand } from '#shared/schemas/stock-alerts';
 import { products } from '../../db/entities/product';
 import { stockDemand } from '../../db/entities/stock-alert';
 import { sizesNow } from './restocks';

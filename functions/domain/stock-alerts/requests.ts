@@ -1,9 +1,9 @@
-import { canonicalEmail } from '../../../shared/email';
-import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '../../../shared/messages';
-import { unescapeText } from '../../../shared/sanitize';
-import type { StockAlertBody } from '../../../shared/schemas/stock-alerts';
-import { sizesFor } from '../../../shared/sizes';
-import { restockWhat } from '../../../shared/stock-alerts';
+import { canonicalEmail } from '#shared/email';
+import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
+import { unescapeText } from '#shared/sanitize';
+import type { StockAlertBody } from '#shared/schemas/stock-alerts';
+import { sizesFor } from '#shared/sizes';
+import { restockWhat } from '#shared/stock-alerts';
 import { products } from '../../db/entities/product';
 import { stockAlerts, stockDemand, type StockAlertRecord } from '../../db/entities/stock-alert';
 import type { TransactItem } from '../../db/table';

@@ -1,8 +1,8 @@
-import { STOCK_ALERT_MESSAGES as WORDS } from '../../../shared/messages';
-import { unescapeText } from '../../../shared/sanitize';
-import type { ProductDetail } from '../../../shared/schemas/product';
-import { sizesFor } from '../../../shared/sizes';
-import { ALERTS_PER_RUN, BACK_IN_STOCK, restockWhat } from '../../../shared/stock-alerts';
+import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
+import { unescapeText } from '#shared/sanitize';
+import type { ProductDetail } from '#shared/schemas/product';
+import { sizesFor } from '#shared/sizes';
+import { ALERTS_PER_RUN, BACK_IN_STOCK, restockWhat } from '#shared/stock-alerts';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { stockAlerts, stockDemand, type StockAlertRecord, type StockDemandRecord } from '../../db/entities/stock-alert';

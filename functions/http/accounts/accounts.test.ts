@@ -1,9 +1,9 @@
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { reviews } from '../../db/entities/review';
 import { shippingProfiles } from '../../db/entities/shipping-profiles';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as deleteProfile } from './delete-shipping-profile';
 import { handler as getProfiles } from './get-shipping-profiles';
 import { handler as previousOrder } from './get-previous-order';

@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from '../../../shared/routes/accounts';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { customerOrder } from '../../domain/orders/lookup';
 import { defineHandler } from '../../lib/http';
 

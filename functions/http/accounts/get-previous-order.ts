@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from '../../../shared/routes/accounts';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { previousOrder } from '../../domain/accounts/orders';
 import { defineHandler } from '../../lib/http';
 

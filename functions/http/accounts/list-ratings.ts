@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from '../../../shared/routes/accounts';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { listRatings } from '../../domain/accounts/ratings';
 import { defineHandler } from '../../lib/http';
 

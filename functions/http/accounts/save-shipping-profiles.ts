@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from '../../../shared/routes/accounts';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { saveProfiles } from '../../domain/accounts/profiles';
 import { defineHandler } from '../../lib/http';
 

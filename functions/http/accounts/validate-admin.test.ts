@@ -1,5 +1,5 @@
-import { invoke, signInNewUser } from '../../../tests/helpers';
-import { accessClaims, badTokens, mintToken } from '../../../tests/jwt';
+import { invoke, signInNewUser } from '#tests/helpers';
+import { accessClaims, badTokens, mintToken } from '#tests/jwt';
 import { handler } from './validate-admin';
 
 const call = (token?: string, headers?: Record<string, string>) => invoke(handler, { method: 'GET', path: '/auth/validateAdmin', token, headers });

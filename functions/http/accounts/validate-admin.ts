@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES } from '../../../shared/routes/accounts';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { defineHandler } from '../../lib/http';
 import { forbidden } from '../../lib/errors';
 

@@ -1,7 +1,7 @@
 import { stockItems } from '../../db/entities/stock-item';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
-import { BAD_ADMIN_CURSOR } from '../../../shared/schemas/admin';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { BAD_ADMIN_CURSOR } from '#shared/schemas/admin';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as listDrafted } from './list-drafted-products';
 import { handler as listItems } from './list-stock-items';
 import { handler as listProducts } from './list-products';

@@ -1,5 +1,5 @@
 import { orders } from '../../db/entities/order';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as completeOrder } from './complete-order';
 import { handler as listOrders } from './list-orders';
 

@@ -7,7 +7,7 @@ import { images } from '../../db/entities/image';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as getProduct } from '../catalog/get-product';
 import { handler as listPublic } from '../catalog/list-products';
 import { handler as completeOrder } from './complete-order';

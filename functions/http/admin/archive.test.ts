@@ -2,7 +2,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../db/client';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { READ_BUDGET } from '../../domain/admin/orders';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as getDashboard } from './get-dashboard';
 import { handler as listOrders } from './list-orders';
 

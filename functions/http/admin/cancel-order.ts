@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { adminOrder } from '../../domain/admin/orders';
 import { cancelOrder } from '../../domain/orders/cancel';
 import { defineHandler } from '../../lib/http';

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { completeOrder } from '../../domain/admin/orders';
 import { defineHandler } from '../../lib/http';
 

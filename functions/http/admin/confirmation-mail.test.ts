@@ -1,4 +1,4 @@
-import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../shared/messages';
+import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
 import { mailDeliveries } from '../../db/entities/mail-delivery';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
@@ -6,9 +6,9 @@ import { noteOnOrder, ORDER_CONFIRMATION } from '../../domain/checkout/confirmat
 import { DELIVERY_RULES, getDelivery, MAX_ATTEMPTS, sweepDeliveries } from '../../domain/mail/deliveries';
 import { handler as sendMailsJob } from '../../jobs/send-mails';
 import { sendMail } from '../../lib/mail';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
-import { authorizedGuest, mailsFor, recordGuest } from '../../../tests/checkout';
-import { faultySes, withSesAt } from '../../../tests/ses-faults';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { authorizedGuest, mailsFor, recordGuest } from '#tests/checkout';
+import { faultySes, withSesAt } from '#tests/ses-faults';
 import { handler as cancelOrder } from './cancel-order';
 import { handler as getDashboard } from './get-dashboard';
 import { handler as getOrder } from './get-order';

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { createProduct } from '../../domain/admin/products';
 import { defineHandler, reply } from '../../lib/http';
 

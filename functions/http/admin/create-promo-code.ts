@@ -1,4 +1,4 @@
-import { PROMO_ROUTES } from '../../../shared/routes/promo';
+import { PROMO_ROUTES } from '#shared/routes/promo';
 import { createPromoCode } from '../../domain/promo/codes';
 import { defineHandler, reply } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { createUpload } from '../../domain/admin/uploads';
 import { defineHandler, reply } from '../../lib/http';
 

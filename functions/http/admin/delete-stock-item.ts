@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { deleteStockItem } from '../../domain/admin/stock-items';
 import { defineHandler } from '../../lib/http';
 

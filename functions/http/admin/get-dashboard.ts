@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { dashboard } from '../../domain/admin/dashboard';
 import { defineHandler } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { uploadStatus } from '../../domain/admin/uploads';
 import { defineHandler } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { listOrders, ordersCsv } from '../../domain/admin/orders';
 import { defineHandler, rawReply } from '../../lib/http';
 

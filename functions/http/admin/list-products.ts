@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { listAdminProducts } from '../../domain/admin/products';
 import { defineHandler } from '../../lib/http';
 

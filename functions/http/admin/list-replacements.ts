@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { listReplacements } from '../../domain/orders/replacements';
 import { defineHandler } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES } from '../../../shared/routes/admin';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { sendConfirmationAgain } from '../../domain/checkout/confirmation-mail';
 import { defineHandler } from '../../lib/http';
 

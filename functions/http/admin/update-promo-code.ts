@@ -1,4 +1,4 @@
-import { PROMO_ROUTES } from '../../../shared/routes/promo';
+import { PROMO_ROUTES } from '#shared/routes/promo';
 import { updatePromoCode } from '../../domain/promo/codes';
 import { defineHandler } from '../../lib/http';
 

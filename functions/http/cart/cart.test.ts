@@ -1,6 +1,6 @@
 import { carts } from '../../db/entities/cart';
 import { products } from '../../db/entities/product';
-import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '#tests/helpers';
 import { handler as getCart } from './get-cart';
 import { handler as saveCart } from './save-cart';
 

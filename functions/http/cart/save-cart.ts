@@ -1,4 +1,4 @@
-import { CART_ROUTES } from '../../../shared/routes/cart';
+import { CART_ROUTES } from '#shared/routes/cart';
 import { saveCart } from '../../domain/cart/cart';
 import { defineHandler } from '../../lib/http';
 

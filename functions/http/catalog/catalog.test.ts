@@ -1,9 +1,9 @@
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
-import { apiEvent, invoke, useFreshTable } from '../../../tests/helpers';
+import { apiEvent, invoke, useFreshTable } from '#tests/helpers';
 import { handler as listProducts } from './list-products';
 import { handler as getProduct } from './get-product';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 
 beforeAll(async () => {
   await useFreshTable();

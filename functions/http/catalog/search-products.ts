@@ -1,5 +1,5 @@
-import { CATALOG_CACHE_CONTROL } from '../../../shared/pages';
-import { CATALOG_ROUTES } from '../../../shared/routes/catalog';
+import { CATALOG_CACHE_CONTROL } from '#shared/pages';
+import { CATALOG_ROUTES } from '#shared/routes/catalog';
 import { searchProducts } from '../../domain/catalog/search';
 import { defineHandler, reply } from '../../lib/http';
 

@@ -1,5 +1,5 @@
 import { products } from '../../db/entities/product';
-import { invoke, useFreshTable } from '../../../tests/helpers';
+import { invoke, useFreshTable } from '#tests/helpers';
 import { handler as search } from './search-products';
 
 /** GET /api/products/search?q= against DynamoDB Local. */

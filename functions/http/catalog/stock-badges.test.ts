@@ -1,9 +1,9 @@
 import { stockItems } from '../../db/entities/stock-item';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { forgetSearchIndex } from '../../domain/catalog/search';
-import { invoke, useFreshTable } from '../../../tests/helpers';
-import { productListSchema, productSearchAnswerSchema } from '../../../shared/schemas/product';
-import { stockBadge } from '../../../shared/stock';
+import { invoke, useFreshTable } from '#tests/helpers';
+import { productListSchema, productSearchAnswerSchema } from '#shared/schemas/product';
+import { stockBadge } from '#shared/stock';
 import { handler as listProducts } from './list-products';
 import { handler as searchProducts } from './search-products';
 

@@ -1,8 +1,8 @@
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { products } from '../../db/entities/product';
 import { recordMetric } from '../../lib/metrics';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
-import { address, authorizedGuest, guestIntent, pay, recordGuest } from '../../../tests/checkout';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { address, authorizedGuest, guestIntent, pay, recordGuest } from '#tests/checkout';
 import { handler as cancelOrder } from '../admin/cancel-order';
 import { handler as completeOrder } from '../admin/complete-order';
 import { handler as decide } from '../admin/decide-replacement';

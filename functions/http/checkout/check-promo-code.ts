@@ -1,4 +1,4 @@
-import { PROMO_ROUTES } from '../../../shared/routes/promo';
+import { PROMO_ROUTES } from '#shared/routes/promo';
 import { checkPromoCode } from '../../domain/promo/check';
 import { verifyBearer } from '../../lib/auth';
 import { defineHandler } from '../../lib/http';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
-import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '../../../tests/helpers';
-import { authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, shopNoticesFor, stockOf as stock } from '../../../tests/checkout';
+import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '#tests/helpers';
+import { authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, shopNoticesFor, stockOf as stock } from '#tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
 import { handler as recordOrder } from './record-order';
 import { handler as validateCart } from './validate-cart';

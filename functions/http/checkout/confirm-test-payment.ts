@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { confirmTestCard } from '../../domain/checkout/test-card';
 import { defineHandler } from '../../lib/http';
 

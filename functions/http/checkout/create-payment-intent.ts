@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
 import { defineHandler } from '../../lib/http';
 import { accountEmail } from '../../lib/user-pool';

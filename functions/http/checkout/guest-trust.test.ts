@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
-import { address, authorizedGuest, guestIntent, pay, recordGuest } from '../../../tests/checkout';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { address, authorizedGuest, guestIntent, pay, recordGuest } from '#tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
 
 /**

@@ -1,11 +1,11 @@
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { settleCheckouts } from '../../domain/checkout/settle';
-import { useFreshTable } from '../../../tests/helpers';
-import { authorizedGuest, available, guestIntent, pay, recordGuest } from '../../../tests/checkout';
+import { useFreshTable } from '#tests/helpers';
+import { authorizedGuest, available, guestIntent, pay, recordGuest } from '#tests/checkout';
 
 /**
  * Issue 12, "Checkout nobody can jam" (OWASP OAT-021, Denial of Inventory): unpaid checkouts hold no stock,

@@ -1,9 +1,9 @@
 import { CaptureError, type PaymentProvider } from '../../domain/checkout/payments/provider';
 import { StripePaymentProvider } from '../../domain/checkout/payments/stripe';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
-import { card } from '../../../tests/checkout';
-import { useFreshTable } from '../../../tests/helpers';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/stripe-stand-in';
+import { card } from '#tests/checkout';
+import { useFreshTable } from '#tests/helpers';
+import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
 
 /**
  * Both payment providers behind one interface, held to Stripe's manual-capture states

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { PROMO_MESSAGES } from '../../../shared/promo';
+import { PROMO_MESSAGES } from '#shared/promo';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { promos, promoUses } from '../../db/entities/promo';
 import { cancelOrder } from '../../domain/orders/cancel';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
-import { address, guestIntent, intentStatus, pay, recordGuest } from '../../../tests/checkout';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { address, guestIntent, intentStatus, pay, recordGuest } from '#tests/checkout';
 import { handler as checkPromo } from './check-promo-code';
 import { handler as createIntent } from './create-payment-intent';
 import { handler as recordOrder } from './record-order';

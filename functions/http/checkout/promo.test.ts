@@ -1,4 +1,4 @@
-import { PROMO_MESSAGES } from '../../../shared/promo';
+import { PROMO_MESSAGES } from '#shared/promo';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
@@ -9,8 +9,8 @@ import { CaptureError } from '../../domain/checkout/payments/provider';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
 import { cancelOrder } from '../../domain/orders/cancel';
 import { recordMetric } from '../../lib/metrics';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
-import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '../../../tests/checkout';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '#tests/checkout';
 import { handler as createPromoCode } from '../admin/create-promo-code';
 import { handler as deletePromoCode } from '../admin/delete-promo-code';
 import { handler as listPromoCodes } from '../admin/list-promo-codes';

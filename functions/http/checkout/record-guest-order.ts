@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { guestOrderAnswer, recordOrder } from '../../domain/checkout/orders';
 import { defineHandler, reply } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { recordOrder } from '../../domain/checkout/orders';
 import { publicOrder } from '../../domain/orders/view';
 import { defineHandler, reply } from '../../lib/http';

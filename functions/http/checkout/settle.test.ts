@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
@@ -7,8 +7,8 @@ import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { CaptureError } from '../../domain/checkout/payments/provider';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
-import { useFreshTable } from '../../../tests/helpers';
-import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '../../../tests/checkout';
+import { useFreshTable } from '#tests/helpers';
+import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '#tests/checkout';
 
 /**
  * The settle job finishes what a checkout left half-way (docs/decisions/0022), by the same steps the browser

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { products } from '../../db/entities/product';
-import { invoke, useFreshTable } from '../../../tests/helpers';
-import { startSecretsStandIn, type SecretsStandIn } from '../../../tests/secrets-manager';
+import { invoke, useFreshTable } from '#tests/helpers';
+import { startSecretsStandIn, type SecretsStandIn } from '#tests/secrets-manager';
 import { handler as confirmTestPayment } from './confirm-test-payment';
 import { handler as createGuestIntent } from './create-guest-payment-intent';
 import { handler as webhook } from './stripe-webhook';

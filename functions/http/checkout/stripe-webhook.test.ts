@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { settleCheckouts } from '../../domain/checkout/settle';
-import { guestIntent, mailsFor, recordGuest } from '../../../tests/checkout';
-import { invoke, useFreshTable } from '../../../tests/helpers';
-import { startStripeStandIn, type StripeStandIn } from '../../../tests/stripe-stand-in';
+import { guestIntent, mailsFor, recordGuest } from '#tests/checkout';
+import { invoke, useFreshTable } from '#tests/helpers';
+import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
 import { handler } from './stripe-webhook';
 
 /**

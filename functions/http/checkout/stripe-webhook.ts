@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { handleStripeWebhook } from '../../domain/checkout/webhook';
 import { defineHandler } from '../../lib/http';
 

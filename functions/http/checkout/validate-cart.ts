@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTES } from '../../../shared/routes/checkout';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { validateCart } from '../../domain/checkout/pricing';
 import { defineHandler } from '../../lib/http';
 

@@ -2,7 +2,7 @@ import { emailOptOuts } from '../../db/entities/email-opt-out';
 import { commercialMail } from '../../domain/mail/commercial';
 import { hasOptedOut, unsubscribeToken } from '../../domain/mail/opt-outs';
 import { sendMail } from '../../lib/mail';
-import { invoke, sentMails, useFreshTable } from '../../../tests/helpers';
+import { invoke, sentMails, useFreshTable } from '#tests/helpers';
 import { handler } from './unsubscribe';
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { EMAIL_PREFERENCE_ROUTES } from '../../../shared/routes/email-preferences';
+import { EMAIL_PREFERENCE_ROUTES } from '#shared/routes/email-preferences';
 import { unsubscribe } from '../../domain/mail/opt-outs';
 import { defineHandler } from '../../lib/http';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formSubmissions } from '../../db/entities/form-submission';
-import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as listSubmissions } from './list-submissions';
 import { handler as resend } from './resend-submission';
 import { handler as submitContact } from './submit-contact';

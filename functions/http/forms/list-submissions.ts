@@ -1,4 +1,4 @@
-import { FORMS_ROUTES } from '../../../shared/routes/forms';
+import { FORMS_ROUTES } from '#shared/routes/forms';
 import { listSubmissions } from '../../domain/forms/submissions';
 import { defineHandler } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { FORMS_ROUTES } from '../../../shared/routes/forms';
+import { FORMS_ROUTES } from '#shared/routes/forms';
 import { resendSubmission } from '../../domain/forms/submissions';
 import { defineHandler } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { FORMS_ROUTES } from '../../../shared/routes/forms';
+import { FORMS_ROUTES } from '#shared/routes/forms';
 import { submitForm } from '../../domain/forms/submissions';
 import { defineHandler, reply } from '../../lib/http';
 

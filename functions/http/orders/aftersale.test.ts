@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { replacements } from '../../db/entities/replacement';
@@ -7,7 +7,7 @@ import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
 import { stockItems } from '../../db/entities/stock-item';
 import { requestReplacement } from '../../domain/orders/replacements';
-import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as getCustomerOrder } from '../accounts/get-order';
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
 import { handler as changeTrackingHandler } from '../admin/change-tracking';

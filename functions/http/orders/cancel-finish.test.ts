@@ -7,7 +7,7 @@ import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
 import { CANCEL_RULES, finishCancellations } from '../../domain/orders/cancel';
-import { invoke, sentMails, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
 import { handler as getOrder } from '../admin/get-order';
 

@@ -1,4 +1,4 @@
-import { ORDER_ROUTES } from '../../../shared/routes/orders';
+import { ORDER_ROUTES } from '#shared/routes/orders';
 import { lookupOrder } from '../../domain/orders/lookup';
 import { defineHandler } from '../../lib/http';
 

@@ -1,4 +1,4 @@
-import { ORDER_ROUTES } from '../../../shared/routes/orders';
+import { ORDER_ROUTES } from '#shared/routes/orders';
 import { requestReplacement } from '../../domain/orders/replacements';
 import { defineHandler, reply } from '../../lib/http';
 

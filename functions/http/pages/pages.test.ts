@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import sharp from 'sharp';
-import { PHOTO_SIZES, pictureOf } from '../../../shared/images';
-import { SHARE_IMAGE } from '../../../shared/pages';
+import { PHOTO_SIZES, pictureOf } from '#shared/images';
+import { SHARE_IMAGE } from '#shared/pages';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
 import { stockItems } from '../../db/entities/stock-item';
-import { apiEvent, lambdaContext, useFreshTable } from '../../../tests/helpers';
+import { apiEvent, lambdaContext, useFreshTable } from '#tests/helpers';
 import { handler } from './render-page';
 
 /** The page function against DynamoDB Local, with an index.html shaped like vite's build. */

@@ -1,4 +1,4 @@
-import { PAGE_ROUTES } from '../../../shared/routes/pages';
+import { PAGE_ROUTES } from '#shared/routes/pages';
 import { renderPage } from '../../domain/pages/render';
 import { defineHandler, rawReply } from '../../lib/http';
 import { siteUrl } from '../../lib/site-url';

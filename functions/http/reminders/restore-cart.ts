@@ -1,4 +1,4 @@
-import { REMINDER_ROUTES } from '../../../shared/routes/reminders';
+import { REMINDER_ROUTES } from '#shared/routes/reminders';
 import { restoreCart } from '../../domain/reminders/restore';
 import { defineHandler } from '../../lib/http';
 

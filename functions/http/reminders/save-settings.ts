@@ -1,4 +1,4 @@
-import { REMINDER_ROUTES } from '../../../shared/routes/reminders';
+import { REMINDER_ROUTES } from '#shared/routes/reminders';
 import { saveReminderSettings } from '../../domain/reminders/settings';
 import { defineHandler } from '../../lib/http';
 

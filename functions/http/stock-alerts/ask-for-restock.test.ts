@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '../../../shared/messages';
+import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { stockItems } from '../../db/entities/stock-item';
 import { stockAlerts, stockDemand } from '../../db/entities/stock-alert';
 import { createIndexedProduct } from '../../domain/catalog/tag-index';
-import { invoke, signInNewUser, useFreshTable } from '../../../tests/helpers';
+import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as draftProduct } from '../admin/draft-product';
 import { handler as getDashboard } from '../admin/get-dashboard';
 import { handler as askForRestock } from './ask-for-restock';

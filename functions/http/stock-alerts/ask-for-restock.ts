@@ -1,4 +1,4 @@
-import { STOCK_ALERT_ROUTES } from '../../../shared/routes/stock-alerts';
+import { STOCK_ALERT_ROUTES } from '#shared/routes/stock-alerts';
 import { askForRestock } from '../../domain/stock-alerts/requests';
 import { defineHandler } from '../../lib/http';
 

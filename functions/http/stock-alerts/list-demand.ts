@@ -1,4 +1,4 @@
-import { STOCK_ALERT_ROUTES } from '../../../shared/routes/stock-alerts';
+import { STOCK_ALERT_ROUTES } from '#shared/routes/stock-alerts';
 import { stockDemandView } from '../../domain/stock-alerts/demand';
 import { defineHandler } from '../../lib/http';
 

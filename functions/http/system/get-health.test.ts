@@ -1,4 +1,4 @@
-import { invoke } from '../../../tests/helpers';
+import { invoke } from '#tests/helpers';
 import { handler, HEALTH_RETRY_SECONDS } from './get-health';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { SYSTEM_ROUTES } from '../../../shared/routes/system';
+import { SYSTEM_ROUTES } from '#shared/routes/system';
 import { readEnv } from '../../lib/env';
 import { defineHandler, reply } from '../../lib/http';
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { CATEGORIES } from '../../../shared/categories';
-import { productDetailSchema, productListSchema, productListUrl, productSearchAnswerSchema, searchUrl } from '../../../shared/schemas/product';
+import { CATEGORIES } from '#shared/categories';
+import { productDetailSchema, productListSchema, productListUrl, productSearchAnswerSchema, searchUrl } from '#shared/schemas/product';
 import { hotItems, listState, readPages } from '../components/productPages';
 import { answer } from '../lib/answers';
 import { ApiError } from '../lib/api';

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { SPA_ROUTES } from '../../../shared/pages';
+import { SPA_ROUTES } from '#shared/pages';
 import { adminPages } from './adminRoutes';
 import { routes } from './routes';
 

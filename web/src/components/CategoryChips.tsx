@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CATEGORIES } from '../../../shared/categories';
+import { CATEGORIES } from '#shared/categories';
 
 /** Every category as a chip link: where to go from a dead end (404, a search without results). */
 export function CategoryChips() {

@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { Await } from 'react-router-dom';
-import { PHOTO_SIZES } from '../../../shared/images';
-import type { Product } from '../../../shared/schemas/product';
+import { PHOTO_SIZES } from '#shared/images';
+import type { Product } from '#shared/schemas/product';
 import { ProductCard } from './ProductCard';
 import { hotItems } from './productPages';
 

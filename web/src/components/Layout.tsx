@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavigationType, NavLink, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
-import { CATEGORIES, HEADER_CATEGORIES } from '../../../shared/categories';
-import { MESSAGES } from '../../../shared/messages';
+import { CATEGORIES, HEADER_CATEGORIES } from '#shared/categories';
+import { MESSAGES } from '#shared/messages';
 import { takeOverShell } from '../app/shell';
 import { useAuth, type CurrentUser } from '../features/auth/AuthProvider';
 import { cartCount } from '../features/cart/cartReducer';

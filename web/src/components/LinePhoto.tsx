@@ -1,5 +1,5 @@
 import type { SyntheticEvent } from 'react';
-import { linePhoto, PHOTO_FORMATS, shownImage, srcSet } from '../../../shared/images';
+import { linePhoto, PHOTO_FORMATS, shownImage, srcSet } from '#shared/images';
 
 export interface LinePhotoProps {
   /** The picture URL the line keeps (`image`). */

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { PHOTO_SIZES } from '../../../shared/images';
+import { PHOTO_SIZES } from '#shared/images';
 import { Photo } from './Photo';
 
 const photo = { src: '/images/products/p1', width: 2400, height: 1800, widths: [320, 480, 640, 960, 1200, 1600] };

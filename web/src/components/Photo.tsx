@@ -1,4 +1,4 @@
-import { pictureOf, type Photo as PhotoData } from '../../../shared/images';
+import { pictureOf, type Photo as PhotoData } from '#shared/images';
 
 export interface PhotoProps {
   /** The photo as the API describes it; null for a picture from before the image pipeline (shown as it is). */

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { PHOTO_SIZES } from '../../../shared/images';
-import { MESSAGES } from '../../../shared/messages';
-import { formatPrice } from '../../../shared/money';
-import type { Product } from '../../../shared/schemas/product';
-import { unescapeText } from '../../../shared/sanitize';
-import { stockBadge } from '../../../shared/stock';
+import { PHOTO_SIZES } from '#shared/images';
+import { MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import type { Product } from '#shared/schemas/product';
+import { unescapeText } from '#shared/sanitize';
+import { stockBadge } from '#shared/stock';
 import { Photo } from './Photo';
 
 /**

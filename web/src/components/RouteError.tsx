@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { takeOverShell } from '../app/shell';
 
 /** What shows when a page's code cannot be loaded or fails: a plain sentence (and the static shell goes). */

@@ -1,6 +1,6 @@
-import { HOT_TAG } from '../../../shared/categories';
-import { PRODUCT_SORTS, productListSchema, productListUrl, type Product, type ProductSort } from '../../../shared/schemas/product';
-import type * as z from '../../../shared/schemas/zod';
+import { HOT_TAG } from '#shared/categories';
+import { PRODUCT_SORTS, productListSchema, productListUrl, type Product, type ProductSort } from '#shared/schemas/product';
+import type * as z from '#shared/schemas/zod';
 import { answer, answerNowOrLater } from '../lib/answers';
 
 /**

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { productListSchema } from '../../../shared/schemas/product';
+import { productListSchema } from '#shared/schemas/product';
 import { jsonResponse, renderApp } from '../testing/render';
 import { answer, FRESH_MS, forgetAnswers, heldAnswer } from './answers';
 

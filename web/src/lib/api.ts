@@ -1,6 +1,6 @@
-import type * as z from '../../../shared/schemas/zod';
-import { MESSAGES } from '../../../shared/messages';
-import { errorBodySchema } from '../../../shared/schemas/common';
+import type * as z from '#shared/schemas/zod';
+import { MESSAGES } from '#shared/messages';
+import { errorBodySchema } from '#shared/schemas/common';
 
 /** An API answer that was not a success, with the server's message and field messages. */
 export class ApiError extends Error {

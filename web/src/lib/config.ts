@@ -1,4 +1,4 @@
-import { runtimeConfigSchema, type RuntimeConfig } from '../../../shared/schemas/common';
+import { runtimeConfigSchema, type RuntimeConfig } from '#shared/schemas/common';
 
 let loaded: Promise<RuntimeConfig> | undefined;
 

@@ -1,4 +1,4 @@
-import type { AdminOrderView } from '../../../shared/schemas/order-views';
+import type { AdminOrderView } from '#shared/schemas/order-views';
 
 /**
  * An order as the admin's order answers describe it (shared/schemas/order-views.ts adminOrderSchema), for page

@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { readEnv } from '../../../lib/env';
 import { HttpError } from '../../../lib/errors';
 import { secretString } from '../../../lib/secrets';

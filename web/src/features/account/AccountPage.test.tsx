@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROFILE_MESSAGES } from '../../../../shared/messages';
+import { PROFILE_MESSAGES } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 import type { AuthState } from '../auth/AuthProvider';

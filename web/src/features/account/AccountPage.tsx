@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, useLoaderData, useNavigate } from 'react-router-dom';
-import { ORDER_STATUS_LABEL } from '../../../../shared/aftersale';
-import { MESSAGES, PROFILE_MESSAGES } from '../../../../shared/messages';
-import { formatPrice } from '../../../../shared/money';
-import type { ShippingProfile } from '../../../../shared/schemas/address';
+import { ORDER_STATUS_LABEL } from '#shared/aftersale';
+import { MESSAGES, PROFILE_MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import type { ShippingProfile } from '#shared/schemas/address';
 import { PROFILE_FIELDS as FIELDS, profileProblem } from './profileProblem';
-import { unescapeText } from '../../../../shared/sanitize';
+import { unescapeText } from '#shared/sanitize';
 import { LinePhoto } from '../../components/LinePhoto';
 import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';

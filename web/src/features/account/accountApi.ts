@@ -1,6 +1,6 @@
-import * as z from '../../../../shared/schemas/zod';
-import type { ShippingProfile } from '../../../../shared/schemas/address';
-import { orderViewSchema } from '../../../../shared/schemas/order-views';
+import * as z from '#shared/schemas/zod';
+import type { ShippingProfile } from '#shared/schemas/address';
+import { orderViewSchema } from '#shared/schemas/order-views';
 import { api } from '../../lib/api';
 
 const profile = z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string(), state: z.string(), city: z.string(), zip: z.string() });

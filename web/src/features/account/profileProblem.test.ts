@@ -1,4 +1,4 @@
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { profileProblem } from './profileProblem';
 
 const ok = { name: 'Ada', email: 'ada@example.com', phone: '5551234567', address: '1 Main', state: 'Texas', city: 'Austin', zip: '73301' };

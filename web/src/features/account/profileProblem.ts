@@ -1,5 +1,5 @@
-import { MESSAGES } from '../../../../shared/messages';
-import { shippingProfileSchema, type ShippingProfile } from '../../../../shared/schemas/address';
+import { MESSAGES } from '#shared/messages';
+import { shippingProfileSchema, type ShippingProfile } from '#shared/schemas/address';
 
 export const PROFILE_FIELDS: { key: keyof ShippingProfile; label: string; type?: string }[] = [
   { key: 'name', label: 'Name' },

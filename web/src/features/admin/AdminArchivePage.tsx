@@ -1,10 +1,10 @@
 import { Alert, Button, SearchField, TableCell, Tabs, TextField } from '@aws-amplify/ui-react';
 import { Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Await, Link, useAsyncError, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
-import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
-import { formatPrice } from '../../../../shared/money';
-import { unescapeText } from '../../../../shared/sanitize';
-import { ADMIN_ORDERS_PAGE, type OrderListView } from '../../../../shared/schemas/orders';
+import { AFTERSALE_MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import { unescapeText } from '#shared/sanitize';
+import { ADMIN_ORDERS_PAGE, type OrderListView } from '#shared/schemas/orders';
 import { downloadOrdersCsv, readOrdersPage, type AdminOrderPage, type OrderQuery } from './adminApi';
 import { AdminTable } from './AdminTable';
 import { localDayEnd, localDayStart } from './localDays';

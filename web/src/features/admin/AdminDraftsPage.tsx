@@ -1,8 +1,8 @@
 import { Button, TableCell } from '@aws-amplify/ui-react';
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { formatPrice } from '../../../../shared/money';
-import { unescapeText } from '../../../../shared/sanitize';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { formatPrice } from '#shared/money';
+import { unescapeText } from '#shared/sanitize';
+import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
 import { listDrafted, undraftProduct } from './adminApi';
 import { AdminTable } from './AdminTable';
 import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';

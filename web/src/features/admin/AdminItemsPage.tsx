@@ -1,9 +1,9 @@
 import { Button, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
-import { APPAREL_SIZES } from '../../../../shared/sizes';
+import { MESSAGES } from '#shared/messages';
+import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
+import { APPAREL_SIZES } from '#shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
 import { AdminTable, DeleteButton } from './AdminTable';
 import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';

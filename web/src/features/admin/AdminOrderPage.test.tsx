@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
-import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../../shared/messages';
-import type { ConfirmationMailView } from '../../../../shared/schemas/order-views';
+import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
+import type { ConfirmationMailView } from '#shared/schemas/order-views';
 import { when } from './OrderBits';
 
 /** The admin order page of pi_1, as the router shows it. */

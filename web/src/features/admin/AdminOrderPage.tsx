@@ -1,9 +1,9 @@
 import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { shipmentText } from '../../../../shared/aftersale';
-import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '../../../../shared/messages';
+import { shipmentText } from '#shared/aftersale';
+import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { unescapeText } from '../../../../shared/sanitize';
+import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { cancelOrder, changeTracking, completeOrder, getOrder, sendConfirmationAgain, type AdminOrder } from './adminApi';
 import { ConfirmationMailCard } from './ConfirmationMail';

@@ -1,8 +1,8 @@
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
-import { unescapeText } from '../../../../shared/sanitize';
+import { AFTERSALE_MESSAGES } from '#shared/messages';
+import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
-import { ADMIN_ORDERS_PAGE } from '../../../../shared/schemas/orders';
+import { ADMIN_ORDERS_PAGE } from '#shared/schemas/orders';
 import { Button } from '@aws-amplify/ui-react';
 import { completeOrder, listOrders, type AdminOrder } from './adminApi';
 import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';

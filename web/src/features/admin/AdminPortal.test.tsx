@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STOCK_ALERT_MESSAGES } from '../../../../shared/messages';
+import { STOCK_ALERT_MESSAGES } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';

@@ -1,10 +1,10 @@
 import { Badge, Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
-import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES, STOCK_ALERT_MESSAGES } from '../../../../shared/messages';
-import { delayText, REMINDER_RULES } from '../../../../shared/reminders';
-import { formatPrice } from '../../../../shared/money';
-import { unescapeText } from '../../../../shared/sanitize';
+import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES, STOCK_ALERT_MESSAGES } from '#shared/messages';
+import { delayText, REMINDER_RULES } from '#shared/reminders';
+import { formatPrice } from '#shared/money';
+import { unescapeText } from '#shared/sanitize';
 import { getDashboard, saveReminderSettings } from './adminApi';
 import { localDate, midnightDaysAgo } from './localDays';
 import { AdminPage, adminWrite, HeadRow, refused, submissionOf, useAdminWrites } from './useAdmin';

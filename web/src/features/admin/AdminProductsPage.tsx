@@ -1,11 +1,11 @@
 import { Button, TableCell, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
-import { formatCents, toCents } from '../../../../shared/money';
-import { sizeKind, TUMBLER_SIZES } from '../../../../shared/sizes';
-import { unescapeText } from '../../../../shared/sanitize';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
+import { MESSAGES } from '#shared/messages';
+import { formatCents, toCents } from '#shared/money';
+import { sizeKind, TUMBLER_SIZES } from '#shared/sizes';
+import { unescapeText } from '#shared/sanitize';
+import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
 import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
 import { AdminTable, DeleteButton } from './AdminTable';
 import { ImageInput } from './ImageInput';

@@ -1,10 +1,10 @@
 import { Badge, Button, CheckboxField, SelectField, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
-import { formatCents, toCents } from '../../../../shared/money';
-import { PROMO_FORM_MESSAGES } from '../../../../shared/messages';
-import { centsFromDollars, PROMO_KINDS, type PromoKind } from '../../../../shared/promo';
-import type { PromoView } from '../../../../shared/schemas/promo';
+import { formatCents, toCents } from '#shared/money';
+import { PROMO_FORM_MESSAGES } from '#shared/messages';
+import { centsFromDollars, PROMO_KINDS, type PromoKind } from '#shared/promo';
+import type { PromoView } from '#shared/schemas/promo';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
 import { AdminTable, DeleteButton } from './AdminTable';
 import { AdminPage, adminWrite, refused, submissionOf, useAdminWrites } from './useAdmin';

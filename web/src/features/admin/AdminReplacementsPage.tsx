@@ -1,8 +1,8 @@
 import { Button, Tabs, TextAreaField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import type { ReplacementStatus } from '../../../../shared/aftersale';
-import { unescapeText } from '../../../../shared/sanitize';
+import type { ReplacementStatus } from '#shared/aftersale';
+import { unescapeText } from '#shared/sanitize';
 import { decideReplacement, listReplacements } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
 import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';

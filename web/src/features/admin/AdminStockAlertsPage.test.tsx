@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { STOCK_ALERT_MESSAGES as WORDS } from '../../../../shared/messages';
+import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 

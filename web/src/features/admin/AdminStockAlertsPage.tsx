@@ -1,8 +1,8 @@
 import { Badge, TableCell } from '@aws-amplify/ui-react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { STOCK_ALERT_MESSAGES as WORDS } from '../../../../shared/messages';
-import type { StockDemand } from '../../../../shared/schemas/stock-alerts';
-import { CANDLE_SIZE } from '../../../../shared/sizes';
+import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
+import type { StockDemand } from '#shared/schemas/stock-alerts';
+import { CANDLE_SIZE } from '#shared/sizes';
 import { listStockDemand } from './adminApi';
 import { AdminTable } from './AdminTable';
 import { AdminPage } from './useAdmin';

@@ -1,6 +1,6 @@
 import { Button } from '@aws-amplify/ui-react';
-import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '../../../../shared/messages';
-import type { ConfirmationMailView } from '../../../../shared/schemas/order-views';
+import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
+import type { ConfirmationMailView } from '#shared/schemas/order-views';
 import { when } from './OrderBits';
 
 /** The heading and the sentence that say where an order's confirmation mail stands (decision 0064). */

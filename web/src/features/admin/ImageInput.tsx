@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { photoId } from '../../../../shared/images';
+import { photoId } from '#shared/images';
 import { ApiError } from '../../lib/api';
 import { uploadImage, uploadStatus } from './adminApi';
 import { fitPhoto, needsFitting, UnreadablePhotoError } from './fitPhoto';

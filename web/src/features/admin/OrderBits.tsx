@@ -1,8 +1,8 @@
 import { Badge, Button, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { CARRIERS, ORDER_STATUS_LABEL, type Carrier, REPLACEMENT_STATUS_LABEL, type OrderStatus, type ReplacementStatus } from '../../../../shared/aftersale';
-import { formatPrice } from '../../../../shared/money';
-import { unescapeText } from '../../../../shared/sanitize';
+import { CARRIERS, ORDER_STATUS_LABEL, type Carrier, REPLACEMENT_STATUS_LABEL, type OrderStatus, type ReplacementStatus } from '#shared/aftersale';
+import { formatPrice } from '#shared/money';
+import { unescapeText } from '#shared/sanitize';
 
 const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
 const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;

@@ -1,9 +1,9 @@
 import { createPortal } from 'react-dom';
-import { ORDER_STATUS_PATH, REPLACEMENT_DAYS } from '../../../../shared/aftersale';
-import { SHOP_NAME } from '../../../../shared/pages';
-import type { AdminOrderView } from '../../../../shared/schemas/order-views';
-import { unescapeText } from '../../../../shared/sanitize';
-import { CANDLE_SIZE } from '../../../../shared/sizes';
+import { ORDER_STATUS_PATH, REPLACEMENT_DAYS } from '#shared/aftersale';
+import { SHOP_NAME } from '#shared/pages';
+import type { AdminOrderView } from '#shared/schemas/order-views';
+import { unescapeText } from '#shared/sanitize';
+import { CANDLE_SIZE } from '#shared/sizes';
 
 type SlipOrder = Pick<AdminOrderView, 'orderNumber' | 'createdAt' | 'shippingAddress' | 'lines' | 'replacementOf'>;
 

@@ -1,23 +1,15 @@
-import { ADMIN_PAGE_SIZE } from '../../../../shared/schemas/admin';
-import { ADMIN_ORDERS_PAGE, type OrderListView } from '../../../../shared/schemas/orders';
-import * as z from '../../../../shared/schemas/zod';
-import type { Carrier, ReplacementStatus } from '../../../../shared/aftersale';
-import {
-  adminOrderDetailSchema,
-  adminOrderListSchema,
-  adminOrderSchema,
-  adminReplacementListSchema,
-  dashboardSchema,
-  sendConfirmationAnswerSchema,
-  type AdminOrderView,
-} from '../../../../shared/schemas/order-views';
-import { MESSAGES } from '../../../../shared/messages';
-import { errorBodySchema } from '../../../../shared/schemas/common';
+import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
+import { ADMIN_ORDERS_PAGE, type OrderListView } from '#shared/schemas/orders';
+import * as z from '#shared/schemas/zod';
+import type { Carrier, ReplacementStatus } from '#shared/aftersale';
+import { adminOrderDetailSchema, adminOrderListSchema, adminOrderSchema, adminReplacementListSchema, dashboardSchema, sendConfirmationAnswerSchema, type AdminOrderView } from '#shared/schemas/order-views';
+import { MESSAGES } from '#shared/messages';
+import { errorBodySchema } from '#shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
-import { uploadAnswerSchema, uploadStatusSchema } from '../../../../shared/schemas/admin';
-import { promoListSchema, promoViewSchema } from '../../../../shared/schemas/promo';
-import { reminderSettingsSchema } from '../../../../shared/schemas/reminders';
-import { stockDemandSchema } from '../../../../shared/schemas/stock-alerts';
+import { uploadAnswerSchema, uploadStatusSchema } from '#shared/schemas/admin';
+import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
+import { reminderSettingsSchema } from '#shared/schemas/reminders';
+import { stockDemandSchema } from '#shared/schemas/stock-alerts';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({

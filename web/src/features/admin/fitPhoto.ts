@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../../../shared/schemas/admin';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '#shared/schemas/admin';
 
 /**
  * Photos the upload would refuse are made to fit in the browser first (docs/decisions/0051): a phone photo of

@@ -1,8 +1,8 @@
 import { Alert, Button, Heading, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
 import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, useSubmit, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
-import { ADMIN_GROUP } from '../../../../shared/roles';
+import { MESSAGES } from '#shared/messages';
+import { ADMIN_GROUP } from '#shared/roles';
 import { accessToken, ApiError, tokenGroups } from '../../lib/api';
 
 /**

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ADMIN_GROUP } from '../../../../shared/roles';
-import { validateAdminSchema } from '../../../../shared/schemas/common';
+import { ADMIN_GROUP } from '#shared/roles';
+import { validateAdminSchema } from '#shared/schemas/common';
 import { api, ApiError, setTokenSource, tokenGroups } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 

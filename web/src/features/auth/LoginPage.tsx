@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { PasswordResetRequiredError, useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';

@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import type { RuntimeConfig } from '../../../../shared/schemas/common';
+import type { RuntimeConfig } from '#shared/schemas/common';
 
 export { confirmResetPassword, fetchAuthSession, getCurrentUser, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 export { Hub } from 'aws-amplify/utils';

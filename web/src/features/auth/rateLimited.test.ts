@@ -1,4 +1,4 @@
-import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { rateLimitedMessage } from './rateLimited';
 
 const failure = (name: string, message: string, httpStatusCode?: number) => Object.assign(new Error(message), { name, metadata: { httpStatusCode } });

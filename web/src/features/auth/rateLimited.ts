@@ -1,4 +1,4 @@
-import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { RATE_LIMIT_MESSAGES } from '#shared/messages';
 
 /** Errors a Cognito call raises when a client is held back: our 429 (gateway or WAF), WAF's block, Cognito's own limits. */
 const HELD_BACK = new Set(['TooManyRequestsException', 'ForbiddenException', 'LimitExceededException']);

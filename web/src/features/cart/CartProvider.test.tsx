@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { CartLine } from '../../../../shared/schemas/cart';
+import type { CartLine } from '#shared/schemas/cart';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import type { AuthState } from '../auth/AuthProvider';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
-import { savedCartSchema, type CartLine } from '../../../../shared/schemas/cart';
+import { savedCartSchema, type CartLine } from '#shared/schemas/cart';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
 import { cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAction } from './cartReducer';

@@ -1,4 +1,4 @@
-import type { CartLine } from '../../../../shared/schemas/cart';
+import type { CartLine } from '#shared/schemas/cart';
 import { cartReducer, fitsInLine, mergeCarts, readStoredCart } from './cartReducer';
 
 const tee: CartLine = { id: 't', name: 'Tee', image: '/t.svg', price: 2500, size: 'M', quantity: 2 };

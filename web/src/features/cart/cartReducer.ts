@@ -1,5 +1,5 @@
-import { cartSchema, type CartLine } from '../../../../shared/schemas/cart';
-import { MAX_QUANTITY } from '../../../../shared/sizes';
+import { cartSchema, type CartLine } from '#shared/schemas/cart';
+import { MAX_QUANTITY } from '#shared/sizes';
 
 /** The cart's actions (spec section 4). */
 export type CartAction =

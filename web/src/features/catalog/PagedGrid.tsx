@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LIST_MESSAGES } from '../../../../shared/messages';
+import { LIST_MESSAGES } from '#shared/messages';
 import type { ProductPages } from '../../components/productPages';
 import { ProductGrid } from './ProductGrid';
 

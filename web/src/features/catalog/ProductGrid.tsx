@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import type { Product } from '../../../../shared/schemas/product';
+import type { Product } from '#shared/schemas/product';
 import { ProductCard } from '../../components/ProductCard';
 
 /** Cards in the first row of a desktop grid: loaded at once; the first is the page's largest picture. */

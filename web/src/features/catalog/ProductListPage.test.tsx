@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { forgetAnswers } from '../../lib/answers';
 import { renderApp } from '../../testing/render';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
+import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { forgetAnswers } from '../../lib/answers';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 

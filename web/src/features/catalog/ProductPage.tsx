@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { PHOTO_SIZES } from '../../../../shared/images';
-import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
-import { formatPrice } from '../../../../shared/money';
-import type { Product, ProductDetail } from '../../../../shared/schemas/product';
-import { unescapeText } from '../../../../shared/sanitize';
-import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '../../../../shared/sizes';
+import { PHOTO_SIZES } from '#shared/images';
+import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import type { Product, ProductDetail } from '#shared/schemas/product';
+import { unescapeText } from '#shared/sanitize';
+import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '#shared/sizes';
 import { FormError } from '../../components/FormError';
 import type { productLoader } from '../../app/loaders';
 import { HotItems } from '../../components/HotItems';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { STOCK_ALERT_MESSAGES as WORDS } from '../../../../shared/messages';
+import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { forgetAnswers } from '../../lib/answers';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
-import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '../../../../shared/messages';
-import { stockAlertAnswerSchema } from '../../../../shared/schemas/stock-alerts';
-import { CANDLE_SIZE, type Size } from '../../../../shared/sizes';
+import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
+import { stockAlertAnswerSchema } from '#shared/schemas/stock-alerts';
+import { CANDLE_SIZE, type Size } from '#shared/sizes';
 import { FormError } from '../../components/FormError';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { forgetAnswers } from '../../lib/answers';

@@ -1,5 +1,5 @@
 import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
-import { LIST_MESSAGES } from '../../../../shared/messages';
+import { LIST_MESSAGES } from '#shared/messages';
 import type { searchLoader } from '../../app/loaders';
 import { CategoryChips } from '../../components/CategoryChips';
 import { listState } from '../../components/productPages';

@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { CART_MESSAGES } from '../../../../shared/messages';
-import { formatPrice } from '../../../../shared/money';
-import type { CartLine } from '../../../../shared/schemas/cart';
-import { unescapeText } from '../../../../shared/sanitize';
-import { CANDLE_SIZE, MAX_QUANTITY } from '../../../../shared/sizes';
+import { CART_MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import type { CartLine } from '#shared/schemas/cart';
+import { unescapeText } from '#shared/sanitize';
+import { CANDLE_SIZE, MAX_QUANTITY } from '#shared/sizes';
 import { LinePhoto } from '../../components/LinePhoto';
 import type { CartAction } from '../cart/cartReducer';
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
-import { PROMO_MESSAGES } from '../../../../shared/promo';
+import { MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
+import { PROMO_MESSAGES } from '#shared/promo';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import { PROMO_RECHECK_DELAY_MS, promoCartKey } from './usePromoCode';
 import { fillShippingDetails, renderCheckout } from '../../testing/checkout';

@@ -1,6 +1,6 @@
 import { Link, redirect, type ActionFunctionArgs } from 'react-router-dom';
-import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
-import type { CartLine } from '../../../../shared/schemas/cart';
+import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import type { CartLine } from '#shared/schemas/cart';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart/CartProvider';
 import { validateCart } from './checkoutApi';

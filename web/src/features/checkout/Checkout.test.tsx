@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_MESSAGES, MESSAGES, RATE_LIMIT_MESSAGES } from '../../../../shared/messages';
+import { CART_MESSAGES, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import { fillShippingDetails, renderCheckout } from '../../testing/checkout';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigation, useOutletContext, useRouteLoaderData, useSubmit } from 'react-router-dom';
-import type { ShippingAddress } from '../../../../shared/schemas/address';
+import type { ShippingAddress } from '#shared/schemas/address';
 import { HotItems } from '../../components/HotItems';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';

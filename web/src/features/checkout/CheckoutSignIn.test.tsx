@@ -1,8 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { CART_MESSAGES } from '../../../../shared/messages';
-import type { CartLine } from '../../../../shared/schemas/cart';
+import { CART_MESSAGES } from '#shared/messages';
+import type { CartLine } from '#shared/schemas/cart';
 import { setTokenSource } from '../../lib/api';
 import { fillShippingDetails, renderCheckout, SHIPPING_DETAILS } from '../../testing/checkout';
 import { jsonResponse as json, urlOf } from '../../testing/render';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
-import type { CartLine } from '../../../../shared/schemas/cart';
+import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import type { CartLine } from '#shared/schemas/cart';
 import { fillShippingDetails, renderCheckout, SHIPPING_DETAILS } from '../../testing/checkout';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import { PRICED_KEY } from './checkoutSession';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
-import { ORDER_STATUS_PATH } from '../../../../shared/aftersale';
-import { orderAmountsSchema } from '../../../../shared/schemas/order-views';
-import * as z from '../../../../shared/schemas/zod';
+import { ORDER_STATUS_PATH } from '#shared/aftersale';
+import { orderAmountsSchema } from '#shared/schemas/order-views';
+import * as z from '#shared/schemas/zod';
 import { Amounts } from '../../components/Amounts';
 import { HotItems } from '../../components/HotItems';
 import { ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY } from './checkoutApi';

@@ -1,8 +1,8 @@
-import { longDay } from '../../../../shared/format';
-import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
-import { estimateAmounts, estimatedArrival, formatPrice } from '../../../../shared/money';
-import type { ShippingAddress } from '../../../../shared/schemas/address';
-import type { CartLine } from '../../../../shared/schemas/cart';
+import { longDay } from '#shared/format';
+import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import { estimateAmounts, estimatedArrival, formatPrice } from '#shared/money';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CartLine } from '#shared/schemas/cart';
 import { PromoCodeField } from './PromoCodeField';
 import type { PricedCheckout, Step } from './steps';
 import type { usePromoCode } from './usePromoCode';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, replace, useLoaderData, useNavigate } from 'react-router-dom';
-import { CART_MESSAGES, MESSAGES } from '../../../../shared/messages';
-import { formatPrice } from '../../../../shared/money';
+import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
 import { loadConfig } from '../../lib/config';
 import { useCart } from '../cart/CartProvider';
 import { storedFacts } from './checkoutSession';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PROMO_CODE_PATTERN } from '../../../../shared/promo';
+import { PROMO_CODE_PATTERN } from '#shared/promo';
 import { FormError } from '../../components/FormError';
 
 const CODE_HINT = 'A promo code is 3 to 32 letters, digits or dashes.';

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { createElement } from 'react';
-import type { CartLine } from '../../../../shared/schemas/cart';
+import type { CartLine } from '#shared/schemas/cart';
 import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import { checkoutRoute } from './checkoutRoutes';
 import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY } from './checkoutApi';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router-dom';
-import { REMINDER_MESSAGES as WORDS } from '../../../../shared/messages';
-import { unescapeText } from '../../../../shared/sanitize';
+import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
+import { unescapeText } from '#shared/sanitize';
 import { useAuth } from '../auth/AuthProvider';
 import { useNoIndex } from '../auth/useNoIndex';
 import { useCart } from '../cart/CartProvider';

@@ -1,10 +1,10 @@
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
 import { Navigate, redirect, replace, useActionData, useLocation, useNavigate, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
-import { MESSAGES, REMINDER_MESSAGES } from '../../../../shared/messages';
-import type { ShippingAddress } from '../../../../shared/schemas/address';
-import type { CartLine } from '../../../../shared/schemas/cart';
-import { unescapeText } from '../../../../shared/sanitize';
-import { isUsState } from '../../../../shared/tax';
+import { MESSAGES, REMINDER_MESSAGES } from '#shared/messages';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CartLine } from '#shared/schemas/cart';
+import { unescapeText } from '#shared/sanitize';
+import { isUsState } from '#shared/tax';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart/CartProvider';
 import { createIntent, fetchProfiles, isPromoRefusal } from './checkoutApi';

@@ -1,9 +1,9 @@
-import * as z from '../../../../shared/schemas/zod';
-import type { CartLine } from '../../../../shared/schemas/cart';
-import type { ShippingAddress } from '../../../../shared/schemas/address';
-import { createIntentResultSchema, validateCartResultSchema } from '../../../../shared/schemas/checkout';
-import { promoCheckResultSchema } from '../../../../shared/schemas/promo';
-import { restoreAnswerSchema } from '../../../../shared/schemas/reminders';
+import * as z from '#shared/schemas/zod';
+import type { CartLine } from '#shared/schemas/cart';
+import type { ShippingAddress } from '#shared/schemas/address';
+import { createIntentResultSchema, validateCartResultSchema } from '#shared/schemas/checkout';
+import { promoCheckResultSchema } from '#shared/schemas/promo';
+import { restoreAnswerSchema } from '#shared/schemas/reminders';
 import { api } from '../../lib/api';
 
 /** What checkout sends: which products, sizes and how many (the server prices them). */

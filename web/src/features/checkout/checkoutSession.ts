@@ -1,7 +1,7 @@
-import type { CreateIntentResult } from '../../../../shared/schemas/checkout';
-import { amountsSchema } from '../../../../shared/schemas/checkout';
-import type { ShippingAddress } from '../../../../shared/schemas/address';
-import * as z from '../../../../shared/schemas/zod';
+import type { CreateIntentResult } from '#shared/schemas/checkout';
+import { amountsSchema } from '#shared/schemas/checkout';
+import type { ShippingAddress } from '#shared/schemas/address';
+import * as z from '#shared/schemas/zod';
 import { readStoredCart } from '../cart/cartReducer';
 import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY, PROMO_KEY } from './checkoutApi';
 import { storedPromo } from './usePromoCode';

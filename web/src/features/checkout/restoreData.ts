@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES, REMINDER_MESSAGES as WORDS } from '../../../../shared/messages';
-import type { RestoreAnswer } from '../../../../shared/schemas/reminders';
+import { MESSAGES, REMINDER_MESSAGES as WORDS } from '#shared/messages';
+import type { RestoreAnswer } from '#shared/schemas/reminders';
 import { ApiError } from '../../lib/api';
 import { restoreCart } from './checkoutApi';
 

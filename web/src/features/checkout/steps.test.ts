@@ -1,4 +1,4 @@
-import type { CartLine } from '../../../../shared/schemas/cart';
+import type { CartLine } from '#shared/schemas/cart';
 import { addressFor, cartKey, EMPTY_ADDRESS, FORGETS, pricedHolds, stepOfPath, stepToShow, STEP_PATH, type CheckoutFacts, type PricedCheckout } from './steps';
 
 const tee: CartLine = { id: 'tee', name: 'Tee', image: '/t.jpg', price: 2499, size: 'M', quantity: 2 };

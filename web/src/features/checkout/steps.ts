@@ -1,6 +1,6 @@
-import type { CartLine } from '../../../../shared/schemas/cart';
-import type { ShippingAddress } from '../../../../shared/schemas/address';
-import type { CreateIntentResult } from '../../../../shared/schemas/checkout';
+import type { CartLine } from '#shared/schemas/cart';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CreateIntentResult } from '#shared/schemas/checkout';
 
 /**
  * The checkout's steps and their rules, in one place (issue 26, docs/decisions/0074): what each step needs, which

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router-dom';
-import { MAIL_PREFERENCE_MESSAGES as WORDS } from '../../../../shared/messages';
+import { MAIL_PREFERENCE_MESSAGES as WORDS } from '#shared/messages';
 import { useNoIndex } from '../auth/useNoIndex';
 import type { UnsubscribeResult } from './unsubscribeData';
 

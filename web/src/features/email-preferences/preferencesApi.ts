@@ -1,4 +1,4 @@
-import { unsubscribeAnswerSchema, type UnsubscribeAnswer } from '../../../../shared/schemas/email-preferences';
+import { unsubscribeAnswerSchema, type UnsubscribeAnswer } from '#shared/schemas/email-preferences';
 import { api } from '../../lib/api';
 
 /** Records that the mail's address wants no more reminders or alerts (the token of the mail's link says which address). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { MAIL_PREFERENCE_MESSAGES as WORDS, MESSAGES } from '../../../../shared/messages';
+import { MAIL_PREFERENCE_MESSAGES as WORDS, MESSAGES } from '#shared/messages';
 import { ApiError } from '../../lib/api';
 import { unsubscribe } from './preferencesApi';
 

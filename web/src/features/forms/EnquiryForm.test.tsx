@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import { renderApp } from '../../testing/render';
 
 type Answer = { status: number; body: unknown };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
-import { formSubmittedSchema, type FormKind } from '../../../../shared/schemas/forms';
+import { MESSAGES } from '#shared/messages';
+import { formSubmittedSchema, type FormKind } from '#shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
 import './forms.css';
 

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSubmit } from 'react-router-dom';
-import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '../../../../shared/aftersale';
-import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
-import { formatPrice } from '../../../../shared/money';
-import type { OrderPage, ReplacementView } from '../../../../shared/schemas/order-views';
-import { unescapeText } from '../../../../shared/sanitize';
+import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '#shared/aftersale';
+import { AFTERSALE_MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
+import type { OrderPage, ReplacementView } from '#shared/schemas/order-views';
+import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { LinePhoto } from '../../components/LinePhoto';
 import type { OrderAnswer, ReplacementAsked } from './orderData';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router-dom';
-import type { OrderPage } from '../../../../shared/schemas/order-views';
+import type { OrderPage } from '#shared/schemas/order-views';
 import { useNoIndex } from '../auth/useNoIndex';
 import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom';
-import { AFTERSALE_MESSAGES } from '../../../../shared/messages';
-import type { OrderPage } from '../../../../shared/schemas/order-views';
+import { AFTERSALE_MESSAGES } from '#shared/messages';
+import type { OrderPage } from '#shared/schemas/order-views';
 import { ApiError } from '../../lib/api';
 import { getMyOrder, lookupOrder, requestReplacement } from './ordersApi';
 

@@ -1,5 +1,5 @@
-import * as z from '../../../../shared/schemas/zod';
-import { orderPageSchema, replacementViewSchema } from '../../../../shared/schemas/order-views';
+import * as z from '#shared/schemas/zod';
+import { orderPageSchema, replacementViewSchema } from '#shared/schemas/order-views';
 import { api } from '../../lib/api';
 
 /** A guest's (or anyone's) order page, by order number and the email it was placed with. */

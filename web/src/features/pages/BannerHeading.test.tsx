@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { BANNER_WORDS, bannerHeading } from '../../../../shared/messages';
+import { BANNER_WORDS, bannerHeading } from '#shared/messages';
 import { BannerHeading, WORD_MS } from './BannerHeading';
 
 const shownWord = () => screen.getByTestId('banner-visible').querySelector('.word.shown')!.textContent;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BANNER_WORDS, bannerHeading, MESSAGES } from '../../../../shared/messages';
+import { BANNER_WORDS, bannerHeading, MESSAGES } from '#shared/messages';
 
 /** How long each word shows: the words pass once in under five seconds, then the first stays (WCAG 2.2.2). */
 export const WORD_MS = 1400;

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '#shared/messages';
 import type { homeLoader } from '../../app/loaders';
 import { HotItems } from '../../components/HotItems';
 import { BannerHeading } from './BannerHeading';
