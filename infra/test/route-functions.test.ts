@@ -140,7 +140,7 @@ describe('route table -> functions and routes', () => {
       ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'],
       stripe: ['STRIPE_SECRET_ARN'],
       site: ['SITE_URL', 'SPA_BUCKET'],
-      links: ['LINK_SIGNING_SECRET_ARN', 'SITE_URL'],
+      links: ['LINK_SIGNING_SECRET_ARN', 'SHOP_POSTAL_ADDRESS', 'SITE_URL'],
     };
     const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
     // ORIGIN_SECRET_ARN: every route's function refuses a request that did not come through CloudFront (0066).

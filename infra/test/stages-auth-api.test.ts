@@ -126,6 +126,7 @@ describe('settings from context', () => {
     expect(read('prod', { ...FULL_CONTEXT, siteUrl: 'https://shop.example.com/', sesIdentityExists: 'true' })).toEqual({
       mail: { identity: 'example.com', identityExists: true, from: 'orders@example.com' },
       shopEmail: 'owner@example.com',
+      shopPostalAddress: '12 Harbor Lane, Portland, ME 04101',
       siteUrl: 'https://shop.example.com',
       domain: undefined,
       stripePublishableKey: 'pk_test_51Example',
