@@ -82,6 +82,28 @@ it('signing in: the guest cart is added into the saved one and saved (decision 0
   );
 });
 
+it('a cart written while the app was starting (another tab, or the page before the app ran) is taken, not overwritten', () => {
+  session = { ready: true, user: null };
+  localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle]));
+  // Renders after the provider has read the stored cart and before its first commit: the write lands in between.
+  let wrote = false;
+  function OtherTab() {
+    if (!wrote) {
+      wrote = true;
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle, tee]));
+    }
+    return null;
+  }
+  render(
+    <CartProvider>
+      <OtherTab />
+      <Quantities />
+    </CartProvider>,
+  );
+  expect(shown()).toBe('candlex1,teex1');
+  expect(stored()).toBe('candlex1,teex1');
+});
+
 it('another tab changes the cart: this tab shows it and builds on it, so nothing the other tab added is lost', async () => {
   session = { ready: true, user: null };
   localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([candle]));

@@ -36,7 +36,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
     current.current = cart;
   }, [cart]);
 
+  // Kept in local storage after each change. Not at mount: the app starts in slices (decision 0082), so between
+  // reading the stored cart and the first commit another tab (or this page before the app ran) may have written a
+  // newer one, which a write here would overwrite unseen (no storage event reaches a listener not attached yet).
+  // At mount the stored cart is read again instead, and taken when it changed.
+  const mounted = useRef(false);
   useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      const stored = readStoredCart();
+      if (JSON.stringify(stored) !== JSON.stringify(cart)) {
+        current.current = stored;
+        rawDispatch({ type: 'SET_CART', cart: stored });
+      }
+      return;
+    }
     localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
   }, [cart]);
 
