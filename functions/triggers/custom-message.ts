@@ -1,9 +1,9 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
+import { escapeHtml } from '#shared/sanitize';
 import { siteUrl } from '../lib/site-url';
 import { passwordResetMail } from './reset-mail';
 
 /** `&`, `<`, `>` and `"` as HTML entities: the mail body is HTML. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Cognito custom-message trigger: the forgot-password mail (also sent when an admin is added with

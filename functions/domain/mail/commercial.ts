@@ -1,5 +1,6 @@
 import { SHOP_NAME } from '#shared/pages';
 import { MAIL_PREFERENCE_MESSAGES as WORDS } from '#shared/messages';
+import { escapeHtml } from '#shared/sanitize';
 import { readEnv } from '../../lib/env';
 import { siteLink, type Mail } from '../../lib/mail';
 import { unsubscribeToken } from './opt-outs';
@@ -26,8 +27,6 @@ export function postalAddress(): string | null {
 export function commercialFooter(reason: string, unsubscribeUrl: string, address: string): string[] {
   return ['', '--', `${WORDS.whyPrefix} ${reason}`, `${WORDS.unsubscribeLine} ${unsubscribeUrl}`, `${SHOP_NAME}, ${address}`];
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The same footer for an HTML alternative. */
 function htmlFooter(reason: string, unsubscribeUrl: string, address: string): string {

@@ -1,4 +1,5 @@
 import { pictureOf, type Photo } from '#shared/images';
+import { escapeHtml } from '#shared/sanitize';
 
 /**
  * The head a crawler or a link preview reads, put into the SPA's index.html: title, description, canonical URL,
@@ -31,8 +32,6 @@ export interface PageHead {
   bootScript?: string;
   noindex?: boolean;
 }
-
-export const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
 export const scriptJson = (value: unknown) =>

@@ -8,7 +8,8 @@ import { productIdSchema, productListUrl } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
-import { escapeHtml, pictureHtml, withHead, type PageHead } from './head';
+import { escapeHtml } from '#shared/sanitize';
+import { pictureHtml, withHead, type PageHead } from './head';
 import { bootScript, pageAssets, readManifest, readShell } from './shell';
 
 /** The SPA module of each kind of page (vite's manifest keys, relative to web/): its code is preloaded. */

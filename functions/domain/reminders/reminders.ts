@@ -3,7 +3,7 @@ import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { SHOP_NAME } from '#shared/pages';
 import { CHECKOUT_REMINDER, REMINDER_RULES } from '#shared/reminders';
-import { unescapeText } from '#shared/sanitize';
+import { escapeHtml, unescapeText } from '#shared/sanitize';
 import { orders } from '../../db/entities/order';
 import { reminderAddresses } from '../../db/entities/reminder-address';
 import { isConditionFailure } from '../../db/table';
@@ -64,7 +64,6 @@ async function claimAddress(email: string, checkoutId: string, now: Date): Promi
   return (await reminderAddresses.get({ email }, { consistent: true }))?.checkoutId === checkoutId;
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const sizeText = (size: string) => (size === 'CANDLE' ? 'one size' : size);
 
 interface ReminderLine {
