@@ -1,37 +1,16 @@
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { forgetAnswers } from '../../lib/answers';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
-import type { CurrentUser } from '../auth/AuthProvider';
+import { resetTestSession, signInForTest, testSession } from '../../testing/session';
 
 /**
  * "Email me when it's back" on the product page (issue 27 item 5), through the app's own route (its loader and its
  * action). The session is the test's (the auth feature is replaced by a store the test sets).
  */
-let mockSession: { ready: boolean; user: CurrentUser | null } = { ready: true, user: null };
-const mockListeners = new Set<() => void>();
-jest.mock('../auth/AuthProvider', () => {
-  const { useSyncExternalStore } = jest.requireActual<typeof import('react')>('react');
-  return {
-    AuthProvider: ({ children }: { children: ReactNode }) => children,
-    useAuth: () =>
-      useSyncExternalStore(
-        (listener: () => void) => {
-          mockListeners.add(listener);
-          return () => mockListeners.delete(listener);
-        },
-        () => mockSession,
-      ),
-  };
-});
-const signIn = (user: CurrentUser | null) =>
-  act(async () => {
-    mockSession = { ready: true, user };
-    for (const listener of mockListeners) listener();
-  });
+jest.mock('../auth/AuthProvider', () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth);
 
 const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
 const hoodie = {
@@ -64,8 +43,8 @@ beforeEach(() => {
   localStorage.clear();
   asked = [];
   nextAnswer = { status: 200, body: { ok: true, message: 'Thanks!' } };
-  mockSession = { ready: true, user: null };
-  setTokenSource(async () => (mockSession.user ? 'token' : null));
+  resetTestSession();
+  setTokenSource(async () => (testSession().user ? 'token' : null));
   const products: Record<string, unknown> = { h1: hoodie, c1: soldOutCandle, c2: candle };
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
@@ -147,7 +126,7 @@ it('signed in: the account’s address is filled in (also when the session arriv
   renderApp('/product/c1');
   const box = await section();
   expect(within(box).getByLabelText<HTMLInputElement>('Email').value).toBe('');
-  await signIn({ userId: 'u1', email: 'ann@example.com', role: null });
+  await signInForTest({ userId: 'u1', email: 'ann@example.com', role: null });
   expect(within(box).getByLabelText<HTMLInputElement>('Email').value).toBe('ann@example.com');
   await userEvent.click(within(box).getByRole('button', { name: WORDS.button }));
   await within(box).findByText('Thanks!');

@@ -1,39 +1,18 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { CART_MESSAGES } from '#shared/messages';
 import type { CartLine } from '#shared/schemas/cart';
 import { setTokenSource } from '../../lib/api';
 import { fillShippingDetails, renderCheckout, SHIPPING_DETAILS } from '../../testing/checkout';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import type { CurrentUser } from '../auth/AuthProvider';
+import { resetTestSession, signInForTest, testSession } from '../../testing/session';
 
 /**
  * Signing in or out in the middle of the checkout (docs/decisions/0074): the session is the test's, changed while a
  * step is open (the auth feature is replaced by a store the test sets; the cart and the checkout are the real ones).
  */
-type Session = { ready: boolean; user: CurrentUser | null };
-let mockSession: Session = { ready: true, user: null };
-const mockListeners = new Set<() => void>();
-jest.mock('../auth/AuthProvider', () => {
-  const { useSyncExternalStore } = jest.requireActual<typeof import('react')>('react');
-  return {
-    AuthProvider: ({ children }: { children: ReactNode }) => children,
-    useAuth: () =>
-      useSyncExternalStore(
-        (listener: () => void) => {
-          mockListeners.add(listener);
-          return () => mockListeners.delete(listener);
-        },
-        () => mockSession,
-      ),
-  };
-});
-const setSession = (user: CurrentUser | null) =>
-  act(async () => {
-    mockSession = { ready: true, user };
-    for (const listener of mockListeners) listener();
-  });
+jest.mock('../auth/AuthProvider', () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth);
 
 const ann: CurrentUser = { userId: 'u-ann', email: 'ann@example.com', role: null };
 const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 1800, size: 'CANDLE', quantity: 2 };
@@ -51,9 +30,9 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   window.alert = jest.fn();
-  mockSession = { ready: true, user: null };
+  resetTestSession();
   savedCart = [];
-  setTokenSource(async () => (mockSession.user ? 'token' : null));
+  setTokenSource(async () => (testSession().user ? 'token' : null));
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
     if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
@@ -75,7 +54,7 @@ it('a guest who signs in on the card step goes back to the shipping step (the to
   await fillShippingDetails(userEvent);
   await screen.findByLabelText('Card number');
 
-  await setSession(ann);
+  await signInForTest(ann);
   await screen.findByRole('heading', { name: 'Shipping Details' });
   expect(screen.getByRole('status').textContent).toBe(CART_MESSAGES.checkoutChanged);
   expect(SHIPPING_DETAILS.map(([label]) => valueOf(label))).toEqual(SHIPPING_DETAILS.map(([, value]) => value));
@@ -86,14 +65,14 @@ it('a guest who signs in on the card step goes back to the shipping step (the to
 });
 
 it('signing out empties the cart, so the checkout shows the empty cart; what the signed-in shopper typed is not shown to the next one', async () => {
-  mockSession = { ready: true, user: ann };
+  resetTestSession(ann);
   savedCart = [candle];
   localStorage.setItem('cart', JSON.stringify([candle]));
   const first = renderCheckout('/cart/shipping');
   await screen.findByRole('heading', { name: 'Shipping Details' });
   await userEvent.type(screen.getByLabelText('Full name'), 'Ann Account');
 
-  await setSession(null);
+  await signInForTest(null);
   await screen.findByText(CART_MESSAGES.emptyCart);
   expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
   first.unmount();
