@@ -16,3 +16,11 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 export function longDay(day: Date): string {
   return `${WEEKDAYS[day.getDay()]}, ${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`;
 }
+
+/** The shop's own days (a US shop): the days its mails name, whatever the server's clock zone. */
+export const SHOP_TIME_ZONE = 'America/New_York';
+
+/** A day as the shop's mails say it, in the shop's days: "November 26" (`year`: "November 26, 2026"). Server side. */
+export function mailDay(date: Date, options: { year?: boolean } = {}): string {
+  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', ...(options.year ? { year: 'numeric' } : {}), timeZone: SHOP_TIME_ZONE });
+}

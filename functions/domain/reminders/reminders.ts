@@ -1,4 +1,5 @@
 import { canonicalEmail } from '#shared/email';
+import { mailDay } from '#shared/format';
 import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { SHOP_NAME } from '#shared/pages';
@@ -39,9 +40,6 @@ export async function scheduleReminder(checkout: Checkout, now = new Date()): Pr
   }
 }
 
-/** A day as the mail says it (the shop's days are US ones; the mail names the month and day). */
-const dayText = (date: Date) => date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'America/New_York' });
-
 /** Whether the address placed an order (a card authorized: paid, whatever happened after) since `since`. */
 export async function paidSince(email: string, since: string): Promise<boolean> {
   const from = since.slice(0, 19);
@@ -79,17 +77,17 @@ interface ReminderLine {
 function reminderBody(name: string, lines: ReminderLine[], link: string, until: Date, madeAt: Date): { text: string; html: string } {
   const lineText = (line: ReminderLine) =>
     `${line.quantity} x ${line.name} (${sizeText(line.size)}): ${line.total === null ? WORDS.soldOutNow : formatPrice(line.total)}${line.photo ? `\n    Photo: ${line.photo}` : ''}`;
-  const text = [`Hi ${name},`, '', `You left these in your cart at ${SHOP_NAME} on ${dayText(madeAt)}:`, '', ...lines.map(lineText), '', WORDS.nothingHeld, '', WORDS.linkLine(dayText(until)), link].join('\n');
+  const text = [`Hi ${name},`, '', `You left these in your cart at ${SHOP_NAME} on ${mailDay(madeAt)}:`, '', ...lines.map(lineText), '', WORDS.nothingHeld, '', WORDS.linkLine(mailDay(until)), link].join('\n');
   const row = (line: ReminderLine) =>
     `<tr><td style="padding:4px 8px 4px 0">${line.photo ? `<img src="${escapeHtml(line.photo)}" alt="" width="80" height="80" style="object-fit:cover;border-radius:4px">` : ''}</td>` +
     `<td style="padding:4px 0">${line.quantity} × ${escapeHtml(line.name)} (${escapeHtml(sizeText(line.size))})<br><strong>${line.total === null ? escapeHtml(WORDS.soldOutNow) : formatPrice(line.total)}</strong></td></tr>`;
   const html = [
     `<p>Hi ${escapeHtml(name)},</p>`,
-    `<p>You left these in your cart at ${escapeHtml(SHOP_NAME)} on ${escapeHtml(dayText(madeAt))}:</p>`,
+    `<p>You left these in your cart at ${escapeHtml(SHOP_NAME)} on ${escapeHtml(mailDay(madeAt))}:</p>`,
     `<table role="presentation" style="border-collapse:collapse">${lines.map(row).join('')}</table>`,
     `<p>${escapeHtml(WORDS.nothingHeld)}</p>`,
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 16px;background:#1f2937;color:#fff;text-decoration:none;border-radius:6px">Back to my cart</a></p>`,
-    `<p style="color:#555">${escapeHtml(WORDS.linkLine(dayText(until)))}<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>`,
+    `<p style="color:#555">${escapeHtml(WORDS.linkLine(mailDay(until)))}<br><span style="word-break:break-all">${escapeHtml(link)}</span></p>`,
   ].join('\n');
   return { text, html };
 }
@@ -139,6 +137,6 @@ export async function composeReminder(delivery: Delivery, now: Date): Promise<Co
     };
   });
   const body = reminderBody(unescapeText(checkout.shippingAddress.name), lines, link, until, new Date(checkout.createdAt));
-  const made = await commercialMail({ to, subject: WORDS.subject, text: body.text, html: body.html, reason: WORDS.reason(SHOP_NAME, dayText(new Date(checkout.createdAt))) });
+  const made = await commercialMail({ to, subject: WORDS.subject, text: body.text, html: body.html, reason: WORDS.reason(SHOP_NAME, mailDay(new Date(checkout.createdAt))) });
   return made.ok ? { mail: made.mail satisfies Mail } : notWanted(made.why);
 }

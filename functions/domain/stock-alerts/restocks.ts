@@ -1,3 +1,4 @@
+import { mailDay } from '#shared/format';
 import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { unescapeText } from '#shared/sanitize';
 import type { ProductDetail } from '#shared/schemas/product';
@@ -48,7 +49,7 @@ export async function waitedFor(): Promise<StockDemandRecord[]> {
 async function alertMail(request: StockAlertRecord, product: ProductRecord, units: number, asked: number): Promise<Mail | null> {
   const what = restockWhat(unescapeText(product.name), request.size);
   const link = siteLink(`/product/${encodeURIComponent(product.id)}`);
-  const askedOn = new Date(request.waitingSince ?? request.updatedAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const askedOn = mailDay(new Date(request.waitingSince ?? request.updatedAt), { year: true });
   const text = ['Hi,', '', WORDS.back(what), ...(asked > units ? [WORDS.few(units)] : []), '', link ? WORDS.link(link) : WORDS.noLink].join('\n');
   const made = await commercialMail({ to: request.to, subject: WORDS.subject(what), text, reason: WORDS.reason(askedOn, what) });
   if (made.ok) return made.mail;
