@@ -66,14 +66,14 @@ export function collectAlerts(page: Page): string[] {
   return alerts;
 }
 
-/** Waits until `read()` returns `expected` (or fails after `timeoutMs` with what it last saw). */
-export async function until<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 10_000): Promise<void> {
+/** Waits until `read()` returns `expected`, asking every `everyMs` (or fails after `timeoutMs` with what it last saw). */
+export async function until<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 10_000, everyMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
     last = await read();
     if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
   throw new Error(`Expected ${JSON.stringify(expected)}, last saw ${JSON.stringify(last)}`);
 }
