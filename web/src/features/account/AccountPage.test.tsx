@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES } from '#shared/messages';
+import type { ShippingProfile } from '#shared/schemas/address';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 import type { AuthState } from '../auth/AuthProvider';
@@ -12,38 +13,107 @@ jest.mock('../auth/AuthProvider', () => ({ useAuth: () => session, AuthProvider:
 
 const home = { name: 'Home', email: 'ann@example.com', phone: '5125550100', address: '1 Main St', state: 'TX', city: 'Austin', zip: '73301' };
 const office = { ...home, name: 'Office', address: '9 Work Way' };
-let deletes: unknown[];
+const candle = { id: 'cinnamon-candle', name: 'Cinnamon Candle', image: '/img/c.jpg', price: 1899, size: 'CANDLE', quantity: 1 };
+
+/** The server as the page meets it: what it holds changes with each write, and every request is kept. */
+let server: { profiles: ShippingProfile[]; ratings: Record<string, number>; refuse?: { status: number; message: string } };
+let writes: { url: string; method: string; body: unknown }[];
+let reads: string[];
+let alert: jest.Mock;
 
 beforeEach(() => {
-  deletes = [];
+  server = { profiles: [home, office], ratings: {} };
+  writes = [];
+  reads = [];
   setTokenSource(async () => 'token');
+  alert = jest.fn();
+  window.alert = alert;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
-    if (url === '/auth/shippingProfiles' && init?.method === 'DELETE') {
-      deletes.push(JSON.parse(init.body as string));
-      return json(200, { data: [home] });
+    const method = init?.method ?? (init?.body ? 'POST' : 'GET');
+    if (method !== 'GET' && (url === '/auth/shippingProfiles' || url.endsWith('/reviews'))) {
+      const body = JSON.parse(init!.body as string);
+      writes.push({ url, method, body });
+      if (server.refuse) return json(server.refuse.status, { error: { code: 'refused', message: server.refuse.message } });
+      if (url === '/auth/shippingProfiles' && method === 'DELETE') server.profiles = server.profiles.filter((_, i) => i !== body.index);
+      else if (url === '/auth/shippingProfiles') server.profiles = body.profiles;
+      else server.ratings = { ...server.ratings, [decodeURIComponent(url.split('/')[3])]: body.rating };
+      return json(200, url === '/auth/shippingProfiles' ? { data: server.profiles } : { rating: body.rating });
     }
-    if (url === '/auth/shippingProfiles') return json(200, { data: [home, office] });
-    if (url === '/auth/previousOrderCombined') return json(200, { cart: [] });
+    reads.push(url);
+    if (url === '/auth/shippingProfiles') return json(200, { data: server.profiles });
+    if (url === '/auth/previousOrderCombined') return json(200, { cart: [candle] });
     if (url === '/auth/orders') return json(200, { orders: [] });
-    if (url === '/auth/reviews') return json(200, { ratings: {} });
+    if (url === '/auth/reviews') return json(200, { ratings: server.ratings });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 });
 
-it('DELETE asks first: Cancel keeps the profile and sends nothing; OK deletes it', async () => {
+it('DELETE asks first: Cancel keeps the profile and sends nothing; OK deletes it and the page reads what the server now holds', async () => {
   renderApp('/account');
   await screen.findByText(/9 Work Way/);
   const confirm = jest.fn(() => false);
   window.confirm = confirm;
   await userEvent.click(screen.getAllByRole('button', { name: 'DELETE' })[1]);
   expect(confirm).toHaveBeenCalledWith(PROFILE_MESSAGES.confirmDelete('Office'));
-  expect(deletes).toEqual([]);
+  expect(writes).toEqual([]);
   expect(screen.getByText(/9 Work Way/)).toBeTruthy();
 
   confirm.mockReturnValue(true);
+  reads = [];
   await userEvent.click(screen.getAllByRole('button', { name: 'DELETE' })[1]);
-  expect(deletes).toEqual([{ index: 1 }]);
+  await screen.findByText('Shipping profile deleted.');
+  expect(writes).toEqual([{ url: '/auth/shippingProfiles', method: 'DELETE', body: { index: 1 } }]);
+  expect(reads).toContain('/auth/shippingProfiles');
   expect(screen.queryByText(/9 Work Way/)).toBeNull();
   expect(screen.getByText(/1 Main St/)).toBeTruthy();
+});
+
+it('Save posts every profile once (Save is held while it goes), says so, and shows the profiles as read again', async () => {
+  renderApp('/account');
+  await screen.findByText(/9 Work Way/);
+  await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[0]);
+  // While one profile is edited, no other can be edited or deleted.
+  expect(screen.getAllByRole('button', { name: 'DELETE' }).every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+  const street = screen.getByRole('textbox', { name: 'Address' });
+  await userEvent.clear(street);
+  await userEvent.type(street, '2 New Rd');
+  const save = screen.getByRole('button', { name: 'Save' });
+  await userEvent.dblClick(save);
+  await screen.findByText('Shipping profiles saved.');
+  expect(writes).toHaveLength(1);
+  expect(writes[0]).toEqual({ url: '/auth/shippingProfiles', method: 'POST', body: { profiles: [{ ...home, address: '2 New Rd' }, office] } });
+  expect(screen.getByText(/2 New Rd/)).toBeTruthy();
+  expect(screen.queryByRole('textbox', { name: 'Address' })).toBeNull();
+});
+
+it('a refused save alerts the server’s words and keeps what was typed, still open for editing', async () => {
+  renderApp('/account');
+  await screen.findByText(/9 Work Way/);
+  server.refuse = { status: 400, message: 'Zip must be 5 digits' };
+  await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
+  const street = screen.getByRole('textbox', { name: 'Address' });
+  await userEvent.clear(street);
+  await userEvent.type(street, '3 Kept Ln');
+  reads = [];
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(alert).toHaveBeenCalledWith('Zip must be 5 digits'));
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Address' }).value).toBe('3 Kept Ln');
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
+  expect(reads).toEqual([]);
+});
+
+it('a rating shows at once, is saved, and is what the page reads again; a refused one goes back without a word', async () => {
+  renderApp('/account');
+  await screen.findByText('Cinnamon Candle', { selector: 'strong' });
+  await userEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+  await screen.findByText('Thanks for your rating!');
+  expect(writes).toEqual([{ url: '/auth/products/cinnamon-candle/reviews', method: 'POST', body: { rating: 4 } }]);
+  expect(screen.getByRole<HTMLInputElement>('radio', { name: '4 stars' }).checked).toBe(true);
+
+  server.refuse = { status: 403, message: 'You can rate what you bought.' };
+  await userEvent.click(screen.getByRole('radio', { name: '2 stars' }));
+  await waitFor(() => expect(writes).toHaveLength(2));
+  await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: '4 stars' }).checked).toBe(true));
+  expect(alert).not.toHaveBeenCalled();
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link, Navigate, useLoaderData, useNavigate } from 'react-router-dom';
+import { startTransition, useEffect, useOptimistic, useState } from 'react';
+import { Link, Navigate, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from 'react-router-dom';
 import { ORDER_STATUS_LABEL } from '#shared/aftersale';
 import { MESSAGES, PROFILE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
@@ -7,10 +7,8 @@ import type { ShippingProfile } from '#shared/schemas/address';
 import { PROFILE_FIELDS as FIELDS, profileProblem } from './profileProblem';
 import { unescapeText } from '#shared/sanitize';
 import { LinePhoto } from '../../components/LinePhoto';
-import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
-import type { accountLoader } from './accountData';
-import { deleteProfile, rate, saveProfiles } from './accountApi';
+import type { AccountAnswer, AccountWrite, accountLoader } from './accountData';
 import { StarRating } from './StarRating';
 import './account.css';
 
@@ -18,28 +16,43 @@ import './account.css';
 type Editable = ShippingProfile & { editing?: boolean; isNew?: boolean; original?: ShippingProfile };
 const BLANK: ShippingProfile = { name: '', email: '', phone: '', address: '', state: '', city: '', zip: '' };
 
-/** /account, read by the route's loader (features/account/accountData.ts). */
+/**
+ * /account, read by the route's loader and written by its action (features/account/accountData.ts): a write is
+ * posted to the route, its pending state is the router's, and once it is done the page is read again.
+ */
 export default function AccountPage() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const answer = useActionData<AccountAnswer>();
   const { previous, orders, ...read } = useLoaderData<typeof accountLoader>();
-  const [profiles, setProfiles] = useState<Editable[]>(() => read.profiles.map((profile) => unescapeProfile(profile)));
-  const [ratings, setRatings] = useState<Record<string, number>>(read.ratings);
-  const [status, setStatus] = useState('');
+  // The stars show a rating at once, while it is saved and read again; if the save fails they go back to the one read.
+  const [ratings, showRating] = useOptimistic(read.ratings, (shown, { productId, rating }: { productId: string; rating: number }) => ({ ...shown, [productId]: rating }));
+  const [profiles, setProfiles] = useState<Editable[]>(() => read.profiles.map(unescapeProfile));
+  // The profiles as last read: when the route reads them again (after a write), the list shows what the server now
+  // holds, unless a profile is being edited and the write was not its save (a rating keeps the typing).
+  const [shown, setShown] = useState(read.profiles);
+  if (shown !== read.profiles) {
+    setShown(read.profiles);
+    if (!profiles.some((profile) => profile.editing) || answer?.intent === 'save-profiles') setProfiles(read.profiles.map(unescapeProfile));
+  }
+  // A refused write: the server's words, alerted as the spec says (a failed rating is only logged; its stars go back).
+  useEffect(() => {
+    if (answer?.problem) window.alert(answer.problem);
+  }, [answer]);
 
   if (!user) return <Navigate to="/" replace />;
   const editing = profiles.findIndex((profile) => profile.editing);
+  const pending = navigation.state !== 'idle' ? (navigation.json as AccountWrite | undefined) : undefined;
+  const busy = pending?.intent === 'save-profiles' || pending?.intent === 'delete-profile';
+  const post = (body: AccountWrite) => submit(body, { method: 'post', encType: 'application/json', replace: true });
+  const write = (body: AccountWrite) => void post(body);
 
-  async function save(index: number) {
+  function save(index: number) {
     const problem = profileProblem(profiles[index]);
     if (problem) return window.alert(problem);
-    try {
-      const saved = await saveProfiles(profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile));
-      setProfiles(saved.map(unescapeProfile));
-      setStatus('Shipping profiles saved.');
-    } catch (error) {
-      window.alert(error instanceof ApiError ? error.message : MESSAGES.serverError);
-    }
+    write({ intent: 'save-profiles', profiles: profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile) });
   }
 
   function cancel(index: number) {
@@ -48,29 +61,18 @@ export default function AccountPage() {
     setProfiles(profiles.map((p, i) => (i === index ? { ...(p.original ?? p), editing: false } : p)));
   }
 
-  async function remove(index: number) {
+  function remove(index: number) {
     if (profiles[index].isNew) return cancel(index);
     // Deleting cannot be undone: the shopper confirms it first (as the spec's stock-item delete does).
     if (!window.confirm(PROFILE_MESSAGES.confirmDelete(profiles[index].name))) return;
-    try {
-      await deleteProfile(index);
-      setProfiles(profiles.filter((_, i) => i !== index));
-      setStatus('Shipping profile deleted.');
-    } catch (error) {
-      window.alert(error instanceof ApiError ? error.message : MESSAGES.deleteProfileFailed);
-    }
+    write({ intent: 'delete-profile', index });
   }
 
-  async function giveRating(productId: string, rating: number) {
-    const before = ratings[productId];
-    setRatings({ ...ratings, [productId]: rating });
-    try {
-      await rate(productId, rating);
-      setStatus('Thanks for your rating!');
-    } catch (error) {
-      console.error('review save failed', error);
-      setRatings({ ...ratings, [productId]: before });
-    }
+  function giveRating(productId: string, rating: number) {
+    startTransition(async () => {
+      showRating({ productId, rating });
+      await post({ intent: 'rate', productId, rating });
+    });
   }
 
   async function doSignOut() {
@@ -91,7 +93,7 @@ export default function AccountPage() {
         </button>
       </section>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
+        {answer?.done && !pending ? answer.done : ''}
       </p>
 
       <section className="card" aria-labelledby="profiles-heading">
@@ -127,7 +129,9 @@ export default function AccountPage() {
                     </label>
                   ))}
                   <div className="actions">
-                    <button type="submit">Save</button>
+                    <button type="submit" disabled={busy}>
+                      {pending?.intent === 'save-profiles' ? 'Saving…' : 'Save'}
+                    </button>
                     <button type="button" className="secondary" onClick={() => cancel(index)}>
                       Cancel
                     </button>
@@ -151,7 +155,8 @@ export default function AccountPage() {
                     >
                       Edit
                     </button>
-                    <button type="button" className="secondary small danger" onClick={() => void remove(index)}>
+                    {/* One thing at a time: no deletion while a profile is being edited or a write is on its way. */}
+                    <button type="button" className="secondary small danger" disabled={editing >= 0 || busy} onClick={() => remove(index)}>
                       DELETE
                     </button>
                   </div>
@@ -176,7 +181,7 @@ export default function AccountPage() {
                   {item.quantity} × {formatPrice(item.price)}
                 </span>
               </div>
-              <StarRating label={`Rate ${unescapeText(item.name)}`} value={ratings[item.id] ?? 0} onRate={(r) => void giveRating(item.id, r)} />
+              <StarRating label={`Rate ${unescapeText(item.name)}`} value={ratings[item.id] ?? 0} onRate={(rating) => giveRating(item.id, rating)} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,8 @@
-import { getOrders, getPreviousOrder, getProfiles, getRatings } from './accountApi';
+import type { ActionFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { MESSAGES } from '#shared/messages';
+import type { ShippingProfile } from '#shared/schemas/address';
+import { ApiError } from '../../lib/api';
+import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
 
 /**
  * /account's loader (docs/decisions/0076), loaded beside the page's code (app/routes.tsx): the customer's shipping
@@ -14,4 +18,38 @@ export async function accountLoader() {
     orders: orders.status === 'fulfilled' ? orders.value : [],
     ratings: ratings.status === 'fulfilled' ? ratings.value : {},
   };
+}
+
+/** A write the account page posts to its own route (JSON, with its intent). */
+export type AccountWrite = { intent: 'save-profiles'; profiles: ShippingProfile[] } | { intent: 'delete-profile'; index: number } | { intent: 'rate'; productId: string; rating: number };
+
+/** What the action answers: what was done (said in the page's status line), or the server's words why not. */
+export interface AccountAnswer {
+  intent: AccountWrite['intent'];
+  done?: string;
+  problem?: string;
+}
+
+const DONE: Record<AccountWrite['intent'], string> = { 'save-profiles': 'Shipping profiles saved.', 'delete-profile': 'Shipping profile deleted.', rate: 'Thanks for your rating!' };
+/** The spec's words when the server gave none. */
+const FALLBACK: Record<AccountWrite['intent'], string> = { 'save-profiles': MESSAGES.serverError, 'delete-profile': MESSAGES.deleteProfileFailed, rate: '' };
+
+/** /account's writes: the shipping profiles (all of them posted at once, as the spec says), a deletion, a rating. */
+export async function accountAction({ request }: ActionFunctionArgs): Promise<AccountAnswer> {
+  const write = (await request.json()) as AccountWrite;
+  try {
+    if (write.intent === 'save-profiles') await saveProfiles(write.profiles);
+    else if (write.intent === 'delete-profile') await deleteProfile(write.index);
+    else await rate(write.productId, write.rating);
+    return { intent: write.intent, done: DONE[write.intent] };
+  } catch (error) {
+    // A failed rating is only logged (the spec): its answer carries no words, and the stars go back.
+    if (write.intent === 'rate') console.error('review save failed', error);
+    return { intent: write.intent, problem: write.intent !== 'rate' && error instanceof ApiError ? error.message : FALLBACK[write.intent] };
+  }
+}
+
+/** After a write that was done, the page is read again; one that failed keeps what was typed (nothing changed). */
+export function accountShouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  return (actionResult as AccountAnswer | undefined)?.problem === undefined && defaultShouldRevalidate;
 }
