@@ -4,12 +4,11 @@ import path from 'node:path';
 import type { Photo } from '#shared/images';
 import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos';
 import { seedPhoto, type Motif } from './seed-photos';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName } from '../db/client';
 import { promos } from '../db/entities/promo';
 import { isConditionFailure } from '../db/table';
 import { putIndexedProduct } from '../domain/catalog/tag-index';
 import { stockItems } from '../db/entities/stock-item';
+import { seedMarker } from '../db/entities/marker';
 
 /**
  * The demo catalogue `npm start` seeds on first start: every category of the spec, stock items, a few `hot`
@@ -101,17 +100,12 @@ async function seedPhotos(product: SeedProduct, width: number): Promise<{ image:
   return { image: photos[0].src, extraImages: photos.slice(1).map((photo) => photo.src), photos };
 }
 
-const SEED_MARKER = { pk: 'meta#seed', sk: 'meta#seed' };
-
 /**
  * Seeds once: a marker record in the table says the catalogue is there, so a restart does not seed twice. With
  * photos, the S3 endpoint (the stand-in behind the gateway) must be up.
  */
 export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean> {
-  const client = documentClient();
-  const table = tableName();
-  const marker = await client.send(new GetCommand({ TableName: table, Key: SEED_MARKER }));
-  if (marker.Item) return false;
+  if (await seedMarker.get({ name: 'seed' })) return false;
   for (const item of SEED_STOCK_ITEMS) await stockItems.put(item);
   const now = Date.now();
   const width = options.photoWidth === undefined ? 2400 : options.photoWidth;
@@ -123,11 +117,9 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
     await putIndexedProduct({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
     options.log?.(`seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  await client.send(new PutCommand({ TableName: table, Item: { ...SEED_MARKER, seededAt: new Date().toISOString() } }));
+  await seedMarker.put({ name: 'seed', seededAt: new Date().toISOString() });
   return true;
 }
-
-const PROMO_SEED_MARKER = { pk: 'meta#seed-promo', sk: 'meta#seed-promo' };
 
 /**
  * Demo promo codes (the header promises them), made once per data dir (a marker, so a code the owner deleted
@@ -139,14 +131,12 @@ export const SEED_PROMO_CODES = [
 ];
 
 export async function seedPromoCodes(): Promise<boolean> {
-  const client = documentClient();
-  const table = tableName();
-  if ((await client.send(new GetCommand({ TableName: table, Key: PROMO_SEED_MARKER }))).Item) return false;
+  if (await seedMarker.get({ name: 'seed-promo' })) return false;
   for (const code of SEED_PROMO_CODES) {
     await promos.create(code).catch((error: unknown) => {
       if (!isConditionFailure(error)) throw error;
     });
   }
-  await client.send(new PutCommand({ TableName: table, Item: { ...PROMO_SEED_MARKER, seededAt: new Date().toISOString() } }));
+  await seedMarker.put({ name: 'seed-promo', seededAt: new Date().toISOString() });
   return true;
 }

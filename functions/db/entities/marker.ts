@@ -36,3 +36,11 @@ export interface CancellationsTrackedRecord extends Timestamps {
 }
 
 export const cancellationsTracked = model<CancellationsTrackedRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
+
+/** The demo data `npm start` seeded into this table (functions/local/seed.ts): once, so a restart does not seed twice. */
+export interface SeedMarkerRecord extends Timestamps {
+  name: 'seed' | 'seed-promo';
+  seededAt: string;
+}
+
+export const seedMarker = model<SeedMarkerRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
