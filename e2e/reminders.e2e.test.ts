@@ -109,6 +109,8 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   // The same link again: the cart was bought, and the page says so plainly.
   await phone.page.goto(`${restore.pathname}${restore.search}`);
   await phone.page.getByRole('heading', { name: 'This cart was bought already' }).waitFor();
+  // Under it, what that means, not the heading again.
+  expect(await phone.page.getByRole('alert').textContent()).toBe('The order confirmation is in your mail. Nothing was added to your cart.');
   await shot(phone.page, 'reminders-phone-2-link-after-buying');
   await phone.context.close();
 

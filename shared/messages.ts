@@ -270,6 +270,12 @@ export const MAIL_PREFERENCE_MESSAGES = {
   noSiteAddress: "The shop's own address for links is not known (SITE_URL).",
 } as const;
 
+/** What the restore page says under its heading when a reminder's link brings nothing back (the API's words end so). */
+const RESTORE_AFTER = {
+  cart_bought: 'The order confirmation is in your mail. Nothing was added to your cart.',
+  link_expired: 'Your cart is not kept any more, but everything is still in the shop.',
+} as const;
+
 /** Abandoned-checkout reminders (issue 27; docs/decisions/0078, 0079): the mail, the restore page, the admin's tile. */
 export const REMINDER_MESSAGES = {
   subject: 'Your cart is waiting for you',
@@ -279,8 +285,11 @@ export const REMINDER_MESSAGES = {
   soldOutNow: 'sold out now',
   linkLine: (until: string) => `Pick up where you left off (your cart and shipping details are filled in, on any device; the link works until ${until}):`,
   restoreLinkInvalid: 'This link to your cart is not complete or was changed. Please open it again from the mail (the whole link).',
-  restoreLinkExpired: 'This link to your cart has expired. Your cart is not kept any more, but everything is still in the shop.',
-  cartBought: 'This cart was bought already: the order confirmation is in your mail. Nothing was added to your cart.',
+  restoreLinkExpired: `This link to your cart has expired. ${RESTORE_AFTER.link_expired}`,
+  cartBought: `This cart was bought already. ${RESTORE_AFTER.cart_bought}`,
+  /** The restore page's heading when the link brings nothing back (and, under it, RESTORE_AFTER: no word twice). */
+  restoreHeading: { cart_bought: 'This cart was bought already', link_expired: 'This link has expired', other: 'This link to your cart did not work' },
+  restoreAfter: RESTORE_AFTER,
   restoredSomeGone: 'Your cart is back, but some of it is not for sale any more:',
   restoredAllGone: 'Everything in this cart has sold out or is no longer for sale.',
   restoring: 'Bringing back your cart…',

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { createElement } from 'react';
 import type { CartLine } from '#shared/schemas/cart';
+import { REMINDER_MESSAGES } from '#shared/messages';
 import { jsonResponse as json, renderRoutes, urlOf } from '../../testing/render';
 import { checkoutRoute } from './checkoutRoutes';
 import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY } from './checkoutApi';
@@ -72,7 +73,9 @@ it('an expired link is refused with a clear page, and nothing changes in this br
   restoreAnswer = { status: 400, body: { error: { code: 'link_expired', message: 'This link to your cart has expired. Your cart is not kept any more, but everything is still in the shop.' } } };
   open('/cart/restore?token=abc.def');
   expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy();
-  expect(screen.getByRole('alert').textContent).toMatch(/has expired/);
+  // Under the heading, what it means, not the heading again.
+  expect(screen.getByRole('alert').textContent).toBe(REMINDER_MESSAGES.restoreAfter.link_expired);
+  expect(screen.getByRole('alert').textContent).not.toMatch(/expired/);
   expect(JSON.parse(localStorage.getItem('cart')!)[0].id).toBe('mine');
 });
 

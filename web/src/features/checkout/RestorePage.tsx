@@ -43,11 +43,12 @@ export default function RestorePage() {
   }, [result, settledHere, user, dispatch, navigate]);
 
   if (!result.ok) {
-    const expired = result.code === 'link_expired' || result.code === 'cart_bought';
+    // The heading says what happened; the line under it what it means, without saying it twice.
+    const known = result.code === 'cart_bought' || result.code === 'link_expired' ? result.code : null;
     return (
       <section className="page narrow" aria-labelledby="restore-heading">
-        <h1 id="restore-heading">{result.code === 'cart_bought' ? 'This cart was bought already' : expired ? 'This link has expired' : 'This link to your cart did not work'}</h1>
-        <p role="alert">{result.problem}</p>
+        <h1 id="restore-heading">{WORDS.restoreHeading[known ?? 'other']}</h1>
+        <p role="alert">{known ? WORDS.restoreAfter[known] : result.problem}</p>
         <p>
           <Link to="/" className="button">
             Go to the shop
