@@ -36,7 +36,7 @@ const config = {
       globalTeardown: '<rootDir>/tests/global-teardown.ts',
       setupFiles: ['<rootDir>/tests/env.ts'],
     },
-    { ...common, displayName: 'infra', testEnvironment: 'node', testMatch: ['<rootDir>/infra/test/**/*.test.ts'] },
+    { ...common, displayName: 'infra', testEnvironment: 'node', testMatch: ['<rootDir>/infra/test/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/infra/test/setup.ts'] },
     {
       ...common,
       displayName: 'web',

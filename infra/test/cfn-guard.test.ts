@@ -7,7 +7,7 @@ import cdkJson from '../../cdk.json';
 import { ROUTES } from '#shared/routes';
 import { GUARD_PLUGIN, GUARD_RULES } from '../lib/guard';
 import { createShopApp } from '../lib/shop-app';
-import { CHECKED_STAGES } from './synth';
+import { CHECKED_STAGES, testOutdir } from './synth';
 
 /**
  * AWS Control Tower's proactive controls (the guard rules bundled with @cdklabs/cdk-validator-cfnguard, run by
@@ -67,6 +67,7 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
   beforeAll(() => {
     guard = new RecordingGuard();
     const { app } = createShopApp({
+      outdir: testOutdir(),
       context: {
         ...cdkJson.context,
         'aws:cdk:bundling-stacks': [],

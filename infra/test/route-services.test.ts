@@ -4,7 +4,7 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import cdkJson from '../../cdk.json';
 import { ROUTES, type RouteDef } from '#shared/routes';
 import { ShopStack } from '../lib/shop-stack';
-import { resourcesOf } from './synth';
+import { resourcesOf, testOutdir } from './synth';
 
 /**
  * The stack takes any route list: here one table route declaring every service of `uses`, which no route of the
@@ -17,7 +17,7 @@ describe('a route that uses S3, Cognito and SES', () => {
   let stack: ShopStack;
 
   beforeAll(() => {
-    const app = new App({ context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir: testOutdir(), context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
     stack = new ShopStack(app, 'Shop-test', { stage: 'test', routes: [route], jobs: [], mail: { identity: 'example.com' } });
     template = Template.fromStack(stack);
   });

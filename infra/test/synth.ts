@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Aspects, type NestedStack, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
@@ -37,6 +40,9 @@ export const CHECKED_STAGES = [
   },
 ] as const;
 
+/** A cloud assembly folder of its own under the test file's folder (infra/test/setup.ts removes it afterwards). */
+export const testOutdir = () => mkdtempSync(path.join(process.env.SHOP_TEST_CDK_ROOT ?? os.tmpdir(), 'app-'));
+
 export interface SynthOptions {
   /** Context on top of cdk.json's (e.g. `{ stage: 'prod' }`). */
   context?: Record<string, unknown>;
@@ -51,6 +57,7 @@ export interface SynthOptions {
  */
 export function synthShop(options: SynthOptions = {}) {
   const { app, stack, edge } = createShopApp({
+    outdir: testOutdir(),
     context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...options.context },
   });
   if (options.nag) {
