@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { anchorOf, brokenLinks, markdownFiles } from './check-links';
@@ -23,6 +23,7 @@ it('a link to a missing file or heading is reported with its line; web links and
     ].join('\n'),
   );
   const problems = brokenLinks(markdownFiles(root)).map((line) => line.replace(/^.*README\.md/, 'README.md'));
+  rmSync(root, { recursive: true, force: true });
   expect(problems).toEqual(['README.md:2: docs/missing.md (no such file)', 'README.md:3: docs/guide.md#nowhere (no such heading)']);
 });
 

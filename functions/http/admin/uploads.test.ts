@@ -1,5 +1,5 @@
 import type { S3Event } from 'aws-lambda';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -56,6 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env.S3_ENDPOINT = endpoint;
   await new Promise((resolve) => server.close(resolve));
+  rmSync(storage, { recursive: true, force: true });
 });
 
 /** A phone photo: 1800x1200 pixels stored sideways with EXIF orientation 6 (shown 1200x1800), camera and GPS tags. */

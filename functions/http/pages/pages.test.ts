@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -47,6 +47,7 @@ const photo = (id: string) => ({ src: `/images/products/${id}`, width: 2400, hei
 const ID1 = '11111111-1111-4111-8111-111111111111';
 const ID2 = '22222222-2222-4222-8222-222222222222';
 
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 beforeAll(async () => {
   await useFreshTable();
   process.env.WEB_DIR = webDir;
@@ -206,6 +207,7 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
   });
   afterAll(() => {
     process.env.WEB_DIR = webDir;
+    rmSync(shellDir, { recursive: true, force: true });
   });
 
   it('puts the main photo into the shell as the SPA lays it out (the same <picture>), with its CSS as a stylesheet', async () => {
