@@ -76,6 +76,9 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   // The mail as a mail program shows it (its HTML part, with the photo), kept as a screenshot to look at.
   const reader = await newPage(browser, 'phone');
   await reader.page.goto('/');
+  // The app started (it took over the static shell) before the page is replaced by the mail: a start still on its way
+  // would look for #root in the mail's page (the page error "reading 'hasAttribute'").
+  await reader.page.locator('#root:not([data-shell])').waitFor();
   await reader.page.setContent(`<!doctype html><meta name="viewport" content="width=device-width"><body style="font-family:sans-serif;padding:12px">${mail.html}</body>`);
   await reader.page
     .locator('img')
