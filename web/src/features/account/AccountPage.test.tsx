@@ -45,6 +45,7 @@ beforeEach(() => {
     if (url === '/auth/previousOrderCombined') return json(200, { cart: [candle] });
     if (url === '/auth/orders') return json(200, { orders: [] });
     if (url === '/auth/reviews') return json(200, { ratings: server.ratings });
+    if (url === '/auth/cart') return json(200, { cart: { cart: [] } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 });
