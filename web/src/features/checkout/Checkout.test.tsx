@@ -110,7 +110,8 @@ describe('after the card is authorized', () => {
     expect(sessionStorage.getItem('checkoutId')).toBeNull();
   });
 
-  it('network trouble: says the order is being confirmed and keeps trying until the shop answers', async () => {
+  it('network trouble: says the order is being confirmed and keeps trying until the shop answers (each failure logged)', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     let calls = 0;
     serveTestMode({
       '/api/test-payments/confirm': confirmed('requires_capture'),
@@ -123,6 +124,8 @@ describe('after the card is authorized', () => {
     await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
     expect(calls).toBe(3);
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
+    expect(logged.mock.calls.map(([message]) => message)).toEqual(['order confirmation failed; retrying', 'order confirmation failed; retrying']);
+    logged.mockRestore();
   }, 15_000);
 
   it('the shop says to wait (429): the page says the card was accepted and the order will be confirmed by mail, and asks again only after Retry-After', async () => {
