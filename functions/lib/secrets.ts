@@ -31,6 +31,29 @@ export function secretString(secretId: string, now = Date.now()): Promise<string
 }
 
 /**
+ * The AWSPREVIOUS value of a secret (null: never rotated), kept five minutes like `secretString`'s: for keys whose
+ * previous value must keep working for a while after a rotation (the mail links' signing key, decision 0084).
+ */
+export function previousSecretString(secretId: string, now = Date.now()): Promise<string | null> {
+  const id = `${secretId}|AWSPREVIOUS`;
+  const hit = previousCache.get(id);
+  if (hit && now - hit.at < CACHE_MS) return hit.value;
+  const value = readSecretStage(secretId, 'AWSPREVIOUS');
+  previousCache.set(id, { at: now, value });
+  value.catch(() => {
+    if (previousCache.get(id)?.value === value) previousCache.delete(id);
+  });
+  return value;
+}
+const previousCache = new Map<string, { at: number; value: Promise<string | null> }>();
+
+/** Forgets every value read (tests that rotate a secret). */
+export function forgetSecrets(): void {
+  cache.clear();
+  previousCache.clear();
+}
+
+/**
  * The string value of one version stage of a secret (`AWSCURRENT`, `AWSPREVIOUS`), read now (no cache: the caller
  * keeps what it needs), or null when the secret has no version with that stage (a secret never rotated has no
  * AWSPREVIOUS). Any other failure throws.

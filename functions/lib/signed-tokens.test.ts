@@ -1,3 +1,5 @@
+import { startSecretsStandIn, type SecretsStandIn } from '#tests/secrets-manager';
+import { forgetSecrets } from './secrets';
 import { checkToken, signToken } from './signed-tokens';
 
 const DAY = 24 * 3600 * 1000;
@@ -47,4 +49,48 @@ it('a token signed with another key is invalid (a restart keeps the key: npm sta
   } finally {
     process.env.LINK_SIGNING_KEY = key;
   }
+});
+
+describe('in AWS: the key in Secrets Manager, and a rotation that leaves the links already mailed working', () => {
+  const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:LinkSigningSecret-abc';
+  const saved = { key: process.env.LINK_SIGNING_KEY, arn: process.env.LINK_SIGNING_SECRET_ARN, endpoint: process.env.SECRETS_MANAGER_ENDPOINT };
+  let secrets: SecretsStandIn;
+  beforeAll(async () => {
+    secrets = await startSecretsStandIn();
+    delete process.env.LINK_SIGNING_KEY;
+    process.env.LINK_SIGNING_SECRET_ARN = ARN;
+    process.env.SECRETS_MANAGER_ENDPOINT = secrets.endpoint;
+  });
+  afterAll(async () => {
+    process.env.LINK_SIGNING_KEY = saved.key;
+    if (saved.arn === undefined) delete process.env.LINK_SIGNING_SECRET_ARN;
+    else process.env.LINK_SIGNING_SECRET_ARN = saved.arn;
+    process.env.SECRETS_MANAGER_ENDPOINT = saved.endpoint;
+    forgetSecrets();
+    await secrets.stop();
+  });
+
+  it('signs with the current value; after a rotation a link signed before it still opens, one from two rotations ago does not', async () => {
+    secrets.secrets.set(ARN, 'key-one-key-one-key-one-key-one-0123456');
+    forgetSecrets();
+    const before = await signToken('unsubscribe', 'ada@example.com');
+    await expect(checkToken('unsubscribe', before)).resolves.toMatchObject({ ok: true, subject: 'ada@example.com' });
+    // A token the current key signed costs no read of the previous one (a secret never rotated has none).
+    expect(secrets.reads).toEqual([ARN]);
+
+    secrets.rotate(ARN, 'key-two-key-two-key-two-key-two-0123456');
+    forgetSecrets();
+    const after = await signToken('unsubscribe', 'bo@example.com');
+    expect(after.split('.')[1]).not.toBe(before.split('.')[1]);
+    await expect(checkToken('unsubscribe', before)).resolves.toMatchObject({ ok: true, subject: 'ada@example.com' });
+    await expect(checkToken('unsubscribe', after)).resolves.toMatchObject({ ok: true, subject: 'bo@example.com' });
+    // Changed or foreign tokens are still refused, whichever key is tried.
+    const forged = `${Buffer.from(JSON.stringify({ p: 'unsubscribe', s: 'eve@example.com' })).toString('base64url')}.${before.split('.')[1]}`;
+    await expect(checkToken('unsubscribe', forged)).resolves.toEqual({ ok: false, reason: 'invalid' });
+
+    secrets.rotate(ARN, 'key-three-key-three-key-three-0123456789');
+    forgetSecrets();
+    await expect(checkToken('unsubscribe', before)).resolves.toEqual({ ok: false, reason: 'invalid' });
+    await expect(checkToken('unsubscribe', after)).resolves.toMatchObject({ ok: true, subject: 'bo@example.com' });
+  });
 });

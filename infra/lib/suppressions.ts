@@ -80,7 +80,7 @@ export function suppressFindings(stack: Construct, parts: SuppressedParts): void
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'The key signs links already mailed (a restore link lives 7 days, an unsubscribe link must keep working): a scheduled rotation would break them. The operator may rotate it by hand (put-secret-value), knowing that (docs/decisions/0078).',
+        'The key signs links already mailed (a restore link lives 7 days, an unsubscribe link must work for 30): links are accepted with the current and the previous value, so a rotation by hand (put-secret-value, when the key leaked) keeps them, but a scheduled one every 30 days would retire links the law says must still work (docs/decisions/0078, 0084).',
     },
   ]);
   NagSuppressions.addResourceSuppressions(parts.stripeSecret, [
