@@ -7,13 +7,18 @@
  * - AdminResetUserPassword: the password stops working (sign-in answers PasswordResetRequiredException) and a
  *   reset code is sent to the verified email, the one ConfirmForgotPassword takes, as ForgotPassword sends it
  *   (the stand-in prints it to its log and keeps it on the user record).
- * Started by functions/local/cognito.ts with `node --require tsx/cjs`; it then runs cognito-local's own start script.
+ * Started by functions/local/cognito.ts with `node --require tsx/cjs`; it serves cognito-local's own app (as its
+ * start script builds it) on 127.0.0.1, behind a guard that refuses what a web page sends (loopback-guard.ts).
  */
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { createDefaultServer } from 'cognito-local/lib/server';
 import { NotAuthorizedError, UserNotFoundError } from 'cognito-local/lib/errors';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import { attributeValue } from 'cognito-local/lib/services/userPoolService';
 import { Targets } from 'cognito-local/lib/targets/targets';
+import { refusedOffLoopback } from './loopback-guard';
 
 interface AdminUserRequest {
   UserPoolId: string;
@@ -55,5 +60,23 @@ const extraTargets = {
 // cognito-local routes an `x-amz-target` to whatever this table holds (server/Router.js reads it per request).
 Object.assign(Targets as unknown as Record<string, unknown>, extraTargets);
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- cognito-local's own start script, run as it is after the table is extended
-require('cognito-local/lib/bin/start.js');
+// cognito-local's logger, as its start script makes it (its own pino and pino-pretty, resolved from its package).
+const fromCognitoLocal = createRequire(require.resolve('cognito-local/package.json'));
+const pino = fromCognitoLocal('pino') as typeof import('pino').default;
+const pretty = fromCognitoLocal('pino-pretty') as (options: Record<string, unknown>) => NodeJS.WritableStream;
+const logger = pino({ level: process.env.DEBUG ? 'debug' : 'info' }, pretty({ colorize: true, ignore: 'pid,name,hostname', singleLine: true }));
+
+const port = Number(process.env.PORT);
+const hostname = process.env.HOST ?? '127.0.0.1';
+void createDefaultServer(logger).then(
+  ({ application }) =>
+    http
+      .createServer((req, res) => {
+        if (!refusedOffLoopback(req, res, port)) (application as http.RequestListener)(req, res);
+      })
+      .listen(port, hostname, () => logger.info(`Cognito Local running on http://${hostname}:${port}`)),
+  (error: unknown) => {
+    logger.error(error);
+    process.exit(1);
+  },
+);

@@ -103,6 +103,16 @@ it('answers other paths and bad bodies with JSON errors the SDK can read', async
   });
 });
 
+it("a web page in the developer's browser cannot send (its request carries an Origin): 403, nothing in the outbox", async () => {
+  const before = (await outboxList()).length;
+  const mail = { FromEmailAddress: 'shop@example.com', Destination: { ToAddresses: ['victim@example.com'] }, Content: { Simple: { Subject: { Data: 'From a page' }, Body: { Text: { Data: 'x' } } } } };
+  const page = await fetch(`${origin}/ses/v2/email/outbound-emails`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, body: JSON.stringify(mail) });
+  expect(page.status).toBe(403);
+  expect(page.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
+  expect(page.headers.get('access-control-allow-origin')).toBeNull();
+  expect(await outboxList()).toHaveLength(before);
+});
+
 describe('the outbox (every mail, reset codes included) answers only this machine', () => {
   test('isLoopback reads the socket address: 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else', () => {
     for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: true });

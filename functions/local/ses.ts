@@ -86,6 +86,11 @@ export function createSesStandIn(outboxDir: string) {
     if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {
       return fail(res, 404, 'NotFoundException', `The SES stand-in does not know ${req.method} ${url.pathname}`);
     }
+    // Sending takes no signature here: only the shop's functions on this machine may, not a web page in the
+    // developer's browser (it sends an Origin; the SDK does not) nor another machine (docs/decisions/0085).
+    if (req.headers.origin !== undefined || !isLoopback(req.socket.remoteAddress)) {
+      return fail(res, 403, 'AccessDeniedException', "The SES stand-in sends mail for the shop's functions on this machine only.");
+    }
     let input: {
       FromEmailAddress?: string;
       Destination?: { ToAddresses?: string[] };

@@ -35,12 +35,16 @@ afterAll(async () => {
 const names = () => ({ loopback: `http://127.0.0.1:${ports.port}`, localhost: `http://localhost:${ports.port}` });
 
 /** A request to the shop with the Host header given as it is (fetch always sends the URL's own). */
-function withHost(host: string, pathname: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: string }> {
+function withHost(
+  host: string,
+  pathname: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string; port?: number } = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: ports.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
+    const req = http.request({ host: '127.0.0.1', port: init.port ?? ports.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
     });
     req.on('error', reject);
     req.end(init.body);
@@ -122,6 +126,49 @@ test('every stand-in listens on 127.0.0.1 only, but DynamoDB Local, which cannot
   expect(open).toContainEqual({ address: expect.stringMatching(/^(::|0\.0\.0\.0)$/), port: ports.dynamoPort, dynamoLocal: true });
   // Whatever else listens beyond loopback is a DynamoDB Local (this stack's, or the test run's own when Jest runs in band).
   for (const socket of open) expect(socket).toEqual({ ...socket, dynamoLocal: true });
+});
+
+test("the Cognito stand-in's own port answers this machine's programs, not a web page: a page's request or one under a re-pointed name gets 403 and no data", async () => {
+  const cognito = `127.0.0.1:${ports.cognitoPort}`;
+  const listUsers = (headers: Record<string, string>, host = cognito) =>
+    withHost(host, '/', {
+      port: ports.cognitoPort,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers', ...headers },
+      body: JSON.stringify({ UserPoolId: stack.cognito.userPoolId }),
+    });
+  // A program on this machine (the SDK, npm run admin:add, the functions) is answered.
+  const program = await listUsers({});
+  expect(program.status).toBe(200);
+  expect(program.body).toContain(admin.email);
+  // A page's cross-origin request, its preflight, and a page on a name re-pointed at 127.0.0.1 (DNS rebinding).
+  const preflight = await withHost(cognito, '/', {
+    port: ports.cognitoPort,
+    method: 'OPTIONS',
+    headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+  });
+  for (const refused of [
+    preflight,
+    await listUsers({ origin: 'https://evil.example' }),
+    await listUsers({ origin: 'null' }),
+    await listUsers({}, `rebind.evil.example:${ports.cognitoPort}`),
+    await listUsers({}, 'evil.example'),
+  ]) {
+    expect(refused.status).toBe(403);
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    expect(JSON.parse(refused.body)).toMatchObject({ __type: 'AccessDeniedException' });
+    expect(refused.body).not.toContain(admin.email);
+  }
+  // Nor can a page make itself admin there.
+  const promote = await withHost(cognito, '/', {
+    port: ports.cognitoPort,
+    method: 'POST',
+    headers: { origin: 'https://evil.example', 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup' },
+    body: JSON.stringify({ UserPoolId: stack.cognito.userPoolId, Username: 'someone', GroupName: 'admin' }),
+  });
+  expect(promote.status).toBe(403);
+  // localhost is this machine too.
+  expect((await listUsers({}, `localhost:${ports.cognitoPort}`)).status).toBe(200);
 });
 
 test('DynamoDB Local: guessed keys see no table and read no order; the key in the data folder sees the shop', async () => {
