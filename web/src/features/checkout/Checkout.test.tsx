@@ -129,6 +129,7 @@ describe('after the card is authorized', () => {
   }, 15_000);
 
   it('the shop says to wait (429): the page says the card was accepted and the order will be confirmed by mail, and asks again only after Retry-After', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
     const calls: number[] = [];
     serveTestMode({
       '/api/test-payments/confirm': confirmed('requires_capture'),
@@ -150,6 +151,8 @@ describe('after the card is authorized', () => {
     await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
     expect(calls).toHaveLength(2);
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
+    expect(logged.mock.calls.map(([message]) => message)).toEqual(['order confirmation failed; retrying']);
+    logged.mockRestore();
   }, 15_000);
 
   it('the card was authorized before (a lost answer): confirming again is refused as Stripe does, and the page asks the shop for the order', async () => {
