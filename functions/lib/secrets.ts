@@ -4,53 +4,47 @@ import { clientFor } from './aws-client';
 /** How long a read secret is kept before it is read again (so a key rotated in Stripe reaches warm functions). */
 const CACHE_MS = 5 * 60_000;
 
-const cache = new Map<string, { at: number; value: Promise<string> }>();
+const cache = new Map<string, { at: number; value: Promise<string | null> }>();
 const client = /* @__PURE__ */ clientFor(
   (env) => env.SECRETS_MANAGER_ENDPOINT,
   (base) => new SecretsManagerClient({ ...base, maxAttempts: 3, requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 } }),
 );
 
-/**
- * The string value of a Secrets Manager secret, read on first use (the cold start) and kept for five minutes.
- * A failed read is not kept: the next call tries again.
- */
-export function secretString(secretId: string, now = Date.now()): Promise<string> {
-  const hit = cache.get(secretId);
-  if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const value = client()
-    .send(new GetSecretValueCommand({ SecretId: secretId }))
-    .then(({ SecretString }) => {
-      if (SecretString === undefined) throw new Error(`Secret ${secretId} has no string value`);
-      return SecretString;
-    });
-  cache.set(secretId, { at: now, value });
+/** A value read by `read`, kept under `key` for five minutes; a failed read is not kept (the next call reads again). */
+function kept<T extends string | null>(key: string, now: number, read: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.value as Promise<T>;
+  const value = read();
+  cache.set(key, { at: now, value });
   value.catch(() => {
-    if (cache.get(secretId)?.value === value) cache.delete(secretId);
+    if (cache.get(key)?.value === value) cache.delete(key);
   });
   return value;
 }
 
+/** The string value of a Secrets Manager secret, read on first use (the cold start) and kept for five minutes. */
+export function secretString(secretId: string, now = Date.now()): Promise<string> {
+  return kept(secretId, now, () =>
+    client()
+      .send(new GetSecretValueCommand({ SecretId: secretId }))
+      .then(({ SecretString }) => {
+        if (SecretString === undefined) throw new Error(`Secret ${secretId} has no string value`);
+        return SecretString;
+      }),
+  );
+}
+
 /**
- * The AWSPREVIOUS value of a secret (null: never rotated), kept five minutes like `secretString`'s: for keys whose
- * previous value must keep working for a while after a rotation (the mail links' signing key, decision 0084).
+ * The AWSPREVIOUS value of a secret (null: never rotated), kept like `secretString`'s: for a key whose previous value
+ * must keep working after a rotation (the mail links' signing key, decision 0084).
  */
 export function previousSecretString(secretId: string, now = Date.now()): Promise<string | null> {
-  const id = `${secretId}|AWSPREVIOUS`;
-  const hit = previousCache.get(id);
-  if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const value = readSecretStage(secretId, 'AWSPREVIOUS');
-  previousCache.set(id, { at: now, value });
-  value.catch(() => {
-    if (previousCache.get(id)?.value === value) previousCache.delete(id);
-  });
-  return value;
+  return kept(`${secretId}|AWSPREVIOUS`, now, () => readSecretStage(secretId, 'AWSPREVIOUS'));
 }
-const previousCache = new Map<string, { at: number; value: Promise<string | null> }>();
 
-/** Forgets every value read (tests that rotate a secret). */
+/** Forgets every value kept (tests that rotate a secret). */
 export function forgetSecrets(): void {
   cache.clear();
-  previousCache.clear();
 }
 
 /**
