@@ -1,5 +1,8 @@
 import type http from 'node:http';
 
+/** A request a web page sent: browsers put an `Origin` on every cross-origin request and every POST; the SDK never. */
+export const sentByAWebPage = (req: http.IncomingMessage) => req.headers.origin !== undefined;
+
 /**
  * What a stand-in that checks no credentials (the Cognito stand-in answers ListUsers and AdminAddUserToGroup to
  * anyone) takes on its own port: requests from this machine's programs only. Two kinds of request come from a web
@@ -12,12 +15,11 @@ import type http from 'node:http';
  */
 export function refusedOffLoopback(req: http.IncomingMessage, res: http.ServerResponse, port: number): boolean {
   const host = (req.headers.host ?? '').toLowerCase();
-  const why =
-    req.headers.origin !== undefined
-      ? 'a request from a web page (it carries an Origin)'
-      : host !== `127.0.0.1:${port}` && host !== `localhost:${port}`
-        ? `a request for another name (Host: ${host.slice(0, 100) || 'none'})`
-        : null;
+  const why = sentByAWebPage(req)
+    ? 'a request from a web page (it carries an Origin)'
+    : host !== `127.0.0.1:${port}` && host !== `localhost:${port}`
+      ? `a request for another name (Host: ${host.slice(0, 100) || 'none'})`
+      : null;
   if (!why) return false;
   res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException:' });
   res.end(JSON.stringify({ __type: 'AccessDeniedException', message: `This stand-in answers this machine's programs only, not ${why}. The shop's pages use its /cognito door.` }));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { sentByAWebPage } from './loopback-guard';
 
 /**
  * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the real
@@ -88,7 +89,7 @@ export function createSesStandIn(outboxDir: string) {
     }
     // Sending takes no signature here: only the shop's functions on this machine may, not a web page in the
     // developer's browser (it sends an Origin; the SDK does not) nor another machine (docs/decisions/0085).
-    if (req.headers.origin !== undefined || !isLoopback(req.socket.remoteAddress)) {
+    if (sentByAWebPage(req) || !isLoopback(req.socket.remoteAddress)) {
       return fail(res, 403, 'AccessDeniedException', "The SES stand-in sends mail for the shop's functions on this machine only.");
     }
     let input: {
