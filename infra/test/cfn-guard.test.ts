@@ -3,11 +3,10 @@ import path from 'node:path';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { NestedStack, Validations, type IPolicyValidationContextBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import cdkJson from '../../cdk.json';
 import { ROUTES } from '#shared/routes';
 import { GUARD_PLUGIN, GUARD_RULES } from '../lib/guard';
 import { createShopApp } from '../lib/shop-app';
-import { CHECKED_STAGES, testOutdir } from './synth';
+import { CHECKED_STAGES, TEST_CONTEXT, testOutdir } from './synth';
 
 /**
  * AWS Control Tower's proactive controls (the guard rules bundled with @cdklabs/cdk-validator-cfnguard, run by
@@ -69,8 +68,7 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     const { app } = createShopApp({
       outdir: testOutdir(),
       context: {
-        ...cdkJson.context,
-        'aws:cdk:bundling-stacks': [],
+        ...TEST_CONTEXT,
         // Read the report file below instead of failing the synth with it.
         '@aws-cdk/core:failSynthOnValidationErrors': false,
         ...context,

@@ -193,7 +193,7 @@ describe('context rateLimits', () => {
   });
 
   test('off: no edge stack, no web ACLs, no route ceilings; cdk-nag then needs the CFR2 suppression', () => {
-    const { app, stack, template, edge } = synthShop({ context: { ...FULL_CONTEXT, rateLimits: 'off', '@aws-cdk/core:annotationsInValidationReport': false }, nag: { logIgnores: true } });
+    const { app, stack, template, edge } = synthShop({ context: { ...FULL_CONTEXT, rateLimits: 'off' }, nag: { logIgnores: true } });
     expect(edge).toBeUndefined();
     expect(app.node.children.filter(Stack.isStack).map((c) => c.stackName)).toEqual(['Shop-dev']);
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);

@@ -1,10 +1,9 @@
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import cdkJson from '../../cdk.json';
 import { ROUTES, type RouteDef } from '#shared/routes';
 import { ShopStack } from '../lib/shop-stack';
-import { resourcesOf, testOutdir } from './synth';
+import { resourcesOf, TEST_CONTEXT, testOutdir } from './synth';
 
 /**
  * The stack takes any route list: here one table route declaring every service of `uses`, which no route of the
@@ -17,7 +16,7 @@ describe('a route that uses S3, Cognito and SES', () => {
   let stack: ShopStack;
 
   beforeAll(() => {
-    const app = new App({ outdir: testOutdir(), context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] } });
+    const app = new App({ outdir: testOutdir(), context: TEST_CONTEXT });
     stack = new ShopStack(app, 'Shop-test', { stage: 'test', routes: [route], jobs: [], mail: { identity: 'example.com' } });
     template = Template.fromStack(stack);
   });

@@ -40,6 +40,14 @@ export const CHECKED_STAGES = [
   },
 ] as const;
 
+/**
+ * cdk.json's context as a test's in-process synth takes it: no asset bundling, and construct annotations kept as
+ * annotations (tests read them with `Annotations.fromStack`), not also printed as a validation report, with a stack
+ * trace, on every synth of a bare dev stage (it always carries its setting warnings). The real `cdk synth`
+ * (cdk-synth-cli.test.ts) keeps cdk.json's own.
+ */
+export const TEST_CONTEXT = { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:annotationsInValidationReport': false };
+
 /** A cloud assembly folder of its own under the test file's folder (infra/test/setup.ts removes it afterwards). */
 export const testOutdir = () => mkdtempSync(path.join(process.env.SHOP_TEST_CDK_ROOT ?? os.tmpdir(), 'app-'));
 
@@ -58,7 +66,7 @@ export interface SynthOptions {
 export function synthShop(options: SynthOptions = {}) {
   const { app, stack, edge } = createShopApp({
     outdir: testOutdir(),
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], ...options.context },
+    context: { ...TEST_CONTEXT, ...options.context },
   });
   if (options.nag) {
     Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true, ...(options.nag === true ? {} : options.nag) }));

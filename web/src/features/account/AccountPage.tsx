@@ -47,12 +47,11 @@ export default function AccountPage() {
   const pending = navigation.state !== 'idle' ? (navigation.json as AccountWrite | undefined) : undefined;
   const busy = pending?.intent === 'save-profiles' || pending?.intent === 'delete-profile';
   const post = (body: AccountWrite) => submit(body, { method: 'post', encType: 'application/json', replace: true });
-  const write = (body: AccountWrite) => void post(body);
 
   function save(index: number) {
     const problem = profileProblem(profiles[index]);
     if (problem) return window.alert(problem);
-    write({ intent: 'save-profiles', profiles: profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile) });
+    void post({ intent: 'save-profiles', profiles: profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile) });
   }
 
   function cancel(index: number) {
@@ -65,7 +64,7 @@ export default function AccountPage() {
     if (profiles[index].isNew) return cancel(index);
     // Deleting cannot be undone: the shopper confirms it first (as the spec's stock-item delete does).
     if (!window.confirm(PROFILE_MESSAGES.confirmDelete(profiles[index].name))) return;
-    write({ intent: 'delete-profile', index });
+    void post({ intent: 'delete-profile', index });
   }
 
   function giveRating(productId: string, rating: number) {
