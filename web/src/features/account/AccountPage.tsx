@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useOptimistic, useState } from 'react';
 import { Link, Navigate, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from 'react-router-dom';
+import { useWrite } from '../../lib/useWrite';
 import { ORDER_STATUS_LABEL } from '#shared/aftersale';
 import { MESSAGES, PROFILE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
@@ -24,6 +25,7 @@ export default function AccountPage() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const submit = useSubmit();
+  const writeOnce = useWrite();
   const navigation = useNavigation();
   const answer = useActionData<AccountAnswer>();
   const { previous, orders, ...read } = useLoaderData<typeof accountLoader>();
@@ -46,7 +48,9 @@ export default function AccountPage() {
   const editing = profiles.findIndex((profile) => profile.editing);
   const pending = navigation.state !== 'idle' ? (navigation.json as AccountWrite | undefined) : undefined;
   const busy = pending?.intent === 'save-profiles' || pending?.intent === 'delete-profile';
-  const post = (body: AccountWrite) => submit(body, { method: 'post', encType: 'application/json', replace: true });
+  const options = { method: 'post', encType: 'application/json', replace: true } as const;
+  // A profile's save or deletion once per click; a rating goes as picked (a second star replaces the first).
+  const post = (body: AccountWrite) => (body.intent === 'rate' ? submit(body, options) : writeOnce(body, options));
 
   function save(index: number) {
     const problem = profileProblem(profiles[index]);

@@ -1,6 +1,7 @@
 import { Alert, Button, Heading, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
-import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, useSubmit, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import { useWrite } from '../../lib/useWrite';
 import { MESSAGES } from '#shared/messages';
 import { ADMIN_GROUP } from '#shared/roles';
 import { accessToken, ApiError, tokenGroups } from '../../lib/api';
@@ -86,7 +87,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
  * last one answered (its `notice` and field messages).
  */
 export function useAdminWrites() {
-  const submit = useSubmit();
+  const submit = useWrite();
   const location = useLocation();
   const navigation = useNavigation();
   const result = useActionData<WriteResult | undefined>();

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
+import { useActionData, useNavigation, type ActionFunctionArgs } from 'react-router-dom';
+import { useWrite } from '../../lib/useWrite';
 import { MESSAGES, STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { stockAlertAnswerSchema } from '#shared/schemas/stock-alerts';
 import { CANDLE_SIZE, type Size } from '#shared/sizes';
@@ -28,7 +29,7 @@ export async function restockAction({ request }: ActionFunctionArgs): Promise<Re
  */
 export function RestockForm({ productId, soldOut }: { productId: string; soldOut: readonly Size[] }) {
   const { user } = useAuth();
-  const submit = useSubmit();
+  const submit = useWrite();
   const navigation = useNavigation();
   const answered = useActionData<RestockAnswer | undefined>();
   const single = soldOut.length === 1 && soldOut[0] === CANDLE_SIZE;

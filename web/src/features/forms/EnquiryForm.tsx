@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useActionData, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
+import { useActionData, useNavigation, type ActionFunctionArgs } from 'react-router-dom';
+import { useWrite } from '../../lib/useWrite';
 import { MESSAGES } from '#shared/messages';
 import { formSubmittedSchema, type FormKind } from '#shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
@@ -28,7 +29,7 @@ export const enquiryAction =
  * message: a retry of the same one is stored once).
  */
 export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: string; intro: string }) {
-  const submitForm = useSubmit();
+  const submitForm = useWrite();
   const navigation = useNavigation();
   const sent = useActionData<Sent>();
   const [values, setValues] = useState(EMPTY);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useActionData, useNavigation, useSubmit } from 'react-router-dom';
+import { useActionData, useNavigation } from 'react-router-dom';
+import { useWrite } from '../../lib/useWrite';
 import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
@@ -132,7 +133,7 @@ function ReplacementProgress({ request }: { request: ReplacementView }) {
  */
 function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string; answer: OrderAnswer | undefined }) {
   const { order } = page;
-  const submitAction = useSubmit();
+  const submitAction = useWrite();
   const navigation = useNavigation();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');

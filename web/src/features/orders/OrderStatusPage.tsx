@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router-dom';
+import { useActionData, useNavigation, useSearchParams } from 'react-router-dom';
+import { useWrite } from '../../lib/useWrite';
 import type { OrderPage } from '#shared/schemas/order-views';
 import { useNoIndex } from '../auth/useNoIndex';
 import type { OrderAnswer } from './orderData';
@@ -15,7 +16,7 @@ export { orderStatusAction as action } from './orderData';
 export default function OrderStatusPage() {
   useNoIndex();
   const [params] = useSearchParams();
-  const submit = useSubmit();
+  const submit = useWrite();
   const navigation = useNavigation();
   const answer = useActionData<OrderAnswer>();
   const [orderNumber, setOrderNumber] = useState(params.get('order') ?? '');
