@@ -116,6 +116,14 @@ it.each(viewports)('on %s: a customer signs up, saves a profile, buys with it, r
   await page.goto('/account');
   await page.getByRole('radio', { name: '5 stars' }).first().check({ force: true });
   await page.getByText('Thanks for your rating!').waitFor({ state: 'attached' });
+  // The previous order's line: its photo first, the name beside it on the same row (not pushed aside by the
+  // picture's <source>s taking grid cells).
+  const line = page.locator('.previous li').first();
+  const photo = (await line.locator('img').boundingBox())!;
+  const name = (await line.locator('strong').boundingBox())!;
+  expect(photo.x + photo.width).toBeLessThanOrEqual(name.x);
+  expect(name.y).toBeLessThan(photo.y + photo.height);
+  expect(name.width).toBeGreaterThan(100);
   await shot(page, `journey-${viewport}-3-rated`);
   const product = await fetch(`${shopUrl()}/api/products/frosted-pine-candle`).then((r) => r.json());
   expect(product.ratingCount).toBeGreaterThanOrEqual(1);
