@@ -145,6 +145,11 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
     expect(await page.getByRole('status').textContent()).toBe(`${email.slice(0, 2)}•••@example.com will get no more cart reminders or back-in-stock alerts from us.`);
     await shot(page, `reminders-${viewport}-4-unsubscribed`);
     expect(await axeViolations(page, `/unsubscribe on ${viewport}`)).toEqual([]);
+    // The List-Unsubscribe address opened in a browser (a mail client without one-click) comes to the same page.
+    const listUnsubscribe = new URL(/^<(.+)>$/.exec(mail.headers!['List-Unsubscribe'])![1]);
+    await page.goto(`${listUnsubscribe.pathname}${listUnsubscribe.search}`);
+    await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/unsubscribe');
     // A changed restore link: a clear page, nothing filled in.
     const changed = restore.searchParams.get('token')!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
     await page.goto(`/cart/restore?token=${encodeURIComponent(changed)}`);

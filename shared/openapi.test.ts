@@ -88,7 +88,8 @@ describe('the OpenAPI document of the route table', () => {
   });
 
   test('every 2XX JSON answer has its schema, from the shared zod schema of the route (what the shop sends: zod output)', () => {
-    for (const route of ROUTE_LIST.filter((r) => !r.answers)) {
+    // A route whose only success sends the client on (303 with Location) has no body to describe.
+    for (const route of ROUTE_LIST.filter((r) => !r.answers && (r.success ?? [200]).some((status) => status < 300))) {
       expect([`${route.method} ${route.path}`, route.answer === undefined]).toEqual([`${route.method} ${route.path}`, false]);
       const name = answerSchemaName(ids.get(route)!);
       expect(doc.components.schemas[name]).toEqual(answerSchema(route.answer!));

@@ -1,7 +1,7 @@
 import { version } from '../package.json';
 import { rateLimitGroupOf } from './rate-limits';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
-import type { Refusal } from './routes/types';
+import type { Refusal, SuccessStatus } from './routes/types';
 import { ADMIN_GROUP } from './roles';
 import { errorBodySchema, MAX_BODY_BYTES, runtimeConfigSchema } from './schemas/common';
 import * as z from './schemas/zod';
@@ -55,6 +55,15 @@ const gatewayMessageSchema = { type: 'object', properties: { message: { type: 's
 /** The page function's answers (HTML, XML, text) and downloads: not JSON. */
 const isJsonRoute = (route: RouteDef) => !route.answers;
 
+const SUCCESS_WORDS: Record<SuccessStatus, string> = {
+  200: 'Success',
+  201: 'Made: the new record',
+  301: 'The address without its trailing slash (Location)',
+  303: "The site's page to go on to (Location)",
+};
+/** Successes that send the client elsewhere: `Location`, no body. */
+const REDIRECTS = new Set(['301', '303']);
+
 /**
  * Every status a route can answer, with when (docs/decisions/0068): its successes, then the refusals its entry
  * implies (400 for a body, query or path parameter; 401 user and admin routes; 403 admin routes, and any request
@@ -67,7 +76,7 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
   const own = Object.fromEntries(Object.entries(route.refusals ?? {}).map(([status, refusal]) => [status, typeof refusal === 'string' ? refusal : refusal?.when])) as Record<string, string | undefined>;
   const join = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('; ');
   for (const status of route.success ?? [200]) {
-    statuses.set(String(status), status === 301 ? 'The address without its trailing slash (Location)' : status === 201 ? 'Made: the new record' : 'Success');
+    statuses.set(String(status), SUCCESS_WORDS[status]);
   }
   const badInput = join(
     route.body && 'Malformed JSON, or a body its schema refuses',
@@ -192,7 +201,7 @@ function operation(route: RouteDef, operationId: string): JsonObject {
   const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
   const responses: Record<string, JsonObject> = {};
   for (const [status, when] of declaredStatuses(route)) {
-    if (status === '301') responses[status] = { description: when, headers: { Location: { schema: { type: 'string' } } } };
+    if (REDIRECTS.has(status)) responses[status] = { description: when, headers: { Location: { schema: { type: 'string' } } } };
     else if (/^2/.test(status)) {
       const content: JsonObject = route.answers ? { [route.answers]: { schema: { type: 'string' } } } : { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(operationId)}` } } };
       if (route.download) content[route.download] = { schema: { type: 'string' } };

@@ -27,6 +27,9 @@ export const STATIC_PAGES = [
  */
 export const SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, alt: `${SHOP_NAME}: seasonal candles, apparel, rugs and custom printing` } as const;
 
+/** The page a mail's unsubscribe link opens (`?token=`); it asks the API for the opt-out itself. */
+export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
+
 /** Paths a crawler is kept out of (robots.txt); they are for one shopper or the owner. */
 export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup', '/unsubscribe'] as const;
 

@@ -137,10 +137,14 @@ export const RATE_LIMITS = [
   },
   {
     id: 'email-preferences',
-    summary: "Unsubscribing with a mail's link (the shop's page, or a mail client's one-click POST): a person clicks once; generous, as a mail provider may post many shoppers' one-clicks from one address",
+    summary:
+      "Unsubscribing with a mail's link (the shop's page, or a mail client's one-click POST, or its address opened in a browser): a person clicks once; generous, as a mail provider may post many shoppers' one-clicks from one address",
     limit: 30,
     windowSeconds: 300,
-    requests: [{ method: 'POST', path: '/api/email-preferences/unsubscribe' }],
+    requests: [
+      { method: 'POST', path: '/api/email-preferences/unsubscribe' },
+      { method: 'GET', path: '/api/email-preferences/unsubscribe' },
+    ],
     message: RATE_LIMIT_MESSAGES.emailPreferences,
   },
   {

@@ -13,7 +13,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'site' | 'links';
 
 /** Statuses of a success. */
-export type SuccessStatus = 200 | 201 | 301;
+export type SuccessStatus = 200 | 201 | 301 | 303;
 /**
  * Statuses a route's own logic may answer besides those its entry implies (docs/decisions/0068): 400 (a rule beyond
  * the schemas), 402 (a card declined), 403 (not yours, not bought), 404 (unknown), 409 (a conflict: out of stock,
@@ -53,7 +53,10 @@ export interface RouteDef {
   answers?: 'text/html' | 'application/xml' | 'text/plain';
   /** A download the route also answers when asked for it (`?format=csv`), besides its JSON answer. */
   download?: 'text/csv';
-  /** Success statuses, when not only 200 (201: something was made; 301: a page's address without its trailing slash). */
+  /**
+   * Success statuses, when not only 200 (201: something was made; 301: a page's address without its trailing slash;
+   * 303: the browser is sent on to a page of the site, `Location`).
+   */
   success?: readonly SuccessStatus[];
   /**
    * The refusals the route's own logic answers, each with one sentence on when. Those the entry implies are

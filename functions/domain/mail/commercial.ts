@@ -1,4 +1,4 @@
-import { SHOP_NAME } from '#shared/pages';
+import { SHOP_NAME, UNSUBSCRIBE_PAGE_PATH } from '#shared/pages';
 import { MAIL_PREFERENCE_MESSAGES as WORDS } from '#shared/messages';
 import { escapeHtml } from '#shared/sanitize';
 import { readEnv } from '../../lib/env';
@@ -14,9 +14,11 @@ import { unsubscribeToken } from './opt-outs';
  */
 export type CommercialMail = { ok: true; mail: Mail } | { ok: false; why: string };
 
-/** The API address a mail client POSTs `List-Unsubscribe=One-Click` to (RFC 8058), and the page the mail's link opens. */
+/**
+ * The API address a mail client POSTs `List-Unsubscribe=One-Click` to (RFC 8058); opened in a browser (GET), it sends
+ * the browser on to the page the mail's link opens (shared/pages.ts UNSUBSCRIBE_PAGE_PATH).
+ */
 export const UNSUBSCRIBE_API_PATH = '/api/email-preferences/unsubscribe';
-export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** The shop's postal address (a stage setting in AWS, SHOP_POSTAL_ADDRESS locally), or null when it is not set. */
 export function postalAddress(): string | null {
