@@ -10,7 +10,9 @@
  * Running it again for an admin changes nothing. Why a reset link and not Cognito's invitation: 0017.
  *
  * The user pool: --user-pool-id (or USER_POOL_ID), else the `UserPoolId` output of the stack `Shop-<stage>`.
- * --endpoint (or COGNITO_ENDPOINT) points it at another Cognito, e.g. the local stand-in.
+ * --endpoint (or COGNITO_ENDPOINT) points it at another Cognito. --local: the Cognito stand-in of `npm start` on this
+ * machine (COGNITO_PORT, and the pool `npm start` saved under DATA_DIR); a stand-in mails nothing, so the script then
+ * says how the new admin chooses a password instead (the shop's "Forgot Password?", mailed to /ses/outbox).
  */
 import {
   AdminAddUserToGroupCommand,
@@ -26,6 +28,8 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ADMIN_GROUP } from '../shared/roles';
 
@@ -36,6 +40,11 @@ export interface AddAdminOptions {
   email: string;
   /** Also for an account that is an admin already: reset its password, sign it out everywhere, mail the reset link. */
   resetPassword?: boolean;
+  /**
+   * `false` for a Cognito that mails nothing (a local stand-in): no password link is asked for, and the script says
+   * how the person chooses a password instead of claiming a mail went out.
+   */
+  mails?: boolean;
   log?: (line: string) => void;
 }
 
@@ -71,6 +80,10 @@ async function getUser(client: CognitoIdentityProviderClient, userPoolId: string
     throw error;
   }
 }
+
+/** What a person does to choose a password when the Cognito in use mails nothing (a local stand-in). */
+export const CHOOSE_PASSWORD_LOCALLY = (email: string) =>
+  `This Cognito (a local stand-in) mails nothing: ${email} chooses a password with "Forgot Password?" on the shop's sign-in page, whose link the shop mails to /ses/outbox.`;
 
 /**
  * Adds `email` to the admin group, creating the account if needed. An existing account that is not an admin yet
@@ -116,7 +129,7 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
     await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: unknownPassword(), Permanent: true }));
   } else if (!isAdmin || options.resetPassword) {
     // Before the group, so no token the account holds or refreshes ever carries it with the old password.
-    mailedTo = await resetAndSignOut(client, userPoolId, username, email, existing, log);
+    mailedTo = await resetAndSignOut(client, userPoolId, username, email, existing, log, options.mails !== false);
     passwordReset = true;
   }
 
@@ -128,7 +141,9 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
   }
 
   if (created) {
-    if (options.clientId) {
+    if (options.mails === false) {
+      log(CHOOSE_PASSWORD_LOCALLY(email));
+    } else if (options.clientId) {
       const answer = await client.send(new ForgotPasswordCommand({ ClientId: options.clientId, Username: email }));
       mailedTo = answer.CodeDeliveryDetails?.Destination ?? email;
       log(`Cognito mailed a password link to ${mailedTo}: it opens the shop's /reset-password page, where they choose a password.`);
@@ -157,7 +172,8 @@ async function resetAndSignOut(
   email: string,
   user: NonNullable<Awaited<ReturnType<typeof getUser>>>,
   log: (line: string) => void,
-): Promise<string> {
+  mails: boolean,
+): Promise<string | undefined> {
   const attribute = (name: string) => user.UserAttributes?.find((entry) => entry.Name === name)?.Value;
   const address = attribute('email') ?? email;
   if (attribute('email_verified') !== 'true') {
@@ -176,6 +192,10 @@ async function resetAndSignOut(
   await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
   log(`Reset the password of ${email}: an admin's password must be one the operator set or reset, and anyone could have opened this account with that address. Its old password no longer signs in.`);
   log(`Signed out every session of ${email}: its refresh tokens are revoked (an access token already issued lasts at most an hour and carries no admin group).`);
+  if (!mails) {
+    log(CHOOSE_PASSWORD_LOCALLY(address));
+    return undefined;
+  }
   log(`Cognito mailed a reset code to ${address}, as a link to the shop's /reset-password page: whoever reads that mailbox chooses the new password. Tell the new admin to expect it.`);
   return address;
 }
@@ -211,10 +231,12 @@ export interface CliOptions {
   clientId?: string;
   region?: string;
   endpoint?: string;
+  /** The Cognito stand-in of `npm start` on this machine, and the pool it saved. */
+  local: boolean;
   resetPassword: boolean;
 }
 
-export const USAGE = 'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url>] [--reset-password]';
+export const USAGE = 'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url> | --local] [--reset-password]';
 
 export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
@@ -228,6 +250,7 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
         'client-id': { type: 'string' },
         region: { type: 'string' },
         endpoint: { type: 'string' },
+        local: { type: 'boolean', default: false },
         'reset-password': { type: 'boolean', default: false },
       },
     });
@@ -242,13 +265,22 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     userPoolId: values['user-pool-id'],
     clientId: values['client-id'],
     region: values.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION,
-    endpoint: values.endpoint ?? env.COGNITO_ENDPOINT,
+    endpoint: values.local ? `http://127.0.0.1:${env.COGNITO_PORT ?? '9229'}` : (values.endpoint ?? env.COGNITO_ENDPOINT),
+    local: values.local ?? false,
     resetPassword: values['reset-password'] ?? false,
   };
 }
 
+/** The pool `npm start` made and saved (functions/local/cognito.ts), for --local. */
+export function localPool(env: NodeJS.ProcessEnv = process.env): PoolIds {
+  const file = path.resolve(env.DATA_DIR ?? '.data', 'cognito', 'shop-pool.json');
+  if (!existsSync(file)) throw new AdminAddError(`There is no local user pool yet (${file}): start the shop first with npm start.`);
+  return JSON.parse(readFileSync(file, 'utf8')) as PoolIds;
+}
+
 async function main(): Promise<void> {
   const cli = parseCli(process.argv.slice(2));
+  if (cli.local) Object.assign(cli, localPool());
   const local = cli.endpoint ? { endpoint: cli.endpoint, region: cli.region ?? 'us-east-1', ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }) } : {};
   const client = new CognitoIdentityProviderClient({ ...(cli.region ? { region: cli.region } : {}), ...local });
   const pool = await resolvePool({ userPoolId: cli.userPoolId, clientId: cli.clientId, stage: cli.stage }, async (stackName) => {
@@ -267,7 +299,7 @@ async function main(): Promise<void> {
     }
   });
   try {
-    const result = await addAdmin(client, { ...pool, email: cli.email, resetPassword: cli.resetPassword, log: (line) => console.log(line) });
+    const result = await addAdmin(client, { ...pool, email: cli.email, resetPassword: cli.resetPassword, mails: !cli.local, log: (line) => console.log(line) });
     console.log(result.created || result.addedToGroup || result.mailedTo ? `Done: ${cli.email} is an admin.` : `Nothing to do: ${cli.email} was an admin already.`);
   } finally {
     client.destroy();

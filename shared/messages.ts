@@ -170,6 +170,8 @@ export const CONFIRMATION_MAIL_MESSAGES = {
   /** The dashboard's tile. */
   tileHeading: 'Confirmation mails not sent',
   tileNone: 'Every confirmation went out',
+  tileNoneWaiting: 'None waits for you',
+  tileRetrying: (count: number) => `Being tried again by the shop: ${count} (SES refused a try)`,
   tileMore: (more: number) => `and ${more} more`,
   tileState: { failed: 'not sent', unknown: 'may not have been sent' },
 } as const;

@@ -10,8 +10,11 @@ import {
   ListUsersCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
-import { addAdmin, AdminAddError, parseCli, resolvePool } from '../../scripts/admin-add';
-import { ADMIN_GROUP } from '#shared/roles';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addAdmin, AdminAddError, CHOOSE_PASSWORD_LOCALLY, localPool, parseCli, resolvePool } from '../../scripts/admin-add';
+import { ADMIN_GROUP, TOKEN_LIFETIMES } from '#shared/roles';
 import { confirmationCodeIn, ensureUser } from './cognito';
 
 /** `npm run admin:add` against the Cognito stand-in of this test run (scripts/admin-add.ts). */
@@ -108,6 +111,30 @@ describe('addAdmin', () => {
     await expect(signIn(email, 'Squatter1pw')).rejects.toThrow();
   });
 
+  test('against the local stand-in (--local: it mails nothing) the squatter is still shut out, and the script says how the owner gets in instead of claiming a mail', async () => {
+    const email = newEmail();
+    await ensureUser({ client, userPoolId }, email, 'Squatter1pw');
+    const squatter = (await signIn(email, 'Squatter1pw')).AuthenticationResult!;
+    // The stand-in's tokens last as long as AWS's: an access token outlives the sign-out by at most an hour.
+    const claims = claimsOf(squatter.AccessToken!);
+    expect(Number(claims.exp) - Number(claims.iat)).toBe(TOKEN_LIFETIMES.accessHours * 3600);
+
+    const lines: string[] = [];
+    const result = await addAdmin(client, { userPoolId, clientId, email, mails: false, log: (line) => lines.push(line) });
+
+    expect(result).toEqual({ created: false, addedToGroup: true, mailedTo: undefined, passwordReset: true, status: 'RESET_REQUIRED' });
+    const log = lines.join('\n');
+    expect(log).not.toMatch(/mailed/i);
+    expect(log).toContain(CHOOSE_PASSWORD_LOCALLY(email));
+    await expect(signIn(email, 'Squatter1pw')).rejects.toMatchObject({ name: 'PasswordResetRequiredException' });
+    await expect(refresh(squatter.RefreshToken!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // A new address: no password link asked for, the same sentence.
+    const fresh = newEmail();
+    const made: string[] = [];
+    expect(await addAdmin(client, { userPoolId, clientId, email: fresh, mails: false, log: (line) => made.push(line) })).toMatchObject({ created: true, addedToGroup: true, mailedTo: undefined });
+    expect(made.join('\n')).toContain(CHOOSE_PASSWORD_LOCALLY(fresh));
+  });
+
   test('an existing account whose address is not marked verified: marked, so the reset code can go there (it proves the mailbox)', async () => {
     const email = newEmail();
     await client.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] }));
@@ -164,6 +191,18 @@ describe('finding the user pool', () => {
     expect(asked).toEqual(['Shop-dev', 'Shop-prod']);
   });
 
+  test('--local: the pool npm start saved under the data folder, or what to do when there is none', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-admin-add-'));
+    try {
+      expect(() => localPool({ DATA_DIR: dataDir })).toThrow(/no local user pool yet .*start the shop first with npm start/);
+      mkdirSync(path.join(dataDir, 'cognito'));
+      writeFileSync(path.join(dataDir, 'cognito', 'shop-pool.json'), JSON.stringify({ userPoolId: 'local_x', clientId: 'c1' }));
+      expect(localPool({ DATA_DIR: dataDir })).toEqual({ userPoolId: 'local_x', clientId: 'c1' });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('no such stack: says what to do', async () => {
     await expect(resolvePool({ stage: 'prod', env: {} }, noStack)).rejects.toThrow(/no stack Shop-prod .*npx cdk deploy -c stage=prod/);
   });
@@ -176,8 +215,11 @@ describe('finding the user pool', () => {
       clientId: undefined,
       region: undefined,
       endpoint: undefined,
+      local: false,
       resetPassword: true,
     });
+    expect(parseCli(['a@example.com', '--local'], { COGNITO_PORT: '9101' })).toMatchObject({ endpoint: 'http://127.0.0.1:9101', local: true });
+    expect(parseCli(['a@example.com', '--local'], {})).toMatchObject({ endpoint: 'http://127.0.0.1:9229', local: true });
     expect(parseCli(['a@example.com'], { COGNITO_ENDPOINT: 'http://127.0.0.1:9229', AWS_REGION: 'eu-west-1' })).toMatchObject({
       endpoint: 'http://127.0.0.1:9229',
       region: 'eu-west-1',

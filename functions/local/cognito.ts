@@ -8,11 +8,13 @@ import {
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
   GroupExistsException,
+  UpdateUserPoolClientCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_POLICY } from '#shared/messages';
+import { TOKEN_LIFETIMES } from '#shared/roles';
 import { ADMIN_GROUP } from '../lib/auth';
 import { startChild, waitForPort } from './processes';
 
@@ -84,14 +86,28 @@ export function confirmationCodeIn(dataDir: string, userPoolId: string, email: s
   }
 }
 
+/** The web client's token lifetimes, as in AWS (the stand-in's own default is 24 hours). */
+const WEB_CLIENT_TOKENS = {
+  AccessTokenValidity: TOKEN_LIFETIMES.accessHours,
+  IdTokenValidity: TOKEN_LIFETIMES.idHours,
+  RefreshTokenValidity: TOKEN_LIFETIMES.refreshDays,
+  TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+} as const;
+
 async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; clientId: string }> {
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string };
+    let found = false;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
-      return saved;
+      found = true;
     } catch {
       // The pool is gone (data removed by hand): create a new one below.
+    }
+    if (found) {
+      // A pool from an earlier start gets today's token lifetimes too.
+      await client.send(new UpdateUserPoolClientCommand({ UserPoolId: saved.userPoolId, ClientId: saved.clientId, ...WEB_CLIENT_TOKENS }));
+      return saved;
     }
   }
   const pool = await client.send(
@@ -116,6 +132,7 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
       UserPoolId: userPoolId,
       ClientName: 'web',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ...WEB_CLIENT_TOKENS,
     }),
   );
   try {

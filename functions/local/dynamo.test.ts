@@ -61,6 +61,8 @@ test('a data folder made with -sharedDb keeps its orders under the new key, and 
   expect(existsSync(path.join(dbDir, `${keyId}_${LOCAL_REGION}.db`))).toBe(true);
   expect(lines).toEqual([expect.stringContaining('the shared database moved to')]);
   expect(statSync(path.join(dbDir, 'access-key-id')).mode & 0o777).toBe(0o600);
+  // The database files are named after the key id: the folder is its owner's only.
+  expect(statSync(dbDir).mode & 0o777).toBe(0o700);
   // Kept across restarts (it names the database file): the same key, nothing moved again.
   expect(databaseKeyId(dbDir)).toBe(keyId);
   expect(readFileSync(path.join(dbDir, 'access-key-id'), 'utf8').trim()).toBe(keyId);

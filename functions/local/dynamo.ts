@@ -1,6 +1,6 @@
 import { ListTablesCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startChild, waitForPort, type Child } from './processes';
 
@@ -24,11 +24,13 @@ export const newAccessKeyId = () => `shop${randomBytes(16).toString('hex')}`;
 
 /**
  * The access key id of the database kept under `dbDir`: read from its file, or chosen once at random and
- * written there (readable by its owner only). A folder made when DynamoDB Local ran with -sharedDb keeps its
- * data: the shared database file becomes this key's file, once.
+ * written there (readable by its owner only). The folder itself is its owner's only too: DynamoDB Local names each
+ * database file after its key id. A folder made when DynamoDB Local ran with -sharedDb keeps its data: the shared
+ * database file becomes this key's file, once.
  */
 export function databaseKeyId(dbDir: string, log?: (line: string) => void): string {
-  mkdirSync(dbDir, { recursive: true });
+  mkdirSync(dbDir, { recursive: true, mode: 0o700 });
+  chmodSync(dbDir, 0o700);
   const keyFile = path.join(dbDir, KEY_FILE);
   let keyId = existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : '';
   if (!/^[A-Za-z0-9]{16,128}$/.test(keyId)) {

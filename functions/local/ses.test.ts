@@ -113,6 +113,19 @@ it("a web page in the developer's browser cannot send (its request carries an Or
   expect(await outboxList()).toHaveLength(before);
 });
 
+it("another site's page in the developer's browser cannot read the outbox (its request carries an Origin): 403, no mail in the answer, no CORS", async () => {
+  const host = new URL(origin).host;
+  for (const pageOrigin of ['https://evil.example', 'null', `http://localhost.evil.example:${new URL(origin).port}`]) {
+    const answer = await fetch(`${origin}/ses/outbox`, { headers: { origin: pageOrigin } });
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(await answer.json()).toEqual({ message: "The outbox is not shown to another site's page: open it in the address bar." });
+  }
+  // The shop's own page (same origin) and the address bar still read it.
+  expect((await fetch(`${origin}/ses/outbox`, { headers: { origin: `http://${host}` } })).status).toBe(200);
+  expect((await fetch(`${origin}/ses/outbox`)).status).toBe(200);
+});
+
 describe('the outbox (every mail, reset codes included) answers only this machine', () => {
   test('isLoopback reads the socket address: 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else', () => {
     for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: true });

@@ -82,6 +82,11 @@ export function createSesStandIn(outboxDir: string) {
       if (!isLoopback(req.socket.remoteAddress)) {
         return fail(res, 403, 'AccessDeniedException', 'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.');
       }
+      // Opened in the browser's address bar (no Origin) or read by the shop's own pages and tests, yes; read by
+      // another site's page in the developer's browser (a cross-origin request carries its Origin), no.
+      if (sentByAWebPage(req) && req.headers.origin !== `http://${req.headers.host ?? ''}`) {
+        return fail(res, 403, 'AccessDeniedException', "The outbox is not shown to another site's page: open it in the address bar.");
+      }
       return send(res, 200, { mails: readOutbox(outboxDir) });
     }
     if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {

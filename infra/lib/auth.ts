@@ -3,13 +3,17 @@ import { AccountRecovery, UserPool, UserPoolOperation, type UserPoolClient } fro
 import type { Construct } from 'constructs';
 import { COGNITO_TRIGGERS } from '#shared/jobs';
 import { PASSWORD_POLICY } from '#shared/messages';
-import { ADMIN_GROUP } from '#shared/roles';
+import { ADMIN_GROUP, TOKEN_LIFETIMES } from '#shared/roles';
 import { routeId } from '#shared/routes';
 import { ShopFunction } from './shop-function';
 import { suppressFunctionDefaults } from './suppressions';
 
 /** Token lifetimes of the web client (docs/decisions/0017-cognito-tokens-and-admins.md). */
-export const TOKEN_VALIDITY = { access: Duration.hours(1), id: Duration.hours(1), refresh: Duration.days(30) } as const;
+export const TOKEN_VALIDITY = {
+  access: Duration.hours(TOKEN_LIFETIMES.accessHours),
+  id: Duration.hours(TOKEN_LIFETIMES.idHours),
+  refresh: Duration.days(TOKEN_LIFETIMES.refreshDays),
+} as const;
 
 /**
  * Auth: the user pool (email + password; admins are the members of the admin group), its web client and, once

@@ -151,6 +151,8 @@ export const dashboardSchema = z.object({
   /** Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest first: the count and the first few. */
   unsentConfirmations: z.object({
     count: z.number(),
+    /** Not sent yet, but the shop tries again by itself (SES refused an earlier try): nobody's task yet. */
+    retrying: z.number(),
     orders: z.array(z.object({ orderNumber: z.string(), state: z.enum(['failed', 'unknown']), since: z.string() })),
   }),
   /** Abandoned-checkout reminders: the delay in force, reminders sent and orders recovered (issue 27 item 4). */

@@ -8,7 +8,7 @@ import { isConditionFailure } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { Mail } from '../../lib/mail';
-import { deliver, getDelivery, inFlight, needingAttention, sendAgain, withdraw, type Delivery } from '../mail/deliveries';
+import { beingRetried, deliver, getDelivery, inFlight, needingAttention, sendAgain, withdraw, type Delivery } from '../mail/deliveries';
 import { footer as orderStatusLines, noticeNewOrder } from '../orders/mails';
 
 /** The delivery kind of an order's confirmation (its ref is the order number): one per order, ever. */
@@ -142,11 +142,15 @@ export async function sendConfirmationAgain(orderNumber: string): Promise<{ conf
   return { confirmationMail: confirmationMailView(order, delivery)! };
 }
 
-/** The dashboard's tile: orders whose confirmation waits for a person, oldest first (the first `limit` of them). */
+/**
+ * The dashboard's tile: orders whose confirmation waits for a person, oldest first (the first `limit` of them), and how
+ * many the shop is still trying to send after SES refused them (so the tile never says every one went out meanwhile).
+ */
 export async function unsentConfirmations(limit = 10): Promise<Dashboard['unsentConfirmations']> {
-  const { count, deliveries } = await needingAttention(ORDER_CONFIRMATION, limit);
+  const [{ count, deliveries }, retrying] = await Promise.all([needingAttention(ORDER_CONFIRMATION, limit), beingRetried(ORDER_CONFIRMATION)]);
   return {
     count,
+    retrying,
     orders: deliveries.map((delivery) => ({ orderNumber: delivery.ref, state: delivery.status === 'failed' ? 'failed' : 'unknown', since: delivery.attentionAt ?? delivery.updatedAt })),
   };
 }

@@ -283,6 +283,15 @@ export function sentSince(kind: string, since: string): Promise<Delivery[]> {
   return mailDeliveries.query('sent', { kind, status: 'sent' }, { skAtLeast: since });
 }
 
+/**
+ * How many deliveries of a kind the shop itself is still trying after a refusal (pending again, or being sent again):
+ * not sent, but nobody's task yet. Reads the unfinished deliveries of every kind (one small partition: index `due`).
+ */
+export async function beingRetried(kind: string): Promise<number> {
+  const unfinished = await mailDeliveries.query('due', {});
+  return unfinished.filter((delivery) => delivery.kind === kind && delivery.attempts > 0).length;
+}
+
 /** Deliveries of a kind waiting for a person (failed or unknown), oldest first: how many, and the first `limit`. */
 export async function needingAttention(kind: string, limit: number): Promise<{ count: number; deliveries: Delivery[] }> {
   const [count, deliveries] = await Promise.all([mailDeliveries.count('attention', { kind }), mailDeliveries.query('attention', { kind }, { limit })]);

@@ -65,6 +65,8 @@ it('SES refuses the confirmation: the order is placed all the same, and the job 
   const shown = (await detail(orderNumber)).confirmationMail;
   expect(shown).toMatchObject({ state: 'retrying', attempts: 1, canSendAgain: true, error: expect.stringContaining('Email address is not verified') });
   expect(Date.parse(shown.at) - Date.now()).toBeGreaterThan(0);
+  // The dashboard: nobody's task yet, but not sent either.
+  expect(await unsent()).toEqual({ count: 0, retrying: 1, orders: [] });
 
   // Not before its time.
   expect(await sweep(new Date())).toEqual({ sent: 0, refused: 0, stalled: 0 });
@@ -82,6 +84,7 @@ it('SES refuses the confirmation: the order is placed all the same, and the job 
   expect(mailsFor(orderNumber)).toHaveLength(1);
   expect(await delivery(orderNumber)).toMatchObject({ status: 'sent', attempts: 3, messageId: expect.any(String) });
   expect(await orders.get({ orderNumber })).toMatchObject({ mailStatus: 'sent' });
+  expect(await unsent()).toEqual({ count: 0, retrying: 0, orders: [] });
   await sweep(later(300));
   await recordGuest(orderNumber); // the shopper's browser comes back
   expect(mailsFor(orderNumber)).toHaveLength(1);
@@ -104,7 +107,7 @@ it('refused at every try: after the last one it waits for the admin (dashboard, 
   expect(confirmationsTo(refusing, orderNumber)).toHaveLength(MAX_ATTEMPTS);
   expect(await orders.get({ orderNumber })).toMatchObject({ mailStatus: 'failed' });
   expect((await detail(orderNumber)).confirmationMail).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, canSendAgain: true });
-  expect(await unsent()).toEqual({ count: 1, orders: [{ orderNumber, state: 'failed', since: failed.attentionAt }] });
+  expect(await unsent()).toEqual({ count: 1, retrying: 0, orders: [{ orderNumber, state: 'failed', since: failed.attentionAt }] });
 
   // A double click (or two tabs): one send.
   const answers = await Promise.all([sendAgain(orderNumber), sendAgain(orderNumber)]);
@@ -118,7 +121,7 @@ it('refused at every try: after the last one it waits for the admin (dashboard, 
   expect(again.status).toBe(409);
   expect(again.body.error.message).toBe(WORDS.alreadySent);
   expect(mailsFor(orderNumber)).toHaveLength(1);
-  expect(await unsent()).toEqual({ count: 0, orders: [] });
+  expect(await unsent()).toEqual({ count: 0, retrying: 0, orders: [] });
   expect(await orders.get({ orderNumber })).toMatchObject({ mailStatus: 'sent' });
 }, 20_000);
 

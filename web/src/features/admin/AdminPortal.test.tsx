@@ -12,7 +12,7 @@ const dashboard = {
   waitingToShip: 2,
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
-  unsentConfirmations: { count: 0, orders: [] },
+  unsentConfirmations: { count: 0, retrying: 0, orders: [] },
   reminders: { delayMinutes: 60, today: { sent: 2, recovered: 1, revenue: 3098 }, last30Days: { sent: 9, recovered: 3, revenue: 10_450 } },
   stockAlerts: { waiting: 7, sizes: 3 },
   threshold: 3,
@@ -77,6 +77,7 @@ it("today's link and figures are the admin's own day (not the UTC one), and the 
 it('confirmation mails not sent: the count, each order linking to its page with what happened, and how many more', async () => {
   const unsentConfirmations = {
     count: 3,
+    retrying: 0,
     orders: [
       { orderNumber: 'pi_refused', state: 'failed', since: '2026-11-20T10:00:00.000Z' },
       { orderNumber: 'pi_maybe', state: 'unknown', since: '2026-11-21T10:00:00.000Z' },
@@ -97,6 +98,15 @@ it('no confirmation mail waiting: the tile says every one went out', async () =>
   const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
   expect(tile.textContent).toContain('0Every confirmation went out');
   expect(within(tile).queryByRole('link')).toBeNull();
+});
+
+it('none waiting for the owner but some being tried again: the tile never says every one went out', async () => {
+  global.fetch = jest.fn(async () => json(200, { ...dashboard, unsentConfirmations: { count: 0, retrying: 2, orders: [] } })) as typeof fetch;
+  renderAdmin('/admin');
+  const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
+  expect(tile.textContent).toContain('0None waits for you');
+  expect(tile.textContent).toContain('Being tried again by the shop: 2 (SES refused a try)');
+  expect(tile.textContent).not.toContain('Every confirmation went out');
 });
 
 it('cart reminders: sent and recovered with their revenue, and the delay the owner sets (0 off), checked before it is sent', async () => {

@@ -130,7 +130,7 @@ export default function AdminPortal() {
             <h2>{CONFIRMATION_MAIL_MESSAGES.tileHeading}</h2>
             <p className="figure">{data.unsentConfirmations.count}</p>
             {data.unsentConfirmations.count === 0 ? (
-              <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileNone}</p>
+              <p className="muted">{data.unsentConfirmations.retrying ? CONFIRMATION_MAIL_MESSAGES.tileNoneWaiting : CONFIRMATION_MAIL_MESSAGES.tileNone}</p>
             ) : (
               <>
                 <ul className="tile-orders">
@@ -145,6 +145,7 @@ export default function AdminPortal() {
                 )}
               </>
             )}
+            {data.unsentConfirmations.retrying > 0 && <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileRetrying(data.unsentConfirmations.retrying)}</p>}
           </li>
           <RemindersTile reminders={data.reminders} />
           <li className="card">
