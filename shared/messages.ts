@@ -294,6 +294,10 @@ export const REMINDER_MESSAGES = {
   restoreAfter: RESTORE_AFTER,
   restoredSomeGone: 'Your cart is back, but some of it is not for sale any more:',
   restoredAllGone: 'Everything in this cart has sold out or is no longer for sale.',
+  /** Under restoredAllGone when this browser's cart has lines of its own: the link took nothing away. */
+  restoredAllGoneKept: 'What was already in your cart here is still there.',
+  /** On the shipping step when the link's cart joined lines this browser's cart already had. */
+  restoredBeside: 'Your cart is back, beside what was already in it here, and so are your shipping details. Check them and press Next.',
   restoring: 'Bringing back your cart…',
   /** Under the shipping step's email (docs/decisions/0078: no consent box; the US rules ask for none, so the shopper is told). */
   shippingNotice: "We send your order confirmation here. If you don't finish, we send at most one reminder about your cart, with a one-click unsubscribe.",

@@ -1,4 +1,4 @@
-import { unsubscribeAnswerSchema, unsubscribeQuerySchema } from '../schemas/email-preferences';
+import { unsubscribeAnswerSchema, unsubscribePageQuerySchema, unsubscribeQuerySchema } from '../schemas/email-preferences';
 import type { RouteDef } from './types';
 
 /**
@@ -28,7 +28,7 @@ export const EMAIL_PREFERENCE_ROUTES = [
     handler: 'email-preferences/unsubscribe-page',
     access: 'public',
     table: 'none',
-    query: unsubscribeQuerySchema,
+    query: unsubscribePageQuerySchema,
     success: [303],
     summary:
       "?token= of an unsubscribe link, opened in a browser (a mail client's List-Unsubscribe address without its one-click POST) -> 303 to the shop's /unsubscribe page for that token; changes nothing itself",

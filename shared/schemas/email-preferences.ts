@@ -8,6 +8,13 @@ export const linkTokenSchema = z
 /** The query of POST /api/email-preferences/unsubscribe: the token of the mail's link. */
 export const unsubscribeQuerySchema = z.object({ token: linkTokenSchema });
 
+/**
+ * The query of GET /api/email-preferences/unsubscribe (the List-Unsubscribe address opened in a browser): any token
+ * goes on to the unsubscribe page, which says clearly when it is cut short or changed; only a missing or absurdly
+ * long one is refused here.
+ */
+export const unsubscribePageQuerySchema = z.object({ token: z.string().check(z.minLength(1, 'This link has no token.'), z.maxLength(2000, 'This link is not one of ours.')) });
+
 /** The answer: done, and the address (masked: `ad•••@example.com`). */
 export const unsubscribeAnswerSchema = z.object({ unsubscribed: z.literal(true), email: z.string() });
 export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;

@@ -1,5 +1,5 @@
 import type { CartLine } from '#shared/schemas/cart';
-import { cartReducer, fitsInLine, mergeCarts, readStoredCart } from './cartReducer';
+import { cartReducer, fitsInLine, mergeCarts, readStoredCart, withRestored } from './cartReducer';
 
 const tee: CartLine = { id: 't', name: 'Tee', image: '/t.svg', price: 2500, size: 'M', quantity: 2 };
 
@@ -52,6 +52,24 @@ describe('cart reducer (spec section 4)', () => {
       { ...tee, quantity: 9 },
       { ...tee, size: 'S' },
     ]);
+  });
+
+  it("a reminder's cart joins this browser's: own lines stay, a line of both takes the larger quantity (now's price), new lines come after", () => {
+    const mug = { ...tee, id: 'mug', size: 'ONE' };
+    expect(
+      withRestored(
+        [tee, mug],
+        [
+          { ...tee, quantity: 1, price: 2300 },
+          { ...tee, size: 'L' },
+        ],
+      ),
+    ).toEqual([{ ...tee, price: 2300 }, mug, { ...tee, size: 'L' }]);
+    // The same link opened twice does not double a line.
+    const once = withRestored([], [tee]);
+    expect(withRestored(once, [tee])).toEqual([tee]);
+    expect(withRestored([{ ...tee, quantity: 4 }], [{ ...tee, quantity: 7 }])).toEqual([{ ...tee, quantity: 7 }]);
+    expect(withRestored([tee], [])).toEqual([tee]);
   });
 
   it('reads the stored cart back only when it is a list of valid lines', () => {

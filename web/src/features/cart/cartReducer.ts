@@ -44,6 +44,18 @@ export function mergeCarts(saved: CartLine[], guest: CartLine[]): CartLine[] {
   return guest.reduce((cart, line) => cartReducer(cart, { type: 'ADD_TO_CART', line }), saved);
 }
 
+/**
+ * The cart a reminder's link brings back (docs/decisions/0088), put into the cart this browser holds: a line of both
+ * takes the larger quantity (the same link opened twice does not double it), a line of this browser's own stays.
+ */
+export function withRestored(current: CartLine[], restored: CartLine[]): CartLine[] {
+  const merged = current.map((line) => {
+    const again = restored.find((candidate) => sameLine(line, candidate));
+    return again ? { ...again, quantity: Math.min(Math.max(line.quantity, again.quantity), MAX_QUANTITY) } : line;
+  });
+  return [...merged, ...restored.filter((line) => !current.some((existing) => sameLine(existing, line)))];
+}
+
 export const CART_STORAGE_KEY = 'cart';
 
 /** The cart kept in local storage, read back only when it is a list of valid lines. */

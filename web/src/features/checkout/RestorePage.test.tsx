@@ -68,6 +68,29 @@ it('says what sold out since before going on', async () => {
   expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([candle]);
 });
 
+it("joins this browser's own cart: its lines stay, a line of both is not doubled, and the shipping step says so", async () => {
+  const tee: CartLine = { id: 't1', name: 'Pumpkin Tee', image: '/t.jpg', price: 2499, size: 'S', quantity: 2 };
+  localStorage.setItem('cart', JSON.stringify([tee, { ...candle, quantity: 1 }]));
+  open('/cart/restore?token=abc.def');
+  expect(await screen.findByRole('heading', { name: 'Shipping Details' })).toBeTruthy();
+  expect(screen.getByRole('status').textContent).toBe(REMINDER_MESSAGES.restoredBeside);
+  expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([tee, candle]);
+});
+
+it("when everything sold out since, this browser's cart and checkout are left as they were, and the page says so", async () => {
+  const tee: CartLine = { id: 't1', name: 'Pumpkin Tee', image: '/t.jpg', price: 2499, size: 'S', quantity: 2 };
+  localStorage.setItem('cart', JSON.stringify([tee]));
+  sessionStorage.setItem(CHECKOUT_ID_KEY, 'own-checkout');
+  sessionStorage.setItem(CHECKOUT_SECRET_KEY, 'own-secret');
+  restoreAnswer = { status: 200, body: { cart: [], shippingAddress: shipping, unavailable: ['Cider Candle'] } };
+  open('/cart/restore?token=abc.def');
+  expect(await screen.findByRole('heading', { name: 'Sold out since' })).toBeTruthy();
+  expect(screen.getByRole('status').textContent).toBe(REMINDER_MESSAGES.restoredAllGone);
+  expect(screen.getByText(REMINDER_MESSAGES.restoredAllGoneKept)).toBeTruthy();
+  expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([tee]);
+  expect([sessionStorage.getItem(CHECKOUT_ID_KEY), sessionStorage.getItem(CHECKOUT_SECRET_KEY)]).toEqual(['own-checkout', 'own-secret']);
+});
+
 it('an expired link is refused with a clear page, and nothing changes in this browser', async () => {
   localStorage.setItem('cart', JSON.stringify([{ ...candle, id: 'mine' }]));
   restoreAnswer = { status: 400, body: { error: { code: 'link_expired', message: 'This link to your cart has expired. Your cart is not kept any more, but everything is still in the shop.' } } };
