@@ -55,7 +55,7 @@ describe('cart reducer (spec section 4)', () => {
   });
 
   it("a reminder's cart joins this browser's: own lines stay, a line of both takes the larger quantity (now's price), new lines come after", () => {
-    const mug = { ...tee, id: 'mug', size: 'ONE' };
+    const mug: CartLine = { ...tee, id: 'mug', size: '16oz' };
     expect(
       withRestored(
         [tee, mug],
