@@ -1,8 +1,21 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ACCESS_EXTENSION, answerSchema, answerSchemaName, BEARER_SCHEME, declaredStatuses, openApiDocument, operationIds, requestSchema, requestSchemaName, SITE_JSON, type OpenApiDocument } from './openapi';
+import {
+  ACCESS_EXTENSION,
+  answerSchema,
+  answerSchemaName,
+  BEARER_SCHEME,
+  declaredStatuses,
+  openApiDocument,
+  operationIds,
+  requestSchema,
+  requestSchemaName,
+  SITE_FILES,
+  SITE_JSON,
+  type OpenApiDocument,
+} from './openapi';
 import { runtimeConfigSchema } from './schemas/common';
 import { ADMIN_GROUP } from './roles';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
@@ -43,15 +56,33 @@ describe('the OpenAPI document of the route table', () => {
 
   test('has exactly one operation per route, under its path and method, with its summary', () => {
     const operations = Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${p}`));
-    expect(operations.sort()).toEqual([...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...SITE_JSON.map((file) => `GET ${file.path}`)].sort());
+    expect(operations.sort()).toEqual([...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...[...SITE_JSON, ...SITE_FILES].map((file) => `GET ${file.path}`)].sort());
     for (const route of ROUTE_LIST) {
       expect(operationOf(doc, route)).toMatchObject({ operationId: ids.get(route), summary: route.summary, tags: [route.handler.split('/')[0]] });
     }
   });
 
+  test("every file at the root of the site (web/public) is described with its media type, so a root page's address (/{page}) does not seem to cover it", () => {
+    const publicDir = path.join(__dirname, '..', 'web', 'public');
+    const rootFiles = readdirSync(publicDir).filter((name) => statSync(path.join(publicDir, name)).isFile());
+    expect(SITE_FILES.map((file) => file.path.slice(1)).sort()).toEqual(rootFiles.sort());
+    for (const file of SITE_FILES) {
+      const content = (doc.paths[file.path].get.responses as Record<string, { content?: Record<string, unknown> }>)['200'].content!;
+      expect(Object.keys(content)).toEqual([file.type]);
+    }
+    // A name with an extension that is no file of the site: the error format, beside the not-found page.
+    const notFound = (doc.paths['/{page}'].get.responses as Record<string, { content: Record<string, unknown> }>)['404'].content;
+    expect(Object.keys(notFound).sort()).toEqual(['application/json', 'text/html']);
+  });
+
+  test('a 503 declares the Retry-After header the shop sends with it', () => {
+    const health = doc.paths['/api/health'].get.responses as Record<string, { headers?: Record<string, unknown> }>;
+    expect(health['503'].headers).toHaveProperty('Retry-After');
+  });
+
   test('operation ids are unique (OpenAPI requires it; client generators name methods by them), the route id where one handler serves one route', () => {
     const all = Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
-    expect(all).toHaveLength(ROUTE_LIST.length + SITE_JSON.length);
+    expect(all).toHaveLength(ROUTE_LIST.length + SITE_JSON.length + SITE_FILES.length);
     expect(new Set(all).size).toBe(all.length);
     const single = ROUTE_LIST.filter((route) => ROUTE_LIST.filter((other) => other.handler === route.handler).length === 1);
     for (const route of single) expect(operationOf(doc, route)!.operationId).toBe(routeId(route));

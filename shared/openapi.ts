@@ -2,6 +2,7 @@ import { version } from '../package.json';
 import { rateLimitGroupOf } from './rate-limits';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
 import type { Refusal, SuccessStatus } from './routes/types';
+import { SHARE_IMAGE } from './pages';
 import { ADMIN_GROUP } from './roles';
 import { errorBodySchema, MAX_BODY_BYTES, runtimeConfigSchema } from './schemas/common';
 import * as z from './schemas/zod';
@@ -133,6 +134,16 @@ export const SITE_JSON: readonly { path: string; operationId: string; summary: s
 ];
 
 /**
+ * The files at the root of the site (web/public), served as they are: described because a root page's address
+ * (`/{page}`) would otherwise seem to cover them. The web app's own folders (`/assets/*`, `/banners/*`, `/images/*`) are
+ * not the API's and are left out.
+ */
+export const SITE_FILES: readonly { path: string; operationId: string; summary: string; type: string }[] = [
+  { path: '/favicon.svg', operationId: 'SiteGetFavicon', summary: "The shop's icon", type: 'image/svg+xml' },
+  { path: SHARE_IMAGE.path, operationId: 'SiteGetShareImage', summary: 'The picture link previews show (Open Graph, 1200x630)', type: 'image/jpeg' },
+];
+
+/**
  * Each operation's id, unique in the document as OpenAPI requires: the route's id (`CartSaveCart`), and where one
  * handler serves several routes, also the method (`AdminPromoCodesPost`) and, if that is still shared, the path's
  * words (`PagesRenderPageGetProductId`).
@@ -206,8 +217,14 @@ function operation(route: RouteDef, operationId: string): JsonObject {
       const content: JsonObject = route.answers ? { [route.answers]: { schema: { type: 'string' } } } : { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(operationId)}` } } };
       if (route.download) content[route.download] = { schema: { type: 'string' } };
       responses[status] = { description: `${when}${route.answers ? ` (${route.answers})` : ''}`, content };
-    } else if (status === '404' && route.answers) responses[status] = { description: `${when} (${route.answers})`, content: { [route.answers]: { schema: { type: 'string' } } } };
-    else if (status === '429' || status === '5XX') {
+    } else if (status === '404' && route.answers) {
+      // A name at the root also matches a file's (`/x.json`): one the site does not have is the error format.
+      const fileToo = /^\/\{[^}]+\}$/.test(route.path);
+      responses[status] = {
+        description: `${when} (${route.answers})${fileToo ? '; a name with an extension that is no file of the site: the error format (JSON)' : ''}`,
+        content: { [route.answers]: { schema: { type: 'string' } }, ...(fileToo ? error : {}) },
+      };
+    } else if (status === '429' || status === '5XX') {
       responses[status] = {
         description: when,
         ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit lets the client in again', schema: { type: 'string' } } } } : {}),
@@ -215,7 +232,11 @@ function operation(route: RouteDef, operationId: string): JsonObject {
       };
     } else {
       const body = refusalBody(route, Number(status));
-      responses[status] = { description: when, content: body === errorBodySchema ? error : { 'application/json': { schema: answerSchema(body) } } };
+      responses[status] = {
+        description: when,
+        ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before asking again, when the shop knows', schema: { type: 'string' } } } } : {}),
+        content: body === errorBodySchema ? error : { 'application/json': { schema: answerSchema(body) } },
+      };
     }
   }
   return {
@@ -267,6 +288,21 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
       },
     };
     schemas[answerSchemaName(file.operationId)] = answerSchema(file.answer);
+  }
+  for (const file of SITE_FILES) {
+    paths[file.path] = {
+      get: {
+        operationId: file.operationId,
+        summary: file.summary,
+        tags: ['site'],
+        [ACCESS_EXTENSION]: 'public',
+        security: [],
+        responses: {
+          '200': { description: `The file (${file.type})`, content: { [file.type]: { schema: { type: 'string', contentMediaType: file.type } } } },
+          '304': { description: 'Not modified since the copy the client has (`If-None-Match`)' },
+        },
+      },
+    };
   }
   const areas = [...new Set([...routes.map((route) => route.handler.split('/')[0]), 'site'])];
   return {

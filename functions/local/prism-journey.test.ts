@@ -1,8 +1,8 @@
 import { AuthFlowType, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OPENAPI_PATH, SITE_JSON, type OpenApiDocument } from '#shared/openapi';
+import { OPENAPI_PATH, SITE_FILES, SITE_JSON, type OpenApiDocument } from '#shared/openapi';
 import { findRoute, ROUTE_LIST } from '#shared/routes';
 import { unsubscribeToken } from '../domain/mail/opt-outs';
 import { signToken } from '../lib/signed-tokens';
@@ -24,6 +24,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-prism-'));
 const webDir = path.join(dataDir, 'web');
 mkdirSync(webDir, { recursive: true });
 writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+// The site's root files, as the build copies them from web/public.
+for (const file of SITE_FILES) copyFileSync(path.join(__dirname, '..', '..', 'web', 'public', file.path.slice(1)), path.join(webDir, file.path.slice(1)));
 const admin = { email: 'owner@example.com', password: 'OwnerPass1' };
 
 let stack: LocalStack | undefined;
@@ -68,7 +70,7 @@ async function call(method: string, url: string, expected: number, options: { to
   const text = await answer.text();
   const body = type.includes('json') && text ? JSON.parse(text) : text;
   const pathname = new URL(url, 'http://x').pathname;
-  const site = SITE_JSON.find((file) => file.path === pathname);
+  const site = [...SITE_JSON, ...SITE_FILES].find((file) => file.path === pathname);
   const found = findRoute(ROUTE_LIST, method, pathname);
   touched.add(site ? `GET ${site.path}` : found.route ? `${found.route.method} ${found.route.path}` : `${method} ${pathname} (no route)`);
   const violations = answer.headers.get(PRISM_VIOLATIONS_HEADER);
@@ -112,6 +114,10 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/api/health', 200);
   expect((await call('GET', '/config.json', 200)).body).toMatchObject({ paymentMode: 'test' });
   await call('GET', OPENAPI_PATH, 200);
+  // The site's root files, and a file it does not have (the error format, not the not-found page).
+  for (const file of SITE_FILES) expect((await call('GET', file.path, 200)).type).toBe(file.type);
+  await call('GET', '/nothere.json', 404);
+  await call('GET', '/wp-login.php', 404);
 
   // The catalogue, its pages and the crawler files.
   const list = await call('GET', '/api/products?category=candles&sort=price-asc&limit=2', 200);
@@ -276,7 +282,7 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
 
   expect(problems).toEqual([]);
   // Every operation of the document was touched, and nothing outside it.
-  const operations = [...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...SITE_JSON.map((file) => `GET ${file.path}`)];
+  const operations = [...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...[...SITE_JSON, ...SITE_FILES].map((file) => `GET ${file.path}`)];
   expect([...touched].filter((operation) => !operations.includes(operation))).toEqual([]);
   expect(operations.filter((operation) => !touched.has(operation))).toEqual([]);
 });
