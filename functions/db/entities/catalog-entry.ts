@@ -21,6 +21,13 @@ export interface CatalogEntryRecord extends Timestamps, CardFields {
   ratingKey: string;
 }
 
+const pad = (value: number, digits: number) => String(Math.max(0, Math.min(Math.round(value), 10 ** digits - 1))).padStart(digits, '0');
+
+/** The sort fields of an entry, from the product's price and ratings: the index layout stays in this file. */
+export function sortKeys(price: number, ratingAverage: number, ratingCount: number): Pick<CatalogEntryRecord, 'priceKey' | 'ratingKey'> {
+  return { priceKey: pad(price, 10), ratingKey: `${pad(ratingAverage * 100, 3)}#${pad(ratingCount, 8)}` };
+}
+
 export const catalogEntries = model<CatalogEntryRecord, 'word' | 'createdAt' | 'id'>({
   entity: 'catalog',
   pk: ['word'],

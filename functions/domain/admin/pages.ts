@@ -4,9 +4,9 @@ import { badRequest } from '../../lib/errors';
 
 /** What an admin table page reads through: one index partition of one record kind (a `model`). */
 interface Pageable<T> {
-  entity: string;
   queryPage(indexName: string, values: Partial<T>, options: { order?: 'asc' | 'desc'; limit?: number }, start: Record<string, unknown> | null): Promise<QueryPage<T>>;
   position(record: T, indexName: string): Record<string, unknown>;
+  isPosition(value: unknown, indexName: string, values: Partial<T>): value is Record<string, unknown>;
   count(indexName: string, values: Partial<T>): Promise<number>;
 }
 
@@ -17,18 +17,11 @@ interface Pageable<T> {
  * position in the same partition (its index keys are checked), or it is a 400.
  */
 export async function adminPage<T>(model: Pageable<T>, indexName: string, values: Partial<T>, query: AdminPageQuery, order: 'asc' | 'desc' = 'desc') {
-  const probe = model.position(values as T, indexName);
   let start: Record<string, unknown> | null = null;
   if (query.cursor) {
     try {
-      const key = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-      const names = Object.keys(probe);
-      const ok =
-        Object.keys(key).length === names.length &&
-        names.every((name) => typeof key[name] === 'string') &&
-        names.filter((name) => name !== 'pk' && name.endsWith('pk')).every((name) => key[name] === probe[name]) &&
-        String(key.pk).startsWith(`${model.entity}#`);
-      if (ok) start = key;
+      const key: unknown = JSON.parse(Buffer.from(query.cursor, 'base64url').toString('utf8'));
+      if (model.isPosition(key, indexName, values)) start = key;
     } catch {
       /* refused below */
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '#shared/schemas/product';
 import { tagWords } from '#shared/sizes';
-import { catalogEntries, type CatalogEntryRecord } from '../../db/entities/catalog-entry';
+import { catalogEntries, sortKeys, type CatalogEntryRecord } from '../../db/entities/catalog-entry';
 import { catalogIndexMarker, type CatalogIndexBuild } from '../../db/entities/marker';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { isConditionFailure, type NewRecord, type TransactItem, type UpdateInput, type When } from '../../db/table';
@@ -21,8 +21,6 @@ export function entryWords(record: ProductRecord | null): string[] {
   return [ALL, ...new Set(tagWords(record.tag).filter((word) => WORD.test(word)))];
 }
 
-const pad = (value: number, digits: number) => String(Math.max(0, Math.min(Math.round(value), 10 ** digits - 1))).padStart(digits, '0');
-
 /** The entry of a listed product under one word: the card's fields and the sort keys. */
 export function entryOf(record: ProductRecord, word: string): CatalogEntryRecord {
   const count = record.ratingCount ?? 0;
@@ -32,8 +30,7 @@ export function entryOf(record: ProductRecord, word: string): CatalogEntryRecord
     id: record.id,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    priceKey: pad(record.price, 10),
-    ratingKey: `${pad(average * 100, 3)}#${pad(count, 8)}`,
+    ...sortKeys(record.price, average, count),
     name: record.name,
     image: record.image,
     extraImages: record.extraImages ?? [],
