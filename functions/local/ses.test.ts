@@ -126,6 +126,26 @@ it("another site's page in the developer's browser cannot read the outbox (its r
   expect((await fetch(`${origin}/ses/outbox`)).status).toBe(200);
 });
 
+it('a browser (Accept: text/html) gets the outbox as a page whose addresses are links, and the mail text escaped', async () => {
+  await ses.send(
+    new SendEmailCommand({
+      FromEmailAddress: 'shop@example.com',
+      Destination: { ToAddresses: ['page@example.com'] },
+      Content: { Simple: { Subject: { Data: 'Your cart <is> waiting' }, Body: { Text: { Data: 'Come back: https://shop.example.com/cart/restore?token=a.b&x=1\n<script>alert(1)</script>' } } } },
+    }),
+  );
+  const answer = await fetch(`${origin}/ses/outbox`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  const page = await answer.text();
+  expect(page).toContain('<h2>Your cart &lt;is&gt; waiting</h2>');
+  expect(page).toContain('<a href="https://shop.example.com/cart/restore?token=a.b&amp;x=1">https://shop.example.com/cart/restore?token=a.b&amp;x=1</a>');
+  expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(page).not.toContain('<script>');
+  // Scripts and tests still get JSON.
+  expect((await fetch(`${origin}/ses/outbox`)).headers.get('content-type')).toBe('application/json');
+});
+
 describe('the outbox (every mail, reset codes included) answers only this machine', () => {
   test('isLoopback reads the socket address: 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else', () => {
     for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: true });

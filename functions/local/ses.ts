@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { escapeHtml } from '#shared/sanitize';
 import { sentByAWebPage } from './loopback-guard';
 
 /**
@@ -9,7 +10,8 @@ import { sentByAWebPage } from './loopback-guard';
  * @aws-sdk/client-sesv2 pointed at `${origin}/ses`; each mail is written to the outbox folder as an .eml file.
  * `GET /ses/outbox` lists them (newest first) for developers and browser tests: every mail the shop sent, reset
  * codes and order details included, so it answers only a client on this machine (the socket's address is
- * loopback; no header can say so).
+ * loopback; no header can say so). JSON for scripts and tests; a page with links that open for a browser (`Accept:
+ * text/html`), so a person can follow a mail's link (a reminder's, a reset's) with one click.
  */
 interface StoredMail {
   id: string;
@@ -28,6 +30,25 @@ interface StoredMail {
 function send(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** The outbox as a page: each mail's header lines and its text, with every address in it a link. */
+export function outboxPage(mails: readonly StoredMail[]): string {
+  const linked = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const items = mails.map(
+    (mail) => `<article>
+<h2>${escapeHtml(mail.subject)}</h2>
+<p>To ${escapeHtml(mail.to.join(', '))} · from ${escapeHtml(mail.from)} · ${escapeHtml(new Date(mail.date).toUTCString())}</p>
+<pre>${linked(mail.text || '(HTML only: see the .eml file)')}</pre>
+</article>`,
+  );
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox (${mails.length})</title></head>
+<body><h1>Outbox: ${mails.length} ${mails.length === 1 ? 'mail' : 'mails'}, newest first</h1>
+<p>Every mail the local shop sent (also in .data/outbox as .eml files). As JSON: <code>curl http://localhost:PORT/ses/outbox</code>.</p>
+${items.join('\n<hr>\n') || '<p>No mail yet.</p>'}
+</body></html>
+`;
 }
 
 /** An error the SDK understands: REST-JSON errors name their type in this header. */
@@ -86,6 +107,10 @@ export function createSesStandIn(outboxDir: string) {
       // another site's page in the developer's browser (a cross-origin request carries its Origin), no.
       if (sentByAWebPage(req) && req.headers.origin !== `http://${req.headers.host ?? ''}`) {
         return fail(res, 403, 'AccessDeniedException', "The outbox is not shown to another site's page: open it in the address bar.");
+      }
+      if ((req.headers.accept ?? '').includes('text/html')) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return void res.end(outboxPage(readOutbox(outboxDir)));
       }
       return send(res, 200, { mails: readOutbox(outboxDir) });
     }
