@@ -270,39 +270,25 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
     if (route.body) schemas[requestSchemaName(operationId)] = requestSchema(route.body);
     if (route.answer && isJsonRoute(route)) schemas[answerSchemaName(operationId)] = answerSchema(route.answer);
   }
+  /** A file the site serves beside the API: a public GET with these answers. */
+  const siteFile = (file: { operationId: string; summary: string }, responses: JsonObject) => ({
+    get: { operationId: file.operationId, summary: file.summary, tags: ['site'], [ACCESS_EXTENSION]: 'public', security: [], responses },
+  });
   for (const file of SITE_JSON) {
-    paths[file.path] = {
-      get: {
-        operationId: file.operationId,
-        summary: file.summary,
-        tags: ['site'],
-        [ACCESS_EXTENSION]: 'public',
-        security: [],
-        responses: {
-          '200': { description: 'The file', content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(file.operationId)}` } } } },
-          '5XX': {
-            description: 'The file could not be served',
-            content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
-          },
-        },
+    paths[file.path] = siteFile(file, {
+      '200': { description: 'The file', content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(file.operationId)}` } } } },
+      '5XX': {
+        description: 'The file could not be served',
+        content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
       },
-    };
+    });
     schemas[answerSchemaName(file.operationId)] = answerSchema(file.answer);
   }
   for (const file of SITE_FILES) {
-    paths[file.path] = {
-      get: {
-        operationId: file.operationId,
-        summary: file.summary,
-        tags: ['site'],
-        [ACCESS_EXTENSION]: 'public',
-        security: [],
-        responses: {
-          '200': { description: `The file (${file.type})`, content: { [file.type]: { schema: { type: 'string', contentMediaType: file.type } } } },
-          '304': { description: 'Not modified since the copy the client has (`If-None-Match`)' },
-        },
-      },
-    };
+    paths[file.path] = siteFile(file, {
+      '200': { description: `The file (${file.type})`, content: { [file.type]: { schema: { type: 'string', contentMediaType: file.type } } } },
+      '304': { description: 'Not modified since the copy the client has (`If-None-Match`)' },
+    });
   }
   const areas = [...new Set([...routes.map((route) => route.handler.split('/')[0]), 'site'])];
   return {
