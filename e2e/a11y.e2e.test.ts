@@ -1,5 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { axeViolations, launch, shopUrl, signInAsAdmin } from './browser';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { axeViolations, launch, shopUrl, shot, signInAsAdmin, until } from './browser';
 
 /** axe-core on every public and admin page: no serious or critical violations. */
 let browser: Browser;
@@ -94,5 +94,62 @@ it('the stock items form: Add stock item covers no count field, at 1280, 820 and
       expect(field.x + field.width).toBeLessThanOrEqual(width);
     }
   }
+  await context.close();
+});
+
+it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a phone the current one in view and the row says it scrolls', async () => {
+  const context = await browser.newContext({ baseURL: shopUrl(), viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  const row = page.getByRole('navigation', { name: 'Admin' });
+  /** Whether `link` lies whole inside the row's visible box. */
+  const whole = async (link: Locator) => {
+    const [box, tab] = [(await row.boundingBox())!, (await link.boundingBox())!];
+    return tab.x >= box.x - 0.5 && tab.x + tab.width <= box.x + box.width + 0.5;
+  };
+  for (const width of [1280, 820]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/admin/inbox');
+    await page.locator('main h1').waitFor();
+    const links = await row.getByRole('link').all();
+    expect(links).toHaveLength(10);
+    for (const link of links) expect(`${width}: ${await link.textContent()} ${(await whole(link)) ? 'whole' : 'cut'}`).toBe(`${width}: ${await link.textContent()} whole`);
+    await shot(page, `admin-tabs-${width}`);
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const [path, current] of [
+    ['/admin/items', 'Stock items'],
+    ['/admin/inbox', 'Inbox'],
+    ['/admin', 'Dashboard'],
+  ]) {
+    await page.goto(path);
+    await page.locator('main h1').waitFor();
+    await until(() => whole(row.getByRole('link', { name: current, exact: true })), true);
+    // More tabs than fit: the row fades out at the edge that has more behind it.
+    const sides = await row.evaluate((nav) => ({ before: nav.scrollLeft > 1, after: nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1, mask: getComputedStyle(nav).maskImage }));
+    expect(sides.before || sides.after).toBe(true);
+    expect(sides.mask).toContain('linear-gradient');
+    await shot(page, `admin-tabs-390-${current.replace(' ', '-')}`);
+  }
+  // Opened from the row (the app's own navigation, not a page load): a tab half out of view comes into it.
+  const replacements = row.getByRole('link', { name: 'Replacements', exact: true });
+  expect(await whole(replacements)).toBe(false);
+  await replacements.evaluate((link) => (link as HTMLAnchorElement).click());
+  await page.getByRole('heading', { level: 1, name: 'Replacement requests' }).waitFor();
+  await until(() => whole(replacements), true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  // A page's own tabs (the orders' four do not fit a phone): the chosen one in view, a shadow says the row scrolls.
+  await page.goto('/admin/orders/archive?status=cancelled');
+  const tabs = page.getByRole('tablist');
+  const cancelled = page.getByRole('tab', { name: 'Cancelled' });
+  await cancelled.waitFor();
+  await until(async () => {
+    const [box, tab] = [(await tabs.boundingBox())!, (await cancelled.boundingBox())!];
+    return tab.x >= box.x - 0.5 && tab.x + tab.width <= box.x + box.width + 0.5;
+  }, true);
+  expect(await tabs.evaluate((list) => getComputedStyle(list).backgroundImage)).toContain('radial-gradient');
+  await shot(page, 'admin-tabs-390-orders-cancelled');
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { Alert, Button, SearchField, TableCell, Tabs, TextField } from '@aws-amplify/ui-react';
-import { Suspense, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Suspense, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Await, Link, useAsyncError, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
@@ -9,6 +9,7 @@ import { downloadOrdersCsv, readOrdersPage, type AdminOrderPage, type OrderQuery
 import { AdminTable } from './AdminTable';
 import { localDayEnd, localDayStart } from './localDays';
 import { StatusBadge, when } from './OrderBits';
+import { AMPLIFY_TABS, useCurrentInView } from './rowInView';
 import { AdminPage, cursorOf, problemText, useCursorPages } from './useAdmin';
 import { FormError } from '../../components/FormError';
 
@@ -68,6 +69,9 @@ export default function AdminArchivePage() {
   const [search, setSearch] = useState(q ?? '');
   const [csvProblem, setCsvProblem] = useState('');
   const query = queryOf(filters);
+  // A phone shows some of the tabs: the chosen one is scrolled into view.
+  const tabs = useRef<HTMLDivElement>(null);
+  useCurrentInView(tabs, AMPLIFY_TABS, status);
 
   const apply = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -93,6 +97,7 @@ export default function AdminArchivePage() {
   return (
     <AdminPage title="Orders">
       <Tabs
+        ref={tabs}
         value={status}
         onValueChange={(value) => apply({ status: value === 'completed' ? '' : value })}
         items={[

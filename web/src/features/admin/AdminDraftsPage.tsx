@@ -32,7 +32,7 @@ export default function AdminDraftsPage() {
             <TableCell>
               <img src={product.image} alt="" />
             </TableCell>
-            <TableCell>{unescapeText(product.name)}</TableCell>
+            <TableCell className="name-cell">{unescapeText(product.name)}</TableCell>
             <TableCell>{formatPrice(product.price)}</TableCell>
             <TableCell>{product.tag}</TableCell>
             <TableCell>

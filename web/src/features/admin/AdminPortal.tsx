@@ -168,7 +168,7 @@ export default function AdminPortal() {
                 <TableBody>
                   {data.lowStock.map((row) => (
                     <TableRow key={`${row.kind}|${row.id}|${row.size}`}>
-                      <TableCell>
+                      <TableCell className="name-cell">
                         {/* The product or item alone, whichever page of its table it would be on. */}
                         <Link to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}>{unescapeText(row.name)}</Link>
                       </TableCell>

@@ -1,10 +1,11 @@
 import { Button, Tabs, TextAreaField } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import type { ReplacementStatus } from '#shared/aftersale';
 import { unescapeText } from '#shared/sanitize';
 import { decideReplacement, listReplacements } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
+import { AMPLIFY_TABS, useCurrentInView } from './rowInView';
 import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
 
 type Status = ReplacementStatus;
@@ -43,9 +44,13 @@ export default function AdminReplacementsPage() {
   const switching = navigation.state === 'loading' && !navigation.json && navigation.location.pathname === location.pathname;
   const status = switching ? statusOf(new URLSearchParams(navigation.location.search)) : shownStatus;
   const stale = status !== shownStatus;
+  // A phone shows some of the tabs: the chosen one is scrolled into view.
+  const tabs = useRef<HTMLDivElement>(null);
+  useCurrentInView(tabs, AMPLIFY_TABS, status);
   return (
     <AdminPage title="Replacement requests" notice={notice}>
       <Tabs
+        ref={tabs}
         value={status}
         onValueChange={(value) => setParams(value === 'open' ? {} : { status: value }, { replace: true })}
         items={[

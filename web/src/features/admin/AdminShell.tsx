@@ -25,7 +25,9 @@ import '@aws-amplify/ui-react/styles/textArea.css';
 import '@aws-amplify/ui-react/styles/textAreaField.css';
 import '@aws-amplify/ui-react/styles/textField.css';
 import '@aws-amplify/ui-react/styles/visuallyHidden.css';
-import { NavLink, Outlet } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useCurrentInView } from './rowInView';
 import { adminTheme } from './theme';
 import './admin.css';
 
@@ -42,18 +44,53 @@ export const ADMIN_LINKS = [
   { to: '/admin/inbox', label: 'Inbox' },
 ];
 
+/**
+ * The admin's tabs. Where they do not fit in one row (a desktop: 10 tabs are wider than 1200 px) they wrap onto a
+ * second one; on a phone they stay one row that scrolls sideways, with the current tab scrolled into view and the row
+ * fading out at each edge that has more tabs behind it (admin.css), so a cut tab reads as "more this way".
+ */
+function AdminNav() {
+  const row = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const [more, setMore] = useState({ before: false, after: false });
+
+  useCurrentInView(row, { current: 'a.active' }, pathname);
+  // Which edges have tabs behind them: on every scroll, and whenever the row's width changes.
+  useEffect(() => {
+    const nav = row.current;
+    if (!nav) return;
+    const mark = () => {
+      const before = nav.scrollLeft > 1;
+      const after = nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1;
+      setMore((was) => (was.before === before && was.after === after ? was : { before, after }));
+    };
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(mark) : null;
+    resized?.observe(nav);
+    mark();
+    nav.addEventListener('scroll', mark, { passive: true });
+    return () => {
+      resized?.disconnect();
+      nav.removeEventListener('scroll', mark);
+    };
+  }, []);
+
+  return (
+    <nav className="admin-nav" aria-label="Admin" ref={row} data-more-before={more.before || undefined} data-more-after={more.after || undefined}>
+      {ADMIN_LINKS.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 /** Every admin page: the Amplify UI theme in the shop's colours and the admin's own navigation. */
 export default function AdminShell() {
   return (
     <ThemeProvider theme={adminTheme}>
       <div className="admin-shell">
-        <nav className="admin-nav" aria-label="Admin">
-          {ADMIN_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} end={link.end}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
+        <AdminNav />
         <Outlet />
       </div>
     </ThemeProvider>

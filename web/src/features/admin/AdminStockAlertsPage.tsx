@@ -41,7 +41,7 @@ export default function AdminStockAlertsPage() {
         empty={WORDS.adminNone}
         cells={(row) => (
           <>
-            <TableCell as="th" scope="row">
+            <TableCell as="th" scope="row" className="name-cell">
               {row.name === null ? <span className="mono">{row.productId}</span> : <Link to={`/product/${encodeURIComponent(row.productId)}`}>{row.name}</Link>}
             </TableCell>
             <TableCell data-label={COLUMNS[1]}>{row.size === CANDLE_SIZE ? 'one size' : row.size}</TableCell>

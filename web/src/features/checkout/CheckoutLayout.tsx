@@ -1,9 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation, useNavigation, useOutletContext, useRouteLoaderData, useSubmit } from 'react-router-dom';
+import { Outlet, redirect, useLocation, useNavigation, useOutletContext, useRouteLoaderData, type ActionFunctionArgs } from 'react-router-dom';
+import { MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
+import type { CartLine } from '#shared/schemas/cart';
 import { HotItems } from '../../components/HotItems';
+import { ApiError } from '../../lib/api';
+import { useWrite } from '../../lib/useWrite';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
+import { validateCart } from './checkoutApi';
 import { keepAddress, readAddress } from './checkoutSession';
 import { PAYMENT_ROUTE_ID } from './checkoutRoutes';
 import { OrderDetails } from './OrderDetails';
@@ -29,6 +34,34 @@ export function useStepHeading() {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return heading;
+}
+
+/** What the Order Details panel's Proceed to Checkout posts. */
+interface Proceed {
+  intent: 'proceed';
+  cart: CartLine[];
+}
+
+/**
+ * Proceed to Checkout (the Order Details panel, on the cart): the server checks the stock (spec section 4); on a
+ * failure the spec's alert names what is short and the flow stops on the cart, else the shipping step opens. This
+ * layout's action, not the cart's index route's: the panel posts to the address it is shown at, /cart, so a refused
+ * Proceed leaves that address as it was (a post to the index route's action showed /cart?index, kept on a reload)
+ * and replaces its history entry instead of adding one; the redirect to the shipping step is a new entry.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { cart } = (await request.json()) as Proceed;
+  try {
+    const result = await validateCart(cart);
+    if (!result.success) {
+      window.alert(`${MESSAGES.outOfStock}\n${result.outOfStockItems.join('\n')}`);
+      return null;
+    }
+  } catch (error) {
+    window.alert(error instanceof ApiError ? error.message : MESSAGES.serverError);
+    return null;
+  }
+  return redirect(STEP_PATH.shipping);
 }
 
 /**
@@ -61,11 +94,11 @@ export default function CheckoutLayout() {
   const promo = usePromoCode({ cart, who, active: step !== 'payment' });
   const payment = useRouteLoaderData<{ priced: PricedCheckout }>(PAYMENT_ROUTE_ID);
 
-  // Proceed to Checkout: the cart step's action checks the stock with the server, then opens the shipping step.
-  const submit = useSubmit();
+  // Proceed to Checkout: this route's action (above), posted to the address shown (/cart), one at a time.
+  const submit = useWrite();
   const navigation = useNavigation();
-  const proceeding = navigation.state !== 'idle' && navigation.formAction === `${STEP_PATH.cart}?index`;
-  const proceed = () => void submit({ cart }, { method: 'post', action: `${STEP_PATH.cart}?index`, encType: 'application/json' });
+  const proceeding = navigation.state !== 'idle' && (navigation.json as Partial<Proceed> | undefined)?.intent === 'proceed';
+  const proceed = () => void submit({ intent: 'proceed', cart } satisfies Proceed, { method: 'post', encType: 'application/json' });
 
   const context: CheckoutContext = { step, who, address, setAddress, promo };
   return (

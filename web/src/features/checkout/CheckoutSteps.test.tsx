@@ -153,6 +153,40 @@ it('Proceed says it is checking the stock while the shop answers, and a shortfal
   expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
 });
 
+it('a refused Proceed stays at /cart and adds no history entry (Back leaves the cart); an accepted one opens /cart/shipping as a new entry', async () => {
+  const fetchAnswers = global.fetch;
+  let short = true;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    urlOf(input) === '/api/products/validate-cart' ? json(200, short ? { success: false, outOfStockItems: ['Cider Candle'] } : { success: true, outOfStockItems: [] }) : fetchAnswers(input, init),
+  ) as typeof fetch;
+  withCart(candle);
+  const { router } = renderCheckout('/');
+  await screen.findByRole('heading', { name: 'Home' });
+  await act(() => router.navigate('/cart'));
+  const address = () => router.state.location.pathname + router.state.location.search;
+
+  await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+  await screen.findByRole('button', { name: 'Proceed to Checkout' });
+  expect(alert).toHaveBeenCalledWith(`${MESSAGES.outOfStock}\nCider Candle`);
+  // The spec's address, not the index route's /cart?index (which a reload kept), and no entry of its own.
+  expect(address()).toBe('/cart');
+  expect(router.state.historyAction).not.toBe('PUSH');
+  await act(() => router.navigate(-1));
+  await screen.findByRole('heading', { name: 'Home' });
+  expect(address()).toBe('/');
+
+  await act(() => router.navigate(1));
+  short = false;
+  await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  expect(address()).toBe('/cart/shipping');
+  expect(router.state.historyAction).toBe('PUSH');
+  await act(() => router.navigate(-1));
+  await screen.findByRole('heading', { name: 'Your Cart' });
+  expect(address()).toBe('/cart');
+  expect(alert).toHaveBeenCalledTimes(1);
+});
+
 describe('a cart like a shop’s', () => {
   it('each line shows its unit price and its total; Remove takes the whole line; at 9 the plus is off and the line says 9 is the most', async () => {
     withCart(candle, tee, { ...candle, id: 'c2', name: 'Pine Candle', quantity: 1 });

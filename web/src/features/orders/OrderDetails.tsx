@@ -61,7 +61,7 @@ export function OrderDetails({ page }: { page: OrderPage }) {
           {order.lines.map((line) => (
             <li key={lineKey(line)}>
               <LinePhoto src={line.image} size={56} />
-              <span>
+              <span className="line-name">
                 {unescapeText(line.name)}
                 {line.size !== 'CANDLE' ? ` (${line.size})` : ''} × {line.quantity}
               </span>
