@@ -137,6 +137,7 @@ it('a browser (Accept: text/html) gets the outbox as a page whose addresses are 
   const answer = await fetch(`${origin}/ses/outbox`, { headers: { accept: 'text/html,application/xhtml+xml' } });
   expect(answer.status).toBe(200);
   expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
   const page = await answer.text();
   expect(page).toContain('<h2>Your cart &lt;is&gt; waiting</h2>');
   expect(page).toContain('<a href="https://shop.example.com/cart/restore?token=a.b&amp;x=1">https://shop.example.com/cart/restore?token=a.b&amp;x=1</a>');

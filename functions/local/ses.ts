@@ -43,7 +43,8 @@ export function outboxPage(mails: readonly StoredMail[]): string {
 </article>`,
   );
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox (${mails.length})</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox (${mails.length})</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head>
 <body><h1>Outbox: ${mails.length} ${mails.length === 1 ? 'mail' : 'mails'}, newest first</h1>
 <p>Every mail the local shop sent (also in .data/outbox as .eml files). As JSON: <code>curl http://localhost:PORT/ses/outbox</code>.</p>
 ${items.join('\n<hr>\n') || '<p>No mail yet.</p>'}
@@ -109,7 +110,13 @@ export function createSesStandIn(outboxDir: string) {
         return fail(res, 403, 'AccessDeniedException', "The outbox is not shown to another site's page: open it in the address bar.");
       }
       if ((req.headers.accept ?? '').includes('text/html')) {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        // Mail text is escaped; the policy keeps any script off the page all the same (its own style block only).
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'no-store',
+          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+          'x-content-type-options': 'nosniff',
+        });
         return void res.end(outboxPage(readOutbox(outboxDir)));
       }
       return send(res, 200, { mails: readOutbox(outboxDir) });
