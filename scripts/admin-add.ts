@@ -279,8 +279,8 @@ export function localPool(env: NodeJS.ProcessEnv = process.env): PoolIds {
 }
 
 async function main(): Promise<void> {
-  const cli = parseCli(process.argv.slice(2));
-  if (cli.local) Object.assign(cli, localPool());
+  const parsed = parseCli(process.argv.slice(2));
+  const cli = parsed.local ? { ...parsed, ...localPool() } : parsed;
   const local = cli.endpoint ? { endpoint: cli.endpoint, region: cli.region ?? 'us-east-1', ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }) } : {};
   const client = new CognitoIdentityProviderClient({ ...(cli.region ? { region: cli.region } : {}), ...local });
   const pool = await resolvePool({ userPoolId: cli.userPoolId, clientId: cli.clientId, stage: cli.stage }, async (stackName) => {

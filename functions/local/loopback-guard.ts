@@ -3,6 +3,9 @@ import type http from 'node:http';
 /** A request a web page sent: browsers put an `Origin` on every cross-origin request and every POST; the SDK never. */
 export const sentByAWebPage = (req: http.IncomingMessage) => req.headers.origin !== undefined;
 
+/** A request another site's page sent: an `Origin` other than the address it was sent to (the shop's own pages may read). */
+export const sentByAnotherSite = (req: http.IncomingMessage) => sentByAWebPage(req) && req.headers.origin !== `http://${req.headers.host ?? ''}`;
+
 /**
  * What a stand-in that checks no credentials (the Cognito stand-in answers ListUsers and AdminAddUserToGroup to
  * anyone) takes on its own port: requests from this machine's programs only. Two kinds of request come from a web

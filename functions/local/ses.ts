@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { escapeHtml } from '#shared/sanitize';
-import { sentByAWebPage } from './loopback-guard';
+import { sentByAnotherSite, sentByAWebPage } from './loopback-guard';
 
 /**
  * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the real
@@ -106,7 +106,7 @@ export function createSesStandIn(outboxDir: string) {
       }
       // Opened in the browser's address bar (no Origin) or read by the shop's own pages and tests, yes; read by
       // another site's page in the developer's browser (a cross-origin request carries its Origin), no.
-      if (sentByAWebPage(req) && req.headers.origin !== `http://${req.headers.host ?? ''}`) {
+      if (sentByAnotherSite(req)) {
         return fail(res, 403, 'AccessDeniedException', "The outbox is not shown to another site's page: open it in the address bar.");
       }
       if ((req.headers.accept ?? '').includes('text/html')) {
