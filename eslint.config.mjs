@@ -39,18 +39,51 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [NAMED_IMPORTS] }],
       // A leading underscore marks a name kept on purpose: a parameter an interface requires, or a field taken out
       // of an object with rest (`const { cell: _cell, ...line } = ...`), the house habit.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // Off (0046): every `async` without an `await` here fulfils a contract that wants a promise (Lambda and
       // Cognito trigger handlers, middy middlewares, the payment provider interface, fetch and token stand-ins) and
       // turns a throw into a rejection; dropping `async` to please the rule would change what a throw does.
       // no-floating-promises and no-misused-promises, which find real promise bugs, stay on.
       '@typescript-eslint/require-await': 'off',
+      // Lines a reviewer reads in a diff (style.md): Prettier wraps code at 120; this holds comments to the same width.
+      // Strings, templates and URLs may run longer (a message is searched for whole).
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          tabWidth: 2,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreRegExpLiterals: true,
+          ignoreUrls: true,
+          ignorePattern: 'eslint-disable',
+        },
+      ],
     },
   },
 
   // Node code: Lambda functions, the local stand-ins, CDK, scripts, tests.
   {
-    files: ['functions/**', 'shared/**', 'infra/**', 'scripts/**', 'tests/**', 'e2e/**', '*.ts', '*.mjs', 'web/vite.config.mts'],
+    files: [
+      'functions/**',
+      'shared/**',
+      'infra/**',
+      'scripts/**',
+      'tests/**',
+      'e2e/**',
+      '*.ts',
+      '*.mjs',
+      'web/vite.config.mts',
+    ],
     languageOptions: { globals: globals.node },
   },
 
@@ -66,7 +99,8 @@ export default defineConfig(
         {
           paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
             name,
-            message: 'Use the table through functions/db: the record models (functions/db/entities) and functions/db/transaction.ts (decision 0070).',
+            message:
+              'Use the table through functions/db: the record models (functions/db/entities) and functions/db/transaction.ts (decision 0070).',
           })),
           // This block's rule replaces the one above for these files: keep the named imports too.
           patterns: [NAMED_IMPORTS],
@@ -104,12 +138,16 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
   },
 
-  // The CloudFront routing function (infra/lib/spa-routing-function.js): plain JavaScript for CloudFront's runtime 2.0, outside
-  // tsconfig.json. CloudFront calls its `handler`; the three constants are filled in at synth (infra/lib/spa-routing.ts).
+  // The CloudFront routing function (infra/lib/spa-routing-function.js): plain JavaScript for CloudFront's runtime 2.0,
+  // outside tsconfig.json. CloudFront calls its `handler`; the three constants are filled in at synth
+  // (infra/lib/spa-routing.ts).
   {
     files: ['infra/lib/spa-routing-function.js'],
     extends: [tseslint.configs.disableTypeChecked],
-    languageOptions: { sourceType: 'module', globals: { SPA_ROUTE_PATTERN: 'readonly', API_ORIGIN_ID: 'readonly', NOT_FOUND_PATH: 'readonly' } },
+    languageOptions: {
+      sourceType: 'module',
+      globals: { SPA_ROUTE_PATTERN: 'readonly', API_ORIGIN_ID: 'readonly', NOT_FOUND_PATH: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },
   },
 

@@ -5,7 +5,10 @@
 // today; Lambdas run Node 24). Said once here instead of hundreds of times in the test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. @type {import('jest').Config['transform']} */
+/**
+ * TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. @type
+ * {import('jest').Config['transform']}
+ */
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -20,7 +23,11 @@ const transform = {
   ],
 };
 const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
-const common = { transform, transformIgnorePatterns, testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/.data/'] };
+const common = {
+  transform,
+  transformIgnorePatterns,
+  testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/.data/'],
+};
 
 /** @type {import('jest').Config} */
 const config = {
@@ -36,7 +43,13 @@ const config = {
       globalTeardown: '<rootDir>/tests/global-teardown.ts',
       setupFiles: ['<rootDir>/tests/env.ts'],
     },
-    { ...common, displayName: 'infra', testEnvironment: 'node', testMatch: ['<rootDir>/infra/test/**/*.test.ts'], setupFilesAfterEnv: ['<rootDir>/infra/test/setup.ts'] },
+    {
+      ...common,
+      displayName: 'infra',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/infra/test/**/*.test.ts'],
+      setupFilesAfterEnv: ['<rootDir>/infra/test/setup.ts'],
+    },
     {
       ...common,
       displayName: 'web',

@@ -40,7 +40,17 @@ const PUBLIC = [
   '/search?q=zzzz',
   '/search',
 ];
-const ADMIN = ['/admin', '/admin/products', '/admin/items', '/admin/orders/pending', '/admin/drafted-products', '/admin/inbox', '/admin/orders/archive', '/admin/replacements', '/admin/promo-codes'];
+const ADMIN = [
+  '/admin',
+  '/admin/products',
+  '/admin/items',
+  '/admin/orders/pending',
+  '/admin/drafted-products',
+  '/admin/inbox',
+  '/admin/orders/archive',
+  '/admin/replacements',
+  '/admin/promo-codes',
+];
 
 it('public pages have no serious or critical accessibility violations', async () => {
   const context = await browser.newContext({ baseURL: shopUrl(), viewport: { width: 1280, height: 900 } });
@@ -55,7 +65,14 @@ it('with items in the cart (the header shows the count), the storefront and the 
   const context = await browser.newContext({ baseURL: shopUrl(), viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto('/');
-  const line = { id: 'harvest-spice-candle', name: 'Harvest Spice Candle', image: '/images/x.jpg', price: 2400, size: 'CANDLE', quantity: 2 };
+  const line = {
+    id: 'harvest-spice-candle',
+    name: 'Harvest Spice Candle',
+    image: '/images/x.jpg',
+    price: 2400,
+    size: 'CANDLE',
+    quantity: 2,
+  };
   await page.evaluate((cartLine) => localStorage.setItem('cart', JSON.stringify([cartLine])), line);
   const found: string[] = [];
   for (const path of ['/', '/cart']) {
@@ -89,7 +106,11 @@ it('the stock items form: Add stock item covers no count field, at 1280, 820 and
     const button = (await form.getByRole('button', { name: 'Add stock item' }).boundingBox())!;
     for (const label of ['Item id', 'S', 'M', 'L', 'XL', '2XL']) {
       const field = (await form.getByLabel(label, { exact: true }).boundingBox())!;
-      const apart = button.x >= field.x + field.width || field.x >= button.x + button.width || button.y >= field.y + field.height || field.y >= button.y + button.height;
+      const apart =
+        button.x >= field.x + field.width ||
+        field.x >= button.x + button.width ||
+        button.y >= field.y + field.height ||
+        field.y >= button.y + button.height;
       expect(`${width}: ${label} ${apart ? 'apart' : 'covered'}`).toBe(`${width}: ${label} apart`);
       expect(field.x + field.width).toBeLessThanOrEqual(width);
     }
@@ -113,7 +134,10 @@ it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a pho
     await page.locator('main h1').waitFor();
     const links = await row.getByRole('link').all();
     expect(links).toHaveLength(10);
-    for (const link of links) expect(`${width}: ${await link.textContent()} ${(await whole(link)) ? 'whole' : 'cut'}`).toBe(`${width}: ${await link.textContent()} whole`);
+    for (const link of links)
+      expect(`${width}: ${await link.textContent()} ${(await whole(link)) ? 'whole' : 'cut'}`).toBe(
+        `${width}: ${await link.textContent()} whole`,
+      );
     await shot(page, `admin-tabs-${width}`);
   }
 
@@ -127,7 +151,11 @@ it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a pho
     await page.locator('main h1').waitFor();
     await until(() => whole(row.getByRole('link', { name: current, exact: true })), true);
     // More tabs than fit: the row fades out at the edge that has more behind it.
-    const sides = await row.evaluate((nav) => ({ before: nav.scrollLeft > 1, after: nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1, mask: getComputedStyle(nav).maskImage }));
+    const sides = await row.evaluate((nav) => ({
+      before: nav.scrollLeft > 1,
+      after: nav.scrollLeft + nav.clientWidth < nav.scrollWidth - 1,
+      mask: getComputedStyle(nav).maskImage,
+    }));
     expect(sides.before || sides.after).toBe(true);
     expect(sides.mask).toContain('linear-gradient');
     await shot(page, `admin-tabs-390-${current.replace(' ', '-')}`);
@@ -138,7 +166,9 @@ it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a pho
   await replacements.evaluate((link) => (link as HTMLAnchorElement).click());
   await page.getByRole('heading', { level: 1, name: 'Replacement requests' }).waitFor();
   await until(() => whole(replacements), true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
 
   // A page's own tabs (the orders' four do not fit a phone): the chosen one in view, a shadow says the row scrolls.
   await page.goto('/admin/orders/archive?status=cancelled');

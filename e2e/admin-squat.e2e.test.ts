@@ -31,15 +31,30 @@ it('a squatted address made admin: the squatter is told the password was reset, 
   // The stranger signs up first (confirmed and verified at once, as the pre-sign-up trigger does).
   const { context: strangers, page: stranger } = await newPage(browser, 'desktop');
   await stranger.goto('/signup');
-  for (const [name, value] of Object.entries({ firstName: 'Not', lastName: 'Boss', email, password: 'Squatter1', confirm: 'Squatter1' })) await stranger.fill(`input[name=${name}]`, value);
+  for (const [name, value] of Object.entries({
+    firstName: 'Not',
+    lastName: 'Boss',
+    email,
+    password: 'Squatter1',
+    confirm: 'Squatter1',
+  }))
+    await stranger.fill(`input[name=${name}]`, value);
   await stranger.getByRole('button', { name: 'Create Account' }).click();
   await stranger.getByRole('link', { name: 'Account' }).waitFor();
 
   // The operator runs admin:add against the shop's Cognito (here the stand-in, as `--endpoint` points it).
-  const { cognito } = JSON.parse(readFileSync(e2eStateFile(), 'utf8')) as { cognito: { endpoint: string; userPoolId: string; clientId: string } };
-  const client = new CognitoIdentityProviderClient({ endpoint: cognito.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const { cognito } = JSON.parse(readFileSync(e2eStateFile(), 'utf8')) as {
+    cognito: { endpoint: string; userPoolId: string; clientId: string };
+  };
+  const client = new CognitoIdentityProviderClient({
+    endpoint: cognito.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    expect(await addAdmin(client, { userPoolId: cognito.userPoolId, clientId: cognito.clientId, email })).toMatchObject({ addedToGroup: true, passwordReset: true });
+    expect(await addAdmin(client, { userPoolId: cognito.userPoolId, clientId: cognito.clientId, email })).toMatchObject(
+      { addedToGroup: true, passwordReset: true },
+    );
   } finally {
     client.destroy();
   }
@@ -65,7 +80,9 @@ it('a squatted address made admin: the squatter is told the password was reset, 
   await until(
     async () => {
       const { mails } = await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json());
-      link = /(http\S+reset-password\S+)/.exec(mails.find((m: { to: string[] }) => m.to.includes(email))?.text ?? '')?.[1] ?? '';
+      link =
+        /(http\S+reset-password\S+)/.exec(mails.find((m: { to: string[] }) => m.to.includes(email))?.text ?? '')?.[1] ??
+        '';
       return link !== '';
     },
     true,

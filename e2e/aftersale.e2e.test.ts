@@ -1,5 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { adminToken, axeViolations, launch, mailTo, newPage, outbox, shopUrl, shot, signInAsAdmin, until, VIEWPORTS } from './browser';
+import {
+  adminToken,
+  axeViolations,
+  launch,
+  mailTo,
+  newPage,
+  outbox,
+  shopUrl,
+  shot,
+  signInAsAdmin,
+  until,
+  VIEWPORTS,
+} from './browser';
 
 /**
  * After the sale (issue 14) in Chromium against the local stack: a guest buys, the admin ships with tracking,
@@ -14,10 +26,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const CANDLE = { id: 'harvest-spice-candle', name: 'Harvest Spice Candle', image: '/images/products/harvest-spice-candle.svg', price: 1, size: 'CANDLE', quantity: 2 };
+const CANDLE = {
+  id: 'harvest-spice-candle',
+  name: 'Harvest Spice Candle',
+  image: '/images/products/harvest-spice-candle.svg',
+  price: 1,
+  size: 'CANDLE',
+  quantity: 2,
+};
 const TRACKING = '1Z999AA10123456784';
 
-const available = async () => (await fetch(`${shopUrl()}/api/products/${CANDLE.id}`).then((r) => r.json())).sizes[0].available as number;
+const available = async () =>
+  (await fetch(`${shopUrl()}/api/products/${CANDLE.id}`).then((r) => r.json())).sizes[0].available as number;
 
 it('a guest buys; the admin ships with tracking; the guest finds the mail, looks the order up and asks for a replacement; the admin approves and ships it', async () => {
   const email = `aftersale-${Date.now()}@example.com`;
@@ -29,7 +49,15 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await guest.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), CANDLE);
   await guest.goto('/cart');
   await guest.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  for (const [name, value] of Object.entries({ name: 'Gail Guest', email, line1: '3 Pine Rd', city: 'Reno', state: 'NV', zip: '89501' })) await guest.fill(`input[name=${name}]`, value);
+  for (const [name, value] of Object.entries({
+    name: 'Gail Guest',
+    email,
+    line1: '3 Pine Rd',
+    city: 'Reno',
+    state: 'NV',
+    zip: '89501',
+  }))
+    await guest.fill(`input[name=${name}]`, value);
   await guest.getByRole('button', { name: 'Next' }).click();
   await guest.fill('input[autocomplete=cc-number]', '4242 4242 4242 4242');
   await guest.fill('input[autocomplete=cc-exp]', '12/40');
@@ -37,7 +65,9 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await guest.getByRole('button', { name: /^Pay / }).click();
   await guest.waitForURL('**/orderconfirmation');
   const orderNumber = (await guest.getByTestId('order-number').textContent())!;
-  expect(await guest.getByRole('link', { name: 'order status page' }).getAttribute('href')).toBe(`/order-status?order=${orderNumber}`);
+  expect(await guest.getByRole('link', { name: 'order status page' }).getAttribute('href')).toBe(
+    `/order-status?order=${orderNumber}`,
+  );
 
   // 2. The admin sees it on the dashboard and ships it with UPS and a tracking number.
   const { context: adminContext, page: admin } = await newPage(browser, 'desktop');
@@ -81,11 +111,19 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await guest.fill('input[name=email]', email);
   await guest.getByRole('button', { name: 'Find my order' }).click();
   await guest.getByText('Shipped on').waitFor();
-  expect(await guest.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe(`https://www.ups.com/track?tracknum=${TRACKING}`);
+  expect(await guest.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe(
+    `https://www.ups.com/track?tracknum=${TRACKING}`,
+  );
   // Each line shows its product's photo (a JPEG variant that loads, not the photo's bare path).
   const lineImages = guest.locator('.order-view li img');
   expect(await lineImages.count()).toBeGreaterThan(0);
-  await until(() => lineImages.evaluateAll((imgs) => (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0)), true);
+  await until(
+    () =>
+      lineImages.evaluateAll((imgs) =>
+        (imgs as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0),
+      ),
+    true,
+  );
   problems.push(...(await axeViolations(guest, 'order status')));
   await shot(guest, 'aftersale-2-order-status');
 
@@ -115,7 +153,9 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await replacement.getByLabel('Tracking number').fill('9400100000000000000000');
   await replacement.getByRole('button', { name: 'Complete Order' }).click();
   await replacement.waitFor({ state: 'detached' });
-  expect((await mailTo(email, /^Your replacement/)).text).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000');
+  expect((await mailTo(email, /^Your replacement/)).text).toContain(
+    'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+  );
 
   // 7. The guest sees the request approved; the archive finds the order by email.
   await guest.getByRole('button', { name: 'Find my order' }).click();
@@ -130,12 +170,22 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
 
 it('the admin cancels an unshipped order after confirming: refunded, stock back, the customer mailed', async () => {
   const email = `cancel-${Date.now()}@example.com`;
-  const post = (path: string, body: unknown) => fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = (path: string, body: unknown) =>
+    fetch(`${shopUrl()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const intent = await post('/auth/create-payment-intent/guest', {
     cart: [{ id: CANDLE.id, size: 'CANDLE', quantity: 1 }],
     shippingAddress: { name: 'Cal Cancel', email, line1: '1 Main St', city: 'Reno', state: 'NV', zip: '89501' },
   });
-  await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Cal', receiptEmail: email });
+  await post('/api/test-payments/confirm', {
+    clientSecret: intent.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    billingName: 'Cal',
+    receiptEmail: email,
+  });
   await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
   const before = await available();
 
@@ -160,18 +210,36 @@ it('the admin cancels an unshipped order after confirming: refunded, stock back,
 
 /** A paid guest order of `quantity` candles, through the API as checkout records it. */
 async function guestOrder(email: string, quantity = 1): Promise<string> {
-  const post = (path: string, body: unknown) => fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
+  const post = (path: string, body: unknown) =>
+    fetch(`${shopUrl()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
   const intent = await post('/auth/create-payment-intent/guest', {
     cart: [{ id: CANDLE.id, size: 'CANDLE', quantity }],
-    shippingAddress: { name: 'Christopher Alexander Longname', email, line1: '1234 Extraordinarily Long Boulevard Name', city: 'Reno', state: 'NV', zip: '89501' },
+    shippingAddress: {
+      name: 'Christopher Alexander Longname',
+      email,
+      line1: '1234 Extraordinarily Long Boulevard Name',
+      city: 'Reno',
+      state: 'NV',
+      zip: '89501',
+    },
   });
-  await post('/api/test-payments/confirm', { clientSecret: intent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'Chris', receiptEmail: email });
+  await post('/api/test-payments/confirm', {
+    clientSecret: intent.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+    billingName: 'Chris',
+    receiptEmail: email,
+  });
   await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
   return intent.orderNumber as string;
 }
 
 /** Whether the page is no wider than the screen (nothing to scroll sideways). */
-const fitsTheScreen = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+const fitsTheScreen = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 it('two tabs ship with different numbers: the second is told what it shipped with; Change tracking mails the corrected link; a replacement of every unit says thanks; cancelling the $0 replacement frees it, with nothing refunded; all fits a phone', async () => {
   const email = `christopher.alexander.longname-${Date.now()}@example-holiday-gifts.com`;
@@ -193,7 +261,9 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   await first.getByText('Shipped; the customer was mailed.').waitFor();
   await shipIn(second, 'FedEx', '999999999999');
   await second
-    .getByText(`Order ${orderNumber} was already shipped with UPS, tracking 1ZFIRST0001. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`)
+    .getByText(
+      `Order ${orderNumber} was already shipped with UPS, tracking 1ZFIRST0001. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
+    )
     .waitFor();
   expect(await second.getByText('Shipped; the customer was mailed.').count()).toBe(0);
   await second.getByRole('link', { name: '1ZFIRST0001' }).waitFor();
@@ -204,8 +274,12 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   const change = second.getByRole('form', { name: `Change the tracking of ${orderNumber}` });
   await change.getByLabel('Tracking number').fill('1ZRIGHT0002');
   await change.getByRole('button', { name: 'Save and mail the customer' }).click();
-  await second.getByText('Tracking changed to UPS, tracking 1ZRIGHT0002; the customer was mailed the new one.').waitFor();
-  expect((await mailTo(email, /^New tracking for your order/)).text).toContain('Track it: https://www.ups.com/track?tracknum=1ZRIGHT0002');
+  await second
+    .getByText('Tracking changed to UPS, tracking 1ZRIGHT0002; the customer was mailed the new one.')
+    .waitFor();
+  expect((await mailTo(email, /^New tracking for your order/)).text).toContain(
+    'Track it: https://www.ups.com/track?tracknum=1ZRIGHT0002',
+  );
   await second.getByText('Tracking changed to UPS, tracking 1ZRIGHT0002 (was UPS, tracking 1ZFIRST0001)').waitFor();
   problems.push(...(await axeViolations(second, 'order detail after a tracking change')));
 
@@ -214,7 +288,9 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   await guest.goto(`/order-status?order=${orderNumber}`);
   await guest.fill('input[name=email]', email);
   await guest.getByRole('button', { name: 'Find my order' }).click();
-  expect(await guest.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1ZRIGHT0002');
+  expect(await guest.getByRole('link', { name: 'Track your parcel' }).getAttribute('href')).toBe(
+    'https://www.ups.com/track?tracknum=1ZRIGHT0002',
+  );
   await guest.getByLabel(/Harvest Spice Candle: how many to replace/).selectOption('1');
   await guest.fill('textarea[name=reason]', 'The jar arrived cracked.');
   await guest.getByRole('button', { name: 'Ask for a replacement' }).click();
@@ -246,7 +322,11 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   expect(cancel.y - (complete.y + complete.height)).toBeGreaterThanOrEqual(16);
   await shot(phoneAdmin, 'aftersale-4-phone-replacement-order');
   await phoneAdmin.getByRole('button', { name: 'Cancel order' }).click();
-  await phoneAdmin.getByText('Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.').waitFor();
+  await phoneAdmin
+    .getByText(
+      'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
+    )
+    .waitFor();
   expect(dialogs).toHaveLength(1);
   expect(dialogs[0]).toContain('nothing to refund');
   expect(dialogs[0]).not.toContain('refunded in full');
@@ -255,13 +335,19 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
 
   // 5. The guest's page says the replacement was cancelled and offers the form again; the original's timeline says so.
   await guest.getByRole('button', { name: 'Find my order' }).click();
-  await guest.getByText(`Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`).waitFor();
+  await guest
+    .getByText(
+      `Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
+    )
+    .waitFor();
   await guest.getByRole('button', { name: 'Ask for a replacement' }).waitFor();
   expect(await fitsTheScreen(guest)).toBe(true);
   problems.push(...(await axeViolations(guest, 'order status with a cancelled replacement')));
   await shot(guest, 'aftersale-5-phone-order-status');
   await phoneAdmin.goto(`/admin/orders/${orderNumber}`);
-  await phoneAdmin.getByText(`Replacement ${id} cancelled before it shipped; its items can be asked for again`).waitFor();
+  await phoneAdmin
+    .getByText(`Replacement ${id} cancelled before it shipped; its items can be asked for again`)
+    .waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
 
   // 6. The archive on a phone: each order a card whose number and status are in view without scrolling sideways.
@@ -269,7 +355,10 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   const row = phoneAdmin.locator('tbody tr', { hasText: orderNumber }).first();
   await row.waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
-  for (const part of [row.getByRole('link', { name: orderNumber, exact: true }), row.getByText('Shipped', { exact: true })]) {
+  for (const part of [
+    row.getByRole('link', { name: orderNumber, exact: true }),
+    row.getByText('Shipped', { exact: true }),
+  ]) {
     const box = (await part.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
   }
@@ -281,7 +370,11 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
 
 it("in Honolulu (UTC-10, another date than UTC every afternoon and evening), today's figures and link are the admin's day: the link lists exactly the orders counted; a low-stock link opens its product", async () => {
   await guestOrder(`honolulu-${Date.now()}@example.com`);
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, baseURL: shopUrl(), timezoneId: 'Pacific/Honolulu' });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.desktop,
+    baseURL: shopUrl(),
+    timezoneId: 'Pacific/Honolulu',
+  });
   const page = await context.newPage();
   await signInAsAdmin(page);
   const localToday = await page.evaluate(() => {
@@ -304,7 +397,10 @@ it("in Honolulu (UTC-10, another date than UTC every afternoon and evening), tod
       const next = pager.getByRole('button', { name: /next/i });
       if (!(await next.count()) || (await next.isDisabled())) break;
       await next.click();
-      await until(async () => Number(/(\d+) orders$/.exec((await pager.locator('p').textContent())!)![1]) > listed, true);
+      await until(
+        async () => Number(/(\d+) orders$/.exec((await pager.locator('p').textContent())!)![1]) > listed,
+        true,
+      );
     }
     return [counted, listed];
   }

@@ -18,7 +18,15 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -36,13 +44,23 @@ export async function adminToken(): Promise<string> {
   const config = (await fetch(`${shopUrl()}/config.json`).then((r) => r.json())) as { userPoolClientId: string };
   const auth = (await fetch(`${shopUrl()}/cognito/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password } }),
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: E2E_ADMIN.email, PASSWORD: E2E_ADMIN.password },
+    }),
   }).then((r) => r.json())) as { AuthenticationResult: { AccessToken: string } };
   return auth.AuthenticationResult.AccessToken;
 }
 
-export async function newPage(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop'): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: shopUrl() });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -66,8 +84,15 @@ export function collectAlerts(page: Page): string[] {
   return alerts;
 }
 
-/** Waits until `read()` returns `expected`, asking every `everyMs` (or fails after `timeoutMs` with what it last saw). */
-export async function until<T>(read: () => T | Promise<T>, expected: T, timeoutMs = 10_000, everyMs = 100): Promise<void> {
+/**
+ * Waits until `read()` returns `expected`, asking every `everyMs` (or fails after `timeoutMs` with what it last saw).
+ */
+export async function until<T>(
+  read: () => T | Promise<T>,
+  expected: T,
+  timeoutMs = 10_000,
+  everyMs = 100,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   while (Date.now() < deadline) {
@@ -86,8 +111,19 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export async function axeViolations(page: Page, label = page.url(), within?: string): Promise<string[]> {
   await page.evaluate(AXE);
   const result = await page.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document | string, opts: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    return axe.run(selector ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document | string,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    return axe.run(selector ?? document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
   }, within ?? null);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -108,11 +144,16 @@ export interface Mail {
 }
 
 /** Every mail the shop has sent so far. */
-export const outbox = async (): Promise<Mail[]> => ((await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: Mail[] }).mails;
+export const outbox = async (): Promise<Mail[]> =>
+  ((await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: Mail[] }).mails;
 
 /** Waits (up to 15 s) for a mail to `email` whose subject matches, and returns it. */
 export async function mailTo(email: string, subject: RegExp): Promise<Mail> {
   let found: Mail | undefined;
-  await until(async () => Boolean((found = (await outbox()).find((m) => m.to.includes(email) && subject.test(m.subject)))), true, 15_000);
+  await until(
+    async () => Boolean((found = (await outbox()).find((m) => m.to.includes(email) && subject.test(m.subject)))),
+    true,
+    15_000,
+  );
   return found!;
 }

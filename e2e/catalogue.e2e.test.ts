@@ -15,7 +15,15 @@ beforeAll(async () => {
     const answer = await fetch(`${shopUrl()}/api/admin/products`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ name: `Pattern Wrap ${String(i).padStart(2, '0')}`, description: 'Printed wrapping paper.', price: 500 + i * 10, tag: 'giftwraps', image: photo, stockRef: 'WRAP-ROLL', stock: {} }),
+      body: JSON.stringify({
+        name: `Pattern Wrap ${String(i).padStart(2, '0')}`,
+        description: 'Printed wrapping paper.',
+        price: 500 + i * 10,
+        tag: 'giftwraps',
+        image: photo,
+        stockRef: 'WRAP-ROLL',
+        stock: {},
+      }),
     });
     expect(answer.status).toBe(201);
   }
@@ -24,39 +32,42 @@ afterAll(async () => {
   await browser?.close();
 });
 
-it.each(['phone', 'desktop'] as const)('on %s: a first screenful, Load more adds the rest, and back from a product returns to the same card', async (viewport) => {
-  const { context, page } = await newPage(browser, viewport);
-  await page.goto('/product-list/giftwraps');
-  await page.getByRole('link', { name: /Pattern Wrap 28/ }).waitFor();
-  const links = page.locator('.product-grid').getByRole('link');
-  expect(await links.count()).toBe(PRODUCT_PAGE_SIZE);
-  await shot(page, `catalogue-${viewport}-1-first-page`);
+it.each(['phone', 'desktop'] as const)(
+  'on %s: a first screenful, Load more adds the rest, and back from a product returns to the same card',
+  async (viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    await page.goto('/product-list/giftwraps');
+    await page.getByRole('link', { name: /Pattern Wrap 28/ }).waitFor();
+    const links = page.locator('.product-grid').getByRole('link');
+    expect(await links.count()).toBe(PRODUCT_PAGE_SIZE);
+    await shot(page, `catalogue-${viewport}-1-first-page`);
 
-  await page.getByRole('button', { name: 'Load more' }).click();
-  await page.getByText('That is everything in Gift Wraps.').waitFor();
-  expect(await links.count()).toBe(ADDED + 2);
-  expect(new URL(page.url()).searchParams.get('pages')).toBe('2');
-  // The oldest products (demo ones) are at the end, after the newest first.
-  const last = links.last();
-  expect(await last.textContent()).toMatch(/Holly Gift Wrap|Golden Ribbon Wrap/);
-  const target = page.getByRole('link', { name: /Pattern Wrap 02/ });
-  await target.scrollIntoViewIfNeeded();
-  await page.evaluate(() => window.scrollBy(0, 120));
-  const before = await page.evaluate(() => Math.round(window.scrollY));
-  expect(before).toBeGreaterThan(600);
-  await shot(page, `catalogue-${viewport}-2-loaded-more`);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('That is everything in Gift Wraps.').waitFor();
+    expect(await links.count()).toBe(ADDED + 2);
+    expect(new URL(page.url()).searchParams.get('pages')).toBe('2');
+    // The oldest products (demo ones) are at the end, after the newest first.
+    const last = links.last();
+    expect(await last.textContent()).toMatch(/Holly Gift Wrap|Golden Ribbon Wrap/);
+    const target = page.getByRole('link', { name: /Pattern Wrap 02/ });
+    await target.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 120));
+    const before = await page.evaluate(() => Math.round(window.scrollY));
+    expect(before).toBeGreaterThan(600);
+    await shot(page, `catalogue-${viewport}-2-loaded-more`);
 
-  await target.click();
-  await page.getByRole('heading', { level: 1, name: 'Pattern Wrap 02' }).waitFor();
-  expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  await page.goBack();
-  await page.getByText('That is everything in Gift Wraps.').waitFor();
-  expect(await links.count()).toBe(ADDED + 2);
-  await until(async () => Math.abs((await page.evaluate(() => Math.round(window.scrollY))) - before) <= 4, true);
-  expect(await target.isVisible()).toBe(true);
-  await shot(page, `catalogue-${viewport}-3-back`);
-  await context.close();
-});
+    await target.click();
+    await page.getByRole('heading', { level: 1, name: 'Pattern Wrap 02' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await page.getByText('That is everything in Gift Wraps.').waitFor();
+    expect(await links.count()).toBe(ADDED + 2);
+    await until(async () => Math.abs((await page.evaluate(() => Math.round(window.scrollY))) - before) <= 4, true);
+    expect(await target.isVisible()).toBe(true);
+    await shot(page, `catalogue-${viewport}-3-back`);
+    await context.close();
+  },
+);
 
 it('on a phone the category row shows every category whole (390 and 360 wide); narrower, it scrolls and its edge says so', async () => {
   for (const width of [390, 360, 320]) {
@@ -65,7 +76,11 @@ it('on a phone the category row shows every category whole (390 and 360 wide); n
     await page.goto('/');
     await page.locator('#root:not([data-shell])').waitFor();
     const row = page.getByRole('navigation', { name: 'Categories' });
-    const sizes = await row.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth, background: getComputedStyle(element).backgroundImage }));
+    const sizes = await row.evaluate((element) => ({
+      scroll: element.scrollWidth,
+      client: element.clientWidth,
+      background: getComputedStyle(element).backgroundImage,
+    }));
     if (width >= 360) {
       expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
       for (const link of await row.getByRole('link').all()) {
@@ -88,10 +103,20 @@ it('sorting by price asks the API in that order and keeps the choice in the addr
   await page.goto('/product-list/giftwraps');
   await page.getByRole('link', { name: /Pattern Wrap 28/ }).waitFor();
   await page.getByLabel('Sort by').selectOption('price-asc');
-  await until(async () => (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Pattern Wrap 01') ?? false, true);
+  await until(
+    async () =>
+      (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Pattern Wrap 01') ??
+      false,
+    true,
+  );
   expect(new URL(page.url()).searchParams.get('sort')).toBe('price-asc');
   await page.getByLabel('Sort by').selectOption('price-desc');
-  await until(async () => (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Golden Ribbon Wrap') ?? false, true);
+  await until(
+    async () =>
+      (await page.locator('.product-grid').getByRole('link').first().textContent())?.includes('Golden Ribbon Wrap') ??
+      false,
+    true,
+  );
   await context.close();
 });
 
@@ -112,7 +137,11 @@ it('Load more from the keyboard: focus moves to the first card of the new page, 
   expect(focused.index).toBe(PRODUCT_PAGE_SIZE);
   // The next Tab goes on from there, not from the top of the page.
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => [...document.querySelectorAll('.product-grid > a')].indexOf(document.activeElement as HTMLAnchorElement))).toBe(PRODUCT_PAGE_SIZE + 1);
+  expect(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('.product-grid > a')].indexOf(document.activeElement as HTMLAnchorElement),
+    ),
+  ).toBe(PRODUCT_PAGE_SIZE + 1);
   await context.close();
 });
 
@@ -120,7 +149,8 @@ it('search shows every match a page at a time with the total (more than a page o
   // Search keeps its index for CATALOG_CDN_SECONDS (decision 0044): another test file's search just before the
   // products were added holds the older catalogue until then. Wait for the promised freshness, not a lucky order
   // (asking every 2 s, well inside search's rate limit, which the page's own requests share).
-  const total = async () => ((await fetch(`${shopUrl()}${searchUrl('pattern')}`).then((r) => r.json())) as { total?: number }).total;
+  const total = async () =>
+    ((await fetch(`${shopUrl()}${searchUrl('pattern')}`).then((r) => r.json())) as { total?: number }).total;
   await until(total, ADDED, (CATALOG_CDN_SECONDS + 15) * 1000, 2000);
   const { context, page } = await newPage(browser, 'desktop');
   await page.goto('/search?q=pattern');

@@ -13,7 +13,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const TEE = { id: 'pumpkin-patch-tee', name: 'Pumpkin Patch Tee', image: '/images/products/pumpkin-patch-tee.svg', price: 1, size: 'M', quantity: 2, stockRef: 'TEE-CLASSIC' };
+const TEE = {
+  id: 'pumpkin-patch-tee',
+  name: 'Pumpkin Patch Tee',
+  image: '/images/products/pumpkin-patch-tee.svg',
+  price: 1,
+  size: 'M',
+  quantity: 2,
+  stockRef: 'TEE-CLASSIC',
+};
 
 async function fillShipping(page: Page) {
   await page.fill('input[name=name]', 'Ada Buyer');
@@ -85,14 +93,36 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest check
   });
 });
 
-const RUG = { id: 'autumn-leaves-rug', name: 'Autumn Leaves Tufted Rug', image: '/images/products/autumn-leaves-rug.svg', price: 8900, size: 'CANDLE' };
-const rugsLeft = async () => (await fetch(`${shopUrl()}/api/products/${RUG.id}`).then((r) => r.json())).sizes[0].available as number;
+const RUG = {
+  id: 'autumn-leaves-rug',
+  name: 'Autumn Leaves Tufted Rug',
+  image: '/images/products/autumn-leaves-rug.svg',
+  price: 8900,
+  size: 'CANDLE',
+};
+const rugsLeft = async () =>
+  (await fetch(`${shopUrl()}/api/products/${RUG.id}`).then((r) => r.json())).sizes[0].available as number;
 
 /** Another shopper buys `quantity` of a product through the API, as their browser would. */
 async function someoneElseBuys(id: string, quantity: number) {
-  const post = (path: string, body: unknown) => fetch(`${shopUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
-  const shippingAddress = { name: 'Other Buyer', email: 'other@example.com', line1: '2 Oak St', city: 'Reno', state: 'NV', zip: '89501' };
-  const intent = await post('/auth/create-payment-intent/guest', { cart: [{ id, size: 'CANDLE', quantity }], shippingAddress });
+  const post = (path: string, body: unknown) =>
+    fetch(`${shopUrl()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const shippingAddress = {
+    name: 'Other Buyer',
+    email: 'other@example.com',
+    line1: '2 Oak St',
+    city: 'Reno',
+    state: 'NV',
+    zip: '89501',
+  };
+  const intent = await post('/auth/create-payment-intent/guest', {
+    cart: [{ id, size: 'CANDLE', quantity }],
+    shippingAddress,
+  });
   await post('/api/test-payments/confirm', {
     clientSecret: intent.clientSecret,
     card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
@@ -114,7 +144,12 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (vi
     await shot(page, `checkout-${viewport}-3ds-challenge`);
     expect(await axeViolations(page, 'thank-you dialog', '[role=dialog]')).toEqual([]);
     await challenge.getByRole('button', { name: 'Fail' }).click();
-    await until(() => alerts.at(-1), MESSAGES.paymentFailed('We are unable to authenticate your payment method. Please choose a different payment method and try again.'));
+    await until(
+      () => alerts.at(-1),
+      MESSAGES.paymentFailed(
+        'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      ),
+    );
 
     await payWith(page, '4000 0025 0000 3155');
     await challenge.getByRole('button', { name: 'Complete' }).click();
@@ -144,7 +179,9 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (vi
     expect(await axeViolations(page, 'card step, order confirmed later')).toEqual([]);
     // As the shopper sees it: the sentence in view (a full-page shot would put the sticky header over it).
     await page.evaluate(() => document.querySelector('[role=status]')?.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: path.resolve(__dirname, '..', 'test-results', 'screenshots', `checkout-${viewport}-6-confirming-later.png`) });
+    await page.screenshot({
+      path: path.resolve(__dirname, '..', 'test-results', 'screenshots', `checkout-${viewport}-6-confirming-later.png`),
+    });
     await page.getByRole('dialog').getByText('Thank you for your order!').waitFor({ timeout: 15_000 });
     await page.waitForURL('**/orderconfirmation');
     expect(refused).toBe(2);
@@ -177,16 +214,36 @@ it('knowing the numbers is not access: a second client with the guest’s checko
   const alerts = collectAlerts(page);
   await toCardStep(page, { ...TEE, quantity: 1 });
   // What this tab holds: the checkout the shop gave it, and the secret that proves it is this browser's.
-  const held = await page.evaluate(() => ({ checkoutId: sessionStorage.getItem('checkoutId'), checkoutSecret: sessionStorage.getItem('checkoutSecret') }));
+  const held = await page.evaluate(() => ({
+    checkoutId: sessionStorage.getItem('checkoutId'),
+    checkoutSecret: sessionStorage.getItem('checkoutSecret'),
+  }));
   expect(held.checkoutId).toMatch(/^[0-9a-f-]{36}$/);
   expect(held.checkoutSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
   // Another client with the id (no secret, or a wrong one): 404, the same as for no checkout, and the card step's
   // amount is what it was.
-  const post = (route: string, body: unknown) => fetch(`${shopUrl()}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const elsewhere = { name: 'Mallory Other', email: 'mallory@example.com', line1: '9 Elsewhere Rd', city: 'Reno', state: 'NV', zip: '89501' };
+  const post = (route: string, body: unknown) =>
+    fetch(`${shopUrl()}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const elsewhere = {
+    name: 'Mallory Other',
+    email: 'mallory@example.com',
+    line1: '9 Elsewhere Rd',
+    city: 'Reno',
+    state: 'NV',
+    zip: '89501',
+  };
   for (const secret of [{}, { checkoutSecret: 'x'.repeat(43) }]) {
-    const stolen = await post('/auth/create-payment-intent/guest', { cart: [{ id: TEE.id, size: 'M', quantity: 5 }], shippingAddress: elsewhere, checkoutId: held.checkoutId, ...secret });
+    const stolen = await post('/auth/create-payment-intent/guest', {
+      cart: [{ id: TEE.id, size: 'M', quantity: 5 }],
+      shippingAddress: elsewhere,
+      checkoutId: held.checkoutId,
+      ...secret,
+    });
     expect(stolen.status).toBe(404);
     expect((await stolen.json()).error.code).toBe('checkout_not_found');
   }
@@ -194,7 +251,9 @@ it('knowing the numbers is not access: a second client with the guest’s checko
   await expect(page.getByRole('button', { name: /^Pay / }).textContent()).resolves.toBe(`Pay ${total}`);
 
   // The guest pays: the browser's order call carries the secret and gets the whole order back.
-  const recorded = page.waitForResponse((response) => response.url().endsWith('/auth/adminOrders/guest') && response.ok());
+  const recorded = page.waitForResponse(
+    (response) => response.url().endsWith('/auth/adminOrders/guest') && response.ok(),
+  );
   await payWith(page, '4242 4242 4242 4242');
   const answer = await recorded;
   expect(answer.request().postDataJSON()).toMatchObject({ checkoutSecret: held.checkoutSecret });

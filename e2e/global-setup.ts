@@ -29,10 +29,12 @@ export default async function globalSetup(): Promise<void> {
     // Limits on, as npm start has them, but scaled: every journey of the suite runs from 127.0.0.1, so one
     // address plays all their shoppers within minutes (functions/local/*rate-limit*.test.ts prove the limits).
     rateLimits: { enabled: true, scale: E2E_RATE_LIMIT_SCALE },
-    // Demo photos of 1200 px (up to the 1200 variant, what og:image names): the same path as npm start's 2400 px, faster.
+    // Demo photos of 1200 px (up to the 1200 variant, what og:image names): the same path as npm start's 2400 px,
+    // faster.
     seedPhotoWidth: 1200,
     // The jobs every 15 s (npm start: every minute), so a checkout reminder due a minute after the card step arrives
-    // within the journey's wait (e2e/reminders); each job only does what is due, so running more often changes nothing else.
+    // within the journey's wait (e2e/reminders); each job only does what is due, so running more often changes nothing
+    // else.
     jobIntervalMs: 15_000,
     log: (line) => {
       if (/error|failed|rate_limited/i.test(line)) console.error(line);
@@ -42,8 +44,13 @@ export default async function globalSetup(): Promise<void> {
   // Ready means ready: the demo catalogue seeded and the promo codes there (GET /api/health answers 200 from then on).
   await stack.ready;
   const health = await fetch(`${stack.url}/api/health`);
-  if (health.status !== 200) throw new Error(`The shop said it was ready, but /api/health answers ${health.status}: ${await health.text()}`);
+  if (health.status !== 200)
+    throw new Error(`The shop said it was ready, but /api/health answers ${health.status}: ${await health.text()}`);
   // The Cognito stand-in itself too: an operator's tools (npm run admin:add) talk to it directly, not through the shop.
-  const cognito = { endpoint: stack.cognito.endpoint, userPoolId: stack.cognito.userPoolId, clientId: stack.cognito.clientId };
+  const cognito = {
+    endpoint: stack.cognito.endpoint,
+    userPoolId: stack.cognito.userPoolId,
+    clientId: stack.cognito.clientId,
+  };
   writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir, cognito }));
 }

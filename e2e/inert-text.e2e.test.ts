@@ -20,9 +20,20 @@ it('a product name and description and a form message with markup render as text
   const product = await fetch(`${shopUrl()}/api/admin/products`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ name: `Evil ${EVIL}`.slice(0, 200), description: EVIL, price: 100, tag: 'candles,new-releases', image: photo, stock: { CANDLE: 1 } }),
+    body: JSON.stringify({
+      name: `Evil ${EVIL}`.slice(0, 200),
+      description: EVIL,
+      price: 100,
+      tag: 'candles,new-releases',
+      image: photo,
+      stock: { CANDLE: 1 },
+    }),
   }).then((r) => r.json());
-  await fetch(`${shopUrl()}/api/forms/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: EVIL.slice(0, 100), email: 'x@example.com', message: EVIL }) });
+  await fetch(`${shopUrl()}/api/forms/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: EVIL.slice(0, 100), email: 'x@example.com', message: EVIL }),
+  });
 
   const { context, page } = await newPage(browser, 'desktop');
   for (const path of ['/product-list/new-releases', `/product/${product.id}`]) {

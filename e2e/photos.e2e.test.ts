@@ -19,7 +19,8 @@ async function layoutShift(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
         setTimeout(() => resolve(total), 300);
       }),
@@ -27,11 +28,17 @@ async function layoutShift(page: Page): Promise<number> {
 }
 
 it('a category on a phone at DPR 3: <picture> with AVIF, a small variant per card, lazy below the fold, no layout shift', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, baseURL: shopUrl() });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    baseURL: shopUrl(),
+  });
   const page = await context.newPage();
   const bytes = new Map<string, number>();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'image') bytes.set(new URL(response.url()).pathname, (await response.body().catch(() => Buffer.alloc(0))).length);
+    if (response.request().resourceType() === 'image')
+      bytes.set(new URL(response.url()).pathname, (await response.body().catch(() => Buffer.alloc(0))).length);
   });
   // New releases: more cards than the first row (four), so some are below the fold.
   const answer = await page.goto('/product-list/new-releases', { waitUntil: 'networkidle' });
@@ -41,10 +48,13 @@ it('a category on a phone at DPR 3: <picture> with AVIF, a small variant per car
   const first = cards.first();
   expect(await first.getAttribute('fetchpriority')).toBe('high');
   expect(await first.evaluate((img) => img.parentElement!.tagName)).toBe('PICTURE');
-  expect(await first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(/\/images\/products\/[0-9a-f-]{36}\/\d+\.avif$/);
+  expect(await first.evaluate((img) => (img as HTMLImageElement).currentSrc)).toMatch(
+    /\/images\/products\/[0-9a-f-]{36}\/\d+\.avif$/,
+  );
   expect(await first.getAttribute('width')).toBeTruthy();
   expect(await cards.last().getAttribute('loading')).toBe('lazy');
-  for (const [src, size] of bytes) if (src.startsWith('/images/products/')) expect(size).toBeLessThanOrEqual(150 * 1024);
+  for (const [src, size] of bytes)
+    if (src.startsWith('/images/products/')) expect(size).toBeLessThanOrEqual(150 * 1024);
   expect(await layoutShift(page)).toBeLessThan(0.1);
   await shot(page, 'photos-phone-new-releases');
   await context.close();
@@ -53,9 +63,15 @@ it('a category on a phone at DPR 3: <picture> with AVIF, a small variant per car
 it('pages a crawler reads: their own title, description, Open Graph and JSON-LD in the HTML; unknown product 404 (the SPA still says so)', async () => {
   const html = await fetch(`${shopUrl()}/product/harvest-spice-candle`).then((r) => r.text());
   expect(html).toContain('<title>Harvest Spice Candle · Seasonal Shop</title>');
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/images\/products\/[0-9a-f-]{36}\/1200\.jpg" \/>/);
+  expect(html).toMatch(
+    /<meta property="og:image" content="http:\/\/[^"]+\/images\/products\/[0-9a-f-]{36}\/1200\.jpg" \/>/,
+  );
   const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
-  expect(jsonLd).toMatchObject({ '@type': 'Product', name: 'Harvest Spice Candle', offers: { priceCurrency: 'USD', price: '24.00' } });
+  expect(jsonLd).toMatchObject({
+    '@type': 'Product',
+    name: 'Harvest Spice Candle',
+    offers: { priceCurrency: 'USD', price: '24.00' },
+  });
 
   const { context, page } = await newPage(browser, 'desktop');
   const missing = await page.goto('/product/no-such-candle');
@@ -63,22 +79,28 @@ it('pages a crawler reads: their own title, description, Open Graph and JSON-LD 
   await page.getByRole('heading', { name: 'Product not found.' }).waitFor();
   const robots = await fetch(`${shopUrl()}/robots.txt`).then((r) => r.text());
   expect(robots).toContain('Disallow: /admin');
-  expect(await fetch(`${shopUrl()}/sitemap.xml`).then((r) => r.text())).toContain('/product/harvest-spice-candle</loc>');
+  expect(await fetch(`${shopUrl()}/sitemap.xml`).then((r) => r.text())).toContain(
+    '/product/harvest-spice-candle</loc>',
+  );
   await context.close();
 });
 
-it.each(['/', '/product-list/tees', '/product/pumpkin-patch-tee', '/cart', '/about-us'])('%s on a phone loads without layout shift (CLS < 0.1)', async (path) => {
-  const { context, page } = await newPage(browser, 'phone');
-  await page.goto(path, { waitUntil: 'networkidle' });
-  expect(await layoutShift(page)).toBeLessThan(0.1);
-  await context.close();
-});
+it.each(['/', '/product-list/tees', '/product/pumpkin-patch-tee', '/cart', '/about-us'])(
+  '%s on a phone loads without layout shift (CLS < 0.1)',
+  async (path) => {
+    const { context, page } = await newPage(browser, 'phone');
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(await layoutShift(page)).toBeLessThan(0.1);
+    await context.close();
+  },
+);
 
 it('the product page on a desktop: the main photo is the high-priority <picture>, well under 350 KB', async () => {
   const { context, page } = await newPage(browser, 'desktop');
   const bytes = new Map<string, number>();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'image') bytes.set(new URL(response.url()).pathname, (await response.body().catch(() => Buffer.alloc(0))).length);
+    if (response.request().resourceType() === 'image')
+      bytes.set(new URL(response.url()).pathname, (await response.body().catch(() => Buffer.alloc(0))).length);
   });
   await page.goto('/product/pumpkin-patch-tee', { waitUntil: 'networkidle' });
   const main = page.locator('img.main-image');
@@ -149,7 +171,10 @@ it("Search pressed before the app started: the shell's own form searches without
   const release = await holdTheApp(page, '/');
   await page.goto('/', { waitUntil: 'commit' });
   await page.getByRole('searchbox', { name: 'Search products' }).fill('hoodi');
-  await Promise.all([page.waitForURL(/\/search\?q=hoodi$/, { waitUntil: 'commit' }), page.getByRole('button', { name: 'Search' }).click()]);
+  await Promise.all([
+    page.waitForURL(/\/search\?q=hoodi$/, { waitUntil: 'commit' }),
+    page.getByRole('button', { name: 'Search' }).click(),
+  ]);
   release();
   await page.getByRole('heading', { name: 'Search results for “hoodi”' }).waitFor();
   await page.getByRole('link', { name: /Cozy Cabin Hoodie/ }).waitFor();
@@ -179,12 +204,16 @@ it('the admin picks a phone photo over the 5 MB limit: the browser makes it fit,
   // What the browser asks to upload (the presigned PUT is signed for exactly that size and type).
   const asked: { contentType: string; size: number; fileName: string }[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/uploads') asked.push(request.postDataJSON());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/admin/uploads')
+      asked.push(request.postDataJSON());
   });
   await signInAsAdmin(page);
   await page.goto('/admin/products');
   const add = page.locator('form.add');
-  await add.locator('input[type=file]').first().setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await add
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo });
   await add.getByAltText('Main image preview').waitFor({ timeout: 60_000 });
   await add.getByText('Ready').first().waitFor();
   expect(asked).toHaveLength(1);
@@ -201,8 +230,16 @@ describe('a product with a landscape and a portrait photo (photos uploaded throu
   const banded = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: '#d9c7a1' } })
       .composite([
-        { input: { create: { width, height: Math.round(height / 12), channels: 3, background: '#ff0000' } }, top: 0, left: 0 },
-        { input: { create: { width, height: Math.round(height / 12), channels: 3, background: '#0000ff' } }, top: height - Math.round(height / 12), left: 0 },
+        {
+          input: { create: { width, height: Math.round(height / 12), channels: 3, background: '#ff0000' } },
+          top: 0,
+          left: 0,
+        },
+        {
+          input: { create: { width, height: Math.round(height / 12), channels: 3, background: '#0000ff' } },
+          top: height - Math.round(height / 12),
+          left: 0,
+        },
       ])
       .jpeg({ quality: 85 })
       .toBuffer();
@@ -210,69 +247,122 @@ describe('a product with a landscape and a portrait photo (photos uploaded throu
   beforeAll(async () => {
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` };
     const upload = async (bytes: Buffer) => {
-      const target = await (await fetch(`${shopUrl()}/api/admin/uploads`, { method: 'POST', headers, body: JSON.stringify({ contentType: 'image/jpeg', size: bytes.length, fileName: 'p.jpg' }) })).json();
-      expect((await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: new Uint8Array(bytes) })).ok).toBe(true);
-      await until(async () => (await (await fetch(`${shopUrl()}/api/admin/uploads/${target.id}`, { headers })).json()).status, 'ready', 60_000);
+      const target = await (
+        await fetch(`${shopUrl()}/api/admin/uploads`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ contentType: 'image/jpeg', size: bytes.length, fileName: 'p.jpg' }),
+        })
+      ).json();
+      expect(
+        (await fetch(target.uploadUrl, { method: 'PUT', headers: target.headers, body: new Uint8Array(bytes) })).ok,
+      ).toBe(true);
+      await until(
+        async () => (await (await fetch(`${shopUrl()}/api/admin/uploads/${target.id}`, { headers })).json()).status,
+        'ready',
+        60_000,
+      );
       return target.url as string;
     };
     const portrait = await upload(await banded(1800, 2400));
     const landscape = await upload(await banded(2400, 1800));
-    const body = { name: 'Tall Pine Candle', description: 'Photographed upright.', price: 1800, tag: 'candles', image: portrait, extraImages: [landscape], stock: { CANDLE: 3 } };
-    id = (await (await fetch(`${shopUrl()}/api/admin/products`, { method: 'POST', headers, body: JSON.stringify(body) })).json()).id;
+    const body = {
+      name: 'Tall Pine Candle',
+      description: 'Photographed upright.',
+      price: 1800,
+      tag: 'candles',
+      image: portrait,
+      extraImages: [landscape],
+      stock: { CANDLE: 3 },
+    };
+    id = (
+      await (
+        await fetch(`${shopUrl()}/api/admin/products`, { method: 'POST', headers, body: JSON.stringify(body) })
+      ).json()
+    ).id;
   }, 120_000);
 
-  it.each(['phone', 'desktop'] as const)('on a %s the main photo is shown whole (its own proportions, not cropped), the thumbnails centred; no layout shift', async (viewport) => {
-    const { context, page } = await newPage(browser, viewport);
-    await page.goto(`/product/${id}`, { waitUntil: 'networkidle' });
-    const box = await page.locator('img.main-image').evaluate((img) => {
-      const rect = img.getBoundingClientRect();
-      const style = getComputedStyle(img);
-      return { width: rect.width, height: rect.height, fit: style.objectFit, maxHeight: parseFloat(style.maxHeight), viewport: window.innerHeight };
-    });
-    expect(box.fit).toBe('contain');
-    // Its box takes the photo's 3:4, unless capped in height (then the whole photo is inside, with a margin beside it).
-    if (box.height < box.maxHeight - 1) expect(box.height / box.width).toBeCloseTo(4 / 3, 1);
-    else expect(box.height).toBeLessThanOrEqual(box.viewport * 0.7 + 1);
-    // The photo drawn inside the box (contain): its top and bottom bands are both on screen.
-    const shotOfMain = await sharp(await page.locator('img.main-image').screenshot())
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => shotOfMain.data.subarray((y * shotOfMain.info.width + x) * shotOfMain.info.channels, (y * shotOfMain.info.width + x) * shotOfMain.info.channels + 3);
-    const middle = Math.round(shotOfMain.info.width / 2);
-    const top = pixel(middle, Math.round(shotOfMain.info.height * 0.03));
-    const bottom = pixel(middle, Math.round(shotOfMain.info.height * 0.97));
-    expect([top[0] > 180, top[2] < 90]).toEqual([true, true]);
-    expect([bottom[0] < 90, bottom[2] > 180]).toEqual([true, true]);
-    // Each thumbnail fills its button, centred (the same margin on every side).
-    const thumbs = await page.locator('.thumb').evaluateAll((buttons) =>
-      buttons.map((button) => {
-        const outer = button.getBoundingClientRect();
-        const inner = button.querySelector('img')!.getBoundingClientRect();
-        return [Math.round(inner.left - outer.left), Math.round(outer.right - inner.right), Math.round(inner.top - outer.top), Math.round(outer.bottom - inner.bottom)];
-      }),
-    );
-    expect(thumbs).toHaveLength(2);
-    for (const [left, right, top, bottom] of thumbs) expect([left, right, top]).toEqual([bottom, bottom, bottom]);
-    expect(await layoutShift(page)).toBe(0);
-    await shot(page, `photos-${viewport}-portrait-product`);
-    await context.close();
-  });
+  it.each(['phone', 'desktop'] as const)(
+    'on a %s the main photo is shown whole (its own proportions, not cropped), the thumbnails centred; no layout shift',
+    async (viewport) => {
+      const { context, page } = await newPage(browser, viewport);
+      await page.goto(`/product/${id}`, { waitUntil: 'networkidle' });
+      const box = await page.locator('img.main-image').evaluate((img) => {
+        const rect = img.getBoundingClientRect();
+        const style = getComputedStyle(img);
+        return {
+          width: rect.width,
+          height: rect.height,
+          fit: style.objectFit,
+          maxHeight: parseFloat(style.maxHeight),
+          viewport: window.innerHeight,
+        };
+      });
+      expect(box.fit).toBe('contain');
+      // Its box takes the photo's 3:4, unless capped in height (then the whole photo is inside, with a margin beside
+      // it).
+      if (box.height < box.maxHeight - 1) expect(box.height / box.width).toBeCloseTo(4 / 3, 1);
+      else expect(box.height).toBeLessThanOrEqual(box.viewport * 0.7 + 1);
+      // The photo drawn inside the box (contain): its top and bottom bands are both on screen.
+      const shotOfMain = await sharp(await page.locator('img.main-image').screenshot())
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixel = (x: number, y: number) =>
+        shotOfMain.data.subarray(
+          (y * shotOfMain.info.width + x) * shotOfMain.info.channels,
+          (y * shotOfMain.info.width + x) * shotOfMain.info.channels + 3,
+        );
+      const middle = Math.round(shotOfMain.info.width / 2);
+      const top = pixel(middle, Math.round(shotOfMain.info.height * 0.03));
+      const bottom = pixel(middle, Math.round(shotOfMain.info.height * 0.97));
+      expect([top[0] > 180, top[2] < 90]).toEqual([true, true]);
+      expect([bottom[0] < 90, bottom[2] > 180]).toEqual([true, true]);
+      // Each thumbnail fills its button, centred (the same margin on every side).
+      const thumbs = await page.locator('.thumb').evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const outer = button.getBoundingClientRect();
+          const inner = button.querySelector('img')!.getBoundingClientRect();
+          return [
+            Math.round(inner.left - outer.left),
+            Math.round(outer.right - inner.right),
+            Math.round(inner.top - outer.top),
+            Math.round(outer.bottom - inner.bottom),
+          ];
+        }),
+      );
+      expect(thumbs).toHaveLength(2);
+      for (const [left, right, top, bottom] of thumbs) expect([left, right, top]).toEqual([bottom, bottom, bottom]);
+      expect(await layoutShift(page)).toBe(0);
+      await shot(page, `photos-${viewport}-portrait-product`);
+      await context.close();
+    },
+  );
 
   it('the main photo is in the served HTML: it paints before any script runs, and the app takes over the same place', async () => {
     const html = await fetch(`${shopUrl()}/product/${id}`).then((r) => r.text());
-    expect(html).toMatch(/<main id="main"><article class="product-detail"[^>]*><div class="gallery"><picture>.*<img class="main-image"/);
-    const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, baseURL: shopUrl() });
+    expect(html).toMatch(
+      /<main id="main"><article class="product-detail"[^>]*><div class="gallery"><picture>.*<img class="main-image"/,
+    );
+    const noScript = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      baseURL: shopUrl(),
+    });
     const still = await noScript.newPage();
     await still.goto(`/product/${id}`, { waitUntil: 'networkidle' });
-    const before = await still
-      .locator('img.main-image')
-      .evaluate((img) => ({ top: img.getBoundingClientRect().top, height: img.getBoundingClientRect().height, loaded: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0 }));
+    const before = await still.locator('img.main-image').evaluate((img) => ({
+      top: img.getBoundingClientRect().top,
+      height: img.getBoundingClientRect().height,
+      loaded: (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+    }));
     expect(before.loaded).toBe(true);
     await noScript.close();
     const { context, page } = await newPage(browser, 'phone');
     await page.goto(`/product/${id}`);
     await page.getByRole('button', { name: 'Add to Cart' }).waitFor();
-    const after = await page.locator('img.main-image').evaluate((img) => ({ top: img.getBoundingClientRect().top, height: img.getBoundingClientRect().height }));
+    const after = await page
+      .locator('img.main-image')
+      .evaluate((img) => ({ top: img.getBoundingClientRect().top, height: img.getBoundingClientRect().height }));
     expect(after).toEqual({ top: before.top, height: before.height });
     expect(await page.locator('[data-shell]').count()).toBe(0);
     await context.close();
@@ -295,7 +385,17 @@ describe('one address per page, and real 404s', () => {
     const missing = await page.goto('/nothere');
     expect(missing!.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-    for (const path of ['/cart', '/login', '/signup', '/account', '/order-status', '/search?q=candle', '/admin/products', '/reset-password', '/faqs']) {
+    for (const path of [
+      '/cart',
+      '/login',
+      '/signup',
+      '/account',
+      '/order-status',
+      '/search?q=candle',
+      '/admin/products',
+      '/reset-password',
+      '/faqs',
+    ]) {
       expect([path, (await fetch(`${shopUrl()}${path}`)).status]).toEqual([path, 200]);
     }
     await context.close();

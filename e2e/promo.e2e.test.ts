@@ -3,7 +3,18 @@ import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, RATE_LIMIT_MESSAGES } from '../shared/messages';
 import { computeAmounts, formatPrice } from '../shared/money';
 import { PROMO_MESSAGES } from '../shared/promo';
-import { adminToken, axeViolations, collectAlerts, launch, mailTo, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
+import {
+  adminToken,
+  axeViolations,
+  collectAlerts,
+  launch,
+  mailTo,
+  newPage,
+  shopUrl,
+  shot,
+  signInAsAdmin,
+  until,
+} from './browser';
 
 /** Where shot() keeps screenshots; the admin list is also kept as the viewport shows it. */
 const SHOTS = path.resolve(__dirname, '..', 'test-results', 'screenshots');
@@ -22,7 +33,10 @@ afterAll(async () => {
 });
 
 const CANDLE_ID = 'harvest-spice-candle';
-const detailRows = (page: Page) => page.$$eval('.order-details dt', (terms) => terms.map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`));
+const detailRows = (page: Page) =>
+  page.$$eval('.order-details dt', (terms) =>
+    terms.map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`),
+  );
 
 it('the owner makes a code; a guest on a phone applies it and sees the discount through the card step, the confirmation page and the mail', async () => {
   const code = `E2E-${Date.now().toString(36).toUpperCase()}`;
@@ -54,7 +68,14 @@ it('the owner makes a code; a guest on a phone applies it and sees the discount 
   const alerts = collectAlerts(guest);
   const product = await fetch(`${shopUrl()}/api/products/${CANDLE_ID}`).then((r) => r.json());
   await guest.goto('/');
-  await guest.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), { id: CANDLE_ID, name: product.name, image: product.image, price: product.price, size: 'CANDLE', quantity: 2 });
+  await guest.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), {
+    id: CANDLE_ID,
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    size: 'CANDLE',
+    quantity: 2,
+  });
   await guest.goto('/cart');
   await guest.getByLabel('Promo code', { exact: true }).fill('NO-SUCH-CODE');
   await guest.getByRole('button', { name: 'Apply' }).click();
@@ -70,12 +91,22 @@ it('the owner makes a code; a guest on a phone applies it and sees the discount 
 
   // 3. The card step: the server's amounts with the discount; the Pay button says the discounted total.
   await guest.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  for (const [name, value] of Object.entries({ name: 'Pat Promo', email, line1: '9 Elm St', city: 'Reno', state: 'NV', zip: '89501' })) await guest.fill(`input[name=${name}]`, value);
+  for (const [name, value] of Object.entries({
+    name: 'Pat Promo',
+    email,
+    line1: '9 Elm St',
+    city: 'Reno',
+    state: 'NV',
+    zip: '89501',
+  }))
+    await guest.fill(`input[name=${name}]`, value);
   await guest.getByRole('button', { name: 'Next' }).click();
   await guest.getByText('Test mode').waitFor();
   const amounts = computeAmounts([{ price: product.price, quantity: 2 }], 'NV', { kind: 'percent', value: 15 });
   expect(amounts.discount).toBe(discount);
-  await expect(guest.getByRole('button', { name: /^Pay / }).textContent()).resolves.toBe(`Pay ${formatPrice(amounts.total)}`);
+  await expect(guest.getByRole('button', { name: /^Pay / }).textContent()).resolves.toBe(
+    `Pay ${formatPrice(amounts.total)}`,
+  );
   expect(await detailRows(guest)).toEqual([
     `Subtotal ${formatPrice(subtotal)}`,
     `Discount (${code}) -${formatPrice(discount)}`,
@@ -127,7 +158,14 @@ async function phoneCartWithCode(code: string, quantity = 1) {
   const { context, page } = await newPage(browser, 'phone');
   const product = await fetch(`${shopUrl()}/api/products/${CANDLE_ID}`).then((r) => r.json());
   await page.goto('/');
-  await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), { id: CANDLE_ID, name: product.name, image: product.image, price: product.price, size: 'CANDLE', quantity });
+  await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), {
+    id: CANDLE_ID,
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    size: 'CANDLE',
+    quantity,
+  });
   await page.goto('/cart');
   await page.getByLabel('Promo code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -146,7 +184,13 @@ it('rapid + and − on a phone: one promo check once the presses stop, and the c
   const rowsFor = (quantity: number) => {
     const subtotal = price * quantity;
     const discount = Math.round((subtotal * 20) / 100);
-    return [`Subtotal ${formatPrice(subtotal)}`, `Discount (${code}) -${formatPrice(discount)}`, 'Shipping & handling $5.99', 'Estimated tax $0.00', `Total ${formatPrice(subtotal - discount + 599)}`];
+    return [
+      `Subtotal ${formatPrice(subtotal)}`,
+      `Discount (${code}) -${formatPrice(discount)}`,
+      'Shipping & handling $5.99',
+      'Estimated tax $0.00',
+      `Total ${formatPrice(subtotal - discount + 599)}`,
+    ];
   };
   expect(await detailRows(page)).toEqual(rowsFor(1));
 
@@ -161,7 +205,10 @@ it('rapid + and − on a phone: one promo check once the presses stop, and the c
         .textContent(),
     );
     const discountRow = shown.find((row) => row.startsWith('Discount'));
-    expect({ press, ok: discountRow === rowsFor(quantity)[1] || discountRow === `Discount (${code}) ${MESSAGES.promoChecking}` }).toEqual({ press, ok: true });
+    expect({
+      press,
+      ok: discountRow === rowsFor(quantity)[1] || discountRow === `Discount (${code}) ${MESSAGES.promoChecking}`,
+    }).toEqual({ press, ok: true });
   }
   // One more, then the shopper stops: a single check, and the discount of two candles.
   await page.getByRole('button', { name: 'One more' }).click();
@@ -187,7 +234,10 @@ it('a slow answer for an older cart is dropped, and a check the shop refuses (42
   await page.getByRole('button', { name: 'One more' }).click();
   await page.waitForTimeout(1300); // the cart settles: the check for 2 candles leaves (and is slow)
   await page.getByRole('button', { name: 'One more' }).click();
-  const three = [`Subtotal ${formatPrice(price * 3)}`, `Discount (${code}) -${formatPrice(Math.round(price * 3 * 0.25))}`];
+  const three = [
+    `Subtotal ${formatPrice(price * 3)}`,
+    `Discount (${code}) -${formatPrice(Math.round(price * 3 * 0.25))}`,
+  ];
   await until(async () => JSON.stringify((await detailRows(page)).slice(0, 2)), JSON.stringify(three));
   await page.waitForTimeout(3000); // the late answer for 2 candles has come back by now
   expect((await detailRows(page)).slice(0, 2)).toEqual(three);
@@ -195,7 +245,11 @@ it('a slow answer for an older cart is dropped, and a check the shop refuses (42
   // The shop refuses the next check (too many): the code stays, with no figure and a plain note.
   await page.unroute('**/api/promo-codes/check');
   await page.route('**/api/promo-codes/check', (route) =>
-    route.fulfill({ status: 429, headers: { 'content-type': 'application/json', 'retry-after': '300' }, body: JSON.stringify({ error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.promoCodes } }) }),
+    route.fulfill({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '300' },
+      body: JSON.stringify({ error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.promoCodes } }),
+    }),
   );
   await page.getByRole('button', { name: 'One less' }).click();
   await page.getByText(MESSAGES.promoConfirmedAtCheckout).waitFor();
@@ -215,7 +269,15 @@ it('a slow answer for an older cart is dropped, and a check the shop refuses (42
 it('the owner’s promo codes on a phone: a card per code, long codes break, actions in view; the desktop keeps the table', async () => {
   const long = `LONG-${Date.now().toString(36).toUpperCase()}`.padEnd(32, 'X');
   expect(long).toHaveLength(32);
-  await makeCode({ code: long, kind: 'amount', value: 1250, minSubtotal: 4000, maxRedemptions: 100, maxPerCustomer: 1, endsAt: '2027-01-31T23:59:00Z' });
+  await makeCode({
+    code: long,
+    kind: 'amount',
+    value: 1250,
+    minSubtotal: 4000,
+    maxRedemptions: 100,
+    maxPerCustomer: 1,
+    endsAt: '2027-01-31T23:59:00Z',
+  });
 
   const { context: phoneContext, page: phone } = await newPage(browser, 'phone');
   await signInAsAdmin(phone);
@@ -224,13 +286,24 @@ it('the owner’s promo codes on a phone: a card per code, long codes break, act
   await card.waitFor();
   // Nothing wider than the phone, the whole card and its buttons inside it.
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  for (const target of [card, card.getByRole('button', { name: `Edit ${long}` }), card.getByRole('button', { name: `Deactivate ${long}` }), card.getByRole('button', { name: `Delete ${long}` })]) {
+  for (const target of [
+    card,
+    card.getByRole('button', { name: `Edit ${long}` }),
+    card.getByRole('button', { name: `Deactivate ${long}` }),
+    card.getByRole('button', { name: `Delete ${long}` }),
+  ]) {
     const box = (await target.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
   // Labelled lines: each value shows its column's name before it (the column headings are hidden on a phone).
-  const labels = await card.locator('td').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before')).map((before) => (before.display === 'none' ? null : before.content)));
+  const labels = await card
+    .locator('td')
+    .evaluateAll((cells) =>
+      cells
+        .map((cell) => getComputedStyle(cell, '::before'))
+        .map((before) => (before.display === 'none' ? null : before.content)),
+    );
   expect(labels).toEqual(['"What it takes off"', '"When"', '"Uses / limit"', '"Active"', null]);
   expect(await axeViolations(phone, '/admin/promo-codes on a phone')).toEqual([]);
   await card.scrollIntoViewIfNeeded();
@@ -245,7 +318,10 @@ it('the owner’s promo codes on a phone: a card per code, long codes break, act
   await row.waitFor();
   // A table row: its cells side by side, the column headings shown.
   await expect(desktop.getByRole('columnheader', { name: 'Actions' }).isVisible()).resolves.toBe(true);
-  const [codeCell, actions] = [(await row.locator('th').boundingBox())!, (await row.getByRole('button', { name: `Edit ${long}` }).boundingBox())!];
+  const [codeCell, actions] = [
+    (await row.locator('th').boundingBox())!,
+    (await row.getByRole('button', { name: `Edit ${long}` }).boundingBox())!,
+  ];
   expect(Math.abs(codeCell.y + codeCell.height / 2 - (actions.y + actions.height / 2))).toBeLessThan(codeCell.height);
   expect(actions.x + actions.width).toBeLessThanOrEqual(1280);
   expect(await axeViolations(desktop, '/admin/promo-codes on a desktop')).toEqual([]);

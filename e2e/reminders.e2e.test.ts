@@ -21,7 +21,11 @@ interface OutboxMail {
 let browser: Browser;
 let token: string;
 const settings = (reminderDelayMinutes: number) =>
-  fetch(`${shopUrl()}/api/admin/settings`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ reminderDelayMinutes }) });
+  fetch(`${shopUrl()}/api/admin/settings`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reminderDelayMinutes }),
+  });
 
 beforeAll(async () => {
   browser = await launch();
@@ -46,17 +50,30 @@ async function reminderTo(email: string, timeoutMs = 150_000): Promise<OutboxMai
   throw new Error(`No reminder to ${email} within ${timeoutMs / 1000} s`);
 }
 
-const linkIn = (text: string, path: string) => new URL(new RegExp(`https?://\\S+${path.replace('/', '\\/').replace('?', '\\?')}\\S+`).exec(text)![0]);
+const linkIn = (text: string, path: string) =>
+  new URL(new RegExp(`https?://\\S+${path.replace('/', '\\/').replace('?', '\\?')}\\S+`).exec(text)![0]);
 
 test('a guest leaves at the card step, the reminder arrives, its link brings the cart back on a phone, the guest pays, and the dashboard counts the recovered order', async () => {
   const email = `left-${randomUUID().slice(0, 8)}@example.com`;
   const address = { name: 'Rita Returner', email, line1: '9 Elm St', city: 'Portland', state: 'Maine', zip: '04101' };
-  const product = (await fetch(`${shopUrl()}/api/products/lemonade-tumbler`).then((r) => r.json())) as { id: string; name: string; image: string; price: number };
+  const product = (await fetch(`${shopUrl()}/api/products/lemonade-tumbler`).then((r) => r.json())) as {
+    id: string;
+    name: string;
+    image: string;
+    price: number;
+  };
 
   // A desktop browser: the cart, the shipping step, the card step; then the guest leaves.
   const desktop = await newPage(browser, 'desktop');
   await desktop.page.goto('/');
-  await desktop.page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), { id: product.id, name: product.name, image: product.image, price: product.price, size: '20oz', quantity: 2 });
+  await desktop.page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), {
+    id: product.id,
+    name: product.name,
+    image: product.image,
+    price: product.price,
+    size: '20oz',
+    quantity: 2,
+  });
   await desktop.page.goto('/cart');
   await desktop.page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await desktop.page.waitForURL('**/cart/shipping');
@@ -79,11 +96,15 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   // The app started (it took over the static shell) before the page is replaced by the mail: a start still on its way
   // would look for #root in the mail's page (the page error "reading 'hasAttribute'").
   await reader.page.locator('#root:not([data-shell])').waitFor();
-  await reader.page.setContent(`<!doctype html><meta name="viewport" content="width=device-width"><body style="font-family:sans-serif;padding:12px">${mail.html}</body>`);
+  await reader.page.setContent(
+    `<!doctype html><meta name="viewport" content="width=device-width"><body style="font-family:sans-serif;padding:12px">${mail.html}</body>`,
+  );
   await reader.page
     .locator('img')
     .first()
-    .evaluate((img: HTMLImageElement) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve))));
+    .evaluate((img: HTMLImageElement) =>
+      img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve)),
+    );
   await shot(reader.page, 'reminders-phone-0-the-mail');
   await reader.context.close();
 
@@ -93,10 +114,21 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   await phone.page.goto(`${restore.pathname}${restore.search}`);
   await phone.page.waitForURL('**/cart/shipping');
   await phone.page.getByText('Your cart and shipping details are back.').waitFor();
-  const typed = await phone.page.evaluate(() => Object.fromEntries([...document.querySelectorAll<HTMLInputElement>('form[aria-label="Shipping details"] input')].map((input) => [input.name, input.value])));
+  const typed = await phone.page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll<HTMLInputElement>('form[aria-label="Shipping details"] input')].map((input) => [
+        input.name,
+        input.value,
+      ]),
+    ),
+  );
   expect(typed).toEqual(address);
-  const cart = await phone.page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; size: string; quantity: number }[]);
-  expect(cart.map(({ id, size, quantity }) => ({ id, size, quantity }))).toEqual([{ id: product.id, size: '20oz', quantity: 2 }]);
+  const cart = await phone.page.evaluate(
+    () => JSON.parse(localStorage.getItem('cart') ?? '[]') as { id: string; size: string; quantity: number }[],
+  );
+  expect(cart.map(({ id, size, quantity }) => ({ id, size, quantity }))).toEqual([
+    { id: product.id, size: '20oz', quantity: 2 },
+  ]);
   await shot(phone.page, 'reminders-phone-1-restored-shipping-step');
   const problems = await axeViolations(phone.page, '/cart/shipping after a restore on a phone');
 
@@ -113,7 +145,9 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   await phone.page.goto(`${restore.pathname}${restore.search}`);
   await phone.page.getByRole('heading', { name: 'This cart was bought already' }).waitFor();
   // Under it, what that means, not the heading again.
-  expect(await phone.page.getByRole('alert').textContent()).toBe('The order confirmation is in your mail. Nothing was added to your cart.');
+  expect(await phone.page.getByRole('alert').textContent()).toBe(
+    'The order confirmation is in your mail. Nothing was added to your cart.',
+  );
   await shot(phone.page, 'reminders-phone-2-link-after-buying');
   await phone.context.close();
 
@@ -123,7 +157,9 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   await owner.page.goto('/admin');
   const tile = owner.page.locator('li.card', { has: owner.page.getByRole('heading', { name: 'Cart reminders' }) });
   await tile.waitFor();
-  const figures = (await fetch(`${shopUrl()}/api/admin/dashboard`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as {
+  const figures = (await fetch(`${shopUrl()}/api/admin/dashboard`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then((r) => r.json())) as {
     reminders: { delayMinutes: number; today: { sent: number; recovered: number; revenue: number } };
   };
   expect(figures.reminders.delayMinutes).toBe(1);
@@ -142,7 +178,9 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
     const { context, page } = await newPage(browser, viewport);
     await page.goto(`${unsubscribe.pathname}${unsubscribe.search}`);
     await page.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
-    expect(await page.getByRole('status').textContent()).toBe(`${email.slice(0, 2)}•••@example.com will get no more cart reminders or back-in-stock alerts from us.`);
+    expect(await page.getByRole('status').textContent()).toBe(
+      `${email.slice(0, 2)}•••@example.com will get no more cart reminders or back-in-stock alerts from us.`,
+    );
     await shot(page, `reminders-${viewport}-4-unsubscribed`);
     expect(await axeViolations(page, `/unsubscribe on ${viewport}`)).toEqual([]);
     // The List-Unsubscribe address opened in a browser (a mail client without one-click) comes to the same page.

@@ -17,16 +17,25 @@ interface OutboxMail {
   subject: string;
   text: string;
 }
-const outbox = async () => ((await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: OutboxMail[] }).mails;
+const outbox = async () =>
+  ((await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: OutboxMail[] }).mails;
 
 beforeAll(async () => {
   browser = await launch();
   // A candle of its own, sold out (no other browser test looks at it).
-  const photo = (await fetch(`${shopUrl()}/api/products/harvest-spice-candle`).then((r) => r.json())).photos[0].src as string;
+  const photo = (await fetch(`${shopUrl()}/api/products/harvest-spice-candle`).then((r) => r.json())).photos[0]
+    .src as string;
   const made = await fetch(`${shopUrl()}/api/admin/products`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
-    body: JSON.stringify({ name, description: 'Poured for the restock journey.', price: 2100, tag: 'candles', image: photo, stock: { CANDLE: 0 } }),
+    body: JSON.stringify({
+      name,
+      description: 'Poured for the restock journey.',
+      price: 2100,
+      tag: 'candles',
+      image: photo,
+      stock: { CANDLE: 0 },
+    }),
   });
   expect(made.status).toBe(201);
   id.value = ((await made.json()) as { id: string }).id;

@@ -23,7 +23,13 @@ it('home -> category -> product -> Add to Cart shows the cart marker; a product 
   await page.getByRole('heading', { name: 'Pumpkin Patch Tee' }).waitFor();
   const product = await fetch(`${shopUrl()}/api/products/pumpkin-patch-tee`).then((r) => r.json());
   await page.getByRole('button', { name: 'Show picture 2' }).click();
-  await until(async () => (await page.locator('img.main-image').evaluate((img) => (img as HTMLImageElement).currentSrc)).includes(product.photos[1].src), true);
+  await until(
+    async () =>
+      (await page.locator('img.main-image').evaluate((img) => (img as HTMLImageElement).currentSrc)).includes(
+        product.photos[1].src,
+      ),
+    true,
+  );
   expect(await page.getByTestId('cart-marker').count()).toBe(0);
   await page.selectOption('select[name=size]', 'M');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
@@ -53,7 +59,10 @@ it('a signed-in customer browses the shop and nothing fails in the console (no a
   // From here on: every warning or error in the console and every failed answer, as the customer visits the shop.
   const logged: string[] = [];
   // (Amplify's warning of the local Cognito stand-in's custom endpoint too: features/auth/amplify.ts keeps it quiet.)
-  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && logged.push(`${message.type()}: ${message.text()}`));
+  page.on(
+    'console',
+    (message) => ['error', 'warning'].includes(message.type()) && logged.push(`${message.type()}: ${message.text()}`),
+  );
   page.on('response', (response) => response.status() >= 400 && logged.push(`${response.status()} ${response.url()}`));
   for (const [path, heading] of [
     ['/', bannerHeading(BANNER_WORDS[0])],

@@ -89,10 +89,16 @@ export const CHOOSE_PASSWORD_LOCALLY = (email: string) =>
  * Adds `email` to the admin group, creating the account if needed. An existing account that is not an admin yet
  * (or any, with `resetPassword`) is reset first: see the file's comment. Idempotent for an admin.
  */
-export async function addAdmin(client: CognitoIdentityProviderClient, options: AddAdminOptions): Promise<AddAdminResult> {
+export async function addAdmin(
+  client: CognitoIdentityProviderClient,
+  options: AddAdminOptions,
+): Promise<AddAdminResult> {
   const log = options.log ?? (() => undefined);
   const email = options.email.trim();
-  if (!EMAIL.test(email)) throw new AdminAddError(`"${options.email}" is not an email address. Usage: npm run admin:add -- someone@example.com`);
+  if (!EMAIL.test(email))
+    throw new AdminAddError(
+      `"${options.email}" is not an email address. Usage: npm run admin:add -- someone@example.com`,
+    );
   const { userPoolId } = options;
 
   const existing = await getUser(client, userPoolId, email);
@@ -126,7 +132,14 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
   let passwordReset: true | undefined;
   if (created) {
     // A confirmed account with a password nobody knows: the reset link below is the way in.
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: username, Password: unknownPassword(), Permanent: true }));
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: username,
+        Password: unknownPassword(),
+        Permanent: true,
+      }),
+    );
   } else if (!isAdmin || options.resetPassword) {
     // Before the group, so no token the account holds or refreshes ever carries it with the old password.
     mailedTo = await resetAndSignOut(client, userPoolId, username, email, existing, log, options.mails !== false);
@@ -134,7 +147,9 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
   }
 
   if (!isAdmin) {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: ADMIN_GROUP }));
+    await client.send(
+      new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: username, GroupName: ADMIN_GROUP }),
+    );
     log(`Added ${email} to the "${ADMIN_GROUP}" group.`);
   } else {
     log(`${email} is already in the "${ADMIN_GROUP}" group.`);
@@ -146,16 +161,26 @@ export async function addAdmin(client: CognitoIdentityProviderClient, options: A
     } else if (options.clientId) {
       const answer = await client.send(new ForgotPasswordCommand({ ClientId: options.clientId, Username: email }));
       mailedTo = answer.CodeDeliveryDetails?.Destination ?? email;
-      log(`Cognito mailed a password link to ${mailedTo}: it opens the shop's /reset-password page, where they choose a password.`);
+      log(
+        `Cognito mailed a password link to ${mailedTo}: it opens the shop's /reset-password page, where they choose a password.`,
+      );
     } else {
       log(`No web client id: ask ${email} to choose a password with "Forgot Password?" on the shop's sign-in page.`);
     }
   } else if (!passwordReset && existing?.UserStatus === 'FORCE_CHANGE_PASSWORD') {
-    log(`${email} still has a temporary password from an invitation, which the shop's sign-in page cannot complete: run again with --reset-password to mail a reset link instead.`);
+    log(
+      `${email} still has a temporary password from an invitation, which the shop's sign-in page cannot complete: run again with --reset-password to mail a reset link instead.`,
+    );
   }
 
   const after = await getUser(client, userPoolId, username);
-  return { created, addedToGroup: !isAdmin, mailedTo, ...(passwordReset ? { passwordReset } : {}), status: after?.UserStatus };
+  return {
+    created,
+    addedToGroup: !isAdmin,
+    mailedTo,
+    ...(passwordReset ? { passwordReset } : {}),
+    status: after?.UserStatus,
+  };
 }
 
 /**
@@ -190,13 +215,19 @@ async function resetAndSignOut(
   }
   await client.send(new AdminResetUserPasswordCommand({ UserPoolId: userPoolId, Username: username }));
   await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
-  log(`Reset the password of ${email}: an admin's password must be one the operator set or reset, and anyone could have opened this account with that address. Its old password no longer signs in.`);
-  log(`Signed out every session of ${email}: its refresh tokens are revoked (an access token already issued lasts at most an hour and carries no admin group).`);
+  log(
+    `Reset the password of ${email}: an admin's password must be one the operator set or reset, and anyone could have opened this account with that address. Its old password no longer signs in.`,
+  );
+  log(
+    `Signed out every session of ${email}: its refresh tokens are revoked (an access token already issued lasts at most an hour and carries no admin group).`,
+  );
   if (!mails) {
     log(CHOOSE_PASSWORD_LOCALLY(address));
     return undefined;
   }
-  log(`Cognito mailed a reset code to ${address}, as a link to the shop's /reset-password page: whoever reads that mailbox chooses the new password. Tell the new admin to expect it.`);
+  log(
+    `Cognito mailed a reset code to ${address}, as a link to the shop's /reset-password page: whoever reads that mailbox chooses the new password. Tell the new admin to expect it.`,
+  );
   return address;
 }
 
@@ -209,7 +240,10 @@ export interface PoolIds {
 export type StackOutputsReader = (stackName: string) => Promise<Record<string, string> | null>;
 
 /** The pool to use: an explicit id (option or USER_POOL_ID), else the outputs of the stack `Shop-<stage>`. */
-export async function resolvePool(options: { userPoolId?: string; clientId?: string; stage?: string; env?: NodeJS.ProcessEnv }, readOutputs: StackOutputsReader): Promise<PoolIds> {
+export async function resolvePool(
+  options: { userPoolId?: string; clientId?: string; stage?: string; env?: NodeJS.ProcessEnv },
+  readOutputs: StackOutputsReader,
+): Promise<PoolIds> {
   const env = options.env ?? process.env;
   const userPoolId = options.userPoolId ?? env.USER_POOL_ID;
   const clientId = options.clientId ?? env.USER_POOL_CLIENT_ID;
@@ -218,9 +252,12 @@ export async function resolvePool(options: { userPoolId?: string; clientId?: str
   const stackName = `Shop-${stage}`;
   const outputs = await readOutputs(stackName);
   if (!outputs) {
-    throw new AdminAddError(`There is no stack ${stackName} in this account and region. Deploy it first (npx cdk deploy -c stage=${stage}), pass --stage, --region, or --user-pool-id.`);
+    throw new AdminAddError(
+      `There is no stack ${stackName} in this account and region. Deploy it first (npx cdk deploy -c stage=${stage}), pass --stage, --region, or --user-pool-id.`,
+    );
   }
-  if (!outputs.UserPoolId) throw new AdminAddError(`The stack ${stackName} has no UserPoolId output: is it the shop's stack?`);
+  if (!outputs.UserPoolId)
+    throw new AdminAddError(`The stack ${stackName} has no UserPoolId output: is it the shop's stack?`);
   return { userPoolId: outputs.UserPoolId, clientId: clientId ?? outputs.UserPoolClientId };
 }
 
@@ -236,7 +273,8 @@ export interface CliOptions {
   resetPassword: boolean;
 }
 
-export const USAGE = 'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url> | --local] [--reset-password]';
+export const USAGE =
+  'Usage: npm run admin:add -- someone@example.com [--stage dev] [--region us-east-1] [--user-pool-id <id> [--client-id <id>]] [--endpoint <url> | --local] [--reset-password]';
 
 export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   let parsed;
@@ -265,7 +303,9 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
     userPoolId: values['user-pool-id'],
     clientId: values['client-id'],
     region: values.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION,
-    endpoint: values.local ? `http://127.0.0.1:${env.COGNITO_PORT ?? '9229'}` : (values.endpoint ?? env.COGNITO_ENDPOINT),
+    endpoint: values.local
+      ? `http://127.0.0.1:${env.COGNITO_PORT ?? '9229'}`
+      : (values.endpoint ?? env.COGNITO_ENDPOINT),
     local: values.local ?? false,
     resetPassword: values['reset-password'] ?? false,
   };
@@ -274,33 +314,56 @@ export function parseCli(args: readonly string[], env: NodeJS.ProcessEnv = proce
 /** The pool `npm start` made and saved (functions/local/cognito.ts), for --local. */
 export function localPool(env: NodeJS.ProcessEnv = process.env): PoolIds {
   const file = path.resolve(env.DATA_DIR ?? '.data', 'cognito', 'shop-pool.json');
-  if (!existsSync(file)) throw new AdminAddError(`There is no local user pool yet (${file}): start the shop first with npm start.`);
+  if (!existsSync(file))
+    throw new AdminAddError(`There is no local user pool yet (${file}): start the shop first with npm start.`);
   return JSON.parse(readFileSync(file, 'utf8')) as PoolIds;
 }
 
 async function main(): Promise<void> {
   const parsed = parseCli(process.argv.slice(2));
   const cli = parsed.local ? { ...parsed, ...localPool() } : parsed;
-  const local = cli.endpoint ? { endpoint: cli.endpoint, region: cli.region ?? 'us-east-1', ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }) } : {};
+  const local = cli.endpoint
+    ? {
+        endpoint: cli.endpoint,
+        region: cli.region ?? 'us-east-1',
+        ...(process.env.AWS_ACCESS_KEY_ID ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      }
+    : {};
   const client = new CognitoIdentityProviderClient({ ...(cli.region ? { region: cli.region } : {}), ...local });
-  const pool = await resolvePool({ userPoolId: cli.userPoolId, clientId: cli.clientId, stage: cli.stage }, async (stackName) => {
-    if (cli.endpoint) throw new AdminAddError('With --endpoint, give the pool with --user-pool-id (and --client-id to mail the password link).');
-    const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
-    const cloudFormation = new CloudFormationClient(cli.region ? { region: cli.region } : {});
-    try {
-      const answer = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
-      const outputs = answer.Stacks?.[0]?.Outputs ?? [];
-      return Object.fromEntries(outputs.map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
-    } catch (error) {
-      if (/does not exist/.test((error as Error).message)) return null;
-      throw error;
-    } finally {
-      cloudFormation.destroy();
-    }
-  });
+  const pool = await resolvePool(
+    { userPoolId: cli.userPoolId, clientId: cli.clientId, stage: cli.stage },
+    async (stackName) => {
+      if (cli.endpoint)
+        throw new AdminAddError(
+          'With --endpoint, give the pool with --user-pool-id (and --client-id to mail the password link).',
+        );
+      const { CloudFormationClient, DescribeStacksCommand } = await import('@aws-sdk/client-cloudformation');
+      const cloudFormation = new CloudFormationClient(cli.region ? { region: cli.region } : {});
+      try {
+        const answer = await cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
+        const outputs = answer.Stacks?.[0]?.Outputs ?? [];
+        return Object.fromEntries(outputs.map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
+      } catch (error) {
+        if (/does not exist/.test((error as Error).message)) return null;
+        throw error;
+      } finally {
+        cloudFormation.destroy();
+      }
+    },
+  );
   try {
-    const result = await addAdmin(client, { ...pool, email: cli.email, resetPassword: cli.resetPassword, mails: !cli.local, log: (line) => console.log(line) });
-    console.log(result.created || result.addedToGroup || result.mailedTo ? `Done: ${cli.email} is an admin.` : `Nothing to do: ${cli.email} was an admin already.`);
+    const result = await addAdmin(client, {
+      ...pool,
+      email: cli.email,
+      resetPassword: cli.resetPassword,
+      mails: !cli.local,
+      log: (line) => console.log(line),
+    });
+    console.log(
+      result.created || result.addedToGroup || result.mailedTo
+        ? `Done: ${cli.email} is an admin.`
+        : `Nothing to do: ${cli.email} was an admin already.`,
+    );
   } finally {
     client.destroy();
   }

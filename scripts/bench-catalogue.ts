@@ -19,7 +19,8 @@ export async function growCatalogue(target: number): Promise<{ listed: number; c
     await createIndexedProduct({
       id: `bench-catalogue-${i}`,
       name: `Seasonal ${tag.split(',')[0]} no. ${i}`,
-      description: 'A bench product with a description of about the length of a real one: hand-poured, printed in small batches, packed in recycled paper, and shipped within two working days.',
+      description:
+        'A bench product with a description of about the length of a real one: hand-poured, printed in small batches, packed in recycled paper, and shipped within two working days.',
       price: 1200 + ((i * 37) % 50) * 100,
       tag,
       stockRef: tag.startsWith('tees') || tag.startsWith('hoodies') ? 'TEE-BASIC' : undefined,
@@ -33,5 +34,9 @@ export async function growCatalogue(target: number): Promise<{ listed: number; c
     });
   }
   const all = await products.query('byStatus', { status: 'listed' });
-  return { listed: all.length, candles: all.filter((record) => record.tag.split(',').some((word) => word.trim().toLowerCase() === 'candles')).length };
+  return {
+    listed: all.length,
+    candles: all.filter((record) => record.tag.split(',').some((word) => word.trim().toLowerCase() === 'candles'))
+      .length,
+  };
 }

@@ -2,7 +2,8 @@
  * `npm run bench`: measured figures, each next to what it is compared with in the same run.
  * 1. per Lambda: minified bundle size and cold module-load time, as a ratio to a bare DynamoDB handler (goal 1.5x)
  * 2. per storefront route: JavaScript downloaded before the page is usable, gzip (budget 150 KB)
- * 3. handler latency p50/p95 (product list, detail, create-payment-intent, the order's take + capture) vs a bare GetItem
+ * 3. handler latency p50/p95 (product list, detail, create-payment-intent, the order's take + capture) vs a bare
+ *    GetItem
  * 4. checkout nobody can jam (docs/decisions/0022): unpaid checkouts vs stock still available to a shopper; 20 and 50
  *    buyers with authorized cards for 10 units: orders, captures, cancelled authorizations, oversold and charged
  *    without stock (both must be 0), throughput, p95; with a promo code limited to 5: 20 buyers with authorized cards
@@ -55,16 +56,24 @@ const pct = (values: number[], p: number) => {
 const median = (values: number[]) => pct(values, 50);
 
 /** Service SDKs a function may need beyond DynamoDB (their own packages; shared AWS SDK core is not counted). */
-const SERVICE_SDK = /node_modules\/(stripe|@aws-sdk\/(client-s3|s3-request-presigner|client-sesv2|client-secrets-manager))\//;
+const SERVICE_SDK =
+  /node_modules\/(stripe|@aws-sdk\/(client-s3|s3-request-presigner|client-sesv2|client-secrets-manager))\//;
 const SERVICE_SDK_IMPORT = /^(stripe|@aws-sdk\/(client-s3|s3-request-presigner|client-sesv2|client-secrets-manager))$/;
 
 /** Time to `require` a bundle in a fresh Node process (module load only, not Node's own start). */
 function loadTime(file: string, env: Record<string, string> = {}): number {
   const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-  return Number(execFileSync(process.execPath, ['-e', script], { env: { ...process.env, AWS_REGION: 'us-east-1', ...env }, stdio: ['ignore', 'pipe', 'ignore'] }).toString());
+  return Number(
+    execFileSync(process.execPath, ['-e', script], {
+      env: { ...process.env, AWS_REGION: 'us-east-1', ...env },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).toString(),
+  );
 }
 
-/** As CDK bundles by default: X-Ray SDK call traces compiled out (infra/lib/shop-function.ts, context traceSdkCalls). */
+/**
+ * As CDK bundles by default: X-Ray SDK call traces compiled out (infra/lib/shop-function.ts, context traceSdkCalls).
+ */
 const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
 /** What Lambda sets that turns the Tracer on. */
 const LAMBDA_ENV = { AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' };
@@ -77,18 +86,30 @@ async function bundles(out: string) {
     // One function per handler module: the page routes share the page function.
     ...[...new Map(ROUTE_LIST.map((route) => [route.handler, route])).values()].map((route) => {
       const shared = ROUTE_LIST.filter((other) => other.handler === route.handler);
-      const name = shared.length > 1 ? `pages (${shared.map((other) => other.path).join(' ')})` : `${route.method} ${route.path}`;
+      const name =
+        shared.length > 1 ? `pages (${shared.map((other) => other.path).join(' ')})` : `${route.method} ${route.path}`;
       return [name, path.join(ROOT, 'functions', 'http', `${route.handler}.ts`)] as [string, string];
     }),
-    ...JOBS.map((job) => [`job ${job.handler}`, path.join(ROOT, 'functions', 'jobs', `${job.handler}.ts`)] as [string, string]),
-    ...COGNITO_TRIGGERS.map((trigger) => [`trigger ${trigger.handler}`, path.join(ROOT, 'functions', 'triggers', `${trigger.handler}.ts`)] as [string, string]),
+    ...JOBS.map(
+      (job) => [`job ${job.handler}`, path.join(ROOT, 'functions', 'jobs', `${job.handler}.ts`)] as [string, string],
+    ),
+    ...COGNITO_TRIGGERS.map(
+      (trigger) =>
+        [`trigger ${trigger.handler}`, path.join(ROOT, 'functions', 'triggers', `${trigger.handler}.ts`)] as [
+          string,
+          string,
+        ],
+    ),
   ];
   // Each function is also built with its service SDKs left out (empty modules): what its own code costs.
   const withoutServices: Plugin = {
     name: 'without-service-sdks',
     setup(build) {
       build.onResolve({ filter: SERVICE_SDK_IMPORT }, (args) => ({ path: args.path, namespace: 'service-sdk' }));
-      build.onLoad({ filter: /.*/, namespace: 'service-sdk' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'service-sdk' }, () => ({
+        contents: 'module.exports = {};',
+        loader: 'js',
+      }));
     },
   };
   const bundle = async (entry: string, file: string, plugins: Plugin[] = [], traceSdkCalls = false) => {
@@ -109,11 +130,14 @@ async function bundles(out: string) {
     });
     return Object.entries(Object.values(metafile.outputs)[0].inputs);
   };
-  const built: { name: string; file: string; size: number; services: number; own?: { file: string; size: number } }[] = [];
+  const built: { name: string; file: string; size: number; services: number; own?: { file: string; size: number } }[] =
+    [];
   for (const [name, entry] of entries) {
     const file = path.join(out, `${name.replace(/[^a-z0-9]+/gi, '_')}.js`);
     const inputs = await bundle(entry, file);
-    const services = inputs.filter(([input]) => SERVICE_SDK.test(input)).reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
+    const services = inputs
+      .filter(([input]) => SERVICE_SDK.test(input))
+      .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
     let own;
     if (services) {
       const ownFile = file.replace(/\.js$/, '.own.js');
@@ -135,10 +159,25 @@ async function bundles(out: string) {
       times.loadRatio.push(load / bare);
       if (ownFile) times.ownRatio.push(loadTime(ownFile) / bare);
     }
-    return { bare: median(times.bare), load: median(times.load), loadRatio: median(times.loadRatio), ownRatio: ownFile ? median(times.ownRatio) : undefined };
+    return {
+      bare: median(times.bare),
+      load: median(times.load),
+      loadRatio: median(times.loadRatio),
+      ownRatio: ownFile ? median(times.ownRatio) : undefined,
+    };
   };
   const x = (value: number) => value.toFixed(2);
-  row('function', 'bundle', 'x bare', 'cold load', 'bare load', 'x bare', 'service SDKs', 'without them: size x, load x', 'goal');
+  row(
+    'function',
+    'bundle',
+    'x bare',
+    'cold load',
+    'bare load',
+    'x bare',
+    'service SDKs',
+    'without them: size x, load x',
+    'goal',
+  );
   const baseline = measure(base.file);
   row(base.name, kb(base.size), '1.00', ms(baseline.load), ms(baseline.bare), '1.00', '', '', '');
   let within = 0;
@@ -152,7 +191,17 @@ async function bundles(out: string) {
     if (ok) within++;
     if (ownSize <= 1.5 && ownLoad <= 1.5) ownWithin++;
     const verdict = ok ? 'within 1.5x' : ownSize <= 1.5 && ownLoad <= 1.5 ? 'over by its service SDKs' : 'OVER 1.5x';
-    row(fn.name, kb(fn.size), x(sizeRatio), ms(load), ms(bareLoad), x(loadRatio), fn.services ? kb(fn.services) : '', fn.own ? `${x(ownSize)}, ${x(ownLoad)}` : '', verdict);
+    row(
+      fn.name,
+      kb(fn.size),
+      x(sizeRatio),
+      ms(load),
+      ms(bareLoad),
+      x(loadRatio),
+      fn.services ? kb(fn.services) : '',
+      fn.own ? `${x(ownSize)}, ${x(ownLoad)}` : '',
+      verdict,
+    );
   }
   row(
     `${within} of ${functions.length} functions within 1.5x on both size and load; ${ownWithin} of ${functions.length} without the service SDKs they need ` +
@@ -169,8 +218,22 @@ async function bundles(out: string) {
   await bundle(path.join(ROOT, 'scripts', 'bench-stripe-cold.ts'), stripeCold);
   const lazy = measure(intentFunction.file);
   const cold = measure(stripeCold);
-  row('as deployed: load only (a request that never reaches Stripe)', kb(intentFunction.size), x(intentFunction.size / base.size), ms(lazy.load), ms(lazy.bare), x(lazy.loadRatio));
-  row('as deployed: load + the Stripe SDK and client on the first call', kb(statSync(stripeCold).size), x(statSync(stripeCold).size / base.size), ms(cold.load), ms(cold.bare), x(cold.loadRatio));
+  row(
+    'as deployed: load only (a request that never reaches Stripe)',
+    kb(intentFunction.size),
+    x(intentFunction.size / base.size),
+    ms(lazy.load),
+    ms(lazy.bare),
+    x(lazy.loadRatio),
+  );
+  row(
+    'as deployed: load + the Stripe SDK and client on the first call',
+    kb(statSync(stripeCold).size),
+    x(statSync(stripeCold).size / base.size),
+    ms(cold.load),
+    ms(cold.bare),
+    x(cold.loadRatio),
+  );
 
   // X-Ray SDK call traces (-c traceSdkCalls=true, decision 0033): Powertools Tracer and the X-Ray SDK compiled
   // into every function. The bare handler with a traced client, loaded as in Lambda (the Tracer starts, patches
@@ -180,13 +243,34 @@ async function bundles(out: string) {
   const tracedBare = path.join(out, 'traced_bare.js');
   await bundle(path.join(ROOT, 'scripts', 'bench-traced-handler.ts'), tracedBare, [], true);
   const traced = measure(tracedBare, undefined, LAMBDA_ENV);
-  row('bare DynamoDB handler, client traced (in Lambda)', kb(statSync(tracedBare).size), x(statSync(tracedBare).size / base.size), ms(traced.load), ms(traced.bare), x(traced.loadRatio));
+  row(
+    'bare DynamoDB handler, client traced (in Lambda)',
+    kb(statSync(tracedBare).size),
+    x(statSync(tracedBare).size / base.size),
+    ms(traced.load),
+    ms(traced.bare),
+    x(traced.loadRatio),
+  );
   const typical = ROUTE_LIST.find((route) => route.handler === 'catalog/list-products')!;
   const tracedTypical = path.join(out, 'traced_typical.js');
   await bundle(path.join(ROOT, 'functions', 'http', `${typical.handler}.ts`), tracedTypical, [], true);
   const typicalOff = built.find((fn) => fn.name === `${typical.method} ${typical.path}`)!;
-  row(`${typical.method} ${typical.path} with traces compiled in`, kb(statSync(tracedTypical).size), x(statSync(tracedTypical).size / base.size), '', '', '');
-  row(`${typical.method} ${typical.path} as deployed by default`, kb(typicalOff.size), x(typicalOff.size / base.size), '', '', '');
+  row(
+    `${typical.method} ${typical.path} with traces compiled in`,
+    kb(statSync(tracedTypical).size),
+    x(statSync(tracedTypical).size / base.size),
+    '',
+    '',
+    '',
+  );
+  row(
+    `${typical.method} ${typical.path} as deployed by default`,
+    kb(typicalOff.size),
+    x(typicalOff.size / base.size),
+    '',
+    '',
+    '',
+  );
 }
 
 async function latency() {
@@ -213,7 +297,11 @@ async function latency() {
     POWERTOOLS_LOG_LEVEL: 'SILENT',
   });
   try {
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'us-east-1', credentials: localCredentials('dynamodb') });
+    const raw = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: 'us-east-1',
+      credentials: localCredentials('dynamodb'),
+    });
     await createTable(raw, 'bench');
     await seedCatalogue({ photoWidth: null });
     const { handler: list } = await import('../functions/http/catalog/list-products');
@@ -221,7 +309,14 @@ async function latency() {
     const { handler: intent } = await import('../functions/http/checkout/create-guest-payment-intent');
     const { handler: confirm } = await import('../functions/http/checkout/confirm-test-payment');
     const { handler: record } = await import('../functions/http/checkout/record-guest-order');
-    const address = { name: 'Bench', email: 'bench@example.com', line1: '1 Main', city: 'Austin', state: 'TX', zip: '73301' };
+    const address = {
+      name: 'Bench',
+      email: 'bench@example.com',
+      line1: '1 Main',
+      city: 'Austin',
+      state: 'TX',
+      zip: '73301',
+    };
     const time = async (fn: () => Promise<unknown>, n = 200) => {
       for (let i = 0; i < 10; i++) await fn();
       const samples: number[] = [];
@@ -240,28 +335,60 @@ async function latency() {
     row('(baseline) GetItem', ms(b50), ms(b95), '1.00', '1.00');
     const measure = async (name: string, fn: () => Promise<unknown>) => {
       const samples = await time(fn);
-      row(name, ms(median(samples)), ms(pct(samples, 95)), (median(samples) / b50).toFixed(2), (pct(samples, 95) / b95).toFixed(2));
+      row(
+        name,
+        ms(median(samples)),
+        ms(pct(samples, 95)),
+        (median(samples) / b50).toFixed(2),
+        (pct(samples, 95) / b95).toFixed(2),
+      );
     };
-    await measure('GET /api/products?category=tees', () => list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'tees' } }), lambdaContext));
-    await measure('GET /api/products/{id}', () => detail(apiEvent({ method: 'GET', path: `/api/products/${SEED_PRODUCTS[3].id}`, params: { id: SEED_PRODUCTS[3].id } }), lambdaContext));
+    await measure('GET /api/products?category=tees', () =>
+      list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'tees' } }), lambdaContext),
+    );
+    await measure('GET /api/products/{id}', () =>
+      detail(
+        apiEvent({ method: 'GET', path: `/api/products/${SEED_PRODUCTS[3].id}`, params: { id: SEED_PRODUCTS[3].id } }),
+        lambdaContext,
+      ),
+    );
     await products.update({ id: 'lemonade-tumbler' }, { set: { stock: { '16oz': 1_000_000, '20oz': 0, '24oz': 0 } } });
     const call = async (handler: typeof intent, method: string, path: string, body: unknown) => {
-      const result = (await handler(apiEvent({ method, path, body }), lambdaContext)) as { statusCode: number; body: string };
-      return { status: result.statusCode, body: JSON.parse(result.body || '{}') as { clientSecret?: string; orderNumber?: string } };
+      const result = (await handler(apiEvent({ method, path, body }), lambdaContext)) as {
+        statusCode: number;
+        body: string;
+      };
+      return {
+        status: result.statusCode,
+        body: JSON.parse(result.body || '{}') as { clientSecret?: string; orderNumber?: string },
+      };
     };
     const checkout = (id: string, size: string, quantity = 1, promoCode?: string) =>
-      call(intent, 'POST', '/auth/create-payment-intent/guest', { cart: [{ id, size, quantity }], shippingAddress: address, ...(promoCode ? { promoCode } : {}) });
+      call(intent, 'POST', '/auth/create-payment-intent/guest', {
+        cart: [{ id, size, quantity }],
+        shippingAddress: address,
+        ...(promoCode ? { promoCode } : {}),
+      });
     /** A guest whose card (4242) is authorized, ready for the take: the setup of a measurement, not measured. */
     const authorizedBuyer = async (id: string, size: string, promoCode?: string) => {
       const { body } = await checkout(id, size, 1, promoCode);
       const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
-      await call(confirm, 'POST', '/api/test-payments/confirm', { clientSecret: body.clientSecret, card, billingName: 'Bench', receiptEmail: 'bench@example.com' });
+      await call(confirm, 'POST', '/api/test-payments/confirm', {
+        clientSecret: body.clientSecret,
+        card,
+        billingName: 'Bench',
+        receiptEmail: 'bench@example.com',
+      });
       return body.orderNumber!;
     };
     const recordGuest = (orderNumber: string) => call(record, 'POST', '/auth/adminOrders/guest', { orderNumber });
-    await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () => checkout('lemonade-tumbler', '16oz'));
+    await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () =>
+      checkout('lemonade-tumbler', '16oz'),
+    );
     await createPromoCode({ code: 'BENCH10', kind: 'percent', value: 10, active: true });
-    await measure('  the same with a promo code (also reads and prices the code)', () => checkout('lemonade-tumbler', '16oz', 1, 'BENCH10'));
+    await measure('  the same with a promo code (also reads and prices the code)', () =>
+      checkout('lemonade-tumbler', '16oz', 1, 'BENCH10'),
+    );
     const ready: string[] = [];
     for (let i = 0; i < 210; i++) ready.push(await authorizedBuyer('lemonade-tumbler', '16oz'));
     await measure('POST /auth/adminOrders/guest (take + capture + mail)', () => recordGuest(ready.pop()!));
@@ -270,7 +397,11 @@ async function latency() {
       "Catalogue size (issue 17): GET /api/products?category=candles, first page, as the catalogue grows (a quarter candles), vs the GetItem above; goal: flat, p50 at 2,000 within 2x of the demo catalogue's",
     );
     row('listed products', 'candles', 'p50', 'p95', 'bytes', 'p50 x GetItem', 'p50 x demo', 'verdict');
-    const candles = () => list(apiEvent({ method: 'GET', path: '/api/products', query: { category: 'candles' } }), lambdaContext) as Promise<{ body: string }>;
+    const candles = () =>
+      list(
+        apiEvent({ method: 'GET', path: '/api/products', query: { category: 'candles' } }),
+        lambdaContext,
+      ) as Promise<{ body: string }>;
     let demo = 0;
     for (const size of [0, 500, 2000]) {
       const grown = await growCatalogue(size);
@@ -278,12 +409,29 @@ async function latency() {
       const bytes = Buffer.byteLength((await candles()).body);
       demo ||= median(samples);
       const ratio = median(samples) / demo;
-      row(grown.listed, grown.candles, ms(median(samples)), ms(pct(samples, 95)), kb(bytes), (median(samples) / b50).toFixed(2), ratio.toFixed(2), size === 2000 ? (ratio <= 2 ? 'within 2x' : 'OVER 2x') : '');
+      row(
+        grown.listed,
+        grown.candles,
+        ms(median(samples)),
+        ms(pct(samples, 95)),
+        kb(bytes),
+        (median(samples) / b50).toFixed(2),
+        ratio.toFixed(2),
+        size === 2000 ? (ratio <= 2 ? 'within 2x' : 'OVER 2x') : '',
+      );
     }
 
     section('Checkout nobody can jam: unpaid checkouts vs stock still available to a shopper');
     row('unpaid checkouts', 'units asked by each', 'available before', 'available after them', 'next shopper bought');
-    await products.put({ id: 'bench-rug', name: 'Bench Rug', image: '/x.svg', description: 'bench', price: 8900, tag: 'rugs', stock: { CANDLE: 3 } });
+    await products.put({
+      id: 'bench-rug',
+      name: 'Bench Rug',
+      image: '/x.svg',
+      description: 'bench',
+      price: 8900,
+      tag: 'rugs',
+      stock: { CANDLE: 3 },
+    });
     const left = async (id: string) => Number((await products.get({ id }))?.stock.CANDLE);
     const availableBefore = await left('bench-rug');
     const unpaid = await Promise.all(Array.from({ length: 20 }, () => checkout('bench-rug', 'CANDLE', 3)));
@@ -293,10 +441,27 @@ async function latency() {
     row(unpaid.filter((r) => r.status === 200).length, 3, availableBefore, availableAfter, bought ? 'yes' : 'NO');
 
     section('Checkout nobody can jam: N buyers with authorized cards at once for 10 units of one product');
-    row('buyers', 'orders', 'captures', 'cancelled authorizations', 'oversold', 'charged without stock', 'throughput', 'p95');
+    row(
+      'buyers',
+      'orders',
+      'captures',
+      'cancelled authorizations',
+      'oversold',
+      'charged without stock',
+      'throughput',
+      'p95',
+    );
     for (const buyers of [20, 50]) {
       const id = `bench-${buyers}`;
-      await products.put({ id, name: `Bench ${buyers}`, image: '/x.svg', description: 'bench', price: 1000, tag: 'candles', stock: { CANDLE: 10 } });
+      await products.put({
+        id,
+        name: `Bench ${buyers}`,
+        image: '/x.svg',
+        description: 'bench',
+        price: 1000,
+        tag: 'candles',
+        stock: { CANDLE: 10 },
+      });
       const ids: string[] = [];
       for (let i = 0; i < buyers; i++) ids.push(await authorizedBuyer(id, 'CANDLE'));
       const durations: number[] = [];
@@ -314,22 +479,53 @@ async function latency() {
       const captured = intents.filter((i) => i.status === 'succeeded');
       const oversold = Math.max(0, written.length - 10) + Math.max(0, -(await left(id)));
       const chargedWithoutStock = captured.filter((i) => !written.some((order) => order.orderNumber === i.id)).length;
-      row(buyers, written.length, captured.length, intents.filter((i) => i.status === 'canceled').length, oversold, chargedWithoutStock, `${(buyers / seconds).toFixed(1)} req/s`, ms(pct(durations, 95)));
+      row(
+        buyers,
+        written.length,
+        captured.length,
+        intents.filter((i) => i.status === 'canceled').length,
+        oversold,
+        chargedWithoutStock,
+        `${(buyers / seconds).toFixed(1)} req/s`,
+        ms(pct(durations, 95)),
+      );
     }
 
-    section('Promo code limits under concurrency: 20 buyers with authorized cards and a code limited to 5 uses, at once (plenty of stock)');
-    row('buyers', 'discounted orders', 'code uses counted', 'captures', 'cancelled authorizations', 'charged without an order', 'verdict');
+    section(
+      'Promo code limits under concurrency: 20 buyers with authorized cards and a code limited to 5 uses, at once (plenty of stock)',
+    );
+    row(
+      'buyers',
+      'discounted orders',
+      'code uses counted',
+      'captures',
+      'cancelled authorizations',
+      'charged without an order',
+      'verdict',
+    );
     await createPromoCode({ code: 'BENCH5', kind: 'amount', value: 500, maxRedemptions: 5, active: true });
-    await products.put({ id: 'bench-promo', name: 'Bench Promo', image: '/x.svg', description: 'bench', price: 2000, tag: 'candles', stock: { CANDLE: 1000 } });
+    await products.put({
+      id: 'bench-promo',
+      name: 'Bench Promo',
+      image: '/x.svg',
+      description: 'bench',
+      price: 2000,
+      tag: 'candles',
+      stock: { CANDLE: 1000 },
+    });
     const promoBuyers: string[] = [];
     for (let i = 0; i < 20; i++) promoBuyers.push(await authorizedBuyer('bench-promo', 'CANDLE', 'BENCH5'));
     await Promise.all(promoBuyers.map((orderNumber) => recordGuest(orderNumber)));
     const promoIntents = await testPaymentIntents.getMany(promoBuyers.map((intentId) => ({ id: intentId })));
     const promoOrders = await orders.getMany(promoBuyers.map((orderNumber) => ({ orderNumber })));
-    const discounted = promoOrders.filter((order) => order.promo?.code === 'BENCH5' && order.amounts.discount === 500).length;
+    const discounted = promoOrders.filter(
+      (order) => order.promo?.code === 'BENCH5' && order.amounts.discount === 500,
+    ).length;
     const uses = (await promos.get({ code: 'BENCH5' }))?.redemptions ?? 0;
     const promoCaptured = promoIntents.filter((i) => i.status === 'succeeded');
-    const chargedWithoutOrder = promoCaptured.filter((i) => !promoOrders.some((order) => order.orderNumber === i.id)).length;
+    const chargedWithoutOrder = promoCaptured.filter(
+      (i) => !promoOrders.some((order) => order.orderNumber === i.id),
+    ).length;
     row(
       20,
       discounted,
@@ -361,10 +557,22 @@ async function routeJs() {
     admin: { email: 'admin@example.com', password: 'ShopAdmin1' },
   });
   await stack.ready;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     row('route', 'JS files', 'JS gzip', 'budget');
-    const routes = ['/', ...CATEGORIES.map((c) => `/product-list/${c.slug}`), `/product/${SEED_PRODUCTS[3].id}`, '/cart', '/search?q=candle', '/login', '/contact-us', '/about-us'];
+    const routes = [
+      '/',
+      ...CATEGORIES.map((c) => `/product-list/${c.slug}`),
+      `/product/${SEED_PRODUCTS[3].id}`,
+      '/cart',
+      '/search?q=candle',
+      '/login',
+      '/contact-us',
+      '/about-us',
+    ];
     for (const route of routes) {
       const page = await browser.newPage();
       const scripts = new Map<string, number>();
@@ -393,7 +601,8 @@ async function main() {
   mkdirSync(out, { recursive: true });
   try {
     if (process.env.BENCH_ONLY === 'lighthouse') {
-      // Only the storefront's before-and-after Lighthouse table (docs/performance.md): a quick loop on main-thread work.
+      // Only the storefront's before-and-after Lighthouse table (docs/performance.md): a quick loop on main-thread
+      // work.
       await buildWeb(ROOT);
       await storefront(section, row, ROOT, freePort, { lighthouseOnly: true });
     } else {
@@ -408,8 +617,11 @@ async function main() {
     rmSync(out, { recursive: true, force: true });
   }
   const widths: number[] = [];
-  for (const cells of rows) if (cells.length > 1) cells.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
-  const text = rows.map((cells) => (cells.length === 1 ? `\n${cells[0]}` : cells.map((cell, i) => cell.padEnd(widths[i])).join('  '))).join('\n');
+  for (const cells of rows)
+    if (cells.length > 1) cells.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  const text = rows
+    .map((cells) => (cells.length === 1 ? `\n${cells[0]}` : cells.map((cell, i) => cell.padEnd(widths[i])).join('  ')))
+    .join('\n');
   console.log(text);
   writeFileSync(path.join(ROOT, 'test-results', 'bench.txt'), text);
 }

@@ -24,7 +24,10 @@ it('a link to a missing file or heading is reported with its line; web links and
   );
   const problems = brokenLinks(markdownFiles(root)).map((line) => line.replace(/^.*README\.md/, 'README.md'));
   rmSync(root, { recursive: true, force: true });
-  expect(problems).toEqual(['README.md:2: docs/missing.md (no such file)', 'README.md:3: docs/guide.md#nowhere (no such heading)']);
+  expect(problems).toEqual([
+    'README.md:2: docs/missing.md (no such file)',
+    'README.md:3: docs/guide.md#nowhere (no such heading)',
+  ]);
 });
 
 it("anchors follow GitHub's rule", () => {

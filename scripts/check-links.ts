@@ -51,7 +51,8 @@ export function brokenLinks(files: string[]): string[] {
           const resolved = target ? path.resolve(path.dirname(file), decodeURIComponent(target)) : file;
           const where = `${path.relative(process.cwd(), file)}:${index + 1}: ${link}`;
           if (!existsSync(resolved)) problems.push(`${where} (no such file)`);
-          else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor)) problems.push(`${where} (no such heading)`);
+          else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
+            problems.push(`${where} (no such heading)`);
         }
       });
   }

@@ -10,13 +10,19 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { migrateLegacyImages } from '../functions/domain/images/photos';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { stage: { type: 'string' }, region: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { stage: { type: 'string' }, region: { type: 'string' } },
+  });
   if (!values.stage) throw new Error('Name the stage: npm run images:migrate -- --stage prod');
   const cloudFormation = new CloudFormationClient(values.region ? { region: values.region } : {});
   const answer = await cloudFormation.send(new DescribeStacksCommand({ StackName: `Shop-${values.stage}` }));
   cloudFormation.destroy();
-  const outputs = Object.fromEntries((answer.Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
-  if (!outputs.TableName || !outputs.ImagesBucketName) throw new Error(`Shop-${values.stage} has no TableName or ImagesBucketName output`);
+  const outputs = Object.fromEntries(
+    (answer.Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']),
+  );
+  if (!outputs.TableName || !outputs.ImagesBucketName)
+    throw new Error(`Shop-${values.stage} has no TableName or ImagesBucketName output`);
   Object.assign(process.env, {
     TABLE_NAME: outputs.TableName,
     IMAGES_BUCKET: outputs.ImagesBucketName,
@@ -27,7 +33,9 @@ async function main(): Promise<void> {
   });
   const result = await migrateLegacyImages((line) => console.log(line));
   for (const problem of result.problems) console.error(`not migrated: ${problem}`);
-  console.log(`${result.migrated} product(s) now show pipeline photos${result.problems.length ? `; ${result.problems.length} problem(s) above` : ''}.`);
+  console.log(
+    `${result.migrated} product(s) now show pipeline photos${result.problems.length ? `; ${result.problems.length} problem(s) above` : ''}.`,
+  );
   if (result.problems.length) process.exitCode = 1;
 }
 

@@ -9,12 +9,17 @@ import { parseArgs } from 'node:util';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ args: process.argv.slice(2), options: { stage: { type: 'string' }, region: { type: 'string' } } });
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    options: { stage: { type: 'string' }, region: { type: 'string' } },
+  });
   if (!values.stage) throw new Error('Name the stage: npm run catalog:reindex -- --stage prod');
   const cloudFormation = new CloudFormationClient(values.region ? { region: values.region } : {});
   const answer = await cloudFormation.send(new DescribeStacksCommand({ StackName: `Shop-${values.stage}` }));
   cloudFormation.destroy();
-  const outputs = Object.fromEntries((answer.Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']));
+  const outputs = Object.fromEntries(
+    (answer.Stacks?.[0]?.Outputs ?? []).map((output) => [output.OutputKey ?? '', output.OutputValue ?? '']),
+  );
   if (!outputs.TableName) throw new Error(`Shop-${values.stage} has no TableName output`);
   Object.assign(process.env, {
     TABLE_NAME: outputs.TableName,
@@ -24,7 +29,8 @@ async function main(): Promise<void> {
   });
   const { rebuildCatalogIndex } = await import('../functions/domain/catalog/tag-index');
   const result = await rebuildCatalogIndex((line) => console.log(line));
-  if (result.skipped.length) console.log(`changed while indexing (their own change wrote their entries): ${result.skipped.join(', ')}`);
+  if (result.skipped.length)
+    console.log(`changed while indexing (their own change wrote their entries): ${result.skipped.join(', ')}`);
 }
 
 main().catch((error: Error) => {

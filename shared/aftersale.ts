@@ -7,7 +7,10 @@ export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'other'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 /** The carrier's public tracking page for a tracking number; null when the carrier is "other" or there is no number. */
-export function trackingUrl(carrier: Carrier | undefined | null, trackingNumber: string | undefined | null): string | null {
+export function trackingUrl(
+  carrier: Carrier | undefined | null,
+  trackingNumber: string | undefined | null,
+): string | null {
   if (!carrier || !trackingNumber) return null;
   const number = encodeURIComponent(trackingNumber);
   switch (carrier) {
@@ -22,7 +25,10 @@ export function trackingUrl(carrier: Carrier | undefined | null, trackingNumber:
   }
 }
 
-/** What a parcel went with, as a sentence part: "UPS, tracking 1Z999", "USPS, no tracking number", "no carrier or tracking number". */
+/**
+ * What a parcel went with, as a sentence part: "UPS, tracking 1Z999", "USPS, no tracking number", "no carrier or
+ * tracking number".
+ */
 export function shipmentText(carrier: Carrier | undefined | null, trackingNumber: string | undefined | null): string {
   const by = carrier === 'other' ? 'another carrier' : carrier;
   if (by && trackingNumber) return `${by}, tracking ${trackingNumber}`;
@@ -50,17 +56,30 @@ export type OrderStatus = 'pending' | 'completed' | 'cancelled';
  * Cancelled orders were refunded; $0 replacements are not sales. The statuses newest-first views read, in order.
  */
 export const SALE_STATUSES = ['completed', 'pending'] as const satisfies readonly OrderStatus[];
-export const isSale = (order: { status: OrderStatus; replacementOf?: string | null }) => (SALE_STATUSES as readonly OrderStatus[]).includes(order.status) && !order.replacementOf;
+export const isSale = (order: { status: OrderStatus; replacementOf?: string | null }) =>
+  (SALE_STATUSES as readonly OrderStatus[]).includes(order.status) && !order.replacementOf;
 /** What a customer and the admin read for an order's state. "completed" is the spec's word for shipped. */
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = { pending: 'Processing', completed: 'Shipped', cancelled: 'Cancelled' };
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  pending: 'Processing',
+  completed: 'Shipped',
+  cancelled: 'Cancelled',
+};
 
-/** `cancelled`: approved, then its replacement order was cancelled before it shipped (its units can be asked for again). */
+/**
+ * `cancelled`: approved, then its replacement order was cancelled before it shipped (its units can be asked for again).
+ */
 export const REPLACEMENT_STATUSES = ['open', 'approved', 'declined', 'cancelled'] as const;
 export type ReplacementStatus = (typeof REPLACEMENT_STATUSES)[number];
-export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = { open: 'Waiting for review', approved: 'Approved', declined: 'Declined', cancelled: 'Cancelled' };
+export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = {
+  open: 'Waiting for review',
+  approved: 'Approved',
+  declined: 'Declined',
+  cancelled: 'Cancelled',
+};
 
 /** A line as people read it: its name and, unless it comes in one size, the size ("Tee (M)", "Candle"). */
-export const lineLabel = (line: { name: string; size: string }) => (line.size === 'CANDLE' ? line.name : `${line.name} (${line.size})`);
+export const lineLabel = (line: { name: string; size: string }) =>
+  line.size === 'CANDLE' ? line.name : `${line.name} (${line.size})`;
 
 /** A line of an order, as replacements count it: product id and size. */
 export const lineKey = (line: { id: string; size: string }) => `${line.id}|${line.size}`;

@@ -17,4 +17,14 @@ export const HEADER_CATEGORIES: readonly CategorySlug[] = ['new-releases', 'hood
 export const HOT_TAG = 'hot';
 
 /** Every tag word an admin may use on a product. */
-export const TAG_WORDS = ['candles', 'hoodies', 'shirts', 'tees', 'giftwraps', 'tumblers', 'rugs', 'new-releases', 'hot'] as const;
+export const TAG_WORDS = [
+  'candles',
+  'hoodies',
+  'shirts',
+  'tees',
+  'giftwraps',
+  'tumblers',
+  'rugs',
+  'new-releases',
+  'hot',
+] as const;

@@ -10,7 +10,20 @@ export function groupThousands(whole: number | string): string {
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A day in the browser's own time zone, e.g. "Thursday, December 10, 2026". */
 export function longDay(day: Date): string {
@@ -22,5 +35,10 @@ export const SHOP_TIME_ZONE = 'America/New_York';
 
 /** A day as the shop's mails say it, in the shop's days: "November 26" (`year`: "November 26, 2026"). Server side. */
 export function mailDay(date: Date, options: { year?: boolean } = {}): string {
-  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', ...(options.year ? { year: 'numeric' } : {}), timeZone: SHOP_TIME_ZONE });
+  return date.toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    ...(options.year ? { year: 'numeric' } : {}),
+    timeZone: SHOP_TIME_ZONE,
+  });
 }

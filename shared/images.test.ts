@@ -3,7 +3,9 @@ import { linePhoto, PHOTO_PREFIX, publicPhotoKey, shownImage } from './images';
 describe('shownImage: what a plain <img> of a stored picture path shows', () => {
   const src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b';
   test('a photo with its recorded widths: the JPEG fallback variant (640, or the widest under it)', () => {
-    expect(shownImage(src, [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }])).toBe(`${src}/640.jpg`);
+    expect(shownImage(src, [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }])).toBe(
+      `${src}/640.jpg`,
+    );
     expect(shownImage(src, [{ src, width: 500, height: 400, widths: [320, 480, 500] }])).toBe(`${src}/500.jpg`);
   });
   test('a bare photo path without its widths (order lines written before they kept the variant): the 320 JPEG every photo has', () => {

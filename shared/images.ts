@@ -43,7 +43,13 @@ export const PHOTO_PREFIX = 'images/products/';
  * The only content types `/images/*` is served with (locally by the gateway, with nosniff): photos. Anything else
  * stored under images/ (an HTML or SVG file would run as a page of the shop's own origin) is a 404.
  */
-export const SERVED_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif']);
+export const SERVED_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/avif',
+  'image/gif',
+]);
 
 /** A photo id: a UUID (what the upload step generates). */
 export const PHOTO_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -89,7 +95,10 @@ export function publicPhotoKey(pathname: string): string | null {
   return key.startsWith(PHOTO_PREFIX) && key.length > PHOTO_PREFIX.length ? key : null;
 }
 
-/** The variant widths of an original `width` px wide: the standard widths below it, and the original's own if smaller than the largest. */
+/**
+ * The variant widths of an original `width` px wide: the standard widths below it, and the original's own if smaller
+ * than the largest.
+ */
 export function variantWidths(width: number): number[] {
   // A photo narrower than the smallest standard width is enlarged to it: every photo has that variant, which a
   // plain path without recorded widths falls back to (shownImage).
@@ -104,7 +113,10 @@ export const variantUrl = (photo: Pick<Photo, 'src'>, width: number, ext: PhotoE
 
 /** Every key the pipeline made for a photo, and its private original: what deleting the photo removes. */
 export function photoKeys(record: { id: string; original: string; widths: readonly number[] }): string[] {
-  return [record.original, ...record.widths.flatMap((w) => PHOTO_FORMATS.map((format) => variantKey(record.id, w, format.ext)))];
+  return [
+    record.original,
+    ...record.widths.flatMap((w) => PHOTO_FORMATS.map((format) => variantKey(record.id, w, format.ext))),
+  ];
 }
 
 /** The widest variant not over `target` (or the narrowest one). */
@@ -114,7 +126,8 @@ export function widthFor(photo: Pick<Photo, 'widths'>, target: number): number {
 }
 
 /** `url 320w, url 480w, ...` of one format. */
-export const srcSet = (photo: Pick<Photo, 'src' | 'widths'>, ext: PhotoExt) => photo.widths.map((w) => `${variantUrl(photo, w, ext)} ${w}w`).join(', ');
+export const srcSet = (photo: Pick<Photo, 'src' | 'widths'>, ext: PhotoExt) =>
+  photo.widths.map((w) => `${variantUrl(photo, w, ext)} ${w}w`).join(', ');
 
 /**
  * What a <picture> of a photo holds: an AVIF and a WebP source and the JPEG <img> (src, every width in srcset),
@@ -123,8 +136,18 @@ export const srcSet = (photo: Pick<Photo, 'src' | 'widths'>, ext: PhotoExt) => p
  */
 export function pictureOf(photo: Photo, sizes: string) {
   return {
-    sources: PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => ({ type: format.type, srcSet: srcSet(photo, format.ext), sizes })),
-    img: { src: variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg'), srcSet: srcSet(photo, 'jpg'), sizes, width: photo.width, height: photo.height },
+    sources: PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => ({
+      type: format.type,
+      srcSet: srcSet(photo, format.ext),
+      sizes,
+    })),
+    img: {
+      src: variantUrl(photo, widthFor(photo, FALLBACK_WIDTH), 'jpg'),
+      srcSet: srcSet(photo, 'jpg'),
+      sizes,
+      width: photo.width,
+      height: photo.height,
+    },
   };
 }
 
@@ -152,7 +175,10 @@ export function linePhoto(url: string): Pick<Photo, 'src' | 'widths'> | null {
   const match = /^(\/images\/products\/[^/]+)(?:\/(\d{2,5})\.(?:jpg|webp|avif))?$/.exec(url);
   if (!match || !photoId(match[1])) return null;
   const named = match[2] ? Number(match[2]) : PHOTO_WIDTHS[0];
-  return { src: match[1], widths: [...PHOTO_WIDTHS.filter((width) => width < named), Math.max(named, PHOTO_WIDTHS[0])] };
+  return {
+    src: match[1],
+    widths: [...PHOTO_WIDTHS.filter((width) => width < named), Math.max(named, PHOTO_WIDTHS[0])],
+  };
 }
 
 /** The JPEG for link previews and JSON-LD, with its size. */

@@ -17,7 +17,8 @@ export const JOBS: readonly JobDef[] = [
     schedule: 'rate(2 minutes)',
     table: 'readwrite',
     uses: ['ses', 'stripe'],
-    summary: 'Finishes checkouts left half-way (captures taken orders, takes authorized ones, cancels unpaid intents after 60 minutes) and cancellations (refund, mail); builds a missing catalogue index',
+    summary:
+      'Finishes checkouts left half-way (captures taken orders, takes authorized ones, cancels unpaid intents after 60 minutes) and cancellations (refund, mail); builds a missing catalogue index',
   },
   {
     handler: 'send-mails',
@@ -38,6 +39,14 @@ export const JOBS: readonly JobDef[] = [
 
 /** Cognito Lambda triggers (functions/triggers/<handler>.ts); locally the gateway plays their part. */
 export const COGNITO_TRIGGERS = [
-  { handler: 'pre-sign-up', operation: 'preSignUp', summary: 'Confirms a new account and marks its email verified (docs/decisions/0010)' },
-  { handler: 'custom-message', operation: 'customMessage', summary: 'Turns the reset-code mail into a link to /reset-password' },
+  {
+    handler: 'pre-sign-up',
+    operation: 'preSignUp',
+    summary: 'Confirms a new account and marks its email verified (docs/decisions/0010)',
+  },
+  {
+    handler: 'custom-message',
+    operation: 'customMessage',
+    summary: 'Turns the reset-code mail into a link to /reset-password',
+  },
 ] as const;

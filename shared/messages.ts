@@ -23,7 +23,8 @@ export const MESSAGES = {
   passwordResetRequired:
     'The password of this account was reset, so it no longer signs you in. We emailed you a link to choose a new one: open it. No email, or is the link over an hour old? Send a new link below.',
   passwordsDiffer: 'Passwords do not match!',
-  weakPassword: 'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one digit.',
+  weakPassword:
+    'Password must be at least 8 characters long, contain at least one uppercase letter, one lowercase letter, and one digit.',
   signUpFailed: 'Signup Failed! Email might be in use already.',
   noShippingProfiles: 'No shipping profiles available',
   noPreviousOrders: 'No previous orders found',
@@ -37,19 +38,29 @@ export const MESSAGES = {
   /** The shop's Stripe keys are not set (yet): checkout stops before any card is asked for. */
   paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
   /** A checkout allows a few failed card attempts (card testing); then its payment is cancelled. */
-  tooManyCardAttempts: 'Too many card attempts failed, so this payment was stopped. Nothing was charged. Go back to start again.',
-  /** The card was authorized but the capture could never happen (the bank released the hold): the order is cancelled. */
+  tooManyCardAttempts:
+    'Too many card attempts failed, so this payment was stopped. Nothing was charged. Go back to start again.',
+  /**
+   * The card was authorized but the capture could never happen (the bank released the hold): the order is cancelled.
+   */
   /** Shipping an order whose card is authorized but not yet charged (docs/decisions/0022). */
-  notCapturedYet: 'The payment for this order has not been taken yet. It usually is within a few minutes; please try again then.',
+  notCapturedYet:
+    'The payment for this order has not been taken yet. It usually is within a few minutes; please try again then.',
   paymentNotCaptured: 'We could not complete the payment, so the order was cancelled. Nothing was charged.',
   /** The checkout was given up (left unpaid too long) or its amounts changed while paying; nothing was charged. */
   checkoutClosed: 'This checkout has expired or changed. Nothing was charged. Please check out again.',
-  /** A checkout the caller cannot show is theirs (unknown, or a guest's without its secret): the same answer either way. */
+  /**
+   * A checkout the caller cannot show is theirs (unknown, or a guest's without its secret): the same answer either way.
+   */
   checkoutNotFound: 'We could not find this checkout. Nothing was charged. Please check out again.',
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
-  /** The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails it. */
-  confirmingOrderLater: 'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
+  /**
+   * The order could not be recorded for now (429): the card is authorized, the settle job finishes the order and mails
+   * it.
+   */
+  confirmingOrderLater:
+    'Your card was accepted. We could not confirm your order just now, so it will be confirmed by email within a few minutes. You can keep this page open (it keeps trying) or close it.',
   /** The cart's Discount row while an applied code is asked about again for the changed cart. */
   promoChecking: 'Checking…',
   /** The cart's Discount row when that could not be asked (too many checks, no network): no figure is shown. */
@@ -81,7 +92,8 @@ export const LIST_MESSAGES = {
   loadMoreFailed: 'We could not load more products just now. Please reload the page to try again.',
   listFailed: 'We could not load the products just now. Please reload the page to try again.',
   endOfCategory: (label: string) => `That is everything in ${label}.`,
-  endOfSearch: (count: number) => (count === 1 ? 'That is the only match.' : `That is all ${groupThousands(count)} matches.`),
+  endOfSearch: (count: number) =>
+    count === 1 ? 'That is the only match.' : `That is all ${groupThousands(count)} matches.`,
 } as const;
 
 /** What the image pipeline tells the admin about a photo it cannot take (functions/domain/images/pipeline.ts). */
@@ -94,7 +106,9 @@ export const PHOTO_MESSAGES = {
     `This photo is ${groupThousands(width)} × ${groupThousands(height)} pixels (${Math.round((width * height) / 1e6)} megapixels); the most the shop can take is ${maxPixels / 1e6} megapixels (for example 8,000 × 6,000). Save it smaller and upload it again.`,
 } as const;
 
-/** After the sale (issue 14): what the shop tells the customer and the owner about shipping, cancelling, replacements. */
+/**
+ * After the sale (issue 14): what the shop tells the customer and the owner about shipping, cancelling, replacements.
+ */
 export const AFTERSALE_MESSAGES = {
   /** The order page after a replacement request was sent (shown even when nothing is left to ask for). */
   replacementRequestSent: 'Thanks, we received your request and mailed you a copy. We will answer soon.',
@@ -102,25 +116,32 @@ export const AFTERSALE_MESSAGES = {
   alreadyShipped: (orderNumber: string, shipment: string) =>
     `Order ${orderNumber} was already shipped with ${shipment}. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
   /** Change tracking from a page that missed another correction. */
-  trackingChangedMeanwhile: (shipment: string) => `The tracking of this order was changed meanwhile; it is now ${shipment}. Nothing was changed: look at the order again and correct it if needed.`,
+  trackingChangedMeanwhile: (shipment: string) =>
+    `The tracking of this order was changed meanwhile; it is now ${shipment}. Nothing was changed: look at the order again and correct it if needed.`,
   notShippedNoTracking: 'This order has not shipped yet: give the carrier and tracking number when you complete it.',
   cancelledNoTracking: 'This order was cancelled and never shipped, so it has no tracking to change.',
   /** Cancel order's confirmation and notice: a paid order (refunded in full), a $0 replacement, another $0 order. */
-  cancelConfirm: 'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.',
+  cancelConfirm:
+    'Cancel this order? The payment is refunded in full, the stock goes back and the customer is mailed. This cannot be undone.',
   cancelledRefunded: 'Cancelled and refunded; the stock is back and the customer was mailed.',
   cancelReplacementConfirm:
     'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
-  cancelledReplacement: 'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
-  cancelUnpaidConfirm: 'Cancel this order? Nothing was paid, so there is nothing to refund. The stock goes back and the customer is mailed. This cannot be undone.',
+  cancelledReplacement:
+    'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
+  cancelUnpaidConfirm:
+    'Cancel this order? Nothing was paid, so there is nothing to refund. The stock goes back and the customer is mailed. This cannot be undone.',
   cancelledUnpaid: 'Cancelled; nothing to refund. The stock is back and the customer was mailed.',
   /** The order page: where each approved request's replacement order stands (decision 0055). */
   replacementWaiting: (id: string) => `Replacement order ${id}: you get a mail with tracking when it ships.`,
-  replacementShipped: (id: string, date: string | null, carrier: string | null) => `Replacement order ${id} shipped${date ? ` on ${date}` : ''}${carrier ? ` with ${carrier}` : ''}`,
-  replacementCancelled: (id: string) => `Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
+  replacementShipped: (id: string, date: string | null, carrier: string | null) =>
+    `Replacement order ${id} shipped${date ? ` on ${date}` : ''}${carrier ? ` with ${carrier}` : ''}`,
+  replacementCancelled: (id: string) =>
+    `Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
   /** The replacement form's heading once nothing is left to ask for (the thanks stays under it). */
   replacementAskedFor: 'Replacement asked for',
   /** The archive while a search reads on (decision 0054), and a later page with nothing more. */
-  searchingOlderOrders: (readBackTo: string | null) => `Searching older orders…${readBackTo ? ` (read back to ${readBackTo})` : ''}`,
+  searchingOlderOrders: (readBackTo: string | null) =>
+    `Searching older orders…${readBackTo ? ` (read back to ${readBackTo})` : ''}`,
   noMoreOrdersMatch: 'No more orders match.',
   /** The admin's notices after Complete Order and Change tracking. */
   shipped: 'Shipped; the customer was mailed.',
@@ -147,12 +168,15 @@ export const CONFIRMATION_MAIL_MESSAGES = {
     waitingForCapture: 'It goes out when the payment is captured.',
     waiting: 'The shop sends it within a few minutes; you can also send it now.',
     sending: 'It is being sent right now.',
-    retrying: (attempts: number, nextTry: string) => `SES did not take it (${attempts === 1 ? 'once' : `${attempts} times`}). The shop tries again by itself at ${nextTry}; you can also send it now.`,
-    failed: (attempts: number) => `SES did not take it, ${attempts === 1 ? 'once' : `${attempts} times`}, so the customer has no confirmation. The shop does not try again by itself.`,
+    retrying: (attempts: number, nextTry: string) =>
+      `SES did not take it (${attempts === 1 ? 'once' : `${attempts} times`}). The shop tries again by itself at ${nextTry}; you can also send it now.`,
+    failed: (attempts: number) =>
+      `SES did not take it, ${attempts === 1 ? 'once' : `${attempts} times`}, so the customer has no confirmation. The shop does not try again by itself.`,
     unknown:
       'A send started but never reported back, so the shop cannot tell whether the customer got it. It is not sent again by itself, as that could be a second copy: send it again if the customer says it did not arrive, or if you prefer a second copy to none.',
     withdrawn: 'The order was cancelled before the confirmation went out, so none is sent.',
-    sentTo: (email: string) => `To ${email}. A mail SES accepted is not sent twice; the customer can see the order on the order status page.`,
+    sentTo: (email: string) =>
+      `To ${email}. A mail SES accepted is not sent twice; the customer can see the order on the order status page.`,
   },
   lastError: (error: string) => `Last answer: ${error}`,
   sendAgain: 'Send again',
@@ -160,7 +184,8 @@ export const CONFIRMATION_MAIL_MESSAGES = {
   /** Answers of Send again. */
   sentNow: (email: string) => `Confirmation mail sent to ${email}.`,
   alreadySent: 'The confirmation mail was already sent; it is not sent twice.',
-  beingSent: 'The confirmation mail is being sent right now (another click, another tab or the shop itself); it was not sent twice.',
+  beingSent:
+    'The confirmation mail is being sent right now (another click, another tab or the shop itself); it was not sent twice.',
   refusedAgain: (error: string) => `SES did not take the confirmation mail: ${error}`,
   unknownAgain: 'The send did not finish, so SES may or may not have the mail. It is not sent again by itself.',
   notCaptured: 'The payment of this order is not captured yet; the confirmation mail goes out with the capture.',
@@ -195,7 +220,8 @@ export const FORM_SUBJECTS = {
 export const RATE_LIMIT_MESSAGES = {
   checkout: 'Too many checkout attempts from your connection. Please wait a few minutes and try again.',
   /** Recording an order: the card was authorized, so the order is finished by the webhook or the settle job anyway. */
-  orderRecording: 'Too many orders confirmed from your connection just now. If your card was accepted, your order will be confirmed by email within a few minutes.',
+  orderRecording:
+    'Too many orders confirmed from your connection just now. If your card was accepted, your order will be confirmed by email within a few minutes.',
   promoCodes: 'Too many promo code tries. Please wait a few minutes and try again.',
   orderLookups: 'Too many order look-ups. Please wait a few minutes and try again.',
   forms: 'Too many messages sent from your connection. Please wait a few minutes and try again.',
@@ -227,7 +253,12 @@ export const PASSWORD_POLICY = {
 } as const;
 
 export function isStrongPassword(password: string): boolean {
-  return password.length >= PASSWORD_POLICY.minLength && /[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password);
+  return (
+    password.length >= PASSWORD_POLICY.minLength &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /\d/.test(password)
+  );
 }
 
 /** The cart, its quantities and the checkout's steps (issue 26). Not spec texts: plain sentences. */
@@ -235,14 +266,17 @@ export const CART_MESSAGES = {
   /** A quantity typed above the limit (spec section 9: 1 to 9) is refused, and this says why. */
   quantityLimit: (max: number) => `You can buy at most ${max} of an item. Please choose ${max} or fewer.`,
   /** Add to Cart when the line already holds some: only what fits under the limit is added, and this says so. */
-  addedUpToLimit: (added: number, name: string, max: number) => `Only ${added} more added: your cart now has ${max} × ${name}, the most you can buy of an item.`,
-  lineFull: (name: string, max: number) => `Your cart already has ${max} × ${name}, the most you can buy of an item. Nothing was added.`,
+  addedUpToLimit: (added: number, name: string, max: number) =>
+    `Only ${added} more added: your cart now has ${max} × ${name}, the most you can buy of an item.`,
+  lineFull: (name: string, max: number) =>
+    `Your cart already has ${max} × ${name}, the most you can buy of an item. Nothing was added.`,
   /** Under a cart line's quantity when it is at the limit (its + is disabled). */
   lineAtLimit: (max: number) => `${max} is the most per item.`,
   emptyCart: 'Your cart is empty.',
   emptyCartTotals: 'Add something to your cart to see its total.',
   /** The payment step was left because what it priced changed (the cart in another tab, signing in or out). */
-  checkoutChanged: 'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
+  checkoutChanged:
+    'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
 } as const;
 
 /** What a product card says about stock (category, search and hot strips): shared/stock.ts decides which. */
@@ -263,12 +297,14 @@ export const PROFILE_MESSAGES = {
 export const MAIL_PREFERENCE_MESSAGES = {
   whyPrefix: 'Why you got this mail:',
   unsubscribeLine: 'To get no more mails like this, unsubscribe with one click (no sign-in):',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not complete or was changed. Please open it again from the mail (the whole link), or write to us and we will take you off.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not complete or was changed. Please open it again from the mail (the whole link), or write to us and we will take you off.',
   unsubscribing: 'Unsubscribing…',
   unsubscribedHeading: 'You are unsubscribed',
   unsubscribed: (email: string) => `${email} will get no more cart reminders or back-in-stock alerts from us.`,
   stillOrderMails: 'Mails about orders you place (confirmation, shipping) still come.',
-  noPostalAddress: "The shop's postal address is not set (SHOP_POSTAL_ADDRESS, or the stage setting shopPostalAddress): mail a shopper did not ask for must carry it.",
+  noPostalAddress:
+    "The shop's postal address is not set (SHOP_POSTAL_ADDRESS, or the stage setting shopPostalAddress): mail a shopper did not ask for must carry it.",
   noSiteAddress: "The shop's own address for links is not known (SITE_URL).",
 } as const;
 
@@ -282,25 +318,37 @@ const RESTORE_AFTER = {
 export const REMINDER_MESSAGES = {
   subject: 'Your cart is waiting for you',
   /** The footer's reason (CAN-SPAM: the mail says why it came). */
-  reason: (shop: string, day: string) => `you typed this address at the checkout of ${shop} on ${day} and did not finish. We send one reminder per cart, and no more than one a day.`,
+  reason: (shop: string, day: string) =>
+    `you typed this address at the checkout of ${shop} on ${day} and did not finish. We send one reminder per cart, and no more than one a day.`,
   nothingHeld: "Prices are today's. Nothing is held for you: what is left goes to whoever orders first.",
   soldOutNow: 'sold out now',
-  linkLine: (until: string) => `Pick up where you left off (your cart and shipping details are filled in, on any device; the link works until ${until}):`,
-  restoreLinkInvalid: 'This link to your cart is not complete or was changed. Please open it again from the mail (the whole link).',
+  linkLine: (until: string) =>
+    `Pick up where you left off (your cart and shipping details are filled in, on any device; the link works until ${until}):`,
+  restoreLinkInvalid:
+    'This link to your cart is not complete or was changed. Please open it again from the mail (the whole link).',
   restoreLinkExpired: `This link to your cart has expired. ${RESTORE_AFTER.link_expired}`,
   cartBought: `This cart was bought already. ${RESTORE_AFTER.cart_bought}`,
   /** The restore page's heading when the link brings nothing back (and, under it, RESTORE_AFTER: no word twice). */
-  restoreHeading: { cart_bought: 'This cart was bought already', link_expired: 'This link has expired', other: 'This link to your cart did not work' },
+  restoreHeading: {
+    cart_bought: 'This cart was bought already',
+    link_expired: 'This link has expired',
+    other: 'This link to your cart did not work',
+  },
   restoreAfter: RESTORE_AFTER,
   restoredSomeGone: 'Your cart is back, but some of it is not for sale any more:',
   restoredAllGone: 'Everything in this cart has sold out or is no longer for sale.',
   /** Under restoredAllGone when this browser's cart has lines of its own: the link took nothing away. */
   restoredAllGoneKept: 'What was already in your cart here is still there.',
   /** On the shipping step when the link's cart joined lines this browser's cart already had. */
-  restoredBeside: 'Your cart is back, beside what was already in it here, and so are your shipping details. Check them and press Next.',
+  restoredBeside:
+    'Your cart is back, beside what was already in it here, and so are your shipping details. Check them and press Next.',
   restoring: 'Bringing back your cart…',
-  /** Under the shipping step's email (docs/decisions/0078: no consent box; the US rules ask for none, so the shopper is told). */
-  shippingNotice: "We send your order confirmation here. If you don't finish, we send at most one reminder about your cart, with a one-click unsubscribe.",
+  /**
+   * Under the shipping step's email (docs/decisions/0078: no consent box; the US rules ask for none, so the shopper is
+   * told).
+   */
+  shippingNotice:
+    "We send your order confirmation here. If you don't finish, we send at most one reminder about your cart, with a one-click unsubscribe.",
   /** Why a reminder was withdrawn instead of sent (kept on the delivery, in the logs). */
   notWanted: {
     off: 'reminders are turned off',
@@ -319,39 +367,50 @@ export const REMINDER_MESSAGES = {
   saved: 'Saved.',
 } as const;
 
-/** "Email me when it's back" (issue 27 items 5-7, docs/decisions/0080, 0081): the product page, its answers, the mail, the admin. */
+/**
+ * "Email me when it's back" (issue 27 items 5-7, docs/decisions/0080, 0081): the product page, its answers, the mail,
+ * the admin.
+ */
 export const STOCK_ALERT_MESSAGES = {
   heading: 'Email me when it’s back',
   button: 'Email me when it’s back',
   sending: 'Sending…',
   /** Under the heading: which sizes are sold out (none named for a one-size product). */
   intro: (sizes: readonly string[]) =>
-    sizes.length ? `Sold out in ${sizes.join(', ')}. Leave your email and we send you one mail when your size is back.` : 'Leave your email and we send you one mail when it is back.',
+    sizes.length
+      ? `Sold out in ${sizes.join(', ')}. Leave your email and we send you one mail when your size is back.`
+      : 'Leave your email and we send you one mail when it is back.',
   sizeLabel: 'Size you want',
   /** The answer, the same for a first request and the same one again (one request either way). */
   subscribed: (email: string, what: string) => `Thanks! We’ll email ${email} once when ${what} is back in stock.`,
-  inStock: (what: string) => `${what} is in stock right now, so there is nothing to wait for: choose it above and add it to your cart.`,
+  inStock: (what: string) =>
+    `${what} is in stock right now, so there is nothing to wait for: choose it above and add it to your cart.`,
   notASize: 'This product does not come in that size.',
   /** The mail. */
   subject: (what: string) => `Back in stock: ${what}`,
   back: (what: string) => `Good news: ${what} is back in stock.`,
   /** More people asked than came back: said plainly. */
   few: (units: number) =>
-    units === 1 ? 'Only one came back, and more people asked for it than that, so it may be gone soon.' : `Only ${units} came back, and more people asked for them than that, so they may be gone soon.`,
+    units === 1
+      ? 'Only one came back, and more people asked for it than that, so it may be gone soon.'
+      : `Only ${units} came back, and more people asked for them than that, so they may be gone soon.`,
   link: (url: string) => `See it in the shop: ${url}`,
   noLink: 'Find it in the shop under its name.',
   /** Why the mail was sent (the footer's "Why you got this mail:"), and that it was the only one. */
-  reason: (askedOn: string, what: string) => `You asked us on ${askedOn} to email you once when ${what} was back in stock. This is that one mail; the request has ended.`,
+  reason: (askedOn: string, what: string) =>
+    `You asked us on ${askedOn} to email you once when ${what} was back in stock. This is that one mail; the request has ended.`,
   /** The mail could not be made (the footer's rules: no postal address, no site address): the request waits. */
   notSendable: 'A back-in-stock mail could not be made; the request keeps waiting',
   /** The admin: the page of waiting requests and the dashboard tile. */
   adminTitle: 'Back-in-stock requests',
-  adminIntro: 'Shoppers asked to be emailed when these sizes are back: what to restock first. A size back in stock is mailed within a minute or two, one mail to each, and its requests end.',
+  adminIntro:
+    'Shoppers asked to be emailed when these sizes are back: what to restock first. A size back in stock is mailed within a minute or two, one mail to each, and its requests end.',
   adminNone: 'Nobody is waiting for a size right now.',
   adminGone: 'Product deleted (its requests end shortly)',
   adminDrafted: 'Drafted: mailed once it is listed again with stock',
   adminMailing: 'In stock: being mailed',
   tileHeading: 'Back-in-stock requests',
-  tileSizes: (sizes: number) => (sizes === 0 ? 'Nobody is waiting for a size' : `waiting for ${sizes} ${sizes === 1 ? 'size' : 'sizes'}`),
+  tileSizes: (sizes: number) =>
+    sizes === 0 ? 'Nobody is waiting for a size' : `waiting for ${sizes} ${sizes === 1 ? 'size' : 'sizes'}`,
   tileLink: 'What to restock',
 } as const;

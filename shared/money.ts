@@ -38,7 +38,11 @@ export function promoDiscount(terms: Pick<PromoTerms, 'kind' | 'value'>, subtota
  * Tax = round((subtotal - discount + shipping) * state rate); total = subtotal - discount + shipping + tax. All
  * integer cents. The discount is the promo code's (promoDiscount above), 0 without one.
  */
-export function computeAmounts(lines: readonly PricedLine[], state: string, promo?: Pick<PromoTerms, 'kind' | 'value'> | null): Amounts {
+export function computeAmounts(
+  lines: readonly PricedLine[],
+  state: string,
+  promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+): Amounts {
   const subtotal = subtotalCents(lines);
   const discount = promo ? promoDiscount(promo, subtotal, SHIPPING_CENTS) : 0;
   const taxable = subtotal - discount + SHIPPING_CENTS;
@@ -59,7 +63,10 @@ export function estimateAmounts(lines: readonly PricedLine[], state: string, dis
 }
 
 /** Amounts stored before promo codes have no discount: read them as 0. */
-export const withDiscount = <T extends Omit<Amounts, 'discount'> & { discount?: number }>(amounts: T): T & Amounts => ({ ...amounts, discount: amounts.discount ?? 0 });
+export const withDiscount = <T extends Omit<Amounts, 'discount'> & { discount?: number }>(amounts: T): T & Amounts => ({
+  ...amounts,
+  discount: amounts.discount ?? 0,
+});
 
 /** 1234 -> "12.34" */
 export function formatCents(cents: number): string {
@@ -68,7 +75,10 @@ export function formatCents(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** 1234 -> "$12.34"; 899991 -> "$8,999.91" (what people read; `formatCents` stays plain for CSV, JSON-LD and form fields). */
+/**
+ * 1234 -> "$12.34"; 899991 -> "$8,999.91" (what people read; `formatCents` stays plain for CSV, JSON-LD and form
+ * fields).
+ */
 export function formatPrice(cents: number): string {
   const [whole, fraction] = formatCents(cents).split('.');
   return `$${groupThousands(whole)}.${fraction}`;

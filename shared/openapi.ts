@@ -37,7 +37,11 @@ export interface OpenApiDocument {
 
 /** A zod schema as JSON Schema (2020-12) for a request body; parts JSON Schema cannot say become `{}`. */
 export function requestSchema(schema: z.ZodMiniType): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonObject;
   return rest;
 }
 
@@ -46,7 +50,11 @@ export function requestSchema(schema: z.ZodMiniType): JsonObject {
  * required; an object lists every field it may have, `additionalProperties: false`), for answers.
  */
 export function answerSchema(schema: z.ZodMiniType): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'any',
+  }) as JsonObject;
   return rest;
 }
 
@@ -74,7 +82,12 @@ const REDIRECTS = new Set(['301', '303']);
  */
 export function declaredStatuses(route: RouteDef): Map<string, string> {
   const statuses = new Map<string, string>();
-  const own = Object.fromEntries(Object.entries(route.refusals ?? {}).map(([status, refusal]) => [status, typeof refusal === 'string' ? refusal : refusal?.when])) as Record<string, string | undefined>;
+  const own = Object.fromEntries(
+    Object.entries(route.refusals ?? {}).map(([status, refusal]) => [
+      status,
+      typeof refusal === 'string' ? refusal : refusal?.when,
+    ]),
+  ) as Record<string, string | undefined>;
   const join = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join('; ');
   for (const status of route.success ?? [200]) {
     statuses.set(String(status), SUCCESS_WORDS[status]);
@@ -86,10 +99,15 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
   );
   if (badInput || own[400]) statuses.set('400', `${join(badInput, own[400])} (\`fields\` names each problem)`);
   if (own[402]) statuses.set('402', own[402]);
-  if (route.access !== 'public') statuses.set('401', 'No access token, or one that is expired, forged or not for this client');
+  if (route.access !== 'public')
+    statuses.set('401', 'No access token, or one that is expired, forged or not for this client');
   statuses.set(
     '403',
-    join(route.access === 'admin' && `The caller is not in the \`${ADMIN_GROUP}\` group`, own[403], "the request did not come through the shop's own address (CloudFront's origin header; decision 0066)"),
+    join(
+      route.access === 'admin' && `The caller is not in the \`${ADMIN_GROUP}\` group`,
+      own[403],
+      "the request did not come through the shop's own address (CloudFront's origin header; decision 0066)",
+    ),
   );
   for (const status of [404, 409] as const) if (own[status]) statuses.set(String(status), own[status]);
   if (route.body) statuses.set('413', `The body is larger than ${MAX_BODY_BYTES / 1024} KB`);
@@ -98,17 +116,28 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
     '429',
     join(
       'Too many requests: the API throttle',
-      group && `this route's rate limit (${group.id}: ${group.limit} requests per client address in ${group.windowSeconds / 60} minutes); \`Retry-After\` says when to try again`,
+      group &&
+        `this route's rate limit (${group.id}: ${group.limit} requests per client address in ${group.windowSeconds / 60} minutes); \`Retry-After\` says when to try again`,
     ),
   );
   if (own[502]) statuses.set('502', own[502]);
-  const unavailable = join(route.uses?.includes('stripe') && "Payments are not set up: no Stripe keys in the stack's secret (`payments_not_configured`)", own[503]);
+  const unavailable = join(
+    route.uses?.includes('stripe') &&
+      "Payments are not set up: no Stripe keys in the stack's secret (`payments_not_configured`)",
+    own[503],
+  );
   if (unavailable) statuses.set('503', unavailable);
-  statuses.set('5XX', 'Something went wrong on the shop\'s side: `{"error": {...}}` from the function, or API Gateway\'s own `{"message"}`');
+  statuses.set(
+    '5XX',
+    'Something went wrong on the shop\'s side: `{"error": {...}}` from the function, or API Gateway\'s own `{"message"}`',
+  );
   return statuses;
 }
 
-/** The body schema of a status the route answers that is not a success: the error format, unless its refusal names another. */
+/**
+ * The body schema of a status the route answers that is not a success: the error format, unless its refusal names
+ * another.
+ */
 export function refusalBody(route: RouteDef, status: number): z.ZodMiniType {
   const refusal = (route.refusals as Record<number, Refusal | undefined> | undefined)?.[status];
   return typeof refusal === 'object' ? refusal.body : errorBodySchema;
@@ -127,20 +156,31 @@ export const SITE_JSON: readonly { path: string; operationId: string; summary: s
   {
     path: '/config.json',
     operationId: 'SiteGetConfig',
-    summary: "The SPA's runtime settings: region, user pool and client, the Cognito endpoint (local), Stripe's publishable key or null, the payment mode",
+    summary:
+      "The SPA's runtime settings: region, user pool and client, the Cognito endpoint (local), Stripe's publishable key or null, the payment mode",
     answer: runtimeConfigSchema,
   },
-  { path: OPENAPI_PATH, operationId: 'SiteGetApiDescription', summary: 'This document: the OpenAPI 3.1 description of the API, generated from the route table', answer: z.record(z.string(), z.unknown()) },
+  {
+    path: OPENAPI_PATH,
+    operationId: 'SiteGetApiDescription',
+    summary: 'This document: the OpenAPI 3.1 description of the API, generated from the route table',
+    answer: z.record(z.string(), z.unknown()),
+  },
 ];
 
 /**
  * The files at the root of the site (web/public), served as they are: described because a root page's address
- * (`/{page}`) would otherwise seem to cover them. The web app's own folders (`/assets/*`, `/banners/*`, `/images/*`) are
- * not the API's and are left out.
+ * (`/{page}`) would otherwise seem to cover them. The web app's own folders (`/assets/*`, `/banners/*`, `/images/*`)
+ * are not the API's and are left out.
  */
 export const SITE_FILES: readonly { path: string; operationId: string; summary: string; type: string }[] = [
   { path: '/favicon.svg', operationId: 'SiteGetFavicon', summary: "The shop's icon", type: 'image/svg+xml' },
-  { path: SHARE_IMAGE.path, operationId: 'SiteGetShareImage', summary: 'The picture link previews show (Open Graph, 1200x630)', type: 'image/jpeg' },
+  {
+    path: SHARE_IMAGE.path,
+    operationId: 'SiteGetShareImage',
+    summary: 'The picture link previews show (Open Graph, 1200x630)',
+    type: 'image/jpeg',
+  },
 ];
 
 /**
@@ -187,34 +227,61 @@ const AREA_TITLES: Record<string, string> = {
   forms: 'Contact, support and quote messages',
   orders: 'Order status, look-up and replacement requests',
   reminders: "Abandoned-checkout reminders: a reminder's link brings its cart back; the owner's delay",
-  'email-preferences': "Unsubscribing from mail a shopper did not ask for (checkout reminders, back-in-stock alerts), with a mail's signed link",
+  'email-preferences':
+    "Unsubscribing from mail a shopper did not ask for (checkout reminders, back-in-stock alerts), with a mail's signed link",
   'stock-alerts': "Back-in-stock requests (Email me when it's back) and the owner's count of them",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };
 
-/** A route's query-string schema as OpenAPI query parameters (each property one parameter; JSON Schema of its input). */
+/**
+ * A route's query-string schema as OpenAPI query parameters (each property one parameter; JSON Schema of its input).
+ */
 function queryParameters(query: z.ZodMiniType): JsonObject[] {
   const schema = requestSchema(query) as { properties?: Record<string, JsonObject>; required?: string[] };
   return Object.entries(schema.properties ?? {}).map(([name, property]) => {
     const { description, ...rest } = property;
-    return { name, in: 'query', required: (schema.required ?? []).includes(name), ...(typeof description === 'string' ? { description } : {}), schema: rest };
+    return {
+      name,
+      in: 'query',
+      required: (schema.required ?? []).includes(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    };
   });
 }
 
 function operation(route: RouteDef, operationId: string): JsonObject {
   const area = route.handler.split('/')[0];
   const parameters = [
-    ...[...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: route.params?.[name] ? requestSchema(route.params[name]) : { type: 'string' } })),
+    ...[...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: route.params?.[name] ? requestSchema(route.params[name]) : { type: 'string' },
+    })),
     ...(route.query ? queryParameters(route.query) : []),
-    ...(route.rawBody ? [{ name: route.rawBody.signatureHeader, in: 'header', required: true, description: 'Signs the body as it was sent', schema: { type: 'string' } }] : []),
+    ...(route.rawBody
+      ? [
+          {
+            name: route.rawBody.signatureHeader,
+            in: 'header',
+            required: true,
+            description: 'Signs the body as it was sent',
+            schema: { type: 'string' },
+          },
+        ]
+      : []),
   ];
   const error = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } };
   const responses: Record<string, JsonObject> = {};
   for (const [status, when] of declaredStatuses(route)) {
-    if (REDIRECTS.has(status)) responses[status] = { description: when, headers: { Location: { schema: { type: 'string' } } } };
+    if (REDIRECTS.has(status))
+      responses[status] = { description: when, headers: { Location: { schema: { type: 'string' } } } };
     else if (/^2/.test(status)) {
-      const content: JsonObject = route.answers ? { [route.answers]: { schema: { type: 'string' } } } : { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(operationId)}` } } };
+      const content: JsonObject = route.answers
+        ? { [route.answers]: { schema: { type: 'string' } } }
+        : { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(operationId)}` } } };
       if (route.download) content[route.download] = { schema: { type: 'string' } };
       responses[status] = { description: `${when}${route.answers ? ` (${route.answers})` : ''}`, content };
     } else if (status === '404' && route.answers) {
@@ -227,14 +294,38 @@ function operation(route: RouteDef, operationId: string): JsonObject {
     } else if (status === '429' || status === '5XX') {
       responses[status] = {
         description: when,
-        ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit lets the client in again', schema: { type: 'string' } } } } : {}),
-        content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
+        ...(status === '429'
+          ? {
+              headers: {
+                'Retry-After': {
+                  description: 'Seconds until the limit lets the client in again',
+                  schema: { type: 'string' },
+                },
+              },
+            }
+          : {}),
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }],
+            },
+          },
+        },
       };
     } else {
       const body = refusalBody(route, Number(status));
       responses[status] = {
         description: when,
-        ...(status === '503' ? { headers: { 'Retry-After': { description: 'Seconds to wait before asking again, when the shop knows', schema: { type: 'string' } } } } : {}),
+        ...(status === '503'
+          ? {
+              headers: {
+                'Retry-After': {
+                  description: 'Seconds to wait before asking again, when the shop knows',
+                  schema: { type: 'string' },
+                },
+              },
+            }
+          : {}),
         content: body === errorBodySchema ? error : { 'application/json': { schema: answerSchema(body) } },
       };
     }
@@ -248,8 +339,25 @@ function operation(route: RouteDef, operationId: string): JsonObject {
     // (OpenAPI 3.1 lets a non-OAuth requirement list the roles it needs).
     security: route.access === 'public' ? [] : [{ [BEARER_SCHEME]: route.access === 'admin' ? [ADMIN_GROUP] : [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(operationId)}` } } } } } : {}),
-    ...(route.rawBody ? { requestBody: { required: true, description: route.rawBody.description, content: { 'application/json': { schema: { type: 'object' } } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: { $ref: `#/components/schemas/${requestSchemaName(operationId)}` } },
+            },
+          },
+        }
+      : {}),
+    ...(route.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.rawBody.description,
+            content: { 'application/json': { schema: { type: 'object' } } },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -262,7 +370,10 @@ export function apiDescriptionFile(): { fileName: string; source: string } {
 /** The OpenAPI 3.1 document of a route table (by default the shop's). */
 export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVersion = version): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  const schemas: Record<string, JsonObject> = { Error: answerSchema(errorBodySchema), GatewayMessage: gatewayMessageSchema };
+  const schemas: Record<string, JsonObject> = {
+    Error: answerSchema(errorBodySchema),
+    GatewayMessage: gatewayMessageSchema,
+  };
   const ids = operationIds(routes);
   for (const route of routes) {
     const operationId = ids.get(route)!;
@@ -272,21 +383,42 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
   }
   /** A file the site serves beside the API: a public GET with these answers. */
   const siteFile = (file: { operationId: string; summary: string }, responses: JsonObject) => ({
-    get: { operationId: file.operationId, summary: file.summary, tags: ['site'], [ACCESS_EXTENSION]: 'public', security: [], responses },
+    get: {
+      operationId: file.operationId,
+      summary: file.summary,
+      tags: ['site'],
+      [ACCESS_EXTENSION]: 'public',
+      security: [],
+      responses,
+    },
   });
   for (const file of SITE_JSON) {
     paths[file.path] = siteFile(file, {
-      '200': { description: 'The file', content: { 'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(file.operationId)}` } } } },
+      '200': {
+        description: 'The file',
+        content: {
+          'application/json': { schema: { $ref: `#/components/schemas/${answerSchemaName(file.operationId)}` } },
+        },
+      },
       '5XX': {
         description: 'The file could not be served',
-        content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }] } } },
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayMessage' }],
+            },
+          },
+        },
       },
     });
     schemas[answerSchemaName(file.operationId)] = answerSchema(file.answer);
   }
   for (const file of SITE_FILES) {
     paths[file.path] = siteFile(file, {
-      '200': { description: `The file (${file.type})`, content: { [file.type]: { schema: { type: 'string', contentMediaType: file.type } } } },
+      '200': {
+        description: `The file (${file.type})`,
+        content: { [file.type]: { schema: { type: 'string', contentMediaType: file.type } } },
+      },
       '304': { description: 'Not modified since the copy the client has (`If-None-Match`)' },
     });
   }

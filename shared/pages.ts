@@ -6,18 +6,50 @@ import { CATEGORIES } from './categories';
  * then takes over. One list for the CloudFront behaviours (infra/lib/site.ts), the local gateway and the sitemap.
  */
 export const SHOP_NAME = 'Seasonal Shop';
-export const SHOP_DESCRIPTION = 'Seasonal candles, tees, hoodies, tufted rugs, gift wraps and tumblers, plus custom printing and design.';
+export const SHOP_DESCRIPTION =
+  'Seasonal candles, tees, hoodies, tufted rugs, gift wraps and tumblers, plus custom printing and design.';
 
 /** Pages with fixed content; `title` is the page's h1 (the SPA's document title follows it). */
 export const STATIC_PAGES = [
   { path: '/', title: `${SHOP_NAME} · Candles, apparel, rugs and custom printing`, description: SHOP_DESCRIPTION },
-  { path: '/about-us', title: 'About Us', description: 'A small US print shop and maker of seasonal candles, apparel, rugs and gifts: who we are and how we work.' },
-  { path: '/custom-printing', title: 'Custom Printing', description: 'Tees, hoodies, tumblers and gift wrap printed with your design, from one piece to a few hundred. Ask for a quote.' },
-  { path: '/contact-us', title: 'Contact Us', description: 'Questions about an order, a product or a collaboration? Write to us and we answer within two working days.' },
-  { path: '/support', title: 'Support', description: 'Trouble with an order, a delivery or your account? Tell us what happened and we will sort it out.' },
-  { path: '/faqs', title: 'Frequently Asked Questions', description: 'Shipping, returns, sizes, custom orders and payment: answers to the questions shoppers ask us most.' },
-  { path: '/privacy-policy', title: 'Privacy Policy', description: `How ${SHOP_NAME} collects, uses and protects your personal information.` },
-  { path: '/terms-and-conditions', title: 'Terms and Conditions', description: `The terms of buying from ${SHOP_NAME}.` },
+  {
+    path: '/about-us',
+    title: 'About Us',
+    description:
+      'A small US print shop and maker of seasonal candles, apparel, rugs and gifts: who we are and how we work.',
+  },
+  {
+    path: '/custom-printing',
+    title: 'Custom Printing',
+    description:
+      'Tees, hoodies, tumblers and gift wrap printed with your design, from one piece to a few hundred. Ask for a quote.',
+  },
+  {
+    path: '/contact-us',
+    title: 'Contact Us',
+    description:
+      'Questions about an order, a product or a collaboration? Write to us and we answer within two working days.',
+  },
+  {
+    path: '/support',
+    title: 'Support',
+    description: 'Trouble with an order, a delivery or your account? Tell us what happened and we will sort it out.',
+  },
+  {
+    path: '/faqs',
+    title: 'Frequently Asked Questions',
+    description: 'Shipping, returns, sizes, custom orders and payment: answers to the questions shoppers ask us most.',
+  },
+  {
+    path: '/privacy-policy',
+    title: 'Privacy Policy',
+    description: `How ${SHOP_NAME} collects, uses and protects your personal information.`,
+  },
+  {
+    path: '/terms-and-conditions',
+    title: 'Terms and Conditions',
+    description: `The terms of buying from ${SHOP_NAME}.`,
+  },
 ] as const;
 
 /**
@@ -25,7 +57,12 @@ export const STATIC_PAGES = [
  * the shop's banner and name, 1200x630 as Open Graph and Twitter ask (web/public/og-image.jpg, made by
  * `npm run build:og-image`).
  */
-export const SHARE_IMAGE = { path: '/og-image.jpg', width: 1200, height: 630, alt: `${SHOP_NAME}: seasonal candles, apparel, rugs and custom printing` } as const;
+export const SHARE_IMAGE = {
+  path: '/og-image.jpg',
+  width: 1200,
+  height: 630,
+  alt: `${SHOP_NAME}: seasonal candles, apparel, rugs and custom printing`,
+} as const;
 
 /** The page a mail's unsubscribe link opens (`?token=`); it asks the API for the opt-out itself. */
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
@@ -34,19 +71,30 @@ export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup', '/unsubscribe'] as const;
 
 /** Category page descriptions (meta description and og:description). */
-export const categoryDescription = (label: string) => `${label} from ${SHOP_NAME}: seasonal designs, made and printed in a small US town.`;
+export const categoryDescription = (label: string) =>
+  `${label} from ${SHOP_NAME}: seasonal designs, made and printed in a small US town.`;
 
 /**
  * The path patterns the page function answers (CloudFront behaviour patterns; `*` is one path segment here).
  * Not `/`: CloudFront has no path pattern for the root alone, so the home page is index.html itself, whose head
  * carries the home page's title, description and Open Graph tags (web/index.html; docs/decisions/0028).
  */
-export const PAGE_PATTERNS = [...STATIC_PAGES.filter((page) => page.path !== '/').map((page) => page.path), '/product/*', '/product-list/*', '/sitemap.xml', '/robots.txt'] as const;
+export const PAGE_PATTERNS = [
+  ...STATIC_PAGES.filter((page) => page.path !== '/').map((page) => page.path),
+  '/product/*',
+  '/product-list/*',
+  '/sitemap.xml',
+  '/robots.txt',
+] as const;
 
 /** Whether the page function answers this path (the local gateway's version of the CloudFront behaviours). */
 export function isPagePath(pathname: string): boolean {
   return PAGE_PATTERNS.some((pattern) =>
-    pattern.endsWith('/*') ? pathname.startsWith(pattern.slice(0, -1)) && pathname.length > pattern.length - 1 && !pathname.slice(pattern.length - 1).includes('/') : pathname === pattern,
+    pattern.endsWith('/*')
+      ? pathname.startsWith(pattern.slice(0, -1)) &&
+        pathname.length > pattern.length - 1 &&
+        !pathname.slice(pattern.length - 1).includes('/')
+      : pathname === pattern,
   );
 }
 
@@ -103,10 +151,15 @@ export const SPA_ROUTES = [
   '/admin/inbox',
 ] as const;
 
-/** SPA_ROUTES as one regular expression's source (also run by the CloudFront routing function, infra/lib/spa-routing-function.js). */
+/**
+ * SPA_ROUTES as one regular expression's source (also run by the CloudFront routing function,
+ * infra/lib/spa-routing-function.js).
+ */
 export const SPA_ROUTE_PATTERN = `^(?:${SPA_ROUTES.map((route) => route.replace(/:[A-Za-z]+/g, '[^/]+')).join('|')})$`;
 
-/** Where the page function answers the not-found page (404, noindex, the SPA's shell): unknown addresses are sent there. */
+/**
+ * Where the page function answers the not-found page (404, noindex, the SPA's shell): unknown addresses are sent there.
+ */
 export const NOT_FOUND_PATH = '/404';
 
 /**
@@ -118,14 +171,20 @@ export const NOT_FOUND_PATH = '/404';
  * - `spa`: a route of the SPA, index.html;
  * - `not-found`: anything else, the page function's not-found page (404).
  */
-export type SiteAnswer = { kind: 'file' } | { kind: 'redirect'; location: string } | { kind: 'page' } | { kind: 'spa' } | { kind: 'not-found' };
+export type SiteAnswer =
+  | { kind: 'file' }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page' }
+  | { kind: 'spa' }
+  | { kind: 'not-found' };
 
 const spaRoute = new RegExp(SPA_ROUTE_PATTERN);
 
 export function siteAnswer(pathname: string): SiteAnswer {
   const last = pathname.split('/').pop() ?? '';
   if (last.includes('.') && pathname !== '/index.html') return { kind: 'file' };
-  if (pathname.length > 1 && pathname.endsWith('/')) return { kind: 'redirect', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
+  if (pathname.length > 1 && pathname.endsWith('/'))
+    return { kind: 'redirect', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
   if (pathname === '/' || pathname === '/index.html') return { kind: 'page' };
   if (spaRoute.test(pathname)) return { kind: 'spa' };
   return { kind: 'not-found' };

@@ -22,9 +22,13 @@ export const PROMO_MAX_CENTS = 10_000_000;
  * A dollar field of the owner's form ("12.50", "$40") as cents, or the sentence that says in dollars what to
  * type: an amount off is at least a cent, a minimum subtotal may be 0, both at most PROMO_MAX_CENTS.
  */
-export function centsFromDollars(text: string, field: 'amountOff' | 'minSubtotal'): { cents: number } | { problem: string } {
+export function centsFromDollars(
+  text: string,
+  field: 'amountOff' | 'minSubtotal',
+): { cents: number } | { problem: string } {
   const cents = toCents(text);
-  if (Number.isNaN(cents) || cents < (field === 'amountOff' ? 1 : 0) || cents > PROMO_MAX_CENTS) return { problem: PROMO_FORM_MESSAGES[field] };
+  if (Number.isNaN(cents) || cents < (field === 'amountOff' ? 1 : 0) || cents > PROMO_MAX_CENTS)
+    return { problem: PROMO_FORM_MESSAGES[field] };
   return { cents };
 }
 
@@ -49,8 +53,14 @@ export interface PromoRules extends PromoTerms {
 
 /** "10% off", "$5.00 off", "Free shipping", with the minimum when there is one. */
 export function describePromo(terms: PromoTerms): string {
-  const what = terms.kind === 'percent' ? `${terms.value}% off` : terms.kind === 'amount' ? `${formatPrice(terms.value)} off` : 'Free shipping';
-  if (terms.minSubtotal) return `${what}${terms.kind === 'shipping' ? ' on' : ''} orders of ${formatPrice(terms.minSubtotal)} or more`;
+  const what =
+    terms.kind === 'percent'
+      ? `${terms.value}% off`
+      : terms.kind === 'amount'
+        ? `${formatPrice(terms.value)} off`
+        : 'Free shipping';
+  if (terms.minSubtotal)
+    return `${what}${terms.kind === 'shipping' ? ' on' : ''} orders of ${formatPrice(terms.minSubtotal)} or more`;
   return terms.kind === 'shipping' ? what : `${what} your order`;
 }
 
@@ -67,20 +77,27 @@ export const PROMO_MESSAGES = {
   used_by_you: 'You have already used this promo code.',
   minimum: (minSubtotal: number) => `This promo code needs a subtotal of at least ${formatPrice(minSubtotal)}.`,
   /** The code's limit was reached while the shopper was paying: the authorization is cancelled. */
-  usedUpWhilePaying: (code: string) => `Sorry, promo code ${code} was used up while you were paying. Your card was not charged. Please check out again.`,
-  usedByYouWhilePaying: (code: string) => `You have already used promo code ${code}. Your card was not charged. Please check out again.`,
+  usedUpWhilePaying: (code: string) =>
+    `Sorry, promo code ${code} was used up while you were paying. Your card was not charged. Please check out again.`,
+  usedByYouWhilePaying: (code: string) =>
+    `You have already used promo code ${code}. Your card was not charged. Please check out again.`,
   /** The owner deactivated or deleted the code while the shopper was paying: the authorization is cancelled. */
-  noLongerValidWhilePaying: (code: string) => `Sorry, promo code ${code} is no longer valid. Your card was not charged. Please check out again.`,
+  noLongerValidWhilePaying: (code: string) =>
+    `Sorry, promo code ${code} is no longer valid. Your card was not charged. Please check out again.`,
 } as const;
 
-export const promoMessage = (refusal: PromoRefusal, rules?: Pick<PromoTerms, 'minSubtotal'> | null) => (refusal === 'minimum' ? PROMO_MESSAGES.minimum(rules?.minSubtotal ?? 0) : PROMO_MESSAGES[refusal]);
+export const promoMessage = (refusal: PromoRefusal, rules?: Pick<PromoTerms, 'minSubtotal'> | null) =>
+  refusal === 'minimum' ? PROMO_MESSAGES.minimum(rules?.minSubtotal ?? 0) : PROMO_MESSAGES[refusal];
 
 /**
  * Whether `rules` may be used now on this subtotal by a customer who used it `customerUses` times (null when the
  * code is usable). A deactivated code says so, whatever its window. Limits are checked again, atomically, when the
  * order is taken (functions/domain/promo).
  */
-export function promoRefusal(rules: PromoRules | null, input: { subtotal: number; now: Date; customerUses?: number }): PromoRefusal | null {
+export function promoRefusal(
+  rules: PromoRules | null,
+  input: { subtotal: number; now: Date; customerUses?: number },
+): PromoRefusal | null {
   if (!rules) return 'unknown';
   if (!rules.active) return 'inactive';
   const now = input.now.toISOString();
@@ -99,7 +116,10 @@ export function promoRefusal(rules: PromoRules | null, input: { subtotal: number
  * are counted by each order with the code, and none may be at the limit. `legacy` are the keys of the same
  * shopper from before canonical emails (the exact lower-cased email): still counted, never added to.
  */
-export function promoCustomerKeys(customer: { guestEmail: string } | { userId: string; accountEmail: string | null }): { keys: string[]; legacy: string[] } {
+export function promoCustomerKeys(customer: { guestEmail: string } | { userId: string; accountEmail: string | null }): {
+  keys: string[];
+  legacy: string[];
+} {
   const email = 'guestEmail' in customer ? customer.guestEmail : customer.accountEmail;
   const byEmail = email === null ? [] : [`email:${canonicalEmail(email)}`];
   const before = email === null ? [] : [`email:${email.trim().toLowerCase()}`].filter((key) => key !== byEmail[0]);

@@ -13,7 +13,9 @@ import {
 } from './rate-limits';
 import { ROUTE_LIST } from './routes';
 
-const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) => group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])));
+const apiRequests = RATE_LIMIT_GROUPS.flatMap((group) =>
+  group.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [{ group: group.id, ...r }])),
+);
 const groupOf = (method: string, path: string) => rateLimitGroupOf({ method, path })?.id;
 
 /** Public routes that change something (or cost something) but are deliberately not rate-limited, with why. */
@@ -44,7 +46,8 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
     expect(groupOf('POST', '/api/test-payments/confirm')).toBe('card-confirmations');
     // Recording the order of an authorized card counts on its own: card attempts never stop a paid order.
-    for (const path of ['/auth/adminOrders', '/auth/adminOrders/guest']) expect(groupOf('POST', path)).toBe('order-recording');
+    for (const path of ['/auth/adminOrders', '/auth/adminOrders/guest'])
+      expect(groupOf('POST', path)).toBe('order-recording');
     expect(groupOf('POST', '/api/promo-codes/check')).toBe('promo-code-checks');
     expect(groupOf('POST', '/api/orders/lookup')).toBe('order-lookups');
     expect(groupOf('POST', '/api/orders/replacements')).toBe('order-lookups');
@@ -55,8 +58,12 @@ describe('the rate-limit table', () => {
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
     expect(groupOf('POST', '/api/stock-alerts')).toBe('stock-alerts');
     expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' })?.id).toBe('sign-up');
-    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ForgotPassword' })?.id).toBe('password-reset');
-    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ConfirmForgotPassword' })?.id).toBe('password-reset');
+    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ForgotPassword' })?.id).toBe(
+      'password-reset',
+    );
+    expect(rateLimitGroupOf({ cognitoTarget: 'AWSCognitoIdentityProviderService.ConfirmForgotPassword' })?.id).toBe(
+      'password-reset',
+    );
   });
 
   test('leaves reading, signing in and other methods alone', () => {
@@ -98,7 +105,9 @@ describe('the rate-limit table', () => {
 
   test('every limit fits a WAF rate-based rule: a window WAF offers, at least its minimum, a usable rule name', () => {
     for (const group of RATE_LIMIT_GROUPS) {
-      expect({ id: group.id, window: (RATE_LIMIT_WINDOWS as readonly number[]).includes(group.windowSeconds) }).toEqual({ id: group.id, window: true });
+      expect({ id: group.id, window: (RATE_LIMIT_WINDOWS as readonly number[]).includes(group.windowSeconds) }).toEqual(
+        { id: group.id, window: true },
+      );
       expect(group.limit).toBeGreaterThanOrEqual(RATE_LIMIT_MINIMUM);
       expect(Number.isInteger(group.limit)).toBe(true);
       expect(group.id).toMatch(/^[a-z][a-z0-9-]{1,40}$/);
@@ -110,7 +119,9 @@ describe('the rate-limit table', () => {
   });
 
   test('no request counts toward two groups, and every message is a shopper sentence from shared/messages.ts', () => {
-    const keys = RATE_LIMIT_GROUPS.flatMap((g) => g.requests.map((r) => (isCognitoRequest(r) ? r.cognito : `${r.method} ${r.path}`)));
+    const keys = RATE_LIMIT_GROUPS.flatMap((g) =>
+      g.requests.map((r) => (isCognitoRequest(r) ? r.cognito : `${r.method} ${r.path}`)),
+    );
     expect(new Set(keys).size).toBe(keys.length);
     for (const group of RATE_LIMIT_GROUPS) expect(Object.values(RATE_LIMIT_MESSAGES)).toContain(group.message);
   });
@@ -127,7 +138,10 @@ describe('the rate-limit table', () => {
     const writes = ROUTE_LIST.filter((route) => route.access === 'public' && route.method !== 'GET');
     for (const route of writes) {
       const key = `${route.method} ${route.path}`;
-      expect({ key, decided: Boolean(groupOf(route.method, route.path)) || key in NOT_LIMITED }).toEqual({ key, decided: true });
+      expect({ key, decided: Boolean(groupOf(route.method, route.path)) || key in NOT_LIMITED }).toEqual({
+        key,
+        decided: true,
+      });
     }
   });
 });
@@ -150,15 +164,19 @@ describe('the 429 body', () => {
 
 describe('the switch (RATE_LIMITS locally, -c rateLimits in AWS)', () => {
   test('is on by default; off turns it off; a number scales every limit', () => {
-    for (const on of [undefined, '', 'on', 'true', true]) expect(parseRateLimitSwitch(on, 'X')).toEqual({ enabled: true, scale: 1 });
-    for (const off of ['off', 'false', '0', false, 0]) expect(parseRateLimitSwitch(off, 'X')).toEqual({ enabled: false, scale: 1 });
+    for (const on of [undefined, '', 'on', 'true', true])
+      expect(parseRateLimitSwitch(on, 'X')).toEqual({ enabled: true, scale: 1 });
+    for (const off of ['off', 'false', '0', false, 0])
+      expect(parseRateLimitSwitch(off, 'X')).toEqual({ enabled: false, scale: 1 });
     expect(parseRateLimitSwitch('2', 'X')).toEqual({ enabled: true, scale: 2 });
     expect(parseRateLimitSwitch(0.5, 'X')).toEqual({ enabled: true, scale: 0.5 });
   });
 
   test('refuses anything else with a sentence naming the setting', () => {
     for (const bad of ['banana', '-1', '0.001', '5000', 'NaN']) {
-      expect(() => parseRateLimitSwitch(bad, 'RATE_LIMITS')).toThrow(`RATE_LIMITS must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${bad}")`);
+      expect(() => parseRateLimitSwitch(bad, 'RATE_LIMITS')).toThrow(
+        `RATE_LIMITS must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${bad}")`,
+      );
     }
   });
 

@@ -70,7 +70,8 @@ export const RATE_LIMITS = [
   },
   {
     id: 'card-confirmations',
-    summary: "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",
+    summary:
+      "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",
     limit: 15,
     windowSeconds: 300,
     requests: [{ method: 'POST', path: '/api/test-payments/confirm' }],
@@ -121,7 +122,8 @@ export const RATE_LIMITS = [
   },
   {
     id: 'stock-alerts',
-    summary: 'Back-in-stock requests ("Email me when it\'s back"): a shopper asks for a size or two; each stores an address the shop will mail once',
+    summary:
+      'Back-in-stock requests ("Email me when it\'s back"): a shopper asks for a size or two; each stores an address the shop will mail once',
     limit: 10,
     windowSeconds: 600,
     requests: [{ method: 'POST', path: '/api/stock-alerts' }],
@@ -129,7 +131,8 @@ export const RATE_LIMITS = [
   },
   {
     id: 'search',
-    summary: 'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',
+    summary:
+      'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',
     limit: 60,
     windowSeconds: 60,
     requests: [{ method: 'GET', path: '/api/products/search' }],
@@ -149,7 +152,8 @@ export const RATE_LIMITS = [
   },
   {
     id: 'cart-restores',
-    summary: "Opening a reminder's link (its cart and shipping details come back): a shopper opens it once or twice; guessing tokens gets nowhere, but each try reads the table",
+    summary:
+      "Opening a reminder's link (its cart and shipping details come back): a shopper opens it once or twice; guessing tokens gets nowhere, but each try reads the table",
     limit: 20,
     windowSeconds: 300,
     requests: [{ method: 'POST', path: '/api/reminders/restore' }],
@@ -184,13 +188,20 @@ export const isCognitoGroup = (group: RateLimitGroup): boolean => group.requests
 export type RequestToLimit = { method: string; path: string } | { cognitoTarget: string };
 
 /** The group a request counts toward, if any. */
-export function rateLimitGroupOf(request: RequestToLimit, groups: readonly RateLimitGroup[] = RATE_LIMIT_GROUPS): RateLimitGroup | undefined {
+export function rateLimitGroupOf(
+  request: RequestToLimit,
+  groups: readonly RateLimitGroup[] = RATE_LIMIT_GROUPS,
+): RateLimitGroup | undefined {
   if ('cognitoTarget' in request) {
     const operation = cognitoOperationOf(request.cognitoTarget);
-    return operation === undefined ? undefined : groups.find((group) => group.requests.some((r) => isCognitoRequest(r) && r.cognito === operation));
+    return operation === undefined
+      ? undefined
+      : groups.find((group) => group.requests.some((r) => isCognitoRequest(r) && r.cognito === operation));
   }
   const method = request.method.toUpperCase();
-  return groups.find((group) => group.requests.some((r) => !isCognitoRequest(r) && r.method === method && matchPath(r.path, request.path) !== null));
+  return groups.find((group) =>
+    group.requests.some((r) => !isCognitoRequest(r) && r.method === method && matchPath(r.path, request.path) !== null),
+  );
 }
 
 export const RATE_LIMITED_CODE = 'rate_limited';
@@ -213,18 +224,29 @@ export interface RateLimitSwitch {
   scale: number;
 }
 
-/** A setting's value as an error message shows it: text and numbers as they are, anything else (an object from cdk.json) as JSON. */
-export const settingText = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : (JSON.stringify(value) ?? String(value)));
+/**
+ * A setting's value as an error message shows it: text and numbers as they are, anything else (an object from cdk.json)
+ * as JSON.
+ */
+export const settingText = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+    ? String(value)
+    : (JSON.stringify(value) ?? String(value));
 
 export function parseRateLimitSwitch(value: unknown, name: string): RateLimitSwitch {
-  if (value === undefined || value === null || value === '' || value === true || value === 'on' || value === 'true') return { enabled: true, scale: 1 };
-  if (value === false || value === 'off' || value === 'false' || value === '0' || value === 0) return { enabled: false, scale: 1 };
+  if (value === undefined || value === null || value === '' || value === true || value === 'on' || value === 'true')
+    return { enabled: true, scale: 1 };
+  if (value === false || value === 'off' || value === 'false' || value === '0' || value === 0)
+    return { enabled: false, scale: 1 };
   const scale = Number(value);
   if (!Number.isFinite(scale) || scale < 0.01 || scale > 1000) {
-    throw new Error(`${name} must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${settingText(value)}")`);
+    throw new Error(
+      `${name} must be on, off or a number from 0.01 to 1000 that multiplies every limit (got "${settingText(value)}")`,
+    );
   }
   return { enabled: true, scale };
 }
 
 /** A group's limit times the scale, never below one request. */
-export const scaledLimit = (group: RateLimitGroup, scale: number): number => Math.max(1, Math.round(group.limit * scale));
+export const scaledLimit = (group: RateLimitGroup, scale: number): number =>
+  Math.max(1, Math.round(group.limit * scale));

@@ -3,7 +3,9 @@
  * read by the server (scheduling, sending, the restore link, the dashboard) and the admin's form.
  */
 export const REMINDER_RULES = {
-  /** Minutes after the card step (the checkout's last change) a reminder is sent, unless the owner sets another delay. */
+  /**
+   * Minutes after the card step (the checkout's last change) a reminder is sent, unless the owner sets another delay.
+   */
   defaultDelayMinutes: 60,
   /** The longest delay the owner may set: a day (the restore link then still has six of its seven days). */
   maxDelayMinutes: 1440,

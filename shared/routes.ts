@@ -70,7 +70,11 @@ export function matchPath(routePath: string, actual: string): Record<string, str
 }
 
 /** Finds the route for a request; `methodAllowed` false means the path exists under another method. */
-export function findRoute(routes: readonly RouteDef[], method: string, path: string): { route: RouteDef; params: Record<string, string> } | { route: null; pathExists: boolean } {
+export function findRoute(
+  routes: readonly RouteDef[],
+  method: string,
+  path: string,
+): { route: RouteDef; params: Record<string, string> } | { route: null; pathExists: boolean } {
   let pathExists = false;
   // Literal segments win over parameters (e.g. /api/products/validate-cart over /api/products/{id}).
   const ordered = [...routes].sort((a, b) => a.path.split('{').length - b.path.split('{').length);

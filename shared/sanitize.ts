@@ -5,7 +5,12 @@ export function sanitizeText(value: string): string {
 
 /** Text made safe inside HTML markup or a quoted attribute (the crawler pages, the HTML part of mails). */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 /** Shows sanitised text as the user typed it. React escapes on render, so this never creates markup. */

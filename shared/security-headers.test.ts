@@ -1,4 +1,9 @@
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, SECURITY_HEADERS, STRIPE_CSP_SOURCES } from './security-headers';
+import {
+  CONTENT_SECURITY_POLICY,
+  contentSecurityPolicy,
+  SECURITY_HEADERS,
+  STRIPE_CSP_SOURCES,
+} from './security-headers';
 
 /** The CSP as a map: directive -> sources. */
 function directives(csp: string): Record<string, string[]> {
@@ -19,7 +24,11 @@ describe('content security policy', () => {
     const outside = Object.values(csp)
       .flat()
       .filter((source) => /^https?:/.test(source));
-    expect([...new Set(outside)].sort()).toEqual(['https://api.stripe.com', 'https://hooks.stripe.com', 'https://js.stripe.com']);
+    expect([...new Set(outside)].sort()).toEqual([
+      'https://api.stripe.com',
+      'https://hooks.stripe.com',
+      'https://js.stripe.com',
+    ]);
   });
 
   test('no wildcard host, no eval, not framed, no plugins', () => {
@@ -31,8 +40,17 @@ describe('content security policy', () => {
   });
 
   test('AWS adds exactly the origins it is given to connect-src (Cognito, the image bucket)', () => {
-    const aws = directives(contentSecurityPolicy({ connectSrc: ['https://cognito-idp.eu-west-1.amazonaws.com', 'https://b.s3.eu-west-1.amazonaws.com'] }));
-    expect(aws['connect-src']).toEqual(["'self'", 'https://api.stripe.com', 'https://cognito-idp.eu-west-1.amazonaws.com', 'https://b.s3.eu-west-1.amazonaws.com']);
+    const aws = directives(
+      contentSecurityPolicy({
+        connectSrc: ['https://cognito-idp.eu-west-1.amazonaws.com', 'https://b.s3.eu-west-1.amazonaws.com'],
+      }),
+    );
+    expect(aws['connect-src']).toEqual([
+      "'self'",
+      'https://api.stripe.com',
+      'https://cognito-idp.eu-west-1.amazonaws.com',
+      'https://b.s3.eu-west-1.amazonaws.com',
+    ]);
     const { 'connect-src': _aws, ...restAws } = aws;
     const { 'connect-src': _local, ...restLocal } = directives(CONTENT_SECURITY_POLICY);
     expect(restAws).toEqual(restLocal);

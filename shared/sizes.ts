@@ -65,7 +65,10 @@ export function isSize(value: string): value is Size {
 }
 
 /** Where a size's stock count lives: on the stock item (apparel, gift wrap) or on the product itself. */
-export function stockLocation(tag: string, size: Size): { on: 'stockItem'; key: ApparelSize } | { on: 'product'; key: Size } {
+export function stockLocation(
+  tag: string,
+  size: Size,
+): { on: 'stockItem'; key: ApparelSize } | { on: 'product'; key: Size } {
   const kind = sizeKind(tag);
   if (kind === 'apparel') return { on: 'stockItem', key: size as ApparelSize };
   if (kind === 'giftwrap') return { on: 'stockItem', key: GIFTWRAP_STOCK_KEY[size as keyof typeof GIFTWRAP_STOCK_KEY] };

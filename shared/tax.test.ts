@@ -9,13 +9,16 @@ describe('tax table (spec section 9)', () => {
     expect(isUsState('District of Columbia')).toBe(false);
   });
 
-  it.each(Object.entries(STATE_NAMES))('matches %s by abbreviation and by full name, any case, trimmed', (code, name) => {
-    expect(toStateCode(code)).toBe(code);
-    expect(toStateCode(` ${code.toLowerCase()} `)).toBe(code);
-    expect(toStateCode(name.toUpperCase())).toBe(code);
-    expect(toStateCode(`  ${name.toLowerCase()}`)).toBe(code);
-    expect(taxRate(name)).toBe(STATE_TAX_RATES[code as keyof typeof STATE_TAX_RATES]);
-  });
+  it.each(Object.entries(STATE_NAMES))(
+    'matches %s by abbreviation and by full name, any case, trimmed',
+    (code, name) => {
+      expect(toStateCode(code)).toBe(code);
+      expect(toStateCode(` ${code.toLowerCase()} `)).toBe(code);
+      expect(toStateCode(name.toUpperCase())).toBe(code);
+      expect(toStateCode(`  ${name.toLowerCase()}`)).toBe(code);
+      expect(taxRate(name)).toBe(STATE_TAX_RATES[code as keyof typeof STATE_TAX_RATES]);
+    },
+  );
 
   it('gives the spec rates for a few states and rejects anything else', () => {
     expect([taxRate('CA'), taxRate('mn'), taxRate('Missouri'), taxRate('OR')]).toEqual([0.0725, 0.06875, 0.04225, 0]);
@@ -47,15 +50,15 @@ describe('amounts in integer cents (design section 4)', () => {
   });
 
   it('formats and parses money', () => {
-    expect([formatCents(599), formatCents(5), formatCents(123456), formatPrice(123456), formatPrice(899991), formatPrice(10_000_000), formatPrice(99)]).toEqual([
-      '5.99',
-      '0.05',
-      '1234.56',
-      '$1,234.56',
-      '$8,999.91',
-      '$100,000.00',
-      '$0.99',
-    ]);
+    expect([
+      formatCents(599),
+      formatCents(5),
+      formatCents(123456),
+      formatPrice(123456),
+      formatPrice(899991),
+      formatPrice(10_000_000),
+      formatPrice(99),
+    ]).toEqual(['5.99', '0.05', '1234.56', '$1,234.56', '$8,999.91', '$100,000.00', '$0.99']);
     expect([toCents('19.5'), toCents('$12.34'), toCents('7')]).toEqual([1950, 1234, 700]);
     expect(Number.isNaN(toCents('12.345'))).toBe(true);
     expect(Number.isNaN(toCents('abc'))).toBe(true);

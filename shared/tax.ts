@@ -25,7 +25,9 @@ export const STATE_NAMES: Record<StateCode, string> = {
   WI: 'Wisconsin', WY: 'Wyoming',
 };
 
-const BY_NAME = new Map<string, StateCode>((Object.entries(STATE_NAMES) as [StateCode, string][]).map(([code, name]) => [name.toUpperCase(), code]));
+const BY_NAME = new Map<string, StateCode>(
+  (Object.entries(STATE_NAMES) as [StateCode, string][]).map(([code, name]) => [name.toUpperCase(), code]),
+);
 
 /** Matches a state by abbreviation or full name, trimmed and case-insensitive; null when it is no US state. */
 export function toStateCode(input: string): StateCode | null {

@@ -9,29 +9,58 @@ import { handler as getProduct } from '../functions/http/catalog/get-product';
 import { invoke, sentMails } from './helpers';
 
 /** Helpers of the checkout tests: a guest's calls as the browser makes them, and what the table holds. */
-export const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'il', zip: '62701' };
+export const address = {
+  name: 'Ada Buyer',
+  email: 'ada@example.com',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'il',
+  zip: '62701',
+};
 export const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 
-export const guestIntent = (body: Record<string, unknown>) => invoke(createGuestIntent, { method: 'POST', path: '/auth/create-payment-intent/guest', body: { shippingAddress: address, ...body } });
+export const guestIntent = (body: Record<string, unknown>) =>
+  invoke(createGuestIntent, {
+    method: 'POST',
+    path: '/auth/create-payment-intent/guest',
+    body: { shippingAddress: address, ...body },
+  });
 
 export const pay = (clientSecret: string, number = '4242424242424242', threeDSecure?: 'complete' | 'fail') =>
   invoke(confirmTestPayment, {
     method: 'POST',
     path: '/api/test-payments/confirm',
-    body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com', ...(threeDSecure ? { threeDSecure } : {}) },
+    body: {
+      clientSecret,
+      card: card(number),
+      billingName: 'Ada Buyer',
+      receiptEmail: 'ada@example.com',
+      ...(threeDSecure ? { threeDSecure } : {}),
+    },
   });
 
 /** Records a guest's order as anyone may (the browser that paid also sends its checkout secret). */
 export const recordGuest = (orderNumber: string, checkoutSecret?: string) =>
-  invoke(recordGuestOrder, { method: 'POST', path: '/auth/adminOrders/guest', body: { orderNumber, ...(checkoutSecret ? { checkoutSecret } : {}) } });
+  invoke(recordGuestOrder, {
+    method: 'POST',
+    path: '/auth/adminOrders/guest',
+    body: { orderNumber, ...(checkoutSecret ? { checkoutSecret } : {}) },
+  });
 
 /** A guest checkout of `cart` whose card (4242) is authorized; returns the intent answer. */
 export async function authorizedGuest(cart: unknown[]) {
   const intent = await guestIntent({ cart });
   if (intent.status !== 200) throw new Error(`checkout failed: ${JSON.stringify(intent.body)}`);
   const paid = await pay(intent.body.clientSecret);
-  if (paid.body.paymentIntent?.status !== 'requires_capture') throw new Error(`card not authorized: ${JSON.stringify(paid.body)}`);
-  return intent.body as { orderNumber: string; checkoutId: string; checkoutSecret: string; clientSecret: string; amounts: Record<string, number> };
+  if (paid.body.paymentIntent?.status !== 'requires_capture')
+    throw new Error(`card not authorized: ${JSON.stringify(paid.body)}`);
+  return intent.body as {
+    orderNumber: string;
+    checkoutId: string;
+    checkoutSecret: string;
+    clientSecret: string;
+    amounts: Record<string, number>;
+  };
 }
 
 export async function stockOf(kind: 'product' | 'stockItem', id: string): Promise<Record<string, number>> {
@@ -41,12 +70,20 @@ export async function stockOf(kind: 'product' | 'stockItem', id: string): Promis
 
 /** What a shopper sees on the product page: units available per size. */
 export async function available(id: string): Promise<Record<string, number>> {
-  const { body } = await invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, routePath: '/api/products/{id}', params: { id } });
+  const { body } = await invoke(getProduct, {
+    method: 'GET',
+    path: `/api/products/${id}`,
+    routePath: '/api/products/{id}',
+    params: { id },
+  });
   return Object.fromEntries((body.sizes as { size: string; available: number }[]).map((s) => [s.size, s.available]));
 }
 
 export const intentStatus = async (id: string) => (await testPaymentIntents.get({ id }, { consistent: true }))?.status;
-export const checkoutState = async (checkoutId: string) => (await checkouts.get({ checkoutId }, { consistent: true }))?.state;
-export const mailsFor = (orderNumber: string) => sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
+export const checkoutState = async (checkoutId: string) =>
+  (await checkouts.get({ checkoutId }, { consistent: true }))?.state;
+export const mailsFor = (orderNumber: string) =>
+  sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
 /** The owner's notices of a new order (to the shop's address). */
-export const shopNoticesFor = (orderNumber: string) => sentMails().filter((mail) => mail.subject.startsWith(`New order ${orderNumber}:`));
+export const shopNoticesFor = (orderNumber: string) =>
+  sentMails().filter((mail) => mail.subject.startsWith(`New order ${orderNumber}:`));

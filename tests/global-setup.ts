@@ -16,7 +16,11 @@ import { stackFile, type TestStack } from './stack-file';
  * hands them to every test file; docs/decisions/0060).
  */
 export default async function globalSetup(): Promise<void> {
-  const keys = { dynamoAccessKeyId: newAccessKeyId(), standInAccessKeyId: newAccessKeyId(), standInSecretAccessKey: randomBytes(32).toString('base64url') };
+  const keys = {
+    dynamoAccessKeyId: newAccessKeyId(),
+    standInAccessKeyId: newAccessKeyId(),
+    standInSecretAccessKey: randomBytes(32).toString('base64url'),
+  };
   const cognitoDataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-cognito-'));
   const [dynamo, cognito] = await Promise.all([
     freePort().then((port) => startDynamo({ port, accessKeyId: keys.dynamoAccessKeyId })),
@@ -35,7 +39,11 @@ export default async function globalSetup(): Promise<void> {
   });
   const sesPort = await freePort();
   await new Promise<void>((resolve) => sesServer.listen(sesPort, '127.0.0.1', resolve));
-  (globalThis as Record<string, unknown>).__shopStandIns = [dynamo, cognito, { stop: () => new Promise<void>((resolve) => sesServer.close(() => resolve())) }];
+  (globalThis as Record<string, unknown>).__shopStandIns = [
+    dynamo,
+    cognito,
+    { stop: () => new Promise<void>((resolve) => sesServer.close(() => resolve())) },
+  ];
   const stack: TestStack = {
     dynamoEndpoint: dynamo.endpoint,
     cognitoEndpoint: cognito.endpoint,

@@ -8,7 +8,8 @@ export default async function globalTeardown(): Promise<void> {
   const file = stackFile();
   if (existsSync(file)) {
     const stack = JSON.parse(readFileSync(file, 'utf8')) as TestStack;
-    for (const dir of [stack.cognitoDataDir, stack.outboxDir, stack.storageDir]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [stack.cognitoDataDir, stack.outboxDir, stack.storageDir])
+      rmSync(dir, { recursive: true, force: true });
   }
   rmSync(file, { force: true });
 }

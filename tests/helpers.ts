@@ -1,4 +1,8 @@
-import { AuthFlowType, InitiateAuthCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AuthFlowType,
+  InitiateAuthCommand,
+  CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
@@ -15,7 +19,11 @@ import type { RouteDef } from '../shared/routes';
 /** Creates a fresh table for the calling test file and points the functions at it. */
 export async function useFreshTable(): Promise<string> {
   const name = `test-${randomUUID()}`;
-  const client = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT, region: 'us-east-1', credentials: localCredentials('dynamodb') });
+  const client = new DynamoDBClient({
+    endpoint: process.env.DYNAMODB_ENDPOINT,
+    region: 'us-east-1',
+    credentials: localCredentials('dynamodb'),
+  });
   await createTable(client, name);
   client.destroy();
   process.env.TABLE_NAME = name;
@@ -47,7 +55,8 @@ export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
     headers,
     queryStringParameters: input.query,
     pathParameters: input.params,
-    body: input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
+    body:
+      input.body === undefined ? undefined : typeof input.body === 'string' ? input.body : JSON.stringify(input.body),
     isBase64Encoded: false,
     requestContext: {
       accountId: 'local',
@@ -70,8 +79,12 @@ export const lambdaContext = {
   callbackWaitsForEmptyEventLoop: false,
 } as unknown as Context;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Middy handlers take a third argument
-type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: any[]) => Promise<APIGatewayProxyStructuredResultV2 | void>;
+type Handler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Middy handlers take a third argument
+  ...rest: any[]
+) => Promise<APIGatewayProxyStructuredResultV2 | void>;
 
 /**
  * The answers a route declares, checked on every answer a test sees (docs/decisions/0068): the status must be one
@@ -91,18 +104,28 @@ export function checkAnswer(route: RouteDef, answer: { status: number; body: unk
   const where = `${route.method} ${route.path} answered ${answer.status}`;
   const declared = declaredStatuses(route);
   if (!declared.has(String(answer.status)) && !(answer.status >= 500 && declared.has('5XX'))) {
-    throw new Error(`${where}, which its route does not declare (${[...declared.keys()].join(', ')}): add it to the route's refusals with when it is answered`);
+    throw new Error(
+      `${where}, which its route does not declare (${[...declared.keys()].join(', ')}): add it to the route's refusals with when it is answered`,
+    );
   }
   if (!answer.json || answer.status === 301) return;
   const schema = answer.status < 300 ? route.answer : refusalBody(route, answer.status);
   if (!schema) return;
   const validate = validatorOf(schema);
-  if (!validate(answer.body)) throw new Error(`${where} with a body its schema refuses: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 2000)}`);
+  if (!validate(answer.body))
+    throw new Error(
+      `${where} with a body its schema refuses: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(answer.body).slice(0, 2000)}`,
+    );
 }
 
-/** Calls a handler and returns its status and parsed JSON body; the answer must be one its route declares (checkAnswer). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer the test reads freely (no-unsafe-* are off in tests, 0046)
-export async function invoke(handler: Handler, input: EventInput): Promise<{ status: number; body: any; headers: Record<string, string> }> {
+/**
+ * Calls a handler and returns its status and parsed JSON body; the answer must be one its route declares (checkAnswer).
+ */
+export async function invoke(
+  handler: Handler,
+  input: EventInput,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer the test reads freely (0046)
+): Promise<{ status: number; body: any; headers: Record<string, string> }> {
   const event = apiEvent(input);
   const result = (await handler(event, { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
   const json = String(result.headers?.['content-type'] ?? 'application/json').startsWith('application/json');
@@ -125,11 +148,18 @@ const cognito = () =>
   });
 
 /** A real access token from the Cognito stand-in for a new user (optionally an admin, optionally with this email). */
-export async function signInNewUser(options: { admin?: boolean; email?: string } = {}): Promise<{ email: string; token: string }> {
+export async function signInNewUser(
+  options: { admin?: boolean; email?: string } = {},
+): Promise<{ email: string; token: string }> {
   const email = options.email ?? `user-${randomUUID()}@example.com`;
   const password = 'Passw0rdOk';
   const client = cognito();
-  await ensureUser({ client, userPoolId: process.env.TEST_USER_POOL_ID! }, email, password, options.admin ? [ADMIN_GROUP] : []);
+  await ensureUser(
+    { client, userPoolId: process.env.TEST_USER_POOL_ID! },
+    email,
+    password,
+    options.admin ? [ADMIN_GROUP] : [],
+  );
   const result = await client.send(
     new InitiateAuthCommand({
       AuthFlow: AuthFlowType.USER_PASSWORD_AUTH,
@@ -146,7 +176,10 @@ export function sentMails() {
   return readOutbox(process.env.TEST_OUTBOX_DIR!);
 }
 
-/** A product's picture as the image pipeline records a 2400x1800 upload: its path and the photo with every variant width. */
+/**
+ * A product's picture as the image pipeline records a 2400x1800 upload: its path and the photo with every variant
+ * width.
+ */
 export function pipelinePhoto(src = '/images/products/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b') {
   return { image: src, photos: [{ src, width: 2400, height: 1800, widths: [320, 480, 640, 800, 960, 1200, 1600] }] };
 }

@@ -7,10 +7,14 @@ const standInKey = createPrivateKey({
   format: 'jwk',
 });
 
-const b64 = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64 = (value: unknown) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 /** Signs a JWT with RS256 (stand-in key unless another is given), or leaves it unsigned with alg "none". */
-export function mintToken(claims: Record<string, unknown>, options: { key?: KeyObject; alg?: 'RS256' | 'none'; kid?: string } = {}): string {
+export function mintToken(
+  claims: Record<string, unknown>,
+  options: { key?: KeyObject; alg?: 'RS256' | 'none'; kid?: string } = {},
+): string {
   const alg = options.alg ?? 'RS256';
   const header = { alg, typ: 'JWT', kid: options.kid ?? 'CognitoLocal' };
   const input = `${b64(header)}.${b64(claims)}`;

@@ -34,14 +34,36 @@ export async function startSecretsStandIn(): Promise<SecretsStandIn> {
       if (req.headers['x-amz-target'] !== 'secretsmanager.GetSecretValue') {
         return answer(400, { __type: 'UnknownOperationException', message: 'Only GetSecretValue is stood in' });
       }
-      const { SecretId, VersionStage = 'AWSCURRENT' } = JSON.parse(body || '{}') as { SecretId?: string; VersionStage?: string };
+      const { SecretId, VersionStage = 'AWSCURRENT' } = JSON.parse(body || '{}') as {
+        SecretId?: string;
+        VersionStage?: string;
+      };
       reads.push(String(SecretId));
-      if (!SecretId || !secrets.has(SecretId)) return answer(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." });
-      const value = VersionStage === 'AWSCURRENT' ? secrets.get(SecretId) : VersionStage === 'AWSPREVIOUS' ? previous.get(SecretId) : undefined;
+      if (!SecretId || !secrets.has(SecretId))
+        return answer(400, {
+          __type: 'ResourceNotFoundException',
+          message: "Secrets Manager can't find the specified secret.",
+        });
+      const value =
+        VersionStage === 'AWSCURRENT'
+          ? secrets.get(SecretId)
+          : VersionStage === 'AWSPREVIOUS'
+            ? previous.get(SecretId)
+            : undefined;
       if (value === undefined) {
-        return answer(400, { __type: 'ResourceNotFoundException', message: `Secrets Manager can't find the specified secret value for staging label: ${VersionStage}` });
+        return answer(400, {
+          __type: 'ResourceNotFoundException',
+          message: `Secrets Manager can't find the specified secret value for staging label: ${VersionStage}`,
+        });
       }
-      answer(200, { ARN: SecretId, Name: SecretId, SecretString: value, VersionId: VersionStage === 'AWSCURRENT' ? 'v-current' : 'v-previous', VersionStages: [VersionStage], CreatedDate: Date.now() / 1000 });
+      answer(200, {
+        ARN: SecretId,
+        Name: SecretId,
+        SecretString: value,
+        VersionId: VersionStage === 'AWSCURRENT' ? 'v-current' : 'v-previous',
+        VersionStages: [VersionStage],
+        CreatedDate: Date.now() / 1000,
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

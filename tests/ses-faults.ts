@@ -15,7 +15,10 @@ export async function faultySes(mode: 'refuse' | 'drop') {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       try {
-        subjects.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Content: { Simple: { Subject: { Data: string } } } }).Content.Simple.Subject.Data);
+        subjects.push(
+          (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Content: { Simple: { Subject: { Data: string } } } })
+            .Content.Simple.Subject.Data,
+        );
       } catch {
         subjects.push('(not an SES request)');
       }

@@ -18,7 +18,14 @@ export interface StripeIntent {
   client_secret: string;
   currency: string;
   metadata: Record<string, string>;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'requires_capture'
+    | 'succeeded'
+    | 'canceled';
   last_payment_error: { code: string; decline_code?: string; message: string; type: string } | null;
   cancellation_reason: string | null;
   receipt_email: string | null;
@@ -78,7 +85,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
   function handle(method: string, path: string, form: Record<string, unknown>): { status: number; body: unknown } {
-    const missing = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
+    const missing = (what: string) => ({
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
+    });
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intentId = id('pi');
       const intent: StripeIntent = {
@@ -106,15 +116,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!intent) return missing('payment_intent');
       if (intent.status !== 'succeeded') return unexpectedState(intent, 'refunded');
       if (refunds.some((refund) => refund.payment_intent === intent.id)) {
-        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } } };
+        return {
+          status: 400,
+          body: {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: 'Charge has already been refunded.',
+            },
+          },
+        };
       }
-      const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: intent.amount_received, status: 'succeeded' as const };
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        payment_intent: intent.id,
+        amount: intent.amount_received,
+        status: 'succeeded' as const,
+      };
       refunds.push(refund);
       return { status: 200, body: refund };
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     const intent = match ? intents.get(match[1]) : undefined;
-    if (!match) return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+    if (!match)
+      return {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } },
+      };
     if (!intent) return missing(`payment_intent: '${match[1]}'`);
     if (method === 'GET') return { status: 200, body: intent };
     if (match[2] === 'capture') {
@@ -123,11 +152,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return { status: 200, body: intent };
     }
     if (match[2] === 'cancel') {
-      if (!['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'].includes(intent.status)) return unexpectedState(intent, 'canceled');
+      if (
+        !['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action'].includes(
+          intent.status,
+        )
+      )
+        return unexpectedState(intent, 'canceled');
       Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'requested_by_customer' });
       return { status: 200, body: intent };
     }
-    if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status)) return unexpectedState(intent, 'updated');
+    if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
+      return unexpectedState(intent, 'updated');
     if (form.amount !== undefined) intent.amount = Number(form.amount);
     if (typeof form.receipt_email === 'string') intent.receipt_email = form.receipt_email;
     return { status: 200, body: intent };
@@ -140,7 +175,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const path = (req.url ?? '').split('?')[0];
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
       calls.push({ method: req.method ?? 'GET', path, idempotencyKey });
-      const send = ({ status, body: payload }: { status: number; body: unknown }, headers: Record<string, string> = {}) => {
+      const send = (
+        { status, body: payload }: { status: number; body: unknown },
+        headers: Record<string, string> = {},
+      ) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
         res.end(JSON.stringify(payload));
       };
@@ -153,7 +191,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         if (idempotencyKey) replies.set(idempotencyKey, reply);
         return send(reply, { 'stripe-should-retry': 'false' });
       }
-      if (idempotencyKey && replies.has(idempotencyKey)) return send(replies.get(idempotencyKey)!, { 'idempotent-replayed': 'true', 'stripe-should-retry': 'false' });
+      if (idempotencyKey && replies.has(idempotencyKey))
+        return send(replies.get(idempotencyKey)!, { 'idempotent-replayed': 'true', 'stripe-should-retry': 'false' });
       reply = handle(req.method ?? 'GET', path, parseForm(body));
       // A copy: later changes of the intent do not change a saved answer.
       if (idempotencyKey && req.method === 'POST') replies.set(idempotencyKey, JSON.parse(JSON.stringify(reply)));
@@ -176,19 +215,43 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     authorize(intentId) {
       const intent = must(intentId);
       if (intent.status !== 'requires_payment_method') throw new Error(`cannot authorize a ${intent.status} intent`);
-      return Object.assign(intent, intent.capture_method === 'manual' ? { status: 'requires_capture', amount_capturable: intent.amount } : { status: 'succeeded', amount_received: intent.amount });
+      return Object.assign(
+        intent,
+        intent.capture_method === 'manual'
+          ? { status: 'requires_capture', amount_capturable: intent.amount }
+          : { status: 'succeeded', amount_received: intent.amount },
+      );
     },
     decline(intentId) {
-      return Object.assign(must(intentId), { last_payment_error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
+      return Object.assign(must(intentId), {
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        },
+      });
     },
     expire(intentId) {
-      return Object.assign(must(intentId), { status: 'canceled', amount_capturable: 0, cancellation_reason: 'automatic' });
+      return Object.assign(must(intentId), {
+        status: 'canceled',
+        amount_capturable: 0,
+        cancellation_reason: 'automatic',
+      });
     },
     failNext(suffix, count = 1) {
       failures.push({ suffix, count });
     },
     event(type, intentId, eventId = id('evt')) {
-      return JSON.stringify({ id: eventId, object: 'event', api_version: '2025-01-27.acacia', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object: must(intentId) } });
+      return JSON.stringify({
+        id: eventId,
+        object: 'event',
+        api_version: '2025-01-27.acacia',
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        data: { object: must(intentId) },
+      });
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -15,7 +15,10 @@ const apiDescription = (): Plugin => ({
   name: 'shop-openapi',
   apply: 'build',
   async generateBundle() {
-    const { apiDescriptionFile } = (await tsImport('../shared/openapi.ts', import.meta.url)) as typeof import('../shared/openapi');
+    const { apiDescriptionFile } = (await tsImport(
+      '../shared/openapi.ts',
+      import.meta.url,
+    )) as typeof import('../shared/openapi');
     const { fileName, source } = apiDescriptionFile();
     this.emitFile({ type: 'asset', fileName, source });
   },
@@ -29,7 +32,10 @@ const staticShell = (): Plugin => ({
   name: 'shop-static-shell',
   apply: 'build',
   async transformIndexHtml(html) {
-    const { renderShell } = (await tsImport('./src/app/staticShell.tsx', import.meta.url)) as typeof import('./src/app/staticShell');
+    const { renderShell } = (await tsImport(
+      './src/app/staticShell.tsx',
+      import.meta.url,
+    )) as typeof import('./src/app/staticShell');
     const root = '<div id="root"></div>';
     if (!html.includes(root)) throw new Error(`index.html has no ${root} for the static shell`);
     // React hoists a preload of every image it renders (here the logo); the page's own preloads stay in the head.
@@ -58,6 +64,8 @@ export default defineConfig({
   plugins: [apiDescription(), staticShell()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(['/api', '/auth', '/config.json', '/images', '/cognito', '/ses', '/s3'].map((p) => [p, backend])),
+    proxy: Object.fromEntries(
+      ['/api', '/auth', '/config.json', '/images', '/cognito', '/ses', '/s3'].map((p) => [p, backend]),
+    ),
   },
 });

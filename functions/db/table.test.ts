@@ -31,7 +31,8 @@ interface UseRecord extends Timestamps {
 }
 const uses = model<UseRecord, 'code' | 'customer'>({ entity: 'use', pk: ['code'], sk: ['customer'] });
 
-const raw = async (key: Record<string, unknown>) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+const raw = async (key: Record<string, unknown>) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
 const refused = async (write: Promise<unknown>) => {
   const error: unknown = await write.then(
     () => null,
@@ -51,7 +52,12 @@ describe('counts taken on a minimum', () => {
       shelves.update(
         { id: 's1' },
         { add: { ...Object.fromEntries(Object.entries(units).map(([size, n]) => [`stock.${size}`, -n])), version: 1 } },
-        { when: { atLeast: Object.fromEntries(Object.entries(units).map(([size, n]) => [`stock.${size}`, n])), equals: { status: 'listed' } } },
+        {
+          when: {
+            atLeast: Object.fromEntries(Object.entries(units).map(([size, n]) => [`stock.${size}`, n])),
+            equals: { status: 'listed' },
+          },
+        },
       );
     await take({ M: 2, L: 1 });
     expect(await shelves.get({ id: 's1' })).toMatchObject({ stock: { M: 0, L: 0 }, version: 2 });
@@ -82,7 +88,8 @@ describe('limits', () => {
 
   it('belowLimit: below the limit another field holds, no limit while that field is missing', async () => {
     await shelves.create({ id: 'l1', status: 'listed', stock: {}, taken: 0 });
-    const once = () => shelves.update({ id: 'l1' }, { add: { taken: 1 } }, { when: { belowLimit: { taken: 'limit' } } });
+    const once = () =>
+      shelves.update({ id: 'l1' }, { add: { taken: 1 } }, { when: { belowLimit: { taken: 'limit' } } });
     await once();
     await once();
     await shelves.update({ id: 'l1' }, { set: { limit: 3 } });
@@ -101,15 +108,39 @@ describe('limits', () => {
 
 describe('upsert, one list element, conditional delete', () => {
   it('upsert writes a missing record with its keys and kind, and keeps its createdAt after', async () => {
-    await transactWrite([uses.transact.update({ code: 'SAVE', customer: 'email:a@example.com' }, { add: { uses: 1 } }, { upsert: true, when: { below: { uses: 5 } } })]);
+    await transactWrite([
+      uses.transact.update(
+        { code: 'SAVE', customer: 'email:a@example.com' },
+        { add: { uses: 1 } },
+        { upsert: true, when: { below: { uses: 5 } } },
+      ),
+    ]);
     const first = (await uses.get({ code: 'SAVE', customer: 'email:a@example.com' }))!;
     expect(first).toMatchObject({ code: 'SAVE', customer: 'email:a@example.com', uses: 1 });
-    expect(await raw(uses.key({ code: 'SAVE', customer: 'email:a@example.com' }))).toMatchObject({ entity: 'use', pk: 'use#SAVE', sk: 'use#email:a@example.com' });
-    await transactWrite([uses.transact.update({ code: 'SAVE', customer: 'email:a@example.com' }, { add: { uses: 1 } }, { upsert: true, when: { below: { uses: 2 } } })]);
+    expect(await raw(uses.key({ code: 'SAVE', customer: 'email:a@example.com' }))).toMatchObject({
+      entity: 'use',
+      pk: 'use#SAVE',
+      sk: 'use#email:a@example.com',
+    });
+    await transactWrite([
+      uses.transact.update(
+        { code: 'SAVE', customer: 'email:a@example.com' },
+        { add: { uses: 1 } },
+        { upsert: true, when: { below: { uses: 2 } } },
+      ),
+    ]);
     const second = (await uses.get({ code: 'SAVE', customer: 'email:a@example.com' }))!;
     expect(second).toMatchObject({ uses: 2, createdAt: first.createdAt });
     // At the limit: refused, nothing written.
-    expect(await transactWriteOrFailures([uses.transact.update({ code: 'SAVE', customer: 'email:a@example.com' }, { add: { uses: 1 } }, { upsert: true, when: { below: { uses: 2 } } })])).toEqual([0]);
+    expect(
+      await transactWriteOrFailures([
+        uses.transact.update(
+          { code: 'SAVE', customer: 'email:a@example.com' },
+          { add: { uses: 1 } },
+          { upsert: true, when: { below: { uses: 2 } } },
+        ),
+      ]),
+    ).toEqual([0]);
     expect((await uses.get({ code: 'SAVE', customer: 'email:a@example.com' }))!.uses).toBe(2);
   });
 
@@ -117,7 +148,11 @@ describe('upsert, one list element, conditional delete', () => {
     await shelves.create({ id: 'list', status: 'listed', stock: {}, notes: [{ text: 'a' }, { text: 'b' }] });
     await shelves.update({ id: 'list' }, { set: { notes: [{ text: 'a' }, { text: 'b' }, { text: 'c' }] } });
     await shelves.update({ id: 'list' }, { setInList: { notes: { index: 1, set: { mail: 'sent' } } } });
-    expect((await shelves.get({ id: 'list' }))!.notes).toEqual([{ text: 'a' }, { text: 'b', mail: 'sent' }, { text: 'c' }]);
+    expect((await shelves.get({ id: 'list' }))!.notes).toEqual([
+      { text: 'a' },
+      { text: 'b', mail: 'sent' },
+      { text: 'c' },
+    ]);
   });
 
   it('delete with a condition: refused while it does not hold; a missing record passes what a missing field passes', async () => {
@@ -135,10 +170,18 @@ describe('transactions', () => {
   it('a failed condition writes nothing and names the item; a cancelled transaction says why', async () => {
     await shelves.create({ id: 't1', status: 'listed', stock: { M: 1 } });
     await shelves.create({ id: 't2', status: 'drafted', stock: { M: 5 } });
-    const take = (id: string) => shelves.transact.update({ id }, { add: { 'stock.M': -1 } }, { when: { atLeast: { 'stock.M': 1 }, equals: { status: 'listed' } } });
+    const take = (id: string) =>
+      shelves.transact.update(
+        { id },
+        { add: { 'stock.M': -1 } },
+        { when: { atLeast: { 'stock.M': 1 }, equals: { status: 'listed' } } },
+      );
     expect(await transactWriteOrFailures([take('t1'), take('t2')])).toEqual([1]);
     expect((await shelves.get({ id: 't1' }))!.stock.M).toBe(1);
-    const error: unknown = await transactWrite([take('t1'), shelves.transact.check({ id: 't2' }, { when: { equals: { status: 'listed' } } })]).catch((thrown: unknown) => thrown);
+    const error: unknown = await transactWrite([
+      take('t1'),
+      shelves.transact.check({ id: 't2' }, { when: { equals: { status: 'listed' } } }),
+    ]).catch((thrown: unknown) => thrown);
     expect(cancelReasons(error)).toEqual(['None', 'ConditionalCheckFailed']);
     expect(isConditionFailure(error)).toBe(true);
     expect(cancelReasons(new Error('throttled'))).toBeNull();
@@ -161,7 +204,12 @@ describe('cursors', () => {
     expect(shelves.isPosition('x', 'byStatus', { status: 'listed' })).toBe(false);
     expect(shelves.isPosition(null, 'byStatus', { status: 'listed' })).toBe(false);
     // The page after it reads on from there.
-    const later = await shelves.create({ id: 'c2', status: 'listed', stock: {}, createdAt: '2999-01-01T00:00:00.000Z' });
+    const later = await shelves.create({
+      id: 'c2',
+      status: 'listed',
+      stock: {},
+      createdAt: '2999-01-01T00:00:00.000Z',
+    });
     const page = await shelves.queryPage('byStatus', { status: 'listed' }, { limit: 1 }, at);
     expect(page.records.map((r) => r.id)).toEqual([later.id]);
   });

@@ -1,4 +1,13 @@
-import { BatchGetCommand, type QueryCommandInput, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type QueryCommandInput,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from './client';
 import { TABLE_KEYS } from './table-definition';
 
@@ -15,9 +24,17 @@ type Item = Record<string, unknown>;
 type GsiName = (typeof TABLE_KEYS.globalSecondaryIndexes)[number]['indexName'];
 
 /** Attributes that belong to the table layer, never to a record. */
-const KEY_ATTRIBUTES = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, 'entity', ...TABLE_KEYS.globalSecondaryIndexes.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey])]);
+const KEY_ATTRIBUTES = new Set<string>([
+  TABLE_KEYS.partitionKey,
+  TABLE_KEYS.sortKey,
+  'entity',
+  ...TABLE_KEYS.globalSecondaryIndexes.flatMap((gsi) => [gsi.partitionKey, gsi.sortKey]),
+]);
 
-const GSI = Object.fromEntries(TABLE_KEYS.globalSecondaryIndexes.map((gsi) => [gsi.indexName, gsi])) as Record<GsiName, (typeof TABLE_KEYS.globalSecondaryIndexes)[number]>;
+const GSI = Object.fromEntries(TABLE_KEYS.globalSecondaryIndexes.map((gsi) => [gsi.indexName, gsi])) as Record<
+  GsiName,
+  (typeof TABLE_KEYS.globalSecondaryIndexes)[number]
+>;
 
 /**
  * Whether a write failed on its condition: a single write's ConditionalCheckFailedException, or a transaction
@@ -27,7 +44,10 @@ const GSI = Object.fromEntries(TABLE_KEYS.globalSecondaryIndexes.map((gsi) => [g
 export function isConditionFailure(error: unknown): boolean {
   const failure = error as { name?: string; CancellationReasons?: { Code?: string }[] } | undefined;
   if (failure?.name === 'ConditionalCheckFailedException') return true;
-  return failure?.name === 'TransactionCanceledException' && (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
+  return (
+    failure?.name === 'TransactionCanceledException' &&
+    (failure.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed')
+  );
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,11 +56,19 @@ type Field<T> = keyof T & string;
 /** Fields that hold a number (counts, versions, times in epoch ms). */
 type NumberField<T> = { [F in Field<T>]-?: NonNullable<T[F]> extends number ? F : never }[Field<T>];
 /** Fields that hold numbers by name (a stock item's counts by size). */
-type CountsField<T> = { [F in Field<T>]-?: NonNullable<T[F]> extends readonly unknown[] ? never : NonNullable<T[F]> extends Record<string, number | undefined> ? F : never }[Field<T>];
+type CountsField<T> = {
+  [F in Field<T>]-?: NonNullable<T[F]> extends readonly unknown[]
+    ? never
+    : NonNullable<T[F]> extends Record<string, number | undefined>
+      ? F
+      : never;
+}[Field<T>];
 /** A number of a record: a number field, or one count of a counts field (`stock.M`). */
 export type NumberPath<T> = NumberField<T> | `${CountsField<T>}.${string}`;
 /** Fields that hold a list of objects (an order's tracking changes). */
-type ListField<T> = { [F in Field<T>]-?: NonNullable<T[F]> extends readonly (infer E)[] ? (E extends object ? F : never) : never }[Field<T>];
+type ListField<T> = {
+  [F in Field<T>]-?: NonNullable<T[F]> extends readonly (infer E)[] ? (E extends object ? F : never) : never;
+}[Field<T>];
 type ElementOf<L> = NonNullable<L> extends readonly (infer E)[] ? E : never;
 
 /**
@@ -84,7 +112,8 @@ class Expression {
     return placeholder;
   }
   condition<T>(parts: string[], when: When<T> | undefined): string | undefined {
-    for (const [attribute, value] of Object.entries(when?.equals ?? {})) parts.push(`${this.name(attribute)} = ${this.value(value)}`);
+    for (const [attribute, value] of Object.entries(when?.equals ?? {}))
+      parts.push(`${this.name(attribute)} = ${this.value(value)}`);
     // A missing field has no value, so it passes (said outright rather than left to how `<>` treats a missing one).
     for (const [attribute, value] of Object.entries(when?.notEquals ?? {})) {
       const name = this.name(attribute);
@@ -98,10 +127,13 @@ class Expression {
       const test = `${name} ${operator} ${this.value(bound)}`;
       parts.push(zeroPasses ? `(attribute_not_exists(${name}) OR ${test})` : test);
     };
-    for (const [path, bound] of Object.entries<number | undefined>(when?.atLeast ?? {})) if (bound !== undefined) compare(path, '>=', bound, 0 >= bound);
-    for (const [path, bound] of Object.entries<number | undefined>(when?.below ?? {})) if (bound !== undefined) compare(path, '<', bound, 0 < bound);
+    for (const [path, bound] of Object.entries<number | undefined>(when?.atLeast ?? {}))
+      if (bound !== undefined) compare(path, '>=', bound, 0 >= bound);
+    for (const [path, bound] of Object.entries<number | undefined>(when?.below ?? {}))
+      if (bound !== undefined) compare(path, '<', bound, 0 < bound);
     for (const [attribute, limit] of Object.entries<string | undefined>(when?.belowLimit ?? {})) {
-      if (limit) parts.push(`(attribute_not_exists(${this.name(limit)}) OR ${this.name(attribute)} < ${this.name(limit)})`);
+      if (limit)
+        parts.push(`(attribute_not_exists(${this.name(limit)}) OR ${this.name(attribute)} < ${this.name(limit)})`);
     }
     return parts.length ? parts.join(' AND ') : undefined;
   }
@@ -134,7 +166,8 @@ export interface ModelDef<T, K extends keyof T, D extends keyof T> {
 }
 
 /** What a new record must carry: everything but the defaulted fields and the timestamps. */
-export type NewRecord<T extends Timestamps, D extends keyof T> = Omit<T, D | 'createdAt' | 'updatedAt'> & Partial<Pick<T, D | 'createdAt' | 'updatedAt'>>;
+export type NewRecord<T extends Timestamps, D extends keyof T> = Omit<T, D | 'createdAt' | 'updatedAt'> &
+  Partial<Pick<T, D | 'createdAt' | 'updatedAt'>>;
 
 export interface Timestamps {
   createdAt: string;
@@ -149,7 +182,9 @@ export interface UpdateInput<T> {
    * a counts field (`stock.M`), whose field must exist (`when: { present: ['stock'] }`).
    */
   add?: Partial<Record<NumberPath<T>, number>>;
-  /** Fields of one element of a list field (the mail of the third tracking change); the rest of the list stays as it is. */
+  /**
+   * Fields of one element of a list field (the mail of the third tracking change); the rest of the list stays as it is.
+   */
   setInList?: { [F in ListField<T>]?: { index: number; set: Partial<ElementOf<T[F]>> } };
 }
 
@@ -182,10 +217,14 @@ export interface QueryPage<T> {
 }
 
 /** Defines a record kind on the table (see functions/db/entities). */
-export function model<T extends Timestamps, K extends keyof T & string, D extends keyof T = never>(def: ModelDef<T, K, D>) {
+export function model<T extends Timestamps, K extends keyof T & string, D extends keyof T = never>(
+  def: ModelDef<T, K, D>,
+) {
   type KeyInput = Pick<T, K>;
-  const join = (record: Partial<T>, fields: readonly (keyof T & string)[]) => fields.map((field) => String(record[field])).join('#');
-  const hasAll = (record: Partial<T>, fields: readonly (keyof T & string)[]) => fields.every((field) => record[field] !== undefined);
+  const join = (record: Partial<T>, fields: readonly (keyof T & string)[]) =>
+    fields.map((field) => String(record[field])).join('#');
+  const hasAll = (record: Partial<T>, fields: readonly (keyof T & string)[]) =>
+    fields.every((field) => record[field] !== undefined);
 
   function key(input: KeyInput): Item {
     return {
@@ -224,24 +263,49 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
   /** Put request of a record (defaults and timestamps filled in), with an optional condition. */
   function putRequest(record: NewRecord<T, D>, options: { ifNew?: boolean; when?: When<T> } = {}) {
     const expression = new Expression();
-    const condition = expression.condition(options.ifNew ? [`attribute_not_exists(${expression.name(TABLE_KEYS.partitionKey)})`] : [], options.when);
+    const condition = expression.condition(
+      options.ifNew ? [`attribute_not_exists(${expression.name(TABLE_KEYS.partitionKey)})`] : [],
+      options.when,
+    );
     const full = complete(record);
-    return { record: full, request: { TableName: tableName(), Item: toItem(full), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() } };
+    return {
+      record: full,
+      request: {
+        TableName: tableName(),
+        Item: toItem(full),
+        ...(condition ? { ConditionExpression: condition } : {}),
+        ...expression.attributes(),
+      },
+    };
   }
 
   function updateRequest(input: KeyInput, changes: UpdateInput<T>, options: UpdateOptions<T> = {}) {
     const expression = new Expression();
     const now = new Date().toISOString();
     // `updatedAt` is now unless the change names it (a change written with its copies gives them the same time).
-    const set: Item = Object.fromEntries(Object.entries({ updatedAt: now, ...changes.set }).filter(([, value]) => value !== undefined));
+    const set: Item = Object.fromEntries(
+      Object.entries({ updatedAt: now, ...changes.set }).filter(([, value]) => value !== undefined),
+    );
     if (options.upsert)
-      Object.assign(set, Object.fromEntries(Object.entries(input as Item).filter(([name]) => (def.pk as readonly string[]).includes(name) || (def.sk as readonly string[] | undefined)?.includes(name))), {
-        entity: def.entity,
-      });
+      Object.assign(
+        set,
+        Object.fromEntries(
+          Object.entries(input as Item).filter(
+            ([name]) =>
+              (def.pk as readonly string[]).includes(name) || (def.sk as readonly string[] | undefined)?.includes(name),
+          ),
+        ),
+        {
+          entity: def.entity,
+        },
+      );
     // A change to an index's fields moves the record in that index: its keys are rebuilt from the whole record.
-    const touched = Object.values(def.indexes ?? {}).some((index) => index.index !== 'table' && [...index.pk, ...index.sk].some((field) => field in set));
+    const touched = Object.values(def.indexes ?? {}).some(
+      (index) => index.index !== 'table' && [...index.pk, ...index.sk].some((field) => field in set),
+    );
     if (touched) {
-      if (!options.current && !options.upsert) throw new Error(`${def.entity}: changing an index field needs the current record`);
+      if (!options.current && !options.upsert)
+        throw new Error(`${def.entity}: changing an index field needs the current record`);
       Object.assign(set, indexKeys({ ...options.current, ...(set as Partial<T>) }));
     }
     const sets = Object.entries(set).map(([name, value]) => `${expression.name(name)} = ${expression.value(value)}`);
@@ -259,18 +323,32 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
         sets.push(`${name} = if_not_exists(${name}, ${expression.value(0)}) + ${expression.value(amount)}`);
       }
     }
-    for (const [list, element] of Object.entries<{ index: number; set: Item } | undefined>((changes.setInList ?? {}) as Record<string, { index: number; set: Item } | undefined>)) {
+    for (const [list, element] of Object.entries<{ index: number; set: Item } | undefined>(
+      (changes.setInList ?? {}) as Record<string, { index: number; set: Item } | undefined>,
+    )) {
       if (!element) continue;
-      if (!Number.isInteger(element.index) || element.index < 0) throw new Error(`${def.entity}: no element ${element.index} of ${list}`);
+      if (!Number.isInteger(element.index) || element.index < 0)
+        throw new Error(`${def.entity}: no element ${element.index} of ${list}`);
       const at = `${expression.name(list)}[${element.index}]`;
-      for (const [field, value] of Object.entries(element.set)) if (value !== undefined) sets.push(`${at}.${expression.name(field)} = ${expression.value(value)}`);
+      for (const [field, value] of Object.entries(element.set))
+        if (value !== undefined) sets.push(`${at}.${expression.name(field)} = ${expression.value(value)}`);
     }
     const clauses: string[] = [];
     if (sets.length) clauses.push(`SET ${sets.join(', ')}`);
     if (adds.length) clauses.push(`ADD ${adds.join(', ')}`);
-    if (changes.remove?.length) clauses.push(`REMOVE ${changes.remove.map((name) => expression.name(name)).join(', ')}`);
-    const condition = expression.condition(options.upsert ? [] : [`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when);
-    return { TableName: tableName(), Key: key(input), UpdateExpression: clauses.join(' '), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() };
+    if (changes.remove?.length)
+      clauses.push(`REMOVE ${changes.remove.map((name) => expression.name(name)).join(', ')}`);
+    const condition = expression.condition(
+      options.upsert ? [] : [`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`],
+      options.when,
+    );
+    return {
+      TableName: tableName(),
+      Key: key(input),
+      UpdateExpression: clauses.join(' '),
+      ...(condition ? { ConditionExpression: condition } : {}),
+      ...expression.attributes(),
+    };
   }
 
   return {
@@ -279,7 +357,9 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     fromItem,
 
     async get(input: KeyInput, options: { consistent?: boolean } = {}): Promise<T | null> {
-      const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: key(input), ConsistentRead: options.consistent }));
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: tableName(), Key: key(input), ConsistentRead: options.consistent }),
+      );
       return Item ? fromItem(Item) : null;
     },
 
@@ -296,7 +376,9 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
           if (attempt >= 6) throw new Error(`Batch get left ${pending.length} keys unprocessed`);
           if (attempt) await pause(20 * 2 ** attempt * Math.random());
           const table = tableName();
-          const { Responses, UnprocessedKeys } = await documentClient().send(new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }));
+          const { Responses, UnprocessedKeys } = await documentClient().send(
+            new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }),
+          );
           found.push(...(Responses?.[table] ?? []).map(fromItem));
           pending = (UnprocessedKeys?.[table]?.Keys ?? []) as Item[];
         }
@@ -317,11 +399,18 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     },
 
     /** One page (at most `limit` records, or DynamoDB's 1 MB) of an index partition, from `start` on. */
-    async queryPage(indexName: string, values: Partial<T>, options: QueryOptions = {}, start: Item | null = null): Promise<QueryPage<T>> {
+    async queryPage(
+      indexName: string,
+      values: Partial<T>,
+      options: QueryOptions = {},
+      start: Item | null = null,
+    ): Promise<QueryPage<T>> {
       const index = def.indexes?.[indexName];
       if (!index) throw new Error(`${def.entity} has no index ${indexName}`);
       const onTable = index.index === 'table';
-      const gsi = onTable ? { indexName: undefined, partitionKey: TABLE_KEYS.partitionKey, sortKey: TABLE_KEYS.sortKey } : GSI[index.index as GsiName];
+      const gsi = onTable
+        ? { indexName: undefined, partitionKey: TABLE_KEYS.partitionKey, sortKey: TABLE_KEYS.sortKey }
+        : GSI[index.index as GsiName];
       const expression = new Expression();
       let condition = `${expression.name(gsi.partitionKey)} = ${expression.value([def.entity, ...index.pk.map((field) => String(values[field]))].join('#'))}`;
       const sk = () => expression.name(gsi.sortKey);
@@ -357,7 +446,9 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
             IndexName: gsi.indexName,
             KeyConditionExpression: '#pk = :pk',
             ExpressionAttributeNames: { '#pk': gsi.partitionKey },
-            ExpressionAttributeValues: { ':pk': [def.entity, ...index.pk.map((field) => String(values[field]))].join('#') },
+            ExpressionAttributeValues: {
+              ':pk': [def.entity, ...index.pk.map((field) => String(values[field]))].join('#'),
+            },
             Select: 'COUNT',
             ...(start ? { ExclusiveStartKey: start } : {}),
           }),
@@ -374,7 +465,11 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       if (!index) throw new Error(`${def.entity} has no index ${indexName}`);
       if (index.index === 'table') return key(record);
       const gsi = GSI[index.index];
-      return { ...key(record), [gsi.partitionKey]: [def.entity, ...index.pk.map((field) => String(record[field]))].join('#'), [gsi.sortKey]: join(record, index.sk) };
+      return {
+        ...key(record),
+        [gsi.partitionKey]: [def.entity, ...index.pk.map((field) => String(record[field]))].join('#'),
+        [gsi.sortKey]: join(record, index.sk),
+      };
     },
 
     /**
@@ -389,11 +484,17 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       const cursor = value as Item;
       const gsi = index.index === 'table' ? null : GSI[index.index];
       const names = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...(gsi ? [gsi.partitionKey, gsi.sortKey] : [])];
-      if (Object.keys(cursor).length !== names.length || !names.every((name) => typeof cursor[name] === 'string' && cursor[name].length <= 300)) return false;
+      if (
+        Object.keys(cursor).length !== names.length ||
+        !names.every((name) => typeof cursor[name] === 'string' && cursor[name].length <= 300)
+      )
+        return false;
       const [pk, sk] = [cursor[TABLE_KEYS.partitionKey] as string, cursor[TABLE_KEYS.sortKey] as string];
       const partition = [def.entity, ...index.pk.map((field) => String(values[field]))].join('#');
       // The record's own key: exact when the values name it (an index on the record's partition), else of this kind.
-      const ownPk = hasAll(values, def.pk) ? pk === key(values as KeyInput)[TABLE_KEYS.partitionKey] : pk.startsWith(`${def.entity}#`);
+      const ownPk = hasAll(values, def.pk)
+        ? pk === key(values as KeyInput)[TABLE_KEYS.partitionKey]
+        : pk.startsWith(`${def.entity}#`);
       const ownSk = def.sk?.length ? sk.startsWith(`${def.entity}#`) : sk === def.entity;
       return ownPk && ownSk && (gsi ? cursor[gsi.partitionKey] === partition : pk === partition);
     },
@@ -430,7 +531,14 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     async delete(input: KeyInput, options: { when?: When<T> } = {}): Promise<void> {
       const expression = new Expression();
       const condition = expression.condition([], options.when);
-      await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key(input), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() }));
+      await documentClient().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: key(input),
+          ...(condition ? { ConditionExpression: condition } : {}),
+          ...expression.attributes(),
+        }),
+      );
     },
 
     /** The same writes as parts of a TransactWriteItems call. */
@@ -444,14 +552,33 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       /** Only a condition on a record (the transaction fails whole when it does not hold); writes nothing. */
       check(input: KeyInput, options: { when?: When<T> } = {}): TransactItem {
         const expression = new Expression();
-        const condition = expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when)!;
-        return { ConditionCheck: { TableName: tableName(), Key: key(input), ConditionExpression: condition, ...expression.attributes() } };
+        const condition = expression.condition(
+          [`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`],
+          options.when,
+        )!;
+        return {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: key(input),
+            ConditionExpression: condition,
+            ...expression.attributes(),
+          },
+        };
       },
       /** Deletes a record; with `when`, only if it exists and holds those values. */
       delete(input: KeyInput, options: { when?: When<T> } = {}): TransactItem {
         const expression = new Expression();
-        const condition = options.when ? expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when) : undefined;
-        return { Delete: { TableName: tableName(), Key: key(input), ...(condition ? { ConditionExpression: condition } : {}), ...expression.attributes() } };
+        const condition = options.when
+          ? expression.condition([`attribute_exists(${expression.name(TABLE_KEYS.partitionKey)})`], options.when)
+          : undefined;
+        return {
+          Delete: {
+            TableName: tableName(),
+            Key: key(input),
+            ...(condition ? { ConditionExpression: condition } : {}),
+            ...expression.attributes(),
+          },
+        };
       },
     },
   };

@@ -8,7 +8,10 @@ import type { TransactItem } from './table';
  * functions/db/table.ts), so domain code names records and fields, never keys or expressions (decision 0070).
  */
 
-/** Writes the items all together or none (TransactWriteItems, at most 100); throws when DynamoDB cancels it (cancelReasons). */
+/**
+ * Writes the items all together or none (TransactWriteItems, at most 100); throws when DynamoDB cancels it
+ * (cancelReasons).
+ */
 export async function transactWrite(items: TransactItem[]): Promise<void> {
   await documentClient().send(new TransactWriteCommand({ TransactItems: items }));
 }
@@ -45,7 +48,10 @@ export async function transactWriteOrFailures(items: TransactItem[]): Promise<nu
   }
 }
 
-/** Whether the error is a transaction DynamoDB cancelled (a condition, or a conflicting transaction): nothing was written. */
+/**
+ * Whether the error is a transaction DynamoDB cancelled (a condition, or a conflicting transaction): nothing was
+ * written.
+ */
 export function isCancelledTransaction(error: unknown): boolean {
   return cancelReasons(error) !== null;
 }

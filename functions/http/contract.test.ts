@@ -10,37 +10,62 @@ import { documentClient, tableName } from '../db/client';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { badTokens } from '#tests/jwt';
 
-const scanCount = async () => (await documentClient().send(new ScanCommand({ TableName: tableName(), Select: 'COUNT' }))).Count;
+const scanCount = async () =>
+  (await documentClient().send(new ScanCommand({ TableName: tableName(), Select: 'COUNT' }))).Count;
 
 /** Contract tests generated from the route table: every route, present and future, gets them. */
 const routes = ROUTES as readonly RouteDef[];
 const BAD_TOKENS = badTokens();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- every handler of the route table, by its path, as the local gateway loads them
 const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}.ts`)).handler;
-/** Path parameter values the shop makes (a product id, a promo code, an order number, a request id, an upload id): each parameter takes one. */
+/**
+ * Path parameter values the shop makes (a product id, a promo code, an order number, a request id, an upload id): each
+ * parameter takes one.
+ */
 const GOOD_VALUES = ['x1', 'CODE1', 'pi_contract1', 'pi_contract1_r1', '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b'];
-/** Values a shop id never is (empty, spaces, too long, markup, punctuation): a parameter's schema refuses at least one. */
+/**
+ * Values a shop id never is (empty, spaces, too long, markup, punctuation): a parameter's schema refuses at least one.
+ */
 const BAD_VALUES = ['<x>', '!', 'x'.repeat(300), ' ', ''];
 const names = (route: RouteDef) => [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
 const schemaOf = (route: RouteDef, name: string) => route.params?.[name];
-const goodValue = (route: RouteDef, name: string) => GOOD_VALUES.find((value) => schemaOf(route, name)?.safeParse(value).success) ?? 'x1';
-const params = (route: RouteDef, override: Record<string, string> = {}) => ({ ...Object.fromEntries(names(route).map((name) => [name, goodValue(route, name)])), ...override });
-const concrete = (route: RouteDef, values: Record<string, string>) => route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
-const call = (route: RouteDef, extra: { token?: string; body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {}) => {
+const goodValue = (route: RouteDef, name: string) =>
+  GOOD_VALUES.find((value) => schemaOf(route, name)?.safeParse(value).success) ?? 'x1';
+const params = (route: RouteDef, override: Record<string, string> = {}) => ({
+  ...Object.fromEntries(names(route).map((name) => [name, goodValue(route, name)])),
+  ...override,
+});
+const concrete = (route: RouteDef, values: Record<string, string>) =>
+  route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
+const call = (
+  route: RouteDef,
+  extra: { token?: string; body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {},
+) => {
   const values = params(route, extra.params);
-  return invoke(load(route), { method: route.method, path: concrete(route, values), routePath: route.path, ...extra, params: values });
+  return invoke(load(route), {
+    method: route.method,
+    path: concrete(route, values),
+    routePath: route.path,
+    ...extra,
+    params: values,
+  });
 };
 
 let customerToken: string;
 let adminToken: string;
 // The page function reads the SPA's shell (web/dist/index.html in AWS's SPA bucket).
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'shop-contract-web-'));
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+);
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 beforeAll(async () => {
   process.env.WEB_DIR = webDir;
   await useFreshTable();
-  [customerToken, adminToken] = (await Promise.all([signInNewUser(), signInNewUser({ admin: true })])).map((user) => user.token);
+  [customerToken, adminToken] = (await Promise.all([signInNewUser(), signInNewUser({ admin: true })])).map(
+    (user) => user.token,
+  );
 });
 
 describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
@@ -83,7 +108,11 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
         const bad = BAD_VALUES.find((value) => !schema!.safeParse(value).success);
         expect(bad).toBeDefined();
         const before = await scanCount();
-        const { status, body } = await call(route, { token: token(), params: { [name]: bad! }, ...(route.body ? { body: {} } : {}) });
+        const { status, body } = await call(route, {
+          token: token(),
+          params: { [name]: bad! },
+          ...(route.body ? { body: {} } : {}),
+        });
         expect(status).toBe(400);
         expect(body.error.code).toBe('validation_failed');
         expect(Object.keys(body.error.fields)).toEqual([name]);
@@ -111,8 +140,12 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       const fields = Object.keys((route.body as unknown as { shape: Record<string, unknown> }).shape);
       expect(fields.length).toBeGreaterThan(0);
       const before = await scanCount();
-      // An array of arrays is the wrong type for every field of every body (strings, numbers, objects, lists of records).
-      const { status, body } = await call(route, { token: token(), body: Object.fromEntries(fields.map((field) => [field, [[]]])) });
+      // An array of arrays is the wrong type for every field of every body (strings, numbers, objects, lists of
+      // records).
+      const { status, body } = await call(route, {
+        token: token(),
+        body: Object.fromEntries(fields.map((field) => [field, [[]]])),
+      });
       expect(status).toBe(400);
       expect(body.error.code).toBe('validation_failed');
       expect(Object.keys(body.error.fields ?? {}).length).toBeGreaterThan(0);
@@ -123,11 +156,20 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       const before = await scanCount();
       let accepted = 0;
       await fc.assert(
-        fc.asyncProperty(fc.oneof(fc.object(), fc.dictionary(fc.constantFrom('cart', 'rating', 'profiles', 'index', 'name', 'email', 'orderNumber', 'price', 'role'), fc.anything())), async (body) => {
-          const { status } = await call(route, { token: token(), body });
-          expect(status).toBeLessThan(500);
-          if (status < 400) accepted++;
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            fc.object(),
+            fc.dictionary(
+              fc.constantFrom('cart', 'rating', 'profiles', 'index', 'name', 'email', 'orderNumber', 'price', 'role'),
+              fc.anything(),
+            ),
+          ),
+          async (body) => {
+            const { status } = await call(route, { token: token(), body });
+            expect(status).toBeLessThan(500);
+            if (status < 400) accepted++;
+          },
+        ),
         { numRuns: 12 },
       );
       // A body that happened to be valid (e.g. an empty cart) may be stored; otherwise the table is unchanged.
@@ -135,7 +177,10 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
     });
 
     it('answers 413 to a body over the limit', async () => {
-      const { status } = await call(route, { token: token(), body: JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES) }) });
+      const { status } = await call(route, {
+        token: token(),
+        body: JSON.stringify({ pad: 'x'.repeat(MAX_BODY_BYTES) }),
+      });
       expect(status).toBe(413);
     });
   }

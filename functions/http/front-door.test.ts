@@ -30,13 +30,24 @@ afterAll(() => {
   delete process.env.ORIGIN_SECRET;
 });
 
-const subOf = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as { sub: string }).sub;
+const subOf = (jwt: string) =>
+  (JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8')) as { sub: string }).sub;
 const refused = { error: { code: 'forbidden', message: ORIGIN_REFUSED_MESSAGE } };
 
 it('a form posted straight at the API (no header, or a guessed one) is refused with 403 and nothing is stored or mailed', async () => {
   const mailsBefore = sentMails().length;
-  for (const headers of [{} as Record<string, string>, { [ORIGIN_HEADER]: 'guess' }, { [ORIGIN_HEADER]: `${SECRET}x` }, { [ORIGIN_HEADER]: '' }]) {
-    const answer = await invoke(submitContact, { method: 'POST', path: '/api/forms/contact', headers, body: { name: 'Bot', email: 'bot@example.com', message: 'Straight at the API' } });
+  for (const headers of [
+    {} as Record<string, string>,
+    { [ORIGIN_HEADER]: 'guess' },
+    { [ORIGIN_HEADER]: `${SECRET}x` },
+    { [ORIGIN_HEADER]: '' },
+  ]) {
+    const answer = await invoke(submitContact, {
+      method: 'POST',
+      path: '/api/forms/contact',
+      headers,
+      body: { name: 'Bot', email: 'bot@example.com', message: 'Straight at the API' },
+    });
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(refused);
   }
@@ -44,24 +55,41 @@ it('a form posted straight at the API (no header, or a guessed one) is refused w
   expect(sentMails().length).toBe(mailsBefore);
 
   // Through the door, the same form is taken.
-  const taken = await invoke(submitContact, { method: 'POST', path: '/api/forms/contact', headers: door, body: { name: 'Ann', email: 'ann@example.com', message: 'Through the door' } });
+  const taken = await invoke(submitContact, {
+    method: 'POST',
+    path: '/api/forms/contact',
+    headers: door,
+    body: { name: 'Ann', email: 'ann@example.com', message: 'Through the door' },
+  });
   expect(taken.status).toBe(201);
   expect((await formSubmissions.get({ id: taken.body.id }))?.message).toBe('Through the door');
 });
 
 it('comes before the token check and the body: a signed-in call without the header changes nothing', async () => {
   const cart = [{ id: 'candle', name: 'Candle', image: '/i/c.jpg', price: 1, size: 'CANDLE', quantity: 2 }];
-  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', token, body: { cart } })).toMatchObject({ status: 403, body: refused });
+  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', token, body: { cart } })).toMatchObject({
+    status: 403,
+    body: refused,
+  });
   // Not even a 401 for a missing token or a 400 for a broken body: the door answers first.
-  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', body: '{not json' })).toMatchObject({ status: 403, body: refused });
+  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', body: '{not json' })).toMatchObject({
+    status: 403,
+    body: refused,
+  });
   expect(await carts.get({ userId: subOf(token) })).toBeNull();
-  expect(await invoke(getCart, { method: 'GET', path: '/auth/cart', token, headers: door })).toMatchObject({ status: 200, body: { cart: { cart: [] } } });
+  expect(await invoke(getCart, { method: 'GET', path: '/auth/cart', token, headers: door })).toMatchObject({
+    status: 200,
+    body: { cart: { cart: [] } },
+  });
   expect(await invoke(getCart, { method: 'GET', path: '/auth/cart', headers: door })).toMatchObject({ status: 401 });
 });
 
 it('the health check and the page function behind CloudFront too (the page answers in the error format)', async () => {
   expect(await invoke(health, { method: 'GET', path: '/api/health' })).toMatchObject({ status: 403, body: refused });
-  expect(await invoke(health, { method: 'GET', path: '/api/health', headers: door })).toMatchObject({ status: 200, body: { ok: true } });
+  expect(await invoke(health, { method: 'GET', path: '/api/health', headers: door })).toMatchObject({
+    status: 200,
+    body: { ok: true },
+  });
   const page = await renderPage(apiEvent({ method: 'GET', path: '/about' }), { ...lambdaContext });
   expect(page).toMatchObject({ statusCode: 403, headers: { 'content-type': 'application/json; charset=utf-8' } });
   expect(JSON.parse(String(page?.body))).toEqual(refused);
@@ -74,7 +102,16 @@ describe('the Stripe webhook (Stripe calls the shop address, through CloudFront)
     id: 'evt_door',
     object: 'event',
     type: 'payment_intent.succeeded',
-    data: { object: { id: 'pi_door', object: 'payment_intent', amount: 1000, currency: 'usd', status: 'succeeded', metadata: {} } },
+    data: {
+      object: {
+        id: 'pi_door',
+        object: 'payment_intent',
+        amount: 1000,
+        currency: 'usd',
+        status: 'succeeded',
+        metadata: {},
+      },
+    },
   });
   beforeAll(() => {
     process.env.STRIPE_SECRET_KEY = 'sk_test_dummy';
@@ -87,10 +124,20 @@ describe('the Stripe webhook (Stripe calls the shop address, through CloudFront)
 
   it('a correctly signed event straight at the API is refused; through the door the signature is still checked', async () => {
     const signature = stripe.webhooks.generateTestHeaderString({ payload: event, secret: webhookSecret });
-    const straight = await invoke(stripeWebhook, { method: 'POST', path: '/api/webhooks/stripe', body: event, headers: { 'stripe-signature': signature } });
+    const straight = await invoke(stripeWebhook, {
+      method: 'POST',
+      path: '/api/webhooks/stripe',
+      body: event,
+      headers: { 'stripe-signature': signature },
+    });
     expect(straight).toMatchObject({ status: 403, body: refused });
     const forged = stripe.webhooks.generateTestHeaderString({ payload: event, secret: 'whsec_someone_else' });
-    const bad = await invoke(stripeWebhook, { method: 'POST', path: '/api/webhooks/stripe', body: event, headers: { ...door, 'stripe-signature': forged } });
+    const bad = await invoke(stripeWebhook, {
+      method: 'POST',
+      path: '/api/webhooks/stripe',
+      body: event,
+      headers: { ...door, 'stripe-signature': forged },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('The webhook signature is not valid.');
     expect(await orders.get({ orderNumber: 'pi_door' })).toBeNull();

@@ -13,19 +13,54 @@ import { handler as settleJob } from './settle-checkouts';
  */
 const context = { getRemainingTimeInMillis: () => 10_000 };
 const list = async (category?: string) =>
-  (await invoke(listProducts, { method: 'GET', path: '/api/products', query: { limit: '100', ...(category ? { category } : {}) } })).body.products.map((p: { id: string }) => p.id).sort();
-const marker = async () => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk: 'meta#catalog-index', sk: 'meta#catalog-index' }, ConsistentRead: true }))).Item;
-const allEntries = async () => (await catalogEntries.query('newest', { word: '*' })).map((entry) => `${entry.id}@${entry.updatedAt}`).sort();
+  (
+    await invoke(listProducts, {
+      method: 'GET',
+      path: '/api/products',
+      query: { limit: '100', ...(category ? { category } : {}) },
+    })
+  ).body.products
+    .map((p: { id: string }) => p.id)
+    .sort();
+const marker = async () =>
+  (
+    await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: { pk: 'meta#catalog-index', sk: 'meta#catalog-index' },
+        ConsistentRead: true,
+      }),
+    )
+  ).Item;
+const allEntries = async () =>
+  (await catalogEntries.query('newest', { word: '*' })).map((entry) => `${entry.id}@${entry.updatedAt}`).sort();
 
 /** Products as an older version wrote them: no catalogue entries, no marker. */
 async function productsWithoutIndex(count: number, prefix: string): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = `${prefix}-${String(i).padStart(3, '0')}`;
-    await products.create({ id, name: `Candle ${i}`, image: '/i/c.jpg', description: 'd', price: 1000 + i, tag: i % 2 ? 'candles' : 'candles, hot', stock: { CANDLE: 3 } });
+    await products.create({
+      id,
+      name: `Candle ${i}`,
+      image: '/i/c.jpg',
+      description: 'd',
+      price: 1000 + i,
+      tag: i % 2 ? 'candles' : 'candles, hot',
+      stock: { CANDLE: 3 },
+    });
     ids.push(id);
   }
-  await products.create({ id: `${prefix}-draft`, name: 'Draft', image: '/i/d.jpg', description: 'd', price: 100, tag: 'candles', stock: {}, status: 'drafted' });
+  await products.create({
+    id: `${prefix}-draft`,
+    name: 'Draft',
+    image: '/i/d.jpg',
+    description: 'd',
+    price: 100,
+    tag: 'candles',
+    stock: {},
+    status: 'drafted',
+  });
   return ids;
 }
 
@@ -69,7 +104,10 @@ it('a build that runs out of time saves where it stands and the next run goes on
 it('two runs at once: one builds, the other sees the lease and leaves it; a dead build is taken over after its lease', async () => {
   await useFreshTable();
   const ids = await productsWithoutIndex(30, 'twice');
-  const results = await Promise.all([healCatalogIndex({ deadline: Date.now() + 60_000 }), healCatalogIndex({ deadline: Date.now() + 60_000 })]);
+  const results = await Promise.all([
+    healCatalogIndex({ deadline: Date.now() + 60_000 }),
+    healCatalogIndex({ deadline: Date.now() + 60_000 }),
+  ]);
   expect(results.sort()).toEqual(['built', 'busy']);
   expect(await list('candles')).toEqual(ids);
 

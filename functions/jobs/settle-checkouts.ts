@@ -17,27 +17,33 @@ const RESERVE_MS = 2_500;
 
 /**
  * Scheduled (EventBridge, see shared/jobs.ts; locally every minute by npm start): finishes what was left half-way.
- * Three independent steps; one failing does not stop the others, and the run then fails (the job's alarm) after all ran:
+ * Three independent steps; one failing does not stop the others, and the run then fails (the job's alarm) after all
+ * ran:
  * 1. checkouts (docs/decisions/0022, 0023); 2. cancellations whose refund or mail is unfinished (0048);
  * 3. the catalogue index when it is missing or old (0049): one GetItem when it is current.
  */
-export const handler = withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleRun> => {
-  const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
-  const failures: unknown[] = [];
-  const step = async <T>(name: string, run: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await run();
-    } catch (error) {
-      logger.error(`settle job: ${name} failed`, { error: error as Error });
-      failures.push(error);
-      return null;
-    }
-  };
-  const checkouts = await step('checkouts', () => settleCheckouts());
-  if (checkouts && Object.values(checkouts).some(Boolean)) logger.info('checkouts settled', { ...checkouts });
-  const cancellations = await step('cancellations', () => finishCancellations());
-  if (cancellations && Object.values(cancellations).some(Boolean)) logger.info('cancellations finished', { ...cancellations });
-  const catalogIndex = await step('catalogue index', () => healCatalogIndex({ deadline, log: (line) => logger.info(line) }));
-  if (failures.length) throw failures[0];
-  return { checkouts, cancellations, catalogIndex };
-});
+export const handler = withMetrics(
+  async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleRun> => {
+    const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
+    const failures: unknown[] = [];
+    const step = async <T>(name: string, run: () => Promise<T>): Promise<T | null> => {
+      try {
+        return await run();
+      } catch (error) {
+        logger.error(`settle job: ${name} failed`, { error: error as Error });
+        failures.push(error);
+        return null;
+      }
+    };
+    const checkouts = await step('checkouts', () => settleCheckouts());
+    if (checkouts && Object.values(checkouts).some(Boolean)) logger.info('checkouts settled', { ...checkouts });
+    const cancellations = await step('cancellations', () => finishCancellations());
+    if (cancellations && Object.values(cancellations).some(Boolean))
+      logger.info('cancellations finished', { ...cancellations });
+    const catalogIndex = await step('catalogue index', () =>
+      healCatalogIndex({ deadline, log: (line) => logger.info(line) }),
+    );
+    if (failures.length) throw failures[0];
+    return { checkouts, cancellations, catalogIndex };
+  },
+);

@@ -22,7 +22,10 @@ type LocalKeys = Pick<Env, 'DYNAMODB_ACCESS_KEY_ID' | 'STANDIN_ACCESS_KEY_ID' | 
  */
 export function localCredentials(service: 'dynamodb' | 'standin', env: LocalKeys = process.env): Credentials {
   const secretAccessKey = env.STANDIN_SECRET_ACCESS_KEY ?? 'local';
-  return { accessKeyId: (service === 'dynamodb' ? env.DYNAMODB_ACCESS_KEY_ID : env.STANDIN_ACCESS_KEY_ID) ?? 'local', secretAccessKey };
+  return {
+    accessKeyId: (service === 'dynamodb' ? env.DYNAMODB_ACCESS_KEY_ID : env.STANDIN_ACCESS_KEY_ID) ?? 'local',
+    secretAccessKey,
+  };
 }
 
 /**
@@ -32,7 +35,11 @@ export function localCredentials(service: 'dynamodb' | 'standin', env: LocalKeys
  * never uses the client then leaves its SDK out of the bundle (esbuild keeps unmarked top-level calls). In
  * Lambda, with SDK call traces on, each client records its calls in X-Ray (tracing.ts).
  */
-export function clientFor<C>(endpointOf: (env: Env) => string | undefined, make: (base: ClientBase) => C, service: 'dynamodb' | 'standin' = 'standin'): () => C {
+export function clientFor<C>(
+  endpointOf: (env: Env) => string | undefined,
+  make: (base: ClientBase) => C,
+  service: 'dynamodb' | 'standin' = 'standin',
+): () => C {
   const clients = new Map<string, C>();
   return () => {
     const env = readEnv();

@@ -43,8 +43,9 @@ const envSchema = z.object({
    */
   SHOP_POSTAL_ADDRESS: z.optional(z.string().check(z.minLength(1), z.maxLength(300))),
   /**
-   * Locally and in tests: the key that signs the links in mails (restore a cart, unsubscribe; functions/lib/signed-tokens.ts),
-   * random and kept in the data folder so links survive a restart. Unset in AWS (LINK_SIGNING_SECRET_ARN).
+   * Locally and in tests: the key that signs the links in mails (restore a cart, unsubscribe;
+   * functions/lib/signed-tokens.ts), random and kept in the data folder so links survive a restart. Unset in AWS
+   * (LINK_SIGNING_SECRET_ARN).
    */
   LINK_SIGNING_KEY: z.optional(z.string().check(z.minLength(32))),
   /** In AWS: the Secrets Manager secret (generated) holding that key, for functions whose entry `uses` links. */

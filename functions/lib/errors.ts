@@ -11,9 +11,11 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, 'validation_failed', message, fields);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, 'validation_failed', message, fields);
 export const unauthorized = (message = 'Sign in to continue.') => new HttpError(401, 'unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do this.') => new HttpError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new HttpError(404, 'not_found', message);
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
-export const tooLarge = (message = 'The request body is too large.') => new HttpError(413, 'payload_too_large', message);
+export const tooLarge = (message = 'The request body is too large.') =>
+  new HttpError(413, 'payload_too_large', message);

@@ -12,12 +12,21 @@ import { metricsFlush } from './metrics';
 import { cameThroughFrontDoor } from './origin';
 
 type BodyOf<R extends RouteDef> = R extends { body: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
-type QueryOf<R extends RouteDef> = R extends { query: infer S extends z.ZodMiniType } ? z.output<S> : Record<string, string>;
-type ParamsOf<R extends RouteDef> = R extends { params: infer P extends Readonly<Record<string, z.ZodMiniType>> } ? { [K in keyof P]: z.output<P[K]> } : Record<string, never>;
-/** What a handler may return on success: the route's `answer` (shared schema), as it is or in a `reply`; any value where the route has none. */
+type QueryOf<R extends RouteDef> = R extends { query: infer S extends z.ZodMiniType }
+  ? z.output<S>
+  : Record<string, string>;
+type ParamsOf<R extends RouteDef> = R extends { params: infer P extends Readonly<Record<string, z.ZodMiniType>> }
+  ? { [K in keyof P]: z.output<P[K]> }
+  : Record<string, never>;
+/**
+ * What a handler may return on success: the route's `answer` (shared schema), as it is or in a `reply`; any value where
+ * the route has none.
+ */
 type AnswerOf<R extends RouteDef> = R extends { answer: infer S extends z.ZodMiniType } ? z.output<S> : unknown;
 /** The bodies of the route's refusals that are not the error format (e.g. the health check's 503 while starting). */
-type RefusalBodyOf<R extends RouteDef> = R extends { refusals: infer F } ? { [K in keyof F]: F[K] extends { body: infer S extends z.ZodMiniType } ? z.output<S> : never }[keyof F] : never;
+type RefusalBodyOf<R extends RouteDef> = R extends { refusals: infer F }
+  ? { [K in keyof F]: F[K] extends { body: infer S extends z.ZodMiniType } ? z.output<S> : never }[keyof F]
+  : never;
 type CallerOf<R extends RouteDef> = R['access'] extends 'public' ? null : Caller;
 
 export interface ShopRequest<R extends RouteDef> {
@@ -44,8 +53,20 @@ export interface RawReply extends Reply<string> {
 const REPLY = Symbol('reply');
 const RAW = Symbol('raw');
 /** A response that is not JSON (HTML, XML, a CSV download): the body is sent as it is, with its content type. */
-export function rawReply(statusCode: number, body: string, contentType: string, headers: Record<string, string> = {}): RawReply {
-  return { [REPLY]: true, [RAW]: true, raw: true, statusCode, body, headers: { 'content-type': contentType, ...headers } } as RawReply;
+export function rawReply(
+  statusCode: number,
+  body: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): RawReply {
+  return {
+    [REPLY]: true,
+    [RAW]: true,
+    raw: true,
+    statusCode,
+    body,
+    headers: { 'content-type': contentType, ...headers },
+  } as RawReply;
 }
 /** A response with a status other than 200 or extra headers (the status one the route declares: `success`). */
 export function reply<B>(statusCode: number, body: B, headers?: Record<string, string>): Reply<B> {
@@ -63,7 +84,10 @@ export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.
     fields[key] ??= issue.message;
   }
   const first = parsed.error.issues[0];
-  throw badRequest(first?.path.length ? 'Please check the highlighted fields.' : (first?.message ?? 'Invalid request.'), fields);
+  throw badRequest(
+    first?.path.length ? 'Please check the highlighted fields.' : (first?.message ?? 'Invalid request.'),
+    fields,
+  );
 }
 
 /** What the middlewares leave for the handler: the verified caller and the validated body. */
@@ -73,7 +97,11 @@ interface ShopContext extends Context {
   params?: Record<string, unknown>;
 }
 
-function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+function json(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
@@ -82,7 +110,9 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 }
 
 /** One error format for every answer that is not a success; no stack traces leave the function. */
-const errorResponder = (route: Pick<RouteDef, 'handler'>): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+const errorResponder = (
+  route: Pick<RouteDef, 'handler'>,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
   onError: async (request) => {
     const error = request.error;
     if (error instanceof HttpError) {
@@ -112,11 +142,17 @@ const frontDoor = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStruc
 });
 
 /** User and admin routes: a verified Cognito access token; admin routes: membership of the admin group. */
-const authenticate = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+const authenticate = (
+  routeOf: RouteOf,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
     const route = routeOf(request.event);
     // Per-request state goes on a copy: a caller may hand the same context object to concurrent calls.
-    request.context = Object.assign(Object.create(Object.getPrototypeOf(request.context) as object | null) as ShopContext, request.context, { caller: null, body: undefined, params: {} });
+    request.context = Object.assign(
+      Object.create(Object.getPrototypeOf(request.context) as object | null) as ShopContext,
+      request.context,
+      { caller: null, body: undefined, params: {} },
+    );
     if (route.access === 'public') return;
     const headers = request.event.headers ?? {};
     const caller = await verifyBearer(headers.authorization ?? headers.Authorization);
@@ -127,7 +163,9 @@ const authenticate = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, A
 
 /** Path parameters: each by its schema in the route entry (400 naming the parameter), before the body is read. */
 const paramsSchemas = new WeakMap<RouteDef, z.ZodMiniType>();
-const checkParams = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+const checkParams = (
+  routeOf: RouteOf,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
     const route = routeOf(request.event);
     request.context.params = {};
@@ -139,7 +177,9 @@ const checkParams = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, AP
 });
 
 /** JSON bodies: size limit (413), well-formed JSON (400), then the route's shared schema (400 with fields). */
-const parseBody = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
+const parseBody = (
+  routeOf: RouteOf,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
   before: async (request) => {
     const route = routeOf(request.event);
     request.context.body = undefined;
@@ -153,7 +193,8 @@ const parseBody = (routeOf: RouteOf): MiddlewareObj<APIGatewayProxyEventV2, APIG
     } catch {
       throw badRequest('The request body is not valid JSON.');
     }
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('The request body must be a JSON object.');
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+      throw badRequest('The request body must be a JSON object.');
     request.context.body = validate(route.body, data);
   },
 });
@@ -172,7 +213,12 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
   name: H,
   fn: (
     request: ShopRequest<Extract<Routes[number], { handler: H }>>,
-  ) => Promise<AnswerOf<Extract<Routes[number], { handler: H }>> | Reply<AnswerOf<Extract<Routes[number], { handler: H }>>> | Reply<RefusalBodyOf<Extract<Routes[number], { handler: H }>>> | RawReply>,
+  ) => Promise<
+    | AnswerOf<Extract<Routes[number], { handler: H }>>
+    | Reply<AnswerOf<Extract<Routes[number], { handler: H }>>>
+    | Reply<RefusalBodyOf<Extract<Routes[number], { handler: H }>>>
+    | RawReply
+  >,
 ) {
   const served: readonly RouteDef[] = routes.filter((candidate) => candidate.handler === name);
   if (!served.length) throw new Error(`No route of this area has handler ${name}`);
@@ -182,7 +228,9 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
   const routeOf: RouteOf = (event) =>
     served.length === 1
       ? route
-      : (served.find((candidate) => `${candidate.method} ${candidate.path}` === event.routeKey) ?? served.find((candidate) => candidate.method === event.requestContext?.http?.method) ?? route);
+      : (served.find((candidate) => `${candidate.method} ${candidate.path}` === event.routeKey) ??
+        served.find((candidate) => candidate.method === event.requestContext?.http?.method) ??
+        route);
   type R = Extract<Routes[number], { handler: H }>;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext>()
     // Every log line of the request carries its API Gateway request id as correlation_id (and the Lambda context).
@@ -199,11 +247,14 @@ export function defineHandler<const Routes extends readonly RouteDef[], H extend
       const result = await fn({
         body: context.body as BodyOf<R>,
         params: context.params as ParamsOf<R>,
-        query: (route.query ? validate(route.query, event.queryStringParameters ?? {}) : (event.queryStringParameters ?? {})) as QueryOf<R>,
+        query: (route.query
+          ? validate(route.query, event.queryStringParameters ?? {})
+          : (event.queryStringParameters ?? {})) as QueryOf<R>,
         caller: context.caller as CallerOf<R>,
         event,
       });
-      if (isReply(result) && RAW in result) return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
+      if (isReply(result) && RAW in result)
+        return { statusCode: result.statusCode, headers: result.headers, body: String(result.body) };
       return isReply(result) ? json(result.statusCode, result.body, result.headers) : json(200, result);
     });
   return Object.assign(handler, { [ROUTES_SERVED]: { served, routeOf } });

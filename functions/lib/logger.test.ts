@@ -1,7 +1,11 @@
 import { apiEvent, lambdaContext, useFreshTable } from '#tests/helpers';
 import * as z from '#shared/schemas/zod';
 
-type Modules = { http: typeof import('./http'); logger: typeof import('./logger'); contact: typeof import('../http/forms/submit-contact') };
+type Modules = {
+  http: typeof import('./http');
+  logger: typeof import('./logger');
+  contact: typeof import('../http/forms/submit-contact');
+};
 /**
  * Fresh copies of the logger and the handlers, made with logging on: Powertools sets a warm function's level back to
  * the one it started with (POWERTOOLS_LOG_LEVEL, SILENT in the tests) at every invocation.
@@ -16,7 +20,11 @@ const {
   let modules!: Modules;
   jest.isolateModules(() => {
     /* eslint-disable @typescript-eslint/no-require-imports -- jest.isolateModules loads fresh copies only through require */
-    modules = { http: require('./http'), logger: require('./logger'), contact: require('../http/forms/submit-contact') };
+    modules = {
+      http: require('./http'),
+      logger: require('./logger'),
+      contact: require('../http/forms/submit-contact'),
+    };
     /* eslint-enable @typescript-eslint/no-require-imports */
   });
   process.env.POWERTOOLS_LOG_LEVEL = level;
@@ -32,7 +40,15 @@ const submitContact = contact.handler;
  * the request a client reports (the id is in API Gateway's `apigw-requestid` answer header, and the local gateway's).
  */
 const ROUTES = [
-  { method: 'POST', path: '/api/test/log', handler: 'test/log', access: 'public', table: 'none', answer: z.object({ ok: z.literal(true) }), summary: 'Logs twice, then fails when asked' },
+  {
+    method: 'POST',
+    path: '/api/test/log',
+    handler: 'test/log',
+    access: 'public',
+    table: 'none',
+    answer: z.object({ ok: z.literal(true) }),
+    summary: 'Logs twice, then fails when asked',
+  },
 ] as const;
 const logging = defineHandler(ROUTES, 'test/log', async ({ event }) => {
   logger.info('first line', { step: 1 });
@@ -43,7 +59,8 @@ const logging = defineHandler(ROUTES, 'test/log', async ({ event }) => {
 
 let lines: Record<string, unknown>[] = [];
 const capture = (chunk: unknown) => {
-  for (const line of String(chunk).split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line) as Record<string, unknown>);
+  for (const line of String(chunk).split('\n'))
+    if (line.startsWith('{')) lines.push(JSON.parse(line) as Record<string, unknown>);
   return true;
 };
 beforeEach(() => {
@@ -79,8 +96,15 @@ test("a handler's log lines, and the error line of a failed request, carry the r
 
 test('a real handler logs under the request id too (a form whose honeypot a bot filled)', async () => {
   await useFreshTable();
-  const event = apiEvent({ method: 'POST', path: '/api/forms/contact', routePath: '/api/forms/contact', body: { name: 'Bot', email: 'bot@example.com', message: 'Hi', website: 'spam' } });
+  const event = apiEvent({
+    method: 'POST',
+    path: '/api/forms/contact',
+    routePath: '/api/forms/contact',
+    body: { name: 'Bot', email: 'bot@example.com', message: 'Hi', website: 'spam' },
+  });
   const result = await submitContact(event, { ...lambdaContext });
   expect(result.statusCode).toBe(201);
-  expect(lines.filter((line) => line.message === 'form honeypot filled; not stored')).toEqual([expect.objectContaining({ correlation_id: event.requestContext.requestId })]);
+  expect(lines.filter((line) => line.message === 'form honeypot filled; not stored')).toEqual([
+    expect.objectContaining({ correlation_id: event.requestContext.requestId }),
+  ]);
 });

@@ -5,7 +5,12 @@ export const CORRELATION_ID_PATH = 'requestContext.requestId';
 
 /** A dotted path into an event (all the correlation paths used here need), instead of the JMESPath package. */
 const byPath = (expression: string, data: unknown): unknown =>
-  expression.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
+  expression
+    .split('.')
+    .reduce<unknown>(
+      (value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined),
+      data,
+    );
 
 /**
  * One structured (JSON) logger for every function. Level from POWERTOOLS_LOG_LEVEL. Route handlers run it under

@@ -4,7 +4,10 @@ import { readEnv } from './env';
 import { siteUrl } from './site-url';
 
 type RetryToken = { getRetryCount(): number; getRetryDelay(): number };
-const token = (count: number, delay: number): RetryToken => ({ getRetryCount: () => count, getRetryDelay: () => delay });
+const token = (count: number, delay: number): RetryToken => ({
+  getRetryCount: () => count,
+  getRetryDelay: () => delay,
+});
 
 /**
  * The SDK tries a send again only when SES answered that it is sending too fast (it took nothing), once, after half a
@@ -40,11 +43,16 @@ export interface Mail {
   text: string;
   /** An HTML alternative of `text` (a reminder's photos); the shop's other mails are plain text only. */
   html?: string;
-  /** Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of mail a shopper did not ask for: domain/mail/commercial.ts). */
+  /**
+   * Extra header fields (List-Unsubscribe and List-Unsubscribe-Post of mail a shopper did not ask for:
+   * domain/mail/commercial.ts).
+   */
   headers?: Record<string, string>;
 }
 
-/** Sends a plain-text mail through SES v2 (the SES stand-in locally). Throws when it was not sent (see mailNotTaken). */
+/**
+ * Sends a plain-text mail through SES v2 (the SES stand-in locally). Throws when it was not sent (see mailNotTaken).
+ */
 export async function sendMail(mail: Mail): Promise<{ messageId: string | null }> {
   const { MAIL_FROM } = readEnv();
   const answer = await client().send(
@@ -55,7 +63,10 @@ export async function sendMail(mail: Mail): Promise<{ messageId: string | null }
       Content: {
         Simple: {
           Subject: { Data: mail.subject, Charset: 'UTF-8' },
-          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}) },
+          Body: {
+            Text: { Data: mail.text, Charset: 'UTF-8' },
+            ...(mail.html ? { Html: { Data: mail.html, Charset: 'UTF-8' } } : {}),
+          },
           ...(mail.headers ? { Headers: Object.entries(mail.headers).map(([Name, Value]) => ({ Name, Value })) } : {}),
         },
       },
@@ -73,11 +84,20 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTU
  * request was written) leaves it unknown: SES may have accepted the mail, and sending it again may be a second copy.
  */
 export function mailNotTaken(error: unknown): boolean {
-  const failure = error as { $metadata?: { httpStatusCode?: unknown }; code?: unknown; name?: unknown; message?: unknown };
+  const failure = error as {
+    $metadata?: { httpStatusCode?: unknown };
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+  };
   if (typeof failure?.$metadata?.httpStatusCode === 'number') return true;
   if (typeof failure?.code === 'string' && NOT_CONNECTED.has(failure.code)) return true;
   // @smithy/node-http-handler's connectionTimeout: the socket never connected.
-  return failure?.name === 'TimeoutError' && typeof failure.message === 'string' && failure.message.startsWith('Socket timed out without establishing a connection');
+  return (
+    failure?.name === 'TimeoutError' &&
+    typeof failure.message === 'string' &&
+    failure.message.startsWith('Socket timed out without establishing a connection')
+  );
 }
 
 /** Where the shop's own mails (forms) go. */

@@ -10,7 +10,10 @@ type MetricsModule = typeof import('./metrics');
 type HttpModule = typeof import('./http');
 type Powertools = typeof import('@aws-lambda-powertools/metrics');
 
-const LAMBDA_ENV = { AWS_LAMBDA_FUNCTION_NAME: 'Shop-test-CheckoutRecordOrderFunction', POWERTOOLS_METRICS_NAMESPACE: 'Shop/test' };
+const LAMBDA_ENV = {
+  AWS_LAMBDA_FUNCTION_NAME: 'Shop-test-CheckoutRecordOrderFunction',
+  POWERTOOLS_METRICS_NAMESPACE: 'Shop/test',
+};
 
 let written: string[];
 let stdout: jest.SpyInstance;
@@ -21,8 +24,14 @@ function load(env: Record<string, string>): { metrics: MetricsModule; http: Http
   Object.assign(process.env, env);
   let loaded!: { metrics: MetricsModule; http: HttpModule; powertools: Powertools };
   jest.isolateModules(() => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- jest.isolateModules loads a fresh copy with the environment set above only through require
-    loaded = { metrics: require('./metrics'), http: require('./http'), powertools: require('@aws-lambda-powertools/metrics') };
+    /* eslint-disable @typescript-eslint/no-require-imports -- jest.isolateModules loads a fresh copy with the
+       environment set above only through require */
+    loaded = {
+      metrics: require('./metrics'),
+      http: require('./http'),
+      powertools: require('@aws-lambda-powertools/metrics'),
+    };
+    /* eslint-enable @typescript-eslint/no-require-imports */
   });
   return loaded;
 }
@@ -47,7 +56,14 @@ afterEach(() => {
   Object.assign(process.env, saved);
 });
 
-const route = { method: 'POST', path: '/api/test', handler: 'test/record', access: 'public', table: 'none', summary: 'test' } as const satisfies RouteDef;
+const route = {
+  method: 'POST',
+  path: '/api/test',
+  handler: 'test/record',
+  access: 'public',
+  table: 'none',
+  summary: 'test',
+} as const satisfies RouteDef;
 
 describe('inside Lambda', () => {
   test('one EMF document per flush: namespace Shop/<stage>, dimension service=shop, each metric with its unit and value', () => {

@@ -10,7 +10,8 @@ const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:OriginSecret-a
 let secrets: SecretsStandIn;
 const endpoint = process.env.SECRETS_MANAGER_ENDPOINT;
 const inAws = { ORIGIN_SECRET_ARN: ARN } as NodeJS.ProcessEnv;
-const asks = (value: string | undefined, now: number, env = inAws) => cameThroughFrontDoor(value === undefined ? {} : { [ORIGIN_HEADER]: value }, env, now);
+const asks = (value: string | undefined, now: number, env = inAws) =>
+  cameThroughFrontDoor(value === undefined ? {} : { [ORIGIN_HEADER]: value }, env, now);
 
 beforeAll(async () => {
   secrets = await startSecretsStandIn();
@@ -31,7 +32,8 @@ test('off when no secret is configured (handler tests); locally the gateway valu
   expect(await asks(undefined, 0, {})).toBe(true);
   const local = { ORIGIN_SECRET: 'local-value' } as NodeJS.ProcessEnv;
   expect(await asks('local-value', 0, local)).toBe(true);
-  for (const wrong of [undefined, '', 'local-valu', 'local-value ', 'LOCAL-VALUE']) expect(await asks(wrong, 0, local)).toBe(false);
+  for (const wrong of [undefined, '', 'local-valu', 'local-value ', 'LOCAL-VALUE'])
+    expect(await asks(wrong, 0, local)).toBe(false);
   expect(secrets.reads).toEqual([]);
 });
 

@@ -28,7 +28,9 @@ function read(secretId: string, now: number): Kept {
   // The Secrets Manager client is loaded on first use (as Stripe's SDK, decision 0024): module init stays as it was,
   // and the gateway and handler tests, which never read the secret, never load it.
   const values = import('./secrets')
-    .then(({ readSecretStage }) => Promise.all([readSecretStage(secretId, 'AWSCURRENT'), readSecretStage(secretId, 'AWSPREVIOUS')]))
+    .then(({ readSecretStage }) =>
+      Promise.all([readSecretStage(secretId, 'AWSCURRENT'), readSecretStage(secretId, 'AWSPREVIOUS')]),
+    )
     .then((found) => found.filter((value): value is string => typeof value === 'string' && value !== ''));
   const entry = { secretId, at: now, values };
   kept = entry;
@@ -45,7 +47,11 @@ const matches = (presented: string, values: readonly string[]) => {
   return values.reduce((found, value) => timingSafeEqual(given, digest(value)) || found, false);
 };
 
-export async function cameThroughFrontDoor(headers: Record<string, string | undefined>, env: NodeJS.ProcessEnv = process.env, now = Date.now()): Promise<boolean> {
+export async function cameThroughFrontDoor(
+  headers: Record<string, string | undefined>,
+  env: NodeJS.ProcessEnv = process.env,
+  now = Date.now(),
+): Promise<boolean> {
   const local = env.ORIGIN_SECRET;
   const secretId = env.ORIGIN_SECRET_ARN;
   if (!local && !secretId) return true;
@@ -60,7 +66,8 @@ export async function cameThroughFrontDoor(headers: Record<string, string | unde
   if (matches(presented, await entry.values)) return true;
   // Perhaps the secret was rotated after the values were read: read them again, at most every 30 seconds.
   const latest = current();
-  if (latest && now - latest.at < ORIGIN_SECRET_REREAD_MS) return latest !== entry && matches(presented, await latest.values);
+  if (latest && now - latest.at < ORIGIN_SECRET_REREAD_MS)
+    return latest !== entry && matches(presented, await latest.values);
   return matches(presented, await read(secretId, now).values);
 }
 

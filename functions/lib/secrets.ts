@@ -7,7 +7,12 @@ const CACHE_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; value: Promise<string | null> }>();
 const client = /* @__PURE__ */ clientFor(
   (env) => env.SECRETS_MANAGER_ENDPOINT,
-  (base) => new SecretsManagerClient({ ...base, maxAttempts: 3, requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 } }),
+  (base) =>
+    new SecretsManagerClient({
+      ...base,
+      maxAttempts: 3,
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
+    }),
 );
 
 /** A value read by `read`, kept under `key` for five minutes; a failed read is not kept (the next call reads again). */
@@ -54,7 +59,9 @@ export function forgetSecrets(): void {
  */
 export async function readSecretStage(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | null> {
   try {
-    const { SecretString } = await client().send(new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }));
+    const { SecretString } = await client().send(
+      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
+    );
     return SecretString ?? null;
   } catch (error) {
     if ((error as Error).name === 'ResourceNotFoundException' && stage !== 'AWSCURRENT') return null;

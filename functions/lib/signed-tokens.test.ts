@@ -7,12 +7,19 @@ const DAY = 24 * 3600 * 1000;
 it('a token the shop signed says its subject, until it expires', async () => {
   const token = await signToken('restore', 'checkout-1', new Date(Date.now() + 7 * DAY));
   await expect(checkToken('restore', token)).resolves.toMatchObject({ ok: true, subject: 'checkout-1' });
-  await expect(checkToken('restore', token, new Date(Date.now() + 8 * DAY))).resolves.toEqual({ ok: false, reason: 'expired' });
+  await expect(checkToken('restore', token, new Date(Date.now() + 8 * DAY))).resolves.toEqual({
+    ok: false,
+    reason: 'expired',
+  });
 });
 
 it('a token without an end date keeps working', async () => {
   const token = await signToken('unsubscribe', 'ada@example.com');
-  await expect(checkToken('unsubscribe', token, new Date(Date.now() + 3650 * DAY))).resolves.toEqual({ ok: true, subject: 'ada@example.com', expiresAt: null });
+  await expect(checkToken('unsubscribe', token, new Date(Date.now() + 3650 * DAY))).resolves.toEqual({
+    ok: true,
+    subject: 'ada@example.com',
+    expiresAt: null,
+  });
 });
 
 it('refuses a changed, cut, foreign or other-purpose token as invalid', async () => {
@@ -20,7 +27,16 @@ it('refuses a changed, cut, foreign or other-purpose token as invalid', async ()
   const [payload, signature] = token.split('.');
   const forged = Buffer.from(JSON.stringify({ p: 'unsubscribe', s: 'bo@example.com' })).toString('base64url');
   const flipped = `${signature.slice(0, -2)}${signature.endsWith('AA') ? 'AB' : 'AA'}`;
-  for (const bad of [`${forged}.${signature}`, `${payload}.${flipped}`, payload, `${payload}.`, `${token}.x`, 'x'.repeat(700), '', 'not a token']) {
+  for (const bad of [
+    `${forged}.${signature}`,
+    `${payload}.${flipped}`,
+    payload,
+    `${payload}.`,
+    `${token}.x`,
+    'x'.repeat(700),
+    '',
+    'not a token',
+  ]) {
     await expect(checkToken('unsubscribe', bad)).resolves.toEqual({ ok: false, reason: 'invalid' });
   }
   // The same subject signed for another purpose is not taken for this one.
@@ -31,11 +47,17 @@ it('any changed letter of the signature is refused, the last one too (its two un
   const token = await signToken('restore', 'checkout-1');
   const [payload, signature] = token.split('.');
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-  // The last letter's neighbours in the alphabet share its four used bits: Buffer.from(..., 'base64url') reads them alike.
+  // The last letter's neighbours in the alphabet share its four used bits: Buffer.from(..., 'base64url') reads them
+  // alike.
   const last = letters.indexOf(signature.at(-1)!);
   const sameBytes = letters[last ^ 1];
-  expect(Buffer.from(`${signature.slice(0, -1)}${sameBytes}`, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
-  for (const changed of [`${signature.slice(0, -1)}${sameBytes}`, `${letters[(letters.indexOf(signature[0]) + 1) % 64]}${signature.slice(1)}`]) {
+  expect(Buffer.from(`${signature.slice(0, -1)}${sameBytes}`, 'base64url')).toEqual(
+    Buffer.from(signature, 'base64url'),
+  );
+  for (const changed of [
+    `${signature.slice(0, -1)}${sameBytes}`,
+    `${letters[(letters.indexOf(signature[0]) + 1) % 64]}${signature.slice(1)}`,
+  ]) {
     await expect(checkToken('restore', `${payload}.${changed}`)).resolves.toEqual({ ok: false, reason: 'invalid' });
   }
 });
@@ -53,7 +75,11 @@ it('a token signed with another key is invalid (a restart keeps the key: npm sta
 
 describe('in AWS: the key in Secrets Manager, and a rotation that leaves the links already mailed working', () => {
   const ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:LinkSigningSecret-abc';
-  const saved = { key: process.env.LINK_SIGNING_KEY, arn: process.env.LINK_SIGNING_SECRET_ARN, endpoint: process.env.SECRETS_MANAGER_ENDPOINT };
+  const saved = {
+    key: process.env.LINK_SIGNING_KEY,
+    arn: process.env.LINK_SIGNING_SECRET_ARN,
+    endpoint: process.env.SECRETS_MANAGER_ENDPOINT,
+  };
   let secrets: SecretsStandIn;
   beforeAll(async () => {
     secrets = await startSecretsStandIn();

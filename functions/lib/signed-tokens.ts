@@ -4,10 +4,10 @@ import { previousSecretString, secretString } from './secrets';
 
 /**
  * Signed tokens for links in mails (docs/decisions/0078): a restore link carries a checkout id, an unsubscribe link an
- * email address. Whoever holds the mail holds the link; nobody can make one for another checkout or address, or
- * change one, without the shop's key. A token is `<payload>.<signature>`, both base64url: the payload is
- * `{"p": purpose, "s": subject, "e"?: expiry in epoch seconds}`, the signature HMAC-SHA256 over `v1.<purpose>.<payload>`
- * with the key, so a token made for one purpose is never taken for another.
+ * email address. Whoever holds the mail holds the link; nobody can make one for another checkout or address, or change
+ * one, without the shop's key. A token is `<payload>.<signature>`, both base64url: the payload is `{"p": purpose, "s":
+ * subject, "e"?: expiry in epoch seconds}`, the signature HMAC-SHA256 over `v1.<purpose>.<payload>` with the key, so a
+ * token made for one purpose is never taken for another.
  *
  * The key: locally and in tests LINK_SIGNING_KEY (npm start keeps a random one in the data folder, so links survive
  * a restart); in AWS a generated Secrets Manager secret (LINK_SIGNING_SECRET_ARN, read once per five minutes). Tokens
@@ -16,7 +16,8 @@ import { previousSecretString, secretString } from './secrets';
  */
 export type TokenPurpose = 'restore' | 'unsubscribe';
 
-export type TokenCheck = { ok: true; subject: string; expiresAt: Date | null } | { ok: false; reason: 'invalid' | 'expired' };
+export type TokenCheck =
+  { ok: true; subject: string; expiresAt: Date | null } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Tokens longer than this are refused before any work (a link in a mail is far shorter). */
 export const MAX_TOKEN_LENGTH = 600;
@@ -26,15 +27,20 @@ async function signingKeys(): Promise<{ current: string; previous: () => Promise
   const env = readEnv();
   if (env.LINK_SIGNING_KEY) return { current: env.LINK_SIGNING_KEY, previous: async () => null };
   const arn = env.LINK_SIGNING_SECRET_ARN;
-  if (!arn) throw new Error('No key to sign links with: set LINK_SIGNING_KEY (local) or LINK_SIGNING_SECRET_ARN (AWS).');
+  if (!arn)
+    throw new Error('No key to sign links with: set LINK_SIGNING_KEY (local) or LINK_SIGNING_SECRET_ARN (AWS).');
   return { current: await secretString(arn), previous: () => previousSecretString(arn) };
 }
 
-const signature = (key: string, purpose: TokenPurpose, payload: string) => createHmac('sha256', key).update(`v1.${purpose}.${payload}`).digest();
+const signature = (key: string, purpose: TokenPurpose, payload: string) =>
+  createHmac('sha256', key).update(`v1.${purpose}.${payload}`).digest();
 
 /** A token for `purpose` about `subject` (a checkout id, an email address), valid until `expiresAt` (none: no end). */
 export async function signToken(purpose: TokenPurpose, subject: string, expiresAt?: Date): Promise<string> {
-  const payload = Buffer.from(JSON.stringify({ p: purpose, s: subject, ...(expiresAt ? { e: Math.floor(expiresAt.getTime() / 1000) } : {}) }), 'utf8').toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ p: purpose, s: subject, ...(expiresAt ? { e: Math.floor(expiresAt.getTime() / 1000) } : {}) }),
+    'utf8',
+  ).toString('base64url');
   return `${payload}.${signature((await signingKeys()).current, purpose, payload).toString('base64url')}`;
 }
 
@@ -68,7 +74,8 @@ export async function checkToken(purpose: TokenPurpose, token: string, now = new
   } catch {
     return invalid;
   }
-  if (claims?.p !== purpose || typeof claims.s !== 'string' || (claims.e !== undefined && typeof claims.e !== 'number')) return invalid;
+  if (claims?.p !== purpose || typeof claims.s !== 'string' || (claims.e !== undefined && typeof claims.e !== 'number'))
+    return invalid;
   if (typeof claims.e === 'number' && claims.e * 1000 <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, subject: claims.s, expiresAt: typeof claims.e === 'number' ? new Date(claims.e * 1000) : null };
 }

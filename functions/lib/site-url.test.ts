@@ -29,7 +29,9 @@ test('outside a request (AWS, a local job): SITE_URL without its trailing slash;
 
 test('an upload URL names the S3 stand-in under the request’s origin; without a request, S3_ENDPOINT as it is', async () => {
   const local = new URL(process.env.S3_ENDPOINT!);
-  const inRequest = new URL(await withRequestOrigin('http://127.0.0.1:4321', () => presignUpload('uploads/a.jpg', 'image/jpeg', 10)));
+  const inRequest = new URL(
+    await withRequestOrigin('http://127.0.0.1:4321', () => presignUpload('uploads/a.jpg', 'image/jpeg', 10)),
+  );
   expect(inRequest.origin).toBe('http://127.0.0.1:4321');
   expect(inRequest.pathname).toBe(`${local.pathname}/${process.env.IMAGES_BUCKET}/uploads/a.jpg`);
   expect(inRequest.searchParams.get('X-Amz-Credential')).toMatch(new RegExp(`^${process.env.STANDIN_ACCESS_KEY_ID}/`));

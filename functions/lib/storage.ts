@@ -24,7 +24,9 @@ const s3 = /* @__PURE__ */ clientFor((env) => env.S3_ENDPOINT, makeS3);
  */
 const browserS3 = /* @__PURE__ */ clientFor((env) => {
   const origin = requestOrigin();
-  return env.S3_ENDPOINT && origin ? `${origin}${new URL(env.S3_ENDPOINT).pathname.replace(/\/+$/, '')}` : env.S3_ENDPOINT;
+  return env.S3_ENDPOINT && origin
+    ? `${origin}${new URL(env.S3_ENDPOINT).pathname.replace(/\/+$/, '')}`
+    : env.S3_ENDPOINT;
 }, makeS3);
 
 function bucket(): string {
@@ -42,15 +44,21 @@ export const UPLOAD_URL_SECONDS = 300;
  * size limit checked before signing also holds at the bucket.
  */
 export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
-  return getSignedUrl(browserS3(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }), {
-    expiresIn: UPLOAD_URL_SECONDS,
-    signableHeaders: new Set(['content-type', 'content-length']),
-  });
+  return getSignedUrl(
+    browserS3(),
+    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
+    {
+      expiresIn: UPLOAD_URL_SECONDS,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    },
+  );
 }
 
 /** The bucket key of an image path ("/images/products/x.png" -> "images/products/x.png"); null for anything else. */
 export function productImageKey(imagePath: string): string | null {
-  return /^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/.test(imagePath) && !imagePath.includes('..') ? imagePath.slice(1) : null;
+  return /^\/images\/products\/[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/.test(imagePath) && !imagePath.includes('..')
+    ? imagePath.slice(1)
+    : null;
 }
 
 /**
@@ -60,7 +68,9 @@ export function productImageKey(imagePath: string): string | null {
 export async function deleteImages(paths: readonly string[]): Promise<string[]> {
   const keys = [...new Set(paths.map(productImageKey).filter((key): key is string => key !== null))];
   if (!keys.length) return [];
-  const result = await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  const result = await s3().send(
+    new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+  );
   const failed = (result.Errors ?? []).map((error) => error.Key ?? '');
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed, errors: result.Errors });
   return failed;
@@ -74,7 +84,15 @@ export async function getObject(key: string): Promise<Buffer> {
 
 /** Writes one object of the image bucket with its type and Cache-Control (what CloudFront passes on to browsers). */
 export async function putObject(key: string, body: Buffer, contentType: string, cacheControl?: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType, ...(cacheControl ? { CacheControl: cacheControl } : {}) }));
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ...(cacheControl ? { CacheControl: cacheControl } : {}),
+    }),
+  );
 }
 
 /** Removes keys of the image bucket (any prefix; callers name exactly what they made). Returns the keys not deleted. */
@@ -82,7 +100,9 @@ export async function deleteKeys(keys: readonly string[]): Promise<string[]> {
   const failed: string[] = [];
   for (let start = 0; start < keys.length; start += 1000) {
     const batch = keys.slice(start, start + 1000);
-    const result = await s3().send(new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    const result = await s3().send(
+      new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+    );
     failed.push(...(result.Errors ?? []).map((error) => error.Key ?? ''));
   }
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed });
@@ -93,9 +113,15 @@ export async function deleteKeys(keys: readonly string[]): Promise<string[]> {
  * The text of `key` in another bucket (the SPA bucket), unless its ETag is still `etag`: then null (S3 answers
  * 304 to If-None-Match, which costs no transfer).
  */
-export async function getTextIfChanged(bucketName: string, key: string, etag?: string): Promise<{ text: string; etag?: string } | null> {
+export async function getTextIfChanged(
+  bucketName: string,
+  key: string,
+  etag?: string,
+): Promise<{ text: string; etag?: string } | null> {
   try {
-    const answer = await s3().send(new GetObjectCommand({ Bucket: bucketName, Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }));
+    const answer = await s3().send(
+      new GetObjectCommand({ Bucket: bucketName, Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
+    );
     return { text: await answer.Body!.transformToString('utf8'), etag: answer.ETag };
   } catch (error) {
     if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 304) return null;

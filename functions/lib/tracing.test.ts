@@ -10,7 +10,13 @@ import { TRACE_SDK_CALLS_DEFINE } from '../../infra/lib/shop-function';
 type TracingModule = typeof import('./tracing');
 const saved = { ...process.env };
 afterEach(() => {
-  for (const key of ['SHOP_TRACE_SDK_CALLS', 'AWS_LAMBDA_FUNCTION_NAME', 'AWS_EXECUTION_ENV', 'POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS']) delete process.env[key];
+  for (const key of [
+    'SHOP_TRACE_SDK_CALLS',
+    'AWS_LAMBDA_FUNCTION_NAME',
+    'AWS_EXECUTION_ENV',
+    'POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS',
+  ])
+    delete process.env[key];
   Object.assign(process.env, saved);
 });
 

@@ -21,6 +21,13 @@ const poolId = (env: Env) => env.USER_POOL_ID ?? issuerUrl(env).pathname.split('
 export async function accountEmail(sub: string): Promise<string | null> {
   // A sub is a UUID; anything else never reaches the filter.
   if (!/^[A-Za-z0-9-]{1,128}$/.test(sub)) return null;
-  const { Users } = await userPoolClient().send(new ListUsersCommand({ UserPoolId: poolId(readEnv()), Filter: `sub = "${sub}"`, Limit: 1, AttributesToGet: ['email'] }));
+  const { Users } = await userPoolClient().send(
+    new ListUsersCommand({
+      UserPoolId: poolId(readEnv()),
+      Filter: `sub = "${sub}"`,
+      Limit: 1,
+      AttributesToGet: ['email'],
+    }),
+  );
   return Users?.[0]?.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? null;
 }

@@ -13,7 +13,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { addAdmin, AdminAddError, CHOOSE_PASSWORD_LOCALLY, localPool, parseCli, resolvePool } from '../../scripts/admin-add';
+import {
+  addAdmin,
+  AdminAddError,
+  CHOOSE_PASSWORD_LOCALLY,
+  localPool,
+  parseCli,
+  resolvePool,
+} from '../../scripts/admin-add';
 import { ADMIN_GROUP, TOKEN_LIFETIMES } from '#shared/roles';
 import { confirmationCodeIn, ensureUser } from './cognito';
 
@@ -35,11 +42,21 @@ const newEmail = () => `admin-${randomUUID()}@example.com`;
 /** The account's groups, asked by its own user name (the stand-in matches group members by that name only). */
 async function groupsOf(email: string) {
   const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: email }));
-  const groups = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.Username }));
+  const groups = await client.send(
+    new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: user.Username }),
+  );
   return (groups.Groups ?? []).map((group) => group.GroupName);
 }
-const refresh = (refreshToken: string) => client.send(new InitiateAuthCommand({ AuthFlow: AuthFlowType.REFRESH_TOKEN_AUTH, ClientId: clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+const refresh = (refreshToken: string) =>
+  client.send(
+    new InitiateAuthCommand({
+      AuthFlow: AuthFlowType.REFRESH_TOKEN_AUTH,
+      ClientId: clientId,
+      AuthParameters: { REFRESH_TOKEN: refreshToken },
+    }),
+  );
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 /** The reset code Cognito mailed to an address: the stand-in prints the mail and keeps the code on the user record. */
 async function mailedCode(email: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -49,9 +66,17 @@ async function mailedCode(email: string): Promise<string> {
   }
   throw new Error(`no code was mailed to ${email}`);
 }
-const usersWith = async (email: string) => ((await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }))).Users ?? []).length;
+const usersWith = async (email: string) =>
+  ((await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }))).Users ?? [])
+    .length;
 const signIn = (email: string, password: string) =>
-  client.send(new InitiateAuthCommand({ AuthFlow: AuthFlowType.USER_PASSWORD_AUTH, ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  client.send(
+    new InitiateAuthCommand({
+      AuthFlow: AuthFlowType.USER_PASSWORD_AUTH,
+      ClientId: clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
 
 describe('addAdmin', () => {
   test('a new address: a confirmed, verified account in the admin group, and a password link mailed', async () => {
@@ -93,18 +118,33 @@ describe('addAdmin', () => {
     const lines: string[] = [];
     const result = await addAdmin(client, { userPoolId, clientId, email, log: (line) => lines.push(line) });
 
-    expect(result).toEqual({ created: false, addedToGroup: true, mailedTo: email, passwordReset: true, status: 'RESET_REQUIRED' });
+    expect(result).toEqual({
+      created: false,
+      addedToGroup: true,
+      mailedTo: email,
+      passwordReset: true,
+      status: 'RESET_REQUIRED',
+    });
     expect(await groupsOf(email)).toEqual([ADMIN_GROUP]);
     // The operator is told, in this order: reset, signed out, mailed, added.
     const log = lines.join('\n');
-    expect(log).toMatch(/Reset the password of .*no longer signs in\.\nSigned out every session .*refresh tokens are revoked.*\nCognito mailed a reset code to .*\nAdded .* to the "admin" group\./);
+    expect(log).toMatch(
+      /Reset the password of .*no longer signs in\.\nSigned out every session .*refresh tokens are revoked.*\nCognito mailed a reset code to .*\nAdded .* to the "admin" group\./,
+    );
     // The stranger's password no longer signs in (Cognito says a reset is required), and their refresh token is dead.
     await expect(signIn(email, 'Squatter1pw')).rejects.toMatchObject({ name: 'PasswordResetRequiredException' });
     await expect(refresh(squatter.RefreshToken!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
     // The owner gets the code (the mail the stand-in prints and keeps), sets a password and signs in as an admin.
     const code = await mailedCode(email);
-    await client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: code, Password: 'Owner1pwOk' }));
+    await client.send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: clientId,
+        Username: email,
+        ConfirmationCode: code,
+        Password: 'Owner1pwOk',
+      }),
+    );
     const owner = (await signIn(email, 'Owner1pwOk')).AuthenticationResult!;
     expect(claimsOf(owner.AccessToken!)['cognito:groups']).toEqual([ADMIN_GROUP]);
     // And once the owner chose a password, the stranger's is just a wrong one.
@@ -120,9 +160,21 @@ describe('addAdmin', () => {
     expect(Number(claims.exp) - Number(claims.iat)).toBe(TOKEN_LIFETIMES.accessHours * 3600);
 
     const lines: string[] = [];
-    const result = await addAdmin(client, { userPoolId, clientId, email, mails: false, log: (line) => lines.push(line) });
+    const result = await addAdmin(client, {
+      userPoolId,
+      clientId,
+      email,
+      mails: false,
+      log: (line) => lines.push(line),
+    });
 
-    expect(result).toEqual({ created: false, addedToGroup: true, mailedTo: undefined, passwordReset: true, status: 'RESET_REQUIRED' });
+    expect(result).toEqual({
+      created: false,
+      addedToGroup: true,
+      mailedTo: undefined,
+      passwordReset: true,
+      status: 'RESET_REQUIRED',
+    });
     const log = lines.join('\n');
     expect(log).not.toMatch(/mailed/i);
     expect(log).toContain(CHOOSE_PASSWORD_LOCALLY(email));
@@ -131,14 +183,30 @@ describe('addAdmin', () => {
     // A new address: no password link asked for, the same sentence.
     const fresh = newEmail();
     const made: string[] = [];
-    expect(await addAdmin(client, { userPoolId, clientId, email: fresh, mails: false, log: (line) => made.push(line) })).toMatchObject({ created: true, addedToGroup: true, mailedTo: undefined });
+    expect(
+      await addAdmin(client, { userPoolId, clientId, email: fresh, mails: false, log: (line) => made.push(line) }),
+    ).toMatchObject({ created: true, addedToGroup: true, mailedTo: undefined });
     expect(made.join('\n')).toContain(CHOOSE_PASSWORD_LOCALLY(fresh));
   });
 
   test('an existing account whose address is not marked verified: marked, so the reset code can go there (it proves the mailbox)', async () => {
     const email = newEmail();
-    await client.send(new AdminCreateUserCommand({ UserPoolId: userPoolId, Username: email, MessageAction: 'SUPPRESS', UserAttributes: [{ Name: 'email', Value: email }] }));
-    await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: 'Someone1pw', Permanent: true }));
+    await client.send(
+      new AdminCreateUserCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }),
+    );
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        Password: 'Someone1pw',
+        Permanent: true,
+      }),
+    );
 
     const result = await addAdmin(client, { userPoolId, email });
 
@@ -168,7 +236,9 @@ describe('addAdmin', () => {
 
   test('not an email address: a clear error, nothing created', async () => {
     await expect(addAdmin(client, { userPoolId, clientId, email: 'someone' })).rejects.toThrow(AdminAddError);
-    await expect(addAdmin(client, { userPoolId, clientId, email: 'someone' })).rejects.toThrow(/"someone" is not an email address/);
+    await expect(addAdmin(client, { userPoolId, clientId, email: 'someone' })).rejects.toThrow(
+      /"someone" is not an email address/,
+    );
   });
 });
 
@@ -176,8 +246,14 @@ describe('finding the user pool', () => {
   const noStack = async () => null;
 
   test('an explicit id wins, then USER_POOL_ID', async () => {
-    expect(await resolvePool({ userPoolId: 'us-east-1_a', clientId: 'c', env: {} }, noStack)).toEqual({ userPoolId: 'us-east-1_a', clientId: 'c' });
-    expect(await resolvePool({ env: { USER_POOL_ID: 'us-east-1_b', USER_POOL_CLIENT_ID: 'd' } }, noStack)).toEqual({ userPoolId: 'us-east-1_b', clientId: 'd' });
+    expect(await resolvePool({ userPoolId: 'us-east-1_a', clientId: 'c', env: {} }, noStack)).toEqual({
+      userPoolId: 'us-east-1_a',
+      clientId: 'c',
+    });
+    expect(await resolvePool({ env: { USER_POOL_ID: 'us-east-1_b', USER_POOL_CLIENT_ID: 'd' } }, noStack)).toEqual({
+      userPoolId: 'us-east-1_b',
+      clientId: 'd',
+    });
   });
 
   test('else the outputs of Shop-<stage> (dev by default)', async () => {
@@ -187,16 +263,24 @@ describe('finding the user pool', () => {
       return { UserPoolId: 'us-east-1_p', UserPoolClientId: 'web' };
     };
     expect(await resolvePool({ env: {} }, outputs)).toEqual({ userPoolId: 'us-east-1_p', clientId: 'web' });
-    expect(await resolvePool({ stage: 'prod', env: {} }, outputs)).toEqual({ userPoolId: 'us-east-1_p', clientId: 'web' });
+    expect(await resolvePool({ stage: 'prod', env: {} }, outputs)).toEqual({
+      userPoolId: 'us-east-1_p',
+      clientId: 'web',
+    });
     expect(asked).toEqual(['Shop-dev', 'Shop-prod']);
   });
 
   test('--local: the pool npm start saved under the data folder, or what to do when there is none', () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-admin-add-'));
     try {
-      expect(() => localPool({ DATA_DIR: dataDir })).toThrow(/no local user pool yet .*start the shop first with npm start/);
+      expect(() => localPool({ DATA_DIR: dataDir })).toThrow(
+        /no local user pool yet .*start the shop first with npm start/,
+      );
       mkdirSync(path.join(dataDir, 'cognito'));
-      writeFileSync(path.join(dataDir, 'cognito', 'shop-pool.json'), JSON.stringify({ userPoolId: 'local_x', clientId: 'c1' }));
+      writeFileSync(
+        path.join(dataDir, 'cognito', 'shop-pool.json'),
+        JSON.stringify({ userPoolId: 'local_x', clientId: 'c1' }),
+      );
       expect(localPool({ DATA_DIR: dataDir })).toEqual({ userPoolId: 'local_x', clientId: 'c1' });
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
@@ -204,7 +288,9 @@ describe('finding the user pool', () => {
   });
 
   test('no such stack: says what to do', async () => {
-    await expect(resolvePool({ stage: 'prod', env: {} }, noStack)).rejects.toThrow(/no stack Shop-prod .*npx cdk deploy -c stage=prod/);
+    await expect(resolvePool({ stage: 'prod', env: {} }, noStack)).rejects.toThrow(
+      /no stack Shop-prod .*npx cdk deploy -c stage=prod/,
+    );
   });
 
   test('command line: one address and the options', () => {
@@ -218,9 +304,17 @@ describe('finding the user pool', () => {
       local: false,
       resetPassword: true,
     });
-    expect(parseCli(['a@example.com', '--local'], { COGNITO_PORT: '9101' })).toMatchObject({ endpoint: 'http://127.0.0.1:9101', local: true });
-    expect(parseCli(['a@example.com', '--local'], {})).toMatchObject({ endpoint: 'http://127.0.0.1:9229', local: true });
-    expect(parseCli(['a@example.com'], { COGNITO_ENDPOINT: 'http://127.0.0.1:9229', AWS_REGION: 'eu-west-1' })).toMatchObject({
+    expect(parseCli(['a@example.com', '--local'], { COGNITO_PORT: '9101' })).toMatchObject({
+      endpoint: 'http://127.0.0.1:9101',
+      local: true,
+    });
+    expect(parseCli(['a@example.com', '--local'], {})).toMatchObject({
+      endpoint: 'http://127.0.0.1:9229',
+      local: true,
+    });
+    expect(
+      parseCli(['a@example.com'], { COGNITO_ENDPOINT: 'http://127.0.0.1:9229', AWS_REGION: 'eu-west-1' }),
+    ).toMatchObject({
       endpoint: 'http://127.0.0.1:9229',
       region: 'eu-west-1',
     });

@@ -35,26 +35,43 @@ async function userOf(services: Pick<Services, 'cognito'>, ctx: Context, req: Ad
 }
 
 const extraTargets = {
-  AdminUserGlobalSignOut: (services: Pick<Services, 'cognito' | 'clock'>) => async (ctx: Context, req: AdminUserRequest) => {
-    const { userPool, user } = await userOf(services, ctx, req);
-    await userPool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: services.clock.get() });
-    return {};
-  },
-  AdminResetUserPassword: (services: Pick<Services, 'cognito' | 'clock' | 'messages' | 'otp'>) => async (ctx: Context, req: AdminUserRequest) => {
-    const { userPool, user } = await userOf(services, ctx, req);
-    const code = services.otp();
-    const email = attributeValue('email', user.Attributes);
-    // Cognito sends the code only to a verified address (every shop account's is: docs/decisions/0010).
-    if (email && attributeValue('email_verified', user.Attributes) === 'true') {
-      await services.messages.deliver(ctx, 'ForgotPassword', null, userPool.options.Id, user, code, req.ClientMetadata, {
-        AttributeName: 'email',
-        DeliveryMedium: 'EMAIL',
-        Destination: email,
+  AdminUserGlobalSignOut:
+    (services: Pick<Services, 'cognito' | 'clock'>) => async (ctx: Context, req: AdminUserRequest) => {
+      const { userPool, user } = await userOf(services, ctx, req);
+      await userPool.saveUser(ctx, { ...user, RefreshTokens: [], UserLastModifiedDate: services.clock.get() });
+      return {};
+    },
+  AdminResetUserPassword:
+    (services: Pick<Services, 'cognito' | 'clock' | 'messages' | 'otp'>) =>
+    async (ctx: Context, req: AdminUserRequest) => {
+      const { userPool, user } = await userOf(services, ctx, req);
+      const code = services.otp();
+      const email = attributeValue('email', user.Attributes);
+      // Cognito sends the code only to a verified address (every shop account's is: docs/decisions/0010).
+      if (email && attributeValue('email_verified', user.Attributes) === 'true') {
+        await services.messages.deliver(
+          ctx,
+          'ForgotPassword',
+          null,
+          userPool.options.Id,
+          user,
+          code,
+          req.ClientMetadata,
+          {
+            AttributeName: 'email',
+            DeliveryMedium: 'EMAIL',
+            Destination: email,
+          },
+        );
+      }
+      await userPool.saveUser(ctx, {
+        ...user,
+        UserStatus: 'RESET_REQUIRED',
+        ConfirmationCode: code,
+        UserLastModifiedDate: services.clock.get(),
       });
-    }
-    await userPool.saveUser(ctx, { ...user, UserStatus: 'RESET_REQUIRED', ConfirmationCode: code, UserLastModifiedDate: services.clock.get() });
-    return {};
-  },
+      return {};
+    },
 };
 
 // cognito-local routes an `x-amz-target` to whatever this table holds (server/Router.js reads it per request).
@@ -64,7 +81,10 @@ Object.assign(Targets as unknown as Record<string, unknown>, extraTargets);
 const fromCognitoLocal = createRequire(require.resolve('cognito-local/package.json'));
 const pino = fromCognitoLocal('pino') as typeof import('pino').default;
 const pretty = fromCognitoLocal('pino-pretty') as (options: Record<string, unknown>) => NodeJS.WritableStream;
-const logger = pino({ level: process.env.DEBUG ? 'debug' : 'info' }, pretty({ colorize: true, ignore: 'pid,name,hostname', singleLine: true }));
+const logger = pino(
+  { level: process.env.DEBUG ? 'debug' : 'info' },
+  pretty({ colorize: true, ignore: 'pid,name,hostname', singleLine: true }),
+);
 
 const port = Number(process.env.PORT);
 const hostname = process.env.HOST ?? '127.0.0.1';

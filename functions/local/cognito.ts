@@ -39,7 +39,10 @@ export async function startCognito(options: { port: number; dataDir: string; ech
   mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
   const endpoint = `http://127.0.0.1:${port}`;
   // Tokens name the issuer domain; keep it equal to where the JWKS is served.
-  writeFileSync(path.join(dataDir, '.cognito', 'config.json'), JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2));
+  writeFileSync(
+    path.join(dataDir, '.cognito', 'config.json'),
+    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2),
+  );
   const child = startChild('cognito', process.execPath, START_ARGS, {
     cwd: dataDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
@@ -79,7 +82,9 @@ export function confirmationCodeIn(dataDir: string, userPoolId: string, email: s
     const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as {
       Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
     };
-    const user = Object.values(pool.Users ?? {}).find((u) => u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()));
+    const user = Object.values(pool.Users ?? {}).find((u) =>
+      u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()),
+    );
     return user?.ConfirmationCode ?? null;
   } catch {
     return null;
@@ -94,7 +99,10 @@ const WEB_CLIENT_TOKENS = {
   TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
 } as const;
 
-async function ensurePool(client: CognitoIdentityProviderClient, file: string): Promise<{ userPoolId: string; clientId: string }> {
+async function ensurePool(
+  client: CognitoIdentityProviderClient,
+  file: string,
+): Promise<{ userPoolId: string; clientId: string }> {
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string };
     let found = false;
@@ -106,7 +114,13 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
     }
     if (found) {
       // A pool from an earlier start gets today's token lifetimes too.
-      await client.send(new UpdateUserPoolClientCommand({ UserPoolId: saved.userPoolId, ClientId: saved.clientId, ...WEB_CLIENT_TOKENS }));
+      await client.send(
+        new UpdateUserPoolClientCommand({
+          UserPoolId: saved.userPoolId,
+          ClientId: saved.clientId,
+          ...WEB_CLIENT_TOKENS,
+        }),
+      );
       return saved;
     }
   }
@@ -146,7 +160,12 @@ async function ensurePool(client: CognitoIdentityProviderClient, file: string): 
 }
 
 /** Creates (or resets) a confirmed user with a permanent password, optionally in the admin group. */
-export async function ensureUser(cognito: Pick<LocalCognito, 'client' | 'userPoolId'>, email: string, password: string, groups: string[] = []): Promise<void> {
+export async function ensureUser(
+  cognito: Pick<LocalCognito, 'client' | 'userPoolId'>,
+  email: string,
+  password: string,
+  groups: string[] = [],
+): Promise<void> {
   const { client, userPoolId } = cognito;
   try {
     await client.send(
@@ -163,7 +182,9 @@ export async function ensureUser(cognito: Pick<LocalCognito, 'client' | 'userPoo
   } catch (error) {
     if (!(error instanceof UsernameExistsException)) throw error;
   }
-  await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }));
+  await client.send(
+    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+  );
   for (const group of groups) {
     await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
   }

@@ -1,4 +1,10 @@
-import { DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  ListTablesCommand,
+  PutItemCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +21,13 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-dynamo-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const GUESSES = ['local', 'fakeMyKeyId', 'AKIAIOSFODNN7EXAMPLE', 'test', 'dummy'];
-const clientWith = (endpoint: string, accessKeyId: string) => new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId, secretAccessKey: 'anything' }, maxAttempts: 1 });
+const clientWith = (endpoint: string, accessKeyId: string) =>
+  new DynamoDBClient({
+    endpoint,
+    region: LOCAL_REGION,
+    credentials: { accessKeyId, secretAccessKey: 'anything' },
+    maxAttempts: 1,
+  });
 
 /** DynamoDB Local as the stack ran it before: one database for every key (-sharedDb). */
 async function startShared(port: number, dataDir: string) {
@@ -26,7 +38,21 @@ async function startShared(port: number, dataDir: string) {
     'lib',
     readdirSync(path.join(home, 'lib')).find((name) => name.startsWith('dynamodb_local'))!,
   );
-  const child = startChild('dynamodb-shared', 'java', ['-Xmx256m', '-jar', path.join(release, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-dbPath', dataDir], { cwd: release });
+  const child = startChild(
+    'dynamodb-shared',
+    'java',
+    [
+      '-Xmx256m',
+      '-jar',
+      path.join(release, 'DynamoDBLocal.jar'),
+      '-port',
+      String(port),
+      '-sharedDb',
+      '-dbPath',
+      dataDir,
+    ],
+    { cwd: release },
+  );
   await waitForPort(port, child);
   return child;
 }
@@ -47,7 +73,12 @@ test('a data folder made with -sharedDb keeps its orders under the new key, and 
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
-    await old.send(new PutItemCommand({ TableName: 'shop-v2', Item: { pk: { S: 'ORDER#1001' }, sk: { S: 'ORDER' }, email: { S: 'ada@example.com' } } }));
+    await old.send(
+      new PutItemCommand({
+        TableName: 'shop-v2',
+        Item: { pk: { S: 'ORDER#1001' }, sk: { S: 'ORDER' }, email: { S: 'ada@example.com' } },
+      }),
+    );
     old.destroy();
   } finally {
     await shared.stop();
@@ -71,12 +102,23 @@ test('a data folder made with -sharedDb keeps its orders under the new key, and 
   try {
     const owner = clientWith(dynamo.endpoint, keyId);
     expect((await owner.send(new ListTablesCommand({}))).TableNames).toEqual(['shop-v2']);
-    expect((await owner.send(new GetItemCommand({ TableName: 'shop-v2', Key: { pk: { S: 'ORDER#1001' }, sk: { S: 'ORDER' } } }))).Item?.email).toEqual({ S: 'ada@example.com' });
+    expect(
+      (
+        await owner.send(
+          new GetItemCommand({ TableName: 'shop-v2', Key: { pk: { S: 'ORDER#1001' }, sk: { S: 'ORDER' } } }),
+        )
+      ).Item?.email,
+    ).toEqual({ S: 'ada@example.com' });
     owner.destroy();
     for (const guess of GUESSES) {
       const stranger = clientWith(dynamo.endpoint, guess);
-      expect({ guess, tables: (await stranger.send(new ListTablesCommand({}))).TableNames }).toEqual({ guess, tables: [] });
-      await expect(stranger.send(new ScanCommand({ TableName: 'shop-v2' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+      expect({ guess, tables: (await stranger.send(new ListTablesCommand({}))).TableNames }).toEqual({
+        guess,
+        tables: [],
+      });
+      await expect(stranger.send(new ScanCommand({ TableName: 'shop-v2' }))).rejects.toMatchObject({
+        name: 'ResourceNotFoundException',
+      });
       stranger.destroy();
     }
   } finally {

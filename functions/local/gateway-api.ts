@@ -8,13 +8,24 @@ import { findRoute, routeId, type RouteDef } from '#shared/routes';
 import { SECURITY_HEADERS } from '#shared/security-headers';
 import { sendBody, sendJson } from './gateway-http';
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context, ...rest: unknown[]) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+  ...rest: unknown[]
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** Turns an HTTP request into an API Gateway HTTP API (payload 2.0) event, as AWS does. */
-export function toEvent(req: http.IncomingMessage, url: URL, route: RouteDef, params: Record<string, string>, body: Buffer): APIGatewayProxyEventV2 {
+export function toEvent(
+  req: http.IncomingMessage,
+  url: URL,
+  route: RouteDef,
+  params: Record<string, string>,
+  body: Buffer,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && name !== 'cookie')
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
@@ -63,7 +74,13 @@ export interface ApiDoorOptions {
 }
 
 /** Answers a request of /api/*, /auth/* or a crawler page (`page`), given the address it names and its body. */
-export type ApiDoor = (req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer, page?: boolean) => Promise<void>;
+export type ApiDoor = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+  body: Buffer,
+  page?: boolean,
+) => Promise<void>;
 
 /**
  * The API door, as API Gateway and Lambda: the route table picks the route (404, or 405 for a path with other
@@ -75,12 +92,21 @@ export function createApiDoor(door: ApiDoorOptions): ApiDoor {
   const handlers = new Map<string, Handler>();
   for (const route of door.routes) {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module path comes from the route table; loaded synchronously (see above)
-    const mod = require(path.join(__dirname, '..', 'http', `${route.handler}.ts`)) as { handler?: Handler; default?: { handler: Handler } };
+    const mod = require(path.join(__dirname, '..', 'http', `${route.handler}.ts`)) as {
+      handler?: Handler;
+      default?: { handler: Handler };
+    };
     handlers.set(route.handler, mod.handler ?? mod.default!.handler);
   }
   const load = async (route: RouteDef) => handlers.get(route.handler)!;
 
-  return async function api(req: http.IncomingMessage, res: http.ServerResponse, url: URL, body: Buffer, page = isPagePath(url.pathname)): Promise<void> {
+  return async function api(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    url: URL,
+    body: Buffer,
+    page = isPagePath(url.pathname),
+  ): Promise<void> {
     // HEAD of a page is its GET without the body (CloudFront asks the origin for HEAD as GET here too).
     const method = req.method === 'HEAD' && page ? 'GET' : (req.method ?? 'GET');
     const found = findRoute(door.routes, method, url.pathname);
@@ -100,7 +126,14 @@ export function createApiDoor(door: ApiDoorOptions): ApiDoor {
     // As API Gateway answers it: the request id every log line of the request carries (correlation_id).
     headers['apigw-requestid'] = event.requestContext.requestId;
     // Pages carry the SPA's security headers, as CloudFront's response-headers policy adds them to every behaviour.
-    if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/auth/')) Object.assign(headers, SECURITY_HEADERS);
-    sendBody(req, res, result.statusCode ?? 200, headers, result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0));
+    if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/auth/'))
+      Object.assign(headers, SECURITY_HEADERS);
+    sendBody(
+      req,
+      res,
+      result.statusCode ?? 200,
+      headers,
+      result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0),
+    );
   };
 }

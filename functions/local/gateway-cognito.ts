@@ -27,8 +27,19 @@ export const BROWSER_COGNITO_OPERATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** An error as Cognito sends it (the SDK raises `type` with `message`). */
-function sendCognitoError(res: http.ServerResponse, status: number, type: string, message: string, headers: Record<string, string> = {}) {
-  sendJson(res, status, { __type: type, message }, { 'x-amzn-errortype': `${type}:`, 'content-type': 'application/x-amz-json-1.1', ...headers });
+function sendCognitoError(
+  res: http.ServerResponse,
+  status: number,
+  type: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  sendJson(
+    res,
+    status,
+    { __type: type, message },
+    { 'x-amzn-errortype': `${type}:`, 'content-type': 'application/x-amz-json-1.1', ...headers },
+  );
 }
 
 /** What Cognito's door needs: where the stand-in listens, and what stands in for the Cognito triggers. */
@@ -36,10 +47,14 @@ export interface CognitoDoorOptions {
   /** Where /cognito is proxied (the Cognito stand-in), so the browser talks to one origin. */
   cognitoUrl: string;
   /**
-   * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its operation, e.g.
-   * "SignUp", as `cognitoOperationOf` reads it, and JSON body); the function it returns runs after a successful answer, before the browser gets it.
+   * Stand-in for Cognito Lambda triggers: called before a Cognito call is forwarded (with its operation, e.g. "SignUp",
+   * as `cognitoOperationOf` reads it, and JSON body); the function it returns runs after a successful answer, before
+   * the browser gets it.
    */
-  cognitoHook?: (target: string, body: Record<string, unknown>) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
+  cognitoHook?: (
+    target: string,
+    body: Record<string, unknown>,
+  ) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
 }
 
 /**
@@ -57,7 +72,12 @@ export function createCognitoDoor(door: CognitoDoorOptions, log: (line: string) 
     // `<anything>.<Operation>`, past the limiter and the triggers, which read the header the same way as here.
     const target = cognitoOperationOf(headers['x-amz-target']);
     if (target === undefined) {
-      return sendCognitoError(res, 400, 'UnknownOperationException', 'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.');
+      return sendCognitoError(
+        res,
+        400,
+        'UnknownOperationException',
+        'Unknown operation: the x-amz-target header must be AWSCognitoIdentityProviderService.<Operation>.',
+      );
     }
     if (!BROWSER_COGNITO_OPERATIONS.has(target)) {
       return sendCognitoError(
@@ -82,19 +102,30 @@ export function createCognitoDoor(door: CognitoDoorOptions, log: (line: string) 
           JSON.stringify({
             AuthFlow: 'REFRESH_TOKEN_AUTH',
             ClientId: request.ClientId,
-            AuthParameters: { REFRESH_TOKEN: request.RefreshToken, ...(request.DeviceKey ? { DEVICE_KEY: request.DeviceKey } : {}) },
+            AuthParameters: {
+              REFRESH_TOKEN: request.RefreshToken,
+              ...(request.DeviceKey ? { DEVICE_KEY: request.DeviceKey } : {}),
+            },
             ...(request.ClientMetadata ? { ClientMetadata: request.ClientMetadata } : {}),
           }),
         )
       : body;
-    const upstream = await fetch(`${door.cognitoUrl}/`, { method: req.method, headers, body: req.method === 'GET' ? undefined : new Uint8Array(forwarded) });
+    const upstream = await fetch(`${door.cognitoUrl}/`, {
+      method: req.method,
+      headers,
+      body: req.method === 'GET' ? undefined : new Uint8Array(forwarded),
+    });
     let answer = Buffer.from(await upstream.arrayBuffer());
     if (refresh && upstream.ok) {
-      const { AuthenticationResult } = JSON.parse(answer.toString('utf8') || '{}') as { AuthenticationResult?: unknown };
+      const { AuthenticationResult } = JSON.parse(answer.toString('utf8') || '{}') as {
+        AuthenticationResult?: unknown;
+      };
       answer = Buffer.from(JSON.stringify({ AuthenticationResult }));
     }
     if (after && upstream.ok) {
-      const changed = await after(JSON.parse(answer.toString('utf8') || '{}') as Record<string, unknown>).catch((error: Error) => log(`cognito hook ${target} failed: ${error.message}`));
+      const changed = await after(JSON.parse(answer.toString('utf8') || '{}') as Record<string, unknown>).catch(
+        (error: Error) => log(`cognito hook ${target} failed: ${error.message}`),
+      );
       if (changed) answer = Buffer.from(JSON.stringify(changed));
     }
     res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });

@@ -31,7 +31,12 @@ const TYPES: Record<string, string> = {
 };
 export const contentType = (file: string) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
-export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+export function sendJson(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
   res.end(JSON.stringify(body));
 }
@@ -52,14 +57,25 @@ export function pickEncoding(acceptEncoding: string | string[] | undefined): 'br
 }
 
 export const compress = (body: Buffer, encoding: 'br' | 'gzip', quality: number) =>
-  encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }) : gzipSync(body, { level: Math.min(9, quality) });
+  encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: Math.min(9, quality) });
 
 /**
  * Sends a body as CloudFront would: compressed with brotli or gzip when the browser accepts it and the type is
  * text (Vary: Accept-Encoding), answered 304 when the browser's If-None-Match still matches. `cached` reuses a
  * compressed copy of a file (static files are compressed once, at a high level, like CloudFront's edge cache).
  */
-export function sendBody(req: http.IncomingMessage, res: http.ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer, cached?: (encoding: 'br' | 'gzip') => Buffer) {
+export function sendBody(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  headers: Record<string, string | string[]>,
+  body: Buffer,
+  cached?: (encoding: 'br' | 'gzip') => Buffer,
+) {
   const type = String(headers['content-type'] ?? '');
   const etag = headers.etag as string | undefined;
   if (etag && status === 200 && req.headers['if-none-match'] === etag) {
@@ -67,7 +83,8 @@ export function sendBody(req: http.IncomingMessage, res: http.ServerResponse, st
     res.writeHead(304, rest);
     return void res.end();
   }
-  const encoding = body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : null;
+  const encoding =
+    body.length >= MIN_COMPRESS_BYTES && COMPRESSIBLE.test(type) ? pickEncoding(req.headers['accept-encoding']) : null;
   const sent = encoding ? (cached ? cached(encoding) : compress(body, encoding, 5)) : body;
   res.writeHead(status, {
     ...headers,
@@ -117,6 +134,11 @@ export function answerAndClose(req: http.IncomingMessage, res: http.ServerRespon
     req.resume();
   };
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), connection: 'close' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+    connection: 'close',
+  });
   res.end(text);
 }

@@ -22,7 +22,10 @@ writeFileSync(path.join(bucket, 'images', 'not-a-photo.txt'), 'outside the photo
 const PAGE = '<script>alert(document.cookie)</script>';
 mkdirSync(path.join(bucket, 'images', 'products', 'x'), { recursive: true });
 writeFileSync(path.join(bucket, 'images', 'products', 'x', 'evil.html'), PAGE);
-writeFileSync(path.join(bucket, 'images', 'products', 'x', 'evil.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${PAGE}</svg>`);
+writeFileSync(
+  path.join(bucket, 'images', 'products', 'x', 'evil.svg'),
+  `<svg xmlns="http://www.w3.org/2000/svg">${PAGE}</svg>`,
+);
 writeFileSync(path.join(bucket, 'images', 'products', 'x', 'evil.js'), 'alert(1)');
 writeFileSync(path.join(bucket, 'images', 'products', 'x', 'page.jpg'), PAGE);
 writeFileSync(path.join(bucket, 'images', 'products', 'x', 'typed.png'), PAGE);
@@ -34,7 +37,10 @@ const META: Record<string, { contentType: string }> = {
   'images/products/x/photo.webp': { contentType: 'image/webp' },
 };
 mkdirSync(path.join(dir, 'web'));
-writeFileSync(path.join(dir, 'web', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(dir, 'web', 'index.html'),
+  '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+);
 
 const server = createGateway({
   routes: [],
@@ -60,7 +66,13 @@ function rawGet(rawPath: string): Promise<{ status: number; body: string; header
     const request = http.request({ host: '127.0.0.1', port, path: rawPath, method: 'GET' }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          headers: response.headers,
+        }),
+      );
     });
     request.on('error', reject);
     request.end();
@@ -76,15 +88,22 @@ it('serves photos only with a photo type and nosniff', async () => {
   expect(jpeg.headers['content-type']).toBe('image/jpeg');
   expect(jpeg.headers['x-content-type-options']).toBe('nosniff');
   const webp = await rawGet('/images/products/x/photo.webp');
-  expect({ status: webp.status, type: webp.headers['content-type'], nosniff: webp.headers['x-content-type-options'] }).toEqual({ status: 200, type: 'image/webp', nosniff: 'nosniff' });
+  expect({
+    status: webp.status,
+    type: webp.headers['content-type'],
+    nosniff: webp.headers['x-content-type-options'],
+  }).toEqual({ status: 200, type: 'image/webp', nosniff: 'nosniff' });
 });
 
-it.each(['evil.html', 'evil.svg', 'evil.js', 'page.jpg', 'typed.png'])('images/products/x/%s (not stored as a photo type) is a 404, never the page', async (name) => {
-  const answer = await rawGet(`/images/products/x/${name}`);
-  expect(answer.status).toBe(404);
-  expect(answer.headers['content-type']).toMatch(/^application\/json/);
-  expect(JSON.parse(answer.body)).toEqual({ error: { code: 'not_found', message: 'No such image.' } });
-});
+it.each(['evil.html', 'evil.svg', 'evil.js', 'page.jpg', 'typed.png'])(
+  'images/products/x/%s (not stored as a photo type) is a 404, never the page',
+  async (name) => {
+    const answer = await rawGet(`/images/products/x/${name}`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({ error: { code: 'not_found', message: 'No such image.' } });
+  },
+);
 
 it.each([
   `/images/products/..%2f..%2fuploads%2f${ID}.jpg`,

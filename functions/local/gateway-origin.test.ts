@@ -20,7 +20,14 @@ let origin = '';
 beforeAll(async () => {
   await useFreshTable();
   process.env.ORIGIN_SECRET = secret;
-  server = createGateway({ routes: ROUTE_LIST, webDir: '/nonexistent', imagesDir: '/nonexistent', config: {} as never, cognitoUrl: 'http://127.0.0.1:9', originSecret: secret });
+  server = createGateway({
+    routes: ROUTE_LIST,
+    webDir: '/nonexistent',
+    imagesDir: '/nonexistent',
+    config: {} as never,
+    cognitoUrl: 'http://127.0.0.1:9',
+    originSecret: secret,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -33,7 +40,11 @@ const form = (message: string) => ({ name: 'Gus', email: 'gus@example.com', mess
 
 it('a browser through the gateway reaches the handler; a header the client made up is replaced, not trusted', async () => {
   for (const headers of [{}, { [ORIGIN_HEADER]: 'made-up' }] as Record<string, string>[]) {
-    const answer = await fetch(`${origin}/api/forms/contact`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(form('Via the gateway')) });
+    const answer = await fetch(`${origin}/api/forms/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(form('Via the gateway')),
+    });
     expect(answer.status).toBe(201);
   }
   expect((await fetch(`${origin}/api/health`)).status).toBe(200);
@@ -41,7 +52,14 @@ it('a browser through the gateway reaches the handler; a header the client made 
 });
 
 it('a call that skips the gateway (the handler with no header) is refused with 403 and stores nothing', async () => {
-  const answer = await invoke(submitContact, { method: 'POST', path: '/api/forms/contact', body: form('Around the gateway') });
-  expect(answer).toMatchObject({ status: 403, body: { error: { code: 'forbidden', message: ORIGIN_REFUSED_MESSAGE } } });
+  const answer = await invoke(submitContact, {
+    method: 'POST',
+    path: '/api/forms/contact',
+    body: form('Around the gateway'),
+  });
+  expect(answer).toMatchObject({
+    status: 403,
+    body: { error: { code: 'forbidden', message: ORIGIN_REFUSED_MESSAGE } },
+  });
   expect((await formSubmissions.query('inbox', {})).filter((s) => s.message === 'Around the gateway')).toEqual([]);
 });

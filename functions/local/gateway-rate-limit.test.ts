@@ -1,4 +1,9 @@
-import { AdminGetUserCommand, CognitoIdentityProviderClient, SignUpCommand, TooManyRequestsException } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  AdminGetUserCommand,
+  CognitoIdentityProviderClient,
+  SignUpCommand,
+  TooManyRequestsException,
+} from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -52,31 +57,51 @@ interface Answer {
 }
 
 /** A request from a chosen loopback address (the socket's address is what the limiter counts). */
-function send(base: string, path: string, options: { from?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+function send(
+  base: string,
+  path: string,
+  options: { from?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const payload = JSON.stringify(options.body ?? {});
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method: 'POST', localAddress: options.from ?? '127.0.0.1', headers: { 'content-type': 'application/json', ...options.headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
-      });
-    });
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method: 'POST',
+        localAddress: options.from ?? '127.0.0.1',
+        headers: { 'content-type': 'application/json', ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-const contactForm = (marker: string) => ({ name: 'Rate Test', email: 'rate@example.com', message: `Hello ${marker}`, submissionId: randomUUID() });
-const stored = async (marker: string) => (await formSubmissions.query('inbox', {})).filter((s) => s.message === `Hello ${marker}`).length;
+const contactForm = (marker: string) => ({
+  name: 'Rate Test',
+  email: 'rate@example.com',
+  message: `Hello ${marker}`,
+  submissionId: randomUUID(),
+});
+const stored = async (marker: string) =>
+  (await formSubmissions.query('inbox', {})).filter((s) => s.message === `Hello ${marker}`).length;
 const mailed = (marker: string) => sentMails().filter((mail) => mail.text.includes(`Hello ${marker}`)).length;
 
 test('a client over the forms limit gets 429 with Retry-After and the plain message, and nothing is stored or mailed', async () => {
   const marker = randomUUID();
   for (let i = 0; i < 10; i++) {
     const kind = ['contact', 'support', 'contact', 'quote'][i % 4];
-    expect((await send(origin, `/api/forms/${kind}`, { body: { ...contactForm(marker), items: 'Tees' } })).status).toBe(201);
+    expect((await send(origin, `/api/forms/${kind}`, { body: { ...contactForm(marker), items: 'Tees' } })).status).toBe(
+      201,
+    );
   }
   time += 42_000;
   const refused = await send(origin, '/api/forms/contact', { body: contactForm(marker) });
@@ -87,7 +112,13 @@ test('a client over the forms limit gets 429 with Retry-After and the plain mess
   // The handler never ran: ten stored and mailed, not eleven.
   expect(await stored(marker)).toBe(10);
   expect(mailed(marker)).toBe(10);
-  expect(refusals.at(-1)).toMatchObject({ event: 'rate_limited', group: 'forms', client: '127.0.0.1', path: '/api/forms/contact', retryAfterSeconds: 558 });
+  expect(refusals.at(-1)).toMatchObject({
+    event: 'rate_limited',
+    group: 'forms',
+    client: '127.0.0.1',
+    path: '/api/forms/contact',
+    retryAfterSeconds: 558,
+  });
 
   // Another client address is not affected.
   const other = await send(origin, '/api/forms/contact', { from: '127.0.0.2', body: contactForm(marker) });
@@ -95,9 +126,13 @@ test('a client over the forms limit gets 429 with Retry-After and the plain mess
   expect(await stored(marker)).toBe(11);
 
   // Once the window has passed, the first client is let through again.
-  expect((await send(origin, '/api/forms/quote', { body: { ...contactForm(marker), items: 'Mugs' } })).status).toBe(429);
+  expect((await send(origin, '/api/forms/quote', { body: { ...contactForm(marker), items: 'Mugs' } })).status).toBe(
+    429,
+  );
   time += 558_000;
-  expect((await send(origin, '/api/forms/quote', { body: { ...contactForm(marker), items: 'Mugs' } })).status).toBe(201);
+  expect((await send(origin, '/api/forms/quote', { body: { ...contactForm(marker), items: 'Mugs' } })).status).toBe(
+    201,
+  );
   expect(await stored(marker)).toBe(12);
 });
 
@@ -112,13 +147,16 @@ test('card confirmations: the handler answers until the limit, then the gateway 
   expect(refused.status).toBe(429);
   expect(refused.body.error.message).toBe(RATE_LIMIT_MESSAGES.checkout);
   // The other checkout group (payment intents) still counts on its own.
-  expect((await send(origin, '/auth/create-payment-intent/guest', { from, body: { nonsense: true } })).status).toBe(400);
+  expect((await send(origin, '/auth/create-payment-intent/guest', { from, body: { nonsense: true } })).status).toBe(
+    400,
+  );
 });
 
 test('recording the order of an authorized card counts on its own, more generous group: card attempts from the same address never stop it', async () => {
   const from = '127.0.0.11';
   // A tester (or a family behind one address) used up the card steps.
-  for (let i = 0; i < 15; i++) expect((await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } })).status).toBe(400);
+  for (let i = 0; i < 15; i++)
+    expect((await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } })).status).toBe(400);
   expect((await send(origin, '/api/test-payments/confirm', { from, body: { nonsense: true } })).status).toBe(429);
   // The paying shopper's order call still reaches the handler (here: 400 for a bad body, 401 without a token).
   for (let i = 0; i < 60; i++) {
@@ -139,8 +177,16 @@ test('sign-up through the Cognito proxy: the 11th account from one address is re
   const signUp = (email: string, address = from) =>
     send(origin, '/cognito/', {
       from: address,
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' },
-      body: { ClientId: process.env.COGNITO_CLIENT_ID, Username: email, Password: 'RateTest1', UserAttributes: [{ Name: 'email', Value: email }] },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp',
+      },
+      body: {
+        ClientId: process.env.COGNITO_CLIENT_ID,
+        Username: email,
+        Password: 'RateTest1',
+        UserAttributes: [{ Name: 'email', Value: email }],
+      },
     });
   for (let i = 0; i < 10; i++) expect((await signUp(`rate-${randomUUID()}@example.com`)).status).toBe(200);
 
@@ -148,15 +194,38 @@ test('sign-up through the Cognito proxy: the 11th account from one address is re
   const refused = await signUp(refusedEmail);
   expect(refused.status).toBe(429);
   expect(Number(refused.headers['retry-after'])).toBe(600);
-  expect(refused.body).toEqual({ __type: 'TooManyRequestsException', message: RATE_LIMIT_MESSAGES.signUp, error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.signUp } });
-  const admin = new CognitoIdentityProviderClient({ endpoint: process.env.TEST_COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  await expect(admin.send(new AdminGetUserCommand({ UserPoolId: process.env.TEST_USER_POOL_ID, Username: refusedEmail }))).rejects.toThrow(/User does not exist/);
+  expect(refused.body).toEqual({
+    __type: 'TooManyRequestsException',
+    message: RATE_LIMIT_MESSAGES.signUp,
+    error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.signUp },
+  });
+  const admin = new CognitoIdentityProviderClient({
+    endpoint: process.env.TEST_COGNITO_ENDPOINT,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  await expect(
+    admin.send(new AdminGetUserCommand({ UserPoolId: process.env.TEST_USER_POOL_ID, Username: refusedEmail })),
+  ).rejects.toThrow(/User does not exist/);
   admin.destroy();
 
   // The browser's SDK (here the Node SDK, from 127.0.0.1 which has signed up nobody yet, after 10 sign-ups of its own).
-  const sdk = new CognitoIdentityProviderClient({ endpoint: `${origin}/cognito`, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 });
+  const sdk = new CognitoIdentityProviderClient({
+    endpoint: `${origin}/cognito`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    maxAttempts: 1,
+  });
   for (let i = 0; i < 10; i++) expect((await signUp(`rate-${randomUUID()}@example.com`, '127.0.0.1')).status).toBe(200);
-  const failure = await sdk.send(new SignUpCommand({ ClientId: process.env.COGNITO_CLIENT_ID, Username: `rate-${randomUUID()}@example.com`, Password: 'RateTest1' })).catch((error: Error) => error);
+  const failure = await sdk
+    .send(
+      new SignUpCommand({
+        ClientId: process.env.COGNITO_CLIENT_ID,
+        Username: `rate-${randomUUID()}@example.com`,
+        Password: 'RateTest1',
+      }),
+    )
+    .catch((error: Error) => error);
   expect(failure).toBeInstanceOf(TooManyRequestsException);
   expect((failure as Error).message).toBe(RATE_LIMIT_MESSAGES.signUp);
   sdk.destroy();
@@ -170,10 +239,19 @@ test('password reset: ForgotPassword and ConfirmForgotPassword count together', 
   const call = (target: string) =>
     send(origin, '/cognito/', {
       from,
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-      body: { ClientId: process.env.COGNITO_CLIENT_ID, Username: `nobody-${randomUUID()}@example.com`, ConfirmationCode: '123456', Password: 'RateTest1' },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+      },
+      body: {
+        ClientId: process.env.COGNITO_CLIENT_ID,
+        Username: `nobody-${randomUUID()}@example.com`,
+        ConfirmationCode: '123456',
+        Password: 'RateTest1',
+      },
     });
-  for (let i = 0; i < 10; i++) expect((await call(i % 2 ? 'ForgotPassword' : 'ConfirmForgotPassword')).status).not.toBe(429);
+  for (let i = 0; i < 10; i++)
+    expect((await call(i % 2 ? 'ForgotPassword' : 'ConfirmForgotPassword')).status).not.toBe(429);
   const refused = await call('ForgotPassword');
   expect(refused.status).toBe(429);
   expect(refused.body.message).toBe(RATE_LIMIT_MESSAGES.passwordReset);
@@ -181,8 +259,20 @@ test('password reset: ForgotPassword and ConfirmForgotPassword count together', 
 
 test('back-in-stock requests: the 11th from one address in ten minutes is refused before the handler, and nothing is stored', async () => {
   const from = '127.0.0.12';
-  await products.create({ id: 'rate-candle', name: 'Rate Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 0 } });
-  const ask = () => send(origin, '/api/stock-alerts', { from, body: { productId: 'rate-candle', size: 'CANDLE', email: `rate-${randomUUID()}@example.com` } });
+  await products.create({
+    id: 'rate-candle',
+    name: 'Rate Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 0 },
+  });
+  const ask = () =>
+    send(origin, '/api/stock-alerts', {
+      from,
+      body: { productId: 'rate-candle', size: 'CANDLE', email: `rate-${randomUUID()}@example.com` },
+    });
   for (let i = 0; i < 10; i++) expect((await ask()).status).toBe(200);
   const refused = await ask();
   expect(refused.status).toBe(429);
@@ -195,7 +285,8 @@ test('back-in-stock requests: the 11th from one address in ten minutes is refuse
 test('without a limiter (RATE_LIMITS=off) the same client is never refused', async () => {
   const open = await startGateway({});
   const marker = randomUUID();
-  for (let i = 0; i < 12; i++) expect((await send(open, '/api/forms/contact', { from: '127.0.0.7', body: contactForm(marker) })).status).toBe(201);
+  for (let i = 0; i < 12; i++)
+    expect((await send(open, '/api/forms/contact', { from: '127.0.0.7', body: contactForm(marker) })).status).toBe(201);
   expect(await stored(marker)).toBe(12);
 });
 
@@ -207,15 +298,31 @@ describe('the Cognito proxy reads x-amz-target as Cognito does (one spelling per
     const rateLimiter = createRateLimiter({ now: () => time });
     strict = await startGateway({ rateLimiter, cognitoHook: (operation) => void seen.push(operation) });
   });
-  const call = (target: string, from: string, body: Record<string, unknown>) => send(strict, '/cognito/', { from, headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target }, body });
-  const signUpBody = (email: string) => ({ ClientId: process.env.COGNITO_CLIENT_ID, Username: email, Password: 'RateTest1', UserAttributes: [{ Name: 'email', Value: email }] });
+  const call = (target: string, from: string, body: Record<string, unknown>) =>
+    send(strict, '/cognito/', {
+      from,
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+      body,
+    });
+  const signUpBody = (email: string) => ({
+    ClientId: process.env.COGNITO_CLIENT_ID,
+    Username: email,
+    Password: 'RateTest1',
+    UserAttributes: [{ Name: 'email', Value: email }],
+  });
   const exists = async (email: string) => {
-    const admin = new CognitoIdentityProviderClient({ endpoint: process.env.TEST_COGNITO_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const admin = new CognitoIdentityProviderClient({
+      endpoint: process.env.TEST_COGNITO_ENDPOINT,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     try {
-      return await admin.send(new AdminGetUserCommand({ UserPoolId: process.env.TEST_USER_POOL_ID, Username: email })).then(
-        () => true,
-        () => false,
-      );
+      return await admin
+        .send(new AdminGetUserCommand({ UserPoolId: process.env.TEST_USER_POOL_ID, Username: email }))
+        .then(
+          () => true,
+          () => false,
+        );
     } finally {
       admin.destroy();
     }
@@ -231,13 +338,24 @@ describe('the Cognito proxy reads x-amz-target as Cognito does (one spelling per
 
   test('an address at its sign-up limit cannot sign up with another spelling: 400 UnknownOperationException, no account, Cognito never called', async () => {
     const from = '127.0.0.8';
-    for (let i = 0; i < 10; i++) expect((await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`))).status).toBe(200);
-    expect((await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`))).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`)))
+          .status,
+      ).toBe(200);
+    expect(
+      (await call('AWSCognitoIdentityProviderService.SignUp', from, signUpBody(`rate-${randomUUID()}@example.com`)))
+        .status,
+    ).toBe(429);
     seen.length = 0;
     for (const target of OTHER_SPELLINGS) {
       const email = `rate-${randomUUID()}@example.com`;
       const answer = await call(target, from, signUpBody(email));
-      expect({ target, status: answer.status, type: answer.body.__type }).toEqual({ target, status: 400, type: 'UnknownOperationException' });
+      expect({ target, status: answer.status, type: answer.body.__type }).toEqual({
+        target,
+        status: 400,
+        type: 'UnknownOperationException',
+      });
       expect(answer.headers['x-amzn-errortype']).toMatch(/^UnknownOperationException/);
       expect(await exists(email)).toBe(false);
     }
@@ -249,19 +367,28 @@ describe('the Cognito proxy reads x-amz-target as Cognito does (one spelling per
     seen.length = 0;
     const forgot = { ClientId: process.env.COGNITO_CLIENT_ID, Username: 'nobody@example.com' };
     for (let i = 0; i < 25; i++) {
-      const answer = await call(i % 2 ? 'X.ForgotPassword' : 'awscognitoidentityproviderservice.ForgotPassword', from, forgot);
+      const answer = await call(
+        i % 2 ? 'X.ForgotPassword' : 'awscognitoidentityproviderservice.ForgotPassword',
+        from,
+        forgot,
+      );
       expect(answer.status).toBe(400);
       expect(answer.body.__type).toBe('UnknownOperationException');
     }
     expect(seen).toEqual([]);
     // The exact spelling is still counted from the first call: 10 pass, the 11th is refused.
-    for (let i = 0; i < 10; i++) expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).not.toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).not.toBe(429);
     expect((await call('AWSCognitoIdentityProviderService.ForgotPassword', from, forgot)).status).toBe(429);
     expect(seen).toEqual(Array(10).fill('ForgotPassword'));
   });
 
   test('a call without x-amz-target is refused the same way', async () => {
-    const answer = await send(strict, '/cognito/', { from: '127.0.0.10', headers: { 'content-type': 'application/x-amz-json-1.1' }, body: signUpBody(`rate-${randomUUID()}@example.com`) });
+    const answer = await send(strict, '/cognito/', {
+      from: '127.0.0.10',
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      body: signUpBody(`rate-${randomUUID()}@example.com`),
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.__type).toBe('UnknownOperationException');
   });

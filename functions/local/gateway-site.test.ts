@@ -31,9 +31,24 @@ beforeAll(async () => {
   await useFreshTable();
   process.env.WEB_DIR = web;
   delete process.env.SITE_URL;
-  await createIndexedProduct({ id: 'pumpkin-patch-tee', name: 'Pumpkin Patch Tee', description: 'Soft.', price: 2000, tag: 'tees', image: '/images/products/old.svg', stock: { CANDLE: 1 } });
+  await createIndexedProduct({
+    id: 'pumpkin-patch-tee',
+    name: 'Pumpkin Patch Tee',
+    description: 'Soft.',
+    price: 2000,
+    tag: 'tees',
+    image: '/images/products/old.svg',
+    stock: { CANDLE: 1 },
+  });
   // The shop is reached as http://shop.test (PUBLIC_URL): the gateway answers to that name, and pages link to it.
-  server = createGateway({ routes: ROUTE_LIST, webDir: web, imagesDir: path.join(dir, 'bucket'), config: {} as never, cognitoUrl: 'http://127.0.0.1:9', publicUrl: 'http://shop.test' });
+  server = createGateway({
+    routes: ROUTE_LIST,
+    webDir: web,
+    imagesDir: path.join(dir, 'bucket'),
+    config: {} as never,
+    cognitoUrl: 'http://127.0.0.1:9',
+    publicUrl: 'http://shop.test',
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -44,13 +59,25 @@ afterAll(async () => {
 });
 
 /** A request with the path exactly as given; redirects are not followed. */
-function raw(rawPath: string, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  rawPath: string,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, path: rawPath, method, headers: { host: 'shop.test' } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, path: rawPath, method, headers: { host: 'shop.test' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -73,14 +100,17 @@ it('the home page comes from the page function: its canonical URL and og:url', a
   expect(home.body).toContain('<meta property="og:url" content="http://shop.test/" />');
 });
 
-it.each(['/nothere', '/nothere?x=1', '/a/b/c', '/product', '/admin/nothing/here', '/account/orders', '/cartt'])('%s answers 404 with the SPA (its not-found page), noindex', async (rawPath) => {
-  const answer = await raw(rawPath);
-  expect(answer.status).toBe(404);
-  expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
-  expect(answer.body).toContain('<meta name="robots" content="noindex" />');
-  expect(answer.body).toContain('<div id="root"></div>');
-  expect((await raw(rawPath, 'HEAD')).status).toBe(404);
-});
+it.each(['/nothere', '/nothere?x=1', '/a/b/c', '/product', '/admin/nothing/here', '/account/orders', '/cartt'])(
+  '%s answers 404 with the SPA (its not-found page), noindex',
+  async (rawPath) => {
+    const answer = await raw(rawPath);
+    expect(answer.status).toBe(404);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.body).toContain('<meta name="robots" content="noindex" />');
+    expect(answer.body).toContain('<div id="root"></div>');
+    expect((await raw(rawPath, 'HEAD')).status).toBe(404);
+  },
+);
 
 it.each([
   ['/product/pumpkin-patch-tee/', '/product/pumpkin-patch-tee'],

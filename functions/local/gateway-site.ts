@@ -11,7 +11,10 @@ import { compress, contentType, sendBody, sendJson } from './gateway-http';
 export interface SiteDoorOptions {
   /** The built SPA (web/dist). */
   webDir: string;
-  /** Folder of the image bucket: `/images/products/x` is served from `<imagesDir>/images/products/x` (public photos only), as CloudFront does. */
+  /**
+   * Folder of the image bucket: `/images/products/x` is served from `<imagesDir>/images/products/x` (public photos
+   * only), as CloudFront does.
+   */
   imagesDir: string;
   /** What the image store keeps about an object (its content type and Cache-Control, as S3 answers them). */
   imageMeta?: (key: string) => { contentType?: string; cacheControl?: string } | null;
@@ -25,7 +28,13 @@ export interface SiteDoorOptions {
 export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
   /** Files of web/dist, kept with their compressed copies until they change (mtime and size). */
   const files = new Map<string, { stamp: string; body: Buffer; br?: Buffer; gzip?: Buffer }>();
-  function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, cache: string, extra: Record<string, string> = {}) {
+  function sendFile(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    file: string,
+    cache: string,
+    extra: Record<string, string> = {},
+  ) {
     const stat = statSync(file);
     const stamp = `${stat.mtimeMs}-${stat.size}`;
     let entry = files.get(file);
@@ -36,7 +45,13 @@ export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
       req,
       res,
       200,
-      { 'content-type': contentType(file), 'cache-control': cache, etag, 'x-content-type-options': 'nosniff', ...extra },
+      {
+        'content-type': contentType(file),
+        'cache-control': cache,
+        etag,
+        'x-content-type-options': 'nosniff',
+        ...extra,
+      },
       kept.body,
       (encoding) => (kept[encoding] ??= compress(kept.body, encoding, encoding === 'br' ? 9 : 9)),
     );
@@ -50,7 +65,8 @@ export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
     const stat = statSync(file);
     const meta = door.imageMeta?.(key) ?? null;
     const type = (meta?.contentType ?? contentType(file)).split(';')[0].trim().toLowerCase();
-    if (!SERVED_IMAGE_TYPES.has(type)) return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
+    if (!SERVED_IMAGE_TYPES.has(type))
+      return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
     const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
     const headers = {
       'content-type': type,
@@ -104,9 +120,14 @@ export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
     const answer = siteAnswer(url.pathname);
     if (answer.kind === 'file') return staticFile(req, res, url);
     // The default behaviour allows GET and HEAD only (CloudFront refuses other methods with 403).
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendJson(res, 403, { error: { code: 'forbidden', message: 'This method is not allowed here.' } });
+    if (req.method !== 'GET' && req.method !== 'HEAD')
+      return sendJson(res, 403, { error: { code: 'forbidden', message: 'This method is not allowed here.' } });
     if (answer.kind === 'redirect') {
-      res.writeHead(301, { location: `${answer.location}${url.search}`, 'cache-control': 'public, max-age=3600', ...SECURITY_HEADERS });
+      res.writeHead(301, {
+        location: `${answer.location}${url.search}`,
+        'cache-control': 'public, max-age=3600',
+        ...SECURITY_HEADERS,
+      });
       return void res.end();
     }
     if (answer.kind === 'spa') return spaShell(req, res);
@@ -122,7 +143,8 @@ export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
     const key = publicPhotoKey(pathname);
     const photos = path.resolve(door.imagesDir, PHOTO_PREFIX);
     const file = key ? path.resolve(door.imagesDir, ...key.split('/')) : '';
-    if (key && file.startsWith(photos + path.sep) && existsSync(file) && statSync(file).isFile()) return sendImage(req, res, file, key);
+    if (key && file.startsWith(photos + path.sep) && existsSync(file) && statSync(file).isFile())
+      return sendImage(req, res, file, key);
     return sendJson(res, 404, { error: { code: 'not_found', message: 'No such image.' } });
   }
 

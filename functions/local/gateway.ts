@@ -28,7 +28,8 @@ export interface GatewayOptions extends ApiDoorOptions, CognitoDoorOptions, Site
 function machineNames(): Set<string> {
   const names = new Set(['localhost', os.hostname().toLowerCase()]);
   for (const addresses of Object.values(os.networkInterfaces())) {
-    for (const { address, family } of addresses ?? []) names.add(family === 'IPv6' ? `[${address.toLowerCase()}]` : address);
+    for (const { address, family } of addresses ?? [])
+      names.add(family === 'IPv6' ? `[${address.toLowerCase()}]` : address);
   }
   return names;
 }
@@ -40,7 +41,11 @@ function machineNames(): Set<string> {
  * made from it, so a forged Host can never put a stranger's address into a password-reset mail (and a page of
  * another site whose name resolves to 127.0.0.1 cannot read this shop: DNS rebinding).
  */
-export function originOfHost(host: string | undefined, localPort: number | undefined, publicUrl?: string): string | null {
+export function originOfHost(
+  host: string | undefined,
+  localPort: number | undefined,
+  publicUrl?: string,
+): string | null {
   if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host)) return null;
   let url: URL;
   try {
@@ -71,7 +76,8 @@ export function createGateway(options: GatewayOptions): http.Server {
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://localhost');
     res.on('finish', () => {
-      if (!url.pathname.startsWith('/assets/')) log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
+      if (!url.pathname.startsWith('/assets/'))
+        log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     });
     const origin = originOfHost(req.headers.host, req.socket.localPort, options.publicUrl);
     if (origin === null) {
@@ -86,15 +92,22 @@ export function createGateway(options: GatewayOptions): http.Server {
     // Everything below (handlers, the stand-ins, the Cognito triggers) knows the address the shop was opened under.
     withRequestOrigin(origin, async () => {
       const body = await readBody(req);
-      if (body === null) return answerAndClose(req, res, 413, { error: { code: 'payload_too_large', message: 'The request body is too large (at most 6 MB).' } });
+      if (body === null)
+        return answerAndClose(req, res, 413, {
+          error: { code: 'payload_too_large', message: 'The request body is too large (at most 6 MB).' },
+        });
       const { pathname } = url;
       const refused = options.rateLimiter?.checkHttp(req, pathname);
       if (refused) return sendJson(res, refused.status, refused.body, refused.headers);
-      if (pathname === OPENAPI_PATH && req.method === 'GET') return sendJson(res, 200, (apiDescription ??= openApiDocument(options.routes)), { 'cache-control': 'no-cache' });
+      if (pathname === OPENAPI_PATH && req.method === 'GET')
+        return sendJson(res, 200, (apiDescription ??= openApiDocument(options.routes)), {
+          'cache-control': 'no-cache',
+        });
       if (pathname.startsWith('/api/') || pathname.startsWith('/auth/')) return api(req, res, url, body);
       // The paths CloudFront sends to the page function (shared/pages.ts), answered by the same handler module.
       if ((req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) return api(req, res, url, body);
-      if (pathname === '/config.json') return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
+      if (pathname === '/config.json')
+        return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
       if (pathname === '/cognito' || pathname === '/cognito/') return proxyCognito(req, res, body);
       for (const [prefix, mount] of Object.entries(options.mounts ?? {})) {
         if (pathname.startsWith(prefix)) return mount(req, res, body);
@@ -103,7 +116,10 @@ export function createGateway(options: GatewayOptions): http.Server {
       return site(req, res, url, body);
     }).catch((error: Error) => {
       log(`gateway error on ${req.method} ${url.pathname}: ${error.stack ?? error.message}`);
-      if (!res.headersSent) sendJson(res, 502, { error: { code: 'bad_gateway', message: 'The local gateway could not complete the request.' } });
+      if (!res.headersSent)
+        sendJson(res, 502, {
+          error: { code: 'bad_gateway', message: 'The local gateway could not complete the request.' },
+        });
       else res.end();
     });
   });

@@ -3,8 +3,12 @@ import type http from 'node:http';
 /** A request a web page sent: browsers put an `Origin` on every cross-origin request and every POST; the SDK never. */
 export const sentByAWebPage = (req: http.IncomingMessage) => req.headers.origin !== undefined;
 
-/** A request another site's page sent: an `Origin` other than the address it was sent to (the shop's own pages may read). */
-export const sentByAnotherSite = (req: http.IncomingMessage) => sentByAWebPage(req) && req.headers.origin !== `http://${req.headers.host ?? ''}`;
+/**
+ * A request another site's page sent: an `Origin` other than the address it was sent to (the shop's own pages may
+ * read).
+ */
+export const sentByAnotherSite = (req: http.IncomingMessage) =>
+  sentByAWebPage(req) && req.headers.origin !== `http://${req.headers.host ?? ''}`;
 
 /**
  * What a stand-in that checks no credentials (the Cognito stand-in answers ListUsers and AdminAddUserToGroup to
@@ -25,6 +29,11 @@ export function refusedOffLoopback(req: http.IncomingMessage, res: http.ServerRe
       : null;
   if (!why) return false;
   res.writeHead(403, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException:' });
-  res.end(JSON.stringify({ __type: 'AccessDeniedException', message: `This stand-in answers this machine's programs only, not ${why}. The shop's pages use its /cognito door.` }));
+  res.end(
+    JSON.stringify({
+      __type: 'AccessDeniedException',
+      message: `This stand-in answers this machine's programs only, not ${why}. The shop's pages use its /cognito door.`,
+    }),
+  );
   return true;
 }

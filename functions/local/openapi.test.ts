@@ -9,7 +9,13 @@ const server = createGateway({
   routes: ROUTE_LIST,
   webDir: os.tmpdir(),
   imagesDir: os.tmpdir(),
-  config: { region: 'us-east-1', userPoolId: 'local', userPoolClientId: 'local', stripePublishableKey: null, paymentMode: 'test' },
+  config: {
+    region: 'us-east-1',
+    userPoolId: 'local',
+    userPoolClientId: 'local',
+    stripePublishableKey: null,
+    paymentMode: 'test',
+  },
   cognitoUrl: 'http://127.0.0.1:9',
 });
 let base = '';
@@ -25,7 +31,9 @@ it(`GET ${OPENAPI_PATH} answers the OpenAPI document of the routes it serves`, a
   expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
   const document = await answer.json();
   expect(document).toEqual(JSON.parse(JSON.stringify(openApiDocument(ROUTE_LIST))));
-  expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/auth/cart', '/api/admin/products']));
+  expect(Object.keys(document.paths)).toEqual(
+    expect.arrayContaining(['/api/health', '/auth/cart', '/api/admin/products']),
+  );
 });
 
 it('other methods on that path are not the document', async () => {

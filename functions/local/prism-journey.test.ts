@@ -23,18 +23,40 @@ jest.setTimeout(240_000);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-prism-'));
 const webDir = path.join(dataDir, 'web');
 mkdirSync(webDir, { recursive: true });
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+);
 // The site's root files, as the build copies them from web/public.
-for (const file of SITE_FILES) copyFileSync(path.join(__dirname, '..', '..', 'web', 'public', file.path.slice(1)), path.join(webDir, file.path.slice(1)));
+for (const file of SITE_FILES)
+  copyFileSync(
+    path.join(__dirname, '..', '..', 'web', 'public', file.path.slice(1)),
+    path.join(webDir, file.path.slice(1)),
+  );
 const admin = { email: 'owner@example.com', password: 'OwnerPass1' };
 
 let stack: LocalStack | undefined;
 let prism: Prism | undefined;
 let apiDocument: OpenApiDocument | undefined;
 beforeAll(async () => {
-  const [port, dynamoPort, cognitoPort, prismPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [port, dynamoPort, cognitoPort, prismPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   // The shop answers to Prism's address too (Prism forwards the Host it was called under).
-  stack = await startLocalStack({ port, dynamoPort, cognitoPort, dataDir, webDir, admin, seedPhotoWidth: 640, rateLimits: { enabled: false }, publicUrl: `http://127.0.0.1:${prismPort}` });
+  stack = await startLocalStack({
+    port,
+    dynamoPort,
+    cognitoPort,
+    dataDir,
+    webDir,
+    admin,
+    seedPhotoWidth: 640,
+    rateLimits: { enabled: false },
+    publicUrl: `http://127.0.0.1:${prismPort}`,
+  });
   await stack.ready;
   // The document as the shop serves it (in AWS: the file of the SPA build).
   const documentFile = path.join(dataDir, 'openapi.json');
@@ -59,11 +81,20 @@ const touched = new Set<string>();
 const problems: string[] = [];
 
 /** One request through Prism; the answer must have the status expected and no violation of the document. */
-async function call(method: string, url: string, expected: number, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  method: string,
+  url: string,
+  expected: number,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const answer = await fetch(`${prism!.url}${url}`, {
     method,
     redirect: 'manual',
-    headers: { ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const type = answer.headers.get('content-type') ?? '';
@@ -72,10 +103,17 @@ async function call(method: string, url: string, expected: number, options: { to
   const pathname = new URL(url, 'http://x').pathname;
   const site = [...SITE_JSON, ...SITE_FILES].find((file) => file.path === pathname);
   const found = findRoute(ROUTE_LIST, method, pathname);
-  touched.add(site ? `GET ${site.path}` : found.route ? `${found.route.method} ${found.route.path}` : `${method} ${pathname} (no route)`);
+  touched.add(
+    site
+      ? `GET ${site.path}`
+      : found.route
+        ? `${found.route.method} ${found.route.path}`
+        : `${method} ${pathname} (no route)`,
+  );
   const violations = answer.headers.get(PRISM_VIOLATIONS_HEADER);
   if (violations) problems.push(`${method} ${url} -> ${answer.status}: ${violations}`);
-  if (answer.status !== expected) problems.push(`${method} ${url}: expected ${expected}, got ${answer.status} ${text.slice(0, 300)}`);
+  if (answer.status !== expected)
+    problems.push(`${method} ${url}: expected ${expected}, got ${answer.status} ${text.slice(0, 300)}`);
   return { status: answer.status, body, type };
 }
 
@@ -89,9 +127,13 @@ async function redirectCall(url: string, expected: number): Promise<string | nul
   const pathname = new URL(url, 'http://x').pathname;
   const found = findRoute(ROUTE_LIST, 'GET', pathname);
   touched.add(found.route ? `GET ${found.route.path}` : `GET ${pathname} (no route)`);
-  const declared = (apiDocument!.paths[found.route?.path ?? pathname]?.get?.responses ?? {}) as Record<string, { headers?: Record<string, unknown> }>;
+  const declared = (apiDocument!.paths[found.route?.path ?? pathname]?.get?.responses ?? {}) as Record<
+    string,
+    { headers?: Record<string, unknown> }
+  >;
   if (answer.status !== expected) problems.push(`GET ${url}: expected ${expected}, got ${answer.status}`);
-  if (!declared[String(answer.status)]?.headers?.Location) problems.push(`GET ${url} -> ${answer.status}: the document declares no such redirect`);
+  if (!declared[String(answer.status)]?.headers?.Location)
+    problems.push(`GET ${url} -> ${answer.status}: the document declares no such redirect`);
   return answer.headers.get('location');
 }
 
@@ -99,15 +141,28 @@ async function redirectCall(url: string, expected: number): Promise<string | nul
 async function tokenOf(email: string, password: string, options: { create?: boolean } = {}): Promise<string> {
   if (options.create) await ensureUser(stack!.cognito, email, password);
   const result = await stack!.cognito.client.send(
-    new InitiateAuthCommand({ AuthFlow: AuthFlowType.USER_PASSWORD_AUTH, ClientId: stack!.cognito.clientId, AuthParameters: { USERNAME: email, PASSWORD: password } }),
+    new InitiateAuthCommand({
+      AuthFlow: AuthFlowType.USER_PASSWORD_AUTH,
+      ClientId: stack!.cognito.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
   );
   return result.AuthenticationResult!.AccessToken!;
 }
 
-const address = (email: string) => ({ name: 'Ada Buyer', email, line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' });
+const address = (email: string) => ({
+  name: 'Ada Buyer',
+  email,
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+});
 const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' });
 const confirm = (clientSecret: string, number: string, expected: number) =>
-  call('POST', '/api/test-payments/confirm', expected, { body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com' } });
+  call('POST', '/api/test-payments/confirm', expected, {
+    body: { clientSecret, card: card(number), billingName: 'Ada Buyer', receiptEmail: 'ada@example.com' },
+  });
 
 test('a journey over every route, and its refusals, answers only what the OpenAPI document describes (Prism finds no violation)', async () => {
   // The site's JSON and the shop's health.
@@ -122,7 +177,11 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   // The catalogue, its pages and the crawler files.
   const list = await call('GET', '/api/products?category=candles&sort=price-asc&limit=2', 200);
   expect(list.body.products).toHaveLength(2);
-  await call('GET', `/api/products?category=candles&sort=price-asc&limit=2&cursor=${encodeURIComponent(list.body.nextCursor)}`, 200);
+  await call(
+    'GET',
+    `/api/products?category=candles&sort=price-asc&limit=2&cursor=${encodeURIComponent(list.body.nextCursor)}`,
+    200,
+  );
   await call('GET', '/api/products?cursor=not-a-cursor', 400);
   await call('GET', '/api/products/search?q=candle', 200);
   const candle = (await call('GET', '/api/products/harvest-spice-candle', 200)).body;
@@ -138,39 +197,93 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
 
   // A guest's checkout: the stock check, a promo code, the card step and the order, with their refusals.
   const cart = [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }];
-  expect((await call('POST', '/api/products/validate-cart', 200, { body: { cart: [...cart, { id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }] } })).body.success).toBe(false);
+  expect(
+    (
+      await call('POST', '/api/products/validate-cart', 200, {
+        body: { cart: [...cart, { id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }] },
+      })
+    ).body.success,
+  ).toBe(false);
   await call('POST', '/api/promo-codes/check', 200, { body: { code: 'welcome10', cart } });
   await call('POST', '/api/promo-codes/check', 404, { body: { code: 'NO-SUCH-CODE', cart } });
   await call('POST', '/api/promo-codes/check', 409, { body: { code: 'FREESHIP', cart } });
-  await call('POST', '/auth/create-payment-intent/guest', 409, { body: { cart: [{ id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }], shippingAddress: address('ada@example.com') } });
-  await call('POST', '/auth/create-payment-intent/guest', 404, { body: { cart, shippingAddress: address('ada@example.com'), checkoutId: '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b' } });
-  const guest = (await call('POST', '/auth/create-payment-intent/guest', 200, { body: { cart, shippingAddress: address('ada@example.com'), promoCode: 'WELCOME10' } })).body;
+  await call('POST', '/auth/create-payment-intent/guest', 409, {
+    body: {
+      cart: [{ id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }],
+      shippingAddress: address('ada@example.com'),
+    },
+  });
+  await call('POST', '/auth/create-payment-intent/guest', 404, {
+    body: { cart, shippingAddress: address('ada@example.com'), checkoutId: '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b' },
+  });
+  const guest = (
+    await call('POST', '/auth/create-payment-intent/guest', 200, {
+      body: { cart, shippingAddress: address('ada@example.com'), promoCode: 'WELCOME10' },
+    })
+  ).body;
   await confirm(guest.clientSecret, '4000000000000002', 402);
   await confirm(guest.clientSecret, '4242424242424242', 200);
   await confirm(guest.clientSecret, '4242424242424242', 400);
   await call('POST', '/auth/adminOrders/guest', 404, { body: { orderNumber: 'pi_nosuchpayment' } });
-  await call('POST', '/auth/adminOrders/guest', 201, { body: { orderNumber: guest.orderNumber, checkoutSecret: guest.checkoutSecret } });
-  expect((await call('POST', '/auth/adminOrders/guest', 200, { body: { orderNumber: guest.orderNumber } })).body.order).toEqual({ orderNumber: guest.orderNumber, status: 'pending' });
+  await call('POST', '/auth/adminOrders/guest', 201, {
+    body: { orderNumber: guest.orderNumber, checkoutSecret: guest.checkoutSecret },
+  });
+  expect(
+    (await call('POST', '/auth/adminOrders/guest', 200, { body: { orderNumber: guest.orderNumber } })).body.order,
+  ).toEqual({ orderNumber: guest.orderNumber, status: 'pending' });
   await call('POST', '/auth/create-payment-intent/guest', 409, {
-    body: { cart, shippingAddress: address('ada@example.com'), checkoutId: guest.checkoutId, checkoutSecret: guest.checkoutSecret },
+    body: {
+      cart,
+      shippingAddress: address('ada@example.com'),
+      checkoutId: guest.checkoutId,
+      checkoutSecret: guest.checkoutSecret,
+    },
   });
   await call('POST', '/api/orders/lookup', 200, { body: { orderNumber: guest.orderNumber, email: 'ada@example.com' } });
-  await call('POST', '/api/orders/lookup', 404, { body: { orderNumber: guest.orderNumber, email: 'someone@example.com' } });
+  await call('POST', '/api/orders/lookup', 404, {
+    body: { orderNumber: guest.orderNumber, email: 'someone@example.com' },
+  });
   // The shop takes no webhooks without Stripe (this stack uses the built-in test processor).
-  await call('POST', '/api/webhooks/stripe', 404, { body: { type: 'payment_intent.succeeded' }, headers: { 'stripe-signature': 't=1,v1=0' } });
+  await call('POST', '/api/webhooks/stripe', 404, {
+    body: { type: 'payment_intent.succeeded' },
+    headers: { 'stripe-signature': 't=1,v1=0' },
+  });
 
   // A signed-in customer: the account's routes, a checkout and a rating.
   const customer = await tokenOf('customer@example.com', 'Customer1pass', { create: true });
   await call('GET', '/auth/validateAdmin', 403, { token: customer });
-  await call('POST', '/auth/cart', 200, { token: customer, body: { cart: [{ id: candle.id, name: candle.name, image: candle.image, price: candle.price, size: 'CANDLE', quantity: 1 }] } });
+  await call('POST', '/auth/cart', 200, {
+    token: customer,
+    body: {
+      cart: [
+        { id: candle.id, name: candle.name, image: candle.image, price: candle.price, size: 'CANDLE', quantity: 1 },
+      ],
+    },
+  });
   await call('GET', '/auth/cart', 200, { token: customer });
-  const profile = { name: 'Ada Buyer', email: 'customer@example.com', phone: '5555550100', address: '1 Main St', state: 'IL', city: 'Springfield', zip: '62701' };
-  await call('POST', '/auth/shippingProfiles', 200, { token: customer, body: { profiles: [profile, { ...profile, name: 'Ada at work' }] } });
+  const profile = {
+    name: 'Ada Buyer',
+    email: 'customer@example.com',
+    phone: '5555550100',
+    address: '1 Main St',
+    state: 'IL',
+    city: 'Springfield',
+    zip: '62701',
+  };
+  await call('POST', '/auth/shippingProfiles', 200, {
+    token: customer,
+    body: { profiles: [profile, { ...profile, name: 'Ada at work' }] },
+  });
   await call('GET', '/auth/shippingProfiles', 200, { token: customer });
   await call('DELETE', '/auth/shippingProfiles', 200, { token: customer, body: { index: 1 } });
   await call('DELETE', '/auth/shippingProfiles', 404, { token: customer, body: { index: 5 } });
   await call('POST', '/auth/products/harvest-spice-candle/reviews', 403, { token: customer, body: { rating: 5 } });
-  const mine = (await call('POST', '/auth/create-payment-intent', 200, { token: customer, body: { cart, shippingAddress: address('customer@example.com') } })).body;
+  const mine = (
+    await call('POST', '/auth/create-payment-intent', 200, {
+      token: customer,
+      body: { cart, shippingAddress: address('customer@example.com') },
+    })
+  ).body;
   await confirm(mine.clientSecret, '4242424242424242', 200);
   await call('POST', '/auth/adminOrders', 201, { token: customer, body: { orderNumber: mine.orderNumber } });
   await call('POST', '/auth/adminOrders', 200, { token: customer, body: { orderNumber: mine.orderNumber } });
@@ -188,41 +301,91 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/api/forms/support', 201, { body: message });
   await call('POST', '/api/forms/quote', 201, { body: { ...message, items: '20 tees' } });
 
-  // Unsubscribing with a mail's signed link: the page's POST, a mail client's one-click POST (form data), a changed link.
+  // Unsubscribing with a mail's signed link: the page's POST, a mail client's one-click POST (form data), a changed
+  // link.
   const unsubscribeLink = encodeURIComponent(await unsubscribeToken('ada@example.com'));
   await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200);
-  await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  await call('POST', `/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 200, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   await call('POST', '/api/email-preferences/unsubscribe?token=AAAAAAAA.BBBBBBBB', 400);
   // The same address opened in a browser goes on to the unsubscribe page (0086).
-  expect(await redirectCall(`/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 303)).toBe(`/unsubscribe?token=${unsubscribeLink}`);
+  expect(await redirectCall(`/api/email-preferences/unsubscribe?token=${unsubscribeLink}`, 303)).toBe(
+    `/unsubscribe?token=${unsubscribeLink}`,
+  );
 
   // A reminder's link: a cart left at the card step comes back; a bought one and a changed link are refused.
-  const left = (await call('POST', '/auth/create-payment-intent/guest', 200, { body: { cart, shippingAddress: address('left@example.com') } })).body;
+  const left = (
+    await call('POST', '/auth/create-payment-intent/guest', 200, {
+      body: { cart, shippingAddress: address('left@example.com') },
+    })
+  ).body;
   const week = new Date(Date.now() + 7 * 24 * 3600_000);
-  expect((await call('POST', '/api/reminders/restore', 200, { body: { token: await signToken('restore', left.checkoutId, week) } })).body.cart).toHaveLength(1);
-  await call('POST', '/api/reminders/restore', 409, { body: { token: await signToken('restore', guest.checkoutId, week) } });
+  expect(
+    (
+      await call('POST', '/api/reminders/restore', 200, {
+        body: { token: await signToken('restore', left.checkoutId, week) },
+      })
+    ).body.cart,
+  ).toHaveLength(1);
+  await call('POST', '/api/reminders/restore', 409, {
+    body: { token: await signToken('restore', guest.checkoutId, week) },
+  });
   await call('POST', '/api/reminders/restore', 400, { body: { token: 'AAAAAAAA.BBBBBBBB' } });
   // Back-in-stock requests: a sold-out size, the same again, and the refusals.
-  await call('POST', '/api/stock-alerts', 200, { body: { productId: 'vanilla-snow-candle', size: 'CANDLE', email: 'ada@example.com' } });
-  await call('POST', '/api/stock-alerts', 200, { body: { productId: 'vanilla-snow-candle', size: 'CANDLE', email: 'Ada+again@example.com' } });
-  await call('POST', '/api/stock-alerts', 409, { body: { productId: 'harvest-spice-candle', size: 'CANDLE', email: 'ada@example.com' } });
-  await call('POST', '/api/stock-alerts', 400, { body: { productId: 'harvest-spice-candle', size: 'M', email: 'ada@example.com' } });
-  await call('POST', '/api/stock-alerts', 404, { body: { productId: 'no-such-product', size: 'CANDLE', email: 'ada@example.com' } });
+  await call('POST', '/api/stock-alerts', 200, {
+    body: { productId: 'vanilla-snow-candle', size: 'CANDLE', email: 'ada@example.com' },
+  });
+  await call('POST', '/api/stock-alerts', 200, {
+    body: { productId: 'vanilla-snow-candle', size: 'CANDLE', email: 'Ada+again@example.com' },
+  });
+  await call('POST', '/api/stock-alerts', 409, {
+    body: { productId: 'harvest-spice-candle', size: 'CANDLE', email: 'ada@example.com' },
+  });
+  await call('POST', '/api/stock-alerts', 400, {
+    body: { productId: 'harvest-spice-candle', size: 'M', email: 'ada@example.com' },
+  });
+  await call('POST', '/api/stock-alerts', 404, {
+    body: { productId: 'no-such-product', size: 'CANDLE', email: 'ada@example.com' },
+  });
 
   // The admin: validation, products, stock items, uploads, orders, shipping, replacements, promo codes, the inbox.
   const owner = await tokenOf(admin.email, admin.password);
   await call('GET', '/auth/validateAdmin', 200, { token: owner });
   await call('GET', '/api/admin/dashboard', 200, { token: owner });
   await call('PUT', '/api/admin/settings', 200, { token: owner, body: { reminderDelayMinutes: 30 } });
-  expect((await call('GET', '/api/admin/stock-alerts', 200, { token: owner })).body.sizes).toContainEqual(expect.objectContaining({ productId: 'vanilla-snow-candle', size: 'CANDLE', waiting: 1 }));
+  expect((await call('GET', '/api/admin/stock-alerts', 200, { token: owner })).body.sizes).toContainEqual(
+    expect.objectContaining({ productId: 'vanilla-snow-candle', size: 'CANDLE', waiting: 1 }),
+  );
   const products = (await call('GET', '/api/admin/products?limit=2', 200, { token: owner })).body;
   const photo = products.products[0].photos[0].src as string;
   const made = (
-    await call('POST', '/api/admin/products', 201, { token: owner, body: { name: 'Journey Candle', description: 'Made by the journey.', price: 1500, tag: 'candles', image: photo, stock: { CANDLE: 3 } } })
+    await call('POST', '/api/admin/products', 201, {
+      token: owner,
+      body: {
+        name: 'Journey Candle',
+        description: 'Made by the journey.',
+        price: 1500,
+        tag: 'candles',
+        image: photo,
+        stock: { CANDLE: 3 },
+      },
+    })
   ).body;
-  await call('POST', '/api/admin/products', 400, { token: owner, body: { name: 'Journey Tee', description: 'No stock item.', price: 1500, tag: 'tees', image: photo } });
-  const changed = (await call('PUT', `/api/admin/products/${made.id}`, 200, { token: owner, body: { price: 1600, version: made.version } })).body;
-  await call('PUT', `/api/admin/products/${made.id}`, 409, { token: owner, body: { price: 1700, version: made.version } });
+  await call('POST', '/api/admin/products', 400, {
+    token: owner,
+    body: { name: 'Journey Tee', description: 'No stock item.', price: 1500, tag: 'tees', image: photo },
+  });
+  const changed = (
+    await call('PUT', `/api/admin/products/${made.id}`, 200, {
+      token: owner,
+      body: { price: 1600, version: made.version },
+    })
+  ).body;
+  await call('PUT', `/api/admin/products/${made.id}`, 409, {
+    token: owner,
+    body: { price: 1700, version: made.version },
+  });
   await call('PUT', '/api/admin/products/no-such-product', 404, { token: owner, body: { price: 1700, version: 1 } });
   await call('POST', `/api/admin/products/${made.id}/draft`, 200, { token: owner });
   await call('GET', '/api/admin/drafted-products', 200, { token: owner });
@@ -235,15 +398,25 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
 
   await call('GET', '/api/admin/items?id=TEE-CLASSIC', 200, { token: owner });
   const counts = { S: 1, M: 1, L: 1, XL: 1, '2XL': 1 };
-  const item = (await call('POST', '/api/admin/items', 201, { token: owner, body: { id: 'JOURNEY-ITEM', stock: counts } })).body;
+  const item = (
+    await call('POST', '/api/admin/items', 201, { token: owner, body: { id: 'JOURNEY-ITEM', stock: counts } })
+  ).body;
   await call('POST', '/api/admin/items', 409, { token: owner, body: { id: 'JOURNEY-ITEM', stock: counts } });
-  await call('PUT', '/api/admin/items/JOURNEY-ITEM', 200, { token: owner, body: { stock: { ...counts, S: 2 }, version: item.version } });
-  await call('PUT', '/api/admin/items/JOURNEY-ITEM', 409, { token: owner, body: { stock: counts, version: item.version } });
+  await call('PUT', '/api/admin/items/JOURNEY-ITEM', 200, {
+    token: owner,
+    body: { stock: { ...counts, S: 2 }, version: item.version },
+  });
+  await call('PUT', '/api/admin/items/JOURNEY-ITEM', 409, {
+    token: owner,
+    body: { stock: counts, version: item.version },
+  });
   await call('DELETE', '/api/admin/items/TEE-CLASSIC', 409, { token: owner });
   await call('DELETE', '/api/admin/items/JOURNEY-ITEM', 200, { token: owner });
   await call('DELETE', '/api/admin/items/JOURNEY-ITEM', 404, { token: owner });
 
-  const upload = (await call('POST', '/api/admin/uploads', 201, { token: owner, body: { contentType: 'image/jpeg', size: 1000 } })).body;
+  const upload = (
+    await call('POST', '/api/admin/uploads', 201, { token: owner, body: { contentType: 'image/jpeg', size: 1000 } })
+  ).body;
   await call('GET', `/api/admin/uploads/${upload.id}`, 200, { token: owner });
 
   await call('GET', '/api/admin/orders?status=pending&order=oldest', 200, { token: owner });
@@ -252,26 +425,67 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', `/api/admin/orders/${guest.orderNumber}`, 200, { token: owner });
   await call('GET', '/api/admin/orders/pi_nosuchorder', 404, { token: owner });
   await call('POST', `/api/admin/orders/${guest.orderNumber}/send-confirmation`, 409, { token: owner });
-  const shipped = (await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 200, { token: owner, body: { carrier: 'USPS', trackingNumber: '9400100000000000000000' } })).body;
-  await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 409, { token: owner, body: { carrier: 'UPS', trackingNumber: '1Z999' } });
-  await call('POST', `/api/admin/orders/${guest.orderNumber}/tracking`, 200, { token: owner, body: { carrier: 'UPS', trackingNumber: '1Z999', version: shipped.version } });
-  await call('POST', `/api/admin/orders/${guest.orderNumber}/tracking`, 409, { token: owner, body: { carrier: 'FedEx', trackingNumber: '1234', version: shipped.version } });
+  const shipped = (
+    await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 200, {
+      token: owner,
+      body: { carrier: 'USPS', trackingNumber: '9400100000000000000000' },
+    })
+  ).body;
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 409, {
+    token: owner,
+    body: { carrier: 'UPS', trackingNumber: '1Z999' },
+  });
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/tracking`, 200, {
+    token: owner,
+    body: { carrier: 'UPS', trackingNumber: '1Z999', version: shipped.version },
+  });
+  await call('POST', `/api/admin/orders/${guest.orderNumber}/tracking`, 409, {
+    token: owner,
+    body: { carrier: 'FedEx', trackingNumber: '1234', version: shipped.version },
+  });
   await call('POST', `/api/admin/orders/${guest.orderNumber}/cancel`, 409, { token: owner });
   await call('POST', `/api/admin/orders/${mine.orderNumber}/cancel`, 200, { token: owner });
 
-  const replacement = { orderNumber: guest.orderNumber, email: 'ada@example.com', lines: [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }], reason: 'It arrived broken.' };
-  await call('POST', '/api/orders/replacements', 409, { body: { ...replacement, orderNumber: mine.orderNumber, email: 'customer@example.com' } });
+  const replacement = {
+    orderNumber: guest.orderNumber,
+    email: 'ada@example.com',
+    lines: [{ id: 'harvest-spice-candle', size: 'CANDLE', quantity: 1 }],
+    reason: 'It arrived broken.',
+  };
+  await call('POST', '/api/orders/replacements', 409, {
+    body: { ...replacement, orderNumber: mine.orderNumber, email: 'customer@example.com' },
+  });
   const asked = (await call('POST', '/api/orders/replacements', 201, { body: replacement })).body;
   await call('GET', '/api/admin/replacements?status=open', 200, { token: owner });
-  await call('POST', `/api/admin/replacements/${asked.replacement.id}`, 200, { token: owner, body: { decision: 'decline', message: 'We cannot see the damage in the photo.' } });
-  await call('POST', `/api/admin/replacements/${asked.replacement.id}`, 409, { token: owner, body: { decision: 'approve' } });
-  await call('POST', `/api/admin/replacements/${guest.orderNumber}_r99`, 404, { token: owner, body: { decision: 'approve' } });
+  await call('POST', `/api/admin/replacements/${asked.replacement.id}`, 200, {
+    token: owner,
+    body: { decision: 'decline', message: 'We cannot see the damage in the photo.' },
+  });
+  await call('POST', `/api/admin/replacements/${asked.replacement.id}`, 409, {
+    token: owner,
+    body: { decision: 'approve' },
+  });
+  await call('POST', `/api/admin/replacements/${guest.orderNumber}_r99`, 404, {
+    token: owner,
+    body: { decision: 'approve' },
+  });
 
   await call('GET', '/api/admin/promo-codes', 200, { token: owner });
-  await call('POST', '/api/admin/promo-codes', 201, { token: owner, body: { code: 'journey5', kind: 'amount', value: 500 } });
-  await call('POST', '/api/admin/promo-codes', 409, { token: owner, body: { code: 'JOURNEY5', kind: 'amount', value: 500 } });
-  const code = (await call('PUT', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner, body: { kind: 'percent', value: 15 } })).body;
-  await call('PUT', '/api/admin/promo-codes/JOURNEY5', 409, { token: owner, body: { kind: 'percent', value: 20, version: code.version - 1 } });
+  await call('POST', '/api/admin/promo-codes', 201, {
+    token: owner,
+    body: { code: 'journey5', kind: 'amount', value: 500 },
+  });
+  await call('POST', '/api/admin/promo-codes', 409, {
+    token: owner,
+    body: { code: 'JOURNEY5', kind: 'amount', value: 500 },
+  });
+  const code = (
+    await call('PUT', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner, body: { kind: 'percent', value: 15 } })
+  ).body;
+  await call('PUT', '/api/admin/promo-codes/JOURNEY5', 409, {
+    token: owner,
+    body: { kind: 'percent', value: 20, version: code.version - 1 },
+  });
   await call('PUT', '/api/admin/promo-codes/NO-SUCH-CODE', 404, { token: owner, body: { kind: 'percent', value: 20 } });
   await call('DELETE', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner });
   await call('DELETE', '/api/admin/promo-codes/WELCOME10', 409, { token: owner });
@@ -282,13 +496,20 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
 
   expect(problems).toEqual([]);
   // Every operation of the document was touched, and nothing outside it.
-  const operations = [...ROUTE_LIST.map((route) => `${route.method} ${route.path}`), ...[...SITE_JSON, ...SITE_FILES].map((file) => `GET ${file.path}`)];
+  const operations = [
+    ...ROUTE_LIST.map((route) => `${route.method} ${route.path}`),
+    ...[...SITE_JSON, ...SITE_FILES].map((file) => `GET ${file.path}`),
+  ];
   expect([...touched].filter((operation) => !operations.includes(operation))).toEqual([]);
   expect(operations.filter((operation) => !touched.has(operation))).toEqual([]);
 });
 
 test('Prism itself refuses what the document does not allow: the check can fail', async () => {
-  const answer = await fetch(`${prism!.url}/api/products/validate-cart`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cart: 'not a list' }) });
+  const answer = await fetch(`${prism!.url}/api/products/validate-cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cart: 'not a list' }),
+  });
   expect(answer.status).toBe(422);
   expect((await fetch(`${prism!.url}/api/no-such-route`)).status).toBe(404);
 });

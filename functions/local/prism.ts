@@ -14,13 +14,33 @@ export interface Prism extends Child {
 }
 
 /** Starts the proxy on 127.0.0.1:`port` in front of `upstream`, with the document at `document` (a file or URL). */
-export async function startPrism(options: { document: string; upstream: string; port: number; echo?: boolean }): Promise<Prism> {
+export async function startPrism(options: {
+  document: string;
+  upstream: string;
+  port: number;
+  echo?: boolean;
+}): Promise<Prism> {
   const cli = path.join(path.dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
-  const child = startChild('prism', process.execPath, [cli, 'proxy', options.document, options.upstream, '--errors', '--host', '127.0.0.1', '--port', String(options.port)], {
-    echo: options.echo,
-    // Prism's telemetry (Scarf) stays off; its install script is not allowed either (package.json allowScripts).
-    env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
-  });
+  const child = startChild(
+    'prism',
+    process.execPath,
+    [
+      cli,
+      'proxy',
+      options.document,
+      options.upstream,
+      '--errors',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(options.port),
+    ],
+    {
+      echo: options.echo,
+      // Prism's telemetry (Scarf) stays off; its install script is not allowed either (package.json allowScripts).
+      env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
+    },
+  );
   try {
     await waitForPort(options.port, child, 60_000);
   } catch (error) {

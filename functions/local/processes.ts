@@ -10,7 +10,12 @@ export interface Child {
 }
 
 /** Starts a child process whose output is kept (and optionally echoed); stop() ends it and waits. */
-export function startChild(name: string, command: string, args: string[], options: SpawnOptions & { echo?: boolean } = {}): Child {
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  options: SpawnOptions & { echo?: boolean } = {},
+): Child {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -48,7 +53,9 @@ export async function waitForPort(port: number, child?: Child, timeoutMs = 60_00
     if (await canConnect(port)) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${child?.name ?? 'service'} did not start on port ${port} within ${timeoutMs / 1000}s.\n${child?.output() ?? ''}`);
+  throw new Error(
+    `${child?.name ?? 'service'} did not start on port ${port} within ${timeoutMs / 1000}s.\n${child?.output() ?? ''}`,
+  );
 }
 
 function canConnect(port: number): Promise<boolean> {

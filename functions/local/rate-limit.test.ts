@@ -22,8 +22,12 @@ function setup(options: { scale?: number; groups?: readonly RateLimitGroup[] } =
 }
 
 /** Sends `count` requests and answers how many were let through. */
-const passed = (limiter: ReturnType<typeof createRateLimiter>, request: typeof contact, client: string, count: number) =>
-  Array.from({ length: count }, () => limiter.check(request, client)).filter((refusal) => refusal === null).length;
+const passed = (
+  limiter: ReturnType<typeof createRateLimiter>,
+  request: typeof contact,
+  client: string,
+  count: number,
+) => Array.from({ length: count }, () => limiter.check(request, client)).filter((refusal) => refusal === null).length;
 
 test("lets a group's limit through per window, then refuses with the group's message, Retry-After and a 429", () => {
   const { limiter, advance } = setup();
@@ -91,8 +95,28 @@ test('logs one structured line per refusal with the shared event name, the group
   passed(limiter, contact, '10.0.0.9', 12);
   limiter.check({ cognitoTarget: 'AWSCognitoIdentityProviderService.SignUp' }, '10.0.0.9');
   expect(lines.map((line) => JSON.parse(line))).toEqual([
-    { level: 'WARN', event: 'rate_limited', group: 'forms', client: '10.0.0.9', method: 'POST', path: '/api/forms/contact', limit: 10, windowSeconds: 600, retryAfterSeconds: 600 },
-    { level: 'WARN', event: 'rate_limited', group: 'forms', client: '10.0.0.9', method: 'POST', path: '/api/forms/contact', limit: 10, windowSeconds: 600, retryAfterSeconds: 600 },
+    {
+      level: 'WARN',
+      event: 'rate_limited',
+      group: 'forms',
+      client: '10.0.0.9',
+      method: 'POST',
+      path: '/api/forms/contact',
+      limit: 10,
+      windowSeconds: 600,
+      retryAfterSeconds: 600,
+    },
+    {
+      level: 'WARN',
+      event: 'rate_limited',
+      group: 'forms',
+      client: '10.0.0.9',
+      method: 'POST',
+      path: '/api/forms/contact',
+      limit: 10,
+      windowSeconds: 600,
+      retryAfterSeconds: 600,
+    },
   ]);
 });
 
@@ -108,16 +132,27 @@ test('forgets clients whose requests all left the window once many are tracked',
 
 test('checkHttp counts the socket address (IPv4-mapped IPv6 as IPv4), never X-Forwarded-For, and reads x-amz-target on /cognito', () => {
   const { limiter } = setup();
-  const req = (remoteAddress: string, headers: Record<string, string> = {}, method = 'POST') => ({ method, headers, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
+  const req = (remoteAddress: string, headers: Record<string, string> = {}, method = 'POST') =>
+    ({ method, headers, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
   expect(clientAddress(req('::ffff:127.0.0.1'))).toBe('127.0.0.1');
   expect(clientAddress(req('::1'))).toBe('::1');
-  for (let i = 0; i < 10; i++) expect(limiter.checkHttp(req('::ffff:127.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` }), '/api/forms/contact')).toBeNull();
-  expect(limiter.checkHttp(req('127.0.0.1', { 'x-forwarded-for': '203.0.113.99' }), '/api/forms/contact')).not.toBeNull();
+  for (let i = 0; i < 10; i++)
+    expect(
+      limiter.checkHttp(req('::ffff:127.0.0.1', { 'x-forwarded-for': `203.0.113.${i}` }), '/api/forms/contact'),
+    ).toBeNull();
+  expect(
+    limiter.checkHttp(req('127.0.0.1', { 'x-forwarded-for': '203.0.113.99' }), '/api/forms/contact'),
+  ).not.toBeNull();
 
   const signUp = { 'x-amz-target': 'AWSCognitoIdentityProviderService.SignUp' };
   for (let i = 0; i < 10; i++) expect(limiter.checkHttp(req('127.0.0.1', signUp), '/cognito/')).toBeNull();
   expect(limiter.checkHttp(req('127.0.0.1', signUp), '/cognito')?.group.id).toBe('sign-up');
-  expect(limiter.checkHttp(req('127.0.0.1', { 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }), '/cognito/')).toBeNull();
+  expect(
+    limiter.checkHttp(
+      req('127.0.0.1', { 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' }),
+      '/cognito/',
+    ),
+  ).toBeNull();
   expect(limiter.checkHttp(req('127.0.0.1'), '/cognito/')).toBeNull();
 });
 

@@ -1,6 +1,15 @@
 import type http from 'node:http';
 import { LOG_EVENT } from '#shared/observability';
-import { parseRateLimitSwitch, RATE_LIMIT_GROUPS, rateLimitedBody, rateLimitGroupOf, scaledLimit, type RateLimitGroup, type RateLimitSwitch, type RequestToLimit } from '#shared/rate-limits';
+import {
+  parseRateLimitSwitch,
+  RATE_LIMIT_GROUPS,
+  rateLimitedBody,
+  rateLimitGroupOf,
+  scaledLimit,
+  type RateLimitGroup,
+  type RateLimitSwitch,
+  type RequestToLimit,
+} from '#shared/rate-limits';
 
 /**
  * The local stand-in for the WAF rate-based rules (docs/decisions/0025): the groups of shared/rate-limits.ts,
@@ -70,8 +79,20 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     }
     hits.set(key, times);
     const retryAfterSeconds = Math.max(1, Math.ceil((times[0] + windowMs - at) / 1000));
-    const where = 'cognitoTarget' in request ? { target: request.cognitoTarget } : { method: request.method, path: request.path };
-    options.log?.(JSON.stringify({ level: 'WARN', event: LOG_EVENT.rateLimited, group: group.id, client, ...where, limit, windowSeconds: group.windowSeconds, retryAfterSeconds }));
+    const where =
+      'cognitoTarget' in request ? { target: request.cognitoTarget } : { method: request.method, path: request.path };
+    options.log?.(
+      JSON.stringify({
+        level: 'WARN',
+        event: LOG_EVENT.rateLimited,
+        group: group.id,
+        client,
+        ...where,
+        limit,
+        windowSeconds: group.windowSeconds,
+        retryAfterSeconds,
+      }),
+    );
     return {
       group,
       retryAfterSeconds,

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -16,13 +23,31 @@ let endpoint: string;
 /** Its key, random as npm start chooses one on every start. */
 const KEY = { accessKeyId: newAccessKeyId(), secretAccessKey: randomBytes(32).toString('base64url') };
 const client = (secret = KEY.secretAccessKey, accessKeyId = KEY.accessKeyId) =>
-  new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey: secret }, requestChecksumCalculation: 'WHEN_REQUIRED' });
-const presignPut = (key: string, options: { type?: string; size?: number; expiresIn?: number; signingDate?: Date } = {}) =>
-  getSignedUrl(client(), new PutObjectCommand({ Bucket: 'shop-images', Key: key, ContentType: options.type ?? 'image/png', ContentLength: options.size }), {
-    expiresIn: options.expiresIn ?? 300,
-    signingDate: options.signingDate,
-    signableHeaders: new Set(['content-type', ...(options.size === undefined ? [] : ['content-length'])]),
+  new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId, secretAccessKey: secret },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
   });
+const presignPut = (
+  key: string,
+  options: { type?: string; size?: number; expiresIn?: number; signingDate?: Date } = {},
+) =>
+  getSignedUrl(
+    client(),
+    new PutObjectCommand({
+      Bucket: 'shop-images',
+      Key: key,
+      ContentType: options.type ?? 'image/png',
+      ContentLength: options.size,
+    }),
+    {
+      expiresIn: options.expiresIn ?? 300,
+      signingDate: options.signingDate,
+      signableHeaders: new Set(['content-type', ...(options.size === undefined ? [] : ['content-length'])]),
+    },
+  );
 const xmlCode = async (response: Response) => /<Code>([^<]+)<\/Code>/.exec(await response.text())?.[1];
 
 beforeAll(async () => {
@@ -42,14 +67,25 @@ afterAll(async () => {
 
 it('stores, serves, heads and deletes objects for the real S3 client; files sit under <dir>/<bucket>/<key>', async () => {
   const s3 = client();
-  await s3.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png', Body: Buffer.from('png!'), ContentType: 'image/png' }));
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: 'shop-images',
+      Key: 'images/products/a b.png',
+      Body: Buffer.from('png!'),
+      ContentType: 'image/png',
+    }),
+  );
   expect(readFileSync(path.join(dir, 'shop-images', 'images', 'products', 'a b.png'), 'utf8')).toBe('png!');
   const got = await s3.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png' }));
   expect(got.ContentType).toBe('image/png');
   expect(await got.Body!.transformToString()).toBe('png!');
-  expect((await s3.send(new HeadObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png' }))).ContentLength).toBe(4);
+  expect(
+    (await s3.send(new HeadObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png' }))).ContentLength,
+  ).toBe(4);
   await s3.send(new DeleteObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png' }));
-  await expect(s3.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png' }))).rejects.toMatchObject({ name: 'NoSuchKey' });
+  await expect(
+    s3.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'images/products/a b.png' })),
+  ).rejects.toMatchObject({ name: 'NoSuchKey' });
   s3.destroy();
 });
 
@@ -59,9 +95,22 @@ it('deletes many objects with DeleteObjects and answers the S3 XML', async () =>
     await s3.send(new PutObjectCommand({ Bucket: 'shop-images', Key: key, Body: 'x', ContentType: 'image/png' }));
   }
   const result = await s3.send(
-    new DeleteObjectsCommand({ Bucket: 'shop-images', Delete: { Objects: [{ Key: 'images/products/1.png' }, { Key: 'images/products/2.png' }, { Key: 'images/products/missing.png' }] } }),
+    new DeleteObjectsCommand({
+      Bucket: 'shop-images',
+      Delete: {
+        Objects: [
+          { Key: 'images/products/1.png' },
+          { Key: 'images/products/2.png' },
+          { Key: 'images/products/missing.png' },
+        ],
+      },
+    }),
   );
-  expect(result.Deleted?.map((d) => d.Key)).toEqual(['images/products/1.png', 'images/products/2.png', 'images/products/missing.png']);
+  expect(result.Deleted?.map((d) => d.Key)).toEqual([
+    'images/products/1.png',
+    'images/products/2.png',
+    'images/products/missing.png',
+  ]);
   expect(result.Errors ?? []).toEqual([]);
   expect(existsSync(path.join(dir, 'shop-images', 'images', 'products', '1.png'))).toBe(false);
   expect(existsSync(path.join(dir, 'shop-images', 'images', 'products', '3.png'))).toBe(true);
@@ -71,7 +120,11 @@ it('deletes many objects with DeleteObjects and answers the S3 XML', async () =>
 it('accepts a presigned PUT with the signed type and size, and refuses a changed type, size or key, or an expired URL', async () => {
   const url = await presignPut('images/products/up.png', { size: 3 });
   const put = (target: string, init: { type?: string; body?: Uint8Array<ArrayBuffer> }) =>
-    fetch(target, { method: 'PUT', headers: init.type ? { 'content-type': init.type } : {}, body: init.body ?? new Uint8Array([1, 2, 3]) });
+    fetch(target, {
+      method: 'PUT',
+      headers: init.type ? { 'content-type': init.type } : {},
+      body: init.body ?? new Uint8Array([1, 2, 3]),
+    });
 
   const wrongType = await put(url, { type: 'text/html' });
   expect(wrongType.status).toBe(403);
@@ -80,7 +133,10 @@ it('accepts a presigned PUT with the signed type and size, and refuses a changed
   expect((await put(url, { type: 'image/png', body: new Uint8Array(4) })).status).toBe(403);
   expect((await put(url.replace('up.png', 'other.png'), { type: 'image/png' })).status).toBe(403);
 
-  const expired = await presignPut('images/products/old.png', { expiresIn: 60, signingDate: new Date(Date.now() - 120_000) });
+  const expired = await presignPut('images/products/old.png', {
+    expiresIn: 60,
+    signingDate: new Date(Date.now() - 120_000),
+  });
   const late = await put(expired, { type: 'image/png' });
   expect(late.status).toBe(403);
   expect(await xmlCode(late)).toBe('AccessDenied');
@@ -94,14 +150,19 @@ it('refuses unsigned requests, a wrong secret, .. in keys and bad bucket names',
   expect(anonymous.status).toBe(403);
   expect(await xmlCode(anonymous)).toBe('AccessDenied');
   const wrongSecret = client('guess');
-  await expect(wrongSecret.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'images/products/up.png' }))).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
+  await expect(
+    wrongSecret.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'images/products/up.png' })),
+  ).rejects.toMatchObject({ name: 'SignatureDoesNotMatch' });
   wrongSecret.destroy();
 
   // Raw paths (fetch would normalise the dots away before sending).
   const rawPut = (rawPath: string) =>
     new Promise<number>((resolve, reject) => {
       const { hostname, port } = new URL(endpoint);
-      const req = http.request({ hostname, port, path: rawPath, method: 'PUT' }, (res) => (res.resume(), resolve(res.statusCode!)));
+      const req = http.request(
+        { hostname, port, path: rawPath, method: 'PUT' },
+        (res) => (res.resume(), resolve(res.statusCode!)),
+      );
       req.on('error', reject);
       req.end('x');
     });
@@ -111,23 +172,51 @@ it('refuses unsigned requests, a wrong secret, .. in keys and bad bucket names',
   expect(await rawPut('/s3/Bad_Bucket/x')).toBe(400);
   expect(existsSync(path.join(dir, 'escape.txt'))).toBe(false);
   const s3 = client();
-  await expect(s3.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/../../x', Body: 'x' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
+  await expect(
+    s3.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/../../x', Body: 'x' })),
+  ).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
   s3.destroy();
 });
 
 it('refuses the old well-known key (local/local) with 403 InvalidAccessKeyId, for reading an original and for writing a page under images/', async () => {
   const owner = client();
-  await owner.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'uploads/original.jpg', Body: 'JPEG WITH GPS', ContentType: 'image/jpeg' }));
+  await owner.send(
+    new PutObjectCommand({
+      Bucket: 'shop-images',
+      Key: 'uploads/original.jpg',
+      Body: 'JPEG WITH GPS',
+      ContentType: 'image/jpeg',
+    }),
+  );
   owner.destroy();
   const stranger = client('local', 'local');
-  await expect(stranger.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'uploads/original.jpg' }))).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
-  await expect(stranger.send(new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/products/x/evil.html', Body: '<script>alert(1)</script>', ContentType: 'text/html' }))).rejects.toMatchObject({
+  await expect(
+    stranger.send(new GetObjectCommand({ Bucket: 'shop-images', Key: 'uploads/original.jpg' })),
+  ).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
+  await expect(
+    stranger.send(
+      new PutObjectCommand({
+        Bucket: 'shop-images',
+        Key: 'images/products/x/evil.html',
+        Body: '<script>alert(1)</script>',
+        ContentType: 'text/html',
+      }),
+    ),
+  ).rejects.toMatchObject({
     name: 'InvalidAccessKeyId',
   });
   stranger.destroy();
   // A presigned URL made with the old key is refused the same way, in S3's XML.
-  const presigned = await getSignedUrl(client('local', 'local'), new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/products/x/evil.html', ContentType: 'text/html' }), { expiresIn: 60 });
-  const answer = await fetch(presigned, { method: 'PUT', headers: { 'content-type': 'text/html' }, body: '<script>alert(1)</script>' });
+  const presigned = await getSignedUrl(
+    client('local', 'local'),
+    new PutObjectCommand({ Bucket: 'shop-images', Key: 'images/products/x/evil.html', ContentType: 'text/html' }),
+    { expiresIn: 60 },
+  );
+  const answer = await fetch(presigned, {
+    method: 'PUT',
+    headers: { 'content-type': 'text/html' },
+    body: '<script>alert(1)</script>',
+  });
   expect(answer.status).toBe(403);
   expect(answer.headers.get('content-type')).toBe('application/xml');
   expect(await xmlCode(answer)).toBe('InvalidAccessKeyId');

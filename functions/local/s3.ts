@@ -27,7 +27,10 @@ import { contentType as typeOf } from './gateway-http';
  * pipeline's trigger in AWS), without holding up the answer, as S3 does; `idle()` waits until every call is done.
  */
 export interface S3StandInOptions {
-  /** Access key -> secret. Defaults to the key the functions sign with (STANDIN_ACCESS_KEY_ID, STANDIN_SECRET_ACCESS_KEY). */
+  /**
+   * Access key -> secret. Defaults to the key the functions sign with (STANDIN_ACCESS_KEY_ID,
+   * STANDIN_SECRET_ACCESS_KEY).
+   */
   credentials?: Record<string, string>;
   onObjectCreated?: (event: S3Event) => Promise<void>;
   /** Told when an `onObjectCreated` call fails (S3 would retry; here it is logged). */
@@ -51,7 +54,12 @@ function objectCreatedEvent(bucket: string, key: string, size: number, etag: str
           s3SchemaVersion: '1.0',
           configurationId: 'local',
           bucket: { name: bucket, ownerIdentity: { principalId: 'local' }, arn: `arn:aws:s3:::${bucket}` },
-          object: { key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+'), size, eTag: etag.replace(/"/g, ''), sequencer: Date.now().toString(16) },
+          object: {
+            key: encodeURIComponent(key).replace(/%2F/g, '/').replace(/%20/g, '+'),
+            size,
+            eTag: etag.replace(/"/g, ''),
+            sequencer: Date.now().toString(16),
+          },
         },
       },
     ],
@@ -59,7 +67,8 @@ function objectCreatedEvent(bucket: string, key: string, size: number, etag: str
 }
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const unescapeXml = (text: string) =>
   text
     .replace(/&lt;/g, '<')
@@ -68,14 +77,25 @@ const unescapeXml = (text: string) =>
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 
-function xmlError(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string, message: string, resource = '') {
+function xmlError(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  resource = '',
+) {
   res.writeHead(status, { 'content-type': 'application/xml' });
   if (req.method === 'HEAD') return void res.end();
-  res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>` + `<Resource>${escapeXml(resource)}</Resource><RequestId>local</RequestId></Error>`);
+  res.end(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message>` +
+      `<Resource>${escapeXml(resource)}</Resource><RequestId>local</RequestId></Error>`,
+  );
 }
 
 /** RFC 3986 encoding as SigV4 wants it. */
-const encode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
@@ -104,7 +124,8 @@ function checkSignature(req: http.IncomingMessage, body: Buffer, secrets: Record
   const presigned = query.has('X-Amz-Signature');
   let credential: string, signedHeaders: string, signature: string, amzDate: string, payloadHash: string;
   if (presigned) {
-    if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256') return deny('AuthorizationQueryParametersError', 'Only AWS4-HMAC-SHA256 is supported', 400);
+    if (query.get('X-Amz-Algorithm') !== 'AWS4-HMAC-SHA256')
+      return deny('AuthorizationQueryParametersError', 'Only AWS4-HMAC-SHA256 is supported', 400);
     credential = query.get('X-Amz-Credential') ?? '';
     signedHeaders = query.get('X-Amz-SignedHeaders') ?? '';
     signature = query.get('X-Amz-Signature') ?? '';
@@ -113,29 +134,42 @@ function checkSignature(req: http.IncomingMessage, body: Buffer, secrets: Record
     const signedAt = parseAmzDate(amzDate);
     const expires = Number(query.get('X-Amz-Expires'));
     if (signedAt === null || !Number.isInteger(expires) || expires < 1 || expires > 604800) {
-      return deny('AuthorizationQueryParametersError', 'X-Amz-Date and X-Amz-Expires (1 to 604800 seconds) are required', 400);
+      return deny(
+        'AuthorizationQueryParametersError',
+        'X-Amz-Date and X-Amz-Expires (1 to 604800 seconds) are required',
+        400,
+      );
     }
     if (Date.now() > signedAt + expires * 1000) return deny('AccessDenied', 'Request has expired');
   } else {
-    const m = /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]+)$/.exec(authorization);
+    const m = /^AWS4-HMAC-SHA256 Credential=([^,]+),\s*SignedHeaders=([^,]+),\s*Signature=([0-9a-f]+)$/.exec(
+      authorization,
+    );
     if (!m) return deny('AccessDenied', 'Anonymous access is not allowed: sign the request (SigV4)');
     [, credential, signedHeaders, signature] = m;
     amzDate = String(req.headers['x-amz-date'] ?? '');
     payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
     const signedAt = parseAmzDate(amzDate);
     if (signedAt === null) return deny('AccessDenied', 'x-amz-date is required', 400);
-    if (Math.abs(Date.now() - signedAt) > 15 * 60 * 1000) return deny('RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
+    if (Math.abs(Date.now() - signedAt) > 15 * 60 * 1000)
+      return deny('RequestTimeTooSkewed', 'The difference between the request time and the current time is too large.');
     if (!payloadHash) return deny('InvalidRequest', 'x-amz-content-sha256 is required', 400);
     if (payloadHash !== 'UNSIGNED-PAYLOAD' && !payloadHash.startsWith('STREAMING-') && payloadHash !== sha256(body)) {
-      return deny('XAmzContentSHA256Mismatch', 'The provided x-amz-content-sha256 header does not match what was computed.', 400);
+      return deny(
+        'XAmzContentSHA256Mismatch',
+        'The provided x-amz-content-sha256 header does not match what was computed.',
+        400,
+      );
     }
   }
   const [accessKey, ...scopeParts] = credential.split('/');
   const secret = secrets[accessKey];
-  if (secret === undefined) return deny('InvalidAccessKeyId', 'The access key you provided does not exist in our records.');
+  if (secret === undefined)
+    return deny('InvalidAccessKeyId', 'The access key you provided does not exist in our records.');
   const scope = scopeParts.join('/');
   const [day, region, service] = scopeParts;
-  if (scopeParts.length !== 4 || !day || day !== amzDate.slice(0, 8)) return deny('AuthorizationHeaderMalformed', 'The credential scope is malformed', 400);
+  if (scopeParts.length !== 4 || !day || day !== amzDate.slice(0, 8))
+    return deny('AuthorizationHeaderMalformed', 'The credential scope is malformed', 400);
 
   const headerNames = signedHeaders.split(';');
   if (!headerNames.includes('host')) return deny('AccessDenied', 'The host header must be signed');
@@ -152,19 +186,25 @@ function checkSignature(req: http.IncomingMessage, body: Buffer, secrets: Record
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  const canonicalRequest = [req.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join('\n');
+  const canonicalRequest = [req.method, rawPath, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join(
+    '\n',
+  );
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), service), 'aws4_request');
   const expected = createHmac('sha256', key).update(stringToSign).digest();
   const given = Buffer.from(signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return deny('SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+    return deny(
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
   }
   return { ok: true };
 }
 
 const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const badKey = (key: string) => key.length > 1024 || key.split('/').some((segment) => segment === '..' || segment === '.') || key.includes('\0');
+const badKey = (key: string) =>
+  key.length > 1024 || key.split('/').some((segment) => segment === '..' || segment === '.') || key.includes('\0');
 
 export function createS3StandIn(storageDir: string, options: S3StandInOptions = {}) {
   const root = path.resolve(storageDir);
@@ -176,7 +216,8 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
     const bucketDir = path.join(root, bucket);
     const file = path.resolve(bucketDir, key);
     const meta = path.resolve(root, '.meta', bucket, `${key}.json`);
-    if (!file.startsWith(bucketDir + path.sep) || !meta.startsWith(path.join(root, '.meta', bucket) + path.sep)) return null;
+    if (!file.startsWith(bucketDir + path.sep) || !meta.startsWith(path.join(root, '.meta', bucket) + path.sep))
+      return null;
     return { file, meta };
   };
   const remove = (target: { file: string; meta: string }) => {
@@ -209,8 +250,10 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       return xmlError(req, res, 400, 'InvalidURI', 'Could not parse the specified URI.', url.pathname);
     }
     const resource = `/${bucket}/${key}`;
-    if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) return xmlError(req, res, 400, 'InvalidBucketName', 'The specified bucket is not valid.', resource);
-    if (badKey(key)) return xmlError(req, res, 400, 'InvalidArgument', 'The key may not contain . or .. segments.', resource);
+    if (!BUCKET_NAME.test(bucket) || bucket.includes('..'))
+      return xmlError(req, res, 400, 'InvalidBucketName', 'The specified bucket is not valid.', resource);
+    if (badKey(key))
+      return xmlError(req, res, 400, 'InvalidArgument', 'The key may not contain . or .. segments.', resource);
     const signed = checkSignature(req, body, secrets);
     if (!signed.ok) return xmlError(req, res, signed.status, signed.code, signed.message, resource);
 
@@ -220,21 +263,40 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       const quiet = /<Quiet>\s*true\s*<\/Quiet>/i.test(xml);
       const keys = [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unescapeXml(m[1]));
       if (!/<Delete[\s>]/.test(xml) || keys.length === 0 || keys.length > 1000)
-        return xmlError(req, res, 400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema.', resource);
+        return xmlError(
+          req,
+          res,
+          400,
+          'MalformedXML',
+          'The XML you provided was not well-formed or did not validate against our published schema.',
+          resource,
+        );
       const parts: string[] = [];
       for (const k of keys) {
         const target = badKey(k) ? null : locate(bucket, k);
         if (!target) {
-          parts.push(`<Error><Key>${escapeXml(k)}</Key><Code>InvalidArgument</Code><Message>Invalid key</Message></Error>`);
+          parts.push(
+            `<Error><Key>${escapeXml(k)}</Key><Code>InvalidArgument</Code><Message>Invalid key</Message></Error>`,
+          );
           continue;
         }
         remove(target);
         if (!quiet) parts.push(`<Deleted><Key>${escapeXml(k)}</Key></Deleted>`);
       }
       res.writeHead(200, { 'content-type': 'application/xml' });
-      return void res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="${XMLNS}">${parts.join('')}</DeleteResult>`);
+      return void res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<DeleteResult xmlns="${XMLNS}">${parts.join('')}</DeleteResult>`,
+      );
     }
-    if (!key) return xmlError(req, res, 400, 'InvalidRequest', 'Bucket operations other than DeleteObjects are not supported.', resource);
+    if (!key)
+      return xmlError(
+        req,
+        res,
+        400,
+        'InvalidRequest',
+        'Bucket operations other than DeleteObjects are not supported.',
+        resource,
+      );
     const target = locate(bucket, key);
     if (!target) return xmlError(req, res, 400, 'InvalidArgument', 'Invalid key.', resource);
 
@@ -245,7 +307,16 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       const type = String(req.headers['content-type'] ?? 'binary/octet-stream');
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       const cacheControl = req.headers['cache-control'];
-      writeFileSync(target.meta, JSON.stringify({ contentType: type, size: body.length, etag, lastModified: new Date().toUTCString(), ...(cacheControl ? { cacheControl } : {}) }));
+      writeFileSync(
+        target.meta,
+        JSON.stringify({
+          contentType: type,
+          size: body.length,
+          etag,
+          lastModified: new Date().toUTCString(),
+          ...(cacheControl ? { cacheControl } : {}),
+        }),
+      );
       res.writeHead(200, { etag });
       res.end();
       return notify(bucket, key, body.length, etag);
@@ -256,16 +327,29 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       return void res.end();
     }
     if (method === 'GET' || method === 'HEAD') {
-      if (!existsSync(target.file) || !statSync(target.file).isFile()) return xmlError(req, res, 404, 'NoSuchKey', 'The specified key does not exist.', resource);
-      const meta: StoredMeta = existsSync(target.meta) ? (JSON.parse(readFileSync(target.meta, 'utf8')) as StoredMeta) : { contentType: typeOf(target.file) };
-      const headers: Record<string, string | number> = { 'content-type': meta.contentType ?? typeOf(target.file), 'content-length': statSync(target.file).size };
+      if (!existsSync(target.file) || !statSync(target.file).isFile())
+        return xmlError(req, res, 404, 'NoSuchKey', 'The specified key does not exist.', resource);
+      const meta: StoredMeta = existsSync(target.meta)
+        ? (JSON.parse(readFileSync(target.meta, 'utf8')) as StoredMeta)
+        : { contentType: typeOf(target.file) };
+      const headers: Record<string, string | number> = {
+        'content-type': meta.contentType ?? typeOf(target.file),
+        'content-length': statSync(target.file).size,
+      };
       if (meta.etag) headers.etag = meta.etag;
       if (meta.lastModified) headers['last-modified'] = meta.lastModified;
       if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
       res.writeHead(200, headers);
       return void res.end(method === 'HEAD' ? undefined : readFileSync(target.file));
     }
-    return xmlError(req, res, 405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.', resource);
+    return xmlError(
+      req,
+      res,
+      405,
+      'MethodNotAllowed',
+      'The specified method is not allowed against this resource.',
+      resource,
+    );
   };
   /** Resolves once no event notification is running (tests wait on it). */
   const idle = async () => {

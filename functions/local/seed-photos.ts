@@ -18,11 +18,18 @@ const SHAPES: Record<Motif, string> = {
     '<rect x="165" y="200" width="70" height="36" rx="8" fill="rgba(0,0,0,.15)"/>',
   rug: '<g transform="rotate(-6 200 170)"><rect x="90" y="80" width="220" height="170" rx="22" fill="url(#body)"/><circle cx="200" cy="165" r="52" fill="url(#top)" opacity=".8"/><path d="M120 100h160M120 230h160" stroke="rgba(255,255,255,.35)" stroke-width="6" stroke-dasharray="6 8"/></g>',
   wrap: '<rect x="115" y="95" width="170" height="150" rx="6" fill="url(#body)"/><rect x="190" y="95" width="20" height="150" fill="url(#top)"/><rect x="115" y="160" width="170" height="20" fill="url(#top)"/><path d="M200 95c-34-44-66-10-32 0zM200 95c34-44 66-10 32 0z" fill="url(#top)"/>',
-  tumbler: '<path d="M152 70h96l-12 185h-72z" fill="url(#body)"/><rect x="146" y="56" width="108" height="22" rx="6" fill="url(#top)"/><rect x="214" y="16" width="8" height="48" fill="#f8fafc"/>',
+  tumbler:
+    '<path d="M152 70h96l-12 185h-72z" fill="url(#body)"/><rect x="146" y="56" width="108" height="22" rx="6" fill="url(#top)"/><rect x="214" y="16" width="8" height="48" fill="#f8fafc"/>',
 };
 
 /** The scene as SVG (viewBox 400x300): wall and table lit from the left, the motif with a shadow under it. */
-export function sceneSvg(motif: Motif, [dark, light]: [string, string], variant: number, width: number, height: number): string {
+export function sceneSvg(
+  motif: Motif,
+  [dark, light]: [string, string],
+  variant: number,
+  width: number,
+  height: number,
+): string {
   const tilt = [0, -7, 6][variant % 3];
   const zoom = [1, 1.12, 0.92][variant % 3];
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 400 300">
@@ -48,7 +55,9 @@ export function sceneSvg(motif: Motif, [dark, light]: [string, string], variant:
 async function noise(width: number, height: number, sigma: number, scale: number): Promise<Buffer> {
   const w = Math.max(1, Math.round(width / scale));
   const h = Math.max(1, Math.round(height / scale));
-  return sharp({ create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } } })
+  return sharp({
+    create: { width: w, height: h, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma } },
+  })
     .resize(width, height, { kernel: scale > 1 ? 'cubic' : 'nearest' })
     .png({ compressionLevel: 0 })
     .toBuffer();
@@ -58,7 +67,13 @@ async function noise(width: number, height: number, sigma: number, scale: number
  * A photo-like JPEG of a product, `width` x `height` (default 2400x1800, the size of a phone photo), with EXIF as
  * a phone writes it (camera, time, GPS position): the pipeline must strip it all.
  */
-export async function seedPhoto(motif: Motif, colors: [string, string], variant = 0, width = 2400, height = 1800): Promise<Buffer> {
+export async function seedPhoto(
+  motif: Motif,
+  colors: [string, string],
+  variant = 0,
+  width = 2400,
+  height = 1800,
+): Promise<Buffer> {
   const [texture, grain] = await Promise.all([noise(width, height, 36, 6), noise(width, height, 16, 1)]);
   return sharp(Buffer.from(sceneSvg(motif, colors, variant, width, height)))
     .composite([
@@ -70,7 +85,12 @@ export async function seedPhoto(motif: Motif, colors: [string, string], variant 
     .withExif({
       IFD0: { Make: 'Google', Model: 'Pixel 8', Software: 'Seasonal Shop demo camera' },
       IFD2: { DateTimeOriginal: '2024:10:12 16:04:31' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4612/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 5604/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 26/1 4612/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '79/1 58/1 5604/100',
+      },
     })
     .toBuffer();
 }

@@ -52,7 +52,12 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 ];
 
 /** Products whose page shows three photos (two more angles, smaller, as an owner's second and third shots). */
-const WITH_EXTRA_PHOTOS = new Set(['harvest-spice-candle', 'pumpkin-patch-tee', 'cozy-cabin-hoodie', 'autumn-leaves-rug']);
+const WITH_EXTRA_PHOTOS = new Set([
+  'harvest-spice-candle',
+  'pumpkin-patch-tee',
+  'cozy-cabin-hoodie',
+  'autumn-leaves-rug',
+]);
 
 /** Where drawn originals are kept between fresh starts (tests, bench): drawing one takes a few seconds. */
 const PHOTO_CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'seasonal-shop', 'seed-photos');
@@ -87,14 +92,21 @@ export interface SeedOptions {
  * Each product's photos, uploaded to uploads/ as an admin's browser does and made by the image pipeline (which
  * the S3 stand-in runs on each upload): the photo paths and what the product records of them.
  */
-async function seedPhotos(product: SeedProduct, width: number): Promise<{ image: string; extraImages: string[]; photos: Photo[] }> {
+async function seedPhotos(
+  product: SeedProduct,
+  width: number,
+): Promise<{ image: string; extraImages: string[]; photos: Photo[] }> {
   const variants = WITH_EXTRA_PHOTOS.has(product.id) ? [0, 1, 2] : [0];
   const ids: string[] = [];
-  for (const variant of variants) ids.push(await uploadOriginal(await drawnPhoto(product, variant, variant ? Math.round((width * 2) / 3) : width), 'jpg'));
+  for (const variant of variants)
+    ids.push(
+      await uploadOriginal(await drawnPhoto(product, variant, variant ? Math.round((width * 2) / 3) : width), 'jpg'),
+    );
   const records = await waitForPhotos(ids);
   const photos = ids.map((id) => {
     const record = records.get(id)!;
-    if (record.status !== 'ready') throw new Error(`The demo photo of ${product.id} could not be processed: ${record.reason}`);
+    if (record.status !== 'ready')
+      throw new Error(`The demo photo of ${product.id} could not be processed: ${record.reason}`);
     return photoOf(record);
   });
   return { image: photos[0].src, extraImages: photos.slice(1).map((photo) => photo.src), photos };
@@ -113,9 +125,12 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
     options.progress?.(index, SEED_PRODUCTS.length);
     const { colors: _colors, motif: _motif, ...fields } = seed;
     const started = Date.now();
-    const pictures = width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);
+    const pictures =
+      width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);
     await putIndexedProduct({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
-    options.log?.(`seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    options.log?.(
+      `seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   await seedMarker.put({ name: 'seed', seededAt: new Date().toISOString() });
   return true;

@@ -26,7 +26,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ses = new SESv2Client({ region: 'us-east-1', endpoint: `${origin}/ses`, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  ses = new SESv2Client({
+    region: 'us-east-1',
+    endpoint: `${origin}/ses`,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 });
 afterAll(async () => {
   ses.destroy();
@@ -34,7 +38,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const outboxList = async () => (await (await fetch(`${origin}/ses/outbox`)).json()).mails as Array<Record<string, unknown>>;
+const outboxList = async () =>
+  (await (await fetch(`${origin}/ses/outbox`)).json()).mails as Array<Record<string, unknown>>;
 
 it('accepts SendEmail from the real SDK, writes an .eml and lists the mail at /ses/outbox', async () => {
   const answer = await ses.send(
@@ -42,7 +47,12 @@ it('accepts SendEmail from the real SDK, writes an .eml and lists the mail at /s
       FromEmailAddress: 'no-reply@example.com',
       Destination: { ToAddresses: ['shop@example.com'] },
       ReplyToAddresses: ['ada@example.com'],
-      Content: { Simple: { Subject: { Data: 'Contact Form Submission' }, Body: { Text: { Data: 'Name: Ada\n\nHello <b>there</b>' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Contact Form Submission' },
+          Body: { Text: { Data: 'Name: Ada\n\nHello <b>there</b>' } },
+        },
+      },
     }),
   );
   expect(answer.MessageId).toEqual(expect.any(String));
@@ -98,15 +108,30 @@ it('answers other paths and bad bodies with JSON errors the SDK can read', async
   expect(bad.status).toBe(400);
   expect(bad.headers.get('x-amzn-errortype')).toBe('BadRequestException');
 
-  await expect(ses.send(new SendEmailCommand({ Destination: { ToAddresses: [] }, Content: { Simple: { Subject: { Data: 'x' }, Body: {} } } }))).rejects.toMatchObject({
+  await expect(
+    ses.send(
+      new SendEmailCommand({
+        Destination: { ToAddresses: [] },
+        Content: { Simple: { Subject: { Data: 'x' }, Body: {} } },
+      }),
+    ),
+  ).rejects.toMatchObject({
     name: 'BadRequestException',
   });
 });
 
 it("a web page in the developer's browser cannot send (its request carries an Origin): 403, nothing in the outbox", async () => {
   const before = (await outboxList()).length;
-  const mail = { FromEmailAddress: 'shop@example.com', Destination: { ToAddresses: ['victim@example.com'] }, Content: { Simple: { Subject: { Data: 'From a page' }, Body: { Text: { Data: 'x' } } } } };
-  const page = await fetch(`${origin}/ses/v2/email/outbound-emails`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, body: JSON.stringify(mail) });
+  const mail = {
+    FromEmailAddress: 'shop@example.com',
+    Destination: { ToAddresses: ['victim@example.com'] },
+    Content: { Simple: { Subject: { Data: 'From a page' }, Body: { Text: { Data: 'x' } } } },
+  };
+  const page = await fetch(`${origin}/ses/v2/email/outbound-emails`, {
+    method: 'POST',
+    headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+    body: JSON.stringify(mail),
+  });
   expect(page.status).toBe(403);
   expect(page.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
   expect(page.headers.get('access-control-allow-origin')).toBeNull();
@@ -119,7 +144,9 @@ it("another site's page in the developer's browser cannot read the outbox (its r
     const answer = await fetch(`${origin}/ses/outbox`, { headers: { origin: pageOrigin } });
     expect(answer.status).toBe(403);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await answer.json()).toEqual({ message: "The outbox is not shown to another site's page: open it in the address bar." });
+    expect(await answer.json()).toEqual({
+      message: "The outbox is not shown to another site's page: open it in the address bar.",
+    });
   }
   // The shop's own page (same origin) and the address bar still read it.
   expect((await fetch(`${origin}/ses/outbox`, { headers: { origin: `http://${host}` } })).status).toBe(200);
@@ -131,7 +158,14 @@ it('a browser (Accept: text/html) gets the outbox as a page whose addresses are 
     new SendEmailCommand({
       FromEmailAddress: 'shop@example.com',
       Destination: { ToAddresses: ['page@example.com'] },
-      Content: { Simple: { Subject: { Data: 'Your cart <is> waiting' }, Body: { Text: { Data: 'Come back: https://shop.example.com/cart/restore?token=a.b&x=1\n<script>alert(1)</script>' } } } },
+      Content: {
+        Simple: {
+          Subject: { Data: 'Your cart <is> waiting' },
+          Body: {
+            Text: { Data: 'Come back: https://shop.example.com/cart/restore?token=a.b&x=1\n<script>alert(1)</script>' },
+          },
+        },
+      },
     }),
   );
   const answer = await fetch(`${origin}/ses/outbox`, { headers: { accept: 'text/html,application/xhtml+xml' } });
@@ -140,7 +174,9 @@ it('a browser (Accept: text/html) gets the outbox as a page whose addresses are 
   expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
   const page = await answer.text();
   expect(page).toContain('<h2>Your cart &lt;is&gt; waiting</h2>');
-  expect(page).toContain('<a href="https://shop.example.com/cart/restore?token=a.b&amp;x=1">https://shop.example.com/cart/restore?token=a.b&amp;x=1</a>');
+  expect(page).toContain(
+    '<a href="https://shop.example.com/cart/restore?token=a.b&amp;x=1">https://shop.example.com/cart/restore?token=a.b&amp;x=1</a>',
+  );
   expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   expect(page).not.toContain('<script>');
   // Scripts and tests still get JSON.
@@ -149,8 +185,18 @@ it('a browser (Accept: text/html) gets the outbox as a page whose addresses are 
 
 describe('the outbox (every mail, reset codes included) answers only this machine', () => {
   test('isLoopback reads the socket address: 127.0.0.0/8 and ::1, also IPv4-mapped; nothing else', () => {
-    for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1']) expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: true });
-    for (const address of ['192.0.2.2', '::ffff:192.0.2.2', 'fd00::2', '10.0.0.1', '', undefined, '127.0.0.1.evil', '::ffff:10.0.0.1']) {
+    for (const address of ['127.0.0.1', '127.0.0.2', '::1', '::ffff:127.0.0.1'])
+      expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: true });
+    for (const address of [
+      '192.0.2.2',
+      '::ffff:192.0.2.2',
+      'fd00::2',
+      '10.0.0.1',
+      '',
+      undefined,
+      '127.0.0.1.evil',
+      '::ffff:10.0.0.1',
+    ]) {
       expect({ address, loopback: isLoopback(address) }).toEqual({ address, loopback: false });
     }
   });
@@ -159,40 +205,52 @@ describe('the outbox (every mail, reset codes included) answers only this machin
   const lanAddress = Object.values(os.networkInterfaces())
     .flat()
     .find((a) => a && !a.internal && a.family === 'IPv4')?.address;
-  (lanAddress ? test : test.skip)(`a client on the network address (${lanAddress ?? 'none on this machine'}) gets 403 in SES's format and no mail, whatever its headers say`, async () => {
-    const lan = createGateway({
-      routes: [],
-      webDir: dir,
-      imagesDir: dir,
-      config: {} as GatewayOptions['config'],
-      cognitoUrl: 'http://127.0.0.1:9',
-      mounts: { '/ses/': createSesStandIn(outbox) },
-    });
-    // Only for this test, and only on this machine's own address (the shop itself listens on 127.0.0.1).
-    await new Promise<void>((resolve) => lan.listen(0, lanAddress, resolve));
-    try {
-      const url = `http://${lanAddress}:${(lan.address() as AddressInfo).port}/ses/outbox`;
-      const spoofed: Record<string, string>[] = [{}, { 'x-forwarded-for': '127.0.0.1' }, { forwarded: 'for=127.0.0.1' }, { 'x-real-ip': '127.0.0.1' }];
-      for (const headers of spoofed) {
-        const answer = await fetch(url, { headers });
-        expect(answer.status).toBe(403);
-        expect(answer.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
-        const text = await answer.text();
-        expect(JSON.parse(text)).toEqual({
-          message: 'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.',
-        });
-        expect(text).not.toContain('Contact Form Submission');
+  (lanAddress ? test : test.skip)(
+    `a client on the network address (${lanAddress ?? 'none on this machine'}) gets 403 in SES's format and no mail, whatever its headers say`,
+    async () => {
+      const lan = createGateway({
+        routes: [],
+        webDir: dir,
+        imagesDir: dir,
+        config: {} as GatewayOptions['config'],
+        cognitoUrl: 'http://127.0.0.1:9',
+        mounts: { '/ses/': createSesStandIn(outbox) },
+      });
+      // Only for this test, and only on this machine's own address (the shop itself listens on 127.0.0.1).
+      await new Promise<void>((resolve) => lan.listen(0, lanAddress, resolve));
+      try {
+        const url = `http://${lanAddress}:${(lan.address() as AddressInfo).port}/ses/outbox`;
+        const spoofed: Record<string, string>[] = [
+          {},
+          { 'x-forwarded-for': '127.0.0.1' },
+          { forwarded: 'for=127.0.0.1' },
+          { 'x-real-ip': '127.0.0.1' },
+        ];
+        for (const headers of spoofed) {
+          const answer = await fetch(url, { headers });
+          expect(answer.status).toBe(403);
+          expect(answer.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
+          const text = await answer.text();
+          expect(JSON.parse(text)).toEqual({
+            message:
+              'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.',
+          });
+          expect(text).not.toContain('Contact Form Submission');
+        }
+      } finally {
+        await new Promise<void>((resolve) => lan.close(() => resolve()));
       }
-    } finally {
-      await new Promise<void>((resolve) => lan.close(() => resolve()));
-    }
-    // On this machine it is still there.
-    expect((await outboxList()).length).toBeGreaterThan(0);
-  });
+      // On this machine it is still there.
+      expect((await outboxList()).length).toBeGreaterThan(0);
+    },
+  );
 });
 
 it('keeps the header fields a mail gives (List-Unsubscribe, List-Unsubscribe-Post) in the outbox and the .eml, with its HTML part; refuses a header SES would', async () => {
-  const headers = { 'List-Unsubscribe': '<https://shop.example.com/api/email-preferences/unsubscribe?token=a.b>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+  const headers = {
+    'List-Unsubscribe': '<https://shop.example.com/api/email-preferences/unsubscribe?token=a.b>',
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
   const answer = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: 'no-reply@example.com',
@@ -209,13 +267,17 @@ it('keeps the header fields a mail gives (List-Unsubscribe, List-Unsubscribe-Pos
   const mail = (await outboxList()).find((listed) => listed.id === answer.MessageId)!;
   expect(mail).toMatchObject({ headers, html: '<p>Hi</p>', text: 'Hi' });
   const eml = readdirSync(outbox).find((name) => name.endsWith(`${answer.MessageId}.eml`))!;
-  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain('\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n');
+  expect(readFileSync(path.join(outbox, eml), 'utf8')).toContain(
+    '\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n',
+  );
 
   const bad = ses.send(
     new SendEmailCommand({
       FromEmailAddress: 'no-reply@example.com',
       Destination: { ToAddresses: ['headers@example.com'] },
-      Content: { Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } }, Headers: [{ Name: 'Bad: name', Value: 'x' }] } },
+      Content: {
+        Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } }, Headers: [{ Name: 'Bad: name', Value: 'x' }] },
+      },
     }),
   );
   await expect(bad).rejects.toMatchObject({ name: 'BadRequestException' });

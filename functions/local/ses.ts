@@ -34,7 +34,8 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 
 /** The outbox as a page: each mail's header lines and its text, with every address in it a link. */
 export function outboxPage(mails: readonly StoredMail[]): string {
-  const linked = (text: string) => escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
+  const linked = (text: string) =>
+    escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
   const items = mails.map(
     (mail) => `<article>
 <h2>${escapeHtml(mail.subject)}</h2>
@@ -102,12 +103,22 @@ export function createSesStandIn(outboxDir: string) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/ses/outbox') {
       if (!isLoopback(req.socket.remoteAddress)) {
-        return fail(res, 403, 'AccessDeniedException', 'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.');
+        return fail(
+          res,
+          403,
+          'AccessDeniedException',
+          'The outbox (every mail the shop sent, reset codes included) is shown only on the machine that runs the shop: open it there, under localhost.',
+        );
       }
       // Opened in the browser's address bar (no Origin) or read by the shop's own pages and tests, yes; read by
       // another site's page in the developer's browser (a cross-origin request carries its Origin), no.
       if (sentByAnotherSite(req)) {
-        return fail(res, 403, 'AccessDeniedException', "The outbox is not shown to another site's page: open it in the address bar.");
+        return fail(
+          res,
+          403,
+          'AccessDeniedException',
+          "The outbox is not shown to another site's page: open it in the address bar.",
+        );
       }
       if ((req.headers.accept ?? '').includes('text/html')) {
         // Mail text is escaped; the policy keeps any script off the page all the same (its own style block only).
@@ -127,13 +138,24 @@ export function createSesStandIn(outboxDir: string) {
     // Sending takes no signature here: only the shop's functions on this machine may, not a web page in the
     // developer's browser (it sends an Origin; the SDK does not) nor another machine (docs/decisions/0085).
     if (sentByAWebPage(req) || !isLoopback(req.socket.remoteAddress)) {
-      return fail(res, 403, 'AccessDeniedException', "The SES stand-in sends mail for the shop's functions on this machine only.");
+      return fail(
+        res,
+        403,
+        'AccessDeniedException',
+        "The SES stand-in sends mail for the shop's functions on this machine only.",
+      );
     }
     let input: {
       FromEmailAddress?: string;
       Destination?: { ToAddresses?: string[] };
       ReplyToAddresses?: string[];
-      Content?: { Simple?: { Subject?: { Data?: string }; Body?: { Text?: { Data?: string }; Html?: { Data?: string } }; Headers?: { Name?: string; Value?: string }[] } };
+      Content?: {
+        Simple?: {
+          Subject?: { Data?: string };
+          Body?: { Text?: { Data?: string }; Html?: { Data?: string } };
+          Headers?: { Name?: string; Value?: string }[];
+        };
+      };
     };
     try {
       input = JSON.parse(body.toString('utf8')) as typeof input;
@@ -142,10 +164,19 @@ export function createSesStandIn(outboxDir: string) {
     }
     const to = input.Destination?.ToAddresses ?? [];
     const simple = input.Content?.Simple;
-    if (!to.length || !simple?.Subject?.Data) return fail(res, 400, 'BadRequestException', 'Destination and Subject are required');
+    if (!to.length || !simple?.Subject?.Data)
+      return fail(res, 400, 'BadRequestException', 'Destination and Subject are required');
     // As SES: a header name is printable ASCII without a colon, its value printable ASCII on one line.
     const headers = simple.Headers ?? [];
-    if (headers.some((h) => !h.Name || !/^[\x21-\x39\x3b-\x7e]{1,126}$/.test(h.Name) || typeof h.Value !== 'string' || !/^[\x20-\x7e]{0,870}$/.test(h.Value))) {
+    if (
+      headers.some(
+        (h) =>
+          !h.Name ||
+          !/^[\x21-\x39\x3b-\x7e]{1,126}$/.test(h.Name) ||
+          typeof h.Value !== 'string' ||
+          !/^[\x20-\x7e]{0,870}$/.test(h.Value),
+      )
+    ) {
       return fail(res, 400, 'BadRequestException', 'A message header is not printable ASCII on one line');
     }
     const mail: StoredMail = {

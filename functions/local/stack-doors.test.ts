@@ -17,14 +17,24 @@ import { IMAGES_BUCKET, startLocalStack, type LocalStack } from './stack';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-stack-doors-'));
 const webDir = path.join(dataDir, 'web');
 mkdirSync(webDir, { recursive: true });
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+);
 const admin = { email: 'doors@example.com', password: 'DoorsPass1' };
 let stack: LocalStack;
 let ports: { port: number; dynamoPort: number; cognitoPort: number };
 
 beforeAll(async () => {
   ports = { port: await freePort(), dynamoPort: await freePort(), cognitoPort: await freePort() };
-  stack = await startLocalStack({ ...ports, dataDir, webDir, admin, seedPhotoWidth: 320, rateLimits: { enabled: false } });
+  stack = await startLocalStack({
+    ...ports,
+    dataDir,
+    webDir,
+    admin,
+    seedPhotoWidth: 320,
+    rateLimits: { enabled: false },
+  });
   await stack.ready;
 }, 120_000);
 afterAll(async () => {
@@ -41,11 +51,22 @@ function withHost(
   init: { method?: string; headers?: Record<string, string>; body?: string; port?: number } = {},
 ): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: init.port ?? ports.port, path: pathname, method: init.method ?? 'GET', headers: { ...init.headers, host } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: init.port ?? ports.port,
+        path: pathname,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, host },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -123,8 +144,13 @@ test('every stand-in listens on 127.0.0.1 only, but DynamoDB Local, which cannot
   expect(sockets).toContainEqual({ address: '127.0.0.1', port: ports.port, dynamoLocal: false });
   expect(sockets).toContainEqual({ address: '127.0.0.1', port: ports.cognitoPort, dynamoLocal: false });
   const open = sockets.filter((socket) => socket.address !== '127.0.0.1' && socket.address !== '::1');
-  expect(open).toContainEqual({ address: expect.stringMatching(/^(::|0\.0\.0\.0)$/), port: ports.dynamoPort, dynamoLocal: true });
-  // Whatever else listens beyond loopback is a DynamoDB Local (this stack's, or the test run's own when Jest runs in band).
+  expect(open).toContainEqual({
+    address: expect.stringMatching(/^(::|0\.0\.0\.0)$/),
+    port: ports.dynamoPort,
+    dynamoLocal: true,
+  });
+  // Whatever else listens beyond loopback is a DynamoDB Local (this stack's, or the test run's own when Jest runs in
+  // band).
   for (const socket of open) expect(socket).toEqual({ ...socket, dynamoLocal: true });
 });
 
@@ -134,7 +160,11 @@ test("the Cognito stand-in's own port answers this machine's programs, not a web
     withHost(host, '/', {
       port: ports.cognitoPort,
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers', ...headers },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ListUsers',
+        ...headers,
+      },
       body: JSON.stringify({ UserPoolId: stack.cognito.userPoolId }),
     });
   // A program on this machine (the SDK, npm run admin:add, the functions) is answered.
@@ -145,7 +175,11 @@ test("the Cognito stand-in's own port answers this machine's programs, not a web
   const preflight = await withHost(cognito, '/', {
     port: ports.cognitoPort,
     method: 'OPTIONS',
-    headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-amz-target' },
+    headers: {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,x-amz-target',
+    },
   });
   for (const refused of [
     preflight,
@@ -163,7 +197,11 @@ test("the Cognito stand-in's own port answers this machine's programs, not a web
   const promote = await withHost(cognito, '/', {
     port: ports.cognitoPort,
     method: 'POST',
-    headers: { origin: 'https://evil.example', 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup' },
+    headers: {
+      origin: 'https://evil.example',
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.AdminAddUserToGroup',
+    },
     body: JSON.stringify({ UserPoolId: stack.cognito.userPoolId, Username: 'someone', GroupName: 'admin' }),
   });
   expect(promote.status).toBe(403);
@@ -174,24 +212,55 @@ test("the Cognito stand-in's own port answers this machine's programs, not a web
 test('DynamoDB Local: guessed keys see no table and read no order; the key in the data folder sees the shop', async () => {
   const endpoint = `http://127.0.0.1:${ports.dynamoPort}`;
   for (const guess of ['local', 'fakeMyKeyId', 'AKIAIOSFODNN7EXAMPLE']) {
-    const stranger = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: guess, secretAccessKey: 'local' }, maxAttempts: 1 });
-    expect({ guess, tables: (await stranger.send(new ListTablesCommand({}))).TableNames }).toEqual({ guess, tables: [] });
-    await expect(stranger.send(new ScanCommand({ TableName: 'shop-v2' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    const stranger = new DynamoDBClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: guess, secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+    expect({ guess, tables: (await stranger.send(new ListTablesCommand({}))).TableNames }).toEqual({
+      guess,
+      tables: [],
+    });
+    await expect(stranger.send(new ScanCommand({ TableName: 'shop-v2' }))).rejects.toMatchObject({
+      name: 'ResourceNotFoundException',
+    });
     stranger.destroy();
   }
   expect(readFileSync(path.join(dataDir, 'dynamodb', 'access-key-id'), 'utf8').trim()).toBe(stack.dynamoAccessKeyId);
-  const owner = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: stack.dynamoAccessKeyId, secretAccessKey: 'any' } });
+  const owner = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: stack.dynamoAccessKeyId, secretAccessKey: 'any' },
+  });
   expect((await owner.send(new ListTablesCommand({}))).TableNames).toContain('shop-v2');
   owner.destroy();
 });
 
 test('the S3 stand-in refuses the old well-known key (403 InvalidAccessKeyId): no original read, no page written; a page put there with the real key is never served', async () => {
   const s3With = (accessKeyId: string, secretAccessKey: string) =>
-    new S3Client({ region: 'us-east-1', endpoint: `${names().loopback}/s3`, forcePathStyle: true, credentials: { accessKeyId, secretAccessKey }, maxAttempts: 1 });
+    new S3Client({
+      region: 'us-east-1',
+      endpoint: `${names().loopback}/s3`,
+      forcePathStyle: true,
+      credentials: { accessKeyId, secretAccessKey },
+      maxAttempts: 1,
+    });
   const original = readdirSync(path.join(dataDir, 's3', IMAGES_BUCKET, 'uploads'))[0];
   const stranger = s3With('local', 'local');
-  await expect(stranger.send(new GetObjectCommand({ Bucket: IMAGES_BUCKET, Key: `uploads/${original}` }))).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
-  await expect(stranger.send(new PutObjectCommand({ Bucket: IMAGES_BUCKET, Key: 'images/products/x/evil.html', Body: '<script>alert(1)</script>', ContentType: 'text/html' }))).rejects.toMatchObject({
+  await expect(
+    stranger.send(new GetObjectCommand({ Bucket: IMAGES_BUCKET, Key: `uploads/${original}` })),
+  ).rejects.toMatchObject({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } });
+  await expect(
+    stranger.send(
+      new PutObjectCommand({
+        Bucket: IMAGES_BUCKET,
+        Key: 'images/products/x/evil.html',
+        Body: '<script>alert(1)</script>',
+        ContentType: 'text/html',
+      }),
+    ),
+  ).rejects.toMatchObject({
     name: 'InvalidAccessKeyId',
   });
   stranger.destroy();
@@ -199,8 +268,22 @@ test('the S3 stand-in refuses the old well-known key (403 InvalidAccessKeyId): n
 
   // Even with the key of this start (the functions'), a page stored under images/ is not served from the shop's origin.
   const owner = s3With(process.env.STANDIN_ACCESS_KEY_ID!, process.env.STANDIN_SECRET_ACCESS_KEY!);
-  await owner.send(new PutObjectCommand({ Bucket: IMAGES_BUCKET, Key: 'images/products/x/evil.html', Body: '<script>alert(1)</script>', ContentType: 'text/html' }));
-  await owner.send(new PutObjectCommand({ Bucket: IMAGES_BUCKET, Key: 'images/products/x/320.jpg', Body: '<script>alert(1)</script>', ContentType: 'text/html' }));
+  await owner.send(
+    new PutObjectCommand({
+      Bucket: IMAGES_BUCKET,
+      Key: 'images/products/x/evil.html',
+      Body: '<script>alert(1)</script>',
+      ContentType: 'text/html',
+    }),
+  );
+  await owner.send(
+    new PutObjectCommand({
+      Bucket: IMAGES_BUCKET,
+      Key: 'images/products/x/320.jpg',
+      Body: '<script>alert(1)</script>',
+      ContentType: 'text/html',
+    }),
+  );
   owner.destroy();
   for (const key of ['x/evil.html', 'x/320.jpg']) {
     const answer = await fetch(`${names().loopback}/images/products/${key}`);
@@ -210,19 +293,32 @@ test('the S3 stand-in refuses the old well-known key (403 InvalidAccessKeyId): n
 });
 
 test('a password-reset mail links to the address the reset was asked under; a forged Host gets 400 and no mail', async () => {
-  const config = (await (await fetch(`${names().loopback}/config.json`)).json()) as { userPoolClientId: string; cognitoEndpoint: string };
+  const config = (await (await fetch(`${names().loopback}/config.json`)).json()) as {
+    userPoolClientId: string;
+    cognitoEndpoint: string;
+  };
   expect(config.cognitoEndpoint).toBe(`${names().loopback}/cognito`);
-  const mailsTo = () => readOutbox(path.join(dataDir, 'outbox')).filter((mail) => mail.to.includes(admin.email) && /reset/i.test(mail.subject));
+  const mailsTo = () =>
+    readOutbox(path.join(dataDir, 'outbox')).filter(
+      (mail) => mail.to.includes(admin.email) && /reset/i.test(mail.subject),
+    );
   const forgot = (host: string) =>
     withHost(host, '/cognito/', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword' },
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword',
+      },
       body: JSON.stringify({ ClientId: config.userPoolClientId, Username: admin.email }),
     });
   const codeBefore = stack.cognito.confirmationCode(admin.email);
   for (const forged of ['evil.example', `evil.example:${ports.port}`, `localhost:${ports.port + 1}`]) {
     const answer = await forgot(forged);
-    expect({ forged, status: answer.status, code: (JSON.parse(answer.body) as { error: { code: string } }).error.code }).toEqual({ forged, status: 400, code: 'unknown_host' });
+    expect({
+      forged,
+      status: answer.status,
+      code: (JSON.parse(answer.body) as { error: { code: string } }).error.code,
+    }).toEqual({ forged, status: 400, code: 'unknown_host' });
   }
   expect(mailsTo()).toEqual([]);
   expect(stack.cognito.confirmationCode(admin.email)).toBe(codeBefore);
@@ -248,13 +344,24 @@ test('an admin photo upload works under either name: the upload URL names the ad
     const auth = (await (
       await fetch(`${base}/cognito/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-        body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }),
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        body: JSON.stringify({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: config.userPoolClientId,
+          AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+        }),
       })
     ).json()) as { AuthenticationResult: { AccessToken: string } };
     const authorization = `Bearer ${auth.AuthenticationResult.AccessToken}`;
     const upload = (await (
-      await fetch(`${base}/api/admin/uploads`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }) })
+      await fetch(`${base}/api/admin/uploads`, {
+        method: 'POST',
+        headers: { authorization, 'content-type': 'application/json' },
+        body: JSON.stringify({ contentType: 'image/jpeg', size: photo.length }),
+      })
     ).json()) as { id: string; uploadUrl: string; headers: Record<string, string> };
     expect({ name, uploadOrigin: new URL(upload.uploadUrl).origin }).toEqual({ name, uploadOrigin: base });
     expect(upload.uploadUrl.startsWith(`${base}/s3/${IMAGES_BUCKET}/uploads/`)).toBe(true);
@@ -266,11 +373,19 @@ test('an admin photo upload works under either name: the upload URL names the ad
     expect({ name, status: put.status }).toEqual({ name, status: 200 });
     let status = 'processing';
     for (let attempt = 0; attempt < 100 && status === 'processing'; attempt++) {
-      status = ((await (await fetch(`${base}/api/admin/uploads/${upload.id}`, { headers: { authorization } })).json()) as { status: string }).status;
+      status = (
+        (await (await fetch(`${base}/api/admin/uploads/${upload.id}`, { headers: { authorization } })).json()) as {
+          status: string;
+        }
+      ).status;
       if (status === 'processing') await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect({ name, status }).toEqual({ name, status: 'ready' });
     const variant = await fetch(`${base}/images/products/${upload.id}/320.jpg`);
-    expect({ name, status: variant.status, type: variant.headers.get('content-type') }).toEqual({ name, status: 200, type: 'image/jpeg' });
+    expect({ name, status: variant.status, type: variant.headers.get('content-type') }).toEqual({
+      name,
+      status: 200,
+      type: 'image/jpeg',
+    });
   }
 });

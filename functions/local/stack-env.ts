@@ -7,7 +7,9 @@
 export const LOCAL_STACK_ENV = 'LOCAL_STACK_ENV';
 
 export function recordStackEnv(names: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
-  env[LOCAL_STACK_ENV] = [...new Set([...(env[LOCAL_STACK_ENV]?.split(',') ?? []), ...names])].filter(Boolean).join(',');
+  env[LOCAL_STACK_ENV] = [...new Set([...(env[LOCAL_STACK_ENV]?.split(',') ?? []), ...names])]
+    .filter(Boolean)
+    .join(',');
 }
 
 export function dropInheritedStackEnv(env: NodeJS.ProcessEnv = process.env): void {

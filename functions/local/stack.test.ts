@@ -12,8 +12,14 @@ import { checkToken, signToken } from '../lib/signed-tokens';
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-stack-'));
 const webDir = path.join(dataDir, 'web');
 mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>');
-writeFileSync(path.join(webDir, 'assets', 'app.js'), `console.log(${JSON.stringify('a line of the app '.repeat(200))})`);
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(
+  path.join(webDir, 'assets', 'app.js'),
+  `console.log(${JSON.stringify('a line of the app '.repeat(200))})`,
+);
 const admin = { email: 'boss@example.com', password: 'BossPass1' };
 
 let stack: LocalStack | undefined;
@@ -44,14 +50,22 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   const starting = await get('/api/health');
   expect(starting.status).toBe(503);
   expect(starting.headers.get('retry-after')).toBe('2');
-  expect(await starting.json()).toEqual({ ok: false, starting: expect.stringMatching(/demo (promo codes|data|catalogue)/) });
+  expect(await starting.json()).toEqual({
+    ok: false,
+    starting: expect.stringMatching(/demo (promo codes|data|catalogue)/),
+  });
   expect((await stack.ready).seeded).toBe(true);
   const ready = await get('/api/health');
   expect(ready.status).toBe(200);
   expect(await ready.json()).toEqual({ ok: true });
 
   const config = await (await get('/config.json')).json();
-  expect(config).toMatchObject({ region: 'us-east-1', userPoolId: stack.cognito.userPoolId, userPoolClientId: stack.cognito.clientId, paymentMode: 'test' });
+  expect(config).toMatchObject({
+    region: 'us-east-1',
+    userPoolId: stack.cognito.userPoolId,
+    userPoolClientId: stack.cognito.clientId,
+    paymentMode: 'test',
+  });
   expect(config.cognitoEndpoint).toBe(`${stack.url}/cognito`);
 
   const all = (await (await get('/api/products')).json()).products;
@@ -73,7 +87,9 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   expect(all[0].photos[0]).toMatchObject({ width: 640, height: 480, widths: [320, 480, 640] });
   expect((await get(`${all[0].photos[0].src}/480.avif`)).headers.get('content-type')).toBe('image/avif');
-  expect(readdirSync(path.join(dataDir, 's3', 'shop-images', 'uploads')).length).toBeGreaterThanOrEqual(SEED_PRODUCTS.length);
+  expect(readdirSync(path.join(dataDir, 's3', 'shop-images', 'uploads')).length).toBeGreaterThanOrEqual(
+    SEED_PRODUCTS.length,
+  );
   const etag = image.headers.get('etag')!;
   expect((await get(all[0].image, { headers: { 'if-none-match': etag } })).status).toBe(304);
 
@@ -93,7 +109,9 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain(`<title>${SEED_PRODUCTS[0].name} · Seasonal Shop</title>`);
-  expect(html).toContain(`<meta property="og:image" content="${stack.url}${all.find((p: { id: string }) => p.id === SEED_PRODUCTS[0].id).photos[0].src}/640.jpg" />`);
+  expect(html).toContain(
+    `<meta property="og:image" content="${stack.url}${all.find((p: { id: string }) => p.id === SEED_PRODUCTS[0].id).photos[0].src}/640.jpg" />`,
+  );
   expect(html).toContain('<div id="root">');
   expect((await get('/product/no-such-thing')).status).toBe(404);
   expect((await get('/robots.txt')).headers.get('content-type')).toBe('text/plain; charset=utf-8');
@@ -110,8 +128,15 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
   // Sign in through the same-origin Cognito proxy, as the SPA does, then ask validateAdmin.
   const auth = await get('/cognito/', {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: config.userPoolClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }),
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    body: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password },
+    }),
   });
   const token = (await auth.json()).AuthenticationResult.AccessToken;
   const check = await get('/auth/validateAdmin', { headers: { authorization: `Bearer ${token}` } });
@@ -129,7 +154,11 @@ it('serves API, config, images and the SPA from one origin, and keeps data acros
 it('holds back a client over a limit by default (RATE_LIMITS unset), and not with RATE_LIMITS=off', async () => {
   const saved = process.env.RATE_LIMITS;
   const contact = (i: number) =>
-    get('/api/forms/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Stack', email: 'stack@example.com', message: `Limits ${i}` }) });
+    get('/api/forms/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Stack', email: 'stack@example.com', message: `Limits ${i}` }),
+    });
   try {
     delete process.env.RATE_LIMITS;
     // The limiter's clock stands still: every request falls in one window, however slow the machine.

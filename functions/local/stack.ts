@@ -78,7 +78,9 @@ export interface LocalStack {
 
 export const IMAGES_BUCKET = 'shop-images';
 
-/** The demo shop's postal address (the footer of reminders and alerts: CAN-SPAM); SHOP_POSTAL_ADDRESS sets the real one. */
+/**
+ * The demo shop's postal address (the footer of reminders and alerts: CAN-SPAM); SHOP_POSTAL_ADDRESS sets the real one.
+ */
 export const DEMO_POSTAL_ADDRESS = '12 Harbor Lane, Portland, ME 04101, USA (demo address: set SHOP_POSTAL_ADDRESS)';
 
 /**
@@ -118,7 +120,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   };
   try {
     const [dynamo, cognito] = await Promise.all([
-      startDynamo({ port: options.dynamoPort, accessKeyId: dynamoAccessKeyId, dataDir: path.join(options.dataDir, 'dynamodb'), echo: options.echo }).then((d: LocalDynamo) => {
+      startDynamo({
+        port: options.dynamoPort,
+        accessKeyId: dynamoAccessKeyId,
+        dataDir: path.join(options.dataDir, 'dynamodb'),
+        echo: options.echo,
+      }).then((d: LocalDynamo) => {
         started.push(d);
         return d;
       }),
@@ -164,14 +171,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
     Object.assign(process.env, stackEnv);
     recordStackEnv([...Object.keys(stackEnv), 'SHOP_STARTING']);
-    const raw = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: localCredentials('dynamodb') });
+    const raw = new DynamoDBClient({
+      endpoint: dynamo.endpoint,
+      region: LOCAL_REGION,
+      credentials: localCredentials('dynamodb'),
+    });
     await createTable(raw, tableName);
     raw.destroy();
     await ensureUser(cognito, options.admin.email, options.admin.password, [ADMIN_GROUP]);
 
     // The image pipeline's function, run by the S3 stand-in on every upload as the S3 trigger runs it in AWS.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers (gateway.ts)
-    const processImage = (require(path.join(__dirname, '..', 'events', 'process-image.ts')) as { handler: (event: S3Event) => Promise<void> }).handler;
+    type ImageHandler = { handler: (event: S3Event) => Promise<void> };
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers
+    const imageModule = require(path.join(__dirname, '..', 'events', 'process-image.ts')) as ImageHandler;
+    const processImage = imageModule.handler;
     const s3 = createS3StandIn(storageDir, {
       credentials: { [standIn.accessKeyId]: standIn.secretAccessKey },
       onObjectCreated: async (event) => {
@@ -209,13 +222,18 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     // The scheduled jobs (EventBridge in AWS) run here on a timer once the data is there; loaded now, as the handlers.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module path comes from the job table; loaded synchronously like the route handlers
-    const jobs = JOBS.map((job) => ({ job, run: (require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)) as { handler: () => Promise<unknown> }).handler }));
+    const jobs = JOBS.map((job) => ({
+      job,
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the path comes from the job table; synchronous
+      run: (require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)) as { handler: () => Promise<unknown> })
+        .handler,
+    }));
     const ready = getReady(options).then(
       (result) => {
         setStarting(undefined, options.log);
         const timer = setInterval(() => {
-          for (const { job, run } of jobs) run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
+          for (const { job, run } of jobs)
+            run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
         }, options.jobIntervalMs ?? 60_000);
         timer.unref();
         started.push({ stop: async () => clearInterval(timer) });
@@ -256,7 +274,8 @@ function setStarting(step: string | undefined, log?: (line: string) => void): vo
 async function getReady(options: LocalStackOptions): Promise<{ seeded: boolean }> {
   // Demo promo codes (README "Promo codes"), once per data dir.
   setStarting('seeding the demo promo codes', options.log);
-  if (await seedPromoCodes()) options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');
+  if (await seedPromoCodes())
+    options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');
   // The demo catalogue and older pictures go through the same upload path and pipeline as an admin's photos.
   setStarting('checking the demo catalogue', options.log);
   const seeded = await seedCatalogue({
@@ -272,8 +291,11 @@ async function getReady(options: LocalStackOptions): Promise<{ seeded: boolean }
   await ensureCatalogIndex(options.log);
   // The owner's reminder delay, when npm start was given one (REMINDER_DELAY_MINUTES): a person trying reminders
   // locally sets a minute and watches /ses/outbox.
-  if (options.reminderDelayMinutes !== undefined) await saveReminderSettings({ reminderDelayMinutes: options.reminderDelayMinutes });
-  options.log?.(`checkout reminders: ${delayText((await readReminderSettings()).reminderDelayMinutes)} after the card step`);
+  if (options.reminderDelayMinutes !== undefined)
+    await saveReminderSettings({ reminderDelayMinutes: options.reminderDelayMinutes });
+  options.log?.(
+    `checkout reminders: ${delayText((await readReminderSettings()).reminderDelayMinutes)} after the card step`,
+  );
   return { seeded };
 }
 

@@ -1,11 +1,11 @@
 /**
- * `npm start`: builds the SPA, starts the local stand-ins and serves the whole shop on http://localhost:3000.
- * Settings: PORT, HOST (where the shop listens: 127.0.0.1; another address warns), PUBLIC_URL (an address the shop
- * is reached under besides this machine's names), DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD,
- * STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test processor),
- * RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts), REMINDER_DELAY_MINUTES (the
- * checkout reminders' delay written to the owner's setting at start: 1 to see one arrive, 0 off), SHOP_POSTAL_ADDRESS
- * (the footer of reminders; a demo address otherwise).
+ * `npm start`: builds the SPA, starts the local stand-ins and serves the whole shop on http://localhost:3000. Settings:
+ * PORT, HOST (where the shop listens: 127.0.0.1; another address warns), PUBLIC_URL (an address the shop is reached
+ * under besides this machine's names), DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
+ * SKIP_WEB_BUILD, STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test
+ * processor), RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts),
+ * REMINDER_DELAY_MINUTES (the checkout reminders' delay written to the owner's setting at start: 1 to see one arrive, 0
+ * off), SHOP_POSTAL_ADDRESS (the footer of reminders; a demo address otherwise).
  */
 import path from 'node:path';
 import { isStrongPassword } from '#shared/messages';
@@ -43,32 +43,53 @@ async function main() {
   const dynamoPort = Number(env.DYNAMODB_PORT ?? 8000);
   const cognitoPort = Number(env.COGNITO_PORT ?? 9229);
   const dataDir = path.resolve(ROOT, env.DATA_DIR ?? '.data');
-  const admin = { email: env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email, password: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password };
+  const admin = {
+    email: env.ADMIN_EMAIL ?? DEFAULT_ADMIN.email,
+    password: env.ADMIN_PASSWORD ?? DEFAULT_ADMIN.password,
+  };
   const host = env.HOST?.trim() || '127.0.0.1';
   const publicUrl = env.PUBLIC_URL?.trim() || undefined;
 
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) fail(`Node.js 20.19 or newer is needed (this is ${process.version}): install it and run npm start again.`);
+  if (major < 20 || (major === 20 && minor < 19))
+    fail(`Node.js 20.19 or newer is needed (this is ${process.version}): install it and run npm start again.`);
   const java = javaMajorVersion();
   if (java === null || java < 17) {
-    fail('Java 17 or newer is needed for DynamoDB Local but was not found on PATH: install it (for example `apt-get install -y openjdk-17-jre-headless`) and run npm start again.');
+    fail(
+      'Java 17 or newer is needed for DynamoDB Local but was not found on PATH: install it (for example `apt-get install -y openjdk-17-jre-headless`) and run npm start again.',
+    );
   }
   if (!isStrongPassword(admin.password)) {
-    fail('ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter and a digit: choose another and run npm start again.');
+    fail(
+      'ADMIN_PASSWORD must have at least 8 characters with an uppercase letter, a lowercase letter and a digit: choose another and run npm start again.',
+    );
   }
   if (publicUrl !== undefined && !/^https?:\/\/[^/\s?#@]+\/?$/.test(publicUrl)) {
-    fail(`PUBLIC_URL must be an origin such as http://192.168.1.20:3000 or https://shop.example.dev (got "${publicUrl}"): fix it and run npm start again.`);
+    fail(
+      `PUBLIC_URL must be an origin such as http://192.168.1.20:3000 or https://shop.example.dev (got "${publicUrl}"): fix it and run npm start again.`,
+    );
   }
   if (!isLoopbackHost(host)) {
     if (admin.password === DEFAULT_ADMIN.password) {
-      fail(`HOST=${host} would let anyone on the network sign in as the admin with the password everyone knows (${DEFAULT_ADMIN.password}): set ADMIN_PASSWORD too, or leave HOST unset.`);
+      fail(
+        `HOST=${host} would let anyone on the network sign in as the admin with the password everyone knows (${DEFAULT_ADMIN.password}): set ADMIN_PASSWORD too, or leave HOST unset.`,
+      );
     }
     console.warn(exposureWarning(host, port, dynamoPort));
   }
   const delay = env.REMINDER_DELAY_MINUTES?.trim();
   const reminderDelayMinutes = delay ? Number(delay) : undefined;
-  if (reminderDelayMinutes !== undefined && !(Number.isInteger(reminderDelayMinutes) && reminderDelayMinutes >= 0 && reminderDelayMinutes <= REMINDER_RULES.maxDelayMinutes)) {
-    fail(`REMINDER_DELAY_MINUTES must be a whole number of minutes from 0 (reminders off) to ${REMINDER_RULES.maxDelayMinutes} (got "${delay}"): fix it and run npm start again.`);
+  if (
+    reminderDelayMinutes !== undefined &&
+    !(
+      Number.isInteger(reminderDelayMinutes) &&
+      reminderDelayMinutes >= 0 &&
+      reminderDelayMinutes <= REMINDER_RULES.maxDelayMinutes
+    )
+  ) {
+    fail(
+      `REMINDER_DELAY_MINUTES must be a whole number of minutes from 0 (reminders off) to ${REMINDER_RULES.maxDelayMinutes} (got "${delay}"): fix it and run npm start again.`,
+    );
   }
   try {
     rateLimitSwitchFromEnv(env);
@@ -80,7 +101,10 @@ async function main() {
     ['DYNAMODB_PORT', dynamoPort],
     ['COGNITO_PORT', cognitoPort],
   ] as const) {
-    if (!(await isPortFree(value))) fail(`Port ${value} is already in use: stop what is using it, or start on another port with ${name}=${value + 1} npm start.`);
+    if (!(await isPortFree(value)))
+      fail(
+        `Port ${value} is already in use: stop what is using it, or start on another port with ${name}=${value + 1} npm start.`,
+      );
   }
 
   if (env.SKIP_WEB_BUILD !== '1') {
@@ -116,7 +140,9 @@ async function main() {
 
   // Listening already (the demo photos go through the gateway), but ready only once the demo data is there: until
   // then GET /api/health answers 503 with what is being done (docs/decisions/0073).
-  console.log(`Getting ready at ${stack.url} (a first start seeds the demo catalogue: one to two minutes; /api/health answers 503 until the shop is ready) ...`);
+  console.log(
+    `Getting ready at ${stack.url} (a first start seeds the demo catalogue: one to two minutes; /api/health answers 503 until the shop is ready) ...`,
+  );
   const { seeded } = await stack.ready;
 
   console.log(`

@@ -3,7 +3,10 @@ import { handler } from './custom-message';
 import { COGNITO_CODE_PLACEHOLDER, passwordResetMail } from './reset-mail';
 
 /** The Cognito custom-message trigger (functions/triggers/custom-message.ts), called as Cognito calls it. */
-function cognitoEvent(triggerSource: CustomMessageTriggerEvent['triggerSource'], email = 'some.one+shop@example.com'): CustomMessageTriggerEvent {
+function cognitoEvent(
+  triggerSource: CustomMessageTriggerEvent['triggerSource'],
+  email = 'some.one+shop@example.com',
+): CustomMessageTriggerEvent {
   return {
     version: '1',
     region: 'us-east-1',
@@ -42,7 +45,9 @@ describe('forgot-password mail', () => {
     const message = event.response.emailMessage!;
     expect(event.response.emailSubject).toBe('Reset your Seasonal Shop password');
     expect(message).toContain(COGNITO_CODE_PLACEHOLDER);
-    expect(message).toContain('href="https://shop.example.com/reset-password?email=some.one%2Bshop%40example.com&amp;code={####}"');
+    expect(message).toContain(
+      'href="https://shop.example.com/reset-password?email=some.one%2Bshop%40example.com&amp;code={####}"',
+    );
     const link = linkIn(message);
     expect(link.origin).toBe('https://shop.example.com');
     expect(link.pathname).toBe('/reset-password');
@@ -56,7 +61,9 @@ describe('forgot-password mail', () => {
   test('a site URL with a trailing slash (the distribution default has none) gives the same link', async () => {
     process.env.SITE_URL = 'https://d111111abcdef8.cloudfront.net/';
     const event = await handler(cognitoEvent('CustomMessage_ForgotPassword', 'a@example.com'));
-    expect(linkIn(event.response.emailMessage!).href).toBe('https://d111111abcdef8.cloudfront.net/reset-password?email=a%40example.com&code=123456');
+    expect(linkIn(event.response.emailMessage!).href).toBe(
+      'https://d111111abcdef8.cloudfront.net/reset-password?email=a%40example.com&code=123456',
+    );
   });
 
   test('the mail is HTML: text is escaped, lines are breaks', async () => {
@@ -74,7 +81,12 @@ describe('forgot-password mail', () => {
 });
 
 describe('other messages are left as Cognito writes them', () => {
-  test.each(['CustomMessage_AdminCreateUser', 'CustomMessage_SignUp', 'CustomMessage_ResendCode', 'CustomMessage_VerifyUserAttribute'] as const)('%s', async (source) => {
+  test.each([
+    'CustomMessage_AdminCreateUser',
+    'CustomMessage_SignUp',
+    'CustomMessage_ResendCode',
+    'CustomMessage_VerifyUserAttribute',
+  ] as const)('%s', async (source) => {
     process.env.SITE_URL = 'https://shop.example.com';
     const event = await handler(cognitoEvent(source));
     expect(event.response).toEqual({ smsMessage: null, emailMessage: null, emailSubject: null });
@@ -82,5 +94,7 @@ describe('other messages are left as Cognito writes them', () => {
 });
 
 test('locally (a real code) the code in the link is URL-encoded', () => {
-  expect(passwordResetMail('http://localhost:3000', 'a@example.com', 'ab+c/1').link).toBe('http://localhost:3000/reset-password?email=a%40example.com&code=ab%2Bc%2F1');
+  expect(passwordResetMail('http://localhost:3000', 'a@example.com', 'ab+c/1').link).toBe(
+    'http://localhost:3000/reset-password?email=a%40example.com&code=ab%2Bc%2F1',
+  );
 });

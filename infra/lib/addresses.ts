@@ -23,13 +23,15 @@ export function senderOf(mail: MailSettings): string {
  */
 export function mailFromProblem(identity: string, from: string | undefined): string | null {
   if (isAddressIdentity(identity)) {
-    if (!EMAIL.test(identity)) return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
+    if (!EMAIL.test(identity))
+      return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
     if (from !== undefined && from.toLowerCase() !== identity.toLowerCase()) {
       return `mailFrom "${from}" does not belong to the SES identity "${identity}": an address identity sends only as itself`;
     }
     return null;
   }
-  if (!DOMAIN.test(identity)) return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
+  if (!DOMAIN.test(identity))
+    return `sesIdentity must be a domain (example.com) or an email address (got "${identity}")`;
   if (from === undefined) return null;
   const domain = from.slice(from.lastIndexOf('@') + 1).toLowerCase();
   const own = identity.toLowerCase();

@@ -1,6 +1,13 @@
 import { ArnFormat, Duration, NestedStack, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -83,7 +90,11 @@ export class ShopAlarms extends Construct {
         conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
       }),
     );
-    this.topic = new Topic(this, 'Topic', { displayName: `Shop ${props.stage} alarms`, masterKey: key, enforceSSL: true });
+    this.topic = new Topic(this, 'Topic', {
+      displayName: `Shop ${props.stage} alarms`,
+      masterKey: key,
+      enforceSSL: true,
+    });
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         sid: 'CloudWatchAlarmsOfThisAccount',
@@ -92,7 +103,14 @@ export class ShopAlarms extends Construct {
         resources: [this.topic.topicArn],
         conditions: {
           StringEquals: { 'aws:SourceAccount': stack.account },
-          ArnLike: { 'aws:SourceArn': stack.formatArn({ service: 'cloudwatch', resource: 'alarm', resourceName: '*', arnFormat: ArnFormat.COLON_RESOURCE_NAME }) },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({
+              service: 'cloudwatch',
+              resource: 'alarm',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
         },
       }),
     );
@@ -135,9 +153,19 @@ export class ShopAlarms extends Construct {
 
     // The table and its indexes: any read or write throttle event.
     const throttleMetrics: Record<string, IMetric> = {};
-    const throttle = (name: string, dimensions: Record<string, string>) => new Metric({ namespace: 'AWS/DynamoDB', metricName: name, dimensionsMap: dimensions, statistic: 'Sum', period: ALARM_PERIOD });
+    const throttle = (name: string, dimensions: Record<string, string>) =>
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName: name,
+        dimensionsMap: dimensions,
+        statistic: 'Sum',
+        period: ALARM_PERIOD,
+      });
     [undefined, ...props.indexNames].forEach((indexName, i) => {
-      const dimensions = { TableName: props.table.tableName, ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}) };
+      const dimensions = {
+        TableName: props.table.tableName,
+        ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}),
+      };
       throttleMetrics[`read${i}`] = throttle('ReadThrottleEvents', dimensions);
       throttleMetrics[`write${i}`] = throttle('WriteThrottleEvents', dimensions);
     });
@@ -155,7 +183,12 @@ export class ShopAlarms extends Construct {
     });
 
     // Failed mail sends: functions log {"event": "mail_failed"} (shared/observability.ts).
-    this.mailFailed = new Metric({ namespace: `Shop/${props.stage}`, metricName: MAIL_FAILED_METRIC, statistic: 'Sum', period: ALARM_PERIOD });
+    this.mailFailed = new Metric({
+      namespace: `Shop/${props.stage}`,
+      metricName: MAIL_FAILED_METRIC,
+      statistic: 'Sum',
+      period: ALARM_PERIOD,
+    });
     props.mailLogGroups.forEach((logGroup, i) => {
       new MetricFilter(this, `MailFailedFilter${i + 1}`, {
         logGroup,
@@ -172,7 +205,10 @@ export class ShopAlarms extends Construct {
     });
   }
 
-  private alarm(id: string, options: { metric: IMetric; threshold: number; description: string; comparisonOperator?: ComparisonOperator }): Alarm {
+  private alarm(
+    id: string,
+    options: { metric: IMetric; threshold: number; description: string; comparisonOperator?: ComparisonOperator },
+  ): Alarm {
     const alarm = new Alarm(this, id, {
       metric: options.metric,
       threshold: options.threshold,

@@ -17,7 +17,9 @@ import { suppressPublicRoute } from './suppressions';
  */
 export function sharedLabel(shared: readonly Pick<RouteDef, 'method' | 'path'>[], many: string): string {
   if (shared.length === 1) return `${shared[0].method} ${shared[0].path}`;
-  return new Set(shared.map((route) => route.path)).size === 1 ? `${shared.map((route) => route.method).join(', ')} ${shared[0].path}` : many;
+  return new Set(shared.map((route) => route.path)).size === 1
+    ? `${shared.map((route) => route.method).join(', ')} ${shared[0].path}`
+    : many;
 }
 
 export interface ShopApiProps {

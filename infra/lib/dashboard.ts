@@ -1,6 +1,16 @@
 import { Aws, CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Dashboard, GraphWidget, MathExpression, Metric, PeriodOverride, SingleValueWidget, TextWidget, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  PeriodOverride,
+  SingleValueWidget,
+  TextWidget,
+  type IMetric,
+  type IWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '#shared/observability';
@@ -33,11 +43,11 @@ export interface ShopDashboardProps {
 }
 
 /**
- * The one CloudWatch dashboard of a stage (`Shop-<stage>-<region>`, output `DashboardUrl`): business figures
- * first (orders, revenue, failed and cancelled payments, promo redemptions, replacements from the functions'
- * embedded metrics; rate-limited requests from WAF), then the API (requests, 4xx, 5xx, latency), then each route's function
- * (errors and p50/p95/p99 duration), the jobs and triggers, and the table (throttles, capacity). Alarms are
- * apart (alarms.ts); this is where an operator looks first.
+ * The one CloudWatch dashboard of a stage (`Shop-<stage>-<region>`, output `DashboardUrl`): business figures first
+ * (orders, revenue, failed and cancelled payments, promo redemptions, replacements from the functions' embedded
+ * metrics; rate-limited requests from WAF), then the API (requests, 4xx, 5xx, latency), then each route's function
+ * (errors and p50/p95/p99 duration), the jobs and triggers, and the table (throttles, capacity). Alarms are apart
+ * (alarms.ts); this is where an operator looks first.
  */
 export class ShopDashboard extends Construct {
   readonly dashboard: Dashboard;
@@ -59,15 +69,31 @@ export class ShopDashboard extends Construct {
         period,
         label: BUSINESS_METRICS[key].label,
       });
-    const revenueDollars = (period = HOUR) => new MathExpression({ expression: 'FILL(cents, 0) / 100', usingMetrics: { cents: business('revenueCents', period) }, label: 'Revenue (USD)', period });
-    const counts: BusinessMetric[] = ['ordersPlaced', 'paymentsFailed', 'paymentsCancelled', 'promoRedemptions', 'replacements'];
+    const revenueDollars = (period = HOUR) =>
+      new MathExpression({
+        expression: 'FILL(cents, 0) / 100',
+        usingMetrics: { cents: business('revenueCents', period) },
+        label: 'Revenue (USD)',
+        period,
+      });
+    const counts: BusinessMetric[] = [
+      'ordersPlaced',
+      'paymentsFailed',
+      'paymentsCancelled',
+      'promoRedemptions',
+      'replacements',
+    ];
     // What WAF held back, rule by rule; a CloudFront web ACL's metrics have no Region dimension, a regional one's do.
     const blocked = (group: RateLimitGroup, period: Duration) =>
       isCognitoGroup(group)
         ? new Metric({
             namespace: 'AWS/WAFV2',
             metricName: 'BlockedRequests',
-            dimensionsMap: { Region: Aws.REGION, Rule: ruleMetricName(group), WebACL: `${stack.stackName}-${WEB_ACL_SUFFIX.userPool}` },
+            dimensionsMap: {
+              Region: Aws.REGION,
+              Rule: ruleMetricName(group),
+              WebACL: `${stack.stackName}-${WEB_ACL_SUFFIX.userPool}`,
+            },
             statistic: 'Sum',
             period,
             label: group.id,
@@ -75,7 +101,10 @@ export class ShopDashboard extends Construct {
         : new Metric({
             namespace: 'AWS/WAFV2',
             metricName: 'BlockedRequests',
-            dimensionsMap: { Rule: ruleMetricName(group), WebACL: `${edgeStackName(props.stage)}-${WEB_ACL_SUFFIX.edge}` },
+            dimensionsMap: {
+              Rule: ruleMetricName(group),
+              WebACL: `${edgeStackName(props.stage)}-${WEB_ACL_SUFFIX.edge}`,
+            },
             region: EDGE_REGION,
             statistic: 'Sum',
             period,
@@ -84,8 +113,16 @@ export class ShopDashboard extends Construct {
     // One figure per web ACL (a math expression cannot mix regions): the sum of its rules.
     const rateLimited = (period: Duration) =>
       [
-        { id: 'edge', label: 'Rate-limited requests (API)', groups: (props.rateLimits ?? []).filter((group) => !isCognitoGroup(group)) },
-        { id: 'pool', label: 'Rate-limited requests (sign-up, password reset)', groups: (props.rateLimits ?? []).filter(isCognitoGroup) },
+        {
+          id: 'edge',
+          label: 'Rate-limited requests (API)',
+          groups: (props.rateLimits ?? []).filter((group) => !isCognitoGroup(group)),
+        },
+        {
+          id: 'pool',
+          label: 'Rate-limited requests (sign-up, password reset)',
+          groups: (props.rateLimits ?? []).filter(isCognitoGroup),
+        },
       ]
         .filter(({ groups }) => groups.length > 0)
         .map(
@@ -111,7 +148,12 @@ export class ShopDashboard extends Construct {
     this.dashboard.addWidgets(
       new SingleValueWidget({
         title: "Business, over the dashboard's time range",
-        metrics: [business('ordersPlaced'), revenueDollars(), ...counts.slice(1).map((key) => business(key)), ...rateLimited(HOUR)],
+        metrics: [
+          business('ordersPlaced'),
+          revenueDollars(),
+          ...counts.slice(1).map((key) => business(key)),
+          ...rateLimited(HOUR),
+        ],
         setPeriodToTimeRange: true,
         width: 24,
         height: 4,
@@ -149,7 +191,9 @@ export class ShopDashboard extends Construct {
       ),
       graph(
         'API latency (ms)',
-        LATENCY_STATISTICS.map((statistic) => props.api.metricLatency({ period: FIVE_MINUTES, statistic, label: statistic })),
+        LATENCY_STATISTICS.map((statistic) =>
+          props.api.metricLatency({ period: FIVE_MINUTES, statistic, label: statistic }),
+        ),
         12,
       ),
     );
@@ -158,23 +202,48 @@ export class ShopDashboard extends Construct {
     const functionWidget = ({ label, fn }: WatchedFunction): IWidget =>
       new GraphWidget({
         title: label,
-        left: LATENCY_STATISTICS.map((statistic) => fn.metricDuration({ period: FIVE_MINUTES, statistic, label: `${statistic} ms` })),
+        left: LATENCY_STATISTICS.map((statistic) =>
+          fn.metricDuration({ period: FIVE_MINUTES, statistic, label: `${statistic} ms` }),
+        ),
         right: [fn.metricErrors({ period: FIVE_MINUTES, statistic: 'Sum', label: 'errors' })],
         leftYAxis: { min: 0, showUnits: false },
         rightYAxis: { min: 0, showUnits: false },
         width: 8,
         height: 5,
       });
-    this.dashboard.addWidgets(new TextWidget({ markdown: '## Route functions: duration p50/p95/p99 (ms) and errors', width: 24, height: 1 }));
+    this.dashboard.addWidgets(
+      new TextWidget({ markdown: '## Route functions: duration p50/p95/p99 (ms) and errors', width: 24, height: 1 }),
+    );
     addInRows(this.dashboard, props.routes.map(functionWidget), 3);
     this.dashboard.addWidgets(new TextWidget({ markdown: '## Jobs and Cognito triggers', width: 24, height: 1 }));
     addInRows(this.dashboard, props.others.map(functionWidget), 3);
 
     // The table: throttles (any is worth a look) and the capacity on-demand billing counts.
-    const tableMetric = (metricName: string) => new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: props.table.tableName }, statistic: 'Sum', period: FIVE_MINUTES });
+    const tableMetric = (metricName: string) =>
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: { TableName: props.table.tableName },
+        statistic: 'Sum',
+        period: FIVE_MINUTES,
+      });
     this.dashboard.addWidgets(
-      graph('Table throttles (per 5 minutes)', [tableMetric('ReadThrottleEvents').with({ label: 'read throttles' }), tableMetric('WriteThrottleEvents').with({ label: 'write throttles' })], 12),
-      graph('Table capacity used (per 5 minutes)', [tableMetric('ConsumedReadCapacityUnits').with({ label: 'read units' }), tableMetric('ConsumedWriteCapacityUnits').with({ label: 'write units' })], 12),
+      graph(
+        'Table throttles (per 5 minutes)',
+        [
+          tableMetric('ReadThrottleEvents').with({ label: 'read throttles' }),
+          tableMetric('WriteThrottleEvents').with({ label: 'write throttles' }),
+        ],
+        12,
+      ),
+      graph(
+        'Table capacity used (per 5 minutes)',
+        [
+          tableMetric('ConsumedReadCapacityUnits').with({ label: 'read units' }),
+          tableMetric('ConsumedWriteCapacityUnits').with({ label: 'write units' }),
+        ],
+        12,
+      ),
     );
 
     new CfnOutput(stack, 'DashboardUrl', {

@@ -35,14 +35,19 @@ export type GuardControl = keyof typeof GUARD_RULES;
 export const GUARD_REASONS = {
   noVpc:
     'No VPC: the functions reach only AWS APIs over TLS with IAM (DynamoDB, S3, SES, Cognito, Secrets Manager) and Stripe; a VPC would add NAT or interface endpoints (a monthly cost per AZ) and protect nothing private.',
-  logsKms: 'CloudWatch Logs encrypts every log group at rest already; a customer-managed key costs per key and request and adds a key policy to keep, for no reader it would stop.',
+  logsKms:
+    'CloudWatch Logs encrypts every log group at rest already; a customer-managed key costs per key and request and adds a key policy to keep, for no reader it would stop.',
   s3Kms:
     'SSE-S3 encrypts at rest; SSE-KMS would need a customer-managed key (the AWS-managed aws/s3 key cannot be shared) that CloudFront origin access and S3/CloudFront log delivery may use, a monthly cost for no reader it would stop.',
-  objectLock: 'Object Lock would make objects undeletable: the SPA is replaced on each deploy, admins delete product images, access logs expire after 90 days.',
+  objectLock:
+    'Object Lock would make objects undeletable: the SPA is replaced on each deploy, admins delete product images, access logs expire after 90 days.',
   noEvents: 'Nothing in the shop reacts to changes in this bucket.',
 } as const;
 
 /** Acknowledges a Control Tower control on a construct and everything under it, with the reason. */
 export function acknowledgeGuard(scope: IConstruct, control: GuardControl, reason: string): void {
-  Validations.of(scope).acknowledge({ id: `${GUARD_PLUGIN}::${GUARD_RULES[control]}`, reason: `${control}: ${reason}` });
+  Validations.of(scope).acknowledge({
+    id: `${GUARD_PLUGIN}::${GUARD_RULES[control]}`,
+    reason: `${control}: ${reason}`,
+  });
 }

@@ -11,7 +11,11 @@ import type { ShopFunction } from './shop-function';
  * with the grants its entry declares. Made in the stack's own scope (docs/decisions/0071). Returns each job's
  * function by `routeId(job)`.
  */
-export function createJobs(scope: Construct, functions: ShopFunctions, jobs: readonly JobDef[]): Map<string, ShopFunction> {
+export function createJobs(
+  scope: Construct,
+  functions: ShopFunctions,
+  jobs: readonly JobDef[],
+): Map<string, ShopFunction> {
   const made = new Map<string, ShopFunction>();
   for (const job of jobs) {
     const id = routeId(job);

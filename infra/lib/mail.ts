@@ -38,7 +38,10 @@ export class ShopMail extends Construct {
         });
       }
     }
-    new CfnOutput(scope, 'MailFrom', { value: this.from, description: 'Sender of every mail (SES identity ' + settings.identity + ')' });
+    new CfnOutput(scope, 'MailFrom', {
+      value: this.from,
+      description: 'Sender of every mail (SES identity ' + settings.identity + ')',
+    });
   }
 
   /** Lets a function send mail from this identity only. */

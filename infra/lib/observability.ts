@@ -21,12 +21,18 @@ export interface WatchProps {
  * in the shop stack: its name is fixed (`Shop-<stage>-<region>`), and a dashboard made anew under a name that
  * still exists fails the deploy.
  */
-export function watchStage(stack: ShopStack, props: WatchProps): { alarmsStack: ShopAlarmsStack; alarms: ShopAlarms; dashboard: ShopDashboard } {
+export function watchStage(
+  stack: ShopStack,
+  props: WatchProps,
+): { alarmsStack: ShopAlarmsStack; alarms: ShopAlarms; dashboard: ShopDashboard } {
   const { routes } = props;
   // Jobs, triggers and the image pipeline: the functions that answer no route.
   const others: WatchedFunction[] = [
     ...props.jobs.map((job) => ({ label: `job ${job.handler}`, fn: stack.jobFunctions.get(routeId(job))! })),
-    ...COGNITO_TRIGGERS.map((trigger) => ({ label: `Cognito ${trigger.operation} trigger`, fn: stack.triggerFunctions.get(routeId(trigger))! })),
+    ...COGNITO_TRIGGERS.map((trigger) => ({
+      label: `Cognito ${trigger.operation} trigger`,
+      fn: stack.triggerFunctions.get(routeId(trigger))!,
+    })),
     { label: 'image pipeline', fn: stack.imageFunction },
   ];
   // One alarm per function: a module serving several routes (the page function) is one function.
@@ -57,7 +63,10 @@ export function watchStage(stack: ShopStack, props: WatchProps): { alarmsStack: 
     namespace: stack.metricsNamespace,
     api: stack.api,
     table: stack.table,
-    routes: routes.map((route) => ({ label: `${route.method} ${route.path}`, fn: stack.routeFunctions.get(routeId(route))! })),
+    routes: routes.map((route) => ({
+      label: `${route.method} ${route.path}`,
+      fn: stack.routeFunctions.get(routeId(route))!,
+    })),
     others,
     rateLimits: stack.rateLimits ? RATE_LIMIT_GROUPS : undefined,
   });

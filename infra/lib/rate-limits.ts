@@ -4,7 +4,17 @@ import { CfnRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { COGNITO_TARGET_PREFIX, isCognitoGroup, isCognitoRequest, RATE_LIMIT_GROUPS, RATE_LIMIT_MINIMUM, rateLimitedBody, scaledLimit, type LimitedApiRequest, type RateLimitGroup } from '#shared/rate-limits';
+import {
+  COGNITO_TARGET_PREFIX,
+  isCognitoGroup,
+  isCognitoRequest,
+  RATE_LIMIT_GROUPS,
+  RATE_LIMIT_MINIMUM,
+  rateLimitedBody,
+  scaledLimit,
+  type LimitedApiRequest,
+  type RateLimitGroup,
+} from '#shared/rate-limits';
 
 /**
  * Bots are held back in AWS (docs/decisions/0025): every group of shared/rate-limits.ts becomes one WAF
@@ -17,7 +27,9 @@ import { COGNITO_TARGET_PREFIX, isCognitoGroup, isCognitoRequest, RATE_LIMIT_GRO
 /** CloudFront takes web ACLs from this region only. */
 export const EDGE_REGION = 'us-east-1';
 export const edgeStackName = (stage: string) => `ShopEdge-${stage}`;
-/** Web ACL names: the stack's name and what the ACL guards (unique per account, scope and region, as stack names are). */
+/**
+ * Web ACL names: the stack's name and what the ACL guards (unique per account, scope and region, as stack names are).
+ */
 export const WEB_ACL_SUFFIX = { edge: 'api', userPool: 'user-pool' } as const;
 /** The edge stack's output holding the web ACL's ARN; the shop stack reads it with Fn::GetStackOutput. */
 export const WEB_ACL_ARN_OUTPUT = 'WebAclArn';
@@ -25,7 +37,8 @@ export const WEB_ACL_ARN_OUTPUT = 'WebAclArn';
 export const LIMITED_ROUTE_THROTTLE = { rateLimit: 10, burstLimit: 20 } as const;
 
 /** The WAF limit of a group: scaled like the local one, but never below WAF's floor. */
-export const wafLimit = (group: RateLimitGroup, scale: number): number => Math.max(RATE_LIMIT_MINIMUM, scaledLimit(group, scale));
+export const wafLimit = (group: RateLimitGroup, scale: number): number =>
+  Math.max(RATE_LIMIT_MINIMUM, scaledLimit(group, scale));
 export const ruleName = (group: RateLimitGroup) => `rate-limit-${group.id}`;
 /** The CloudWatch metric (AWS/WAFV2, dimension Rule) of a group's rule: its blocked and counted requests. */
 export const ruleMetricName = (group: RateLimitGroup) => `rate-limited-${group.id}`;
@@ -60,7 +73,14 @@ function scopeOf(group: RateLimitGroup): CfnWebACL.StatementProperty {
   const byMethod = [...new Set(api.map((r) => r.method))].map((method): CfnWebACL.StatementProperty => ({
     andStatement: {
       statements: [
-        { byteMatchStatement: { fieldToMatch: { method: {} }, positionalConstraint: 'EXACTLY', searchString: method, textTransformations: [{ priority: 0, type: 'NONE' }] } },
+        {
+          byteMatchStatement: {
+            fieldToMatch: { method: {} },
+            positionalConstraint: 'EXACTLY',
+            searchString: method,
+            textTransformations: [{ priority: 0, type: 'NONE' }],
+          },
+        },
         {
           regexMatchStatement: {
             fieldToMatch: { uriPath: {} },
@@ -84,7 +104,12 @@ export function rateBasedRules(groups: readonly RateLimitGroup[], scale: number)
     name: ruleName(group),
     priority,
     statement: {
-      rateBasedStatement: { aggregateKeyType: 'IP', limit: wafLimit(group, scale), evaluationWindowSec: group.windowSeconds, scopeDownStatement: scopeOf(group) },
+      rateBasedStatement: {
+        aggregateKeyType: 'IP',
+        limit: wafLimit(group, scale),
+        evaluationWindowSec: group.windowSeconds,
+        scopeDownStatement: scopeOf(group),
+      },
     },
     action: {
       block: {
@@ -96,7 +121,11 @@ export function rateBasedRules(groups: readonly RateLimitGroup[], scale: number)
         },
       },
     },
-    visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: ruleMetricName(group) },
+    visibilityConfig: {
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: ruleMetricName(group),
+    },
   }));
 }
 
@@ -107,27 +136,41 @@ export function rateBasedRules(groups: readonly RateLimitGroup[], scale: number)
  * for the API and the pages).
  */
 export const MANAGED_RULE_GROUPS = [
-  { name: 'AWSManagedRulesAmazonIpReputationList', metricName: 'aws-ip-reputation', wcu: 25, where: ['CLOUDFRONT', 'REGIONAL'] },
+  {
+    name: 'AWSManagedRulesAmazonIpReputationList',
+    metricName: 'aws-ip-reputation',
+    wcu: 25,
+    where: ['CLOUDFRONT', 'REGIONAL'],
+  },
   { name: 'AWSManagedRulesKnownBadInputsRuleSet', metricName: 'aws-known-bad-inputs', wcu: 200, where: ['CLOUDFRONT'] },
 ] as const;
 
 /** The managed rule groups of one web ACL, after its rate-based rules (which keep their priorities). */
 export function managedRules(scope: 'CLOUDFRONT' | 'REGIONAL', firstPriority: number): CfnWebACL.RuleProperty[] {
-  return MANAGED_RULE_GROUPS.filter((group) => (group.where as readonly string[]).includes(scope)).map((group, index) => ({
-    name: group.metricName,
-    priority: firstPriority + index,
-    statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group.name } },
-    // The group's own actions (block) apply: "none" overrides nothing.
-    overrideAction: { none: {} },
-    visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: group.metricName },
-  }));
+  return MANAGED_RULE_GROUPS.filter((group) => (group.where as readonly string[]).includes(scope)).map(
+    (group, index) => ({
+      name: group.metricName,
+      priority: firstPriority + index,
+      statement: { managedRuleGroupStatement: { vendorName: 'AWS', name: group.name } },
+      // The group's own actions (block) apply: "none" overrides nothing.
+      overrideAction: { none: {} },
+      visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: group.metricName },
+    }),
+  );
 }
 
 /** A web ACL that allows everything except what its groups' rate-based rules (and the managed groups) hold back. */
 function rateLimitWebAcl(
   scope: Construct,
   id: string,
-  props: { scope: 'CLOUDFRONT' | 'REGIONAL'; groups: readonly RateLimitGroup[]; scale: number; description: string; suffix: string; managedRules?: boolean },
+  props: {
+    scope: 'CLOUDFRONT' | 'REGIONAL';
+    groups: readonly RateLimitGroup[];
+    scale: number;
+    description: string;
+    suffix: string;
+    managedRules?: boolean;
+  },
 ): CfnWebACL {
   const rules = rateBasedRules(props.groups, props.scale);
   return new CfnWebACL(scope, id, {
@@ -137,8 +180,17 @@ function rateLimitWebAcl(
     description: props.description,
     defaultAction: { allow: {} },
     rules: props.managedRules ? [...rules, ...managedRules(props.scope, rules.length)] : rules,
-    customResponseBodies: Object.fromEntries(props.groups.map((group) => [group.id, { contentType: 'APPLICATION_JSON', content: JSON.stringify(rateLimitedBody(group)) }])),
-    visibilityConfig: { cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName: `${Aws.STACK_NAME}-${props.suffix}` },
+    customResponseBodies: Object.fromEntries(
+      props.groups.map((group) => [
+        group.id,
+        { contentType: 'APPLICATION_JSON', content: JSON.stringify(rateLimitedBody(group)) },
+      ]),
+    ),
+    visibilityConfig: {
+      cloudWatchMetricsEnabled: true,
+      sampledRequestsEnabled: true,
+      metricName: `${Aws.STACK_NAME}-${props.suffix}`,
+    },
   });
 }
 
@@ -166,7 +218,10 @@ export class ShopEdgeStack extends Stack {
       suffix: WEB_ACL_SUFFIX.edge,
       managedRules: props.managedRules,
     });
-    new CfnOutput(this, WEB_ACL_ARN_OUTPUT, { value: this.webAcl.attrArn, description: `The web ACL of the distribution of Shop-${props.stage}` });
+    new CfnOutput(this, WEB_ACL_ARN_OUTPUT, {
+      value: this.webAcl.attrArn,
+      description: `The web ACL of the distribution of Shop-${props.stage}`,
+    });
   }
 }
 
@@ -196,17 +251,32 @@ export class ShopRateLimits extends Construct {
       suffix: WEB_ACL_SUFFIX.userPool,
       managedRules: props.managedRules,
     });
-    new CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', { resourceArn: props.userPool.userPoolArn, webAclArn: this.userPoolWebAcl.attrArn });
+    new CfnWebACLAssociation(this, 'UserPoolWebAclAssociation', {
+      resourceArn: props.userPool.userPoolArn,
+      webAclArn: this.userPoolWebAcl.attrArn,
+    });
 
     // The API's execute-api URL skips CloudFront's web ACL. Its functions refuse what did not come through CloudFront
     // (the origin header, 0066), but each refusal is still an invocation: a ceiling per limited route bounds them.
-    const limited = new Set(groups.flatMap((g) => g.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [`${r.method} ${r.path}`]))));
-    const routes = props.api.node.findAll().filter((c): c is CfnRoute => c instanceof CfnRoute && limited.has(String(c.routeKey)));
+    const limited = new Set(
+      groups.flatMap((g) => g.requests.flatMap((r) => (isCognitoRequest(r) ? [] : [`${r.method} ${r.path}`]))),
+    );
+    const routes = props.api.node
+      .findAll()
+      .filter((c): c is CfnRoute => c instanceof CfnRoute && limited.has(String(c.routeKey)));
     if (routes.length === 0) return;
     const stage = props.apiStage.node.defaultChild as CfnStage;
     stage.addPropertyOverride(
       'RouteSettings',
-      Object.fromEntries(routes.map((route) => [route.routeKey, { ThrottlingRateLimit: LIMITED_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: LIMITED_ROUTE_THROTTLE.burstLimit }])),
+      Object.fromEntries(
+        routes.map((route) => [
+          route.routeKey,
+          {
+            ThrottlingRateLimit: LIMITED_ROUTE_THROTTLE.rateLimit,
+            ThrottlingBurstLimit: LIMITED_ROUTE_THROTTLE.burstLimit,
+          },
+        ]),
+      ),
     );
     // Route settings name routes that must exist first.
     for (const route of routes) stage.addResourceDependency(route);

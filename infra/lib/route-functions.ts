@@ -27,7 +27,9 @@ export interface ShopFunctionsProps {
   /** Absent without an SES identity: then no function may send. */
   mail?: ShopMail;
   shopEmail?: string;
-  /** The shop's postal address, in the footer of mail a shopper did not ask for (CAN-SPAM; functions that use `links`). */
+  /**
+   * The shop's postal address, in the footer of mail a shopper did not ask for (CAN-SPAM; functions that use `links`).
+   */
   postalAddress?: string;
 }
 
@@ -46,7 +48,9 @@ export class ShopFunctions {
   private readonly roles = new Map<string, Role>();
   /** Roles that may read the origin secret already (roles are shared by permission profile: 0042). */
   private readonly frontDoorRoles = new Set<string>();
-  /** One policy, attached to every route function's role: reading the origin secret (its current and previous value). */
+  /**
+   * One policy, attached to every route function's role: reading the origin secret (its current and previous value).
+   */
   private frontDoorPolicy?: ManagedPolicy;
   private readonly scope: Construct;
   private readonly props: ShopFunctionsProps;
@@ -80,7 +84,9 @@ export class ShopFunctions {
     fn.addEnvironment('ORIGIN_SECRET_ARN', originSecret.secretArn);
     this.frontDoorPolicy ??= new ManagedPolicy(this.scope, 'FrontDoorSecretRead', {
       description: `Shop functions (${stage}) read the origin secret CloudFront sends (docs/decisions/0066)`,
-      statements: [new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [originSecret.secretArn] })],
+      statements: [
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [originSecret.secretArn] }),
+      ],
     });
     const role = fn.role!;
     if (this.frontDoorRoles.has(role.node.path)) return;
@@ -120,7 +126,13 @@ export class ShopFunctions {
         imagesBucket.grantDelete(fn);
         NagSuppressions.addResourceSuppressions(
           [fn, fn.role!],
-          [{ id: 'AwsSolutions-IAM5', reason: 'Object-level access to the image bucket: any key under the bucket.', appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/\\*)$/g' }] }],
+          [
+            {
+              id: 'AwsSolutions-IAM5',
+              reason: 'Object-level access to the image bucket: any key under the bucket.',
+              appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/\\*)$/g' }],
+            },
+          ],
           true,
         );
         return;

@@ -11,7 +11,10 @@ export interface ShopSecrets {
   stripeSecret: Secret;
   /** What CloudFront sends in the origin header; every route's function refuses a request without it (0066). */
   originSecret: Secret;
-  /** The key that signs the links in mails (restore a cart, unsubscribe: docs/decisions/0078); read by functions that use `links`. */
+  /**
+   * The key that signs the links in mails (restore a cart, unsubscribe: docs/decisions/0078); read by functions that
+   * use `links`.
+   */
   linkSigningSecret: Secret;
 }
 

@@ -11,7 +11,9 @@ import { DOMAIN, EMAIL, mailFromProblem } from './addresses';
 export interface MailSettings {
   /** The SES identity: a domain (`example.com`) or an address (`shop@example.com`). Context `sesIdentity`. */
   identity: string;
-  /** The identity already exists in SES (verified outside this stack): only reference it. Context `sesIdentityExists`. */
+  /**
+   * The identity already exists in SES (verified outside this stack): only reference it. Context `sesIdentityExists`.
+   */
   identityExists?: boolean;
   /** Sender of every mail; must belong to the identity. Default: `no-reply@<domain>`, or the identity's address. */
   from?: string;
@@ -33,7 +35,9 @@ export interface DomainSettings {
 export const DEFAULT_THROTTLE: ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
 
 /** The retention periods CloudWatch Logs accepts, in days. */
-export const LOG_RETENTION_CHOICES = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653] as const;
+export const LOG_RETENTION_CHOICES = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
 
 /**
  * How long a stage keeps its logs (every function, the API access log, the SPA deployment) unless context
@@ -55,7 +59,10 @@ export interface StageSettings {
    * alerts as CAN-SPAM asks of commercial mail; without it those mails are not sent (docs/decisions/0078).
    */
   shopPostalAddress?: string;
-  /** The shop's public URL (context `siteUrl`), used in password-reset links. Default: the custom domain, else the distribution's. */
+  /**
+   * The shop's public URL (context `siteUrl`), used in password-reset links. Default: the custom domain, else the
+   * distribution's.
+   */
   siteUrl?: string;
   /** Custom domain of the distribution (context `domainName` + `certificateArn`). */
   domain?: DomainSettings;
@@ -65,9 +72,13 @@ export interface StageSettings {
   alarmEmail?: string;
   /** API throttling (context `throttleRate`, `throttleBurst`). */
   throttle?: ThrottleSettings;
-  /** Per-client rate limits as WAF rules (context `rateLimits`: on, off or a scale; docs/decisions/0025). Default on. */
+  /**
+   * Per-client rate limits as WAF rules (context `rateLimits`: on, off or a scale; docs/decisions/0025). Default on.
+   */
   rateLimits?: RateLimitSwitch;
-  /** Days every log group of the stage keeps its logs (context `logRetentionDays`); default `defaultLogRetentionDays`. */
+  /**
+   * Days every log group of the stage keeps its logs (context `logRetentionDays`); default `defaultLogRetentionDays`.
+   */
   logRetentionDays?: number;
   /**
    * Record every AWS SDK and HTTPS call of the functions in X-Ray (context `traceSdkCalls`): compiles Powertools
@@ -164,7 +175,10 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
   } catch (error) {
     problems.push((error as Error).message);
   }
-  const throttle = { rateLimit: whole('throttleRate', DEFAULT_THROTTLE.rateLimit, 1, 10_000), burstLimit: whole('throttleBurst', DEFAULT_THROTTLE.burstLimit, 1, 5_000) };
+  const throttle = {
+    rateLimit: whole('throttleRate', DEFAULT_THROTTLE.rateLimit, 1, 10_000),
+    burstLimit: whole('throttleBurst', DEFAULT_THROTTLE.burstLimit, 1, 5_000),
+  };
   const logRetentionDays = whole('logRetentionDays', defaultLogRetentionDays(stage), 1, 3653);
   const traceSdkCalls = flag('traceSdkCalls');
   const managedRules = flag('managedRules');
@@ -218,26 +232,42 @@ export function settingsProblems(stage: string, settings: StageSettings): string
   if (siteUrl !== undefined && !/^https:\/\/[^/\s?#]+$/.test(siteUrl)) {
     problems.push(`siteUrl must be an https origin without a path, e.g. https://shop.example.com (got "${siteUrl}")`);
   }
-  if (settings.shopPostalAddress !== undefined && (settings.shopPostalAddress.length < 10 || settings.shopPostalAddress.length > 300 || /[\r\n]/.test(settings.shopPostalAddress))) {
-    problems.push(`shopPostalAddress must be a postal address on one line, 10 to 300 characters, e.g. "12 Harbor Lane, Portland, ME 04101" (got "${settings.shopPostalAddress}")`);
+  if (
+    settings.shopPostalAddress !== undefined &&
+    (settings.shopPostalAddress.length < 10 ||
+      settings.shopPostalAddress.length > 300 ||
+      /[\r\n]/.test(settings.shopPostalAddress))
+  ) {
+    problems.push(
+      `shopPostalAddress must be a postal address on one line, 10 to 300 characters, e.g. "12 Harbor Lane, Portland, ME 04101" (got "${settings.shopPostalAddress}")`,
+    );
   }
   if (domain && !DOMAIN.test(domain.name)) problems.push(`domainName must be a host name (got "${domain.name}")`);
   if (domain && !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(domain.certificateArn)) {
-    problems.push('certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses certificates from there)');
+    problems.push(
+      'certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses certificates from there)',
+    );
   }
   if (stripePublishableKey !== undefined && !/^pk_(test|live)_\w+$/.test(stripePublishableKey)) {
-    problems.push('stripePublishableKey must be a Stripe publishable key (pk_test_... or pk_live_...), never the secret key');
+    problems.push(
+      'stripePublishableKey must be a Stripe publishable key (pk_test_... or pk_live_...), never the secret key',
+    );
   }
-  if (throttle && throttle.burstLimit < throttle.rateLimit) problems.push('throttleBurst must be at least throttleRate');
+  if (throttle && throttle.burstLimit < throttle.rateLimit)
+    problems.push('throttleBurst must be at least throttleRate');
   if (settings.managedRules && settings.rateLimits?.enabled === false) {
     problems.push('managedRules needs the web ACLs of the rate limits: leave rateLimits on (or drop managedRules)');
   }
   if (settings.originSecretVersion !== undefined && !/^[A-Za-z0-9-]{32,64}$/.test(settings.originSecretVersion)) {
-    problems.push(`originSecretVersion must be a version id of the origin secret, as aws secretsmanager get-secret-value --query VersionId prints it (got "${settings.originSecretVersion}")`);
+    problems.push(
+      `originSecretVersion must be a version id of the origin secret, as aws secretsmanager get-secret-value --query VersionId prints it (got "${settings.originSecretVersion}")`,
+    );
   }
   const { logRetentionDays } = settings;
   if (logRetentionDays !== undefined && !(LOG_RETENTION_CHOICES as readonly number[]).includes(logRetentionDays)) {
-    problems.push(`logRetentionDays must be one of the periods CloudWatch Logs keeps: ${LOG_RETENTION_CHOICES.join(', ')} (got ${logRetentionDays})`);
+    problems.push(
+      `logRetentionDays must be one of the periods CloudWatch Logs keeps: ${LOG_RETENTION_CHOICES.join(', ')} (got ${logRetentionDays})`,
+    );
   }
   if (stage === 'prod') {
     const missing = [

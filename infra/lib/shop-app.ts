@@ -14,7 +14,9 @@ export function createShopApp(props?: AppProps): { app: App; stack: ShopStack; e
   const app = new App(props);
   const stage = String(app.node.tryGetContext('stage') ?? 'dev');
   if (!STAGE_PATTERN.test(stage)) {
-    throw new Error(`The stage "${stage}" is not usable: use up to 20 lower-case letters, digits and dashes, starting with a letter (e.g. -c stage=prod).`);
+    throw new Error(
+      `The stage "${stage}" is not usable: use up to 20 lower-case letters, digits and dashes, starting with a letter (e.g. -c stage=prod).`,
+    );
   }
   const settings = stageSettingsFromContext(stage, (key) => app.node.tryGetContext(key));
   // The distribution's web ACL must live in us-east-1: a small stack there, read by the shop stack at deploy time

@@ -18,14 +18,22 @@ export type TableAccess = 'none' | 'read' | 'readwrite';
 /** The Lambda runtime of every function (cdk-nag AwsSolutions-L1 wants the latest Node.js). */
 export const SHOP_RUNTIME = Runtime.NODEJS_24_X;
 
-export interface ShopFunctionProps extends Omit<NodejsFunctionProps, 'entry' | 'handler' | 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'logRetention' | 'tracing'> {
-  /** Handler module, relative to the repository root (e.g. `functions/http/system/get-health.ts`); exports `handler`. */
+export interface ShopFunctionProps extends Omit<
+  NodejsFunctionProps,
+  'entry' | 'handler' | 'runtime' | 'architecture' | 'bundling' | 'logGroup' | 'logRetention' | 'tracing'
+> {
+  /**
+   * Handler module, relative to the repository root (e.g. `functions/http/system/get-health.ts`); exports `handler`.
+   */
   entry: string;
   /** Days the function's logs are kept. Default: the enclosing stack's `StageObservability`, else 30. */
   logRetentionDays?: number;
   /** CloudWatch namespace of the function's business metrics (EMF). Default: the enclosing stack's, else `Shop`. */
   metricsNamespace?: string;
-  /** Compile in X-Ray traces of each SDK and HTTPS call (functions/lib/tracing.ts). Default: the enclosing stack's, else off. */
+  /**
+   * Compile in X-Ray traces of each SDK and HTTPS call (functions/lib/tracing.ts). Default: the enclosing stack's, else
+   * off.
+   */
   traceSdkCalls?: boolean;
   /**
    * Packages with native code (sharp): not bundled by esbuild but installed beside the bundle with `npm ci` from
@@ -50,7 +58,11 @@ export const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
 
 function observabilityOf(scope: Construct): Partial<StageObservability> {
   const stack = Stack.of(scope) as Partial<StageObservability>;
-  return { logRetentionDays: stack.logRetentionDays, metricsNamespace: stack.metricsNamespace, traceSdkCalls: stack.traceSdkCalls };
+  return {
+    logRetentionDays: stack.logRetentionDays,
+    metricsNamespace: stack.metricsNamespace,
+    traceSdkCalls: stack.traceSdkCalls,
+  };
 }
 
 /** Control Tower asks log groups to keep their logs at least this long (CT.CLOUDWATCH.PR.2). */
@@ -64,7 +76,11 @@ export function shopLogGroup(scope: Construct, id: string, days: number): LogGro
   const logGroup = new LogGroup(scope, id, { retention: days as RetentionDays, removalPolicy: RemovalPolicy.DESTROY });
   acknowledgeGuard(logGroup, 'CT.CLOUDWATCH.PR.3', GUARD_REASONS.logsKms);
   if (days < GUARD_MIN_LOG_DAYS) {
-    acknowledgeGuard(logGroup, 'CT.CLOUDWATCH.PR.2', `this stage keeps logs ${days} days (context logRetentionDays; prod defaults to ${GUARD_MIN_LOG_DAYS}).`);
+    acknowledgeGuard(
+      logGroup,
+      'CT.CLOUDWATCH.PR.2',
+      `this stage keeps logs ${days} days (context logRetentionDays; prod defaults to ${GUARD_MIN_LOG_DAYS}).`,
+    );
   }
   return logGroup;
 }
@@ -86,7 +102,11 @@ export function giveHelperFunctionsLogGroups(stack: Stack, days: number): void {
 }
 
 /** npm settings that make `npm ci` install the optional native packages of Lambda's platform (arm64 Linux, glibc). */
-export const LAMBDA_PLATFORM_NPM = { npm_config_cpu: 'arm64', npm_config_os: 'linux', npm_config_libc: 'glibc' } as const;
+export const LAMBDA_PLATFORM_NPM = {
+  npm_config_cpu: 'arm64',
+  npm_config_os: 'linux',
+  npm_config_libc: 'glibc',
+} as const;
 
 /**
  * A Lambda function with the shop's defaults, fixed once: Node.js on arm64, an esbuild bundle (local esbuild,
@@ -150,7 +170,8 @@ export class ShopFunction extends NodejsFunction {
       [
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource, so their statement names Resource *; infra tests check it is the only one.',
+          reason:
+            'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords take no resource, so their statement names Resource *; infra tests check it is the only one.',
           appliesTo: ['Resource::*'],
         },
       ],

@@ -21,7 +21,13 @@ import { watchStage } from './observability';
 import { ShopRateLimits } from './rate-limits';
 import { ShopFunctions } from './route-functions';
 import { createSecrets } from './secrets';
-import { DEFAULT_THROTTLE, defaultLogRetentionDays, SettingsError, settingsProblems, type StageSettings } from './settings';
+import {
+  DEFAULT_THROTTLE,
+  defaultLogRetentionDays,
+  SettingsError,
+  settingsProblems,
+  type StageSettings,
+} from './settings';
 import { giveHelperFunctionsLogGroups, type ShopFunction, type StageObservability } from './shop-function';
 import { createDistribution } from './site';
 import { SpaDeployment } from './spa-deployment';
@@ -105,7 +111,11 @@ export class ShopStack extends Stack implements StageObservability {
     const auth = new ShopAuth(this, { stage, isProd: stage === 'prod' });
     ({ userPool: this.userPool, webClient: this.webClient } = auth);
     ({ logBucket: this.logBucket, spaBucket: this.spaBucket, imagesBucket: this.imagesBucket } = createBuckets(this));
-    ({ stripeSecret: this.stripeSecret, originSecret: this.originSecret, linkSigningSecret: this.linkSigningSecret } = createSecrets(this, stage));
+    ({
+      stripeSecret: this.stripeSecret,
+      originSecret: this.originSecret,
+      linkSigningSecret: this.linkSigningSecret,
+    } = createSecrets(this, stage));
     if (!props.shopPostalAddress) {
       Annotations.of(this).addWarningV2(
         'shop:no-postal-address',
@@ -163,20 +173,31 @@ export class ShopStack extends Stack implements StageObservability {
       // reference changes, which a new `originSecretVersion` after a rotation does (docs/decisions/0066).
       originHeader: {
         name: ORIGIN_HEADER,
-        value: SecretValue.secretsManager(this.originSecret.secretArn, props.originSecretVersion ? { versionId: props.originSecretVersion } : {}).unsafeUnwrap(),
+        value: SecretValue.secretsManager(
+          this.originSecret.secretArn,
+          props.originSecretVersion ? { versionId: props.originSecretVersion } : {},
+        ).unsafeUnwrap(),
       },
     }).distribution;
     this.siteUrl = props.siteUrl ?? `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
     // Links in customer mails (the order-status page) name the site. The distribution refers to the API resource
     // only, not to the routes or functions, so this makes no cycle (as the reset link of the Cognito trigger).
-    for (const fn of new Set([...this.mailFunctions, ...functions.linkFunctions])) fn.addEnvironment('SITE_URL', this.siteUrl);
+    for (const fn of new Set([...this.mailFunctions, ...functions.linkFunctions]))
+      fn.addEnvironment('SITE_URL', this.siteUrl);
 
     // ---- Bots are held back (docs/decisions/0025): the distribution's web ACL lives in ShopEdge-<stage>
     // (us-east-1); here the user pool's web ACL and a ceiling for each limited API route.
     if (props.webAclArn) this.distribution.attachWebAclId(props.webAclArn);
     if (props.rateLimits?.enabled !== false) {
       const { scale = 1 } = props.rateLimits ?? {};
-      this.rateLimits = new ShopRateLimits(this, 'RateLimits', { stage, scale, managedRules: props.managedRules, userPool: this.userPool, api: this.api, apiStage: this.apiStage });
+      this.rateLimits = new ShopRateLimits(this, 'RateLimits', {
+        stage,
+        scale,
+        managedRules: props.managedRules,
+        userPool: this.userPool,
+        api: this.api,
+        apiStage: this.apiStage,
+      });
     }
 
     // Functions that use `site` (the page function): the shop's origin for absolute URLs, index.html to read.
@@ -184,11 +205,21 @@ export class ShopStack extends Stack implements StageObservability {
       fn.addEnvironment('SITE_URL', this.siteUrl);
       fn.addEnvironment('SPA_BUCKET', this.spaBucket.bucketName);
       // GetObject of index.html and vite's manifest only (no bucket listing, no other key).
-      fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetObject'], resources: [this.spaBucket.arnForObjects('index.html'), this.spaBucket.arnForObjects('.vite/manifest.json')] }));
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [this.spaBucket.arnForObjects('index.html'), this.spaBucket.arnForObjects('.vite/manifest.json')],
+        }),
+      );
     }
 
     // ---- The image pipeline, the Cognito triggers, and the SPA build with its runtime settings.
-    this.imageFunction = createImagePipeline(this, { stage, table: this.table, imagesBucket: this.imagesBucket, environment });
+    this.imageFunction = createImagePipeline(this, {
+      stage,
+      table: this.table,
+      imagesBucket: this.imagesBucket,
+      environment,
+    });
     auth.addTriggers(this.siteUrl);
     this.triggerFunctions = auth.triggerFunctions;
     this.spaDeployment = new SpaDeployment(this, 'Spa', {
@@ -207,7 +238,11 @@ export class ShopStack extends Stack implements StageObservability {
     });
 
     // ---- The alarms (all to one topic) and the one dashboard.
-    ({ alarmsStack: this.alarmsStack, alarms: this.alarms, dashboard: this.dashboard } = watchStage(this, { routes, jobs, alarmEmail: props.alarmEmail }));
+    ({
+      alarmsStack: this.alarmsStack,
+      alarms: this.alarms,
+      dashboard: this.dashboard,
+    } = watchStage(this, { routes, jobs, alarmEmail: props.alarmEmail }));
 
     giveHelperFunctionsLogGroups(this, this.logRetentionDays);
     const suppressed = {
@@ -229,17 +264,24 @@ export class ShopStack extends Stack implements StageObservability {
   /** What the operator reads after a deploy (the README's Deploy section names them). */
   private addOutputs(): void {
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The shop' });
-    new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName, description: 'The distribution (point a custom domain here)' });
+    new CfnOutput(this, 'DistributionDomain', {
+      value: this.distribution.distributionDomainName,
+      description: 'The distribution (point a custom domain here)',
+    });
     new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
     new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.webClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'SpaBucketName', { value: this.spaBucket.bucketName });
     new CfnOutput(this, 'ImagesBucketName', { value: this.imagesBucket.bucketName });
-    new CfnOutput(this, 'LogBucketName', { value: this.logBucket.bucketName, description: 'CloudFront and S3 access logs' });
+    new CfnOutput(this, 'LogBucketName', {
+      value: this.logBucket.bucketName,
+      description: 'CloudFront and S3 access logs',
+    });
     new CfnOutput(this, 'StripeSecretArn', {
       value: this.stripeSecret.secretArn,
-      description: 'Put the Stripe keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"secretKey":"sk_...","webhookSecret":"whsec_..."}\'',
+      description:
+        'Put the Stripe keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"secretKey":"sk_...","webhookSecret":"whsec_..."}\'',
     });
     new CfnOutput(this, 'OriginSecretArn', {
       value: this.originSecret.secretArn,
@@ -247,7 +289,8 @@ export class ShopStack extends Stack implements StageObservability {
     });
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: `${this.siteUrl}/api/webhooks/stripe`,
-      description: 'Register in Stripe for payment_intent.amount_capturable_updated, .succeeded, .payment_failed and .canceled (README)',
+      description:
+        'Register in Stripe for payment_intent.amount_capturable_updated, .succeeded, .payment_failed and .canceled (README)',
     });
   }
 }

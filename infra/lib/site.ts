@@ -44,7 +44,10 @@ export const PAGE_BEHAVIOUR_PATTERNS: readonly string[] = PAGE_PATTERNS;
 /** Upper bound on what the page function may ask CloudFront to keep a page. */
 export const PAGE_MAX_TTL = Duration.minutes(10);
 
-/** The product list answers `Cache-Control: public, max-age=0, s-maxage=30`; CloudFront keeps it that long (docs/decisions/0045). */
+/**
+ * The product list answers `Cache-Control: public, max-age=0, s-maxage=30`; CloudFront keeps it that long
+ * (docs/decisions/0045).
+ */
 export const PRODUCT_LIST_PATH = '/api/products';
 /** The query parameters of the list (category, sort, limit, cursor) and of search (q): CloudFront's cache key. */
 export const CATALOG_QUERY_PARAMETERS = ['category', 'sort', 'limit', 'cursor', 'q'] as const;
@@ -98,7 +101,11 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
         }),
         override: true,
       },
-      strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds), includeSubdomains: HSTS.includeSubdomains, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(HSTS.maxAgeSeconds),
+        includeSubdomains: HSTS.includeSubdomains,
+        override: true,
+      },
       contentTypeOptions: { override: true },
       frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
       referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -111,7 +118,8 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     // No Cache-Control from the origin: not kept.
     defaultTtl: Duration.seconds(0),
     maxTtl: PRODUCT_LIST_MAX_TTL,
-    // The list's page parameters and the search words are the cache key (shared/schemas/product.ts): nothing else reaches the API.
+    // The list's page parameters and the search words are the cache key (shared/schemas/product.ts): nothing else
+    // reaches the API.
     queryStringBehavior: CacheQueryStringBehavior.allowList(...CATALOG_QUERY_PARAMETERS),
     headerBehavior: CacheHeaderBehavior.none(),
     cookieBehavior: CacheCookieBehavior.none(),
@@ -170,7 +178,9 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
   });
 
   const spaOrigin = S3BucketOrigin.withOriginAccessControl(props.spaBucket, {
-    originAccessControl: new S3OriginAccessControl(scope, 'SpaOriginAccess', { originAccessControlName: globalName('Spa') }),
+    originAccessControl: new S3OriginAccessControl(scope, 'SpaOriginAccess', {
+      originAccessControlName: globalName('Spa'),
+    }),
   });
   const distribution = new Distribution(scope, 'Distribution', {
     comment: `Shop (${props.stage})`,
@@ -217,7 +227,9 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
         // behaviour forwards no query string, so every request is a GetObject of a key under images/.
         origin: S3BucketOrigin.withOriginAccessControl(props.imagesBucket, {
           originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
-          originAccessControl: new S3OriginAccessControl(scope, 'ImagesOriginAccess', { originAccessControlName: globalName('Images') }),
+          originAccessControl: new S3OriginAccessControl(scope, 'ImagesOriginAccess', {
+            originAccessControlName: globalName('Images'),
+          }),
         }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,

@@ -81,7 +81,9 @@ function spaBuildSource() {
               shell: process.platform === 'win32',
             });
           } catch (error) {
-            throw new Error(`The SPA build (npm run build:web) failed, so there is nothing to deploy: ${(error as Error).message}`);
+            throw new Error(
+              `The SPA build (npm run build:web) failed, so there is nothing to deploy: ${(error as Error).message}`,
+            );
           }
           return true;
         },

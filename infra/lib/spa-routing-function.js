@@ -28,7 +28,11 @@ function handler(event) {
   if (last.indexOf('.') !== -1 && uri !== '/index.html') return request;
   if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
     var location = '/' + uri.replace(/^\/+|\/+$/g, '') + search(request.querystring);
-    return { statusCode: 301, statusDescription: 'Moved Permanently', headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=3600' } } };
+    return {
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: { location: { value: location }, 'cache-control': { value: 'public, max-age=3600' } },
+    };
   }
   if (uri === '/' || uri === '/index.html') {
     request.uri = '/';

@@ -19,12 +19,13 @@ const FILLED_IN: Record<string, string> = {
 };
 
 /**
- * The code CloudFront runs: spa-routing-function.js from its import line on (its leading comment stays in the repository,
- * out of the 10 KB), with the SPA's routes, the API origin's id and the not-found path filled in.
+ * The code CloudFront runs: spa-routing-function.js from its import line on (its leading comment stays in the
+ * repository, out of the 10 KB), with the SPA's routes, the API origin's id and the not-found path filled in.
  */
 export function spaRoutingCode(source: string = readFileSync(SPA_ROUTING_FILE, 'utf8')): string {
   const start = source.indexOf("import cf from 'cloudfront';");
-  if (start < 0) throw new Error(`${SPA_ROUTING_FILE} must import the cloudfront module (runtime 2.0: selectRequestOriginById)`);
+  if (start < 0)
+    throw new Error(`${SPA_ROUTING_FILE} must import the cloudfront module (runtime 2.0: selectRequestOriginById)`);
   return source
     .slice(start)
     .replace(new RegExp(`\\b(${Object.keys(FILLED_IN).join('|')})\\b`, 'g'), (name) => FILLED_IN[name])

@@ -1,6 +1,13 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type BucketProps } from 'aws-cdk-lib/aws-s3';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type BucketProps,
+} from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { acknowledgeGuard, GUARD_REASONS } from './guard';
@@ -70,7 +77,11 @@ export function createAccessLogBucket(scope: Construct): Bucket {
     ],
     removalPolicy: RemovalPolicy.RETAIN,
   });
-  acknowledgeGuard(bucket, 'CT.S3.PR.2', 'This is the access-log bucket: its own access would be logged into itself, without end.');
+  acknowledgeGuard(
+    bucket,
+    'CT.S3.PR.2',
+    'This is the access-log bucket: its own access would be logged into itself, without end.',
+  );
   acknowledgeGuard(bucket, 'CT.S3.PR.4', `${GUARD_REASONS.noEvents} Logs are read when needed.`);
   acknowledgeGuard(bucket, 'CT.S3.PR.9', GUARD_REASONS.objectLock);
   acknowledgeGuard(bucket, 'CT.S3.PR.10', GUARD_REASONS.s3Kms);
@@ -96,7 +107,13 @@ export function createBuckets(scope: Construct): ShopBuckets {
     versioned: true,
     serverAccessLogsBucket: logBucket,
     serverAccessLogsPrefix: 's3/spa/',
-    lifecycleRules: [{ id: 'old-build-versions', noncurrentVersionExpiration: Duration.days(30), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    lifecycleRules: [
+      {
+        id: 'old-build-versions',
+        noncurrentVersionExpiration: Duration.days(30),
+        abortIncompleteMultipartUploadAfter: Duration.days(1),
+      },
+    ],
     removalPolicy: RemovalPolicy.DESTROY,
     autoDeleteObjects: true,
   });
@@ -106,10 +123,18 @@ export function createBuckets(scope: Construct): ShopBuckets {
     versioned: true,
     serverAccessLogsBucket: logBucket,
     serverAccessLogsPrefix: 's3/images/',
-    lifecycleRules: [{ id: 'old-image-versions', noncurrentVersionExpiration: Duration.days(90), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+    lifecycleRules: [
+      {
+        id: 'old-image-versions',
+        noncurrentVersionExpiration: Duration.days(90),
+        abortIncompleteMultipartUploadAfter: Duration.days(1),
+      },
+    ],
     // Admins upload images from the browser with a presigned PUT (signature = authorization; CORS only lets
     // the page read the answer). Any origin, as the distribution's domain cannot be named here without a cycle.
-    cors: [{ allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 }],
+    cors: [
+      { allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 },
+    ],
     removalPolicy: RemovalPolicy.RETAIN,
   });
   return { logBucket, spaBucket, imagesBucket };

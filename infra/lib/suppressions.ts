@@ -61,8 +61,14 @@ export interface SuppressedParts {
 /** cdk-nag findings that are deliberate; each names its reason. */
 export function suppressFindings(stack: Construct, parts: SuppressedParts): void {
   NagSuppressions.addResourceSuppressions(parts.userPool, [
-    { id: 'AwsSolutions-COG1', reason: "The password rule is the product spec's (shared/messages.ts PASSWORD_POLICY): no symbol required." },
-    { id: 'AwsSolutions-COG2', reason: 'Shoppers sign in with email and password; MFA is not required for a shop account.' },
+    {
+      id: 'AwsSolutions-COG1',
+      reason: "The password rule is the product spec's (shared/messages.ts PASSWORD_POLICY): no symbol required.",
+    },
+    {
+      id: 'AwsSolutions-COG2',
+      reason: 'Shoppers sign in with email and password; MFA is not required for a shop account.',
+    },
     {
       id: 'AwsSolutions-COG8',
       reason:
@@ -86,33 +92,62 @@ export function suppressFindings(stack: Construct, parts: SuppressedParts): void
   NagSuppressions.addResourceSuppressions(parts.stripeSecret, [
     {
       id: 'AwsSolutions-SMG4',
-      reason: "Stripe keys are rotated in Stripe's dashboard (roll the key there, then put-secret-value); Secrets Manager cannot rotate them.",
+      reason:
+        "Stripe keys are rotated in Stripe's dashboard (roll the key there, then put-secret-value); Secrets Manager cannot rotate them.",
     },
   ]);
   NagSuppressions.addResourceSuppressions(parts.distribution, [
     { id: 'AwsSolutions-CFR1', reason: 'The shop sells to every country; no geo restriction.' },
-    ...(parts.hasWebAcl ? [] : [{ id: 'AwsSolutions-CFR2', reason: 'Rate limits are off for this stage (-c rateLimits=off): no web ACL; the API throttle limits abuse (docs/decisions/0025).' }]),
+    ...(parts.hasWebAcl
+      ? []
+      : [
+          {
+            id: 'AwsSolutions-CFR2',
+            reason:
+              'Rate limits are off for this stage (-c rateLimits=off): no web ACL; the API throttle limits abuse (docs/decisions/0025).',
+          },
+        ]),
     ...(parts.hasCustomDomain
       ? []
       : [
           {
             id: 'AwsSolutions-CFR4',
-            reason: 'Without a custom domain the default *.cloudfront.net certificate allows no minimum TLS setting; with -c domainName/certificateArn TLSv1.2_2021 applies.',
+            reason:
+              'Without a custom domain the default *.cloudfront.net certificate allows no minimum TLS setting; with -c domainName/certificateArn TLSv1.2_2021 applies.',
           },
         ]),
   ]);
   // The CDK's helper that sets the image bucket's event notifications (no function of ours; no code to pick).
   for (const helper of stack.node.findAll().filter((c) => c.node.id.startsWith('BucketNotificationsHandler'))) {
-    NagSuppressions.addResourceSuppressions(helper, [{ id: 'AwsSolutions-IAM4', reason: 'CDK BucketNotifications helper: AWSLambdaBasicExecutionRole only lets it write its logs.' }], true);
+    NagSuppressions.addResourceSuppressions(
+      helper,
+      [
+        {
+          id: 'AwsSolutions-IAM4',
+          reason: 'CDK BucketNotifications helper: AWSLambdaBasicExecutionRole only lets it write its logs.',
+        },
+      ],
+      true,
+    );
   }
   // The CDK's helper functions (SPA deployment, bucket emptying) are the CDK's code and settings.
   for (const helper of stack.node.findAll().filter((c) => /^Custom::CDKBucketDeployment[0-9A-F]{32}/.test(c.node.id))) {
     NagSuppressions.addResourceSuppressions(
       helper,
       [
-        { id: 'AwsSolutions-IAM4', reason: 'CDK BucketDeployment helper: AWSLambdaBasicExecutionRole only lets it write its logs.' },
-        { id: 'AwsSolutions-IAM5', reason: 'CDK BucketDeployment helper: reads the CDK asset objects and writes any key of the SPA bucket it deploys.' },
-        { id: 'AwsSolutions-L1', reason: 'CDK BucketDeployment helper: its runtime is chosen by aws-cdk-lib (pinned).' },
+        {
+          id: 'AwsSolutions-IAM4',
+          reason: 'CDK BucketDeployment helper: AWSLambdaBasicExecutionRole only lets it write its logs.',
+        },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'CDK BucketDeployment helper: reads the CDK asset objects and writes any key of the SPA bucket it deploys.',
+        },
+        {
+          id: 'AwsSolutions-L1',
+          reason: 'CDK BucketDeployment helper: its runtime is chosen by aws-cdk-lib (pinned).',
+        },
       ],
       true,
     );
@@ -143,10 +178,14 @@ export function acknowledgeGuardFindings(stack: Construct, parts: SuppressedPart
   if (!parts.hasCustomDomain) {
     const reason =
       'Without a custom domain the distribution uses the default *.cloudfront.net certificate, which has no SNI or minimum TLS setting; with -c domainName/certificateArn the custom certificate, SNI and TLSv1.2_2021 apply.';
-    for (const control of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const) acknowledgeGuard(parts.distribution, control, reason);
+    for (const control of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const)
+      acknowledgeGuard(parts.distribution, control, reason);
   }
-  // The CDK's own helper functions (bucket emptying, SPA upload, the image bucket's notifications) run outside a VPC like ours.
-  for (const helper of stack.node.findAll().filter((c) => /^(Custom::(S3AutoDeleteObjects|CDKBucketDeployment)|BucketNotificationsHandler)/.test(c.node.id))) {
+  // The CDK's own helper functions (bucket emptying, SPA upload, the image bucket's notifications) run outside a VPC
+  // like ours.
+  for (const helper of stack.node
+    .findAll()
+    .filter((c) => /^(Custom::(S3AutoDeleteObjects|CDKBucketDeployment)|BucketNotificationsHandler)/.test(c.node.id))) {
     acknowledgeGuard(helper, 'CT.LAMBDA.PR.3', `CDK helper function. ${GUARD_REASONS.noVpc}`);
   }
 }

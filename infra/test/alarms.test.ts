@@ -21,10 +21,17 @@ let template: Template;
 let shopTemplate: Template;
 beforeAll(() => ({ stack, alarmsTemplate: template, template: shopTemplate } = synthShop({ context: FULL_CONTEXT })));
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
-const topicId = () => stack.alarmsStack.getLogicalId(stack.alarms.topic.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
-const allFunctions = () => [...stack.routeFunctions.values(), ...stack.jobFunctions.values(), ...stack.triggerFunctions.values(), stack.imageFunction];
+const topicId = () =>
+  stack.alarmsStack.getLogicalId(stack.alarms.topic.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const allFunctions = () => [
+  ...stack.routeFunctions.values(),
+  ...stack.jobFunctions.values(),
+  ...stack.triggerFunctions.values(),
+  stack.imageFunction,
+];
 
 test('one alarm per function (every route, job and trigger, the image pipeline) plus the three stack alarms', () => {
   expect(allFunctions()).toHaveLength(FUNCTION_COUNT);
@@ -37,13 +44,30 @@ test('every alarm tells the one topic', () => {
 });
 
 test('each function: Errors + Throttles >= 1 over 5 minutes, in its own alarm', () => {
-  type Query = { Id: string; Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: unknown }; Period: number; Stat: string } };
+  type Query = {
+    Id: string;
+    Expression?: string;
+    MetricStat?: {
+      Metric: { Namespace: string; MetricName: string; Dimensions: unknown };
+      Period: number;
+      Stat: string;
+    };
+  };
   for (const fn of allFunctions()) {
     const dimensions = JSON.stringify([{ Name: 'FunctionName', Value: { Ref: idOf(fn) } }]);
-    const mine = alarms().filter((alarm) => (alarm.Properties.Metrics as Query[] | undefined)?.some((query) => JSON.stringify(query.MetricStat?.Metric.Dimensions) === dimensions));
+    const mine = alarms().filter((alarm) =>
+      (alarm.Properties.Metrics as Query[] | undefined)?.some(
+        (query) => JSON.stringify(query.MetricStat?.Metric.Dimensions) === dimensions,
+      ),
+    );
     expect({ fn: fn.node.id, count: mine.length }).toEqual({ fn: fn.node.id, count: 1 });
     const [alarm] = mine;
-    expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    expect(alarm.Properties).toMatchObject({
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
     const queries = alarm.Properties.Metrics as Query[];
     const byId = Object.fromEntries(queries.map((query) => [query.Id, query]));
     const [expression] = queries.filter((query) => query.Expression);
@@ -52,14 +76,20 @@ test('each function: Errors + Throttles >= 1 over 5 minutes, in its own alarm', 
       ['errors', 'Errors'],
       ['throttles', 'Throttles'],
     ]) {
-      expect(byId[id].MetricStat).toMatchObject({ Metric: { Namespace: 'AWS/Lambda', MetricName: metricName }, Period: 300, Stat: 'Sum' });
+      expect(byId[id].MetricStat).toMatchObject({
+        Metric: { Namespace: 'AWS/Lambda', MetricName: metricName },
+        Period: 300,
+        Stat: 'Sum',
+      });
       expect(JSON.stringify(byId[id].MetricStat!.Metric.Dimensions)).toBe(dimensions);
     }
   }
 });
 
 test(`the HTTP API: 5xx answers over all answers in 5 minutes above ${API_5XX_PERCENT}%`, () => {
-  const rate = alarms().find((alarm) => alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / requests')))!;
+  const rate = alarms().find((alarm) =>
+    alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('errors / requests')),
+  )!;
   expect(rate.Properties).toMatchObject({ Threshold: API_5XX_PERCENT, ComparisonOperator: 'GreaterThanThreshold' });
   const byId = Object.fromEntries(rate.Properties.Metrics.map((m: { Id: string }) => [m.Id, m]));
   for (const [id, name] of [
@@ -67,7 +97,11 @@ test(`the HTTP API: 5xx answers over all answers in 5 minutes above ${API_5XX_PE
     ['requests', 'Count'],
   ]) {
     expect(byId[id].MetricStat).toEqual({
-      Metric: { Namespace: 'AWS/ApiGateway', MetricName: name, Dimensions: [{ Name: 'ApiId', Value: { Ref: idOf(stack.api) } }] },
+      Metric: {
+        Namespace: 'AWS/ApiGateway',
+        MetricName: name,
+        Dimensions: [{ Name: 'ApiId', Value: { Ref: idOf(stack.api) } }],
+      },
       Period: 300,
       Stat: 'Sum',
     });
@@ -76,12 +110,25 @@ test(`the HTTP API: 5xx answers over all answers in 5 minutes above ${API_5XX_PE
 });
 
 test('the table: read and write throttle events of the table and of every index', () => {
-  const throttles = alarms().find((alarm) => alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('FILL(read0')))!;
-  const stats = throttles.Properties.Metrics.filter((m: CfnResource) => m.MetricStat).map((m: CfnResource) => m.MetricStat.Metric);
-  const seen = stats.map((metric: CfnResource) => `${metric.MetricName}:${metric.Dimensions.find((d: { Name: string }) => d.Name === 'GlobalSecondaryIndexName')?.Value ?? 'table'}`);
-  const expected = [undefined, ...TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName)].flatMap((index) => [`ReadThrottleEvents:${index ?? 'table'}`, `WriteThrottleEvents:${index ?? 'table'}`]);
+  const throttles = alarms().find((alarm) =>
+    alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('FILL(read0')),
+  )!;
+  const stats = throttles.Properties.Metrics.filter((m: CfnResource) => m.MetricStat).map(
+    (m: CfnResource) => m.MetricStat.Metric,
+  );
+  const seen = stats.map(
+    (metric: CfnResource) =>
+      `${metric.MetricName}:${metric.Dimensions.find((d: { Name: string }) => d.Name === 'GlobalSecondaryIndexName')?.Value ?? 'table'}`,
+  );
+  const expected = [undefined, ...TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName)].flatMap((index) => [
+    `ReadThrottleEvents:${index ?? 'table'}`,
+    `WriteThrottleEvents:${index ?? 'table'}`,
+  ]);
   expect(seen.sort()).toEqual(expected.sort());
-  for (const metric of stats) expect(metric.Dimensions).toEqual(expect.arrayContaining([{ Name: 'TableName', Value: { Ref: idOf(stack.table) } }]));
+  for (const metric of stats)
+    expect(metric.Dimensions).toEqual(
+      expect.arrayContaining([{ Name: 'TableName', Value: { Ref: idOf(stack.table) } }]),
+    );
   expect(throttles.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
 });
 
@@ -90,15 +137,24 @@ test('failed mails: a metric filter on the log group of every function that mail
   expect(stack.mailFunctions).toHaveLength(mailers.length);
   const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter'));
   expect(filters).toHaveLength(mailers.length);
-  const logGroupIds = stack.mailFunctions.map((fn) => ({ Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]) }));
+  const logGroupIds = stack.mailFunctions.map((fn) => ({
+    Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]),
+  }));
   expect(filters.map((filter) => filter.Properties.LogGroupName)).toEqual(expect.arrayContaining(logGroupIds));
   for (const filter of filters) {
     expect(filter.Properties.FilterPattern).toBe(`{ $.event = "${LOG_EVENT.mailFailed}" }`);
-    expect(filter.Properties.MetricTransformations).toEqual([{ MetricNamespace: 'Shop/dev', MetricName: MAIL_FAILED_METRIC, MetricValue: '1' }]);
+    expect(filter.Properties.MetricTransformations).toEqual([
+      { MetricNamespace: 'Shop/dev', MetricName: MAIL_FAILED_METRIC, MetricValue: '1' },
+    ]);
   }
   const mailAlarms = alarms().filter((alarm) => alarm.Properties.MetricName === MAIL_FAILED_METRIC);
   expect(mailAlarms).toHaveLength(1);
-  expect(mailAlarms[0].Properties).toMatchObject({ Namespace: 'Shop/dev', Statistic: 'Sum', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+  expect(mailAlarms[0].Properties).toMatchObject({
+    Namespace: 'Shop/dev',
+    Statistic: 'Sum',
+    Threshold: 1,
+    ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+  });
 });
 
 test("the topic: encrypted with the stack's rotating key that CloudWatch may use, TLS only, CloudWatch of this account may publish", () => {
@@ -107,13 +163,23 @@ test("the topic: encrypted with the stack's rotating key that CloudWatch may use
   expect(topic.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
   expect(key.Properties.EnableKeyRotation).toBe(true);
   expect(key.Properties.KeyPolicy.Statement).toEqual(
-    expect.arrayContaining([expect.objectContaining({ Effect: 'Allow', Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] })]),
+    expect.arrayContaining([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      }),
+    ]),
   );
   template.hasResourceProperties('AWS::SNS::TopicPolicy', {
     Topics: [{ Ref: topicId() }],
     PolicyDocument: {
       Statement: Match.arrayWith([
-        Match.objectLike({ Effect: 'Deny', Action: 'sns:Publish', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        Match.objectLike({
+          Effect: 'Deny',
+          Action: 'sns:Publish',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
         Match.objectLike({
           Effect: 'Allow',
           Principal: { Service: 'cloudwatch.amazonaws.com' },
@@ -127,14 +193,33 @@ test("the topic: encrypted with the stack's rotating key that CloudWatch may use
 
 test('the alarm email from context is subscribed; without it there is no subscription', () => {
   template.resourceCountIs('AWS::SNS::Subscription', 1);
-  template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: FULL_CONTEXT.alarmEmail, TopicArn: { Ref: topicId() } });
+  template.hasResourceProperties('AWS::SNS::Subscription', {
+    Protocol: 'email',
+    Endpoint: FULL_CONTEXT.alarmEmail,
+    TopicArn: { Ref: topicId() },
+  });
   synthShop().alarmsTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
 });
 
 test("the alarms live in their own nested stack, none in the shop stack; the topic's ARN is still the shop stack's output", () => {
-  for (const type of ['AWS::CloudWatch::Alarm', 'AWS::Logs::MetricFilter', 'AWS::SNS::Topic', 'AWS::SNS::TopicPolicy', 'AWS::SNS::Subscription', 'AWS::KMS::Key']) shopTemplate.resourceCountIs(type, 0);
+  for (const type of [
+    'AWS::CloudWatch::Alarm',
+    'AWS::Logs::MetricFilter',
+    'AWS::SNS::Topic',
+    'AWS::SNS::TopicPolicy',
+    'AWS::SNS::Subscription',
+    'AWS::KMS::Key',
+  ])
+    shopTemplate.resourceCountIs(type, 0);
   shopTemplate.resourceCountIs('AWS::CloudFormation::Stack', 1);
-  shopTemplate.hasOutput('AlarmTopicArn', { Value: { 'Fn::GetAtt': [stack.getLogicalId(stack.alarmsStack.nestedStackResource!), Match.stringLikeRegexp('^Outputs\\..+Topic[0-9A-F]{8}Ref$')] } });
+  shopTemplate.hasOutput('AlarmTopicArn', {
+    Value: {
+      'Fn::GetAtt': [
+        stack.getLogicalId(stack.alarmsStack.nestedStackResource!),
+        Match.stringLikeRegexp('^Outputs\\..+Topic[0-9A-F]{8}Ref$'),
+      ],
+    },
+  });
   // Whatever the alarms watch comes in as a parameter: CloudFormation takes at most 200 per template.
   const parameters = Object.keys(Template.fromStack(stack.alarmsStack).toJSON().Parameters ?? {});
   expect(parameters.length).toBeGreaterThan(FUNCTION_COUNT);

@@ -26,8 +26,10 @@ describe.each(CHECKED_STAGES)('cdk-nag AwsSolutions: $name', ({ context, customD
   });
 
   const text = (data: unknown) => (typeof data === 'string' ? data : JSON.stringify(data));
-  const ids = (messages: SynthesisMessage[]) => messages.map((message) => `${message.id}: ${text(message.entry.data).split('\n')[0]}`);
-  const suppressed = (rule: string) => annotations.findInfo('*', Match.stringLikeRegexp(`CdkNagSuppression.*: ${rule} was triggered but suppressed`));
+  const ids = (messages: SynthesisMessage[]) =>
+    messages.map((message) => `${message.id}: ${text(message.entry.data).split('\n')[0]}`);
+  const suppressed = (rule: string) =>
+    annotations.findInfo('*', Match.stringLikeRegexp(`CdkNagSuppression.*: ${rule} was triggered but suppressed`));
 
   test('no unsuppressed errors', () => {
     expect(ids(annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')))).toEqual([]);
@@ -69,10 +71,15 @@ describe.each(CHECKED_STAGES)('cdk-nag AwsSolutions: $name', ({ context, customD
 
   test('rotation (SMG4) is suppressed on the Stripe, origin and link-signing secrets only (rotated by the operator, or never: links already mailed); L1 on the CDK deployment helper only', () => {
     expect(suppressed('AwsSolutions-SMG4').map((message) => message.id)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/\/StripeSecret\/Resource$/), expect.stringMatching(/\/OriginSecret\/Resource$/), expect.stringMatching(/\/LinkSigningSecret\/Resource$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/\/StripeSecret\/Resource$/),
+        expect.stringMatching(/\/OriginSecret\/Resource$/),
+        expect.stringMatching(/\/LinkSigningSecret\/Resource$/),
+      ]),
     );
     expect(suppressed('AwsSolutions-SMG4')).toHaveLength(3);
-    for (const message of suppressed('AwsSolutions-L1')) expect(message.id).toMatch(/\/Custom::CDKBucketDeployment[0-9A-F]{32}/);
+    for (const message of suppressed('AwsSolutions-L1'))
+      expect(message.id).toMatch(/\/Custom::CDKBucketDeployment[0-9A-F]{32}/);
   });
 
   test('the SES grant has no wildcard: no IAM5 suppression names an SES identity', () => {

@@ -6,12 +6,17 @@ import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
 import { ROUTES } from '#shared/routes';
 import { runtimeConfigSchema } from '#shared/schemas/common';
 
-/** The real `cdk synth` an operator runs: offline, bundling every handler with esbuild and building the SPA with vite. */
+/**
+ * The real `cdk synth` an operator runs: offline, bundling every handler with esbuild and building the SPA with vite.
+ */
 const root = path.resolve(__dirname, '..', '..');
 const out = mkdtempSync(path.join(os.tmpdir(), 'shop-synth-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** The CDK's own functions (named one by one in shop-stack.test.ts): bucket emptying, the SPA deployment, bucket notifications. */
+/**
+ * The CDK's own functions (named one by one in shop-stack.test.ts): bucket emptying, the SPA deployment, bucket
+ * notifications.
+ */
 const CDK_HELPERS = 3;
 /** One function per handler module (the page routes share the page function). */
 const HANDLERS = new Set(ROUTES.map((route) => route.handler)).size;
@@ -32,15 +37,24 @@ it('`npx cdk synth` writes one bundled Lambda function per handler, job and Cogn
   expect(functions).toHaveLength(HANDLERS + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS + CDK_HELPERS);
   const routes = resources.filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
   expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual(ROUTES.map((r) => `${r.method} ${r.path}`).sort());
-  const bundled = functions.map((fn) => fn.Metadata?.['aws:asset:path']).filter((asset): asset is string => Boolean(asset) && existsSync(path.join(out, asset!, 'index.js')));
+  const bundled = functions
+    .map((fn) => fn.Metadata?.['aws:asset:path'])
+    .filter((asset): asset is string => Boolean(asset) && existsSync(path.join(out, asset!, 'index.js')));
   expect(bundled.length).toBeGreaterThanOrEqual(HANDLERS + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS);
   // SDK call traces are off by default (context traceSdkCalls): no bundle carries the X-Ray SDK.
-  const withXray = bundled.filter((asset) => readFileSync(path.join(out, asset, 'index.js'), 'utf8').includes('XRaySDKInstrumentation'));
+  const withXray = bundled.filter((asset) =>
+    readFileSync(path.join(out, asset, 'index.js'), 'utf8').includes('XRaySDKInstrumentation'),
+  );
   expect(withXray).toEqual([]);
 });
 
 it('bundles the image pipeline with sharp installed for the Lambda (Linux arm64, glibc), whatever machine synthesised', () => {
-  const fn = resources.find((r) => r.Type === 'AWS::Lambda::Function' && typeof r.Properties.Description === 'string' && r.Properties.Description.startsWith('Image pipeline'))!;
+  const fn = resources.find(
+    (r) =>
+      r.Type === 'AWS::Lambda::Function' &&
+      typeof r.Properties.Description === 'string' &&
+      r.Properties.Description.startsWith('Image pipeline'),
+  )!;
   expect(fn.Properties.Architectures).toEqual(['arm64']);
   const asset = path.join(out, fn.Metadata!['aws:asset:path']);
   expect(existsSync(path.join(asset, 'index.js'))).toBe(true);
@@ -59,16 +73,26 @@ it('builds the SPA into the deployed asset (index.html and hashed assets) and wr
   const folder = (key: unknown) => path.join(out, `asset.${String(key).replace(/\.zip$/, '')}`);
 
   const build = folder((assets.Properties.SourceObjectKeys as string[])[0]);
-  expect(readFileSync(path.join(build, 'index.html'), 'utf8')).toMatch(/<script type="module"[^>]+src="\/assets\/[^"]+\.js"/);
+  expect(readFileSync(path.join(build, 'index.html'), 'utf8')).toMatch(
+    /<script type="module"[^>]+src="\/assets\/[^"]+\.js"/,
+  );
   expect(readdirSync(path.join(build, 'assets')).some((file) => /-[\w-]{8,}\.js$/.test(file))).toBe(true);
   // The API description is part of the build (CloudFront serves it at /api/openapi.json).
   const description = JSON.parse(readFileSync(path.join(build, 'api', 'openapi.json'), 'utf8'));
   expect(description.openapi).toBe('3.1.0');
-  expect(Object.keys(description.paths)).toEqual(expect.arrayContaining([...new Set(ROUTES.map((route) => route.path))]));
+  expect(Object.keys(description.paths)).toEqual(
+    expect.arrayContaining([...new Set(ROUTES.map((route) => route.path))]),
+  );
   expect((shell.Properties.SourceObjectKeys as string[])[0]).toBe((assets.Properties.SourceObjectKeys as string[])[0]);
 
-  const config = readFileSync(path.join(folder((shell.Properties.SourceObjectKeys as string[])[1]), 'config.json'), 'utf8');
-  expect(runtimeConfigSchema.parse(JSON.parse(config.replace(/<<marker:0xbaba:\d+>>/g, 'x')))).toMatchObject({ paymentMode: 'stripe', cognitoEndpoint: null });
+  const config = readFileSync(
+    path.join(folder((shell.Properties.SourceObjectKeys as string[])[1]), 'config.json'),
+    'utf8',
+  );
+  expect(runtimeConfigSchema.parse(JSON.parse(config.replace(/<<marker:0xbaba:\d+>>/g, 'x')))).toMatchObject({
+    paymentMode: 'stripe',
+    cognitoEndpoint: null,
+  });
 });
 
 it("writes the edge stack beside it: ShopEdge-dev with the distribution's web ACL, which the shop stack reads", () => {
@@ -86,7 +110,9 @@ it('writes the alarms as a nested stack of the shop stack (docs/decisions/0071):
   expect(nestedStacks).toHaveLength(1);
   expect(resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
   const [file] = readdirSync(out).filter((name) => name.endsWith('.nested.template.json'));
-  const nested = Object.values(JSON.parse(readFileSync(path.join(out, file), 'utf8')).Resources as Record<string, Resource>);
+  const nested = Object.values(
+    JSON.parse(readFileSync(path.join(out, file), 'utf8')).Resources as Record<string, Resource>,
+  );
   const functions = resources.filter((r) => r.Type === 'AWS::Lambda::Function').length - CDK_HELPERS;
   expect(nested.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').length).toBeGreaterThanOrEqual(functions);
 });

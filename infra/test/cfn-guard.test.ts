@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
-import { NestedStack, Validations, type IPolicyValidationContextBeta1, type PolicyValidationPluginReportBeta1 } from 'aws-cdk-lib';
+import {
+  NestedStack,
+  Validations,
+  type IPolicyValidationContextBeta1,
+  type PolicyValidationPluginReportBeta1,
+} from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { ROUTES } from '#shared/routes';
 import { GUARD_PLUGIN, GUARD_RULES } from '../lib/guard';
@@ -53,7 +58,8 @@ interface PluginReport {
 }
 
 const ruleOf = (control: keyof typeof GUARD_RULES) => GUARD_RULES[control];
-const controlOf = (ruleName: string) => Object.entries(GUARD_RULES).find(([, rule]) => rule === ruleName)?.[0] ?? ruleName;
+const controlOf = (ruleName: string) =>
+  Object.entries(GUARD_RULES).find(([, rule]) => rule === ruleName)?.[0] ?? ruleName;
 
 describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, context, customDomain }) => {
   let report: PluginReport;
@@ -85,14 +91,23 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
     const templates = [...assembly.stacksRecursively.map((stack) => stack.templateFullPath), ...nestedTemplates];
     stackTemplates = templates.map((file) => path.basename(file));
     resourceCount = (type) =>
-      templates.flatMap((file) => Object.values((JSON.parse(readFileSync(file, 'utf8')) as { Resources?: Record<string, { Type: string }> }).Resources ?? {})).filter((resource) => resource.Type === type)
-        .length;
-    const reports = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8')).pluginReports as PluginReport[];
+      templates
+        .flatMap((file) =>
+          Object.values(
+            (JSON.parse(readFileSync(file, 'utf8')) as { Resources?: Record<string, { Type: string }> }).Resources ??
+              {},
+          ),
+        )
+        .filter((resource) => resource.Type === type).length;
+    const reports = JSON.parse(readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8'))
+      .pluginReports as PluginReport[];
     report = reports.find((candidate) => candidate.pluginName === GUARD_PLUGIN)!;
     acknowledgements = app.node
       .findAll()
       .flatMap((construct: IConstruct) =>
-        construct.node.metadata.filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY).flatMap((entry) => Object.keys(entry.data as object).map((id) => `${id} @ ${construct.node.path}`)),
+        construct.node.metadata
+          .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+          .flatMap((entry) => Object.keys(entry.data as object).map((id) => `${id} @ ${construct.node.path}`)),
       )
       .filter((ack) => ack.startsWith(`${GUARD_PLUGIN}::`));
   }, 180_000);
@@ -114,7 +129,10 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
 
   test('no control fails unacknowledged', () => {
     const failures = report.violations.flatMap((violation) =>
-      violation.violatingConstructs.map((construct) => `${controlOf(violation.ruleName)} ${construct.constructPath}: ${violation.description.split('\n')[0]}`),
+      violation.violatingConstructs.map(
+        (construct) =>
+          `${controlOf(violation.ruleName)} ${construct.constructPath}: ${violation.description.split('\n')[0]}`,
+      ),
     );
     expect(failures).toEqual([]);
     expect(report.conclusion).toBe('success');
@@ -128,13 +146,22 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
   });
 
   test('routes without an authorizer are exactly the public routes of the route table', () => {
-    const publicRoutes = ROUTES.filter((route) => route.access === 'public').map((route) => `${route.method}${route.path.replace(/\//g, '--')}`);
-    const routes = suppressedAt('CT.APIGATEWAY.PR.5').map((constructPath) => constructPath.split('/HttpApi/')[1]?.split('/')[0]);
+    const publicRoutes = ROUTES.filter((route) => route.access === 'public').map(
+      (route) => `${route.method}${route.path.replace(/\//g, '--')}`,
+    );
+    const routes = suppressedAt('CT.APIGATEWAY.PR.5').map(
+      (constructPath) => constructPath.split('/HttpApi/')[1]?.split('/')[0],
+    );
     expect(routes.sort()).toEqual(publicRoutes.sort());
   });
 
   test("fixed, not acknowledged: table encryption (KMS), the key policy's grants, bucket versioning and lifecycle", () => {
-    const fixed = ['dynamodb_table_encrypted_kms_check', 'kms_create_grant_aws_service_check', 's3_bucket_versioning_enabled_check', 's3_lifecycle_policy_check'];
+    const fixed = [
+      'dynamodb_table_encrypted_kms_check',
+      'kms_create_grant_aws_service_check',
+      's3_bucket_versioning_enabled_check',
+      's3_lifecycle_policy_check',
+    ];
     const seen = [...report.violations, ...suppressed()].map((violation) => violation.ruleName);
     expect(seen.filter((rule) => fixed.includes(rule))).toEqual([]);
   });
@@ -172,7 +199,8 @@ describe.each(CHECKED_STAGES)('Control Tower guard rules: $name', ({ stage, cont
 
   if (customDomain) {
     test('with a custom domain the certificate, SNI and TLS 1.2 controls hold without an acknowledgement', () => {
-      for (const control of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const) expect(suppressedAt(control)).toEqual([]);
+      for (const control of ['CT.CLOUDFRONT.PR.6', 'CT.CLOUDFRONT.PR.7', 'CT.CLOUDFRONT.PR.9'] as const)
+        expect(suppressedAt(control)).toEqual([]);
     });
   }
 });

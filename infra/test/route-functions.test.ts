@@ -47,7 +47,8 @@ beforeAll(() => {
   ({ stack, template } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 
 function routeFunctionId(route: RouteDef): string {
   const fn = stack.routeFunctions.get(routeId(route));
@@ -62,7 +63,9 @@ function jobFunctionId(job: (typeof JOBS)[number]): string {
 }
 
 function routeResource(route: RouteDef) {
-  const found = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter(([, resource]) => resource.Properties.RouteKey === `${route.method} ${route.path}`);
+  const found = Object.entries(resourcesOf(template, 'AWS::ApiGatewayV2::Route')).filter(
+    ([, resource]) => resource.Properties.RouteKey === `${route.method} ${route.path}`,
+  );
   expect(found).toHaveLength(1);
   return found[0][1];
 }
@@ -82,10 +85,14 @@ describe('route table -> functions and routes', () => {
     expect(new Set(ROUTES.map(routeId)).size).toBe(HANDLERS.length);
     const sharing = HANDLERS.filter((handler) => ROUTES.filter((route) => route.handler === handler).length > 1);
     expect(sharing).toEqual(['pages/render-page']);
-    expect(sharing.reduce((sum, handler) => sum + ROUTES.filter((route) => route.handler === handler).length - 1, 0)).toBe(ROUTES.length - HANDLERS.length);
+    expect(
+      sharing.reduce((sum, handler) => sum + ROUTES.filter((route) => route.handler === handler).length - 1, 0),
+    ).toBe(ROUTES.length - HANDLERS.length);
     // Routes of one function share what the function is given: access, table rights and services.
     for (const handler of sharing) {
-      const settings = ROUTES.filter((route) => route.handler === handler).map((route) => JSON.stringify([route.access, route.table, 'uses' in route ? route.uses : []]));
+      const settings = ROUTES.filter((route) => route.handler === handler).map((route) =>
+        JSON.stringify([route.access, route.table, 'uses' in route ? route.uses : []]),
+      );
       expect(new Set(settings).size).toBe(1);
     }
     expect(new Set(ROUTES.map((route) => `${route.method} ${route.path}`)).size).toBe(ROUTES.length);
@@ -96,7 +103,9 @@ describe('route table -> functions and routes', () => {
     const functionIds = apiRoutes.map(routeFunctionId);
     expect(new Set(functionIds).size).toBe(apiRoutes.length);
     // Each function is the integration of exactly one API route.
-    const integrated = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Integration')).map((integration) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string);
+    const integrated = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Integration')).map(
+      (integration) => integration.Properties.IntegrationUri['Fn::GetAtt'][0] as string,
+    );
     for (const id of functionIds) expect(integrated.filter((target) => target === id)).toHaveLength(1);
     const pages = ROUTES.filter((route) => route.handler === 'pages/render-page');
     expect(new Set(pages.map(routeFunctionId)).size).toBe(1);
@@ -104,11 +113,18 @@ describe('route table -> functions and routes', () => {
 
   test('exactly one Lambda function per handler module and per job, the image pipeline, plus only the named CDK helper functions', () => {
     const functionIds = Object.keys(resourcesOf(template, 'AWS::Lambda::Function'));
-    const triggerIds = COGNITO_TRIGGERS.map((trigger) => functionIds.filter((id) => id.startsWith(`Trigger${routeId(trigger)}Function`)));
+    const triggerIds = COGNITO_TRIGGERS.map((trigger) =>
+      functionIds.filter((id) => id.startsWith(`Trigger${routeId(trigger)}Function`)),
+    );
     expect(triggerIds.map((ids) => ids.length)).toEqual(COGNITO_TRIGGERS.map(() => 1));
     const imageIds = functionIds.filter((id) => id.startsWith('ImagePipelineFunction'));
     expect(imageIds).toHaveLength(EVENT_FUNCTIONS);
-    const ownIds = [...new Set(ROUTES.map(routeFunctionId)), ...JOBS.map(jobFunctionId), ...triggerIds.flat(), ...imageIds];
+    const ownIds = [
+      ...new Set(ROUTES.map(routeFunctionId)),
+      ...JOBS.map(jobFunctionId),
+      ...triggerIds.flat(),
+      ...imageIds,
+    ];
     const helperIds = functionIds.filter((id) => !ownIds.includes(id));
 
     expect(new Set(ownIds).size).toBe(HANDLERS.length + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS);
@@ -120,62 +136,91 @@ describe('route table -> functions and routes', () => {
       const handler = template.toJSON().Resources[matching[0]].Properties.Handler;
       expect(helper.handler.split('|')).toContain(handler);
     }
-    template.resourceCountIs('AWS::Lambda::Function', HANDLERS.length + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS + CDK_HELPER_FUNCTIONS.length);
+    template.resourceCountIs(
+      'AWS::Lambda::Function',
+      HANDLERS.length + JOBS.length + COGNITO_TRIGGERS.length + EVENT_FUNCTIONS + CDK_HELPER_FUNCTIONS.length,
+    );
   });
 
-  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: function defaults and settings', (_key, route) => {
-    const fn = template.toJSON().Resources[routeFunctionId(route)];
-    expect(fn.Properties).toMatchObject({
-      Runtime: 'nodejs24.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-      Timeout: 10,
-      MemorySize: 512,
-      LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
-    });
-    const variables = fn.Properties.Environment.Variables;
-    const serviceSettings = {
-      s3: ['IMAGES_BUCKET'],
-      cognito: ['USER_POOL_ID'],
-      ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'],
-      stripe: ['STRIPE_SECRET_ARN'],
-      site: ['SITE_URL', 'SPA_BUCKET'],
-      links: ['LINK_SIGNING_SECRET_ARN', 'SHOP_POSTAL_ADDRESS', 'SITE_URL'],
-    };
-    const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
-    // ORIGIN_SECRET_ARN: every route's function refuses a request that did not come through CloudFront (0066).
-    const expected = [...new Set(['COGNITO_CLIENT_ID', 'COGNITO_ISSUER', 'NODE_OPTIONS', 'ORIGIN_SECRET_ARN', 'TABLE_NAME', ...powertools, ...(route.uses ?? []).flatMap((use) => serviceSettings[use])])];
-    expect(Object.keys(variables).sort()).toEqual(expected.sort());
-    expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalIdOf(stack.originSecret) });
-    expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
-    expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
-    expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
-    expect(variables.COGNITO_ISSUER).toEqual({
-      'Fn::Join': ['', ['https://cognito-idp.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/', { Ref: logicalIdOf(stack.userPool) }]],
-    });
-  });
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s: function defaults and settings',
+    (_key, route) => {
+      const fn = template.toJSON().Resources[routeFunctionId(route)];
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        Timeout: 10,
+        MemorySize: 512,
+        LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+      });
+      const variables = fn.Properties.Environment.Variables;
+      const serviceSettings = {
+        s3: ['IMAGES_BUCKET'],
+        cognito: ['USER_POOL_ID'],
+        ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'],
+        stripe: ['STRIPE_SECRET_ARN'],
+        site: ['SITE_URL', 'SPA_BUCKET'],
+        links: ['LINK_SIGNING_SECRET_ARN', 'SHOP_POSTAL_ADDRESS', 'SITE_URL'],
+      };
+      const powertools = ['POWERTOOLS_METRICS_NAMESPACE', 'POWERTOOLS_SERVICE_NAME'];
+      // ORIGIN_SECRET_ARN: every route's function refuses a request that did not come through CloudFront (0066).
+      const expected = [
+        ...new Set([
+          'COGNITO_CLIENT_ID',
+          'COGNITO_ISSUER',
+          'NODE_OPTIONS',
+          'ORIGIN_SECRET_ARN',
+          'TABLE_NAME',
+          ...powertools,
+          ...(route.uses ?? []).flatMap((use) => serviceSettings[use]),
+        ]),
+      ];
+      expect(Object.keys(variables).sort()).toEqual(expected.sort());
+      expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalIdOf(stack.originSecret) });
+      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
+      expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
+      expect(variables.COGNITO_ISSUER).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            'https://cognito-idp.',
+            { Ref: 'AWS::Region' },
+            '.',
+            { Ref: 'AWS::URLSuffix' },
+            '/',
+            { Ref: logicalIdOf(stack.userPool) },
+          ],
+        ],
+      });
+    },
+  );
 
   test('one API route per table route', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', ROUTES.length);
   });
 
-  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: route key, JWT authorizer exactly on user/admin routes, integration to its own function', (_key, route) => {
-    const resource = routeResource(route);
-    if (route.access === 'public') {
-      expect(resource.Properties.AuthorizationType).toBe('NONE');
-      expect(resource.Properties.AuthorizerId).toBeUndefined();
-    } else {
-      expect(resource.Properties.AuthorizationType).toBe('JWT');
-      expect(resource.Properties.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^HttpApiCognitoAuthorizer/) });
-    }
-    const integrationId = resource.Properties.Target['Fn::Join'][1][1].Ref;
-    const integration = template.toJSON().Resources[integrationId];
-    expect(integration.Properties).toMatchObject({
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [routeFunctionId(route), 'Arn'] },
-    });
-  });
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s: route key, JWT authorizer exactly on user/admin routes, integration to its own function',
+    (_key, route) => {
+      const resource = routeResource(route);
+      if (route.access === 'public') {
+        expect(resource.Properties.AuthorizationType).toBe('NONE');
+        expect(resource.Properties.AuthorizerId).toBeUndefined();
+      } else {
+        expect(resource.Properties.AuthorizationType).toBe('JWT');
+        expect(resource.Properties.AuthorizerId).toEqual({ Ref: expect.stringMatching(/^HttpApiCognitoAuthorizer/) });
+      }
+      const integrationId = resource.Properties.Target['Fn::Join'][1][1].Ref;
+      const integration = template.toJSON().Resources[integrationId];
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [routeFunctionId(route), 'Arn'] },
+      });
+    },
+  );
 
   test('the JWT authorizer trusts the user pool and the web client (client_id of access tokens)', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
@@ -184,38 +229,55 @@ describe('route table -> functions and routes', () => {
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: {
         Audience: [{ Ref: logicalIdOf(stack.webClient) }],
-        Issuer: Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: logicalIdOf(stack.userPool) }])]) }),
+        Issuer: Match.objectLike({
+          'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: logicalIdOf(stack.userPool) }])]),
+        }),
       },
     });
   });
 
-  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s: table permissions follow the route table', (_key, route) => {
-    const actions = actionsOf(roleStatements(routeFunctionId(route))).filter((action) => action.startsWith('dynamodb:'));
-    if (route.table === 'none') expect(actions).toEqual([]);
-    if (route.table === 'read') {
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-      expect(actions.filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
-    }
-    if (route.table === 'readwrite') {
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']));
-    }
-  });
+  test.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    '%s: table permissions follow the route table',
+    (_key, route) => {
+      const actions = actionsOf(roleStatements(routeFunctionId(route))).filter((action) =>
+        action.startsWith('dynamodb:'),
+      );
+      if (route.table === 'none') expect(actions).toEqual([]);
+      if (route.table === 'read') {
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        expect(actions.filter((action) => /Put|Update|Delete|Write/.test(action))).toEqual([]);
+      }
+      if (route.table === 'readwrite') {
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']));
+      }
+    },
+  );
 });
 
 describe('scheduled jobs', () => {
-  test.each(JOBS.map((job) => [job.handler, job] as const))('%s: its own function on its EventBridge schedule', (_name, job) => {
-    const fnId = jobFunctionId(job);
-    const fn = template.toJSON().Resources[fnId];
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
-    const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((rule) =>
-      rule.Properties.Targets.some((target: { Arn: unknown }) => JSON.stringify(target.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] })),
-    );
-    expect(rules).toHaveLength(1);
-    expect(rules[0].Properties).toMatchObject({ ScheduleExpression: job.schedule, State: 'ENABLED' });
-    const actions = actionsOf(roleStatements(fnId));
-    if (job.table === 'readwrite') expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
-    if (job.uses?.includes('ses')) expect(actions).toContain('ses:SendEmail');
-  });
+  test.each(JOBS.map((job) => [job.handler, job] as const))(
+    '%s: its own function on its EventBridge schedule',
+    (_name, job) => {
+      const fnId = jobFunctionId(job);
+      const fn = template.toJSON().Resources[fnId];
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs24.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+      const rules = Object.values(resourcesOf(template, 'AWS::Events::Rule')).filter((rule) =>
+        rule.Properties.Targets.some(
+          (target: { Arn: unknown }) => JSON.stringify(target.Arn) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
+        ),
+      );
+      expect(rules).toHaveLength(1);
+      expect(rules[0].Properties).toMatchObject({ ScheduleExpression: job.schedule, State: 'ENABLED' });
+      const actions = actionsOf(roleStatements(fnId));
+      if (job.table === 'readwrite')
+        expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:Query']));
+      if (job.uses?.includes('ses')) expect(actions).toContain('ses:SendEmail');
+    },
+  );
 
   test('one schedule rule per job', () => {
     template.resourceCountIs('AWS::Events::Rule', JOBS.length);

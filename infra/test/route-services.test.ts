@@ -17,7 +17,12 @@ describe('a route that uses S3, Cognito and SES', () => {
 
   beforeAll(() => {
     const app = new App({ outdir: testOutdir(), context: TEST_CONTEXT });
-    stack = new ShopStack(app, 'Shop-test', { stage: 'test', routes: [route], jobs: [], mail: { identity: 'example.com' } });
+    stack = new ShopStack(app, 'Shop-test', {
+      stage: 'test',
+      routes: [route],
+      jobs: [],
+      mail: { identity: 'example.com' },
+    });
     template = Template.fromStack(stack);
   });
 
@@ -28,14 +33,26 @@ describe('a route that uses S3, Cognito and SES', () => {
 
   test('gets the settings and the grants it declares', () => {
     const [routeFunction] = stack.routeFunctions.values();
-    const fn = resourcesOf(template, 'AWS::Lambda::Function')[stack.getLogicalId(routeFunction.node.defaultChild as CfnFunction)];
-    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['IMAGES_BUCKET', 'USER_POOL_ID', 'TABLE_NAME']));
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[
+      stack.getLogicalId(routeFunction.node.defaultChild as CfnFunction)
+    ];
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['IMAGES_BUCKET', 'USER_POOL_ID', 'TABLE_NAME']),
+    );
     const roleId = fn.Properties.Role['Fn::GetAtt'][0];
     const actions = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
       .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
       .flatMap((statement: { Action: string | string[] }) => [statement.Action].flat());
-    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'cognito-idp:AdminGetUser', 'ses:SendEmail', 'dynamodb:GetItem']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        's3:GetObject*',
+        's3:PutObject',
+        'cognito-idp:AdminGetUser',
+        'ses:SendEmail',
+        'dynamodb:GetItem',
+      ]),
+    );
     expect(actions.filter((action) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(action))).toEqual([]);
   });
 });

@@ -9,22 +9,35 @@ import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
 type Entry = { name: string; entry: RouteDef | JobDef; functionId: (stack: ShopStack) => string };
 
-const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 const ENTRIES: Entry[] = [
-  ...ROUTES.map((route) => ({ name: `${route.method} ${route.path}`, entry: route, functionId: (s: ShopStack) => idOf(s, s.routeFunctions.get(routeId(route))!) })),
-  ...JOBS.map((job) => ({ name: `job ${job.handler}`, entry: job, functionId: (s: ShopStack) => idOf(s, s.jobFunctions.get(routeId(job))!) })),
+  ...ROUTES.map((route) => ({
+    name: `${route.method} ${route.path}`,
+    entry: route,
+    functionId: (s: ShopStack) => idOf(s, s.routeFunctions.get(routeId(route))!),
+  })),
+  ...JOBS.map((job) => ({
+    name: `job ${job.handler}`,
+    entry: job,
+    functionId: (s: ShopStack) => idOf(s, s.jobFunctions.get(routeId(job))!),
+  })),
 ];
 const uses = (entry: RouteDef | JobDef, service: string) => (entry.uses ?? []).includes(service as never);
 
 /** The statements of every policy attached to a function's role. */
-function roleStatements(template: Template, functionId: string): { Action: string | string[]; Effect: string; Resource: unknown }[] {
+function roleStatements(
+  template: Template,
+  functionId: string,
+): { Action: string | string[]; Effect: string; Resource: unknown }[] {
   const fn = template.toJSON().Resources[functionId];
   const roleId = fn.Properties.Role['Fn::GetAtt'][0];
   return Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
     .filter((policy) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
 }
-const variablesOf = (template: Template, functionId: string): Record<string, unknown> => template.toJSON().Resources[functionId].Properties.Environment.Variables;
+const variablesOf = (template: Template, functionId: string): Record<string, unknown> =>
+  template.toJSON().Resources[functionId].Properties.Environment.Variables;
 
 describe('the Stripe secret', () => {
   let stack: ShopStack;
@@ -34,53 +47,75 @@ describe('the Stripe secret', () => {
   const linkSecretId = () => idOf(stack, stack.linkSigningSecret);
 
   test('one secret per stage: a generated placeholder of the right shape, no fixed name, no value in the template', () => {
-    // The Stripe secret, the origin secret (docs/decisions/0066, infra/test/front-door.test.ts) and the key that signs mails' links (0078).
+    // The Stripe secret, the origin secret (docs/decisions/0066, infra/test/front-door.test.ts) and the key that signs
+    // mails' links (0078).
     template.resourceCountIs('AWS::SecretsManager::Secret', 3);
     const secret = template.toJSON().Resources[secretId()];
     expect(secret.Properties.Name).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
-    expect(JSON.parse(secret.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({ secretKey: '', webhookSecret: '' });
+    expect(JSON.parse(secret.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({
+      secretKey: '',
+      webhookSecret: '',
+    });
     template.hasOutput('StripeSecretArn', { Value: { Ref: secretId() } });
   });
 
-  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))('%s: LINK_SIGNING_SECRET_ARN and read access exactly when it signs or checks links', (_name, { entry, functionId }) => {
-    const id = functionId(stack);
-    const linkStatements = roleStatements(template, id).filter((s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: linkSecretId() }));
-    if (uses(entry, 'links')) {
-      expect(variablesOf(template, id).LINK_SIGNING_SECRET_ARN).toEqual({ Ref: linkSecretId() });
-      expect(linkStatements).toHaveLength(1);
-      expect([linkStatements[0].Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-    } else {
-      expect(variablesOf(template, id).LINK_SIGNING_SECRET_ARN).toBeUndefined();
-      expect(linkStatements).toEqual([]);
-    }
-  });
+  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))(
+    '%s: LINK_SIGNING_SECRET_ARN and read access exactly when it signs or checks links',
+    (_name, { entry, functionId }) => {
+      const id = functionId(stack);
+      const linkStatements = roleStatements(template, id).filter(
+        (s) => JSON.stringify(s.Resource) === JSON.stringify({ Ref: linkSecretId() }),
+      );
+      if (uses(entry, 'links')) {
+        expect(variablesOf(template, id).LINK_SIGNING_SECRET_ARN).toEqual({ Ref: linkSecretId() });
+        expect(linkStatements).toHaveLength(1);
+        expect([linkStatements[0].Action].flat().sort()).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
+      } else {
+        expect(variablesOf(template, id).LINK_SIGNING_SECRET_ARN).toBeUndefined();
+        expect(linkStatements).toEqual([]);
+      }
+    },
+  );
 
   test('no Stripe key anywhere in the template', () => {
     expect(JSON.stringify(template.toJSON())).not.toMatch(/\b(sk|rk)_(live|test)_|whsec_[A-Za-z0-9]/);
   });
 
-  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))('%s: STRIPE_SECRET_ARN and read access exactly when it uses Stripe', (_name, { entry, functionId }) => {
-    const id = functionId(stack);
-    const secretStatements = roleStatements(template, id).filter(
-      (s) => [s.Action].flat().some((action) => action.startsWith('secretsmanager:')) && JSON.stringify(s.Resource) !== JSON.stringify({ Ref: linkSecretId() }),
-    );
-    if (uses(entry, 'stripe')) {
-      expect(variablesOf(template, id).STRIPE_SECRET_ARN).toEqual({ Ref: secretId() });
-      expect(secretStatements).toHaveLength(1);
-      expect(secretStatements[0]).toMatchObject({ Effect: 'Allow', Resource: { Ref: secretId() } });
-      expect([secretStatements[0].Action].flat().sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
-    } else {
-      expect(variablesOf(template, id).STRIPE_SECRET_ARN).toBeUndefined();
-      expect(secretStatements).toEqual([]);
-    }
-  });
+  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))(
+    '%s: STRIPE_SECRET_ARN and read access exactly when it uses Stripe',
+    (_name, { entry, functionId }) => {
+      const id = functionId(stack);
+      const secretStatements = roleStatements(template, id).filter(
+        (s) =>
+          [s.Action].flat().some((action) => action.startsWith('secretsmanager:')) &&
+          JSON.stringify(s.Resource) !== JSON.stringify({ Ref: linkSecretId() }),
+      );
+      if (uses(entry, 'stripe')) {
+        expect(variablesOf(template, id).STRIPE_SECRET_ARN).toEqual({ Ref: secretId() });
+        expect(secretStatements).toHaveLength(1);
+        expect(secretStatements[0]).toMatchObject({ Effect: 'Allow', Resource: { Ref: secretId() } });
+        expect([secretStatements[0].Action].flat().sort()).toEqual([
+          'secretsmanager:DescribeSecret',
+          'secretsmanager:GetSecretValue',
+        ]);
+      } else {
+        expect(variablesOf(template, id).STRIPE_SECRET_ARN).toBeUndefined();
+        expect(secretStatements).toEqual([]);
+      }
+    },
+  );
 
   test('the triggers get neither', () => {
     for (const fn of stack.triggerFunctions.values()) {
       expect(variablesOf(template, idOf(stack, fn)).STRIPE_SECRET_ARN).toBeUndefined();
       // Only what every function has: sending its traces to X-Ray.
-      expect(roleStatements(template, idOf(stack, fn))).toEqual([{ Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' }]);
+      expect(roleStatements(template, idOf(stack, fn))).toEqual([
+        { Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'], Effect: 'Allow', Resource: '*' },
+      ]);
     }
   });
 });
@@ -90,29 +125,42 @@ describe('SES: a domain identity made by the stack', () => {
   let template: Template;
   beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
   // Ref of an AWS::SES::EmailIdentity is the identity itself (the domain or address).
-  const names = () => ({ 'AWS::Partition': 'aws', 'AWS::Region': 'eu-west-1', 'AWS::AccountId': '123456789012', [idOf(stack, stack.mail!.identity)]: 'example.com' });
+  const names = () => ({
+    'AWS::Partition': 'aws',
+    'AWS::Region': 'eu-west-1',
+    'AWS::AccountId': '123456789012',
+    [idOf(stack, stack.mail!.identity)]: 'example.com',
+  });
 
   test('the identity with Easy DKIM; its three DNS records are outputs', () => {
     template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
-    for (const n of [1, 2, 3]) template.hasOutput(`DkimRecord${n}`, { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
+    for (const n of [1, 2, 3])
+      template.hasOutput(`DkimRecord${n}`, { Value: Match.objectLike({ 'Fn::Join': Match.anyValue() }) });
     template.hasOutput('MailFrom', { Value: FULL_CONTEXT.mailFrom });
   });
 
-  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))('%s: may send from the identity only, exactly when it mails', (_name, { entry, functionId }) => {
-    const id = functionId(stack);
-    const sesStatements = roleStatements(template, id).filter((s) => [s.Action].flat().some((action) => action.startsWith('ses:')));
-    const variables = variablesOf(template, id);
-    if (uses(entry, 'ses')) {
-      expect(sesStatements).toHaveLength(1);
-      expect([sesStatements[0].Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-      expect(renderCfnString(sesStatements[0].Resource, names())).toBe('arn:aws:ses:eu-west-1:123456789012:identity/example.com');
-      expect(variables).toMatchObject({ MAIL_FROM: FULL_CONTEXT.mailFrom, SHOP_EMAIL: FULL_CONTEXT.shopEmail });
-    } else {
-      expect(sesStatements).toEqual([]);
-      expect(variables.MAIL_FROM).toBeUndefined();
-    }
-  });
+  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))(
+    '%s: may send from the identity only, exactly when it mails',
+    (_name, { entry, functionId }) => {
+      const id = functionId(stack);
+      const sesStatements = roleStatements(template, id).filter((s) =>
+        [s.Action].flat().some((action) => action.startsWith('ses:')),
+      );
+      const variables = variablesOf(template, id);
+      if (uses(entry, 'ses')) {
+        expect(sesStatements).toHaveLength(1);
+        expect([sesStatements[0].Action].flat().sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+        expect(renderCfnString(sesStatements[0].Resource, names())).toBe(
+          'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
+        );
+        expect(variables).toMatchObject({ MAIL_FROM: FULL_CONTEXT.mailFrom, SHOP_EMAIL: FULL_CONTEXT.shopEmail });
+      } else {
+        expect(sesStatements).toEqual([]);
+        expect(variables.MAIL_FROM).toBeUndefined();
+      }
+    },
+  );
 
   test('no SES statement anywhere names a wildcard', () => {
     const resources = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
@@ -131,7 +179,9 @@ describe('SES: a domain identity made by the stack', () => {
 
 describe('SES: other identities', () => {
   test('an address identity: made by the stack, no DKIM outputs, the address is the sender', () => {
-    const { stack, template } = synthShop({ context: { ...FULL_CONTEXT, sesIdentity: 'shop@example.org', mailFrom: undefined } });
+    const { stack, template } = synthShop({
+      context: { ...FULL_CONTEXT, sesIdentity: 'shop@example.org', mailFrom: undefined },
+    });
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'shop@example.org' });
     expect(Object.keys(template.findOutputs('*')).filter((name) => name.startsWith('Dkim'))).toEqual([]);
     expect(stack.mail?.from).toBe('shop@example.org');
@@ -143,12 +193,18 @@ describe('SES: other identities', () => {
     const statement = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
       .find((s: { Action: string | string[] }) => [s.Action].flat().includes('ses:SendEmail'));
-    expect(renderCfnString(statement.Resource, { 'AWS::Partition': 'aws', 'AWS::Region': 'r', 'AWS::AccountId': 'a' })).toBe('arn:aws:ses:r:a:identity/example.com');
+    expect(
+      renderCfnString(statement.Resource, { 'AWS::Partition': 'aws', 'AWS::Region': 'r', 'AWS::AccountId': 'a' }),
+    ).toBe('arn:aws:ses:r:a:identity/example.com');
   });
 
   test('a sender outside the identity is refused at synth, naming both', () => {
-    expect(() => synthShop({ context: { ...FULL_CONTEXT, mailFrom: 'shop@other.com' } })).toThrow(/mailFrom "shop@other.com" does not belong to the SES identity "example.com"/);
-    expect(() => synthShop({ context: { ...FULL_CONTEXT, sesIdentity: 'a@example.com', mailFrom: 'b@example.com' } })).toThrow(/sends only as itself/);
+    expect(() => synthShop({ context: { ...FULL_CONTEXT, mailFrom: 'shop@other.com' } })).toThrow(
+      /mailFrom "shop@other.com" does not belong to the SES identity "example.com"/,
+    );
+    expect(() =>
+      synthShop({ context: { ...FULL_CONTEXT, sesIdentity: 'a@example.com', mailFrom: 'b@example.com' } }),
+    ).toThrow(/sends only as itself/);
   });
 
   test('a subdomain of the identity is a valid sender', () => {
@@ -180,7 +236,10 @@ describe("the shop's postal address (the footer of reminders and back-in-stock m
 
   test('not given: no function has one (such mail is then not sent) and synth warns', () => {
     const { stack, template } = synthShop();
-    for (const { functionId } of ENTRIES) expect(variablesOf(template, functionId(stack)).SHOP_POSTAL_ADDRESS).toBeUndefined();
-    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('No shopPostalAddress'))).toHaveLength(1);
+    for (const { functionId } of ENTRIES)
+      expect(variablesOf(template, functionId(stack)).SHOP_POSTAL_ADDRESS).toBeUndefined();
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('No shopPostalAddress'))).toHaveLength(
+      1,
+    );
   });
 });

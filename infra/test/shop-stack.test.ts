@@ -7,7 +7,10 @@ import { ADMIN_GROUP } from '#shared/roles';
 import type { ShopStack } from '../lib/shop-stack';
 import { FULL_CONTEXT, resourcesOf, synthShop } from './synth';
 
-/** The table, the user pool, the buckets and the distribution, and the stack itself. Routes and jobs: route-functions.test.ts. */
+/**
+ * The table, the user pool, the buckets and the distribution, and the stack itself. Routes and jobs:
+ * route-functions.test.ts.
+ */
 let stack: ShopStack;
 let template: Template;
 
@@ -15,7 +18,8 @@ beforeAll(() => {
   ({ stack, template } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 
 describe('table', () => {
   test('keys, GSIs and TTL equal the shared TABLE_KEYS', () => {
@@ -35,10 +39,19 @@ describe('table', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
     );
-    const keyNames = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...TABLE_KEYS.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey])];
-    expect(table.Properties.AttributeDefinitions).toEqual(expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
+    const keyNames = [
+      TABLE_KEYS.partitionKey,
+      TABLE_KEYS.sortKey,
+      ...TABLE_KEYS.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]),
+    ];
+    expect(table.Properties.AttributeDefinitions).toEqual(
+      expect.arrayContaining(keyNames.map((name) => ({ AttributeName: name, AttributeType: 'S' }))),
+    );
     expect(table.Properties.AttributeDefinitions).toHaveLength(keyNames.length);
-    expect(table.Properties.TimeToLiveSpecification).toEqual({ AttributeName: TABLE_KEYS.timeToLiveAttribute, Enabled: true });
+    expect(table.Properties.TimeToLiveSpecification).toEqual({
+      AttributeName: TABLE_KEYS.timeToLiveAttribute,
+      Enabled: true,
+    });
   });
 
   test('on demand, point-in-time recovery, kept on stack deletion', () => {
@@ -84,7 +97,9 @@ describe('user pool', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [client] = Object.values(resourcesOf(template, 'AWS::Cognito::UserPoolClient'));
     expect(client.Properties.GenerateSecret).toBe(false);
-    expect(client.Properties.ExplicitAuthFlows).toEqual(expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']));
+    expect(client.Properties.ExplicitAuthFlows).toEqual(
+      expect.arrayContaining(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    );
     expect(client.Properties.AllowedOAuthFlows).toBeUndefined();
     expect(client.Properties.CallbackURLs).toBeUndefined();
   });
@@ -106,7 +121,13 @@ describe('buckets and distribution', () => {
       template.hasResourceProperties('AWS::S3::BucketPolicy', {
         Bucket: { Ref: logicalIdOf(bucket) },
         PolicyDocument: {
-          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
         },
       });
     }
@@ -123,10 +144,21 @@ describe('buckets and distribution', () => {
     const [distribution] = Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'));
     const config = distribution.Properties.DistributionConfig;
     const originOf = (id: string) => config.Origins.find((origin: { Id: string }) => origin.Id === id);
-    const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+    const behaviour = (pattern: string) =>
+      config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
     expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(
-      ['/api/*', '/api/openapi.json', '/api/products', '/api/products/*', '/api/products/search', '/api/products/validate-cart', '/auth/*', '/images/*', ...PAGE_PATTERNS].sort(),
+      [
+        '/api/*',
+        '/api/openapi.json',
+        '/api/products',
+        '/api/products/*',
+        '/api/products/search',
+        '/api/products/validate-cart',
+        '/auth/*',
+        '/images/*',
+        ...PAGE_PATTERNS,
+      ].sort(),
     );
     const spaOrigin = originOf(config.DefaultCacheBehavior.TargetOriginId);
     expect(spaOrigin.DomainName).toEqual({ 'Fn::GetAtt': [logicalIdOf(stack.spaBucket), 'RegionalDomainName'] });
@@ -162,10 +194,15 @@ describe('stack', () => {
 
   test('no hard-coded physical names (names are generated, so stages live side by side)', () => {
     const nameKeys = ['TableName', 'BucketName', 'FunctionName', 'UserPoolName', 'LogGroupName', 'RoleName', 'Name'];
-    const named = Object.entries(template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>)
+    const named = Object.entries(
+      template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
+    )
       // A literal string is a fixed name; references to other resources ({Ref}, {Fn::GetAtt}) are fine.
       .filter(([, resource]) => nameKeys.some((key) => typeof resource.Properties?.[key] === 'string'))
-      .filter(([, resource]) => resource.Type !== 'AWS::ApiGatewayV2::Authorizer' && resource.Type !== 'AWS::ApiGatewayV2::Api')
+      .filter(
+        ([, resource]) =>
+          resource.Type !== 'AWS::ApiGatewayV2::Authorizer' && resource.Type !== 'AWS::ApiGatewayV2::Api',
+      )
       .map(([id]) => id);
     expect(named).toEqual([]);
   });

@@ -20,45 +20,70 @@ beforeAll(() => {
   ({ stack, template, app } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
-const distributionConfig = () => Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+const idOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const distributionConfig = () =>
+  Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 type Behaviour = { PathPattern?: string; [key: string]: unknown };
-const behaviour = (pattern: string): Behaviour => distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
+const behaviour = (pattern: string): Behaviour =>
+  distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
 
 describe('buckets and access logs', () => {
-  const bucket = (construct: { node: { defaultChild?: unknown } }): CfnResource => template.toJSON().Resources[idOf(construct)];
+  const bucket = (construct: { node: { defaultChild?: unknown } }): CfnResource =>
+    template.toJSON().Resources[idOf(construct)];
 
   test('the distribution and both content buckets log into the log bucket', () => {
     expect(distributionConfig().Logging).toEqual({
       Bucket: { 'Fn::GetAtt': [idOf(stack.logBucket), 'RegionalDomainName'] },
       Prefix: 'cloudfront/',
     });
-    expect(bucket(stack.spaBucket).Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: idOf(stack.logBucket) }, LogFilePrefix: 's3/spa/' });
-    expect(bucket(stack.imagesBucket).Properties.LoggingConfiguration).toEqual({ DestinationBucketName: { Ref: idOf(stack.logBucket) }, LogFilePrefix: 's3/images/' });
+    expect(bucket(stack.spaBucket).Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: idOf(stack.logBucket) },
+      LogFilePrefix: 's3/spa/',
+    });
+    expect(bucket(stack.imagesBucket).Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: idOf(stack.logBucket) },
+      LogFilePrefix: 's3/images/',
+    });
   });
 
   test('the log bucket: private, ACLs only for CloudFront log delivery (owner preferred), logs expire, kept on deletion', () => {
     const logs = bucket(stack.logBucket);
-    expect(logs.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(logs.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
     expect(logs.Properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] });
     // Versioned: a log deleted or overwritten early can be recovered for a while; then it and its marker go.
     expect(logs.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(logs.Properties.LifecycleConfiguration.Rules).toEqual([
-      expect.objectContaining({ ExpirationInDays: ACCESS_LOG_DAYS, NoncurrentVersionExpiration: { NoncurrentDays: ACCESS_LOG_RECOVERY_DAYS }, Status: 'Enabled' }),
+      expect.objectContaining({
+        ExpirationInDays: ACCESS_LOG_DAYS,
+        NoncurrentVersionExpiration: { NoncurrentDays: ACCESS_LOG_RECOVERY_DAYS },
+        Status: 'Enabled',
+      }),
       expect.objectContaining({ ExpiredObjectDeleteMarker: true, Status: 'Enabled' }),
     ]);
     expect(logs.DeletionPolicy).toBe('Retain');
     // The others keep ACLs off.
     for (const other of [stack.spaBucket, stack.imagesBucket]) {
-      expect(bucket(other).Properties.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+      expect(bucket(other).Properties.OwnershipControls).toEqual({
+        Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }],
+      });
     }
   });
 
   test('images: versioned, old versions expire, browser uploads by presigned PUT only', () => {
     const images = bucket(stack.imagesBucket).Properties;
     expect(images.VersioningConfiguration).toEqual({ Status: 'Enabled' });
-    expect(images.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } })]);
-    expect(images.CorsConfiguration.CorsRules).toEqual([{ AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type'], MaxAge: 3000 }]);
+    expect(images.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } }),
+    ]);
+    expect(images.CorsConfiguration.CorsRules).toEqual([
+      { AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type'], MaxAge: 3000 },
+    ]);
   });
 });
 
@@ -82,8 +107,17 @@ describe('SPA upload and config.json', () => {
     const [, assets] = assetsDeployment();
     const [, shell] = shellDeployment();
     for (const d of [assets, shell]) expect(d.Properties.DestinationBucketName).toEqual({ Ref: idOf(stack.spaBucket) });
-    expect(assets.Properties).toMatchObject({ Exclude: ['*'], Include: ['assets/*'], Prune: false, SystemMetadata: { 'cache-control': IMMUTABLE } });
-    expect(shell.Properties).toMatchObject({ Exclude: ['assets/*'], Prune: true, SystemMetadata: { 'cache-control': REVALIDATE } });
+    expect(assets.Properties).toMatchObject({
+      Exclude: ['*'],
+      Include: ['assets/*'],
+      Prune: false,
+      SystemMetadata: { 'cache-control': IMMUTABLE },
+    });
+    expect(shell.Properties).toMatchObject({
+      Exclude: ['assets/*'],
+      Prune: true,
+      SystemMetadata: { 'cache-control': REVALIDATE },
+    });
     expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
     expect(REVALIDATE).toBe('no-cache');
     // The same build (first source of each).
@@ -93,15 +127,24 @@ describe('SPA upload and config.json', () => {
   test('index.html and config.json go after the assets, then the whole distribution is invalidated', () => {
     const [assetsId] = assetsDeployment();
     const [shellId, shell] = shellDeployment();
-    expect(shell.Properties).toMatchObject({ DistributionId: { Ref: idOf(stack.distribution) }, DistributionPaths: ['/*'] });
+    expect(shell.Properties).toMatchObject({
+      DistributionId: { Ref: idOf(stack.distribution) },
+      DistributionPaths: ['/*'],
+    });
     expect([shell.DependsOn].flat()).toContain(assetsId);
     expect(Object.keys(deployments())).toContain(shellId);
   });
 
   test("config.json carries the pool, the client, the region and the publishable key, and passes the SPA's schema", () => {
     const [, shell] = shellDeployment();
-    expect(Object.values(shell.Properties.SourceMarkers[1])).toEqual(expect.arrayContaining([{ Ref: 'AWS::Region' }, { Ref: idOf(stack.userPool) }, { Ref: idOf(stack.webClient) }]));
-    const names: Record<string, string> = { 'AWS::Region': 'eu-west-1', [idOf(stack.userPool)]: 'eu-west-1_Pool', [idOf(stack.webClient)]: 'webclient123' };
+    expect(Object.values(shell.Properties.SourceMarkers[1])).toEqual(
+      expect.arrayContaining([{ Ref: 'AWS::Region' }, { Ref: idOf(stack.userPool) }, { Ref: idOf(stack.webClient) }]),
+    );
+    const names: Record<string, string> = {
+      'AWS::Region': 'eu-west-1',
+      [idOf(stack.userPool)]: 'eu-west-1_Pool',
+      [idOf(stack.webClient)]: 'webclient123',
+    };
     const config = deployedConfig((ref) => names[(ref as { Ref: string }).Ref]);
     expect(runtimeConfigSchema.parse(config)).toEqual({
       region: 'eu-west-1',
@@ -115,10 +158,16 @@ describe('SPA upload and config.json', () => {
 
   test('without a publishable key (a bare dev stage) config.json says null, still Stripe mode', () => {
     const bare = synthShop();
-    const shell = Object.values(resourcesOf(bare.template, 'Custom::CDKBucketDeployment')).find((d) => !d.Properties.Include)!;
+    const shell = Object.values(resourcesOf(bare.template, 'Custom::CDKBucketDeployment')).find(
+      (d) => !d.Properties.Include,
+    )!;
     const key = String(shell.Properties.SourceObjectKeys[1]).replace(/\.zip$/, '');
     const text = readFileSync(path.join(bare.app.synth().directory, `asset.${key}`, 'config.json'), 'utf8');
-    expect(JSON.parse(text.replace(/<<marker:0xbaba:\d+>>/g, 'x'))).toMatchObject({ stripePublishableKey: null, paymentMode: 'stripe', cognitoEndpoint: null });
+    expect(JSON.parse(text.replace(/<<marker:0xbaba:\d+>>/g, 'x'))).toMatchObject({
+      stripePublishableKey: null,
+      paymentMode: 'stripe',
+      cognitoEndpoint: null,
+    });
   });
 });
 
@@ -132,12 +181,23 @@ describe('pages a crawler reads and the image pipeline', () => {
   };
 
   test('each page path goes to the API (the page function), GET/HEAD, cached by path alone as long as the page says', () => {
-    const pagePolicy = idOf({ node: { defaultChild: (stack.node.findChild('PageCache') as { node: { defaultChild: unknown } }).node.defaultChild } });
+    const pagePolicy = idOf({
+      node: {
+        defaultChild: (stack.node.findChild('PageCache') as { node: { defaultChild: unknown } }).node.defaultChild,
+      },
+    });
     for (const pattern of PAGE_PATTERNS) {
       const b = behaviour(pattern);
-      expect(b).toMatchObject({ TargetOriginId: behaviour('/api/*').TargetOriginId, ViewerProtocolPolicy: 'redirect-to-https', AllowedMethods: ['GET', 'HEAD'], CachePolicyId: { Ref: pagePolicy } });
+      expect(b).toMatchObject({
+        TargetOriginId: behaviour('/api/*').TargetOriginId,
+        ViewerProtocolPolicy: 'redirect-to-https',
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: { Ref: pagePolicy },
+      });
     }
-    expect(PAGE_PATTERNS).toEqual(expect.arrayContaining(['/product/*', '/product-list/*', '/sitemap.xml', '/robots.txt', '/about-us', '/faqs']));
+    expect(PAGE_PATTERNS).toEqual(
+      expect.arrayContaining(['/product/*', '/product-list/*', '/sitemap.xml', '/robots.txt', '/about-us', '/faqs']),
+    );
     // The root stays the SPA's index.html (CloudFront has no pattern for the root alone): its head is the home page's.
     expect(PAGE_PATTERNS).not.toContain('/');
     const policy = resourcesOf(template, 'AWS::CloudFront::CachePolicy')[pagePolicy].Properties.CachePolicyConfig;
@@ -156,10 +216,16 @@ describe('pages a crawler reads and the image pipeline', () => {
     const variables = template.toJSON().Resources[fnId].Properties.Environment.Variables;
     expect(variables.SPA_BUCKET).toEqual({ Ref: idOf(stack.spaBucket) });
     expect(variables.SITE_URL).toBe(FULL_CONTEXT.siteUrl);
-    const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
+    const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) =>
+      [statement.Action].flat().some((action) => action.startsWith('s3:')),
+    );
     expect(s3).toHaveLength(1);
     expect(s3[0].Action).toBe('s3:GetObject');
-    expect(s3[0].Resource.map((resource: unknown) => renderCfnString(resource, { [`${idOf(stack.spaBucket)}.Arn`]: 'arn:spa' })).sort()).toEqual(['arn:spa/.vite/manifest.json', 'arn:spa/index.html']);
+    expect(
+      s3[0].Resource.map((resource: unknown) =>
+        renderCfnString(resource, { [`${idOf(stack.spaBucket)}.Arn`]: 'arn:spa' }),
+      ).sort(),
+    ).toEqual(['arn:spa/.vite/manifest.json', 'arn:spa/index.html']);
   });
 
   test('every upload under uploads/ triggers the image pipeline, which reads only uploads/ and writes only images/products/', () => {
@@ -170,13 +236,27 @@ describe('pages a crawler reads and the image pipeline', () => {
     const [notifications] = Object.values(resourcesOf(template, 'Custom::S3BucketNotifications'));
     expect(notifications.Properties.BucketName).toEqual({ Ref: idOf(stack.imagesBucket) });
     expect(notifications.Properties.NotificationConfiguration.LambdaFunctionConfigurations).toEqual([
-      { Events: ['s3:ObjectCreated:*'], Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } }, LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] } },
+      {
+        Events: ['s3:ObjectCreated:*'],
+        Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
+        LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      },
     ]);
     const names = { [`${idOf(stack.imagesBucket)}.Arn`]: 'arn:images' };
-    const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((action) => action.startsWith('s3:')));
-    const resources = s3.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat().map((resource) => renderCfnString(resource, names)));
+    const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) =>
+      [statement.Action].flat().some((action) => action.startsWith('s3:')),
+    );
+    const resources = s3.flatMap((statement: { Resource: unknown }) =>
+      [statement.Resource].flat().map((resource) => renderCfnString(resource, names)),
+    );
     expect(new Set(resources)).toEqual(new Set(['arn:images', 'arn:images/uploads/*', 'arn:images/images/products/*']));
-    const writes = s3.filter((statement: { Action: string | string[] }) => [statement.Action].flat().some((action) => /Put/.test(action)));
-    expect(writes.flatMap((statement: { Resource: unknown }) => [statement.Resource].flat().map((resource) => renderCfnString(resource, names)))).toEqual(['arn:images/images/products/*']);
+    const writes = s3.filter((statement: { Action: string | string[] }) =>
+      [statement.Action].flat().some((action) => /Put/.test(action)),
+    );
+    expect(
+      writes.flatMap((statement: { Resource: unknown }) =>
+        [statement.Resource].flat().map((resource) => renderCfnString(resource, names)),
+      ),
+    ).toEqual(['arn:images/images/products/*']);
   });
 });

@@ -19,11 +19,17 @@ beforeAll(() => {
   ({ stack, template } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
-const distributionConfig = () => Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+const idOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const distributionConfig = () =>
+  Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 type Behaviour = { PathPattern?: string; [key: string]: unknown };
-const allBehaviours = (): Behaviour[] => [distributionConfig().DefaultCacheBehavior, ...distributionConfig().CacheBehaviors];
-const behaviour = (pattern: string): Behaviour => distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
+const allBehaviours = (): Behaviour[] => [
+  distributionConfig().DefaultCacheBehavior,
+  ...distributionConfig().CacheBehaviors,
+];
+const behaviour = (pattern: string): Behaviour =>
+  distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
 
 describe('CloudFront behaviours', () => {
   test("the product list (exact path, GET/HEAD) comes before /api/* and is cached by the API's own Cache-Control", () => {
@@ -51,7 +57,9 @@ describe('CloudFront behaviours', () => {
     expect(at(`${PRODUCT_LIST_PATH}/validate-cart`)).toBeLessThan(at(`${PRODUCT_LIST_PATH}/*`));
     expect(at(`${PRODUCT_LIST_PATH}/search`)).toBeLessThan(at(`${PRODUCT_LIST_PATH}/*`));
     expect(at(`${PRODUCT_LIST_PATH}/*`)).toBeLessThan(at('/api/*'));
-    expect(behaviour(`${PRODUCT_LIST_PATH}/validate-cart`).CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(behaviour(`${PRODUCT_LIST_PATH}/validate-cart`).CachePolicyId).toBe(
+      CachePolicy.CACHING_DISABLED.cachePolicyId,
+    );
     expect(behaviour(`${PRODUCT_LIST_PATH}/search`).CachePolicyId).toEqual(behaviour(PRODUCT_LIST_PATH).CachePolicyId);
     const product = behaviour(`${PRODUCT_LIST_PATH}/*`);
     expect(product.AllowedMethods).toEqual(['GET', 'HEAD']);
@@ -79,7 +87,9 @@ describe('CloudFront behaviours', () => {
 
   test('HTTPS only: every behaviour is https-only or redirects to HTTPS; the API origin is HTTPS-only', () => {
     for (const b of allBehaviours()) expect(['https-only', 'redirect-to-https']).toContain(b.ViewerProtocolPolicy);
-    const apiOrigin = distributionConfig().Origins.find((origin: { Id: string }) => origin.Id === behaviour('/api/*').TargetOriginId);
+    const apiOrigin = distributionConfig().Origins.find(
+      (origin: { Id: string }) => origin.Id === behaviour('/api/*').TargetOriginId,
+    );
     expect(apiOrigin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
@@ -94,13 +104,18 @@ describe('CloudFront behaviours', () => {
   test('misses of the API and the images stay real 404s: no custom error pages, the SPA function on the default behaviour only', () => {
     expect(distributionConfig().CustomErrorResponses).toBeUndefined();
     expect(distributionConfig().DefaultCacheBehavior.FunctionAssociations).toEqual([
-      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRoutingFunction/), 'FunctionARN'] } },
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRoutingFunction/), 'FunctionARN'] },
+      },
     ]);
     for (const b of distributionConfig().CacheBehaviors) expect(b.FunctionAssociations).toBeUndefined();
   });
 
   test('the image bucket lets CloudFront list it (a missing image is 404, not 403); the SPA bucket does not', () => {
-    const distributionArn = Match.objectLike({ 'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: idOf(stack.distribution) }])]) });
+    const distributionArn = Match.objectLike({
+      'Fn::Join': Match.arrayWith([Match.arrayWith([{ Ref: idOf(stack.distribution) }])]),
+    });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: idOf(stack.imagesBucket) },
       PolicyDocument: {
@@ -114,10 +129,12 @@ describe('CloudFront behaviours', () => {
         ]),
       },
     });
-    const spaPolicy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === idOf(stack.spaBucket))!;
-    const cloudFrontActions = spaPolicy.Properties.PolicyDocument.Statement.filter((s: { Principal?: { Service?: string } }) => s.Principal?.Service === 'cloudfront.amazonaws.com').flatMap(
-      (s: { Action: string | string[] }) => [s.Action].flat(),
-    );
+    const spaPolicy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find(
+      (p) => p.Properties.Bucket.Ref === idOf(stack.spaBucket),
+    )!;
+    const cloudFrontActions = spaPolicy.Properties.PolicyDocument.Statement.filter(
+      (s: { Principal?: { Service?: string } }) => s.Principal?.Service === 'cloudfront.amazonaws.com',
+    ).flatMap((s: { Action: string | string[] }) => [s.Action].flat());
     expect(cloudFrontActions).toEqual(['s3:GetObject']);
   });
 
@@ -126,15 +143,29 @@ describe('CloudFront behaviours', () => {
     const imagesOrigin = behaviour('/images/*').TargetOriginId;
     expect(allBehaviours().filter((b) => b.TargetOriginId === imagesOrigin)).toEqual([behaviour('/images/*')]);
     // Evaluate the bucket policy as S3 would for CloudFront's GetObject: an explicit Deny wins over any Allow.
-    const policy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === idOf(stack.imagesBucket))!;
-    type Statement = { Effect: 'Allow' | 'Deny'; Principal?: { Service?: string }; Action: string | string[]; Resource?: unknown; NotResource?: unknown };
+    const policy = Object.values(resourcesOf(template, 'AWS::S3::BucketPolicy')).find(
+      (p) => p.Properties.Bucket.Ref === idOf(stack.imagesBucket),
+    )!;
+    type Statement = {
+      Effect: 'Allow' | 'Deny';
+      Principal?: { Service?: string };
+      Action: string | string[];
+      Resource?: unknown;
+      NotResource?: unknown;
+    };
     const names = { [`${idOf(stack.imagesBucket)}.Arn`]: 'arn:images' };
     const arns = (value: unknown) => [value].flat().map((part) => renderCfnString(part, names));
-    const matches = (pattern: string, arn: string) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(arn);
+    const matches = (pattern: string, arn: string) =>
+      new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(arn);
     const cloudFront = (policy.Properties.PolicyDocument.Statement as Statement[]).filter(
-      (s) => s.Principal?.Service === 'cloudfront.amazonaws.com' && [s.Action].flat().some((action) => action === 's3:GetObject' || action === 's3:*'),
+      (s) =>
+        s.Principal?.Service === 'cloudfront.amazonaws.com' &&
+        [s.Action].flat().some((action) => action === 's3:GetObject' || action === 's3:*'),
     );
-    const applies = (s: Statement, arn: string) => (s.Resource !== undefined ? arns(s.Resource).some((p) => matches(p, arn)) : !arns(s.NotResource).some((p) => matches(p, arn)));
+    const applies = (s: Statement, arn: string) =>
+      s.Resource !== undefined
+        ? arns(s.Resource).some((p) => matches(p, arn))
+        : !arns(s.NotResource).some((p) => matches(p, arn));
     const cloudFrontCanRead = (key: string) => {
       const arn = `arn:images/${key}`;
       const relevant = cloudFront.filter((s) => applies(s, arn));
@@ -150,10 +181,16 @@ describe('CloudFront behaviours', () => {
 });
 
 describe('security headers', () => {
-  const policy = () => Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties.ResponseHeadersPolicyConfig;
+  const policy = () =>
+    Object.values(resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy'))[0].Properties
+      .ResponseHeadersPolicyConfig;
   const csp = () => {
     const value = policy().SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
-    const text = renderCfnString(value, { 'AWS::Region': 'eu-west-1', 'AWS::URLSuffix': 'amazonaws.com', [idOf(stack.imagesBucket)]: 'shop-images' });
+    const text = renderCfnString(value, {
+      'AWS::Region': 'eu-west-1',
+      'AWS::URLSuffix': 'amazonaws.com',
+      [idOf(stack.imagesBucket)]: 'shop-images',
+    });
     return Object.fromEntries(
       text
         .split(';')
@@ -166,7 +203,12 @@ describe('security headers', () => {
     const directives = csp();
     expect(directives['script-src']).toEqual(["'self'", ...STRIPE_CSP_SOURCES.script]);
     expect(directives['frame-src']).toEqual([...STRIPE_CSP_SOURCES.frame]);
-    expect(directives['connect-src']).toEqual(["'self'", ...STRIPE_CSP_SOURCES.connect, 'https://cognito-idp.eu-west-1.amazonaws.com', 'https://shop-images.s3.eu-west-1.amazonaws.com']);
+    expect(directives['connect-src']).toEqual([
+      "'self'",
+      ...STRIPE_CSP_SOURCES.connect,
+      'https://cognito-idp.eu-west-1.amazonaws.com',
+      'https://shop-images.s3.eu-west-1.amazonaws.com',
+    ]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(JSON.stringify(directives)).not.toContain('*');
     expect(policy().SecurityHeadersConfig.ContentSecurityPolicy.Override).toBe(true);
@@ -188,9 +230,14 @@ describe('custom domain', () => {
     const { template: withDomain, stack: domainStack } = synthShop({
       context: { ...FULL_CONTEXT, siteUrl: undefined, domainName: 'shop.example.com', certificateArn },
     });
-    const config = Object.values(resourcesOf(withDomain, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
+    const config = Object.values(resourcesOf(withDomain, 'AWS::CloudFront::Distribution'))[0].Properties
+      .DistributionConfig;
     expect(config.Aliases).toEqual(['shop.example.com']);
-    expect(config.ViewerCertificate).toEqual({ AcmCertificateArn: certificateArn, SslSupportMethod: 'sni-only', MinimumProtocolVersion: 'TLSv1.2_2021' });
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      SslSupportMethod: 'sni-only',
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+    });
     expect(domainStack.siteUrl).toBe('https://shop.example.com');
   });
 });

@@ -6,7 +6,8 @@ import { dependencyGraph, findCycle, FULL_CONTEXT, renderCfnString, resourcesOf,
 
 /** Points 1 (stages), 2 (Cognito), 3 (API throttling, access logs) and the prod settings of the production issue. */
 const CERTIFICATE = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-0000-4000-8000-000000000000';
-const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) => stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 
 describe('the HTTP API stage', () => {
   test('default throttling 50 requests/s, burst 100; access logs to a log group', () => {
@@ -14,7 +15,9 @@ describe('the HTTP API stage', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
     const [stage] = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'));
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
-    expect(stage.Properties.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^HttpApiAccessLogs/), 'Arn'] });
+    expect(stage.Properties.AccessLogSettings.DestinationArn).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^HttpApiAccessLogs/), 'Arn'],
+    });
     expect(stage.Properties.AccessLogSettings.Format).toContain('$context.status');
   });
 
@@ -23,7 +26,9 @@ describe('the HTTP API stage', () => {
     const [stage] = Object.values(resourcesOf(template, 'AWS::ApiGatewayV2::Stage'));
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
     expect(() => synthShop({ context: { throttleRate: 'fast' } })).toThrow(/throttleRate must be a whole number/);
-    expect(() => synthShop({ context: { throttleRate: 100, throttleBurst: 10 } })).toThrow(/throttleBurst must be at least throttleRate/);
+    expect(() => synthShop({ context: { throttleRate: 100, throttleBurst: 10 } })).toThrow(
+      /throttleBurst must be at least throttleRate/,
+    );
   });
 });
 
@@ -51,7 +56,8 @@ describe('Cognito', () => {
     });
   });
 
-  const siteUrlOf = (s: ShopStack, t: Template) => t.toJSON().Resources[idOf(s, s.triggerFunctions.get('CustomMessage')!)].Properties.Environment.Variables.SITE_URL;
+  const siteUrlOf = (s: ShopStack, t: Template) =>
+    t.toJSON().Resources[idOf(s, s.triggerFunctions.get('CustomMessage')!)].Properties.Environment.Variables.SITE_URL;
 
   test('the reset link names the site: siteUrl when given', () => {
     expect(siteUrlOf(stack, template)).toBe(FULL_CONTEXT.siteUrl);
@@ -61,11 +67,19 @@ describe('Cognito', () => {
     const withDomain = synthShop({ context: { domainName: 'shop.example.net', certificateArn: CERTIFICATE } });
     expect(siteUrlOf(withDomain.stack, withDomain.template)).toBe('https://shop.example.net');
     const bare = synthShop();
-    expect(renderCfnString(siteUrlOf(bare.stack, bare.template), { [`${idOf(bare.stack, bare.stack.distribution)}.DomainName`]: 'd1.cloudfront.net' })).toBe('https://d1.cloudfront.net');
+    expect(
+      renderCfnString(siteUrlOf(bare.stack, bare.template), {
+        [`${idOf(bare.stack, bare.stack.distribution)}.DomainName`]: 'd1.cloudfront.net',
+      }),
+    ).toBe('https://d1.cloudfront.net');
   });
 
   test('the trigger reaching the distribution makes no dependency cycle (pool -> trigger -> distribution -> API)', () => {
-    for (const { template: t } of [synthShop(), synthShop({ context: FULL_CONTEXT }), synthShop({ context: { domainName: 'a.example.com', certificateArn: CERTIFICATE } })]) {
+    for (const { template: t } of [
+      synthShop(),
+      synthShop({ context: FULL_CONTEXT }),
+      synthShop({ context: { domainName: 'a.example.com', certificateArn: CERTIFICATE } }),
+    ]) {
       expect(findCycle(dependencyGraph(t))).toBeNull();
     }
   });
@@ -74,30 +88,54 @@ describe('Cognito', () => {
 describe('stages', () => {
   test('prod keeps the data: deletion protection and Retain on table, pool, images and logs', () => {
     const { stack, template } = synthShop({ context: { ...FULL_CONTEXT, stage: 'prod' } });
-    const resource = (construct: { node: { defaultChild?: unknown } }) => template.toJSON().Resources[idOf(stack, construct)];
-    expect(resource(stack.table)).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { DeletionProtectionEnabled: true } });
-    expect(resource(stack.userPool)).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain', Properties: { DeletionProtection: 'ACTIVE' } });
+    const resource = (construct: { node: { defaultChild?: unknown } }) =>
+      template.toJSON().Resources[idOf(stack, construct)];
+    expect(resource(stack.table)).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
+    expect(resource(stack.userPool)).toMatchObject({
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: { DeletionProtection: 'ACTIVE' },
+    });
     expect(resource(stack.imagesBucket)).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     expect(resource(stack.logBucket)).toMatchObject({ DeletionPolicy: 'Retain' });
   });
 
   test('dev keeps them too (Retain) but can be deleted without first lifting a protection', () => {
     const { stack, template } = synthShop();
-    const resource = (construct: { node: { defaultChild?: unknown } }) => template.toJSON().Resources[idOf(stack, construct)];
-    expect(resource(stack.table)).toMatchObject({ DeletionPolicy: 'Retain', Properties: { DeletionProtectionEnabled: false } });
-    expect(resource(stack.userPool)).toMatchObject({ DeletionPolicy: 'Retain', Properties: { DeletionProtection: 'INACTIVE' } });
+    const resource = (construct: { node: { defaultChild?: unknown } }) =>
+      template.toJSON().Resources[idOf(stack, construct)];
+    expect(resource(stack.table)).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: false },
+    });
+    expect(resource(stack.userPool)).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtection: 'INACTIVE' },
+    });
   });
 
   test('prod refuses to synthesise without what a live shop needs, naming each setting', () => {
-    expect(() => synthShop({ context: { stage: 'prod' } })).toThrow(/stage prod needs -c sesIdentity .*, -c shopEmail .*, -c alarmEmail .*, -c stripePublishableKey/);
+    expect(() => synthShop({ context: { stage: 'prod' } })).toThrow(
+      /stage prod needs -c sesIdentity .*, -c shopEmail .*, -c alarmEmail .*, -c stripePublishableKey/,
+    );
   });
 
   test('two stages side by side: the account-wide CloudFront names differ and carry the region', () => {
     const names = (t: Template) =>
       [
-        ...Object.values(resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')).map((r) => r.Properties.ResponseHeadersPolicyConfig.Name),
-        ...Object.values(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).map((r) => r.Properties.CachePolicyConfig.Name),
-        ...Object.values(resourcesOf(t, 'AWS::CloudFront::OriginAccessControl')).map((r) => r.Properties.OriginAccessControlConfig.Name),
+        ...Object.values(resourcesOf(t, 'AWS::CloudFront::ResponseHeadersPolicy')).map(
+          (r) => r.Properties.ResponseHeadersPolicyConfig.Name,
+        ),
+        ...Object.values(resourcesOf(t, 'AWS::CloudFront::CachePolicy')).map(
+          (r) => r.Properties.CachePolicyConfig.Name,
+        ),
+        ...Object.values(resourcesOf(t, 'AWS::CloudFront::OriginAccessControl')).map(
+          (r) => r.Properties.OriginAccessControlConfig.Name,
+        ),
         ...Object.values(resourcesOf(t, 'AWS::CloudFront::Function')).map((r) => r.Properties.Name),
       ].map((name) => renderCfnString(name, { 'AWS::Region': 'eu-west-1' }));
     const dev = names(synthShop().template);
@@ -120,7 +158,8 @@ describe('stages', () => {
 });
 
 describe('settings from context', () => {
-  const read = (stage: string, context: Record<string, unknown>) => stageSettingsFromContext(stage, (key) => context[key]);
+  const read = (stage: string, context: Record<string, unknown>) =>
+    stageSettingsFromContext(stage, (key) => context[key]);
 
   test('a full set is read and trimmed', () => {
     expect(read('prod', { ...FULL_CONTEXT, siteUrl: 'https://shop.example.com/', sesIdentityExists: 'true' })).toEqual({
@@ -142,9 +181,15 @@ describe('settings from context', () => {
   test.each([
     [{ siteUrl: 'http://shop.example.com' }, /siteUrl must be an https origin/],
     [{ siteUrl: 'https://shop.example.com/shop' }, /siteUrl must be an https origin without a path/],
-    [{ stripePublishableKey: 'sk_live_oops' }, /stripePublishableKey must be a Stripe publishable key .* never the secret key/],
+    [
+      { stripePublishableKey: 'sk_live_oops' },
+      /stripePublishableKey must be a Stripe publishable key .* never the secret key/,
+    ],
     [{ domainName: 'shop.example.com' }, /domainName and certificateArn go together/],
-    [{ domainName: 'shop.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') }, /certificateArn must be an ACM certificate in us-east-1/],
+    [
+      { domainName: 'shop.example.com', certificateArn: CERTIFICATE.replace('us-east-1', 'eu-west-1') },
+      /certificateArn must be an ACM certificate in us-east-1/,
+    ],
     [{ alarmEmail: 'ops' }, /alarmEmail must be an email address/],
     [{ mailFrom: 'a@example.com' }, /mailFrom needs sesIdentity/],
     [{ sesIdentity: 'not a domain' }, /sesIdentity must be a domain .* or an email address/],
@@ -157,7 +202,9 @@ describe('settings from context', () => {
   });
 
   test('every problem is listed at once', () => {
-    expect(() => read('dev', { alarmEmail: 'x', throttleRate: 0 })).toThrow(/alarmEmail must be an email address .*\n- throttleRate must be a whole number/);
+    expect(() => read('dev', { alarmEmail: 'x', throttleRate: 0 })).toThrow(
+      /alarmEmail must be an email address .*\n- throttleRate must be a whole number/,
+    );
   });
 
   test('a sender belongs to a domain identity (or a subdomain of it), or is the address identity itself', () => {

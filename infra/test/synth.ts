@@ -46,7 +46,11 @@ export const CHECKED_STAGES = [
  * trace, on every synth of a bare dev stage (it always carries its setting warnings). The real `cdk synth`
  * (cdk-synth-cli.test.ts) keeps cdk.json's own.
  */
-export const TEST_CONTEXT = { ...cdkJson.context, 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:annotationsInValidationReport': false };
+export const TEST_CONTEXT = {
+  ...cdkJson.context,
+  'aws:cdk:bundling-stacks': [],
+  '@aws-cdk/core:annotationsInValidationReport': false,
+};
 
 /** A cloud assembly folder of its own under the test file's folder (infra/test/setup.ts removes it afterwards). */
 export const testOutdir = () => mkdtempSync(path.join(process.env.SHOP_TEST_CDK_ROOT ?? os.tmpdir(), 'app-'));
@@ -85,7 +89,10 @@ export function synthShop(options: SynthOptions = {}) {
  * logical ids as they would without the nesting.
  */
 export function nestedTemplate(parentTemplate: Template, parent: Stack, nested: NestedStack): Template {
-  const resources = parentTemplate.toJSON().Resources as Record<string, { Properties: { Parameters?: Record<string, unknown> } }>;
+  const resources = parentTemplate.toJSON().Resources as Record<
+    string,
+    { Properties: { Parameters?: Record<string, unknown> } }
+  >;
   const resource = resources[parent.getLogicalId(nested.nestedStackResource!)];
   const passed = resource.Properties.Parameters ?? {};
   const resolve = (node: unknown): unknown => {
@@ -96,7 +103,12 @@ export function nestedTemplate(parentTemplate: Template, parent: Stack, nested: 
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
   };
   const json = Template.fromStack(nested).toJSON() as Record<string, unknown>;
-  return Template.fromJSON({ ...json, Parameters: {}, Resources: resolve(json.Resources), Outputs: resolve(json.Outputs ?? {}) });
+  return Template.fromJSON({
+    ...json,
+    Parameters: {},
+    Resources: resolve(json.Resources),
+    Outputs: resolve(json.Outputs ?? {}),
+  });
 }
 
 /** Resources of one type, by logical id. */
@@ -131,7 +143,10 @@ export function renderCfnString(value: unknown, names: Record<string, string> = 
 
 /** Logical ids each resource refers to (Ref, Fn::GetAtt, ${} in Fn::Sub) or depends on. */
 export function dependencyGraph(template: Template): Map<string, Set<string>> {
-  const resources = template.toJSON().Resources as Record<string, { Properties?: unknown; DependsOn?: string | string[] }>;
+  const resources = template.toJSON().Resources as Record<
+    string,
+    { Properties?: unknown; DependsOn?: string | string[] }
+  >;
   const graph = new Map<string, Set<string>>();
   const walk = (node: unknown, found: Set<string>): void => {
     if (Array.isArray(node)) return node.forEach((item) => walk(item, found));

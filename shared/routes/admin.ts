@@ -26,7 +26,15 @@ import {
   replacementDecisionAnswerSchema,
   sendConfirmationAnswerSchema,
 } from '../schemas/order-views';
-import { adminOrdersQuerySchema, dashboardQuerySchema, replacementIdSchema, replacementDecisionBodySchema, replacementsQuerySchema, shipOrderBodySchema, trackingChangeBodySchema } from '../schemas/orders';
+import {
+  adminOrdersQuerySchema,
+  dashboardQuerySchema,
+  replacementIdSchema,
+  replacementDecisionBodySchema,
+  replacementsQuerySchema,
+  shipOrderBodySchema,
+  trackingChangeBodySchema,
+} from '../schemas/orders';
 import { productIdSchema } from '../schemas/product';
 import type { RouteDef } from './types';
 
@@ -38,7 +46,8 @@ const NO_ITEM = 'No stock item has this id';
 const product = { params: { id: productIdSchema } } as const;
 const order = { params: { orderNumber: orderNumberSchema } } as const;
 const item = { params: { id: stockItemIdSchema } } as const;
-const PHOTOS = 'Apparel and gift wraps without an existing stock item, or an image whose upload the image pipeline has not made (or could not)';
+const PHOTOS =
+  'Apparel and gift wraps without an existing stock item, or an image whose upload the image pipeline has not made (or could not)';
 
 // One route a line, as a table (Prettier would put each field on its own line):
 // prettier-ignore

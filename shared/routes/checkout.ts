@@ -13,7 +13,8 @@ import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-
 import type { RouteDef } from './types';
 
 /** When a cart is refused beyond its schema: shared by every route that prices one. */
-export const CART_RULES = 'More than 9 of one product and size, a size the product does not come in, or too many different products for one order';
+export const CART_RULES =
+  'More than 9 of one product and size, a size the product does not come in, or too many different products for one order';
 const INTENT_REFUSALS = {
   400: CART_RULES,
   404: 'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret), or a promo code the shop does not know',
@@ -47,7 +48,8 @@ export const CHECKOUT_ROUTES = [
     body: createIntentBodySchema,
     answer: createIntentResultSchema,
     refusals: INTENT_REFUSALS,
-    summary: 'Prices the cart on the server, checks stock (holds none), creates or updates the manual-capture payment intent',
+    summary:
+      'Prices the cart on the server, checks stock (holds none), creates or updates the manual-capture payment intent',
   },
   {
     method: 'POST',
@@ -59,7 +61,8 @@ export const CHECKOUT_ROUTES = [
     body: createIntentBodySchema,
     answer: createIntentResultSchema,
     refusals: INTENT_REFUSALS,
-    summary: 'The same for a guest; a new checkout answers its checkoutSecret, which every later call on it needs (404 without)',
+    summary:
+      'The same for a guest; a new checkout answers its checkoutSecret, which every later call on it needs (404 without)',
   },
   {
     method: 'POST',
@@ -72,7 +75,8 @@ export const CHECKOUT_ROUTES = [
     answer: recordedOrderSchema,
     success: [200, 201],
     refusals: { ...RECORD_REFUSALS, 403: 'The order or checkout is another customer’s (or a guest’s)' },
-    summary: 'After the card is authorized: takes the stock and writes the order once (201; 200 when it was written before), then captures (409 out_of_stock: authorization cancelled)',
+    summary:
+      'After the card is authorized: takes the stock and writes the order once (201; 200 when it was written before), then captures (409 out_of_stock: authorization cancelled)',
   },
   {
     method: 'POST',
@@ -96,8 +100,12 @@ export const CHECKOUT_ROUTES = [
     uses: ['ses', 'stripe'],
     rawBody: { description: 'A Stripe event, as Stripe sends it', signatureHeader: 'Stripe-Signature' },
     answer: webhookReceivedSchema,
-    refusals: { 400: 'The Stripe-Signature header does not sign this body', 404: 'The shop does not use Stripe (the built-in test processor takes no webhooks)' },
-    summary: 'Signature-checked Stripe events: authorized -> take and capture; payment_failed counted; canceled settled',
+    refusals: {
+      400: 'The Stripe-Signature header does not sign this body',
+      404: 'The shop does not use Stripe (the built-in test processor takes no webhooks)',
+    },
+    summary:
+      'Signature-checked Stripe events: authorized -> take and capture; payment_failed counted; canceled settled',
   },
   {
     method: 'POST',

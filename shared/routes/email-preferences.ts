@@ -1,4 +1,8 @@
-import { unsubscribeAnswerSchema, unsubscribePageQuerySchema, unsubscribeQuerySchema } from '../schemas/email-preferences';
+import {
+  unsubscribeAnswerSchema,
+  unsubscribePageQuerySchema,
+  unsubscribeQuerySchema,
+} from '../schemas/email-preferences';
 import type { RouteDef } from './types';
 
 /**
@@ -20,7 +24,8 @@ export const EMAIL_PREFERENCE_ROUTES = [
     query: unsubscribeQuerySchema,
     answer: unsubscribeAnswerSchema,
     refusals: { 400: 'The link token is not one the shop signed (changed or cut short): `link_invalid`' },
-    summary: "?token= of an unsubscribe link -> the address (masked) gets no more reminders or back-in-stock alerts; one click, no sign-in; the body (a mail client's List-Unsubscribe=One-Click) is not read",
+    summary:
+      "?token= of an unsubscribe link -> the address (masked) gets no more reminders or back-in-stock alerts; one click, no sign-in; the body (a mail client's List-Unsubscribe=One-Click) is not read",
   },
   {
     method: 'GET',

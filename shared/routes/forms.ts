@@ -1,4 +1,11 @@
-import { contactFormSchema, formSubmittedSchema, quoteFormSchema, resentSchema, submissionIdSchema, submissionsSchema } from '../schemas/forms';
+import {
+  contactFormSchema,
+  formSubmittedSchema,
+  quoteFormSchema,
+  resentSchema,
+  submissionIdSchema,
+  submissionsSchema,
+} from '../schemas/forms';
 import type { RouteDef } from './types';
 
 export const FORMS_ROUTES = [
@@ -56,7 +63,10 @@ export const FORMS_ROUTES = [
     uses: ['ses'],
     params: { id: submissionIdSchema },
     answer: resentSchema,
-    refusals: { 404: 'No submission has this id', 409: 'The submission was mailed to the shop already, or is being mailed' },
+    refusals: {
+      404: 'No submission has this id',
+      409: 'The submission was mailed to the shop already, or is being mailed',
+    },
     summary: 'Sends a submission whose mail failed again',
   },
 ] as const satisfies readonly RouteDef[];

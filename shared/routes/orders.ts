@@ -4,7 +4,9 @@ import type { RouteDef } from './types';
 
 const NO_SUCH_ORDER = 'No order has this number and email (either one wrong: the answer does not say which)';
 
-/** Order pages for everyone (issue 14): a guest proves an order with its number and email. Rate-limited in the gateway. */
+/**
+ * Order pages for everyone (issue 14): a guest proves an order with its number and email. Rate-limited in the gateway.
+ */
 export const ORDER_ROUTES = [
   {
     method: 'POST',

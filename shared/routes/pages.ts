@@ -17,7 +17,9 @@ const page = (path: string, answers: NonNullable<RouteDef['answers']>, summary: 
     access: 'public',
     table: 'read',
     uses: ['site'],
-    ...(path.includes('{') ? { params: Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name, segment])) } : {}),
+    ...(path.includes('{')
+      ? { params: Object.fromEntries([...path.matchAll(/\{([^}]+)\}/g)].map(([, name]) => [name, segment])) }
+      : {}),
     answers,
     success: (path.includes('{') ? [200, 301] : [200]) as readonly SuccessStatus[],
     ...(notFound ? { refusals: { 404: notFound } } : {}),
@@ -25,10 +27,29 @@ const page = (path: string, answers: NonNullable<RouteDef['answers']>, summary: 
   }) as const;
 
 export const PAGE_ROUTES = [
-  page('/', 'text/html', 'The home page with its head (in AWS the routing function of the default behaviour sends / here)'),
-  page('/{page}', 'text/html', 'A static page (about, FAQs, policies, forms) with its head; 404 for other names', 'No static page has this name: the not-found page'),
-  page('/product/{id}', 'text/html', 'A product page with its head and JSON-LD Product; 404 for an unknown or drafted product', 'No listed product has this id: the not-found page'),
-  page('/product-list/{category}', 'text/html', 'A category page with its head; 404 for an unknown category', 'No category has this slug: the not-found page'),
+  page(
+    '/',
+    'text/html',
+    'The home page with its head (in AWS the routing function of the default behaviour sends / here)',
+  ),
+  page(
+    '/{page}',
+    'text/html',
+    'A static page (about, FAQs, policies, forms) with its head; 404 for other names',
+    'No static page has this name: the not-found page',
+  ),
+  page(
+    '/product/{id}',
+    'text/html',
+    'A product page with its head and JSON-LD Product; 404 for an unknown or drafted product',
+    'No listed product has this id: the not-found page',
+  ),
+  page(
+    '/product-list/{category}',
+    'text/html',
+    'A category page with its head; 404 for an unknown category',
+    'No category has this slug: the not-found page',
+  ),
   page('/sitemap.xml', 'application/xml', 'Static pages, categories and listed products for crawlers'),
   page('/robots.txt', 'text/plain', 'Crawler rules and the sitemap location'),
 ] as const satisfies readonly RouteDef[];

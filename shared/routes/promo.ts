@@ -1,4 +1,13 @@
-import { promoCheckBodySchema, promoCheckResultSchema, promoCodeSchema, promoDeletedSchema, promoInputSchema, promoListSchema, promoUpdateSchema, promoViewSchema } from '../schemas/promo';
+import {
+  promoCheckBodySchema,
+  promoCheckResultSchema,
+  promoCodeSchema,
+  promoDeletedSchema,
+  promoInputSchema,
+  promoListSchema,
+  promoUpdateSchema,
+  promoViewSchema,
+} from '../schemas/promo';
 import { CART_RULES } from './checkout';
 import type { RouteDef } from './types';
 
@@ -21,9 +30,18 @@ export const PROMO_ROUTES = [
       404: 'The shop has no such code (`promo_unknown`)',
       409: 'The code is not usable for this cart now: not yet valid, expired, used up, already used by you, inactive, minimum not met (`promo_<reason>`, one plain message)',
     },
-    summary: '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
+    summary:
+      '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
   },
-  { method: 'GET', path: '/api/admin/promo-codes', handler: 'admin/list-promo-codes', access: 'admin', table: 'read', answer: promoListSchema, summary: 'Every promo code with its uses' },
+  {
+    method: 'GET',
+    path: '/api/admin/promo-codes',
+    handler: 'admin/list-promo-codes',
+    access: 'admin',
+    table: 'read',
+    answer: promoListSchema,
+    summary: 'Every promo code with its uses',
+  },
   {
     method: 'POST',
     path: '/api/admin/promo-codes',

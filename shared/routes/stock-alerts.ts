@@ -26,6 +26,7 @@ export const STOCK_ALERT_ROUTES = [
     access: 'admin',
     table: 'read',
     answer: stockDemandSchema,
-    summary: 'Back-in-stock requests waiting, per product and size (most asked for first), with the units available now and the total',
+    summary:
+      'Back-in-stock requests waiting, per product and size (most asked for first), with the units available now and the total',
   },
 ] as const satisfies readonly RouteDef[];

@@ -9,7 +9,12 @@ export const SYSTEM_ROUTES = [
     access: 'public',
     table: 'none',
     answer: healthSchema,
-    refusals: { 503: { when: 'The local stack is still seeding or migrating on its first start (`{"ok":false,"starting":...}`, Retry-After); never in AWS', body: startingSchema } },
+    refusals: {
+      503: {
+        when: 'The local stack is still seeding or migrating on its first start (`{"ok":false,"starting":...}`, Retry-After); never in AWS',
+        body: startingSchema,
+      },
+    },
     summary: 'Ready: `{"ok":true}` once the shop can serve every page',
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,7 +1,15 @@
 import { MESSAGES } from '../messages';
 import { shippingProfileSchema } from './address';
 
-const profile = { name: 'Ada', email: 'ada@example.com', phone: '5125550100', address: '1 Main St', state: 'TX', city: 'Austin', zip: '73301' };
+const profile = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone: '5125550100',
+  address: '1 Main St',
+  state: 'TX',
+  city: 'Austin',
+  zip: '73301',
+};
 const phoneOf = (phone: string) => shippingProfileSchema.safeParse({ ...profile, phone });
 
 it('a phone typed with spaces, brackets, dashes or dots keeps the 10-digit rule on its digits and is stored as the digits', () => {
@@ -14,7 +22,10 @@ it('a phone typed with spaces, brackets, dashes or dots keeps the 10-digit rule 
 it('anything but 10 digits is refused with the spec message', () => {
   for (const typed of ['555-123', '(512) 555-01000', '+1 512 555 0100', '512/555/0100', '51255501OO', '<512>5550100']) {
     const parsed = phoneOf(typed);
-    expect([typed, parsed.success ? 'accepted' : parsed.error.issues.map((issue) => issue.message)]).toEqual([typed, [MESSAGES.invalidPhone]]);
+    expect([typed, parsed.success ? 'accepted' : parsed.error.issues.map((issue) => issue.message)]).toEqual([
+      typed,
+      [MESSAGES.invalidPhone],
+    ]);
   }
   expect(phoneOf('   ').error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.profileFieldsRequired]);
 });

@@ -5,7 +5,12 @@ import * as z from './zod';
 
 /** Trimmed, at most `max` characters, angle brackets and ampersands turned into entities (spec section 5). */
 export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired) =>
-  z.pipe(z.string({ message: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters.`)), z.transform(sanitizeText));
+  z.pipe(
+    z
+      .string({ message: required })
+      .check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters.`)),
+    z.transform(sanitizeText),
+  );
 
 const matches = (pattern: RegExp, message: string) => z.refine<string>((value) => pattern.test(value), message);
 
@@ -34,13 +39,25 @@ export const shippingProfileSchema = z.object({
 export type ShippingProfile = z.infer<typeof shippingProfileSchema>;
 
 /** A shipping profile as stored and answered (its text sanitised on the way in). */
-export const storedProfileSchema = z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string(), state: z.string(), city: z.string(), zip: z.string() });
+export const storedProfileSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  state: z.string(),
+  city: z.string(),
+  zip: z.string(),
+});
 /** GET, POST and DELETE /auth/shippingProfiles answer the list as it now is. */
 export const profilesAnswerSchema = z.object({ data: z.array(storedProfileSchema) });
 
 export const MAX_SHIPPING_PROFILES = 10;
-export const shippingProfilesBodySchema = z.object({ profiles: z.array(shippingProfileSchema).check(z.maxLength(MAX_SHIPPING_PROFILES)) });
-export const deleteShippingProfileBodySchema = z.object({ index: z.number().check(z.int(), z.gte(0), z.lte(MAX_SHIPPING_PROFILES)) });
+export const shippingProfilesBodySchema = z.object({
+  profiles: z.array(shippingProfileSchema).check(z.maxLength(MAX_SHIPPING_PROFILES)),
+});
+export const deleteShippingProfileBodySchema = z.object({
+  index: z.number().check(z.int(), z.gte(0), z.lte(MAX_SHIPPING_PROFILES)),
+});
 
 /** The checkout's shipping address (spec sections 3 and 5). */
 export const shippingAddressSchema = z.object({

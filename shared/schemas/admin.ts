@@ -6,12 +6,22 @@ import { photoSchema, productSchema, sizeAvailabilitySchema } from './product';
 import * as z from './zod';
 
 const COUNT = 'Counts must be whole numbers, 0 or more.';
-const count = z.number({ message: COUNT }).check(z.int(COUNT), z.gte(0, COUNT), z.lte(1_000_000, 'Counts can be at most 1,000,000.'));
+const count = z
+  .number({ message: COUNT })
+  .check(z.int(COUNT), z.gte(0, COUNT), z.lte(1_000_000, 'Counts can be at most 1,000,000.'));
 const text = (label: string, max: number) =>
-  z.string({ message: `${label} is required.` }).check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `${label} can be at most ${max} characters.`));
+  z
+    .string({ message: `${label} is required.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(max, `${label} can be at most ${max} characters.`),
+    );
 
 /** A photo as the upload step answered it (`url`: /images/products/<uuid>); the image pipeline must have made it. */
-export const productImagePathSchema = z.string().check(z.refine((value) => photoId(value) !== null, 'Upload the image first.'));
+export const productImagePathSchema = z
+  .string()
+  .check(z.refine((value) => photoId(value) !== null, 'Upload the image first.'));
 
 /** Comma-separated tag words from the shop's list (at least one), normalised to lower case without repeats. */
 export const tagSchema = z
@@ -21,19 +31,32 @@ export const tagSchema = z
   )
   .check(
     z.refine((value) => value.length > 0, 'Tag is required.'),
-    z.refine((value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)), `Tags must be among: ${TAG_WORDS.join(', ')}.`),
+    z.refine(
+      (value) => value.split(',').every((word) => (TAG_WORDS as readonly string[]).includes(word)),
+      `Tags must be among: ${TAG_WORDS.join(', ')}.`,
+    ),
   );
 
 /** A stock item's id text. */
 export const stockItemIdSchema = z
   .string({ message: 'Item id is required.' })
-  .check(z.trim(), z.minLength(1, 'Item id is required.'), z.maxLength(64, 'Item id can be at most 64 characters.'), z.regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'));
+  .check(
+    z.trim(),
+    z.minLength(1, 'Item id is required.'),
+    z.maxLength(64, 'Item id can be at most 64 characters.'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, - and _ only.'),
+  );
 
 /**
  * A product's own counts: tumblers use 16oz/20oz/24oz, single-size goods (candles, rugs) CANDLE; apparel and
  * gift wraps have none (their stock is the linked stock item's). The server keeps only the keys of the kind.
  */
-export const ownStockSchema = z.object({ CANDLE: z.optional(count), '16oz': z.optional(count), '20oz': z.optional(count), '24oz': z.optional(count) });
+export const ownStockSchema = z.object({
+  CANDLE: z.optional(count),
+  '16oz': z.optional(count),
+  '20oz': z.optional(count),
+  '24oz': z.optional(count),
+});
 
 const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, 'At most two extra images.'));
 
@@ -41,9 +64,20 @@ const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, '
 const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000),
-  price: z.number({ message: 'Price is required.' }).check(z.int('Price must be in whole cents.'), z.gte(0, 'Price cannot be negative.'), z.lte(1_000_000, 'Price can be at most $10,000.00.')),
+  price: z
+    .number({ message: 'Price is required.' })
+    .check(
+      z.int('Price must be in whole cents.'),
+      z.gte(0, 'Price cannot be negative.'),
+      z.lte(1_000_000, 'Price can be at most $10,000.00.'),
+    ),
   tag: tagSchema,
-  image: z.pipe(z.string({ message: 'Please upload an image!' }).check(z.refine((value) => value !== '', 'Please upload an image!')), productImagePathSchema),
+  image: z.pipe(
+    z
+      .string({ message: 'Please upload an image!' })
+      .check(z.refine((value) => value !== '', 'Please upload an image!')),
+    productImagePathSchema,
+  ),
   extraImages: extraImagesSchema,
   /** The stock item of apparel and gift wraps; empty or absent for other goods. */
   stockRef: z.optional(z.union([z.literal(''), stockItemIdSchema])),
@@ -70,12 +104,23 @@ export const stockItemUpdateSchema = z.object({
 });
 
 /** A stock item as the admin's table shows it. */
-export const stockItemViewSchema = z.object({ id: z.string(), stock: z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() }), version: z.number(), updatedAt: z.string() });
-export const stockItemPageSchema = z.object({ items: z.array(stockItemViewSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
+export const stockItemViewSchema = z.object({
+  id: z.string(),
+  stock: z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() }),
+  version: z.number(),
+  updatedAt: z.string(),
+});
+export const stockItemPageSchema = z.object({
+  items: z.array(stockItemViewSchema),
+  total: z.number(),
+  nextCursor: z.nullable(z.string()),
+});
 /** DELETE /api/admin/items/{id}: the id deleted. */
 export const deletedSchema = z.object({ deleted: z.string() });
 
-/** A product as the admin's table shows it: the public view plus status, version, own counts and per-size availability. */
+/**
+ * A product as the admin's table shows it: the public view plus status, version, own counts and per-size availability.
+ */
 export const adminProductSchema = z.extend(productSchema, {
   /** The linked stock item; '' for goods that keep their own counts. */
   stockRef: z.string(),
@@ -87,23 +132,43 @@ export const adminProductSchema = z.extend(productSchema, {
   updatedAt: z.string(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductPageSchema = z.object({ products: z.array(adminProductSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
+export const adminProductPageSchema = z.object({
+  products: z.array(adminProductSchema),
+  total: z.number(),
+  nextCursor: z.nullable(z.string()),
+});
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
-/** DELETE /api/admin/products/{id}: the id deleted, and the pictures kept (another product shows them, or deleting them failed). */
+/**
+ * DELETE /api/admin/products/{id}: the id deleted, and the pictures kept (another product shows them, or deleting them
+ * failed).
+ */
 export const productDeletedSchema = z.object({ deleted: z.string(), imagesKept: z.array(z.string()) });
 
 /**
  * Image types an admin may upload (no SVG: it can carry script). Value: the file extension of the key. The image
  * pipeline holds the bytes to the same list, whatever type an upload was sent as (functions/domain/images/pipeline.ts).
  */
-export const IMAGE_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' } as const;
+export const IMAGE_TYPES = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+} as const;
 export type ImageType = keyof typeof IMAGE_TYPES;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** POST /api/admin/uploads */
 export const uploadRequestSchema = z.object({
-  contentType: z.enum(Object.keys(IMAGE_TYPES) as [ImageType, ...ImageType[]], { message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' }),
-  size: z.number({ message: 'The file size is required.' }).check(z.int('The file size is required.'), z.gte(1, 'The file is empty.'), z.lte(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.')),
+  contentType: z.enum(Object.keys(IMAGE_TYPES) as [ImageType, ...ImageType[]], {
+    message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  }),
+  size: z
+    .number({ message: 'The file size is required.' })
+    .check(
+      z.int('The file size is required.'),
+      z.gte(1, 'The file is empty.'),
+      z.lte(MAX_IMAGE_BYTES, 'Images can be at most 5 MB.'),
+    ),
   fileName: z.optional(z.string().check(z.maxLength(255, 'The file name is too long.'))),
 });
 
@@ -111,7 +176,13 @@ export const uploadRequestSchema = z.object({
  * The answer: PUT the file's bytes to `uploadUrl` with `headers`, then use `url` as the product image once
  * `GET /api/admin/uploads/{id}` says the photo is ready.
  */
-export const uploadAnswerSchema = z.object({ id: z.string(), uploadUrl: z.string(), key: z.string(), url: z.string(), headers: z.record(z.string(), z.string()) });
+export const uploadAnswerSchema = z.object({
+  id: z.string(),
+  uploadUrl: z.string(),
+  key: z.string(),
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+});
 export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
 
 /** GET /api/admin/uploads/{id}: the image pipeline's progress with one upload. */
@@ -125,7 +196,9 @@ export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 /** The id of an upload (a UUID, as the upload step made it). */
 export const uploadIdSchema = z.string().check(z.regex(PHOTO_ID, 'Not an upload id'));
 
-/** Rows of an admin table page (products, drafted products, stock items) unless `limit` says otherwise, and the most. */
+/**
+ * Rows of an admin table page (products, drafted products, stock items) unless `limit` says otherwise, and the most.
+ */
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_PAGE_MAX = 200;
 export const BAD_ADMIN_CURSOR = 'This page link is no longer valid. Go back to the first page.';
@@ -136,6 +209,8 @@ export const BAD_ADMIN_CURSOR = 'This page link is no longer valid. Go back to t
  */
 export const adminPageQuerySchema = z.strictObject({
   ...pageQueryFields(ADMIN_PAGE_SIZE, ADMIN_PAGE_MAX, BAD_ADMIN_CURSOR),
-  id: z.optional(z.string().check(z.trim(), z.minLength(1, 'Give an id.'), z.maxLength(200, 'An id has at most 200 characters.'))),
+  id: z.optional(
+    z.string().check(z.trim(), z.minLength(1, 'Give an id.'), z.maxLength(200, 'An id has at most 200 characters.')),
+  ),
 });
 export type AdminPageQuery = z.output<typeof adminPageQuerySchema>;

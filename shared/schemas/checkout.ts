@@ -14,12 +14,16 @@ const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
 export const checkoutLineSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
-  quantity: z.number({ message: QUANTITY }).check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
+  quantity: z
+    .number({ message: QUANTITY })
+    .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
   name: z.optional(z.string().check(z.maxLength(200))),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-export const checkoutCartSchema = z.array(checkoutLineSchema).check(z.minLength(1, 'Your cart is empty.'), z.maxLength(MAX_CART_LINES));
+export const checkoutCartSchema = z
+  .array(checkoutLineSchema)
+  .check(z.minLength(1, 'Your cart is empty.'), z.maxLength(MAX_CART_LINES));
 
 /** POST /api/products/validate-cart */
 export const validateCartBodySchema = z.object({ cart: checkoutCartSchema });
@@ -44,13 +48,22 @@ export const createIntentBodySchema = z.object({
 });
 
 const whole = () => z.number().check(z.int());
-export const amountsSchema = z.object({ subtotal: whole(), discount: whole(), shipping: whole(), tax: whole(), total: whole() });
+export const amountsSchema = z.object({
+  subtotal: whole(),
+  discount: whole(),
+  shipping: whole(),
+  tax: whole(),
+  total: whole(),
+});
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
   orderNumber: z.string(),
   checkoutId: z.string(),
-  /** Only when a guest's checkout is made: the browser keeps it beside the checkoutId and sends it with every later call. */
+  /**
+   * Only when a guest's checkout is made: the browser keeps it beside the checkoutId and sends it with every later
+   * call.
+   */
   checkoutSecret: z.optional(z.string()),
   amounts: amountsSchema,
   /** The promo code the amounts include, when one was sent. */
@@ -69,14 +82,33 @@ export const recordOrderBodySchema = z.object({ orderNumber: orderNumberSchema }
  * POST /auth/adminOrders/guest: with the checkout's secret (the browser that paid) the answer is the whole order;
  * without it, only its number and status (docs/decisions/0062).
  */
-export const recordGuestOrderBodySchema = z.object({ orderNumber: orderNumberSchema, checkoutSecret: z.optional(checkoutSecretSchema) });
+export const recordGuestOrderBodySchema = z.object({
+  orderNumber: orderNumberSchema,
+  checkoutSecret: z.optional(checkoutSecretSchema),
+});
 
 export const orderSchema = z.object({
   orderNumber: z.string(),
   status: z.enum(['pending', 'completed', 'cancelled']),
   createdAt: z.string(),
-  shippingAddress: z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
-  lines: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() })),
+  shippingAddress: z.object({
+    name: z.string(),
+    email: z.string(),
+    line1: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+  }),
+  lines: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      image: z.string(),
+      price: z.number(),
+      size: z.string(),
+      quantity: z.number(),
+    }),
+  ),
   amounts: amountsSchema,
 });
 
@@ -84,7 +116,9 @@ export const orderSchema = z.object({
 export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
 /** POST /api/test-payments/confirm: the payment intent after the card step (what Stripe.js reports). */
-export const testPaymentConfirmedSchema = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number() }) });
+export const testPaymentConfirmedSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number() }),
+});
 
 /** POST /api/test-payments/confirm: the built-in test processor's card step (test mode only). */
 export const testConfirmBodySchema = z.object({

@@ -37,7 +37,10 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export function pageQueryFields(size: number, max: number, badCursor: string) {
   const badLimit = `Limit must be a whole number from 1 to ${max}.`;
   return {
-    limit: z._default(z.pipe(z.string(), z.transform(Number)).check(z.int(badLimit), z.gte(1, badLimit), z.lte(max, badLimit)), size),
+    limit: z._default(
+      z.pipe(z.string(), z.transform(Number)).check(z.int(badLimit), z.gte(1, badLimit), z.lte(max, badLimit)),
+      size,
+    ),
     cursor: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,1000}$/, badCursor))),
   };
 }

@@ -1,13 +1,21 @@
 import * as z from './zod';
 
 const text = (label: string, max: number) =>
-  z.string({ message: `${label} is required.` }).check(z.trim(), z.minLength(1, `${label} is required.`), z.maxLength(max, `${label} can be at most ${max} characters.`));
+  z
+    .string({ message: `${label} is required.` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required.`),
+      z.maxLength(max, `${label} can be at most ${max} characters.`),
+    );
 
 /** Contact and support forms (spec section 5): name, email and message required. */
 export const contactFormSchema = z.object({
   name: text('Name', 200),
   email: z.pipe(
-    z.string({ message: 'Email is required.' }).check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email can be at most 254 characters.')),
+    z
+      .string({ message: 'Email is required.' })
+      .check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email can be at most 254 characters.')),
     z.email('Please enter a valid email address.'),
   ),
   message: text('Message', 5000),

@@ -8,10 +8,30 @@ import * as z from './zod';
  */
 
 const whole = () => z.number().check(z.int());
-export const orderAmountsSchema = z.object({ subtotal: whole(), discount: whole(), shipping: whole(), tax: whole(), total: whole() });
-const addressSchema = z.object({ name: z.string(), email: z.string(), line1: z.string(), city: z.string(), state: z.string(), zip: z.string() });
+export const orderAmountsSchema = z.object({
+  subtotal: whole(),
+  discount: whole(),
+  shipping: whole(),
+  tax: whole(),
+  total: whole(),
+});
+const addressSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  line1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
 /** A line of an order as its customer sees it. */
-export const orderLineSchema = z.object({ id: z.string(), name: z.string(), image: z.string(), price: z.number(), size: z.string(), quantity: z.number() });
+export const orderLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string(),
+  price: z.number(),
+  size: z.string(),
+  quantity: z.number(),
+});
 
 /** Where the replacement order of an approved request stands, so the original's page can follow it. */
 export const replacementShipmentSchema = z.object({
@@ -27,7 +47,9 @@ export const replacementViewSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
   status: z.enum(REPLACEMENT_STATUSES),
-  lines: z.array(z.object({ id: z.string(), name: z.string(), image: z.string(), size: z.string(), quantity: z.number() })),
+  lines: z.array(
+    z.object({ id: z.string(), name: z.string(), image: z.string(), size: z.string(), quantity: z.number() }),
+  ),
   reason: z.string(),
   message: z.nullable(z.string()),
   createdAt: z.string(),
@@ -54,7 +76,10 @@ export const orderViewSchema = z.object({
   trackingUrl: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),
   cancelledAt: z.nullable(z.string()),
-  /** A cancelled order's refund as the customer is told it: done, or under way (the shop finishes it); null when nothing was paid back (not cancelled, or a $0 replacement). */
+  /**
+   * A cancelled order's refund as the customer is told it: done, or under way (the shop finishes it); null when nothing
+   * was paid back (not cancelled, or a $0 replacement).
+   */
   refund: z.optional(z.nullable(z.enum(['refunded', 'under-way']))),
   replacementOf: z.nullable(z.string()),
 });
@@ -66,8 +91,16 @@ export const customerOrdersSchema = z.object({ orders: z.array(orderViewSchema) 
 export const previousOrderSchema = z.object({ cart: z.array(orderLineSchema) });
 /** POST /auth/adminOrders: the order recorded (201) or as it was recorded before (200). */
 export const recordedOrderSchema = z.object({ order: orderViewSchema });
-/** POST /auth/adminOrders/guest: the whole order with the checkout's secret, else its number and status only (decision 0062). */
-export const recordedGuestOrderSchema = z.object({ order: z.union([orderViewSchema, z.object({ orderNumber: z.string(), status: z.enum(['pending', 'completed', 'cancelled']) })]) });
+/**
+ * POST /auth/adminOrders/guest: the whole order with the checkout's secret, else its number and status only (decision
+ * 0062).
+ */
+export const recordedGuestOrderSchema = z.object({
+  order: z.union([
+    orderViewSchema,
+    z.object({ orderNumber: z.string(), status: z.enum(['pending', 'completed', 'cancelled']) }),
+  ]),
+});
 
 /** The order page: the order, its replacement requests, and what can still be asked for until when. */
 export const orderPageSchema = z.object({
@@ -83,14 +116,28 @@ export const timelineEntrySchema = z.object({ at: z.string(), text: z.string() }
 export const adminOrderSchema = z.extend(orderViewSchema, {
   customer: z.enum(['guest', 'account']),
   completedAt: z.nullable(z.string()),
-  payment: z.object({ state: z.string(), refund: z.nullable(z.object({ status: z.string(), id: z.nullable(z.string()), at: z.nullable(z.string()) })) }),
+  payment: z.object({
+    state: z.string(),
+    refund: z.nullable(z.object({ status: z.string(), id: z.nullable(z.string()), at: z.nullable(z.string()) })),
+  }),
   /** The order's version: Change tracking sends the one its page read (decision 0053). */
   version: z.number(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 
-/** Where an order's confirmation mail stands for the admin (decision 0064); words in shared/messages.ts CONFIRMATION_MAIL_MESSAGES. */
-export const CONFIRMATION_MAIL_STATES = ['waiting', 'sending', 'retrying', 'sent', 'failed', 'unknown', 'withdrawn'] as const;
+/**
+ * Where an order's confirmation mail stands for the admin (decision 0064); words in shared/messages.ts
+ * CONFIRMATION_MAIL_MESSAGES.
+ */
+export const CONFIRMATION_MAIL_STATES = [
+  'waiting',
+  'sending',
+  'retrying',
+  'sent',
+  'failed',
+  'unknown',
+  'withdrawn',
+] as const;
 export type ConfirmationMailState = (typeof CONFIRMATION_MAIL_STATES)[number];
 export const confirmationMailSchema = z.object({
   /**
@@ -125,21 +172,41 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
  * A page of orders; `total` (every order of the status) only on the unfiltered pending list, where counting is cheap;
  * `readThrough`, on a search that stopped at its read budget, the order date it has read back to (decision 0054).
  */
-export const adminOrderListSchema = z.object({ orders: z.array(adminOrderSchema), nextCursor: z.nullable(z.string()), total: z.optional(z.number()), readThrough: z.optional(z.string()) });
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  nextCursor: z.nullable(z.string()),
+  total: z.optional(z.number()),
+  readThrough: z.optional(z.string()),
+});
 
 /** POST /api/orders/replacements: the request made. */
 export const replacementAnswerSchema = z.object({ replacement: replacementViewSchema });
 /** POST /api/admin/replacements/{id}: the request as decided, and the number of its replacement order once approved. */
-export const replacementDecisionAnswerSchema = z.object({ replacement: replacementViewSchema, replacementOrder: z.nullable(z.string()) });
+export const replacementDecisionAnswerSchema = z.object({
+  replacement: replacementViewSchema,
+  replacementOrder: z.nullable(z.string()),
+});
 
-export const adminReplacementSchema = z.extend(replacementViewSchema, { name: z.string(), email: z.string(), replacementOrder: z.nullable(z.string()) });
+export const adminReplacementSchema = z.extend(replacementViewSchema, {
+  name: z.string(),
+  email: z.string(),
+  replacementOrder: z.nullable(z.string()),
+});
 export const adminReplacementListSchema = z.object({ replacements: z.array(adminReplacementSchema) });
 
 const salesSchema = z.object({ orders: z.number(), revenue: z.number(), discounts: z.number() });
-/** Reminders sent, and orders recovered (paid by a reminded address within 7 days of its reminder) with their revenue. */
+/**
+ * Reminders sent, and orders recovered (paid by a reminded address within 7 days of its reminder) with their revenue.
+ */
 const reminderFiguresSchema = z.object({ sent: z.number(), recovered: z.number(), revenue: z.number() });
-/** The dashboard's reminder tile: the delay in force (0: off) and the figures of today and the last 30 days (issue 27). */
-export const reminderDashboardSchema = z.object({ delayMinutes: z.number(), today: reminderFiguresSchema, last30Days: reminderFiguresSchema });
+/**
+ * The dashboard's reminder tile: the delay in force (0: off) and the figures of today and the last 30 days (issue 27).
+ */
+export const reminderDashboardSchema = z.object({
+  delayMinutes: z.number(),
+  today: reminderFiguresSchema,
+  last30Days: reminderFiguresSchema,
+});
 export type ReminderDashboard = z.infer<typeof reminderDashboardSchema>;
 
 export const dashboardSchema = z.object({
@@ -148,7 +215,10 @@ export const dashboardSchema = z.object({
   waitingToShip: z.number(),
   oldestWaiting: z.nullable(z.string()),
   openReplacements: z.number(),
-  /** Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest first: the count and the first few. */
+  /**
+   * Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest
+   * first: the count and the first few.
+   */
   unsentConfirmations: z.object({
     count: z.number(),
     /** Not sent yet, but the shop tries again by itself (SES refused an earlier try): nobody's task yet. */

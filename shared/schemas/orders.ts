@@ -7,7 +7,10 @@ import * as z from './zod';
 
 /** After the sale (issue 14): shipping, look-up, replacements, cancellation, the archive and the dashboard. */
 
-const email = z.pipe(z.string({ message: 'Please enter the email address of the order.' }).check(z.trim(), z.maxLength(200)), z.email('Please enter a valid email address.'));
+const email = z.pipe(
+  z.string({ message: 'Please enter the email address of the order.' }).check(z.trim(), z.maxLength(200)),
+  z.email('Please enter a valid email address.'),
+);
 const orderNumber = z.pipe(z.string({ message: 'Please enter your order number.' }).check(z.trim()), orderNumberSchema);
 
 /** POST /api/admin/orders/{orderNumber}/complete: both optional (a parcel without tracking ships too). */
@@ -19,7 +22,9 @@ export const shipOrderBodySchema = z.object({
         z.string().check(z.trim(), z.maxLength(64, 'A tracking number has at most 64 characters.')),
         z.transform((value: string) => value.replace(/\s+/g, '')),
       )
-      .check(z.refine((value: string) => value === '' || /^[A-Za-z0-9-]+$/.test(value), 'Use letters, digits and - only.')),
+      .check(
+        z.refine((value: string) => value === '' || /^[A-Za-z0-9-]+$/.test(value), 'Use letters, digits and - only.'),
+      ),
   ),
 });
 export type ShipOrderBody = z.output<typeof shipOrderBodySchema>;
@@ -40,14 +45,18 @@ const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
 export const replacementLineSchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(64)),
   size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
-  quantity: z.number({ message: QUANTITY }).check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
+  quantity: z
+    .number({ message: QUANTITY })
+    .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
 });
 
 /** POST /api/orders/replacements: from the order page of a customer or a guest (same proof as the look-up). */
 export const replacementRequestBodySchema = z.object({
   orderNumber,
   email,
-  lines: z.array(replacementLineSchema).check(z.minLength(1, 'Choose what should be replaced.'), z.maxLength(MAX_CART_LINES)),
+  lines: z
+    .array(replacementLineSchema)
+    .check(z.minLength(1, 'Choose what should be replaced.'), z.maxLength(MAX_CART_LINES)),
   reason: cleanText(1000, 'Please tell us what went wrong.'),
 });
 
@@ -58,7 +67,12 @@ export const replacementDecisionBodySchema = z
     decision: z.enum(['approve', 'decline'], { message: 'Approve or decline.' }),
     message: z.optional(cleanText(1000, DECLINE_MESSAGE)),
   })
-  .check(z.refine((value) => value.decision === 'approve' || !!value.message, { message: DECLINE_MESSAGE, path: ['message'] }));
+  .check(
+    z.refine((value) => value.decision === 'approve' || !!value.message, {
+      message: DECLINE_MESSAGE,
+      path: ['message'],
+    }),
+  );
 
 /** Orders on one page of GET /api/admin/orders when no `limit` is given (the pending list and the archive). */
 export const ADMIN_ORDERS_PAGE = 25;
@@ -71,7 +85,13 @@ const DATE_MESSAGE = 'Dates look like 2025-01-31, or an instant like 2025-01-31T
 const rangeEnd = z
   .string()
   .check(
-    z.refine((value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))), DATE_MESSAGE),
+    z.refine(
+      (value: string) =>
+        /^\d{4}-\d{2}-\d{2}$/.test(value) ||
+        (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+          !Number.isNaN(Date.parse(value))),
+      DATE_MESSAGE,
+    ),
   );
 
 /**
@@ -87,7 +107,10 @@ export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
  * decision 0047).
  */
 export const adminOrdersQuerySchema = z.strictObject({
-  status: z._default(z.enum(ORDER_LIST_VIEWS, { message: 'Status is one of pending, completed, cancelled or sales.' }), 'pending'),
+  status: z._default(
+    z.enum(ORDER_LIST_VIEWS, { message: 'Status is one of pending, completed, cancelled or sales.' }),
+    'pending',
+  ),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   from: z.optional(rangeEnd),
   to: z.optional(rangeEnd),
@@ -103,11 +126,16 @@ export const dashboardQuerySchema = z.strictObject({
   today: z.optional(z.iso.datetime({ offset: true })),
   /** Where the last 30 days start for the viewer: their midnight 29 days before today (decision 0054). */
   since: z.optional(z.iso.datetime({ offset: true })),
-  threshold: z._default(z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(0), z.lte(1000)), LOW_STOCK_THRESHOLD),
+  threshold: z._default(
+    z.pipe(z.string(), z.transform(Number)).check(z.int(), z.gte(0), z.lte(1000)),
+    LOW_STOCK_THRESHOLD,
+  ),
 });
 
 /** GET /api/admin/replacements query. */
 export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(REPLACEMENT_STATUSES), 'open') });
 
 /** A replacement request's id (path parameter): `<orderNumber>_r<n>`, also its replacement order's number. */
-export const replacementIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}_r\d{1,4}$/, 'Not a replacement request id'));
+export const replacementIdSchema = z
+  .string()
+  .check(z.regex(/^pi_[A-Za-z0-9_]{1,120}_r\d{1,4}$/, 'Not a replacement request id'));

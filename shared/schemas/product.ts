@@ -48,7 +48,10 @@ export const productDetailSchema = z.extend(productSchema, {
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 /** One page of a product list; `nextCursor` asks for the page after it (null: this was the last). */
-export const productListSchema = z.object({ products: z.array(productSchema), nextCursor: z._default(z.nullable(z.string()), null) });
+export const productListSchema = z.object({
+  products: z.array(productSchema),
+  nextCursor: z._default(z.nullable(z.string()), null),
+});
 export type ProductList = z.infer<typeof productListSchema>;
 
 /** How a product list can be ordered: newest first (the default), price low to high or high to low, best rated. */
@@ -67,7 +70,9 @@ export const BAD_CURSOR = 'This page link is no longer valid. Load the list agai
 
 /** GET /api/products?category=slug&sort=&limit=&cursor= (cursor: the `nextCursor` of the page before, as given). */
 export const productListQuerySchema = z.strictObject({
-  category: z.optional(z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9-]{1,40}$/, 'Category must be a tag word'))),
+  category: z.optional(
+    z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9-]{1,40}$/, 'Category must be a tag word')),
+  ),
   sort: z._default(z.enum(PRODUCT_SORTS, `Sort by one of: ${PRODUCT_SORTS.join(', ')}.`), 'newest'),
   ...pageQueryFields(PRODUCT_PAGE_SIZE, PRODUCT_PAGE_MAX, BAD_CURSOR),
 });
@@ -77,7 +82,12 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>;
  * The one spelling of a list's URL (the page function embeds answers under it and the SPA's cache reads them by it,
  * and CloudFront keys on it): parameters in a fixed order, defaults left out.
  */
-export function productListUrl(query: { category?: string; sort?: ProductSort; limit?: number; cursor?: string | null }): string {
+export function productListUrl(query: {
+  category?: string;
+  sort?: ProductSort;
+  limit?: number;
+  cursor?: string | null;
+}): string {
   const params = new URLSearchParams();
   if (query.category) params.set('category', query.category);
   if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
@@ -92,7 +102,10 @@ export const productIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/,
 /** GET /api/products/search?q=&limit=&cursor= (pages of the matches, like a product list). */
 export const SEARCH_MAX_LENGTH = 100;
 export const productSearchQuerySchema = z.strictObject({
-  q: z._default(z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`)), ''),
+  q: z._default(
+    z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`)),
+    '',
+  ),
   ...pageQueryFields(PRODUCT_PAGE_SIZE, PRODUCT_PAGE_MAX, BAD_CURSOR),
 });
 export type ProductSearchQuery = z.output<typeof productSearchQuerySchema>;
@@ -110,4 +123,5 @@ export const productSearchAnswerSchema = z.object({
 });
 export type ProductSearchAnswer = z.infer<typeof productSearchAnswerSchema>;
 /** The one spelling of a search page's URL (the SPA's cache and CloudFront key on it). */
-export const searchUrl = (q: string, cursor?: string | null) => `/api/products/search?q=${encodeURIComponent(q.trim())}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+export const searchUrl = (q: string, cursor?: string | null) =>
+  `/api/products/search?q=${encodeURIComponent(q.trim())}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;

@@ -36,11 +36,17 @@ const promoFields = {
 
 /** The value's rule per kind and the window's order, with the field they belong to. */
 const rules = z.superRefine((promo: { kind: string; value: number; startsAt?: string; endsAt?: string }, context) => {
-  if (promo.kind === 'percent' && (promo.value < 1 || promo.value > 100)) context.addIssue({ code: 'custom', path: ['value'], message: 'A percent is a whole number from 1 to 100.' });
+  if (promo.kind === 'percent' && (promo.value < 1 || promo.value > 100))
+    context.addIssue({ code: 'custom', path: ['value'], message: 'A percent is a whole number from 1 to 100.' });
   if (promo.kind === 'amount' && (promo.value < 1 || promo.value > PROMO_MAX_CENTS)) {
-    context.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is in cents: a whole number from 1 to 10,000,000 (that is $0.01 to $100,000.00).' });
+    context.addIssue({
+      code: 'custom',
+      path: ['value'],
+      message: 'An amount off is in cents: a whole number from 1 to 10,000,000 (that is $0.01 to $100,000.00).',
+    });
   }
-  if (promo.startsAt && promo.endsAt && promo.endsAt <= promo.startsAt) context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
+  if (promo.startsAt && promo.endsAt && promo.endsAt <= promo.startsAt)
+    context.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must come after the start.' });
 });
 
 /** POST /api/admin/promo-codes */
@@ -48,7 +54,9 @@ export const promoInputSchema = z.object({ code: promoCodeSchema, ...promoFields
 export type PromoInput = z.output<typeof promoInputSchema>;
 
 /** PUT /api/admin/promo-codes/{code}: the whole code again (the code itself is the path's); `version` as read. */
-export const promoUpdateSchema = z.object({ ...promoFields, version: z.optional(z.number().check(z.int())) }).check(rules);
+export const promoUpdateSchema = z
+  .object({ ...promoFields, version: z.optional(z.number().check(z.int())) })
+  .check(rules);
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
 /** A code as the admin sees it. */

@@ -7,7 +7,9 @@ export const stockAlertBodySchema = z.object({
   productId: productIdSchema,
   size: z.enum(ALL_SIZES, 'Choose a size.'),
   email: z.pipe(
-    z.string({ message: 'Email is required.' }).check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email can be at most 254 characters.')),
+    z
+      .string({ message: 'Email is required.' })
+      .check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email can be at most 254 characters.')),
     z.email('Please enter a valid email address.'),
   ),
 });
@@ -26,7 +28,10 @@ export const stockDemandSchema = z.object({
       /** The product's name, or null when it no longer exists (its requests end at the job's next run). */
       name: z.nullable(z.string()),
       size: z.string(),
-      /** The stock item that holds the size (apparel, gift wraps), or null when the product keeps its own counts (or is gone). */
+      /**
+       * The stock item that holds the size (apparel, gift wraps), or null when the product keeps its own counts (or is
+       * gone).
+       */
       stockRef: z.nullable(z.string()),
       waiting: z.number().check(z.int(), z.nonnegative()),
       /** Units that can be bought now (a size back in stock is mailed within a minute or two). */
@@ -40,4 +45,7 @@ export const stockDemandSchema = z.object({
 export type StockDemand = z.infer<typeof stockDemandSchema>;
 
 /** The dashboard's count of requests waiting, and for how many sizes. */
-export const stockAlertCountSchema = z.object({ waiting: z.number().check(z.int(), z.nonnegative()), sizes: z.number().check(z.int(), z.nonnegative()) });
+export const stockAlertCountSchema = z.object({
+  waiting: z.number().check(z.int(), z.nonnegative()),
+  sizes: z.number().check(z.int(), z.nonnegative()),
+});

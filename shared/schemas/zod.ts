@@ -40,7 +40,9 @@ export const plainMessage: $ZodErrorMap = (issue) => {
       if (issue.origin === 'string' && Number(issue.minimum) <= 1) return 'This field is required.';
       return `Must be at least ${quantity(issue.origin, issue.minimum)}${issue.inclusive === false ? ' (exclusive)' : ''}.`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `Must be ${JSON.stringify(issue.values[0])}.` : `Must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
+      return issue.values.length === 1
+        ? `Must be ${JSON.stringify(issue.values[0])}.`
+        : `Must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'invalid_format':
       if (issue.format === 'email') return 'Please enter a valid email address.';
       if (issue.format === 'uuid' || issue.format === 'guid') return 'Must be an id made by the shop (a UUID).';

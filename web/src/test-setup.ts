@@ -13,7 +13,10 @@ if (typeof globalThis.Request === 'undefined') {
     readonly signal: AbortSignal | undefined;
     readonly headers: Headers;
     readonly body: unknown;
-    constructor(input: string | URL, init: { method?: string; signal?: AbortSignal; body?: unknown; headers?: Record<string, string> | Headers } = {}) {
+    constructor(
+      input: string | URL,
+      init: { method?: string; signal?: AbortSignal; body?: unknown; headers?: Record<string, string> | Headers } = {},
+    ) {
       this.url = String(input);
       this.method = init.method ?? 'GET';
       this.signal = init.signal;

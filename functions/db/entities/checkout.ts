@@ -4,12 +4,15 @@ import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 import type { OrderPromo } from './order';
 
-/** A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>"). */
+/**
+ * A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>").
+ */
 export type CheckoutLine = CartLine & { cell: string | null };
 
 /**
- * One checkout of a browser (its `checkoutId`, given by the server; a guest's is bound to a secret): the server-priced lines, amounts, address and customer, and
- * the payment intent they are paid with. It holds no stock. Its state (docs/decisions/0022):
+ * One checkout of a browser (its `checkoutId`, given by the server; a guest's is bound to a secret): the server-priced
+ * lines, amounts, address and customer, and the payment intent they are paid with. It holds no stock. Its state
+ * (docs/decisions/0022):
  * - `open`: the intent waits for a card; `taken`: the stock is taken and the order written, the capture (or the
  *   confirmation mail) is still to come; `voiding`: it will not be taken (stock short, too many failed cards,
  *   abandoned), the authorization is being cancelled;
@@ -27,7 +30,15 @@ export interface CheckoutRecord extends Timestamps {
   intentId: string;
   state: 'open' | 'taken' | 'voiding' | 'captured' | 'closed' | 'failed';
   /** Why a checkout was not taken. */
-  closedReason?: 'out_of_stock' | 'card_attempts' | 'abandoned' | 'amount_changed' | 'canceled' | 'promo_used_up' | 'promo_used_by_you' | 'promo_no_longer_valid';
+  closedReason?:
+    | 'out_of_stock'
+    | 'card_attempts'
+    | 'abandoned'
+    | 'amount_changed'
+    | 'canceled'
+    | 'promo_used_up'
+    | 'promo_used_by_you'
+    | 'promo_no_longer_valid';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];
   lines: CheckoutLine[];

@@ -10,7 +10,9 @@ export interface EmailOptOutRecord extends Timestamps {
   /** The canonical email. */
   email: string;
   optedOutAt: string;
-  /** `page`: the unsubscribe page the mail's link opens; `one-click`: the mail client's button (List-Unsubscribe-Post). */
+  /**
+   * `page`: the unsubscribe page the mail's link opens; `one-click`: the mail client's button (List-Unsubscribe-Post).
+   */
   via: 'page' | 'one-click';
 }
 

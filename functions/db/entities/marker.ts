@@ -27,7 +27,11 @@ export interface CatalogIndexMarkerRecord extends Timestamps {
   build?: CatalogIndexBuild;
 }
 
-export const catalogIndexMarker = model<CatalogIndexMarkerRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
+export const catalogIndexMarker = model<CatalogIndexMarkerRecord, 'name'>({
+  entity: 'meta',
+  pk: ['name'],
+  sk: ['name'],
+});
 
 /** Cancellations from before their to-do items got theirs (docs/decisions/0048): once per table. */
 export interface CancellationsTrackedRecord extends Timestamps {
@@ -35,9 +39,15 @@ export interface CancellationsTrackedRecord extends Timestamps {
   trackedAt: string;
 }
 
-export const cancellationsTracked = model<CancellationsTrackedRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
+export const cancellationsTracked = model<CancellationsTrackedRecord, 'name'>({
+  entity: 'meta',
+  pk: ['name'],
+  sk: ['name'],
+});
 
-/** The demo data `npm start` seeded into this table (functions/local/seed.ts): once, so a restart does not seed twice. */
+/**
+ * The demo data `npm start` seeded into this table (functions/local/seed.ts): once, so a restart does not seed twice.
+ */
 export interface SeedMarkerRecord extends Timestamps {
   name: 'seed' | 'seed-promo';
   seededAt: string;

@@ -24,13 +24,16 @@ export interface OrderRecord extends Timestamps {
   promo?: OrderPromo;
   completedAt?: string;
   checkoutId?: string;
-  /** How the order was recorded first: the browser's callback, the payment provider's webhook or a job (`expiry`: before manual capture). */
+  /**
+   * How the order was recorded first: the browser's callback, the payment provider's webhook or a job (`expiry`: before
+   * manual capture).
+   */
   recordedVia?: 'callback' | 'webhook' | 'expiry' | 'job';
   /** The order confirmation mail to the customer (sent once, after the capture; `sending`: claimed by one sender). */
   mailStatus: 'pending' | 'sending' | 'sent' | 'failed';
   /**
-   * The payment (docs/decisions/0022): `authorized` when the stock was taken, then `captured`; `capture_failed`
-   * when the authorization was gone (nothing charged, stock returned). Missing on orders from before manual capture (paid).
+   * The payment (docs/decisions/0022): `authorized` when the stock was taken, then `captured`; `capture_failed` when
+   * the authorization was gone (nothing charged, stock returned). Missing on orders from before manual capture (paid).
    */
   paymentStatus?: 'authorized' | 'captured' | 'capture_failed';
   authorizedAt?: string;
@@ -49,7 +52,9 @@ export interface OrderRecord extends Timestamps {
   /** Corrections of carrier or tracking number after shipping, oldest first, each mailed once (decision 0053). */
   trackingChanges?: TrackingChange[];
   cancelledAt?: string;
-  /** The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<orderNumber>`). */
+  /**
+   * The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<orderNumber>`).
+   */
   refund?: { status: 'pending' | 'refunded' | 'failed'; id?: string; at?: string };
   cancelMail?: SentMail;
   /** Units per line (`id|size`) in open or approved replacement requests; changed only at `replacementVersion`. */
@@ -67,7 +72,10 @@ export interface OrderPromo {
   kind: PromoKind;
   value: number;
   description: string;
-  /** Whose per-customer count the order took: the first of `customerKeys` ('' for none; the only one on orders from before 0063). */
+  /**
+   * Whose per-customer count the order took: the first of `customerKeys` ('' for none; the only one on orders from
+   * before 0063).
+   */
   customerKey: string;
   /** shared/promo.ts promoCustomerKeys: every per-customer count the order took (docs/decisions/0063). */
   customerKeys?: string[];

@@ -30,7 +30,11 @@ export interface ProductRecord extends Timestamps {
   version: number;
 }
 
-export const products = model<ProductRecord, 'id', 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>({
+export const products = model<
+  ProductRecord,
+  'id',
+  'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'
+>({
   entity: 'product',
   pk: ['id'],
   indexes: { byStatus: { index: 'gsi1', pk: ['status'], sk: ['createdAt', 'id'] } },

@@ -11,4 +11,8 @@ export interface ShopSettingsRecord extends Timestamps {
   version: number;
 }
 
-export const shopSettings = model<ShopSettingsRecord, 'name', 'version'>({ entity: 'settings', pk: ['name'], defaults: () => ({ version: 1 }) });
+export const shopSettings = model<ShopSettingsRecord, 'name', 'version'>({
+  entity: 'settings',
+  pk: ['name'],
+  defaults: () => ({ version: 1 }),
+});

@@ -23,7 +23,11 @@ export async function deleteProfile(userId: string, index: number): Promise<Ship
   if (!record || index >= profiles.length) throw notFound('That shipping profile does not exist.');
   const remaining = profiles.filter((_, i) => i !== index);
   try {
-    await shippingProfiles.update({ userId }, { set: { profiles: remaining } }, { when: { equals: { profiles: record.profiles } } });
+    await shippingProfiles.update(
+      { userId },
+      { set: { profiles: remaining } },
+      { when: { equals: { profiles: record.profiles } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict('Your shipping profiles changed meanwhile. Reload and try again.');
     throw error;

@@ -45,7 +45,11 @@ export async function rateProduct(userId: string, productId: string, rating: num
         },
         {
           when: { equals: { status: 'listed' } },
-          extra: [previous ? reviews.transact.put(record, { when: { equals: { rating: previous.rating } } }) : reviews.transact.put(record, { ifNew: true })],
+          extra: [
+            previous
+              ? reviews.transact.put(record, { when: { equals: { rating: previous.rating } } })
+              : reviews.transact.put(record, { ifNew: true }),
+          ],
         },
       );
       const { averageRating, ratingCount } = toProduct(after!);

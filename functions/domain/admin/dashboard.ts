@@ -21,18 +21,23 @@ function sales(list: readonly OrderRecord[]) {
 }
 
 /**
- * The owner's dashboard, from index queries only (docs/decisions/0036): orders of the last 30 days from the
- * byStatus index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read),
- * every pending order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting
- * for a person (their own small index, decision 0064), the checkout reminders sent and the orders they recovered
- * (their own index, decision 0079), the back-in-stock requests waiting (their demand counts, 0080), the listed products and
- * the stock items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the
- * archive's Sales view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at
- * their midnight 29 days before (`since`), so the page's links open exactly the orders counted (decision 0054);
- * without them, UTC midnight and 30 times 24 hours.
+ * The owner's dashboard, from index queries only (docs/decisions/0036): orders of the last 30 days from the byStatus
+ * index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read), every pending
+ * order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting for a person
+ * (their own small index, decision 0064), the checkout reminders sent and the orders they recovered (their own index,
+ * decision 0079), the back-in-stock requests waiting (their demand counts, 0080), the listed products and the stock
+ * items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the archive's Sales
+ * view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at their midnight 29
+ * days before (`since`), so the page's links open exactly the orders counted (decision 0054); without them, UTC
+ * midnight and 30 times 24 hours.
  */
-export async function dashboard(input: { today?: string; since?: string; threshold: number }, now = new Date()): Promise<Dashboard> {
-  const todayStart = input.today ? new Date(input.today) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export async function dashboard(
+  input: { today?: string; since?: string; threshold: number },
+  now = new Date(),
+): Promise<Dashboard> {
+  const todayStart = input.today
+    ? new Date(input.today)
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const monthStart = input.since ? new Date(input.since) : new Date(now.getTime() - 30 * DAY);
   // To the second, as the archive reads a range (an order's createdAt is to the second).
   const second = (date: Date) => date.toISOString().slice(0, 19);
@@ -75,7 +80,14 @@ export async function dashboard(input: { today?: string; since?: string; thresho
     for (const size of APPAREL_SIZES) {
       if (!sizes.has(size)) continue;
       const count = Number(item.stock[size] ?? 0);
-      if (count <= threshold) lowStock.push({ kind: 'stockItem', id: item.id, name: names ? `${item.id} (${names.join(', ')})` : item.id, size, count });
+      if (count <= threshold)
+        lowStock.push({
+          kind: 'stockItem',
+          id: item.id,
+          name: names ? `${item.id} (${names.join(', ')})` : item.id,
+          size,
+          count,
+        });
     }
   }
   lowStock.sort((a, b) => a.count - b.count || a.name.localeCompare(b.name));

@@ -1,7 +1,21 @@
-import { isSale, lineLabel, ORDER_STATUS_LABEL, REPLACEMENT_STATUS_LABEL, SALE_STATUSES, shipmentText, type OrderStatus } from '#shared/aftersale';
+import {
+  isSale,
+  lineLabel,
+  ORDER_STATUS_LABEL,
+  REPLACEMENT_STATUS_LABEL,
+  SALE_STATUSES,
+  shipmentText,
+  type OrderStatus,
+} from '#shared/aftersale';
 import { formatCents, formatPrice, withDiscount } from '#shared/money';
 import type { AdminOrderView } from '#shared/schemas/order-views';
-import { ADMIN_ORDERS_PAGE, type AdminOrdersQuery, type OrderListView, type ShipOrderBody, type TrackingChangeBody } from '#shared/schemas/orders';
+import {
+  ADMIN_ORDERS_PAGE,
+  type AdminOrdersQuery,
+  type OrderListView,
+  type ShipOrderBody,
+  type TrackingChangeBody,
+} from '#shared/schemas/orders';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
@@ -12,7 +26,9 @@ import { changeTracking, shipOrder } from '../orders/shipping';
 
 /** How the payment stands, as far as this shop's records say. */
 function payment(order: OrderRecord): AdminOrderView['payment'] {
-  const refund = order.refund ? { status: order.refund.status, id: order.refund.id ?? null, at: order.refund.at ?? null } : null;
+  const refund = order.refund
+    ? { status: order.refund.status, id: order.refund.id ?? null, at: order.refund.at ?? null }
+    : null;
   // paymentStatus: the manual-capture state checkout keeps (issue 12); missing on orders paid in one step.
   const captured = (order as { paymentStatus?: string }).paymentStatus;
   const state = order.replacementOf
@@ -43,7 +59,10 @@ export async function completeOrder(orderNumber: string, shipment: ShipOrderBody
   return adminOrder(await shipOrder(orderNumber, shipment));
 }
 
-/** Corrects a shipped order's carrier or tracking number (POST /api/admin/orders/{orderNumber}/tracking); see changeTracking. */
+/**
+ * Corrects a shipped order's carrier or tracking number (POST /api/admin/orders/{orderNumber}/tracking); see
+ * changeTracking.
+ */
 export async function changeOrderTracking(orderNumber: string, body: TrackingChangeBody) {
   return adminOrder(await changeTracking(orderNumber, body));
 }
@@ -55,7 +74,9 @@ export const READ_BUDGET = 2000;
 const CSV_LIMIT = 10_000;
 
 type Position = Record<string, unknown>;
-/** Where a view's status partitions were read to: an index position, `false` once read to the end; absent: not begun. */
+/**
+ * Where a view's status partitions were read to: an index position, `false` once read to the end; absent: not begun.
+ */
 type Positions = Partial<Record<OrderStatus, Position | false>>;
 
 /** The status partitions of a view, newest-first order of reading. */
@@ -69,8 +90,11 @@ function encodeCursor(positions: Positions): string {
 function decodeCursor(cursor: string, statuses: readonly OrderStatus[]): Positions {
   try {
     const positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const entries = typeof positions === 'object' && positions !== null && !Array.isArray(positions) ? Object.entries(positions) : [];
-    const fits = (status: string, value: unknown) => (statuses as readonly string[]).includes(status) && (value === false || orders.isPosition(value, 'byStatus', { status: status as OrderStatus }));
+    const entries =
+      typeof positions === 'object' && positions !== null && !Array.isArray(positions) ? Object.entries(positions) : [];
+    const fits = (status: string, value: unknown) =>
+      (statuses as readonly string[]).includes(status) &&
+      (value === false || orders.isPosition(value, 'byStatus', { status: status as OrderStatus }));
     if (entries.length && entries.every(([status, value]) => fits(status, value))) return positions;
   } catch {
     /* refused below */
@@ -81,7 +105,10 @@ function decodeCursor(cursor: string, statuses: readonly OrderStatus[]): Positio
 /** The index position of a record (the cursor after it). */
 const positionOf = (order: OrderRecord): Position => orders.position(order, 'byStatus');
 
-const matches = (order: OrderRecord, words: string) => [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) => field.toLowerCase().includes(words));
+const matches = (order: OrderRecord, words: string) =>
+  [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) =>
+    field.toLowerCase().includes(words),
+  );
 
 /**
  * One end of a date range as a bound on the index's sort key (createdAt, UTC ISO, to the second or the millisecond).
@@ -116,14 +143,21 @@ interface Stream {
  * ship, decision 0047). Without words a page reads one order more than it shows, so a full last page says there is
  * nothing after it instead of leading to an empty page.
  */
-export async function searchOrders(query: AdminOrdersQuery, limit = query.limit ?? ADMIN_ORDERS_PAGE): Promise<{ orders: OrderRecord[]; nextCursor: string | null; readThrough?: string }> {
+export async function searchOrders(
+  query: AdminOrdersQuery,
+  limit = query.limit ?? ADMIN_ORDERS_PAGE,
+): Promise<{ orders: OrderRecord[]; nextCursor: string | null; readThrough?: string }> {
   const words = query.q?.trim().toLowerCase() ?? '';
   if (/^pi_[a-z0-9_]+$/.test(words)) {
     const exact = (await orders.get({ orderNumber: query.q!.trim() })) ?? (await orders.get({ orderNumber: words }));
     if (exact) return { orders: [exact], nextCursor: null };
   }
-  const range = { ...(query.from ? { skAtLeast: rangeBound(query.from, 'from') } : {}), ...(query.to ? { skAtMost: rangeBound(query.to, 'to') } : {}) };
-  if (range.skAtLeast && range.skAtMost && range.skAtLeast > range.skAtMost) throw badRequest('The start date is after the end date.', { from: 'The start date is after the end date.' });
+  const range = {
+    ...(query.from ? { skAtLeast: rangeBound(query.from, 'from') } : {}),
+    ...(query.to ? { skAtMost: rangeBound(query.to, 'to') } : {}),
+  };
+  if (range.skAtLeast && range.skAtMost && range.skAtLeast > range.skAtMost)
+    throw badRequest('The start date is after the end date.', { from: 'The start date is after the end date.' });
   const statuses = statusesOf(query.status);
   const positions = query.cursor ? decodeCursor(query.cursor, statuses) : {};
   const streams: Stream[] = statuses.map((status) => {
@@ -131,7 +165,8 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
     return { status, at: at || null, buffer: [], next: at || null, begun: at === false };
   });
   const newest = query.order !== 'oldest';
-  const wanted = (order: OrderRecord) => (query.status !== 'sales' || isSale(order)) && (!words || matches(order, words));
+  const wanted = (order: OrderRecord) =>
+    (query.status !== 'sales' || isSale(order)) && (!words || matches(order, words));
   const filtered = Boolean(words) || query.status === 'sales';
   const found: OrderRecord[] = [];
   let read = 0;
@@ -142,7 +177,12 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
   async function refill(stream: Stream): Promise<boolean> {
     if (stream.buffer.length || (stream.begun && !stream.next)) return true;
     if (read >= READ_BUDGET) return false;
-    const page = await orders.queryPage('byStatus', { status: stream.status }, { order: newest ? 'desc' : 'asc', limit: words ? 200 : limit - found.length + 1, ...range }, stream.next);
+    const page = await orders.queryPage(
+      'byStatus',
+      { status: stream.status },
+      { order: newest ? 'desc' : 'asc', limit: words ? 200 : limit - found.length + 1, ...range },
+      stream.next,
+    );
     read += page.records.length;
     stream.buffer = page.records;
     stream.next = page.next;
@@ -167,7 +207,15 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
     const heads = streams.filter((stream) => stream.buffer.length);
     if (!heads.length) break;
     if (found.length === limit) break; // one more looked at: there is more after this page
-    const stream = heads.reduce((best, candidate) => ((newest ? candidate.buffer[0].createdAt > best.buffer[0].createdAt : candidate.buffer[0].createdAt < best.buffer[0].createdAt) ? candidate : best));
+    const stream = heads.reduce((best, candidate) =>
+      (
+        newest
+          ? candidate.buffer[0].createdAt > best.buffer[0].createdAt
+          : candidate.buffer[0].createdAt < best.buffer[0].createdAt
+      )
+        ? candidate
+        : best,
+    );
     const order = stream.buffer.shift()!;
     stream.at = positionOf(order);
     readThrough = order.createdAt;
@@ -183,8 +231,16 @@ export async function searchOrders(query: AdminOrdersQuery, limit = query.limit 
  */
 export async function listOrders(query: AdminOrdersQuery) {
   const counted = query.status === 'pending' && !query.q?.trim() && !query.from && !query.to;
-  const [{ orders: found, nextCursor, readThrough }, total] = await Promise.all([searchOrders(query), counted ? orders.count('byStatus', { status: 'pending' }) : undefined]);
-  return { orders: found.map(adminOrder), nextCursor, ...(readThrough ? { readThrough } : {}), ...(total === undefined ? {} : { total }) };
+  const [{ orders: found, nextCursor, readThrough }, total] = await Promise.all([
+    searchOrders(query),
+    counted ? orders.count('byStatus', { status: 'pending' }) : undefined,
+  ]);
+  return {
+    orders: found.map(adminOrder),
+    nextCursor,
+    ...(readThrough ? { readThrough } : {}),
+    ...(total === undefined ? {} : { total }),
+  };
 }
 
 const CSV_COLUMNS = [
@@ -264,16 +320,38 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
 function timeline(order: OrderRecord, requests: ReplacementRecord[], replacementOrders: OrderRecord[]) {
   const entries: { at: string; text: string }[] = [];
   const add = (at: string | undefined, text: string) => at && entries.push({ at, text });
-  add(order.createdAt, order.replacementOf ? `Replacement order created for ${order.replacementOf} (no charge)` : `Order placed, ${formatPrice(order.amounts.total)} paid`);
+  add(
+    order.createdAt,
+    order.replacementOf
+      ? `Replacement order created for ${order.replacementOf} (no charge)`
+      : `Order placed, ${formatPrice(order.amounts.total)} paid`,
+  );
   if (order.status === 'completed') {
     // What it shipped with first: later corrections are entries of their own.
     const shipped = order.trackingChanges?.[0]?.from ?? order;
-    add(order.completedAt, `Shipped${shipped.carrier ? ` with ${shipped.carrier}` : ''}${shipped.trackingNumber ? `, tracking ${shipped.trackingNumber}` : ', no tracking number'}`);
+    add(
+      order.completedAt,
+      `Shipped${shipped.carrier ? ` with ${shipped.carrier}` : ''}${shipped.trackingNumber ? `, tracking ${shipped.trackingNumber}` : ', no tracking number'}`,
+    );
   }
-  if (order.shipMail) add(order.shipMail.at, order.shipMail.status === 'sent' ? '"On its way" mail sent to the customer' : `"On its way" mail ${order.shipMail.status}`);
+  if (order.shipMail)
+    add(
+      order.shipMail.at,
+      order.shipMail.status === 'sent'
+        ? '"On its way" mail sent to the customer'
+        : `"On its way" mail ${order.shipMail.status}`,
+    );
   for (const change of order.trackingChanges ?? []) {
-    add(change.at, `Tracking changed to ${shipmentText(change.to.carrier, change.to.trackingNumber)} (was ${shipmentText(change.from.carrier, change.from.trackingNumber)})`);
-    add(change.mail.at, change.mail.status === 'sent' ? 'Corrected tracking mailed to the customer' : `Corrected tracking mail ${change.mail.status}`);
+    add(
+      change.at,
+      `Tracking changed to ${shipmentText(change.to.carrier, change.to.trackingNumber)} (was ${shipmentText(change.from.carrier, change.from.trackingNumber)})`,
+    );
+    add(
+      change.mail.at,
+      change.mail.status === 'sent'
+        ? 'Corrected tracking mailed to the customer'
+        : `Corrected tracking mail ${change.mail.status}`,
+    );
   }
   add(
     order.cancelledAt,
@@ -284,19 +362,41 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   if (order.refund)
     add(
       order.refund.at ?? order.cancelledAt,
-      order.refund.status === 'refunded' ? `Refunded ${formatPrice(order.amounts.total)}${order.refund.id ? ` (${order.refund.id})` : ''}` : `Refund ${order.refund.status}`,
+      order.refund.status === 'refunded'
+        ? `Refunded ${formatPrice(order.amounts.total)}${order.refund.id ? ` (${order.refund.id})` : ''}`
+        : `Refund ${order.refund.status}`,
     );
-  if (order.cancelMail) add(order.cancelMail.at, order.cancelMail.status === 'sent' ? 'Cancellation mail sent to the customer' : `Cancellation mail ${order.cancelMail.status}`);
+  if (order.cancelMail)
+    add(
+      order.cancelMail.at,
+      order.cancelMail.status === 'sent'
+        ? 'Cancellation mail sent to the customer'
+        : `Cancellation mail ${order.cancelMail.status}`,
+    );
   for (const request of requests) {
-    const items = request.lines.map((line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`).join(', ');
+    const items = request.lines
+      .map((line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`)
+      .join(', ');
     add(request.createdAt, `Replacement ${request.id} requested: ${items}. Reason: ${unescapeText(request.reason)}`);
     // A cancelled request was approved first (its replacement order was cancelled later).
     const decision = request.status === 'cancelled' ? 'approved' : request.status;
-    if (decision !== 'open') add(request.decidedAt, `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[decision].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`);
-    if (request.status === 'cancelled') add(request.cancelledAt, `Replacement ${request.id} cancelled before it shipped; its items can be asked for again`);
+    if (decision !== 'open')
+      add(
+        request.decidedAt,
+        `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[decision].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`,
+      );
+    if (request.status === 'cancelled')
+      add(
+        request.cancelledAt,
+        `Replacement ${request.id} cancelled before it shipped; its items can be asked for again`,
+      );
   }
   for (const replacement of replacementOrders) {
-    if (replacement.status === 'completed') add(replacement.completedAt, `Replacement ${replacement.orderNumber} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`);
+    if (replacement.status === 'completed')
+      add(
+        replacement.completedAt,
+        `Replacement ${replacement.orderNumber} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`,
+      );
   }
   // By time, then in the order the events were added (their natural order: placed, shipped, its mail, ...): the sort
   // is stable, and times are compared as instants (an order's createdAt is to the second, later stamps to the
@@ -304,11 +404,17 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   return entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-/** GET /api/admin/orders/{orderNumber}: the order, its requests and replacement orders, what happened when, and its confirmation mail. */
+/**
+ * GET /api/admin/orders/{orderNumber}: the order, its requests and replacement orders, what happened when, and its
+ * confirmation mail.
+ */
 export async function orderDetail(orderNumber: string) {
   const order = await orders.get({ orderNumber }, { consistent: true });
   if (!order) throw notFound('No such order.');
-  const [requests, confirmationMail] = await Promise.all([replacements.query('byOrder', { orderNumber }, { order: 'asc' }), confirmationMailOf(order)]);
+  const [requests, confirmationMail] = await Promise.all([
+    replacements.query('byOrder', { orderNumber }, { order: 'asc' }),
+    confirmationMailOf(order),
+  ]);
   const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
   const replacementOrders = withOrders.length ? await orders.getMany(withOrders) : [];
   const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));

@@ -31,7 +31,10 @@ export async function adminView(record: ProductRecord) {
 }
 
 /** One page of the admin product table (listed or drafted), newest first, with the total and the next page's cursor. */
-export async function listAdminProducts(status: 'listed' | 'drafted', query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
+export async function listAdminProducts(
+  status: 'listed' | 'drafted',
+  query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE },
+) {
   if (query.id) {
     // One product, when it is in this list: a page of it alone.
     const product = await products.get({ id: query.id });
@@ -46,10 +49,17 @@ export async function listAdminProducts(status: 'listed' | 'drafted', query: Adm
  * Stock by kind (docs/decisions/0004): apparel and gift wraps need an existing stock item and keep no counts;
  * tumblers keep 16oz/20oz/24oz and single-size goods CANDLE (missing counts are 0, other keys dropped).
  */
-async function stockFor(tag: string, stockRef: string | undefined, stock: OwnStock): Promise<{ stockRef?: string; stock: OwnStock }> {
+async function stockFor(
+  tag: string,
+  stockRef: string | undefined,
+  stock: OwnStock,
+): Promise<{ stockRef?: string; stock: OwnStock }> {
   const kind = sizeKind(tag);
   if (kind === 'apparel' || kind === 'giftwrap') {
-    if (!stockRef) throw badRequest('Apparel and gift wraps need a stock item.', { stockRef: 'Choose the stock item that holds this product’s sizes.' });
+    if (!stockRef)
+      throw badRequest('Apparel and gift wraps need a stock item.', {
+        stockRef: 'Choose the stock item that holds this product’s sizes.',
+      });
     const item = await stockItems.get({ id: stockRef });
     if (!item) throw badRequest('That stock item does not exist.', { stockRef: 'That stock item does not exist.' });
     return { stockRef, stock: {} };
@@ -74,10 +84,16 @@ const slug = (name: string) =>
  * (400 on the field otherwise). Paths the product already shows (`current`) are kept as they are, so an old
  * picture from before the pipeline does not block an update.
  */
-async function resolvePhotos(fields: { image?: string; extraImages?: string[] }, current?: ProductRecord): Promise<Photo[]> {
+async function resolvePhotos(
+  fields: { image?: string; extraImages?: string[] },
+  current?: ProductRecord,
+): Promise<Photo[]> {
   const kept = new Map((current?.photos ?? []).map((photo) => [photo.src, photo]));
   const problems: Record<string, string> = {};
-  const entries = [...(fields.image === undefined ? [] : [['image', fields.image] as const]), ...(fields.extraImages ?? []).map((path, i) => [`extraImages.${i}`, path] as const)];
+  const entries = [
+    ...(fields.image === undefined ? [] : [['image', fields.image] as const]),
+    ...(fields.extraImages ?? []).map((path, i) => [`extraImages.${i}`, path] as const),
+  ];
   const photos: Photo[] = [];
   for (const [field, path] of entries) {
     const same = current && [current.image, ...(current.extraImages ?? [])].includes(path);
@@ -87,9 +103,13 @@ async function resolvePhotos(fields: { image?: string; extraImages?: string[] },
     }
     const id = photoId(path);
     const record = id ? await images.get({ id }, { consistent: true }) : null;
-    if (record?.status === 'ready') photos.push({ src: path, width: record.width, height: record.height, widths: record.widths });
+    if (record?.status === 'ready')
+      photos.push({ src: path, width: record.width, height: record.height, widths: record.widths });
     else if (same) continue;
-    else problems[field] = !record ? 'Upload the image first (or wait until it says Ready).' : (record.reason ?? 'This photo could not be processed. Upload another.');
+    else
+      problems[field] = !record
+        ? 'Upload the image first (or wait until it says Ready).'
+        : (record.reason ?? 'This photo could not be processed. Upload another.');
   }
   if (Object.keys(problems).length) throw badRequest('Please check the highlighted fields.', problems);
   return photos;
@@ -126,7 +146,11 @@ async function existing(id: string): Promise<ProductRecord> {
  * (commitProductChange). A rating that landed in between (same version, other counts) is not the admin's
  * conflict: read again and write again; a changed version is (409), a missing product 404.
  */
-async function changeProduct(current: ProductRecord, change: (record: ProductRecord) => ProductChange, when?: When<ProductRecord>): Promise<ProductRecord | null> {
+async function changeProduct(
+  current: ProductRecord,
+  change: (record: ProductRecord) => ProductChange,
+  when?: When<ProductRecord>,
+): Promise<ProductRecord | null> {
   for (let attempt = 0; attempt < 10; attempt++) {
     try {
       return await commitProductChange(current, change(current), { when });
@@ -134,7 +158,8 @@ async function changeProduct(current: ProductRecord, change: (record: ProductRec
       if (!isConditionFailure(error)) throw error;
       const now = await products.get({ id: current.id }, { consistent: true });
       if (!now) throw notFound(PRODUCT_NOT_FOUND);
-      if (now.version !== current.version || (when?.equals?.status && now.status !== when.equals.status)) throw conflict(STALE_PRODUCT);
+      if (now.version !== current.version || (when?.equals?.status && now.status !== when.equals.status))
+        throw conflict(STALE_PRODUCT);
       current = now;
     }
   }
@@ -150,22 +175,39 @@ export async function updateProduct(id: string, input: ProductUpdate) {
   const image = changes.image ?? current.image;
   const extraImages = changes.extraImages ?? current.extraImages ?? [];
   const photos = await resolvePhotos({ image, extraImages }, current);
-  const own = await stockFor(tag, stockRef === undefined ? current.stockRef : stockRef || undefined, stock ?? current.stock ?? {});
+  const own = await stockFor(
+    tag,
+    stockRef === undefined ? current.stockRef : stockRef || undefined,
+    stock ?? current.stock ?? {},
+  );
   const after = await changeProduct(current, () => ({
     update: {
-      set: { ...changes, photos, stock: own.stock, ...(own.stockRef ? { stockRef: own.stockRef } : {}), version: version + 1 },
+      set: {
+        ...changes,
+        photos,
+        stock: own.stock,
+        ...(own.stockRef ? { stockRef: own.stockRef } : {}),
+        version: version + 1,
+      },
       ...(own.stockRef ? {} : { remove: ['stockRef'] as const }),
     },
   }));
   return adminView(after ?? (await existing(id)));
 }
 
-/** Listed <-> drafted (the entries go or come back in the same transaction). Asking for the state it is already in answers the product unchanged. */
+/**
+ * Listed <-> drafted (the entries go or come back in the same transaction). Asking for the state it is already in
+ * answers the product unchanged.
+ */
 async function setStatus(id: string, to: 'listed' | 'drafted') {
   const current = await existing(id);
   if (current.status === to) return adminView(current);
   // The record moves in the byStatus index (its keys are rebuilt from the current record).
-  const after = await changeProduct(current, (record) => ({ update: { set: { status: to, version: record.version + 1 } } }), { equals: { status: current.status } });
+  const after = await changeProduct(
+    current,
+    (record) => ({ update: { set: { status: to, version: record.version + 1 } } }),
+    { equals: { status: current.status } },
+  );
   return adminView(after ?? (await existing(id)));
 }
 
@@ -181,7 +223,9 @@ export async function deleteProduct(id: string) {
   const current = await existing(id);
   await changeProduct(current, () => ({ delete: true }));
   const pictures = [current.image, ...(current.extraImages ?? [])];
-  const others = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter((p) => p.id !== id);
+  const others = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter(
+    (p) => p.id !== id,
+  );
   const shared = new Set(others.flatMap((p) => [p.image, ...(p.extraImages ?? [])]));
   const toDelete = pictures.filter((picture) => !shared.has(picture));
   let notDeleted: string[] = [];
@@ -189,12 +233,22 @@ export async function deleteProduct(id: string) {
     const photoIds = toDelete.map(photoId).filter((photo): photo is string => photo !== null);
     const records = await images.getMany(photoIds.map((photo) => ({ id: photo })));
     const failed = await deleteKeys(records.flatMap(photoKeys));
-    notDeleted = records.filter((record) => photoKeys(record).some((key) => failed.includes(key))).map((record) => photoPath(record.id).slice(1));
-    for (const record of records) if (!notDeleted.includes(photoPath(record.id).slice(1))) await images.delete({ id: record.id });
+    notDeleted = records
+      .filter((record) => photoKeys(record).some((key) => failed.includes(key)))
+      .map((record) => photoPath(record.id).slice(1));
+    for (const record of records)
+      if (!notDeleted.includes(photoPath(record.id).slice(1))) await images.delete({ id: record.id });
     notDeleted.push(...(await deleteImages(toDelete.filter((picture) => photoId(picture) === null))));
   } catch (error) {
-    logger.error('product deleted but its images could not be removed', { id, images: toDelete, error: error as Error });
+    logger.error('product deleted but its images could not be removed', {
+      id,
+      images: toDelete,
+      error: error as Error,
+    });
     notDeleted = toDelete.map((image) => image.slice(1));
   }
-  return { deleted: id, imagesKept: pictures.filter((picture) => shared.has(picture) || notDeleted.includes(picture.slice(1))) };
+  return {
+    deleted: id,
+    imagesKept: pictures.filter((picture) => shared.has(picture) || notDeleted.includes(picture.slice(1))),
+  };
 }

@@ -1,12 +1,18 @@
 import type * as z from '#shared/schemas/zod';
-import { ADMIN_PAGE_SIZE, type AdminPageQuery, type stockItemInputSchema, type stockItemUpdateSchema } from '#shared/schemas/admin';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminPageQuery,
+  type stockItemInputSchema,
+  type stockItemUpdateSchema,
+} from '#shared/schemas/admin';
 import { adminPage } from './pages';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
 import { listProductRecords } from '../catalog/products';
 
-export const STALE_STOCK_ITEM = 'This stock item was changed by someone else (or by a sale). Reload to see the latest counts.';
+export const STALE_STOCK_ITEM =
+  'This stock item was changed by someone else (or by a sale). Reload to see the latest counts.';
 
 const view = ({ id, stock, version, updatedAt }: StockItemRecord) => ({ id, stock, version, updatedAt });
 
@@ -36,7 +42,11 @@ export async function updateStockItem(id: string, input: z.output<typeof stockIt
   if (!current) throw notFound('No such stock item.');
   if (current.version !== input.version) throw conflict(STALE_STOCK_ITEM);
   try {
-    await stockItems.update({ id }, { set: { stock: input.stock, version: input.version + 1 } }, { when: { equals: { version: input.version } } });
+    await stockItems.update(
+      { id },
+      { set: { stock: input.stock, version: input.version + 1 } },
+      { when: { equals: { version: input.version } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE_STOCK_ITEM);
     throw error;
@@ -48,9 +58,13 @@ export async function updateStockItem(id: string, input: z.output<typeof stockIt
 export async function deleteStockItem(id: string) {
   const current = await stockItems.get({ id });
   if (!current) throw notFound('No such stock item.');
-  const users = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter((p) => p.stockRef === id);
+  const users = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter(
+    (p) => p.stockRef === id,
+  );
   if (users.length) {
-    throw conflict(`This stock item holds the sizes of ${users.map((p) => p.name).join(', ')}. Link those products to another item first.`);
+    throw conflict(
+      `This stock item holds the sizes of ${users.map((p) => p.name).join(', ')}. Link those products to another item first.`,
+    );
   }
   await stockItems.delete({ id });
   return { deleted: id };

@@ -26,7 +26,8 @@ export async function createUpload(request: { contentType: ImageType; size: numb
 export async function uploadStatus(id: string): Promise<UploadStatus> {
   const record = await images.get({ id }, { consistent: true });
   if (!record) return { id, status: 'processing' };
-  if (record.status === 'failed') return { id, status: 'failed', reason: record.reason ?? 'This file could not be read as a photo.' };
+  if (record.status === 'failed')
+    return { id, status: 'failed', reason: record.reason ?? 'This file could not be read as a photo.' };
   const photo: Photo = { src: photoPath(id), width: record.width, height: record.height, widths: record.widths };
   return { id, status: 'ready', photo, preview: variantUrl(photo, widthFor(photo, 320), 'jpg') };
 }

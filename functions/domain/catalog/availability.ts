@@ -7,13 +7,15 @@ import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 type StockFields = Pick<ProductRecord, 'tag' | 'stockRef'> & Partial<Pick<ProductRecord, 'stock'>>;
 
 /** Whether a product's counts live on its linked stock item (apparel, gift wraps) rather than on itself. */
-const onStockItem = (record: Pick<ProductRecord, 'tag' | 'stockRef'>) => (sizeKind(record.tag) === 'apparel' || sizeKind(record.tag) === 'giftwrap') && Boolean(record.stockRef);
+const onStockItem = (record: Pick<ProductRecord, 'tag' | 'stockRef'>) =>
+  (sizeKind(record.tag) === 'apparel' || sizeKind(record.tag) === 'giftwrap') && Boolean(record.stockRef);
 
 /** Units of each size that can still be bought: the product's own counts, or those of its stock item. */
 export function sizesLeft(record: StockFields, item: Pick<StockItemRecord, 'stock'> | null): ProductDetail['sizes'] {
   return sizesFor(record.tag).map((size) => {
     const where = stockLocation(record.tag, size);
-    const counts: Record<string, number | undefined> = where.on === 'stockItem' ? (item?.stock ?? {}) : (record.stock ?? {});
+    const counts: Record<string, number | undefined> =
+      where.on === 'stockItem' ? (item?.stock ?? {}) : (record.stock ?? {});
     return { size, available: Math.max(0, counts[where.key] ?? 0) };
   });
 }
@@ -34,13 +36,23 @@ export async function availability(record: ProductRecord): Promise<ProductDetail
 export async function withStockLeft(page: Product[]): Promise<Product[]> {
   if (!page.length) return page;
   const itemIds = [...new Set(page.filter(onStockItem).map((product) => product.stockRef!))];
-  const ownIds = page.filter((product) => !onStockItem(product) && sizeKind(product.tag) !== 'apparel' && sizeKind(product.tag) !== 'giftwrap').map((product) => product.id);
-  const [items, owners] = await Promise.all([itemIds.length ? stockItems.getMany(itemIds.map((id) => ({ id }))) : [], ownIds.length ? products.getMany(ownIds.map((id) => ({ id }))) : []]);
+  const ownIds = page
+    .filter(
+      (product) => !onStockItem(product) && sizeKind(product.tag) !== 'apparel' && sizeKind(product.tag) !== 'giftwrap',
+    )
+    .map((product) => product.id);
+  const [items, owners] = await Promise.all([
+    itemIds.length ? stockItems.getMany(itemIds.map((id) => ({ id }))) : [],
+    ownIds.length ? products.getMany(ownIds.map((id) => ({ id }))) : [],
+  ]);
   const itemById = new Map(items.map((item) => [item.id, item]));
   const stockById = new Map(owners.map((owner) => [owner.id, owner.stock]));
   return page.map((product) => {
     const item = product.stockRef ? (itemById.get(product.stockRef) ?? null) : null;
-    const sizes = sizesLeft({ tag: product.tag, stockRef: product.stockRef, stock: stockById.get(product.id) ?? {} }, item);
+    const sizes = sizesLeft(
+      { tag: product.tag, stockRef: product.stockRef, stock: stockById.get(product.id) ?? {} },
+      item,
+    );
     return { ...product, left: cardStockLeft(Math.max(0, ...sizes.map((size) => size.available))) };
   });
 }

@@ -1,5 +1,11 @@
 import { shownImage } from '#shared/images';
-import { PRODUCT_PAGE_SIZE, type Product, type ProductDetail, type ProductList, type ProductListQuery } from '#shared/schemas/product';
+import {
+  PRODUCT_PAGE_SIZE,
+  type Product,
+  type ProductDetail,
+  type ProductList,
+  type ProductListQuery,
+} from '#shared/schemas/product';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { notFound } from '../../lib/errors';
 import { MESSAGES } from '#shared/messages';
@@ -14,7 +20,22 @@ export type { ProductRecord };
  * The public view of a stored product: no status, version or rating totals. `image`/`extraImages` become JPEG
  * URLs any <img> shows (cart lines keep working); `photos` carries what <picture> needs, in the same order.
  */
-export function toProduct(record: Pick<ProductRecord, 'id' | 'name' | 'image' | 'extraImages' | 'photos' | 'description' | 'price' | 'tag' | 'stockRef' | 'ratingCount' | 'ratingTotal'>): Product {
+export function toProduct(
+  record: Pick<
+    ProductRecord,
+    | 'id'
+    | 'name'
+    | 'image'
+    | 'extraImages'
+    | 'photos'
+    | 'description'
+    | 'price'
+    | 'tag'
+    | 'stockRef'
+    | 'ratingCount'
+    | 'ratingTotal'
+  >,
+): Product {
   const count = record.ratingCount ?? 0;
   const known = new Map((record.photos ?? []).map((photo) => [photo.src, photo]));
   const paths = [record.image, ...(record.extraImages ?? [])];
@@ -45,7 +66,11 @@ export async function listProductRecords(status: 'listed' | 'drafted'): Promise<
  * and the page's stock (withStockLeft: what its cards say of it).
  */
 export async function listProducts(query: Partial<ProductListQuery> = {}): Promise<ProductList> {
-  const { entries, nextCursor } = await readEntries(query.category ?? ALL, { sort: query.sort ?? 'newest', limit: query.limit ?? PRODUCT_PAGE_SIZE, cursor: query.cursor });
+  const { entries, nextCursor } = await readEntries(query.category ?? ALL, {
+    sort: query.sort ?? 'newest',
+    limit: query.limit ?? PRODUCT_PAGE_SIZE,
+    cursor: query.cursor,
+  });
   return { products: await withStockLeft(entries.map((entry) => toProduct(entry))), nextCursor };
 }
 

@@ -40,7 +40,9 @@ function swaps(term: string): string[] {
   return [...found];
 }
 
-/** Weight of a match reached through a swap, as MiniSearch weighs its own fuzzy matches (a typo ranks below the word). */
+/**
+ * Weight of a match reached through a swap, as MiniSearch weighs its own fuzzy matches (a typo ranks below the word).
+ */
 const SWAP_WEIGHT = 0.45;
 
 /**
@@ -55,7 +57,12 @@ function queryOf(words: string[]): Query {
       const variants = distance > 0 ? swaps(word) : [];
       return {
         combineWith: 'OR',
-        queries: [{ queries: [word], fuzzy: distance || false }, ...(variants.length ? [{ queries: variants, fuzzy: distance - 1 || false, boostTerm: () => SWAP_WEIGHT }] : [])],
+        queries: [
+          { queries: [word], fuzzy: distance || false },
+          ...(variants.length
+            ? [{ queries: variants, fuzzy: distance - 1 || false, boostTerm: () => SWAP_WEIGHT }]
+            : []),
+        ],
       };
     }),
   };
@@ -96,7 +103,14 @@ async function searchIndex(): Promise<Built> {
       processTerm: searchTerm,
       searchOptions: { prefix: true, boost: { name: 3, tags: 2 } },
     });
-    index.addAll(records.map((record) => ({ id: record.id, name: unescapeText(record.name), description: unescapeText(record.description), tags: record.tag.replace(/[,-]/g, ' ') })));
+    index.addAll(
+      records.map((record) => ({
+        id: record.id,
+        name: unescapeText(record.name),
+        description: unescapeText(record.description),
+        tags: record.tag.replace(/[,-]/g, ' '),
+      })),
+    );
     return { at: builtAt, index, records, order: new Map(records.map((record, position) => [record.id, position])) };
   })();
   built.catch(() => {
@@ -121,7 +135,12 @@ function decodeCursor(cursor: string): number {
   return Number(match[1]);
 }
 
-export async function searchProducts({ q, limit = PRODUCT_PAGE_SIZE, cursor }: Pick<ProductSearchQuery, 'q'> & Partial<Pick<ProductSearchQuery, 'limit' | 'cursor'>>): Promise<ProductSearchAnswer> {
+export async function searchProducts({
+  q,
+  limit = PRODUCT_PAGE_SIZE,
+  cursor,
+}: Pick<ProductSearchQuery, 'q'> &
+  Partial<Pick<ProductSearchQuery, 'limit' | 'cursor'>>): Promise<ProductSearchAnswer> {
   const query = q.trim();
   const offset = cursor ? decodeCursor(cursor) : 0;
   const words = tokenize(query).map(searchTerm).filter(Boolean);
@@ -129,7 +148,9 @@ export async function searchProducts({ q, limit = PRODUCT_PAGE_SIZE, cursor }: P
   const { index, records, order } = await searchIndex();
   // MiniSearch types a hit's id as any: here it is always a product id.
   const idOf = (hit: SearchResult) => hit.id as string;
-  const hits = index.search(queryOf(words)).sort((a, b) => b.score - a.score || order.get(idOf(a))! - order.get(idOf(b))!);
+  const hits = index
+    .search(queryOf(words))
+    .sort((a, b) => b.score - a.score || order.get(idOf(a))! - order.get(idOf(b))!);
   const byId = new Map(records.map((record) => [record.id, record]));
   const page = hits.slice(offset, offset + limit);
   return {

@@ -49,7 +49,8 @@ export function entryWrites(before: ProductRecord | null, after: ProductRecord |
   const kept = new Set(entryWords(after));
   const writes: TransactItem[] = [];
   for (const word of entryWords(before)) {
-    if (!kept.has(word) || before!.createdAt !== after?.createdAt) writes.push(catalogEntries.transact.delete({ word, createdAt: before!.createdAt, id: before!.id }));
+    if (!kept.has(word) || before!.createdAt !== after?.createdAt)
+      writes.push(catalogEntries.transact.delete({ word, createdAt: before!.createdAt, id: before!.id }));
   }
   for (const word of kept) writes.push(catalogEntries.transact.put(entryOf(after!, word)));
   return writes;
@@ -71,7 +72,10 @@ export type ProductChange = { update: UpdateInput<ProductRecord> } | { delete: t
 
 /** The record after an update (what the entries will carry). */
 function applied(current: ProductRecord, update: UpdateInput<ProductRecord>): ProductRecord {
-  const next = { ...current, ...Object.fromEntries(Object.entries(update.set ?? {}).filter(([, value]) => value !== undefined)) };
+  const next = {
+    ...current,
+    ...Object.fromEntries(Object.entries(update.set ?? {}).filter(([, value]) => value !== undefined)),
+  };
   for (const field of update.remove ?? []) delete (next as unknown as Record<string, unknown>)[field];
   const fields = next as unknown as Record<string, unknown>;
   for (const [path, amount] of Object.entries<number | undefined>(update.add ?? {})) {
@@ -95,7 +99,11 @@ function applied(current: ProductRecord, update: UpdateInput<ProductRecord>): Pr
  * items (a review). Throws when a condition failed (isConditionFailure, functions/db/table.ts): the caller
  * reads again and decides (retry, 409, 404). Nothing is written then.
  */
-export async function commitProductChange(current: ProductRecord, change: ProductChange, options: { when?: When<ProductRecord>; extra?: TransactItem[] } = {}): Promise<ProductRecord | null> {
+export async function commitProductChange(
+  current: ProductRecord,
+  change: ProductChange,
+  options: { when?: When<ProductRecord>; extra?: TransactItem[] } = {},
+): Promise<ProductRecord | null> {
   const base = unchangedSince(current);
   const when: When<ProductRecord> = {
     ...options.when,
@@ -106,13 +114,19 @@ export async function commitProductChange(current: ProductRecord, change: Produc
   const productWrite =
     'delete' in change
       ? products.transact.delete({ id: current.id }, { when })
-      : products.transact.update({ id: current.id }, { ...change.update, set: { ...change.update.set, updatedAt: after!.updatedAt } }, { when, current });
+      : products.transact.update(
+          { id: current.id },
+          { ...change.update, set: { ...change.update.set, updatedAt: after!.updatedAt } },
+          { when, current },
+        );
   await transactWrite([productWrite, ...entryWrites(current, after), ...(options.extra ?? [])]);
   return after;
 }
 
 /** Writes a new product (refused if the id is taken: ConditionalCheckFailed) with its entries. */
-export async function createIndexedProduct(record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>): Promise<ProductRecord> {
+export async function createIndexedProduct(
+  record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>,
+): Promise<ProductRecord> {
   const full = products.build(record);
   await transactWrite([products.transact.put(full, { ifNew: true }), ...entryWrites(null, full)]);
   return full;
@@ -122,11 +136,15 @@ export async function createIndexedProduct(record: NewRecord<ProductRecord, 'ext
  * Writes a whole product (new or replacing the stored one) with its entries; the stored one's stale entries go.
  * For the seed, scripts and tests; admin changes go through commitProductChange.
  */
-export async function putIndexedProduct(record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>): Promise<ProductRecord> {
+export async function putIndexedProduct(
+  record: NewRecord<ProductRecord, 'extraImages' | 'stock' | 'status' | 'ratingCount' | 'ratingTotal' | 'version'>,
+): Promise<ProductRecord> {
   const full = products.build(record);
   for (let attempt = 0; ; attempt++) {
     const before = await products.get({ id: full.id }, { consistent: true });
-    const guard: TransactItem = before ? products.transact.put(full, { when: unchangedSince(before) }) : products.transact.put(full, { ifNew: true });
+    const guard: TransactItem = before
+      ? products.transact.put(full, { when: unchangedSince(before) })
+      : products.transact.put(full, { ifNew: true });
     try {
       await transactWrite([guard, ...entryWrites(before, full)]);
       return full;
@@ -162,14 +180,20 @@ function decodeCursor(cursor: string, word: string, sort: ProductSort): Record<s
 }
 
 /** One page of listed products under `word` (ALL: every listed product) in the query's order. */
-export async function readEntries(word: string, query: Pick<ProductListQuery, 'sort' | 'limit' | 'cursor'>): Promise<{ entries: CatalogEntryRecord[]; nextCursor: string | null }> {
+export async function readEntries(
+  word: string,
+  query: Pick<ProductListQuery, 'sort' | 'limit' | 'cursor'>,
+): Promise<{ entries: CatalogEntryRecord[]; nextCursor: string | null }> {
   const { index, order } = ORDER[query.sort];
   const start = query.cursor ? decodeCursor(query.cursor, word, query.sort) : null;
   // One more than asked: whether a next page exists is known now, so "Load more" never opens an empty page.
   const page = await catalogEntries.queryPage(index, { word }, { order, limit: query.limit + 1 }, start);
   const entries = page.records.slice(0, query.limit);
   const more = page.records.length > query.limit;
-  return { entries, nextCursor: more ? encodeCursor(query.sort, catalogEntries.position(entries.at(-1)!, index)) : null };
+  return {
+    entries,
+    nextCursor: more ? encodeCursor(query.sort, catalogEntries.position(entries.at(-1)!, index)) : null,
+  };
 }
 
 // ---- Backfill: products written before the index (or by hand) get their entries; stray entries go.
@@ -199,18 +223,30 @@ async function writeEntriesOf(listed: readonly ProductRecord[]): Promise<{ writt
 async function allProducts(): Promise<{ byId: Map<string, ProductRecord>; words: string[] }> {
   const listed = await products.query('byStatus', { status: 'listed' });
   const drafted = await products.query('byStatus', { status: 'drafted' });
-  const words = new Set<string>([ALL, ...listed.flatMap((record) => entryWords(record)), ...drafted.flatMap((record) => tagWords(record.tag))]);
+  const words = new Set<string>([
+    ALL,
+    ...listed.flatMap((record) => entryWords(record)),
+    ...drafted.flatMap((record) => tagWords(record.tag)),
+  ]);
   return { byId: new Map([...listed, ...drafted].map((record) => [record.id, record])), words: [...words].sort() };
 }
 
-/** Deletes the entries under `word` whose product is gone, drafted, no longer tagged so, or moved (each only if still as read). */
+/**
+ * Deletes the entries under `word` whose product is gone, drafted, no longer tagged so, or moved (each only if still as
+ * read).
+ */
 async function removeStrays(word: string, byId: Map<string, ProductRecord>): Promise<number> {
   let removed = 0;
   for (const entry of await catalogEntries.query('newest', { word })) {
     const product = byId.get(entry.id);
     if (product && product.createdAt === entry.createdAt && entryWords(product).includes(word)) continue;
     try {
-      await transactWrite([catalogEntries.transact.delete({ word, createdAt: entry.createdAt, id: entry.id }, { when: { equals: { updatedAt: entry.updatedAt } } })]);
+      await transactWrite([
+        catalogEntries.transact.delete(
+          { word, createdAt: entry.createdAt, id: entry.id },
+          { when: { equals: { updatedAt: entry.updatedAt } } },
+        ),
+      ]);
       removed++;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -224,14 +260,18 @@ async function removeStrays(word: string, byId: Map<string, ProductRecord>): Pro
  * admin change wins) and deletes entries whose product is gone, drafted, no longer tagged so, or moved (each only
  * if the entry is still as read). Safe to run again and while the shop is open: `npm run catalog:reindex`.
  */
-export async function rebuildCatalogIndex(log: (line: string) => void = () => {}): Promise<{ products: number; written: number; removed: number; skipped: string[] }> {
+export async function rebuildCatalogIndex(
+  log: (line: string) => void = () => {},
+): Promise<{ products: number; written: number; removed: number; skipped: string[] }> {
   const listed = await products.query('byStatus', { status: 'listed' });
   const { written, skipped } = await writeEntriesOf(listed);
   const { byId, words } = await allProducts();
   let removed = 0;
   for (const word of words) removed += await removeStrays(word, byId);
   await catalogIndexMarker.put({ ...MARKER, version: INDEX_VERSION, builtAt: new Date().toISOString() });
-  log(`catalogue index: ${listed.length} listed product(s), ${written} entries written, ${removed} stray removed${skipped.length ? `, ${skipped.length} changed meanwhile` : ''}`);
+  log(
+    `catalogue index: ${listed.length} listed product(s), ${written} entries written, ${removed} stray removed${skipped.length ? `, ${skipped.length} changed meanwhile` : ''}`,
+  );
   return { products: listed.length, written, removed, skipped };
 }
 
@@ -266,20 +306,32 @@ async function saveProgress(owner: string, build: CatalogIndexBuild, leaseUntil:
  * where it stands on the marker and the next run goes on from there. One build at a time holds a lease on the
  * marker (a second run meanwhile answers `busy`); even two at once would be safe, as every write is conditional.
  */
-export async function healCatalogIndex(options: { deadline: number; now?: () => number; log?: (line: string) => void }): Promise<'current' | 'busy' | 'partial' | 'built'> {
+export async function healCatalogIndex(options: {
+  deadline: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}): Promise<'current' | 'busy' | 'partial' | 'built'> {
   const clock = options.now ?? Date.now;
   const marker = await catalogIndexMarker.get(MARKER, { consistent: true });
   if (marker?.version === INDEX_VERSION) return 'current';
   const owner = randomUUID();
   try {
-    // The lease, on a marker of another version (or none) whose lease has run out (or none); the marker is written if missing.
-    await catalogIndexMarker.update(MARKER, { set: { owner, leaseUntil: clock() + INDEX_LEASE_MS } }, { upsert: true, when: { notEquals: { version: INDEX_VERSION }, below: { leaseUntil: clock() } } });
+    // The lease, on a marker of another version (or none) whose lease has run out (or none); the marker is written if
+    // missing.
+    await catalogIndexMarker.update(
+      MARKER,
+      { set: { owner, leaseUntil: clock() + INDEX_LEASE_MS } },
+      { upsert: true, when: { notEquals: { version: INDEX_VERSION }, below: { leaseUntil: clock() } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) return 'busy';
     throw error;
   }
   const saved = marker?.build;
-  const build: CatalogIndexBuild = saved?.version === INDEX_VERSION ? saved : { version: INDEX_VERSION, phase: 'entries', cursor: null, wordsDone: [] };
+  const build: CatalogIndexBuild =
+    saved?.version === INDEX_VERSION
+      ? saved
+      : { version: INDEX_VERSION, phase: 'entries', cursor: null, wordsDone: [] };
   const outOfTime = () => clock() >= options.deadline;
   // Out of time: save where it stands and free the lease, so the next run goes on at once.
   const pause = async () => ((await saveProgress(owner, build, 0)) ? 'partial' : 'busy');
@@ -301,7 +353,10 @@ export async function healCatalogIndex(options: { deadline: number; now?: () => 
     if (!(await saveProgress(owner, build, clock() + INDEX_LEASE_MS))) return 'busy';
   }
   try {
-    await catalogIndexMarker.put({ ...MARKER, version: INDEX_VERSION, builtAt: new Date(clock()).toISOString() }, { when: { equals: { owner } } });
+    await catalogIndexMarker.put(
+      { ...MARKER, version: INDEX_VERSION, builtAt: new Date(clock()).toISOString() },
+      { when: { equals: { owner } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) return 'busy';
     throw error;

@@ -4,7 +4,15 @@ import { computeAmounts, CURRENCY, subtotalCents } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
-import { CHECKOUT_RULES, getCheckout, holdsSecret, issueSecret, minutesFrom, saveCheckout, type Checkout } from './checkouts';
+import {
+  CHECKOUT_RULES,
+  getCheckout,
+  holdsSecret,
+  issueSecret,
+  minutesFrom,
+  saveCheckout,
+  type Checkout,
+} from './checkouts';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { takeWriteCount } from './take';
@@ -41,18 +49,28 @@ function isTheirs(checkout: Checkout | null, input: CreateIntentInput): checkout
 }
 
 /** A checkout closed because of its promo code, and what failed. */
-const PROMO_CLOSED_REASONS = { promo_used_up: 'used_up', promo_used_by_you: 'used_by_you', promo_no_longer_valid: 'no_longer_valid' } as const;
+const PROMO_CLOSED_REASONS = {
+  promo_used_up: 'used_up',
+  promo_used_by_you: 'used_by_you',
+  promo_no_longer_valid: 'no_longer_valid',
+} as const;
 
 /** Why a checkout that is not open cannot be paid (any more). */
 export function finishedCheckoutError(checkout: Checkout): HttpError {
   if (checkout.closedReason === 'out_of_stock') return new OutOfStockError(checkout.shortNames ?? []);
-  if (checkout.closedReason === 'promo_used_up' || checkout.closedReason === 'promo_used_by_you' || checkout.closedReason === 'promo_no_longer_valid') {
+  if (
+    checkout.closedReason === 'promo_used_up' ||
+    checkout.closedReason === 'promo_used_by_you' ||
+    checkout.closedReason === 'promo_no_longer_valid'
+  ) {
     const refusal = PROMO_CLOSED_REASONS[checkout.closedReason];
     return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
   }
-  if (checkout.closedReason === 'card_attempts') return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
+  if (checkout.closedReason === 'card_attempts')
+    return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
   if (checkout.state === 'failed') return new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);
-  if (checkout.state === 'closed' || checkout.state === 'voiding') return new HttpError(409, 'checkout_closed', MESSAGES.checkoutClosed);
+  if (checkout.state === 'closed' || checkout.state === 'voiding')
+    return new HttpError(409, 'checkout_closed', MESSAGES.checkoutClosed);
   return conflict('This checkout has already been paid.');
 }
 
@@ -76,13 +94,21 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     throw badRequest('Too many different products for one order. Please split it into two.');
   }
   // The code is checked again here (reads only) with the customer known; it is redeemed when the order is taken.
-  const shopper: PromoShopper = input.customer === 'guest' ? { guestEmail: input.shippingAddress.email } : { userId: input.customer, accountEmail: input.accountEmail ?? (async () => null) };
-  const promo = input.promoCode ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), shopper, forOrder: true }) : undefined;
+  const shopper: PromoShopper =
+    input.customer === 'guest'
+      ? { guestEmail: input.shippingAddress.email }
+      : { userId: input.customer, accountEmail: input.accountEmail ?? (async () => null) };
+  const promo = input.promoCode
+    ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), shopper, forOrder: true })
+    : undefined;
   const amounts = computeAmounts(lines, input.shippingAddress.state, promo);
   // Payments that are not set up answer 503 here, before anything is written.
   const provider = await paymentProvider();
   const intent = existing
-    ? await provider.updateIntent(existing.intentId, { amount: amounts.total, receiptEmail: input.shippingAddress.email })
+    ? await provider.updateIntent(existing.intentId, {
+        amount: amounts.total,
+        receiptEmail: input.shippingAddress.email,
+      })
     : await provider.createIntent({
         amount: amounts.total,
         currency: CURRENCY,

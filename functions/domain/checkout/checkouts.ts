@@ -55,7 +55,12 @@ export async function checkoutOf(intent: Intent): Promise<Checkout | null> {
 
 /** The record after a change: a new version; a finished one leaves the settle job's index and gets its TTL. */
 function next(current: Checkout, changes: Partial<Checkout>): Checkout {
-  const record: Checkout = { ...current, ...changes, version: current.version + 1, updatedAt: new Date().toISOString() };
+  const record: Checkout = {
+    ...current,
+    ...changes,
+    version: current.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
   if (FINISHED.includes(record.state)) {
     delete record.sweepAt;
     record.expiresAt = Math.floor(Date.now() / 1000) + CHECKOUT_RULES.keepFinishedSeconds;
@@ -63,9 +68,13 @@ function next(current: Checkout, changes: Partial<Checkout>): Checkout {
   return record;
 }
 
-/** The write of a change, on the condition that nobody changed the checkout since `current` was read (for transactions). */
+/**
+ * The write of a change, on the condition that nobody changed the checkout since `current` was read (for transactions).
+ */
 export function checkoutChange(current: Checkout, changes: Partial<Checkout>): TransactItem {
-  return checkouts.transact.put(next(current, changes), { when: { equals: { version: current.version, state: current.state } } });
+  return checkouts.transact.put(next(current, changes), {
+    when: { equals: { version: current.version, state: current.state } },
+  });
 }
 
 /** Writes a new checkout, or a change of `previous` if nobody changed it since; null when someone did. */
@@ -89,7 +98,11 @@ export function moveCheckout(current: Checkout, changes: Partial<Checkout>): Pro
 /** Sets when the settle job looks next, without a new version (so a shopper's concurrent change still goes through). */
 export async function sweepLater(current: Checkout, sweepAt: string): Promise<void> {
   try {
-    await checkouts.update({ checkoutId: current.checkoutId }, { set: { sweepAt } }, { when: { equals: { version: current.version, state: current.state } }, current });
+    await checkouts.update(
+      { checkoutId: current.checkoutId },
+      { set: { sweepAt } },
+      { when: { equals: { version: current.version, state: current.state } }, current },
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -105,10 +118,21 @@ export function dueCheckouts(state: 'open' | 'taken' | 'voiding', now: Date): Pr
  * marked `voiding`, so no taker can take it any more, then its authorization is cancelled (the customer is not
  * charged) and it is closed. False when someone moved it first (e.g. it was just taken).
  */
-export async function voidCheckout(current: Checkout, reason: NonNullable<Checkout['closedReason']>, changes: Partial<Checkout> = {}): Promise<boolean> {
-  const voiding = await moveCheckout(current, { ...changes, state: 'voiding', closedReason: reason, sweepAt: minutesFrom(new Date(), CHECKOUT_RULES.graceMinutes) });
+export async function voidCheckout(
+  current: Checkout,
+  reason: NonNullable<Checkout['closedReason']>,
+  changes: Partial<Checkout> = {},
+): Promise<boolean> {
+  const voiding = await moveCheckout(current, {
+    ...changes,
+    state: 'voiding',
+    closedReason: reason,
+    sweepAt: minutesFrom(new Date(), CHECKOUT_RULES.graceMinutes),
+  });
   if (!voiding) return false;
-  await closeVoided(voiding).catch((error: Error) => logger.warn('authorization not cancelled yet; the settle job retries', { checkoutId: current.checkoutId, error }));
+  await closeVoided(voiding).catch((error: Error) =>
+    logger.warn('authorization not cancelled yet; the settle job retries', { checkoutId: current.checkoutId, error }),
+  );
   return true;
 }
 
@@ -116,7 +140,8 @@ export async function voidCheckout(current: Checkout, reason: NonNullable<Checko
 export async function closeVoided(voiding: Checkout): Promise<void> {
   const provider = await paymentProvider();
   const intent = await provider.cancelIntent(voiding.intentId);
-  if (intent?.status === 'succeeded') await provider.refund(voiding.intentId, { idempotencyKey: `void-${voiding.intentId}` });
+  if (intent?.status === 'succeeded')
+    await provider.refund(voiding.intentId, { idempotencyKey: `void-${voiding.intentId}` });
   else if (intent && intent.status !== 'canceled') throw new Error(`intent is ${intent.status}`);
   if (await moveCheckout(voiding, { state: 'closed' })) recordMetric('paymentsCancelled');
 }

@@ -8,7 +8,16 @@ import { isConditionFailure } from '../../db/table';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { Mail } from '../../lib/mail';
-import { beingRetried, deliver, getDelivery, inFlight, needingAttention, sendAgain, withdraw, type Delivery } from '../mail/deliveries';
+import {
+  beingRetried,
+  deliver,
+  getDelivery,
+  inFlight,
+  needingAttention,
+  sendAgain,
+  withdraw,
+  type Delivery,
+} from '../mail/deliveries';
 import { footer as orderStatusLines, noticeNewOrder } from '../orders/mails';
 
 /** The delivery kind of an order's confirmation (its ref is the order number): one per order, ever. */
@@ -16,7 +25,9 @@ export const ORDER_CONFIRMATION = 'order-confirmation';
 
 /** The customer's confirmation of a paid order: lines, amounts, where it goes, and the order-status page. */
 function confirmationMail(order: OrderRecord): Mail {
-  const lines = order.lines.map((line) => `${line.quantity} x ${line.name} (${line.size}) ${formatPrice(line.price * line.quantity)}`);
+  const lines = order.lines.map(
+    (line) => `${line.quantity} x ${line.name} (${line.size}) ${formatPrice(line.price * line.quantity)}`,
+  );
   const address = order.shippingAddress;
   const text = [
     `Hi ${unescapeText(address.name)},`,
@@ -26,7 +37,9 @@ function confirmationMail(order: OrderRecord): Mail {
     ...lines,
     '',
     // Subtotal, the promo code's discount (when there is one), shipping, tax, total: the rows every page shows.
-    ...amountRows(order.amounts, order.promo?.code).map((row) => `${row.label}: ${row.cents < 0 ? `-${formatPrice(-row.cents)}` : formatPrice(row.cents)}`),
+    ...amountRows(order.amounts, order.promo?.code).map(
+      (row) => `${row.label}: ${row.cents < 0 ? `-${formatPrice(-row.cents)}` : formatPrice(row.cents)}`,
+    ),
     '',
     'Shipping to:',
     unescapeText(address.name),
@@ -37,15 +50,31 @@ function confirmationMail(order: OrderRecord): Mail {
   return { to: unescapeText(address.email), subject: `Your order ${order.orderNumber}`, text };
 }
 
-/** The order's own summary of its confirmation (`mailStatus`), for readers of the order alone; the delivery is the truth. */
-const ORDER_MAIL_STATUS: Partial<Record<Delivery['status'], OrderRecord['mailStatus']>> = { pending: 'sending', sending: 'sending', sent: 'sent', failed: 'failed', unknown: 'failed' };
+/**
+ * The order's own summary of its confirmation (`mailStatus`), for readers of the order alone; the delivery is the
+ * truth.
+ */
+const ORDER_MAIL_STATUS: Partial<Record<Delivery['status'], OrderRecord['mailStatus']>> = {
+  pending: 'sending',
+  sending: 'sending',
+  sent: 'sent',
+  failed: 'failed',
+  unknown: 'failed',
+};
 
-/** Copies a confirmation delivery's state onto its order; `sent` is final there, so a late copy of an older state never hides it. */
+/**
+ * Copies a confirmation delivery's state onto its order; `sent` is final there, so a late copy of an older state never
+ * hides it.
+ */
 export async function noteOnOrder(delivery: Delivery): Promise<void> {
   const mailStatus = delivery.kind === ORDER_CONFIRMATION ? ORDER_MAIL_STATUS[delivery.status] : undefined;
   if (!mailStatus) return;
   try {
-    await orders.update({ orderNumber: delivery.ref }, { set: { mailStatus } }, mailStatus === 'sent' ? {} : { when: { notEquals: { mailStatus: 'sent' } } });
+    await orders.update(
+      { orderNumber: delivery.ref },
+      { set: { mailStatus } },
+      mailStatus === 'sent' ? {} : { when: { notEquals: { mailStatus: 'sent' } } },
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -59,15 +88,21 @@ export async function noteOnOrder(delivery: Delivery): Promise<void> {
  * beside the customer's mail, so the owner hears of an order once and the shopper waits for one send, not two.
  */
 export async function sendOrderConfirmation(order: OrderRecord): Promise<void> {
-  const notice = () => noticeNewOrder(order).catch((error: unknown) => logger.error('order notice failed', { orderNumber: order.orderNumber, error: error as Error }));
-  const { delivery } = await deliver(ORDER_CONFIRMATION, order.orderNumber, confirmationMail(order), { beside: notice });
+  const notice = () =>
+    noticeNewOrder(order).catch((error: unknown) =>
+      logger.error('order notice failed', { orderNumber: order.orderNumber, error: error as Error }),
+    );
+  const { delivery } = await deliver(ORDER_CONFIRMATION, order.orderNumber, confirmationMail(order), {
+    beside: notice,
+  });
   await noteOnOrder(delivery);
 }
 
 /** A cancelled order's confirmation, if it has not gone out yet, is not sent any more. */
 export async function withdrawConfirmation(orderNumber: string): Promise<void> {
   const delivery = await withdraw(ORDER_CONFIRMATION, orderNumber);
-  if (delivery?.status === 'withdrawn') logger.info('order confirmation withdrawn: the order was cancelled first', { orderNumber });
+  if (delivery?.status === 'withdrawn')
+    logger.info('order confirmation withdrawn: the order was cancelled first', { orderNumber });
 }
 
 /** Why an order gets no confirmation (a replacement, a payment never taken), or null when it does. */
@@ -78,11 +113,19 @@ function noConfirmation(order: OrderRecord): string | null {
 }
 
 /** The admin's view of an order's confirmation mail (null when the order gets none). */
-export function confirmationMailView(order: OrderRecord, delivery: Delivery | null, now = new Date()): ConfirmationMailView | null {
+export function confirmationMailView(
+  order: OrderRecord,
+  delivery: Delivery | null,
+  now = new Date(),
+): ConfirmationMailView | null {
   if (!delivery && noConfirmation(order)) return null;
   const to = delivery?.mail?.to ?? unescapeText(order.shippingAddress.email);
   const open = order.status !== 'cancelled' && order.paymentStatus !== 'authorized' && !noConfirmation(order);
-  const view = (state: ConfirmationMailView['state'], at: string | null, canSendAgain: boolean): ConfirmationMailView => ({
+  const view = (
+    state: ConfirmationMailView['state'],
+    at: string | null,
+    canSendAgain: boolean,
+  ): ConfirmationMailView => ({
     state,
     to,
     at,
@@ -94,7 +137,8 @@ export function confirmationMailView(order: OrderRecord, delivery: Delivery | nu
     // An order from before deliveries, or one whose first send has not started: its own summary.
     if (order.mailStatus === 'sent') return view('sent', null, false);
     if (order.status === 'cancelled') return null;
-    if (order.paymentStatus === 'authorized' || order.mailStatus === 'pending') return view('waiting', null, order.paymentStatus !== 'authorized');
+    if (order.paymentStatus === 'authorized' || order.mailStatus === 'pending')
+      return view('waiting', null, order.paymentStatus !== 'authorized');
     return view('unknown', null, true);
   }
   switch (delivery.status) {
@@ -138,7 +182,8 @@ export async function sendConfirmationAgain(orderNumber: string): Promise<{ conf
   if (result.outcome === 'withdrawn') throw conflict(WORDS.cancelled);
   const { delivery } = result;
   if (delivery.status === 'unknown') throw new HttpError(502, 'mail_not_sent', WORDS.unknownAgain);
-  if (delivery.status !== 'sent') throw new HttpError(502, 'mail_not_sent', WORDS.refusedAgain(delivery.lastError ?? 'no reason given'));
+  if (delivery.status !== 'sent')
+    throw new HttpError(502, 'mail_not_sent', WORDS.refusedAgain(delivery.lastError ?? 'no reason given'));
   return { confirmationMail: confirmationMailView(order, delivery)! };
 }
 
@@ -147,10 +192,17 @@ export async function sendConfirmationAgain(orderNumber: string): Promise<{ conf
  * many the shop is still trying to send after SES refused them (so the tile never says every one went out meanwhile).
  */
 export async function unsentConfirmations(limit = 10): Promise<Dashboard['unsentConfirmations']> {
-  const [{ count, deliveries }, retrying] = await Promise.all([needingAttention(ORDER_CONFIRMATION, limit), beingRetried(ORDER_CONFIRMATION)]);
+  const [{ count, deliveries }, retrying] = await Promise.all([
+    needingAttention(ORDER_CONFIRMATION, limit),
+    beingRetried(ORDER_CONFIRMATION),
+  ]);
   return {
     count,
     retrying,
-    orders: deliveries.map((delivery) => ({ orderNumber: delivery.ref, state: delivery.status === 'failed' ? 'failed' : 'unknown', since: delivery.attentionAt ?? delivery.updatedAt })),
+    orders: deliveries.map((delivery) => ({
+      orderNumber: delivery.ref,
+      state: delivery.status === 'failed' ? 'failed' : 'unknown',
+      since: delivery.attentionAt ?? delivery.updatedAt,
+    })),
   };
 }

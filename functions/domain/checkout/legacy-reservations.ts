@@ -9,7 +9,13 @@ import { returnStock } from './stock';
 
 /** The reservation as finished (it leaves the job's index and expires by TTL), on the condition nobody changed it. */
 function finished(reservation: ReservationRecord, status: 'converted' | 'released') {
-  const next = { ...reservation, status, version: reservation.version + 1, updatedAt: new Date().toISOString(), expiresAt: Math.floor(Date.now() / 1000) + CHECKOUT_RULES.keepFinishedSeconds };
+  const next = {
+    ...reservation,
+    status,
+    version: reservation.version + 1,
+    updatedAt: new Date().toISOString(),
+    expiresAt: Math.floor(Date.now() / 1000) + CHECKOUT_RULES.keepFinishedSeconds,
+  };
   return reservations.transact.put(next, { when: { equals: { version: reservation.version, status: 'active' } } });
 }
 
@@ -21,7 +27,11 @@ function finished(reservation: ReservationRecord, status: 'converted' | 'release
  */
 export async function settleLegacyReservations(now = new Date()): Promise<number> {
   let settled = 0;
-  for (const reservation of await reservations.query('byStatus', { status: 'active' }, { skAtMost: now.toISOString() })) {
+  for (const reservation of await reservations.query(
+    'byStatus',
+    { status: 'active' },
+    { skAtMost: now.toISOString() },
+  )) {
     try {
       const intent = reservation.intentId ? await (await paymentProvider()).cancelIntent(reservation.intentId) : null;
       if (intent?.status === 'succeeded') {
@@ -41,7 +51,14 @@ export async function settleLegacyReservations(now = new Date()): Promise<number
           createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
           updatedAt: new Date().toISOString(),
         };
-        if (!(await transactWriteOrFailures([orders.transact.put(order, { ifNew: true }), finished(reservation, 'converted')])).length) {
+        if (
+          !(
+            await transactWriteOrFailures([
+              orders.transact.put(order, { ifNew: true }),
+              finished(reservation, 'converted'),
+            ])
+          ).length
+        ) {
           await sendOrderConfirmation(order);
           settled++;
         }
@@ -49,10 +66,16 @@ export async function settleLegacyReservations(now = new Date()): Promise<number
         const stockBack = await returnStock(reservation.cells, new Date().toISOString());
         if (!(await transactWriteOrFailures([...stockBack, finished(reservation, 'released')])).length) settled++;
       } else {
-        logger.warn('legacy reservation: intent could not be cancelled; kept', { checkoutId: reservation.checkoutId, status: intent.status });
+        logger.warn('legacy reservation: intent could not be cancelled; kept', {
+          checkoutId: reservation.checkoutId,
+          status: intent.status,
+        });
       }
     } catch (error) {
-      logger.error('could not settle a legacy reservation', { checkoutId: reservation.checkoutId, error: error as Error });
+      logger.error('could not settle a legacy reservation', {
+        checkoutId: reservation.checkoutId,
+        error: error as Error,
+      });
     }
   }
   return settled;

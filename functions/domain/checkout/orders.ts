@@ -6,7 +6,15 @@ import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
 import { finishedCheckoutError } from './checkout';
-import { checkoutChange, checkoutOf, getCheckout, holdsSecret, moveCheckout, voidCheckout, type Checkout } from './checkouts';
+import {
+  checkoutChange,
+  checkoutOf,
+  getCheckout,
+  holdsSecret,
+  moveCheckout,
+  voidCheckout,
+  type Checkout,
+} from './checkouts';
 import { sendOrderConfirmation } from './confirmation-mail';
 import { paymentProvider } from './payments';
 import { CaptureError, type Intent } from './payments/provider';
@@ -19,7 +27,9 @@ import type { OrderView } from '#shared/schemas/order-views';
 
 export type { OrderRecord };
 
-/** Who is asking to record the order: a signed-in user (their id), a guest, the provider's webhook or the settle job. */
+/**
+ * Who is asking to record the order: a signed-in user (their id), a guest, the provider's webhook or the settle job.
+ */
 export type Recorder = { kind: 'user'; userId: string } | { kind: 'guest' } | { kind: 'webhook' } | { kind: 'job' };
 
 function allowed(record: { customer: string }, by: Recorder): boolean {
@@ -70,7 +80,10 @@ function paidOrThrow(order: OrderRecord): OrderRecord {
  * 409 out_of_stock with the names. The browser's call, the webhook and the settle job all come here, any number
  * of times, concurrently, in any order.
  */
-export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ order: OrderRecord; created: boolean }> {
+export async function recordOrder(
+  orderNumber: string,
+  by: Recorder,
+): Promise<{ order: OrderRecord; created: boolean }> {
   for (let round = 0; round < 6; round++) {
     const existing = await getOrder(orderNumber);
     if (existing) {
@@ -88,10 +101,15 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
       await moveCheckout(checkout, { state: 'closed', closedReason: 'canceled' });
       continue;
     }
-    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded') throw new HttpError(409, 'payment_not_authorized', 'The payment has not been authorized.');
+    if (intent.status !== 'requires_capture' && intent.status !== 'succeeded')
+      throw new HttpError(409, 'payment_not_authorized', 'The payment has not been authorized.');
     if (intent.amount !== checkout.amounts.total) {
       // The cart changed in another tab while this card was confirmed: never charge an amount the order does not say.
-      logger.error('authorized amount differs from the checkout', { orderNumber, authorized: intent.amount, expected: checkout.amounts.total });
+      logger.error('authorized amount differs from the checkout', {
+        orderNumber,
+        authorized: intent.amount,
+        expected: checkout.amounts.total,
+      });
       await voidCheckout(checkout, 'amount_changed');
       continue;
     }
@@ -110,9 +128,14 @@ export async function recordOrder(orderNumber: string, by: Recorder): Promise<{ 
  * checkout's secret; anyone else who knows the number (it is in every mail subject and on the confirmation page)
  * learns its number and status only. The order itself is shown against its number and email (orders/lookup).
  */
-export async function guestOrderAnswer(order: OrderRecord, secret: string | undefined): Promise<OrderView | Pick<OrderView, 'orderNumber' | 'status'>> {
+export async function guestOrderAnswer(
+  order: OrderRecord,
+  secret: string | undefined,
+): Promise<OrderView | Pick<OrderView, 'orderNumber' | 'status'>> {
   const checkout = secret && order.checkoutId ? await getCheckout(order.checkoutId) : null;
-  return checkout && holdsSecret(checkout, secret) ? publicOrder(order) : { orderNumber: order.orderNumber, status: order.status };
+  return checkout && holdsSecret(checkout, secret)
+    ? publicOrder(order)
+    : { orderNumber: order.orderNumber, status: order.status };
 }
 
 /**
@@ -136,16 +159,24 @@ export async function finishPayment(order: OrderRecord): Promise<OrderRecord> {
 async function capture(order: OrderRecord): Promise<OrderRecord> {
   const provider = await paymentProvider();
   try {
-    await provider.captureIntent(order.orderNumber, { idempotencyKey: `capture-${order.orderNumber}-${order.captureAttempts ?? 0}` });
+    await provider.captureIntent(order.orderNumber, {
+      idempotencyKey: `capture-${order.orderNumber}-${order.captureAttempts ?? 0}`,
+    });
   } catch (error) {
     if (error instanceof CaptureError && error.permanent) return releaseFailedCapture(order, error.message);
     // For now only (no answer, Stripe busy): the order stays authorized and the settle job captures it.
     logger.warn('capture failed; the settle job retries', { orderNumber: order.orderNumber, error: error as Error });
-    await orders.update({ orderNumber: order.orderNumber }, { set: { captureError: (error as Error).message } }).catch(() => undefined);
+    await orders
+      .update({ orderNumber: order.orderNumber }, { set: { captureError: (error as Error).message } })
+      .catch(() => undefined);
     return order;
   }
   try {
-    await orders.update({ orderNumber: order.orderNumber }, { set: { paymentStatus: 'captured', capturedAt: stamp() } }, { when: { equals: { paymentStatus: 'authorized' } } });
+    await orders.update(
+      { orderNumber: order.orderNumber },
+      { set: { paymentStatus: 'captured', capturedAt: stamp() } },
+      { when: { equals: { paymentStatus: 'authorized' } } },
+    );
     // Counted once: only the caller whose write moved the payment to captured gets here.
     recordMetric('ordersPlaced');
     recordMetric('revenueCents', order.amounts.total);
@@ -173,7 +204,11 @@ export async function releaseFailedCapture(order: OrderRecord, reason: string): 
   const items = [
     ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
     ...(checkout?.state === 'taken' ? await giveBackParts(order.promo, stamp()) : []),
-    orders.transact.update({ orderNumber: order.orderNumber }, { set: { ...failed, status: 'cancelled' } }, { when: { equals: { paymentStatus: 'authorized', status: 'pending' } }, current: order }),
+    orders.transact.update(
+      { orderNumber: order.orderNumber },
+      { set: { ...failed, status: 'cancelled' } },
+      { when: { equals: { paymentStatus: 'authorized', status: 'pending' } }, current: order },
+    ),
     ...(checkout?.state === 'taken' ? [checkoutChange(checkout, { state: 'failed' })] : []),
   ];
   if (!(await transactWriteOrFailures(items)).length) recordMetric('paymentsCancelled');
@@ -182,7 +217,13 @@ export async function releaseFailedCapture(order: OrderRecord, reason: string): 
     if (now.paymentStatus !== 'authorized') return now;
     // Shipped before the capture failed: the goods are gone, so only the payment is marked, for the owner to see.
     logger.error('capture failed for an order already shipped', { orderNumber: order.orderNumber, reason });
-    await orders.update({ orderNumber: order.orderNumber }, { set: failed }, { when: { equals: { paymentStatus: 'authorized' } } }).catch(() => undefined);
+    await orders
+      .update(
+        { orderNumber: order.orderNumber },
+        { set: failed },
+        { when: { equals: { paymentStatus: 'authorized' } } },
+      )
+      .catch(() => undefined);
   }
   return (await getOrder(order.orderNumber))!;
 }
@@ -198,5 +239,6 @@ export async function settleCanceledIntent(event: Intent): Promise<void> {
     return;
   }
   const checkout = await checkoutOf(intent);
-  if (checkout?.state === 'open' || checkout?.state === 'voiding') await moveCheckout(checkout, { state: 'closed', closedReason: checkout.closedReason ?? 'canceled' });
+  if (checkout?.state === 'open' || checkout?.state === 'voiding')
+    await moveCheckout(checkout, { state: 'closed', closedReason: checkout.closedReason ?? 'canceled' });
 }

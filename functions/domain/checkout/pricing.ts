@@ -41,7 +41,10 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
   for (const line of cart) {
     const key = `${line.id}|${line.size}`;
     const quantity = (merged.get(key)?.quantity ?? 0) + line.quantity;
-    if (quantity > MAX_QUANTITY) throw badRequest(`At most ${MAX_QUANTITY} of one product and size per order.`, { cart: 'Quantity must be a whole number from 1 to 9.' });
+    if (quantity > MAX_QUANTITY)
+      throw badRequest(`At most ${MAX_QUANTITY} of one product and size per order.`, {
+        cart: 'Quantity must be a whole number from 1 to 9.',
+      });
     merged.set(key, { ...line, quantity });
   }
   const ids = [...new Set([...merged.values()].map((line) => line.id))];
@@ -54,7 +57,8 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
       unavailable.push(line.name ?? line.id);
       continue;
     }
-    if (!sizesFor(product.tag).includes(line.size)) throw badRequest(MESSAGES.invalidSize, { cart: MESSAGES.invalidSize });
+    if (!sizesFor(product.tag).includes(line.size))
+      throw badRequest(MESSAGES.invalidSize, { cart: MESSAGES.invalidSize });
     lines.push({
       id: product.id,
       name: product.name,
@@ -63,7 +67,9 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
       price: product.price,
       size: line.size,
       quantity: line.quantity,
-      ...(product.stockRef && sizeKind(product.tag) !== 'single' && sizeKind(product.tag) !== 'tumbler' ? { stockRef: product.stockRef } : {}),
+      ...(product.stockRef && sizeKind(product.tag) !== 'single' && sizeKind(product.tag) !== 'tumbler'
+        ? { stockRef: product.stockRef }
+        : {}),
       cell: stockCell(product, line.size),
     });
   }
@@ -82,11 +88,15 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
   const itemIds = new Set<string>();
   const productIds = new Set<string>();
   for (const cell of cells) (cell.startsWith('stockItem|') ? itemIds : productIds).add(cell.split('|')[1]);
-  const [items, stored] = await Promise.all([stockItems.getMany([...itemIds].map((id) => ({ id }))), products.getMany([...productIds].map((id) => ({ id })))]);
+  const [items, stored] = await Promise.all([
+    stockItems.getMany([...itemIds].map((id) => ({ id }))),
+    products.getMany([...productIds].map((id) => ({ id }))),
+  ]);
   const counts: Record<string, number> = {};
   for (const cell of cells) {
     const [kind, id, key] = cell.split('|');
-    const record = kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
+    const record =
+      kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
     counts[cell] = Number((record?.stock as Record<string, number | undefined> | undefined)?.[key] ?? 0);
   }
   return counts;
@@ -96,11 +106,15 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
 export async function shortLines(lines: readonly PricedLine[]): Promise<string[]> {
   const need = cellsOf(lines);
   const counts = await readCells(Object.keys(need));
-  return [...new Set(lines.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map((line) => line.name))];
+  return [
+    ...new Set(lines.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map((line) => line.name)),
+  ];
 }
 
 /** POST /api/products/validate-cart: which products do not have enough stock right now (nothing is held). */
-export async function validateCart(cart: readonly CheckoutLine[]): Promise<{ success: boolean; outOfStockItems: string[] }> {
+export async function validateCart(
+  cart: readonly CheckoutLine[],
+): Promise<{ success: boolean; outOfStockItems: string[] }> {
   const { lines, unavailable } = await priceCart(cart);
   const outOfStockItems = [...new Set([...unavailable, ...(await shortLines(lines))])];
   return { success: outOfStockItems.length === 0, outOfStockItems };

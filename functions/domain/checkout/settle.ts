@@ -1,7 +1,16 @@
 import { orders } from '../../db/entities/order';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { CHECKOUT_RULES, closeVoided, dueCheckouts, minutesFrom, moveCheckout, sweepLater, voidCheckout, type Checkout } from './checkouts';
+import {
+  CHECKOUT_RULES,
+  closeVoided,
+  dueCheckouts,
+  minutesFrom,
+  moveCheckout,
+  sweepLater,
+  voidCheckout,
+  type Checkout,
+} from './checkouts';
 import { cancelOrder } from '../orders/cancel';
 import { settleLegacyReservations } from './legacy-reservations';
 import { finishPayment, getOrder, recordOrder } from './orders';
@@ -12,7 +21,9 @@ export interface SettleCounts {
   captured: number;
   /** Authorized checkouts nobody had taken (browser and webhook both lost) that the job took. */
   taken: number;
-  /** Checkouts closed: never authorized in time, cancelled, or refused (stock short) with the authorization cancelled. */
+  /**
+   * Checkouts closed: never authorized in time, cancelled, or refused (stock short) with the authorization cancelled.
+   */
   closed: number;
   /** Captures that failed for good: stock returned, order cancelled. */
   failed: number;
@@ -25,7 +36,11 @@ async function each(checkouts: Checkout[], settle: (checkout: Checkout) => Promi
     try {
       await settle(checkout);
     } catch (error) {
-      logger.error('could not settle a checkout', { checkoutId: checkout.checkoutId, state: checkout.state, error: error as Error });
+      logger.error('could not settle a checkout', {
+        checkoutId: checkout.checkoutId,
+        state: checkout.state,
+        error: error as Error,
+      });
     }
   }
 }
@@ -59,7 +74,11 @@ export async function settleCheckouts(now = new Date()): Promise<SettleCounts> {
     const after = await finishPayment(order);
     if (after.paymentStatus === 'captured') counts.captured++;
     else if (after.paymentStatus === 'capture_failed') counts.failed++;
-    else await sweepLater(checkout, minutesFrom(now, Math.min(60, 2 ** (after.captureAttempts ?? 0) * CHECKOUT_RULES.graceMinutes)));
+    else
+      await sweepLater(
+        checkout,
+        minutesFrom(now, Math.min(60, 2 ** (after.captureAttempts ?? 0) * CHECKOUT_RULES.graceMinutes)),
+      );
   });
 
   await each(await dueCheckouts('voiding', now), async (checkout) => {

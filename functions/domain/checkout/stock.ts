@@ -22,7 +22,11 @@ function byItem(cells: Record<string, number>): ItemCells[] {
 }
 
 /** Each size's units, as counts of the record's `stock` field. */
-const counts = (item: ItemCells, sign: 1 | -1) => Object.fromEntries(item.sizes.map(([size, units]) => [`stock.${size}`, sign * units])) as Record<`stock.${string}`, number>;
+const counts = (item: ItemCells, sign: 1 | -1) =>
+  Object.fromEntries(item.sizes.map(([size, units]) => [`stock.${size}`, sign * units])) as Record<
+    `stock.${string}`,
+    number
+  >;
 
 /** The write that takes units from one record: each count must hold them, and a product's own counts need it listed. */
 export interface StockTake {
@@ -67,6 +71,8 @@ export async function returnStock(cells: Record<string, number>, now: string): P
     .map((item) => {
       const change = { set: { updatedAt: now }, add: { ...counts(item, 1), version: 1 } };
       const when = { present: ['stock' as const] };
-      return item.kind === 'stockItem' ? stockItems.transact.update({ id: item.id }, change, { when }) : products.transact.update({ id: item.id }, change, { when });
+      return item.kind === 'stockItem'
+        ? stockItems.transact.update({ id: item.id }, change, { when })
+        : products.transact.update({ id: item.id }, change, { when });
     });
 }

@@ -20,7 +20,9 @@ export interface TakePart {
 }
 
 /** Lines whose stock lives on a stock item: their products are checked to be still listed. */
-const stockItemProducts = (lines: readonly CheckoutLine[]) => [...new Map(lines.filter((line) => line.cell?.startsWith('stockItem|')).map((line) => [line.id, line.name])).entries()];
+const stockItemProducts = (lines: readonly CheckoutLine[]) => [
+  ...new Map(lines.filter((line) => line.cell?.startsWith('stockItem|')).map((line) => [line.id, line.name])).entries(),
+];
 
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
 export function takeWriteCount(lines: readonly CheckoutLine[]): number {
@@ -36,17 +38,31 @@ export function takeWriteCount(lines: readonly CheckoutLine[]): number {
  * order keyed by the intent id (written once), and the checkout open -> taken.
  */
 export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): TakePart[] {
-  const namesOf = (cells: string[]) => [...new Set(checkout.lines.filter((line) => line.cell && cells.includes(line.cell)).map((line) => line.name))];
+  const namesOf = (cells: string[]) => [
+    ...new Set(checkout.lines.filter((line) => line.cell && cells.includes(line.cell)).map((line) => line.name)),
+  ];
   return [
-    ...takeStock(cellsOf(checkout.lines), now.toISOString()).map((take) => ({ item: take.item, short: namesOf(take.cells) })),
+    ...takeStock(cellsOf(checkout.lines), now.toISOString()).map((take) => ({
+      item: take.item,
+      short: namesOf(take.cells),
+    })),
     ...stockItemProducts(checkout.lines).map(([id, name]) => ({ item: listedCheck(id), short: [name] })),
-    ...(checkout.promo ? redeemParts(checkout.promo, now.toISOString()).map((part) => ({ item: part.item, short: [], promo: part.refusal })) : []),
+    ...(checkout.promo
+      ? redeemParts(checkout.promo, now.toISOString()).map((part) => ({
+          item: part.item,
+          short: [],
+          promo: part.refusal,
+        }))
+      : []),
     { item: orders.transact.put(order, { ifNew: true }) },
     { item: checkoutChange(checkout, { state: 'taken', sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes) }) },
   ];
 }
 
-export type TakeOutcome = { taken: true } | { taken: false; short: string[]; promo?: RedeemRefusal } | { taken: false; short: null; promo?: undefined };
+export type TakeOutcome =
+  | { taken: true }
+  | { taken: false; short: string[]; promo?: RedeemRefusal }
+  | { taken: false; short: null; promo?: undefined };
 
 /**
  * Takes the stock of an authorized checkout and writes its order, all in one TransactWriteItems: either every
@@ -63,5 +79,9 @@ export async function take(checkout: Checkout, order: OrderRecord, now = new Dat
   // took the code away meanwhile.
   const promo = failed.map((index) => parts[index].promo).find(Boolean);
   if (short.length || !promo) return { taken: false, short };
-  return { taken: false, short, promo: promo === 'used_up' && checkout.promo ? await whyCodeFailed(checkout.promo.code) : promo };
+  return {
+    taken: false,
+    short,
+    promo: promo === 'used_up' && checkout.promo ? await whyCodeFailed(checkout.promo.code) : promo,
+  };
 }

@@ -27,7 +27,12 @@ export async function confirmTestCard(input: TestCardInput): Promise<Intent> {
   const checkout = intent && intent.clientSecret === input.clientSecret ? await checkoutOf(intent) : null;
   if (checkout?.closedReason === 'card_attempts') throw tooManyAttempts();
   try {
-    return await provider.confirm(input.clientSecret, input.card, { name: input.billingName, email: input.receiptEmail }, input.threeDSecure);
+    return await provider.confirm(
+      input.clientSecret,
+      input.card,
+      { name: input.billingName, email: input.receiptEmail },
+      input.threeDSecure,
+    );
   } catch (error) {
     if (!(error instanceof CardError) || error.code === 'payment_intent_unexpected_state' || !intent) throw error;
     if ((await recordFailedCardAttempt(intent, randomUUID())).closed) throw tooManyAttempts();

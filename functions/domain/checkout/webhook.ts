@@ -5,7 +5,12 @@ import { recordOrder, settleCanceledIntent } from './orders';
 import { paymentProvider } from './payments';
 
 /** The Stripe events the shop acts on (README: subscribe the webhook endpoint to these). */
-export const STRIPE_EVENTS = ['payment_intent.amount_capturable_updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled'] as const;
+export const STRIPE_EVENTS = [
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+] as const;
 
 /**
  * A Stripe webhook, signature-checked on the raw body. The card authorized (amount_capturable_updated, or
@@ -24,7 +29,8 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
     throw badRequest('The webhook signature is not valid.');
   }
   try {
-    if (event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded') await recordOrder(event.intent.id, { kind: 'webhook' });
+    if (event.type === 'payment_intent.amount_capturable_updated' || event.type === 'payment_intent.succeeded')
+      await recordOrder(event.intent.id, { kind: 'webhook' });
     else if (event.type === 'payment_intent.payment_failed') await recordFailedCardAttempt(event.intent, event.id);
     else if (event.type === 'payment_intent.canceled') await settleCanceledIntent(event.intent);
   } catch (error) {

@@ -15,7 +15,14 @@ function mailOf(submission: Submission) {
     to: shopAddress(),
     replyTo: submission.email,
     subject: FORM_SUBJECTS[submission.kind],
-    text: [`Name: ${submission.name}`, `Email: ${submission.email}`, ...(submission.items ? [`Items: ${submission.items}`] : []), `Received: ${submission.createdAt}`, '', submission.message].join('\n'),
+    text: [
+      `Name: ${submission.name}`,
+      `Email: ${submission.email}`,
+      ...(submission.items ? [`Items: ${submission.items}`] : []),
+      `Received: ${submission.createdAt}`,
+      '',
+      submission.message,
+    ].join('\n'),
   };
 }
 
@@ -26,7 +33,11 @@ function mailOf(submission: Submission) {
 async function deliver(submission: Submission): Promise<Submission['mailStatus']> {
   const attempts = submission.mailAttempts ?? 0;
   try {
-    await formSubmissions.update({ id: submission.id }, { add: { mailAttempts: 1 } }, { when: { equals: { mailAttempts: attempts }, notEquals: { mailStatus: 'sent' } } });
+    await formSubmissions.update(
+      { id: submission.id },
+      { add: { mailAttempts: 1 } },
+      { when: { equals: { mailAttempts: attempts }, notEquals: { mailStatus: 'sent' } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict('This submission is being mailed already.');
     throw error;
@@ -42,7 +53,12 @@ async function deliver(submission: Submission): Promise<Submission['mailStatus']
   return mailStatus;
 }
 
-const sameContent = (a: Submission, b: Submission) => a.kind === b.kind && a.name === b.name && a.email === b.email && a.message === b.message && (a.items ?? '') === (b.items ?? '');
+const sameContent = (a: Submission, b: Submission) =>
+  a.kind === b.kind &&
+  a.name === b.name &&
+  a.email === b.email &&
+  a.message === b.message &&
+  (a.items ?? '') === (b.items ?? '');
 
 /**
  * Stores the submission first (nothing is lost if mail fails), then mails it. The same submissionId with the

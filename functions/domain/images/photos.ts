@@ -19,7 +19,10 @@ export async function waitForPhotos(ids: readonly string[], timeoutMs = 180_000)
       if (record) done.set(id, record);
     }
     if (done.size < ids.length) {
-      if (Date.now() > until) throw new Error(`The image pipeline did not finish ${ids.length - done.size} photo(s) in ${timeoutMs / 1000} s`);
+      if (Date.now() > until)
+        throw new Error(
+          `The image pipeline did not finish ${ids.length - done.size} photo(s) in ${timeoutMs / 1000} s`,
+        );
       await pause(200);
     }
   }
@@ -27,9 +30,21 @@ export async function waitForPhotos(ids: readonly string[], timeoutMs = 180_000)
 }
 
 /** What a product keeps of a ready image record. */
-export const photoOf = (record: ImageRecord): Photo => ({ src: photoPath(record.id), width: record.width, height: record.height, widths: record.widths });
+export const photoOf = (record: ImageRecord): Photo => ({
+  src: photoPath(record.id),
+  width: record.width,
+  height: record.height,
+  widths: record.widths,
+});
 
-const TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
 
 /** Uploads an original to uploads/ as the admin's browser does (the pipeline then runs on it); returns the photo id. */
 export async function uploadOriginal(bytes: Buffer, ext: string): Promise<string> {
@@ -44,8 +59,13 @@ export async function uploadOriginal(bytes: Buffer, ext: string): Promise<string
  * names the photo; the old public file is deleted. Run on every local start and by `npm run images:migrate` for a
  * deployed stage. A product changed meanwhile (version) is left for the next run; a missing file is reported.
  */
-export async function migrateLegacyImages(log: (line: string) => void = () => {}): Promise<{ migrated: number; problems: string[] }> {
-  const all: ProductRecord[] = [...(await products.query('byStatus', { status: 'listed' })), ...(await products.query('byStatus', { status: 'drafted' }))];
+export async function migrateLegacyImages(
+  log: (line: string) => void = () => {},
+): Promise<{ migrated: number; problems: string[] }> {
+  const all: ProductRecord[] = [
+    ...(await products.query('byStatus', { status: 'listed' })),
+    ...(await products.query('byStatus', { status: 'drafted' })),
+  ];
   const problems: string[] = [];
   let migrated = 0;
   for (const product of all) {
@@ -64,7 +84,8 @@ export async function migrateLegacyImages(log: (line: string) => void = () => {}
       }
       const id = await uploadOriginal(bytes, ext || 'jpg');
       const record = (await waitForPhotos([id])).get(id)!;
-      if (record.status !== 'ready') problems.push(`${product.id}: ${picture} could not be processed (${record.reason})`);
+      if (record.status !== 'ready')
+        problems.push(`${product.id}: ${picture} could not be processed (${record.reason})`);
       else replaced.set(picture, photoOf(record));
     }
     if (!replaced.size) continue;
@@ -87,8 +108,12 @@ export async function migrateLegacyImages(log: (line: string) => void = () => {}
       continue;
     }
     migrated++;
-    log(`photos of ${product.id}: ${[...replaced.keys()].join(', ')} -> ${[...replaced.values()].map((photo) => photo.src).join(', ')}`);
-    const stillUsed = new Set(all.filter((other) => other.id !== product.id).flatMap((other) => [other.image, ...(other.extraImages ?? [])]));
+    log(
+      `photos of ${product.id}: ${[...replaced.keys()].join(', ')} -> ${[...replaced.values()].map((photo) => photo.src).join(', ')}`,
+    );
+    const stillUsed = new Set(
+      all.filter((other) => other.id !== product.id).flatMap((other) => [other.image, ...(other.extraImages ?? [])]),
+    );
     await deleteImages([...replaced.keys()].filter((picture) => !stillUsed.has(picture)));
   }
   return { migrated, problems };

@@ -1,5 +1,14 @@
 import sharp, { type Sharp } from 'sharp';
-import { MAX_PHOTO_PIXELS, PHOTO_FORMATS, PHOTO_ID, UPLOAD_PREFIX, VARIANT_CACHE_CONTROL, variantKey, variantWidths, type PhotoExt } from '#shared/images';
+import {
+  MAX_PHOTO_PIXELS,
+  PHOTO_FORMATS,
+  PHOTO_ID,
+  UPLOAD_PREFIX,
+  VARIANT_CACHE_CONTROL,
+  variantKey,
+  variantWidths,
+  type PhotoExt,
+} from '#shared/images';
 import { PHOTO_MESSAGES } from '#shared/messages';
 import type { ImageType } from '#shared/schemas/admin';
 import { images, type ImageRecord } from '../../db/entities/image';
@@ -14,8 +23,14 @@ import { getObject, putObject } from '../../lib/storage';
  */
 const UPLOAD_FORMATS: Record<ImageType, { sharp: string; signature: (bytes: Buffer) => boolean }> = {
   'image/jpeg': { sharp: 'jpeg', signature: (b) => b.length > 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  'image/png': { sharp: 'png', signature: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  'image/webp': { sharp: 'webp', signature: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  'image/png': {
+    sharp: 'png',
+    signature: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  'image/webp': {
+    sharp: 'webp',
+    signature: (b) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
   'image/gif': { sharp: 'gif', signature: (b) => /^GIF8[79]a$/.test(b.toString('latin1', 0, 6)) },
 };
 
@@ -25,7 +40,8 @@ export function uploadFormatOf(bytes: Buffer): string | null {
 }
 
 /** Whether bytes look like SVG (or any XML): markup, whatever the upload was called; only for a clearer refusal. */
-const looksLikeSvg = (bytes: Buffer) => /^(\uFEFF)?\s*<(\?xml|svg|!--|!DOCTYPE svg)/i.test(bytes.toString('utf8', 0, 512));
+const looksLikeSvg = (bytes: Buffer) =>
+  /^(\uFEFF)?\s*<(\?xml|svg|!--|!DOCTYPE svg)/i.test(bytes.toString('utf8', 0, 512));
 
 /** Encoder settings per format: a photo at about the quality of a good web JPEG, at a fraction of its bytes. */
 const ENCODE: Record<PhotoExt, (image: Sharp) => Sharp> = {
@@ -54,7 +70,10 @@ export interface Variant {
  * AVIF, WebP and JPEG. No metadata is written (sharp keeps none unless asked): EXIF, GPS, XMP and the camera's
  * ICC profile are gone; colours are converted to sRGB first.
  */
-export async function makeVariants(id: string, original: Buffer): Promise<{ width: number; height: number; widths: number[]; variants: Variant[] }> {
+export async function makeVariants(
+  id: string,
+  original: Buffer,
+): Promise<{ width: number; height: number; widths: number[]; variants: Variant[] }> {
   // The bytes first: only the upload types go on to a decoder (SVG, or anything else, never does).
   const format = uploadFormatOf(original);
   if (!format) throw new PhotoError(looksLikeSvg(original) ? PHOTO_MESSAGES.svg : PHOTO_MESSAGES.unreadable);
@@ -62,7 +81,8 @@ export async function makeVariants(id: string, original: Buffer): Promise<{ widt
   // can act on, before anything tries to decode it.
   const header = await sharp(original, { limitInputPixels: false }).metadata();
   if (header.format !== format) throw new PhotoError(PHOTO_MESSAGES.unreadable);
-  if (header.width && header.height && header.width * header.height > MAX_PHOTO_PIXELS) throw new PhotoError(PHOTO_MESSAGES.tooManyPixels(header.width, header.height, MAX_PHOTO_PIXELS));
+  if (header.width && header.height && header.width * header.height > MAX_PHOTO_PIXELS)
+    throw new PhotoError(PHOTO_MESSAGES.tooManyPixels(header.width, header.height, MAX_PHOTO_PIXELS));
   const source = sharp(original, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'error', autoOrient: true });
   const meta = await source.metadata();
   if (meta.format !== format) throw new PhotoError(PHOTO_MESSAGES.unreadable);
@@ -72,13 +92,26 @@ export async function makeVariants(id: string, original: Buffer): Promise<{ widt
   // At most the photo's own width, except a photo narrower than the smallest standard width, enlarged to it.
   const widths = variantWidths(width);
   // Decoded once (oriented, sRGB, alpha flattened on white for JPEG); every width is resized from these pixels.
-  const full = await source.flatten({ background: '#ffffff' }).toColorspace('srgb').raw().toBuffer({ resolveWithObject: true });
+  const full = await source
+    .flatten({ background: '#ffffff' })
+    .toColorspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const variants: Variant[] = [];
   for (const w of widths) {
-    const resized = await sharp(full.data, { raw: full.info }).resize({ width: w }).raw().toBuffer({ resolveWithObject: true });
+    const resized = await sharp(full.data, { raw: full.info })
+      .resize({ width: w })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     for (const format of PHOTO_FORMATS) {
       const pixels = sharp(resized.data, { raw: resized.info });
-      variants.push({ key: variantKey(id, w, format.ext), width: w, ext: format.ext, type: format.type, body: await ENCODE[format.ext](pixels).toBuffer() });
+      variants.push({
+        key: variantKey(id, w, format.ext),
+        width: w,
+        ext: format.ext,
+        type: format.type,
+        body: await ENCODE[format.ext](pixels).toBuffer(),
+      });
     }
   }
   return { width, height, widths, variants };
@@ -100,10 +133,20 @@ export async function processUpload(key: string): Promise<ImageRecord | null> {
   }
   try {
     const made = await makeVariants(upload.id, await getObject(key));
-    for (const variant of made.variants) await putObject(variant.key, variant.body, variant.type, VARIANT_CACHE_CONTROL);
-    return await images.put({ id: upload.id, status: 'ready', original: key, width: made.width, height: made.height, widths: made.widths });
+    for (const variant of made.variants)
+      await putObject(variant.key, variant.body, variant.type, VARIANT_CACHE_CONTROL);
+    return await images.put({
+      id: upload.id,
+      status: 'ready',
+      original: key,
+      width: made.width,
+      height: made.height,
+      widths: made.widths,
+    });
   } catch (error) {
-    const known = error instanceof PhotoError || /unsupported image format|Input buffer|pixel limit|VipsJpeg|corrupt/i.test((error as Error).message);
+    const known =
+      error instanceof PhotoError ||
+      /unsupported image format|Input buffer|pixel limit|VipsJpeg|corrupt/i.test((error as Error).message);
     if (!known) throw error;
     logger.warn('upload refused by the image pipeline', { key, error: error as Error });
     const reason = error instanceof PhotoError ? error.message : PHOTO_MESSAGES.unreadable;

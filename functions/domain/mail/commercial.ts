@@ -27,7 +27,13 @@ export function postalAddress(): string | null {
 
 /** The footer's lines: why this mail came, how to stop such mail with one click, and who sent it from where. */
 export function commercialFooter(reason: string, unsubscribeUrl: string, address: string): string[] {
-  return ['', '--', `${WORDS.whyPrefix} ${reason}`, `${WORDS.unsubscribeLine} ${unsubscribeUrl}`, `${SHOP_NAME}, ${address}`];
+  return [
+    '',
+    '--',
+    `${WORDS.whyPrefix} ${reason}`,
+    `${WORDS.unsubscribeLine} ${unsubscribeUrl}`,
+    `${SHOP_NAME}, ${address}`,
+  ];
 }
 
 /** The same footer for an HTML alternative. */
@@ -45,7 +51,13 @@ function htmlFooter(reason: string, unsubscribeUrl: string, address: string): st
  * sendable (`ok: false`, with why) when the shop's postal address or its own address (for the links) is not known:
  * such a mail would break the rules it must keep.
  */
-export async function commercialMail(input: { to: string; subject: string; text: string; html?: string; reason: string }): Promise<CommercialMail> {
+export async function commercialMail(input: {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  reason: string;
+}): Promise<CommercialMail> {
   const address = postalAddress();
   if (!address) return { ok: false, why: WORDS.noPostalAddress };
   const token = encodeURIComponent(await unsubscribeToken(input.to));

@@ -26,7 +26,10 @@ export type Composer = (delivery: Delivery, now: Date) => Promise<Composed>;
 export type Composers = Readonly<Record<string, Composer>>;
 
 export const DELIVERY_RULES = {
-  /** Minutes before the next try after SES refused the 1st, 2nd, ... attempt; refused once more after the last: `failed`. */
+  /**
+   * Minutes before the next try after SES refused the 1st, 2nd, ... attempt; refused once more after the last:
+   * `failed`.
+   */
   backoffMinutes: [1, 5, 15, 60, 60],
   /** A sender holds its claim this long (far beyond a function's 10 s); after it, the send counts as stalled. */
   leaseMinutes: 10,
@@ -45,7 +48,12 @@ const describe = (error: unknown) => {
 
 /** The record after a change: a new version; `dueAt` and `attentionAt` kept only in the states they belong to. */
 function next(current: Delivery, changes: Partial<Delivery>): Delivery {
-  const { dueAt, attentionAt, ...rest } = { ...current, ...changes, version: current.version + 1, updatedAt: new Date().toISOString() };
+  const { dueAt, attentionAt, ...rest } = {
+    ...current,
+    ...changes,
+    version: current.version + 1,
+    updatedAt: new Date().toISOString(),
+  };
   return {
     ...rest,
     ...(rest.status === 'pending' || rest.status === 'sending' ? { dueAt } : {}),
@@ -70,9 +78,12 @@ export function getDelivery(kind: string, ref: string): Promise<Delivery | null>
 }
 
 /** A claim still held by a live sender (its lease has not run out). */
-export const inFlight = (delivery: Delivery, now = new Date()) => delivery.status === 'sending' && (delivery.dueAt ?? '') > now.toISOString();
+export const inFlight = (delivery: Delivery, now = new Date()) =>
+  delivery.status === 'sending' && (delivery.dueAt ?? '') > now.toISOString();
 
-/** What one send did, written on the delivery it claimed; a later claim (after its lease) is left alone unless it sent. */
+/**
+ * What one send did, written on the delivery it claimed; a later claim (after its lease) is left alone unless it sent.
+ */
 async function record(claimed: Delivery, outcome: Partial<Delivery>): Promise<Delivery> {
   let current: Delivery | null = claimed;
   for (;;) {
@@ -82,14 +93,17 @@ async function record(claimed: Delivery, outcome: Partial<Delivery>): Promise<De
     if (current.status === 'sent') return current;
     // Someone claimed it again after this send's lease ran out (theirs is the attempt that counts now), or withdrew it.
     // A mail SES accepted is recorded whatever happened meanwhile: it must never be sent once more.
-    if (outcome.status !== 'sent' && (current.attempts !== claimed.attempts || current.status === 'withdrawn')) return current;
+    if (outcome.status !== 'sent' && (current.attempts !== claimed.attempts || current.status === 'withdrawn'))
+      return current;
   }
 }
 
 /** After a refusal (or a composer that failed): the next try after the backoff, or `failed` after the last. */
 function refused(claimed: Delivery, now: Date, lastError: string): Partial<Delivery> {
   const wait = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1];
-  return wait === undefined ? { status: 'failed', attentionAt: now.toISOString(), lastError } : { status: 'pending', dueAt: minutesFrom(now, wait), lastError };
+  return wait === undefined
+    ? { status: 'failed', attentionAt: now.toISOString(), lastError }
+    : { status: 'pending', dueAt: minutesFrom(now, wait), lastError };
 }
 
 /**
@@ -97,7 +111,11 @@ function refused(claimed: Delivery, now: Date, lastError: string): Partial<Deliv
  * with a composer has its mail written now, by the claimer only: not wanted any more -> withdrawn, nothing sent.
  */
 async function attempt(delivery: Delivery, now = new Date(), compose?: Composer): Promise<Delivery | null> {
-  const claimed = await move(delivery, { status: 'sending', attempts: delivery.attempts + 1, dueAt: minutesFrom(now, DELIVERY_RULES.leaseMinutes) });
+  const claimed = await move(delivery, {
+    status: 'sending',
+    attempts: delivery.attempts + 1,
+    dueAt: minutesFrom(now, DELIVERY_RULES.leaseMinutes),
+  });
   if (!claimed) return null;
   const about = { kind: claimed.kind, ref: claimed.ref, attempt: claimed.attempts };
   let mail = claimed.mail;
@@ -118,16 +136,30 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
   if (!mail) throw new Error(`delivery ${claimed.kind} ${claimed.ref} has no mail and its kind no composer`);
   try {
     const { messageId } = await sendMail(mail);
-    return await record(claimed, { status: 'sent', mail, sentAt: new Date().toISOString(), ...(messageId ? { messageId } : {}), lastError: undefined });
+    return await record(claimed, {
+      status: 'sent',
+      mail,
+      sentAt: new Date().toISOString(),
+      ...(messageId ? { messageId } : {}),
+      lastError: undefined,
+    });
   } catch (error) {
     const lastError = describe(error);
     if (!mailNotTaken(error)) {
       // The request went out and no answer came back: SES may have accepted it. Never sent again by itself.
-      logger.error('mail send did not finish; it may have been sent', { event: LOG_EVENT.mailFailed, ...about, error: error as Error });
+      logger.error('mail send did not finish; it may have been sent', {
+        event: LOG_EVENT.mailFailed,
+        ...about,
+        error: error as Error,
+      });
       return record(claimed, { status: 'unknown', attentionAt: now.toISOString(), lastError, mail });
     }
     const last = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1] === undefined;
-    logger.error(last ? 'mail refused; no more tries' : 'mail refused; tried again later', { event: LOG_EVENT.mailFailed, ...about, error: error as Error });
+    logger.error(last ? 'mail refused; no more tries' : 'mail refused; tried again later', {
+      event: LOG_EVENT.mailFailed,
+      ...about,
+      error: error as Error,
+    });
     return record(claimed, { ...refused(claimed, now, lastError), mail });
   }
 }
@@ -138,7 +170,11 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
  * never tried yet moves its time to `dueAt` (the shopper came back to the card step: the delay counts from then);
  * one tried, sent or withdrawn is left as it is. `created` tells the first call.
  */
-export async function schedule(kind: string, ref: string, dueAt: Date): Promise<{ delivery: Delivery; created: boolean }> {
+export async function schedule(
+  kind: string,
+  ref: string,
+  dueAt: Date,
+): Promise<{ delivery: Delivery; created: boolean }> {
   try {
     return { delivery: await mailDeliveries.create({ kind, ref, dueAt: dueAt.toISOString() }), created: true };
   } catch (error) {
@@ -146,7 +182,8 @@ export async function schedule(kind: string, ref: string, dueAt: Date): Promise<
   }
   for (;;) {
     const delivery = (await getDelivery(kind, ref))!;
-    if (delivery.status !== 'pending' || delivery.attempts > 0 || delivery.dueAt === dueAt.toISOString()) return { delivery, created: false };
+    if (delivery.status !== 'pending' || delivery.attempts > 0 || delivery.dueAt === dueAt.toISOString())
+      return { delivery, created: false };
     const moved = await move(delivery, { dueAt: dueAt.toISOString() });
     if (moved) return { delivery: moved, created: false };
   }
@@ -158,7 +195,12 @@ export async function schedule(kind: string, ref: string, dueAt: Date): Promise<
  * A crash between creating and sending leaves it pending and due: the job sends it. `beside` runs only for the
  * caller that created it, alongside the send (the owner's notice of a new order: once, and no extra wait).
  */
-export async function deliver(kind: string, ref: string, mail: Mail, options: { beside?: () => Promise<void> } = {}): Promise<{ delivery: Delivery; created: boolean }> {
+export async function deliver(
+  kind: string,
+  ref: string,
+  mail: Mail,
+  options: { beside?: () => Promise<void> } = {},
+): Promise<{ delivery: Delivery; created: boolean }> {
   let delivery: Delivery;
   try {
     delivery = await mailDeliveries.create({ kind, ref, mail, dueAt: new Date().toISOString() });
@@ -166,7 +208,9 @@ export async function deliver(kind: string, ref: string, mail: Mail, options: { 
     if (!isConditionFailure(error)) throw error;
     return { delivery: (await getDelivery(kind, ref))!, created: false };
   }
-  const beside = Promise.resolve(options.beside?.()).catch((error: unknown) => logger.error('work beside a mail failed', { kind, ref, error: error as Error }));
+  const beside = Promise.resolve(options.beside?.()).catch((error: unknown) =>
+    logger.error('work beside a mail failed', { kind, ref, error: error as Error }),
+  );
   const sent = (await attempt(delivery)) ?? (await getDelivery(kind, ref))!;
   await beside;
   return { delivery: sent, created: true };
@@ -216,11 +260,14 @@ export async function sendAgain(kind: string, ref: string, mailIfNew: () => Mail
   return now.status === 'sent' ? { outcome: 'sent-before', delivery: now } : { outcome: 'in-flight', delivery: now };
 }
 
-/** No longer wanted (the order was cancelled): a delivery not sent and not being sent is withdrawn, so nobody sends it. */
+/**
+ * No longer wanted (the order was cancelled): a delivery not sent and not being sent is withdrawn, so nobody sends it.
+ */
 export async function withdraw(kind: string, ref: string): Promise<Delivery | null> {
   for (;;) {
     const delivery = await getDelivery(kind, ref);
-    if (!delivery || delivery.status === 'sent' || delivery.status === 'withdrawn' || delivery.status === 'sending') return delivery;
+    if (!delivery || delivery.status === 'sent' || delivery.status === 'withdrawn' || delivery.status === 'sending')
+      return delivery;
     const moved = await move(delivery, { status: 'withdrawn' });
     if (moved) return moved;
   }
@@ -233,7 +280,10 @@ export interface SweepCounts {
   refused: number;
   /** Claimed by a sender that never reported back within its lease: now `unknown`, for a person to decide. */
   stalled: number;
-  /** Scheduled mails their composer found no longer wanted (the cart was paid, the address opted out, ...): not sent. Only when some were. */
+  /**
+   * Scheduled mails their composer found no longer wanted (the cart was paid, the address opted out, ...): not sent.
+   * Only when some were.
+   */
   withdrawn?: number;
 }
 
@@ -245,7 +295,10 @@ export interface SweepCounts {
  * (withdrawn when no longer wanted); a delivery without a mail whose kind has no composer here is left alone.
  * Stops claiming when `deadline` is near.
  */
-export async function sweepDeliveries(now = new Date(), options: { deadline?: number; onChange?: (delivery: Delivery) => Promise<void>; compose?: Composers } = {}): Promise<SweepCounts> {
+export async function sweepDeliveries(
+  now = new Date(),
+  options: { deadline?: number; onChange?: (delivery: Delivery) => Promise<void>; compose?: Composers } = {},
+): Promise<SweepCounts> {
   const counts: SweepCounts = { sent: 0, refused: 0, stalled: 0 };
   const due = await mailDeliveries.query('due', {}, { skAtMost: now.toISOString(), limit: DELIVERY_RULES.perRun });
   for (const listed of due) {
@@ -256,11 +309,22 @@ export async function sweepDeliveries(now = new Date(), options: { deadline?: nu
       if (!delivery || (delivery.dueAt ?? '~') > now.toISOString()) continue;
       let moved: Delivery | null = null;
       if (delivery.status === 'sending') {
-        logger.error('mail send never reported back; it may have been sent', { event: LOG_EVENT.mailFailed, kind: delivery.kind, ref: delivery.ref, attempt: delivery.attempts });
-        moved = await move(delivery, { status: 'unknown', attentionAt: now.toISOString(), lastError: 'The send did not finish (the sender stopped before SES answered).' });
+        logger.error('mail send never reported back; it may have been sent', {
+          event: LOG_EVENT.mailFailed,
+          kind: delivery.kind,
+          ref: delivery.ref,
+          attempt: delivery.attempts,
+        });
+        moved = await move(delivery, {
+          status: 'unknown',
+          attentionAt: now.toISOString(),
+          lastError: 'The send did not finish (the sender stopped before SES answered).',
+        });
         if (moved) counts.stalled++;
       } else if (delivery.status === 'pending') {
-        const compose = Object.hasOwn(options.compose ?? {}, delivery.kind) ? options.compose![delivery.kind] : undefined;
+        const compose = Object.hasOwn(options.compose ?? {}, delivery.kind)
+          ? options.compose![delivery.kind]
+          : undefined;
         if (!delivery.mail && !compose) {
           logger.error('a scheduled mail has no composer for its kind', { kind: delivery.kind, ref: delivery.ref });
           continue;
@@ -293,7 +357,13 @@ export async function beingRetried(kind: string): Promise<number> {
 }
 
 /** Deliveries of a kind waiting for a person (failed or unknown), oldest first: how many, and the first `limit`. */
-export async function needingAttention(kind: string, limit: number): Promise<{ count: number; deliveries: Delivery[] }> {
-  const [count, deliveries] = await Promise.all([mailDeliveries.count('attention', { kind }), mailDeliveries.query('attention', { kind }, { limit })]);
+export async function needingAttention(
+  kind: string,
+  limit: number,
+): Promise<{ count: number; deliveries: Delivery[] }> {
+  const [count, deliveries] = await Promise.all([
+    mailDeliveries.count('attention', { kind }),
+    mailDeliveries.query('attention', { kind }, { limit }),
+  ]);
   return { count, deliveries };
 }

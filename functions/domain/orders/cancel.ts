@@ -33,7 +33,8 @@ const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + m
 /**
  * Cancels an unshipped order, exactly once however often it is pressed (docs/decisions/0035):
  * 1. one transaction: pending -> cancelled (on the condition that it is still pending), the refund and the mail
- *    marked pending, the stock of its lines put back and its promo code's use given back; a second press or tab fails the condition and goes on
+ * marked pending, the stock of its lines put back and its promo code's use given back; a second press or tab fails the
+ * condition and goes on
  *    to step 2 with the order as it is;
  * 2. the refund through the payment provider with the key `refund-<orderNumber>` (the provider answers the
  *    same refund to the same key), then its result is kept on the order;
@@ -58,14 +59,23 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     const transition = orders.transact.update(
       { orderNumber },
       {
-        set: { status: 'cancelled', cancelledAt: now, cancelMail: { status: 'pending', at: now }, ...(order.replacementOf ? {} : { refund: { status: 'pending' } }) },
+        set: {
+          status: 'cancelled',
+          cancelledAt: now,
+          cancelMail: { status: 'pending', at: now },
+          ...(order.replacementOf ? {} : { refund: { status: 'pending' } }),
+        },
         add: { version: 1 },
       },
       { when: { equals: { status: 'pending' } }, current: order },
     );
     try {
       // The job's to-do item, in the same transaction: a crash after it cannot lose the refund or the mail.
-      const due = cancellationsDue.transact.put({ list: 'due', orderNumber, sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes) });
+      const due = cancellationsDue.transact.put({
+        list: 'due',
+        orderNumber,
+        sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes),
+      });
       await transactWrite([transition, ...moves.items, ...giveBack, ...request, due]);
       if (!order.replacementOf) recordMetric('paymentsCancelled');
       break;
@@ -82,7 +92,9 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
   } finally {
     // A confirmation not sent yet (SES refused it so far) would now only confuse: it is not sent any more (0064).
     // After the refund and the mail, so the customer's money is not kept waiting for it.
-    await withdrawConfirmation(orderNumber).catch((error: unknown) => logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }));
+    await withdrawConfirmation(orderNumber).catch((error: unknown) =>
+      logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }),
+    );
   }
 }
 
@@ -92,16 +104,25 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
  * approved (never the case for an order approval made; an older record is cancelled as an order alone).
  */
 async function requestParts(order: OrderRecord, now: string): Promise<TransactItem[]> {
-  const [request, original] = await Promise.all([replacements.get({ id: order.orderNumber }, { consistent: true }), orders.get({ orderNumber: order.replacementOf! }, { consistent: true })]);
+  const [request, original] = await Promise.all([
+    replacements.get({ id: order.orderNumber }, { consistent: true }),
+    orders.get({ orderNumber: order.replacementOf! }, { consistent: true }),
+  ]);
   if (!request || request.status !== 'approved' || !original) return [];
   return [
-    replacements.transact.update({ id: request.id }, { set: { status: 'cancelled', cancelledAt: now } }, { when: { equals: { status: 'approved' } }, current: request }),
+    replacements.transact.update(
+      { id: request.id },
+      { set: { status: 'cancelled', cancelledAt: now } },
+      { when: { equals: { status: 'approved' } }, current: request },
+    ),
     countsUpdate(original, releasedUnits(original, request.lines), {}, now),
   ];
 }
 
 /** Nothing is left to do: the refund confirmed (or none: a replacement) and the mail gone out or failed. */
-const finished = (order: OrderRecord) => (!order.refund || order.refund.status === 'refunded') && (!order.cancelMail || order.cancelMail.status === 'sent' || order.cancelMail.status === 'failed');
+const finished = (order: OrderRecord) =>
+  (!order.refund || order.refund.status === 'refunded') &&
+  (!order.cancelMail || order.cancelMail.status === 'sent' || order.cancelMail.status === 'failed');
 
 /**
  * Steps 2 and 3 of a cancellation: the refund (idempotent) and the customer's mail (once). When both are done the
@@ -119,7 +140,11 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
     order = { ...order, refund: { status, id: result.id } };
     if (status === 'failed') {
       logger.error('refund failed', { orderNumber, refundId: result.id });
-      throw new HttpError(502, 'refund_failed', "The payment provider refused the refund. The order stays cancelled; refund it in the provider's dashboard or try again.");
+      throw new HttpError(
+        502,
+        'refund_failed',
+        "The payment provider refused the refund. The order stays cancelled; refund it in the provider's dashboard or try again.",
+      );
     }
   }
   if (order.cancelMail?.status === 'pending' && (await claimMail(order))) {
@@ -131,10 +156,20 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
   return final;
 }
 
-/** failed -> pending on a refused refund, with the job's to-do item; a second retry at once finds it pending already. */
+/**
+ * failed -> pending on a refused refund, with the job's to-do item; a second retry at once finds it pending already.
+ */
 async function retryRefused(order: OrderRecord): Promise<void> {
-  const due = cancellationsDue.transact.put({ list: 'due', orderNumber: order.orderNumber, sweepAt: minutesFrom(new Date(), CANCEL_RULES.graceMinutes) });
-  const pending = orders.transact.update({ orderNumber: order.orderNumber }, { set: { refund: { status: 'pending' } } }, { when: { equals: { refund: order.refund } } });
+  const due = cancellationsDue.transact.put({
+    list: 'due',
+    orderNumber: order.orderNumber,
+    sweepAt: minutesFrom(new Date(), CANCEL_RULES.graceMinutes),
+  });
+  const pending = orders.transact.update(
+    { orderNumber: order.orderNumber },
+    { set: { refund: { status: 'pending' } } },
+    { when: { equals: { refund: order.refund } } },
+  );
   try {
     await transactWrite([pending, due]);
   } catch (error) {
@@ -145,7 +180,11 @@ async function retryRefused(order: OrderRecord): Promise<void> {
 /** pending -> sending on the cancellation mail (as read: pending); only the caller that made the change sends it. */
 async function claimMail(order: OrderRecord): Promise<boolean> {
   try {
-    await orders.update({ orderNumber: order.orderNumber }, { set: { cancelMail: { status: 'sending', at: new Date().toISOString() } } }, { when: { equals: { cancelMail: order.cancelMail } } });
+    await orders.update(
+      { orderNumber: order.orderNumber },
+      { set: { cancelMail: { status: 'sending', at: new Date().toISOString() } } },
+      { when: { equals: { cancelMail: order.cancelMail } } },
+    );
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
@@ -173,7 +212,9 @@ export async function finishCancellations(now = new Date()): Promise<Cancellatio
   const counts: CancellationCounts = { finished: 0, refused: 0, later: 0 };
   await trackEarlierCancellations();
   // One partition that holds only the unfinished ones: normally empty.
-  const due = (await cancellationsDue.query('due', { list: 'due' }, { consistent: true })).filter((item) => item.sweepAt <= now.toISOString());
+  const due = (await cancellationsDue.query('due', { list: 'due' }, { consistent: true })).filter(
+    (item) => item.sweepAt <= now.toISOString(),
+  );
   for (const item of due) {
     const { orderNumber } = item;
     try {
@@ -187,11 +228,20 @@ export async function finishCancellations(now = new Date()): Promise<Cancellatio
         counts.refused++;
         continue;
       }
-      if (order.cancelMail?.status === 'sending' && Date.parse(order.cancelMail.at) <= now.getTime() - CANCEL_RULES.mailStuckMinutes * 60_000) {
+      if (
+        order.cancelMail?.status === 'sending' &&
+        Date.parse(order.cancelMail.at) <= now.getTime() - CANCEL_RULES.mailStuckMinutes * 60_000
+      ) {
         logger.error('cancellation mail never finished', { event: LOG_EVENT.mailFailed, orderNumber });
-        await orders.update({ orderNumber }, { set: { cancelMail: { status: 'failed', at: now.toISOString() } } }, { when: { equals: { cancelMail: order.cancelMail } } }).catch((error: unknown) => {
-          if (!isConditionFailure(error)) throw error; // reported back meanwhile
-        });
+        await orders
+          .update(
+            { orderNumber },
+            { set: { cancelMail: { status: 'failed', at: now.toISOString() } } },
+            { when: { equals: { cancelMail: order.cancelMail } } },
+          )
+          .catch((error: unknown) => {
+            if (!isConditionFailure(error)) throw error; // reported back meanwhile
+          });
       }
       order = await finishCancellation(orderNumber);
       if (finished(order)) counts.finished++;
@@ -205,7 +255,11 @@ export async function finishCancellations(now = new Date()): Promise<Cancellatio
         await refusedLater(item);
         counts.refused++;
       } else {
-        logger.error('could not finish a cancellation', { orderNumber, attempts: item.attempts + 1, error: error as Error });
+        logger.error('could not finish a cancellation', {
+          orderNumber,
+          attempts: item.attempts + 1,
+          error: error as Error,
+        });
         await retryLater(item, now);
         counts.later++;
       }
@@ -221,17 +275,24 @@ async function retryLater(item: CancellationDueRecord, now: Date): Promise<void>
 }
 
 /**
- * A refused refund is the admin's to decide ("Refund refused" on the order page: refund in the provider's dashboard
- * or try again); the job takes it off its list and says so once. A retry by the admin puts it back (finishCancellation).
+ * A refused refund is the admin's to decide ("Refund refused" on the order page: refund in the provider's dashboard or
+ * try again); the job takes it off its list and says so once. A retry by the admin puts it back (finishCancellation).
  */
 async function refusedLater(item: CancellationDueRecord): Promise<void> {
   logger.error('refund refused by the payment provider; left to the admin', { orderNumber: item.orderNumber });
   await cancellationsDue.delete({ list: 'due', orderNumber: item.orderNumber });
 }
 
-async function moveDue(item: CancellationDueRecord, set: Partial<CancellationDueRecord>, attempts: number): Promise<void> {
+async function moveDue(
+  item: CancellationDueRecord,
+  set: Partial<CancellationDueRecord>,
+  attempts: number,
+): Promise<void> {
   try {
-    await cancellationsDue.update({ list: 'due', orderNumber: item.orderNumber }, { set, ...(attempts ? { add: { attempts } } : {}) });
+    await cancellationsDue.update(
+      { list: 'due', orderNumber: item.orderNumber },
+      { set, ...(attempts ? { add: { attempts } } : {}) },
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error; // finished (and deleted) by someone else meanwhile
   }
@@ -245,7 +306,10 @@ async function trackEarlierCancellations(): Promise<void> {
   if (await cancellationsTracked.get({ name: 'cancellations-due' }, { consistent: true })) return;
   const now = new Date().toISOString();
   for (const order of await orders.query('byStatus', { status: 'cancelled' })) {
-    const unfinished = (order.refund && order.refund.status !== 'refunded') || order.cancelMail?.status === 'pending' || order.cancelMail?.status === 'sending';
+    const unfinished =
+      (order.refund && order.refund.status !== 'refunded') ||
+      order.cancelMail?.status === 'pending' ||
+      order.cancelMail?.status === 'sending';
     if (!unfinished) continue;
     try {
       await cancellationsDue.create({ list: 'due', orderNumber: order.orderNumber, sweepAt: now });

@@ -8,7 +8,11 @@ const NO_SUCH_ORDER = 'We could not find an order with that number and email add
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The order with this number if it was placed with this email; 404 otherwise (either way the same). */
-export async function findOrder(orderNumber: string, email: string, options: { consistent?: boolean } = {}): Promise<OrderRecord> {
+export async function findOrder(
+  orderNumber: string,
+  email: string,
+  options: { consistent?: boolean } = {},
+): Promise<OrderRecord> {
   const order = await orders.get({ orderNumber }, options);
   if (!order || !sameEmail(order.shippingAddress.email, email)) throw notFound(NO_SUCH_ORDER);
   return order;

@@ -13,10 +13,21 @@ import { sendMail, shopAddress, siteLink } from '../../lib/mail';
  * The mails after the sale: on its way (with the carrier's tracking page), cancelled and refunded, and each step
  * of a replacement request. Each returns what happened to it; the caller keeps that on the record (the timeline).
  */
-async function send(to: string, subject: string, body: string[], about: Record<string, string>, replyTo?: string): Promise<SentMail> {
+async function send(
+  to: string,
+  subject: string,
+  body: string[],
+  about: Record<string, string>,
+  replyTo?: string,
+): Promise<SentMail> {
   const at = new Date().toISOString();
   try {
-    await sendMail({ to: unescapeText(to), subject, text: body.join('\n'), ...(replyTo ? { replyTo: unescapeText(replyTo) } : {}) });
+    await sendMail({
+      to: unescapeText(to),
+      subject,
+      text: body.join('\n'),
+      ...(replyTo ? { replyTo: unescapeText(replyTo) } : {}),
+    });
     return { status: 'sent', at };
   } catch (error) {
     logger.error('order mail failed', { event: LOG_EVENT.mailFailed, subject, ...about, error: error as Error });
@@ -25,7 +36,10 @@ async function send(to: string, subject: string, body: string[], about: Record<s
 }
 
 const statusLink = (orderNumber: string) => siteLink(`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`);
-const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) => lines.map((line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`);
+const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) =>
+  lines.map(
+    (line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`,
+  );
 /** Where the owner opens an order in the admin area (none when the shop's address is not set). */
 const adminLink = (orderNumber: string) => siteLink(`/admin/orders/${encodeURIComponent(orderNumber)}`);
 
@@ -35,10 +49,22 @@ const adminLink = (orderNumber: string) => siteLink(`/admin/orders/${encodeURICo
  * notice is logged and not retried, and none is sent where no shop address is set (a dev stage). A reply goes to
  * the customer (Reply-To).
  */
-async function notifyShop(subject: string, body: string[], orderNumber: string, customerEmail: string, about: Record<string, string> = {}): Promise<void> {
+async function notifyShop(
+  subject: string,
+  body: string[],
+  orderNumber: string,
+  customerEmail: string,
+  about: Record<string, string> = {},
+): Promise<void> {
   if (!readEnv().SHOP_EMAIL) return;
   const link = adminLink(orderNumber);
-  await send(shopAddress(), subject, [...body, ...(link ? ['', `Open it in the admin area: ${link}`] : [])], { orderNumber, notice: 'shop', ...about }, customerEmail);
+  await send(
+    shopAddress(),
+    subject,
+    [...body, ...(link ? ['', `Open it in the admin area: ${link}`] : [])],
+    { orderNumber, notice: 'shop', ...about },
+    customerEmail,
+  );
 }
 
 /** The owner's notice of a paid order: what to pack and where it goes. */
@@ -70,7 +96,14 @@ export function noticeNewOrder(order: OrderRecord): Promise<void> {
 export function noticeReplacementRequest(request: ReplacementRecord): Promise<void> {
   return notifyShop(
     `Replacement requested for order ${request.orderNumber}`,
-    [`${unescapeText(request.name)} (${unescapeText(request.email)}) asks for a replacement (${request.id}):`, '', ...itemLines(request.lines), '', 'Reason:', unescapeText(request.reason)],
+    [
+      `${unescapeText(request.name)} (${unescapeText(request.email)}) asks for a replacement (${request.id}):`,
+      '',
+      ...itemLines(request.lines),
+      '',
+      'Reason:',
+      unescapeText(request.reason),
+    ],
     request.orderNumber,
     request.email,
     { replacement: request.id },
@@ -87,8 +120,15 @@ export const footer = (orderNumber: string) => {
 function trackingLines(order: Pick<OrderRecord, 'carrier' | 'trackingNumber'>): string[] {
   const url = trackingUrl(order.carrier, order.trackingNumber);
   return order.trackingNumber
-    ? [`${order.carrier && order.carrier !== 'other' ? order.carrier : 'Tracking number'}: ${order.trackingNumber}`, ...(url ? [`Track it: ${url}`] : [])]
-    : [order.carrier && order.carrier !== 'other' ? `It is on its way with ${order.carrier}, without a tracking number.` : 'It is on its way without a tracking number.'];
+    ? [
+        `${order.carrier && order.carrier !== 'other' ? order.carrier : 'Tracking number'}: ${order.trackingNumber}`,
+        ...(url ? [`Track it: ${url}`] : []),
+      ]
+    : [
+        order.carrier && order.carrier !== 'other'
+          ? `It is on its way with ${order.carrier}, without a tracking number.`
+          : 'It is on its way without a tracking number.',
+      ];
 }
 
 export function mailShipped(order: OrderRecord): Promise<SentMail> {
@@ -96,7 +136,9 @@ export function mailShipped(order: OrderRecord): Promise<SentMail> {
   const address = order.shippingAddress;
   return send(
     address.email,
-    order.replacementOf ? `Your replacement ${order.orderNumber} is on its way` : `Your order ${order.orderNumber} is on its way`,
+    order.replacementOf
+      ? `Your replacement ${order.orderNumber} is on its way`
+      : `Your order ${order.orderNumber} is on its way`,
     [
       `Hi ${unescapeText(address.name)},`,
       '',
@@ -119,7 +161,9 @@ export function mailTrackingChanged(order: OrderRecord): Promise<SentMail> {
   const what = order.replacementOf ? `your replacement ${order.orderNumber}` : `your order ${order.orderNumber}`;
   return send(
     address.email,
-    order.replacementOf ? `New tracking for your replacement ${order.orderNumber}` : `New tracking for your order ${order.orderNumber}`,
+    order.replacementOf
+      ? `New tracking for your replacement ${order.orderNumber}`
+      : `New tracking for your order ${order.orderNumber}`,
     [
       `Hi ${unescapeText(address.name)},`,
       '',
@@ -175,11 +219,18 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
   );
 }
 
-export function mailReplacement(request: ReplacementRecord, step: 'received' | 'approved' | 'declined'): Promise<SentMail> {
+export function mailReplacement(
+  request: ReplacementRecord,
+  step: 'received' | 'approved' | 'declined',
+): Promise<SentMail> {
   const intro = {
     received: [`We received your request for a replacement (${request.id}) for order ${request.orderNumber}:`],
-    approved: [`Your replacement ${request.id} for order ${request.orderNumber} is approved. We will ship these at no cost:`],
-    declined: [`We looked at your replacement request ${request.id} for order ${request.orderNumber} and cannot replace these items:`],
+    approved: [
+      `Your replacement ${request.id} for order ${request.orderNumber} is approved. We will ship these at no cost:`,
+    ],
+    declined: [
+      `We looked at your replacement request ${request.id} for order ${request.orderNumber} and cannot replace these items:`,
+    ],
   }[step];
   const after = {
     received: ['', 'We will look at it shortly and write to you again.'],
@@ -191,8 +242,21 @@ export function mailReplacement(request: ReplacementRecord, step: 'received' | '
     approved: `Your replacement for order ${request.orderNumber} is approved`,
     declined: `About your replacement request for order ${request.orderNumber}`,
   }[step];
-  return send(request.email, subject, [`Hi ${unescapeText(request.name)},`, '', ...intro, '', ...itemLines(request.lines), ...after, ...footer(request.orderNumber)], {
-    orderNumber: request.orderNumber,
-    replacement: request.id,
-  });
+  return send(
+    request.email,
+    subject,
+    [
+      `Hi ${unescapeText(request.name)},`,
+      '',
+      ...intro,
+      '',
+      ...itemLines(request.lines),
+      ...after,
+      ...footer(request.orderNumber),
+    ],
+    {
+      orderNumber: request.orderNumber,
+      replacement: request.id,
+    },
+  );
 }

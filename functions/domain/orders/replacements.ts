@@ -23,7 +23,12 @@ const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 
  * order, checks, and writes the whole map with `replacementVersion` one up, so two requests at once cannot
  * both claim the same units (the second re-reads and finds less left).
  */
-export function countsUpdate(order: OrderRecord, replaced: Record<string, number>, extra: Partial<OrderRecord>, now: string): TransactItem {
+export function countsUpdate(
+  order: OrderRecord,
+  replaced: Record<string, number>,
+  extra: Partial<OrderRecord>,
+  now: string,
+): TransactItem {
   const version = order.replacementVersion ?? 0;
   return orders.transact.update(
     { orderNumber: order.orderNumber },
@@ -33,7 +38,10 @@ export function countsUpdate(order: OrderRecord, replaced: Record<string, number
 }
 
 /** The order's counts with a request's units given back (a decline, or its replacement order cancelled). */
-export function releasedUnits(order: OrderRecord, lines: readonly { id: string; size: string; quantity: number }[]): Record<string, number> {
+export function releasedUnits(
+  order: OrderRecord,
+  lines: readonly { id: string; size: string; quantity: number }[],
+): Record<string, number> {
   const replaced = { ...order.replaced };
   for (const line of lines) replaced[lineKey(line)] = Math.max(0, (replaced[lineKey(line)] ?? 0) - line.quantity);
   return replaced;
@@ -55,15 +63,21 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
     if (order.status !== 'completed') throw conflict('A replacement can be asked for once the order has shipped.');
     const { units, until } = replaceableUnits(order, now);
     if (!until || now.toISOString() > until) {
-      throw conflict(`Replacements can be asked for within ${REPLACEMENT_DAYS} days of shipping; this order shipped on ${order.completedAt?.slice(0, 10)}.`);
+      throw conflict(
+        `Replacements can be asked for within ${REPLACEMENT_DAYS} days of shipping; this order shipped on ${order.completedAt?.slice(0, 10)}.`,
+      );
     }
     const lines: ReplacementRecord['lines'] = [];
     for (const [key, line] of wanted) {
       const bought = order.lines.find((candidate) => lineKey(candidate) === key);
-      if (!bought) throw badRequest('That item is not part of this order.', { lines: 'That item is not part of this order.' });
+      if (!bought)
+        throw badRequest('That item is not part of this order.', { lines: 'That item is not part of this order.' });
       const left = units[key] ?? 0;
       if (line.quantity > left) {
-        const message = left === 0 ? `${bought.name} (${bought.size}) has already been asked for.` : `You can ask for at most ${left} of ${bought.name} (${bought.size}).`;
+        const message =
+          left === 0
+            ? `${bought.name} (${bought.size}) has already been asked for.`
+            : `You can ask for at most ${left} of ${bought.name} (${bought.size}).`;
         throw conflict(message);
       }
       lines.push({ id: bought.id, name: bought.name, image: bought.image, size: bought.size, quantity: line.quantity });
@@ -85,10 +99,14 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
     const replaced = { ...order.replaced };
     for (const line of lines) replaced[lineKey(line)] = (replaced[lineKey(line)] ?? 0) + line.quantity;
     try {
-      await transactWrite([countsUpdate(order, replaced, { replacementCount: count }, stamp), replacements.transact.put(request, { ifNew: true })]);
+      await transactWrite([
+        countsUpdate(order, replaced, { replacementCount: count }, stamp),
+        replacements.transact.put(request, { ifNew: true }),
+      ]);
     } catch (error) {
       // Another request or a decline changed the counts first: read again and check again.
-      if (!isCancelledTransaction(error) || attempt >= 8) throw isCancelledTransaction(error) ? conflict('Please try again.') : error;
+      if (!isCancelledTransaction(error) || attempt >= 8)
+        throw isCancelledTransaction(error) ? conflict('Please try again.') : error;
       await pause(attempt);
       continue;
     }
@@ -114,7 +132,9 @@ export async function listReplacements(status: ReplacementRecord['status']) {
 
 /** The same decision again answers the request as it is; the other decision after one was made is a 409. */
 function decided(request: ReplacementRecord, decision: Decision['decision']) {
-  const same = (decision === 'approve' && request.status === 'approved') || (decision === 'decline' && request.status === 'declined');
+  const same =
+    (decision === 'approve' && request.status === 'approved') ||
+    (decision === 'decline' && request.status === 'declined');
   if (!same) throw conflict(`This request was already ${request.status}.`);
   return { replacement: replacementView(request), replacementOrder: hasReplacementOrder(request) ? request.id : null };
 }
@@ -134,7 +154,13 @@ export async function decideReplacement(id: string, decision: Decision) {
     const stamp = new Date().toISOString();
     const close = replacements.transact.update(
       { id },
-      { set: { status: decision.decision === 'approve' ? 'approved' : 'declined', decidedAt: stamp, ...(decision.decision === 'decline' ? { message: decision.message! } : {}) } },
+      {
+        set: {
+          status: decision.decision === 'approve' ? 'approved' : 'declined',
+          decidedAt: stamp,
+          ...(decision.decision === 'decline' ? { message: decision.message! } : {}),
+        },
+      },
       { when: { equals: { status: 'open' } }, current: request },
     );
     let items: TransactItem[];
@@ -166,7 +192,8 @@ export async function decideReplacement(id: string, decision: Decision) {
     } catch (error) {
       const reasons = cancelReasons(error);
       if (!reasons) throw error;
-      const short = takes && reasons.slice(0, takes.count).includes('ConditionalCheckFailed') ? await takes.short() : [];
+      const short =
+        takes && reasons.slice(0, takes.count).includes('ConditionalCheckFailed') ? await takes.short() : [];
       if (short.length) throw new OutOfStockError(short);
       // Decided in another tab, or a concurrent change: read again (then answered as it is, or tried again).
       if (attempt >= 8) throw conflict('Please try again.');
@@ -177,7 +204,8 @@ export async function decideReplacement(id: string, decision: Decision) {
     const after = (await replacements.get({ id }, { consistent: true }))!;
     const mail = await mailReplacement(after, decision.decision === 'approve' ? 'approved' : 'declined');
     await replacements.update({ id }, { set: { mail } });
-    if (decision.decision === 'approve') await orders.update({ orderNumber: id }, { set: { mailStatus: mail.status === 'sent' ? 'sent' : 'failed' } });
+    if (decision.decision === 'approve')
+      await orders.update({ orderNumber: id }, { set: { mailStatus: mail.status === 'sent' ? 'sent' : 'failed' } });
     return { replacement: replacementView(after), replacementOrder: decision.decision === 'approve' ? id : null };
   }
 }

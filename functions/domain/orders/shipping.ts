@@ -38,7 +38,13 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
       await orders.update(
         { orderNumber },
         {
-          set: { status: 'completed', completedAt: now, carrier: shipped.carrier, trackingNumber: shipped.trackingNumber, shipMail: { status: 'pending', at: now } },
+          set: {
+            status: 'completed',
+            completedAt: now,
+            carrier: shipped.carrier,
+            trackingNumber: shipped.trackingNumber,
+            shipMail: { status: 'pending', at: now },
+          },
           add: { version: 1 },
         },
         { when: { equals: { status: 'pending' } }, current: order },
@@ -53,7 +59,8 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
   }
   const now = (await orders.get({ orderNumber }, { consistent: true }))!;
   if (now.status === 'cancelled') throw conflict('This order was cancelled and cannot ship.');
-  if (!shippedHere && !sameShipment(shipmentOf(now), asked)) throw conflict(AFTERSALE_MESSAGES.alreadyShipped(orderNumber, describe(shipmentOf(now))));
+  if (!shippedHere && !sameShipment(shipmentOf(now), asked))
+    throw conflict(AFTERSALE_MESSAGES.alreadyShipped(orderNumber, describe(shipmentOf(now))));
   return now;
 }
 
@@ -67,7 +74,10 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
 export async function changeTracking(orderNumber: string, body: TrackingChangeBody): Promise<OrderRecord> {
   const order = await orders.get({ orderNumber }, { consistent: true });
   if (!order) throw notFound('No such order.');
-  if (order.status !== 'completed') throw conflict(order.status === 'cancelled' ? AFTERSALE_MESSAGES.cancelledNoTracking : AFTERSALE_MESSAGES.notShippedNoTracking);
+  if (order.status !== 'completed')
+    throw conflict(
+      order.status === 'cancelled' ? AFTERSALE_MESSAGES.cancelledNoTracking : AFTERSALE_MESSAGES.notShippedNoTracking,
+    );
   const to = shipmentOf(body);
   const from = shipmentOf(order);
   if (sameShipment(from, to)) return order;
@@ -78,7 +88,11 @@ export async function changeTracking(orderNumber: string, body: TrackingChangeBo
   try {
     await orders.update(
       { orderNumber },
-      { set: { ...to, trackingChanges: changes }, remove: (['carrier', 'trackingNumber'] as const).filter((field) => !to[field]), add: { version: 1 } },
+      {
+        set: { ...to, trackingChanges: changes },
+        remove: (['carrier', 'trackingNumber'] as const).filter((field) => !to[field]),
+        add: { version: 1 },
+      },
       { when: { equals: { version: order.version } } },
     );
   } catch (error) {
@@ -90,6 +104,9 @@ export async function changeTracking(orderNumber: string, body: TrackingChangeBo
   }
   const mail = await mailTrackingChanged({ ...order, carrier: to.carrier, trackingNumber: to.trackingNumber });
   // Only this change's entry: a later change appends its own.
-  await orders.update({ orderNumber }, { setInList: { trackingChanges: { index: changes.length - 1, set: { mail } } } });
+  await orders.update(
+    { orderNumber },
+    { setInList: { trackingChanges: { index: changes.length - 1, set: { mail } } } },
+  );
   return (await orders.get({ orderNumber }, { consistent: true }))!;
 }

@@ -27,11 +27,25 @@ export interface StockMoves {
  * transaction. When a take's transaction fails, `short()` names what ran out, size and all ("Tee (M)"): a stock
  * item holds every size, so the failed write alone would not say which.
  */
-export async function stockMoves(lines: readonly Line[], direction: 'take' | 'return', now: string): Promise<StockMoves> {
-  const byId = new Map((await products.getMany([...new Set(lines.map((line) => line.id))].map((id) => ({ id })))).map((p) => [p.id, p]));
+export async function stockMoves(
+  lines: readonly Line[],
+  direction: 'take' | 'return',
+  now: string,
+): Promise<StockMoves> {
+  const byId = new Map(
+    (await products.getMany([...new Set(lines.map((line) => line.id))].map((id) => ({ id })))).map((p) => [p.id, p]),
+  );
   const priced: PricedLine[] = lines.map((line) => {
     const product = byId.get(line.id);
-    return { id: line.id, name: line.name, image: line.image, price: 0, size: line.size as Size, quantity: line.quantity, cell: product ? stockCell(product, line.size as Size) : null };
+    return {
+      id: line.id,
+      name: line.name,
+      image: line.image,
+      price: 0,
+      size: line.size as Size,
+      quantity: line.quantity,
+      cell: product ? stockCell(product, line.size as Size) : null,
+    };
   });
   const uncounted = priced.filter((line) => !line.cell).map(lineLabel);
   const need = cellsOf(priced);

@@ -12,7 +12,14 @@ export function publicOrder(order: OrderRecord): OrderView {
     status: order.status,
     createdAt: order.createdAt,
     shippingAddress: order.shippingAddress,
-    lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({ id, name, image: shownImage(image), price, size, quantity })),
+    lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({
+      id,
+      name,
+      image: shownImage(image),
+      price,
+      size,
+      quantity,
+    })),
     amounts: withDiscount(order.amounts),
     promoCode: order.promo?.code ?? null,
     carrier: order.carrier ?? null,
@@ -20,7 +27,12 @@ export function publicOrder(order: OrderRecord): OrderView {
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     shippedAt: order.status === 'completed' ? (order.completedAt ?? null) : null,
     cancelledAt: order.cancelledAt ?? null,
-    refund: order.status === 'cancelled' && order.refund ? (order.refund.status === 'refunded' ? 'refunded' : 'under-way') : null,
+    refund:
+      order.status === 'cancelled' && order.refund
+        ? order.refund.status === 'refunded'
+          ? 'refunded'
+          : 'under-way'
+        : null,
     replacementOf: order.replacementOf ?? null,
   };
 }
@@ -54,13 +66,17 @@ export function replacementView(request: ReplacementRecord, replacementOrder?: O
 }
 
 /** Requests that have a replacement order (approved, or approved and then cancelled). */
-export const hasReplacementOrder = (request: ReplacementRecord) => request.status === 'approved' || request.status === 'cancelled';
+export const hasReplacementOrder = (request: ReplacementRecord) =>
+  request.status === 'approved' || request.status === 'cancelled';
 
 /**
  * Units of each line that can still be asked for now: bought minus what open or approved requests hold, and
  * nothing unless the order shipped within the last REPLACEMENT_DAYS days.
  */
-export function replaceableUnits(order: OrderRecord, now = new Date()): { units: Record<string, number>; until: string | null } {
+export function replaceableUnits(
+  order: OrderRecord,
+  now = new Date(),
+): { units: Record<string, number>; until: string | null } {
   const until = order.status === 'completed' ? replacementDeadline(order.completedAt) : null;
   if (!until || now.toISOString() > until) return { units: {}, until };
   const units: Record<string, number> = {};
@@ -72,8 +88,18 @@ export function replaceableUnits(order: OrderRecord, now = new Date()): { units:
 }
 
 /** The order page of a customer or a guest: with each request, where its replacement order stands. */
-export function orderPage(order: OrderRecord, requests: ReplacementRecord[], replacementOrders: readonly OrderRecord[] = [], now = new Date()): OrderPage {
+export function orderPage(
+  order: OrderRecord,
+  requests: ReplacementRecord[],
+  replacementOrders: readonly OrderRecord[] = [],
+  now = new Date(),
+): OrderPage {
   const { units, until } = replaceableUnits(order, now);
   const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
-  return { order: publicOrder(order), replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))), replaceable: units, replaceableUntil: until };
+  return {
+    order: publicOrder(order),
+    replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
+    replaceable: units,
+    replaceableUntil: until,
+  };
 }

@@ -28,7 +28,9 @@ export interface PageHead {
    * (a product's main photo). The page's own CSS is then loaded as a stylesheet, not only preloaded.
    */
   main?: string;
-  /** The boot script (web/src/boot.ts, from vite's manifest) that starts the app once the page's first paint is done. */
+  /**
+   * The boot script (web/src/boot.ts, from vite's manifest) that starts the app once the page's first paint is done.
+   */
   bootScript?: string;
   noindex?: boolean;
 }
@@ -42,7 +44,8 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
 export function headTags(head: PageHead, siteName: string, firstPaint = false): string {
   const tags = [
@@ -70,15 +73,24 @@ export function headTags(head: PageHead, siteName: string, firstPaint = false): 
     );
   }
   if (head.preload) {
-    tags.push(`<link rel="preload" as="image" type="${escapeHtml(head.preload.type)}" imagesrcset="${escapeHtml(head.preload.srcSet)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`);
+    tags.push(
+      `<link rel="preload" as="image" type="${escapeHtml(head.preload.type)}" imagesrcset="${escapeHtml(head.preload.srcSet)}" imagesizes="${escapeHtml(head.preload.sizes)}" fetchpriority="high" />`,
+    );
   }
   // Preloaded, not render-blocking: the page's chunk adds the stylesheet itself when it runs (already fetched);
   // a page that shows its own HTML before the scripts (main) needs its CSS for that first paint.
   for (const style of head.assets?.styles ?? [])
-    tags.push(firstPaint ? `<link rel="stylesheet" crossorigin href="${escapeHtml(style)}" />` : `<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}" />`);
-  for (const script of head.assets?.scripts ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`);
-  for (const item of head.structuredData ?? []) tags.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
-  if (head.data !== undefined) tags.push(`<script type="application/json" id="shop-data">${scriptJson(head.data)}</script>`);
+    tags.push(
+      firstPaint
+        ? `<link rel="stylesheet" crossorigin href="${escapeHtml(style)}" />`
+        : `<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}" />`,
+    );
+  for (const script of head.assets?.scripts ?? [])
+    tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(script)}" />`);
+  for (const item of head.structuredData ?? [])
+    tags.push(`<script type="application/ld+json">${scriptJson(item)}</script>`);
+  if (head.data !== undefined)
+    tags.push(`<script type="application/json" id="shop-data">${scriptJson(head.data)}</script>`);
   return tags.join('\n    ');
 }
 
@@ -138,16 +150,18 @@ export function pictureHtml(photo: Photo, options: { sizes: string; alt: string;
     Object.entries(values)
       .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`)
       .join(' ');
-  return `<picture>${sources.map((source) => `<source ${attributes({ type: source.type, srcset: source.srcSet, sizes: source.sizes })} />`).join('')}<img ${attributes({
-    class: options.className,
-    src: img.src,
-    srcset: img.srcSet,
-    sizes: img.sizes,
-    alt: options.alt,
-    width: img.width,
-    height: img.height,
-    loading: 'eager',
-    decoding: 'sync',
-    fetchpriority: 'high',
-  })} /></picture>`;
+  return `<picture>${sources.map((source) => `<source ${attributes({ type: source.type, srcset: source.srcSet, sizes: source.sizes })} />`).join('')}<img ${attributes(
+    {
+      class: options.className,
+      src: img.src,
+      srcset: img.srcSet,
+      sizes: img.sizes,
+      alt: options.alt,
+      width: img.width,
+      height: img.height,
+      loading: 'eager',
+      decoding: 'sync',
+      fetchpriority: 'high',
+    },
+  )} /></picture>`;
 }

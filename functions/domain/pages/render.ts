@@ -2,7 +2,15 @@ import { CATEGORIES, HOT_TAG } from '#shared/categories';
 import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '#shared/images';
 import { MESSAGES } from '#shared/messages';
 import { formatCents } from '#shared/money';
-import { CATALOG_CACHE_CONTROL, categoryDescription, DISALLOWED_PATHS, SHARE_IMAGE, SHOP_DESCRIPTION, SHOP_NAME, STATIC_PAGES } from '#shared/pages';
+import {
+  CATALOG_CACHE_CONTROL,
+  categoryDescription,
+  DISALLOWED_PATHS,
+  SHARE_IMAGE,
+  SHOP_DESCRIPTION,
+  SHOP_NAME,
+  STATIC_PAGES,
+} from '#shared/pages';
 import type { Product, ProductDetail } from '#shared/schemas/product';
 import { productIdSchema, productListUrl } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
@@ -61,14 +69,24 @@ const preloadOf = (product: Product | undefined, sizes: string) => {
 const absolute = (origin: string, path: string) => (/^https?:\/\//.test(path) ? path : `${origin}${path}`);
 
 /** The shop's own picture, for pages without a product photo (shared/pages.ts SHARE_IMAGE). */
-const shopImage = (origin: string): NonNullable<PageHead['image']> => ({ url: absolute(origin, SHARE_IMAGE.path), width: SHARE_IMAGE.width, height: SHARE_IMAGE.height, alt: SHARE_IMAGE.alt });
+const shopImage = (origin: string): NonNullable<PageHead['image']> => ({
+  url: absolute(origin, SHARE_IMAGE.path),
+  width: SHARE_IMAGE.width,
+  height: SHARE_IMAGE.height,
+  alt: SHARE_IMAGE.alt,
+});
 
 /** The 1200 px variant of a product's first photo, or the shop's picture when it has none. */
 function imageOf(product: Product | undefined, origin: string): NonNullable<PageHead['image']> {
   const photo = product?.photos[0];
   if (!product || !photo) return shopImage(origin);
   const share = shareImage(photo);
-  return { url: absolute(origin, share.url), width: share.width, height: share.height, alt: unescapeText(product.name) };
+  return {
+    url: absolute(origin, share.url),
+    width: share.width,
+    height: share.height,
+    alt: unescapeText(product.name),
+  };
 }
 
 /** schema.org Product: name, images (1200 px JPEGs), description, the offer, and the rating once rated. */
@@ -80,7 +98,9 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
     name: unescapeText(product.name),
     sku: product.id,
     url,
-    image: product.photos.map((photo, i) => absolute(origin, photo ? shareImage(photo).url : [product.image, ...product.extraImages][i])),
+    image: product.photos.map((photo, i) =>
+      absolute(origin, photo ? shareImage(photo).url : [product.image, ...product.extraImages][i]),
+    ),
     description: unescapeText(product.description),
     brand: { '@type': 'Brand', name: SHOP_NAME },
     offers: {
@@ -90,7 +110,17 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
       priceCurrency: 'USD',
       availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
-    ...(product.ratingCount > 0 ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.averageRating, ratingCount: product.ratingCount, bestRating: 5, worstRating: 1 } } : {}),
+    ...(product.ratingCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.averageRating,
+            ratingCount: product.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 
@@ -155,18 +185,38 @@ async function categoryHead(slug: string, canonical: string, origin: string): Pr
 }
 
 async function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string, origin: string): Promise<PageHead> {
-  const head: PageHead = { status: 200, title: page.path === '/' ? page.title : pageTitle(page.title), description: page.description, canonical, type: 'website', image: shopImage(origin) };
+  const head: PageHead = {
+    status: 200,
+    title: page.path === '/' ? page.title : pageTitle(page.title),
+    description: page.description,
+    canonical,
+    type: 'website',
+    image: shopImage(origin),
+  };
   // The home page shows the hot strip: its list comes with the page, so the SPA need not ask for it.
   if (page.path === '/') head.data = { [listUrl(HOT_TAG)]: await listProducts({ category: HOT_TAG }) };
   return head;
 }
 
 /** Any address that is no page: 404, noindex, the SPA's shell (it shows its not-found page). */
-const notFoundHead = (title = 'Page not found', description: string = SHOP_DESCRIPTION): PageHead => ({ status: 404, title: pageTitle(title), description, type: 'website', noindex: true });
+const notFoundHead = (title = 'Page not found', description: string = SHOP_DESCRIPTION): PageHead => ({
+  status: 404,
+  title: pageTitle(title),
+  description,
+  type: 'website',
+  noindex: true,
+});
 
 /** robots.txt: every page but a shopper's own and the owner's; where the sitemap is. */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`), 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
+    'Allow: /',
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 /** sitemap.xml: the static pages, the categories and every listed product (with its photos); never a drafted one. */
@@ -185,13 +235,19 @@ export async function sitemapXml(origin: string): Promise<string> {
     ...CATEGORIES.map((category) => entry(`/product-list/${category.slug}`, newest)),
     ...records.map((record) => {
       const product = toProduct(record);
-      const pictures = product.photos.map((photo, i) => (photo ? variantUrl(photo, widthFor(photo, 1200), 'jpg') : [product.image, ...product.extraImages][i]));
+      const pictures = product.photos.map((photo, i) =>
+        photo ? variantUrl(photo, widthFor(photo, 1200), 'jpg') : [product.image, ...product.extraImages][i],
+      );
       return entry(`/product/${encodeURIComponent(record.id)}`, record.updatedAt, pictures);
     }),
   ];
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">', ...urls, '</urlset>', ''].join(
-    '\n',
-  );
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -200,11 +256,29 @@ export async function sitemapXml(origin: string): Promise<string> {
  * `origin` is the shop's public origin (SITE_URL in AWS, the Host locally).
  */
 export async function renderPage(pathname: string, origin: string): Promise<PageAnswer> {
-  if (pathname === '/robots.txt') return { status: 200, body: robotsTxt(origin), contentType: 'text/plain; charset=utf-8', cacheControl: 'public, max-age=3600' };
-  if (pathname === '/sitemap.xml') return { status: 200, body: await sitemapXml(origin), contentType: 'application/xml; charset=utf-8', cacheControl: 'public, max-age=0, s-maxage=300' };
+  if (pathname === '/robots.txt')
+    return {
+      status: 200,
+      body: robotsTxt(origin),
+      contentType: 'text/plain; charset=utf-8',
+      cacheControl: 'public, max-age=3600',
+    };
+  if (pathname === '/sitemap.xml')
+    return {
+      status: 200,
+      body: await sitemapXml(origin),
+      contentType: 'application/xml; charset=utf-8',
+      cacheControl: 'public, max-age=0, s-maxage=300',
+    };
   // One address per page: `/product/x/` (CloudFront's /product/* takes it) goes to `/product/x` (never off the site).
   if (pathname.length > 1 && pathname.endsWith('/')) {
-    return { status: 301, body: '', contentType: HTML, cacheControl: 'public, max-age=3600', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
+    return {
+      status: 301,
+      body: '',
+      contentType: HTML,
+      cacheControl: 'public, max-age=3600',
+      location: `/${pathname.replace(/^\/+|\/+$/g, '')}`,
+    };
   }
   const canonical = `${origin}${pathname}`;
   const segments = pathname
@@ -225,7 +299,10 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
       : segments[0] === 'product-list' && segments.length === 2
         ? await categoryHead(segments[1], canonical, origin)
         : notFoundHead();
-  const module = head.status === 200 ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category'] : undefined;
+  const module =
+    head.status === 200
+      ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category']
+      : undefined;
   const [shell, manifest] = await Promise.all([readShell(), module ? readManifest() : null]);
   if (manifest && module) {
     head.assets = pageAssets(manifest, module);

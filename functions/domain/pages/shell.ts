@@ -17,10 +17,13 @@ const manifests = new Map<string, { text: string; etag?: string; checkedAt: numb
 export async function readShell(): Promise<string> {
   const env = readEnv();
   if (env.WEB_DIR) return readFile(path.join(env.WEB_DIR, 'index.html'), 'utf8');
-  if (!env.SPA_BUCKET) throw new Error('Neither SPA_BUCKET nor WEB_DIR is set: the page function cannot find index.html');
+  if (!env.SPA_BUCKET)
+    throw new Error('Neither SPA_BUCKET nor WEB_DIR is set: the page function cannot find index.html');
   if (cached && Date.now() - cached.checkedAt < SHELL_TTL_MS) return cached.html;
   const fresh = await getTextIfChanged(env.SPA_BUCKET, 'index.html', cached?.etag);
-  cached = fresh ? { html: fresh.text, etag: fresh.etag, checkedAt: Date.now() } : { ...cached!, checkedAt: Date.now() };
+  cached = fresh
+    ? { html: fresh.text, etag: fresh.etag, checkedAt: Date.now() }
+    : { ...cached!, checkedAt: Date.now() };
   return cached.html;
 }
 
@@ -46,7 +49,9 @@ export async function readManifest(): Promise<Manifest | null> {
     const kept = manifests.get(env.SPA_BUCKET);
     if (kept && Date.now() - kept.checkedAt < SHELL_TTL_MS) return JSON.parse(kept.text) as Manifest;
     const fresh = await getTextIfChanged(env.SPA_BUCKET, key, kept?.etag);
-    const entry = fresh ? { text: fresh.text, etag: fresh.etag, checkedAt: Date.now() } : { ...kept!, checkedAt: Date.now() };
+    const entry = fresh
+      ? { text: fresh.text, etag: fresh.etag, checkedAt: Date.now() }
+      : { ...kept!, checkedAt: Date.now() };
     manifests.set(env.SPA_BUCKET, entry);
     return JSON.parse(entry.text) as Manifest;
   } catch {
@@ -78,8 +83,11 @@ export function pageAssets(manifest: Manifest, source: string): { scripts: strin
   };
 }
 
-/** The boot script of pages that paint from their HTML (web/src/boot.ts), from vite's manifest; undefined without one. */
-export const bootScript = (manifest: Manifest): string | undefined => (manifest['src/boot.ts'] ? `/${manifest['src/boot.ts'].file}` : undefined);
+/**
+ * The boot script of pages that paint from their HTML (web/src/boot.ts), from vite's manifest; undefined without one.
+ */
+export const bootScript = (manifest: Manifest): string | undefined =>
+  manifest['src/boot.ts'] ? `/${manifest['src/boot.ts'].file}` : undefined;
 
 /** Tests: forget the kept copies. */
 export function forgetShell(): void {

@@ -9,7 +9,11 @@ import { usablePromo, type PromoShopper } from './redeem';
  * one plain message. A signed-in shopper's own uses count (their account's and their account email's, as a
  * guest's with that email); a guest's are counted at the card step, where the email is known. Reads only.
  */
-export async function checkPromoCode(input: { code: string; cart: CheckoutLine[]; shopper?: PromoShopper }): Promise<PromoCheckResult> {
+export async function checkPromoCode(input: {
+  code: string;
+  cart: CheckoutLine[];
+  shopper?: PromoShopper;
+}): Promise<PromoCheckResult> {
   const { lines } = await priceCart(input.cart);
   const subtotal = subtotalCents(lines);
   const promo = await usablePromo({ code: input.code, subtotal, ...(input.shopper ? { shopper: input.shopper } : {}) });

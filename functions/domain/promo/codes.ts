@@ -9,7 +9,21 @@ import { conflict, notFound } from '../../lib/errors';
 const STALE = 'This promo code was changed by someone else. Reload to see it as it is now.';
 
 export function promoView(record: PromoRecord): PromoView {
-  const { code, kind, value, minSubtotal, startsAt, endsAt, maxRedemptions, maxPerCustomer, active, redemptions, version, createdAt, updatedAt } = record;
+  const {
+    code,
+    kind,
+    value,
+    minSubtotal,
+    startsAt,
+    endsAt,
+    maxRedemptions,
+    maxPerCustomer,
+    active,
+    redemptions,
+    version,
+    createdAt,
+    updatedAt,
+  } = record;
   return {
     code,
     kind,
@@ -58,10 +72,19 @@ export async function updatePromoCode(code: string, input: PromoUpdate): Promise
   if (!current) throw notFound('No such promo code.');
   if (input.version !== undefined && input.version !== current.version) throw conflict(STALE);
   const optional = ['minSubtotal', 'startsAt', 'endsAt', 'maxRedemptions', 'maxPerCustomer'] as const;
-  const set: Partial<PromoRecord> = { kind: input.kind, value: valueOf(input), active: input.active, version: current.version + 1 };
+  const set: Partial<PromoRecord> = {
+    kind: input.kind,
+    value: valueOf(input),
+    active: input.active,
+    version: current.version + 1,
+  };
   for (const field of optional) if (input[field] !== undefined) Object.assign(set, { [field]: input[field] });
   try {
-    await promos.update({ code: current.code }, { set, remove: optional.filter((field) => input[field] === undefined && current[field] !== undefined) }, { when: { equals: { version: current.version } } });
+    await promos.update(
+      { code: current.code },
+      { set, remove: optional.filter((field) => input[field] === undefined && current[field] !== undefined) },
+      { when: { equals: { version: current.version } } },
+    );
   } catch (error) {
     if (isConditionFailure(error)) throw conflict(STALE);
     throw error;
@@ -76,7 +99,9 @@ export async function updatePromoCode(code: string, input: PromoUpdate): Promise
 export async function deletePromoCode(code: string): Promise<{ deleted: string }> {
   const current = await getPromo(code);
   if (!current) throw notFound('No such promo code.');
-  const inUse = conflict(`The promo code ${current.code} has been used, so it cannot be deleted. Deactivate it instead.`);
+  const inUse = conflict(
+    `The promo code ${current.code} has been used, so it cannot be deleted. Deactivate it instead.`,
+  );
   if (current.redemptions > 0) throw inUse;
   try {
     await promos.delete({ code: current.code }, { when: { below: { redemptions: 1 } } });

@@ -1,4 +1,11 @@
-import { describePromo, promoCustomerKeys, promoMessage, promoRefusal, PROMO_MESSAGES, type PromoRefusal } from '#shared/promo';
+import {
+  describePromo,
+  promoCustomerKeys,
+  promoMessage,
+  promoRefusal,
+  PROMO_MESSAGES,
+  type PromoRefusal,
+} from '#shared/promo';
 import type { OrderPromo } from '../../db/entities/order';
 import { promos, promoUses } from '../../db/entities/promo';
 import type { TransactItem } from '../../db/table';
@@ -32,11 +39,14 @@ async function usesOf(code: string, customer: string): Promise<number> {
 export type PromoShopper = { guestEmail: string } | { userId: string; accountEmail: () => Promise<string | null> };
 
 async function keysOf(shopper: PromoShopper) {
-  return promoCustomerKeys('guestEmail' in shopper ? shopper : { userId: shopper.userId, accountEmail: await shopper.accountEmail() });
+  return promoCustomerKeys(
+    'guestEmail' in shopper ? shopper : { userId: shopper.userId, accountEmail: await shopper.accountEmail() },
+  );
 }
 
 /** Every count an order with this code adds to (its customer keys; the one key of orders from before 0063). */
-export const customerKeysOf = (promo: OrderPromo) => promo.customerKeys ?? (promo.customerKey ? [promo.customerKey] : []);
+export const customerKeysOf = (promo: OrderPromo) =>
+  promo.customerKeys ?? (promo.customerKey ? [promo.customerKey] : []);
 
 /**
  * The code's terms for an order of `subtotal` by `shopper`, or a PromoError. The customer has used the code as
@@ -44,13 +54,31 @@ export const customerKeysOf = (promo: OrderPromo) => promo.customerKeys ?? (prom
  * Without a shopper (the cart's check before sign-in or an address) the per-customer limit is left to the card
  * step. `forOrder`: the card step, whose order counts under the keys even when the code has no per-customer limit.
  */
-export async function usablePromo(input: { code: string; subtotal: number; shopper?: PromoShopper; forOrder?: boolean; now?: Date }): Promise<OrderPromo> {
+export async function usablePromo(input: {
+  code: string;
+  subtotal: number;
+  shopper?: PromoShopper;
+  forOrder?: boolean;
+  now?: Date;
+}): Promise<OrderPromo> {
   const rules = await promos.get({ code: input.code.toUpperCase() }, { consistent: true });
-  const counted = rules && input.shopper && (input.forOrder || rules.maxPerCustomer !== undefined) ? await keysOf(input.shopper) : null;
+  const counted =
+    rules && input.shopper && (input.forOrder || rules.maxPerCustomer !== undefined)
+      ? await keysOf(input.shopper)
+      : null;
   const limited = rules?.maxPerCustomer !== undefined && counted;
-  const [live, prior] = limited ? await Promise.all([Promise.all(counted.keys.map((key) => usesOf(rules.code, key))), Promise.all(counted.legacy.map((key) => usesOf(rules.code, key)))]) : [[], []];
+  const [live, prior] = limited
+    ? await Promise.all([
+        Promise.all(counted.keys.map((key) => usesOf(rules.code, key))),
+        Promise.all(counted.legacy.map((key) => usesOf(rules.code, key))),
+      ])
+    : [[], []];
   const priorUses = prior.reduce((sum, uses) => sum + uses, 0);
-  const refusal = promoRefusal(rules, { subtotal: input.subtotal, now: input.now ?? new Date(), customerUses: Math.max(0, ...live) + priorUses });
+  const refusal = promoRefusal(rules, {
+    subtotal: input.subtotal,
+    now: input.now ?? new Date(),
+    customerUses: Math.max(0, ...live) + priorUses,
+  });
   if (refusal || !rules) throw new PromoError(refusal ?? 'unknown', rules?.minSubtotal);
   return {
     code: rules.code,
@@ -91,13 +119,24 @@ export async function whyCodeFailed(code: string): Promise<'used_up' | 'no_longe
  * so a redemption is counted exactly once per order.
  */
 export function redeemParts(promo: OrderPromo, now: string): RedeemPart[] {
-  const code = promos.transact.update({ code: promo.code }, { set: { updatedAt: now }, add: { redemptions: 1 } }, { when: { equals: { active: true }, belowLimit: { redemptions: 'maxRedemptions' } } });
+  const code = promos.transact.update(
+    { code: promo.code },
+    { set: { updatedAt: now }, add: { redemptions: 1 } },
+    { when: { equals: { active: true }, belowLimit: { redemptions: 'maxRedemptions' } } },
+  );
   const allowed = promo.maxPerCustomer === undefined ? undefined : promo.maxPerCustomer - (promo.priorUses ?? 0);
   // The customer's count is written when it is missing (their first use). Under a limit it must stay below what is
   // allowed; with no room left (the card step refuses that first) a missing count does not pass either.
   const customer = (key: string) =>
-    promoUses.transact.update({ code: promo.code, customer: key }, { set: { updatedAt: now }, add: { uses: 1 } }, { upsert: true, ...(allowed !== undefined ? { when: { below: { uses: allowed } } } : {}) });
-  return [{ item: code, refusal: 'used_up' }, ...customerKeysOf(promo).map((key) => ({ item: customer(key), refusal: 'used_by_you' as const }))];
+    promoUses.transact.update(
+      { code: promo.code, customer: key },
+      { set: { updatedAt: now }, add: { uses: 1 } },
+      { upsert: true, ...(allowed !== undefined ? { when: { below: { uses: allowed } } } : {}) },
+    );
+  return [
+    { item: code, refusal: 'used_up' },
+    ...customerKeysOf(promo).map((key) => ({ item: customer(key), refusal: 'used_by_you' as const })),
+  ];
 }
 
 /**
@@ -108,15 +147,38 @@ export function redeemParts(promo: OrderPromo, now: string): RedeemPart[] {
 export async function giveBackParts(promo: OrderPromo | undefined, now: string): Promise<TransactItem[]> {
   if (!promo) return [];
   const keys = customerKeysOf(promo);
-  const [code, uses] = await Promise.all([promos.get({ code: promo.code }, { consistent: true }), Promise.all(keys.map((key) => usesOf(promo.code, key)))]);
+  const [code, uses] = await Promise.all([
+    promos.get({ code: promo.code }, { consistent: true }),
+    Promise.all(keys.map((key) => usesOf(promo.code, key))),
+  ]);
   return [
-    ...(code && code.redemptions > 0 ? [promos.transact.update({ code: promo.code }, { set: { updatedAt: now }, add: { redemptions: -1 } }, { when: { atLeast: { redemptions: 1 } } })] : []),
+    ...(code && code.redemptions > 0
+      ? [
+          promos.transact.update(
+            { code: promo.code },
+            { set: { updatedAt: now }, add: { redemptions: -1 } },
+            { when: { atLeast: { redemptions: 1 } } },
+          ),
+        ]
+      : []),
     ...keys
       .filter((_key, index) => uses[index] > 0)
-      .map((key) => promoUses.transact.update({ code: promo.code, customer: key }, { set: { updatedAt: now }, add: { uses: -1 } }, { when: { atLeast: { uses: 1 } } })),
+      .map((key) =>
+        promoUses.transact.update(
+          { code: promo.code, customer: key },
+          { set: { updatedAt: now }, add: { uses: -1 } },
+          { when: { atLeast: { uses: 1 } } },
+        ),
+      ),
   ];
 }
 
-/** What the shopper is told when the code's limit was reached while they were paying (the authorization is cancelled). */
+/**
+ * What the shopper is told when the code's limit was reached while they were paying (the authorization is cancelled).
+ */
 export const whilePayingMessage = (refusal: RedeemRefusal, code: string) =>
-  refusal === 'used_up' ? PROMO_MESSAGES.usedUpWhilePaying(code) : refusal === 'used_by_you' ? PROMO_MESSAGES.usedByYouWhilePaying(code) : PROMO_MESSAGES.noLongerValidWhilePaying(code);
+  refusal === 'used_up'
+    ? PROMO_MESSAGES.usedUpWhilePaying(code)
+    : refusal === 'used_by_you'
+      ? PROMO_MESSAGES.usedByYouWhilePaying(code)
+      : PROMO_MESSAGES.noLongerValidWhilePaying(code);

@@ -14,9 +14,18 @@ const DAY = 24 * 3600_000;
  * got a reminder in the 7 days before the order, whether through the reminder's link or not. Each such order counts
  * once, with its total.
  */
-export async function reminderFigures(sales: readonly OrderRecord[], todayStart: Date, monthStart: Date): Promise<ReminderDashboard> {
-  const from = new Date(Math.min(todayStart.getTime(), monthStart.getTime()) - REMINDER_RULES.recoveredWithinDays * DAY);
-  const [settings, sent] = await Promise.all([readReminderSettings(), sentSince(CHECKOUT_REMINDER, from.toISOString())]);
+export async function reminderFigures(
+  sales: readonly OrderRecord[],
+  todayStart: Date,
+  monthStart: Date,
+): Promise<ReminderDashboard> {
+  const from = new Date(
+    Math.min(todayStart.getTime(), monthStart.getTime()) - REMINDER_RULES.recoveredWithinDays * DAY,
+  );
+  const [settings, sent] = await Promise.all([
+    readReminderSettings(),
+    sentSince(CHECKOUT_REMINDER, from.toISOString()),
+  ]);
   const remindedAt = new Map<string, number[]>();
   for (const delivery of sent) {
     if (!delivery.mail || !delivery.sentAt) continue;
@@ -26,10 +35,14 @@ export async function reminderFigures(sales: readonly OrderRecord[], todayStart:
   const recovered = (order: OrderRecord) => {
     // An order's time is to the second: a reminder of the same second is before it.
     const at = Date.parse(order.createdAt) + 999;
-    return (remindedAt.get(canonicalEmail(unescapeText(order.shippingAddress.email))) ?? []).some((sentAt) => sentAt <= at && at - sentAt <= REMINDER_RULES.recoveredWithinDays * DAY + 999);
+    return (remindedAt.get(canonicalEmail(unescapeText(order.shippingAddress.email))) ?? []).some(
+      (sentAt) => sentAt <= at && at - sentAt <= REMINDER_RULES.recoveredWithinDays * DAY + 999,
+    );
   };
   const figures = (start: Date) => {
-    const orders = sales.filter((order) => Date.parse(order.createdAt) >= Math.floor(start.getTime() / 1000) * 1000 && recovered(order));
+    const orders = sales.filter(
+      (order) => Date.parse(order.createdAt) >= Math.floor(start.getTime() / 1000) * 1000 && recovered(order),
+    );
     return {
       sent: sent.filter((delivery) => (delivery.sentAt ?? '') >= start.toISOString()).length,
       recovered: orders.length,

@@ -28,7 +28,10 @@ import { readReminderSettings } from './settings';
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
-/** After the card step (createPaymentIntent saved the checkout): the checkout's reminder, due after the owner's delay. Never fails the checkout. */
+/**
+ * After the card step (createPaymentIntent saved the checkout): the checkout's reminder, due after the owner's delay.
+ * Never fails the checkout.
+ */
 export async function scheduleReminder(checkout: Checkout, now = new Date()): Promise<void> {
   try {
     if (checkout.state !== 'open') return;
@@ -36,15 +39,27 @@ export async function scheduleReminder(checkout: Checkout, now = new Date()): Pr
     if (reminderDelayMinutes === 0) return;
     await schedule(CHECKOUT_REMINDER, checkout.checkoutId, new Date(now.getTime() + reminderDelayMinutes * 60_000));
   } catch (error) {
-    logger.error('could not schedule the checkout reminder', { checkoutId: checkout.checkoutId, error: error as Error });
+    logger.error('could not schedule the checkout reminder', {
+      checkoutId: checkout.checkoutId,
+      error: error as Error,
+    });
   }
 }
 
 /** Whether the address placed an order (a card authorized: paid, whatever happened after) since `since`. */
 export async function paidSince(email: string, since: string): Promise<boolean> {
   const from = since.slice(0, 19);
-  const lists = await Promise.all((['pending', 'completed', 'cancelled'] as const).map((status) => orders.query('byStatus', { status }, { skAtLeast: from })));
-  return lists.flat().some((order) => order.paymentStatus !== 'capture_failed' && canonicalEmail(unescapeText(order.shippingAddress.email)) === email);
+  const lists = await Promise.all(
+    (['pending', 'completed', 'cancelled'] as const).map((status) =>
+      orders.query('byStatus', { status }, { skAtLeast: from }),
+    ),
+  );
+  return lists
+    .flat()
+    .some(
+      (order) =>
+        order.paymentStatus !== 'capture_failed' && canonicalEmail(unescapeText(order.shippingAddress.email)) === email,
+    );
 }
 
 /**
@@ -54,7 +69,11 @@ export async function paidSince(email: string, since: string): Promise<boolean> 
  */
 async function claimAddress(email: string, checkoutId: string, now: Date): Promise<boolean> {
   try {
-    await reminderAddresses.update({ email }, { set: { lastSentMs: now.getTime(), checkoutId } }, { upsert: true, when: { below: { lastSentMs: now.getTime() - REMINDER_RULES.perAddressHours * HOUR } } });
+    await reminderAddresses.update(
+      { email },
+      { set: { lastSentMs: now.getTime(), checkoutId } },
+      { upsert: true, when: { below: { lastSentMs: now.getTime() - REMINDER_RULES.perAddressHours * HOUR } } },
+    );
     return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
@@ -74,10 +93,27 @@ interface ReminderLine {
 }
 
 /** The mail's text and HTML: the cart as it is now (photo, name, size, quantity, price), and the link back. */
-function reminderBody(name: string, lines: ReminderLine[], link: string, until: Date, madeAt: Date): { text: string; html: string } {
+function reminderBody(
+  name: string,
+  lines: ReminderLine[],
+  link: string,
+  until: Date,
+  madeAt: Date,
+): { text: string; html: string } {
   const lineText = (line: ReminderLine) =>
     `${line.quantity} x ${line.name} (${sizeText(line.size)}): ${line.total === null ? WORDS.soldOutNow : formatPrice(line.total)}${line.photo ? `\n    Photo: ${line.photo}` : ''}`;
-  const text = [`Hi ${name},`, '', `You left these in your cart at ${SHOP_NAME} on ${mailDay(madeAt)}:`, '', ...lines.map(lineText), '', WORDS.nothingHeld, '', WORDS.linkLine(mailDay(until)), link].join('\n');
+  const text = [
+    `Hi ${name},`,
+    '',
+    `You left these in your cart at ${SHOP_NAME} on ${mailDay(madeAt)}:`,
+    '',
+    ...lines.map(lineText),
+    '',
+    WORDS.nothingHeld,
+    '',
+    WORDS.linkLine(mailDay(until)),
+    link,
+  ].join('\n');
   const row = (line: ReminderLine) =>
     `<tr><td style="padding:4px 8px 4px 0">${line.photo ? `<img src="${escapeHtml(line.photo)}" alt="" width="80" height="80" style="object-fit:cover;border-radius:4px">` : ''}</td>` +
     `<td style="padding:4px 0">${line.quantity} × ${escapeHtml(line.name)} (${escapeHtml(sizeText(line.size))})<br><strong>${line.total === null ? escapeHtml(WORDS.soldOutNow) : formatPrice(line.total)}</strong></td></tr>`;
@@ -118,12 +154,16 @@ export async function composeReminder(delivery: Delivery, now: Date): Promise<Co
   if (await paidSince(email, checkout.createdAt)) return notWanted(WORDS.notWanted.paidSince);
   const { lines: priced } = await priceCart(checkout.lines);
   const short = new Set(await shortLines(priced));
-  const buyable = new Map(priced.filter((line) => !short.has(line.name)).map((line) => [`${line.id}|${line.size}`, line]));
+  const buyable = new Map(
+    priced.filter((line) => !short.has(line.name)).map((line) => [`${line.id}|${line.size}`, line]),
+  );
   if (!buyable.size) return notWanted(WORDS.notWanted.nothingBuyable);
   if (!(await claimAddress(email, checkout.checkoutId, now))) return notWanted(WORDS.notWanted.sentToday);
 
   const until = new Date(now.getTime() + REMINDER_RULES.restoreDays * DAY);
-  const link = siteLink(`/cart/restore?token=${encodeURIComponent(await signToken('restore', checkout.checkoutId, until))}`);
+  const link = siteLink(
+    `/cart/restore?token=${encodeURIComponent(await signToken('restore', checkout.checkoutId, until))}`,
+  );
   if (!link) return notWanted(WORDS.notWanted.gone);
   const lines: ReminderLine[] = checkout.lines.map((line) => {
     const now = buyable.get(`${line.id}|${line.size}`);
@@ -136,7 +176,19 @@ export async function composeReminder(delivery: Delivery, now: Date): Promise<Co
       photo: photo ? (/^https?:\/\//.test(photo) ? photo : siteLink(photo)) : null,
     };
   });
-  const body = reminderBody(unescapeText(checkout.shippingAddress.name), lines, link, until, new Date(checkout.createdAt));
-  const made = await commercialMail({ to, subject: WORDS.subject, text: body.text, html: body.html, reason: WORDS.reason(SHOP_NAME, mailDay(new Date(checkout.createdAt))) });
+  const body = reminderBody(
+    unescapeText(checkout.shippingAddress.name),
+    lines,
+    link,
+    until,
+    new Date(checkout.createdAt),
+  );
+  const made = await commercialMail({
+    to,
+    subject: WORDS.subject,
+    text: body.text,
+    html: body.html,
+    reason: WORDS.reason(SHOP_NAME, mailDay(new Date(checkout.createdAt))),
+  });
   return made.ok ? { mail: made.mail satisfies Mail } : notWanted(made.why);
 }

@@ -9,22 +9,27 @@ import { priceCart, shortLines } from '../checkout/pricing';
 import { paidSince } from './reminders';
 
 /**
- * POST /api/reminders/restore: a reminder's link brings its cart back, in whatever browser opens it (docs/decisions/0079).
- * The answer fills a new checkout there (the cart, priced now, and the shipping step); the old checkout is neither
- * changed nor named (it stays bound to its own browser, decision 0062), and nothing is held: the lines sold out
- * since are named, not put in the cart. A token the shop did not sign is `link_invalid`, one past its 7 days (or whose
- * checkout is gone) `link_expired`, both 400 with a plain sentence; a cart bought since (this checkout paid, or an order
- * of the same address since it was made: the shopper came back through the link, or another way, and paid) is 409
- * `cart_bought`, so the link does not lead to paying twice.
+ * POST /api/reminders/restore: a reminder's link brings its cart back, in whatever browser opens it
+ * (docs/decisions/0079). The answer fills a new checkout there (the cart, priced now, and the shipping step); the old
+ * checkout is neither changed nor named (it stays bound to its own browser, decision 0062), and nothing is held: the
+ * lines sold out since are named, not put in the cart. A token the shop did not sign is `link_invalid`, one past its 7
+ * days (or whose checkout is gone) `link_expired`, both 400 with a plain sentence; a cart bought since (this checkout
+ * paid, or an order of the same address since it was made: the shopper came back through the link, or another way, and
+ * paid) is 409 `cart_bought`, so the link does not lead to paying twice.
  */
 export async function restoreCart(token: string): Promise<RestoreAnswer> {
   const checked = await checkToken('restore', token);
   if (!checked.ok) {
-    throw checked.reason === 'expired' ? new HttpError(400, 'link_expired', WORDS.restoreLinkExpired) : new HttpError(400, 'link_invalid', WORDS.restoreLinkInvalid);
+    throw checked.reason === 'expired'
+      ? new HttpError(400, 'link_expired', WORDS.restoreLinkExpired)
+      : new HttpError(400, 'link_invalid', WORDS.restoreLinkInvalid);
   }
   const checkout = await getCheckout(checked.subject);
   if (!checkout) throw new HttpError(400, 'link_expired', WORDS.restoreLinkExpired);
-  const bought = checkout.state === 'taken' || checkout.state === 'captured' || (await paidSince(canonicalEmail(unescapeText(checkout.shippingAddress.email)), checkout.createdAt));
+  const bought =
+    checkout.state === 'taken' ||
+    checkout.state === 'captured' ||
+    (await paidSince(canonicalEmail(unescapeText(checkout.shippingAddress.email)), checkout.createdAt));
   if (bought) throw new HttpError(409, 'cart_bought', WORDS.cartBought);
   const { lines, unavailable } = await priceCart(checkout.lines);
   const short = new Set(await shortLines(lines));

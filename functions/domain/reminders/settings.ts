@@ -11,8 +11,15 @@ export async function readReminderSettings(): Promise<ReminderSettings> {
   return { reminderDelayMinutes: record?.reminderDelayMinutes ?? REMINDER_RULES.defaultDelayMinutes };
 }
 
-/** PUT /api/admin/settings: the owner sets the delay (0 turns reminders off); it applies to checkouts from now on and to reminders not sent yet. */
+/**
+ * PUT /api/admin/settings: the owner sets the delay (0 turns reminders off); it applies to checkouts from now on and to
+ * reminders not sent yet.
+ */
 export async function saveReminderSettings(settings: ReminderSettings): Promise<ReminderSettings> {
-  await shopSettings.update({ name: 'shop' }, { set: { reminderDelayMinutes: settings.reminderDelayMinutes }, add: { version: 1 } }, { upsert: true });
+  await shopSettings.update(
+    { name: 'shop' },
+    { set: { reminderDelayMinutes: settings.reminderDelayMinutes }, add: { version: 1 } },
+    { upsert: true },
+  );
   return readReminderSettings();
 }

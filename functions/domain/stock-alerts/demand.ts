@@ -11,7 +11,9 @@ import { sizesNow } from './restocks';
  */
 export async function stockDemandView(): Promise<StockDemand> {
   const demand = (await stockDemand.query('all', {})).filter((record) => record.waiting > 0);
-  const found = demand.length ? await products.getMany([...new Set(demand.map((record) => record.productId))].map((id) => ({ id }))) : [];
+  const found = demand.length
+    ? await products.getMany([...new Set(demand.map((record) => record.productId))].map((id) => ({ id })))
+    : [];
   const byId = new Map(found.map((product) => [product.id, product]));
   const sizes = await sizesNow(found);
   const rows = demand.map((record) => {

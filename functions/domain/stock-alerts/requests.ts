@@ -17,7 +17,11 @@ type AlertKey = Pick<StockAlertRecord, 'productId' | 'size' | 'email'>;
 export function demandItem(key: Pick<AlertKey, 'productId' | 'size'>, change: 1 | -1, at: string): TransactItem {
   const { productId, size } = key;
   return change === 1
-    ? stockDemand.transact.update({ productId, size }, { add: { waiting: 1 }, set: { lastAskedAt: at } }, { upsert: true })
+    ? stockDemand.transact.update(
+        { productId, size },
+        { add: { waiting: 1 }, set: { lastAskedAt: at } },
+        { upsert: true },
+      )
     : stockDemand.transact.update({ productId, size }, { add: { waiting: -1 } });
 }
 
@@ -46,7 +50,15 @@ export async function askForRestock(body: StockAlertBody, now = new Date()): Pro
     const waiting = { ...key, to: body.email, status: 'waiting' as const, waitingSince: at };
     const request = current
       ? stockAlerts.transact.put(
-          { ...current, ...waiting, round: current.round + 1, version: current.version + 1, ended: undefined, endedAt: undefined, updatedAt: at },
+          {
+            ...current,
+            ...waiting,
+            round: current.round + 1,
+            version: current.version + 1,
+            ended: undefined,
+            endedAt: undefined,
+            updatedAt: at,
+          },
           { when: { equals: { version: current.version } } },
         )
       : stockAlerts.transact.put(waiting, { ifNew: true });

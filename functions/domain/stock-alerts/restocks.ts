@@ -18,13 +18,23 @@ import { hasOptedOut } from '../mail/opt-outs';
 import { demandItem } from './requests';
 
 /** The delivery ref of one request's mail: the request's key and its round (a request asked again is a new reason). */
-export const alertRef = (request: Pick<StockAlertRecord, 'productId' | 'size' | 'email' | 'round'>) => `${request.productId}|${request.size}|${request.email}|${request.round}`;
+export const alertRef = (request: Pick<StockAlertRecord, 'productId' | 'size' | 'email' | 'round'>) =>
+  `${request.productId}|${request.size}|${request.email}|${request.round}`;
 
-/** Units that can be bought now of each size of `list`'s products, by product id (their stock items read in one batch). */
+/**
+ * Units that can be bought now of each size of `list`'s products, by product id (their stock items read in one batch).
+ */
 export async function sizesNow(list: readonly ProductRecord[]): Promise<Map<string, ProductDetail['sizes']>> {
   const itemIds = [...new Set(list.flatMap((product) => (product.stockRef ? [product.stockRef] : [])))];
-  const items = new Map((itemIds.length ? await stockItems.getMany(itemIds.map((id) => ({ id }))) : []).map((item) => [item.id, item]));
-  return new Map(list.map((product) => [product.id, sizesLeft(product, product.stockRef ? (items.get(product.stockRef) ?? null) : null)]));
+  const items = new Map(
+    (itemIds.length ? await stockItems.getMany(itemIds.map((id) => ({ id }))) : []).map((item) => [item.id, item]),
+  );
+  return new Map(
+    list.map((product) => [
+      product.id,
+      sizesLeft(product, product.stockRef ? (items.get(product.stockRef) ?? null) : null),
+    ]),
+  );
 }
 
 /** The sizes anyone waits for (the demand records with a count), after deleting those at 0 (on that condition). */
@@ -46,12 +56,29 @@ export async function waitedFor(): Promise<StockDemandRecord[]> {
  * footer says why it came, with the one-click unsubscribe and the shop's postal address (commercialMail). Null when
  * such a mail cannot be made (no postal address or site address set): the request keeps waiting.
  */
-async function alertMail(request: StockAlertRecord, product: ProductRecord, units: number, asked: number): Promise<Mail | null> {
+async function alertMail(
+  request: StockAlertRecord,
+  product: ProductRecord,
+  units: number,
+  asked: number,
+): Promise<Mail | null> {
   const what = restockWhat(unescapeText(product.name), request.size);
   const link = siteLink(`/product/${encodeURIComponent(product.id)}`);
   const askedOn = mailDay(new Date(request.waitingSince ?? request.updatedAt), { year: true });
-  const text = ['Hi,', '', WORDS.back(what), ...(asked > units ? [WORDS.few(units)] : []), '', link ? WORDS.link(link) : WORDS.noLink].join('\n');
-  const made = await commercialMail({ to: request.to, subject: WORDS.subject(what), text, reason: WORDS.reason(askedOn, what) });
+  const text = [
+    'Hi,',
+    '',
+    WORDS.back(what),
+    ...(asked > units ? [WORDS.few(units)] : []),
+    '',
+    link ? WORDS.link(link) : WORDS.noLink,
+  ].join('\n');
+  const made = await commercialMail({
+    to: request.to,
+    subject: WORDS.subject(what),
+    text,
+    reason: WORDS.reason(askedOn, what),
+  });
   if (made.ok) return made.mail;
   logger.error(WORDS.notSendable, { productId: request.productId, size: request.size, why: made.why });
   return null;
@@ -63,17 +90,33 @@ async function alertMail(request: StockAlertRecord, product: ProductRecord, unit
  * retried after a crash, write one delivery per request: the second finds the version moved and writes nothing.
  * False when the request changed meanwhile (ended by another run, or asked again).
  */
-async function endRequest(request: StockAlertRecord, how: NonNullable<StockAlertRecord['ended']>, now: Date, mail?: Mail): Promise<boolean> {
+async function endRequest(
+  request: StockAlertRecord,
+  how: NonNullable<StockAlertRecord['ended']>,
+  now: Date,
+  mail?: Mail,
+): Promise<boolean> {
   const at = now.toISOString();
   const end = () =>
     stockAlerts.transact.put(
-      { ...request, status: 'ended', ended: how, endedAt: at, waitingSince: undefined, version: request.version + 1, updatedAt: at },
+      {
+        ...request,
+        status: 'ended',
+        ended: how,
+        endedAt: at,
+        waitingSince: undefined,
+        version: request.version + 1,
+        updatedAt: at,
+      },
       { when: { equals: { version: request.version, status: 'waiting' } } },
     );
   const items = [end(), demandItem(request, -1, at)];
-  const failed = await transactWriteOrFailures(mail ? [...items, deliveryItem(BACK_IN_STOCK, alertRef(request), mail, now)] : items);
+  const failed = await transactWriteOrFailures(
+    mail ? [...items, deliveryItem(BACK_IN_STOCK, alertRef(request), mail, now)] : items,
+  );
   if (!failed.length) return true;
-  // Its mail exists already while the request still waits (only a repaired record could do that): ended without a second one.
+  // Its mail exists already while the request still waits (only a repaired record could do that): ended without a
+  // second one.
   if (mail && failed.length === 1 && failed[0] === 2) return (await transactWriteOrFailures(items)).length === 0;
   return false;
 }
@@ -93,7 +136,10 @@ export interface RestockCounts {
  * comes in) ends its requests without mail, as does an address that opted out. At most ALERTS_PER_RUN requests a run
  * (the rest at the next), none started after `deadline`. Cost when nobody waits: one Query of an empty partition.
  */
-export async function mailRestocks(now = new Date(), options: { deadline?: number; limit?: number } = {}): Promise<RestockCounts> {
+export async function mailRestocks(
+  now = new Date(),
+  options: { deadline?: number; limit?: number } = {},
+): Promise<RestockCounts> {
   const counts: RestockCounts = { mailed: 0, ended: 0 };
   const demand = await waitedFor();
   if (!demand.length) return counts;
@@ -109,13 +155,20 @@ export async function mailRestocks(now = new Date(), options: { deadline?: numbe
     if (!gone && product.status !== 'listed') continue;
     const units = gone ? 0 : (sizes.get(product.id)?.find((size) => size.size === wanted.size)?.available ?? 0);
     if (!gone && units <= 0) continue;
-    const waiting = await stockAlerts.query('waiting', { productId: wanted.productId, size: wanted.size }, { limit: budget });
+    const waiting = await stockAlerts.query(
+      'waiting',
+      { productId: wanted.productId, size: wanted.size },
+      { limit: budget },
+    );
     for (const listed of waiting) {
       if (!timeLeft()) break;
       budget--;
       try {
         // The index is read eventually consistent: the record itself decides.
-        const request = await stockAlerts.get({ productId: listed.productId, size: listed.size, email: listed.email }, { consistent: true });
+        const request = await stockAlerts.get(
+          { productId: listed.productId, size: listed.size, email: listed.email },
+          { consistent: true },
+        );
         if (request?.status !== 'waiting') continue;
         if (gone || (await hasOptedOut(request.email))) {
           if (await endRequest(request, gone ? 'gone' : 'opted-out', now)) counts.ended++;
@@ -124,7 +177,11 @@ export async function mailRestocks(now = new Date(), options: { deadline?: numbe
           if (mail && (await endRequest(request, 'mailed', now, mail))) counts.mailed++;
         }
       } catch (error) {
-        logger.error('could not end a back-in-stock request', { productId: listed.productId, size: listed.size, error: error as Error });
+        logger.error('could not end a back-in-stock request', {
+          productId: listed.productId,
+          size: listed.size,
+          error: error as Error,
+        });
       }
     }
   }

@@ -12,7 +12,15 @@ import { handler as listRatings } from './list-ratings';
 import { handler as rate } from './rate-product';
 import { handler as saveProfiles } from './save-shipping-profiles';
 
-const profile = { name: 'Ada', email: 'ada@example.com', phone: '5551234567', address: '1 Main St', state: 'TX', city: 'Austin', zip: '73301' };
+const profile = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone: '5551234567',
+  address: '1 Main St',
+  state: 'TX',
+  city: 'Austin',
+  zip: '73301',
+};
 
 interface User {
   token: string;
@@ -34,8 +42,22 @@ async function placeOrder(customer: string, orderNumber: string, productIds: str
     customer,
     status: 'pending',
     shippingAddress: { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
-    lines: productIds.map((id) => ({ id, name: id, image: `/i/${id}.svg`, price: 1800, size: 'CANDLE', quantity: 1, stockRef: 'S1' })),
-    amounts: { subtotal: 1800 * productIds.length, discount: 0, shipping: 599, tax: 0, total: 1800 * productIds.length + 599 },
+    lines: productIds.map((id) => ({
+      id,
+      name: id,
+      image: `/i/${id}.svg`,
+      price: 1800,
+      size: 'CANDLE',
+      quantity: 1,
+      stockRef: 'S1',
+    })),
+    amounts: {
+      subtotal: 1800 * productIds.length,
+      discount: 0,
+      shipping: 599,
+      tax: 0,
+      total: 1800 * productIds.length + 599,
+    },
     createdAt,
   });
 }
@@ -47,22 +69,48 @@ beforeAll(async () => {
   await useFreshTable();
   [alice, bob] = await Promise.all([newUser(), newUser()]);
   for (const id of ['candle', 'tee', 'mug', 'solo']) {
-    await products.create({ id, name: id, image: `/i/${id}.svg`, description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } });
+    await products.create({
+      id,
+      name: id,
+      image: `/i/${id}.svg`,
+      description: 'd',
+      price: 1800,
+      tag: 'candles',
+      stock: { CANDLE: 9 },
+    });
   }
-  await products.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' });
+  await products.create({
+    id: 'hidden',
+    name: 'Hidden',
+    image: '/i/h.svg',
+    description: 'd',
+    price: 100,
+    tag: 'candles',
+    status: 'drafted',
+  });
 });
 
 describe('shipping profiles', () => {
-  const save = (user: User, profiles: unknown, extra: object = {}) => invoke(saveProfiles, { method: 'POST', path: '/auth/shippingProfiles', token: user.token, body: { profiles, ...extra } });
-  const read = async (user: User) => (await invoke(getProfiles, { method: 'GET', path: '/auth/shippingProfiles', token: user.token })).body;
-  const remove = (user: User, body: unknown) => invoke(deleteProfile, { method: 'DELETE', path: '/auth/shippingProfiles', token: user.token, body });
+  const save = (user: User, profiles: unknown, extra: object = {}) =>
+    invoke(saveProfiles, {
+      method: 'POST',
+      path: '/auth/shippingProfiles',
+      token: user.token,
+      body: { profiles, ...extra },
+    });
+  const read = async (user: User) =>
+    (await invoke(getProfiles, { method: 'GET', path: '/auth/shippingProfiles', token: user.token })).body;
+  const remove = (user: User, body: unknown) =>
+    invoke(deleteProfile, { method: 'DELETE', path: '/auth/shippingProfiles', token: user.token, body });
 
   it('answers {data: []} before any profile is saved', async () => {
     expect(await read(alice)).toEqual({ data: [] });
   });
 
   it('validates with the spec messages, field by field, and stores nothing', async () => {
-    const { status, body } = await save(alice, [{ ...profile, phone: '123', zip: '1234', state: 'Gondor', city: '   ', email: undefined }]);
+    const { status, body } = await save(alice, [
+      { ...profile, phone: '123', zip: '1234', state: 'Gondor', city: '   ', email: undefined },
+    ]);
     expect(status).toBe(400);
     expect(body.error.fields).toEqual({
       'profiles.0.email': MESSAGES.profileFieldsRequired,
@@ -111,7 +159,11 @@ describe('shipping profiles', () => {
     ]);
     expect(saved.status).toBe(200);
     expect(saved.body.data[0].name).toBe('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
-    expect((await read(alice)).data.map((p: { name: string }) => p.name)).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co', 'Second', 'Third']);
+    expect((await read(alice)).data.map((p: { name: string }) => p.name)).toEqual([
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co',
+      'Second',
+      'Third',
+    ]);
   });
 
   it('deletes by index, and answers 404 with a message for an index that does not exist', async () => {
@@ -121,7 +173,10 @@ describe('shipping profiles', () => {
     for (const index of [-1, 1.5, '1', 99]) expect((await remove(alice, { index })).status).toBe(400);
     const del = await remove(alice, { index: 1 });
     expect(del.status).toBe(200);
-    expect(del.body.data.map((p: { name: string }) => p.name)).toEqual(['&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co', 'Third']);
+    expect(del.body.data.map((p: { name: string }) => p.name)).toEqual([
+      '&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co',
+      'Third',
+    ]);
     expect((await read(alice)).data).toHaveLength(2);
   });
 
@@ -162,7 +217,11 @@ describe('previous order and order list', () => {
   });
 
   it("answers the items of the customer's latest order", async () => {
-    const { status, body } = await invoke(previousOrder, { method: 'GET', path: '/auth/previousOrderCombined', token: alice.token });
+    const { status, body } = await invoke(previousOrder, {
+      method: 'GET',
+      path: '/auth/previousOrderCombined',
+      token: alice.token,
+    });
     expect(status).toBe(200);
     expect(body).toEqual({
       cart: [
@@ -175,7 +234,11 @@ describe('previous order and order list', () => {
   it("lists the customer's own orders, newest first, with status, amounts and lines", async () => {
     const { body } = await invoke(listOrders, { method: 'GET', path: '/auth/orders', token: alice.token });
     expect(body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_new', 'pi_old']);
-    expect(body.orders[0]).toMatchObject({ status: 'pending', createdAt: '2026-02-01T10:00:00.000Z', amounts: { subtotal: 3600, shipping: 599, tax: 0, total: 4199 } });
+    expect(body.orders[0]).toMatchObject({
+      status: 'pending',
+      createdAt: '2026-02-01T10:00:00.000Z',
+      amounts: { subtotal: 3600, shipping: 599, tax: 0, total: 4199 },
+    });
     expect(body.orders[0].lines).toHaveLength(2);
   });
 
@@ -185,22 +248,38 @@ describe('previous order and order list', () => {
     const prev = await invoke(previousOrder, { method: 'GET', path: '/auth/previousOrderCombined', token: bob.token });
     expect(prev.body.cart.map((l: { id: string }) => l.id)).toEqual(['solo']);
     const carol = await newUser();
-    expect((await invoke(previousOrder, { method: 'GET', path: '/auth/previousOrderCombined', token: carol.token })).body).toEqual({ cart: [] });
-    expect((await invoke(listOrders, { method: 'GET', path: '/auth/orders', token: carol.token })).body).toEqual({ orders: [] });
+    expect(
+      (await invoke(previousOrder, { method: 'GET', path: '/auth/previousOrderCombined', token: carol.token })).body,
+    ).toEqual({ cart: [] });
+    expect((await invoke(listOrders, { method: 'GET', path: '/auth/orders', token: carol.token })).body).toEqual({
+      orders: [],
+    });
   });
 });
 
 describe('ratings', () => {
   const rateAs = (user: User, id: string, body: unknown) =>
-    invoke(rate, { method: 'POST', path: `/auth/products/${id}/reviews`, routePath: '/auth/products/{id}/reviews', params: { id }, token: user.token, body });
-  const ratingsOf = async (user: User) => (await invoke(listRatings, { method: 'GET', path: '/auth/reviews', token: user.token })).body;
+    invoke(rate, {
+      method: 'POST',
+      path: `/auth/products/${id}/reviews`,
+      routePath: '/auth/products/{id}/reviews',
+      params: { id },
+      token: user.token,
+      body,
+    });
+  const ratingsOf = async (user: User) =>
+    (await invoke(listRatings, { method: 'GET', path: '/auth/reviews', token: user.token })).body;
 
   it('lets a buyer rate a product; a second rating replaces the first; a userId in the body is ignored', async () => {
     const first = await rateAs(alice, 'candle', { rating: 4, userId: bob.userId });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ averageRating: 4, ratingCount: 1, rating: 4 });
     expect(await reviewOf('candle', bob.userId)).toBeNull();
-    expect((await rateAs(alice, 'candle', { rating: 2 })).body).toEqual({ averageRating: 2, ratingCount: 1, rating: 2 });
+    expect((await rateAs(alice, 'candle', { rating: 2 })).body).toEqual({
+      averageRating: 2,
+      ratingCount: 1,
+      rating: 2,
+    });
     const product = await productRecord('candle');
     expect([product.ratingTotal, product.ratingCount]).toEqual([2, 1]);
     expect(await ratingsOf(alice)).toEqual({ ratings: { candle: 2 } });
@@ -237,7 +316,11 @@ describe('ratings', () => {
   it("keeps one customer's ratings apart from another's", async () => {
     // Bob buys the candle too; his rating adds to the product but leaves Alice's rating as it was.
     await placeOrder(bob.userId, 'pi_bob2', ['candle'], '2026-05-01T10:00:00.000Z');
-    expect((await rateAs(bob, 'candle', { rating: 5, userId: alice.userId })).body).toEqual({ averageRating: 3.5, ratingCount: 2, rating: 5 });
+    expect((await rateAs(bob, 'candle', { rating: 5, userId: alice.userId })).body).toEqual({
+      averageRating: 3.5,
+      ratingCount: 2,
+      rating: 5,
+    });
     expect((await reviewOf('candle', alice.userId))!.rating).toBe(2);
     expect(await ratingsOf(alice)).toEqual({ ratings: { candle: 2 } });
     expect(await ratingsOf(bob)).toEqual({ ratings: { candle: 5 } });
@@ -246,10 +329,26 @@ describe('ratings', () => {
   it('averages several customers (rounded to one decimal)', async () => {
     const raters = await Promise.all([newUser(), newUser(), newUser()]);
     await Promise.all(raters.map((u, i) => placeOrder(u.userId, `pi_mug${i}`, ['mug'], '2026-06-01T10:00:00.000Z')));
-    expect((await rateAs(raters[0], 'mug', { rating: 5 })).body).toEqual({ averageRating: 5, ratingCount: 1, rating: 5 });
-    expect((await rateAs(raters[1], 'mug', { rating: 4 })).body).toEqual({ averageRating: 4.5, ratingCount: 2, rating: 4 });
-    expect((await rateAs(raters[2], 'mug', { rating: 4 })).body).toEqual({ averageRating: 4.3, ratingCount: 3, rating: 4 });
-    expect((await rateAs(raters[2], 'mug', { rating: 1 })).body).toEqual({ averageRating: 3.3, ratingCount: 3, rating: 1 });
+    expect((await rateAs(raters[0], 'mug', { rating: 5 })).body).toEqual({
+      averageRating: 5,
+      ratingCount: 1,
+      rating: 5,
+    });
+    expect((await rateAs(raters[1], 'mug', { rating: 4 })).body).toEqual({
+      averageRating: 4.5,
+      ratingCount: 2,
+      rating: 4,
+    });
+    expect((await rateAs(raters[2], 'mug', { rating: 4 })).body).toEqual({
+      averageRating: 4.3,
+      ratingCount: 3,
+      rating: 4,
+    });
+    expect((await rateAs(raters[2], 'mug', { rating: 1 })).body).toEqual({
+      averageRating: 3.3,
+      ratingCount: 3,
+      rating: 1,
+    });
   });
 
   it('keeps the total and count exact with 20 buyers rating at once, and one buyer re-rating at once', async () => {
@@ -261,7 +360,9 @@ describe('ratings', () => {
     expect([product.ratingCount, product.ratingTotal]).toEqual([20, 60]);
 
     // One customer sending ten changes at once (double clicks, retries): one review, the total follows the last write.
-    const again = await Promise.all([1, 2, 3, 4, 5, 1, 2, 3, 4, 5].map((rating) => rateAs(buyers[0], 'solo', { rating })));
+    const again = await Promise.all(
+      [1, 2, 3, 4, 5, 1, 2, 3, 4, 5].map((rating) => rateAs(buyers[0], 'solo', { rating })),
+    );
     expect(again.every((r) => r.status === 200)).toBe(true);
     const final = (await reviewOf('solo', buyers[0].userId))!.rating;
     product = await productRecord('solo');

@@ -2,7 +2,8 @@ import { invoke, signInNewUser } from '#tests/helpers';
 import { accessClaims, badTokens, mintToken } from '#tests/jwt';
 import { handler } from './validate-admin';
 
-const call = (token?: string, headers?: Record<string, string>) => invoke(handler, { method: 'GET', path: '/auth/validateAdmin', token, headers });
+const call = (token?: string, headers?: Record<string, string>) =>
+  invoke(handler, { method: 'GET', path: '/auth/validateAdmin', token, headers });
 
 describe('GET /auth/validateAdmin', () => {
   it('answers {"isAdmin":true} for a member of the admin group (real Cognito stand-in sign-in)', async () => {

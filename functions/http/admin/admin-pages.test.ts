@@ -11,7 +11,8 @@ let token: string;
 beforeAll(async () => {
   await useFreshTable();
   token = (await signInNewUser({ admin: true })).token;
-  for (let i = 0; i < 7; i++) await stockItems.create({ id: `ITEM-${i}`, stock: { S: i, M: 0, L: 0, XL: 0, '2XL': 0 } });
+  for (let i = 0; i < 7; i++)
+    await stockItems.create({ id: `ITEM-${i}`, stock: { S: i, M: 0, L: 0, XL: 0, '2XL': 0 } });
   for (let i = 0; i < 5; i++) {
     await createIndexedProduct({
       id: `p${i}`,
@@ -27,7 +28,8 @@ beforeAll(async () => {
   }
 });
 
-const get = (handler: typeof listItems, path: string, query: Record<string, string> = {}) => invoke(handler, { token, method: 'GET', path, query });
+const get = (handler: typeof listItems, path: string, query: Record<string, string> = {}) =>
+  invoke(handler, { token, method: 'GET', path, query });
 
 async function walk(handler: typeof listItems, path: string, field: 'items' | 'products', limit: number) {
   const ids: string[] = [];
@@ -51,7 +53,10 @@ it('stock items page by id; pages join without gaps or repeats; the total counts
 
 it('listed and drafted products page newest first, each with its own total', async () => {
   expect(await walk(listProducts, '/api/admin/products', 'products', 2)).toEqual({ ids: ['p2', 'p1', 'p0'], total: 3 });
-  expect(await walk(listDrafted, '/api/admin/drafted-products', 'products', 1)).toEqual({ ids: ['p4', 'p3'], total: 2 });
+  expect(await walk(listDrafted, '/api/admin/drafted-products', 'products', 1)).toEqual({
+    ids: ['p4', 'p3'],
+    total: 2,
+  });
 });
 
 it('a cursor of another table, a forged or broken one, and a bad limit are 400s', async () => {
@@ -75,11 +80,31 @@ it('?id= answers the one product or stock item, whichever page it is on; one not
   // p0 is the oldest listed product: the last row of the last page at two a page.
   const one = await get(listProducts, '/api/admin/products', { limit: '2', id: 'p0' });
   expect(one.status).toBe(200);
-  expect(one.body).toMatchObject({ products: [{ id: 'p0', name: 'P0', status: 'listed' }], total: 1, nextCursor: null });
+  expect(one.body).toMatchObject({
+    products: [{ id: 'p0', name: 'P0', status: 'listed' }],
+    total: 1,
+    nextCursor: null,
+  });
   // A drafted product is not among the listed ones (and is on the drafted list).
-  expect((await get(listProducts, '/api/admin/products', { id: 'p4' })).body).toEqual({ products: [], total: 0, nextCursor: null });
-  expect((await get(listDrafted, '/api/admin/drafted-products', { id: 'p4' })).body.products.map((p: { id: string }) => p.id)).toEqual(['p4']);
-  expect((await get(listProducts, '/api/admin/products', { id: 'nope' })).body).toEqual({ products: [], total: 0, nextCursor: null });
-  expect((await get(listItems, '/api/admin/items', { limit: '3', id: 'ITEM-6' })).body).toMatchObject({ items: [{ id: 'ITEM-6', stock: { S: 6 } }], total: 1, nextCursor: null });
+  expect((await get(listProducts, '/api/admin/products', { id: 'p4' })).body).toEqual({
+    products: [],
+    total: 0,
+    nextCursor: null,
+  });
+  expect(
+    (await get(listDrafted, '/api/admin/drafted-products', { id: 'p4' })).body.products.map(
+      (p: { id: string }) => p.id,
+    ),
+  ).toEqual(['p4']);
+  expect((await get(listProducts, '/api/admin/products', { id: 'nope' })).body).toEqual({
+    products: [],
+    total: 0,
+    nextCursor: null,
+  });
+  expect((await get(listItems, '/api/admin/items', { limit: '3', id: 'ITEM-6' })).body).toMatchObject({
+    items: [{ id: 'ITEM-6', stock: { S: 6 } }],
+    total: 1,
+    nextCursor: null,
+  });
   expect((await get(listItems, '/api/admin/items', { id: 'x'.repeat(201) })).status).toBe(400);
 });

@@ -3,7 +3,9 @@ import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as completeOrder } from './complete-order';
 import { handler as listOrders } from './list-orders';
 
-/** More than one page of orders waiting to ship: the pending list pages oldest first, every order once (decision 0047). */
+/**
+ * More than one page of orders waiting to ship: the pending list pages oldest first, every order once (decision 0047).
+ */
 const PENDING = 130;
 let token: string;
 /** Order numbers in the order they were placed (one minute apart). */
@@ -25,12 +27,14 @@ const order = (orderNumber: string, createdAt: string, status: 'pending' | 'comp
 beforeAll(async () => {
   await useFreshTable();
   token = (await signInNewUser({ admin: true })).token;
-  for (let i = 0; i < PENDING; i += 10) await Promise.all(placed.slice(i, i + 10).map((number, j) => order(number, at(i + j))));
+  for (let i = 0; i < PENDING; i += 10)
+    await Promise.all(placed.slice(i, i + 10).map((number, j) => order(number, at(i + j))));
   // Shipped orders placed in between are never part of the pending list.
   await Promise.all([order('pi_shipped_a', at(5), 'completed'), order('pi_shipped_b', at(70), 'completed')]);
 });
 
-const list = (query: Record<string, string>) => invoke(listOrders, { token, method: 'GET', path: '/api/admin/orders', query });
+const list = (query: Record<string, string>) =>
+  invoke(listOrders, { token, method: 'GET', path: '/api/admin/orders', query });
 const numbers = (body: { orders: { orderNumber: string }[] }) => body.orders.map((o) => o.orderNumber);
 
 /** Follows nextCursor from the first page to the last; every page answers 200 and holds at least one order. */
@@ -74,7 +78,13 @@ it('orders shipped while the admin pages on leave the next page where it was: no
   const first = await list({ status: 'pending', order: 'oldest', limit: '10' });
   expect(numbers(first.body)).toEqual(placed.slice(0, 10));
   for (const orderNumber of placed.slice(0, 3)) {
-    const done = await invoke(completeOrder, { token, method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} });
+    const done = await invoke(completeOrder, {
+      token,
+      method: 'POST',
+      path: `/api/admin/orders/${orderNumber}/complete`,
+      params: { orderNumber },
+      body: {},
+    });
     expect(done.status).toBe(200);
   }
   const second = await list({ status: 'pending', order: 'oldest', limit: '10', cursor: first.body.nextCursor });

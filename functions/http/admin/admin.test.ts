@@ -30,32 +30,56 @@ let otherAdmin: string;
 const as = (extra: Record<string, unknown>, who = token) => ({ token: who, ...extra }) as never;
 const bucketDir = () => path.join(process.env.TEST_STORAGE_DIR!, process.env.IMAGES_BUCKET!);
 /** The item exactly as the table holds it. */
-const raw = async (Key: Record<string, unknown>) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key }))).Item ?? null;
+const raw = async (Key: Record<string, unknown>) =>
+  (await documentClient().send(new GetCommand({ TableName: tableName(), Key }))).Item ?? null;
 const rawProduct = async (id: string) => raw(products.key({ id }));
 const rawOrder = async (orderNumber: string) => (await raw(orders.key({ orderNumber })))!;
 /** The attributes that differ between two raw table items. */
 const changed = (before: Record<string, unknown>, after: Record<string, unknown>) =>
-  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k])).sort();
+  [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .sort();
 
 beforeAll(async () => {
   await useFreshTable();
-  [token, otherAdmin] = (await Promise.all([signInNewUser({ admin: true }), signInNewUser({ admin: true })])).map((u) => u.token);
+  [token, otherAdmin] = (await Promise.all([signInNewUser({ admin: true }), signInNewUser({ admin: true })])).map(
+    (u) => u.token,
+  );
   await stockItems.create({ id: 'TEE', stock: { S: 1, M: 2, L: 3, XL: 4, '2XL': 5 } });
 });
 
 /** Photos the image pipeline has made (ready image records, one 320 px width each), by name. */
-const PHOTO = Object.fromEntries(['ember', 'ember-2', 'tumbler', 'tee', 'other', 'a', 'b', 'c'].map((name) => [name, randomUUID()]));
+const PHOTO = Object.fromEntries(
+  ['ember', 'ember-2', 'tumbler', 'tee', 'other', 'a', 'b', 'c'].map((name) => [name, randomUUID()]),
+);
 const photo = (name: string) => `/images/products/${PHOTO[name]}`;
 /** The files of a photo in the bucket: its private original and its variants. */
-const photoFiles = (name: string) => [`uploads/${PHOTO[name]}.png`, ...['avif', 'webp', 'jpg'].map((ext) => `images/products/${PHOTO[name]}/320.${ext}`)].map((key) => path.join(bucketDir(), key));
+const photoFiles = (name: string) =>
+  [
+    `uploads/${PHOTO[name]}.png`,
+    ...['avif', 'webp', 'jpg'].map((ext) => `images/products/${PHOTO[name]}/320.${ext}`),
+  ].map((key) => path.join(bucketDir(), key));
 beforeAll(async () => {
-  for (const id of Object.values(PHOTO)) await images.put({ id, status: 'ready', original: `uploads/${id}.png`, width: 320, height: 240, widths: [320] });
+  for (const id of Object.values(PHOTO))
+    await images.put({ id, status: 'ready', original: `uploads/${id}.png`, width: 320, height: 240, widths: [320] });
 });
 
-const candle = { name: 'Ember Candle', description: 'Smoky', price: 2100, tag: 'Candles, hot', image: photo('ember'), extraImages: [photo('ember-2')], stock: { CANDLE: 7 } };
+const candle = {
+  name: 'Ember Candle',
+  description: 'Smoky',
+  price: 2100,
+  tag: 'Candles, hot',
+  image: photo('ember'),
+  extraImages: [photo('ember-2')],
+  stock: { CANDLE: 7 },
+};
 const add = (body: unknown) => invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body }));
-const update = (id: string, body: unknown, who = token) => invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }, who));
-const publicIds = async (category?: string) => (await invoke(listPublic, { method: 'GET', path: '/api/products', query: category ? { category } : undefined })).body.products.map((p: { id: string }) => p.id);
+const update = (id: string, body: unknown, who = token) =>
+  invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }, who));
+const publicIds = async (category?: string) =>
+  (
+    await invoke(listPublic, { method: 'GET', path: '/api/products', query: category ? { category } : undefined })
+  ).body.products.map((p: { id: string }) => p.id);
 
 describe('products', () => {
   let id: string;
@@ -65,17 +89,42 @@ describe('products', () => {
     expect(created.status).toBe(201);
     id = created.body.id;
     expect(id).toMatch(/^ember-candle-[0-9a-f]{6}$/);
-    expect(created.body).toMatchObject({ tag: 'candles,hot', version: 1, status: 'listed', stock: { CANDLE: 7 }, stockRef: '', sizes: [{ size: 'CANDLE', available: 7 }] });
+    expect(created.body).toMatchObject({
+      tag: 'candles,hot',
+      version: 1,
+      status: 'listed',
+      stock: { CANDLE: 7 },
+      stockRef: '',
+      sizes: [{ size: 'CANDLE', available: 7 }],
+    });
     expect((await rawProduct(id))?.stockRef).toBeUndefined();
     expect(await publicIds('candles')).toContain(id);
     const listed = await invoke(listProducts, as({ method: 'GET', path: '/api/admin/products' }));
-    expect(listed.body.products.find((p: { id: string }) => p.id === id)).toMatchObject({ version: 1, stock: { CANDLE: 7 } });
+    expect(listed.body.products.find((p: { id: string }) => p.id === id)).toMatchObject({
+      version: 1,
+      stock: { CANDLE: 7 },
+    });
   });
 
   it('keeps tumbler counts 16oz/20oz/24oz (missing ones 0) and links apparel to its stock item', async () => {
-    const tumbler = await add({ ...candle, name: 'Frost Tumbler', image: photo('tumbler'), extraImages: [], tag: 'tumblers', stock: { '16oz': 4, '24oz': 1, CANDLE: 9 } });
+    const tumbler = await add({
+      ...candle,
+      name: 'Frost Tumbler',
+      image: photo('tumbler'),
+      extraImages: [],
+      tag: 'tumblers',
+      stock: { '16oz': 4, '24oz': 1, CANDLE: 9 },
+    });
     expect(tumbler.body.stock).toEqual({ '16oz': 4, '20oz': 0, '24oz': 1 });
-    const tee = await add({ ...candle, name: 'Tee', image: photo('tee'), extraImages: [], tag: 'tees', stockRef: 'TEE', stock: { CANDLE: 3 } });
+    const tee = await add({
+      ...candle,
+      name: 'Tee',
+      image: photo('tee'),
+      extraImages: [],
+      tag: 'tees',
+      stockRef: 'TEE',
+      stock: { CANDLE: 3 },
+    });
     expect(tee.body).toMatchObject({ stockRef: 'TEE', stock: {} });
     expect(tee.body.sizes.map((s: { available: number }) => s.available)).toEqual([1, 2, 3, 4, 5]);
   });
@@ -90,12 +139,24 @@ describe('products', () => {
     expect((await add({ ...candle, price: 12.5 })).status).toBe(400);
     expect((await add({ ...candle, extraImages: [photo('a'), photo('b'), photo('c')] })).status).toBe(400);
     // Only photos the pipeline has made: not an old single file, not one still processing, not one it refused.
-    expect((await add({ ...candle, image: '/images/products/ember.png' })).body.error.fields.image).toBe('Upload the image first.');
+    expect((await add({ ...candle, image: '/images/products/ember.png' })).body.error.fields.image).toBe(
+      'Upload the image first.',
+    );
     const processing = await add({ ...candle, image: `/images/products/${randomUUID()}` });
     expect(processing.body.error.fields.image).toBe('Upload the image first (or wait until it says Ready).');
     const refused = randomUUID();
-    await images.put({ id: refused, status: 'failed', original: `uploads/${refused}.png`, width: 0, height: 0, widths: [], reason: 'This file could not be read as a photo. Upload another file.' });
-    expect((await add({ ...candle, extraImages: [`/images/products/${refused}`] })).body.error.fields['extraImages.0']).toBe('This file could not be read as a photo. Upload another file.');
+    await images.put({
+      id: refused,
+      status: 'failed',
+      original: `uploads/${refused}.png`,
+      width: 0,
+      height: 0,
+      widths: [],
+      reason: 'This file could not be read as a photo. Upload another file.',
+    });
+    expect(
+      (await add({ ...candle, extraImages: [`/images/products/${refused}`] })).body.error.fields['extraImages.0'],
+    ).toBe('This file could not be read as a photo. Upload another file.');
     const tee = await add({ ...candle, tag: 'tees', stockRef: 'NOPE' });
     expect(tee.status).toBe(400);
     expect(tee.body.error.fields.stockRef).toBe('That stock item does not exist.');
@@ -111,12 +172,18 @@ describe('products', () => {
     expect(first.body).toMatchObject({ price: 2300, version: 2 });
     const second = await update(id, { price: 1, name: 'Other', version: 1 }, otherAdmin);
     expect(second.status).toBe(409);
-    expect(second.body.error).toEqual({ code: 'conflict', message: 'This product was changed by someone else. Reload to see the latest version.' });
+    expect(second.body.error).toEqual({
+      code: 'conflict',
+      message: 'This product was changed by someone else. Reload to see the latest version.',
+    });
     expect(await rawProduct(id)).toMatchObject({ price: 2300, name: 'Ember Candle', version: 2 });
   });
 
   it('lets exactly one of two simultaneous saves at the same version through', async () => {
-    const results = await Promise.all([update(id, { price: 111, version: 2 }), update(id, { price: 222, version: 2 }, otherAdmin)]);
+    const results = await Promise.all([
+      update(id, { price: 111, version: 2 }),
+      update(id, { price: 222, version: 2 }, otherAdmin),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.status === 200)!.body.price;
     expect(await rawProduct(id)).toMatchObject({ price: winner, version: 3 });
@@ -124,22 +191,41 @@ describe('products', () => {
 
   it('drafts: only status and version change; gone from the shop, in the drafted list; undraft brings it back', async () => {
     const before = (await rawProduct(id))!;
-    const drafted = await invoke(draft, as({ method: 'POST', path: `/api/admin/products/${id}/draft`, params: { id } }));
+    const drafted = await invoke(
+      draft,
+      as({ method: 'POST', path: `/api/admin/products/${id}/draft`, params: { id } }),
+    );
     expect(drafted.body).toMatchObject({ status: 'drafted', version: 4 });
     const after = (await rawProduct(id))!;
     expect(changed(before, after)).toEqual(['gsi1pk', 'status', 'updatedAt', 'version']);
     expect(await publicIds()).not.toContain(id);
     expect((await invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, params: { id } })).status).toBe(404);
-    expect((await invoke(listDrafted, as({ method: 'GET', path: '/api/admin/drafted-products' }))).body.products.map((p: { id: string }) => p.id)).toEqual([id]);
-    expect((await invoke(listProducts, as({ method: 'GET', path: '/api/admin/products' }))).body.products.map((p: { id: string }) => p.id)).not.toContain(id);
+    expect(
+      (await invoke(listDrafted, as({ method: 'GET', path: '/api/admin/drafted-products' }))).body.products.map(
+        (p: { id: string }) => p.id,
+      ),
+    ).toEqual([id]);
+    expect(
+      (await invoke(listProducts, as({ method: 'GET', path: '/api/admin/products' }))).body.products.map(
+        (p: { id: string }) => p.id,
+      ),
+    ).not.toContain(id);
 
-    const undrafted = await invoke(undraft, as({ method: 'POST', path: `/api/admin/products/${id}/undraft`, params: { id } }));
+    const undrafted = await invoke(
+      undraft,
+      as({ method: 'POST', path: `/api/admin/products/${id}/undraft`, params: { id } }),
+    );
     expect(undrafted.body).toMatchObject({ status: 'listed', version: 5 });
     expect(changed(after, (await rawProduct(id))!)).toEqual(['gsi1pk', 'status', 'updatedAt', 'version']);
     expect(await publicIds('hot')).toContain(id);
     expect((await invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, params: { id } })).status).toBe(200);
-    expect((await invoke(listDrafted, as({ method: 'GET', path: '/api/admin/drafted-products' }))).body.products).toEqual([]);
-    expect((await invoke(draft, as({ method: 'POST', path: '/api/admin/products/nope/draft', params: { id: 'nope' } }))).status).toBe(404);
+    expect(
+      (await invoke(listDrafted, as({ method: 'GET', path: '/api/admin/drafted-products' }))).body.products,
+    ).toEqual([]);
+    expect(
+      (await invoke(draft, as({ method: 'POST', path: '/api/admin/products/nope/draft', params: { id: 'nope' } })))
+        .status,
+    ).toBe(404);
   });
 
   it('deletes the product and its photos (variants, original, image record), keeping photos another product still shows', async () => {
@@ -149,7 +235,10 @@ describe('products', () => {
     }
     const sharing = await add({ ...candle, name: 'Sharing', image: photo('other'), extraImages: [] });
     await update(id, { extraImages: [photo('ember-2'), photo('other')], version: 5 });
-    const gone = await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }));
+    const gone = await invoke(
+      deleteProduct,
+      as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }),
+    );
     expect(gone.status).toBe(200);
     expect(gone.body).toEqual({ deleted: id, imagesKept: [photo('other')] });
     expect(await rawProduct(id)).toBeNull();
@@ -159,23 +248,52 @@ describe('products', () => {
     expect(await images.get({ id: PHOTO.ember })).toBeNull();
     expect(await images.get({ id: PHOTO.other })).not.toBeNull();
     expect(await publicIds()).not.toContain(id);
-    expect((await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }))).status).toBe(404);
+    expect(
+      (await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }))).status,
+    ).toBe(404);
   });
 });
 
 describe('stock items', () => {
   const counts = (S: number) => ({ S, M: 2, L: 3, XL: 4, '2XL': 5 });
-  const save = (S: number, version: number, who = token) => invoke(updateItem, as({ method: 'PUT', path: '/api/admin/items/TEE', params: { id: 'TEE' }, body: { version, stock: counts(S) } }, who));
+  const save = (S: number, version: number, who = token) =>
+    invoke(
+      updateItem,
+      as(
+        { method: 'PUT', path: '/api/admin/items/TEE', params: { id: 'TEE' }, body: { version, stock: counts(S) } },
+        who,
+      ),
+    );
 
   it('adds, lists, refuses a duplicate id and negative or fractional counts', async () => {
-    const created = await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'MUG-SET', stock: counts(0) } }));
+    const created = await invoke(
+      createItem,
+      as({ method: 'POST', path: '/api/admin/items', body: { id: 'MUG-SET', stock: counts(0) } }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: 'MUG-SET', version: 1, stock: counts(0) });
-    const dup = await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'TEE', stock: counts(9) } }));
+    const dup = await invoke(
+      createItem,
+      as({ method: 'POST', path: '/api/admin/items', body: { id: 'TEE', stock: counts(9) } }),
+    );
     expect(dup.status).toBe(409);
     expect((await stockItems.get({ id: 'TEE' }))?.stock.S).toBe(1);
-    expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: 'NEW', stock: { S: -1, M: 0.5, L: 0, XL: 0, '2XL': 0 } } }))).status).toBe(400);
-    expect((await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: '', stock: counts(0) } }))).body.error.fields.id).toBe('Item id is required.');
+    expect(
+      (
+        await invoke(
+          createItem,
+          as({
+            method: 'POST',
+            path: '/api/admin/items',
+            body: { id: 'NEW', stock: { S: -1, M: 0.5, L: 0, XL: 0, '2XL': 0 } },
+          }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (await invoke(createItem, as({ method: 'POST', path: '/api/admin/items', body: { id: '', stock: counts(0) } })))
+        .body.error.fields.id,
+    ).toBe('Item id is required.');
     const items = await invoke(listItems, as({ method: 'GET', path: '/api/admin/items' }));
     expect(items.body.items.map((i: { id: string }) => i.id)).toEqual(['MUG-SET', 'TEE']);
   });
@@ -189,13 +307,22 @@ describe('stock items', () => {
   });
 
   it('refuses to delete an item products link to; deletes an unused one', async () => {
-    const linked = await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/TEE', params: { id: 'TEE' } }));
+    const linked = await invoke(
+      deleteItem,
+      as({ method: 'DELETE', path: '/api/admin/items/TEE', params: { id: 'TEE' } }),
+    );
     expect(linked.status).toBe(409);
     expect(linked.body.error.message).toContain('Tee');
     expect(await stockItems.get({ id: 'TEE' })).not.toBeNull();
-    expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(200);
+    expect(
+      (await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } })))
+        .status,
+    ).toBe(200);
     expect(await stockItems.get({ id: 'MUG-SET' })).toBeNull();
-    expect((await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } }))).status).toBe(404);
+    expect(
+      (await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } })))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -210,15 +337,29 @@ describe('orders', () => {
       lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 100, size: 'CANDLE', quantity: 1 }],
       amounts: { subtotal: 100, discount: 0, shipping: 599, tax: 0, total: 699 },
     });
-  const list = (status?: string) => invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: status ? { status } : undefined }));
-  const complete = (orderNumber: string) => invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} }));
+  const list = (status?: string) =>
+    invoke(listOrders, as({ method: 'GET', path: '/api/admin/orders', query: status ? { status } : undefined }));
+  const complete = (orderNumber: string) =>
+    invoke(
+      completeOrder,
+      as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} }),
+    );
 
   it('lists pending orders newest first; completing moves one into the archive (only status, completedAt, the shipping mail, version change), idempotently', async () => {
     await order('pi_admin_old', '2025-01-01T10:00:00Z');
     await order('pi_admin_new', '2025-01-02T10:00:00Z');
     const pending = await list();
-    expect(pending.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin_new', 'pi_admin_old']);
-    expect(pending.body.orders[0]).toMatchObject({ customer: 'guest', status: 'pending', amounts: { total: 699 }, shippingAddress: { email: 'g@example.com' }, createdAt: '2025-01-02T10:00:00Z' });
+    expect(pending.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
+      'pi_admin_new',
+      'pi_admin_old',
+    ]);
+    expect(pending.body.orders[0]).toMatchObject({
+      customer: 'guest',
+      status: 'pending',
+      amounts: { total: 699 },
+      shippingAddress: { email: 'g@example.com' },
+      createdAt: '2025-01-02T10:00:00Z',
+    });
 
     const before = await rawOrder('pi_admin_old');
     const done = await complete('pi_admin_old');
@@ -232,7 +373,9 @@ describe('orders', () => {
     expect(changed(after, await rawOrder('pi_admin_old'))).toEqual([]);
 
     expect((await list()).body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin_new']);
-    expect((await list('completed')).body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_admin_old']);
+    expect((await list('completed')).body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
+      'pi_admin_old',
+    ]);
     expect((await list('shipped')).status).toBe(400);
     expect((await complete('pi_nope')).status).toBe(404);
   });
@@ -242,10 +385,14 @@ describe('image upload', () => {
   const ask = (body: unknown) => invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body }));
 
   it('refuses SVG and other types, empty and over-5-MB files', async () => {
-    expect((await ask({ contentType: 'image/svg+xml', size: 100, fileName: 'x.svg' })).body.error.fields.contentType).toBe('Only JPEG, PNG, WebP or GIF images can be uploaded.');
+    expect(
+      (await ask({ contentType: 'image/svg+xml', size: 100, fileName: 'x.svg' })).body.error.fields.contentType,
+    ).toBe('Only JPEG, PNG, WebP or GIF images can be uploaded.');
     expect((await ask({ contentType: 'text/html', size: 100 })).status).toBe(400);
     expect((await ask({ contentType: 'image/png', size: 0 })).status).toBe(400);
-    expect((await ask({ contentType: 'image/png', size: 5 * 1024 * 1024 + 1 })).body.error.fields.size).toBe('Images can be at most 5 MB.');
+    expect((await ask({ contentType: 'image/png', size: 5 * 1024 * 1024 + 1 })).body.error.fields.size).toBe(
+      'Images can be at most 5 MB.',
+    );
     expect((await ask({ contentType: 'image/png', size: 5 * 1024 * 1024, fileName: 'big.png' })).status).toBe(201);
   });
 
@@ -263,8 +410,12 @@ describe('image upload', () => {
 
     const bytes = new Uint8Array([1, 2, 3, 4]);
     expect((await fetch(body.uploadUrl, { method: 'PUT', body: bytes })).status).toBe(403); // no Content-Type
-    expect((await fetch(body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes })).status).toBe(403);
-    expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array(5) })).status).toBe(403); // not the size asked for
+    expect(
+      (await fetch(body.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes })).status,
+    ).toBe(403);
+    expect(
+      (await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array(5) })).status,
+    ).toBe(403); // not the size asked for
     expect(existsSync(path.join(bucketDir(), body.key))).toBe(false);
     expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: bytes })).status).toBe(200);
     expect(existsSync(path.join(bucketDir(), body.key))).toBe(true);

@@ -13,7 +13,8 @@ import { handler as listOrders } from './list-orders';
  */
 let admin: string;
 const HOUR = 3600 * 1000;
-const list = (query: Record<string, string>) => invoke(listOrders, { token: admin, method: 'GET', path: '/api/admin/orders', query });
+const list = (query: Record<string, string>) =>
+  invoke(listOrders, { token: admin, method: 'GET', path: '/api/admin/orders', query });
 
 function order(n: number, createdAt: string, extra: Partial<OrderRecord> = {}): OrderRecord {
   return {
@@ -23,7 +24,14 @@ function order(n: number, createdAt: string, extra: Partial<OrderRecord> = {}): 
     createdAt,
     updatedAt: createdAt,
     completedAt: createdAt,
-    shippingAddress: { name: `Buyer ${n}`, email: `buyer${n}@example.com`, line1: '1 Main St', city: 'Reno', state: 'NV', zip: '89501' },
+    shippingAddress: {
+      name: `Buyer ${n}`,
+      email: `buyer${n}@example.com`,
+      line1: '1 Main St',
+      city: 'Reno',
+      state: 'NV',
+      zip: '89501',
+    },
     lines: [{ id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 1 }],
     amounts: { subtotal: 1800, discount: 0, shipping: 599, tax: 0, total: 2399 },
     mailStatus: 'sent',
@@ -35,7 +43,12 @@ function order(n: number, createdAt: string, extra: Partial<OrderRecord> = {}): 
 /** Writes records straight to the table, 25 a request, several requests at a time (thousands in seconds). */
 async function writeAll(records: OrderRecord[]) {
   // Through JSON: fields a record leaves undefined are not written.
-  const items = records.map((record) => JSON.parse(JSON.stringify((orders.transact.put(record) as { Put: { Item: Record<string, unknown> } }).Put.Item)) as Record<string, unknown>);
+  const items = records.map(
+    (record) =>
+      JSON.parse(
+        JSON.stringify((orders.transact.put(record) as { Put: { Item: Record<string, unknown> } }).Put.Item),
+      ) as Record<string, unknown>,
+  );
   const batches: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
   for (let i = 0; i < batches.length; i += 8) {
@@ -43,7 +56,9 @@ async function writeAll(records: OrderRecord[]) {
       batches.slice(i, i + 8).map(async (batch) => {
         let pending = batch.map((Item) => ({ PutRequest: { Item } }));
         while (pending.length) {
-          const { UnprocessedItems } = await documentClient().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+          const { UnprocessedItems } = await documentClient().send(
+            new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }),
+          );
           pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
         }
       }),
@@ -61,23 +76,32 @@ describe('a search over more orders than one request reads', () => {
   const start = Date.parse('2023-01-01T00:00:00Z');
   beforeAll(async () => {
     // 2,500 shipped orders an hour apart; the oldest is the customer searched for.
-    const records = Array.from({ length: SHIPPED }, (_, i) => order(i, new Date(start + i * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z')));
-    records[0] = order(0, records[0].createdAt, { shippingAddress: { ...records[0].shippingAddress, name: 'Needle Haystack', email: 'needle.haystack@example.com' } });
+    const records = Array.from({ length: SHIPPED }, (_, i) =>
+      order(i, new Date(start + i * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z')),
+    );
+    records[0] = order(0, records[0].createdAt, {
+      shippingAddress: { ...records[0].shippingAddress, name: 'Needle Haystack', email: 'needle.haystack@example.com' },
+    });
     await writeAll(records);
   }, 120_000);
 
-  it.each([['needle.haystack@example.com'], ['Needle Haystack'], ['NEEDLE']])('finds the oldest order by %s: each request reads at most the budget, the cursor reads on', async (q) => {
-    const first = await list({ status: 'completed', q });
-    expect(first.status).toBe(200);
-    // The first request stopped at its budget: nothing yet, a cursor to read on, and how far back it has read.
-    expect(first.body.orders).toEqual([]);
-    expect(first.body.nextCursor).toEqual(expect.any(String));
-    expect(first.body.readThrough).toBe(new Date(start + (SHIPPED - READ_BUDGET) * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'));
-    const second = await list({ status: 'completed', q, cursor: first.body.nextCursor });
-    expect(second.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_archive00000']);
-    expect(second.body.nextCursor).toBeNull();
-    expect(second.body.readThrough).toBeUndefined();
-  });
+  it.each([['needle.haystack@example.com'], ['Needle Haystack'], ['NEEDLE']])(
+    'finds the oldest order by %s: each request reads at most the budget, the cursor reads on',
+    async (q) => {
+      const first = await list({ status: 'completed', q });
+      expect(first.status).toBe(200);
+      // The first request stopped at its budget: nothing yet, a cursor to read on, and how far back it has read.
+      expect(first.body.orders).toEqual([]);
+      expect(first.body.nextCursor).toEqual(expect.any(String));
+      expect(first.body.readThrough).toBe(
+        new Date(start + (SHIPPED - READ_BUDGET) * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      );
+      const second = await list({ status: 'completed', q, cursor: first.body.nextCursor });
+      expect(second.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual(['pi_archive00000']);
+      expect(second.body.nextCursor).toBeNull();
+      expect(second.body.readThrough).toBeUndefined();
+    },
+  );
 
   it('a page without words reads no more than it shows (plus one), however large the archive', async () => {
     const page = await list({ status: 'completed', limit: '25' });
@@ -109,8 +133,15 @@ describe('the Sales view, local days, and the dashboard', () => {
       order(90001, la.oct31Late),
       order(90002, la.nov1Early, { status: 'pending', completedAt: undefined }),
       order(90003, '2025-11-05T18:00:00Z', { status: 'pending', completedAt: undefined }),
-      order(90004, '2025-11-05T19:00:00Z', { replacementOf: 'pi_archive90003', amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 } }),
-      order(90005, '2025-11-06T10:00:00.250Z', { status: 'cancelled', completedAt: undefined, cancelledAt: '2025-11-06T11:00:00Z' }),
+      order(90004, '2025-11-05T19:00:00Z', {
+        replacementOf: 'pi_archive90003',
+        amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
+      }),
+      order(90005, '2025-11-06T10:00:00.250Z', {
+        status: 'cancelled',
+        completedAt: undefined,
+        cancelledAt: '2025-11-06T11:00:00Z',
+      }),
       order(90006, '2025-11-07T10:00:00Z'),
       order(90007, la.nov10Late, { status: 'pending', completedAt: undefined }),
       order(90008, la.nov11Early),
@@ -118,11 +149,24 @@ describe('the Sales view, local days, and the dashboard', () => {
   });
 
   it("a range of the admin's local days: instants from the page; a day alone is still a UTC day", async () => {
-    expect(numbers((await list({ status: 'completed', ...nov1to10 })).body)).toEqual(['pi_archive90006', 'pi_archive90004']);
-    expect(numbers((await list({ status: 'pending', ...nov1to10 })).body)).toEqual(['pi_archive90007', 'pi_archive90003', 'pi_archive90002']);
+    expect(numbers((await list({ status: 'completed', ...nov1to10 })).body)).toEqual([
+      'pi_archive90006',
+      'pi_archive90004',
+    ]);
+    expect(numbers((await list({ status: 'pending', ...nov1to10 })).body)).toEqual([
+      'pi_archive90007',
+      'pi_archive90003',
+      'pi_archive90002',
+    ]);
     // The older form: UTC days (Nov 1 UTC starts 7 hours before Nov 1 in Los Angeles).
-    expect(numbers((await list({ status: 'completed', from: '2025-11-01', to: '2025-11-10' })).body)).toEqual(['pi_archive90006', 'pi_archive90004', 'pi_archive90001']);
-    expect((await list({ status: 'completed', from: '2025-11-02T00:00:00Z', to: '2025-11-01T00:00:00Z' })).status).toBe(400);
+    expect(numbers((await list({ status: 'completed', from: '2025-11-01', to: '2025-11-10' })).body)).toEqual([
+      'pi_archive90006',
+      'pi_archive90004',
+      'pi_archive90001',
+    ]);
+    expect((await list({ status: 'completed', from: '2025-11-02T00:00:00Z', to: '2025-11-01T00:00:00Z' })).status).toBe(
+      400,
+    );
     expect((await list({ status: 'completed', from: 'yesterday' })).body.error.fields.from).toMatch(/^Dates look like/);
   });
 
@@ -148,9 +192,16 @@ describe('the Sales view, local days, and the dashboard', () => {
 
   it('the CSV of a local range lists what the page lists', async () => {
     const csv = await list({ status: 'sales', ...nov1to10, format: 'csv' });
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="orders-sales-2025-11-01T070000000Z-to-2025-11-11T075959999Z.csv"');
+    expect(csv.headers['content-disposition']).toBe(
+      'attachment; filename="orders-sales-2025-11-01T070000000Z-to-2025-11-11T075959999Z.csv"',
+    );
     const rows = (csv.body as string).trim().split('\r\n').slice(1);
-    expect(rows.map((row) => row.split(',')[0])).toEqual(['pi_archive90007', 'pi_archive90006', 'pi_archive90003', 'pi_archive90002']);
+    expect(rows.map((row) => row.split(',')[0])).toEqual([
+      'pi_archive90007',
+      'pi_archive90006',
+      'pi_archive90003',
+      'pi_archive90002',
+    ]);
   });
 
   it("the dashboard's today and 30 days count exactly what the Sales view lists from the same instants", async () => {
@@ -161,16 +212,33 @@ describe('the Sales view, local days, and the dashboard', () => {
       order(91001, new Date(now.getTime() - 6 * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z')), // before "today"
       order(91002, new Date(now.getTime() - 4 * HOUR).toISOString().replace(/\.\d{3}Z$/, 'Z')),
       order(91003, new Date(now.getTime() - 3 * HOUR).toISOString(), { status: 'pending', completedAt: undefined }),
-      order(91004, new Date(now.getTime() - 2 * HOUR).toISOString(), { replacementOf: 'pi_archive91002', amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 } }),
+      order(91004, new Date(now.getTime() - 2 * HOUR).toISOString(), {
+        replacementOf: 'pi_archive91002',
+        amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
+      }),
       order(91005, new Date(now.getTime() - HOUR).toISOString(), { status: 'cancelled', completedAt: undefined }),
       order(91006, new Date(now.getTime() - 20 * 24 * HOUR).toISOString()),
     ]);
-    const figures = (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard', query: { today, since } })).body;
+    const figures = (
+      await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard', query: { today, since } })
+    ).body;
     const todays = (await list({ status: 'sales', from: today })).body.orders as { amounts: { total: number } }[];
-    const month = (await list({ status: 'sales', from: since, limit: '100' })).body.orders as { amounts: { total: number } }[];
-    expect(todays.map((o) => (o as unknown as { orderNumber: string }).orderNumber)).toEqual(['pi_archive91003', 'pi_archive91002']);
-    expect(figures.today).toEqual({ orders: todays.length, revenue: todays.reduce((sum, o) => sum + o.amounts.total, 0), discounts: 0 });
-    expect(figures.last30Days).toMatchObject({ orders: month.length, revenue: month.reduce((sum, o) => sum + o.amounts.total, 0) });
+    const month = (await list({ status: 'sales', from: since, limit: '100' })).body.orders as {
+      amounts: { total: number };
+    }[];
+    expect(todays.map((o) => (o as unknown as { orderNumber: string }).orderNumber)).toEqual([
+      'pi_archive91003',
+      'pi_archive91002',
+    ]);
+    expect(figures.today).toEqual({
+      orders: todays.length,
+      revenue: todays.reduce((sum, o) => sum + o.amounts.total, 0),
+      discounts: 0,
+    });
+    expect(figures.last30Days).toMatchObject({
+      orders: month.length,
+      revenue: month.reduce((sum, o) => sum + o.amounts.total, 0),
+    });
     expect(month).toHaveLength(4);
   });
 });

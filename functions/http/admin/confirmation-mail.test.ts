@@ -29,10 +29,27 @@ let admin: string;
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const sweep = (at: Date) => sweepDeliveries(at, { onChange: noteOnOrder });
 const delivery = (orderNumber: string) => getDelivery(ORDER_CONFIRMATION, orderNumber);
-const detail = async (orderNumber: string) => (await invoke(getOrder, { token: admin, method: 'GET', path: `/api/admin/orders/${orderNumber}`, params: { orderNumber } })).body;
-const sendAgain = (orderNumber: string) => invoke(sendConfirmation, { token: admin, method: 'POST', path: `/api/admin/orders/${orderNumber}/send-confirmation`, params: { orderNumber }, body: {} });
-const unsent = async () => (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body.unsentConfirmations;
-const confirmationsTo = (ses: { subjects: () => string[] }, orderNumber: string) => ses.subjects().filter((subject) => subject === `Your order ${orderNumber}`);
+const detail = async (orderNumber: string) =>
+  (
+    await invoke(getOrder, {
+      token: admin,
+      method: 'GET',
+      path: `/api/admin/orders/${orderNumber}`,
+      params: { orderNumber },
+    })
+  ).body;
+const sendAgain = (orderNumber: string) =>
+  invoke(sendConfirmation, {
+    token: admin,
+    method: 'POST',
+    path: `/api/admin/orders/${orderNumber}/send-confirmation`,
+    params: { orderNumber },
+    body: {},
+  });
+const unsent = async () =>
+  (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body.unsentConfirmations;
+const confirmationsTo = (ses: { subjects: () => string[] }, orderNumber: string) =>
+  ses.subjects().filter((subject) => subject === `Your order ${orderNumber}`);
 
 /** A guest's paid order of one candle, recorded by the browser's call (the confirmation is sent inside it). */
 async function paidOrder(): Promise<string> {
@@ -45,14 +62,26 @@ async function paidOrder(): Promise<string> {
 let refusing: Awaited<ReturnType<typeof faultySes>>;
 let dropping: Awaited<ReturnType<typeof faultySes>>;
 beforeAll(async () => {
-  [refusing, dropping, { token: admin }] = await Promise.all([faultySes('refuse'), faultySes('drop'), signInNewUser({ admin: true })]);
+  [refusing, dropping, { token: admin }] = await Promise.all([
+    faultySes('refuse'),
+    faultySes('drop'),
+    signInNewUser({ admin: true }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([refusing.stop(), dropping.stop()]);
 });
 beforeEach(async () => {
   await useFreshTable();
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 100 } });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 100 },
+  });
 });
 
 it('SES refuses the confirmation: the order is placed all the same, and the job sends the mail on a later try, exactly once', async () => {
@@ -60,10 +89,19 @@ it('SES refuses the confirmation: the order is placed all the same, and the job 
   // One request: the SES client does not repeat a send by itself.
   expect(confirmationsTo(refusing, orderNumber)).toHaveLength(1);
   expect(mailsFor(orderNumber)).toHaveLength(0);
-  expect(await delivery(orderNumber)).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('MessageRejected') });
+  expect(await delivery(orderNumber)).toMatchObject({
+    status: 'pending',
+    attempts: 1,
+    lastError: expect.stringContaining('MessageRejected'),
+  });
   expect(await orders.get({ orderNumber })).toMatchObject({ paymentStatus: 'captured', mailStatus: 'sending' });
   const shown = (await detail(orderNumber)).confirmationMail;
-  expect(shown).toMatchObject({ state: 'retrying', attempts: 1, canSendAgain: true, error: expect.stringContaining('Email address is not verified') });
+  expect(shown).toMatchObject({
+    state: 'retrying',
+    attempts: 1,
+    canSendAgain: true,
+    error: expect.stringContaining('Email address is not verified'),
+  });
   expect(Date.parse(shown.at) - Date.now()).toBeGreaterThan(0);
   // The dashboard: nobody's task yet, but not sent either.
   expect(await unsent()).toEqual({ count: 0, retrying: 1, orders: [] });
@@ -88,7 +126,11 @@ it('SES refuses the confirmation: the order is placed all the same, and the job 
   await sweep(later(300));
   await recordGuest(orderNumber); // the shopper's browser comes back
   expect(mailsFor(orderNumber)).toHaveLength(1);
-  expect((await detail(orderNumber)).confirmationMail).toMatchObject({ state: 'sent', at: (await delivery(orderNumber))!.sentAt, canSendAgain: false });
+  expect((await detail(orderNumber)).confirmationMail).toMatchObject({
+    state: 'sent',
+    at: (await delivery(orderNumber))!.sentAt,
+    canSendAgain: false,
+  });
 });
 
 it('refused at every try: after the last one it waits for the admin (dashboard, order page); Send again pressed twice at once sends it once', async () => {
@@ -106,15 +148,25 @@ it('refused at every try: after the last one it waits for the admin (dashboard, 
   await withSesAt(refusing.url, () => sweep(later(minutes + 24 * 60)));
   expect(confirmationsTo(refusing, orderNumber)).toHaveLength(MAX_ATTEMPTS);
   expect(await orders.get({ orderNumber })).toMatchObject({ mailStatus: 'failed' });
-  expect((await detail(orderNumber)).confirmationMail).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, canSendAgain: true });
-  expect(await unsent()).toEqual({ count: 1, retrying: 0, orders: [{ orderNumber, state: 'failed', since: failed.attentionAt }] });
+  expect((await detail(orderNumber)).confirmationMail).toMatchObject({
+    state: 'failed',
+    attempts: MAX_ATTEMPTS,
+    canSendAgain: true,
+  });
+  expect(await unsent()).toEqual({
+    count: 1,
+    retrying: 0,
+    orders: [{ orderNumber, state: 'failed', since: failed.attentionAt }],
+  });
 
   // A double click (or two tabs): one send.
   const answers = await Promise.all([sendAgain(orderNumber), sendAgain(orderNumber)]);
   expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
   const ok = answers.find((answer) => answer.status === 200)!;
   expect(ok.body.confirmationMail).toMatchObject({ state: 'sent', canSendAgain: false });
-  expect([WORDS.beingSent, WORDS.alreadySent]).toContain(answers.find((answer) => answer.status === 409)!.body.error.message);
+  expect([WORDS.beingSent, WORDS.alreadySent]).toContain(
+    answers.find((answer) => answer.status === 409)!.body.error.message,
+  );
   expect(mailsFor(orderNumber)).toHaveLength(1);
   // Once SES took it, Send again says so and sends nothing.
   const again = await sendAgain(orderNumber);
@@ -134,7 +186,11 @@ it('the connection drops after the request (SES may have the mail): never sent a
   await sweep(later(24 * 60));
   expect(mailsFor(orderNumber)).toHaveLength(0);
   expect(confirmationsTo(dropping, orderNumber)).toHaveLength(1);
-  expect((await detail(orderNumber)).confirmationMail).toMatchObject({ state: 'unknown', to: 'ada@example.com', canSendAgain: true });
+  expect((await detail(orderNumber)).confirmationMail).toMatchObject({
+    state: 'unknown',
+    to: 'ada@example.com',
+    canSendAgain: true,
+  });
   expect((await unsent()).orders).toEqual([expect.objectContaining({ orderNumber, state: 'unknown' })]);
 
   const sent = await sendAgain(orderNumber);
@@ -149,9 +205,14 @@ it('the function dies inside the send: while its claim lasts nobody sends; after
   const orderNumber = paid.orderNumber;
   // The confirmation's send never returns (the process is gone): nothing after it runs.
   const real = jest.requireActual<typeof import('../../lib/mail')>('../../lib/mail').sendMail;
-  jest.mocked(sendMail).mockImplementation((sent) => (sent.subject === `Your order ${orderNumber}` ? new Promise(() => undefined) : real(sent)));
+  jest
+    .mocked(sendMail)
+    .mockImplementation((sent) =>
+      sent.subject === `Your order ${orderNumber}` ? new Promise(() => undefined) : real(sent),
+    );
   void recordGuest(orderNumber);
-  for (let i = 0; i < 300 && (await delivery(orderNumber))?.status !== 'sending'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let i = 0; i < 300 && (await delivery(orderNumber))?.status !== 'sending'; i++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
   expect(await delivery(orderNumber)).toMatchObject({ status: 'sending', attempts: 1 });
   jest.mocked(sendMail).mockImplementation(real);
 
@@ -198,7 +259,12 @@ it('Send again: a sent mail is not sent twice; an order cancelled before its mai
 
   const refused = await withSesAt(dropping.url, paidOrder);
   expect((await unsent()).count).toBe(1);
-  const cancelled = await invoke(cancelOrder, { token: admin, method: 'POST', path: `/api/admin/orders/${refused}/cancel`, params: { orderNumber: refused } });
+  const cancelled = await invoke(cancelOrder, {
+    token: admin,
+    method: 'POST',
+    path: `/api/admin/orders/${refused}/cancel`,
+    params: { orderNumber: refused },
+  });
   expect(cancelled.status).toBe(200);
   expect(await delivery(refused)).toMatchObject({ status: 'withdrawn' });
   expect((await unsent()).count).toBe(0);
@@ -214,7 +280,10 @@ it('a send SES refuses when the admin presses Send again answers 502 with why, a
   const orderNumber = await withSesAt(dropping.url, paidOrder);
   const answer = await withSesAt(refusing.url, () => sendAgain(orderNumber));
   expect(answer.status).toBe(502);
-  expect(answer.body.error).toEqual({ code: 'mail_not_sent', message: WORDS.refusedAgain('MessageRejected: Email address is not verified.') });
+  expect(answer.body.error).toEqual({
+    code: 'mail_not_sent',
+    message: WORDS.refusedAgain('MessageRejected: Email address is not verified.'),
+  });
   // SES said no, so it certainly was not sent: the job tries again by itself, after the second wait.
   expect(await delivery(orderNumber)).toMatchObject({ status: 'pending', attempts: 2 });
   expect(await sweep(later(DELIVERY_RULES.backoffMinutes[1] - 1))).toEqual({ sent: 0, refused: 0, stalled: 0 });

@@ -2,4 +2,6 @@ import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { undraftProduct } from '../../domain/admin/products';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/undraft-product', async ({ params }) => undraftProduct(params.id));
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/undraft-product', async ({ params }) =>
+  undraftProduct(params.id),
+);

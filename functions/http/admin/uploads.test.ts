@@ -70,7 +70,12 @@ async function phonePhoto(): Promise<Buffer> {
     .jpeg({ quality: 90 })
     .withExif({
       IFD0: { Make: 'Phone', Model: 'Camera 1' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '40/1 26/1 4612/100', GPSLongitudeRef: 'W', GPSLongitude: '79/1 58/1 5604/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '40/1 26/1 4612/100',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '79/1 58/1 5604/100',
+      },
     })
     .toBuffer();
   // The orientation tag is written by a second pass (sharp keeps the EXIF above and sets Orientation = 6).
@@ -81,12 +86,22 @@ async function phonePhoto(): Promise<Buffer> {
 const GPS_TAG = Buffer.from([0x25, 0x88]);
 
 async function upload(bytes: Buffer, contentType = 'image/jpeg') {
-  const { status, body } = await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType, size: bytes.length, fileName: 'IMG_0001.jpg' } }));
+  const { status, body } = await invoke(
+    createUpload,
+    as({
+      method: 'POST',
+      path: '/api/admin/uploads',
+      body: { contentType, size: bytes.length, fileName: 'IMG_0001.jpg' },
+    }),
+  );
   expect(status).toBe(201);
-  expect((await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array(bytes) })).status).toBe(200);
+  expect(
+    (await fetch(body.uploadUrl, { method: 'PUT', headers: body.headers, body: new Uint8Array(bytes) })).status,
+  ).toBe(200);
   return body as { id: string; key: string; url: string };
 }
-const status = async (id: string) => (await invoke(getUpload, as({ method: 'GET', path: `/api/admin/uploads/${id}`, params: { id } }))).body;
+const status = async (id: string) =>
+  (await invoke(getUpload, as({ method: 'GET', path: `/api/admin/uploads/${id}`, params: { id } }))).body;
 
 it('makes every width in AVIF, WebP and JPEG, oriented, without EXIF or GPS; serves them for a year, never the original', async () => {
   const original = await phonePhoto();
@@ -98,7 +113,11 @@ it('makes every width in AVIF, WebP and JPEG, oriented, without EXIF or GPS; ser
   // Processing runs after the PUT answered, as S3 notifications do.
   await s3.idle();
   const ready = await status(answer.id);
-  expect(ready).toMatchObject({ id: answer.id, status: 'ready', photo: { src: answer.url, width: 1200, height: 1800, widths: [320, 480, 640, 800, 960, 1200] } });
+  expect(ready).toMatchObject({
+    id: answer.id,
+    status: 'ready',
+    photo: { src: answer.url, width: 1200, height: 1800, widths: [320, 480, 640, 800, 960, 1200] },
+  });
   expect(ready.preview).toBe(`${answer.url}/320.jpg`);
 
   for (const width of ready.photo.widths as number[]) {
@@ -144,15 +163,37 @@ it('a product shows the photo by its variants (JPEG for plain <img> and cart lin
   await s3.idle();
   const created = await invoke(
     createProduct,
-    as({ method: 'POST', path: '/api/admin/products', body: { name: 'Sideways Candle', description: 'Tall', price: 1500, tag: 'candles', image: answer.url, stock: { CANDLE: 2 } } }),
+    as({
+      method: 'POST',
+      path: '/api/admin/products',
+      body: {
+        name: 'Sideways Candle',
+        description: 'Tall',
+        price: 1500,
+        tag: 'candles',
+        image: answer.url,
+        stock: { CANDLE: 2 },
+      },
+    }),
   );
   expect(created.status).toBe(201);
-  const shown = (await invoke(getProduct, { method: 'GET', path: `/api/products/${created.body.id}`, params: { id: created.body.id } })).body;
+  const shown = (
+    await invoke(getProduct, {
+      method: 'GET',
+      path: `/api/products/${created.body.id}`,
+      params: { id: created.body.id },
+    })
+  ).body;
   expect(shown.image).toBe(`${answer.url}/640.jpg`);
-  expect(shown.photos).toEqual([{ src: answer.url, width: 1200, height: 1800, widths: [320, 480, 640, 800, 960, 1200] }]);
+  expect(shown.photos).toEqual([
+    { src: answer.url, width: 1200, height: 1800, widths: [320, 480, 640, 800, 960, 1200] },
+  ]);
   expect((await fetch(`${origin}${shown.image}`)).status).toBe(200);
 
-  await invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${created.body.id}`, params: { id: created.body.id } }));
+  await invoke(
+    deleteProduct,
+    as({ method: 'DELETE', path: `/api/admin/products/${created.body.id}`, params: { id: created.body.id } }),
+  );
   expect((await fetch(`${origin}${shown.image}`)).status).toBe(404);
   expect(storedObjectMeta(storage, bucket, answer.key)).toBeNull();
   expect(await images.get({ id: answer.id })).toBeNull();
@@ -161,13 +202,18 @@ it('a product shows the photo by its variants (JPEG for plain <img> and cart lin
 it('reports a file that is not a photo as failed, with the reason the admin sees, and makes no variants', async () => {
   const answer = await upload(Buffer.from('<html>not a photo</html>'), 'image/png');
   await s3.idle();
-  expect(await status(answer.id)).toEqual({ id: answer.id, status: 'failed', reason: 'This file could not be read as a photo. Upload another file.' });
+  expect(await status(answer.id)).toEqual({
+    id: answer.id,
+    status: 'failed',
+    reason: 'This file could not be read as a photo. Upload another file.',
+  });
   expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
 });
 
 it('refuses an SVG sent as image/png (or as JPEG), whatever it draws: failed with the reason, no variants', async () => {
   // A real drawing sharp would render (so "unreadable" is not why it fails), with a script in it.
-  const svg = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(1)</script><rect width="800" height="600" fill="red"/></svg>';
+  const svg =
+    '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(1)</script><rect width="800" height="600" fill="red"/></svg>';
   expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
   for (const [bytes, type] of [
     [Buffer.from(svg), 'image/png'],
@@ -181,7 +227,10 @@ it('refuses an SVG sent as image/png (or as JPEG), whatever it draws: failed wit
   }
 });
 
-/** A valid PNG of width × height pixels, 1 bit grey, all white: a few KB for 144 megapixels (as a decompression bomb looks). */
+/**
+ * A valid PNG of width × height pixels, 1 bit grey, all white: a few KB for 144 megapixels (as a decompression bomb
+ * looks).
+ */
 function hugePng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
@@ -199,7 +248,12 @@ function hugePng(width: number, height: number): Buffer {
   const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
   row[0] = 0;
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 it('a valid photo with too many pixels (12000 x 12000 PNG) is refused by its size, with the limit, not as unreadable', async () => {
@@ -208,16 +262,27 @@ it('a valid photo with too many pixels (12000 x 12000 PNG) is refused by its siz
   const answer = await upload(png, 'image/png');
   await s3.idle();
   const reported = await status(answer.id);
-  expect(reported).toEqual({ id: answer.id, status: 'failed', reason: PHOTO_MESSAGES.tooManyPixels(12000, 12000, MAX_PHOTO_PIXELS) });
+  expect(reported).toEqual({
+    id: answer.id,
+    status: 'failed',
+    reason: PHOTO_MESSAGES.tooManyPixels(12000, 12000, MAX_PHOTO_PIXELS),
+  });
   expect(reported.reason).toContain('12,000 × 12,000 pixels (144 megapixels)');
   expect(reported.reason).toContain('50 megapixels');
   expect((await fetch(`${origin}${answer.url}/320.jpg`)).status).toBe(404);
 });
 
 it('says processing until the pipeline has run, and 400 for an id that is not an upload id', async () => {
-  const { id } = (await invoke(createUpload, as({ method: 'POST', path: '/api/admin/uploads', body: { contentType: 'image/png', size: 10 } }))).body;
+  const { id } = (
+    await invoke(
+      createUpload,
+      as({ method: 'POST', path: '/api/admin/uploads', body: { contentType: 'image/png', size: 10 } }),
+    )
+  ).body;
   expect(await status(id)).toEqual({ id, status: 'processing' });
-  expect((await invoke(getUpload, as({ method: 'GET', path: '/api/admin/uploads/x', params: { id: '../x' } }))).status).toBe(400);
+  expect(
+    (await invoke(getUpload, as({ method: 'GET', path: '/api/admin/uploads/x', params: { id: '../x' } }))).status,
+  ).toBe(400);
 });
 
 it('keeps a small photo at its own width (no enlargement) and the widths of a large one at the standard set', async () => {
@@ -253,5 +318,9 @@ it('a photo narrower than the smallest width is enlarged to it, so every photo h
   expect((await status(tiny.id)).photo).toEqual({ src: tiny.url, width: 200, height: 150, widths: [PHOTO_WIDTHS[0]] });
   const fallback = await fetch(`${origin}${shownImage(tiny.url)}`);
   expect(fallback.status).toBe(200);
-  expect(await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: PHOTO_WIDTHS[0], height: 240 });
+  expect(await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).toMatchObject({
+    format: 'jpeg',
+    width: PHOTO_WIDTHS[0],
+    height: 240,
+  });
 });

@@ -17,9 +17,33 @@ let bob: string;
 beforeAll(async () => {
   await useFreshTable();
   [alice, bob] = (await Promise.all([signInNewUser(), signInNewUser()])).map((u) => u.token);
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 9 } });
-  await products.create({ id: 'tee', name: 'Tee', image: '/i/t.svg', description: 'd', price: 2500, tag: 'tees', stockRef: 'X' });
-  await products.create({ id: 'hidden', name: 'Hidden', image: '/i/h.svg', description: 'd', price: 100, tag: 'candles', status: 'drafted' });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 9 },
+  });
+  await products.create({
+    id: 'tee',
+    name: 'Tee',
+    image: '/i/t.svg',
+    description: 'd',
+    price: 2500,
+    tag: 'tees',
+    stockRef: 'X',
+  });
+  await products.create({
+    id: 'hidden',
+    name: 'Hidden',
+    image: '/i/h.svg',
+    description: 'd',
+    price: 100,
+    tag: 'candles',
+    status: 'drafted',
+  });
 });
 
 describe('GET/POST /auth/cart', () => {
@@ -57,7 +81,9 @@ describe('GET/POST /auth/cart', () => {
       stock: { CANDLE: 2 },
     });
     const { token: carol } = await signInNewUser();
-    const saved = await save(carol, { cart: [{ id: 'photo-rug', name: 'Photo Rug', image: `${src}/640.jpg`, price: 8900, size: 'CANDLE', quantity: 1 }] });
+    const saved = await save(carol, {
+      cart: [{ id: 'photo-rug', name: 'Photo Rug', image: `${src}/640.jpg`, price: 8900, size: 'CANDLE', quantity: 1 }],
+    });
     expect(saved.body.cart.cart[0].image).toBe(`${src}/640.jpg`);
     expect((await read(carol)).body.cart.cart[0].image).toBe(`${src}/640.jpg`);
   });
@@ -106,7 +132,11 @@ describe('GET/POST /auth/cart', () => {
     await products.create({ id: 'mug', name: 'Mug', image: '/i/m.svg', description: 'd', price: 1200, tag: 'candles' });
     await save(bob, { cart: [candle, { ...candle, id: 'mug', name: 'Mug', image: '/i/m.svg', price: 1200 }] });
     await products.update({ id: 'candle' }, { set: { price: 1500 } });
-    await products.update({ id: 'mug' }, { set: { status: 'drafted' } }, { current: (await products.get({ id: 'mug' }))! });
+    await products.update(
+      { id: 'mug' },
+      { set: { status: 'drafted' } },
+      { current: (await products.get({ id: 'mug' }))! },
+    );
     expect((await read(bob)).body).toEqual({ cart: { cart: [{ ...candle, price: 1500 }] } });
     await products.update({ id: 'candle' }, { set: { price: 1800 } });
     await save(bob, { cart: [] });

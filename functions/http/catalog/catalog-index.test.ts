@@ -5,7 +5,14 @@ import { catalogEntries, type CatalogEntryRecord } from '../../db/entities/catal
 import { images } from '../../db/entities/image';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import { ALL, commitProductChange, createIndexedProduct, entryOf, entryWords, rebuildCatalogIndex } from '../../domain/catalog/tag-index';
+import {
+  ALL,
+  commitProductChange,
+  createIndexedProduct,
+  entryOf,
+  entryWords,
+  rebuildCatalogIndex,
+} from '../../domain/catalog/tag-index';
 import { BAD_CURSOR, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '#shared/schemas/product';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as createProduct } from '../admin/create-product';
@@ -25,14 +32,25 @@ beforeAll(async () => {
   await useFreshTable();
   token = (await signInNewUser({ admin: true })).token;
   await stockItems.create({ id: 'TEE', stock: { S: 1, M: 2, L: 3, XL: 4, '2XL': 5 } });
-  await images.put({ id: photo, status: 'ready', original: `uploads/${photo}.png`, width: 320, height: 240, widths: [320] });
+  await images.put({
+    id: photo,
+    status: 'ready',
+    original: `uploads/${photo}.png`,
+    width: 320,
+    height: 240,
+    widths: [320],
+  });
 });
 
 const as = (extra: Record<string, unknown>) => ({ token, ...extra }) as never;
-const add = (body: Record<string, unknown>) => invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body }));
-const update = (id: string, body: unknown) => invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }));
-const post = (handler: typeof draft, id: string, verb: string) => invoke(handler, as({ method: 'POST', path: `/api/admin/products/${id}/${verb}`, params: { id } }));
-const remove = (id: string) => invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }));
+const add = (body: Record<string, unknown>) =>
+  invoke(createProduct, as({ method: 'POST', path: '/api/admin/products', body }));
+const update = (id: string, body: unknown) =>
+  invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body }));
+const post = (handler: typeof draft, id: string, verb: string) =>
+  invoke(handler, as({ method: 'POST', path: `/api/admin/products/${id}/${verb}`, params: { id } }));
+const remove = (id: string) =>
+  invoke(deleteProduct, as({ method: 'DELETE', path: `/api/admin/products/${id}`, params: { id } }));
 const list = (query: Record<string, string>) => invoke(listProducts, { method: 'GET', path: '/api/products', query });
 const candle = (extra: Record<string, unknown> = {}) => ({
   name: 'Ember Candle',
@@ -86,7 +104,12 @@ describe('index upkeep on every product change', () => {
 
   it('save (update) rewrites the card the entries carry: name, price, description', async () => {
     const { body: created } = await add(candle({ name: 'Old Name' }));
-    const { status } = await update(created.id, { version: created.version, name: 'New Name', price: 3300, description: 'Changed' });
+    const { status } = await update(created.id, {
+      version: created.version,
+      name: 'New Name',
+      price: 3300,
+      description: 'Changed',
+    });
     expect(status).toBe(200);
     await expectIndexMatches(created.id);
     const shown = (await list({ category: 'hot' })).body.products.find((p: { id: string }) => p.id === created.id);
@@ -98,7 +121,9 @@ describe('index upkeep on every product change', () => {
     await update(created.id, { version: created.version, tag: 'tees,new-releases', stockRef: 'TEE' });
     expect(await words(created.id)).toEqual([ALL, 'new-releases', 'tees'].sort());
     await expectIndexMatches(created.id);
-    expect((await list({ category: 'hot', limit: '100' })).body.products.map((p: { id: string }) => p.id)).not.toContain(created.id);
+    expect(
+      (await list({ category: 'hot', limit: '100' })).body.products.map((p: { id: string }) => p.id),
+    ).not.toContain(created.id);
     expect((await list({ category: 'tees' })).body.products.map((p: { id: string }) => p.id)).toContain(created.id);
   });
 
@@ -106,7 +131,9 @@ describe('index upkeep on every product change', () => {
     const { body: created } = await add(candle());
     expect((await post(draft, created.id, 'draft')).status).toBe(200);
     expect(await entriesOf(created.id)).toEqual([]);
-    expect((await list({ category: 'candles', limit: '100' })).body.products.map((p: { id: string }) => p.id)).not.toContain(created.id);
+    expect(
+      (await list({ category: 'candles', limit: '100' })).body.products.map((p: { id: string }) => p.id),
+    ).not.toContain(created.id);
     expect((await post(undraft, created.id, 'undraft')).status).toBe(200);
     expect(await words(created.id)).toEqual([ALL, 'candles', 'hot'].sort());
     await expectIndexMatches(created.id);
@@ -139,9 +166,16 @@ describe('index upkeep on every product change', () => {
     for (const pair of ['saves', 'draft', 'delete'] as const) {
       const { body: created } = await add(candle());
       const v = created.version;
-      const second = pair === 'saves' ? update(created.id, { version: v, tag: 'candles,new-releases' }) : pair === 'draft' ? post(draft, created.id, 'draft') : remove(created.id);
+      const second =
+        pair === 'saves'
+          ? update(created.id, { version: v, tag: 'candles,new-releases' })
+          : pair === 'draft'
+            ? post(draft, created.id, 'draft')
+            : remove(created.id);
       const answers = await Promise.all([update(created.id, { version: v, price: 999, tag: 'candles' }), second]);
-      expect(answers.map((answer) => answer.status).filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(answers.map((answer) => answer.status).filter((status) => status === 200).length).toBeGreaterThanOrEqual(
+        1,
+      );
       for (const answer of answers) expect([200, 404, 409]).toContain(answer.status);
       await expectIndexMatches(created.id);
     }
@@ -179,7 +213,12 @@ describe('pages and cursors', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < 100; page++) {
-      const { status, body } = await list({ category: WORD, sort, limit: String(limit), ...(cursor ? { cursor } : {}) });
+      const { status, body } = await list({
+        category: WORD,
+        sort,
+        limit: String(limit),
+        ...(cursor ? { cursor } : {}),
+      });
       expect(status).toBe(200);
       expect(body.products.length).toBeLessThanOrEqual(limit);
       seen.push(...body.products.map((p: { id: string }) => p.id));
@@ -191,16 +230,25 @@ describe('pages and cursors', () => {
     throw new Error('too many pages');
   }
 
-  it.each(PRODUCT_SORTS)('sort %s: pages of 7 join to the whole list in order, without gaps or repeats', async (sort) => {
-    const joined = await walk(sort, 7);
-    const whole = (await list({ category: WORD, sort, limit: '100' })).body.products.map((p: { id: string }) => p.id);
-    expect(whole).toHaveLength(COUNT);
-    expect(joined).toEqual(whole);
-    expect(new Set(joined).size).toBe(COUNT);
-  });
+  it.each(PRODUCT_SORTS)(
+    'sort %s: pages of 7 join to the whole list in order, without gaps or repeats',
+    async (sort) => {
+      const joined = await walk(sort, 7);
+      const whole = (await list({ category: WORD, sort, limit: '100' })).body.products.map((p: { id: string }) => p.id);
+      expect(whole).toHaveLength(COUNT);
+      expect(joined).toEqual(whole);
+      expect(new Set(joined).size).toBe(COUNT);
+    },
+  );
 
   it('orders: newest first, price both ways, best rated then most rated', async () => {
-    const shown = async (sort: ProductSort) => (await list({ category: WORD, sort, limit: '100' })).body.products as { id: string; price: number; averageRating: number; ratingCount: number }[];
+    const shown = async (sort: ProductSort) =>
+      (await list({ category: WORD, sort, limit: '100' })).body.products as {
+        id: string;
+        price: number;
+        averageRating: number;
+        ratingCount: number;
+      }[];
     expect((await shown('newest')).map((p) => p.id)).toEqual([...all].reverse().map((p) => p!.id));
     const up = (await shown('price-asc')).map((p) => p.price);
     expect(up).toEqual([...up].sort((a, b) => a - b));
@@ -230,7 +278,8 @@ describe('pages and cursors', () => {
     const { body } = await list({ category: WORD, limit: '5' });
     const good: string = body.nextCursor;
     const decoded = JSON.parse(Buffer.from(good, 'base64url').toString());
-    const forged = (change: (value: { s: string; k: Record<string, string> }) => unknown) => Buffer.from(JSON.stringify(change(structuredClone(decoded)))).toString('base64url');
+    const forged = (change: (value: { s: string; k: Record<string, string> }) => unknown) =>
+      Buffer.from(JSON.stringify(change(structuredClone(decoded)))).toString('base64url');
     const bad = [
       'not a cursor!',
       'abc',
@@ -255,18 +304,31 @@ describe('pages and cursors', () => {
   });
 
   it('under concurrent edits (new products, deletions, price changes) newest-first pages never repeat a product and miss none that stayed', async () => {
-    const before = (await list({ category: WORD, limit: '100' })).body.products.map((p: { id: string }) => p.id) as string[];
+    const before = (await list({ category: WORD, limit: '100' })).body.products.map(
+      (p: { id: string }) => p.id,
+    ) as string[];
     const deleted = new Set<string>();
     const joined = await walk('newest', 6, async (page) => {
       // A newer product (it sorts before every cursor), a deletion further down, a price change of an unseen one.
-      const fresh = await createIndexedProduct({ id: `rug-new-${page}`, name: 'New rug', image: '/i/r.jpg', description: 'd', price: 5, tag: WORD, stock: {} });
+      const fresh = await createIndexedProduct({
+        id: `rug-new-${page}`,
+        name: 'New rug',
+        image: '/i/r.jpg',
+        description: 'd',
+        price: 5,
+        tag: WORD,
+        stock: {},
+      });
       expect(fresh.id).toBeTruthy();
       const victim = before[before.length - 1 - page];
       const current = (await products.get({ id: victim }, { consistent: true }))!;
       await commitProductChange(current, { delete: true });
       deleted.add(victim);
       const repriced = (await products.get({ id: before[before.length - 20 - page] }, { consistent: true }))!;
-      if (repriced) await commitProductChange(repriced, { update: { set: { price: repriced.price + 1, version: repriced.version + 1 } } });
+      if (repriced)
+        await commitProductChange(repriced, {
+          update: { set: { price: repriced.price + 1, version: repriced.version + 1 } },
+        });
     });
     expect(new Set(joined).size).toBe(joined.length);
     expect(joined.filter((id) => id.startsWith('rug-new-'))).toEqual([]);
@@ -277,9 +339,27 @@ describe('pages and cursors', () => {
 
 describe('backfill', () => {
   it('gives products written before the index their entries and removes stray ones; running it again changes nothing', async () => {
-    // A product as written before the index (no entries), a stray entry of a product that is gone, one of a drafted product.
-    const old = await products.create({ id: 'old-candle', name: 'Old', image: '/i/o.jpg', description: 'd', price: 100, tag: 'candles,hot', stock: {} });
-    const drafted = await products.create({ id: 'old-draft', name: 'Draft', image: '/i/d.jpg', description: 'd', price: 100, tag: 'candles', stock: {}, status: 'drafted' });
+    // A product as written before the index (no entries), a stray entry of a product that is gone, one of a drafted
+    // product.
+    const old = await products.create({
+      id: 'old-candle',
+      name: 'Old',
+      image: '/i/o.jpg',
+      description: 'd',
+      price: 100,
+      tag: 'candles,hot',
+      stock: {},
+    });
+    const drafted = await products.create({
+      id: 'old-draft',
+      name: 'Draft',
+      image: '/i/d.jpg',
+      description: 'd',
+      price: 100,
+      tag: 'candles',
+      stock: {},
+      status: 'drafted',
+    });
     await catalogEntries.put(entryOf({ ...old, id: 'gone' }, 'candles'));
     await catalogEntries.put(entryOf({ ...drafted, status: 'listed' }, 'candles'));
     expect(await entriesOf('old-candle')).toEqual([]);

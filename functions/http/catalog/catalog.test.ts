@@ -19,9 +19,33 @@ beforeAll(async () => {
     ratingCount: 2,
     ratingTotal: 9,
   });
-  await createIndexedProduct({ id: 'candle1', name: 'Cider Candle', image: '/images/products/candle1.svg', description: 'Warm', price: 1800, tag: 'candles,hot', stock: { CANDLE: 4 } });
-  await createIndexedProduct({ id: 'wrap1', name: 'Snow Wrap', image: '/images/products/wrap1.svg', description: 'Paper', price: 900, tag: 'giftwraps', stockRef: 'TEE-BASIC' });
-  await createIndexedProduct({ id: 'draft1', name: 'Hidden Hoodie', image: '/images/products/h.svg', description: 'Draft', price: 4000, tag: 'hoodies,tees', status: 'drafted' });
+  await createIndexedProduct({
+    id: 'candle1',
+    name: 'Cider Candle',
+    image: '/images/products/candle1.svg',
+    description: 'Warm',
+    price: 1800,
+    tag: 'candles,hot',
+    stock: { CANDLE: 4 },
+  });
+  await createIndexedProduct({
+    id: 'wrap1',
+    name: 'Snow Wrap',
+    image: '/images/products/wrap1.svg',
+    description: 'Paper',
+    price: 900,
+    tag: 'giftwraps',
+    stockRef: 'TEE-BASIC',
+  });
+  await createIndexedProduct({
+    id: 'draft1',
+    name: 'Hidden Hoodie',
+    image: '/images/products/h.svg',
+    description: 'Draft',
+    price: 4000,
+    tag: 'hoodies,tees',
+    status: 'drafted',
+  });
 });
 
 const list = (query?: Record<string, string>) => invoke(listProducts, { method: 'GET', path: '/api/products', query });
@@ -57,7 +81,8 @@ describe('GET /api/products', () => {
 });
 
 describe('GET /api/products/{id}', () => {
-  const get = (id: string) => invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, routePath: '/api/products/{id}', params: { id } });
+  const get = (id: string) =>
+    invoke(getProduct, { method: 'GET', path: `/api/products/${id}`, routePath: '/api/products/{id}', params: { id } });
 
   it('returns apparel with per-size availability from the linked stock item', async () => {
     const { status, body } = await get('tee1');

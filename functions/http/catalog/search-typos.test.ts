@@ -11,8 +11,26 @@ const CANDLES = 53;
 
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({ id: 'pumpkin-tee', name: 'Pumpkin Patch Tee', description: 'Soft cotton, an orange print.', price: 2000, tag: 'tees', stockRef: 'T', image: '/i/p.jpg', createdAt: at(1) });
-  await products.create({ id: 'vanilla-candle', name: 'Vanilla Snow Candle', description: 'Vanilla bean and cream.', price: 1800, tag: 'candles', stock: { CANDLE: 1 }, image: '/i/v.jpg', createdAt: at(2) });
+  await products.create({
+    id: 'pumpkin-tee',
+    name: 'Pumpkin Patch Tee',
+    description: 'Soft cotton, an orange print.',
+    price: 2000,
+    tag: 'tees',
+    stockRef: 'T',
+    image: '/i/p.jpg',
+    createdAt: at(1),
+  });
+  await products.create({
+    id: 'vanilla-candle',
+    name: 'Vanilla Snow Candle',
+    description: 'Vanilla bean and cream.',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 1 },
+    image: '/i/v.jpg',
+    createdAt: at(2),
+  });
   await products.create({
     id: 'creme-candle',
     // Stored sanitised, as the admin's text is.
@@ -25,9 +43,27 @@ beforeAll(async () => {
     createdAt: at(3),
   });
   // Written decomposed (e + combining accent), as some keyboards and pastes do.
-  await products.create({ id: 'cafe-mug', name: 'Cafe\u0301 Tumbler', description: 'Keeps coffee hot.', price: 1500, tag: 'tumblers', stock: { CANDLE: 1 }, image: '/i/m.jpg', createdAt: at(4) });
+  await products.create({
+    id: 'cafe-mug',
+    name: 'Cafe\u0301 Tumbler',
+    description: 'Keeps coffee hot.',
+    price: 1500,
+    tag: 'tumblers',
+    stock: { CANDLE: 1 },
+    image: '/i/m.jpg',
+    createdAt: at(4),
+  });
   for (let i = 0; i < CANDLES - 2; i++) {
-    await products.create({ id: `plain-candle-${i}`, name: `Plain Candle ${i}`, description: 'Soy wax.', price: 1000 + i, tag: 'candles', stock: { CANDLE: 1 }, image: '/i/x.jpg', createdAt: at(10 + i) });
+    await products.create({
+      id: `plain-candle-${i}`,
+      name: `Plain Candle ${i}`,
+      description: 'Soy wax.',
+      price: 1000 + i,
+      tag: 'candles',
+      stock: { CANDLE: 1 },
+      image: '/i/x.jpg',
+      createdAt: at(10 + i),
+    });
   }
 });
 
@@ -98,7 +134,11 @@ describe('pages of a long list', () => {
   });
 
   it('a bad cursor or limit is a 400 that names it', async () => {
-    for (const cursor of ['nonsense', Buffer.from('o-1').toString('base64url'), Buffer.from('{"s":"newest"}').toString('base64url')]) {
+    for (const cursor of [
+      'nonsense',
+      Buffer.from('o-1').toString('base64url'),
+      Buffer.from('{"s":"newest"}').toString('base64url'),
+    ]) {
       const answer = await find({ q: 'candle', cursor });
       expect(answer.status).toBe(400);
       expect(answer.body.error.fields).toHaveProperty('cursor');

@@ -16,7 +16,16 @@ beforeAll(async () => {
     image: '/i/1.jpg',
     createdAt: at(1),
   });
-  await products.create({ id: 'pine-candle', name: 'Frosted Pine Candle', description: 'Fresh pine and cedarwood.', price: 2200, tag: 'candles', stock: { CANDLE: 2 }, image: '/i/2.jpg', createdAt: at(2) });
+  await products.create({
+    id: 'pine-candle',
+    name: 'Frosted Pine Candle',
+    description: 'Fresh pine and cedarwood.',
+    price: 2200,
+    tag: 'candles',
+    stock: { CANDLE: 2 },
+    image: '/i/2.jpg',
+    createdAt: at(2),
+  });
   await products.create({
     id: 'cabin-hoodie',
     name: 'Cozy Cabin Hoodie',
@@ -27,12 +36,34 @@ beforeAll(async () => {
     image: '/i/3.jpg',
     createdAt: at(3),
   });
-  await products.create({ id: 'cider-tee', name: 'Cider &amp; Spice Tee', description: 'Soft cotton, a candle-lit print.', price: 2000, tag: 'tees', stockRef: 'T', image: '/i/4.jpg', createdAt: at(4) });
-  await products.create({ id: 'secret-candle', name: 'Secret Candle', description: 'Not yet for sale.', price: 1000, tag: 'candles', image: '/i/5.jpg', status: 'drafted', createdAt: at(5) });
+  await products.create({
+    id: 'cider-tee',
+    name: 'Cider &amp; Spice Tee',
+    description: 'Soft cotton, a candle-lit print.',
+    price: 2000,
+    tag: 'tees',
+    stockRef: 'T',
+    image: '/i/4.jpg',
+    createdAt: at(4),
+  });
+  await products.create({
+    id: 'secret-candle',
+    name: 'Secret Candle',
+    description: 'Not yet for sale.',
+    price: 1000,
+    tag: 'candles',
+    image: '/i/5.jpg',
+    status: 'drafted',
+    createdAt: at(5),
+  });
 });
 
 const find = async (q?: string) => {
-  const { status, body, headers } = await invoke(search, { method: 'GET', path: '/api/products/search', query: q === undefined ? undefined : { q } });
+  const { status, body, headers } = await invoke(search, {
+    method: 'GET',
+    path: '/api/products/search',
+    query: q === undefined ? undefined : { q },
+  });
   return { status, body, headers, ids: (body.products ?? []).map((p: { id: string }) => p.id) };
 };
 
@@ -56,7 +87,8 @@ it('matches the start of a word and ranks name matches above the rest', async ()
 });
 
 it('forgives a small typo', async () => {
-  // Two letters swapped is one typo (Damerau), so "cnadle" finds candles as "candke" does (search-typos.test.ts has more).
+  // Two letters swapped is one typo (Damerau), so "cnadle" finds candles as "candke" does (search-typos.test.ts has
+  // more).
   expect((await find('cnadle')).ids).toContain('harvest-candle');
   expect((await find('candke')).ids).toContain('harvest-candle');
   expect((await find('hodie')).ids).toEqual(['cabin-hoodie']);
@@ -69,7 +101,12 @@ it('needs every word, reads stored text as shoppers see it, and answers products
   const { ids, body, headers } = await find('spice candle');
   expect(ids).toEqual(['harvest-candle', 'cider-tee']);
   expect(body.query).toBe('spice candle');
-  expect(body.products[0]).toMatchObject({ id: 'harvest-candle', name: 'Harvest Spice Candle', price: 2400, photos: [null] });
+  expect(body.products[0]).toMatchObject({
+    id: 'harvest-candle',
+    name: 'Harvest Spice Candle',
+    price: 2400,
+    photos: [null],
+  });
   expect(headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
   expect((await find('cider & spice')).ids).toEqual(['cider-tee']);
 });
@@ -80,6 +117,10 @@ it('answers an empty list for an empty or blank query and for no match; 400 for 
   expect(await find()).toMatchObject({ status: 200, ids: [] });
   expect(await find('spaceship')).toMatchObject({ status: 200, ids: [] });
   expect((await find('x'.repeat(101))).status).toBe(400);
-  const extra = await invoke(search, { method: 'GET', path: '/api/products/search', query: { q: 'candle', sort: 'price' } });
+  const extra = await invoke(search, {
+    method: 'GET',
+    path: '/api/products/search',
+    query: { q: 'candle', sort: 'price' },
+  });
   expect(extra.status).toBe(400);
 });

@@ -23,8 +23,20 @@ beforeAll(async () => {
   // Gift wraps read the stock item's S, M and L: XL stock does not count for them.
   await createIndexedProduct({ ...base, id: 'wrap-gone', name: 'Gone Wrap', tag: 'giftwraps', stockRef: 'TEE-GONE' });
   await createIndexedProduct({ ...base, id: 'candle-gone', name: 'Gone Candle', tag: 'candles', stock: { CANDLE: 0 } });
-  await createIndexedProduct({ ...base, id: 'candle-three', name: 'Three Candle', tag: 'candles', stock: { CANDLE: 3 } });
-  await createIndexedProduct({ ...base, id: 'tumbler-one', name: 'One Tumbler', tag: 'tumblers', stock: { '16oz': 0, '20oz': 1 } });
+  await createIndexedProduct({
+    ...base,
+    id: 'candle-three',
+    name: 'Three Candle',
+    tag: 'candles',
+    stock: { CANDLE: 3 },
+  });
+  await createIndexedProduct({
+    ...base,
+    id: 'tumbler-one',
+    name: 'One Tumbler',
+    tag: 'tumblers',
+    stock: { '16oz': 0, '20oz': 1 },
+  });
   // Apparel without a stock item has nothing to sell.
   await createIndexedProduct({ ...base, id: 'tee-unlinked', name: 'Unlinked Tee', tag: 'tees' });
 });
@@ -62,8 +74,14 @@ it('the next list shows a change of stock at once (no entry holds the counts)', 
 
 it('search answers carry the same', async () => {
   forgetSearchIndex();
-  const { status, body } = await invoke(searchProducts, { method: 'GET', path: '/api/products/search', query: { q: 'tee' } });
+  const { status, body } = await invoke(searchProducts, {
+    method: 'GET',
+    path: '/api/products/search',
+    query: { q: 'tee' },
+  });
   expect(status).toBe(200);
-  const left = Object.fromEntries(productSearchAnswerSchema.parse(body).products.map((product) => [product.id, product.left]));
+  const left = Object.fromEntries(
+    productSearchAnswerSchema.parse(body).products.map((product) => [product.id, product.left]),
+  );
   expect(left).toEqual({ 'tee-low': 2, 'tee-gone': 0, 'tee-full': 4, 'tee-unlinked': 0 });
 });

@@ -14,7 +14,8 @@ jest.mock('../../lib/metrics', () => {
   const actual = jest.requireActual('../../lib/metrics');
   return { ...actual, recordMetric: jest.fn(actual.recordMetric) };
 });
-const recorded = () => (recordMetric as jest.Mock).mock.calls.map(([name, value = 1]) => [name as string, value as number] as const);
+const recorded = () =>
+  (recordMetric as jest.Mock).mock.calls.map(([name, value = 1]) => [name as string, value as number] as const);
 /** What was recorded while `step` ran, summed per metric. */
 async function metricsOf(step: () => Promise<unknown>): Promise<Record<string, number>> {
   const before = recorded().length;
@@ -36,7 +37,15 @@ const candle = (quantity = 1) => [{ id: 'candle', size: 'CANDLE', quantity }];
 beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 100 } });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 100 },
+  });
 });
 
 it('an order: one OrdersPlaced and its total as revenue, whether the browser calls twice and the job runs too', async () => {
@@ -73,7 +82,13 @@ it('abandoned checkouts: one PaymentsCancelled per intent the job cancels, none 
 it("an owner's cancel: one PaymentsCancelled, pressed twice", async () => {
   const paid = await authorizedGuest(candle());
   await recordGuest(paid.orderNumber);
-  const cancel = () => invoke(cancelOrder, { method: 'POST', path: `/api/admin/orders/${paid.orderNumber}/cancel`, params: { orderNumber: paid.orderNumber }, token: admin });
+  const cancel = () =>
+    invoke(cancelOrder, {
+      method: 'POST',
+      path: `/api/admin/orders/${paid.orderNumber}/cancel`,
+      params: { orderNumber: paid.orderNumber },
+      token: admin,
+    });
   const metrics = await metricsOf(async () => {
     await Promise.all([cancel(), cancel()]);
   });
@@ -84,22 +99,45 @@ it('a replacement: one Replacements when the owner approves (two tabs), none for
   const paid = await authorizedGuest(candle(3));
   await recordGuest(paid.orderNumber);
   const orderNumber = paid.orderNumber;
-  expect((await invoke(completeOrder, { method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, token: admin, body: {} })).status).toBe(200);
+  expect(
+    (
+      await invoke(completeOrder, {
+        method: 'POST',
+        path: `/api/admin/orders/${orderNumber}/complete`,
+        params: { orderNumber },
+        token: admin,
+        body: {},
+      })
+    ).status,
+  ).toBe(200);
   const ask = (quantity: number) =>
     invoke(requestReplacement, {
       method: 'POST',
       path: '/api/orders/replacements',
-      body: { orderNumber, email: address.email, lines: [{ id: 'candle', size: 'CANDLE', quantity }], reason: 'It arrived broken.' },
+      body: {
+        orderNumber,
+        email: address.email,
+        lines: [{ id: 'candle', size: 'CANDLE', quantity }],
+        reason: 'It arrived broken.',
+      },
     });
-  const decideOn = (id: string, body: unknown) => invoke(decide, { method: 'POST', path: `/api/admin/replacements/${id}`, params: { id }, token: admin, body });
+  const decideOn = (id: string, body: unknown) =>
+    invoke(decide, { method: 'POST', path: `/api/admin/replacements/${id}`, params: { id }, token: admin, body });
 
   const asked = await metricsOf(async () => expect((await ask(1)).status).toBe(201));
   expect(asked).toEqual({});
   const approved = await metricsOf(async () => {
-    await Promise.all([decideOn(`${orderNumber}_r1`, { decision: 'approve' }), decideOn(`${orderNumber}_r1`, { decision: 'approve' })]);
+    await Promise.all([
+      decideOn(`${orderNumber}_r1`, { decision: 'approve' }),
+      decideOn(`${orderNumber}_r1`, { decision: 'approve' }),
+    ]);
   });
   expect(approved).toEqual({ replacements: 1 });
   expect((await ask(1)).status).toBe(201);
-  const declined = await metricsOf(async () => expect((await decideOn(`${orderNumber}_r2`, { decision: 'decline', message: 'The photo shows no damage.' })).status).toBe(200));
+  const declined = await metricsOf(async () =>
+    expect(
+      (await decideOn(`${orderNumber}_r2`, { decision: 'decline', message: 'The photo shows no damage.' })).status,
+    ).toBe(200),
+  );
   expect(declined).toEqual({});
 });

@@ -8,5 +8,8 @@ import { accountEmail } from '../../lib/user-pool';
 export const handler = defineHandler(PROMO_ROUTES, 'checkout/check-promo-code', async ({ body, event }) => {
   const authorization = event.headers?.authorization ?? event.headers?.Authorization;
   const caller = authorization ? await verifyBearer(authorization).catch(() => null) : null;
-  return checkPromoCode({ ...body, ...(caller ? { shopper: { userId: caller.userId, accountEmail: () => accountEmail(caller.userId) } } : {}) });
+  return checkPromoCode({
+    ...body,
+    ...(caller ? { shopper: { userId: caller.userId, accountEmail: () => accountEmail(caller.userId) } } : {}),
+  });
 });

@@ -13,14 +13,32 @@ import { authorizedGuest, available, guestIntent, pay, recordGuest } from '#test
  */
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({ id: 'rug', name: 'Pumpkin Rug', image: '/i/r.svg', description: 'd', price: 8900, tag: 'rugs', stock: { CANDLE: 3 } });
-  await products.create({ id: 'candle', name: 'Cider Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 10 } });
+  await products.create({
+    id: 'rug',
+    name: 'Pumpkin Rug',
+    image: '/i/r.svg',
+    description: 'd',
+    price: 8900,
+    tag: 'rugs',
+    stock: { CANDLE: 3 },
+  });
+  await products.create({
+    id: 'candle',
+    name: 'Cider Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 10 },
+  });
 });
 
 it('20 unpaid guest checkouts asking for every unit leave the product on sale, and a shopper then buys it', async () => {
   const before = await available('rug');
   expect(before).toEqual({ CANDLE: 3 });
-  const unpaid = await Promise.all(Array.from({ length: 20 }, () => guestIntent({ cart: [{ id: 'rug', size: 'CANDLE', quantity: 3 }] })));
+  const unpaid = await Promise.all(
+    Array.from({ length: 20 }, () => guestIntent({ cart: [{ id: 'rug', size: 'CANDLE', quantity: 3 }] })),
+  );
   expect(unpaid.map((r) => r.status)).toEqual(Array(20).fill(200));
   // What every other shopper sees: the same counts as before.
   expect(await available('rug')).toEqual(before);
@@ -44,7 +62,9 @@ it('50 buyers with authorized cards race for 10 units: 10 orders and captures, 4
   expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
   const refused = answers.filter((a) => a.status !== 201);
   expect(refused).toHaveLength(40);
-  expect(refused.every((a) => a.status === 409 && a.body.error.message === `${MESSAGES.outOfStock}\nCider Candle`)).toBe(true);
+  expect(
+    refused.every((a) => a.status === 409 && a.body.error.message === `${MESSAGES.outOfStock}\nCider Candle`),
+  ).toBe(true);
   // The job finds nothing left half-way.
   await settleCheckouts(new Date(Date.now() + 5 * 60_000));
 
@@ -56,7 +76,8 @@ it('50 buyers with authorized cards race for 10 units: 10 orders and captures, 4
   expect(written.every((order) => order.paymentStatus === 'captured')).toBe(true);
   expect(captured).toHaveLength(10);
   expect(intents.filter((intent) => intent.status === 'canceled')).toHaveLength(40);
-  const oversold = Math.max(0, -Number((await products.get({ id: 'candle' }))!.stock.CANDLE)) + Math.max(0, written.length - 10);
+  const oversold =
+    Math.max(0, -Number((await products.get({ id: 'candle' }))!.stock.CANDLE)) + Math.max(0, written.length - 10);
   expect(oversold).toBe(0);
   expect((await products.get({ id: 'candle' }))!.stock.CANDLE).toBe(0);
   const chargedWithoutStock = captured.filter((intent) => !written.some((order) => order.orderNumber === intent.id));

@@ -29,8 +29,12 @@ const sides: [string, Side][] = [
     'test card processor',
     {
       provider: () => new TestPaymentProvider(),
-      authorize: async (_id, secret) => void (await new TestPaymentProvider().confirm(secret, card('4242424242424242'), billing)),
-      decline: async (_id, secret) => void (await new TestPaymentProvider().confirm(secret, card('4000000000000002'), billing).catch(() => undefined)),
+      authorize: async (_id, secret) =>
+        void (await new TestPaymentProvider().confirm(secret, card('4242424242424242'), billing)),
+      decline: async (_id, secret) =>
+        void (await new TestPaymentProvider()
+          .confirm(secret, card('4000000000000002'), billing)
+          .catch(() => undefined)),
     },
   ],
   [
@@ -38,7 +42,11 @@ const sides: [string, Side][] = [
     {
       provider: () => {
         const url = new URL(api.base);
-        return new StripePaymentProvider('sk_test_standin', 'whsec_x', { host: url.hostname, port: url.port, protocol: 'http' });
+        return new StripePaymentProvider('sk_test_standin', 'whsec_x', {
+          host: url.hostname,
+          port: url.port,
+          protocol: 'http',
+        });
       },
       authorize: async (id) => void api.authorize(id),
       decline: async (id) => void api.decline(id),
@@ -47,7 +55,13 @@ const sides: [string, Side][] = [
 ];
 
 let n = 0;
-const newIntent = (provider: PaymentProvider) => provider.createIntent({ amount: 4461, currency: 'usd', metadata: { checkoutId: `c-${++n}`, customer: 'guest' }, idempotencyKey: `key-${n}-${Date.now()}` });
+const newIntent = (provider: PaymentProvider) =>
+  provider.createIntent({
+    amount: 4461,
+    currency: 'usd',
+    metadata: { checkoutId: `c-${++n}`, customer: 'guest' },
+    idempotencyKey: `key-${n}-${Date.now()}`,
+  });
 
 describe.each(sides)('%s', (_name, side) => {
   it('authorize, then capture (any number of times) -> succeeded', async () => {
@@ -59,7 +73,9 @@ describe.each(sides)('%s', (_name, side) => {
     await expect(provider.updateIntent(intent.id, { amount: 100 })).rejects.toMatchObject({ statusCode: 409 });
     const captured = await provider.captureIntent(intent.id, { idempotencyKey: `capture-${intent.id}-0` });
     expect(captured).toMatchObject({ status: 'succeeded', amount: 4461 });
-    expect((await provider.captureIntent(intent.id, { idempotencyKey: `capture-${intent.id}-1` })).status).toBe('succeeded');
+    expect((await provider.captureIntent(intent.id, { idempotencyKey: `capture-${intent.id}-1` })).status).toBe(
+      'succeeded',
+    );
     // A captured payment cannot be cancelled: it answers as it is.
     expect((await provider.cancelIntent(intent.id))?.status).toBe('succeeded');
   });
@@ -80,7 +96,9 @@ describe.each(sides)('%s', (_name, side) => {
     const held = await newIntent(provider);
     await side.authorize(held.id, held.clientSecret);
     expect((await provider.cancelIntent(held.id))?.status).toBe('canceled');
-    const error = await provider.captureIntent(held.id, { idempotencyKey: `capture-${held.id}-0` }).catch((e: unknown) => e);
+    const error = await provider
+      .captureIntent(held.id, { idempotencyKey: `capture-${held.id}-0` })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CaptureError);
     expect((error as CaptureError).permanent).toBe(true);
   });
@@ -96,13 +114,21 @@ describe.each(sides)('%s', (_name, side) => {
 
     const held = await newIntent(provider);
     await side.authorize(held.id, held.clientSecret);
-    expect(await provider.refund(held.id, { idempotencyKey: `refund-${held.id}` })).toEqual({ id: held.id, status: 'succeeded' });
+    expect(await provider.refund(held.id, { idempotencyKey: `refund-${held.id}` })).toEqual({
+      id: held.id,
+      status: 'succeeded',
+    });
     expect((await provider.retrieveIntent(held.id))?.status).toBe('canceled');
   });
 
   it('the same idempotency key gives the same intent', async () => {
     const provider = side.provider();
-    const input = { amount: 1000, currency: 'usd', metadata: { checkoutId: 'same', customer: 'guest' }, idempotencyKey: `same-${Date.now()}` };
+    const input = {
+      amount: 1000,
+      currency: 'usd',
+      metadata: { checkoutId: 'same', customer: 'guest' },
+      idempotencyKey: `same-${Date.now()}`,
+    };
     const [a, b] = [await provider.createIntent(input), await provider.createIntent(input)];
     expect(a.id).toBe(b.id);
   });
@@ -112,9 +138,15 @@ describe('the test card processor, beyond Stripe’s API: its card step', () => 
   it('3-D Secure: requires_action until answered; cancelling from requires_action -> canceled', async () => {
     const provider = new TestPaymentProvider();
     const intent = await newIntent(provider);
-    expect((await provider.confirm(intent.clientSecret, card('4000002500003155'), billing)).status).toBe('requires_action');
-    expect((await provider.confirm(intent.clientSecret, card('4000002500003155'), billing)).status).toBe('requires_action');
+    expect((await provider.confirm(intent.clientSecret, card('4000002500003155'), billing)).status).toBe(
+      'requires_action',
+    );
+    expect((await provider.confirm(intent.clientSecret, card('4000002500003155'), billing)).status).toBe(
+      'requires_action',
+    );
     expect((await provider.cancelIntent(intent.id))?.status).toBe('canceled');
-    await expect(provider.confirm(intent.clientSecret, card('4000002500003155'), billing, 'complete')).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
+    await expect(
+      provider.confirm(intent.clientSecret, card('4000002500003155'), billing, 'complete'),
+    ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
   });
 });

@@ -17,19 +17,41 @@ import { handler as recordOrder } from './record-order';
  */
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 1000 } });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 1000 },
+  });
 });
 
 const candle = [{ id: 'candle', size: 'CANDLE', quantity: 1 }];
 const USED_BY_YOU = { code: 'promo_used_by_you', message: PROMO_MESSAGES.used_by_you };
 const unique = () => randomUUID().replaceAll('-', '').slice(0, 12);
-const usesOf = async (code: string, customer: string) => (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;
+const usesOf = async (code: string, customer: string) =>
+  (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;
 const redemptions = async (code: string) => (await promos.get({ code }, { consistent: true }))?.redemptions;
-const asGuest = (email: string, promoCode: string) => guestIntent({ cart: candle, promoCode, shippingAddress: { ...address, email } });
+const asGuest = (email: string, promoCode: string) =>
+  guestIntent({ cart: candle, promoCode, shippingAddress: { ...address, email } });
 const asUser = (token: string, promoCode: string, email = 'ship-to@example.com') =>
-  invoke(createIntent, { method: 'POST', path: '/auth/create-payment-intent', token, body: { cart: candle, promoCode, shippingAddress: { ...address, email } } });
-const check = (code: string, token?: string) => invoke(checkPromo, { method: 'POST', path: '/api/promo-codes/check', body: { code, cart: candle }, ...(token ? { token } : {}) });
-const recordAs = (token: string, orderNumber: string) => invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token, body: { orderNumber } });
+  invoke(createIntent, {
+    method: 'POST',
+    path: '/auth/create-payment-intent',
+    token,
+    body: { cart: candle, promoCode, shippingAddress: { ...address, email } },
+  });
+const check = (code: string, token?: string) =>
+  invoke(checkPromo, {
+    method: 'POST',
+    path: '/api/promo-codes/check',
+    body: { code, cart: candle },
+    ...(token ? { token } : {}),
+  });
+const recordAs = (token: string, orderNumber: string) =>
+  invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token, body: { orderNumber } });
 
 /** A guest's paid order with the code, recorded: the use is counted. */
 async function guestUses(email: string, code: string) {
@@ -45,9 +67,19 @@ it('a guest’s use is refused for every spelling of the same mailbox, at the ca
   const name = `shopper${unique()}`;
   await guestUses(`${name}@gmail.com`, 'ONCE-A');
   const dotted = `${name.slice(0, 3)}.${name.slice(3, 7)}.${name.slice(7)}`;
-  for (const email of [` ${name.toUpperCase()}@Gmail.com `, `${name}+1@gmail.com`, `${name}+2@gmail.com`, `${dotted}@gmail.com`, `${dotted.toUpperCase()}+x@googlemail.com`]) {
+  for (const email of [
+    ` ${name.toUpperCase()}@Gmail.com `,
+    `${name}+1@gmail.com`,
+    `${name}+2@gmail.com`,
+    `${dotted}@gmail.com`,
+    `${dotted.toUpperCase()}+x@googlemail.com`,
+  ]) {
     const refused = await asGuest(email, 'ONCE-A');
-    expect({ email, status: refused.status, error: refused.body.error }).toEqual({ email, status: 409, error: USED_BY_YOU });
+    expect({ email, status: refused.status, error: refused.body.error }).toEqual({
+      email,
+      status: 409,
+      error: USED_BY_YOU,
+    });
     expect(refused.body.orderNumber).toBeUndefined();
   }
   expect(await usesOf('ONCE-A', `email:${name}@gmail.com`)).toBe(1);
@@ -72,7 +104,8 @@ it('account, then guest: a signed-in customer’s use counts for guest checkouts
   expect(await usesOf('ONCE-B', `email:${name}@example.com`)).toBe(1);
 
   // Signed out, as a guest with the account's email in any spelling: refused, at the card step.
-  for (const email of [account, account.toUpperCase(), `${name}+promo@example.com`]) expect((await asGuest(email, 'ONCE-B')).body.error).toEqual(USED_BY_YOU);
+  for (const email of [account, account.toUpperCase(), `${name}+promo@example.com`])
+    expect((await asGuest(email, 'ONCE-B')).body.error).toEqual(USED_BY_YOU);
   // Signed in again, with any shipping email: refused, and the cart's check says so.
   expect((await asUser(token, 'ONCE-B', 'another@example.com')).body.error).toEqual(USED_BY_YOU);
   expect((await check('ONCE-B', token)).body.error).toEqual(USED_BY_YOU);
@@ -100,7 +133,10 @@ it('uses recorded before canonical emails (the old keys) keep counting, and a ca
   const orderNumber = await guestUses(`${name}+X@Gmail.com`, 'TWICE');
   expect(await usesOf('TWICE', `email:${name.replace('.', '')}@gmail.com`)).toBe(1);
   expect((await asGuest(`${name}+x@gmail.com`, 'TWICE')).body.error).toEqual(USED_BY_YOU);
-  expect((await orders.get({ orderNumber }))!.promo).toMatchObject({ customerKeys: [`email:${name.replace('.', '')}@gmail.com`], priorUses: 1 });
+  expect((await orders.get({ orderNumber }))!.promo).toMatchObject({
+    customerKeys: [`email:${name.replace('.', '')}@gmail.com`],
+    priorUses: 1,
+  });
   // The owner cancels the new order: its use comes back (the old one stays), so that spelling may use it once more.
   await cancelOrder(orderNumber);
   expect(await usesOf('TWICE', `email:${name.replace('.', '')}@gmail.com`)).toBe(0);
@@ -123,7 +159,11 @@ describe('the limit is exact under 12 concurrent buyers who are one person', () 
       const name = `twelve${unique()}`;
       const { token } = await signInNewUser({ email: `${name}@gmail.com` });
       const spellings = Array.from({ length: 11 }, (_, i) =>
-        i % 3 === 0 ? `${name}+${i}@gmail.com` : i % 3 === 1 ? `${name.slice(0, 4)}.${name.slice(4)}+${i}@googlemail.com` : `${name.toUpperCase()}+${i}@GMAIL.com`,
+        i % 3 === 0
+          ? `${name}+${i}@gmail.com`
+          : i % 3 === 1
+            ? `${name.slice(0, 4)}.${name.slice(4)}+${i}@googlemail.com`
+            : `${name.toUpperCase()}+${i}@GMAIL.com`,
       );
       // Each priced while nobody has used it yet, each card authorized.
       const buyers: { orderNumber: string; record: () => ReturnType<typeof recordGuest> }[] = [];
@@ -140,7 +180,9 @@ describe('the limit is exact under 12 concurrent buyers who are one person', () 
       const answers = await Promise.all(buyers.map((buyer) => buyer.record()));
       expect(answers.filter((answer) => answer.status === 201)).toHaveLength(limit);
       const refused = answers.filter((answer) => answer.status !== 201);
-      expect(refused.map((answer) => answer.body.error)).toEqual(Array(12 - limit).fill({ code: 'promo_used_by_you', message: PROMO_MESSAGES.usedByYouWhilePaying(code) }));
+      expect(refused.map((answer) => answer.body.error)).toEqual(
+        Array(12 - limit).fill({ code: 'promo_used_by_you', message: PROMO_MESSAGES.usedByYouWhilePaying(code) }),
+      );
       expect(await usesOf(code, `email:${name}@gmail.com`)).toBe(limit);
       expect(await redemptions(code)).toBe(limit);
       // 0 charged without an order: the refused authorizations were cancelled.

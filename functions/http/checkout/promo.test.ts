@@ -10,7 +10,17 @@ import { TestPaymentProvider } from '../../domain/checkout/payments/test-process
 import { cancelOrder } from '../../domain/orders/cancel';
 import { recordMetric } from '../../lib/metrics';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '#tests/checkout';
+import {
+  address,
+  authorizedGuest,
+  checkoutState,
+  guestIntent,
+  intentStatus,
+  mailsFor,
+  pay,
+  recordGuest,
+  stockOf,
+} from '#tests/checkout';
 import { handler as createPromoCode } from '../admin/create-promo-code';
 import { handler as deletePromoCode } from '../admin/delete-promo-code';
 import { handler as listPromoCodes } from '../admin/list-promo-codes';
@@ -23,7 +33,8 @@ jest.mock('../../lib/metrics', () => {
   const actual = jest.requireActual('../../lib/metrics');
   return { ...actual, recordMetric: jest.fn(actual.recordMetric) };
 });
-const redeemedMetrics = () => (recordMetric as jest.Mock).mock.calls.filter(([name]) => name === 'promoRedemptions').length;
+const redeemedMetrics = () =>
+  (recordMetric as jest.Mock).mock.calls.filter(([name]) => name === 'promoRedemptions').length;
 
 /**
  * Promo codes end to end against DynamoDB Local (issue 13, docs/decisions/0039-0041): the owner's routes, the
@@ -37,25 +48,75 @@ const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-const create = (body: Record<string, unknown>) => invoke(createPromoCode, { method: 'POST', path: '/api/admin/promo-codes', routePath: '/api/admin/promo-codes', token: admin, body });
-const list = () => invoke(listPromoCodes, { method: 'GET', path: '/api/admin/promo-codes', routePath: '/api/admin/promo-codes', token: admin });
+const create = (body: Record<string, unknown>) =>
+  invoke(createPromoCode, {
+    method: 'POST',
+    path: '/api/admin/promo-codes',
+    routePath: '/api/admin/promo-codes',
+    token: admin,
+    body,
+  });
+const list = () =>
+  invoke(listPromoCodes, {
+    method: 'GET',
+    path: '/api/admin/promo-codes',
+    routePath: '/api/admin/promo-codes',
+    token: admin,
+  });
 const update = (code: string, body: Record<string, unknown>) =>
-  invoke(updatePromoCode, { method: 'PUT', path: `/api/admin/promo-codes/${code}`, routePath: '/api/admin/promo-codes/{code}', params: { code }, token: admin, body });
-const remove = (code: string) => invoke(deletePromoCode, { method: 'DELETE', path: `/api/admin/promo-codes/${code}`, routePath: '/api/admin/promo-codes/{code}', params: { code }, token: admin });
-const check = (code: unknown, cart: unknown[] = candle(), token?: string) => invoke(checkPromo, { method: 'POST', path: '/api/promo-codes/check', body: { code, cart }, ...(token ? { token } : {}) });
+  invoke(updatePromoCode, {
+    method: 'PUT',
+    path: `/api/admin/promo-codes/${code}`,
+    routePath: '/api/admin/promo-codes/{code}',
+    params: { code },
+    token: admin,
+    body,
+  });
+const remove = (code: string) =>
+  invoke(deletePromoCode, {
+    method: 'DELETE',
+    path: `/api/admin/promo-codes/${code}`,
+    routePath: '/api/admin/promo-codes/{code}',
+    params: { code },
+    token: admin,
+  });
+const check = (code: unknown, cart: unknown[] = candle(), token?: string) =>
+  invoke(checkPromo, {
+    method: 'POST',
+    path: '/api/promo-codes/check',
+    body: { code, cart },
+    ...(token ? { token } : {}),
+  });
 const redemptions = async (code: string) => (await promos.get({ code }, { consistent: true }))?.redemptions;
-const usesOf = async (code: string, customer: string) => (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;
+const usesOf = async (code: string, customer: string) =>
+  (await promoUses.get({ code, customer }, { consistent: true }))?.uses ?? 0;
 
 beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 500 } });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 500 },
+  });
 });
 afterEach(() => jest.restoreAllMocks());
 
 describe('the owner: GET, POST /api/admin/promo-codes; PUT, DELETE /api/admin/promo-codes/{code}', () => {
   it('makes a code (stored upper-case), lists it with its uses, refuses a duplicate in any case with 409', async () => {
-    const made = await create({ code: 'welcome-5', kind: 'amount', value: 500, minSubtotal: 2000, maxRedemptions: 100, maxPerCustomer: 1, note: 'ignored' });
+    const made = await create({
+      code: 'welcome-5',
+      kind: 'amount',
+      value: 500,
+      minSubtotal: 2000,
+      maxRedemptions: 100,
+      maxPerCustomer: 1,
+      note: 'ignored',
+    });
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({
       code: 'WELCOME-5',
@@ -92,15 +153,32 @@ describe('the owner: GET, POST /api/admin/promo-codes; PUT, DELETE /api/admin/pr
   it('changes terms at the version read (409 at another), keeps the counts, and deletes only an unused code', async () => {
     await create({ code: 'EDITME', kind: 'percent', value: 10 });
     await promos.update({ code: 'EDITME' }, { set: { redemptions: 3 } });
-    const changed = await update('editme', { kind: 'percent', value: 20, maxRedemptions: 50, active: false, version: 1 });
+    const changed = await update('editme', {
+      kind: 'percent',
+      value: 20,
+      maxRedemptions: 50,
+      active: false,
+      version: 1,
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ code: 'EDITME', value: 20, maxRedemptions: 50, active: false, redemptions: 3, version: 2 });
+    expect(changed.body).toMatchObject({
+      code: 'EDITME',
+      value: 20,
+      maxRedemptions: 50,
+      active: false,
+      redemptions: 3,
+      version: 2,
+    });
     expect((await update('EDITME', { kind: 'percent', value: 30, version: 1 })).status).toBe(409);
     // A limit removed by leaving it out of the whole code sent again.
-    expect((await update('EDITME', { kind: 'percent', value: 20, active: true, version: 2 })).body.maxRedemptions).toBeUndefined();
+    expect(
+      (await update('EDITME', { kind: 'percent', value: 20, active: true, version: 2 })).body.maxRedemptions,
+    ).toBeUndefined();
     const used = await remove('EDITME');
     expect(used.status).toBe(409);
-    expect(used.body.error.message).toBe('The promo code EDITME has been used, so it cannot be deleted. Deactivate it instead.');
+    expect(used.body.error.message).toBe(
+      'The promo code EDITME has been used, so it cannot be deleted. Deactivate it instead.',
+    );
     await create({ code: 'UNUSED', kind: 'shipping' });
     expect((await remove('unused')).body).toEqual({ deleted: 'UNUSED' });
     expect(await promos.get({ code: 'UNUSED' })).toBeNull();
@@ -157,7 +235,10 @@ describe('the shopper: POST /api/promo-codes/check', () => {
     expect((await check('ONCE', candle(), token)).status).toBe(200);
     const sub = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
     await promoUses.create({ code: 'ONCE', customer: `user:${sub}`, uses: 1 });
-    expect((await check('ONCE', candle(), token)).body.error).toEqual({ code: 'promo_used_by_you', message: PROMO_MESSAGES.used_by_you });
+    expect((await check('ONCE', candle(), token)).body.error).toEqual({
+      code: 'promo_used_by_you',
+      message: PROMO_MESSAGES.used_by_you,
+    });
     // Without the token (a guest) the card step counts it by email instead.
     expect((await check('ONCE')).status).toBe(200);
     const long = await check('X'.repeat(200));
@@ -174,31 +255,57 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     // 3600 - 360 = 3240 + 599 = 3839; IL 6.25% -> 239.94 -> 240
     expect(intent.body.amounts).toEqual({ subtotal: 3600, discount: 360, shipping: 599, tax: 240, total: 4079 });
     expect(intent.body.promo).toEqual({ code: 'SAVE10', description: '10% off your order' });
-    expect((await checkouts.get({ checkoutId: intent.body.checkoutId }))?.promo).toMatchObject({ code: 'SAVE10', customerKey: 'email:ada@example.com' });
+    expect((await checkouts.get({ checkoutId: intent.body.checkoutId }))?.promo).toMatchObject({
+      code: 'SAVE10',
+      customerKey: 'email:ada@example.com',
+    });
     // Pricing reads only: nothing is counted before the order is taken.
     expect(await redemptions('SAVE10')).toBe(0);
     await pay(intent.body.clientSecret);
     expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
     const order = (await orders.get({ orderNumber: intent.body.orderNumber }))!;
-    expect(order).toMatchObject({ paymentStatus: 'captured', amounts: intent.body.amounts, promo: { code: 'SAVE10', kind: 'percent', value: 10 } });
+    expect(order).toMatchObject({
+      paymentStatus: 'captured',
+      amounts: intent.body.amounts,
+      promo: { code: 'SAVE10', kind: 'percent', value: 10 },
+    });
     expect(await redemptions('SAVE10')).toBe(1);
     expect(await usesOf('SAVE10', 'email:ada@example.com')).toBe(1);
     expect(redeemedMetrics() - metricsBefore).toBe(1);
     const [mail] = mailsFor(intent.body.orderNumber);
-    expect(mail.text).toContain('Subtotal: $36.00\nDiscount (SAVE10): -$3.60\nShipping: $5.99\nTax: $2.40\nTotal: $40.79');
+    expect(mail.text).toContain(
+      'Subtotal: $36.00\nDiscount (SAVE10): -$3.60\nShipping: $5.99\nTax: $2.40\nTotal: $40.79',
+    );
     // The same guest email (any case) cannot use it again: told at the card step, nothing priced.
-    const again = await guestIntent({ cart: candle(), promoCode: 'SAVE10', shippingAddress: { ...address, email: 'ADA@example.com' } });
+    const again = await guestIntent({
+      cart: candle(),
+      promoCode: 'SAVE10',
+      shippingAddress: { ...address, email: 'ADA@example.com' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: 'promo_used_by_you', message: PROMO_MESSAGES.used_by_you });
     // Another email may.
-    expect((await guestIntent({ cart: candle(), promoCode: 'SAVE10', shippingAddress: { ...address, email: 'bo@example.com' } })).status).toBe(200);
+    expect(
+      (
+        await guestIntent({
+          cart: candle(),
+          promoCode: 'SAVE10',
+          shippingAddress: { ...address, email: 'bo@example.com' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('a signed-in customer is counted by account; removing the code on the same checkout prices it without', async () => {
     await promos.create({ code: 'MEMBER', kind: 'amount', value: 1000, maxPerCustomer: 1 });
     const { token } = await signInNewUser();
     const ask = (body: Record<string, unknown>) =>
-      invoke(createIntent, { method: 'POST', path: '/auth/create-payment-intent', token, body: { cart: candle(), shippingAddress: { ...address, state: 'OR' }, ...body } });
+      invoke(createIntent, {
+        method: 'POST',
+        path: '/auth/create-payment-intent',
+        token,
+        body: { cart: candle(), shippingAddress: { ...address, state: 'OR' }, ...body },
+      });
     const first = await ask({ promoCode: 'MEMBER' });
     expect(first.body.amounts).toEqual({ subtotal: 1800, discount: 1000, shipping: 599, tax: 0, total: 1399 });
     const without = await ask({ checkoutId: first.body.checkoutId });
@@ -212,7 +319,11 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     const before = await candles();
     const paid = [];
     for (let i = 0; i < 20; i++) {
-      const intent = await guestIntent({ cart: candle(), promoCode: 'FIRST5', shippingAddress: { ...address, email: `buyer${i}@example.com` } });
+      const intent = await guestIntent({
+        cart: candle(),
+        promoCode: 'FIRST5',
+        shippingAddress: { ...address, email: `buyer${i}@example.com` },
+      });
       expect(intent.status).toBe(200);
       await pay(intent.body.clientSecret);
       paid.push(intent.body as { orderNumber: string; checkoutId: string });
@@ -220,11 +331,20 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     const results = await Promise.all(paid.map((intent) => recordGuest(intent.orderNumber)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.status !== 201);
-    expect(refused.map((r) => r.body.error)).toEqual(Array(15).fill({ code: 'promo_used_up', message: PROMO_MESSAGES.usedUpWhilePaying('FIRST5') }));
+    expect(refused.map((r) => r.body.error)).toEqual(
+      Array(15).fill({ code: 'promo_used_up', message: PROMO_MESSAGES.usedUpWhilePaying('FIRST5') }),
+    );
     expect(await redemptions('FIRST5')).toBe(5);
-    const made = (await Promise.all(paid.map((intent) => orders.get({ orderNumber: intent.orderNumber })))).filter(Boolean);
+    const made = (await Promise.all(paid.map((intent) => orders.get({ orderNumber: intent.orderNumber })))).filter(
+      Boolean,
+    );
     expect(made).toHaveLength(5);
-    expect(made.every((order) => order!.promo?.code === 'FIRST5' && order!.amounts.discount === 360 && order!.paymentStatus === 'captured')).toBe(true);
+    expect(
+      made.every(
+        (order) =>
+          order!.promo?.code === 'FIRST5' && order!.amounts.discount === 360 && order!.paymentStatus === 'captured',
+      ),
+    ).toBe(true);
     // The refused ones were never charged and hold no stock.
     const statuses = await Promise.all(paid.map((intent) => intentStatus(intent.orderNumber)));
     expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(5);
@@ -239,14 +359,20 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     await promos.create({ code: 'ONEEACH', kind: 'amount', value: 300, maxPerCustomer: 1 });
     const paid = [];
     for (let i = 0; i < 6; i++) {
-      const intent = await guestIntent({ cart: candle(), promoCode: 'ONEEACH', shippingAddress: { ...address, email: i % 2 ? 'Tabs@Example.com' : 'tabs@example.com' } });
+      const intent = await guestIntent({
+        cart: candle(),
+        promoCode: 'ONEEACH',
+        shippingAddress: { ...address, email: i % 2 ? 'Tabs@Example.com' : 'tabs@example.com' },
+      });
       await pay(intent.body.clientSecret);
       paid.push(intent.body.orderNumber as string);
     }
     const results = await Promise.all(paid.map((orderNumber) => recordGuest(orderNumber)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.body.error?.code === 'promo_used_by_you')).toHaveLength(5);
-    expect(results.find((r) => r.status === 409)!.body.error.message).toBe(PROMO_MESSAGES.usedByYouWhilePaying('ONEEACH'));
+    expect(results.find((r) => r.status === 409)!.body.error.message).toBe(
+      PROMO_MESSAGES.usedByYouWhilePaying('ONEEACH'),
+    );
     expect(await usesOf('ONEEACH', 'email:tabs@example.com')).toBe(1);
     expect(await redemptions('ONEEACH')).toBe(1);
   }, 60_000);
@@ -279,7 +405,9 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     expect((await recordGuest(first.orderNumber)).status).toBe(201);
     const intent = await guestIntent({ cart: candle(), promoCode: 'CRASH' });
     await pay(intent.body.clientSecret);
-    jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(() => new Promise(() => undefined));
+    jest
+      .spyOn(TestPaymentProvider.prototype, 'captureIntent')
+      .mockImplementationOnce(() => new Promise(() => undefined));
     void recordGuest(intent.body.orderNumber);
     await until(async () => Boolean(await orders.get({ orderNumber: intent.body.orderNumber })));
     expect(await redemptions('CRASH')).toBe(1);
@@ -289,9 +417,15 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     expect(await redemptions('CRASH')).toBe(1);
 
     // Another: taken, then the authorization can never be captured: stock and use come back, once.
-    const second = await guestIntent({ cart: candle(), promoCode: 'CRASH', shippingAddress: { ...address, email: 'exp@example.com' } });
+    const second = await guestIntent({
+      cart: candle(),
+      promoCode: 'CRASH',
+      shippingAddress: { ...address, email: 'exp@example.com' },
+    });
     await pay(second.body.clientSecret);
-    jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockRejectedValue(new CaptureError('The authorization has expired.', true));
+    jest
+      .spyOn(TestPaymentProvider.prototype, 'captureIntent')
+      .mockRejectedValue(new CaptureError('The authorization has expired.', true));
     const failed = await recordGuest(second.body.orderNumber);
     expect(failed.status).toBe(409);
     expect(await redemptions('CRASH')).toBe(1);
@@ -303,7 +437,11 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
 
   it('an order the owner cancels gives its use back, once however often it is pressed', async () => {
     await promos.create({ code: 'CANCELME', kind: 'amount', value: 200, maxRedemptions: 1, maxPerCustomer: 1 });
-    const intent = await guestIntent({ cart: candle(), promoCode: 'CANCELME', shippingAddress: { ...address, email: 'cancel@example.com' } });
+    const intent = await guestIntent({
+      cart: candle(),
+      promoCode: 'CANCELME',
+      shippingAddress: { ...address, email: 'cancel@example.com' },
+    });
     await pay(intent.body.clientSecret);
     expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
     expect((await check('CANCELME')).body.error.code).toBe('promo_used_up');
@@ -312,7 +450,11 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     expect(await redemptions('CANCELME')).toBe(0);
     expect(await usesOf('CANCELME', 'email:cancel@example.com')).toBe(0);
     // The order keeps what it was sold with.
-    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toMatchObject({ status: 'cancelled', promo: { code: 'CANCELME' }, amounts: { discount: 200 } });
+    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toMatchObject({
+      status: 'cancelled',
+      promo: { code: 'CANCELME' },
+      amounts: { discount: 200 },
+    });
     expect((await check('CANCELME')).status).toBe(200);
   });
 
@@ -323,9 +465,15 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     await pay(intent.body.clientSecret);
     await update('PULLED', { kind: 'percent', value: 10, active: false });
     const refused = await recordGuest(intent.body.orderNumber);
-    expect(refused.body.error).toEqual({ code: 'promo_no_longer_valid', message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED') });
+    expect(refused.body.error).toEqual({
+      code: 'promo_no_longer_valid',
+      message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED'),
+    });
     // Asked again (the browser retries), the closed checkout says the same.
-    expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'promo_no_longer_valid', message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED') });
+    expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({
+      code: 'promo_no_longer_valid',
+      message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED'),
+    });
     expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
     expect(await checkoutState(intent.body.checkoutId)).toBe('closed');
     expect(await candles()).toBe(before);
@@ -340,7 +488,10 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     expect((await remove('DROPPED')).status).toBe(200);
     const refused = await recordGuest(intent.body.orderNumber);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toEqual({ code: 'promo_no_longer_valid', message: PROMO_MESSAGES.noLongerValidWhilePaying('DROPPED') });
+    expect(refused.body.error).toEqual({
+      code: 'promo_no_longer_valid',
+      message: PROMO_MESSAGES.noLongerValidWhilePaying('DROPPED'),
+    });
     expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
     expect(await candles()).toBe(before);
     expect(await promos.get({ code: 'DROPPED' })).toBeNull();

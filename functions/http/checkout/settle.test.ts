@@ -8,7 +8,17 @@ import { settleCheckouts } from '../../domain/checkout/settle';
 import { CaptureError } from '../../domain/checkout/payments/provider';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
 import { useFreshTable } from '#tests/helpers';
-import { address, authorizedGuest, checkoutState, guestIntent, intentStatus, mailsFor, pay, recordGuest, stockOf } from '#tests/checkout';
+import {
+  address,
+  authorizedGuest,
+  checkoutState,
+  guestIntent,
+  intentStatus,
+  mailsFor,
+  pay,
+  recordGuest,
+  stockOf,
+} from '#tests/checkout';
 
 /**
  * The settle job finishes what a checkout left half-way (docs/decisions/0022), by the same steps the browser
@@ -22,7 +32,15 @@ const until = async (check: () => Promise<boolean>) => {
 
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 100 } });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 100 },
+  });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -33,7 +51,10 @@ it('a crash between the take and the capture: the order stays authorized, and th
   jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(() => new Promise(() => undefined));
   void recordGuest(paid.orderNumber);
   await until(async () => Boolean(await orders.get({ orderNumber: paid.orderNumber })));
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ paymentStatus: 'authorized', mailStatus: 'pending' });
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    paymentStatus: 'authorized',
+    mailStatus: 'pending',
+  });
   expect(await candles()).toBe(before - 2);
   expect(await intentStatus(paid.orderNumber)).toBe('requires_capture');
   // Within the grace the job leaves it to the caller.
@@ -43,7 +64,10 @@ it('a crash between the take and the capture: the order stays authorized, and th
   const counts = await settleCheckouts(later(3));
   expect(counts.captured).toBe(1);
   expect(await intentStatus(paid.orderNumber)).toBe('succeeded');
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ paymentStatus: 'captured', mailStatus: 'sent' });
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    paymentStatus: 'captured',
+    mailStatus: 'sent',
+  });
   expect(await checkoutState(paid.checkoutId)).toBe('captured');
   expect(mailsFor(paid.orderNumber)).toHaveLength(1);
   expect(await candles()).toBe(before - 2);
@@ -61,7 +85,10 @@ it('an authorized checkout nobody took (browser and webhook both lost) is taken 
   expect(await orders.get({ orderNumber: paid.orderNumber })).toBeNull();
   const counts = await settleCheckouts(later(3));
   expect(counts.taken).toBe(1);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ recordedVia: 'job', paymentStatus: 'captured' });
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    recordedVia: 'job',
+    paymentStatus: 'captured',
+  });
   expect(await candles()).toBe(before - 1);
   expect(mailsFor(paid.orderNumber)).toHaveLength(1);
 });
@@ -75,23 +102,41 @@ it('an unpaid checkout is left alone for 60 minutes, then its intent is cancelle
   expect(await candles()).toBe(before);
   await settleCheckouts(later(61));
   expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
-  expect(await checkouts.get({ checkoutId: intent.body.checkoutId })).toMatchObject({ state: 'closed', closedReason: 'abandoned' });
+  expect(await checkouts.get({ checkoutId: intent.body.checkoutId })).toMatchObject({
+    state: 'closed',
+    closedReason: 'abandoned',
+  });
   const late = await pay(intent.body.clientSecret);
   expect(late.status).toBe(402);
-  expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({ code: 'checkout_closed', message: MESSAGES.checkoutClosed });
+  expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({
+    code: 'checkout_closed',
+    message: MESSAGES.checkoutClosed,
+  });
   expect(await candles()).toBe(before);
 });
 
 it('a capture that fails for now: the shopper has the order, the job retries with a new idempotency key, then one mail', async () => {
   const paid = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
-  const capture = jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockRejectedValueOnce(new CaptureError('Stripe did not answer.', false));
+  const capture = jest
+    .spyOn(TestPaymentProvider.prototype, 'captureIntent')
+    .mockRejectedValueOnce(new CaptureError('Stripe did not answer.', false));
   const answer = await recordGuest(paid.orderNumber);
   expect(answer.status).toBe(201);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ paymentStatus: 'authorized', captureError: 'Stripe did not answer.', mailStatus: 'pending' });
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    paymentStatus: 'authorized',
+    captureError: 'Stripe did not answer.',
+    mailStatus: 'pending',
+  });
   expect(mailsFor(paid.orderNumber)).toHaveLength(0);
   await settleCheckouts(later(3));
-  expect(capture.mock.calls.map((call) => call[1].idempotencyKey)).toEqual([`capture-${paid.orderNumber}-0`, `capture-${paid.orderNumber}-1`]);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ paymentStatus: 'captured', captureAttempts: 1 });
+  expect(capture.mock.calls.map((call) => call[1].idempotencyKey)).toEqual([
+    `capture-${paid.orderNumber}-0`,
+    `capture-${paid.orderNumber}-1`,
+  ]);
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    paymentStatus: 'captured',
+    captureAttempts: 1,
+  });
   expect(await intentStatus(paid.orderNumber)).toBe('succeeded');
   expect(mailsFor(paid.orderNumber)).toHaveLength(1);
 });
@@ -102,7 +147,11 @@ it('a capture that can never happen (the authorization expired): the stock goes 
   const provider = new TestPaymentProvider();
   // eslint-disable-next-line @typescript-eslint/unbound-method -- taken off the prototype on purpose, called below with the spied instance as `this`
   const capture = TestPaymentProvider.prototype.captureIntent;
-  jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(async function (this: TestPaymentProvider, id, options) {
+  jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(async function (
+    this: TestPaymentProvider,
+    id,
+    options,
+  ) {
     await provider.cancelIntent(id); // the bank released the hold in the meantime
     return capture.call(this, id, options);
   });
@@ -110,8 +159,13 @@ it('a capture that can never happen (the authorization expired): the stock goes 
   expect(answer.status).toBe(409);
   expect(answer.body.error).toEqual({ code: 'payment_failed', message: MESSAGES.paymentNotCaptured });
   expect(await candles()).toBe(before);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ status: 'cancelled', paymentStatus: 'capture_failed' });
-  expect(await orders.query('byStatus', { status: 'pending' })).not.toContainEqual(expect.objectContaining({ orderNumber: paid.orderNumber }));
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    status: 'cancelled',
+    paymentStatus: 'capture_failed',
+  });
+  expect(await orders.query('byStatus', { status: 'pending' })).not.toContainEqual(
+    expect.objectContaining({ orderNumber: paid.orderNumber }),
+  );
   expect(await checkoutState(paid.checkoutId)).toBe('failed');
   expect(await intentStatus(paid.orderNumber)).toBe('canceled');
   // Repeats change nothing: the stock went back once.
@@ -138,9 +192,21 @@ it('a crash after the take, then the authorization expires: the job gives the st
 });
 
 describe('reservations from before manual capture', () => {
-  const legacy = async (checkoutId: string, units: number, intentStatus: 'requires_payment_method' | 'succeeded', releaseAfter: Date) => {
+  const legacy = async (
+    checkoutId: string,
+    units: number,
+    intentStatus: 'requires_payment_method' | 'succeeded',
+    releaseAfter: Date,
+  ) => {
     const intentId = `pi_test_legacy${checkoutId}`;
-    await testPaymentIntents.create({ id: intentId, clientSecret: `${intentId}_secret_x`, amount: 1800 * units + 599, currency: 'usd', status: intentStatus, metadata: { checkoutId, customer: 'guest' } });
+    await testPaymentIntents.create({
+      id: intentId,
+      clientSecret: `${intentId}_secret_x`,
+      amount: 1800 * units + 599,
+      currency: 'usd',
+      status: intentStatus,
+      metadata: { checkoutId, customer: 'guest' },
+    });
     // The old checkout took the units from the product when it reserved them.
     const product = (await products.get({ id: 'candle' }))!;
     await products.update({ id: 'candle' }, { set: { stock: { CANDLE: Number(product.stock.CANDLE) - units } } });
@@ -170,8 +236,15 @@ describe('reservations from before manual capture', () => {
     expect(counts.legacy).toBe(2);
     expect(await intentStatus(unpaid)).toBe('canceled');
     expect(await candles()).toBe(before - 3);
-    expect(await reservations.get({ checkoutId: 'old-unpaid' })).toMatchObject({ status: 'released', expiresAt: expect.any(Number) });
-    expect(await orders.get({ orderNumber: paid })).toMatchObject({ customer: 'guest', paymentStatus: 'captured', lines: [{ id: 'candle', quantity: 2 }] });
+    expect(await reservations.get({ checkoutId: 'old-unpaid' })).toMatchObject({
+      status: 'released',
+      expiresAt: expect.any(Number),
+    });
+    expect(await orders.get({ orderNumber: paid })).toMatchObject({
+      customer: 'guest',
+      paymentStatus: 'captured',
+      lines: [{ id: 'candle', quantity: 2 }],
+    });
     expect(await reservations.get({ checkoutId: 'old-paid' })).toMatchObject({ status: 'converted' });
     expect(mailsFor(paid)).toHaveLength(1);
     expect(await intentStatus(notYet)).toBe('requires_payment_method');
@@ -197,7 +270,10 @@ it('an order the owner cancels before its capture is never shipped nor captured:
   await until(async () => Boolean(await orders.get({ orderNumber: paid.orderNumber })));
   expect(await candles()).toBe(before - 3);
   // Goods leave only against money taken.
-  await expect(shipOrder(paid.orderNumber, {})).rejects.toMatchObject({ statusCode: 409, message: MESSAGES.notCapturedYet });
+  await expect(shipOrder(paid.orderNumber, {})).rejects.toMatchObject({
+    statusCode: 409,
+    message: MESSAGES.notCapturedYet,
+  });
   expect((await orders.get({ orderNumber: paid.orderNumber }))!.status).toBe('pending');
 
   // The owner cancels, but the process dies before the refund (the authorization's release) is asked for.
@@ -213,7 +289,11 @@ it('an order the owner cancels before its capture is never shipped nor captured:
   expect(counts.closed).toBeGreaterThanOrEqual(1);
   expect(await intentStatus(paid.orderNumber)).toBe('canceled');
   expect(await checkoutState(paid.checkoutId)).toBe('closed');
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({ status: 'cancelled', paymentStatus: 'authorized', refund: { status: 'refunded' } });
+  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+    status: 'cancelled',
+    paymentStatus: 'authorized',
+    refund: { status: 'refunded' },
+  });
   expect(mailsFor(paid.orderNumber)).toHaveLength(0);
   expect(await candles()).toBe(before);
   await settleCheckouts(later(120));

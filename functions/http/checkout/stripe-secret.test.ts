@@ -12,16 +12,42 @@ import { handler as webhook } from './stripe-webhook';
  * kept, never in the environment; and inside Lambda the built-in test card processor is never used.
  */
 const stripe = new Stripe('sk_test_dummy');
-const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' };
+const address = {
+  name: 'Ada Buyer',
+  email: 'ada@example.com',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+};
 const event = JSON.stringify({
   id: 'evt_secret',
   object: 'event',
   type: 'payment_intent.processing',
-  data: { object: { id: 'pi_secret', object: 'payment_intent', amount: 1000, currency: 'usd', status: 'processing', metadata: {} } },
+  data: {
+    object: {
+      id: 'pi_secret',
+      object: 'payment_intent',
+      amount: 1000,
+      currency: 'usd',
+      status: 'processing',
+      metadata: {},
+    },
+  },
 });
 const signedWith = (secret: string) =>
-  invoke(webhook, { method: 'POST', path: '/api/webhooks/stripe', body: event, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: event, secret }) } });
-const buy = () => invoke(createGuestIntent, { method: 'POST', path: '/auth/create-payment-intent/guest', body: { cart: [{ id: 'candle', size: 'CANDLE', quantity: 2 }], shippingAddress: address } });
+  invoke(webhook, {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    body: event,
+    headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload: event, secret }) },
+  });
+const buy = () =>
+  invoke(createGuestIntent, {
+    method: 'POST',
+    path: '/auth/create-payment-intent/guest',
+    body: { cart: [{ id: 'candle', size: 'CANDLE', quantity: 2 }], shippingAddress: address },
+  });
 const arn = (name: string) => `arn:aws:secretsmanager:us-east-1:123456789012:secret:${name}`;
 
 let secrets: SecretsStandIn;
@@ -29,14 +55,23 @@ let secrets: SecretsStandIn;
 beforeAll(async () => {
   await useFreshTable();
   secrets = await startSecretsStandIn();
-  await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 5 } });
+  await products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 5 },
+  });
 });
 beforeEach(() => {
   process.env.SECRETS_MANAGER_ENDPOINT = secrets.endpoint;
   process.env.AWS_LAMBDA_FUNCTION_NAME = 'Shop-test-CheckoutFunction';
 });
 afterEach(() => {
-  for (const name of ['SECRETS_MANAGER_ENDPOINT', 'AWS_LAMBDA_FUNCTION_NAME', 'STRIPE_SECRET_ARN']) delete process.env[name];
+  for (const name of ['SECRETS_MANAGER_ENDPOINT', 'AWS_LAMBDA_FUNCTION_NAME', 'STRIPE_SECRET_ARN'])
+    delete process.env[name];
 });
 afterAll(() => secrets.stop());
 
@@ -70,7 +105,12 @@ it('never falls back to the test card processor inside Lambda', async () => {
   const confirm = await invoke(confirmTestPayment, {
     method: 'POST',
     path: '/api/test-payments/confirm',
-    body: { clientSecret: 'pi_test_x_secret_y', card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' }, billingName: 'A', receiptEmail: 'a@example.com' },
+    body: {
+      clientSecret: 'pi_test_x_secret_y',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+      billingName: 'A',
+      receiptEmail: 'a@example.com',
+    },
   });
   expect(confirm.status).toBe(503);
   expect(await candlesLeft()).toBe(before);

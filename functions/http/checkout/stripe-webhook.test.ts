@@ -30,12 +30,26 @@ const event = JSON.stringify({
   id: 'evt_1',
   object: 'event',
   type: 'payment_intent.processing',
-  data: { object: { id: 'pi_123', object: 'payment_intent', amount: 1000, currency: 'usd', status: 'processing', metadata: {} } },
+  data: {
+    object: {
+      id: 'pi_123',
+      object: 'payment_intent',
+      amount: 1000,
+      currency: 'usd',
+      status: 'processing',
+      metadata: {},
+    },
+  },
 });
 
 it('refuses a webhook whose signature is wrong and records nothing', async () => {
   const forged = stripe.webhooks.generateTestHeaderString({ payload: event, secret: 'whsec_someone_else' });
-  const { status, body } = await invoke(handler, { method: 'POST', path: '/api/webhooks/stripe', body: event, headers: { 'stripe-signature': forged } });
+  const { status, body } = await invoke(handler, {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    body: event,
+    headers: { 'stripe-signature': forged },
+  });
   expect(status).toBe(400);
   expect(body.error.message).toBe('The webhook signature is not valid.');
   expect(await orders.get({ orderNumber: 'pi_123' })).toBeNull();
@@ -48,7 +62,12 @@ it('refuses a webhook without a signature', async () => {
 
 it('accepts a correctly signed event it has nothing to do for', async () => {
   const signature = stripe.webhooks.generateTestHeaderString({ payload: event, secret });
-  const { status, body } = await invoke(handler, { method: 'POST', path: '/api/webhooks/stripe', body: event, headers: { 'stripe-signature': signature } });
+  const { status, body } = await invoke(handler, {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    body: event,
+    headers: { 'stripe-signature': signature },
+  });
   expect(status).toBe(200);
   expect(body).toEqual({ received: true });
 });
@@ -56,7 +75,12 @@ it('accepts a correctly signed event it has nothing to do for', async () => {
 describe('Stripe mode against the Stripe API stand-in: signed events, in any order, any number of times', () => {
   let api: StripeStandIn;
   const signed = (payload: string) =>
-    invoke(handler, { method: 'POST', path: '/api/webhooks/stripe', body: payload, headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) } });
+    invoke(handler, {
+      method: 'POST',
+      path: '/api/webhooks/stripe',
+      body: payload,
+      headers: { 'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret }) },
+    });
   const candles = async () => Number((await products.get({ id: 'candle' }))!.stock.CANDLE);
   const captures = (id: string) => api.calls.filter((call) => call.path === `/v1/payment_intents/${id}/capture`);
   const checkoutFor = async (cart: unknown[]) => {
@@ -68,8 +92,24 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
   beforeAll(async () => {
     api = await startStripeStandIn();
     process.env.STRIPE_API_BASE = api.base;
-    await products.create({ id: 'candle', name: 'Candle', image: '/i/c.svg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 50 } });
-    await products.create({ id: 'rug', name: 'Last Rug', image: '/i/r.svg', description: 'd', price: 9000, tag: 'rugs', stock: { CANDLE: 1 } });
+    await products.create({
+      id: 'candle',
+      name: 'Candle',
+      image: '/i/c.svg',
+      description: 'd',
+      price: 1800,
+      tag: 'candles',
+      stock: { CANDLE: 50 },
+    });
+    await products.create({
+      id: 'rug',
+      name: 'Last Rug',
+      image: '/i/r.svg',
+      description: 'd',
+      price: 9000,
+      tag: 'rugs',
+      stock: { CANDLE: 1 },
+    });
   });
   afterAll(async () => {
     delete process.env.STRIPE_API_BASE;
@@ -80,8 +120,15 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
     const before = await candles();
     const checkout = await checkoutFor([{ id: 'candle', size: 'CANDLE', quantity: 2 }]);
     expect(checkout.orderNumber).toMatch(/^pi_/);
-    expect(api.intents.get(checkout.orderNumber)).toMatchObject({ capture_method: 'manual', status: 'requires_payment_method', amount: 4461, metadata: { checkoutId: checkout.checkoutId, customer: 'guest' } });
-    expect(api.calls.find((call) => call.path === '/v1/payment_intents')?.idempotencyKey).toBe(`checkout-${checkout.checkoutId}-4461`);
+    expect(api.intents.get(checkout.orderNumber)).toMatchObject({
+      capture_method: 'manual',
+      status: 'requires_payment_method',
+      amount: 4461,
+      metadata: { checkoutId: checkout.checkoutId, customer: 'guest' },
+    });
+    expect(api.calls.find((call) => call.path === '/v1/payment_intents')?.idempotencyKey).toBe(
+      `checkout-${checkout.checkoutId}-4461`,
+    );
     expect(await candles()).toBe(before);
   });
 
@@ -91,10 +138,20 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
     api.authorize(checkout.orderNumber);
     const authorized = api.event('payment_intent.amount_capturable_updated', checkout.orderNumber, 'evt_auth_1');
     expect((await signed(authorized)).status).toBe(200);
-    expect(await orders.get({ orderNumber: checkout.orderNumber })).toMatchObject({ recordedVia: 'webhook', paymentStatus: 'captured', mailStatus: 'sent' });
+    expect(await orders.get({ orderNumber: checkout.orderNumber })).toMatchObject({
+      recordedVia: 'webhook',
+      paymentStatus: 'captured',
+      mailStatus: 'sent',
+    });
     expect(api.intents.get(checkout.orderNumber)?.status).toBe('succeeded');
-    expect(captures(checkout.orderNumber).map((call) => call.idempotencyKey)).toEqual([`capture-${checkout.orderNumber}-0`]);
-    const results = await Promise.all([signed(authorized), signed(api.event('payment_intent.succeeded', checkout.orderNumber)), recordGuest(checkout.orderNumber)]);
+    expect(captures(checkout.orderNumber).map((call) => call.idempotencyKey)).toEqual([
+      `capture-${checkout.orderNumber}-0`,
+    ]);
+    const results = await Promise.all([
+      signed(authorized),
+      signed(api.event('payment_intent.succeeded', checkout.orderNumber)),
+      recordGuest(checkout.orderNumber),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(captures(checkout.orderNumber)).toHaveLength(1);
     expect(mailsFor(checkout.orderNumber)).toHaveLength(1);
@@ -107,12 +164,22 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
     api.authorize(checkout.orderNumber);
     const succeeded = api.event('payment_intent.succeeded', checkout.orderNumber);
     const capturable = api.event('payment_intent.amount_capturable_updated', checkout.orderNumber);
-    const results = await Promise.all([signed(succeeded), recordGuest(checkout.orderNumber), signed(capturable), recordGuest(checkout.orderNumber), signed(capturable)]);
+    const results = await Promise.all([
+      signed(succeeded),
+      recordGuest(checkout.orderNumber),
+      signed(capturable),
+      recordGuest(checkout.orderNumber),
+      signed(capturable),
+    ]);
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
-    expect((await orders.query('byCustomer', { customer: 'guest' })).filter((o) => o.orderNumber === checkout.orderNumber)).toHaveLength(1);
+    expect(
+      (await orders.query('byCustomer', { customer: 'guest' })).filter((o) => o.orderNumber === checkout.orderNumber),
+    ).toHaveLength(1);
     // Whoever won wrote it: a browser call answers 201 only if it was the one.
     const order = (await orders.get({ orderNumber: checkout.orderNumber }))!;
-    expect([results[1], results[3]].filter((r) => r.status === 201)).toHaveLength(order.recordedVia === 'callback' ? 1 : 0);
+    expect([results[1], results[3]].filter((r) => r.status === 201)).toHaveLength(
+      order.recordedVia === 'callback' ? 1 : 0,
+    );
     expect(api.intents.get(checkout.orderNumber)?.status).toBe('succeeded');
     expect(mailsFor(checkout.orderNumber)).toHaveLength(1);
     expect(await candles()).toBe(before - 3);
@@ -129,20 +196,28 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
     expect(api.intents.get(second.orderNumber)?.status).toBe('canceled');
     expect(captures(second.orderNumber)).toHaveLength(0);
     expect(await orders.get({ orderNumber: second.orderNumber })).toBeNull();
-    expect((await recordGuest(second.orderNumber)).body.error).toEqual({ code: 'out_of_stock', message: `${MESSAGES.outOfStock}\nLast Rug` });
+    expect((await recordGuest(second.orderNumber)).body.error).toEqual({
+      code: 'out_of_stock',
+      message: `${MESSAGES.outOfStock}\nLast Rug`,
+    });
     expect((await products.get({ id: 'rug' }))!.stock.CANDLE).toBe(0);
   });
 
   it('payment_failed events are counted once each; the fifth cancels the intent and closes the checkout', async () => {
     const checkout = await checkoutFor([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
     api.decline(checkout.orderNumber);
-    const failures = ['evt_f1', 'evt_f2', 'evt_f3', 'evt_f4'].map((id) => api.event('payment_intent.payment_failed', checkout.orderNumber, id));
+    const failures = ['evt_f1', 'evt_f2', 'evt_f3', 'evt_f4'].map((id) =>
+      api.event('payment_intent.payment_failed', checkout.orderNumber, id),
+    );
     for (const failure of [...failures, failures[0], failures[3]]) expect((await signed(failure)).status).toBe(200);
     expect((await checkouts.get({ checkoutId: checkout.checkoutId }))?.failedAttempts).toHaveLength(4);
     expect(api.intents.get(checkout.orderNumber)?.status).toBe('requires_payment_method');
     await signed(api.event('payment_intent.payment_failed', checkout.orderNumber, 'evt_f5'));
     expect(api.intents.get(checkout.orderNumber)?.status).toBe('canceled');
-    expect(await checkouts.get({ checkoutId: checkout.checkoutId })).toMatchObject({ state: 'closed', closedReason: 'card_attempts' });
+    expect(await checkouts.get({ checkoutId: checkout.checkoutId })).toMatchObject({
+      state: 'closed',
+      closedReason: 'card_attempts',
+    });
     expect((await recordGuest(checkout.orderNumber)).body.error.message).toBe(MESSAGES.tooManyCardAttempts);
   });
 
@@ -156,7 +231,11 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
     expect((await recordGuest(checkout.orderNumber)).status).toBe(200);
     expect(api.intents.get(checkout.orderNumber)?.status).toBe('requires_capture');
     await settleCheckouts(new Date(Date.now() + 3 * 60_000));
-    expect(captures(checkout.orderNumber).map((call) => call.idempotencyKey)).toEqual([`capture-${checkout.orderNumber}-0`, `capture-${checkout.orderNumber}-0`, `capture-${checkout.orderNumber}-1`]);
+    expect(captures(checkout.orderNumber).map((call) => call.idempotencyKey)).toEqual([
+      `capture-${checkout.orderNumber}-0`,
+      `capture-${checkout.orderNumber}-0`,
+      `capture-${checkout.orderNumber}-1`,
+    ]);
     expect(api.intents.get(checkout.orderNumber)?.status).toBe('succeeded');
     expect(mailsFor(checkout.orderNumber)).toHaveLength(1);
   });
@@ -172,7 +251,10 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
     expect((await signed(cancelled)).status).toBe(200);
     expect((await signed(cancelled)).status).toBe(200);
     expect(await candles()).toBe(taken + 2);
-    expect(await orders.get({ orderNumber: checkout.orderNumber })).toMatchObject({ status: 'cancelled', paymentStatus: 'capture_failed' });
+    expect(await orders.get({ orderNumber: checkout.orderNumber })).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'capture_failed',
+    });
     expect(mailsFor(checkout.orderNumber)).toHaveLength(0);
   });
 });

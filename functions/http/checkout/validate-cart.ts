@@ -2,4 +2,6 @@ import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { validateCart } from '../../domain/checkout/pricing';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/validate-cart', async ({ body }) => validateCart(body.cart));
+export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/validate-cart', async ({ body }) =>
+  validateCart(body.cart),
+);

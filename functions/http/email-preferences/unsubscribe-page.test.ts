@@ -6,7 +6,8 @@ beforeAll(async () => {
   await useFreshTable();
 });
 
-const open = (query: Record<string, string>) => invoke(handler, { method: 'GET', path: '/api/email-preferences/unsubscribe', query });
+const open = (query: Record<string, string>) =>
+  invoke(handler, { method: 'GET', path: '/api/email-preferences/unsubscribe', query });
 
 it("a mail client's List-Unsubscribe address opened in a browser goes on to the shop's unsubscribe page, and opts nobody out itself", async () => {
   const token = await unsubscribeToken('gil@example.com');

@@ -8,5 +8,8 @@ import { defineHandler, rawReply } from '../../lib/http';
  * The address is relative: in AWS the API is the shop's own origin under /api (CloudFront), as it is locally.
  */
 export const handler = defineHandler(EMAIL_PREFERENCE_ROUTES, 'email-preferences/unsubscribe-page', async ({ query }) =>
-  rawReply(303, '', 'text/plain', { location: `${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(query.token)}`, 'cache-control': 'no-store' }),
+  rawReply(303, '', 'text/plain', {
+    location: `${UNSUBSCRIBE_PAGE_PATH}?token=${encodeURIComponent(query.token)}`,
+    'cache-control': 'no-store',
+  }),
 );

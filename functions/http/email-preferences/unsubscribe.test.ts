@@ -11,7 +11,13 @@ beforeAll(async () => {
 });
 
 const post = (query: Record<string, string>, body?: string, headers?: Record<string, string>) =>
-  invoke(handler, { method: 'POST', path: '/api/email-preferences/unsubscribe', query, ...(body === undefined ? {} : { body }), headers });
+  invoke(handler, {
+    method: 'POST',
+    path: '/api/email-preferences/unsubscribe',
+    query,
+    ...(body === undefined ? {} : { body }),
+    headers,
+  });
 
 it("the link's token opts its address out (every spelling of it), once, and says which address, masked", async () => {
   const token = await unsubscribeToken('Ada.Lovelace+shop@Gmail.com');
@@ -27,7 +33,9 @@ it("the link's token opts its address out (every spelling of it), once, and says
 
 it("a mail client's one-click POST (RFC 8058: form data List-Unsubscribe=One-Click) is honoured and recorded as such", async () => {
   const token = await unsubscribeToken('bo@example.com');
-  const answer = await post({ token }, 'List-Unsubscribe=One-Click', { 'content-type': 'application/x-www-form-urlencoded' });
+  const answer = await post({ token }, 'List-Unsubscribe=One-Click', {
+    'content-type': 'application/x-www-form-urlencoded',
+  });
   expect(answer.status).toBe(200);
   expect(await emailOptOuts.get({ email: 'bo@example.com' })).toMatchObject({ via: 'one-click' });
 });
@@ -49,7 +57,12 @@ it('a changed or cut token is refused with a clear message, and nobody is opted 
 });
 
 it('mail a shopper did not ask for says why, carries the one-click link, the postal address and the List-Unsubscribe headers', async () => {
-  const made = await commercialMail({ to: 'ed@example.com', subject: 'You left something', text: 'Hello', reason: 'you left items in your cart.' });
+  const made = await commercialMail({
+    to: 'ed@example.com',
+    subject: 'You left something',
+    text: 'Hello',
+    reason: 'you left items in your cart.',
+  });
   if (!made.ok) throw new Error(made.why);
   await sendMail(made.mail);
   const mail = sentMails().find((sent) => sent.to.includes('ed@example.com'))!;
@@ -69,7 +82,10 @@ it('without the postal address such a mail is not sendable (CAN-SPAM), and says 
   const address = process.env.SHOP_POSTAL_ADDRESS;
   delete process.env.SHOP_POSTAL_ADDRESS;
   try {
-    await expect(commercialMail({ to: 'fay@example.com', subject: 's', text: 't', reason: 'r' })).resolves.toEqual({ ok: false, why: expect.stringMatching(/postal address/) });
+    await expect(commercialMail({ to: 'fay@example.com', subject: 's', text: 't', reason: 'r' })).resolves.toEqual({
+      ok: false,
+      why: expect.stringMatching(/postal address/),
+    });
   } finally {
     process.env.SHOP_POSTAL_ADDRESS = address;
   }

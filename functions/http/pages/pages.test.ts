@@ -38,12 +38,21 @@ writeFileSync(
     'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react.js'] },
     '_react.js': { file: 'assets/react-1.js' },
     '_card.js': { file: 'assets/card-2.js', imports: ['_react.js'], css: ['assets/card-2.css'] },
-    'src/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-3.js', imports: ['_card.js', '_react.js'], css: ['assets/catalog-3.css'] },
+    'src/features/catalog/ProductPage.tsx': {
+      file: 'assets/ProductPage-3.js',
+      imports: ['_card.js', '_react.js'],
+      css: ['assets/catalog-3.css'],
+    },
   }),
 );
 
 const EVIL = `Evil </script><script>alert(1)</script> "quoted" & 'single' <b>bold</b> \u2028`;
-const photo = (id: string) => ({ src: `/images/products/${id}`, width: 2400, height: 1800, widths: [320, 480, 640, 960, 1200, 1600] });
+const photo = (id: string) => ({
+  src: `/images/products/${id}`,
+  width: 2400,
+  height: 1800,
+  widths: [320, 480, 640, 960, 1200, 1600],
+});
 const ID1 = '11111111-1111-4111-8111-111111111111';
 const ID2 = '22222222-2222-4222-8222-222222222222';
 
@@ -67,17 +76,42 @@ beforeAll(async () => {
     ratingTotal: 18,
   });
   // Stored escaped, as the spec's sanitiser writes text.
-  await createIndexedProduct({ id: 'plain-tee', name: 'Cider &amp; Spice Tee', description: 'Soft &lt;cotton&gt;', price: 2000, tag: 'tees', image: '/images/products/old.svg', stockRef: 'TEE' });
-  await createIndexedProduct({ id: 'secret-hoodie', name: 'Secret Hoodie', description: 'Not yet', price: 5000, tag: 'hoodies,tees', image: `/images/products/${ID1}`, status: 'drafted' });
+  await createIndexedProduct({
+    id: 'plain-tee',
+    name: 'Cider &amp; Spice Tee',
+    description: 'Soft &lt;cotton&gt;',
+    price: 2000,
+    tag: 'tees',
+    image: '/images/products/old.svg',
+    stockRef: 'TEE',
+  });
+  await createIndexedProduct({
+    id: 'secret-hoodie',
+    name: 'Secret Hoodie',
+    description: 'Not yet',
+    price: 5000,
+    tag: 'hoodies,tees',
+    image: `/images/products/${ID1}`,
+    status: 'drafted',
+  });
 });
 
 async function get(pathname: string, headers: Record<string, string> = { host: 'shop.test' }) {
   const result = await handler(apiEvent({ method: 'GET', path: pathname, headers }), lambdaContext);
   const html = String(result.body);
-  return { status: result.statusCode, headers: result.headers as Record<string, string>, html, document: new JSDOM(html).window.document };
+  return {
+    status: result.statusCode,
+    headers: result.headers as Record<string, string>,
+    html,
+    document: new JSDOM(html).window.document,
+  };
 }
-const metaOf = (document: Document, key: string) => (document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`))?.getAttribute('content');
-const jsonLd = (document: Document) => [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent));
+const metaOf = (document: Document, key: string) =>
+  (document.querySelector(`meta[property="${key}"]`) ?? document.querySelector(`meta[name="${key}"]`))?.getAttribute(
+    'content',
+  );
+const jsonLd = (document: Document) =>
+  [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent));
 
 describe('a product page', () => {
   it('has its own title, description, canonical URL, Open Graph and Twitter tags, all escaped', async () => {
@@ -96,7 +130,9 @@ describe('a product page', () => {
     expect(document.querySelectorAll('meta[name="twitter:card"]')).toHaveLength(1);
     expect(metaOf(document, 'description')!.length).toBeLessThanOrEqual(160);
     expect(metaOf(document, 'description')!.startsWith('Evil </script>')).toBe(true);
-    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/product/evil-candle');
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      'http://shop.test/product/evil-candle',
+    );
     expect(metaOf(document, 'og:type')).toBe('product');
     expect(metaOf(document, 'og:title')).toBe(`${EVIL} · Seasonal Shop`);
     expect(metaOf(document, 'og:url')).toBe('http://shop.test/product/evil-candle');
@@ -118,7 +154,13 @@ describe('a product page', () => {
       '@type': 'Product',
       name: EVIL,
       image: [`http://shop.test/images/products/${ID1}/1200.jpg`, `http://shop.test/images/products/${ID2}/1000.jpg`],
-      offers: { '@type': 'Offer', price: '24.50', priceCurrency: 'USD', availability: 'https://schema.org/InStock', url: 'http://shop.test/product/evil-candle' },
+      offers: {
+        '@type': 'Offer',
+        price: '24.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        url: 'http://shop.test/product/evil-candle',
+      },
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.5, ratingCount: 4 },
     });
     expect(product.description.startsWith(EVIL)).toBe(true);
@@ -130,15 +172,25 @@ describe('a product page', () => {
     expect(preload.getAttribute('fetchpriority')).toBe('high');
     expect(preload.getAttribute('imagesrcset')).toContain(`/images/products/${ID1}/640.avif 640w`);
     const data = JSON.parse(document.getElementById('shop-data')!.textContent);
-    expect(data['/api/products/evil-candle']).toMatchObject({ id: 'evil-candle', name: EVIL, sizes: [{ size: 'CANDLE', available: 3 }] });
+    expect(data['/api/products/evil-candle']).toMatchObject({
+      id: 'evil-candle',
+      name: EVIL,
+      sizes: [{ size: 'CANDLE', available: 3 }],
+    });
     expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
   });
 
   it("loads the page's own code and CSS beside the main bundle (from vite's manifest), not what index.html loads already", async () => {
     const { document } = await get('/product/evil-candle');
-    expect([...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js']);
-    expect([...document.querySelectorAll('link[rel="preload"][as="style"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
-    expect((await get('/product/no-such-product')).document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+    expect(
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')).sort(),
+    ).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js']);
+    expect(
+      [...document.querySelectorAll('link[rel="preload"][as="style"]')].map((link) => link.getAttribute('href')).sort(),
+    ).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
+    expect((await get('/product/no-such-product')).document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(
+      0,
+    );
   });
 
   it('unescapes stored text once, says out of stock when no size is left, and omits a rating nobody gave', async () => {
@@ -169,7 +221,9 @@ describe('a product page', () => {
     process.env.SITE_URL = 'https://shop.example.com/';
     try {
       const { document } = await get('/product/evil-candle', { host: 'abc.execute-api.us-east-1.amazonaws.com' });
-      expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('https://shop.example.com/product/evil-candle');
+      expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+        'https://shop.example.com/product/evil-candle',
+      );
       expect(metaOf(document, 'og:image')).toBe(`https://shop.example.com/images/products/${ID1}/1200.jpg`);
     } finally {
       delete process.env.SITE_URL;
@@ -183,7 +237,10 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
   mkdirSync(path.join(shellDir, '.vite'));
   writeFileSync(
     path.join(shellDir, '.vite', 'manifest.json'),
-    JSON.stringify({ ...JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')), 'src/boot.ts': { file: 'assets/boot-9.js', isEntry: true } }),
+    JSON.stringify({
+      ...JSON.parse(readFileSync(path.join(webDir, '.vite', 'manifest.json'), 'utf8')),
+      'src/boot.ts': { file: 'assets/boot-9.js', isEntry: true },
+    }),
   );
   writeFileSync(
     path.join(shellDir, 'index.html'),
@@ -215,9 +272,13 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
     const main = document.querySelector('#root[data-shell] > main#main')!;
     const img = main.querySelector('article.product-detail > div.gallery > picture > img.main-image')!;
     const expected = pictureOf(photo(ID1), PHOTO_SIZES.main);
-    expect([...main.querySelectorAll('picture > source')].map((source) => [source.getAttribute('type'), source.getAttribute('srcset'), source.getAttribute('sizes')])).toEqual(
-      expected.sources.map((source) => [source.type, source.srcSet, source.sizes]),
-    );
+    expect(
+      [...main.querySelectorAll('picture > source')].map((source) => [
+        source.getAttribute('type'),
+        source.getAttribute('srcset'),
+        source.getAttribute('sizes'),
+      ]),
+    ).toEqual(expected.sources.map((source) => [source.type, source.srcSet, source.sizes]));
     expect({
       src: img.getAttribute('src'),
       srcSet: img.getAttribute('srcset'),
@@ -228,19 +289,29 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
     // The hostile name is the alt text, never markup.
     expect(img.getAttribute('alt')).toBe(EVIL);
     expect(main.querySelectorAll('script')).toHaveLength(0);
-    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority'), img.getAttribute('decoding')]).toEqual(['eager', 'high', 'sync']);
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority'), img.getAttribute('decoding')]).toEqual([
+      'eager',
+      'high',
+      'sync',
+    ]);
     // The header and footer of the shell stay; the details wait for the SPA (a placeholder of their size).
     expect(document.querySelector('header.site-header')).not.toBeNull();
     expect(main.querySelector('.details.placeholder-lines')).not.toBeNull();
     // The photo paints with its CSS: the page's styles are stylesheets here, not preloads.
-    expect([...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')).sort()).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
+    expect(
+      [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href')).sort(),
+    ).toEqual(['/assets/card-2.css', '/assets/catalog-3.css']);
     expect(document.querySelectorAll('link[rel="preload"][as="style"]')).toHaveLength(0);
     // The photo first, the app after it: the only script is the boot script, which loads the app (and preloads
     // its modules and the page's) once the photo has painted (web/src/boot.ts).
     const scripts = [...document.querySelectorAll('script[type="module"]')];
     expect(scripts.map((script) => script.getAttribute('src'))).toEqual(['/assets/boot-9.js']);
     expect(scripts[0].getAttribute('data-app')).toBe('/assets/index-abc.js');
-    expect(scripts[0].getAttribute('data-preload')!.split(' ').sort()).toEqual(['/assets/ProductPage-3.js', '/assets/card-2.js', '/assets/react-1.js']);
+    expect(scripts[0].getAttribute('data-preload')!.split(' ').sort()).toEqual([
+      '/assets/ProductPage-3.js',
+      '/assets/card-2.js',
+      '/assets/react-1.js',
+    ]);
     expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
     expect(document.querySelector('link[rel="preload"][as="image"]')!.getAttribute('fetchpriority')).toBe('high');
   });
@@ -254,7 +325,9 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
       expect(document.querySelector('main#main')!.innerHTML).toBe('');
       expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
       // The app starts at once, as index.html has it.
-      expect([...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'))).toEqual(['/assets/index-abc.js']);
+      expect(
+        [...document.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src')),
+      ).toEqual(['/assets/index-abc.js']);
       expect(document.querySelector('script[data-app]')).toBeNull();
     }
   });
@@ -266,7 +339,9 @@ describe('category and static pages', () => {
     expect(status).toBe(200);
     expect(document.title).toBe('Candles · Seasonal Shop');
     expect(metaOf(document, 'description')).toContain('Candles from Seasonal Shop');
-    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/product-list/candles');
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      'http://shop.test/product-list/candles',
+    );
     expect(metaOf(document, 'og:image')).toBe(`http://shop.test/images/products/${ID1}/1200.jpg`);
     expect(document.querySelector('link[rel="preload"]')!.getAttribute('imagesizes')).toContain('50vw');
     const data = JSON.parse(document.getElementById('shop-data')!.textContent);
@@ -291,7 +366,8 @@ describe('category and static pages', () => {
     expect(metaOf(document, 'twitter:card')).toBe('summary_large_image');
     expect(metaOf(document, 'twitter:image')).toBe('http://shop.test/og-image.jpg');
     // One of each (the shell's own home tags are replaced, not doubled).
-    for (const key of ['og:title', 'og:url', 'og:image', 'twitter:card']) expect(document.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)).toHaveLength(1);
+    for (const key of ['og:title', 'og:url', 'og:image', 'twitter:card'])
+      expect(document.querySelectorAll(`meta[property="${key}"], meta[name="${key}"]`)).toHaveLength(1);
     const data = JSON.parse(document.getElementById('shop-data')!.textContent);
     expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
   });
@@ -324,7 +400,9 @@ describe('category and static pages', () => {
       expect(status).toBe(200);
       expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`http://shop.test${path}`);
       expect(metaOf(document, 'og:url')).toBe(`http://shop.test${path}`);
-      expect(metaOf(document, 'og:image')).toMatch(/^http:\/\/shop\.test\/(og-image\.jpg|images\/products\/.+\/\d+\.jpg)$/);
+      expect(metaOf(document, 'og:image')).toMatch(
+        /^http:\/\/shop\.test\/(og-image\.jpg|images\/products\/.+\/\d+\.jpg)$/,
+      );
     }
     // An empty category (no product photo to show): the shop's picture.
     expect(metaOf((await get('/product-list/rugs')).document, 'og:image')).toBe('http://shop.test/og-image.jpg');
@@ -358,7 +436,9 @@ describe('category and static pages', () => {
     expect(about.document.title).toBe('About Us · Seasonal Shop');
     expect(metaOf(about.document, 'description')).toContain('small US print shop');
     expect(metaOf(about.document, 'og:type')).toBe('website');
-    expect(about.document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe('http://shop.test/about-us');
+    expect(about.document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
+      'http://shop.test/about-us',
+    );
     const faqs = await get('/faqs');
     expect(faqs.document.title).toBe('Frequently Asked Questions · Seasonal Shop');
   });
@@ -384,7 +464,9 @@ describe('sitemap.xml and robots.txt', () => {
     );
     expect(locs.some((loc) => loc.includes('secret-hoodie'))).toBe(false);
     expect(locs.some((loc) => loc.includes('/cart') || loc.includes('/admin'))).toBe(false);
-    expect([...xml.getElementsByTagName('image:loc')].map((loc) => loc.textContent)).toContain(`http://shop.test/images/products/${ID1}/1200.jpg`);
+    expect([...xml.getElementsByTagName('image:loc')].map((loc) => loc.textContent)).toContain(
+      `http://shop.test/images/products/${ID1}/1200.jpg`,
+    );
   });
 
   it('robots.txt keeps crawlers out of admin, account, cart, login and signup and names the sitemap', async () => {
@@ -393,7 +475,8 @@ describe('sitemap.xml and robots.txt', () => {
     expect(headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = html.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/admin', '/account', '/cart', '/login', '/signup']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/admin', '/account', '/cart', '/login', '/signup'])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain('Sitemap: http://shop.test/sitemap.xml');
   });
 });

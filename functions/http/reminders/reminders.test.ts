@@ -15,7 +15,8 @@ import { handler as unsubscribe } from '../email-preferences/unsubscribe';
 import { handler as restoreCart } from './restore-cart';
 import { handler as saveSettings } from './save-settings';
 
-// The real sendMail, which one test makes hang after SES took the mail (the function dies between the send and the record).
+// The real sendMail, which one test makes hang after SES took the mail (the function dies between the send and the
+// record).
 jest.mock('../../lib/mail', () => {
   const actual = jest.requireActual<typeof import('../../lib/mail')>('../../lib/mail');
   return { ...actual, sendMail: jest.fn(actual.sendMail) };
@@ -28,9 +29,11 @@ const realSendMail = jest.requireActual<typeof import('../../lib/mail')>('../../
  */
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const sweep = (at: Date) => sweepDeliveries(at, { compose: COMPOSERS });
-const remindersTo = (email: string) => sentMails().filter((mail) => mail.to.includes(email) && mail.subject === 'Your cart is waiting for you');
+const remindersTo = (email: string) =>
+  sentMails().filter((mail) => mail.to.includes(email) && mail.subject === 'Your cart is waiting for you');
 const restoreLinkOf = (text: string) => decodeURIComponent(/\/cart\/restore\?token=(\S+)/.exec(text)![1]);
-const restore = (token: string) => invoke(restoreCart, { method: 'POST', path: '/api/reminders/restore', body: { token } });
+const restore = (token: string) =>
+  invoke(restoreCart, { method: 'POST', path: '/api/reminders/restore', body: { token } });
 const reminderOf = (checkoutId: string) => getDelivery(CHECKOUT_REMINDER, checkoutId);
 const candle = [{ id: 'candle', size: 'CANDLE', quantity: 2 }];
 
@@ -43,8 +46,24 @@ beforeAll(async () => {
 beforeEach(async () => {
   await useFreshTable();
   shopper = `ada-${randomUUID().slice(0, 8)}@example.com`;
-  await products.create({ id: 'candle', name: 'Harvest Candle', image: '/images/c.jpg', description: 'd', price: 1800, tag: 'candles', stock: { CANDLE: 10 } });
-  await products.create({ id: 'mug', name: 'Snow Tumbler', image: '/images/m.jpg', description: 'd', price: 2500, tag: 'tumblers', stock: { '16oz': 1, '20oz': 0, '24oz': 0 } });
+  await products.create({
+    id: 'candle',
+    name: 'Harvest Candle',
+    image: '/images/c.jpg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: 10 },
+  });
+  await products.create({
+    id: 'mug',
+    name: 'Snow Tumbler',
+    image: '/images/m.jpg',
+    description: 'd',
+    price: 2500,
+    tag: 'tumblers',
+    stock: { '16oz': 1, '20oz': 0, '24oz': 0 },
+  });
 });
 
 /** A guest who reached the card step with `cart` and left: the checkout's answer. */
@@ -65,12 +84,16 @@ it('one reminder after the delay, with the cart as it is now (photo, name, size,
   await products.update({ id: 'mug' }, { set: { stock: { '16oz': 0, '20oz': 0, '24oz': 0 } } });
   expect((await sweep(later(61))).sent).toBe(1);
   const [mail] = remindersTo(shopper);
-  expect(mail.text).toContain('2 x Harvest Candle (one size): $30.00\n    Photo: https://shop.example.com/images/c.jpg');
+  expect(mail.text).toContain(
+    '2 x Harvest Candle (one size): $30.00\n    Photo: https://shop.example.com/images/c.jpg',
+  );
   expect(mail.text).toContain('1 x Snow Tumbler (16oz): sold out now');
   expect(mail.text).toMatch(/https:\/\/shop\.example\.com\/cart\/restore\?token=\S+/);
   expect(mail.text).toContain('Why you got this mail: you typed this address at the checkout of Seasonal Shop on');
   expect(mail.text).toContain('12 Harbor Lane, Portland, ME 04101, USA');
-  expect(mail.text).toMatch(/unsubscribe with one click \(no sign-in\): https:\/\/shop\.example\.com\/unsubscribe\?token=\S+/);
+  expect(mail.text).toMatch(
+    /unsubscribe with one click \(no sign-in\): https:\/\/shop\.example\.com\/unsubscribe\?token=\S+/,
+  );
   expect(mail.html).toContain('<img src="https://shop.example.com/images/c.jpg"');
   expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   expect(await reminderOf(checkoutId)).toMatchObject({ status: 'sent', attempts: 1, mail: { to: shopper } });
@@ -85,9 +108,17 @@ it('the card step again moves the reminder to the delay after it; the owner turn
   const first = await leftAtCardStep();
   await sweep(later(30));
   // Back at the card step 30 minutes later (the same checkout, its own browser).
-  jest.useFakeTimers({ now: later(30), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
+  jest.useFakeTimers({
+    now: later(30),
+    doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'],
+  });
   try {
-    const again = await guestIntent({ cart: candle, shippingAddress: { ...address, email: shopper }, checkoutId: first.checkoutId, checkoutSecret: first.checkoutSecret });
+    const again = await guestIntent({
+      cart: candle,
+      shippingAddress: { ...address, email: shopper },
+      checkoutId: first.checkoutId,
+      checkoutSecret: first.checkoutSecret,
+    });
     expect(again.status).toBe(200);
   } finally {
     jest.useRealTimers();
@@ -97,9 +128,21 @@ it('the card step again moves the reminder to the delay after it; the owner turn
 
   const other = `off-${randomUUID().slice(0, 8)}@example.com`;
   const { checkoutId } = await leftAtCardStep(candle, other);
-  expect((await invoke(saveSettings, { token: admin, method: 'PUT', path: '/api/admin/settings', body: { reminderDelayMinutes: 0 } })).body).toEqual({ reminderDelayMinutes: 0 });
+  expect(
+    (
+      await invoke(saveSettings, {
+        token: admin,
+        method: 'PUT',
+        path: '/api/admin/settings',
+        body: { reminderDelayMinutes: 0 },
+      })
+    ).body,
+  ).toEqual({ reminderDelayMinutes: 0 });
   expect((await sweep(later(61))).withdrawn).toBe(1);
-  expect(await reminderOf(checkoutId)).toMatchObject({ status: 'withdrawn', withdrawnReason: 'reminders are turned off' });
+  expect(await reminderOf(checkoutId)).toMatchObject({
+    status: 'withdrawn',
+    withdrawnReason: 'reminders are turned off',
+  });
   // Off: a new checkout schedules none.
   const none = await leftAtCardStep(candle, `none-${randomUUID().slice(0, 8)}@example.com`);
   expect(await reminderOf(none.checkoutId)).toBeNull();
@@ -111,22 +154,35 @@ it('none after paying: the same checkout, or another order of the address (any s
   expect((await pay(paid.clientSecret)).status).toBe(200);
   expect((await recordGuest(paid.orderNumber, paid.checkoutSecret)).status).toBe(201);
   expect((await sweep(later(61))).withdrawn).toBe(1);
-  expect(await reminderOf(paid.checkoutId)).toMatchObject({ status: 'withdrawn', withdrawnReason: 'the cart was paid' });
+  expect(await reminderOf(paid.checkoutId)).toMatchObject({
+    status: 'withdrawn',
+    withdrawnReason: 'the cart was paid',
+  });
 
   const left = await leftAtCardStep(candle, 'bo@example.com');
   const other = await leftAtCardStep(candle, 'Bo+gifts@Example.com');
   await pay(other.clientSecret);
   await recordGuest(other.orderNumber, other.checkoutSecret);
   await sweep(later(61));
-  expect(await reminderOf(left.checkoutId)).toMatchObject({ status: 'withdrawn', withdrawnReason: 'the address paid for an order since the checkout' });
+  expect(await reminderOf(left.checkoutId)).toMatchObject({
+    status: 'withdrawn',
+    withdrawnReason: 'the address paid for an order since the checkout',
+  });
   expect(remindersTo(shopper)).toHaveLength(0);
-  expect(sentMails().filter((mail) => mail.subject === 'Your cart is waiting for you' && /bo(\+gifts)?@example\.com/i.test(mail.to[0]))).toHaveLength(0);
+  expect(
+    sentMails().filter(
+      (mail) => mail.subject === 'Your cart is waiting for you' && /bo(\+gifts)?@example\.com/i.test(mail.to[0]),
+    ),
+  ).toHaveLength(0);
 });
 
 it("none after opting out (with an earlier mail's link), none for a cart that is all sold out", async () => {
   const { checkoutId } = await leftAtCardStep();
   const token = await unsubscribeToken(shopper.toUpperCase());
-  expect((await invoke(unsubscribe, { method: 'POST', path: '/api/email-preferences/unsubscribe', query: { token } })).status).toBe(200);
+  expect(
+    (await invoke(unsubscribe, { method: 'POST', path: '/api/email-preferences/unsubscribe', query: { token } }))
+      .status,
+  ).toBe(200);
   await sweep(later(61));
   expect(await reminderOf(checkoutId)).toMatchObject({ status: 'withdrawn', withdrawnReason: 'the address opted out' });
 
@@ -134,7 +190,10 @@ it("none after opting out (with an earlier mail's link), none for a cart that is
   const soldOut = await leftAtCardStep([{ id: 'mug', size: '16oz', quantity: 1 }], other);
   await products.update({ id: 'mug' }, { set: { stock: { '16oz': 0, '20oz': 0, '24oz': 0 } } });
   await sweep(later(61));
-  expect(await reminderOf(soldOut.checkoutId)).toMatchObject({ status: 'withdrawn', withdrawnReason: 'nothing in the cart can be bought now' });
+  expect(await reminderOf(soldOut.checkoutId)).toMatchObject({
+    status: 'withdrawn',
+    withdrawnReason: 'nothing in the cart can be bought now',
+  });
   expect([...remindersTo(shopper), ...remindersTo(other)]).toHaveLength(0);
 });
 
@@ -144,14 +203,25 @@ it('exactly once with two job runs at once, and at most one a day for two carts 
   const runs = await Promise.all([sweep(later(61)), sweep(later(61)), sweep(later(61))]);
   expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(1);
   expect(runs.reduce((sum, run) => sum + (run.withdrawn ?? 0), 0)).toBe(1);
-  expect(sentMails().filter((mail) => mail.subject === 'Your cart is waiting for you' && mail.to[0].startsWith(shopper.split('@')[0]))).toHaveLength(1);
-  const states = [await reminderOf(a.checkoutId), await reminderOf(b.checkoutId)].map((delivery) => delivery?.status).sort();
+  expect(
+    sentMails().filter(
+      (mail) => mail.subject === 'Your cart is waiting for you' && mail.to[0].startsWith(shopper.split('@')[0]),
+    ),
+  ).toHaveLength(1);
+  const states = [await reminderOf(a.checkoutId), await reminderOf(b.checkoutId)]
+    .map((delivery) => delivery?.status)
+    .sort();
   expect(states).toEqual(['sent', 'withdrawn']);
-  const withdrawn = [await reminderOf(a.checkoutId), await reminderOf(b.checkoutId)].find((delivery) => delivery?.status === 'withdrawn');
+  const withdrawn = [await reminderOf(a.checkoutId), await reminderOf(b.checkoutId)].find(
+    (delivery) => delivery?.status === 'withdrawn',
+  );
   expect(withdrawn?.withdrawnReason).toBe('the address had a reminder in the last 24 hours');
   // A cart of the next day is reminded again.
   const c = await leftAtCardStep();
-  jest.useFakeTimers({ now: later(25 * 60), doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'] });
+  jest.useFakeTimers({
+    now: later(25 * 60),
+    doNotFake: ['nextTick', 'setImmediate', 'setTimeout', 'setInterval', 'queueMicrotask'],
+  });
   try {
     expect((await sweep(later(62))).sent).toBe(1);
   } finally {
@@ -181,7 +251,8 @@ it('SES refusing it is tried again and sent once; a send that died after SES too
     return new Promise(() => undefined);
   });
   void sweep(later(61));
-  for (let i = 0; i < 50 && remindersTo(crashed).length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 50 && remindersTo(crashed).length === 0; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   expect(await reminderOf(checkoutId)).toMatchObject({ status: 'sending' });
   expect(await sweep(later(75))).toEqual({ sent: 0, refused: 0, stalled: 1 });
   await sweep(later(24 * 60));
@@ -235,11 +306,16 @@ it('an expired, tampered or foreign link is refused with a clear sentence, and a
   expect(expired.body.error).toEqual({ code: 'link_expired', message: expect.stringMatching(/has expired/) });
   const good = await signToken('restore', checkoutId, later(60));
   const [payload, signature] = good.split('.');
-  const forged = Buffer.from(JSON.stringify({ p: 'restore', s: randomUUID(), e: Math.floor(later(60).getTime() / 1000) })).toString('base64url');
+  const forged = Buffer.from(
+    JSON.stringify({ p: 'restore', s: randomUUID(), e: Math.floor(later(60).getTime() / 1000) }),
+  ).toString('base64url');
   for (const bad of [`${forged}.${signature}`, `${payload}.${signature.slice(1)}`, await unsubscribeToken(shopper)]) {
     const answer = await restore(bad);
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toEqual({ code: 'link_invalid', message: expect.stringMatching(/not complete or was changed/) });
+    expect(answer.body.error).toEqual({
+      code: 'link_invalid',
+      message: expect.stringMatching(/not complete or was changed/),
+    });
   }
   expect((await restore(await signToken('restore', randomUUID(), later(60)))).body.error.code).toBe('link_expired');
   await pay(clientSecret);
@@ -250,7 +326,8 @@ it('an expired, tampered or foreign link is refused with a clear sentence, and a
 });
 
 it('the owner sets the delay: whole minutes from 0 to a day', async () => {
-  const put = (body: unknown) => invoke(saveSettings, { token: admin, method: 'PUT', path: '/api/admin/settings', body });
+  const put = (body: unknown) =>
+    invoke(saveSettings, { token: admin, method: 'PUT', path: '/api/admin/settings', body });
   expect((await put({ reminderDelayMinutes: 15 })).body).toEqual({ reminderDelayMinutes: 15 });
   for (const bad of [-1, 1441, 1.5, '30']) {
     const answer = await put({ reminderDelayMinutes: bad });
@@ -259,5 +336,8 @@ it('the owner sets the delay: whole minutes from 0 to a day', async () => {
   }
   const { checkoutId } = await leftAtCardStep();
   expect(Date.parse((await reminderOf(checkoutId))!.dueAt!)).toBeLessThan(later(16).getTime());
-  expect((await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body.reminders.delayMinutes).toBe(15);
+  expect(
+    (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body.reminders
+      .delayMinutes,
+  ).toBe(15);
 });

@@ -13,10 +13,13 @@ import { handler as listDemand } from './list-demand';
  * "Email me when it's back" (issue 27 items 5 and 7) against DynamoDB Local: a request for a sold-out size, kept once
  * per canonical address and size, refused for a size in stock, and counted for the owner per product and size.
  */
-const ask = (body: Record<string, unknown>) => invoke(askForRestock, { method: 'POST', path: '/api/stock-alerts', body });
+const ask = (body: Record<string, unknown>) =>
+  invoke(askForRestock, { method: 'POST', path: '/api/stock-alerts', body });
 const fresh = () => `shopper-${randomUUID().slice(0, 8)}@example.com`;
-const demandOf = async (productId: string, size: string) => (await stockDemand.get({ productId, size: size as never }, { consistent: true }))?.waiting ?? 0;
-const waitingFor = async (productId: string, size: string) => (await stockAlerts.query('waiting', { productId, size: size as never })).length;
+const demandOf = async (productId: string, size: string) =>
+  (await stockDemand.get({ productId, size: size as never }, { consistent: true }))?.waiting ?? 0;
+const waitingFor = async (productId: string, size: string) =>
+  (await stockAlerts.query('waiting', { productId, size: size as never })).length;
 
 let admin: string;
 beforeAll(async () => {
@@ -25,9 +28,20 @@ beforeAll(async () => {
   await stockItems.create({ id: 'HOODIE', stock: { S: 0, M: 3, L: 0, XL: 1, '2XL': 0 } });
   const base = { image: '/images/products/x.svg', description: 'Warm', price: 4999 };
   await createIndexedProduct({ ...base, id: 'hoodie', name: 'Cabin Hoodie', tag: 'hoodies', stockRef: 'HOODIE' });
-  await createIndexedProduct({ ...base, id: 'candle', name: 'Snow &amp; Pine Candle', tag: 'candles', stock: { CANDLE: 0 } });
+  await createIndexedProduct({
+    ...base,
+    id: 'candle',
+    name: 'Snow &amp; Pine Candle',
+    tag: 'candles',
+    stock: { CANDLE: 0 },
+  });
   await createIndexedProduct({ ...base, id: 'drafted', name: 'Old Hoodie', tag: 'hoodies', stockRef: 'HOODIE' });
-  await invoke(draftProduct, { token: admin, method: 'POST', path: '/api/admin/products/drafted/draft', params: { id: 'drafted' } });
+  await invoke(draftProduct, {
+    token: admin,
+    method: 'POST',
+    path: '/api/admin/products/drafted/draft',
+    params: { id: 'drafted' },
+  });
 });
 
 it('asks for a sold-out size: a plain sentence back, one request waiting and the size counted', async () => {
@@ -35,7 +49,12 @@ it('asks for a sold-out size: a plain sentence back, one request waiting and the
   const answer = await ask({ productId: 'hoodie', size: 'S', email: ` ${email} ` });
   expect(answer.status).toBe(200);
   expect(answer.body).toEqual({ ok: true, message: WORDS.subscribed(email, 'Cabin Hoodie in size S') });
-  expect(await stockAlerts.get({ productId: 'hoodie', size: 'S', email }, { consistent: true })).toMatchObject({ status: 'waiting', to: email, round: 1, waitingSince: expect.any(String) });
+  expect(await stockAlerts.get({ productId: 'hoodie', size: 'S', email }, { consistent: true })).toMatchObject({
+    status: 'waiting',
+    to: email,
+    round: 1,
+    waitingSince: expect.any(String),
+  });
   // A one-size product is named without a size; its name as people read it.
   const candle = await ask({ productId: 'candle', size: 'CANDLE', email });
   expect(candle.body.message).toBe(WORDS.subscribed(email, 'Snow & Pine Candle'));
@@ -44,11 +63,20 @@ it('asks for a sold-out size: a plain sentence back, one request waiting and the
 it('the same address and size twice is one request, however it is spelt and however often it is sent at once', async () => {
   const name = `ada.lovelace.${randomUUID().slice(0, 6)}`;
   const before = await demandOf('hoodie', 'L');
-  const spellings = [`${name}@gmail.com`, `${name.toUpperCase()}+shop@gmail.com`, `${name.replaceAll('.', '')}@googlemail.com`];
-  const answers = await Promise.all([...spellings, ...spellings].map((email) => ask({ productId: 'hoodie', size: 'L', email })));
+  const spellings = [
+    `${name}@gmail.com`,
+    `${name.toUpperCase()}+shop@gmail.com`,
+    `${name.replaceAll('.', '')}@googlemail.com`,
+  ];
+  const answers = await Promise.all(
+    [...spellings, ...spellings].map((email) => ask({ productId: 'hoodie', size: 'L', email })),
+  );
   expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
   expect(await demandOf('hoodie', 'L')).toBe(before + 1);
-  const stored = await stockAlerts.get({ productId: 'hoodie', size: 'L', email: `${name.replaceAll('.', '')}@gmail.com` }, { consistent: true });
+  const stored = await stockAlerts.get(
+    { productId: 'hoodie', size: 'L', email: `${name.replaceAll('.', '')}@gmail.com` },
+    { consistent: true },
+  );
   expect(stored).toMatchObject({ status: 'waiting', round: 1, version: 1 });
   // Another size of the same product is another request.
   await ask({ productId: 'hoodie', size: '2XL', email: spellings[0] });
@@ -82,7 +110,14 @@ it('the owner sees the requests waiting per product and size, most asked for fir
   const { status, body } = await invoke(listDemand, { token: admin, method: 'GET', path: '/api/admin/stock-alerts' });
   expect(status).toBe(200);
   const rows = body.sizes as { productId: string; size: string; waiting: number }[];
-  expect(rows[0]).toMatchObject({ productId: 'candle', name: 'Snow & Pine Candle', size: 'CANDLE', waiting: await demandOf('candle', 'CANDLE'), available: 0, listed: true });
+  expect(rows[0]).toMatchObject({
+    productId: 'candle',
+    name: 'Snow & Pine Candle',
+    size: 'CANDLE',
+    waiting: await demandOf('candle', 'CANDLE'),
+    available: 0,
+    listed: true,
+  });
   expect(rows.map((row) => row.waiting)).toEqual([...rows.map((row) => row.waiting)].sort((a, b) => b - a));
   // The counts are the requests that wait, exactly.
   for (const row of rows) expect(row.waiting).toBe(await waitingFor(row.productId, row.size));

@@ -39,25 +39,43 @@ const context = { getRemainingTimeInMillis: () => 10_000 };
 const runJob = () => sendMailsJob(undefined, context);
 const fresh = (who = 'shopper') => `${who}-${randomUUID().slice(0, 8)}@example.com`;
 const ask = async (productId: string, size: string, email: string) => {
-  const answer = await invoke(askForRestock, { method: 'POST', path: '/api/stock-alerts', body: { productId, size, email } });
+  const answer = await invoke(askForRestock, {
+    method: 'POST',
+    path: '/api/stock-alerts',
+    body: { productId, size, email },
+  });
   if (answer.status !== 200) throw new Error(`not asked: ${JSON.stringify(answer.body)}`);
 };
 /** Back-in-stock mails the SES stand-in holds for `email`. */
-const alertsTo = (email: string) => sentMails().filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Back in stock: '));
-const request = (productId: string, size: string, email: string) => stockAlerts.get({ productId, size: size as never, email }, { consistent: true });
-const demandOf = async (productId: string, size: string) => (await stockDemand.get({ productId, size: size as never }, { consistent: true }))?.waiting ?? 0;
+const alertsTo = (email: string) =>
+  sentMails().filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Back in stock: '));
+const request = (productId: string, size: string, email: string) =>
+  stockAlerts.get({ productId, size: size as never, email }, { consistent: true });
+const demandOf = async (productId: string, size: string) =>
+  (await stockDemand.get({ productId, size: size as never }, { consistent: true }))?.waiting ?? 0;
 /** The unsubscribe link's token in a mail's footer. */
 const unsubscribeTokenIn = (text: string) => decodeURIComponent(/\/unsubscribe\?token=(\S+)/.exec(text)![1]);
 const base = { image: '/images/products/x.svg', description: 'Cosy', price: 2400 };
 
 async function setOwnStock(id: string, stock: Record<string, number>) {
   const product = (await products.get({ id }, { consistent: true }))!;
-  const answer = await invoke(updateProduct, as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body: { stock, version: product.version } }));
+  const answer = await invoke(
+    updateProduct,
+    as({ method: 'PUT', path: `/api/admin/products/${id}`, params: { id }, body: { stock, version: product.version } }),
+  );
   expect(answer.status).toBe(200);
 }
 async function setItemStock(id: string, counts: Record<string, number>) {
   const item = (await stockItems.get({ id }, { consistent: true }))!;
-  const answer = await invoke(updateStockItem, as({ method: 'PUT', path: `/api/admin/items/${id}`, params: { id }, body: { stock: { ...item.stock, ...counts }, version: item.version } }));
+  const answer = await invoke(
+    updateStockItem,
+    as({
+      method: 'PUT',
+      path: `/api/admin/items/${id}`,
+      params: { id },
+      body: { stock: { ...item.stock, ...counts }, version: item.version },
+    }),
+  );
   expect(answer.status).toBe(200);
 }
 
@@ -87,11 +105,17 @@ it("the owner's stock edit of a product: each request gets one mail with the pro
     expect(mails[0].text).toContain(WORDS.back('Lamp Candle'));
     expect(mails[0].text).toContain(WORDS.link('https://shop.example/product/lamp-candle'));
     // Why it came (and that it was the one mail), and the shop's postal address, in the footer.
-    expect(mails[0].text).toMatch(/\nWhy you got this mail: You asked us on \w+ \d{1,2}, \d{4} to email you once when Lamp Candle was back in stock\. This is that one mail; the request has ended\.\n/);
+    expect(mails[0].text).toMatch(
+      /\nWhy you got this mail: You asked us on \w+ \d{1,2}, \d{4} to email you once when Lamp Candle was back in stock\. This is that one mail; the request has ended\.\n/,
+    );
     expect(mails[0].text).toContain(process.env.SHOP_POSTAL_ADDRESS);
     // Enough came back for everyone who asked: no "only a few" sentence.
     expect(mails[0].text).not.toContain('Only ');
-    expect(await request('lamp-candle', 'CANDLE', email)).toMatchObject({ status: 'ended', ended: 'mailed', endedAt: expect.any(String) });
+    expect(await request('lamp-candle', 'CANDLE', email)).toMatchObject({
+      status: 'ended',
+      ended: 'mailed',
+      endedAt: expect.any(String),
+    });
     expect((await request('lamp-candle', 'CANDLE', email))!.waitingSince).toBeUndefined();
   }
   expect(await demandOf('lamp-candle', 'CANDLE')).toBe(0);
@@ -107,7 +131,13 @@ it('a stock item shared by several products: a restock of the item mails those w
   await stockItems.create({ id: 'TEE-SHARED', stock: { S: 3, M: 0, L: 0, XL: 2, '2XL': 1 } });
   await createIndexedProduct({ ...base, id: 'tee-pumpkin', name: 'Pumpkin Tee', tag: 'tees', stockRef: 'TEE-SHARED' });
   await createIndexedProduct({ ...base, id: 'tee-snow', name: 'Snow Tee', tag: 'tees,shirts', stockRef: 'TEE-SHARED' });
-  await createIndexedProduct({ ...base, id: 'wrap-holly', name: 'Holly Wrap', tag: 'giftwraps', stockRef: 'TEE-SHARED' });
+  await createIndexedProduct({
+    ...base,
+    id: 'wrap-holly',
+    name: 'Holly Wrap',
+    tag: 'giftwraps',
+    stockRef: 'TEE-SHARED',
+  });
   const [pumpkinM, snowM, wrapM, pumpkinL] = [fresh('pm'), fresh('sm'), fresh('wm'), fresh('pl')];
   await ask('tee-pumpkin', 'M', pumpkinM);
   await ask('tee-snow', 'M', snowM);
@@ -140,7 +170,14 @@ it('a cancelled order gives its units back: those waiting for them are mailed', 
   await runJob();
   expect(alertsTo(waiting)).toHaveLength(0);
 
-  const cancelled = await invoke(cancelOrder, as({ method: 'POST', path: `/api/admin/orders/${paid.orderNumber}/cancel`, params: { orderNumber: paid.orderNumber } }));
+  const cancelled = await invoke(
+    cancelOrder,
+    as({
+      method: 'POST',
+      path: `/api/admin/orders/${paid.orderNumber}/cancel`,
+      params: { orderNumber: paid.orderNumber },
+    }),
+  );
   expect(cancelled.status).toBe(200);
   expect((await products.get({ id: 'last-candle' }))!.stock.CANDLE).toBe(1);
   expect((await runJob()).alerts.mailed).toBe(1);
@@ -158,10 +195,27 @@ describe('replacements', () => {
       status: 'pending',
       createdAt: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
       shippingAddress: { name: 'Gail Guest', email, line1: '3 Pine Rd', city: 'Reno', state: 'NV', zip: '89501' },
-      lines: [{ id: 'wrap-ribbon', name: 'Ribbon Wrap', image: '/i/w.svg', price: 899, size: '20inX40in', quantity: 2, stockRef: 'WRAPS' }],
+      lines: [
+        {
+          id: 'wrap-ribbon',
+          name: 'Ribbon Wrap',
+          image: '/i/w.svg',
+          price: 899,
+          size: '20inX40in',
+          quantity: 2,
+          stockRef: 'WRAPS',
+        },
+      ],
       amounts: { subtotal: 1798, discount: 0, shipping: 599, tax: 0, total: 2397 },
     });
-    expect((await invoke(completeOrder, as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          completeOrder,
+          as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/complete`, params: { orderNumber }, body: {} }),
+        )
+      ).status,
+    ).toBe(200);
     const asked = await invoke(requestReplacement, {
       method: 'POST',
       path: '/api/orders/replacements',
@@ -170,11 +224,18 @@ describe('replacements', () => {
     expect(asked.status).toBe(201);
     return asked.body.replacement.id as string;
   }
-  const decide = (id: string, body: unknown) => invoke(decideReplacement, as({ method: 'POST', path: `/api/admin/replacements/${id}`, params: { id }, body }));
+  const decide = (id: string, body: unknown) =>
+    invoke(decideReplacement, as({ method: 'POST', path: `/api/admin/replacements/${id}`, params: { id }, body }));
 
   beforeAll(async () => {
     await stockItems.create({ id: 'WRAPS', stock: { S: 5, M: 2, L: 5, XL: 0, '2XL': 0 } });
-    await createIndexedProduct({ ...base, id: 'wrap-ribbon', name: 'Ribbon Wrap', tag: 'giftwraps', stockRef: 'WRAPS' });
+    await createIndexedProduct({
+      ...base,
+      id: 'wrap-ribbon',
+      name: 'Ribbon Wrap',
+      tag: 'giftwraps',
+      stockRef: 'WRAPS',
+    });
   });
 
   it('a cancelled replacement order gives its units back: those waiting are mailed; a declined request took none and gives none', async () => {
@@ -192,7 +253,10 @@ describe('replacements', () => {
     expect(alertsTo(waiting)).toHaveLength(0);
 
     // The replacement order is cancelled before it ships: its two wraps are back.
-    const cancelled = await invoke(cancelOrder, as({ method: 'POST', path: `/api/admin/orders/${approved}/cancel`, params: { orderNumber: approved } }));
+    const cancelled = await invoke(
+      cancelOrder,
+      as({ method: 'POST', path: `/api/admin/orders/${approved}/cancel`, params: { orderNumber: approved } }),
+    );
     expect(cancelled.status).toBe(200);
     expect((await stockItems.get({ id: 'WRAPS' }))!.stock.M).toBe(2);
     expect((await runJob()).alerts.mailed).toBe(1);
@@ -220,7 +284,11 @@ it('two job runs at once, with shoppers asking meanwhile: one mail per request, 
   for (const email of emails) await ask('busy-hoodie', 'M', email);
   await setItemStock('HOODIES', { M: 20 });
   const late = Array.from({ length: 5 }, (_, i) => fresh(`s${i}`));
-  const [first, second] = await Promise.all([runJob(), runJob(), ...late.map((email) => ask('busy-hoodie', 'S', email))]);
+  const [first, second] = await Promise.all([
+    runJob(),
+    runJob(),
+    ...late.map((email) => ask('busy-hoodie', 'S', email)),
+  ]);
   expect(first.alerts.mailed + second.alerts.mailed).toBe(12);
   for (const email of emails) {
     expect(alertsTo(email)).toHaveLength(1);
@@ -250,7 +318,13 @@ describe('when SES refuses', () => {
   afterAll(() => refusing.stop());
 
   it('a refused alert is tried again later and sent once; the request is not mailed twice', async () => {
-    await createIndexedProduct({ ...base, id: 'snag-candle', name: 'Snag Candle', tag: 'candles', stock: { CANDLE: 0 } });
+    await createIndexedProduct({
+      ...base,
+      id: 'snag-candle',
+      name: 'Snag Candle',
+      tag: 'candles',
+      stock: { CANDLE: 0 },
+    });
     const email = fresh();
     await ask('snag-candle', 'CANDLE', email);
     await setOwnStock('snag-candle', { CANDLE: 3 });
@@ -260,7 +334,11 @@ describe('when SES refuses', () => {
     expect(alertsTo(email)).toHaveLength(0);
     const ended = (await request('snag-candle', 'CANDLE', email))!;
     expect(ended).toMatchObject({ status: 'ended', ended: 'mailed' });
-    expect(await getDelivery(BACK_IN_STOCK, alertRef(ended))).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('MessageRejected') });
+    expect(await getDelivery(BACK_IN_STOCK, alertRef(ended))).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: expect.stringContaining('MessageRejected'),
+    });
     // Runs before its next try send nothing and write no second mail.
     await runJob();
     expect(alertsTo(email)).toHaveLength(0);
@@ -278,14 +356,34 @@ describe('when SES refuses', () => {
 describe('products that change', () => {
   it('a drafted product waits (mailed once it is listed again with stock); a deleted one ends its requests without a mail', async () => {
     await createIndexedProduct({ ...base, id: 'shy-candle', name: 'Shy Candle', tag: 'candles', stock: { CANDLE: 0 } });
-    await createIndexedProduct({ ...base, id: 'gone-candle', name: 'Gone Candle', tag: 'candles', stock: { CANDLE: 0 } });
+    await createIndexedProduct({
+      ...base,
+      id: 'gone-candle',
+      name: 'Gone Candle',
+      tag: 'candles',
+      stock: { CANDLE: 0 },
+    });
     const [shy, gone] = [fresh('shy'), fresh('gone')];
     await ask('shy-candle', 'CANDLE', shy);
     await ask('gone-candle', 'CANDLE', gone);
 
-    expect((await invoke(draftProduct, as({ method: 'POST', path: '/api/admin/products/shy-candle/draft', params: { id: 'shy-candle' } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          draftProduct,
+          as({ method: 'POST', path: '/api/admin/products/shy-candle/draft', params: { id: 'shy-candle' } }),
+        )
+      ).status,
+    ).toBe(200);
     await products.update({ id: 'shy-candle' }, { set: { stock: { CANDLE: 4 } } });
-    expect((await invoke(deleteProduct, as({ method: 'DELETE', path: '/api/admin/products/gone-candle', params: { id: 'gone-candle' } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          deleteProduct,
+          as({ method: 'DELETE', path: '/api/admin/products/gone-candle', params: { id: 'gone-candle' } }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await runJob()).alerts).toEqual({ mailed: 0, ended: 1 });
     expect(alertsTo(gone)).toHaveLength(0);
     expect(await request('gone-candle', 'CANDLE', gone)).toMatchObject({ status: 'ended', ended: 'gone' });
@@ -293,13 +391,26 @@ describe('products that change', () => {
     expect(alertsTo(shy)).toHaveLength(0);
     expect(await request('shy-candle', 'CANDLE', shy)).toMatchObject({ status: 'waiting' });
 
-    expect((await invoke(undraftProduct, as({ method: 'POST', path: '/api/admin/products/shy-candle/undraft', params: { id: 'shy-candle' } }))).status).toBe(200);
+    expect(
+      (
+        await invoke(
+          undraftProduct,
+          as({ method: 'POST', path: '/api/admin/products/shy-candle/undraft', params: { id: 'shy-candle' } }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await runJob()).alerts.mailed).toBe(1);
     expect(alertsTo(shy)).toHaveLength(1);
   });
 
   it('asked again after the mail (sold out again): a new request, and a new mail at the next restock', async () => {
-    await createIndexedProduct({ ...base, id: 'again-candle', name: 'Again Candle', tag: 'candles', stock: { CANDLE: 0 } });
+    await createIndexedProduct({
+      ...base,
+      id: 'again-candle',
+      name: 'Again Candle',
+      tag: 'candles',
+      stock: { CANDLE: 0 },
+    });
     const email = fresh();
     await ask('again-candle', 'CANDLE', email);
     await setOwnStock('again-candle', { CANDLE: 1 });
@@ -312,22 +423,39 @@ describe('products that change', () => {
     await setOwnStock('again-candle', { CANDLE: 2 });
     await runJob();
     expect(alertsTo(email)).toHaveLength(2);
-    expect(await request('again-candle', 'CANDLE', email)).toMatchObject({ status: 'ended', ended: 'mailed', round: 2 });
+    expect(await request('again-candle', 'CANDLE', email)).toMatchObject({
+      status: 'ended',
+      ended: 'mailed',
+      round: 2,
+    });
   });
 });
 
 it("an alert carries the one-click unsubscribe (link and headers); after using it, the address's next requests end without a mail", async () => {
-  await createIndexedProduct({ ...base, id: 'quiet-candle', name: 'Quiet Candle', tag: 'candles', stock: { CANDLE: 0 } });
+  await createIndexedProduct({
+    ...base,
+    id: 'quiet-candle',
+    name: 'Quiet Candle',
+    tag: 'candles',
+    stock: { CANDLE: 0 },
+  });
   const shopper = fresh('quiet');
   await ask('quiet-candle', 'CANDLE', shopper);
   await setOwnStock('quiet-candle', { CANDLE: 3 });
   await runJob();
   const [mail] = alertsTo(shopper);
-  expect(mail.text).toMatch(/unsubscribe with one click \(no sign-in\): https:\/\/shop\.example\/unsubscribe\?token=\S+/);
-  expect(mail.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/shop\.example\/api\/email-preferences\/unsubscribe\?token=\S+>$/);
+  expect(mail.text).toMatch(
+    /unsubscribe with one click \(no sign-in\): https:\/\/shop\.example\/unsubscribe\?token=\S+/,
+  );
+  expect(mail.headers?.['List-Unsubscribe']).toMatch(
+    /^<https:\/\/shop\.example\/api\/email-preferences\/unsubscribe\?token=\S+>$/,
+  );
   expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
   const token = unsubscribeTokenIn(mail.text);
-  expect((await invoke(unsubscribe, { method: 'POST', path: '/api/email-preferences/unsubscribe', query: { token } })).status).toBe(200);
+  expect(
+    (await invoke(unsubscribe, { method: 'POST', path: '/api/email-preferences/unsubscribe', query: { token } }))
+      .status,
+  ).toBe(200);
 
   // Sold out again; the same shopper asks again; the restock ends the request without a mail.
   await setOwnStock('quiet-candle', { CANDLE: 0 });

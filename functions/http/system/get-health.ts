@@ -12,5 +12,7 @@ export const HEALTH_RETRY_SECONDS = 2;
  */
 export const handler = defineHandler(SYSTEM_ROUTES, 'system/get-health', async () => {
   const starting = readEnv().SHOP_STARTING;
-  return starting ? reply(503, { ok: false as const, starting }, { 'retry-after': String(HEALTH_RETRY_SECONDS) }) : { ok: true as const };
+  return starting
+    ? reply(503, { ok: false as const, starting }, { 'retry-after': String(HEALTH_RETRY_SECONDS) })
+    : { ok: true as const };
 });

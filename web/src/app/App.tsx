@@ -17,7 +17,8 @@ export function createAppRouter(): Router {
     async patchRoutesOnNavigation({ path, patch }) {
       if (adminAdded || !/^\/admin(\/|$)/.test(path)) return;
       const { adminPages } = await import('./adminRoutes');
-      if (!adminAdded) patch('root', [{ id: 'admin', path: '/admin', element: <RequireAdmin />, children: adminPages }]);
+      if (!adminAdded)
+        patch('root', [{ id: 'admin', path: '/admin', element: <RequireAdmin />, children: adminPages }]);
       adminAdded = true;
     },
   });

@@ -2,11 +2,11 @@ import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject } from 'react-router-dom';
 
 /**
- * The admin pages (under /admin, inside RequireAdmin, see App.tsx): the shell with Amplify UI and the theme, and
- * each page as its own chunk, a route module: the page (default), its `loader` (what it shows), its `action` (its
- * writes) and `shouldRevalidate` (docs/decisions/0076). A loader runs for an admin's token only; one that fails shows
- * the admin's error (with Try again) inside the shell. Only `import()` calls here, so this chunk shares nothing with the storefront's entry and
- * the storefront's chunks stay as they were.
+ * The admin pages (under /admin, inside RequireAdmin, see App.tsx): the shell with Amplify UI and the theme, and each
+ * page as its own chunk, a route module: the page (default), its `loader` (what it shows), its `action` (its writes)
+ * and `shouldRevalidate` (docs/decisions/0076). A loader runs for an admin's token only; one that fails shows the
+ * admin's error (with Try again) inside the shell. Only `import()` calls here, so this chunk shares nothing with the
+ * storefront's entry and the storefront's chunks stay as they were.
  */
 interface AdminPageModule {
   default: ComponentType;
@@ -16,8 +16,17 @@ interface AdminPageModule {
 
 const lazyPage = (load: () => Promise<AdminPageModule>) => ({
   lazy: async () => {
-    const [page, { AdminLoadError, adminOnly, shouldRevalidate }] = await Promise.all([load(), import('../features/admin/useAdmin')]);
-    return { Component: page.default, loader: page.loader && adminOnly(page.loader), action: page.action, shouldRevalidate, ErrorBoundary: AdminLoadError };
+    const [page, { AdminLoadError, adminOnly, shouldRevalidate }] = await Promise.all([
+      load(),
+      import('../features/admin/useAdmin'),
+    ]);
+    return {
+      Component: page.default,
+      loader: page.loader && adminOnly(page.loader),
+      action: page.action,
+      shouldRevalidate,
+      ErrorBoundary: AdminLoadError,
+    };
   },
 });
 

@@ -1,6 +1,12 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { CATEGORIES } from '#shared/categories';
-import { productDetailSchema, productListSchema, productListUrl, productSearchAnswerSchema, searchUrl } from '#shared/schemas/product';
+import {
+  productDetailSchema,
+  productListSchema,
+  productListUrl,
+  productSearchAnswerSchema,
+  searchUrl,
+} from '#shared/schemas/product';
 import { hotItems, listState, readPages } from '../components/productPages';
 import { answer } from '../lib/answers';
 import { ApiError } from '../lib/api';
@@ -16,12 +22,19 @@ export function homeLoader() {
   return { hot: hotItems() };
 }
 
-/** A category's pages shown (?pages=) in its order (?sort=); an unknown category loads nothing (the page says not found). */
+/**
+ * A category's pages shown (?pages=) in its order (?sort=); an unknown category loads nothing (the page says not
+ * found).
+ */
 export async function categoryLoader({ params, request }: LoaderFunctionArgs) {
   const category = CATEGORIES.find((c) => c.slug === params.category);
   if (!category) return { category: null, list: null };
   const { sort, pages } = listState(new URL(request.url).searchParams);
-  const list = await readPages((cursor) => productListUrl({ category: category.slug, sort, cursor }), productListSchema, pages);
+  const list = await readPages(
+    (cursor) => productListUrl({ category: category.slug, sort, cursor }),
+    productListSchema,
+    pages,
+  );
   return { category, list };
 }
 
@@ -41,5 +54,8 @@ export async function searchLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get('q') ?? '').trim();
   if (!q) return { q, list: null };
-  return { q, list: await readPages((cursor) => searchUrl(q, cursor), productSearchAnswerSchema, listState(params).pages) };
+  return {
+    q,
+    list: await readPages((cursor) => searchUrl(q, cursor), productSearchAnswerSchema, listState(params).pages),
+  };
 }

@@ -6,7 +6,12 @@ import { routes } from './routes';
 /** Every full path a route table declares (a child's path under its parent's; index routes are the parent's). */
 function pathsOf(table: RouteObject[], base = ''): string[] {
   return table.flatMap((route) => {
-    const own = route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`;
+    const own =
+      route.path === undefined
+        ? base
+        : route.path.startsWith('/')
+          ? route.path
+          : `${base.replace(/\/$/, '')}/${route.path}`;
     const here = route.path !== undefined || route.index ? [own] : [];
     return [...here, ...pathsOf(route.children ?? [], own)];
   });

@@ -22,20 +22,27 @@ const page = (load: () => Promise<{ default: ComponentType; action?: ActionFunct
  * (A function, not React Router's per-property lazy object: the router marks that object's properties loaded in
  * place, so a second router made from this table, as every page test makes, would find the page gone.)
  */
-const pageWithData = (load: () => Promise<{ default: ComponentType }>, data: () => Promise<{ loader: LoaderFunction; action?: ActionFunction; shouldRevalidate?: ShouldRevalidateFunction }>) => ({
+const pageWithData = (
+  load: () => Promise<{ default: ComponentType }>,
+  data: () => Promise<{ loader: LoaderFunction; action?: ActionFunction; shouldRevalidate?: ShouldRevalidateFunction }>,
+) => ({
   lazy: async () => {
     const [{ default: Component }, { loader, action, shouldRevalidate }] = await Promise.all([load(), data()]);
     return { Component, loader, action, shouldRevalidate };
   },
 });
 
-/** Until the first page's loaders have answered, the app shows nothing of its own: the static shell stays (app/shell.ts). */
+/**
+ * Until the first page's loaders have answered, the app shows nothing of its own: the static shell stays
+ * (app/shell.ts).
+ */
 const KeepTheShell = () => null;
 
 /**
  * Every storefront route of the spec (section 2), plus /faqs, /search, /reset-password and the order pages (issue 14).
- * Loaders (app/loaders.ts) read a page's data beside its code; the page shows once both are here. The admin routes (app/adminRoutes.ts) are added under `root` when the
- * first /admin address is opened, so storefront pages never download their table (App.tsx, patchRoutesOnNavigation).
+ * Loaders (app/loaders.ts) read a page's data beside its code; the page shows once both are here. The admin routes
+ * (app/adminRoutes.ts) are added under `root` when the first /admin address is opened, so storefront pages never
+ * download their table (App.tsx, patchRoutesOnNavigation).
  */
 export const routes: RouteObject[] = [
   {
@@ -45,7 +52,11 @@ export const routes: RouteObject[] = [
     HydrateFallback: KeepTheShell,
     children: [
       { path: '/', loader: homeLoader, ...page(() => import('../features/pages/HomePage')) },
-      { path: '/product-list/:category', loader: categoryLoader, ...page(() => import('../features/catalog/ProductListPage')) },
+      {
+        path: '/product-list/:category',
+        loader: categoryLoader,
+        ...page(() => import('../features/catalog/ProductListPage')),
+      },
       { path: '/product/:id', loader: productLoader, ...page(() => import('../features/catalog/ProductPage')) },
       { path: '/search', loader: searchLoader, ...page(() => import('../features/catalog/SearchPage')) },
       checkoutRoute,
@@ -65,7 +76,8 @@ export const routes: RouteObject[] = [
         ...pageWithData(
           () => import('../features/account/AccountPage'),
           async () => {
-            const { accountLoader, accountAction, accountShouldRevalidate } = await import('../features/account/accountData');
+            const { accountLoader, accountAction, accountShouldRevalidate } =
+              await import('../features/account/accountData');
             return { loader: accountLoader, action: accountAction, shouldRevalidate: accountShouldRevalidate };
           },
         ),

@@ -7,7 +7,8 @@ afterEach(() => {
 const load = async () => import('./shell');
 
 it("with a static shell the app renders into a fresh element, which takes the shell's place (and its id) once, when asked", async () => {
-  document.body.innerHTML = '<div id="root" data-shell><header>Shop</header><main id="main"><img alt="photo" /></main></div>';
+  document.body.innerHTML =
+    '<div id="root" data-shell><header>Shop</header><main id="main"><img alt="photo" /></main></div>';
   const { appContainer, takeOverShell } = await load();
   const shell = document.getElementById('root')!;
   const container = appContainer();

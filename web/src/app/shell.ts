@@ -15,7 +15,9 @@
  */
 let fresh: HTMLElement | null = null;
 
-/** Where the app renders: #root itself, or, when #root holds the static shell, a fresh element that replaces it later. */
+/**
+ * Where the app renders: #root itself, or, when #root holds the static shell, a fresh element that replaces it later.
+ */
 export function appContainer(): HTMLElement {
   const root = document.getElementById('root')!;
   if (!root.hasAttribute('data-shell')) return root;
@@ -44,22 +46,30 @@ export function takeOverShell(): void {
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 const FIELDS = 'input[name], select[name], textarea[name]';
 
-/** What the visitor did in the shell: the fields they changed (by name and place) and where focus (and the caret) was. */
+/**
+ * What the visitor did in the shell: the fields they changed (by name and place) and where focus (and the caret) was.
+ */
 interface Typed {
   fields: { name: string; index: number; field: Field }[];
-  focus: { name: string; index: number; start: number | null; end: number | null } | { link: string; text: string } | null;
+  focus:
+    { name: string; index: number; start: number | null; end: number | null } | { link: string; text: string } | null;
 }
 
-const isToggle = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isToggle = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 
 /** Whether a field's value is no longer the one the page came with. */
 function changed(field: Field): boolean {
-  if (field instanceof HTMLSelectElement) return [...field.options].some((option) => option.selected !== option.defaultSelected);
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].some((option) => option.selected !== option.defaultSelected);
   if (isToggle(field)) return field.checked !== field.defaultChecked;
   return field.value !== field.defaultValue;
 }
 
-/** The fields of `root` by name, each with its place among the fields of that name (the frame is the same markup in both). */
+/**
+ * The fields of `root` by name, each with its place among the fields of that name (the frame is the same markup in
+ * both).
+ */
 function fieldsOf(root: HTMLElement): { name: string; index: number; field: Field }[] {
   const seen = new Map<string, number>();
   return [...root.querySelectorAll<Field>(FIELDS)].map((field) => {
@@ -77,7 +87,12 @@ function typedIn(shell: HTMLElement): Typed {
   if (focusedField) {
     const { field } = focusedField;
     const caret = field instanceof HTMLSelectElement ? null : selection(field);
-    focus = { name: focusedField.name, index: focusedField.index, start: caret?.start ?? null, end: caret?.end ?? null };
+    focus = {
+      name: focusedField.name,
+      index: focusedField.index,
+      start: caret?.start ?? null,
+      end: caret?.end ?? null,
+    };
   } else if (active instanceof HTMLAnchorElement && shell.contains(active)) {
     focus = { link: active.getAttribute('href') ?? '', text: active.textContent ?? '' };
   }
@@ -99,7 +114,8 @@ function selection(field: HTMLInputElement | HTMLTextAreaElement): { start: numb
  */
 function giveTo(app: HTMLElement, typed: Typed): void {
   const fields = fieldsOf(app);
-  const twin = (name: string, index: number) => fields.find((field) => field.name === name && field.index === index)?.field;
+  const twin = (name: string, index: number) =>
+    fields.find((field) => field.name === name && field.index === index)?.field;
   for (const { name, index, field } of typed.fields) {
     const target = twin(name, index);
     if (!target || target.tagName !== field.tagName) continue;
@@ -113,7 +129,9 @@ function giveTo(app: HTMLElement, typed: Typed): void {
   const { focus } = typed;
   if (!focus) return;
   if ('link' in focus) {
-    [...app.querySelectorAll('a')].find((link) => link.getAttribute('href') === focus.link && link.textContent === focus.text)?.focus();
+    [...app.querySelectorAll('a')]
+      .find((link) => link.getAttribute('href') === focus.link && link.textContent === focus.text)
+      ?.focus();
     return;
   }
   const target = twin(focus.name, focus.index);

@@ -2,7 +2,15 @@ import { amountRows } from '#shared/amount-rows';
 import { formatPrice, type Amounts as AmountValues } from '#shared/money';
 
 /** An order's amounts, every page the same way (shared/money.ts amountRows: a discount is a row when there is one). */
-export function Amounts({ amounts, promoCode, className = 'amounts' }: { amounts: Omit<AmountValues, 'discount'> & { discount?: number }; promoCode?: string | null; className?: string }) {
+export function Amounts({
+  amounts,
+  promoCode,
+  className = 'amounts',
+}: {
+  amounts: Omit<AmountValues, 'discount'> & { discount?: number };
+  promoCode?: string | null;
+  className?: string;
+}) {
   return (
     <dl className={className}>
       {amountRows(amounts, promoCode).map((row) => (

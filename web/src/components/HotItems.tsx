@@ -14,7 +14,15 @@ const TITLE = 'Hot right now';
  * A page whose route has no loader for it (the cart, the order confirmation) leaves `products` out: the strip then
  * asks for the list once, when it is first shown.
  */
-export function HotItems({ products: given, title = TITLE, exclude }: { products?: Product[] | Promise<Product[]>; title?: string; exclude?: string }) {
+export function HotItems({
+  products: given,
+  title = TITLE,
+  exclude,
+}: {
+  products?: Product[] | Promise<Product[]>;
+  title?: string;
+  exclude?: string;
+}) {
   const [own] = useState(() => given ?? hotItems());
   const products = given ?? own;
   if (Array.isArray(products)) return <Strip products={products} title={title} exclude={exclude} />;

@@ -85,7 +85,10 @@ function DocumentTitle() {
     if (!main) return;
     const update = () => {
       const heading = main.querySelector('h1')?.textContent?.trim();
-      const title = pathname === '/' || !heading ? 'Seasonal Shop · Candles, apparel, rugs and custom printing' : `${heading} · Seasonal Shop`;
+      const title =
+        pathname === '/' || !heading
+          ? 'Seasonal Shop · Candles, apparel, rugs and custom printing'
+          : `${heading} · Seasonal Shop`;
       if (document.title !== title) document.title = title;
     };
     update();
@@ -114,9 +117,18 @@ export function SiteHeader({ user, count }: { user: CurrentUser | null; count: n
         </Link>
         <SearchBox />
         <nav className="header-actions" aria-label="Account and cart">
-          {/* The name is the visible text ("Cart 2") plus a hidden word, so speech input and screen readers agree (axe label-content-name-mismatch). */}
+          {/* The name is the visible text ("Cart 2") plus a hidden word, so speech input and screen readers agree
+              (axe label-content-name-mismatch). */}
           <Link to="/cart" className="cart-link">
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6" />
               <circle cx="9" cy="20" r="1.5" />
               <circle cx="17" cy="20" r="1.5" />

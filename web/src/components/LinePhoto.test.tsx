@@ -15,7 +15,12 @@ it("a line's 640 JPEG becomes a <picture> of the photo's small variants (AVIF, W
   // The line's own URL stays the fallback; at 96 px even a DPR 3 phone picks the 320 variant from srcset.
   expect(img.getAttribute('src')).toBe(`${src}/640.jpg`);
   expect(img.getAttribute('srcset')).toBe(`${src}/320.jpg 320w, ${src}/480.jpg 480w, ${src}/640.jpg 640w`);
-  expect([img.getAttribute('width'), img.getAttribute('height'), img.getAttribute('sizes'), img.getAttribute('alt')]).toEqual(['96', '96', '96px', '']);
+  expect([
+    img.getAttribute('width'),
+    img.getAttribute('height'),
+    img.getAttribute('sizes'),
+    img.getAttribute('alt'),
+  ]).toEqual(['96', '96', '96px', '']);
 });
 
 it('a bare photo path offers the 320 variant every photo has; a smaller photo only the widths it has', () => {
@@ -23,7 +28,9 @@ it('a bare photo path offers the 320 variant every photo has; a smaller photo on
   expect(bare.querySelector('img')!.getAttribute('src')).toBe(`${src}/320.jpg`);
   expect(bare.querySelector('source')!.getAttribute('srcset')).toBe(`${src}/320.avif 320w`);
   const small = render(<LinePhoto src={`${src}/500.jpg`} size={64} />).container;
-  expect(small.querySelector('source')!.getAttribute('srcset')).toBe(`${src}/320.avif 320w, ${src}/480.avif 480w, ${src}/500.avif 500w`);
+  expect(small.querySelector('source')!.getAttribute('srcset')).toBe(
+    `${src}/320.avif 320w, ${src}/480.avif 480w, ${src}/500.avif 500w`,
+  );
   expect(small.querySelector('source')!.getAttribute('sizes')).toBe('64px');
 });
 

@@ -11,7 +11,10 @@ export interface LinePhotoProps {
   alt?: string;
 }
 
-/** A picture that cannot be loaded (a line saved before its product's picture moved) leaves an empty frame, not a broken image. */
+/**
+ * A picture that cannot be loaded (a line saved before its product's picture moved) leaves an empty frame, not a broken
+ * image.
+ */
 const hideBroken = (event: SyntheticEvent<HTMLImageElement>) => (event.currentTarget.style.visibility = 'hidden');
 
 /**
@@ -28,7 +31,15 @@ export function LinePhoto({ src, size, sizes = `${size}px`, alt = '' }: LinePhot
       {PHOTO_FORMATS.filter((format) => format.ext !== 'jpg').map((format) => (
         <source key={format.ext} type={format.type} srcSet={srcSet(photo, format.ext)} sizes={sizes} />
       ))}
-      <img src={shownImage(src)} srcSet={srcSet(photo, 'jpg')} sizes={sizes} alt={alt} width={size} height={size} onError={hideBroken} />
+      <img
+        src={shownImage(src)}
+        srcSet={srcSet(photo, 'jpg')}
+        sizes={sizes}
+        alt={alt}
+        width={size}
+        height={size}
+        onError={hideBroken}
+      />
     </picture>
   );
 }

@@ -46,7 +46,9 @@ it('a small photo offers only the widths it has; a picture from before the pipel
   );
   const [first, old] = [...container.querySelectorAll('img')];
   expect(first.getAttribute('src')).toBe('/images/products/s/500.jpg');
-  expect(container.querySelector('source')!.getAttribute('srcset')).toBe('/images/products/s/320.avif 320w, /images/products/s/480.avif 480w, /images/products/s/500.avif 500w');
+  expect(container.querySelector('source')!.getAttribute('srcset')).toBe(
+    '/images/products/s/320.avif 320w, /images/products/s/480.avif 480w, /images/products/s/500.avif 500w',
+  );
   expect(old.parentElement!.tagName).not.toBe('PICTURE');
   expect(old.getAttribute('src')).toBe('/images/products/old.svg');
   expect(old.getAttribute('width')).toBe('400');

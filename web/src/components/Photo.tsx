@@ -22,7 +22,10 @@ export interface PhotoProps {
  */
 export function Photo({ photo, fallback, alt, sizes, className, priority = false, eager = false }: PhotoProps) {
   const loading = priority || eager ? 'eager' : 'lazy';
-  if (!photo) return <img className={className} src={fallback} alt={alt} loading={loading} decoding="async" width="400" height="400" />;
+  if (!photo)
+    return (
+      <img className={className} src={fallback} alt={alt} loading={loading} decoding="async" width="400" height="400" />
+    );
   const { sources, img } = pictureOf(photo, sizes);
   return (
     <picture>

@@ -11,13 +11,30 @@ import { Photo } from './Photo';
  * A product in a grid or strip: photo, 'Reviews: average/5', name, price; links to its page. A badge on the photo says
  * "Sold out" or "Only N left" when the list told its stock (shared/stock.ts, docs/decisions/0075).
  */
-export function ProductCard({ product, sizes = PHOTO_SIZES.grid, priority = false, eager = false }: { product: Product; sizes?: string; priority?: boolean; eager?: boolean }) {
+export function ProductCard({
+  product,
+  sizes = PHOTO_SIZES.grid,
+  priority = false,
+  eager = false,
+}: {
+  product: Product;
+  sizes?: string;
+  priority?: boolean;
+  eager?: boolean;
+}) {
   const name = unescapeText(product.name);
   const badge = stockBadge(product.left);
   const soldOut = product.left !== undefined && product.left <= 0;
   return (
     <Link to={`/product/${product.id}`} className={soldOut ? 'product-card sold-out' : 'product-card'}>
-      <Photo photo={product.photos[0]} fallback={product.image} alt={name} sizes={sizes} priority={priority} eager={eager} />
+      <Photo
+        photo={product.photos[0]}
+        fallback={product.image}
+        alt={name}
+        sizes={sizes}
+        priority={priority}
+        eager={eager}
+      />
       <span className="reviews">{MESSAGES.reviews(product.averageRating)}</span>
       <span className="product-name">{name}</span>
       <span className="price">{formatPrice(product.price)}</span>

@@ -28,9 +28,26 @@ export function SearchBox() {
       <label htmlFor={id} className="visually-hidden">
         Search products
       </label>
-      <input id={id} type="search" name="q" placeholder="Search candles, tees…" autoComplete="off" maxLength={SEARCH_MAX_LENGTH} value={text} onChange={(event) => setText(event.target.value)} />
+      <input
+        id={id}
+        type="search"
+        name="q"
+        placeholder="Search candles, tees…"
+        autoComplete="off"
+        maxLength={SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <button type="submit" className="small" aria-label="Search">
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-4-4" />
         </svg>

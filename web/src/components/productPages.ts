@@ -1,5 +1,11 @@
 import { HOT_TAG } from '#shared/categories';
-import { PRODUCT_SORTS, productListSchema, productListUrl, type Product, type ProductSort } from '#shared/schemas/product';
+import {
+  PRODUCT_SORTS,
+  productListSchema,
+  productListUrl,
+  type Product,
+  type ProductSort,
+} from '#shared/schemas/product';
 import type * as z from '#shared/schemas/zod';
 import { answer, answerNowOrLater } from '../lib/answers';
 
@@ -20,9 +26,14 @@ export function hotItems(): Product[] | Promise<Product[]> {
 /** At most this many pages are kept in the address (?pages=), so a shared link cannot ask for thousands at once. */
 const MAX_PAGES = 40;
 
-/** A category page's order and number of pages shown, from its address (?sort=&pages=); anything else means the defaults. */
+/**
+ * A category page's order and number of pages shown, from its address (?sort=&pages=); anything else means the
+ * defaults.
+ */
 export function listState(params: URLSearchParams): { sort: ProductSort; pages: number } {
-  const sort = (PRODUCT_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as ProductSort) : 'newest';
+  const sort = (PRODUCT_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as ProductSort)
+    : 'newest';
   const pages = Math.min(MAX_PAGES, Math.max(1, Math.floor(Number(params.get('pages'))) || 1));
   return { sort, pages };
 }
@@ -49,7 +60,11 @@ export interface ProductPages<P extends Page = Page> {
  * Load more (one page more in the address) asks for one page, and the back button for none. A page that cannot be
  * had ends the list there, with `failed`: the pages before it stay shown.
  */
-export async function readPages<S extends z.ZodMiniType<Page>>(urlOf: (cursor: string | null) => string, schema: S, count: number): Promise<ProductPages<z.output<S>>> {
+export async function readPages<S extends z.ZodMiniType<Page>>(
+  urlOf: (cursor: string | null) => string,
+  schema: S,
+  count: number,
+): Promise<ProductPages<z.output<S>>> {
   const pages: z.output<S>[] = [];
   let cursor: string | null = null;
   try {
@@ -61,5 +76,10 @@ export async function readPages<S extends z.ZodMiniType<Page>>(urlOf: (cursor: s
   } catch (error) {
     return { products: pages.flatMap((page) => page.products), more: false, failed: true, error, first: pages[0] };
   }
-  return { products: pages.flatMap((page) => page.products), more: !!pages.at(-1)?.nextCursor, failed: false, first: pages[0] };
+  return {
+    products: pages.flatMap((page) => page.products),
+    more: !!pages.at(-1)?.nextCursor,
+    failed: false,
+    first: pages[0],
+  };
 }

@@ -3,8 +3,21 @@ import { productListSchema } from '#shared/schemas/product';
 import { jsonResponse, renderApp } from '../testing/render';
 import { answer, FRESH_MS, forgetAnswers, heldAnswer } from './answers';
 
-/** The catalogue answers the route loaders read (lib/answers.ts): the page's HTML first, one request per URL while fresh. */
-const candle = { id: 'c1', name: 'Candle', image: '/c.jpg', extraImages: [], description: 'Warm', price: 1899, tag: 'candles', averageRating: 0, ratingCount: 0 };
+/**
+ * The catalogue answers the route loaders read (lib/answers.ts): the page's HTML first, one request per URL while
+ * fresh.
+ */
+const candle = {
+  id: 'c1',
+  name: 'Candle',
+  image: '/c.jpg',
+  extraImages: [],
+  description: 'Warm',
+  price: 1899,
+  tag: 'candles',
+  averageRating: 0,
+  ratingCount: 0,
+};
 const detail = { ...candle, name: 'Embedded Candle', sizes: [{ size: 'CANDLE', available: 3 }] };
 
 beforeEach(() => {
@@ -23,7 +36,10 @@ function embed(answers: Record<string, unknown>) {
 }
 
 it('the first page shows what the page function put into the HTML, with no request at all (the product and its hot strip)', async () => {
-  embed({ '/api/products/c1': detail, '/api/products?category=hot': { products: [{ ...candle, id: 'h1', name: 'Hot Tee' }] } });
+  embed({
+    '/api/products/c1': detail,
+    '/api/products?category=hot': { products: [{ ...candle, id: 'h1', name: 'Hot Tee' }] },
+  });
   renderApp('/product/c1');
   expect(await screen.findByRole('heading', { level: 1, name: 'Embedded Candle' })).toBeTruthy();
   // The strip came with the page (held): no placeholder, no request.

@@ -29,7 +29,8 @@ function seedFromPage(): void {
   if (!script?.textContent) return;
   try {
     const answers = JSON.parse(script.textContent) as Record<string, unknown>;
-    for (const [url, data] of Object.entries(answers)) kept.set(url, { at: Date.now(), answer: Promise.resolve(data), data });
+    for (const [url, data] of Object.entries(answers))
+      kept.set(url, { at: Date.now(), answer: Promise.resolve(data), data });
   } catch {
     // A broken blob is ignored: the loaders ask the API instead.
   }

@@ -52,7 +52,11 @@ export interface RequestOptions {
 }
 
 /** The one API client: JSON in and out, the bearer token when asked, errors mapped to ApiError. */
-export async function api<S extends z.ZodMiniType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
+export async function api<S extends z.ZodMiniType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) {
@@ -77,7 +81,14 @@ export async function api<S extends z.ZodMiniType>(path: string, schema: S, opti
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(json);
     const retryAfter = response.status === 429 ? retryAfterOf(response) : undefined;
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields, retryAfter);
+    if (parsed.success)
+      throw new ApiError(
+        response.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.error.fields,
+        retryAfter,
+      );
     throw new ApiError(response.status, 'server_error', MESSAGES.serverError, undefined, retryAfter);
   }
   return schema.parse(json);

@@ -29,7 +29,11 @@ export const renderCheckout = (path = '/cart') =>
     [
       {
         HydrateFallback: () => null,
-        children: [checkoutRoute, { path: '/orderconfirmation', element: createElement('h1', null, 'Order confirmation') }, { path: '/', element: createElement('h1', null, 'Home') }],
+        children: [
+          checkoutRoute,
+          { path: '/orderconfirmation', element: createElement('h1', null, 'Order confirmation') },
+          { path: '/', element: createElement('h1', null, 'Home') },
+        ],
       },
     ],
     path,

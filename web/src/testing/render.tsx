@@ -5,7 +5,9 @@ import { routes as appRoutes } from '../app/routes';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { CartProvider } from '../features/cart/CartProvider';
 
-/** Renders routes at `path` inside the app's providers (session and cart), as the app shell does; `router` moves it on. */
+/**
+ * Renders routes at `path` inside the app's providers (session and cart), as the app shell does; `router` moves it on.
+ */
 export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const rendered = render(
@@ -21,7 +23,10 @@ export function renderRoutes(routes: RouteObject[], path: string) {
 /** The storefront as the app has it (its route table: loaders, layout, lazy pages) at `path`. */
 export const renderApp = (path: string) => renderRoutes(appRoutes, path);
 
-/** An access token of the admin group as the app reads it (its payload's `cognito:groups`; tests' servers do not check it). */
+/**
+ * An access token of the admin group as the app reads it (its payload's `cognito:groups`; tests' servers do not check
+ * it).
+ */
 export const ADMIN_TEST_TOKEN = `x.${btoa(JSON.stringify({ sub: 'admin', 'cognito:groups': ['admin'] }))}.x`;
 
 /**
@@ -30,7 +35,10 @@ export const ADMIN_TEST_TOKEN = `x.${btoa(JSON.stringify({ sub: 'admin', 'cognit
  */
 export function renderAdmin(path: string) {
   // As under the app's root route: nothing until the page's loader has answered.
-  const router = createMemoryRouter([{ path: '/admin', HydrateFallback: () => null, children: adminPages[0].children }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [{ path: '/admin', HydrateFallback: () => null, children: adminPages[0].children }],
+    { initialEntries: [path] },
+  );
   return { ...render(<RouterProvider router={router} />), router };
 }
 
@@ -45,4 +53,5 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
   }) as unknown as Response;
 
 /** The address a fetch stub was called with (a string, a URL or a Request). */
-export const urlOf = (input: RequestInfo | URL) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+export const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -3,9 +3,9 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import type { CurrentUser } from '../features/auth/AuthProvider';
 
 /**
- * A session the test sets, for pages whose auth feature is replaced by it: the page re-renders when the test signs
- * in or out, as it would with Amplify. Use with
- * `jest.mock('../auth/AuthProvider', () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth);`
+ * A session the test sets, for pages whose auth feature is replaced by it: the page re-renders when the test signs in
+ * or out, as it would with Amplify. Use with `jest.mock('../auth/AuthProvider', () => jest.requireActual<typeof
+ * import('../../testing/session')>('../../testing/session').testAuth);`
  */
 export interface TestSession {
   ready: boolean;

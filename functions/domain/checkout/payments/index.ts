@@ -27,7 +27,10 @@ async function stripeKeys(): Promise<StripeKeys | null> {
     }
     // In AWS it is Stripe or nothing: a secret without a key never falls back to the test processor.
     if (typeof keys.secretKey !== 'string' || !/^(sk|rk)_/.test(keys.secretKey)) throw notSetUp();
-    return { secretKey: keys.secretKey, webhookSecret: typeof keys.webhookSecret === 'string' && keys.webhookSecret ? keys.webhookSecret : undefined };
+    return {
+      secretKey: keys.secretKey,
+      webhookSecret: typeof keys.webhookSecret === 'string' && keys.webhookSecret ? keys.webhookSecret : undefined,
+    };
   }
   if (env.STRIPE_SECRET_KEY) return { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET };
   if (env.AWS_LAMBDA_FUNCTION_NAME) throw notSetUp();
@@ -50,7 +53,12 @@ export async function paymentProvider(): Promise<PaymentProvider> {
   const keys = await stripeKeys();
   const key = keys ? `${keys.secretKey}|${keys.webhookSecret ?? ''}|${readEnv().STRIPE_API_BASE ?? ''}` : 'test';
   if (!cached || cached.key !== key) {
-    cached = { key, provider: keys?.secretKey ? new StripePaymentProvider(keys.secretKey, keys.webhookSecret, stripeApi()) : new TestPaymentProvider() };
+    cached = {
+      key,
+      provider: keys?.secretKey
+        ? new StripePaymentProvider(keys.secretKey, keys.webhookSecret, stripeApi())
+        : new TestPaymentProvider(),
+    };
   }
   return cached.provider;
 }

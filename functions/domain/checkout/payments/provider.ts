@@ -5,7 +5,14 @@
  * card that asks for 3-D Secure -> requires_capture; capture -> succeeded; cancel -> canceled. Amounts are
  * integer cents.
  */
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'succeeded'
+  | 'canceled';
 
 export interface Intent {
   id: string;
@@ -61,7 +68,10 @@ export interface PaymentProvider {
   /** Changes the amount while no card is confirmed; 409 afterwards. */
   updateIntent(id: string, input: Pick<IntentInput, 'amount' | 'receiptEmail'>): Promise<Intent>;
   retrieveIntent(id: string): Promise<Intent | null>;
-  /** Cancels an intent that was not captured (an authorization is released); returns the intent as it is afterwards (a succeeded one stays so). */
+  /**
+   * Cancels an intent that was not captured (an authorization is released); returns the intent as it is afterwards (a
+   * succeeded one stays so).
+   */
   cancelIntent(id: string): Promise<Intent | null>;
   /** Captures an authorized intent in full; an intent already captured answers as it is. Throws CaptureError. */
   captureIntent(id: string, options: { idempotencyKey: string }): Promise<Intent>;

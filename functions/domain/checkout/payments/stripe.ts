@@ -1,6 +1,14 @@
 import type Stripe from 'stripe';
 import { conflict, HttpError } from '../../../lib/errors';
-import { CaptureError, type Intent, type IntentInput, type IntentStatus, type PaymentEvent, type PaymentProvider, type Refund } from './provider';
+import {
+  CaptureError,
+  type Intent,
+  type IntentInput,
+  type IntentStatus,
+  type PaymentEvent,
+  type PaymentProvider,
+  type Refund,
+} from './provider';
 
 function toIntent(intent: Stripe.PaymentIntent): Intent {
   const error = intent.last_payment_error;
@@ -15,12 +23,31 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
   };
 }
 
-/** What the Stripe SDK throws: its errors carry a `type` (StripeInvalidRequestError, StripeAPIError, ...) and an API `code`. */
-type StripeFailure = { type?: string; code?: string; statusCode?: number; message?: string; raw?: { payment_intent?: Stripe.PaymentIntent } };
+/**
+ * What the Stripe SDK throws: its errors carry a `type` (StripeInvalidRequestError, StripeAPIError, ...) and an API
+ * `code`.
+ */
+type StripeFailure = {
+  type?: string;
+  code?: string;
+  statusCode?: number;
+  message?: string;
+  raw?: { payment_intent?: Stripe.PaymentIntent };
+};
 const failure = (error: unknown): StripeFailure => (typeof error === 'object' && error !== null ? error : {});
 const isInvalidRequest = (error: unknown) => failure(error).type === 'StripeInvalidRequestError';
-/** Errors that another try may cure: no answer, Stripe's own trouble, rate limits, a concurrent request with the same key, a key being rolled. */
-const TRANSIENT = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError', 'StripeIdempotencyError', 'StripeAuthenticationError', 'StripePermissionError']);
+/**
+ * Errors that another try may cure: no answer, Stripe's own trouble, rate limits, a concurrent request with the same
+ * key, a key being rolled.
+ */
+const TRANSIENT = new Set([
+  'StripeConnectionError',
+  'StripeAPIError',
+  'StripeRateLimitError',
+  'StripeIdempotencyError',
+  'StripeAuthenticationError',
+  'StripePermissionError',
+]);
 
 function refundStatus(status: string | null): Refund['status'] {
   if (status === 'succeeded') return 'succeeded';
@@ -43,7 +70,10 @@ export class StripePaymentProvider implements PaymentProvider {
   ) {}
 
   private stripe(): Promise<Stripe> {
-    this.sdk ??= import('stripe').then(({ default: StripeSdk }) => new StripeSdk(this.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...this.options }));
+    this.sdk ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(this.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...this.options }),
+    );
     return this.sdk;
   }
 
@@ -66,7 +96,14 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async updateIntent(id: string, input: Pick<IntentInput, 'amount' | 'receiptEmail'>): Promise<Intent> {
     try {
-      return toIntent(await (await this.stripe()).paymentIntents.update(id, { amount: input.amount, ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}) }));
+      return toIntent(
+        await (
+          await this.stripe()
+        ).paymentIntents.update(id, {
+          amount: input.amount,
+          ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+        }),
+      );
     } catch (error) {
       if (isInvalidRequest(error)) throw conflict('This payment can no longer be changed.');
       throw error;
@@ -94,17 +131,25 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async captureIntent(id: string, options: { idempotencyKey: string }): Promise<Intent> {
     try {
-      return toIntent(await (await this.stripe()).paymentIntents.capture(id, {}, { idempotencyKey: options.idempotencyKey }));
+      return toIntent(
+        await (await this.stripe()).paymentIntents.capture(id, {}, { idempotencyKey: options.idempotencyKey }),
+      );
     } catch (error) {
       const { type, code, message } = failure(error);
       if (type && TRANSIENT.has(type)) throw new CaptureError(message ?? 'Stripe did not answer.', false);
       if (code === 'payment_intent_unexpected_state') {
         // Captured already (another caller won) is success; cancelled or expired is final.
-        const now = failure(error).raw?.payment_intent ? toIntent(failure(error).raw!.payment_intent!) : await this.retrieveIntent(id);
+        const now = failure(error).raw?.payment_intent
+          ? toIntent(failure(error).raw!.payment_intent!)
+          : await this.retrieveIntent(id);
         if (now?.status === 'succeeded') return now;
-        throw new CaptureError(message ?? `The payment is ${now?.status ?? 'missing'}.`, now?.status !== 'requires_capture');
+        throw new CaptureError(
+          message ?? `The payment is ${now?.status ?? 'missing'}.`,
+          now?.status !== 'requires_capture',
+        );
       }
-      if (type === 'StripeInvalidRequestError' || type === 'StripeCardError') throw new CaptureError(message ?? 'The payment cannot be captured.', true);
+      if (type === 'StripeInvalidRequestError' || type === 'StripeCardError')
+        throw new CaptureError(message ?? 'The payment cannot be captured.', true);
       throw new CaptureError(message ?? 'The capture failed.', false);
     }
   }
@@ -118,13 +163,16 @@ export class StripePaymentProvider implements PaymentProvider {
       if (after?.status === 'succeeded') return this.refund(intentId, options);
       return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
     }
-    const refund = await (await this.stripe()).refunds.create({ payment_intent: intentId }, { idempotencyKey: options.idempotencyKey });
+    const refund = await (
+      await this.stripe()
+    ).refunds.create({ payment_intent: intentId }, { idempotencyKey: options.idempotencyKey });
     return { id: refund.id, status: refundStatus(refund.status) };
   }
 
   async verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent> {
     // Without the signing secret no event can be trusted: a 503 (Stripe retries; the 5xx alarm tells the operator).
-    if (!this.webhookSecret) throw new HttpError(503, 'payments_not_configured', 'The webhook signing secret is not set.');
+    if (!this.webhookSecret)
+      throw new HttpError(503, 'payments_not_configured', 'The webhook signing secret is not set.');
     const event = (await this.stripe()).webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
     return { id: event.id, type: event.type, intent: toIntent(event.data.object as Stripe.PaymentIntent) };
   }

@@ -17,12 +17,31 @@ export const TEST_CARDS: Record<string, Outcome> = {
   // 3-D Secure: the bank asks the shopper to authenticate before the amount is authorized.
   '4000002500003155': { ok: true, threeDSecure: true },
   '4000002760003184': { ok: true, threeDSecure: true },
-  '4000000000000002': { ok: false, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { ok: false, code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  '4000000000009987': { ok: false, code: 'card_declined', declineCode: 'lost_card', message: 'Your card was declined.' },
+  '4000000000000002': {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  '4000000000009995': {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  '4000000000009987': {
+    ok: false,
+    code: 'card_declined',
+    declineCode: 'lost_card',
+    message: 'Your card was declined.',
+  },
   '4000000000000069': { ok: false, code: 'expired_card', message: 'Your card has expired.' },
   '4000000000000127': { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000000000000119': { ok: false, code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' },
+  '4000000000000119': {
+    ok: false,
+    code: 'processing_error',
+    message: 'An error occurred while processing your card. Try again in a little bit.',
+  },
 };
 
 function luhn(number: string): boolean {
@@ -48,18 +67,22 @@ export interface TestCard {
 /** What a card does, as Stripe's test mode would answer. */
 export function cardOutcome(card: TestCard, now = new Date()): Outcome {
   const number = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+    return { ok: false, code: 'incorrect_number', message: 'Your card number is incorrect.' };
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
-  if (card.expMonth < 1 || card.expMonth > 12) return { ok: false, code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
+  if (card.expMonth < 1 || card.expMonth > 12)
+    return { ok: false, code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
   if (year < now.getFullYear() || (year === now.getFullYear() && card.expMonth < now.getMonth() + 1)) {
     return { ok: false, code: 'invalid_expiry_year', message: "Your card's expiration year is invalid." };
   }
-  if (!/^\d{3,4}$/.test(card.cvc)) return { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+  if (!/^\d{3,4}$/.test(card.cvc))
+    return { ok: false, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
   return (
     TEST_CARDS[number] ?? {
       ok: false,
       code: 'card_declined',
-      message: 'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://docs.stripe.com/testing.',
+      message:
+        'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://docs.stripe.com/testing.',
     }
   );
 }
@@ -72,7 +95,9 @@ function toIntent(record: TestIntentRecord): Intent {
     currency: record.currency,
     status: record.status,
     metadata: { checkoutId: record.metadata?.checkoutId, customer: record.metadata?.customer },
-    ...(record.lastPaymentError && record.status === 'requires_payment_method' ? { lastPaymentError: record.lastPaymentError } : {}),
+    ...(record.lastPaymentError && record.status === 'requires_payment_method'
+      ? { lastPaymentError: record.lastPaymentError }
+      : {}),
   };
 }
 
@@ -91,7 +116,8 @@ const AUTHENTICATION_FAILED = {
   code: 'payment_intent_authentication_failure',
   message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 };
-const cancelledError = () => new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
+const cancelledError = () =>
+  new CardError('payment_intent_unexpected_state', 'This payment was cancelled. Please start the checkout again.');
 /**
  * Stripe's 400 for confirming an intent whose card is already authorized or captured, whatever card is sent
  * (the card is never looked at, and no failed attempt is counted).
@@ -167,18 +193,23 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async cancelIntent(id: string): Promise<Intent | null> {
-    for (const from of CANCELABLE) await this.move(id, from, { status: 'canceled', canceledAt: new Date().toISOString() });
+    for (const from of CANCELABLE)
+      await this.move(id, from, { status: 'canceled', canceledAt: new Date().toISOString() });
     return this.retrieveIntent(id);
   }
 
   async captureIntent(id: string, _options: { idempotencyKey: string }): Promise<Intent> {
     const intent = await this.retrieveIntent(id);
-    if (intent?.status === 'requires_capture') await this.move(id, 'requires_capture', { status: 'succeeded', amountCaptured: intent.amount });
+    if (intent?.status === 'requires_capture')
+      await this.move(id, 'requires_capture', { status: 'succeeded', amountCaptured: intent.amount });
     const after = await this.retrieveIntent(id);
     if (after?.status === 'succeeded') return after;
     // As Stripe answers (payment_intent_unexpected_state): only an authorized intent can be captured, and a
     // cancelled or expired authorization never will be.
-    throw new CaptureError(`This PaymentIntent could not be captured because it has a status of ${after?.status ?? 'missing'}.`, true);
+    throw new CaptureError(
+      `This PaymentIntent could not be captured because it has a status of ${after?.status ?? 'missing'}.`,
+      true,
+    );
   }
 
   async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {
@@ -192,7 +223,8 @@ export class TestPaymentProvider implements PaymentProvider {
       if (after?.status === 'succeeded') return this.refund(intentId, options);
       return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
     }
-    if (record.refunds?.length) throw new HttpError(409, 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`);
+    if (record.refunds?.length)
+      throw new HttpError(409, 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`);
     const refund = {
       id: `re_test_${createHash('sha256').update(options.idempotencyKey).digest('hex').slice(0, 24)}`,
       amount: record.amountCaptured ?? record.amount,
@@ -200,7 +232,11 @@ export class TestPaymentProvider implements PaymentProvider {
       idempotencyKey: options.idempotencyKey,
     };
     try {
-      await testPaymentIntents.update({ id: intentId }, { set: { refunds: [refund] } }, { when: { equals: { updatedAt: record.updatedAt } } });
+      await testPaymentIntents.update(
+        { id: intentId },
+        { set: { refunds: [refund] } },
+        { when: { equals: { updatedAt: record.updatedAt } } },
+      );
     } catch (error) {
       // Another refund at the same moment: the same key answers the same refund, another key is refused.
       if (isConditionFailure(error)) return this.refund(intentId, options);
@@ -214,7 +250,12 @@ export class TestPaymentProvider implements PaymentProvider {
    * authorizes the amount (requires_capture); a 3-D Secure card first asks to authenticate (requires_action),
    * answered by `threeDSecure`; a declined card leaves the intent waiting for another card, with the reason.
    */
-  async confirm(clientSecret: string, card: TestCard, billing: { name: string; email: string }, threeDSecure?: ThreeDSecureAnswer): Promise<Intent> {
+  async confirm(
+    clientSecret: string,
+    card: TestCard,
+    billing: { name: string; email: string },
+    threeDSecure?: ThreeDSecureAnswer,
+  ): Promise<Intent> {
     const id = clientSecret.split('_secret_')[0];
     const intent = await this.retrieveIntent(id);
     if (!intent || intent.clientSecret !== clientSecret) throw notFound('No such payment.');
@@ -224,15 +265,22 @@ export class TestPaymentProvider implements PaymentProvider {
       const moved =
         threeDSecure === 'complete'
           ? await this.move(id, 'requires_action', { status: 'requires_capture' })
-          : await this.move(id, 'requires_action', { status: 'requires_payment_method', lastPaymentError: AUTHENTICATION_FAILED });
-      if (moved && threeDSecure === 'fail') throw new CardError(AUTHENTICATION_FAILED.code, AUTHENTICATION_FAILED.message);
+          : await this.move(id, 'requires_action', {
+              status: 'requires_payment_method',
+              lastPaymentError: AUTHENTICATION_FAILED,
+            });
+      if (moved && threeDSecure === 'fail')
+        throw new CardError(AUTHENTICATION_FAILED.code, AUTHENTICATION_FAILED.message);
       return this.answer(id);
     }
-    if (intent.status === 'requires_capture' || intent.status === 'succeeded') throw alreadyConfirmedError(intent.status);
+    if (intent.status === 'requires_capture' || intent.status === 'succeeded')
+      throw alreadyConfirmedError(intent.status);
     if (intent.status !== 'requires_payment_method') return intent;
     const outcome = cardOutcome(card);
     if (!outcome.ok) {
-      await this.move(id, 'requires_payment_method', { lastPaymentError: { code: outcome.declineCode ?? outcome.code, message: outcome.message } });
+      await this.move(id, 'requires_payment_method', {
+        lastPaymentError: { code: outcome.declineCode ?? outcome.code, message: outcome.message },
+      });
       throw new CardError(outcome.code, outcome.message, outcome.declineCode);
     }
     await this.move(id, 'requires_payment_method', {

@@ -8,15 +8,41 @@ import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 import type { AuthState } from '../auth/AuthProvider';
 
 /** A signed-in customer (the page reads `user` and `signOut` from the session). */
-const session: Pick<AuthState, 'ready' | 'user' | 'signOut'> = { ready: true, user: { userId: 'u-ann', email: 'ann@example.com', role: null }, signOut: async () => {} };
-jest.mock('../auth/AuthProvider', () => ({ useAuth: () => session, AuthProvider: ({ children }: { children: ReactNode }) => children }));
+const session: Pick<AuthState, 'ready' | 'user' | 'signOut'> = {
+  ready: true,
+  user: { userId: 'u-ann', email: 'ann@example.com', role: null },
+  signOut: async () => {},
+};
+jest.mock('../auth/AuthProvider', () => ({
+  useAuth: () => session,
+  AuthProvider: ({ children }: { children: ReactNode }) => children,
+}));
 
-const home = { name: 'Home', email: 'ann@example.com', phone: '5125550100', address: '1 Main St', state: 'TX', city: 'Austin', zip: '73301' };
+const home = {
+  name: 'Home',
+  email: 'ann@example.com',
+  phone: '5125550100',
+  address: '1 Main St',
+  state: 'TX',
+  city: 'Austin',
+  zip: '73301',
+};
 const office = { ...home, name: 'Office', address: '9 Work Way' };
-const candle = { id: 'cinnamon-candle', name: 'Cinnamon Candle', image: '/img/c.jpg', price: 1899, size: 'CANDLE', quantity: 1 };
+const candle = {
+  id: 'cinnamon-candle',
+  name: 'Cinnamon Candle',
+  image: '/img/c.jpg',
+  price: 1899,
+  size: 'CANDLE',
+  quantity: 1,
+};
 
 /** The server as the page meets it: what it holds changes with each write, and every request is kept. */
-let server: { profiles: ShippingProfile[]; ratings: Record<string, number>; refuse?: { status: number; message: string } };
+let server: {
+  profiles: ShippingProfile[];
+  ratings: Record<string, number>;
+  refuse?: { status: number; message: string };
+};
 let writes: { url: string; method: string; body: unknown }[];
 let reads: string[];
 let alert: jest.Mock;
@@ -34,8 +60,10 @@ beforeEach(() => {
     if (method !== 'GET' && (url === '/auth/shippingProfiles' || url.endsWith('/reviews'))) {
       const body = JSON.parse(init!.body as string);
       writes.push({ url, method, body });
-      if (server.refuse) return json(server.refuse.status, { error: { code: 'refused', message: server.refuse.message } });
-      if (url === '/auth/shippingProfiles' && method === 'DELETE') server.profiles = server.profiles.filter((_, i) => i !== body.index);
+      if (server.refuse)
+        return json(server.refuse.status, { error: { code: 'refused', message: server.refuse.message } });
+      if (url === '/auth/shippingProfiles' && method === 'DELETE')
+        server.profiles = server.profiles.filter((_, i) => i !== body.index);
       else if (url === '/auth/shippingProfiles') server.profiles = body.profiles;
       else server.ratings = { ...server.ratings, [decodeURIComponent(url.split('/')[3])]: body.rating };
       return json(200, url === '/auth/shippingProfiles' ? { data: server.profiles } : { rating: body.rating });
@@ -75,7 +103,9 @@ it('Save posts every profile once (Save is held while it goes), says so, and sho
   await screen.findByText(/9 Work Way/);
   await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[0]);
   // While one profile is edited, no other can be edited or deleted.
-  expect(screen.getAllByRole('button', { name: 'DELETE' }).every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+  expect(
+    screen.getAllByRole('button', { name: 'DELETE' }).every((button) => (button as HTMLButtonElement).disabled),
+  ).toBe(true);
   const street = screen.getByRole('textbox', { name: 'Address' });
   await userEvent.clear(street);
   await userEvent.type(street, '2 New Rd');
@@ -83,7 +113,11 @@ it('Save posts every profile once (Save is held while it goes), says so, and sho
   await userEvent.dblClick(save);
   await screen.findByText('Shipping profiles saved.');
   expect(writes).toHaveLength(1);
-  expect(writes[0]).toEqual({ url: '/auth/shippingProfiles', method: 'POST', body: { profiles: [{ ...home, address: '2 New Rd' }, office] } });
+  expect(writes[0]).toEqual({
+    url: '/auth/shippingProfiles',
+    method: 'POST',
+    body: { profiles: [{ ...home, address: '2 New Rd' }, office] },
+  });
   expect(screen.getByText(/2 New Rd/)).toBeTruthy();
   expect(screen.queryByRole('textbox', { name: 'Address' })).toBeNull();
 });

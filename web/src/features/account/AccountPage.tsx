@@ -30,14 +30,18 @@ export default function AccountPage() {
   const answer = useActionData<AccountAnswer>();
   const { previous, orders, ...read } = useLoaderData<typeof accountLoader>();
   // The stars show a rating at once, while it is saved and read again; if the save fails they go back to the one read.
-  const [ratings, showRating] = useOptimistic(read.ratings, (shown, { productId, rating }: { productId: string; rating: number }) => ({ ...shown, [productId]: rating }));
+  const [ratings, showRating] = useOptimistic(
+    read.ratings,
+    (shown, { productId, rating }: { productId: string; rating: number }) => ({ ...shown, [productId]: rating }),
+  );
   const [profiles, setProfiles] = useState<Editable[]>(() => read.profiles.map(unescapeProfile));
   // The profiles as last read: when the route reads them again (after a write), the list shows what the server now
   // holds, unless a profile is being edited and the write was not its save (a rating keeps the typing).
   const [shown, setShown] = useState(read.profiles);
   if (shown !== read.profiles) {
     setShown(read.profiles);
-    if (!profiles.some((profile) => profile.editing) || answer?.intent === 'save-profiles') setProfiles(read.profiles.map(unescapeProfile));
+    if (!profiles.some((profile) => profile.editing) || answer?.intent === 'save-profiles')
+      setProfiles(read.profiles.map(unescapeProfile));
   }
   // A refused write: the server's words, alerted as the spec says (a failed rating is only logged; its stars go back).
   useEffect(() => {
@@ -55,7 +59,10 @@ export default function AccountPage() {
   function save(index: number) {
     const problem = profileProblem(profiles[index]);
     if (problem) return window.alert(problem);
-    void post({ intent: 'save-profiles', profiles: profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile) });
+    void post({
+      intent: 'save-profiles',
+      profiles: profiles.map((p) => Object.fromEntries(FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile),
+    });
   }
 
   function cancel(index: number) {
@@ -102,7 +109,12 @@ export default function AccountPage() {
       <section className="card" aria-labelledby="profiles-heading">
         <div className="section-head">
           <h2 id="profiles-heading">Shipping Profiles</h2>
-          <button type="button" className="small" disabled={editing >= 0} onClick={() => setProfiles([...profiles, { ...BLANK, editing: true, isNew: true }])}>
+          <button
+            type="button"
+            className="small"
+            disabled={editing >= 0}
+            onClick={() => setProfiles([...profiles, { ...BLANK, editing: true, isNew: true }])}
+          >
             ADD+
           </button>
         </div>
@@ -127,7 +139,9 @@ export default function AccountPage() {
                         name={field.key}
                         maxLength={200}
                         value={profile[field.key]}
-                        onChange={(e) => setProfiles(profiles.map((p, i) => (i === index ? { ...p, [field.key]: e.target.value } : p)))}
+                        onChange={(e) =>
+                          setProfiles(profiles.map((p, i) => (i === index ? { ...p, [field.key]: e.target.value } : p)))
+                        }
                       />
                     </label>
                   ))}
@@ -154,12 +168,21 @@ export default function AccountPage() {
                       type="button"
                       className="secondary small"
                       disabled={editing >= 0}
-                      onClick={() => setProfiles(profiles.map((p, i) => (i === index ? { ...p, editing: true, original: { ...p } } : p)))}
+                      onClick={() =>
+                        setProfiles(
+                          profiles.map((p, i) => (i === index ? { ...p, editing: true, original: { ...p } } : p)),
+                        )
+                      }
                     >
                       Edit
                     </button>
                     {/* One thing at a time: no deletion while a profile is being edited or a write is on its way. */}
-                    <button type="button" className="secondary small danger" disabled={editing >= 0 || busy} onClick={() => remove(index)}>
+                    <button
+                      type="button"
+                      className="secondary small danger"
+                      disabled={editing >= 0 || busy}
+                      onClick={() => remove(index)}
+                    >
                       DELETE
                     </button>
                   </div>
@@ -184,7 +207,11 @@ export default function AccountPage() {
                   {item.quantity} × {formatPrice(item.price)}
                 </span>
               </div>
-              <StarRating label={`Rate ${unescapeText(item.name)}`} value={ratings[item.id] ?? 0} onRate={(rating) => giveRating(item.id, rating)} />
+              <StarRating
+                label={`Rate ${unescapeText(item.name)}`}
+                value={ratings[item.id] ?? 0}
+                onRate={(rating) => giveRating(item.id, rating)}
+              />
             </li>
           ))}
         </ul>
@@ -211,7 +238,11 @@ export default function AccountPage() {
               {orders.map((order) => (
                 <tr key={order.orderNumber}>
                   <td data-label="Order">
-                    <Link className="mono" to={`/account/orders/${order.orderNumber}`} aria-label={`Order ${order.orderNumber}`}>
+                    <Link
+                      className="mono"
+                      to={`/account/orders/${order.orderNumber}`}
+                      aria-label={`Order ${order.orderNumber}`}
+                    >
                       {order.orderNumber}
                     </Link>
                   </td>
@@ -249,5 +280,7 @@ export default function AccountPage() {
 }
 
 function unescapeProfile(profile: ShippingProfile): Editable {
-  return Object.fromEntries(Object.entries(profile).map(([key, value]) => [key, unescapeText(value)])) as unknown as Editable;
+  return Object.fromEntries(
+    Object.entries(profile).map(([key, value]) => [key, unescapeText(value)]),
+  ) as unknown as Editable;
 }

@@ -10,7 +10,12 @@ import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, ra
  * leaves its part empty, the others show). Signed out, every part is empty and the page sends them home.
  */
 export async function accountLoader() {
-  const [profiles, previous, orders, ratings] = await Promise.allSettled([getProfiles(), getPreviousOrder(), getOrders(), getRatings()]);
+  const [profiles, previous, orders, ratings] = await Promise.allSettled([
+    getProfiles(),
+    getPreviousOrder(),
+    getOrders(),
+    getRatings(),
+  ]);
   if (profiles.status === 'rejected') console.error('profile load failed', profiles.reason);
   return {
     profiles: profiles.status === 'fulfilled' ? profiles.value : [],
@@ -21,7 +26,10 @@ export async function accountLoader() {
 }
 
 /** A write the account page posts to its own route (JSON, with its intent). */
-export type AccountWrite = { intent: 'save-profiles'; profiles: ShippingProfile[] } | { intent: 'delete-profile'; index: number } | { intent: 'rate'; productId: string; rating: number };
+export type AccountWrite =
+  | { intent: 'save-profiles'; profiles: ShippingProfile[] }
+  | { intent: 'delete-profile'; index: number }
+  | { intent: 'rate'; productId: string; rating: number };
 
 /** What the action answers: what was done (said in the page's status line), or the server's words why not. */
 export interface AccountAnswer {
@@ -30,9 +38,17 @@ export interface AccountAnswer {
   problem?: string;
 }
 
-const DONE: Record<AccountWrite['intent'], string> = { 'save-profiles': 'Shipping profiles saved.', 'delete-profile': 'Shipping profile deleted.', rate: 'Thanks for your rating!' };
+const DONE: Record<AccountWrite['intent'], string> = {
+  'save-profiles': 'Shipping profiles saved.',
+  'delete-profile': 'Shipping profile deleted.',
+  rate: 'Thanks for your rating!',
+};
 /** The spec's words when the server gave none. */
-const FALLBACK: Record<AccountWrite['intent'], string> = { 'save-profiles': MESSAGES.serverError, 'delete-profile': MESSAGES.deleteProfileFailed, rate: '' };
+const FALLBACK: Record<AccountWrite['intent'], string> = {
+  'save-profiles': MESSAGES.serverError,
+  'delete-profile': MESSAGES.deleteProfileFailed,
+  rate: '',
+};
 
 /** /account's writes: the shipping profiles (all of them posted at once, as the spec says), a deletion, a rating. */
 export async function accountAction({ request }: ActionFunctionArgs): Promise<AccountAnswer> {
@@ -45,11 +61,17 @@ export async function accountAction({ request }: ActionFunctionArgs): Promise<Ac
   } catch (error) {
     // A failed rating is only logged (the spec): its answer carries no words, and the stars go back.
     if (write.intent === 'rate') console.error('review save failed', error);
-    return { intent: write.intent, problem: write.intent !== 'rate' && error instanceof ApiError ? error.message : FALLBACK[write.intent] };
+    return {
+      intent: write.intent,
+      problem: write.intent !== 'rate' && error instanceof ApiError ? error.message : FALLBACK[write.intent],
+    };
   }
 }
 
 /** After a write that was done, the page is read again; one that failed keeps what was typed (nothing changed). */
-export function accountShouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function accountShouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
   return (actionResult as AccountAnswer | undefined)?.problem === undefined && defaultShouldRevalidate;
 }

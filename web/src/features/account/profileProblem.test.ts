@@ -1,7 +1,15 @@
 import { MESSAGES } from '#shared/messages';
 import { profileProblem } from './profileProblem';
 
-const ok = { name: 'Ada', email: 'ada@example.com', phone: '5551234567', address: '1 Main', state: 'Texas', city: 'Austin', zip: '73301' };
+const ok = {
+  name: 'Ada',
+  email: 'ada@example.com',
+  phone: '5551234567',
+  address: '1 Main',
+  state: 'Texas',
+  city: 'Austin',
+  zip: '73301',
+};
 
 it('checks a shipping profile with the spec messages, in order', () => {
   expect(profileProblem(ok)).toBeNull();

@@ -17,12 +17,20 @@ beforeEach(() => {
   window.alert = alerted;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
-    if (url.startsWith('/api/admin/products') && (init?.method ?? 'GET') === 'GET') return json(200, { products: [], total: 0, nextCursor: null });
+    if (url.startsWith('/api/admin/products') && (init?.method ?? 'GET') === 'GET')
+      return json(200, { products: [], total: 0, nextCursor: null });
     if (url === '/api/admin/products') {
       posted.push(JSON.parse(init!.body as string));
       return json(201, { id: 'new' });
     }
-    if (url === '/api/admin/uploads') return json(201, { id: ID, uploadUrl: '/s3/put', key: `uploads/${ID}.jpg`, url: `/images/products/${ID}`, headers: { 'content-type': 'image/jpeg' } });
+    if (url === '/api/admin/uploads')
+      return json(201, {
+        id: ID,
+        uploadUrl: '/s3/put',
+        key: `uploads/${ID}.jpg`,
+        url: `/images/products/${ID}`,
+        headers: { 'content-type': 'image/jpeg' },
+      });
     if (url.startsWith('/api/admin/uploads/')) return json(200, statuses.length > 1 ? statuses.shift() : statuses[0]);
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
@@ -41,7 +49,10 @@ beforeEach(() => {
 
 async function fillIn() {
   renderAdmin('/admin/products');
-  await userEvent.upload(await screen.findByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+  await userEvent.upload(
+    await screen.findByLabelText(/Main image/),
+    new File(['x'], 'photo.jpg', { type: 'image/jpeg' }),
+  );
   await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Harvest Candle');
   await userEvent.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
   await userEvent.type(screen.getByRole('textbox', { name: /Tags/ }), 'candles');
@@ -61,12 +72,19 @@ it('while the photo says "Preparing the photo…", Add product says to wait for 
 it('once the photo is ready the product is added with it, with what was typed while it was being prepared', async () => {
   statuses = [
     { id: ID, status: 'processing' },
-    { id: ID, status: 'ready', photo: { src: `/images/products/${ID}`, width: 800, height: 600, widths: [320, 480, 640, 800] }, preview: `/images/products/${ID}/320.jpg` },
+    {
+      id: ID,
+      status: 'ready',
+      photo: { src: `/images/products/${ID}`, width: 800, height: 600, widths: [320, 480, 640, 800] },
+      preview: `/images/products/${ID}/320.jpg`,
+    },
   ];
   await fillIn();
   expect(await screen.findByText('Ready', {}, { timeout: 4000 })).toBeTruthy();
   await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
-  await waitFor(() => expect(posted).toEqual([expect.objectContaining({ name: 'Harvest Candle', image: `/images/products/${ID}` })]));
+  await waitFor(() =>
+    expect(posted).toEqual([expect.objectContaining({ name: 'Harvest Candle', image: `/images/products/${ID}` })]),
+  );
   expect(alerted).not.toHaveBeenCalled();
 });
 

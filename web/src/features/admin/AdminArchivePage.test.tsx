@@ -15,7 +15,14 @@ const needle = adminOrder({
   createdAt: '2023-01-01T10:00:00.000Z',
   shippedAt: '2023-01-02T10:00:00.000Z',
   completedAt: '2023-01-02T10:00:00.000Z',
-  shippingAddress: { name: 'Needle Haystack', email: 'needle.haystack@example.com', line1: '1 Main St', city: 'Reno', state: 'NV', zip: '89501' },
+  shippingAddress: {
+    name: 'Needle Haystack',
+    email: 'needle.haystack@example.com',
+    line1: '1 Main St',
+    city: 'Reno',
+    state: 'NV',
+    zip: '89501',
+  },
 });
 type Answer = { orders: unknown[]; nextCursor: string | null; readThrough?: string };
 let lists: URLSearchParams[];
@@ -28,7 +35,13 @@ function serve(answers: (Answer | (() => Promise<Answer>))[]) {
     const url = new URL(urlOf(input), 'http://shop.test');
     if (url.pathname === '/api/admin/orders') {
       lists.push(url.searchParams);
-      if (url.searchParams.get('format') === 'csv') return { ok: true, status: 200, text: async () => 'order\r\n', headers: new Headers({ 'content-disposition': 'attachment; filename="x.csv"' }) } as Response;
+      if (url.searchParams.get('format') === 'csv')
+        return {
+          ok: true,
+          status: 200,
+          text: async () => 'order\r\n',
+          headers: new Headers({ 'content-disposition': 'attachment; filename="x.csv"' }),
+        } as Response;
       const next = answers.shift() ?? { orders: [], nextCursor: null };
       return json(200, typeof next === 'function' ? await next() : next);
     }
@@ -77,7 +90,12 @@ it('"No orders match." only once everything was read', async () => {
 });
 
 it('a short page with a cursor is filled from the next requests before it shows', async () => {
-  const order = (n: number) => adminOrder({ orderNumber: `pi_${n}`, status: 'completed', createdAt: new Date(Date.UTC(2024, 0, 30 - n)).toISOString() });
+  const order = (n: number) =>
+    adminOrder({
+      orderNumber: `pi_${n}`,
+      status: 'completed',
+      createdAt: new Date(Date.UTC(2024, 0, 30 - n)).toISOString(),
+    });
   serve([
     { orders: Array.from({ length: 20 }, (_, n) => order(n)), nextCursor: 'c1', readThrough: '2024-01-01T00:00:00Z' },
     { orders: Array.from({ length: 5 }, (_, n) => order(20 + n)), nextCursor: 'c2' },
@@ -87,7 +105,9 @@ it('a short page with a cursor is filled from the next requests before it shows'
   expect(screen.getAllByRole('row')).toHaveLength(26);
   expect(lists.map((query) => query.get('limit'))).toEqual(['25', '5']);
   // The page is full and the server has more: the pager offers the next page.
-  expect(within(screen.getByRole('navigation', { name: 'orders pages' })).getByRole('button', { name: /next/i })).toBeTruthy();
+  expect(
+    within(screen.getByRole('navigation', { name: 'orders pages' })).getByRole('button', { name: /next/i }),
+  ).toBeTruthy();
 });
 
 it("dates are the admin's own days, for the list and its CSV alike; the Sales view is asked for by name", async () => {
@@ -108,6 +128,12 @@ it("dates are the admin's own days, for the list and its CSV alike; the Sales vi
   await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
   await screen.findByRole('link', { name: 'pi_needle' });
   const csv = lists.find((query) => query.get('format') === 'csv')!;
-  expect([csv.get('status'), csv.get('from'), csv.get('to'), csv.get('limit'), csv.get('cursor')]).toEqual(['sales', from, to, null, null]);
+  expect([csv.get('status'), csv.get('from'), csv.get('to'), csv.get('limit'), csv.get('cursor')]).toEqual([
+    'sales',
+    from,
+    to,
+    null,
+    null,
+  ]);
   expect(saved).toEqual(['orders-sales-2025-11-01-to-2025-11-10.csv']);
 });

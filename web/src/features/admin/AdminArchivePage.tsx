@@ -1,6 +1,14 @@
 import { Alert, Button, SearchField, TableCell, Tabs, TextField } from '@aws-amplify/ui-react';
 import { Suspense, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { Await, Link, useAsyncError, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  Await,
+  Link,
+  useAsyncError,
+  useLoaderData,
+  useLocation,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
@@ -15,14 +23,26 @@ import { FormError } from '../../components/FormError';
 
 const VIEWS: readonly OrderListView[] = ['sales', 'completed', 'pending', 'cancelled'];
 const COLUMNS = ['Order', 'Date', 'Customer', 'Total', 'Status', 'Shipped'] as const;
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The view and filters an address asks for (?status&q&from&to, dates as the admin's YYYY-MM-DD). */
 function filtersOf(params: URLSearchParams) {
   const status: OrderListView = VIEWS.find((view) => view === params.get('status')) ?? 'completed';
-  return { status, q: params.get('q') ?? undefined, from: params.get('from') ?? undefined, to: params.get('to') ?? undefined };
+  return {
+    status,
+    q: params.get('q') ?? undefined,
+    from: params.get('from') ?? undefined,
+    to: params.get('to') ?? undefined,
+  };
 }
-const queryOf = ({ status, q, from, to }: ReturnType<typeof filtersOf>): OrderQuery => ({ status, q, from: localDayStart(from), to: localDayEnd(to), limit: ADMIN_ORDERS_PAGE });
+const queryOf = ({ status, q, from, to }: ReturnType<typeof filtersOf>): OrderQuery => ({
+  status,
+  q,
+  from: localDayStart(from),
+  to: localDayEnd(to),
+  limit: ADMIN_ORDERS_PAGE,
+});
 
 /** How far back a search has read while it reads on: the loader reports it, the page shows it. */
 function readingProgress() {
@@ -49,7 +69,11 @@ type Progress = ReturnType<typeof readingProgress>;
  */
 export function loader({ request }: LoaderFunctionArgs) {
   const progress = readingProgress();
-  const page: Promise<AdminOrderPage> = readOrdersPage({ ...queryOf(filtersOf(new URL(request.url).searchParams)), cursor: cursorOf(request) }, progress.report, () => !request.signal.aborted);
+  const page: Promise<AdminOrderPage> = readOrdersPage(
+    { ...queryOf(filtersOf(new URL(request.url).searchParams)), cursor: cursorOf(request) },
+    progress.report,
+    () => !request.signal.aborted,
+  );
   return { page, progress };
 }
 
@@ -107,7 +131,12 @@ export default function AdminArchivePage() {
           { value: 'cancelled', label: 'Cancelled', content: null },
         ]}
       />
-      {status === 'sales' && <p className="muted">Paid orders, shipped or not yet: what the dashboard counts as sales (cancelled orders and $0 replacements are left out).</p>}
+      {status === 'sales' && (
+        <p className="muted">
+          Paid orders, shipped or not yet: what the dashboard counts as sales (cancelled orders and $0 replacements are
+          left out).
+        </p>
+      )}
       <div className="archive-filters">
         <SearchField
           label="Search orders"
@@ -132,7 +161,9 @@ export default function AdminArchivePage() {
             variation="link"
             onClick={() => {
               setCsvProblem('');
-              downloadOrdersCsv(query, `orders-${status}-${from ?? 'start'}-to-${to ?? 'now'}.csv`).catch((failure) => setCsvProblem(problemText(failure)));
+              downloadOrdersCsv(query, `orders-${status}-${from ?? 'start'}-to-${to ?? 'now'}.csv`).catch((failure) =>
+                setCsvProblem(problemText(failure)),
+              );
             }}
           >
             Download CSV
@@ -156,7 +187,11 @@ function Reading({ progress }: { progress: Progress }) {
   const readThrough = useSyncExternalStore(progress.subscribe, progress.read);
   return (
     <div role="status" aria-live="polite" className="archive-progress">
-      <p className="muted">{readThrough === null ? 'Loading…' : AFTERSALE_MESSAGES.searchingOlderOrders(readThrough ? shortDate(readThrough) : null)}</p>
+      <p className="muted">
+        {readThrough === null
+          ? 'Loading…'
+          : AFTERSALE_MESSAGES.searchingOlderOrders(readThrough ? shortDate(readThrough) : null)}
+      </p>
     </div>
   );
 }
@@ -172,7 +207,11 @@ function ReadProblem() {
 /** A page of orders as read, with the pager. */
 function Orders({ answer }: { answer: AdminOrderPage }) {
   const shown = answer.orders;
-  const { page, pager } = useCursorPages(answer, shown.length, { label: 'orders', pageSize: ADMIN_ORDERS_PAGE, stepBack: false });
+  const { page, pager } = useCursorPages(answer, shown.length, {
+    label: 'orders',
+    pageSize: ADMIN_ORDERS_PAGE,
+    stepBack: false,
+  });
   if (shown.length === 0 && page > 1) {
     return (
       <>
@@ -207,13 +246,21 @@ function Orders({ answer }: { answer: AdminOrderPage }) {
           </TableCell>
           <TableCell data-label={COLUMNS[3]}>
             {formatPrice(order.amounts.total)}
-            {order.amounts.discount > 0 && ` (${formatPrice(order.amounts.discount)} off${order.promoCode ? `, ${order.promoCode}` : ''})`}
+            {order.amounts.discount > 0 &&
+              ` (${formatPrice(order.amounts.discount)} off${order.promoCode ? `, ${order.promoCode}` : ''})`}
           </TableCell>
           <TableCell data-label={COLUMNS[4]}>
             <StatusBadge status={order.status} />
           </TableCell>
-          <TableCell data-label={COLUMNS[5]} className={order.trackingUrl || order.shippedAt || order.cancelledAt ? undefined : 'empty'}>
-            {order.trackingUrl ? <a href={order.trackingUrl}>{order.trackingNumber}</a> : when(order.shippedAt ?? order.cancelledAt)}
+          <TableCell
+            data-label={COLUMNS[5]}
+            className={order.trackingUrl || order.shippedAt || order.cancelledAt ? undefined : 'empty'}
+          >
+            {order.trackingUrl ? (
+              <a href={order.trackingUrl}>{order.trackingNumber}</a>
+            ) : (
+              when(order.shippedAt ?? order.cancelledAt)
+            )}
           </TableCell>
         </>
       )}

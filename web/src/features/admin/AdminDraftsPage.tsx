@@ -18,7 +18,10 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AdminDraftsPage() {
   const { page } = useLoaderData<typeof loader>();
   const { write, notice, sent } = useAdminWrites();
-  const { pager } = useCursorPages(page, page.products.length, { label: 'drafted products', pageSize: ADMIN_PAGE_SIZE });
+  const { pager } = useCursorPages(page, page.products.length, {
+    label: 'drafted products',
+    pageSize: ADMIN_PAGE_SIZE,
+  });
   return (
     <AdminPage title="Drafted products" notice={notice}>
       <AdminTable
@@ -36,7 +39,12 @@ export default function AdminDraftsPage() {
             <TableCell>{formatPrice(product.price)}</TableCell>
             <TableCell>{product.tag}</TableCell>
             <TableCell>
-              <Button size="small" variation="primary" isDisabled={sent?.id === product.id} onClick={() => void write('undraft', { id: product.id, name: unescapeText(product.name) })}>
+              <Button
+                size="small"
+                variation="primary"
+                isDisabled={sent?.id === product.id}
+                onClick={() => void write('undraft', { id: product.id, name: unescapeText(product.name) })}
+              >
                 Undraft
               </Button>
             </TableCell>

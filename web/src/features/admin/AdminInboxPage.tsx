@@ -26,12 +26,19 @@ export default function AdminInboxPage() {
               {KIND[item.kind]} · {item.name} &lt;{item.email}&gt;
             </strong>
             <span>{new Date(item.createdAt).toLocaleString('en-US')}</span>
-            <Badge variation={item.mailStatus === 'failed' ? 'error' : item.mailStatus === 'sent' ? 'success' : 'info'}>Mail: {item.mailStatus}</Badge>
+            <Badge variation={item.mailStatus === 'failed' ? 'error' : item.mailStatus === 'sent' ? 'success' : 'info'}>
+              Mail: {item.mailStatus}
+            </Badge>
           </header>
           {item.items && <p>Items: {item.items}</p>}
           <p className="inbox-item">{item.message}</p>
           {item.mailStatus === 'failed' && (
-            <Button size="small" isLoading={sent?.id === item.id} loadingText="Sending…" onClick={() => void write('resend', { id: item.id })}>
+            <Button
+              size="small"
+              isLoading={sent?.id === item.id}
+              loadingText="Sending…"
+              onClick={() => void write('resend', { id: item.id })}
+            >
               Send the mail again
             </Button>
           )}

@@ -24,12 +24,16 @@ type ItemWrite = { intent: 'create' | 'update' | 'delete'; id: string; counts?: 
 
 export async function action({ request }: ActionFunctionArgs) {
   const { intent, id, counts = {}, version } = (await submissionOf(request)) as ItemWrite;
-  if (intent === 'create') return adminWrite(intent, () => createItem({ id: id.trim(), stock: stockOf(counts) }), `Added ${id}.`);
-  if (intent === 'update') return adminWrite(intent, () => updateItem(id, { stock: stockOf(counts), version }), `Updated ${id}.`);
+  if (intent === 'create')
+    return adminWrite(intent, () => createItem({ id: id.trim(), stock: stockOf(counts) }), `Added ${id}.`);
+  if (intent === 'update')
+    return adminWrite(intent, () => updateItem(id, { stock: stockOf(counts), version }), `Updated ${id}.`);
   return adminWrite(intent, () => deleteItem(id), `Deleted ${id}.`);
 }
 
-/** Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L); `?id=` shows that one item alone (low-stock links). */
+/**
+ * Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L); `?id=` shows that one item alone (low-stock links).
+ */
 export default function AdminItemsPage() {
   const { only, page } = useLoaderData<typeof loader>();
   const { write, notice, sent, result } = useAdminWrites();
@@ -88,23 +92,53 @@ export default function AdminItemsPage() {
             </TableCell>
             {APPAREL_SIZES.map((s) => (
               <TableCell key={s}>
-                <input type="number" min={0} aria-label={`${item.id} ${s}`} value={edits[item.id]?.[s] ?? ''} onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [s]: e.target.value } })} />
+                <input
+                  type="number"
+                  min={0}
+                  aria-label={`${item.id} ${s}`}
+                  value={edits[item.id]?.[s] ?? ''}
+                  onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [s]: e.target.value } })}
+                />
               </TableCell>
             ))}
             <TableCell className="actions">
-              <Button size="small" variation="primary" isDisabled={sent?.id === item.id} onClick={() => void write('update', { id: item.id, counts: edits[item.id], version: item.version })}>
+              <Button
+                size="small"
+                variation="primary"
+                isDisabled={sent?.id === item.id}
+                onClick={() => void write('update', { id: item.id, counts: edits[item.id], version: item.version })}
+              >
                 Update
               </Button>
-              <DeleteButton question={MESSAGES.confirmDeleteItem} busy={sent?.id === item.id} onDelete={() => void write('delete', { id: item.id })} />
+              <DeleteButton
+                question={MESSAGES.confirmDeleteItem}
+                busy={sent?.id === item.id}
+                onDelete={() => void write('delete', { id: item.id })}
+              />
             </TableCell>
           </>
         )}
       />
       <form className="card add add-item" onSubmit={add} aria-label="Add a stock item">
-        <TextField label="Item id" name="id" isRequired value={newId} onChange={(e) => setNewId(e.target.value)} pattern="[A-Za-z0-9_-]+" />
+        <TextField
+          label="Item id"
+          name="id"
+          isRequired
+          value={newId}
+          onChange={(e) => setNewId(e.target.value)}
+          pattern="[A-Za-z0-9_-]+"
+        />
         <div className="counts">
           {APPAREL_SIZES.map((s) => (
-            <TextField key={s} label={s} name={`count-${s}`} type="number" min={0} value={newCounts[s] ?? ''} onChange={(e) => setNewCounts({ ...newCounts, [s]: e.target.value })} />
+            <TextField
+              key={s}
+              label={s}
+              name={`count-${s}`}
+              type="number"
+              min={0}
+              value={newCounts[s] ?? ''}
+              onChange={(e) => setNewCounts({ ...newCounts, [s]: e.target.value })}
+            />
           ))}
         </div>
         <Button type="submit" variation="primary" isLoading={sent?.intent === 'create'} loadingText="Adding…">

@@ -13,7 +13,11 @@ const renderOrderPage = () => renderAdmin('/admin/orders/pi_1');
 /** The admin's order page says how a cancelled order's refund stands: pending (the shop finishes it), refused, done. */
 const stamp = '2026-06-01T10:00:00.000Z';
 const cancelled = (refund: { status: string; id: string | null } | null, state: string) => ({
-  order: adminOrder({ status: 'cancelled', cancelledAt: stamp, payment: { state, refund: refund && { ...refund, at: stamp } } }),
+  order: adminOrder({
+    status: 'cancelled',
+    cancelledAt: stamp,
+    payment: { state, refund: refund && { ...refund, at: stamp } },
+  }),
   replacements: [],
   replacementOrders: [],
   timeline: [],
@@ -23,7 +27,9 @@ const cancelled = (refund: { status: string; id: string | null } | null, state: 
 async function show(detail: ReturnType<typeof cancelled>) {
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
-    urlOf(input) === '/api/admin/orders/pi_1' ? json(200, detail) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+    urlOf(input) === '/api/admin/orders/pi_1'
+      ? json(200, detail)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
   renderOrderPage();
   await screen.findByText(state(detail));
@@ -56,7 +62,14 @@ it('a pending order prints a packing slip: the address, items, sizes and quantit
   const detail = {
     order: adminOrder({
       lines: [
-        { id: 'candle', name: 'Harvest &amp; Spice Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 2 },
+        {
+          id: 'candle',
+          name: 'Harvest &amp; Spice Candle',
+          image: '/i/c.svg',
+          price: 1800,
+          size: 'CANDLE',
+          quantity: 2,
+        },
         { id: 'tee', name: 'Snowflake Tee', image: '/i/t.svg', price: 2299, size: 'L', quantity: 1 },
       ],
     }),
@@ -81,10 +94,21 @@ it('a pending order prints a packing slip: the address, items, sizes and quantit
   expect(slip.textContent).not.toMatch(/\$/);
 });
 
-/** The order page against a small server: GET the order (and its confirmation mail), POST its actions (decisions 0053, 0064). */
+/**
+ * The order page against a small server: GET the order (and its confirmation mail), POST its actions (decisions 0053,
+ * 0064).
+ */
 function serve(
   initial: ReturnType<typeof adminOrder>,
-  actions: Record<string, (body: Record<string, unknown>) => { status: number; body: unknown; order?: ReturnType<typeof adminOrder>; mail?: ConfirmationMailView }>,
+  actions: Record<
+    string,
+    (body: Record<string, unknown>) => {
+      status: number;
+      body: unknown;
+      order?: ReturnType<typeof adminOrder>;
+      mail?: ConfirmationMailView;
+    }
+  >,
   initialMail: ConfirmationMailView | null = null,
 ) {
   let current = initial;
@@ -93,7 +117,14 @@ function serve(
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = urlOf(input);
-    if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET') return json(200, { order: current, replacements: [], replacementOrders: [], timeline: [], confirmationMail: mail });
+    if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET')
+      return json(200, {
+        order: current,
+        replacements: [],
+        replacementOrders: [],
+        timeline: [],
+        confirmationMail: mail,
+      });
     const action = actions[path];
     if (action && init?.method === 'POST') {
       const body = JSON.parse(init.body as string) as Record<string, unknown>;
@@ -110,11 +141,21 @@ function serve(
 }
 
 const shippedWith = (trackingNumber: string, version: number) =>
-  adminOrder({ status: 'completed', shippedAt: stamp, completedAt: stamp, carrier: 'UPS', trackingNumber, trackingUrl: `https://www.ups.com/track?tracknum=${trackingNumber}`, version });
+  adminOrder({
+    status: 'completed',
+    shippedAt: stamp,
+    completedAt: stamp,
+    carrier: 'UPS',
+    trackingNumber,
+    trackingUrl: `https://www.ups.com/track?tracknum=${trackingNumber}`,
+    version,
+  });
 
 it('Change tracking: the shipped carrier and number filled in, the correction sent at the version read, the notice says the customer was mailed', async () => {
   const corrected = shippedWith('1ZRIGHT', 3);
-  const posts = serve(shippedWith('1ZWRONG', 2), { '/api/admin/orders/pi_1/tracking': () => ({ status: 200, body: corrected, order: corrected }) });
+  const posts = serve(shippedWith('1ZWRONG', 2), {
+    '/api/admin/orders/pi_1/tracking': () => ({ status: 200, body: corrected, order: corrected }),
+  });
   await userEvent.click(await screen.findByRole('button', { name: 'Change tracking' }));
   const form = screen.getByRole('form', { name: 'Change the tracking of pi_1' });
   expect(within(form).getByLabelText<HTMLSelectElement>('Carrier').value).toBe('UPS');
@@ -123,15 +164,28 @@ it('Change tracking: the shipped carrier and number filled in, the correction se
   await userEvent.clear(number);
   await userEvent.type(number, '1ZRIGHT');
   await userEvent.click(within(form).getByRole('button', { name: 'Save and mail the customer' }));
-  expect(await screen.findByText('Tracking changed to UPS, tracking 1ZRIGHT; the customer was mailed the new one.')).toBeTruthy();
-  expect(posts).toEqual([{ path: '/api/admin/orders/pi_1/tracking', body: { carrier: 'UPS', trackingNumber: '1ZRIGHT', version: 2 } }]);
+  expect(
+    await screen.findByText('Tracking changed to UPS, tracking 1ZRIGHT; the customer was mailed the new one.'),
+  ).toBeTruthy();
+  expect(posts).toEqual([
+    { path: '/api/admin/orders/pi_1/tracking', body: { carrier: 'UPS', trackingNumber: '1ZRIGHT', version: 2 } },
+  ]);
   expect(screen.queryByRole('form', { name: 'Change the tracking of pi_1' })).toBeNull();
-  expect(screen.getByRole('link', { name: '1ZRIGHT' }).getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1ZRIGHT');
+  expect(screen.getByRole('link', { name: '1ZRIGHT' }).getAttribute('href')).toBe(
+    'https://www.ups.com/track?tracknum=1ZRIGHT',
+  );
 });
 
 it('Complete Order on an order another tab shipped with another number: the 409 is shown and the page shows it shipped', async () => {
-  const message = "Order pi_1 was already shipped with UPS, tracking 1ZOTHER. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.";
-  serve(adminOrder(), { '/api/admin/orders/pi_1/complete': () => ({ status: 409, body: { error: { code: 'conflict', message } }, order: shippedWith('1ZOTHER', 2) }) });
+  const message =
+    "Order pi_1 was already shipped with UPS, tracking 1ZOTHER. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.";
+  serve(adminOrder(), {
+    '/api/admin/orders/pi_1/complete': () => ({
+      status: 409,
+      body: { error: { code: 'conflict', message } },
+      order: shippedWith('1ZOTHER', 2),
+    }),
+  });
   const form = await screen.findByRole('form', { name: 'Ship pi_1' });
   await userEvent.type(within(form).getByLabelText('Tracking number'), '1ZMINE');
   await userEvent.click(within(form).getByRole('button', { name: 'Complete Order' }));
@@ -149,14 +203,24 @@ it('cancelling a $0 replacement order: the confirmation and the notice say there
     amounts: { subtotal: 0, discount: 0, shipping: 0, tax: 0, total: 0 },
     payment: { state: 'no charge (replacement)', refund: null },
   });
-  serve(replacement, { '/api/admin/orders/pi_1/cancel': () => ({ status: 200, body: { ...replacement, status: 'cancelled' }, order: { ...replacement, status: 'cancelled', cancelledAt: stamp } }) });
+  serve(replacement, {
+    '/api/admin/orders/pi_1/cancel': () => ({
+      status: 200,
+      body: { ...replacement, status: 'cancelled' },
+      order: { ...replacement, status: 'cancelled', cancelledAt: stamp },
+    }),
+  });
   const asked: string[] = [];
   window.confirm = jest.fn((question?: string) => {
     asked.push(question ?? '');
     return true;
   });
   await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
-  expect(await screen.findByText('Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.')).toBeTruthy();
+  expect(
+    await screen.findByText(
+      'Cancelled; nothing to refund. The stock is back, the request is marked cancelled and the customer was mailed.',
+    ),
+  ).toBeTruthy();
   expect(asked).toEqual([
     'Cancel this replacement order? It was free, so there is nothing to refund. The stock goes back, its request is marked cancelled (the customer can ask for these items again) and the customer is mailed. This cannot be undone.',
   ]);
@@ -178,10 +242,22 @@ const SEND = '/api/admin/orders/pi_1/send-confirmation';
 const sentLater = mailView({ state: 'sent', at: '2026-06-01T12:30:00.000Z', attempts: 7 });
 
 it('a confirmation SES refused at every try: "Confirmation mail not sent" with why and Send again; one press sends it, and the page says when', async () => {
-  const failed = mailView({ state: 'failed', at: stamp, attempts: 6, error: 'MessageRejected: Email address is not verified.', canSendAgain: true });
-  const posts = serve(adminOrder(), { [SEND]: () => ({ status: 200, body: { confirmationMail: sentLater }, mail: sentLater }) }, failed);
+  const failed = mailView({
+    state: 'failed',
+    at: stamp,
+    attempts: 6,
+    error: 'MessageRejected: Email address is not verified.',
+    canSendAgain: true,
+  });
+  const posts = serve(
+    adminOrder(),
+    { [SEND]: () => ({ status: 200, body: { confirmationMail: sentLater }, mail: sentLater }) },
+    failed,
+  );
   const card = (await screen.findByRole('heading', { name: 'Confirmation mail not sent' })).closest('section')!;
-  expect(card.textContent).toContain('SES did not take it, 6 times, so the customer has no confirmation. The shop does not try again by itself.');
+  expect(card.textContent).toContain(
+    'SES did not take it, 6 times, so the customer has no confirmation. The shop does not try again by itself.',
+  );
   expect(card.textContent).toContain('Last answer: MessageRejected: Email address is not verified.');
   await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
   expect(await screen.findByText('Confirmation mail sent to gail@example.com.')).toBeTruthy();
@@ -191,8 +267,14 @@ it('a confirmation SES refused at every try: "Confirmation mail not sent" with w
 });
 
 it('a send that may have gone out says so, and Send again asks first: declined, nothing is sent', async () => {
-  const posts = serve(adminOrder(), { [SEND]: () => ({ status: 200, body: { confirmationMail: sentLater }, mail: sentLater }) }, mailView({ state: 'unknown', canSendAgain: true }));
-  const card = (await screen.findByRole('heading', { name: 'Confirmation mail may not have been sent' })).closest('section')!;
+  const posts = serve(
+    adminOrder(),
+    { [SEND]: () => ({ status: 200, body: { confirmationMail: sentLater }, mail: sentLater }) },
+    mailView({ state: 'unknown', canSendAgain: true }),
+  );
+  const card = (await screen.findByRole('heading', { name: 'Confirmation mail may not have been sent' })).closest(
+    'section',
+  )!;
   expect(card.textContent).toContain('It is not sent again by itself');
   const asked: string[] = [];
   window.confirm = jest.fn((question?: string) => {
@@ -216,7 +298,9 @@ it('Send again while another tab sends it: the server says so, and the page show
     mailView({ state: 'retrying', at: '2026-06-01T10:06:00.000Z', attempts: 2, canSendAgain: true }),
   );
   const card = (await screen.findByRole('heading', { name: 'Confirmation mail not sent yet' })).closest('section')!;
-  expect(card.textContent).toContain(`SES did not take it (2 times). The shop tries again by itself at ${when('2026-06-01T10:06:00.000Z')}`);
+  expect(card.textContent).toContain(
+    `SES did not take it (2 times). The shop tries again by itself at ${when('2026-06-01T10:06:00.000Z')}`,
+  );
   await userEvent.click(within(card).getByRole('button', { name: 'Send again' }));
   expect(await screen.findByText(WORDS.beingSent)).toBeTruthy();
   const now = await screen.findByRole('heading', { name: 'Confirmation mail being sent' });
@@ -225,7 +309,9 @@ it('Send again while another tab sends it: the server says so, and the page show
 
 it('a sent confirmation: when, to whom, and no button', async () => {
   serve(adminOrder(), {}, mailView({ state: 'sent', at: stamp }));
-  const card = (await screen.findByRole('heading', { name: `Confirmation mail sent ${when(stamp)}` })).closest('section')!;
+  const card = (await screen.findByRole('heading', { name: `Confirmation mail sent ${when(stamp)}` })).closest(
+    'section',
+  )!;
   expect(card.textContent).toContain('To gail@example.com.');
   expect(within(card).queryByRole('button')).toBeNull();
 });

@@ -5,13 +5,23 @@ import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
-import { cancelOrder, changeTracking, completeOrder, getOrder, sendConfirmationAgain, type AdminOrder } from './adminApi';
+import {
+  cancelOrder,
+  changeTracking,
+  completeOrder,
+  getOrder,
+  sendConfirmationAgain,
+  type AdminOrder,
+} from './adminApi';
 import { ConfirmationMailCard } from './ConfirmationMail';
 import { OrderLines, RequestBadge, ShipForm, StatusBadge, when, type Shipment } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
 import { AdminPage, adminWrite, HeadRow, submissionOf, useAdminWrites } from './useAdmin';
 
-/** The confirmation and the notice of Cancel order: a paid order is refunded; a $0 one (a replacement) has nothing to refund. */
+/**
+ * The confirmation and the notice of Cancel order: a paid order is refunded; a $0 one (a replacement) has nothing to
+ * refund.
+ */
 const cancelTexts = (order: AdminOrder) =>
   order.amounts.total > 0
     ? { confirm: AFTERSALE_MESSAGES.cancelConfirm, done: AFTERSALE_MESSAGES.cancelledRefunded }
@@ -23,11 +33,17 @@ const REQUEST_COLUMNS = ['Request', 'Items', 'Reason', 'State'] as const;
 
 /** What Change tracking did: a new carrier or number (the customer was mailed), or nothing (the same values). */
 const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
-  after.version > before.version ? AFTERSALE_MESSAGES.trackingChanged(shipmentText(after.carrier, after.trackingNumber)) : AFTERSALE_MESSAGES.trackingUnchanged;
+  after.version > before.version
+    ? AFTERSALE_MESSAGES.trackingChanged(shipmentText(after.carrier, after.trackingNumber))
+    : AFTERSALE_MESSAGES.trackingUnchanged;
 
 export const loader = async ({ params }: LoaderFunctionArgs) => getOrder(params.orderNumber ?? '');
 
-type OrderWrite = { intent: 'ship'; shipment: Shipment } | { intent: 'cancel' | 'refund'; done: string } | { intent: 'tracking'; shipment: Shipment; before: AdminOrder } | { intent: 'send-confirmation' };
+type OrderWrite =
+  | { intent: 'ship'; shipment: Shipment }
+  | { intent: 'cancel' | 'refund'; done: string }
+  | { intent: 'tracking'; shipment: Shipment; before: AdminOrder }
+  | { intent: 'send-confirmation' };
 
 /**
  * The order's writes. Ship and cancel may meet an order changed in another tab (409): the page is read again. Send
@@ -39,7 +55,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const write = (await submissionOf(request)) as OrderWrite;
   switch (write.intent) {
     case 'ship':
-      return adminWrite(write.intent, () => completeOrder(orderNumber, write.shipment), AFTERSALE_MESSAGES.shipped, { reloadOnConflict: true });
+      return adminWrite(write.intent, () => completeOrder(orderNumber, write.shipment), AFTERSALE_MESSAGES.shipped, {
+        reloadOnConflict: true,
+      });
     case 'cancel':
       return adminWrite(
         write.intent,
@@ -66,13 +84,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
-/** One order: lines, amounts, customer, address, payment, its confirmation mail, replacement requests and a timeline; ship or cancel. */
+/**
+ * One order: lines, amounts, customer, address, payment, its confirmation mail, replacement requests and a timeline;
+ * ship or cancel.
+ */
 export default function AdminOrderPage() {
   const data = useLoaderData<typeof loader>();
   const { write, notice, pending, result } = useAdminWrites();
   const { order } = data;
   const a = order.shippingAddress;
-  const refundUnfinished = order.status === 'cancelled' && order.payment.refund && order.payment.refund.status !== 'refunded';
+  const refundUnfinished =
+    order.status === 'cancelled' && order.payment.refund && order.payment.refund.status !== 'refunded';
   const [changingTracking, setChangingTracking] = useState(false);
   // The corrected tracking was saved: the form closes.
   const [answered, setAnswered] = useState(result);
@@ -92,7 +114,8 @@ export default function AdminOrderPage() {
             <dd>{when(order.createdAt)}</dd>
             <dt>Customer</dt>
             <dd>
-              {unescapeText(a.name)} · <a href={`mailto:${a.email}`}>{a.email}</a> ({order.customer === 'guest' ? 'guest' : 'account'})
+              {unescapeText(a.name)} · <a href={`mailto:${a.email}`}>{a.email}</a> (
+              {order.customer === 'guest' ? 'guest' : 'account'})
             </dd>
             <dt>Ship to</dt>
             <dd>
@@ -124,7 +147,12 @@ export default function AdminOrderPage() {
                       ` · ${order.trackingNumber}`
                     ))}{' '}
                   {!changingTracking && (
-                    <Button size="small" variation="link" className="inline-action" onClick={() => setChangingTracking(true)}>
+                    <Button
+                      size="small"
+                      variation="link"
+                      className="inline-action"
+                      onClick={() => setChangingTracking(true)}
+                    >
                       Change tracking
                     </Button>
                   )}
@@ -135,7 +163,13 @@ export default function AdminOrderPage() {
           <OrderLines lines={order.lines} />
           <Amounts amounts={order.amounts} promoCode={order.promoCode} />
         </section>
-        {data.confirmationMail && <ConfirmationMailCard mail={data.confirmationMail} send={() => void write('send-confirmation')} sending={pending === 'send-confirmation'} />}
+        {data.confirmationMail && (
+          <ConfirmationMailCard
+            mail={data.confirmationMail}
+            send={() => void write('send-confirmation')}
+            sending={pending === 'send-confirmation'}
+          />
+        )}
 
         {order.status === 'pending' && (
           <section className="card" aria-labelledby="ship-heading">
@@ -144,10 +178,20 @@ export default function AdminOrderPage() {
               <Button size="small" className="print-slip" onClick={() => window.print()}>
                 Print packing slip
               </Button>
-              <ShipForm orderNumber={order.orderNumber} busy={pending === 'ship'} onShip={(shipment) => void write('ship', { shipment })} />
-              {/* Apart from Complete Order, under a rule: the red button is not pressed by a thumb aiming next to it. */}
+              <ShipForm
+                orderNumber={order.orderNumber}
+                busy={pending === 'ship'}
+                onShip={(shipment) => void write('ship', { shipment })}
+              />
+              {/* Apart from Complete Order, under a rule: the red button is not pressed by a thumb aiming next to
+                  it. */}
               <div className="cancel-order">
-                <Button variation="destructive" size="small" isDisabled={pending === 'cancel'} onClick={() => window.confirm(cancelTexts(order).confirm) && void write('cancel')}>
+                <Button
+                  variation="destructive"
+                  size="small"
+                  isDisabled={pending === 'cancel'}
+                  onClick={() => window.confirm(cancelTexts(order).confirm) && void write('cancel')}
+                >
                   Cancel order
                 </Button>
               </div>
@@ -157,7 +201,9 @@ export default function AdminOrderPage() {
         {order.status === 'completed' && changingTracking && (
           <section className="card" aria-labelledby="tracking-heading">
             <h2 id="tracking-heading">Change tracking</h2>
-            <p className="muted">The customer gets one mail with the corrected tracking (and its link) for each change.</p>
+            <p className="muted">
+              The customer gets one mail with the corrected tracking (and its link) for each change.
+            </p>
             <ShipForm
               orderNumber={order.orderNumber}
               label={`Change the tracking of ${order.orderNumber}`}
@@ -175,8 +221,10 @@ export default function AdminOrderPage() {
           <section className="card" aria-labelledby="refund-heading">
             <h2 id="refund-heading">Refund refused</h2>
             <p>
-              The order is cancelled and its stock is back, but the payment provider refused the refund{order.payment.refund.id ? ` (${order.payment.refund.id})` : ''}. The shop does not try again by itself:
-              refund it in the provider&apos;s dashboard, or try again here. The customer is mailed once the refund goes through.
+              The order is cancelled and its stock is back, but the payment provider refused the refund
+              {order.payment.refund.id ? ` (${order.payment.refund.id})` : ''}. The shop does not try again by itself:
+              refund it in the provider&apos;s dashboard, or try again here. The customer is mailed once the refund goes
+              through.
             </p>
             <Button size="small" isDisabled={pending === 'refund'} onClick={() => void write('refund')}>
               Try the refund again
@@ -187,8 +235,8 @@ export default function AdminOrderPage() {
           <section className="card" aria-labelledby="refund-heading">
             <h2 id="refund-heading">Refund not finished</h2>
             <p>
-              The order is cancelled and its stock is back, but the payment provider has not confirmed the refund yet. The shop finishes it by itself within a few minutes (and mails the customer); you can also
-              finish it now.
+              The order is cancelled and its stock is back, but the payment provider has not confirmed the refund yet.
+              The shop finishes it by itself within a few minutes (and mails the customer); you can also finish it now.
             </p>
             <Button size="small" isDisabled={pending === 'refund'} onClick={() => void write('refund')}>
               Finish the refund

@@ -13,7 +13,14 @@ const pendingOrder = (i: number) =>
   adminOrder({
     orderNumber: `pi_wait_${String(i).padStart(2, '0')}`,
     createdAt: at(i),
-    shippingAddress: { name: `Buyer ${i}`, email: `b${i}@example.com`, line1: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' },
+    shippingAddress: {
+      name: `Buyer ${i}`,
+      email: `b${i}@example.com`,
+      line1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '73301',
+    },
     lines: [{ id: 'c', name: 'Candle', image: '/i.svg', price: 1000, size: 'CANDLE', quantity: 1 }],
     amounts: { subtotal: 1000, discount: 0, shipping: 599, tax: 0, total: 1599 },
   });
@@ -36,7 +43,11 @@ beforeEach(() => {
       const after = url.searchParams.get('cursor');
       const rest = waiting.filter((order) => !after || order.createdAt > after);
       const page = rest.slice(0, limit);
-      return json(200, { orders: page, nextCursor: rest.length > limit ? page.at(-1)!.createdAt : null, total: waiting.length });
+      return json(200, {
+        orders: page,
+        nextCursor: rest.length > limit ? page.at(-1)!.createdAt : null,
+        total: waiting.length,
+      });
     }
     const shipped = /^\/api\/admin\/orders\/([^/]+)\/complete$/.exec(url.pathname);
     if (shipped) {
@@ -49,7 +60,8 @@ beforeEach(() => {
 });
 
 const show = () => renderAdmin('/admin/orders/pending');
-const shownOrders = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label')!.replace('Order ', ''));
+const shownOrders = () =>
+  screen.getAllByRole('article').map((card) => card.getAttribute('aria-label')!.replace('Order ', ''));
 const pagerText = () => screen.getByRole('navigation', { name: 'pending orders pages' }).textContent;
 
 it('asks for the oldest first, 25 a page, and says how many wait in all', async () => {
@@ -110,7 +122,9 @@ it("prints the packing slips of the page's orders in one go, one slip per order,
   await userEvent.click(screen.getByRole('button', { name: 'Print 25 packing slips' }));
   expect(print).toHaveBeenCalledTimes(1);
   const slips = screen.getAllByRole('region', { name: 'Packing slip' });
-  expect(slips.map((slip) => /Order (\S+)/.exec(slip.textContent)![1])).toEqual(waiting.slice(0, 25).map((o) => o.orderNumber));
+  expect(slips.map((slip) => /Order (\S+)/.exec(slip.textContent)![1])).toEqual(
+    waiting.slice(0, 25).map((o) => o.orderNumber),
+  );
   expect(slips[0].textContent).toContain('Buyer 0');
   expect(slips.some((slip) => slip.textContent.includes('$'))).toBe(false);
 });

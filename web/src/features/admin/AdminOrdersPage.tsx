@@ -10,12 +10,20 @@ import { PackingSlips } from './PackingSlip';
 import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
 /** A page of the orders waiting to ship, oldest first (decision 0047). */
-export const loader = async ({ request }: LoaderFunctionArgs) => ({ page: await listOrders({ status: 'pending', order: 'oldest', limit: ADMIN_ORDERS_PAGE, cursor: cursorOf(request) }) });
+export const loader = async ({ request }: LoaderFunctionArgs) => ({
+  page: await listOrders({ status: 'pending', order: 'oldest', limit: ADMIN_ORDERS_PAGE, cursor: cursorOf(request) }),
+});
 
 /** Complete Order; shipped meanwhile (in another tab): the server's words, and the page as it now stands. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { orderNumber, shipment } = (await submissionOf(request)) as { intent: 'ship'; orderNumber: string; shipment: Shipment };
-  return adminWrite('ship', () => completeOrder(orderNumber, shipment), AFTERSALE_MESSAGES.shippedOrder(orderNumber), { reloadOnConflict: true });
+  const { orderNumber, shipment } = (await submissionOf(request)) as {
+    intent: 'ship';
+    orderNumber: string;
+    shipment: Shipment;
+  };
+  return adminWrite('ship', () => completeOrder(orderNumber, shipment), AFTERSALE_MESSAGES.shippedOrder(orderNumber), {
+    reloadOnConflict: true,
+  });
 }
 
 /**
@@ -49,7 +57,12 @@ export default function AdminOrdersPage() {
     >
       {rows.length === 0 && <p className="card">No pending orders.</p>}
       {rows.map((order) => (
-        <PendingOrder key={order.orderNumber} order={order} busy={sent?.orderNumber === order.orderNumber} onShip={(shipment) => void write('ship', { orderNumber: order.orderNumber, shipment })} />
+        <PendingOrder
+          key={order.orderNumber}
+          order={order}
+          busy={sent?.orderNumber === order.orderNumber}
+          onShip={(shipment) => void write('ship', { orderNumber: order.orderNumber, shipment })}
+        />
       ))}
       {rows.length > 0 && pager}
       {rows.length > 0 && <PackingSlips orders={rows} />}
@@ -57,7 +70,15 @@ export default function AdminOrdersPage() {
   );
 }
 
-function PendingOrder({ order, busy, onShip }: { order: AdminOrder; busy: boolean; onShip: (shipment: Shipment) => void }) {
+function PendingOrder({
+  order,
+  busy,
+  onShip,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  onShip: (shipment: Shipment) => void;
+}) {
   const a = order.shippingAddress;
   return (
     <article className="card order" aria-label={`Order ${order.orderNumber}`}>
@@ -66,7 +87,13 @@ function PendingOrder({ order, busy, onShip }: { order: AdminOrder; busy: boolea
           {order.orderNumber}
         </Link>
         <span>{new Date(order.createdAt).toLocaleString('en-US')}</span>
-        <span>{order.replacementOf ? `Replacement for ${order.replacementOf}` : order.customer === 'guest' ? 'Guest' : 'Customer account'}</span>
+        <span>
+          {order.replacementOf
+            ? `Replacement for ${order.replacementOf}`
+            : order.customer === 'guest'
+              ? 'Guest'
+              : 'Customer account'}
+        </span>
         <StatusBadge status={order.status} />
       </header>
       <address>

@@ -5,7 +5,9 @@ import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
 
-/** The owner's dashboard at /admin: the figures of the answer, each tile's links apart, low stock linking to its row. */
+/**
+ * The owner's dashboard at /admin: the figures of the answer, each tile's links apart, low stock linking to its row.
+ */
 const dashboard = {
   today: { orders: 1, revenue: 5399, discounts: 0 },
   last30Days: { orders: 12, revenue: 64_788, discounts: 1_200 },
@@ -13,7 +15,11 @@ const dashboard = {
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
   unsentConfirmations: { count: 0, retrying: 0, orders: [] },
-  reminders: { delayMinutes: 60, today: { sent: 2, recovered: 1, revenue: 3098 }, last30Days: { sent: 9, recovered: 3, revenue: 10_450 } },
+  reminders: {
+    delayMinutes: 60,
+    today: { sent: 2, recovered: 1, revenue: 3098 },
+    last30Days: { sent: 9, recovered: 3, revenue: 10_450 },
+  },
   stockAlerts: { waiting: 7, sizes: 3 },
   threshold: 3,
   lowStock: [
@@ -25,7 +31,9 @@ const dashboard = {
 beforeEach(() => {
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
-    urlOf(input).startsWith('/api/admin/dashboard?today=') ? json(200, dashboard) : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+    urlOf(input).startsWith('/api/admin/dashboard?today=')
+      ? json(200, dashboard)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
   ) as typeof fetch;
 });
 
@@ -35,17 +43,30 @@ it('shows the figures and links each tile to its page, each link on its own', as
   expect(last30.textContent).toContain('$647.88');
   expect(last30.textContent).toContain('12 orders · $12.00 in discounts');
   const links = within(last30).getAllByRole('link');
-  expect(links.map((link) => link.textContent)).toEqual([expect.stringMatching(/^Orders since [A-Z][a-z]{2} \d{1,2}$/), 'Promo codes']);
+  expect(links.map((link) => link.textContent)).toEqual([
+    expect.stringMatching(/^Orders since [A-Z][a-z]{2} \d{1,2}$/),
+    'Promo codes',
+  ]);
   // The Sales view (what the figures count) from the admin's own date 29 days ago (today is the 30th).
-  expect(links[0].getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${localDate(midnightDaysAgo(29))}`);
+  expect(links[0].getAttribute('href')).toBe(
+    `/admin/orders/archive?status=sales&from=${localDate(midnightDaysAgo(29))}`,
+  );
   const toShip = screen.getByRole('heading', { name: 'Waiting to ship' }).closest('li')!;
   expect(toShip.textContent).toContain('2');
-  expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe('/admin/orders/pending');
+  expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe(
+    '/admin/orders/pending',
+  );
   const lowStock = screen.getByRole('region', { name: /Low stock/ });
-  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).closest('tr')!.textContent).toContain('Sold out');
+  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).closest('tr')!.textContent).toContain(
+    'Sold out',
+  );
   // Each opens its product or item alone, whichever page of its table it is on.
-  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).getAttribute('href')).toBe('/admin/products?id=vanilla-snow-candle');
-  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe('/admin/items?id=HOODIE-FLEECE');
+  expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).getAttribute('href')).toBe(
+    '/admin/products?id=vanilla-snow-candle',
+  );
+  expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe(
+    '/admin/items?id=HOODIE-FLEECE',
+  );
 });
 
 it("today's link and figures are the admin's own day (not the UTC one), and the links open every sale the figures count", async () => {
@@ -63,7 +84,9 @@ it("today's link and figures are the admin's own day (not the UTC one), and the 
   try {
     renderAdmin('/admin');
     const today = (await screen.findByRole('heading', { name: 'Sales today' })).closest('li')!;
-    expect(within(today).getByRole('link', { name: "Today's orders" }).getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${ymd(midnight(0))}`);
+    expect(within(today).getByRole('link', { name: "Today's orders" }).getAttribute('href')).toBe(
+      `/admin/orders/archive?status=sales&from=${ymd(midnight(0))}`,
+    );
     const month = within(screen.getByRole('heading', { name: 'Last 30 days' }).closest('li')!).getAllByRole('link')[0];
     expect(month.getAttribute('href')).toBe(`/admin/orders/archive?status=sales&from=${ymd(midnight(29))}`);
     // The figures are counted from the same midnights.
@@ -89,7 +112,9 @@ it('confirmation mails not sent: the count, each order linking to its page with 
   expect(within(tile).getByText('3')).toBeTruthy();
   expect(within(tile).getByRole('link', { name: 'pi_refused' }).getAttribute('href')).toBe('/admin/orders/pi_refused');
   expect(within(tile).getByRole('link', { name: 'pi_refused' }).closest('li')!.textContent).toBe('pi_refused not sent');
-  expect(within(tile).getByRole('link', { name: 'pi_maybe' }).closest('li')!.textContent).toBe('pi_maybe may not have been sent');
+  expect(within(tile).getByRole('link', { name: 'pi_maybe' }).closest('li')!.textContent).toBe(
+    'pi_maybe may not have been sent',
+  );
   expect(tile.textContent).toContain('and 1 more');
 });
 
@@ -101,7 +126,9 @@ it('no confirmation mail waiting: the tile says every one went out', async () =>
 });
 
 it('none waiting for the owner but some being tried again: the tile never says every one went out', async () => {
-  global.fetch = jest.fn(async () => json(200, { ...dashboard, unsentConfirmations: { count: 0, retrying: 2, orders: [] } })) as typeof fetch;
+  global.fetch = jest.fn(async () =>
+    json(200, { ...dashboard, unsentConfirmations: { count: 0, retrying: 2, orders: [] } }),
+  ) as typeof fetch;
   renderAdmin('/admin');
   const tile = (await screen.findByRole('heading', { name: 'Confirmation mails not sent' })).closest('li')!;
   expect(tile.textContent).toContain('0None waits for you');
@@ -120,7 +147,8 @@ it('cart reminders: sent and recovered with their revenue, and the delay the own
       delay = body.reminderDelayMinutes;
       return json(200, body);
     }
-    if (url.startsWith('/api/admin/dashboard?today=')) return json(200, { ...dashboard, reminders: { ...dashboard.reminders, delayMinutes: delay } });
+    if (url.startsWith('/api/admin/dashboard?today='))
+      return json(200, { ...dashboard, reminders: { ...dashboard.reminders, delayMinutes: delay } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
   renderAdmin('/admin');
@@ -148,5 +176,7 @@ it('counts the back-in-stock requests waiting and links to them', async () => {
   renderAdmin('/admin');
   const tile = (await screen.findByRole('heading', { name: STOCK_ALERT_MESSAGES.tileHeading })).closest('li')!;
   expect(tile.textContent).toContain(`7${STOCK_ALERT_MESSAGES.tileSizes(3)}`);
-  expect(within(tile).getByRole('link', { name: STOCK_ALERT_MESSAGES.tileLink }).getAttribute('href')).toBe('/admin/stock-alerts');
+  expect(within(tile).getByRole('link', { name: STOCK_ALERT_MESSAGES.tileLink }).getAttribute('href')).toBe(
+    '/admin/stock-alerts',
+  );
 });

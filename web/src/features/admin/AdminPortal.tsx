@@ -40,7 +40,10 @@ export async function action({ request }: ActionFunctionArgs) {
   );
 }
 
-/** Reminders sent and orders recovered with their revenue (issue 27 item 4), and the delay the owner sets (0 turns them off). */
+/**
+ * Reminders sent and orders recovered with their revenue (issue 27 item 4), and the delay the owner sets (0 turns them
+ * off).
+ */
 function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderData<typeof loader>>['reminders'] }) {
   const { write, pending, fields } = useAdminWrites();
   const [minutes, setMinutes] = useState(String(reminders.delayMinutes));
@@ -54,10 +57,12 @@ function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderDa
       <h2>{REMINDER_MESSAGES.tileHeading}</h2>
       <p className="figure">{reminders.last30Days.recovered}</p>
       <p className="muted">
-        {reminders.last30Days.recovered === 1 ? 'order' : 'orders'} recovered in 30 days · {formatPrice(reminders.last30Days.revenue)} · {reminders.last30Days.sent} sent
+        {reminders.last30Days.recovered === 1 ? 'order' : 'orders'} recovered in 30 days ·{' '}
+        {formatPrice(reminders.last30Days.revenue)} · {reminders.last30Days.sent} sent
       </p>
       <p className="muted">
-        Today: {reminders.today.sent} sent · {reminders.today.recovered} recovered · {formatPrice(reminders.today.revenue)}
+        Today: {reminders.today.sent} sent · {reminders.today.recovered} recovered ·{' '}
+        {formatPrice(reminders.today.revenue)}
       </p>
       <form className="tile-form" onSubmit={save} aria-label={REMINDER_MESSAGES.tileHeading}>
         <label>
@@ -85,7 +90,10 @@ function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderDa
   );
 }
 
-/** The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, cart reminders, back-in-stock requests, low stock; each links to its page. */
+/**
+ * The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, cart reminders,
+ * back-in-stock requests, low stock; each links to its page.
+ */
 export default function AdminPortal() {
   const data = useLoaderData<typeof loader>();
   const { notice } = useAdminWrites();
@@ -107,17 +115,24 @@ export default function AdminPortal() {
             <h2>Last 30 days</h2>
             <p className="figure">{formatPrice(data.last30Days.revenue)}</p>
             <p className="muted">
-              {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} · {formatPrice(data.last30Days.discounts)} in discounts
+              {data.last30Days.orders} {data.last30Days.orders === 1 ? 'order' : 'orders'} ·{' '}
+              {formatPrice(data.last30Days.discounts)} in discounts
             </p>
             <p className="tile-links">
-              <Link to={`/admin/orders/archive?status=sales&from=${sinceDate}`}>Orders since {data.days.since.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}</Link>
+              <Link to={`/admin/orders/archive?status=sales&from=${sinceDate}`}>
+                Orders since {data.days.since.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}
+              </Link>
               <Link to="/admin/promo-codes">Promo codes</Link>
             </p>
           </li>
           <li className="card">
             <h2>Waiting to ship</h2>
             <p className="figure">{data.waitingToShip}</p>
-            <p className="muted">{data.oldestWaiting ? `Oldest from ${new Date(data.oldestWaiting).toLocaleDateString('en-US')}` : 'Nothing to pack'}</p>
+            <p className="muted">
+              {data.oldestWaiting
+                ? `Oldest from ${new Date(data.oldestWaiting).toLocaleDateString('en-US')}`
+                : 'Nothing to pack'}
+            </p>
             <Link to="/admin/orders/pending">Orders to ship</Link>
           </li>
           <li className="card">
@@ -130,22 +145,33 @@ export default function AdminPortal() {
             <h2>{CONFIRMATION_MAIL_MESSAGES.tileHeading}</h2>
             <p className="figure">{data.unsentConfirmations.count}</p>
             {data.unsentConfirmations.count === 0 ? (
-              <p className="muted">{data.unsentConfirmations.retrying ? CONFIRMATION_MAIL_MESSAGES.tileNoneWaiting : CONFIRMATION_MAIL_MESSAGES.tileNone}</p>
+              <p className="muted">
+                {data.unsentConfirmations.retrying
+                  ? CONFIRMATION_MAIL_MESSAGES.tileNoneWaiting
+                  : CONFIRMATION_MAIL_MESSAGES.tileNone}
+              </p>
             ) : (
               <>
                 <ul className="tile-orders">
                   {data.unsentConfirmations.orders.map((order) => (
                     <li key={order.orderNumber}>
-                      <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link> <span className="muted">{CONFIRMATION_MAIL_MESSAGES.tileState[order.state]}</span>
+                      <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>{' '}
+                      <span className="muted">{CONFIRMATION_MAIL_MESSAGES.tileState[order.state]}</span>
                     </li>
                   ))}
                 </ul>
                 {data.unsentConfirmations.count > data.unsentConfirmations.orders.length && (
-                  <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileMore(data.unsentConfirmations.count - data.unsentConfirmations.orders.length)}</p>
+                  <p className="muted">
+                    {CONFIRMATION_MAIL_MESSAGES.tileMore(
+                      data.unsentConfirmations.count - data.unsentConfirmations.orders.length,
+                    )}
+                  </p>
                 )}
               </>
             )}
-            {data.unsentConfirmations.retrying > 0 && <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileRetrying(data.unsentConfirmations.retrying)}</p>}
+            {data.unsentConfirmations.retrying > 0 && (
+              <p className="muted">{CONFIRMATION_MAIL_MESSAGES.tileRetrying(data.unsentConfirmations.retrying)}</p>
+            )}
           </li>
           <RemindersTile reminders={data.reminders} />
           <li className="card">
@@ -170,11 +196,17 @@ export default function AdminPortal() {
                     <TableRow key={`${row.kind}|${row.id}|${row.size}`}>
                       <TableCell className="name-cell">
                         {/* The product or item alone, whichever page of its table it would be on. */}
-                        <Link to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}>{unescapeText(row.name)}</Link>
+                        <Link
+                          to={`${row.kind === 'product' ? '/admin/products' : '/admin/items'}?id=${encodeURIComponent(row.id)}`}
+                        >
+                          {unescapeText(row.name)}
+                        </Link>
                       </TableCell>
                       <TableCell>{row.size === 'CANDLE' ? 'one size' : row.size}</TableCell>
                       <TableCell>
-                        <Badge variation={row.count === 0 ? 'error' : 'warning'}>{row.count === 0 ? 'Sold out' : row.count}</Badge>
+                        <Badge variation={row.count === 0 ? 'error' : 'warning'}>
+                          {row.count === 0 ? 'Sold out' : row.count}
+                        </Badge>
                       </TableCell>
                     </TableRow>
                   ))}

@@ -24,10 +24,21 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
     asked.push(url.pathname + url.search);
-    if (url.pathname === '/api/admin/products') return json(200, url.searchParams.get('id') === candle.id ? { products: [candle], total: 1, nextCursor: null } : { products: [], total: 0, nextCursor: null });
+    if (url.pathname === '/api/admin/products')
+      return json(
+        200,
+        url.searchParams.get('id') === candle.id
+          ? { products: [candle], total: 1, nextCursor: null }
+          : { products: [], total: 0, nextCursor: null },
+      );
     if (url.pathname === '/api/admin/items') {
       const item = { id: 'HOODIE-FLEECE', stock: { S: 5, M: 5, L: 5, XL: 2, '2XL': 5 }, version: 1 };
-      return json(200, url.searchParams.get('id') === item.id ? { items: [item], total: 1, nextCursor: null } : { items: [], total: 0, nextCursor: null });
+      return json(
+        200,
+        url.searchParams.get('id') === item.id
+          ? { items: [item], total: 1, nextCursor: null }
+          : { items: [], total: 0, nextCursor: null },
+      );
     }
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;

@@ -36,7 +36,8 @@ const rowOf = (p: AdminProduct): Row => ({
 });
 
 /** Which own counts a product keeps: tumblers 16/20/24oz, single-size goods one count, apparel none. */
-const ownCounts = (tag: string): string[] => (sizeKind(tag) === 'tumbler' ? [...TUMBLER_SIZES] : sizeKind(tag) === 'single' ? ['CANDLE'] : []);
+const ownCounts = (tag: string): string[] =>
+  sizeKind(tag) === 'tumbler' ? [...TUMBLER_SIZES] : sizeKind(tag) === 'single' ? ['CANDLE'] : [];
 
 function changes(product: AdminProduct, row: Row) {
   const original = rowOf(product);
@@ -47,7 +48,8 @@ function changes(product: AdminProduct, row: Row) {
   if (row.stockRef !== original.stockRef) body.stockRef = row.stockRef;
   if (row.description !== original.description) body.description = row.description;
   const counts = ownCounts(row.tag);
-  if (counts.some((k) => (row.stock[k] ?? '0') !== (original.stock[k] ?? '0'))) body.stock = Object.fromEntries(counts.map((k) => [k, toCount(row.stock[k] ?? '0')]));
+  if (counts.some((k) => (row.stock[k] ?? '0') !== (original.stock[k] ?? '0')))
+    body.stock = Object.fromEntries(counts.map((k) => [k, toCount(row.stock[k] ?? '0')]));
   return body;
 }
 
@@ -59,7 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { only, page: await listProducts(cursorOf(request), only) };
 }
 
-type ProductWrite = { intent: 'save'; product: AdminProduct; row: Row } | { intent: 'draft' | 'delete'; id: string; name: string } | { intent: 'create'; product: Record<string, unknown> & { name: string } };
+type ProductWrite =
+  | { intent: 'save'; product: AdminProduct; row: Row }
+  | { intent: 'draft' | 'delete'; id: string; name: string }
+  | { intent: 'create'; product: Record<string, unknown> & { name: string } };
 
 export async function action({ request }: ActionFunctionArgs) {
   const write = (await submissionOf(request)) as ProductWrite;
@@ -67,7 +72,11 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'save': {
       const body = changes(write.product, write.row);
       if (Number.isNaN(body.price)) return refused('save', 'Price must look like 12.99');
-      return adminWrite('save', () => updateProduct(write.product.id, { ...body, version: write.product.version }), `Saved ${write.row.name}.`);
+      return adminWrite(
+        'save',
+        () => updateProduct(write.product.id, { ...body, version: write.product.version }),
+        `Saved ${write.row.name}.`,
+      );
     }
     case 'draft':
       return adminWrite('draft', () => draftProduct(write.id), `Drafted ${write.name}.`);
@@ -134,10 +143,19 @@ export default function AdminProductsPage() {
                 <img src={product.image} alt="" />
               </TableCell>
               <TableCell>
-                <input aria-label="Name" value={row.name} onChange={(e) => edit(product.id, { name: e.target.value })} />
+                <input
+                  aria-label="Name"
+                  value={row.name}
+                  onChange={(e) => edit(product.id, { name: e.target.value })}
+                />
               </TableCell>
               <TableCell>
-                <input aria-label="Price" inputMode="decimal" value={row.price} onChange={(e) => edit(product.id, { price: e.target.value })} />
+                <input
+                  aria-label="Price"
+                  inputMode="decimal"
+                  value={row.price}
+                  onChange={(e) => edit(product.id, { price: e.target.value })}
+                />
               </TableCell>
               <TableCell>
                 <input aria-label="Tags" value={row.tag} onChange={(e) => edit(product.id, { tag: e.target.value })} />
@@ -146,50 +164,104 @@ export default function AdminProductsPage() {
                 {counts.length === 0 ? (
                   <label>
                     Stock item
-                    <input aria-label="Stock item" value={row.stockRef} onChange={(e) => edit(product.id, { stockRef: e.target.value })} />
+                    <input
+                      aria-label="Stock item"
+                      value={row.stockRef}
+                      onChange={(e) => edit(product.id, { stockRef: e.target.value })}
+                    />
                   </label>
                 ) : (
                   counts.map((k) => (
                     <label key={k}>
                       {k === 'CANDLE' ? 'Count' : k}
-                      <input aria-label={`${k} count`} inputMode="numeric" value={row.stock[k] ?? '0'} onChange={(e) => edit(product.id, { stock: { ...row.stock, [k]: e.target.value } })} />
+                      <input
+                        aria-label={`${k} count`}
+                        inputMode="numeric"
+                        value={row.stock[k] ?? '0'}
+                        onChange={(e) => edit(product.id, { stock: { ...row.stock, [k]: e.target.value } })}
+                      />
                     </label>
                   ))
                 )}
               </TableCell>
               <TableCell>
-                <textarea aria-label="Description" rows={2} value={row.description} onChange={(e) => edit(product.id, { description: e.target.value })} />
+                <textarea
+                  aria-label="Description"
+                  rows={2}
+                  value={row.description}
+                  onChange={(e) => edit(product.id, { description: e.target.value })}
+                />
               </TableCell>
               <TableCell className="actions">
-                <Button size="small" variation="primary" isDisabled={!dirty || busy} onClick={() => void write('save', { product, row })}>
+                <Button
+                  size="small"
+                  variation="primary"
+                  isDisabled={!dirty || busy}
+                  onClick={() => void write('save', { product, row })}
+                >
                   Save
                 </Button>
-                <Button size="small" isDisabled={busy} onClick={() => void write('draft', { id: product.id, name: row.name })}>
+                <Button
+                  size="small"
+                  isDisabled={busy}
+                  onClick={() => void write('draft', { id: product.id, name: row.name })}
+                >
                   Draft
                 </Button>
-                <DeleteButton question={`Delete ${row.name} and its images?`} busy={busy} onDelete={() => void write('delete', { id: product.id, name: row.name })} />
+                <DeleteButton
+                  question={`Delete ${row.name} and its images?`}
+                  busy={busy}
+                  onDelete={() => void write('delete', { id: product.id, name: row.name })}
+                />
               </TableCell>
             </>
           );
         }}
       />
-      <AddProduct add={(product) => void write('create', { product })} adding={sent?.intent === 'create'} added={result?.intent === 'create' && result.ok ? result : null} problem={addProblem} />
+      <AddProduct
+        add={(product) => void write('create', { product })}
+        adding={sent?.intent === 'create'}
+        added={result?.intent === 'create' && result.ok ? result : null}
+        problem={addProblem}
+      />
     </AdminPage>
   );
 }
 
-const EMPTY = { name: '', description: '', price: '', tag: '', stockRef: '', image: '', extra1: '', extra2: '', stock: {} as Record<string, string> };
+const EMPTY = {
+  name: '',
+  description: '',
+  price: '',
+  tag: '',
+  stockRef: '',
+  image: '',
+  extra1: '',
+  extra2: '',
+  stock: {} as Record<string, string>,
+};
 
 /**
  * Add a product: the photos upload as they are picked (ImageInput: progress, then the photo being prepared), the rest
- * goes to the page's action (`add`); the form empties once the product is added (`added`), and says why not (`problem`).
+ * goes to the page's action (`add`); the form empties once the product is added (`added`), and says why not
+ * (`problem`).
  */
-function AddProduct({ add, adding, added, problem }: { add: (product: Record<string, unknown> & { name: string }) => void; adding: boolean; added: object | null; problem: string }) {
+function AddProduct({
+  add,
+  adding,
+  added,
+  problem,
+}: {
+  add: (product: Record<string, unknown> & { name: string }) => void;
+  adding: boolean;
+  added: object | null;
+  problem: string;
+}) {
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState('');
   // Which photo fields have a photo on its way (made smaller, uploading or being prepared).
   const [pending, setPending] = useState<Record<string, boolean>>({});
-  const waiting = (field: string) => (busy: boolean) => setPending((current) => (current[field] === busy ? current : { ...current, [field]: busy }));
+  const waiting = (field: string) => (busy: boolean) =>
+    setPending((current) => (current[field] === busy ? current : { ...current, [field]: busy }));
   const counts = ownCounts(form.tag);
   const [emptiedFor, setEmptiedFor] = useState(added);
   if (emptiedFor !== added) {
@@ -215,7 +287,9 @@ function AddProduct({ add, adding, added, problem }: { add: (product: Record<str
       tag: form.tag,
       image: form.image,
       extraImages: [form.extra1, form.extra2].filter(Boolean),
-      ...(counts.length ? { stock: Object.fromEntries(counts.map((k) => [k, toCount(form.stock[k] ?? '')])) } : { stockRef: form.stockRef }),
+      ...(counts.length
+        ? { stock: Object.fromEntries(counts.map((k) => [k, toCount(form.stock[k] ?? '')])) }
+        : { stockRef: form.stockRef }),
     });
   }
 
@@ -223,15 +297,59 @@ function AddProduct({ add, adding, added, problem }: { add: (product: Record<str
     <section className="card" aria-labelledby="add-heading">
       <h2 id="add-heading">Add a product</h2>
       <form className="add" onSubmit={submit}>
-        {/* A photo is reported when it is ready, seconds after it was picked: it joins the form as it is then (what was typed meanwhile stays). */}
-        <ImageInput label="Main image" required value={form.image} onChange={(image) => setForm((current) => ({ ...current, image }))} onBusy={waiting('image')} />
-        <ImageInput label="Extra image 1" value={form.extra1} onChange={(extra1) => setForm((current) => ({ ...current, extra1 }))} onBusy={waiting('extra1')} />
-        <ImageInput label="Extra image 2" value={form.extra2} onChange={(extra2) => setForm((current) => ({ ...current, extra2 }))} onBusy={waiting('extra2')} />
-        <TextField label="Name" name="name" isRequired maxLength={200} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-        <TextField label="Price ($)" name="price" isRequired inputMode="decimal" placeholder="24.99" value={form.price} onChange={(e) => setForm({ ...form, price: e.target.value })} />
-        <TextField label="Tags (comma-separated)" name="tag" isRequired placeholder="tees,new-releases" value={form.tag} onChange={(e) => setForm({ ...form, tag: e.target.value })} />
+        {/* A photo is reported when it is ready, seconds after it was picked: it joins the form as it is then
+            (what was typed meanwhile stays). */}
+        <ImageInput
+          label="Main image"
+          required
+          value={form.image}
+          onChange={(image) => setForm((current) => ({ ...current, image }))}
+          onBusy={waiting('image')}
+        />
+        <ImageInput
+          label="Extra image 1"
+          value={form.extra1}
+          onChange={(extra1) => setForm((current) => ({ ...current, extra1 }))}
+          onBusy={waiting('extra1')}
+        />
+        <ImageInput
+          label="Extra image 2"
+          value={form.extra2}
+          onChange={(extra2) => setForm((current) => ({ ...current, extra2 }))}
+          onBusy={waiting('extra2')}
+        />
+        <TextField
+          label="Name"
+          name="name"
+          isRequired
+          maxLength={200}
+          value={form.name}
+          onChange={(e) => setForm({ ...form, name: e.target.value })}
+        />
+        <TextField
+          label="Price ($)"
+          name="price"
+          isRequired
+          inputMode="decimal"
+          placeholder="24.99"
+          value={form.price}
+          onChange={(e) => setForm({ ...form, price: e.target.value })}
+        />
+        <TextField
+          label="Tags (comma-separated)"
+          name="tag"
+          isRequired
+          placeholder="tees,new-releases"
+          value={form.tag}
+          onChange={(e) => setForm({ ...form, tag: e.target.value })}
+        />
         {counts.length === 0 ? (
-          <TextField label="Stock item (apparel and gift wraps)" name="stockRef" value={form.stockRef} onChange={(e) => setForm({ ...form, stockRef: e.target.value })} />
+          <TextField
+            label="Stock item (apparel and gift wraps)"
+            name="stockRef"
+            value={form.stockRef}
+            onChange={(e) => setForm({ ...form, stockRef: e.target.value })}
+          />
         ) : (
           counts.map((k) => (
             <TextField

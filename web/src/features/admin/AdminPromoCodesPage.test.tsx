@@ -6,7 +6,18 @@ import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../.
 
 /** The owner's promo codes page: the list with uses, making a code (field messages from the server), deactivating. */
 const stamp = '2026-06-01T10:00:00.000Z';
-const welcome = { code: 'WELCOME10', kind: 'percent', value: 10, maxPerCustomer: 1, active: true, redemptions: 3, description: '10% off your order', version: 1, createdAt: stamp, updatedAt: stamp };
+const welcome = {
+  code: 'WELCOME10',
+  kind: 'percent',
+  value: 10,
+  maxPerCustomer: 1,
+  active: true,
+  redemptions: 3,
+  description: '10% off your order',
+  version: 1,
+  createdAt: stamp,
+  updatedAt: stamp,
+};
 const calls: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
 let codes: Record<string, unknown>[];
 /** The page alone (the admin shell's session is stubbed by the token source). */
@@ -23,7 +34,14 @@ beforeEach(() => {
     calls.push({ method, url, body });
     if (url === '/api/admin/promo-codes' && method === 'GET') return json(200, { promoCodes: codes });
     if (url === '/api/admin/promo-codes' && method === 'POST') {
-      if (body?.value === 150) return json(400, { error: { code: 'validation_failed', message: 'Please check the highlighted fields.', fields: { value: 'A percent is a whole number from 1 to 100.' } } });
+      if (body?.value === 150)
+        return json(400, {
+          error: {
+            code: 'validation_failed',
+            message: 'Please check the highlighted fields.',
+            fields: { value: 'A percent is a whole number from 1 to 100.' },
+          },
+        });
       const made = {
         ...welcome,
         code: String(body!.code).toUpperCase(),
@@ -65,7 +83,13 @@ it('makes a code: a wrong value is shown beside its field, then the code is made
   await userEvent.type(screen.getByLabelText('Uses in all (optional)'), '50');
   await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
   await screen.findByText('Made SPRING-15: 15% off your order.');
-  expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ code: 'spring-15', kind: 'percent', value: 15, maxRedemptions: 50, active: true });
+  expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+    code: 'spring-15',
+    kind: 'percent',
+    value: 15,
+    maxRedemptions: 50,
+    active: true,
+  });
   expect(await screen.findByText('SPRING-15')).toBeTruthy();
 });
 
@@ -83,7 +107,10 @@ it('dollar fields the owner typed wrong are told in dollars beside the field, an
   await waitFor(() => expect(amountField.getAttribute('aria-invalid')).toBe('true'));
   expect(minimumField.getAttribute('aria-invalid')).toBe('true');
   // Each field's message is the one its field is described by (what a screen reader reads with it).
-  const describedBy = (field: HTMLElement) => (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+  const describedBy = (field: HTMLElement) =>
+    (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '');
   expect(describedBy(amountField)).toContain(PROMO_FORM_MESSAGES.amountOff);
   expect(describedBy(minimumField)).toContain(PROMO_FORM_MESSAGES.minSubtotal);
   expect(document.body.textContent).not.toMatch(/cents|whole number/i);
@@ -95,13 +122,25 @@ it('dollar fields the owner typed wrong are told in dollars beside the field, an
   await userEvent.type(minimumField, '40');
   await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
   await screen.findByText(/^Made SPRING-5/);
-  expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ code: 'spring-5', kind: 'amount', value: 1250, minSubtotal: 4000, active: true });
+  expect(calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({
+    code: 'spring-5',
+    kind: 'amount',
+    value: 1250,
+    minSubtotal: 4000,
+    active: true,
+  });
 });
 
 it('deactivates a code by sending it whole again at the version read', async () => {
   show();
   await userEvent.click(await screen.findByRole('button', { name: 'Deactivate WELCOME10' }));
   await screen.findByText('Deactivated WELCOME10.');
-  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ kind: 'percent', value: 10, maxPerCustomer: 1, active: false, version: 1 });
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+    kind: 'percent',
+    value: 10,
+    maxPerCustomer: 1,
+    active: false,
+    version: 1,
+  });
   expect(await screen.findByRole('button', { name: 'Activate WELCOME10' })).toBeTruthy();
 });

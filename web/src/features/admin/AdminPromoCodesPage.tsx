@@ -21,8 +21,22 @@ interface Draft {
   maxPerCustomer: string;
   active: boolean;
 }
-const EMPTY: Draft = { code: '', kind: 'percent', value: '', minSubtotal: '', startsAt: '', endsAt: '', maxRedemptions: '', maxPerCustomer: '', active: true };
-const KIND_LABEL: Record<PromoKind, string> = { percent: 'Percent off', amount: 'Amount off', shipping: 'Free shipping' };
+const EMPTY: Draft = {
+  code: '',
+  kind: 'percent',
+  value: '',
+  minSubtotal: '',
+  startsAt: '',
+  endsAt: '',
+  maxRedemptions: '',
+  maxPerCustomer: '',
+  active: true,
+};
+const KIND_LABEL: Record<PromoKind, string> = {
+  percent: 'Percent off',
+  amount: 'Amount off',
+  shipping: 'Free shipping',
+};
 
 /** ISO -> the value of a datetime-local input (the admin's own time zone), and back. */
 const toLocalInput = (iso?: string) => {
@@ -31,7 +45,8 @@ const toLocalInput = (iso?: string) => {
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : undefined);
-const when = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+const when = (iso?: string) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 function draftOf(promo: PromoView): Draft {
   return {
@@ -70,7 +85,12 @@ function bodyOf(draft: Draft) {
   const cents = (text: string) => (text.trim() === '' ? undefined : toCents(text));
   return {
     kind: draft.kind,
-    value: draft.kind === 'shipping' ? 0 : draft.kind === 'amount' ? (cents(draft.value) ?? Number.NaN) : (number(draft.value) ?? Number.NaN),
+    value:
+      draft.kind === 'shipping'
+        ? 0
+        : draft.kind === 'amount'
+          ? (cents(draft.value) ?? Number.NaN)
+          : (number(draft.value) ?? Number.NaN),
     minSubtotal: cents(draft.minSubtotal),
     startsAt: fromLocalInput(draft.startsAt),
     endsAt: fromLocalInput(draft.endsAt),
@@ -83,11 +103,20 @@ function bodyOf(draft: Draft) {
 const COLUMNS = ['Code', 'What it takes off', 'When', 'Uses / limit', 'Active', 'Actions'] as const;
 
 const windowText = (promo: PromoView) =>
-  promo.startsAt && promo.endsAt ? `${when(promo.startsAt)} – ${when(promo.endsAt)}` : promo.startsAt ? `from ${when(promo.startsAt)}` : promo.endsAt ? `until ${when(promo.endsAt)}` : 'always';
+  promo.startsAt && promo.endsAt
+    ? `${when(promo.startsAt)} – ${when(promo.endsAt)}`
+    : promo.startsAt
+      ? `from ${when(promo.startsAt)}`
+      : promo.endsAt
+        ? `until ${when(promo.endsAt)}`
+        : 'always';
 
 export const loader = async () => ({ codes: await listPromoCodes() });
 
-type PromoWrite = { intent: 'save'; draft: Draft; editing: PromoView | null } | { intent: 'toggle'; promo: PromoView } | { intent: 'delete'; code: string };
+type PromoWrite =
+  | { intent: 'save'; draft: Draft; editing: PromoView | null }
+  | { intent: 'toggle'; promo: PromoView }
+  | { intent: 'delete'; code: string };
 
 /**
  * Make or edit a code (the dollar fields are checked first: a sentence per field that cannot be read, nothing sent),
@@ -97,12 +126,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const write = (await submissionOf(request)) as PromoWrite;
   if (write.intent === 'toggle') {
     const { promo } = write;
-    return adminWrite('toggle', () => updatePromoCode(promo.code, { ...bodyOf(draftOf(promo)), active: !promo.active, version: promo.version }), `${promo.active ? 'Deactivated' : 'Activated'} ${promo.code}.`);
+    return adminWrite(
+      'toggle',
+      () => updatePromoCode(promo.code, { ...bodyOf(draftOf(promo)), active: !promo.active, version: promo.version }),
+      `${promo.active ? 'Deactivated' : 'Activated'} ${promo.code}.`,
+    );
   }
-  if (write.intent === 'delete') return adminWrite('delete', () => deletePromoCode(write.code), `Deleted ${write.code}.`);
+  if (write.intent === 'delete')
+    return adminWrite('delete', () => deletePromoCode(write.code), `Deleted ${write.code}.`);
   const { draft, editing } = write;
   const problems = dollarProblems(draft);
-  if (Object.keys(problems).length) return refused('save', [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' '), problems);
+  if (Object.keys(problems).length)
+    return refused('save', [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' '), problems);
   const body = bodyOf(draft);
   return editing
     ? adminWrite(
@@ -152,12 +187,14 @@ export default function AdminPromoCodesPage() {
     document.getElementById('promo-form')?.scrollIntoView({ behavior: 'smooth' });
   }
 
-  const busy = (promo: PromoView) => (sent?.promo as PromoView | undefined)?.code === promo.code || sent?.code === promo.code;
+  const busy = (promo: PromoView) =>
+    (sent?.promo as PromoView | undefined)?.code === promo.code || sent?.code === promo.code;
 
   return (
     <AdminPage title="Promo codes" notice={notice}>
       <p className="muted">
-        Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
+        Shoppers type a code in the cart's Order Details. Codes are not case-sensitive; a code's uses count paid orders
+        (a cancelled order gives its use back). A used code cannot be deleted: deactivate it.
       </p>
       <AdminTable
         columns={COLUMNS}
@@ -176,7 +213,9 @@ export default function AdminPromoCodesPage() {
             <TableCell data-label={COLUMNS[3]}>
               <span>
                 {promo.redemptions} / {promo.maxRedemptions ?? 'no limit'}
-                {promo.maxPerCustomer !== undefined && <span className="muted"> ({promo.maxPerCustomer} per customer)</span>}
+                {promo.maxPerCustomer !== undefined && (
+                  <span className="muted"> ({promo.maxPerCustomer} per customer)</span>
+                )}
               </span>
             </TableCell>
             <TableCell data-label={COLUMNS[4]}>
@@ -186,17 +225,32 @@ export default function AdminPromoCodesPage() {
               <Button size="small" onClick={() => edit(promo)} aria-label={`Edit ${promo.code}`}>
                 Edit
               </Button>
-              <Button size="small" isDisabled={busy(promo)} onClick={() => void write('toggle', { promo })} aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}>
+              <Button
+                size="small"
+                isDisabled={busy(promo)}
+                onClick={() => void write('toggle', { promo })}
+                aria-label={`${promo.active ? 'Deactivate' : 'Activate'} ${promo.code}`}
+              >
                 {promo.active ? 'Deactivate' : 'Activate'}
               </Button>
               {promo.redemptions === 0 && (
-                <DeleteButton label={`Delete ${promo.code}`} question={`Delete the promo code ${promo.code}?`} busy={busy(promo)} onDelete={() => void write('delete', { code: promo.code })} />
+                <DeleteButton
+                  label={`Delete ${promo.code}`}
+                  question={`Delete the promo code ${promo.code}?`}
+                  busy={busy(promo)}
+                  onDelete={() => void write('delete', { code: promo.code })}
+                />
               )}
             </TableCell>
           </>
         )}
       />
-      <form id="promo-form" className="card add" onSubmit={save} aria-label={editing ? `Edit promo code ${editing.code}` : 'Make a promo code'}>
+      <form
+        id="promo-form"
+        className="card add"
+        onSubmit={save}
+        aria-label={editing ? `Edit promo code ${editing.code}` : 'Make a promo code'}
+      >
         <h2 className="wide">{editing ? `Edit ${editing.code}` : 'Make a promo code'}</h2>
         <TextField
           label="Code"
@@ -209,7 +263,12 @@ export default function AdminPromoCodesPage() {
           onChange={(e) => set({ code: e.target.value })}
           {...fieldProps('code')}
         />
-        <SelectField label="Kind" value={draft.kind} onChange={(e) => set({ kind: e.target.value as PromoKind })} {...fieldProps('kind')}>
+        <SelectField
+          label="Kind"
+          value={draft.kind}
+          onChange={(e) => set({ kind: e.target.value as PromoKind })}
+          {...fieldProps('kind')}
+        >
           {PROMO_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {KIND_LABEL[kind]}
@@ -226,12 +285,51 @@ export default function AdminPromoCodesPage() {
             {...fieldProps('value')}
           />
         )}
-        <TextField label="Minimum subtotal ($, optional)" inputMode="decimal" value={draft.minSubtotal} onChange={(e) => set({ minSubtotal: e.target.value })} {...fieldProps('minSubtotal')} />
-        <TextField label="Starts (optional)" type="datetime-local" value={draft.startsAt} onChange={(e) => set({ startsAt: e.target.value })} {...fieldProps('startsAt')} />
-        <TextField label="Ends (optional)" type="datetime-local" value={draft.endsAt} onChange={(e) => set({ endsAt: e.target.value })} {...fieldProps('endsAt')} />
-        <TextField label="Uses in all (optional)" type="number" min={1} value={draft.maxRedemptions} onChange={(e) => set({ maxRedemptions: e.target.value })} {...fieldProps('maxRedemptions')} />
-        <TextField label="Uses per customer (optional)" type="number" min={1} value={draft.maxPerCustomer} onChange={(e) => set({ maxPerCustomer: e.target.value })} {...fieldProps('maxPerCustomer')} />
-        <CheckboxField className="promo-active wide" label="Active (shoppers can use it)" name="active" value="yes" checked={draft.active} onChange={(e) => set({ active: e.target.checked })} />
+        <TextField
+          label="Minimum subtotal ($, optional)"
+          inputMode="decimal"
+          value={draft.minSubtotal}
+          onChange={(e) => set({ minSubtotal: e.target.value })}
+          {...fieldProps('minSubtotal')}
+        />
+        <TextField
+          label="Starts (optional)"
+          type="datetime-local"
+          value={draft.startsAt}
+          onChange={(e) => set({ startsAt: e.target.value })}
+          {...fieldProps('startsAt')}
+        />
+        <TextField
+          label="Ends (optional)"
+          type="datetime-local"
+          value={draft.endsAt}
+          onChange={(e) => set({ endsAt: e.target.value })}
+          {...fieldProps('endsAt')}
+        />
+        <TextField
+          label="Uses in all (optional)"
+          type="number"
+          min={1}
+          value={draft.maxRedemptions}
+          onChange={(e) => set({ maxRedemptions: e.target.value })}
+          {...fieldProps('maxRedemptions')}
+        />
+        <TextField
+          label="Uses per customer (optional)"
+          type="number"
+          min={1}
+          value={draft.maxPerCustomer}
+          onChange={(e) => set({ maxPerCustomer: e.target.value })}
+          {...fieldProps('maxPerCustomer')}
+        />
+        <CheckboxField
+          className="promo-active wide"
+          label="Active (shoppers can use it)"
+          name="active"
+          value="yes"
+          checked={draft.active}
+          onChange={(e) => set({ active: e.target.checked })}
+        />
         <div className="actions wide">
           <Button type="submit" variation="primary" isDisabled={pending === 'save'}>
             {editing ? 'Save changes' : 'Make promo code'}

@@ -1,6 +1,14 @@
 import { Button, Tabs, TextAreaField } from '@aws-amplify/ui-react';
 import { useRef, useState } from 'react';
-import { Link, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import type { ReplacementStatus } from '#shared/aftersale';
 import { unescapeText } from '#shared/sanitize';
 import { decideReplacement, listReplacements } from './adminApi';
@@ -13,7 +21,8 @@ type Request = Awaited<ReturnType<typeof listReplacements>>[number];
 const STATUSES: readonly Status[] = ['open', 'approved', 'declined', 'cancelled'];
 
 /** The requests of one state (`?status=`, open when none). */
-const statusOf = (params: URLSearchParams): Status => STATUSES.find((known) => known === params.get('status')) ?? 'open';
+const statusOf = (params: URLSearchParams): Status =>
+  STATUSES.find((known) => known === params.get('status')) ?? 'open';
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const status = statusOf(new URL(request.url).searchParams);
@@ -30,7 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
       () => decideReplacement(decision.id, { decision: 'approve' }),
       (result) => `Approved: replacement order ${result.replacementOrder} is waiting to ship.`,
     );
-  return adminWrite('decline', () => decideReplacement(decision.id, { decision: 'decline', message: decision.message }), `Declined ${decision.id}; the customer was mailed.`);
+  return adminWrite(
+    'decline',
+    () => decideReplacement(decision.id, { decision: 'decline', message: decision.message }),
+    `Declined ${decision.id}; the customer was mailed.`,
+  );
 }
 
 /** Replacement requests (the 30-day promise): approve (a $0 replacement order) or decline with a message. */
@@ -41,7 +54,8 @@ export default function AdminReplacementsPage() {
   const { write, notice, sent } = useAdminWrites();
   const location = useLocation();
   // The tab asked for shows at once; its requests replace the list once read.
-  const switching = navigation.state === 'loading' && !navigation.json && navigation.location.pathname === location.pathname;
+  const switching =
+    navigation.state === 'loading' && !navigation.json && navigation.location.pathname === location.pathname;
   const status = switching ? statusOf(new URLSearchParams(navigation.location.search)) : shownStatus;
   const stale = status !== shownStatus;
   // A phone shows some of the tabs: the chosen one is scrolled into view.
@@ -76,7 +90,17 @@ export default function AdminReplacementsPage() {
   );
 }
 
-function RequestCard({ request, busy, onApprove, onDecline }: { request: Request; busy: boolean; onApprove: () => void; onDecline: (message: string) => void }) {
+function RequestCard({
+  request,
+  busy,
+  onApprove,
+  onDecline,
+}: {
+  request: Request;
+  busy: boolean;
+  onApprove: () => void;
+  onDecline: (message: string) => void;
+}) {
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
   return (
@@ -87,7 +111,8 @@ function RequestCard({ request, busy, onApprove, onDecline }: { request: Request
         <RequestBadge status={request.status} />
       </header>
       <p>
-        {unescapeText(request.name)} · {request.email} · order <Link to={`/admin/orders/${request.orderNumber}`}>{request.orderNumber}</Link>
+        {unescapeText(request.name)} · {request.email} · order{' '}
+        <Link to={`/admin/orders/${request.orderNumber}`}>{request.orderNumber}</Link>
       </p>
       <OrderLines lines={request.lines} />
       <blockquote className="reason">{unescapeText(request.reason)}</blockquote>
@@ -116,7 +141,15 @@ function RequestCard({ request, busy, onApprove, onDecline }: { request: Request
             onDecline(message);
           }}
         >
-          <TextAreaField label="Message to the customer" name="message" rows={3} maxLength={1000} isRequired value={message} onChange={(e) => setMessage(e.target.value)} />
+          <TextAreaField
+            label="Message to the customer"
+            name="message"
+            rows={3}
+            maxLength={1000}
+            isRequired
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
           <div className="actions">
             <Button type="submit" variation="destructive" size="small" isDisabled={busy || !message.trim()}>
               Decline request

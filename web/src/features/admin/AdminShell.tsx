@@ -75,7 +75,13 @@ function AdminNav() {
   }, []);
 
   return (
-    <nav className="admin-nav" aria-label="Admin" ref={row} data-more-before={more.before || undefined} data-more-after={more.after || undefined}>
+    <nav
+      className="admin-nav"
+      aria-label="Admin"
+      ref={row}
+      data-more-before={more.before || undefined}
+      data-more-after={more.after || undefined}
+    >
       {ADMIN_LINKS.map((link) => (
         <NavLink key={link.to} to={link.to} end={link.end}>
           {link.label}

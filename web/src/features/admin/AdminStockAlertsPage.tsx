@@ -13,7 +13,10 @@ const COLUMNS = ['Product', 'Size', 'Waiting', 'In stock now', 'Last asked', 'Re
 type Row = StockDemand['sizes'][number];
 
 /** Where the owner changes the size's count: the stock item that holds it, or the product's own counts. */
-const restockLink = (row: Row) => (row.stockRef ? `/admin/items?id=${encodeURIComponent(row.stockRef)}` : `/admin/products?id=${encodeURIComponent(row.productId)}`);
+const restockLink = (row: Row) =>
+  row.stockRef
+    ? `/admin/items?id=${encodeURIComponent(row.stockRef)}`
+    : `/admin/products?id=${encodeURIComponent(row.productId)}`;
 
 /** What happens to the row's requests now, when it is not simply "waiting for stock". */
 function state(row: Row) {
@@ -42,7 +45,11 @@ export default function AdminStockAlertsPage() {
         cells={(row) => (
           <>
             <TableCell as="th" scope="row" className="name-cell">
-              {row.name === null ? <span className="mono">{row.productId}</span> : <Link to={`/product/${encodeURIComponent(row.productId)}`}>{row.name}</Link>}
+              {row.name === null ? (
+                <span className="mono">{row.productId}</span>
+              ) : (
+                <Link to={`/product/${encodeURIComponent(row.productId)}`}>{row.name}</Link>
+              )}
             </TableCell>
             <TableCell data-label={COLUMNS[1]}>{row.size === CANDLE_SIZE ? 'one size' : row.size}</TableCell>
             <TableCell data-label={COLUMNS[2]}>
@@ -54,7 +61,11 @@ export default function AdminStockAlertsPage() {
               </span>
             </TableCell>
             <TableCell data-label={COLUMNS[4]}>{new Date(row.lastAskedAt).toLocaleDateString('en-US')}</TableCell>
-            <TableCell data-label={COLUMNS[5]}>{row.name !== null && <Link to={restockLink(row)}>{row.stockRef ? `Stock item ${row.stockRef}` : 'Product counts'}</Link>}</TableCell>
+            <TableCell data-label={COLUMNS[5]}>
+              {row.name !== null && (
+                <Link to={restockLink(row)}>{row.stockRef ? `Stock item ${row.stockRef}` : 'Product counts'}</Link>
+              )}
+            </TableCell>
           </>
         )}
       />

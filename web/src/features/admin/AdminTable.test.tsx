@@ -1,7 +1,13 @@
 import { TableCell } from '@aws-amplify/ui-react';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import {
+  createMemoryRouter,
+  RouterProvider,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router-dom';
 import { AdminTable, DeleteButton } from './AdminTable';
 import { adminWrite, cursorOf, shouldRevalidate, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
@@ -58,7 +64,11 @@ function Things({ empty }: { empty?: string }) {
               {thing.id}
             </TableCell>
             <TableCell>
-              <DeleteButton label={`Delete ${thing.id}`} question={`Delete ${thing.id}?`} onDelete={() => void write('delete', { id: thing.id })} />
+              <DeleteButton
+                label={`Delete ${thing.id}`}
+                question={`Delete ${thing.id}?`}
+                onDelete={() => void write('delete', { id: thing.id })}
+              />
             </TableCell>
           </>
         )}
@@ -75,7 +85,19 @@ const shownIds = () =>
 
 /** The table's page at /things, as an admin route has it. */
 function show(props: { empty?: string } = {}) {
-  const router = createMemoryRouter([{ path: '/things', HydrateFallback: () => null, loader, action, shouldRevalidate, element: <Things {...props} /> }], { initialEntries: ['/things'] });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/things',
+        HydrateFallback: () => null,
+        loader,
+        action,
+        shouldRevalidate,
+        element: <Things {...props} />,
+      },
+    ],
+    { initialEntries: ['/things'] },
+  );
   return render(<RouterProvider router={router} />);
 }
 

@@ -54,9 +54,25 @@ export function AdminTable<R>({
 }
 
 /** The red Delete of a row: asks `question` first (window.confirm), then runs `onDelete`; Cancel does nothing. */
-export function DeleteButton({ question, onDelete, label, busy = false }: { question: string; onDelete: () => unknown; label?: string; busy?: boolean }) {
+export function DeleteButton({
+  question,
+  onDelete,
+  label,
+  busy = false,
+}: {
+  question: string;
+  onDelete: () => unknown;
+  label?: string;
+  busy?: boolean;
+}) {
   return (
-    <Button size="small" variation="destructive" aria-label={label} isDisabled={busy} onClick={() => window.confirm(question) && onDelete()}>
+    <Button
+      size="small"
+      variation="destructive"
+      aria-label={label}
+      isDisabled={busy}
+      onClick={() => window.confirm(question) && onDelete()}
+    >
       Delete
     </Button>
   );

@@ -9,7 +9,10 @@ function words(mail: ConfirmationMailView): { heading: string; text: string } {
     case 'sent':
       return { heading: WORDS.heading.sent(mail.at ? when(mail.at) : null), text: WORDS.explain.sentTo(mail.to) };
     case 'waiting':
-      return { heading: WORDS.heading.waiting, text: mail.canSendAgain ? WORDS.explain.waiting : WORDS.explain.waitingForCapture };
+      return {
+        heading: WORDS.heading.waiting,
+        text: mail.canSendAgain ? WORDS.explain.waiting : WORDS.explain.waitingForCapture,
+      };
     case 'retrying':
       return { heading: WORDS.heading.retrying, text: WORDS.explain.retrying(mail.attempts, when(mail.at)) };
     case 'failed':
@@ -26,14 +29,25 @@ function words(mail: ConfirmationMailView): { heading: string; text: string } {
  * again. A send that may have gone out asks before sending what could be a second copy. `send` asks the page's action
  * (which reports and reads the page again); `sending` while it is on its way.
  */
-export function ConfirmationMailCard({ mail, send, sending }: { mail: ConfirmationMailView; send: () => void; sending: boolean }) {
+export function ConfirmationMailCard({
+  mail,
+  send,
+  sending,
+}: {
+  mail: ConfirmationMailView;
+  send: () => void;
+  sending: boolean;
+}) {
   const { heading, text } = words(mail);
   const press = () => {
     if (mail.state === 'unknown' && !window.confirm(WORDS.confirmUnknown)) return;
     send();
   };
   return (
-    <section className={`card confirmation-mail confirmation-mail-${mail.state}`} aria-labelledby="confirmation-mail-heading">
+    <section
+      className={`card confirmation-mail confirmation-mail-${mail.state}`}
+      aria-labelledby="confirmation-mail-heading"
+    >
       <h2 id="confirmation-mail-heading">{heading}</h2>
       <p>{text}</p>
       {mail.error && mail.state !== 'sent' && <p className="muted">{WORDS.lastError(mail.error)}</p>}

@@ -12,7 +12,14 @@ function serve(statuses: unknown[]) {
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = urlOf(input);
-    if (url === '/api/admin/uploads') return jsonResponse(201, { id: ID, uploadUrl: '/s3/put', key: `uploads/${ID}.jpg`, url: `/images/products/${ID}`, headers: { 'content-type': 'image/jpeg' } });
+    if (url === '/api/admin/uploads')
+      return jsonResponse(201, {
+        id: ID,
+        uploadUrl: '/s3/put',
+        key: `uploads/${ID}.jpg`,
+        url: `/images/products/${ID}`,
+        headers: { 'content-type': 'image/jpeg' },
+      });
     return jsonResponse(200, statuses.length > 1 ? statuses.shift() : statuses[0]);
   }) as typeof fetch;
   class FakeXhr {
@@ -51,7 +58,9 @@ it("shows the pipeline's reason when the file is not a photo, with a retry", asy
   const onChange = jest.fn();
   render(<Harness onChange={onChange} />);
   await userEvent.upload(screen.getByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
-  expect((await screen.findByRole('alert')).textContent).toContain('This file could not be read as a photo. Upload another file.');
+  expect((await screen.findByRole('alert')).textContent).toContain(
+    'This file could not be read as a photo. Upload another file.',
+  );
   expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   expect(onChange).not.toHaveBeenCalled();
 });
@@ -60,8 +69,13 @@ it('a photo this browser cannot read (a HEIC where there is no decoder) gets a p
   serve([{ id: ID, status: 'processing' }]);
   const onChange = jest.fn();
   render(<Harness onChange={onChange} />);
-  await userEvent.upload(screen.getByLabelText(/Main image/), new File(['not a photo'], 'IMG_0001.HEIC', { type: 'image/heic' }));
-  expect((await screen.findByRole('alert')).textContent).toContain('This photo cannot be read here. Save it as a JPEG or PNG');
+  await userEvent.upload(
+    screen.getByLabelText(/Main image/),
+    new File(['not a photo'], 'IMG_0001.HEIC', { type: 'image/heic' }),
+  );
+  expect((await screen.findByRole('alert')).textContent).toContain(
+    'This photo cannot be read here. Save it as a JPEG or PNG',
+  );
   expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   expect(global.fetch).not.toHaveBeenCalled();
   expect(onChange).not.toHaveBeenCalled();

@@ -8,7 +8,13 @@ import { fitPhoto, needsFitting, UnreadablePhotoError } from './fitPhoto';
 const POLL_MS = 1000;
 const GIVE_UP_MS = 120_000;
 
-type Stage = { at: 'idle' } | { at: 'fitting' } | { at: 'uploading'; percent: number } | { at: 'preparing' } | { at: 'ready'; preview: string } | { at: 'failed'; message: string; retry?: false };
+type Stage =
+  | { at: 'idle' }
+  | { at: 'fitting' }
+  | { at: 'uploading'; percent: number }
+  | { at: 'preparing' }
+  | { at: 'ready'; preview: string }
+  | { at: 'failed'; message: string; retry?: false };
 
 /**
  * Picks an image, makes it fit the upload limit when it does not (fitPhoto.ts), uploads it at once (progress bar,
@@ -48,7 +54,8 @@ export function ImageInput({
         return onChange(url);
       }
       if (status.status === 'failed') return setStage({ at: 'failed', message: status.reason });
-      if (Date.now() > until) return setStage({ at: 'failed', message: 'The photo is taking too long to prepare. Try again.' });
+      if (Date.now() > until)
+        return setStage({ at: 'failed', message: 'The photo is taking too long to prepare. Try again.' });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   }
@@ -62,15 +69,22 @@ export function ImageInput({
       const fitted = await fitPhoto(chosen);
       if (attempt.current !== mine) return;
       setStage({ at: 'uploading', percent: 0 });
-      const url = await uploadImage(fitted, (percent) => attempt.current === mine && setStage({ at: 'uploading', percent }));
+      const url = await uploadImage(
+        fitted,
+        (percent) => attempt.current === mine && setStage({ at: 'uploading', percent }),
+      );
       if (attempt.current !== mine) return;
       setStage({ at: 'preparing' });
       await waitUntilReady(url, mine);
     } catch (failure) {
       if (attempt.current !== mine) return;
       // The same unreadable file would fail again: the message says what to do instead of offering a retry.
-      if (failure instanceof UnreadablePhotoError) return setStage({ at: 'failed', message: failure.message, retry: false });
-      setStage({ at: 'failed', message: failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed' });
+      if (failure instanceof UnreadablePhotoError)
+        return setStage({ at: 'failed', message: failure.message, retry: false });
+      setStage({
+        at: 'failed',
+        message: failure instanceof ApiError || failure instanceof Error ? failure.message : 'Upload failed',
+      });
     }
   }
 
@@ -79,9 +93,15 @@ export function ImageInput({
       <label>
         {label}
         {required ? ' (required)' : ''}
-        <input type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif" onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])} />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif"
+          onChange={(e) => e.target.files?.[0] && void send(e.target.files[0])}
+        />
       </label>
-      {stage.at === 'uploading' && stage.percent < 100 && <progress value={stage.percent} max={100} aria-label={`${label} upload`} />}
+      {stage.at === 'uploading' && stage.percent < 100 && (
+        <progress value={stage.percent} max={100} aria-label={`${label} upload`} />
+      )}
       <p className="image-status" role="status">
         {stage.at === 'fitting'
           ? 'Making the photo smaller for upload…'

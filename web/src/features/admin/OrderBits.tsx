@@ -1,17 +1,32 @@
 import { Badge, Button, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { CARRIERS, ORDER_STATUS_LABEL, type Carrier, REPLACEMENT_STATUS_LABEL, type OrderStatus, type ReplacementStatus } from '#shared/aftersale';
+import {
+  CARRIERS,
+  ORDER_STATUS_LABEL,
+  type Carrier,
+  REPLACEMENT_STATUS_LABEL,
+  type OrderStatus,
+  type ReplacementStatus,
+} from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
 
 const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
 const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;
 
-export const StatusBadge = ({ status }: { status: OrderStatus }) => <Badge variation={ORDER_BADGE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>;
-export const RequestBadge = ({ status }: { status: ReplacementStatus }) => <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>;
+export const StatusBadge = ({ status }: { status: OrderStatus }) => (
+  <Badge variation={ORDER_BADGE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>
+);
+export const RequestBadge = ({ status }: { status: ReplacementStatus }) => (
+  <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>
+);
 
 /** "2 × Tee (M) — $50.00" lines of an order or a request. */
-export function OrderLines({ lines }: { lines: { id: string; name: string; size: string; quantity: number; price?: number }[] }) {
+export function OrderLines({
+  lines,
+}: {
+  lines: { id: string; name: string; size: string; quantity: number; price?: number }[];
+}) {
   return (
     <ul className="order-lines">
       {lines.map((line) => (
@@ -53,18 +68,35 @@ export function ShipForm({
   const [trackingNumber, setTrackingNumber] = useState(initial.trackingNumber ?? '');
   function submit(event: FormEvent) {
     event.preventDefault();
-    onShip({ ...(carrier ? { carrier: carrier as Carrier } : {}), ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}) });
+    onShip({
+      ...(carrier ? { carrier: carrier as Carrier } : {}),
+      ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
+    });
   }
   return (
     <form className="ship-form" onSubmit={submit} aria-label={label}>
-      <SelectField label="Carrier" placeholder="No carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)} size="small">
+      <SelectField
+        label="Carrier"
+        placeholder="No carrier"
+        value={carrier}
+        onChange={(e) => setCarrier(e.target.value)}
+        size="small"
+      >
         {CARRIERS.map((name) => (
           <option key={name} value={name}>
             {name === 'other' ? 'Other' : name}
           </option>
         ))}
       </SelectField>
-      <TextField label="Tracking number" name="trackingNumber" size="small" value={trackingNumber} onChange={(e) => setTrackingNumber(e.target.value)} maxLength={64} autoComplete="off" />
+      <TextField
+        label="Tracking number"
+        name="trackingNumber"
+        size="small"
+        value={trackingNumber}
+        onChange={(e) => setTrackingNumber(e.target.value)}
+        maxLength={64}
+        autoComplete="off"
+      />
       <Button type="submit" variation="primary" size="small" isDisabled={busy}>
         {submitLabel}
       </Button>

@@ -30,7 +30,8 @@ function PackingSlip({ order }: { order: SlipOrder }) {
       <p className="slip-shop">{SHOP_NAME}</p>
       <h2>{order.replacementOf ? `Replacement for order ${order.replacementOf}` : 'Packing slip'}</h2>
       <p>
-        Order {order.orderNumber} · {new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
+        Order {order.orderNumber} ·{' '}
+        {new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
       </p>
       <address>
         {unescapeText(a.name)}
@@ -59,7 +60,8 @@ function PackingSlip({ order }: { order: SlipOrder }) {
       </table>
       <p>
         Thank you for shopping with us! Your order at any time: {window.location.origin}
-        {ORDER_STATUS_PATH} (the order number and your email). Anything damaged or wrong? Ask for a replacement there within {REPLACEMENT_DAYS} days.
+        {ORDER_STATUS_PATH} (the order number and your email). Anything damaged or wrong? Ask for a replacement there
+        within {REPLACEMENT_DAYS} days.
       </p>
     </section>
   );

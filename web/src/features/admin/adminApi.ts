@@ -2,7 +2,15 @@ import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
 import { ADMIN_ORDERS_PAGE, type OrderListView } from '#shared/schemas/orders';
 import * as z from '#shared/schemas/zod';
 import type { Carrier, ReplacementStatus } from '#shared/aftersale';
-import { adminOrderDetailSchema, adminOrderListSchema, adminOrderSchema, adminReplacementListSchema, dashboardSchema, sendConfirmationAnswerSchema, type AdminOrderView } from '#shared/schemas/order-views';
+import {
+  adminOrderDetailSchema,
+  adminOrderListSchema,
+  adminOrderSchema,
+  adminReplacementListSchema,
+  dashboardSchema,
+  sendConfirmationAnswerSchema,
+  type AdminOrderView,
+} from '#shared/schemas/order-views';
 import { MESSAGES } from '#shared/messages';
 import { errorBodySchema } from '#shared/schemas/common';
 import { accessToken, api, ApiError } from '../../lib/api';
@@ -28,28 +36,50 @@ export const adminProductSchema = z.object({
   sizes,
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-const products = z.object({ products: z.array(adminProductSchema), total: z.number(), nextCursor: z.nullable(z.string()) });
+const products = z.object({
+  products: z.array(adminProductSchema),
+  total: z.number(),
+  nextCursor: z.nullable(z.string()),
+});
 export type AdminProductPage = z.infer<typeof products>;
-/** `?limit=&cursor=` of an admin table page, or `&id=` for one record (shared/schemas/admin.ts adminPageQuerySchema). */
-const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE, id?: string) => `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${id ? `&id=${encodeURIComponent(id)}` : ''}`;
+/**
+ * `?limit=&cursor=` of an admin table page, or `&id=` for one record (shared/schemas/admin.ts adminPageQuerySchema).
+ */
+const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE, id?: string) =>
+  `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${id ? `&id=${encodeURIComponent(id)}` : ''}`;
 
 /** A page of listed products, or the one product `id` (a page of it alone, empty when it is not listed). */
-export const listProducts = (cursor?: string, id?: string) => api(`/api/admin/products${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, products, { auth: true });
-export const listDrafted = (cursor?: string) => api(`/api/admin/drafted-products${pageQuery(cursor)}`, products, { auth: true });
+export const listProducts = (cursor?: string, id?: string) =>
+  api(`/api/admin/products${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, products, { auth: true });
+export const listDrafted = (cursor?: string) =>
+  api(`/api/admin/drafted-products${pageQuery(cursor)}`, products, { auth: true });
 export const createProduct = (body: unknown) => api('/api/admin/products', adminProductSchema, { auth: true, body });
-export const updateProduct = (id: string, body: unknown) => api(`/api/admin/products/${id}`, adminProductSchema, { auth: true, method: 'PUT', body });
-export const draftProduct = (id: string) => api(`/api/admin/products/${id}/draft`, adminProductSchema, { auth: true, method: 'POST', body: {} });
-export const undraftProduct = (id: string) => api(`/api/admin/products/${id}/undraft`, adminProductSchema, { auth: true, method: 'POST', body: {} });
-export const deleteProduct = (id: string) => api(`/api/admin/products/${id}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
+export const updateProduct = (id: string, body: unknown) =>
+  api(`/api/admin/products/${id}`, adminProductSchema, { auth: true, method: 'PUT', body });
+export const draftProduct = (id: string) =>
+  api(`/api/admin/products/${id}/draft`, adminProductSchema, { auth: true, method: 'POST', body: {} });
+export const undraftProduct = (id: string) =>
+  api(`/api/admin/products/${id}/undraft`, adminProductSchema, { auth: true, method: 'POST', body: {} });
+export const deleteProduct = (id: string) =>
+  api(`/api/admin/products/${id}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
 
 export const stockCounts = z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() });
 const item = z.object({ id: z.string(), stock: stockCounts, version: z.number() });
 export type StockItem = z.infer<typeof item>;
 export const listItems = (cursor?: string, id?: string) =>
-  api(`/api/admin/items${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }), { auth: true });
+  api(
+    `/api/admin/items${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`,
+    z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }),
+    { auth: true },
+  );
 export const createItem = (body: unknown) => api('/api/admin/items', item, { auth: true, body });
-export const updateItem = (id: string, body: unknown) => api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });
-export const deleteItem = (id: string) => api(`/api/admin/items/${encodeURIComponent(id)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
+export const updateItem = (id: string, body: unknown) =>
+  api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });
+export const deleteItem = (id: string) =>
+  api(`/api/admin/items/${encodeURIComponent(id)}`, z.object({ deleted: z.string() }), {
+    auth: true,
+    method: 'DELETE',
+  });
 
 export type AdminOrder = AdminOrderView;
 export interface OrderQuery {
@@ -69,7 +99,8 @@ const queryString = (query: OrderQuery & { format?: 'csv' }) =>
       .map(([key, value]) => [key, String(value)]),
   ).toString();
 export type AdminOrderPage = z.infer<typeof adminOrderListSchema>;
-export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryString(query)}`, adminOrderListSchema, { auth: true });
+export const listOrders = (query: OrderQuery) =>
+  api(`/api/admin/orders?${queryString(query)}`, adminOrderListSchema, { auth: true });
 
 /**
  * A full page of a search. The server reads at most its budget of orders per request and then answers what it found
@@ -77,7 +108,11 @@ export const listOrders = (query: OrderQuery) => api(`/api/admin/orders?${queryS
  * request, until it holds `limit` orders or the view is read to its end: a short or empty answer then means there is
  * no more. `onProgress` hears the order date each request has read back to; `stillWanted` stops it (filters changed).
  */
-export async function readOrdersPage(query: OrderQuery, onProgress?: (readThrough: string | undefined) => void, stillWanted: () => boolean = () => true): Promise<AdminOrderPage> {
+export async function readOrdersPage(
+  query: OrderQuery,
+  onProgress?: (readThrough: string | undefined) => void,
+  stillWanted: () => boolean = () => true,
+): Promise<AdminOrderPage> {
   const limit = query.limit ?? ADMIN_ORDERS_PAGE;
   let answer = await listOrders({ ...query, limit });
   const found = [...answer.orders];
@@ -88,23 +123,59 @@ export async function readOrdersPage(query: OrderQuery, onProgress?: (readThroug
   }
   return { ...answer, orders: found };
 }
-export const getOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
+export const getOrder = (orderNumber: string) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}`, adminOrderDetailSchema, { auth: true });
 export const completeOrder = (orderNumber: string, shipment: { carrier?: Carrier; trackingNumber?: string } = {}) =>
-  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/complete`, adminOrderSchema, { auth: true, method: 'POST', body: shipment });
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/complete`, adminOrderSchema, {
+    auth: true,
+    method: 'POST',
+    body: shipment,
+  });
 /** Corrects a shipped order's carrier or tracking number at the version the page read (decision 0053). */
-export const changeTracking = (orderNumber: string, body: { carrier?: Carrier; trackingNumber?: string; version: number }) =>
-  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/tracking`, adminOrderSchema, { auth: true, method: 'POST', body });
-/** Send again of an order's confirmation mail that was not sent (decision 0064): 409 when sent before or being sent, 502 when SES does not take it. */
+export const changeTracking = (
+  orderNumber: string,
+  body: { carrier?: Carrier; trackingNumber?: string; version: number },
+) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/tracking`, adminOrderSchema, {
+    auth: true,
+    method: 'POST',
+    body,
+  });
+/**
+ * Send again of an order's confirmation mail that was not sent (decision 0064): 409 when sent before or being sent, 502
+ * when SES does not take it.
+ */
 export const sendConfirmationAgain = (orderNumber: string) =>
-  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/send-confirmation`, sendConfirmationAnswerSchema, { auth: true, method: 'POST', body: {} });
-export const cancelOrder = (orderNumber: string) => api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, { auth: true, method: 'POST', body: {} });
-export const listReplacements = (status: ReplacementStatus) => api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then((r) => r.replacements);
-export const decideReplacement = (id: string, body: { decision: 'approve' } | { decision: 'decline'; message: string }) =>
-  api(`/api/admin/replacements/${encodeURIComponent(id)}`, z.looseObject({ replacementOrder: z.nullable(z.string()) }), { auth: true, method: 'POST', body });
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/send-confirmation`, sendConfirmationAnswerSchema, {
+    auth: true,
+    method: 'POST',
+    body: {},
+  });
+export const cancelOrder = (orderNumber: string) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, {
+    auth: true,
+    method: 'POST',
+    body: {},
+  });
+export const listReplacements = (status: ReplacementStatus) =>
+  api(`/api/admin/replacements?status=${status}`, adminReplacementListSchema, { auth: true }).then(
+    (r) => r.replacements,
+  );
+export const decideReplacement = (
+  id: string,
+  body: { decision: 'approve' } | { decision: 'decline'; message: string },
+) =>
+  api(
+    `/api/admin/replacements/${encodeURIComponent(id)}`,
+    z.looseObject({ replacementOrder: z.nullable(z.string()) }),
+    { auth: true, method: 'POST', body },
+  );
 /** The owner's reminder delay (minutes after the card step; 0 turns reminders off). */
-export const saveReminderSettings = (reminderDelayMinutes: number) => api('/api/admin/settings', reminderSettingsSchema, { auth: true, method: 'PUT', body: { reminderDelayMinutes } });
+export const saveReminderSettings = (reminderDelayMinutes: number) =>
+  api('/api/admin/settings', reminderSettingsSchema, { auth: true, method: 'PUT', body: { reminderDelayMinutes } });
 /** The dashboard's figures from the admin's own midnights: today's, and the one 29 days before (the last 30 days). */
-export const getDashboard = (today: string, since: string) => api(`/api/admin/dashboard?${new URLSearchParams({ today, since }).toString()}`, dashboardSchema, { auth: true });
+export const getDashboard = (today: string, since: string) =>
+  api(`/api/admin/dashboard?${new URLSearchParams({ today, since }).toString()}`, dashboardSchema, { auth: true });
 
 /** Back-in-stock requests waiting, per product and size (issue 27 item 7). */
 export const listStockDemand = () => api('/api/admin/stock-alerts', stockDemandSchema, { auth: true });
@@ -125,10 +196,14 @@ async function apiText(path: string): Promise<{ text: string; fileName: string }
       body = undefined;
     }
     const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
+    if (parsed.success)
+      throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
     throw new ApiError(response.status, 'server_error', MESSAGES.serverError);
   }
-  return { text, fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv' };
+  return {
+    text,
+    fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv',
+  };
 }
 
 /**
@@ -136,7 +211,9 @@ async function apiText(path: string): Promise<{ text: string; fileName: string }
  * under `name` when given (the page names it by the admin's own dates), else the server's name.
  */
 export async function downloadOrdersCsv(query: OrderQuery, name?: string): Promise<void> {
-  const { fileName: served, text } = await apiText(`/api/admin/orders?${queryString({ ...query, cursor: undefined, limit: undefined, format: 'csv' })}`);
+  const { fileName: served, text } = await apiText(
+    `/api/admin/orders?${queryString({ ...query, cursor: undefined, limit: undefined, format: 'csv' })}`,
+  );
   const fileName = name ?? served;
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
@@ -158,25 +235,36 @@ const submission = z.object({
   mailAttempts: z.number(),
 });
 export type Submission = z.infer<typeof submission>;
-export const listSubmissions = () => api('/api/admin/forms', z.object({ submissions: z.array(submission) }), { auth: true }).then((r) => r.submissions);
-export const resendSubmission = (id: string) => api(`/api/admin/forms/${id}/resend`, z.object({ mailStatus: z.string() }), { auth: true, method: 'POST', body: {} });
+export const listSubmissions = () =>
+  api('/api/admin/forms', z.object({ submissions: z.array(submission) }), { auth: true }).then((r) => r.submissions);
+export const resendSubmission = (id: string) =>
+  api(`/api/admin/forms/${id}/resend`, z.object({ mailStatus: z.string() }), { auth: true, method: 'POST', body: {} });
 
 const upload = uploadAnswerSchema;
 
 /** Whether the image pipeline has made the photo of an upload yet (processing, ready with a preview, failed). */
-export const uploadStatus = (id: string) => api(`/api/admin/uploads/${encodeURIComponent(id)}`, uploadStatusSchema, { auth: true });
+export const uploadStatus = (id: string) =>
+  api(`/api/admin/uploads/${encodeURIComponent(id)}`, uploadStatusSchema, { auth: true });
 
-/** Uploads one image straight to the bucket with a presigned URL, reporting progress; retries twice. Answers the photo's path. */
+/**
+ * Uploads one image straight to the bucket with a presigned URL, reporting progress; retries twice. Answers the photo's
+ * path.
+ */
 export async function uploadImage(file: File, onProgress: (percent: number) => void): Promise<string> {
-  const target = await api('/api/admin/uploads', upload, { auth: true, body: { contentType: file.type, size: file.size, fileName: file.name } });
+  const target = await api('/api/admin/uploads', upload, {
+    auth: true,
+    body: { contentType: file.type, size: file.size, fileName: file.name },
+  });
   for (let attempt = 0; ; attempt++) {
     try {
       await new Promise<void>((resolve, reject) => {
         const xhr = new XMLHttpRequest();
         xhr.open('PUT', target.uploadUrl);
         for (const [name, value] of Object.entries(target.headers)) xhr.setRequestHeader(name, value);
-        xhr.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-        xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Upload failed (${xhr.status})`)));
+        xhr.upload.onprogress = (event) =>
+          event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+        xhr.onload = () =>
+          xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`Upload failed (${xhr.status})`));
         xhr.onerror = () => reject(new Error('Upload failed: network error'));
         xhr.send(file);
       });
@@ -190,7 +278,13 @@ export async function uploadImage(file: File, onProgress: (percent: number) => v
 }
 
 // ---- Promo codes (issue 13)
-export const listPromoCodes = () => api('/api/admin/promo-codes', promoListSchema, { auth: true }).then((r) => r.promoCodes);
+export const listPromoCodes = () =>
+  api('/api/admin/promo-codes', promoListSchema, { auth: true }).then((r) => r.promoCodes);
 export const createPromoCode = (body: unknown) => api('/api/admin/promo-codes', promoViewSchema, { auth: true, body });
-export const updatePromoCode = (code: string, body: unknown) => api(`/api/admin/promo-codes/${encodeURIComponent(code)}`, promoViewSchema, { auth: true, method: 'PUT', body });
-export const deletePromoCode = (code: string) => api(`/api/admin/promo-codes/${encodeURIComponent(code)}`, z.object({ deleted: z.string() }), { auth: true, method: 'DELETE' });
+export const updatePromoCode = (code: string, body: unknown) =>
+  api(`/api/admin/promo-codes/${encodeURIComponent(code)}`, promoViewSchema, { auth: true, method: 'PUT', body });
+export const deletePromoCode = (code: string) =>
+  api(`/api/admin/promo-codes/${encodeURIComponent(code)}`, z.object({ deleted: z.string() }), {
+    auth: true,
+    method: 'DELETE',
+  });

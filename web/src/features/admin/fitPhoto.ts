@@ -12,13 +12,18 @@ const QUALITIES = [0.9, 0.8, 0.7];
 
 export class UnreadablePhotoError extends Error {
   constructor() {
-    super('This photo cannot be read here. Save it as a JPEG or PNG (on an iPhone: Settings, Camera, Formats, Most Compatible) and try again.');
+    super(
+      'This photo cannot be read here. Save it as a JPEG or PNG (on an iPhone: Settings, Camera, Formats, Most Compatible) and try again.',
+    );
   }
 }
 
 const fits = (file: File) => file.size <= MAX_IMAGE_BYTES && file.type in IMAGE_TYPES;
 
-/** Whether fitPhoto would re-encode the file (an animated GIF would lose its frames: the server's message says it is too large instead). */
+/**
+ * Whether fitPhoto would re-encode the file (an animated GIF would lose its frames: the server's message says it is too
+ * large instead).
+ */
 export const needsFitting = (file: File) => !fits(file) && file.type !== 'image/gif';
 
 export async function fitPhoto(file: File): Promise<File> {

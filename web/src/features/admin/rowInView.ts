@@ -1,11 +1,15 @@
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
 
-/** Scrolls `row` sideways so that `current` is whole, in the middle, when it was not (only the row scrolls, never the page). */
+/**
+ * Scrolls `row` sideways so that `current` is whole, in the middle, when it was not (only the row scrolls, never the
+ * page).
+ */
 export function showWhole(row: HTMLElement, current: Element | null): void {
   if (!current) return;
   const box = row.getBoundingClientRect();
   const item = current.getBoundingClientRect();
-  if (item.left < box.left || item.right > box.right) row.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
+  if (item.left < box.left || item.right > box.right)
+    row.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
 }
 
 /**
@@ -15,7 +19,11 @@ export function showWhole(row: HTMLElement, current: Element | null): void {
  * later, app/shell.ts, so nothing can be measured before). `place.row` finds the row inside `ref` (default: `ref`
  * itself), `place.current` the current item inside the row.
  */
-export function useCurrentInView(ref: RefObject<HTMLElement | null>, place: { row?: string; current: string }, key: unknown): void {
+export function useCurrentInView(
+  ref: RefObject<HTMLElement | null>,
+  place: { row?: string; current: string },
+  key: unknown,
+): void {
   const { row, current } = place;
   useLayoutEffect(() => {
     const box = row ? ref.current?.querySelector<HTMLElement>(row) : ref.current;

@@ -5,7 +5,15 @@ import { createTheme } from '@aws-amplify/ui-react';
  * --line, --danger, --ok) and its system font, so the owner's console looks like the shop, not like Amplify.
  */
 /** The shop's brown-orange, lightest to darkest (80 = --brand, 90 = --brand-dark). */
-const SHOP_SCALE = { 10: '#fff7ed', 20: '#ffedd5', 40: '#fdba74', 60: '#c2410c', 80: '#9a3412', 90: '#7c2d12', 100: '#431407' };
+const SHOP_SCALE = {
+  10: '#fff7ed',
+  20: '#ffedd5',
+  40: '#fdba74',
+  60: '#c2410c',
+  80: '#9a3412',
+  90: '#7c2d12',
+  100: '#431407',
+};
 
 export const adminTheme = createTheme({
   name: 'shop-admin',

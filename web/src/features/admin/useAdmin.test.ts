@@ -2,8 +2,15 @@ import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN } from '../../testing/render';
 import { adminOnly } from './useAdmin';
 
-/** An admin page's loader reads for an admin's token only: a customer who opens /admin asks the server nothing it would refuse. */
-const args = { request: new Request('http://shop.test/admin'), params: {}, context: undefined } as unknown as Parameters<ReturnType<typeof adminOnly>>[0];
+/**
+ * An admin page's loader reads for an admin's token only: a customer who opens /admin asks the server nothing it would
+ * refuse.
+ */
+const args = {
+  request: new Request('http://shop.test/admin'),
+  params: {},
+  context: undefined,
+} as unknown as Parameters<ReturnType<typeof adminOnly>>[0];
 const customerToken = `x.${btoa(JSON.stringify({ sub: 'c1', 'cognito:groups': [] }))}.x`;
 
 it.each([

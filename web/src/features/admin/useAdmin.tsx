@@ -1,6 +1,15 @@
 import { Alert, Button, Heading, Pagination, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useEffect, type ReactNode } from 'react';
-import { useActionData, useLocation, useNavigate, useNavigation, useRevalidator, useRouteError, type LoaderFunction, type ShouldRevalidateFunctionArgs } from 'react-router-dom';
+import {
+  useActionData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useRouteError,
+  type LoaderFunction,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import { MESSAGES } from '#shared/messages';
 import { ADMIN_GROUP } from '#shared/roles';
@@ -28,11 +37,15 @@ export type Notice = { variation: 'success' | 'error' | 'info'; text: string } |
 
 /** The message of a failed call: the server's words (with its field messages), else the spec's 'Server error'. */
 export function problemText(error: unknown): string {
-  if (error instanceof ApiError) return [error.message, ...Object.values(error.fields ?? {}).filter((text) => text !== error.message)].join(' ');
+  if (error instanceof ApiError)
+    return [error.message, ...Object.values(error.fields ?? {}).filter((text) => text !== error.message)].join(' ');
   return MESSAGES.serverError;
 }
 
-/** What an admin route's action answers: which write it was, whether it was done, its notice and the server's field messages. */
+/**
+ * What an admin route's action answers: which write it was, whether it was done, its notice and the server's field
+ * messages.
+ */
 export interface WriteResult {
   intent: string;
   ok: boolean;
@@ -55,10 +68,20 @@ export const submissionOf = async (request: Request) => (await request.json()) a
  * now stand beside the server's words (`reloadOnFailure`: after any failure). Pages with unsaved edits (the products
  * table) leave them off.
  */
-export async function adminWrite<T>(intent: string, write: () => Promise<T>, done: string | ((result: T) => string), { reloadOnConflict = false, reloadOnFailure = false } = {}): Promise<WriteResult> {
+export async function adminWrite<T>(
+  intent: string,
+  write: () => Promise<T>,
+  done: string | ((result: T) => string),
+  { reloadOnConflict = false, reloadOnFailure = false } = {},
+): Promise<WriteResult> {
   try {
     const result = await write();
-    return { intent, ok: true, reload: true, notice: { variation: 'success', text: typeof done === 'function' ? done(result) : done } };
+    return {
+      intent,
+      ok: true,
+      reload: true,
+      notice: { variation: 'success', text: typeof done === 'function' ? done(result) : done },
+    };
   } catch (failure) {
     const conflict = failure instanceof ApiError && failure.status === 409;
     return {
@@ -72,9 +95,16 @@ export async function adminWrite<T>(intent: string, write: () => Promise<T>, don
 }
 
 /** A write the page refused before sending anything (a price that cannot be read): its notice, nothing read again. */
-export const refused = (intent: string, text: string, fields?: Record<string, string>): WriteResult => ({ intent, ok: false, reload: false, notice: { variation: 'error', text }, fields });
+export const refused = (intent: string, text: string, fields?: Record<string, string>): WriteResult => ({
+  intent,
+  ok: false,
+  reload: false,
+  notice: { variation: 'error', text },
+  fields,
+});
 
-const isWriteResult = (value: unknown): value is WriteResult => typeof value === 'object' && value !== null && 'reload' in value && 'intent' in value;
+const isWriteResult = (value: unknown): value is WriteResult =>
+  typeof value === 'object' && value !== null && 'reload' in value && 'intent' in value;
 
 /** Every admin route's `shouldRevalidate`: after a write, read the page again only when the write asks for it. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
@@ -93,7 +123,8 @@ export function useAdminWrites() {
   const result = useActionData<WriteResult | undefined>();
   const sent = navigation.state !== 'idle' ? (navigation.json as Submission | undefined) : undefined;
   return {
-    write: (intent: string, values: Record<string, unknown> = {}) => submit({ intent, ...values }, { method: 'post', encType: 'application/json', state: location.state as unknown }),
+    write: (intent: string, values: Record<string, unknown> = {}) =>
+      submit({ intent, ...values }, { method: 'post', encType: 'application/json', state: location.state as unknown }),
     pending: sent?.intent ?? null,
     /** The values of the write on its way. */
     sent,
@@ -104,7 +135,17 @@ export function useAdminWrites() {
 }
 
 /** An admin page: its heading, the notice of the last write, and the page. */
-export function AdminPage({ title, notice, actions, children }: { title: string; notice?: Notice; actions?: ReactNode; children?: ReactNode }) {
+export function AdminPage({
+  title,
+  notice,
+  actions,
+  children,
+}: {
+  title: string;
+  notice?: Notice;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <section className="page admin">
       <div className="admin-head">
@@ -158,7 +199,9 @@ export function HeadRow({ cells }: { cells: readonly string[] }) {
   );
 }
 
-/** The cursor of the admin list page an address asks for (`?cursor=`; none: the first page): what a list's loader reads. */
+/**
+ * The cursor of the admin list page an address asks for (`?cursor=`; none: the first page): what a list's loader reads.
+ */
 export const cursorOf = (request: Request) => new URL(request.url).searchParams.get('cursor') ?? undefined;
 
 /**
@@ -169,7 +212,11 @@ export const cursorOf = (request: Request) => new URL(request.url).searchParams.
  * deleted the last ones), it steps back a page rather than show an empty one, unless `stepBack` is false (a search
  * shows its empty last page instead, whose page before would only lead to it again).
  */
-export function useCursorPages(data: { nextCursor: string | null; total?: number } | null, shown: number, { label, pageSize, stepBack = true }: { label: string; pageSize: number; stepBack?: boolean }) {
+export function useCursorPages(
+  data: { nextCursor: string | null; total?: number } | null,
+  shown: number,
+  { label, pageSize, stepBack = true }: { label: string; pageSize: number; stepBack?: boolean },
+) {
   const location = useLocation();
   const navigate = useNavigate();
   const cursor = new URLSearchParams(location.search).get('cursor');
@@ -177,7 +224,11 @@ export function useCursorPages(data: { nextCursor: string | null; total?: number
   // The cursors of the pages known (the first's is null) and which one is shown; a bare address is the first page,
   // or, with a cursor, the page after an unknown one.
   const { cursors, page } =
-    kept?.cursors && kept.page && kept.cursors[kept.page - 1] === cursor ? { cursors: kept.cursors, page: kept.page } : cursor ? { cursors: [null, cursor], page: 2 } : { cursors: [null], page: 1 };
+    kept?.cursors && kept.page && kept.cursors[kept.page - 1] === cursor
+      ? { cursors: kept.cursors, page: kept.page }
+      : cursor
+        ? { cursors: [null, cursor], page: 2 }
+        : { cursors: [null], page: 1 };
 
   const show = (known: (string | null)[], to: number) => {
     const params = new URLSearchParams(location.search);
@@ -185,11 +236,15 @@ export function useCursorPages(data: { nextCursor: string | null; total?: number
     if (at) params.set('cursor', at);
     else params.delete('cursor');
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true, state: { cursors: known, page: to } });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      { replace: true, state: { cursors: known, page: to } },
+    );
   };
   const emptied = stepBack && data !== null && shown === 0 && page > 1;
   useEffect(() => {
-    // The page emptied: the one before it is read again, and the cursors after it are forgotten (they may have changed).
+    // The page emptied: the one before it is read again, and the cursors after it are forgotten (they may have
+    // changed).
     if (emptied) show(cursors.slice(0, page - 1), page - 1);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per emptied page; `show` reads the current address
   }, [emptied, location.key]);

@@ -116,14 +116,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (hasStoredSession()) {
       void loadAmplify().then(({ Hub }) => {
         stop = Hub.listen('auth', ({ payload }) => {
-          if (payload.event === 'tokenRefresh') void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token));
+          if (payload.event === 'tokenRefresh')
+            void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token));
           if (payload.event === 'tokenRefresh_failure') console.error('token refresh failed');
           if (payload.event === 'signedOut') setUser(null);
         });
       });
     }
     // Keep the stored token fresh (spec: every 5 minutes); Amplify refreshes it before it expires.
-    const timer = setInterval(() => void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token)), 300_000);
+    const timer = setInterval(
+      () => void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token)),
+      300_000,
+    );
     return () => {
       cancelled = true;
       stop();
@@ -134,8 +138,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const value = useMemo<AuthState>(() => {
     const signInWith = async (email: string, password: string) => {
       const { signIn } = await loadAmplify();
-      const result = await signIn({ username: email.trim(), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-      if (!result.isSignedIn && result.nextStep.signInStep === 'RESET_PASSWORD') throw new PasswordResetRequiredError('The password of this account was reset.');
+      const result = await signIn({
+        username: email.trim(),
+        password,
+        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      });
+      if (!result.isSignedIn && result.nextStep.signInStep === 'RESET_PASSWORD')
+        throw new PasswordResetRequiredError('The password of this account was reset.');
       if (!result.isSignedIn) throw new Error(`Sign-in needs another step: ${result.nextStep.signInStep}`);
       await refresh();
     };
@@ -148,7 +157,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const result = await signUp({
           username: email.trim(),
           password,
-          options: { userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() } },
+          options: {
+            userAttributes: { email: email.trim(), given_name: firstName.trim(), family_name: lastName.trim() },
+          },
         });
         if (!result.isSignUpComplete && result.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
           throw new Error('Sign-up needs a confirmation code, which this shop does not use (docs/decisions/0010).');

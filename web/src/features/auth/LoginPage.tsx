@@ -74,11 +74,25 @@ export default function LoginPage() {
           <form className="stack" onSubmit={(event) => void submit(event)}>
             <label>
               Email
-              <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </label>
             <label>
               Password
-              <input type="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </label>
             <FormError message={error} />
             <button type="submit" disabled={busy}>
@@ -105,7 +119,14 @@ export default function LoginPage() {
           <form className="stack" onSubmit={(event) => void sendLink(event)}>
             <label>
               Email
-              <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+              <input
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
             </label>
             <p className="muted">{sent ? MESSAGES.resetSent : MESSAGES.resetHint}</p>
             <FormError message={error} />

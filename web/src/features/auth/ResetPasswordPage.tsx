@@ -12,10 +12,16 @@ export default function ResetPasswordPage() {
   useNoIndex('noindex, nofollow');
   const { confirmReset } = useAuth();
   const [params] = useSearchParams();
-  const [form, setForm] = useState({ email: params.get('email') ?? '', code: params.get('code') ?? '', password: '', confirm: '' });
+  const [form, setForm] = useState({
+    email: params.get('email') ?? '',
+    code: params.get('code') ?? '',
+    password: '',
+    confirm: '',
+  });
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState('');
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +35,10 @@ export default function ResetPasswordPage() {
       setState('done');
     } catch (failure) {
       console.error('password reset failed', failure);
-      setError(rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ?? 'That code did not work. It may have expired: ask for a new link from the sign-in page.');
+      setError(
+        rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ??
+          'That code did not work. It may have expired: ask for a new link from the sign-in page.',
+      );
       setState('idle');
     }
   }
@@ -55,15 +64,36 @@ export default function ResetPasswordPage() {
         </label>
         <label>
           Reset code
-          <input name="code" inputMode="numeric" autoComplete="one-time-code" required value={form.code} onChange={set('code')} />
+          <input
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={form.code}
+            onChange={set('code')}
+          />
         </label>
         <label>
           New password
-          <input type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} />
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+          />
         </label>
         <label>
           Confirm new password
-          <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
+          <input
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            required
+            value={form.confirm}
+            onChange={set('confirm')}
+          />
         </label>
         <FormError message={error} />
         <button type="submit" disabled={state === 'busy'}>

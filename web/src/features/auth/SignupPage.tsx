@@ -18,7 +18,8 @@ export default function SignupPage() {
   const busyRef = useRef(false);
 
   if (user && !busy) return <Navigate to="/" replace />;
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [key]: event.target.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,11 +48,25 @@ export default function SignupPage() {
         <div className="two-cols">
           <label>
             First name
-            <input name="firstName" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={set('firstName')} />
+            <input
+              name="firstName"
+              autoComplete="given-name"
+              required
+              maxLength={100}
+              value={form.firstName}
+              onChange={set('firstName')}
+            />
           </label>
           <label>
             Last name
-            <input name="lastName" autoComplete="family-name" required maxLength={100} value={form.lastName} onChange={set('lastName')} />
+            <input
+              name="lastName"
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              value={form.lastName}
+              onChange={set('lastName')}
+            />
           </label>
         </div>
         <label>
@@ -60,14 +75,29 @@ export default function SignupPage() {
         </label>
         <label>
           Password
-          <input type="password" name="password" autoComplete="new-password" required value={form.password} onChange={set('password')} aria-describedby="password-rule" />
+          <input
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={set('password')}
+            aria-describedby="password-rule"
+          />
         </label>
         <p id="password-rule" className="muted small">
           At least 8 characters with an uppercase letter, a lowercase letter and a digit.
         </p>
         <label>
           Confirm password
-          <input type="password" name="confirm" autoComplete="new-password" required value={form.confirm} onChange={set('confirm')} />
+          <input
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            required
+            value={form.confirm}
+            onChange={set('confirm')}
+          />
         </label>
         <FormError message={error} />
         <button type="submit" disabled={busy}>

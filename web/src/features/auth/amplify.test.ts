@@ -26,7 +26,15 @@ afterEach(() => {
 });
 
 it('Amplify itself warns of the local Cognito endpoint on every configure (what a page load logged)', () => {
-  Amplify.configure({ Auth: { Cognito: { userPoolId: LOCAL.userPoolId, userPoolClientId: LOCAL.userPoolClientId, userPoolEndpoint: LOCAL.cognitoEndpoint! } } });
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: LOCAL.userPoolId,
+        userPoolClientId: LOCAL.userPoolClientId,
+        userPoolEndpoint: LOCAL.cognitoEndpoint!,
+      },
+    },
+  });
   expect(warn.mock.calls.map(([message]) => String(message))).toEqual([expect.stringMatching(CUSTOM_ENDPOINT)]);
 });
 
@@ -34,7 +42,10 @@ it('configured for the local stand-in, nothing is logged; the endpoint is kept; 
   configureAmplify(LOCAL);
   expect(warn).not.toHaveBeenCalled();
   expect(error).not.toHaveBeenCalled();
-  expect(Amplify.getConfig().Auth?.Cognito).toMatchObject({ userPoolId: LOCAL.userPoolId, userPoolEndpoint: LOCAL.cognitoEndpoint });
+  expect(Amplify.getConfig().Auth?.Cognito).toMatchObject({
+    userPoolId: LOCAL.userPoolId,
+    userPoolEndpoint: LOCAL.cognitoEndpoint,
+  });
   // Only that call was quieter: Amplify's loggers warn and err again.
   expect(ConsoleLogger.LOG_LEVEL).toBeNull();
   const logger = new ConsoleLogger('Auth');

@@ -2,7 +2,15 @@ import { Amplify } from 'aws-amplify';
 import { ConsoleLogger } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '#shared/schemas/common';
 
-export { confirmResetPassword, fetchAuthSession, getCurrentUser, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
+export {
+  confirmResetPassword,
+  fetchAuthSession,
+  getCurrentUser,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
 export { Hub } from 'aws-amplify/utils';
 
 /**

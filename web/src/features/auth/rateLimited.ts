@@ -1,6 +1,8 @@
 import { RATE_LIMIT_MESSAGES } from '#shared/messages';
 
-/** Errors a Cognito call raises when a client is held back: our 429 (gateway or WAF), WAF's block, Cognito's own limits. */
+/**
+ * Errors a Cognito call raises when a client is held back: our 429 (gateway or WAF), WAF's block, Cognito's own limits.
+ */
 const HELD_BACK = new Set(['TooManyRequestsException', 'ForbiddenException', 'LimitExceededException']);
 const OURS: readonly string[] = Object.values(RATE_LIMIT_MESSAGES);
 

@@ -10,8 +10,22 @@ import { CART_STORAGE_KEY } from './cartReducer';
 let session: Pick<AuthState, 'ready' | 'user'> = { ready: false, user: null };
 jest.mock('../auth/AuthProvider', () => ({ useAuth: () => session }));
 
-const candle: CartLine = { id: 'candle', name: 'Candle', image: '/images/products/p/640.jpg', price: 1800, size: 'CANDLE', quantity: 1 };
-const tee: CartLine = { id: 'tee', name: 'Tee', image: '/images/products/t/640.jpg', price: 2500, size: 'M', quantity: 1 };
+const candle: CartLine = {
+  id: 'candle',
+  name: 'Candle',
+  image: '/images/products/p/640.jpg',
+  price: 1800,
+  size: 'CANDLE',
+  quantity: 1,
+};
+const tee: CartLine = {
+  id: 'tee',
+  name: 'Tee',
+  image: '/images/products/t/640.jpg',
+  price: 2500,
+  size: 'M',
+  quantity: 1,
+};
 let serverCart: CartLine[];
 const saves: CartLine[][] = [];
 
@@ -26,7 +40,10 @@ const show = () =>
     </CartProvider>,
   );
 const shown = () => screen.getByTestId('cart').textContent;
-const stored = () => (JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]') as CartLine[]).map((line) => `${line.id}x${line.quantity}`).join(',');
+const stored = () =>
+  (JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]') as CartLine[])
+    .map((line) => `${line.id}x${line.quantity}`)
+    .join(',');
 const ann = { userId: 'u-ann', email: 'ann@example.com', role: null } as const;
 
 beforeEach(() => {

@@ -1,4 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { savedCartSchema, type CartLine } from '#shared/schemas/cart';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
@@ -92,7 +103,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
         }
         const merged = mergeCarts(saved, readStoredCart());
         rawDispatch({ type: 'SET_CART', cart: merged });
-        if (merged.length !== saved.length || merged.some((line, i) => line.quantity !== saved[i]?.quantity)) return save(merged);
+        if (merged.length !== saved.length || merged.some((line, i) => line.quantity !== saved[i]?.quantity))
+          return save(merged);
       })
       .catch((error) => console.error('cart fetch failed', error))
       .finally(() => setSettled(true));
@@ -109,7 +121,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   // Signed out: nothing to wait for once the session is known (the saved cart is a signed-in shopper's).
-  const value = useMemo(() => ({ cart, dispatch, settled: settled || (ready && !user) }), [cart, dispatch, settled, ready, user]);
+  const value = useMemo(
+    () => ({ cart, dispatch, settled: settled || (ready && !user) }),
+    [cart, dispatch, settled, ready, user],
+  );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

@@ -32,7 +32,9 @@ describe('cart reducer (spec section 4)', () => {
   it('updates quantities, removing a line at 0 or less; removes by id and size; sets and clears', () => {
     const two = [tee, { ...tee, size: 'L' as const }];
     expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: 4 })[0].quantity).toBe(4);
-    expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: 0 })).toEqual([{ ...tee, size: 'L' }]);
+    expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: 0 })).toEqual([
+      { ...tee, size: 'L' },
+    ]);
     expect(cartReducer(two, { type: 'UPDATE_QUANTITY', id: 't', size: 'M', quantity: -1 })).toHaveLength(1);
     expect(cartReducer(two, { type: 'REMOVE_FROM_CART', id: 't', size: 'L' })).toEqual([tee]);
     expect(cartReducer([], { type: 'SET_CART', cart: two })).toEqual(two);

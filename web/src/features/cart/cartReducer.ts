@@ -9,20 +9,27 @@ export type CartAction =
   | { type: 'SET_CART'; cart: CartLine[] }
   | { type: 'CLEAR_CART' };
 
-const sameLine = (a: CartLine, b: Pick<CartLine, 'id' | 'size' | 'name' | 'image'>) => a.id === b.id && a.size === b.size && a.name === b.name && a.image === b.image;
+const sameLine = (a: CartLine, b: Pick<CartLine, 'id' | 'size' | 'name' | 'image'>) =>
+  a.id === b.id && a.size === b.size && a.name === b.name && a.image === b.image;
 
 export function cartReducer(cart: CartLine[], action: CartAction): CartLine[] {
   switch (action.type) {
     case 'ADD_TO_CART': {
       const existing = cart.find((line) => sameLine(line, action.line));
       if (!existing) return [...cart, { ...action.line, quantity: Math.min(action.line.quantity, MAX_QUANTITY) }];
-      return cart.map((line) => (line === existing ? { ...line, quantity: Math.min(line.quantity + action.line.quantity, MAX_QUANTITY) } : line));
+      return cart.map((line) =>
+        line === existing ? { ...line, quantity: Math.min(line.quantity + action.line.quantity, MAX_QUANTITY) } : line,
+      );
     }
     case 'REMOVE_FROM_CART':
       return cart.filter((line) => !(line.id === action.id && line.size === action.size));
     case 'UPDATE_QUANTITY':
       if (action.quantity <= 0) return cart.filter((line) => !(line.id === action.id && line.size === action.size));
-      return cart.map((line) => (line.id === action.id && line.size === action.size ? { ...line, quantity: Math.min(action.quantity, MAX_QUANTITY) } : line));
+      return cart.map((line) =>
+        line.id === action.id && line.size === action.size
+          ? { ...line, quantity: Math.min(action.quantity, MAX_QUANTITY) }
+          : line,
+      );
     case 'SET_CART':
       return action.cart;
     case 'CLEAR_CART':

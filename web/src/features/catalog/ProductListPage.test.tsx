@@ -17,7 +17,9 @@ const candle = {
 
 /** GET /api/products?category=slug answers {products: [Product]} (shared/schemas/product.ts). */
 function serve(products: unknown[]) {
-  global.fetch = jest.fn(async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ products }) }) as Response) as typeof fetch;
+  global.fetch = jest.fn(
+    async () => ({ ok: true, status: 200, text: async () => JSON.stringify({ products }) }) as Response,
+  ) as typeof fetch;
 }
 
 /** The category page as the app has it: its route's loader reads the list, the page shows what it read. */
@@ -72,7 +74,9 @@ describe('pages: a first screenful, then Load more (issue 17)', () => {
   function servePages() {
     global.fetch = jest.fn(async (url: string) => {
       const second = String(url).includes('cursor=NEXT');
-      const body = second ? { products: [card(3)], nextCursor: null } : { products: [card(1), card(2)], nextCursor: 'NEXT' };
+      const body = second
+        ? { products: [card(3)], nextCursor: null }
+        : { products: [card(1), card(2)], nextCursor: 'NEXT' };
       return { ok: true, status: 200, text: async () => JSON.stringify(body) } as Response;
     }) as unknown as typeof fetch;
   }

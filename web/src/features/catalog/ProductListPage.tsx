@@ -55,7 +55,12 @@ export default function ProductListPage() {
       ) : list.products.length === 0 ? (
         <p className="card">{MESSAGES.noProductsInCategory}</p>
       ) : (
-        <PagedGrid list={list} loading={loading} onMore={() => change({ pages: pages + 1 })} end={LIST_MESSAGES.endOfCategory(category.label)} />
+        <PagedGrid
+          list={list}
+          loading={loading}
+          onMore={() => change({ pages: pages + 1 })}
+          end={LIST_MESSAGES.endOfCategory(category.label)}
+        />
       )}
     </section>
   );

@@ -4,7 +4,14 @@ import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { forgetAnswers } from '../../lib/answers';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 
-const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
+const config = {
+  region: 'us-east-1',
+  userPoolId: 'p',
+  userPoolClientId: 'c',
+  cognitoEndpoint: null,
+  stripePublishableKey: null,
+  paymentMode: 'test',
+};
 const hoodie = {
   id: 'h1',
   name: 'Cabin Hoodie',
@@ -24,7 +31,14 @@ const hoodie = {
     { size: '2XL', available: 2 },
   ],
 };
-const candle = { ...hoodie, id: 'c1', name: 'Cider Candle', tag: 'candles', stockRef: undefined, sizes: [{ size: 'CANDLE', available: 4 }] };
+const candle = {
+  ...hoodie,
+  id: 'c1',
+  name: 'Cider Candle',
+  tag: 'candles',
+  stockRef: undefined,
+  sizes: [{ size: 'CANDLE', available: 4 }],
+};
 
 function serve(products: Record<string, unknown>) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
@@ -32,7 +46,9 @@ function serve(products: Record<string, unknown>) {
     if (url.endsWith('/config.json')) return json(200, config);
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     const id = url.split('/').pop()!;
-    return products[id] ? json(200, products[id]) : json(404, { error: { code: 'not_found', message: 'Product not found.' } });
+    return products[id]
+      ? json(200, products[id])
+      : json(404, { error: { code: 'not_found', message: 'Product not found.' } });
   }) as typeof fetch;
 }
 
@@ -75,7 +91,11 @@ it('preselects CANDLE for a candle and puts the line in the cart', async () => {
   await userEvent.clear(screen.getByRole('spinbutton'));
   await userEvent.type(screen.getByRole('spinbutton'), '2');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'c1', name: 'Cider Candle', image: '/h.svg', price: 4999, size: 'CANDLE', quantity: 2 }]));
+  await waitFor(() =>
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+      { id: 'c1', name: 'Cider Candle', image: '/h.svg', price: 4999, size: 'CANDLE', quantity: 2 },
+    ]),
+  );
   expect(alert).not.toHaveBeenCalled();
 });
 
@@ -106,7 +126,11 @@ it('adds an apparel size with its stockRef and links to the cart', async () => {
   await screen.findByRole('heading', { name: 'Cabin Hoodie' });
   await userEvent.selectOptions(screen.getByRole('combobox'), 'L');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
-  await waitFor(() => expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([{ id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', price: 4999, size: 'L', quantity: 1, stockRef: 'H' }]));
+  await waitFor(() =>
+    expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([
+      { id: 'h1', name: 'Cabin Hoodie', image: '/h.svg', price: 4999, size: 'L', quantity: 1, stockRef: 'H' },
+    ]),
+  );
   expect(screen.getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/cart');
 });
 

@@ -18,7 +18,10 @@ import './catalog.css';
 /** The page's writes: "Email me when it's back" (RestockForm). */
 export const action = restockAction;
 
-/** /product/:id: images, details, size and quantity, Add to Cart (spec sections 2 and 5); the route's loader reads the product. */
+/**
+ * /product/:id: images, details, size and quantity, Add to Cart (spec sections 2 and 5); the route's loader reads the
+ * product.
+ */
 export default function ProductPage() {
   const { product, hot } = useLoaderData<typeof productLoader>();
   if (!product) {
@@ -46,7 +49,9 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
   const name = unescapeText(product.name);
   const single = sizeKind(product.tag) === 'single';
   const isCandle = hasTag(product.tag, 'candles');
-  const images = [product.image, ...product.extraImages].slice(0, 3).map((url, index) => ({ url, photo: product.photos[index] ?? null }));
+  const images = [product.image, ...product.extraImages]
+    .slice(0, 3)
+    .map((url, index) => ({ url, photo: product.photos[index] ?? null }));
   // The options come from the tag (spec section 5); a size the server does not report counts as sold out.
   const options = sizesFor(product.tag).map((option) => ({
     size: option,
@@ -62,7 +67,15 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
     const wanted = Math.floor(count);
     setTooMany(wanted > MAX_QUANTITY ? CART_MESSAGES.quantityLimit(MAX_QUANTITY) : '');
     if (wanted > MAX_QUANTITY) return setAdded('');
-    const line = { id: product.id, name: product.name, image: product.image, price: product.price, size, quantity: wanted, ...(product.stockRef ? { stockRef: product.stockRef } : {}) };
+    const line = {
+      id: product.id,
+      name: product.name,
+      image: product.image,
+      price: product.price,
+      size,
+      quantity: wanted,
+      ...(product.stockRef ? { stockRef: product.stockRef } : {}),
+    };
     // What fits under the limit in the line it joins is added, and the message says what really was.
     const fits = fitsInLine(cart, line);
     if (fits === 0) return setAdded(CART_MESSAGES.lineFull(name, MAX_QUANTITY));
@@ -74,7 +87,14 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
     <>
       <article className="product-detail">
         <div className="gallery">
-          <Photo className="main-image" photo={images[shown].photo} fallback={images[shown].url} alt={name} sizes={PHOTO_SIZES.main} priority />
+          <Photo
+            className="main-image"
+            photo={images[shown].photo}
+            fallback={images[shown].url}
+            alt={name}
+            sizes={PHOTO_SIZES.main}
+            priority
+          />
           {images.length > 1 && (
             <div className="thumbs" role="group" aria-label="More pictures">
               {images.map((picture, index) => (
@@ -136,7 +156,10 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
               </>
             )}
           </p>
-          <RestockForm productId={product.id} soldOut={options.filter((option) => option.available <= 0).map((option) => option.size)} />
+          <RestockForm
+            productId={product.id}
+            soldOut={options.filter((option) => option.available <= 0).map((option) => option.size)}
+          />
         </div>
       </article>
       <HotItems products={hot} exclude={product.id} />

@@ -10,9 +10,19 @@ import { resetTestSession, signInForTest, testSession } from '../../testing/sess
  * "Email me when it's back" on the product page (issue 27 item 5), through the app's own route (its loader and its
  * action). The session is the test's (the auth feature is replaced by a store the test sets).
  */
-jest.mock('../auth/AuthProvider', () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth);
+jest.mock(
+  '../auth/AuthProvider',
+  () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth,
+);
 
-const config = { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' };
+const config = {
+  region: 'us-east-1',
+  userPoolId: 'p',
+  userPoolClientId: 'c',
+  cognitoEndpoint: null,
+  stripePublishableKey: null,
+  paymentMode: 'test',
+};
 const hoodie = {
   id: 'h1',
   name: 'Cabin Hoodie',
@@ -32,7 +42,14 @@ const hoodie = {
     { size: '2XL', available: 2 },
   ],
 };
-const soldOutCandle = { ...hoodie, id: 'c1', name: 'Cider Candle', tag: 'candles', stockRef: undefined, sizes: [{ size: 'CANDLE', available: 0 }] };
+const soldOutCandle = {
+  ...hoodie,
+  id: 'c1',
+  name: 'Cider Candle',
+  tag: 'candles',
+  stockRef: undefined,
+  sizes: [{ size: 'CANDLE', available: 0 }],
+};
 const candle = { ...soldOutCandle, id: 'c2', sizes: [{ size: 'CANDLE', available: 4 }] };
 
 /** What the page sent to POST /api/stock-alerts, and what the server answers next. */
@@ -56,7 +73,9 @@ beforeEach(() => {
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/auth/cart') return json(200, { cart: { cart: [] } });
     const id = url.split('/').pop()!;
-    return products[id] ? json(200, products[id]) : json(404, { error: { code: 'not_found', message: 'Product not found.' } });
+    return products[id]
+      ? json(200, products[id])
+      : json(404, { error: { code: 'not_found', message: 'Product not found.' } });
   }) as typeof fetch;
 });
 
@@ -78,19 +97,33 @@ it('offers the sold-out sizes only; asking sends the size and the address and sh
   // Add to Cart above still refuses the sold-out sizes.
   expect(screen.getByRole<HTMLOptionElement>('option', { name: 'S (sold out)' }).disabled).toBe(true);
 
-  nextAnswer = { status: 200, body: { ok: true, message: WORDS.subscribed('ada@example.com', 'Cabin Hoodie in size XL') } };
+  nextAnswer = {
+    status: 200,
+    body: { ok: true, message: WORDS.subscribed('ada@example.com', 'Cabin Hoodie in size XL') },
+  };
   await userEvent.click(within(sizes).getByRole('radio', { name: 'XL' }));
   await userEvent.type(within(box).getByLabelText('Email'), ' ada@example.com');
   await userEvent.click(within(box).getByRole('button', { name: WORDS.button }));
   expect(await within(box).findByText(WORDS.subscribed('ada@example.com', 'Cabin Hoodie in size XL'))).toBeTruthy();
-  expect(within(box).getByRole('status').textContent).toBe(WORDS.subscribed('ada@example.com', 'Cabin Hoodie in size XL'));
+  expect(within(box).getByRole('status').textContent).toBe(
+    WORDS.subscribed('ada@example.com', 'Cabin Hoodie in size XL'),
+  );
   expect(asked).toEqual([{ productId: 'h1', size: 'XL', email: 'ada@example.com' }]);
 });
 
 it('shows the server’s field messages beside their fields, and a refusal without fields as an alert', async () => {
   renderApp('/product/h1');
   const box = await section();
-  nextAnswer = { status: 400, body: { error: { code: 'validation_failed', message: 'Please check the fields.', fields: { size: 'Choose a size.', email: 'Please enter a valid email address.' } } } };
+  nextAnswer = {
+    status: 400,
+    body: {
+      error: {
+        code: 'validation_failed',
+        message: 'Please check the fields.',
+        fields: { size: 'Choose a size.', email: 'Please enter a valid email address.' },
+      },
+    },
+  };
   await userEvent.type(within(box).getByLabelText('Email'), 'not-an-address');
   await userEvent.click(within(box).getByRole('button', { name: WORDS.button }));
   expect(await within(box).findByText('Choose a size.')).toBeTruthy();

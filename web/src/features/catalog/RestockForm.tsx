@@ -9,7 +9,9 @@ import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
 
 /** What the product route's action answers for "Email me when it's back": the server's sentence, or why not. */
-export type RestockAnswer = { intent: 'restock'; ok: true; message: string } | { intent: 'restock'; ok: false; message: string; fields: Record<string, string> };
+export type RestockAnswer =
+  | { intent: 'restock'; ok: true; message: string }
+  | { intent: 'restock'; ok: false; message: string; fields: Record<string, string> };
 
 /** The product page's route action (its `action` export): posts the request to POST /api/stock-alerts. */
 export async function restockAction({ request }: ActionFunctionArgs): Promise<RestockAnswer> {
@@ -18,14 +20,20 @@ export async function restockAction({ request }: ActionFunctionArgs): Promise<Re
     const answer = await api('/api/stock-alerts', stockAlertAnswerSchema, { body: { productId, size, email } });
     return { intent: 'restock', ok: true, message: answer.message };
   } catch (error) {
-    return { intent: 'restock', ok: false, message: error instanceof Error ? error.message : MESSAGES.serverError, fields: error instanceof ApiError ? (error.fields ?? {}) : {} };
+    return {
+      intent: 'restock',
+      ok: false,
+      message: error instanceof Error ? error.message : MESSAGES.serverError,
+      fields: error instanceof ApiError ? (error.fields ?? {}) : {},
+    };
   }
 }
 
 /**
  * "Email me when it's back" under a product's Add to Cart (issue 27 item 5): the sold-out sizes as buttons to pick
- * (none for a one-size product; the one preselected when only one is out), the email (the account's when signed in), and the
- * server's plain sentence once asked. Sent through the page's route action; nothing shows when every size is in stock.
+ * (none for a one-size product; the one preselected when only one is out), the email (the account's when signed in),
+ * and the server's plain sentence once asked. Sent through the page's route action; nothing shows when every size is in
+ * stock.
  */
 export function RestockForm({ productId, soldOut }: { productId: string; soldOut: readonly Size[] }) {
   const { user } = useAuth();
@@ -37,7 +45,8 @@ export function RestockForm({ productId, soldOut }: { productId: string; soldOut
   /** What the shopper typed; until then the account's address (it may arrive after the first render). */
   const [typed, setTyped] = useState<string | null>(null);
   const email = typed ?? user?.email ?? '';
-  const sending = navigation.state === 'submitting' && (navigation.json as { intent?: string } | undefined)?.intent === 'restock';
+  const sending =
+    navigation.state === 'submitting' && (navigation.json as { intent?: string } | undefined)?.intent === 'restock';
   const answer = sending || answered?.intent !== 'restock' ? undefined : answered;
   const fields = answer && !answer.ok ? answer.fields : {};
   if (!soldOut.length) return null;
@@ -45,7 +54,10 @@ export function RestockForm({ productId, soldOut }: { productId: string; soldOut
   function ask(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    void submit({ intent: 'restock', productId, size, email: email.trim() }, { method: 'post', encType: 'application/json' });
+    void submit(
+      { intent: 'restock', productId, size, email: email.trim() },
+      { method: 'post', encType: 'application/json' },
+    );
   }
 
   return (
@@ -58,7 +70,13 @@ export function RestockForm({ productId, soldOut }: { productId: string; soldOut
             <legend>{WORDS.sizeLabel}</legend>
             {soldOut.map((option) => (
               <label key={option} className="restock-size">
-                <input type="radio" name="restock-size" value={option} checked={size === option} onChange={() => setSize(option)} />
+                <input
+                  type="radio"
+                  name="restock-size"
+                  value={option}
+                  checked={size === option}
+                  onChange={() => setSize(option)}
+                />
                 {option}
               </label>
             ))}

@@ -5,13 +5,32 @@ import { forgetAnswers } from '../../lib/answers';
 import { jsonResponse, renderApp, urlOf } from '../../testing/render';
 
 const photo = { src: '/images/products/p1', width: 1600, height: 1200, widths: [320, 480, 640, 960, 1200, 1600] };
-const candle = { id: 'c1', name: 'Harvest Candle', image: '/images/products/p1/640.jpg', extraImages: [], photos: [photo], description: 'Warm', price: 2400, tag: 'candles', averageRating: 4, ratingCount: 1 };
+const candle = {
+  id: 'c1',
+  name: 'Harvest Candle',
+  image: '/images/products/p1/640.jpg',
+  extraImages: [],
+  photos: [photo],
+  description: 'Warm',
+  price: 2400,
+  tag: 'candles',
+  averageRating: 4,
+  ratingCount: 1,
+};
 const tee = { ...candle, id: 't1', name: 'Candle-lit Tee', photos: [null], image: '/t.jpg' };
 
 function serve() {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
-    if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.pathname === '/config.json')
+      return jsonResponse(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
     const q = url.searchParams.get('q') ?? '';
     return jsonResponse(200, { query: q, products: q.startsWith('cand') ? [candle, tee] : [] });
   }) as typeof fetch;
@@ -45,8 +64,12 @@ it('shows the matches as product cards with photos, the count, and the query in 
 
 it('says so when nothing matches and offers the categories', async () => {
   show('/search?q=spaceship');
-  const empty = await screen.findByText('No products match “spaceship”. Check the spelling, try a shorter word, or browse a category:');
-  expect(within(empty.parentElement!).getByRole('link', { name: 'Candles' }).getAttribute('href')).toBe('/product-list/candles');
+  const empty = await screen.findByText(
+    'No products match “spaceship”. Check the spelling, try a shorter word, or browse a category:',
+  );
+  expect(within(empty.parentElement!).getByRole('link', { name: 'Candles' }).getAttribute('href')).toBe(
+    '/product-list/candles',
+  );
 });
 
 it('without a query asks for one and sends no request; the header box searches from any page', async () => {
@@ -61,23 +84,52 @@ it('without a query asks for one and sends no request; the header box searches f
 it('tells a client over the search limit to wait, in the server’s words', async () => {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = new URL(urlOf(input), 'http://shop.test');
-    if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.pathname === '/config.json')
+      return jsonResponse(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
     return jsonResponse(429, { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.search } });
   }) as typeof fetch;
   show('/search?q=cand');
-  expect((await screen.findByRole('alert')).textContent).toBe('Too many searches from your connection. Please wait a minute and try again.');
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Too many searches from your connection. Please wait a minute and try again.',
+  );
 });
 
 describe('a long list of matches (53 candles)', () => {
-  const match = (i: number) => ({ ...candle, id: `m${i}`, name: `Match Candle ${i}`, photos: [null], image: `/m${i}.jpg` });
+  const match = (i: number) => ({
+    ...candle,
+    id: `m${i}`,
+    name: `Match Candle ${i}`,
+    photos: [null],
+    image: `/m${i}.jpg`,
+  });
   /** The API's pages of 24: offset cursors, the total on every page. */
   function servePages() {
     global.fetch = jest.fn(async (input: RequestInfo | URL) => {
       const url = new URL(urlOf(input), 'http://shop.test');
-      if (url.pathname === '/config.json') return jsonResponse(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+      if (url.pathname === '/config.json')
+        return jsonResponse(200, {
+          region: 'us-east-1',
+          userPoolId: 'p',
+          userPoolClientId: 'c',
+          cognitoEndpoint: null,
+          stripePublishableKey: null,
+          paymentMode: 'test',
+        });
       const offset = Number(url.searchParams.get('cursor') ?? 0);
       const products = Array.from({ length: Math.min(24, 53 - offset) }, (_, i) => match(offset + i + 1));
-      return jsonResponse(200, { query: 'candle', products, total: 53, nextCursor: offset + 24 < 53 ? String(offset + 24) : null });
+      return jsonResponse(200, {
+        query: 'candle',
+        products,
+        total: 53,
+        nextCursor: offset + 24 < 53 ? String(offset + 24) : null,
+      });
     }) as typeof fetch;
   }
 

@@ -17,7 +17,10 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const { pages } = listState(params);
-  const asked = navigation.state === 'loading' && navigation.location.pathname === '/search' ? (new URLSearchParams(navigation.location.search).get('q') ?? '').trim() : null;
+  const asked =
+    navigation.state === 'loading' && navigation.location.pathname === '/search'
+      ? (new URLSearchParams(navigation.location.search).get('q') ?? '').trim()
+      : null;
   // Load more of these words, or other words searched from the header (the results shown stay until theirs come).
   const loading = asked === q;
   const searching = asked !== null && asked !== q;
@@ -38,10 +41,14 @@ export default function SearchPage() {
         </p>
       )}
       {!list ? (
-        <p className="card">Type what you are looking for in the search box above: a product, a scent, a colour or a category.</p>
+        <p className="card">
+          Type what you are looking for in the search box above: a product, a scent, a colour or a category.
+        </p>
       ) : list.failed && list.products.length === 0 ? (
         <p className="card error" role="alert">
-          {list.error instanceof ApiError && list.error.status === 429 ? list.error.message : 'We could not search just now. Please try again.'}
+          {list.error instanceof ApiError && list.error.status === 429
+            ? list.error.message
+            : 'We could not search just now. Please try again.'}
         </p>
       ) : list.products.length === 0 ? (
         <div className="card empty-search">

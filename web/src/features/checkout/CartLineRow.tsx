@@ -14,7 +14,8 @@ import type { CartAction } from '../cart/cartReducer';
  */
 export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: CartAction) => void }) {
   const name = unescapeText(line.name);
-  const setQuantity = (quantity: number) => dispatch({ type: 'UPDATE_QUANTITY', id: line.id, size: line.size, quantity });
+  const setQuantity = (quantity: number) =>
+    dispatch({ type: 'UPDATE_QUANTITY', id: line.id, size: line.size, quantity });
   const atLimit = line.quantity >= MAX_QUANTITY;
   return (
     <li className="cart-line card">
@@ -31,11 +32,22 @@ export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (act
       </div>
       <div className="cart-line-quantity">
         <div className="quantity" role="group" aria-label={`Quantity of ${name}`}>
-          <button type="button" className="secondary small" aria-label="One less" onClick={() => setQuantity(line.quantity - 1)}>
+          <button
+            type="button"
+            className="secondary small"
+            aria-label="One less"
+            onClick={() => setQuantity(line.quantity - 1)}
+          >
             −
           </button>
           <span aria-live="polite">{line.quantity}</span>
-          <button type="button" className="secondary small" aria-label="One more" disabled={atLimit} onClick={() => setQuantity(line.quantity + 1)}>
+          <button
+            type="button"
+            className="secondary small"
+            aria-label="One more"
+            disabled={atLimit}
+            onClick={() => setQuantity(line.quantity + 1)}
+          >
             +
           </button>
         </div>
@@ -45,7 +57,12 @@ export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (act
         <span className="cart-line-total" data-testid="line-total">
           {formatPrice(line.price * line.quantity)}
         </span>
-        <button type="button" className="link" aria-label={`Remove ${name}`} onClick={() => dispatch({ type: 'REMOVE_FROM_CART', id: line.id, size: line.size })}>
+        <button
+          type="button"
+          className="link"
+          aria-label={`Remove ${name}`}
+          onClick={() => dispatch({ type: 'REMOVE_FROM_CART', id: line.id, size: line.size })}
+        >
           Remove
         </button>
       </div>

@@ -24,7 +24,11 @@ let intents: Record<string, unknown>[];
 /** The percent code's answer for a cart of `quantity` candles (what the server would say). */
 const percentOff = (code: string, percent: number) => (check: PendingCheck) => ({
   status: 200,
-  body: { code, discount: Math.round((check.body.cart[0].quantity * candle.price * percent) / 100), description: `${percent}% off your order` },
+  body: {
+    code,
+    discount: Math.round((check.body.cart[0].quantity * candle.price * percent) / 100),
+    description: `${percent}% off your order`,
+  },
 });
 
 beforeEach(() => {
@@ -50,7 +54,15 @@ beforeEach(() => {
         });
       });
     }
-    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.endsWith('/config.json'))
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/api/products/validate-cart') return json(200, { success: true, outOfStockItems: [] });
     if (url === '/auth/create-payment-intent/guest') {
@@ -66,8 +78,12 @@ afterEach(() => {
 });
 
 const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-const rows = () => [...document.querySelectorAll('.order-details dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
-const quantity = () => screen.getByRole('group', { name: 'Quantity of Cider Candle' }).querySelector('span')!.textContent;
+const rows = () =>
+  [...document.querySelectorAll('.order-details dt')].map(
+    (dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`,
+  );
+const quantity = () =>
+  screen.getByRole('group', { name: 'Quantity of Cider Candle' }).querySelector('span')!.textContent;
 /** Lets the debounce run out (and any answer already given be rendered). */
 const settle = (ms = PROMO_RECHECK_DELAY_MS) => act(async () => void jest.advanceTimersByTime(ms));
 
@@ -85,16 +101,34 @@ async function openCartWithCode(code: string, percent: number) {
 
 it('rapid + and - presses cost no check while they go on, and never show the discount of another quantity', async () => {
   const shopper = await openCartWithCode('QTY20', 20);
-  expect(rows()).toEqual(['Subtotal $24.00', 'Discount (QTY20) -$4.80', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $25.19']);
+  expect(rows()).toEqual([
+    'Subtotal $24.00',
+    'Discount (QTY20) -$4.80',
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    'Total $25.19',
+  ]);
 
   for (let press = 0; press < 12; press++) {
     await shopper.click(screen.getByRole('button', { name: press % 2 ? 'One less' : 'One more' }));
     await settle(PROMO_RECHECK_DELAY_MS / 2);
     if (quantity() === '2') {
       // Another cart than the one the discount was asked for: no figure, and the total says what it is.
-      expect(rows()).toEqual(['Subtotal $48.00', `Discount (QTY20) ${MESSAGES.promoChecking}`, 'Shipping & handling $5.99', 'Estimated tax $0.00', `${MESSAGES.totalBeforeDiscount} $53.99`]);
+      expect(rows()).toEqual([
+        'Subtotal $48.00',
+        `Discount (QTY20) ${MESSAGES.promoChecking}`,
+        'Shipping & handling $5.99',
+        'Estimated tax $0.00',
+        `${MESSAGES.totalBeforeDiscount} $53.99`,
+      ]);
     } else {
-      expect(rows()).toEqual(['Subtotal $24.00', 'Discount (QTY20) -$4.80', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $25.19']);
+      expect(rows()).toEqual([
+        'Subtotal $24.00',
+        'Discount (QTY20) -$4.80',
+        'Shipping & handling $5.99',
+        'Estimated tax $0.00',
+        'Total $25.19',
+      ]);
     }
   }
   await settle(10 * PROMO_RECHECK_DELAY_MS);
@@ -107,9 +141,18 @@ it('rapid + and - presses cost no check while they go on, and never show the dis
   expect(checks).toHaveLength(1);
   await settle(1);
   expect(checks).toHaveLength(2);
-  expect(checks[1].body).toEqual({ code: 'QTY20', cart: [{ id: 'c1', size: 'CANDLE', quantity: 2, name: 'Cider Candle' }] });
+  expect(checks[1].body).toEqual({
+    code: 'QTY20',
+    cart: [{ id: 'c1', size: 'CANDLE', quantity: 2, name: 'Cider Candle' }],
+  });
   await checks[1].answer(percentOff('QTY20', 20)(checks[1]));
-  expect(rows()).toEqual(['Subtotal $48.00', 'Discount (QTY20) -$9.60', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $44.39']);
+  expect(rows()).toEqual([
+    'Subtotal $48.00',
+    'Discount (QTY20) -$9.60',
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    'Total $44.39',
+  ]);
 });
 
 it('answers that come back out of order: the one for an older cart is dropped, the current cart’s shows', async () => {
@@ -123,9 +166,21 @@ it('answers that come back out of order: the one for an older cart is dropped, t
   expect(checks[2].body.cart[0].quantity).toBe(3);
   // The answer for 2 comes first, while the cart holds 3: dropped.
   await checks[1].answer(percentOff('RACE25', 25)(checks[1]));
-  expect(rows()).toEqual(['Subtotal $72.00', `Discount (RACE25) ${MESSAGES.promoChecking}`, 'Shipping & handling $5.99', 'Estimated tax $0.00', `${MESSAGES.totalBeforeDiscount} $77.99`]);
+  expect(rows()).toEqual([
+    'Subtotal $72.00',
+    `Discount (RACE25) ${MESSAGES.promoChecking}`,
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    `${MESSAGES.totalBeforeDiscount} $77.99`,
+  ]);
   await checks[2].answer(percentOff('RACE25', 25)(checks[2]));
-  expect(rows()).toEqual(['Subtotal $72.00', 'Discount (RACE25) -$18.00', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $59.99']);
+  expect(rows()).toEqual([
+    'Subtotal $72.00',
+    'Discount (RACE25) -$18.00',
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    'Total $59.99',
+  ]);
 
   // And the other way round: the newer answer first, then the older one, which changes nothing.
   await shopper.click(screen.getByRole('button', { name: 'One less' }));
@@ -136,15 +191,31 @@ it('answers that come back out of order: the one for an older cart is dropped, t
   expect([forTwo.body.cart[0].quantity, forOne.body.cart[0].quantity]).toEqual([2, 1]);
   await forOne.answer(percentOff('RACE25', 25)(forOne));
   await forTwo.answer(percentOff('RACE25', 25)(forTwo));
-  expect(rows()).toEqual(['Subtotal $24.00', 'Discount (RACE25) -$6.00', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $23.99']);
+  expect(rows()).toEqual([
+    'Subtotal $24.00',
+    'Discount (RACE25) -$6.00',
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    'Total $23.99',
+  ]);
 });
 
 it('a check that cannot be made (429, no network) keeps the code, shows no old figure, says it is confirmed at checkout, and does not ask again until the cart changes', async () => {
   const shopper = await openCartWithCode('QTY20', 20);
   await shopper.click(screen.getByRole('button', { name: 'One more' }));
   await settle();
-  await checks[1].answer({ status: 429, headers: { 'retry-after': '240' }, body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.promoCodes } } });
-  const unconfirmed = ['Subtotal $48.00', `Discount (QTY20) ${MESSAGES.promoAtCheckout}`, 'Shipping & handling $5.99', 'Estimated tax $0.00', `${MESSAGES.totalBeforeDiscount} $53.99`];
+  await checks[1].answer({
+    status: 429,
+    headers: { 'retry-after': '240' },
+    body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.promoCodes } },
+  });
+  const unconfirmed = [
+    'Subtotal $48.00',
+    `Discount (QTY20) ${MESSAGES.promoAtCheckout}`,
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    `${MESSAGES.totalBeforeDiscount} $53.99`,
+  ];
   expect(rows()).toEqual(unconfirmed);
   expect(screen.getByText(MESSAGES.promoConfirmedAtCheckout, { exact: false })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Remove promo code QTY20' })).toBeTruthy();
@@ -157,7 +228,13 @@ it('a check that cannot be made (429, no network) keeps the code, shows no old f
   await settle();
   expect(checks).toHaveLength(3);
   await checks[2].answer('network-down');
-  expect(rows()).toEqual(['Subtotal $72.00', `Discount (QTY20) ${MESSAGES.promoAtCheckout}`, 'Shipping & handling $5.99', 'Estimated tax $0.00', `${MESSAGES.totalBeforeDiscount} $77.99`]);
+  expect(rows()).toEqual([
+    'Subtotal $72.00',
+    `Discount (QTY20) ${MESSAGES.promoAtCheckout}`,
+    'Shipping & handling $5.99',
+    'Estimated tax $0.00',
+    `${MESSAGES.totalBeforeDiscount} $77.99`,
+  ]);
 
   // The card step prices it: the code goes with the checkout.
   await shopper.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
@@ -174,17 +251,32 @@ it('a refusal for the changed cart (minimum no longer met) takes the code off wi
   const shopper = user();
   await shopper.type(await screen.findByLabelText('Promo code'), 'BIG');
   await shopper.click(screen.getByRole('button', { name: 'Apply' }));
-  await checks[0].answer({ status: 200, body: { code: 'BIG', discount: 1000, description: '$10.00 off orders of $60.00 or more' } });
+  await checks[0].answer({
+    status: 200,
+    body: { code: 'BIG', discount: 1000, description: '$10.00 off orders of $60.00 or more' },
+  });
   await shopper.click(await screen.findByRole('button', { name: 'One less' }));
   await settle();
-  await checks[1].answer({ status: 409, body: { error: { code: 'promo_minimum', message: PROMO_MESSAGES.minimum(6000) } } });
+  await checks[1].answer({
+    status: 409,
+    body: { error: { code: 'promo_minimum', message: PROMO_MESSAGES.minimum(6000) } },
+  });
   expect((await screen.findByRole('alert')).textContent).toBe(PROMO_MESSAGES.minimum(6000));
   expect(rows()).toEqual(['Subtotal $48.00', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $53.99']);
   expect(sessionStorage.getItem('promoCode')).toBeNull();
 });
 
 it('opening the cart: an answer kept for this very cart is shown without asking; one kept for another cart is asked once, with no figure meanwhile', async () => {
-  sessionStorage.setItem('promoCode', JSON.stringify({ code: 'QTY20', discount: 480, description: '20% off your order', cartKey: promoCartKey([candle], null), checkedAt: Date.now() }));
+  sessionStorage.setItem(
+    'promoCode',
+    JSON.stringify({
+      code: 'QTY20',
+      discount: 480,
+      description: '20% off your order',
+      cartKey: promoCartKey([candle], null),
+      checkedAt: Date.now(),
+    }),
+  );
   localStorage.setItem('cart', JSON.stringify([candle]));
   const first = renderCheckout();
   await settle(0);

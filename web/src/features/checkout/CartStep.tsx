@@ -5,7 +5,9 @@ import { CartLineRow } from './CartLineRow';
 import { useStepHeading } from './CheckoutLayout';
 import { STEP_HEADING } from './steps';
 
-/** /cart: the cart's lines, or a plain empty cart with a way back to the shop (Proceed is the layout's: CheckoutLayout). */
+/**
+ * /cart: the cart's lines, or a plain empty cart with a way back to the shop (Proceed is the layout's: CheckoutLayout).
+ */
 export default function CartStep() {
   const { cart, dispatch } = useCart();
   const heading = useStepHeading();

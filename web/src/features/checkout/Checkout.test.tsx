@@ -18,7 +18,12 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
 });
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> } | 'network-down';
-function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: { status: number; body: unknown }; more?: Record<string, (body: Record<string, unknown>) => Answer> }) {
+function serve(options: {
+  mode: 'stripe' | 'test';
+  key: string | null;
+  intent: { status: number; body: unknown };
+  more?: Record<string, (body: Record<string, unknown>) => Answer>;
+}) {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
     const more = options.more?.[url];
@@ -28,7 +33,14 @@ function serve(options: { mode: 'stripe' | 'test'; key: string | null; intent: {
       return json(answer.status, answer.body, answer.headers);
     }
     if (url.endsWith('/config.json')) {
-      return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: options.key, paymentMode: options.mode });
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: options.key,
+        paymentMode: options.mode,
+      });
     }
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/api/products/validate-cart') return json(200, { success: true, outOfStockItems: [] });
@@ -68,10 +80,14 @@ async function payWith(number: string) {
   await userEvent.type(screen.getByLabelText('CVC'), '123');
   await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
 }
-const confirmed = (status: string) => () => ({ status: 200, body: { paymentIntent: { id: 'pi_1', status, amount: 4451 } } });
+const confirmed = (status: string) => () => ({
+  status: 200,
+  body: { paymentIntent: { id: 'pi_1', status, amount: 4451 } },
+});
 const recorded = { status: 201, body: { order: { orderNumber: 'pi_1' } } };
 /** The test card step, with the card step's and the order's answers. */
-const serveTestMode = (more: Record<string, (body: Record<string, unknown>) => Answer>) => serve({ mode: 'test', key: null, intent: { status: 200, body: intentAnswer('test') }, more });
+const serveTestMode = (more: Record<string, (body: Record<string, unknown>) => Answer>) =>
+  serve({ mode: 'test', key: null, intent: { status: 200, body: intentAnswer('test') }, more });
 
 it('shows the test card form when the server uses the test card processor', async () => {
   serve({ mode: 'test', key: null, intent: { status: 200, body: intentAnswer('test') } });
@@ -88,7 +104,14 @@ it('says card payments are unavailable, with no card fields, when Stripe has no 
 });
 
 it('tells the shopper when the server answers that payments are not set up, and stays on the shipping step', async () => {
-  serve({ mode: 'stripe', key: 'pk_test_1', intent: { status: 503, body: { error: { code: 'payments_not_configured', message: MESSAGES.paymentsUnavailable } } } });
+  serve({
+    mode: 'stripe',
+    key: 'pk_test_1',
+    intent: {
+      status: 503,
+      body: { error: { code: 'payments_not_configured', message: MESSAGES.paymentsUnavailable } },
+    },
+  });
   await reachPayment();
   await screen.findByRole('button', { name: 'Next' });
   expect(alert).toHaveBeenCalledWith(MESSAGES.paymentsUnavailable);
@@ -115,7 +138,12 @@ describe('after the card is authorized', () => {
     let calls = 0;
     serveTestMode({
       '/api/test-payments/confirm': confirmed('requires_capture'),
-      '/auth/adminOrders/guest': () => (++calls === 1 ? 'network-down' : calls === 2 ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } } : recorded),
+      '/auth/adminOrders/guest': () =>
+        ++calls === 1
+          ? 'network-down'
+          : calls === 2
+            ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } }
+            : recorded,
     });
     await reachPayment();
     await payWith('4242424242424242');
@@ -124,7 +152,10 @@ describe('after the card is authorized', () => {
     await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
     expect(calls).toBe(3);
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
-    expect(logged.mock.calls.map(([message]) => message)).toEqual(['order confirmation failed; retrying', 'order confirmation failed; retrying']);
+    expect(logged.mock.calls.map(([message]) => message)).toEqual([
+      'order confirmation failed; retrying',
+      'order confirmation failed; retrying',
+    ]);
     logged.mockRestore();
   }, 15_000);
 
@@ -135,7 +166,13 @@ describe('after the card is authorized', () => {
       '/api/test-payments/confirm': confirmed('requires_capture'),
       '/auth/adminOrders/guest': () => {
         calls.push(calls.length);
-        return calls.length === 1 ? { status: 429, headers: { 'retry-after': '3' }, body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.orderRecording } } } : recorded;
+        return calls.length === 1
+          ? {
+              status: 429,
+              headers: { 'retry-after': '3' },
+              body: { error: { code: 'rate_limited', message: RATE_LIMIT_MESSAGES.orderRecording } },
+            }
+          : recorded;
       },
     });
     await reachPayment();
@@ -160,7 +197,12 @@ describe('after the card is authorized', () => {
     serveTestMode({
       '/api/test-payments/confirm': () => ({
         status: 400,
-        body: { error: { code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent because it has a status of requires_capture.' } },
+        body: {
+          error: {
+            code: 'payment_intent_unexpected_state',
+            message: 'You cannot confirm this PaymentIntent because it has a status of requires_capture.',
+          },
+        },
       }),
       '/auth/adminOrders/guest': (body) => {
         recordedCalls.push(body.orderNumber);
@@ -192,7 +234,12 @@ describe('after the card is authorized', () => {
   });
 
   it('too many failed card attempts: the card step says so plainly and offers only Back', async () => {
-    serveTestMode({ '/api/test-payments/confirm': () => ({ status: 402, body: { error: { code: 'card_attempts_exceeded', message: MESSAGES.tooManyCardAttempts } } }) });
+    serveTestMode({
+      '/api/test-payments/confirm': () => ({
+        status: 402,
+        body: { error: { code: 'card_attempts_exceeded', message: MESSAGES.tooManyCardAttempts } },
+      }),
+    });
     await reachPayment();
     sessionStorage.setItem('checkoutId', intentAnswer('test').checkoutId);
     await payWith('4000000000000002');
@@ -213,7 +260,9 @@ it('a checkout that was closed (expired, stopped) is replaced by a new one when 
     more: {
       '/auth/create-payment-intent/guest': (body) => {
         ids.push(body.checkoutId);
-        return ids.length === 1 ? { status: 409, body: { error: { code: 'checkout_closed', message: MESSAGES.checkoutClosed } } } : { status: 200, body: intentAnswer('test') };
+        return ids.length === 1
+          ? { status: 409, body: { error: { code: 'checkout_closed', message: MESSAGES.checkoutClosed } } }
+          : { status: 200, body: intentAnswer('test') };
       },
     },
   });
@@ -240,7 +289,10 @@ describe('the checkout belongs to this tab (docs/decisions/0062)', () => {
         '/auth/create-payment-intent/guest': (body) => {
           intents.push(body);
           // The secret comes only with the answer that made the checkout.
-          return { status: 200, body: intents.length === 1 ? { ...intentAnswer('test'), checkoutSecret: SECRET } : intentAnswer('test') };
+          return {
+            status: 200,
+            body: intents.length === 1 ? { ...intentAnswer('test'), checkoutSecret: SECRET } : intentAnswer('test'),
+          };
         },
         '/api/test-payments/confirm': confirmed('requires_capture'),
         '/auth/adminOrders/guest': (body) => {
@@ -278,7 +330,14 @@ describe('the checkout belongs to this tab (docs/decisions/0062)', () => {
           intents.push(body);
           return intents.length === 1
             ? { status: 404, body: { error: { code: 'checkout_not_found', message: MESSAGES.checkoutNotFound } } }
-            : { status: 200, body: { ...intentAnswer('test'), checkoutId: '5a1f0c2e-7b3d-4e8f-9a6b-1c2d3e4f5a6b', checkoutSecret: SECRET } };
+            : {
+                status: 200,
+                body: {
+                  ...intentAnswer('test'),
+                  checkoutId: '5a1f0c2e-7b3d-4e8f-9a6b-1c2d3e4f5a6b',
+                  checkoutSecret: SECRET,
+                },
+              };
         },
       },
     });
@@ -286,7 +345,10 @@ describe('the checkout belongs to this tab (docs/decisions/0062)', () => {
     sessionStorage.setItem('checkoutSecret', 'an-old-secret-of-another-checkout');
     await reachPayment();
     expect(await screen.findByLabelText('Card number')).toBeTruthy();
-    expect(intents[0]).toMatchObject({ checkoutId: '0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41', checkoutSecret: 'an-old-secret-of-another-checkout' });
+    expect(intents[0]).toMatchObject({
+      checkoutId: '0b7f3c1e-6a4d-4c2b-9f5e-2d8a7c6b5e41',
+      checkoutSecret: 'an-old-secret-of-another-checkout',
+    });
     expect(intents[1].checkoutId).toBeUndefined();
     expect(intents[1].checkoutSecret).toBeUndefined();
     expect(sessionStorage.getItem('checkoutId')).toBe('5a1f0c2e-7b3d-4e8f-9a6b-1c2d3e4f5a6b');
@@ -299,7 +361,9 @@ it('an empty cart says so with a way back to the shop, shows no figures (no $0.0
   serveTestMode({});
   renderCheckout();
   await screen.findByText(CART_MESSAGES.emptyCart);
-  expect(screen.getByRole('link', { name: 'Browse the new releases' }).getAttribute('href')).toBe('/product-list/new-releases');
+  expect(screen.getByRole('link', { name: 'Browse the new releases' }).getAttribute('href')).toBe(
+    '/product-list/new-releases',
+  );
   const details = document.querySelector('.order-details')!;
   expect(details.querySelector('dl')).toBeNull();
   expect(details.textContent).not.toMatch(/\$|arrival/i);
@@ -308,8 +372,15 @@ it('an empty cart says so with a way back to the shop, shows no figures (no $0.0
 });
 
 describe('the promo code in Order Details', () => {
-  const discounted = { ...intentAnswer('test'), amounts: { subtotal: 3600, discount: 360, shipping: 599, tax: 230, total: 4069 }, promo: { code: 'SAVE10', description: '10% off your order' } };
-  const detailRows = () => [...document.querySelectorAll('.order-details dt')].map((dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`);
+  const discounted = {
+    ...intentAnswer('test'),
+    amounts: { subtotal: 3600, discount: 360, shipping: 599, tax: 230, total: 4069 },
+    promo: { code: 'SAVE10', description: '10% off your order' },
+  };
+  const detailRows = () =>
+    [...document.querySelectorAll('.order-details dt')].map(
+      (dt) => `${dt.textContent} ${dt.nextElementSibling?.textContent}`,
+    );
 
   it('Apply shows the discount (estimated) and sends the code to the card step, which shows the server’s amounts; Remove takes it off', async () => {
     const intents: Record<string, unknown>[] = [];
@@ -321,7 +392,15 @@ describe('the promo code in Order Details', () => {
         '/api/promo-codes/check': (body) =>
           String(body.code).toUpperCase() === 'SAVE10'
             ? { status: 200, body: { code: 'SAVE10', discount: 360, description: '10% off your order' } }
-            : { status: 404, body: { error: { code: 'promo_unknown', message: 'We do not know that promo code. Please check how it is spelled.' } } },
+            : {
+                status: 404,
+                body: {
+                  error: {
+                    code: 'promo_unknown',
+                    message: 'We do not know that promo code. Please check how it is spelled.',
+                  },
+                },
+              },
         '/auth/create-payment-intent/guest': (body) => {
           intents.push(body);
           return { status: 200, body: discounted };
@@ -333,15 +412,28 @@ describe('the promo code in Order Details', () => {
     const field = await screen.findByLabelText('Promo code');
     await userEvent.type(field, 'nope1');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('We do not know that promo code. Please check how it is spelled.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'We do not know that promo code. Please check how it is spelled.',
+    );
     await userEvent.clear(field);
     await userEvent.type(field, 'save10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('SAVE10')).toBeTruthy();
     // Estimated before the address: 3600 - 360 + 599, no tax yet.
-    expect(detailRows()).toEqual(['Subtotal $36.00', 'Discount (SAVE10) -$3.60', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $38.39']);
+    expect(detailRows()).toEqual([
+      'Subtotal $36.00',
+      'Discount (SAVE10) -$3.60',
+      'Shipping & handling $5.99',
+      'Estimated tax $0.00',
+      'Total $38.39',
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Remove promo code SAVE10' }));
-    expect(detailRows()).toEqual(['Subtotal $36.00', 'Shipping & handling $5.99', 'Estimated tax $0.00', 'Total $41.99']);
+    expect(detailRows()).toEqual([
+      'Subtotal $36.00',
+      'Shipping & handling $5.99',
+      'Estimated tax $0.00',
+      'Total $41.99',
+    ]);
     await userEvent.type(screen.getByLabelText('Promo code'), 'save10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await screen.findByText('SAVE10');
@@ -351,19 +443,32 @@ describe('the promo code in Order Details', () => {
     await screen.findByLabelText('Card number');
     expect(intents[0].promoCode).toBe('SAVE10');
     // The card step: the server's amounts, the code locked in (no Remove).
-    expect(detailRows()).toEqual(['Subtotal $36.00', 'Discount (SAVE10) -$3.60', 'Shipping & handling $5.99', 'Estimated tax $2.30', 'Total $40.69']);
+    expect(detailRows()).toEqual([
+      'Subtotal $36.00',
+      'Discount (SAVE10) -$3.60',
+      'Shipping & handling $5.99',
+      'Estimated tax $2.30',
+      'Total $40.69',
+    ]);
     expect(screen.queryByRole('button', { name: /Remove promo code/ })).toBeNull();
   });
 
   it('a code used up while paying: the shopper is told, nothing was charged, and the cart goes on without the code', async () => {
-    const message = 'Sorry, promo code SAVE10 was used up while you were paying. Your card was not charged. Please check out again.';
-    sessionStorage.setItem('promoCode', JSON.stringify({ code: 'SAVE10', discount: 360, description: '10% off your order' }));
+    const message =
+      'Sorry, promo code SAVE10 was used up while you were paying. Your card was not charged. Please check out again.';
+    sessionStorage.setItem(
+      'promoCode',
+      JSON.stringify({ code: 'SAVE10', discount: 360, description: '10% off your order' }),
+    );
     serve({
       mode: 'test',
       key: null,
       intent: { status: 200, body: discounted },
       more: {
-        '/api/promo-codes/check': () => ({ status: 200, body: { code: 'SAVE10', discount: 360, description: '10% off your order' } }),
+        '/api/promo-codes/check': () => ({
+          status: 200,
+          body: { code: 'SAVE10', discount: 360, description: '10% off your order' },
+        }),
         '/api/test-payments/confirm': confirmed('requires_capture'),
         '/auth/adminOrders/guest': () => ({ status: 409, body: { error: { code: 'promo_used_up', message } } }),
       },

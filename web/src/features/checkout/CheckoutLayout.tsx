@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Outlet, redirect, useLocation, useNavigation, useOutletContext, useRouteLoaderData, type ActionFunctionArgs } from 'react-router-dom';
+import {
+  Outlet,
+  redirect,
+  useLocation,
+  useNavigation,
+  useOutletContext,
+  useRouteLoaderData,
+  type ActionFunctionArgs,
+} from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
@@ -97,8 +105,10 @@ export default function CheckoutLayout() {
   // Proceed to Checkout: this route's action (above), posted to the address shown (/cart), one at a time.
   const submit = useWrite();
   const navigation = useNavigation();
-  const proceeding = navigation.state !== 'idle' && (navigation.json as Partial<Proceed> | undefined)?.intent === 'proceed';
-  const proceed = () => void submit({ intent: 'proceed', cart } satisfies Proceed, { method: 'post', encType: 'application/json' });
+  const proceeding =
+    navigation.state !== 'idle' && (navigation.json as Partial<Proceed> | undefined)?.intent === 'proceed';
+  const proceed = () =>
+    void submit({ intent: 'proceed', cart } satisfies Proceed, { method: 'post', encType: 'application/json' });
 
   const context: CheckoutContext = { step, who, address, setAddress, promo };
   return (
@@ -106,7 +116,15 @@ export default function CheckoutLayout() {
       <section className="checkout-main" aria-labelledby="checkout-heading">
         <Outlet context={context} />
       </section>
-      <OrderDetails step={step} cart={cart} address={address} promo={promo} priced={step === 'payment' ? (payment?.priced ?? null) : null} proceeding={proceeding} onProceed={proceed} />
+      <OrderDetails
+        step={step}
+        cart={cart}
+        address={address}
+        promo={promo}
+        priced={step === 'payment' ? (payment?.priced ?? null) : null}
+        proceeding={proceeding}
+        onProceed={proceed}
+      />
       <div className="cart-hot">
         <HotItems title="You may also like" />
       </div>

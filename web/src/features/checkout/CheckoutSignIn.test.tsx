@@ -12,7 +12,10 @@ import { resetTestSession, signInForTest, testSession } from '../../testing/sess
  * Signing in or out in the middle of the checkout (docs/decisions/0074): the session is the test's, changed while a
  * step is open (the auth feature is replaced by a store the test sets; the cart and the checkout are the real ones).
  */
-jest.mock('../auth/AuthProvider', () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth);
+jest.mock(
+  '../auth/AuthProvider',
+  () => jest.requireActual<typeof import('../../testing/session')>('../../testing/session').testAuth,
+);
 
 const ann: CurrentUser = { userId: 'u-ann', email: 'ann@example.com', role: null };
 const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 1800, size: 'CANDLE', quantity: 2 };
@@ -35,10 +38,19 @@ beforeEach(() => {
   setTokenSource(async () => (testSession().user ? 'token' : null));
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
-    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.endsWith('/config.json'))
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/api/products/validate-cart') return json(200, { success: true, outOfStockItems: [] });
-    if (url === '/auth/cart' && init?.method === 'POST') savedCart = (JSON.parse(init.body as string) as { cart: CartLine[] }).cart;
+    if (url === '/auth/cart' && init?.method === 'POST')
+      savedCart = (JSON.parse(init.body as string) as { cart: CartLine[] }).cart;
     if (url === '/auth/cart') return json(200, { cart: { cart: savedCart } });
     if (url === '/auth/shippingProfiles') return json(200, { data: [] });
     if (url.startsWith('/auth/create-payment-intent')) return json(200, intent);
@@ -61,7 +73,9 @@ it('a guest who signs in on the card step goes back to the shipping step (the to
   // Next prices the order for the account (its own route), and the card step opens again.
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByLabelText('Card number');
-  expect((global.fetch as jest.Mock).mock.calls.map(([input]) => urlOf(input as RequestInfo))).toContain('/auth/create-payment-intent');
+  expect((global.fetch as jest.Mock).mock.calls.map(([input]) => urlOf(input as RequestInfo))).toContain(
+    '/auth/create-payment-intent',
+  );
 });
 
 it('signing out empties the cart, so the checkout shows the empty cart; what the signed-in shopper typed is not shown to the next one', async () => {

@@ -33,7 +33,15 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = urlOf(input);
     calls.push(url);
-    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.endsWith('/config.json'))
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/api/products/validate-cart') return json(200, { success: true, outOfStockItems: [] });
     if (url === '/auth/create-payment-intent/guest') return json(200, intent);
@@ -93,7 +101,10 @@ describe('a reload keeps the step and what was typed (sessionStorage, never the 
   it('a card authorized before the reload (the order was being recorded) is not asked for again: the order is recorded', async () => {
     const first = await toPayment();
     first.unmount();
-    sessionStorage.setItem(PRICED_KEY, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(PRICED_KEY)!), authorized: true }));
+    sessionStorage.setItem(
+      PRICED_KEY,
+      JSON.stringify({ ...JSON.parse(sessionStorage.getItem(PRICED_KEY)!), authorized: true }),
+    );
     renderCheckout('/cart/payment');
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(calls.filter((url) => url === '/auth/adminOrders/guest')).toHaveLength(1);
@@ -141,7 +152,9 @@ it('Proceed says it is checking the stock while the shop answers, and a shortfal
   let answer: (response: Response) => void = () => {};
   const fetchAnswers = global.fetch;
   global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) =>
-    urlOf(input) === '/api/products/validate-cart' ? new Promise<Response>((resolve) => (answer = resolve)) : fetchAnswers(input, init),
+    urlOf(input) === '/api/products/validate-cart'
+      ? new Promise<Response>((resolve) => (answer = resolve))
+      : fetchAnswers(input, init),
   ) as typeof fetch;
   withCart(candle);
   renderCheckout();
@@ -157,7 +170,12 @@ it('a refused Proceed stays at /cart and adds no history entry (Back leaves the 
   const fetchAnswers = global.fetch;
   let short = true;
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
-    urlOf(input) === '/api/products/validate-cart' ? json(200, short ? { success: false, outOfStockItems: ['Cider Candle'] } : { success: true, outOfStockItems: [] }) : fetchAnswers(input, init),
+    urlOf(input) === '/api/products/validate-cart'
+      ? json(
+          200,
+          short ? { success: false, outOfStockItems: ['Cider Candle'] } : { success: true, outOfStockItems: [] },
+        )
+      : fetchAnswers(input, init),
   ) as typeof fetch;
   withCart(candle);
   const { router } = renderCheckout('/');
@@ -192,7 +210,11 @@ describe('a cart like a shop’s', () => {
     withCart(candle, tee, { ...candle, id: 'c2', name: 'Pine Candle', quantity: 1 });
     renderCheckout();
     const lines = await screen.findAllByRole('listitem');
-    expect(lines.map((line) => within(line).getByTestId('line-total').textContent)).toEqual(['$36.00', '$224.91', '$18.00']);
+    expect(lines.map((line) => within(line).getByTestId('line-total').textContent)).toEqual([
+      '$36.00',
+      '$224.91',
+      '$18.00',
+    ]);
     expect(within(lines[1]).getByText('$24.99 each')).toBeTruthy();
     expect(within(lines[1]).getByText('Size: M')).toBeTruthy();
     expect(within(lines[1]).getByRole<HTMLButtonElement>('button', { name: 'One more' }).disabled).toBe(true);

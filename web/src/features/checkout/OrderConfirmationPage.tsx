@@ -7,7 +7,11 @@ import { HotItems } from '../../components/HotItems';
 import { ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY } from './checkoutApi';
 import './checkout.css';
 
-const storedAmountsSchema = z.object({ orderNumber: z.string(), amounts: orderAmountsSchema, promoCode: z.nullable(z.string()) });
+const storedAmountsSchema = z.object({
+  orderNumber: z.string(),
+  amounts: orderAmountsSchema,
+  promoCode: z.nullable(z.string()),
+});
 
 /** What the order came to, as the card step priced it (kept by this browser beside the order number). */
 function storedAmounts(orderNumber: string | null) {
@@ -32,8 +36,8 @@ export default function OrderConfirmationPage() {
           <strong data-testid="order-number" className="order-number">
             {orderNumber}
           </strong>
-          . A confirmation is on its way to your inbox, and your order ships within 2-3 days. You can follow it any time on the{' '}
-          <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`}>order status page</Link>.
+          . A confirmation is on its way to your inbox, and your order ships within 2-3 days. You can follow it any time
+          on the <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`}>order status page</Link>.
         </p>
       ) : (
         <p className="card">We could not find a recent order in this browser.</p>

@@ -57,7 +57,9 @@ export function OrderDetails({
             {discountUnknown && (
               <>
                 <dt className="discount">Discount ({appliedCode})</dt>
-                <dd className="discount">{promo.status === 'checking' ? MESSAGES.promoChecking : MESSAGES.promoAtCheckout}</dd>
+                <dd className="discount">
+                  {promo.status === 'checking' ? MESSAGES.promoChecking : MESSAGES.promoAtCheckout}
+                </dd>
               </>
             )}
             <dt>Shipping &amp; handling</dt>
@@ -68,7 +70,13 @@ export function OrderDetails({
             <dd className="total">{formatPrice(amounts.total)}</dd>
           </dl>
           <PromoCodeField
-            applied={intent ? (intent.promo ? { code: intent.promo.code, description: intent.promo.description } : null) : promo.applied}
+            applied={
+              intent
+                ? intent.promo
+                  ? { code: intent.promo.code, description: intent.promo.description }
+                  : null
+                : promo.applied
+            }
             note={!intent && promo.status === 'unconfirmed' ? MESSAGES.promoConfirmedAtCheckout : null}
             locked={step === 'payment' || proceeding}
             error={promo.error}

@@ -61,8 +61,11 @@ export default function PaymentStep() {
   const amountLabel = formatPrice(intent.amounts.total);
 
   // What it priced changed under it (the cart in another tab, signing in or out): not while paying.
-  const step = payment.holding ? 'payment' : stepToShow('payment', { cart, who, address, promoCode: promo.applied?.code ?? null, priced });
-  if (step !== 'payment') return <Navigate to={STEP_PATH[step]} replace state={step === 'shipping' ? CHANGED : undefined} />;
+  const step = payment.holding
+    ? 'payment'
+    : stepToShow('payment', { cart, who, address, promoCode: promo.applied?.code ?? null, priced });
+  if (step !== 'payment')
+    return <Navigate to={STEP_PATH[step]} replace state={step === 'shipping' ? CHANGED : undefined} />;
 
   const shipTo = priced.address;
   return (
@@ -91,7 +94,12 @@ export default function PaymentStep() {
           </p>
         ) : intent.paymentMode === 'stripe' && stripeKey ? (
           <Suspense fallback={<p>Loading the card form…</p>}>
-            <StripeCardForm publishableKey={stripeKey} busy={payment.busy} amountLabel={amountLabel} onPay={payment.payWithStripe} />
+            <StripeCardForm
+              publishableKey={stripeKey}
+              busy={payment.busy}
+              amountLabel={amountLabel}
+              onPay={payment.payWithStripe}
+            />
           </Suspense>
         ) : intent.paymentMode === 'stripe' ? (
           // Stripe on the server but no publishable key in config.json: no card can be taken here.
@@ -99,15 +107,29 @@ export default function PaymentStep() {
             {MESSAGES.paymentsUnavailable}
           </p>
         ) : (
-          <TestCardForm busy={payment.busy} amountLabel={amountLabel} onPay={(card) => void payment.payWithTestCard(card)} />
+          <TestCardForm
+            busy={payment.busy}
+            amountLabel={amountLabel}
+            onPay={(card) => void payment.payWithTestCard(card)}
+          />
         )}
         {!payment.confirming && !payment.paid && (
-          <button type="button" className="secondary" onClick={() => void navigate(STEP_PATH.shipping)} disabled={payment.busy}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void navigate(STEP_PATH.shipping)}
+            disabled={payment.busy}
+          >
             Back
           </button>
         )}
       </section>
-      {payment.challenge && <AuthenticateDialog amountLabel={amountLabel} onAnswer={(answer) => void payment.payWithTestCard(payment.challenge!, answer)} />}
+      {payment.challenge && (
+        <AuthenticateDialog
+          amountLabel={amountLabel}
+          onAnswer={(answer) => void payment.payWithTestCard(payment.challenge!, answer)}
+        />
+      )}
       {payment.paid && <ThanksDialog orderNumber={payment.paid} onContinue={payment.showConfirmation} />}
     </>
   );

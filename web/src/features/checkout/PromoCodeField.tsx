@@ -51,7 +51,12 @@ export function PromoCodeField({
           {note && <span className="promo-code-note">{note}</span>}
         </p>
         {!locked && (
-          <button type="button" className="secondary small" onClick={onRemove} aria-label={`Remove promo code ${applied.code}`}>
+          <button
+            type="button"
+            className="secondary small"
+            onClick={onRemove}
+            aria-label={`Remove promo code ${applied.code}`}
+          >
             Remove
           </button>
         )}

@@ -14,7 +14,14 @@ import { restoreLoader } from './restoreData';
  * shipping step come from the server's answer, and Next will make a new checkout (this tab's is forgotten).
  */
 const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.jpg', price: 1500, size: 'CANDLE', quantity: 2 };
-const shipping = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' };
+const shipping = {
+  name: 'Ada Buyer',
+  email: 'ada@example.com',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+};
 let restoreAnswer: { status: number; body: unknown };
 let asked: { url: string; body: unknown }[];
 
@@ -26,7 +33,15 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
     asked.push({ url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
-    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
+    if (url.endsWith('/config.json'))
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
     if (url === '/api/reminders/restore') return json(restoreAnswer.status, restoreAnswer.body);
     if (url.startsWith('/api/products')) return json(200, { products: [] });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
@@ -36,7 +51,16 @@ beforeEach(() => {
 /** The app's restore route beside the checkout's steps (a fresh route object each time). */
 const open = (path: string) =>
   renderRoutes(
-    [{ HydrateFallback: () => null, children: [checkoutRoute, { path: '/cart/restore', loader: restoreLoader, Component: RestorePage }, { path: '/', element: createElement('h1', null, 'Home') }] }],
+    [
+      {
+        HydrateFallback: () => null,
+        children: [
+          checkoutRoute,
+          { path: '/cart/restore', loader: restoreLoader, Component: RestorePage },
+          { path: '/', element: createElement('h1', null, 'Home') },
+        ],
+      },
+    ],
     path,
   );
 
@@ -47,20 +71,33 @@ it('fills the cart and the shipping step from the answer and opens the shipping 
   sessionStorage.setItem(PRICED_KEY, '{}');
   open('/cart/restore?token=abc.def');
   expect(await screen.findByRole('heading', { name: 'Shipping Details' })).toBeTruthy();
-  expect(screen.getByRole('status').textContent).toBe('Your cart and shipping details are back. Check them and press Next.');
+  expect(screen.getByRole('status').textContent).toBe(
+    'Your cart and shipping details are back. Check them and press Next.',
+  );
   expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ada Buyer');
   expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
   expect(screen.getByLabelText<HTMLInputElement>('ZIP code').value).toBe('62701');
   expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([candle]);
-  expect([sessionStorage.getItem(CHECKOUT_ID_KEY), sessionStorage.getItem(CHECKOUT_SECRET_KEY), sessionStorage.getItem(PRICED_KEY)]).toEqual([null, null, null]);
-  expect(asked.filter((call) => call.url === '/api/reminders/restore')).toEqual([{ url: '/api/reminders/restore', body: { token: 'abc.def' } }]);
+  expect([
+    sessionStorage.getItem(CHECKOUT_ID_KEY),
+    sessionStorage.getItem(CHECKOUT_SECRET_KEY),
+    sessionStorage.getItem(PRICED_KEY),
+  ]).toEqual([null, null, null]);
+  expect(asked.filter((call) => call.url === '/api/reminders/restore')).toEqual([
+    { url: '/api/reminders/restore', body: { token: 'abc.def' } },
+  ]);
   // The email field says what the address is used for (no consent box: docs/decisions/0078).
   expect(screen.getByLabelText('Email').getAttribute('aria-describedby')).toBe('email-use');
-  expect(document.getElementById('email-use')!.textContent).toMatch(/at most one reminder about your cart, with a one-click unsubscribe/);
+  expect(document.getElementById('email-use')!.textContent).toMatch(
+    /at most one reminder about your cart, with a one-click unsubscribe/,
+  );
 });
 
 it('says what sold out since before going on', async () => {
-  restoreAnswer = { status: 200, body: { cart: [candle], shippingAddress: shipping, unavailable: ['Snow &amp; Ice Tumbler'] } };
+  restoreAnswer = {
+    status: 200,
+    body: { cart: [candle], shippingAddress: shipping, unavailable: ['Snow &amp; Ice Tumbler'] },
+  };
   open('/cart/restore?token=abc.def');
   expect(await screen.findByRole('heading', { name: 'Your cart is back' })).toBeTruthy();
   expect(screen.getByRole('listitem').textContent).toBe('Snow & Ice Tumbler');
@@ -88,12 +125,24 @@ it("when everything sold out since, this browser's cart and checkout are left as
   expect(screen.getByRole('status').textContent).toBe(REMINDER_MESSAGES.restoredAllGone);
   expect(screen.getByText(REMINDER_MESSAGES.restoredAllGoneKept)).toBeTruthy();
   expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([tee]);
-  expect([sessionStorage.getItem(CHECKOUT_ID_KEY), sessionStorage.getItem(CHECKOUT_SECRET_KEY)]).toEqual(['own-checkout', 'own-secret']);
+  expect([sessionStorage.getItem(CHECKOUT_ID_KEY), sessionStorage.getItem(CHECKOUT_SECRET_KEY)]).toEqual([
+    'own-checkout',
+    'own-secret',
+  ]);
 });
 
 it('an expired link is refused with a clear page, and nothing changes in this browser', async () => {
   localStorage.setItem('cart', JSON.stringify([{ ...candle, id: 'mine' }]));
-  restoreAnswer = { status: 400, body: { error: { code: 'link_expired', message: 'This link to your cart has expired. Your cart is not kept any more, but everything is still in the shop.' } } };
+  restoreAnswer = {
+    status: 400,
+    body: {
+      error: {
+        code: 'link_expired',
+        message:
+          'This link to your cart has expired. Your cart is not kept any more, but everything is still in the shop.',
+      },
+    },
+  };
   open('/cart/restore?token=abc.def');
   expect(await screen.findByRole('heading', { name: 'This link has expired' })).toBeTruthy();
   // Under the heading, what it means, not the heading again.

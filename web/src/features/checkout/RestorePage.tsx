@@ -14,11 +14,12 @@ import { STEP_PATH } from './steps';
 export const RESTORED_NOTICE = 'Your cart and shipping details are back. Check them and press Next.';
 
 /**
- * /cart/restore?token=: a reminder's link (docs/decisions/0079, 0088). In whatever browser opens it, the cart the server
- * gave back (priced now, only what can be bought now) joins this browser's cart (whose own lines stay) and the shipping
- * step is filled in; this tab's own checkout is forgotten, so Next makes a new one (the reminded checkout stays bound to
- * the browser that made it). Nothing is held. When everything came back the shipping step opens at once; otherwise
- * this page says what is gone first. When nothing came back, this browser's cart and checkout are left as they were.
+ * /cart/restore?token=: a reminder's link (docs/decisions/0079, 0088). In whatever browser opens it, the cart the
+ * server gave back (priced now, only what can be bought now) joins this browser's cart (whose own lines stay) and the
+ * shipping step is filled in; this tab's own checkout is forgotten, so Next makes a new one (the reminded checkout
+ * stays bound to the browser that made it). Nothing is held. When everything came back the shipping step opens at once;
+ * otherwise this page says what is gone first. When nothing came back, this browser's cart and checkout are left as
+ * they were.
  */
 export default function RestorePage() {
   useNoIndex('noindex, nofollow');
@@ -90,7 +91,11 @@ export default function RestorePage() {
             <Link to={STEP_PATH.cart} className="button secondary">
               See the cart
             </Link>
-            <Link to={STEP_PATH.shipping} className="button" state={{ notice: ownLinesToo ? WORDS.restoredBeside : RESTORED_NOTICE }}>
+            <Link
+              to={STEP_PATH.shipping}
+              className="button"
+              state={{ notice: ownLinesToo ? WORDS.restoredBeside : RESTORED_NOTICE }}
+            >
               Continue to shipping
             </Link>
           </>

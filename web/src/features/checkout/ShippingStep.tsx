@@ -1,5 +1,15 @@
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
-import { Navigate, redirect, replace, useActionData, useLocation, useNavigate, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router-dom';
+import {
+  Navigate,
+  redirect,
+  replace,
+  useActionData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSubmit,
+  type ActionFunctionArgs,
+} from 'react-router-dom';
 import { MESSAGES, REMINDER_MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
@@ -59,7 +69,14 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
     return null;
   }
   try {
-    const ask = () => createIntent({ cart: input.cart, shippingAddress: input.address, ...storedCheckout(), signedIn: input.who !== null, promoCode: input.promoCode ?? undefined });
+    const ask = () =>
+      createIntent({
+        cart: input.cart,
+        shippingAddress: input.address,
+        ...storedCheckout(),
+        signedIn: input.who !== null,
+        promoCode: input.promoCode ?? undefined,
+      });
     const result = await ask().catch((error: unknown) => {
       // That checkout was closed (expired, or its payment stopped) or is not this browser's: start a new one.
       if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
@@ -67,7 +84,13 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
       return ask();
     });
     keepCheckout(result);
-    keepPriced({ intent: result, cartKey: cartKey(input.cart), who: input.who, address: input.address, promoCode: input.promoCode });
+    keepPriced({
+      intent: result,
+      cartKey: cartKey(input.cart),
+      who: input.who,
+      address: input.address,
+      promoCode: input.promoCode,
+    });
     return redirect(STEP_PATH.payment);
   } catch (error) {
     if (!(error instanceof ApiError)) window.alert(MESSAGES.serverError);
@@ -77,7 +100,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
       // on without it.
       window.alert(error.message);
       return { promoRefused: error.message };
-    } else if (error.fields) return { fieldErrors: Object.fromEntries(Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message])) };
+    } else if (error.fields)
+      return {
+        fieldErrors: Object.fromEntries(
+          Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message]),
+        ),
+      };
     else window.alert(error.message);
     return null;
   }
@@ -85,14 +113,24 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
 
 /** The shopper's saved shipping profiles as checkout addresses (signed in only). */
 function useProfiles(who: string | null): ShippingAddress[] {
-  const [loaded, setLoaded] = useState<{ who: string | null; profiles: ShippingAddress[] }>({ who: null, profiles: [] });
+  const [loaded, setLoaded] = useState<{ who: string | null; profiles: ShippingAddress[] }>({
+    who: null,
+    profiles: [],
+  });
   useEffect(() => {
     if (!who) return;
     fetchProfiles()
       .then((list) =>
         setLoaded({
           who,
-          profiles: list.map((p) => ({ name: unescapeText(p.name), email: unescapeText(p.email), line1: unescapeText(p.address), city: unescapeText(p.city), state: unescapeText(p.state), zip: p.zip })),
+          profiles: list.map((p) => ({
+            name: unescapeText(p.name),
+            email: unescapeText(p.email),
+            line1: unescapeText(p.address),
+            city: unescapeText(p.city),
+            state: unescapeText(p.state),
+            zip: p.zip,
+          })),
         }),
       )
       .catch((error) => console.error('profile load failed', error));
@@ -145,7 +183,10 @@ export default function ShippingStep() {
         {profiles.length > 0 && (
           <label>
             Use a saved shipping profile
-            <select defaultValue="" onChange={(e) => e.target.value !== '' && setAddress(profiles[Number(e.target.value)])}>
+            <select
+              defaultValue=""
+              onChange={(e) => e.target.value !== '' && setAddress(profiles[Number(e.target.value)])}
+            >
               <option value="">Choose a profile…</option>
               {profiles.map((profile, index) => (
                 <option key={index} value={index}>
@@ -168,7 +209,11 @@ export default function ShippingStep() {
                 value={address[field.key]}
                 onChange={(e) => setAddress({ ...address, [field.key]: e.target.value })}
                 aria-invalid={fieldErrors[field.key] ? true : undefined}
-                aria-describedby={[fieldErrors[field.key] ? `${field.key}-error` : '', field.key === 'email' ? 'email-use' : ''].filter(Boolean).join(' ') || undefined}
+                aria-describedby={
+                  [fieldErrors[field.key] ? `${field.key}-error` : '', field.key === 'email' ? 'email-use' : '']
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
               />
               {fieldErrors[field.key] && (
                 <span id={`${field.key}-error`} className="error">

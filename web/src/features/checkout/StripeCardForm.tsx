@@ -12,7 +12,17 @@ export interface StripePayResult {
   message?: string;
 }
 
-function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string; onPay: (confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>) => void }) {
+function Form({
+  busy,
+  amountLabel,
+  onPay,
+}: {
+  busy: boolean;
+  amountLabel: string;
+  onPay: (
+    confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
+  ) => void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const submit = (event: FormEvent) => {
@@ -26,10 +36,16 @@ function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string
         receipt_email: billing.email,
       });
       // Stripe.js runs 3-D Secure itself when the card asks for it.
-      const already = result.error?.code === 'payment_intent_unexpected_state' ? result.error.payment_intent?.status : undefined;
+      const already =
+        result.error?.code === 'payment_intent_unexpected_state' ? result.error.payment_intent?.status : undefined;
       // Confirmed before (an earlier answer was lost, or another tab paid): the card is authorized; ask the shop.
       if (already === 'requires_capture' || already === 'succeeded') return { ok: true, message: already };
-      if (result.error) return { ok: false, stopped: result.error.payment_intent?.status === 'canceled', message: result.error.message ?? 'The payment did not go through.' };
+      if (result.error)
+        return {
+          ok: false,
+          stopped: result.error.payment_intent?.status === 'canceled',
+          message: result.error.message ?? 'The payment did not go through.',
+        };
       const status = result.paymentIntent?.status;
       return { ok: status === 'requires_capture' || status === 'succeeded', message: status };
     });
@@ -47,7 +63,12 @@ function Form({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string
 }
 
 /** Stripe Elements card entry (Stripe mode only; this chunk loads Stripe.js). */
-export default function StripeCardForm(props: { publishableKey: string; busy: boolean; amountLabel: string; onPay: Parameters<typeof Form>[0]['onPay'] }) {
+export default function StripeCardForm(props: {
+  publishableKey: string;
+  busy: boolean;
+  amountLabel: string;
+  onPay: Parameters<typeof Form>[0]['onPay'];
+}) {
   stripePromise ??= loadStripe(props.publishableKey);
   const stripe = useMemo(() => stripePromise!, []);
   return (

@@ -9,7 +9,15 @@ export interface TestCard {
 }
 
 /** Card entry of the built-in test processor; it behaves like Stripe's test cards. */
-export function TestCardForm({ busy, amountLabel, onPay }: { busy: boolean; amountLabel: string; onPay: (card: TestCard) => void }) {
+export function TestCardForm({
+  busy,
+  amountLabel,
+  onPay,
+}: {
+  busy: boolean;
+  amountLabel: string;
+  onPay: (card: TestCard) => void;
+}) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -21,21 +29,45 @@ export function TestCardForm({ busy, amountLabel, onPay }: { busy: boolean; amou
   return (
     <form className="stack" onSubmit={submit} aria-label="Card details">
       <p className="notice" role="note">
-        <strong>Test mode:</strong> no real payment is made. Use card <code>4242 4242 4242 4242</code> with any future date and any CVC; <code>4000 0000 0000 0002</code> is declined;{' '}
-        <code>4000 0025 0000 3155</code> asks you to authenticate.
+        <strong>Test mode:</strong> no real payment is made. Use card <code>4242 4242 4242 4242</code> with any future
+        date and any CVC; <code>4000 0000 0000 0002</code> is declined; <code>4000 0025 0000 3155</code> asks you to
+        authenticate.
       </p>
       <label>
         Card number
-        <input inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onChange={(e) => setNumber(e.target.value)} required maxLength={23} />
+        <input
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          required
+          maxLength={23}
+        />
       </label>
       <div className="two-cols">
         <label>
           Expiry (MM/YY)
-          <input autoComplete="cc-exp" placeholder="12/30" value={expiry} onChange={(e) => setExpiry(e.target.value)} required maxLength={7} />
+          <input
+            autoComplete="cc-exp"
+            placeholder="12/30"
+            value={expiry}
+            onChange={(e) => setExpiry(e.target.value)}
+            required
+            maxLength={7}
+          />
         </label>
         <label>
           CVC
-          <input inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(e) => setCvc(e.target.value)} required maxLength={4} />
+          <input
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value)}
+            required
+            maxLength={4}
+          />
         </label>
       </div>
       <button type="submit" disabled={busy}>
@@ -49,13 +81,26 @@ export function TestCardForm({ busy, amountLabel, onPay }: { busy: boolean; amou
  * The 3-D Secure step of the test processor (card 4000 0025 0000 3155), like Stripe's test authentication
  * page: the shopper completes or fails the bank's check.
  */
-export function AuthenticateDialog({ amountLabel, onAnswer }: { amountLabel: string; onAnswer: (answer: 'complete' | 'fail') => void }) {
+export function AuthenticateDialog({
+  amountLabel,
+  onAnswer,
+}: {
+  amountLabel: string;
+  onAnswer: (answer: 'complete' | 'fail') => void;
+}) {
   return (
     <div className="dialog-backdrop">
-      <div role="dialog" aria-modal="true" aria-labelledby="authenticate-title" aria-describedby="authenticate-text" className="card dialog">
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="authenticate-title"
+        aria-describedby="authenticate-text"
+        className="card dialog"
+      >
         <h2 id="authenticate-title">{MESSAGES.authenticatePayment}</h2>
         <p id="authenticate-text">
-          <strong>Test mode:</strong> your bank asks you to confirm this payment of {amountLabel}. Complete it, or fail it to see what a shopper sees when the bank refuses.
+          <strong>Test mode:</strong> your bank asks you to confirm this payment of {amountLabel}. Complete it, or fail
+          it to see what a shopper sees when the bank refuses.
         </p>
         <div className="actions">
           <button type="button" className="secondary" onClick={() => onAnswer('fail')}>

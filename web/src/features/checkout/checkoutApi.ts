@@ -9,13 +9,21 @@ import { api } from '../../lib/api';
 /** What checkout sends: which products, sizes and how many (the server prices them). */
 const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => ({ id, size, quantity, name }));
 
-export const validateCart = (cart: CartLine[]) => api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
+export const validateCart = (cart: CartLine[]) =>
+  api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
 
 /**
  * Prices the checkout: without a checkoutId the server makes a new one (a guest's with its secret, which this
  * browser keeps and sends with every later call on it: docs/decisions/0062).
  */
-export const createIntent = (input: { cart: CartLine[]; shippingAddress: ShippingAddress; checkoutId?: string; checkoutSecret?: string; signedIn: boolean; promoCode?: string }) =>
+export const createIntent = (input: {
+  cart: CartLine[];
+  shippingAddress: ShippingAddress;
+  checkoutId?: string;
+  checkoutSecret?: string;
+  signedIn: boolean;
+  promoCode?: string;
+}) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
     auth: input.signedIn,
     body: {
@@ -30,7 +38,10 @@ export const createIntent = (input: { cart: CartLine[]; shippingAddress: Shippin
 
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */
 export const checkPromoCode = (input: { code: string; cart: CartLine[]; signedIn: boolean }) =>
-  api('/api/promo-codes/check', promoCheckResultSchema, { auth: input.signedIn, body: { code: input.code, cart: lines(input.cart) } });
+  api('/api/promo-codes/check', promoCheckResultSchema, {
+    auth: input.signedIn,
+    body: { code: input.code, cart: lines(input.cart) },
+  });
 
 /** A reminder's link: its cart (priced now), the shipping details, and what is gone (docs/decisions/0079). */
 export const restoreCart = (token: string) => api('/api/reminders/restore', restoreAnswerSchema, { body: { token } });
@@ -39,11 +50,16 @@ export const restoreCart = (token: string) => api('/api/reminders/restore', rest
 export const isPromoRefusal = (code: string) => code.startsWith('promo_');
 
 const recordedSchema = z.object({ order: z.object({ orderNumber: z.string() }) });
-/** Records the paid order; a guest's browser sends its checkout's secret (without it the answer names the status only). */
+/**
+ * Records the paid order; a guest's browser sends its checkout's secret (without it the answer names the status only).
+ */
 export const recordOrder = (input: { orderNumber: string; signedIn: boolean; checkoutSecret?: string }) =>
   api(input.signedIn ? '/auth/adminOrders' : '/auth/adminOrders/guest', recordedSchema, {
     auth: input.signedIn,
-    body: { orderNumber: input.orderNumber, ...(!input.signedIn && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}) },
+    body: {
+      orderNumber: input.orderNumber,
+      ...(!input.signedIn && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
+    },
   });
 
 const confirmedSchema = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) });
@@ -58,7 +74,17 @@ export const confirmTestPayment = (input: {
 }) => api('/api/test-payments/confirm', confirmedSchema, { body: input });
 
 const profilesSchema = z.object({
-  data: z.array(z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string(), state: z.string(), city: z.string(), zip: z.string() })),
+  data: z.array(
+    z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      state: z.string(),
+      city: z.string(),
+      zip: z.string(),
+    }),
+  ),
 });
 export const fetchProfiles = () => api('/auth/shippingProfiles', profilesSchema, { auth: true }).then((r) => r.data);
 

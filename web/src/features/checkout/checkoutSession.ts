@@ -5,7 +5,15 @@ import * as z from '#shared/schemas/zod';
 import { readStoredCart } from '../cart/cartReducer';
 import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY, PROMO_KEY } from './checkoutApi';
 import { storedPromo } from './usePromoCode';
-import { addressFor, FORGETS, type CheckoutEvent, type CheckoutFacts, type CheckoutPart, type KeptAddress, type PricedCheckout } from './steps';
+import {
+  addressFor,
+  FORGETS,
+  type CheckoutEvent,
+  type CheckoutFacts,
+  type CheckoutPart,
+  type KeptAddress,
+  type PricedCheckout,
+} from './steps';
 
 /**
  * This tab's checkout in sessionStorage (it lives as long as the tab, and a reload keeps it): the checkout the server
@@ -54,12 +62,14 @@ export function storedCheckout(): { checkoutId?: string; checkoutSecret?: string
 /** Keeps the checkout an answer names; its secret comes only with the answer that made it. */
 export function keepCheckout(result: CreateIntentResult): void {
   if (result.checkoutSecret) sessionStorage.setItem(CHECKOUT_SECRET_KEY, result.checkoutSecret);
-  else if (sessionStorage.getItem(CHECKOUT_ID_KEY) !== result.checkoutId) sessionStorage.removeItem(CHECKOUT_SECRET_KEY);
+  else if (sessionStorage.getItem(CHECKOUT_ID_KEY) !== result.checkoutId)
+    sessionStorage.removeItem(CHECKOUT_SECRET_KEY);
   sessionStorage.setItem(CHECKOUT_ID_KEY, result.checkoutId);
 }
 
 /** The typed shipping details this shopper may see (steps.ts addressFor). */
-export const readAddress = (who: string | null | undefined): ShippingAddress => addressFor(read(ADDRESS_KEY, keptAddressSchema), who);
+export const readAddress = (who: string | null | undefined): ShippingAddress =>
+  addressFor(read(ADDRESS_KEY, keptAddressSchema), who);
 
 export function keepAddress(address: ShippingAddress, who: string | null): void {
   sessionStorage.setItem(ADDRESS_KEY, JSON.stringify({ address, who } satisfies KeptAddress));
@@ -91,7 +101,14 @@ export function forget(event: CheckoutEvent): void {
   for (const part of FORGETS[event]) for (const key of KEYS[part]) sessionStorage.removeItem(key);
 }
 
-/** What a route loader knows of the checkout: the stored cart, details, code and priced checkout (not yet who shops). */
+/**
+ * What a route loader knows of the checkout: the stored cart, details, code and priced checkout (not yet who shops).
+ */
 export function storedFacts(): CheckoutFacts {
-  return { cart: readStoredCart(), address: readAddress(undefined), promoCode: storedPromo()?.code ?? null, priced: readPriced() };
+  return {
+    cart: readStoredCart(),
+    address: readAddress(undefined),
+    promoCode: storedPromo()?.code ?? null,
+    priced: readPriced(),
+  };
 }

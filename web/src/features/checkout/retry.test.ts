@@ -40,7 +40,11 @@ it('an error retrying cannot help is thrown at once, without waiting', async () 
 it('the wait can follow the error (a 429’s Retry-After), tries can be limited, and a signal stops the waiting', async () => {
   const slow = Object.assign(new Error('429'), { retryAfterSeconds: 3 });
   const { task, calls } = failing(slow);
-  const result = retry(task, { retryable: () => true, delayMs: (attempt, error) => Math.max(backoff(attempt), ((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0) * 1000) });
+  const result = retry(task, {
+    retryable: () => true,
+    delayMs: (attempt, error) =>
+      Math.max(backoff(attempt), ((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0) * 1000),
+  });
   await jest.advanceTimersByTimeAsync(3000);
   await expect(result).resolves.toBe('done');
   expect(calls[1] - calls[0]).toBe(3000);

@@ -1,18 +1,49 @@
 import type { CartLine } from '#shared/schemas/cart';
-import { addressFor, cartKey, EMPTY_ADDRESS, FORGETS, pricedHolds, stepOfPath, stepToShow, STEP_PATH, type CheckoutFacts, type PricedCheckout } from './steps';
+import {
+  addressFor,
+  cartKey,
+  EMPTY_ADDRESS,
+  FORGETS,
+  pricedHolds,
+  stepOfPath,
+  stepToShow,
+  STEP_PATH,
+  type CheckoutFacts,
+  type PricedCheckout,
+} from './steps';
 
 const tee: CartLine = { id: 'tee', name: 'Tee', image: '/t.jpg', price: 2499, size: 'M', quantity: 2 };
 const candle: CartLine = { id: 'candle', name: 'Candle', image: '/c.jpg', price: 1800, size: 'CANDLE', quantity: 1 };
-const address = { name: 'Ada Buyer', email: 'ada@example.com', line1: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' };
+const address = {
+  name: 'Ada Buyer',
+  email: 'ada@example.com',
+  line1: '1 Main St',
+  city: 'Springfield',
+  state: 'IL',
+  zip: '62701',
+};
 const priced = (over: Partial<PricedCheckout> = {}): PricedCheckout => ({
-  intent: { clientSecret: 'pi_1_secret_2', orderNumber: 'pi_1', checkoutId: 'c', amounts: { subtotal: 4998, discount: 0, shipping: 599, tax: 350, total: 5947 }, paymentMode: 'test' },
+  intent: {
+    clientSecret: 'pi_1_secret_2',
+    orderNumber: 'pi_1',
+    checkoutId: 'c',
+    amounts: { subtotal: 4998, discount: 0, shipping: 599, tax: 350, total: 5947 },
+    paymentMode: 'test',
+  },
   cartKey: cartKey([tee]),
   who: null,
   address,
   promoCode: null,
   ...over,
 });
-const facts = (over: Partial<CheckoutFacts> = {}): CheckoutFacts => ({ cart: [tee], who: null, address, promoCode: null, priced: priced(), ...over });
+const facts = (over: Partial<CheckoutFacts> = {}): CheckoutFacts => ({
+  cart: [tee],
+  who: null,
+  address,
+  promoCode: null,
+  priced: priced(),
+  ...over,
+});
 
 describe('what each step needs', () => {
   it('the cart needs nothing; the shipping step a cart with lines; the payment step a priced checkout that holds', () => {
@@ -38,11 +69,18 @@ describe('what each step needs', () => {
 
   it('once the card is authorized the payment step stays, whatever the cart does, until the order is known', () => {
     expect(stepToShow('payment', facts({ cart: [], priced: priced({ authorized: true }) }))).toBe('payment');
-    expect(stepToShow('payment', facts({ cart: [candle], who: 'someone', priced: priced({ authorized: true }) }))).toBe('payment');
+    expect(stepToShow('payment', facts({ cart: [candle], who: 'someone', priced: priced({ authorized: true }) }))).toBe(
+      'payment',
+    );
   });
 
   it('reads the step from its address', () => {
-    expect([STEP_PATH.cart, STEP_PATH.shipping, STEP_PATH.payment, '/cart/payment/'].map(stepOfPath)).toEqual(['cart', 'shipping', 'payment', 'payment']);
+    expect([STEP_PATH.cart, STEP_PATH.shipping, STEP_PATH.payment, '/cart/payment/'].map(stepOfPath)).toEqual([
+      'cart',
+      'shipping',
+      'payment',
+      'payment',
+    ]);
   });
 });
 

@@ -12,7 +12,11 @@ export type Step = 'cart' | 'shipping' | 'payment';
 
 export const STEP_PATH: Record<Step, string> = { cart: '/cart', shipping: '/cart/shipping', payment: '/cart/payment' };
 /** The spec's step names (section 2): the cart, the Shipping Details step, then the card entry and Pay step. */
-export const STEP_HEADING: Record<Step, string> = { cart: 'Your Cart', shipping: 'Shipping Details', payment: 'Payment' };
+export const STEP_HEADING: Record<Step, string> = {
+  cart: 'Your Cart',
+  shipping: 'Shipping Details',
+  payment: 'Payment',
+};
 
 export function stepOfPath(pathname: string): Step {
   const path = pathname.replace(/\/+$/, '');
@@ -22,9 +26,11 @@ export function stepOfPath(pathname: string): Step {
 export const EMPTY_ADDRESS: ShippingAddress = { name: '', email: '', line1: '', city: '', state: '', zip: '' };
 
 /** A cart as the server prices it: which products, sizes and how many. */
-export const cartKey = (cart: readonly Pick<CartLine, 'id' | 'size' | 'quantity'>[]) => cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
+export const cartKey = (cart: readonly Pick<CartLine, 'id' | 'size' | 'quantity'>[]) =>
+  cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
 
-const sameAddress = (a: ShippingAddress, b: ShippingAddress) => (Object.keys(EMPTY_ADDRESS) as (keyof ShippingAddress)[]).every((key) => a[key] === b[key]);
+const sameAddress = (a: ShippingAddress, b: ShippingAddress) =>
+  (Object.keys(EMPTY_ADDRESS) as (keyof ShippingAddress)[]).every((key) => a[key] === b[key]);
 
 /**
  * The card step's checkout as the server priced it when Next was pressed, kept for this tab (sessionStorage). It
@@ -38,14 +44,19 @@ export interface PricedCheckout {
   who: string | null;
   address: ShippingAddress;
   promoCode: string | null;
-  /** The card was authorized: the order is being recorded (and is again after a reload), whatever the cart does meanwhile. */
+  /**
+   * The card was authorized: the order is being recorded (and is again after a reload), whatever the cart does
+   * meanwhile.
+   */
   authorized?: boolean;
 }
 
 /** What the steps know about this tab's checkout. */
 export interface CheckoutFacts {
   cart: readonly CartLine[];
-  /** The shopper: a user id, null for a guest, undefined while not known (a route loader runs before the session check). */
+  /**
+   * The shopper: a user id, null for a guest, undefined while not known (a route loader runs before the session check).
+   */
   who?: string | null;
   /** The shipping details as typed so far. */
   address: ShippingAddress;
@@ -62,7 +73,12 @@ export interface CheckoutFacts {
 export function pricedHolds(facts: CheckoutFacts): boolean {
   const { priced } = facts;
   if (!priced) return false;
-  return priced.cartKey === cartKey(facts.cart) && (facts.who === undefined || priced.who === facts.who) && sameAddress(priced.address, facts.address) && priced.promoCode === facts.promoCode;
+  return (
+    priced.cartKey === cartKey(facts.cart) &&
+    (facts.who === undefined || priced.who === facts.who) &&
+    sameAddress(priced.address, facts.address) &&
+    priced.promoCode === facts.promoCode
+  );
 }
 
 /**

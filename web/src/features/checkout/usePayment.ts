@@ -12,10 +12,16 @@ import type { TestCard } from './TestCardForm';
 import type { usePromoCode } from './usePromoCode';
 
 /** The server refused the order (stock gone, payment failed, checkout closed): asking again would not change it. */
-const refused = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+const refused = (error: unknown) =>
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 const isRateLimited = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 429;
 /** After a 429 the shop is asked again after its Retry-After (at least the backoff); 30 s when it gave none. */
-const waitAfter = (attempt: number, error: unknown) => (isRateLimited(error) ? Math.max(backoff(attempt), (error.retryAfterSeconds ?? 30) * 1000) : backoff(attempt));
+const waitAfter = (attempt: number, error: unknown) =>
+  isRateLimited(error) ? Math.max(backoff(attempt), (error.retryAfterSeconds ?? 30) * 1000) : backoff(attempt);
 
 /** How long the thank-you dialog shows before the confirmation page replaces the card step. */
 export const THANKS_MS = 2500;
@@ -25,7 +31,15 @@ export const THANKS_MS = 2500;
  * processor's card and 3-D Secure steps, or Stripe's; then the order is recorded with the shop, through network
  * trouble and 429s (retry), and the confirmation page replaces the card step in history.
  */
-export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout; signedIn: boolean; promo: ReturnType<typeof usePromoCode> }) {
+export function usePayment({
+  priced,
+  signedIn,
+  promo,
+}: {
+  priced: PricedCheckout;
+  signedIn: boolean;
+  promo: ReturnType<typeof usePromoCode>;
+}) {
   const navigate = useNavigate();
   const { dispatch } = useCart();
   const [busy, setBusy] = useState(false);
@@ -56,15 +70,19 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
     const { signal } = leaving.current;
     markAuthorized();
     try {
-      await retry(() => recordOrder({ orderNumber: intent.orderNumber, signedIn, checkoutSecret: storedCheckout().checkoutSecret }), {
-        retryable: (error) => !refused(error),
-        delayMs: waitAfter,
-        onRetry: (error) => {
-          console.error('order confirmation failed; retrying', error);
-          setConfirming((shown) => (isRateLimited(error) ? 'later' : (shown ?? 'now')));
+      await retry(
+        () =>
+          recordOrder({ orderNumber: intent.orderNumber, signedIn, checkoutSecret: storedCheckout().checkoutSecret }),
+        {
+          retryable: (error) => !refused(error),
+          delayMs: waitAfter,
+          onRetry: (error) => {
+            console.error('order confirmation failed; retrying', error);
+            setConfirming((shown) => (isRateLimited(error) ? 'later' : (shown ?? 'now')));
+          },
+          signal,
         },
-        signal,
-      });
+      );
     } catch (error) {
       if (signal.aborted) return;
       setRefusedOrder(true);
@@ -79,7 +97,14 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
     if (signal.aborted) return;
     setConfirming(null);
     localStorage.setItem(ORDER_NUMBER_KEY, intent.orderNumber);
-    localStorage.setItem(ORDER_AMOUNTS_KEY, JSON.stringify({ orderNumber: intent.orderNumber, amounts: intent.amounts, promoCode: intent.promo?.code ?? null }));
+    localStorage.setItem(
+      ORDER_AMOUNTS_KEY,
+      JSON.stringify({
+        orderNumber: intent.orderNumber,
+        amounts: intent.amounts,
+        promoCode: intent.promo?.code ?? null,
+      }),
+    );
     forget('paid');
     promo.remove();
     dispatch({ type: 'CLEAR_CART' });
@@ -98,7 +123,13 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
     setChallenge(null);
     try {
       const { address } = priced;
-      const { paymentIntent } = await confirmTestPayment({ clientSecret: intent.clientSecret, card, billingName: address.name.trim(), receiptEmail: address.email.trim(), threeDSecure });
+      const { paymentIntent } = await confirmTestPayment({
+        clientSecret: intent.clientSecret,
+        card,
+        billingName: address.name.trim(),
+        receiptEmail: address.email.trim(),
+        threeDSecure,
+      });
       // The card asks for 3-D Secure: the shopper answers in the authentication step first.
       if (paymentIntent.status === 'requires_action') setChallenge(card);
       else await authorized();
@@ -106,14 +137,20 @@ export function usePayment({ priced, signedIn, promo }: { priced: PricedCheckout
       if (error instanceof ApiError && error.code === 'card_attempts_exceeded') stopPayment();
       // Already authorized (an earlier answer was lost, another tab paid, or the tab reloaded during 3-D Secure): as
       // with Stripe, the card is not tried again; the shop is asked for the order, and says if there is none.
-      else if (error instanceof ApiError && error.status === 400 && error.code === 'payment_intent_unexpected_state') await authorized();
-      else window.alert(MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'));
+      else if (error instanceof ApiError && error.status === 400 && error.code === 'payment_intent_unexpected_state')
+        await authorized();
+      else
+        window.alert(
+          MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'),
+        );
     } finally {
       setBusy(false);
     }
   }
 
-  function payWithStripe(confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>) {
+  function payWithStripe(
+    confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
+  ) {
     setBusy(true);
     void confirm(intent.clientSecret, { name: priced.address.name.trim(), email: priced.address.email.trim() })
       .then((result) => {

@@ -24,15 +24,28 @@ export interface AppliedPromo extends PromoCheckResult {
 export type PromoStatus = 'current' | 'checking' | 'unconfirmed';
 
 /** The cart as the server prices a code for it: its lines, and who asks (a signed-in shopper's own uses count). */
-export const promoCartKey = (cart: readonly CartLine[], who: string | null) => `${who ?? 'guest'}#${cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',')}`;
+export const promoCartKey = (cart: readonly CartLine[], who: string | null) =>
+  `${who ?? 'guest'}#${cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',')}`;
 
 /** The applied code kept for this tab (sessionStorage), if any. */
 export function storedPromo(): AppliedPromo | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(PROMO_KEY) ?? 'null') as Partial<AppliedPromo> | null;
-    if (!stored || typeof stored.code !== 'string' || typeof stored.discount !== 'number' || typeof stored.description !== 'string') return null;
+    if (
+      !stored ||
+      typeof stored.code !== 'string' ||
+      typeof stored.discount !== 'number' ||
+      typeof stored.description !== 'string'
+    )
+      return null;
     // An answer kept before answers named their cart is for no cart in particular: it is asked again.
-    return { code: stored.code, discount: stored.discount, description: stored.description, cartKey: typeof stored.cartKey === 'string' ? stored.cartKey : '', checkedAt: Number(stored.checkedAt) || 0 };
+    return {
+      code: stored.code,
+      discount: stored.discount,
+      description: stored.description,
+      cartKey: typeof stored.cartKey === 'string' ? stored.cartKey : '',
+      checkedAt: Number(stored.checkedAt) || 0,
+    };
   } catch {
     return null;
   }
@@ -46,7 +59,15 @@ export function storedPromo(): AppliedPromo | null {
  * shown only while it is the current cart's. A refusal drops the code with its message; a check that cannot be
  * made leaves the code applied with no figure ("confirmed at checkout"). Kept for this tab (sessionStorage).
  */
-export function usePromoCode({ cart, who, active }: { cart: readonly CartLine[]; who: string | null; active: boolean }) {
+export function usePromoCode({
+  cart,
+  who,
+  active,
+}: {
+  cart: readonly CartLine[];
+  who: string | null;
+  active: boolean;
+}) {
   const [applied, setAppliedState] = useState<AppliedPromo | null>(storedPromo);
   /** When the cart opened: an answer kept from long before then is asked again. */
   const [openedAt] = useState(() => Date.now());
@@ -65,7 +86,10 @@ export function usePromoCode({ cart, who, active }: { cart: readonly CartLine[];
     if (next) sessionStorage.setItem(PROMO_KEY, JSON.stringify(next));
     else sessionStorage.removeItem(PROMO_KEY);
   }
-  /** Applies (or takes off) a code from an event or an answer; an answer still on its way for another code is then dropped. */
+  /**
+   * Applies (or takes off) a code from an event or an answer; an answer still on its way for another code is then
+   * dropped.
+   */
   function setApplied(next: AppliedPromo | null) {
     keep(next);
     latest.current = { ...latest.current, code: next?.code };
@@ -83,8 +107,10 @@ export function usePromoCode({ cart, who, active }: { cart: readonly CartLine[];
     setError(null);
   }
 
-  const status: PromoStatus = !applied || applied.cartKey === cartKey ? 'current' : failedFor === cartKey ? 'unconfirmed' : 'checking';
-  const stale = applied !== null && applied.cartKey === cartKey && applied.checkedAt < openedAt - PROMO_RECHECK_AFTER_MS;
+  const status: PromoStatus =
+    !applied || applied.cartKey === cartKey ? 'current' : failedFor === cartKey ? 'unconfirmed' : 'checking';
+  const stale =
+    applied !== null && applied.cartKey === cartKey && applied.checkedAt < openedAt - PROMO_RECHECK_AFTER_MS;
   const recheck = active && applied !== null && cart.length > 0 && (status === 'checking' || stale);
 
   useEffect(() => {

@@ -9,11 +9,26 @@ beforeEach(() => {
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
     calls.push({ url, method: init?.method ?? 'GET' });
-    if (url.endsWith('/config.json')) return json(200, { region: 'us-east-1', userPoolId: 'p', userPoolClientId: 'c', cognitoEndpoint: null, stripePublishableKey: null, paymentMode: 'test' });
-    if (url === '/api/email-preferences/unsubscribe?token=good.token') return json(200, { unsubscribed: true, email: 'ad•••@example.com' });
+    if (url.endsWith('/config.json'))
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
+    if (url === '/api/email-preferences/unsubscribe?token=good.token')
+      return json(200, { unsubscribed: true, email: 'ad•••@example.com' });
     if (url === '/api/email-preferences/unsubscribe?token=busy.token')
-      return json(429, { error: { code: 'rate_limited', message: 'Too many requests from your connection. Please wait a few minutes and open the link again.' } });
-    if (url.startsWith('/api/email-preferences/unsubscribe')) return json(400, { error: { code: 'link_invalid', message: 'refused' } });
+      return json(429, {
+        error: {
+          code: 'rate_limited',
+          message: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
+        },
+      });
+    if (url.startsWith('/api/email-preferences/unsubscribe'))
+      return json(400, { error: { code: 'link_invalid', message: 'refused' } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 });
@@ -24,9 +39,13 @@ beforeEach(() => {
 it('opening the link unsubscribes at once (one POST, no button, no sign-in) and names the address; a changed, missing or busy one says so plainly', async () => {
   const { router } = renderApp('/unsubscribe?token=good.token');
   expect(await screen.findByRole('heading', { name: 'You are unsubscribed' })).toBeTruthy();
-  expect(screen.getByRole('status').textContent).toBe('ad•••@example.com will get no more cart reminders or back-in-stock alerts from us.');
+  expect(screen.getByRole('status').textContent).toBe(
+    'ad•••@example.com will get no more cart reminders or back-in-stock alerts from us.',
+  );
   expect(screen.getByText('Mails about orders you place (confirmation, shipping) still come.')).toBeTruthy();
-  expect(calls.filter((call) => call.url.startsWith('/api/email-preferences/'))).toEqual([{ url: '/api/email-preferences/unsubscribe?token=good.token', method: 'POST' }]);
+  expect(calls.filter((call) => call.url.startsWith('/api/email-preferences/'))).toEqual([
+    { url: '/api/email-preferences/unsubscribe?token=good.token', method: 'POST' },
+  ]);
   expect(document.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex, nofollow');
 
   // A changed link: refused, with a way to reach the shop.

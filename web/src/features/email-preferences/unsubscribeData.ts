@@ -20,6 +20,10 @@ export async function unsubscribeLoader({ request }: LoaderFunctionArgs): Promis
   } catch (error) {
     if (!(error instanceof ApiError)) return { done: false, problem: MESSAGES.networkError, again: true };
     // A token the server refused (400) stays refused; a busy or unreachable shop may answer next time.
-    return { done: false, problem: error.status === 400 ? WORDS.unsubscribeLinkInvalid : error.message, again: error.status !== 400 };
+    return {
+      done: false,
+      problem: error.status === 400 ? WORDS.unsubscribeLinkInvalid : error.message,
+      again: error.status !== 400,
+    };
   }
 }

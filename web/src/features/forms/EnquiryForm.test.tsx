@@ -4,12 +4,15 @@ import { MESSAGES } from '#shared/messages';
 import { renderApp } from '../../testing/render';
 
 type Answer = { status: number; body: unknown };
-const json = ({ status, body }: Answer) => ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
+const json = ({ status, body }: Answer) =>
+  ({ ok: status < 300, status, text: async () => JSON.stringify(body) }) as Response;
 
 /** POST /api/forms/{kind} answers 201 {ok:true,id} or {error:{code,message,fields}}. Answers wait until released. */
 function serve(...answers: Answer[]) {
   const releases: Array<() => void> = [];
-  global.fetch = jest.fn(() => new Promise<Response>((resolve) => releases.push(() => resolve(json(answers.shift()!))))) as typeof fetch;
+  global.fetch = jest.fn(
+    () => new Promise<Response>((resolve) => releases.push(() => resolve(json(answers.shift()!)))),
+  ) as typeof fetch;
   return { release: () => waitFor(() => expect(releases.length).toBeGreaterThan(0)).then(() => releases.shift()!()) };
 }
 const sent = (call: number) => JSON.parse((global.fetch as jest.Mock).mock.calls[call][1].body as string);
@@ -25,7 +28,8 @@ it('shows "Sending....", then "Form Submitted Successfully", resets the form and
   const server = serve({ status: 201, body: { ok: true, id: 's1' } }, { status: 201, body: { ok: true, id: 's2' } });
   renderApp('/custom-printing');
   await screen.findByLabelText('Items');
-  for (const label of ['Name', 'Email', 'Items', 'Message']) expect(screen.getByLabelText<HTMLInputElement>(label).required).toBe(true);
+  for (const label of ['Name', 'Email', 'Items', 'Message'])
+    expect(screen.getByLabelText<HTMLInputElement>(label).required).toBe(true);
   await fill(true);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   const button = screen.getByRole('button', { name: MESSAGES.sending });
@@ -49,7 +53,16 @@ it('shows "Sending....", then "Form Submitted Successfully", resets the form and
 });
 
 it("shows the server's message and field messages on failure and keeps what was typed", async () => {
-  const server = serve({ status: 400, body: { error: { code: 'validation', message: 'Please check the form.', fields: { email: 'Please enter a valid email address.' } } } });
+  const server = serve({
+    status: 400,
+    body: {
+      error: {
+        code: 'validation',
+        message: 'Please check the form.',
+        fields: { email: 'Please enter a valid email address.' },
+      },
+    },
+  });
   renderApp('/contact-us');
   await screen.findByLabelText('Message');
   expect(screen.queryByLabelText('Items')).toBeNull();
@@ -59,7 +72,9 @@ it("shows the server's message and field messages on failure and keeps what was 
   expect(await screen.findByText('Please check the form.')).toBeTruthy();
   const email = screen.getByLabelText('Email', { selector: 'input' });
   expect(email.getAttribute('aria-invalid')).toBe('true');
-  expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Please enter a valid email address.');
+  expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe(
+    'Please enter a valid email address.',
+  );
   expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Ada');
   expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/contact');
   expect(sent(0)).not.toHaveProperty('items');

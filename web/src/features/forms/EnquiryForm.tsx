@@ -19,7 +19,11 @@ export const enquiryAction =
       await api(`/api/forms/${kind}`, formSubmittedSchema, { body: await request.json() });
       return { ok: true, message: MESSAGES.formSubmitted };
     } catch (error) {
-      return { ok: false, message: error instanceof Error ? error.message : MESSAGES.serverError, fields: error instanceof ApiError ? (error.fields ?? {}) : {} };
+      return {
+        ok: false,
+        message: error instanceof Error ? error.message : MESSAGES.serverError,
+        fields: error instanceof ApiError ? (error.fields ?? {}) : {},
+      };
     }
   };
 
@@ -45,21 +49,37 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
     }
   }
   const fields = answer && !answer.ok ? answer.fields : {};
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [key]: event.target.value });
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (sending) return;
-    const body = { name: values.name, email: values.email, message: values.message, submissionId, website: values.website, ...(kind === 'quote' ? { items: values.items } : {}) };
+    const body = {
+      name: values.name,
+      email: values.email,
+      message: values.message,
+      submissionId,
+      website: values.website,
+      ...(kind === 'quote' ? { items: values.items } : {}),
+    };
     void submitForm(body, { method: 'post', encType: 'application/json' });
   }
 
   type Key = 'name' | 'email' | 'items' | 'message';
   /** Label, control and the server's message for the field, tied together for screen readers. */
-  const field = (key: Key, label: string, control: (a11y: Record<string, string | boolean | undefined>) => ReactNode) => (
+  const field = (
+    key: Key,
+    label: string,
+    control: (a11y: Record<string, string | boolean | undefined>) => ReactNode,
+  ) => (
     <div className="field">
       <label htmlFor={`${kind}-${key}`}>{label}</label>
-      {control({ id: `${kind}-${key}`, 'aria-invalid': fields[key] ? true : undefined, 'aria-describedby': fields[key] ? `${kind}-${key}-error` : undefined })}
+      {control({
+        id: `${kind}-${key}`,
+        'aria-invalid': fields[key] ? true : undefined,
+        'aria-describedby': fields[key] ? `${kind}-${key}-error` : undefined,
+      })}
       {fields[key] && (
         <span className="error field-error" id={`${kind}-${key}-error`}>
           {fields[key]}
@@ -74,15 +94,51 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
       <p>{intro}</p>
       <form className="stack card" onSubmit={submit}>
         {field('name', 'Name', (a11y) => (
-          <input {...a11y} name="name" autoComplete="name" required maxLength={200} value={values.name} onChange={set('name')} />
+          <input
+            {...a11y}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={200}
+            value={values.name}
+            onChange={set('name')}
+          />
         ))}
         {field('email', 'Email', (a11y) => (
-          <input {...a11y} name="email" type="email" autoComplete="email" required maxLength={254} value={values.email} onChange={set('email')} />
+          <input
+            {...a11y}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            value={values.email}
+            onChange={set('email')}
+          />
         ))}
         {kind === 'quote' &&
-          field('items', 'Items', (a11y) => <textarea {...a11y} name="items" required maxLength={2000} rows={3} placeholder="e.g. 40 tees, 10 hoodies" value={values.items} onChange={set('items')} />)}
+          field('items', 'Items', (a11y) => (
+            <textarea
+              {...a11y}
+              name="items"
+              required
+              maxLength={2000}
+              rows={3}
+              placeholder="e.g. 40 tees, 10 hoodies"
+              value={values.items}
+              onChange={set('items')}
+            />
+          ))}
         {field('message', 'Message', (a11y) => (
-          <textarea {...a11y} name="message" required maxLength={5000} rows={6} value={values.message} onChange={set('message')} />
+          <textarea
+            {...a11y}
+            name="message"
+            required
+            maxLength={5000}
+            rows={6}
+            value={values.message}
+            onChange={set('message')}
+          />
         ))}
         <label className="honeypot" aria-hidden="true">
           Leave this empty

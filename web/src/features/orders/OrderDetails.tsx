@@ -12,14 +12,18 @@ import type { OrderAnswer, ReplacementAsked } from './orderData';
 import './orders.css';
 import { FormError } from '../../components/FormError';
 
-/** What a cancelled order says of its money: refunded, a refund the shop is still finishing, or nothing paid (a $0 replacement). */
+/**
+ * What a cancelled order says of its money: refunded, a refund the shop is still finishing, or nothing paid (a $0
+ * replacement).
+ */
 const CANCELLED_REFUND = {
   refunded: '; the payment was refunded to your card.',
   'under-way': '; the refund of your payment is under way and reaches your card within a few days.',
   none: '.',
 } as const;
 
-const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+const date = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
  * An order as its customer sees it (account or /order-status): status, tracking, lines, amounts, replacements. A
@@ -38,9 +42,14 @@ export function OrderDetails({ page }: { page: OrderPage }) {
           Order <span className="mono">{order.orderNumber}</span>
         </h2>
         <p className="order-state">
-          <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span> {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
-          {order.status === 'completed' && order.shippedAt && `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
-          {order.status === 'cancelled' && order.cancelledAt && `Cancelled on ${date(order.cancelledAt)}${CANCELLED_REFUND[order.refund ?? 'none']}`}
+          <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>{' '}
+          {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
+          {order.status === 'completed' &&
+            order.shippedAt &&
+            `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
+          {order.status === 'cancelled' &&
+            order.cancelledAt &&
+            `Cancelled on ${date(order.cancelledAt)}${CANCELLED_REFUND[order.refund ?? 'none']}`}
         </p>
         {order.trackingNumber && (
           <p>
@@ -71,7 +80,8 @@ export function OrderDetails({ page }: { page: OrderPage }) {
         </ul>
         <Amounts amounts={order.amounts} promoCode={order.promoCode} />
         <address>
-          Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+          Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)}{' '}
+          {a.zip}
         </address>
       </section>
 
@@ -82,7 +92,12 @@ export function OrderDetails({ page }: { page: OrderPage }) {
             {page.replacements.map((request) => (
               <li key={request.id}>
                 <strong>{REPLACEMENT_STATUS_LABEL[request.status]}</strong> · {date(request.createdAt)}:{' '}
-                {request.lines.map((line) => `${line.quantity} × ${unescapeText(line.name)}${line.size !== 'CANDLE' ? ` (${line.size})` : ''}`).join(', ')}
+                {request.lines
+                  .map(
+                    (line) =>
+                      `${line.quantity} × ${unescapeText(line.name)}${line.size !== 'CANDLE' ? ` (${line.size})` : ''}`,
+                  )
+                  .join(', ')}
                 {request.message && <p className="muted">Our answer: {unescapeText(request.message)}</p>}
                 <ReplacementProgress request={request} />
               </li>
@@ -91,25 +106,38 @@ export function OrderDetails({ page }: { page: OrderPage }) {
         </section>
       )}
 
-      {page.replaceableUntil && (Object.keys(page.replaceable).length > 0 || sent) && <ReplacementForm page={page} sent={sent} answer={answer?.intent === 'replace' ? answer : undefined} />}
-      {order.status === 'completed' && page.replaceableUntil && Object.keys(page.replaceable).length === 0 && new Date(page.replaceableUntil) < new Date() && (
-        <p className="muted">
-          The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.
-        </p>
+      {page.replaceableUntil && (Object.keys(page.replaceable).length > 0 || sent) && (
+        <ReplacementForm page={page} sent={sent} answer={answer?.intent === 'replace' ? answer : undefined} />
       )}
+      {order.status === 'completed' &&
+        page.replaceableUntil &&
+        Object.keys(page.replaceable).length === 0 &&
+        new Date(page.replaceableUntil) < new Date() && (
+          <p className="muted">
+            The {REPLACEMENT_DAYS}-day replacement period of this order ended on {date(page.replaceableUntil)}.
+          </p>
+        )}
     </div>
   );
 }
 
-/** Where the replacement order of a request stands: on its way (with its tracking link), waiting to ship, or cancelled. */
+/**
+ * Where the replacement order of a request stands: on its way (with its tracking link), waiting to ship, or cancelled.
+ */
 function ReplacementProgress({ request }: { request: ReplacementView }) {
   const shipment = request.shipment;
-  if (request.status === 'cancelled') return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(request.id)}</p>;
+  if (request.status === 'cancelled')
+    return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(request.id)}</p>;
   if (request.status !== 'approved') return null;
-  if (shipment?.status !== 'completed') return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(request.id)}</p>;
+  if (shipment?.status !== 'completed')
+    return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(request.id)}</p>;
   return (
     <p className="muted">
-      {AFTERSALE_MESSAGES.replacementShipped(request.id, shipment.shippedAt && date(shipment.shippedAt), shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null)}
+      {AFTERSALE_MESSAGES.replacementShipped(
+        request.id,
+        shipment.shippedAt && date(shipment.shippedAt),
+        shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null,
+      )}
       {shipment.trackingUrl ? (
         <>
           {' · '}
@@ -148,7 +176,8 @@ function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string
       setReason('');
     }
   }
-  const busy = navigation.state !== 'idle' && (navigation.json as { intent?: string } | undefined)?.intent === 'replace';
+  const busy =
+    navigation.state !== 'idle' && (navigation.json as { intent?: string } | undefined)?.intent === 'replace';
   const left = Object.keys(page.replaceable).length > 0;
   const chosen = Object.entries(quantities).filter(([, quantity]) => quantity > 0);
 
@@ -160,7 +189,11 @@ function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string
     const request: ReplacementAsked = {
       orderNumber: order.orderNumber,
       email: order.shippingAddress.email,
-      lines: chosen.map(([key, quantity]) => ({ id: key.slice(0, key.lastIndexOf('|')), size: key.slice(key.lastIndexOf('|') + 1), quantity })),
+      lines: chosen.map(([key, quantity]) => ({
+        id: key.slice(0, key.lastIndexOf('|')),
+        size: key.slice(key.lastIndexOf('|') + 1),
+        quantity,
+      })),
       reason: reason.trim(),
     };
     void submitAction({ intent: 'replace', request }, { method: 'post', encType: 'application/json' });
@@ -168,10 +201,13 @@ function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string
 
   return (
     <section className="card" aria-labelledby="replace-heading">
-      <h2 id="replace-heading">{left ? 'Something wrong? Ask for a replacement' : AFTERSALE_MESSAGES.replacementAskedFor}</h2>
+      <h2 id="replace-heading">
+        {left ? 'Something wrong? Ask for a replacement' : AFTERSALE_MESSAGES.replacementAskedFor}
+      </h2>
       {left && (
         <p className="muted">
-          We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until {date(page.replaceableUntil!)}); we do not give refunds.
+          We replace damaged or wrong items within {REPLACEMENT_DAYS} days of shipping (until{' '}
+          {date(page.replaceableUntil!)}); we do not give refunds.
         </p>
       )}
       {left && (
@@ -182,7 +218,10 @@ function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string
               <label key={lineKey(line)}>
                 {unescapeText(line.name)}
                 {line.size !== 'CANDLE' ? ` (${line.size})` : ''}: how many to replace
-                <select value={quantities[lineKey(line)] ?? 0} onChange={(e) => setQuantities({ ...quantities, [lineKey(line)]: Number(e.target.value) })}>
+                <select
+                  value={quantities[lineKey(line)] ?? 0}
+                  onChange={(e) => setQuantities({ ...quantities, [lineKey(line)]: Number(e.target.value) })}
+                >
                   {Array.from({ length: page.replaceable[lineKey(line)] + 1 }, (_, n) => (
                     <option key={n} value={n}>
                       {n}
@@ -193,7 +232,13 @@ function ReplacementForm({ page, sent, answer }: { page: OrderPage; sent: string
             ))}
           <label>
             What went wrong?
-            <textarea name="reason" rows={3} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea
+              name="reason"
+              rows={3}
+              maxLength={1000}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </label>
           <FormError message={problem} />
           <button type="submit" disabled={busy}>

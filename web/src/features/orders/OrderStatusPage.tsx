@@ -41,14 +41,31 @@ export default function OrderStatusPage() {
     <section className="page narrow">
       <h1>Order status</h1>
       <form className="card stack" onSubmit={find} aria-label="Find your order">
-        <p className="muted">Enter the order number from your confirmation mail and the email address you ordered with.</p>
+        <p className="muted">
+          Enter the order number from your confirmation mail and the email address you ordered with.
+        </p>
         <label>
           Order number
-          <input name="orderNumber" required autoComplete="off" spellCheck={false} value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} placeholder="pi_..." />
+          <input
+            name="orderNumber"
+            required
+            autoComplete="off"
+            spellCheck={false}
+            value={orderNumber}
+            onChange={(e) => setOrderNumber(e.target.value)}
+            placeholder="pi_..."
+          />
         </label>
         <label>
           Email
-          <input name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <FormError message={problem} />
         <button type="submit" disabled={busy}>

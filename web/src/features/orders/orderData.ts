@@ -19,15 +19,27 @@ export interface OrderAnswer {
 }
 
 export type ReplacementAsked = Parameters<typeof requestReplacement>[0];
-type OrderWrite = { intent: 'find'; orderNumber: string; email: string } | { intent: 'replace'; request: ReplacementAsked };
+type OrderWrite =
+  { intent: 'find'; orderNumber: string; email: string } | { intent: 'replace'; request: ReplacementAsked };
 
-/** /account/orders/:orderNumber: one of the signed-in customer's orders (signed out: nothing, the page sends them to sign in). */
-export async function customerOrderLoader({ params }: LoaderFunctionArgs): Promise<{ page: OrderPage | null; problem: string }> {
+/**
+ * /account/orders/:orderNumber: one of the signed-in customer's orders (signed out: nothing, the page sends them to
+ * sign in).
+ */
+export async function customerOrderLoader({
+  params,
+}: LoaderFunctionArgs): Promise<{ page: OrderPage | null; problem: string }> {
   try {
     return { page: await getMyOrder(params.orderNumber ?? ''), problem: '' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { page: null, problem: '' };
-    return { page: null, problem: error instanceof ApiError && error.status === 404 ? 'We could not find this order in your account.' : 'The order could not be loaded. Please try again.' };
+    return {
+      page: null,
+      problem:
+        error instanceof ApiError && error.status === 404
+          ? 'We could not find this order in your account.'
+          : 'The order could not be loaded. Please try again.',
+    };
   }
 }
 
@@ -37,7 +49,10 @@ async function replace(request: ReplacementAsked): Promise<OrderAnswer> {
     await requestReplacement(request);
     return { intent: 'replace', sent: AFTERSALE_MESSAGES.replacementRequestSent };
   } catch (error) {
-    return { intent: 'replace', problem: error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.' };
+    return {
+      intent: 'replace',
+      problem: error instanceof ApiError ? error.message : 'Your request could not be sent. Please try again.',
+    };
   }
 }
 
@@ -53,11 +68,20 @@ export async function orderStatusAction({ request }: ActionFunctionArgs): Promis
   if (write.intent === 'replace') {
     const answer = await replace(write.request);
     if (!answer.sent) return answer;
-    return { ...answer, page: await lookupOrder(write.request.orderNumber, write.request.email).catch(() => undefined) };
+    return {
+      ...answer,
+      page: await lookupOrder(write.request.orderNumber, write.request.email).catch(() => undefined),
+    };
   }
   try {
     return { intent: 'find', page: await lookupOrder(write.orderNumber.trim(), write.email.trim()) };
   } catch (error) {
-    return { intent: 'find', problem: error instanceof ApiError && error.status !== 0 ? error.message : 'The order could not be looked up. Please try again.' };
+    return {
+      intent: 'find',
+      problem:
+        error instanceof ApiError && error.status !== 0
+          ? error.message
+          : 'The order could not be looked up. Please try again.',
+    };
   }
 }

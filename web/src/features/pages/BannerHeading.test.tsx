@@ -4,7 +4,9 @@ import { BannerHeading, WORD_MS } from './BannerHeading';
 
 const shownWord = () => screen.getByTestId('banner-visible').querySelector('.word.shown')!.textContent;
 const motion = (reduce: boolean) => {
-  window.matchMedia = jest.fn((query: string) => ({ matches: reduce && query.includes('reduce'), media: query }) as MediaQueryList);
+  window.matchMedia = jest.fn(
+    (query: string) => ({ matches: reduce && query.includes('reduce'), media: query }) as MediaQueryList,
+  );
 };
 
 afterEach(() => jest.useRealTimers());

@@ -12,12 +12,21 @@ const TILES = [
 ];
 
 const SERVICES = [
-  { title: 'Custom printing', text: 'Tees, hoodies, tumblers and gift wrap printed with your design, from one piece to a few hundred.' },
+  {
+    title: 'Custom printing',
+    text: 'Tees, hoodies, tumblers and gift wrap printed with your design, from one piece to a few hundred.',
+  },
   { title: 'Graphic design', text: 'Logos, labels, flyers and social posts drawn for your business or event.' },
   { title: 'Web design', text: 'Simple, fast websites for small businesses, built and looked after by us.' },
 ];
 
-const CLIENTS = ['Maple Street Bakery', 'Riverside High Boosters', 'Hollow Creek Farm', 'Lakeside Yoga', 'Town Fall Festival'];
+const CLIENTS = [
+  'Maple Street Bakery',
+  'Riverside High Boosters',
+  'Hollow Creek Farm',
+  'Lakeside Yoga',
+  'Town Fall Festival',
+];
 
 /** Home (spec section 2): banner, category tiles, custom printing, services, contact, clients. */
 export default function HomePage() {
