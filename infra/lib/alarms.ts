@@ -38,9 +38,9 @@ export interface ShopAlarmsProps {
   table: Table;
   /** Names of the table's global secondary indexes (their throttles count too). */
   indexNames: readonly string[];
-  /** Every function of the shop (routes, jobs, triggers): one alarm each. */
+  /** The functions of the shop stack itself (jobs, triggers, the image pipeline): one alarm each. */
   functions: readonly WatchedFunction[];
-  /** Log groups of the functions that send mail: their `mail_failed` events feed one metric. */
+  /** Log groups of the shop stack's functions that send mail: their `mail_failed` events feed one metric. */
   mailLogGroups: readonly ILogGroup[];
   /** Subscribed to the alarm topic when given (context `alarmEmail`). */
   email?: string;
@@ -57,9 +57,11 @@ export class ShopAlarms extends Construct {
   /** The metric failed mail sends are counted in. */
   readonly mailFailed: Metric;
   private readonly action: SnsAction;
+  private readonly stage: string;
 
   constructor(scope: Construct, id: string, props: ShopAlarmsProps) {
     super(scope, id);
+    this.stage = props.stage;
     const stack = Stack.of(this);
     const cloudWatch = new ServicePrincipal('cloudwatch.amazonaws.com');
 
@@ -133,23 +135,9 @@ export class ShopAlarms extends Construct {
       description: `More than ${API_5XX_PERCENT}% of the shop API's answers were 5xx in 5 minutes (${props.stage})`,
     });
 
-    // Each function: any error or any throttle, in one alarm per function (two would cost 44 more of the
-    // stack's 500 resources; the alarm's graph still shows which of the two it was).
-    for (const { label, fn } of props.functions) {
-      this.alarm(`${fn.node.id}ErrorsOrThrottles`, {
-        metric: new MathExpression({
-          label: 'Lambda errors + throttles',
-          expression: 'FILL(errors, 0) + FILL(throttles, 0)',
-          usingMetrics: {
-            errors: fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
-            throttles: fn.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }),
-          },
-          period: ALARM_PERIOD,
-        }),
-        threshold: 1,
-        description: `${label} failed (Lambda errors) or was throttled in the last 5 minutes (${props.stage})`,
-      });
-    }
+    // Each function the shop stack holds (jobs, triggers, the image pipeline); a route's is watched in its area's
+    // nested stack (`watch`).
+    for (const { label, fn } of props.functions) this.watch(this, label, fn);
 
     // The table and its indexes: any read or write throttle event.
     const throttleMetrics: Record<string, IMetric> = {};
@@ -189,15 +177,7 @@ export class ShopAlarms extends Construct {
       statistic: 'Sum',
       period: ALARM_PERIOD,
     });
-    props.mailLogGroups.forEach((logGroup, i) => {
-      new MetricFilter(this, `MailFailedFilter${i + 1}`, {
-        logGroup,
-        filterPattern: FilterPattern.stringValue('$.event', '=', LOG_EVENT.mailFailed),
-        metricNamespace: this.mailFailed.namespace,
-        metricName: this.mailFailed.metricName,
-        metricValue: '1',
-      });
-    });
+    props.mailLogGroups.forEach((logGroup, i) => this.countMailFailures(this, `MailFailedFilter${i + 1}`, logGroup));
     this.alarm('MailFailed', {
       metric: this.mailFailed,
       threshold: 1,
@@ -205,11 +185,48 @@ export class ShopAlarms extends Construct {
     });
   }
 
+  /**
+   * One alarm for a function, made in `scope` (a route's area stack, beside the function, so no stack takes every
+   * function's name as a parameter): any error or any throttle (two alarms would cost a resource more per function;
+   * the alarm's graph still shows which of the two it was).
+   */
+  watch(scope: Construct, label: string, fn: IFunction): Alarm {
+    return this.alarm(
+      `${fn.node.id}ErrorsOrThrottles`,
+      {
+        metric: new MathExpression({
+          label: 'Lambda errors + throttles',
+          expression: 'FILL(errors, 0) + FILL(throttles, 0)',
+          usingMetrics: {
+            errors: fn.metricErrors({ period: ALARM_PERIOD, statistic: 'Sum' }),
+            throttles: fn.metricThrottles({ period: ALARM_PERIOD, statistic: 'Sum' }),
+          },
+          period: ALARM_PERIOD,
+        }),
+        threshold: 1,
+        description: `${label} failed (Lambda errors) or was throttled in the last 5 minutes (${this.stage})`,
+      },
+      scope,
+    );
+  }
+
+  /** Counts a mailing function's `mail_failed` log events in the failed-mail metric, with a filter made in `scope`. */
+  countMailFailures(scope: Construct, id: string, logGroup: ILogGroup): MetricFilter {
+    return new MetricFilter(scope, id, {
+      logGroup,
+      filterPattern: FilterPattern.stringValue('$.event', '=', LOG_EVENT.mailFailed),
+      metricNamespace: this.mailFailed.namespace,
+      metricName: this.mailFailed.metricName,
+      metricValue: '1',
+    });
+  }
+
   private alarm(
     id: string,
     options: { metric: IMetric; threshold: number; description: string; comparisonOperator?: ComparisonOperator },
+    scope: Construct = this,
   ): Alarm {
-    const alarm = new Alarm(this, id, {
+    const alarm = new Alarm(scope, id, {
       metric: options.metric,
       threshold: options.threshold,
       comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -225,10 +242,10 @@ export class ShopAlarms extends Construct {
 }
 
 /**
- * The alarms in a nested stack of their own (docs/decisions/0071): about 85 resources (an alarm per function, a
- * mail filter per mailing function, the topic and its key) that would otherwise count against the shop stack's
- * 500. What they watch (function names, log groups, the API, the table) comes in as parameters; the nested stack
- * is deployed and removed with the shop stack.
+ * The alarms in a nested stack of their own (docs/decisions/0071): the topic and its key, the API's, the table's and
+ * the failed mails' alarms, and those of the shop stack's own functions (jobs, triggers, the image pipeline). What
+ * they watch comes in as parameters; a route's function is watched in its area's nested stack instead
+ * (docs/decisions/0094), so the parameters do not grow with the routes.
  */
 export class ShopAlarmsStack extends NestedStack {
   readonly alarms: ShopAlarms;

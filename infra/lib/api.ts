@@ -1,26 +1,14 @@
 import { HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { UserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { routeId, type RouteDef } from '#shared/routes';
-import { acknowledgeGuard } from './guard';
+import { areaParts, ExistingIntegration, RouteAreaStack } from './route-areas';
 import type { ShopFunctions } from './route-functions';
 import type { ThrottleSettings } from './settings';
 import type { ShopFunction } from './shop-function';
 import { shopLogGroup } from './shop-function';
 import { suppressPublicRoute } from './suppressions';
-
-/**
- * What a function is called in descriptions, alarms and the dashboard: its route, or the routes of a module that
- * serves several ("GET, POST /x"; the page function's many paths go by `many`).
- */
-export function sharedLabel(shared: readonly Pick<RouteDef, 'method' | 'path'>[], many: string): string {
-  if (shared.length === 1) return `${shared[0].method} ${shared[0].path}`;
-  return new Set(shared.map((route) => route.path)).size === 1
-    ? `${shared.map((route) => route.method).join(', ')} ${shared[0].path}`
-    : many;
-}
 
 export interface ShopApiProps {
   stage: string;
@@ -31,18 +19,23 @@ export interface ShopApiProps {
   webClient: UserPoolClient;
   routes: readonly RouteDef[];
   functions: ShopFunctions;
+  /** A route's handler module, relative to the repository root; `functions/http/<handler>.ts` by default. */
+  entryOf?: (route: RouteDef) => string;
 }
 
 /**
  * The HTTP API: throttled, access-logged, a JWT authorizer on the user pool for user and admin routes, and one
- * function and one route per entry of the route table (the page routes share the page function: one handler
- * module, one function). Made in the stack's own scope (docs/decisions/0071).
+ * route per entry of the route table. The routes are the shop stack's; their functions, integrations and
+ * permissions live in one nested stack per area of the route table (docs/decisions/0094), one function per handler
+ * module (the page routes share the page function).
  */
 export class ShopApi {
   readonly api: HttpApi;
   readonly apiStage: HttpStage;
   /** The function of each route, by route id (`routeId(route)`). */
   readonly routeFunctions = new Map<string, ShopFunction>();
+  /** The nested stacks of the routes' functions, one per area (and more for an area past their size). */
+  readonly areaStacks: RouteAreaStack[] = [];
 
   constructor(scope: Construct, props: ShopApiProps) {
     this.api = new HttpApi(scope, 'HttpApi', { description: `Shop API (${props.stage})`, createDefaultStage: false });
@@ -60,31 +53,26 @@ export class ShopApi {
       jwtAudience: [props.webClient.userPoolClientId],
     });
 
-    const { routes } = props;
-    const integrations = new Map<string, HttpLambdaIntegration>();
-    for (const route of routes) {
-      const id = routeId(route);
-      let integration = integrations.get(id);
-      if (!integration) {
-        const shared = routes.filter((other) => other.handler === route.handler);
-        const purpose = sharedLabel(shared, `pages: ${shared.map((other) => other.path).join(' ')}`);
-        const fn = props.functions.create(`${id}Function`, `functions/http/${route.handler}.ts`, purpose, route);
-        props.functions.guardFrontDoor(fn);
-        this.routeFunctions.set(id, fn);
-        integration = new HttpLambdaIntegration(`${id}Integration`, fn);
-        integrations.set(id, integration);
-      }
+    const entryOf = props.entryOf ?? ((route: RouteDef) => `functions/http/${route.handler}.ts`);
+    const integrations = new Map<string, ExistingIntegration>();
+    for (const part of areaParts(props.routes)) {
+      const area = new RouteAreaStack(scope, part, {
+        stage: props.stage,
+        api: this.api,
+        functions: props.functions,
+        entryOf,
+      });
+      this.areaStacks.push(area);
+      for (const [id, fn] of area.functions) this.routeFunctions.set(id, fn);
+      for (const [id, integration] of area.integrations) integrations.set(id, new ExistingIntegration(integration));
+    }
+    for (const route of props.routes) {
       const [httpRoute]: HttpRoute[] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration,
+        integration: integrations.get(routeId(route))!,
         authorizer: route.access === 'public' ? undefined : authorizer,
       });
-      acknowledgeGuard(
-        httpRoute,
-        'CT.LAMBDA.PR.2',
-        'API Gateway may invoke the function only for this API (SourceArn names the API id); the rule accepts only a literal or a Ref there, not the ARN built with Fn::Join.',
-      );
       if (route.access === 'public') suppressPublicRoute(httpRoute, route);
     }
   }

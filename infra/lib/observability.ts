@@ -1,10 +1,10 @@
-import { CfnOutput } from 'aws-cdk-lib';
+import { CfnOutput, Stack } from 'aws-cdk-lib';
 import { COGNITO_TRIGGERS, type JobDef } from '#shared/jobs';
 import { RATE_LIMIT_GROUPS } from '#shared/rate-limits';
 import { routeId, type RouteDef } from '#shared/routes';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { ShopAlarmsStack, type ShopAlarms, type WatchedFunction } from './alarms';
-import { sharedLabel } from './api';
+import { sharedLabel } from './route-areas';
 import { ShopDashboard } from './dashboard';
 import type { ShopStack } from './shop-stack';
 
@@ -17,7 +17,7 @@ export interface WatchProps {
 
 /**
  * The alarms of the stage (one per function, the API's 5xx rate, table throttles, failed mails; all to one topic),
- * in their nested stack, and its one dashboard (business figures, the API, each function, the table), which stays
+ * in their nested stack (a route's function's beside it in its area's stack), and its one dashboard (business figures, the API, each function, the table), which stays
  * in the shop stack: its name is fixed (`Shop-<stage>-<region>`), and a dashboard made anew under a name that
  * still exists fails the deploy.
  */
@@ -35,27 +35,26 @@ export function watchStage(
     })),
     { label: 'image pipeline', fn: stack.imageFunction },
   ];
-  // One alarm per function: a module serving several routes (the page function) is one function.
-  const watched: WatchedFunction[] = [
-    ...[...new Map(routes.map((route) => [routeId(route), route])).values()].map((route) => ({
-      label: sharedLabel(
-        routes.filter((other) => other.handler === route.handler),
-        `pages (${route.handler})`,
-      ),
-      fn: stack.routeFunctions.get(routeId(route))!,
-    })),
-    ...others,
-  ];
   const alarmsStack = new ShopAlarmsStack(stack, 'Alarms', {
     stage: stack.stage,
     api: stack.api,
     table: stack.table,
     indexNames: TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName),
-    functions: watched,
-    mailLogGroups: stack.mailFunctions.map((fn) => fn.logGroup),
+    functions: others,
+    mailLogGroups: stack.mailFunctions.filter((fn) => Stack.of(fn) === stack).map((fn) => fn.logGroup),
     email: props.alarmEmail,
   });
   const { alarms } = alarmsStack;
+  // A route's function is watched beside it, in its area's nested stack: one alarm per function (a module serving
+  // several routes, the page function, is one function).
+  const mailing = new Set(stack.mailFunctions);
+  for (const area of stack.areaStacks) {
+    for (const [id, fn] of area.functions) {
+      const served = routes.filter((route) => routeId(route) === id);
+      alarms.watch(area, sharedLabel(served, `pages (${served[0].handler})`), fn);
+      if (mailing.has(fn)) alarms.countMailFailures(area, `${fn.node.id}MailFailed`, fn.logGroup);
+    }
+  }
   new CfnOutput(stack, 'AlarmTopicArn', { value: alarms.topic.topicArn, description: 'Alarms of this stage go here' });
 
   const dashboard = new ShopDashboard(stack, 'Dashboard', {

@@ -35,8 +35,8 @@ export interface ShopFunctionsProps {
 
 /**
  * Makes the functions of routes and jobs: the shop defaults (ShopFunction), the settings every function reads, one
- * execution role per permission profile, and exactly the grants an entry declares. Functions are made in the
- * stack's own scope (docs/decisions/0071).
+ * execution role per permission profile, and exactly the grants an entry declares. The roles live in the shop
+ * stack; a route's function lives in its area's nested stack (docs/decisions/0094), a job's in the shop stack.
  */
 export class ShopFunctions {
   /** Functions that send mail (their logs feed the failed-mail metric). */
@@ -60,9 +60,12 @@ export class ShopFunctions {
     this.props = props;
   }
 
-  /** A function with the shop defaults, the settings every function reads, and the grants its entry declares. */
-  create(id: string, entry: string, purpose: string, access: FunctionAccess): ShopFunction {
-    const fn = new ShopFunction(this.scope, id, {
+  /**
+   * A function with the shop defaults, the settings every function reads, and the grants its entry declares, in
+   * `scope` (the stack's own by default; a route's in its area's nested stack). Its role stays in the shop stack.
+   */
+  create(id: string, entry: string, purpose: string, access: FunctionAccess, scope = this.scope): ShopFunction {
+    const fn = new ShopFunction(scope, id, {
       entry,
       description: `${purpose} (${this.props.stage})`,
       environment: this.props.environment,

@@ -1,7 +1,7 @@
 import { App, Fn, type AppProps } from 'aws-cdk-lib';
 import { EDGE_REGION, edgeStackName, ShopEdgeStack, WEB_ACL_ARN_OUTPUT } from './rate-limits';
 import { stageSettingsFromContext } from './settings';
-import { ShopStack } from './shop-stack';
+import { ShopStack, type ShopStackProps } from './shop-stack';
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
 
@@ -10,8 +10,14 @@ const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
  * the stage's settings from context (infra/lib/settings.ts; the README's Deploy section lists them). The stack is
  * environment-agnostic, so synth needs no credentials and does no lookups.
  */
-export function createShopApp(props?: AppProps): { app: App; stack: ShopStack; edge?: ShopEdgeStack } {
-  const app = new App(props);
+export function createShopApp(
+  props: AppProps & {
+    /** What tests may give the shop stack besides the context: another route table and where its handlers are. */
+    shopStack?: Pick<ShopStackProps, 'routes' | 'entryOf'>;
+  } = {},
+): { app: App; stack: ShopStack; edge?: ShopEdgeStack } {
+  const { shopStack, ...appProps } = props;
+  const app = new App(appProps);
   const stage = String(app.node.tryGetContext('stage') ?? 'dev');
   if (!STAGE_PATTERN.test(stage)) {
     throw new Error(
@@ -37,6 +43,7 @@ export function createShopApp(props?: AppProps): { app: App; stack: ShopStack; e
     tags: { app: 'seasonal-shop', stage },
     ...settings,
     webAclArn: edge && Fn.getStackOutput(edge.stackName, WEB_ACL_ARN_OUTPUT, EDGE_REGION),
+    ...shopStack,
   });
   if (edge) stack.addStackDependency(edge, 'the distribution uses the web ACL of the edge stack');
   return { app, stack, edge };

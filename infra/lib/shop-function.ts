@@ -57,7 +57,12 @@ export interface StageObservability {
 export const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
 
 function observabilityOf(scope: Construct): Partial<StageObservability> {
-  const stack = Stack.of(scope) as Partial<StageObservability>;
+  // A nested stack (a route area's) carries none of its own: the stage's are its parent's.
+  let found = Stack.of(scope);
+  while (found.nestedStackParent && (found as Partial<StageObservability>).logRetentionDays === undefined) {
+    found = found.nestedStackParent;
+  }
+  const stack = found as Partial<StageObservability>;
   return {
     logRetentionDays: stack.logRetentionDays,
     metricsNamespace: stack.metricsNamespace,

@@ -19,6 +19,7 @@ import { createJobs } from './jobs';
 import { ShopMail } from './mail';
 import { watchStage } from './observability';
 import { ShopRateLimits } from './rate-limits';
+import type { RouteAreaStack } from './route-areas';
 import { ShopFunctions } from './route-functions';
 import { createSecrets } from './secrets';
 import {
@@ -39,6 +40,8 @@ export interface ShopStackProps extends StackProps, StageSettings {
   stage: string;
   /** The route table; defaults to the shared one. Tests may pass another list. */
   routes?: readonly RouteDef[];
+  /** A route's handler module; `functions/http/<handler>.ts` by default (tests that add routes point elsewhere). */
+  entryOf?: (route: RouteDef) => string;
   /** The scheduled jobs; defaults to the shared list. */
   jobs?: readonly JobDef[];
   /** The distribution's web ACL (the output of ShopEdge-<stage> in us-east-1); none when rate limits are off. */
@@ -87,6 +90,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly dashboard: ShopDashboard;
   /** The function of each route, by route id (`routeId(route)`). */
   readonly routeFunctions: Map<string, ShopFunction>;
+  /** The nested stacks that hold the routes' functions, one per area (docs/decisions/0094). */
+  readonly areaStacks: RouteAreaStack[];
   /** The function of each scheduled job, by `routeId(job)`. */
   readonly jobFunctions: Map<string, ShopFunction>;
   /** The function of each Cognito trigger, by `routeId(trigger)`. */
@@ -156,8 +161,14 @@ export class ShopStack extends Stack implements StageObservability {
       webClient: this.webClient,
       routes,
       functions,
+      entryOf: props.entryOf,
     });
-    ({ api: this.api, apiStage: this.apiStage, routeFunctions: this.routeFunctions } = api);
+    ({
+      api: this.api,
+      apiStage: this.apiStage,
+      routeFunctions: this.routeFunctions,
+      areaStacks: this.areaStacks,
+    } = api);
     this.jobFunctions = createJobs(this, functions, jobs);
     this.mailFunctions = functions.mailFunctions;
 

@@ -5,7 +5,7 @@ import { LOG_EVENT } from '#shared/observability';
 import { ROUTES as ROUTE_TABLE, type RouteDef } from '#shared/routes';
 import { API_5XX_PERCENT, MAIL_FAILED_METRIC } from '../lib/alarms';
 import type { ShopStack } from '../lib/shop-stack';
-import { FULL_CONTEXT, resourcesOf, synthShop, type CfnResource } from './synth';
+import { FULL_CONTEXT, logicalIdOf, resourcesOf, synthShop, type CfnResource } from './synth';
 
 /** Point 10 (alarms) of the production issue. */
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
@@ -15,17 +15,18 @@ const FUNCTION_COUNT = new Set(ROUTES.map((route) => route.handler)).size + JOBS
 const STACK_ALARMS = 3;
 
 let stack: ShopStack;
-/** The alarms' nested stack, its parameters read as the shop stack's resources (synth.ts nestedTemplate). */
+/**
+ * The whole stage as one template (synth.ts wholeTemplate): the alarms' nested stack and the routes' areas, their
+ * parameters read as the shop stack's resources.
+ */
 let template: Template;
 /** The shop stack itself. */
 let shopTemplate: Template;
-beforeAll(() => ({ stack, alarmsTemplate: template, template: shopTemplate } = synthShop({ context: FULL_CONTEXT })));
+beforeAll(() => ({ stack, whole: template, template: shopTemplate } = synthShop({ context: FULL_CONTEXT })));
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = logicalIdOf;
 const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
-const topicId = () =>
-  stack.alarmsStack.getLogicalId(stack.alarms.topic.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const topicId = () => logicalIdOf(stack.alarms.topic);
 const allFunctions = () => [
   ...stack.routeFunctions.values(),
   ...stack.jobFunctions.values(),
@@ -137,9 +138,7 @@ test('failed mails: a metric filter on the log group of every function that mail
   expect(stack.mailFunctions).toHaveLength(mailers.length);
   const filters = Object.values(resourcesOf(template, 'AWS::Logs::MetricFilter'));
   expect(filters).toHaveLength(mailers.length);
-  const logGroupIds = stack.mailFunctions.map((fn) => ({
-    Ref: stack.getLogicalId(fn.logGroup.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]),
-  }));
+  const logGroupIds = stack.mailFunctions.map((fn) => ({ Ref: logicalIdOf(fn.logGroup) }));
   expect(filters.map((filter) => filter.Properties.LogGroupName)).toEqual(expect.arrayContaining(logGroupIds));
   for (const filter of filters) {
     expect(filter.Properties.FilterPattern).toBe(`{ $.event = "${LOG_EVENT.mailFailed}" }`);
@@ -201,7 +200,7 @@ test('the alarm email from context is subscribed; without it there is no subscri
   synthShop().alarmsTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
 });
 
-test("the alarms live in their own nested stack, none in the shop stack; the topic's ARN is still the shop stack's output", () => {
+test("no alarm in the shop stack: the stack's own in the alarms' nested stack, a route's beside its function in its area's", () => {
   for (const type of [
     'AWS::CloudWatch::Alarm',
     'AWS::Logs::MetricFilter',
@@ -211,7 +210,6 @@ test("the alarms live in their own nested stack, none in the shop stack; the top
     'AWS::KMS::Key',
   ])
     shopTemplate.resourceCountIs(type, 0);
-  shopTemplate.resourceCountIs('AWS::CloudFormation::Stack', 1);
   shopTemplate.hasOutput('AlarmTopicArn', {
     Value: {
       'Fn::GetAtt': [
@@ -220,8 +218,12 @@ test("the alarms live in their own nested stack, none in the shop stack; the top
       ],
     },
   });
-  // Whatever the alarms watch comes in as a parameter: CloudFormation takes at most 200 per template.
-  const parameters = Object.keys(Template.fromStack(stack.alarmsStack).toJSON().Parameters ?? {});
-  expect(parameters.length).toBeGreaterThan(FUNCTION_COUNT);
-  expect(parameters.length).toBeLessThan(200);
+  const own = Template.fromStack(stack.alarmsStack);
+  own.resourceCountIs('AWS::CloudWatch::Alarm', FUNCTION_COUNT - stack.routeFunctions.size + STACK_ALARMS);
+  for (const area of stack.areaStacks) {
+    Template.fromStack(area).resourceCountIs('AWS::CloudWatch::Alarm', area.functions.size);
+  }
+  // What the alarms' stack watches comes in as parameters, and no longer grows with the routes (200 at most).
+  const parameters = Object.keys(own.toJSON().Parameters ?? {});
+  expect(parameters.length).toBeLessThan(FUNCTION_COUNT - stack.routeFunctions.size + 10);
 });

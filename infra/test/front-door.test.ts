@@ -4,7 +4,8 @@ import { RATE_LIMIT_GROUPS, isCognitoGroup } from '#shared/rate-limits';
 import { ROUTES, routeId } from '#shared/routes';
 import { MANAGED_RULE_GROUPS } from '../lib/rate-limits';
 import type { ShopStack } from '../lib/shop-stack';
-import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
+import type { IConstruct } from 'constructs';
+import { FULL_CONTEXT, logicalIdOf, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
 
 /**
  * The front door in AWS (docs/decisions/0066): CloudFront sends the origin secret in a header to the API origin, and
@@ -13,10 +14,10 @@ import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource
  */
 let stack: ShopStack;
 let template: Template;
-beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
+// The whole stage: the routes' functions live in their areas' nested stacks (decision 0094).
+beforeAll(() => ({ stack, whole: template } = synthShop({ context: FULL_CONTEXT })));
 
-const idOf = (s: ShopStack, construct: { node: { defaultChild?: unknown } }) =>
-  s.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (_s: ShopStack, construct: IConstruct) => logicalIdOf(construct);
 const secretId = () => idOf(stack, stack.originSecret);
 const variablesOf = (t: Template, id: string): Record<string, unknown> =>
   t.toJSON().Resources[id].Properties.Environment?.Variables ?? {};

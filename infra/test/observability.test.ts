@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
 import { BUSINESS_METRICS, METRICS_SERVICE } from '#shared/observability';
 import { isCognitoGroup, RATE_LIMIT_GROUPS } from '#shared/rate-limits';
@@ -9,12 +8,12 @@ import { ROUTES, routeId } from '#shared/routes';
 import { LATENCY_STATISTICS } from '../lib/dashboard';
 import type { ShopFunction } from '../lib/shop-function';
 import type { ShopStack } from '../lib/shop-stack';
-import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
+import { FULL_CONTEXT, logicalIdOf, renderCfnString, resourcesOf, synthShop } from './synth';
 
 /** Issue 16: the dashboard, X-Ray on every function, log retention per stage, point-in-time recovery. */
 const PROD = { ...FULL_CONTEXT, stage: 'prod' };
 
-const idOf = (stack: ShopStack, fn: ShopFunction) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+const idOf = (_stack: ShopStack, fn: ShopFunction) => logicalIdOf(fn);
 /**
  * Every function of the shop: one per route handler (the page routes share one), job and trigger, and the image
  * pipeline.
@@ -51,7 +50,7 @@ describe.each([
   let stack: ShopStack;
   let template: Template;
   beforeAll(() => {
-    ({ stack, template } = synthShop({ context }));
+    ({ stack, whole: template } = synthShop({ context }));
   });
 
   test('one dashboard, named for the stack and region, and its address is an output', () => {
@@ -237,14 +236,14 @@ describe.each([
 });
 
 test('without rate limits the dashboard has no WAF graph', () => {
-  const { stack, template } = synthShop({ context: { rateLimits: 'off' } });
+  const { stack, whole: template } = synthShop({ context: { rateLimits: 'off' } });
   expect(dashboardWidgets(stack, template).some((w) => w.properties.title?.startsWith('Requests held back'))).toBe(
     false,
   );
 });
 
 test("logRetentionDays sets every log group's retention", () => {
-  const { template } = synthShop({ context: { logRetentionDays: 90 } });
+  const { whole: template } = synthShop({ context: { logRetentionDays: 90 } });
   const retentions = Object.values(resourcesOf(template, 'AWS::Logs::LogGroup')).map(
     (group) => group.Properties.RetentionInDays,
   );

@@ -2,7 +2,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
 import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '#shared/routes';
 import type { ShopStack } from '../lib/shop-stack';
-import { FULL_CONTEXT, resourcesOf, synthShop } from './synth';
+import { FULL_CONTEXT, logicalIdOf, resourcesOf, synthShop } from './synth';
 
 /**
  * The route table and the job table -> functions, routes and schedules: one function per route (the crawler pages
@@ -44,11 +44,9 @@ let stack: ShopStack;
 let template: Template;
 
 beforeAll(() => {
-  ({ stack, template } = synthShop({ context: FULL_CONTEXT }));
+  // The whole stage as one template: the routes' functions live in their areas' nested stacks (decision 0094).
+  ({ stack, whole: template } = synthShop({ context: FULL_CONTEXT }));
 });
-
-const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
 
 function routeFunctionId(route: RouteDef): string {
   const fn = stack.routeFunctions.get(routeId(route));

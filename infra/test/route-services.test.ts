@@ -1,9 +1,8 @@
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { ROUTES, type RouteDef } from '#shared/routes';
 import { ShopStack } from '../lib/shop-stack';
-import { resourcesOf, TEST_CONTEXT, testOutdir } from './synth';
+import { logicalIdOf, resourcesOf, TEST_CONTEXT, testOutdir, wholeTemplate } from './synth';
 
 /**
  * The stack takes any route list: here one table route declaring every service of `uses`, which no route of the
@@ -23,7 +22,8 @@ describe('a route that uses S3, Cognito and SES', () => {
       jobs: [],
       mail: { identity: 'example.com' },
     });
-    template = Template.fromStack(stack);
+    // The whole stage: the route's function lives in its area's nested stack (decision 0094).
+    template = wholeTemplate(stack);
   });
 
   test('one route, one route function', () => {
@@ -33,9 +33,7 @@ describe('a route that uses S3, Cognito and SES', () => {
 
   test('gets the settings and the grants it declares', () => {
     const [routeFunction] = stack.routeFunctions.values();
-    const fn = resourcesOf(template, 'AWS::Lambda::Function')[
-      stack.getLogicalId(routeFunction.node.defaultChild as CfnFunction)
-    ];
+    const fn = resourcesOf(template, 'AWS::Lambda::Function')[logicalIdOf(routeFunction)];
     expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(
       expect.arrayContaining(['IMAGES_BUCKET', 'USER_POOL_ID', 'TABLE_NAME']),
     );

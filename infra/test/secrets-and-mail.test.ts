@@ -3,14 +3,14 @@ import { JOBS } from '#shared/jobs';
 import { ROUTES as ROUTE_TABLE, routeId, type RouteDef } from '#shared/routes';
 import type { JobDef } from '#shared/jobs';
 import type { ShopStack } from '../lib/shop-stack';
-import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
+import type { IConstruct } from 'constructs';
+import { FULL_CONTEXT, logicalIdOf, renderCfnString, resourcesOf, synthShop } from './synth';
 
 /** Point 7 (SES) and point 8 (the Stripe secret) of the production issue. */
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
 type Entry = { name: string; entry: RouteDef | JobDef; functionId: (stack: ShopStack) => string };
 
-const idOf = (stack: ShopStack, construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = (_stack: ShopStack, construct: IConstruct) => logicalIdOf(construct);
 const ENTRIES: Entry[] = [
   ...ROUTES.map((route) => ({
     name: `${route.method} ${route.path}`,
@@ -42,7 +42,7 @@ const variablesOf = (template: Template, functionId: string): Record<string, unk
 describe('the Stripe secret', () => {
   let stack: ShopStack;
   let template: Template;
-  beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
+  beforeAll(() => ({ stack, whole: template } = synthShop({ context: FULL_CONTEXT })));
   const secretId = () => idOf(stack, stack.stripeSecret);
   const linkSecretId = () => idOf(stack, stack.linkSigningSecret);
 
@@ -123,7 +123,7 @@ describe('the Stripe secret', () => {
 describe('SES: a domain identity made by the stack', () => {
   let stack: ShopStack;
   let template: Template;
-  beforeAll(() => ({ stack, template } = synthShop({ context: FULL_CONTEXT })));
+  beforeAll(() => ({ stack, whole: template } = synthShop({ context: FULL_CONTEXT })));
   // Ref of an AWS::SES::EmailIdentity is the identity itself (the domain or address).
   const names = () => ({
     'AWS::Partition': 'aws',
@@ -213,7 +213,7 @@ describe('SES: other identities', () => {
   });
 
   test('dev without an identity: no function may send, no sender set, and synth warns', () => {
-    const { stack, template } = synthShop();
+    const { stack, whole: template } = synthShop();
     const sesActions = Object.values(resourcesOf(template, 'AWS::IAM::Policy'))
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
       .flatMap((s: { Action: string | string[] }) => [s.Action].flat())
@@ -227,7 +227,7 @@ describe('SES: other identities', () => {
 
 describe("the shop's postal address (the footer of reminders and back-in-stock mails, decision 0078)", () => {
   test('given: every function that writes such mail has it, and no other', () => {
-    const { stack, template } = synthShop({ context: FULL_CONTEXT });
+    const { stack, whole: template } = synthShop({ context: FULL_CONTEXT });
     for (const { name, entry, functionId } of ENTRIES) {
       const value = variablesOf(template, functionId(stack)).SHOP_POSTAL_ADDRESS;
       expect([name, value]).toEqual([name, uses(entry, 'links') ? FULL_CONTEXT.shopPostalAddress : undefined]);
@@ -235,7 +235,7 @@ describe("the shop's postal address (the footer of reminders and back-in-stock m
   });
 
   test('not given: no function has one (such mail is then not sent) and synth warns', () => {
-    const { stack, template } = synthShop();
+    const { stack, whole: template } = synthShop();
     for (const { functionId } of ENTRIES)
       expect(variablesOf(template, functionId(stack)).SHOP_POSTAL_ADDRESS).toBeUndefined();
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('No shopPostalAddress'))).toHaveLength(

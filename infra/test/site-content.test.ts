@@ -6,7 +6,8 @@ import { runtimeConfigSchema } from '#shared/schemas/common';
 import type { ShopStack } from '../lib/shop-stack';
 import { IMMUTABLE, REVALIDATE } from '../lib/spa-deployment';
 import { ACCESS_LOG_DAYS, ACCESS_LOG_RECOVERY_DAYS } from '../lib/storage';
-import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
+import type { IConstruct } from 'constructs';
+import { FULL_CONTEXT, logicalIdOf, renderCfnString, resourcesOf, synthShop, type CfnResource } from './synth';
 
 /**
  * Point 5 (the buckets and their access logs) and point 6 (config.json and the SPA upload) of the production issue,
@@ -17,11 +18,11 @@ let template: Template;
 let app: ReturnType<typeof synthShop>['app'];
 
 beforeAll(() => {
-  ({ stack, template, app } = synthShop({ context: FULL_CONTEXT }));
+  // The whole stage: the page function lives in its area's nested stack (decision 0094).
+  ({ stack, whole: template, app } = synthShop({ context: FULL_CONTEXT }));
 });
 
-const idOf = (construct: { node: { defaultChild?: unknown } }) =>
-  stack.getLogicalId(construct.node.defaultChild as Parameters<ShopStack['getLogicalId']>[0]);
+const idOf = logicalIdOf;
 const distributionConfig = () =>
   Object.values(resourcesOf(template, 'AWS::CloudFront::Distribution'))[0].Properties.DistributionConfig;
 type Behaviour = { PathPattern?: string; [key: string]: unknown };
@@ -29,8 +30,7 @@ const behaviour = (pattern: string): Behaviour =>
   distributionConfig().CacheBehaviors.find((b: Behaviour) => b.PathPattern === pattern);
 
 describe('buckets and access logs', () => {
-  const bucket = (construct: { node: { defaultChild?: unknown } }): CfnResource =>
-    template.toJSON().Resources[idOf(construct)];
+  const bucket = (construct: IConstruct): CfnResource => template.toJSON().Resources[idOf(construct)];
 
   test('the distribution and both content buckets log into the log bucket', () => {
     expect(distributionConfig().Logging).toEqual({
@@ -181,11 +181,7 @@ describe('pages a crawler reads and the image pipeline', () => {
   };
 
   test('each page path goes to the API (the page function), GET/HEAD, cached by path alone as long as the page says', () => {
-    const pagePolicy = idOf({
-      node: {
-        defaultChild: (stack.node.findChild('PageCache') as { node: { defaultChild: unknown } }).node.defaultChild,
-      },
-    });
+    const pagePolicy = idOf(stack.node.findChild('PageCache'));
     for (const pattern of PAGE_PATTERNS) {
       const b = behaviour(pattern);
       expect(b).toMatchObject({

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Aspects, type NestedStack, type Stack } from 'aws-cdk-lib';
+import { Aspects, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 import cdkJson from '../../cdk.json';
@@ -80,8 +81,49 @@ export function synthShop(options: SynthOptions = {}) {
   const edgeTemplate = edge && Template.fromStack(edge);
   /** The alarms' nested stack, each parameter read as the value the shop stack passes (`{Ref: <its logical id>}`). */
   const alarmsTemplate = nestedTemplate(template, stack, stack.alarmsStack);
-  return { app, stack, template, edge, edgeTemplate, alarmsTemplate };
+  /** The shop stack with every nested stack's resources in it, as one template (`wholeTemplate`). */
+  const whole = wholeTemplate(stack);
+  return { app, stack, template, edge, edgeTemplate, alarmsTemplate, whole };
 }
+
+/**
+ * The shop stack and all its nested stacks (the routes' areas, the alarms) as one template: each nested stack's
+ * resources stand beside the parent's, their parameters read as the values the parent passes, and each parent
+ * reference to a nested stack's output (`Fn::GetAtt [<nested>, Outputs.<name>]`) read as that output's value. Tests
+ * of what the whole stage deploys (every function, its role, its alarm) read this; `template` is the shop stack's own.
+ */
+export function wholeTemplate(stack: Stack): Template {
+  const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, CfnResource> };
+  const nestedStacks = stack.node.findAll().filter((c): c is NestedStack => isNested(c));
+  const resources: Record<string, CfnResource> = { ...parent.Resources };
+  const outputs = new Map<string, unknown>();
+  for (const nested of nestedStacks) {
+    const id = stack.getLogicalId(nested.nestedStackResource!);
+    const resolved = nestedTemplate(Template.fromStack(stack), stack, nested).toJSON() as {
+      Resources: Record<string, CfnResource>;
+      Outputs?: Record<string, { Value: unknown }>;
+    };
+    for (const [name, output] of Object.entries(resolved.Outputs ?? {})) outputs.set(`${id}|${name}`, output.Value);
+    for (const [logicalId, resource] of Object.entries(resolved.Resources)) {
+      if (logicalId in resources) throw new Error(`${logicalId} is in two stacks: the whole template cannot hold both`);
+      resources[logicalId] = resource;
+    }
+    delete resources[id];
+  }
+  const resolve = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(resolve);
+    if (!node || typeof node !== 'object') return node;
+    const getAtt = (node as { 'Fn::GetAtt'?: unknown })['Fn::GetAtt'];
+    if (Array.isArray(getAtt) && typeof getAtt[1] === 'string' && getAtt[1].startsWith('Outputs.')) {
+      const key = `${String(getAtt[0])}|${getAtt[1].slice('Outputs.'.length)}`;
+      if (outputs.has(key)) return resolve(outputs.get(key));
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
+  };
+  return Template.fromJSON({ ...parent, Resources: resolve(resources) });
+}
+
+const isNested = (construct: IConstruct): construct is NestedStack => NestedStack.isNestedStack(construct);
 
 /**
  * A nested stack's template as if its resources stood in the parent: every `{Ref: <parameter>}` becomes the value
@@ -109,6 +151,12 @@ export function nestedTemplate(parentTemplate: Template, parent: Stack, nested: 
     Resources: resolve(json.Resources),
     Outputs: resolve(json.Outputs ?? {}),
   });
+}
+
+/** The logical id of a construct's resource in its own stack (the shop stack or the nested stack that holds it). */
+export function logicalIdOf(construct: IConstruct): string {
+  const resource = (construct.node.defaultChild ?? construct) as CfnElement;
+  return Stack.of(resource).getLogicalId(resource);
 }
 
 /** Resources of one type, by logical id. */
