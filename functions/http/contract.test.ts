@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAX_BODY_BYTES } from '#shared/schemas/common';
 import { ROUTES, type RouteDef } from '#shared/routes';
 import { refusesSomething } from '#shared/openapi';
+import { RATE_LIMIT_GROUPS, isCognitoGroup } from '#shared/rate-limits';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { documentClient, tableName } from '../db/client';
@@ -68,10 +69,28 @@ beforeAll(async () => {
   );
 });
 
+/** The groups an entry may name: those that count API routes (Cognito's are the user pool's). */
+const API_GROUPS = RATE_LIMIT_GROUPS.filter((group) => !isCognitoGroup(group)).map((group) => group.id);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
   it('has its handler module', () => {
     expect(existsSync(path.join(__dirname, `${route.handler}.ts`))).toBe(true);
   });
+
+  if (route.access === 'public' && WRITES.has(route.method)) {
+    it('names its rate limit group, or says why it needs none', () => {
+      const limit = route.rateLimit;
+      if (typeof limit === 'object') expect(limit.none.trim().length).toBeGreaterThan(20);
+      else expect(API_GROUPS).toContain(limit);
+    });
+  }
+
+  if (typeof route.rateLimit === 'string') {
+    it('names a group of shared/rate-limits.ts that counts API routes', () => {
+      expect(API_GROUPS).toContain(route.rateLimit);
+    });
+  }
 
   if (route.access !== 'public') {
     it('answers 401 without a token', async () => {

@@ -1,3 +1,4 @@
+import type { ApiRateLimitGroupId } from '../rate-limits';
 import type * as z from '../schemas/zod';
 
 /** The shape of a route-table entry (see shared/routes.ts). */
@@ -64,6 +65,11 @@ export interface RouteDef {
    * routes; any request that did not come through the shop's address), 413 (a body), 429, 503 (`uses` stripe), 5XX.
    */
   refusals?: Readonly<Partial<Record<RefusalStatus, Refusal>>>;
+  /**
+   * The rate limit group (shared/rate-limits.ts) whose per-client limit counts this route's requests; a public POST,
+   * PUT, PATCH or DELETE must name one, or say why it needs none: `{ none: 'reason' }` (the contract tests check it).
+   */
+  rateLimit?: ApiRateLimitGroupId | { none: string };
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */
