@@ -104,6 +104,7 @@ export const CHECKOUT_ROUTES = [
     rateLimit: { none: "Stripe's own servers, signature-checked; a limit would drop Stripe's retries" },
     table: 'readwrite',
     uses: ['ses', 'stripe'],
+    bodyType: 'raw',
     rawBody: { description: 'A Stripe event, as Stripe sends it', signatureHeader: 'Stripe-Signature' },
     answer: webhookReceivedSchema,
     refusals: {

@@ -21,6 +21,7 @@ export const EMAIL_PREFERENCE_ROUTES = [
     access: 'public',
     rateLimit: 'email-preferences',
     table: 'readwrite',
+    bodyType: 'form',
     uses: ['links'],
     query: unsubscribeQuerySchema,
     answer: unsubscribeAnswerSchema,

@@ -36,8 +36,17 @@ export interface RouteDef {
    * (400 naming the parameter), typed for the handler, described in the API document.
    */
   params?: Readonly<Record<string, z.ZodMiniType>>;
-  /** Request body schema, when the route takes a body. */
+  /**
+   * Request body schema, when the route takes a JSON body: the chain answers 415 to any other Content-Type, then 413,
+   * 400 (docs/decisions/0092).
+   */
   body?: z.ZodMiniType;
+  /**
+   * A route that reads a body other than JSON says so, and has no `body` schema (nothing in the chain reads it): `form`,
+   * form data (`application/x-www-form-urlencoded`: a mail client's one-click unsubscribe, RFC 8058); `raw`, the bytes
+   * as sent, for a signature over them (`rawBody` says which header; Stripe's events).
+   */
+  bodyType?: 'form' | 'raw';
   /**
    * A JSON body the handler reads as it came (a signature covers its bytes: Stripe's events), with the header that
    * signs it: described in the API document, not parsed by the route's chain.

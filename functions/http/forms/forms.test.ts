@@ -228,3 +228,33 @@ it('mails once when two resends of a failed submission race', async () => {
   expect(sentMails().filter((m) => m.text.includes('resend race'))).toHaveLength(1);
   expect(await formSubmissions.get({ id: body.id })).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
 });
+
+it('answers 415 to a contact form posted as text/plain, as a page of another site can: nothing stored or mailed', async () => {
+  const before = (await formSubmissions.query('inbox', {})).length;
+  const mails = sentMails().length;
+  const form = JSON.stringify({ name: 'Eve', email: 'eve@example.com', message: 'From another site' });
+  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=z']) {
+    const { status, body } = await invoke(submitContact, {
+      method: 'POST',
+      path: '/api/forms/contact',
+      contentType,
+      body: form,
+    });
+    expect({ contentType, status, code: body.error.code }).toEqual({
+      contentType,
+      status: 415,
+      code: 'unsupported_media_type',
+    });
+  }
+  expect((await formSubmissions.query('inbox', {})).length).toBe(before);
+  expect(sentMails().length).toBe(mails);
+  // The same form as JSON (with a charset) is taken.
+  const json = await invoke(submitContact, {
+    method: 'POST',
+    path: '/api/forms/contact',
+    contentType: 'application/json; charset=utf-8',
+    body: form,
+  });
+  expect(json.status).toBe(201);
+  expect(sentMails().filter((m) => m.text.includes('From another site'))).toHaveLength(1);
+});
