@@ -26,10 +26,23 @@ export const phoneNumberSchema = z.pipe(
   z.string().check(matches(/^\d{10}$/, MESSAGES.invalidPhone)),
 );
 
-/** A saved shipping profile (spec sections 3 and 5). */
+/**
+ * The email address of a shipping address, one rule for the checkout's and a saved profile's: trimmed, at most 200
+ * characters, an address. `required` words a missing or empty one (a profile's spec message); otherwise it is
+ * simply not an address.
+ */
+export const shippingEmail = (required?: string) =>
+  z.pipe(
+    z
+      .string(required ? { message: required } : undefined)
+      .check(z.trim(), ...(required ? [z.minLength(1, required)] : []), z.maxLength(200)),
+    z.email('Please enter a valid email address.'),
+  );
+
+/** A saved shipping profile (spec sections 3 and 5); its email is checked as the checkout checks it. */
 export const shippingProfileSchema = z.object({
   name: cleanText(),
-  email: cleanText(),
+  email: shippingEmail(MESSAGES.profileFieldsRequired),
   phone: phoneNumberSchema,
   address: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidProfileState)),
@@ -62,7 +75,7 @@ export const deleteShippingProfileBodySchema = z.object({
 /** The checkout's shipping address (spec sections 3 and 5). */
 export const shippingAddressSchema = z.object({
   name: cleanText(),
-  email: z.pipe(z.string().check(z.trim(), z.maxLength(200)), z.email('Please enter a valid email address.')),
+  email: shippingEmail(),
   line1: cleanText(),
   city: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),
