@@ -1,16 +1,15 @@
 import { MESSAGES } from '../messages';
 import { sanitizeText } from '../sanitize';
 import { isUsState } from '../tax';
+import { typedText } from './text';
 import * as z from './zod';
 
-/** Trimmed, at most `max` characters, angle brackets and ampersands turned into entities (spec section 5). */
-export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired) =>
-  z.pipe(
-    z
-      .string({ message: required })
-      .check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters.`)),
-    z.transform(sanitizeText),
-  );
+/**
+ * Typed text (shared/schemas/text.ts: control and bidi characters removed, trimmed, at most `max` characters), then
+ * angle brackets and ampersands turned into entities (spec section 5).
+ */
+export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired, multiline = false) =>
+  z.pipe(typedText({ max, required, multiline }), z.transform(sanitizeText));
 
 const matches = (pattern: RegExp, message: string) => z.refine<string>((value) => pattern.test(value), message);
 

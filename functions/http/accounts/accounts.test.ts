@@ -138,6 +138,15 @@ describe('shipping profiles', () => {
     expect(ok.body.data[0].email).toBe('ada@example.com');
   });
 
+  it('stores names and addresses without the control and bidi characters typed into them', async () => {
+    const saved = await save(bob, [
+      { ...profile, name: 'Bo\u0000b \u0007Sm\u202Eith', address: '2 Elm\u2066 St\u0085' },
+    ]);
+    expect(saved.status).toBe(200);
+    expect((await read(bob)).data[0]).toMatchObject({ name: 'Bob Smith', address: '2 Elm St' });
+    await save(bob, []);
+  });
+
   it('accepts 200 characters in a field and refuses 201', async () => {
     expect((await save(alice, [{ ...profile, address: 'x'.repeat(201) }])).status).toBe(400);
     const ok = await save(alice, [{ ...profile, address: 'x'.repeat(200) }]);
