@@ -1,5 +1,5 @@
 import { version } from '../package.json';
-import { rateLimitGroupOf } from './rate-limits';
+import { RATE_LIMIT_GROUPS } from './rate-limits';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
 import type { Refusal, SuccessStatus } from './routes/types';
 import { SHARE_IMAGE } from './pages';
@@ -76,7 +76,8 @@ const REDIRECTS = new Set(['301', '303']);
 /**
  * Every status a route can answer, with when (docs/decisions/0068): its successes, then the refusals its entry
  * implies (400 for a body, query or path parameter; 401 user and admin routes; 403 admin routes, and any request
- * that did not come through the shop's address; 413 a body; 429 the API's throttle and the route's rate limit;
+ * that did not come through the shop's address; 413 and 415 a JSON body; 429 the API's throttle and the route's rate
+ * limit (its entry's `rateLimit`);
  * 503 payments not set up, for routes that use Stripe) merged with its own `refusals`, and 5XX. The API document,
  * the contract tests and the test helper `invoke` all read this.
  */
@@ -111,7 +112,12 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
   );
   for (const status of [404, 409] as const) if (own[status]) statuses.set(String(status), own[status]);
   if (route.body) statuses.set('413', `The body is larger than ${MAX_BODY_BYTES / 1024} KB`);
-  const group = rateLimitGroupOf({ method: route.method, path: route.path.replace(/\{[^}]+\}/g, 'x') });
+  if (route.body)
+    statuses.set(
+      '415',
+      'The body is not sent as JSON: a Content-Type other than `application/json` (`unsupported_media_type`)',
+    );
+  const group = RATE_LIMIT_GROUPS.find((candidate) => candidate.id === route.rateLimit);
   statuses.set(
     '429',
     join(
@@ -358,6 +364,15 @@ function operation(route: RouteDef, operationId: string): JsonObject {
           },
         }
       : {}),
+    ...(route.bodyType === 'form'
+      ? {
+          requestBody: {
+            required: false,
+            description: 'Form data, when sent (RFC 8058: a mail client sends `List-Unsubscribe=One-Click`)',
+            content: { 'application/x-www-form-urlencoded': { schema: { type: 'object' } } },
+          },
+        }
+      : {}),
     responses,
   };
 }
@@ -431,7 +446,8 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
       description:
         'The JSON API of the shop (and the pages it serves to crawlers), generated from its route table (shared/routes.ts) and shared zod schemas. Money is in integer US cents. ' +
         'Every error answer is `{"error": {"code", "message", "fields"?}}`; a 400 for a body names the fields. ' +
-        `Bodies are JSON objects of at most ${MAX_BODY_BYTES / 1024} KB.`,
+        `Bodies are JSON objects of at most ${MAX_BODY_BYTES / 1024} KB, sent as \`Content-Type: application/json\` ` +
+        '(any other type is answered 415, except where an operation names another: form data, a signed raw body).',
     },
     servers: [{ url: '/', description: 'The shop itself: the API shares the origin of the site' }],
     tags: areas.map((name) => ({ name, description: AREA_TITLES[name] ?? name })),

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_MESSAGES } from './messages';
-import { matchPath } from './routes';
+import { matchPath, ROUTE_LIST } from './routes';
 import type { Method } from './routes/types';
 
 /**
@@ -44,6 +44,19 @@ export type LimitedApiRequest = { readonly method: Method; readonly path: string
 export type LimitedCognitoRequest = { readonly cognito: CognitoOperation };
 export type LimitedRequest = LimitedApiRequest | LimitedCognitoRequest;
 
+/**
+ * A group as defined below: an API group's requests are the routes whose route-table entry names it (`rateLimit`:
+ * a route joins a group in its own entry, in one place); a Cognito group lists its operations.
+ */
+interface RateLimitDefinition {
+  readonly id: string;
+  readonly summary: string;
+  readonly limit: number;
+  readonly windowSeconds: RateLimitWindow;
+  readonly message: string;
+  readonly cognito?: readonly CognitoOperation[];
+}
+
 export interface RateLimitGroup {
   /** Stable id: the WAF rule and its metric, the `group` of the local log line. Letters, digits and dashes. */
   readonly id: string;
@@ -56,16 +69,12 @@ export interface RateLimitGroup {
   readonly message: string;
 }
 
-export const RATE_LIMITS = [
+const DEFINITIONS = [
   {
     id: 'payment-intents',
     summary: 'Pricing a checkout and creating its payment intent: a shopper needs one or two per checkout',
     limit: 20,
     windowSeconds: 300,
-    requests: [
-      { method: 'POST', path: '/auth/create-payment-intent' },
-      { method: 'POST', path: '/auth/create-payment-intent/guest' },
-    ],
     message: RATE_LIMIT_MESSAGES.checkout,
   },
   {
@@ -74,7 +83,6 @@ export const RATE_LIMITS = [
       "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",
     limit: 15,
     windowSeconds: 300,
-    requests: [{ method: 'POST', path: '/api/test-payments/confirm' }],
     message: RATE_LIMIT_MESSAGES.checkout,
   },
   {
@@ -83,10 +91,6 @@ export const RATE_LIMITS = [
       'Recording the order of an authorized card (browser retries included): does nothing without an authorized intent and is idempotent, so generous; still bounded, since each call may ask the payment provider',
     limit: 60,
     windowSeconds: 300,
-    requests: [
-      { method: 'POST', path: '/auth/adminOrders' },
-      { method: 'POST', path: '/auth/adminOrders/guest' },
-    ],
     message: RATE_LIMIT_MESSAGES.orderRecording,
   },
   {
@@ -94,7 +98,6 @@ export const RATE_LIMITS = [
     summary: 'Checking a promo code: a shopper types a few; guessing codes needs thousands',
     limit: 10,
     windowSeconds: 300,
-    requests: [{ method: 'POST', path: '/api/promo-codes/check' }],
     message: RATE_LIMIT_MESSAGES.promoCodes,
   },
   {
@@ -102,10 +105,6 @@ export const RATE_LIMITS = [
     summary: 'Order status and replacement requests by number and email: guessing pairs needs many tries',
     limit: 10,
     windowSeconds: 300,
-    requests: [
-      { method: 'POST', path: '/api/orders/lookup' },
-      { method: 'POST', path: '/api/orders/replacements' },
-    ],
     message: RATE_LIMIT_MESSAGES.orderLookups,
   },
   {
@@ -113,11 +112,6 @@ export const RATE_LIMITS = [
     summary: 'Contact, support and quote messages: each is stored and mailed to the shop',
     limit: 10,
     windowSeconds: 600,
-    requests: [
-      { method: 'POST', path: '/api/forms/contact' },
-      { method: 'POST', path: '/api/forms/support' },
-      { method: 'POST', path: '/api/forms/quote' },
-    ],
     message: RATE_LIMIT_MESSAGES.forms,
   },
   {
@@ -126,7 +120,6 @@ export const RATE_LIMITS = [
       'Back-in-stock requests ("Email me when it\'s back"): a shopper asks for a size or two; each stores an address the shop will mail once',
     limit: 10,
     windowSeconds: 600,
-    requests: [{ method: 'POST', path: '/api/stock-alerts' }],
     message: RATE_LIMIT_MESSAGES.stockAlerts,
   },
   {
@@ -135,7 +128,6 @@ export const RATE_LIMITS = [
       'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',
     limit: 60,
     windowSeconds: 60,
-    requests: [{ method: 'GET', path: '/api/products/search' }],
     message: RATE_LIMIT_MESSAGES.search,
   },
   {
@@ -144,10 +136,6 @@ export const RATE_LIMITS = [
       "Unsubscribing with a mail's link (the shop's page, or a mail client's one-click POST, or its address opened in a browser): a person clicks once; generous, as a mail provider may post many shoppers' one-clicks from one address",
     limit: 30,
     windowSeconds: 300,
-    requests: [
-      { method: 'POST', path: '/api/email-preferences/unsubscribe' },
-      { method: 'GET', path: '/api/email-preferences/unsubscribe' },
-    ],
     message: RATE_LIMIT_MESSAGES.emailPreferences,
   },
   {
@@ -156,7 +144,6 @@ export const RATE_LIMITS = [
       "Opening a reminder's link (its cart and shipping details come back): a shopper opens it once or twice; guessing tokens gets nowhere, but each try reads the table",
     limit: 20,
     windowSeconds: 300,
-    requests: [{ method: 'POST', path: '/api/reminders/restore' }],
     message: RATE_LIMIT_MESSAGES.cartRestores,
   },
   {
@@ -164,7 +151,7 @@ export const RATE_LIMITS = [
     summary: 'New accounts (Cognito SignUp)',
     limit: 10,
     windowSeconds: 600,
-    requests: [{ cognito: 'SignUp' }],
+    cognito: ['SignUp'],
     message: RATE_LIMIT_MESSAGES.signUp,
   },
   {
@@ -172,12 +159,27 @@ export const RATE_LIMITS = [
     summary: 'Reset links and new passwords (Cognito ForgotPassword, ConfirmForgotPassword): each link is a mail',
     limit: 10,
     windowSeconds: 600,
-    requests: [{ cognito: 'ForgotPassword' }, { cognito: 'ConfirmForgotPassword' }],
+    cognito: ['ForgotPassword', 'ConfirmForgotPassword'],
     message: RATE_LIMIT_MESSAGES.passwordReset,
   },
-] as const satisfies readonly RateLimitGroup[];
+] as const satisfies readonly RateLimitDefinition[];
 
-/** The definition widened to RateLimitGroup, for code that loops over every group. */
+export type RateLimitGroupId = (typeof DEFINITIONS)[number]['id'];
+/** The groups a route-table entry may name in `rateLimit`: those that count API routes. */
+export type ApiRateLimitGroupId = Exclude<(typeof DEFINITIONS)[number], { cognito: readonly CognitoOperation[] }>['id'];
+
+/** The routes whose entry names a group, in the route table's order. */
+const routesNaming = (id: string): LimitedApiRequest[] =>
+  ROUTE_LIST.filter((route) => route.rateLimit === id).map((route) => ({ method: route.method, path: route.path }));
+
+/** Every group with the requests it counts. */
+export const RATE_LIMITS: readonly RateLimitGroup[] = DEFINITIONS.map((definition) => {
+  const { id, summary, limit, windowSeconds, message } = definition;
+  const requests = 'cognito' in definition ? definition.cognito.map((cognito) => ({ cognito })) : routesNaming(id);
+  return { id, summary, limit, windowSeconds, message, requests };
+});
+
+/** The same list, by the name the gateway, infra and tests loop over. */
 export const RATE_LIMIT_GROUPS: readonly RateLimitGroup[] = RATE_LIMITS;
 
 export const isCognitoRequest = (request: LimitedRequest): request is LimitedCognitoRequest => 'cognito' in request;

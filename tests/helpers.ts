@@ -40,11 +40,16 @@ export interface EventInput {
   headers?: Record<string, string>;
   body?: unknown;
   token?: string;
+  /** The Content-Type header: application/json unless given; null sends none. */
+  contentType?: string | null;
 }
 
 /** An API Gateway HTTP API (payload 2.0) event, as the gateway hands it to a function. */
 export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(input.headers ?? {}) };
+  const headers: Record<string, string> = {
+    ...(input.contentType === null ? {} : { 'content-type': input.contentType ?? 'application/json' }),
+    ...(input.headers ?? {}),
+  };
   if (input.token) headers.authorization = `Bearer ${input.token}`;
   const rawQueryString = new URLSearchParams(input.query ?? {}).toString();
   return {

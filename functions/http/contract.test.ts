@@ -4,10 +4,11 @@ import path from 'node:path';
 import { MAX_BODY_BYTES } from '#shared/schemas/common';
 import { ROUTES, type RouteDef } from '#shared/routes';
 import { refusesSomething } from '#shared/openapi';
+import { RATE_LIMIT_GROUPS, isCognitoGroup } from '#shared/rate-limits';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { documentClient, tableName } from '../db/client';
-import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { badTokens } from '#tests/jwt';
 
 const scanCount = async () =>
@@ -39,7 +40,13 @@ const concrete = (route: RouteDef, values: Record<string, string>) =>
   route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name]));
 const call = (
   route: RouteDef,
-  extra: { token?: string; body?: unknown; query?: Record<string, string>; params?: Record<string, string> } = {},
+  extra: {
+    token?: string;
+    body?: unknown;
+    query?: Record<string, string>;
+    params?: Record<string, string>;
+    contentType?: string | null;
+  } = {},
 ) => {
   const values = params(route, extra.params);
   return invoke(load(route), {
@@ -68,9 +75,41 @@ beforeAll(async () => {
   );
 });
 
+/** The groups an entry may name: those that count API routes (Cognito's are the user pool's). */
+const API_GROUPS = RATE_LIMIT_GROUPS.filter((group) => !isCognitoGroup(group)).map((group) => group.id);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Content types a page of another site can post without asking first, and other bodies that are not JSON. */
+const NOT_JSON: [string, string | null][] = [
+  ['text/plain', 'text/plain'],
+  ['text/plain with a charset', 'text/plain;charset=UTF-8'],
+  ['form data', 'application/x-www-form-urlencoded'],
+  ['multipart', 'multipart/form-data; boundary=x'],
+  ['no Content-Type', null],
+  ['JSON-like but not JSON', 'application/jsonp'],
+];
+
 describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
   it('has its handler module', () => {
     expect(existsSync(path.join(__dirname, `${route.handler}.ts`))).toBe(true);
+  });
+
+  if (route.access === 'public' && WRITES.has(route.method)) {
+    it('names its rate limit group, or says why it needs none', () => {
+      const limit = route.rateLimit;
+      if (typeof limit === 'object') expect(limit.none.trim().length).toBeGreaterThan(20);
+      else expect(API_GROUPS).toContain(limit);
+    });
+  }
+
+  if (typeof route.rateLimit === 'string') {
+    it('names a group of shared/rate-limits.ts that counts API routes', () => {
+      expect(API_GROUPS).toContain(route.rateLimit);
+    });
+  }
+
+  it('says how it reads a body: a JSON `body` schema, or `bodyType` form or raw (raw with its signature header)', () => {
+    if (route.body) expect(route.bodyType).toBeUndefined();
+    expect(Boolean(route.rawBody)).toBe(route.bodyType === 'raw');
   });
 
   if (route.access !== 'public') {
@@ -174,6 +213,31 @@ describe.each(routes.map((route) => [`${route.method} ${route.path}`, route] as 
       );
       // A body that happened to be valid (e.g. an empty cart) may be stored; otherwise the table is unchanged.
       if (accepted === 0) expect(await scanCount()).toBe(before);
+    });
+
+    it.each(NOT_JSON)(
+      'answers 415 to a body sent as %s (a page of another site posts these without asking), and stores nothing',
+      async (_kind, contentType) => {
+        const before = await scanCount();
+        const mails = sentMails().length;
+        const { status, body } = await call(route, { token: token(), contentType, body: '{}' });
+        expect(status).toBe(415);
+        expect(body.error).toEqual({
+          code: 'unsupported_media_type',
+          message: 'Send this as JSON (Content-Type: application/json).',
+        });
+        expect(await scanCount()).toBe(before);
+        expect(sentMails().length).toBe(mails);
+      },
+    );
+
+    it('reads JSON sent with parameters (`application/json; charset=utf-8`), and a request without a body', async () => {
+      for (const contentType of ['application/json; charset=utf-8', 'Application/JSON;charset="UTF-8"']) {
+        const { status } = await call(route, { token: token(), contentType, body: '{}' });
+        expect({ contentType, status }).not.toEqual({ contentType, status: 415 });
+      }
+      const { status } = await call(route, { token: token(), contentType: null });
+      expect(status).not.toBe(415);
     });
 
     it('answers 413 to a body over the limit', async () => {

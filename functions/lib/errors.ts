@@ -19,3 +19,6 @@ export const notFound = (message = 'Not found.') => new HttpError(404, 'not_foun
 export const conflict = (message: string) => new HttpError(409, 'conflict', message);
 export const tooLarge = (message = 'The request body is too large.') =>
   new HttpError(413, 'payload_too_large', message);
+/** A body route (its entry has a JSON `body` schema) sent something other than JSON: docs/decisions/0092. */
+export const unsupportedMediaType = (message = 'Send this as JSON (Content-Type: application/json).') =>
+  new HttpError(415, 'unsupported_media_type', message);

@@ -6,7 +6,7 @@ import { ORIGIN_REFUSED_MESSAGE } from '#shared/origin';
 import { MAX_BODY_BYTES } from '#shared/schemas/common';
 import type { RouteDef } from '#shared/routes/types';
 import { verifyBearer, type Caller } from './auth';
-import { badRequest, forbidden, HttpError, tooLarge } from './errors';
+import { badRequest, forbidden, HttpError, tooLarge, unsupportedMediaType } from './errors';
 import { CORRELATION_ID_PATH, logger } from './logger';
 import { metricsFlush } from './metrics';
 import { cameThroughFrontDoor } from './origin';
@@ -176,7 +176,22 @@ const checkParams = (
   },
 });
 
-/** JSON bodies: size limit (413), well-formed JSON (400), then the route's shared schema (400 with fields). */
+/**
+ * Whether a request to a JSON body route says it sends JSON: `Content-Type: application/json`, parameters such as
+ * `charset=utf-8` allowed. Any other type (text/plain, form data, multipart: what a page of another site can post
+ * without asking first) is refused, and so is a body without a type; a request without a body needs none
+ * (docs/decisions/0092).
+ */
+export function sendsJson(headers: Record<string, string | undefined>, body: string | undefined): boolean {
+  const type = headers['content-type'] ?? headers['Content-Type'];
+  if (type === undefined || type.trim() === '') return !body;
+  return type.split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * JSON bodies: sent as JSON (415), size limit (413), well-formed JSON (400), then the route's shared schema (400 with
+ * fields). Routes that read another body (`bodyType` form or raw) have no `body` schema and are left alone.
+ */
 const parseBody = (
   routeOf: RouteOf,
 ): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ShopContext> => ({
@@ -185,6 +200,7 @@ const parseBody = (
     request.context.body = undefined;
     if (!route.body) return;
     const { body: raw, isBase64Encoded } = request.event;
+    if (!sendsJson(request.event.headers ?? {}, raw)) throw unsupportedMediaType();
     const text = raw ? (isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw) : '';
     if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw tooLarge();
     let data: unknown;

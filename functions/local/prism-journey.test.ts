@@ -137,6 +137,30 @@ async function redirectCall(url: string, expected: number): Promise<string | nul
   return answer.headers.get('location');
 }
 
+/**
+ * A JSON route's request sent as another type (what a page of another site posts without a preflight): Prism refuses
+ * a type the document does not list before the shop sees it, so this goes to the shop directly, and the answer is
+ * checked against the same document here: a status the operation declares, in the error format.
+ */
+async function notJsonCall(url: string, contentType: string, body: string, expected: number): Promise<void> {
+  const answer = await fetch(`${stack!.url}${url}`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const found = findRoute(ROUTE_LIST, 'POST', new URL(url, 'http://x').pathname);
+  touched.add(found.route ? `POST ${found.route.path}` : `POST ${url} (no route)`);
+  const declared = (apiDocument!.paths[found.route?.path ?? url]?.post?.responses ?? {}) as Record<
+    string,
+    { content?: Record<string, { schema?: { $ref?: string } }> }
+  >;
+  const text = await answer.text();
+  if (answer.status !== expected) problems.push(`POST ${url} as ${contentType}: expected ${expected}, got ${text}`);
+  if (declared[String(answer.status)]?.content?.['application/json']?.schema?.$ref !== '#/components/schemas/Error')
+    problems.push(`POST ${url} as ${contentType} -> ${answer.status}: the document declares no such error`);
+  if (
+    answer.status === 415 &&
+    (JSON.parse(text) as { error?: { code?: string } }).error?.code !== 'unsupported_media_type'
+  )
+    problems.push(`POST ${url} as ${contentType}: ${text}`);
+}
+
 /** An access token of the stack's user pool (a new customer's, made first, or the admin's `npm start` made). */
 async function tokenOf(email: string, password: string, options: { create?: boolean } = {}): Promise<string> {
   if (options.create) await ensureUser(stack!.cognito, email, password);
@@ -300,6 +324,8 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/api/forms/contact', 201, { body: message });
   await call('POST', '/api/forms/support', 201, { body: message });
   await call('POST', '/api/forms/quote', 201, { body: { ...message, items: '20 tees' } });
+  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])
+    await notJsonCall('/api/forms/contact', contentType, JSON.stringify(message), 415);
 
   // Unsubscribing with a mail's signed link: the page's POST, a mail client's one-click POST (form data), a changed
   // link.

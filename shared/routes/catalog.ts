@@ -28,6 +28,7 @@ export const CATALOG_ROUTES = [
     path: '/api/products/search',
     handler: 'catalog/search-products',
     access: 'public',
+    rateLimit: 'search',
     table: 'read',
     query: productSearchQuerySchema,
     answer: productSearchAnswerSchema,

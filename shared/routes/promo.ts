@@ -20,6 +20,7 @@ export const PROMO_ROUTES = [
     path: '/api/promo-codes/check',
     handler: 'checkout/check-promo-code',
     access: 'public',
+    rateLimit: 'promo-code-checks',
     table: 'read',
     // A signed-in shopper's account email (asked of the user pool by the token's sub) counts their uses as a guest's.
     uses: ['cognito'],

@@ -13,6 +13,7 @@ export const REMINDER_ROUTES = [
     path: '/api/reminders/restore',
     handler: 'reminders/restore-cart',
     access: 'public',
+    rateLimit: 'cart-restores',
     table: 'read',
     uses: ['links'],
     body: restoreBodySchema,

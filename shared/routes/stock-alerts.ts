@@ -8,6 +8,7 @@ export const STOCK_ALERT_ROUTES = [
     path: '/api/stock-alerts',
     handler: 'stock-alerts/ask-for-restock',
     access: 'public',
+    rateLimit: 'stock-alerts',
     table: 'readwrite',
     body: stockAlertBodySchema,
     answer: stockAlertAnswerSchema,

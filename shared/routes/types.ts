@@ -1,3 +1,4 @@
+import type { ApiRateLimitGroupId } from '../rate-limits';
 import type * as z from '../schemas/zod';
 
 /** The shape of a route-table entry (see shared/routes.ts). */
@@ -35,8 +36,17 @@ export interface RouteDef {
    * (400 naming the parameter), typed for the handler, described in the API document.
    */
   params?: Readonly<Record<string, z.ZodMiniType>>;
-  /** Request body schema, when the route takes a body. */
+  /**
+   * Request body schema, when the route takes a JSON body: the chain answers 415 to any other Content-Type, then 413,
+   * 400 (docs/decisions/0092).
+   */
   body?: z.ZodMiniType;
+  /**
+   * A route that reads a body other than JSON says so, and has no `body` schema (nothing in the chain reads it): `form`,
+   * form data (`application/x-www-form-urlencoded`: a mail client's one-click unsubscribe, RFC 8058); `raw`, the bytes
+   * as sent, for a signature over them (`rawBody` says which header; Stripe's events).
+   */
+  bodyType?: 'form' | 'raw';
   /**
    * A JSON body the handler reads as it came (a signature covers its bytes: Stripe's events), with the header that
    * signs it: described in the API document, not parsed by the route's chain.
@@ -64,6 +74,11 @@ export interface RouteDef {
    * routes; any request that did not come through the shop's address), 413 (a body), 429, 503 (`uses` stripe), 5XX.
    */
   refusals?: Readonly<Partial<Record<RefusalStatus, Refusal>>>;
+  /**
+   * The rate limit group (shared/rate-limits.ts) whose per-client limit counts this route's requests; a public POST,
+   * PUT, PATCH or DELETE must name one, or say why it needs none: `{ none: 'reason' }` (the contract tests check it).
+   */
+  rateLimit?: ApiRateLimitGroupId | { none: string };
   /** What the function may do with the table: least privilege in AWS. */
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */

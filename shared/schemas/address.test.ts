@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages';
-import { shippingProfileSchema } from './address';
+import { shippingAddressSchema, shippingProfileSchema } from './address';
 
 const profile = {
   name: 'Ada',
@@ -28,4 +28,19 @@ it('anything but 10 digits is refused with the spec message', () => {
     ]);
   }
   expect(phoneOf('   ').error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.profileFieldsRequired]);
+});
+
+it("a profile's email is checked as the checkout's: an address, or the field's message; trimmed", () => {
+  const emailOf = (email: unknown) => shippingProfileSchema.safeParse({ ...profile, email });
+  const checkout = (email: unknown) => shippingAddressSchema.shape.email.safeParse(email);
+  for (const bad of ['not an email', 'ada@', '@example.com', 'ada@example', 'a da@example.com', 'ada@example.com<']) {
+    expect([bad, emailOf(bad).error?.issues.map((issue) => issue.message)]).toEqual([
+      bad,
+      ['Please enter a valid email address.'],
+    ]);
+    expect([bad, checkout(bad).success]).toEqual([bad, false]);
+  }
+  for (const missing of [undefined, '', '   '])
+    expect(emailOf(missing).error?.issues.map((issue) => issue.message)).toEqual([MESSAGES.profileFieldsRequired]);
+  expect(emailOf(' Ada@Example.com ').data?.email).toBe('Ada@Example.com');
 });

@@ -1,16 +1,15 @@
 import { MESSAGES } from '../messages';
 import { sanitizeText } from '../sanitize';
 import { isUsState } from '../tax';
+import { typedText } from './text';
 import * as z from './zod';
 
-/** Trimmed, at most `max` characters, angle brackets and ampersands turned into entities (spec section 5). */
-export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired) =>
-  z.pipe(
-    z
-      .string({ message: required })
-      .check(z.trim(), z.minLength(1, required), z.maxLength(max, `At most ${max} characters.`)),
-    z.transform(sanitizeText),
-  );
+/**
+ * Typed text (shared/schemas/text.ts: control and bidi characters removed, trimmed, at most `max` characters), then
+ * angle brackets and ampersands turned into entities (spec section 5).
+ */
+export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired, multiline = false) =>
+  z.pipe(typedText({ max, required, multiline }), z.transform(sanitizeText));
 
 const matches = (pattern: RegExp, message: string) => z.refine<string>((value) => pattern.test(value), message);
 
@@ -26,10 +25,23 @@ export const phoneNumberSchema = z.pipe(
   z.string().check(matches(/^\d{10}$/, MESSAGES.invalidPhone)),
 );
 
-/** A saved shipping profile (spec sections 3 and 5). */
+/**
+ * The email address of a shipping address, one rule for the checkout's and a saved profile's: trimmed, at most 200
+ * characters, an address. `required` words a missing or empty one (a profile's spec message); otherwise it is
+ * simply not an address.
+ */
+export const shippingEmail = (required?: string) =>
+  z.pipe(
+    z
+      .string(required ? { message: required } : undefined)
+      .check(z.trim(), ...(required ? [z.minLength(1, required)] : []), z.maxLength(200)),
+    z.email('Please enter a valid email address.'),
+  );
+
+/** A saved shipping profile (spec sections 3 and 5); its email is checked as the checkout checks it. */
 export const shippingProfileSchema = z.object({
   name: cleanText(),
-  email: cleanText(),
+  email: shippingEmail(MESSAGES.profileFieldsRequired),
   phone: phoneNumberSchema,
   address: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidProfileState)),
@@ -62,7 +74,7 @@ export const deleteShippingProfileBodySchema = z.object({
 /** The checkout's shipping address (spec sections 3 and 5). */
 export const shippingAddressSchema = z.object({
   name: cleanText(),
-  email: z.pipe(z.string().check(z.trim(), z.maxLength(200)), z.email('Please enter a valid email address.')),
+  email: shippingEmail(),
   line1: cleanText(),
   city: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),

@@ -2,6 +2,7 @@ import { TAG_WORDS } from '../categories';
 import { tagWords } from '../sizes';
 import { PHOTO_ID, photoId } from '../images';
 import { pageQueryFields } from './common';
+import { typedText } from './text';
 import { photoSchema, productSchema, sizeAvailabilitySchema } from './product';
 import * as z from './zod';
 
@@ -9,14 +10,13 @@ const COUNT = 'Counts must be whole numbers, 0 or more.';
 const count = z
   .number({ message: COUNT })
   .check(z.int(COUNT), z.gte(0, COUNT), z.lte(1_000_000, 'Counts can be at most 1,000,000.'));
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required.` })
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required.`),
-      z.maxLength(max, `${label} can be at most ${max} characters.`),
-    );
+const text = (label: string, max: number, multiline = false) =>
+  typedText({
+    max,
+    required: `${label} is required.`,
+    tooLong: `${label} can be at most ${max} characters.`,
+    multiline,
+  });
 
 /** A photo as the upload step answered it (`url`: /images/products/<uuid>); the image pipeline must have made it. */
 export const productImagePathSchema = z
@@ -63,7 +63,7 @@ const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, '
 /** Admin add product (spec section 5). Price in integer cents. */
 const productFields = z.object({
   name: text('Name', 200),
-  description: text('Description', 5000),
+  description: text('Description', 5000, true),
   price: z
     .number({ message: 'Price is required.' })
     .check(

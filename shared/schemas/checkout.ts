@@ -3,6 +3,7 @@ import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { shippingAddressSchema } from './address';
 import { MAX_CART_LINES } from './cart';
 import { promoCodeSchema } from './promo-code';
+import { typedText } from './text';
 import * as z from './zod';
 
 const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
@@ -17,7 +18,7 @@ export const checkoutLineSchema = z.object({
   quantity: z
     .number({ message: QUANTITY })
     .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
-  name: z.optional(z.string().check(z.maxLength(200))),
+  name: z.optional(typedText({ max: 200, empty: true })),
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
@@ -129,7 +130,7 @@ export const testConfirmBodySchema = z.object({
     expYear: whole(),
     cvc: z.string().check(z.maxLength(4)),
   }),
-  billingName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  billingName: typedText({ max: 200 }),
   receiptEmail: z.email().check(z.maxLength(200)),
   /** The answer to the 3-D Secure step (test card 4000 0025 0000 3155), sent again with the same card. */
   threeDSecure: z.optional(z.enum(['complete', 'fail'])),

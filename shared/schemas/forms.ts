@@ -1,13 +1,13 @@
+import { typedText } from './text';
 import * as z from './zod';
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required.` })
-    .check(
-      z.trim(),
-      z.minLength(1, `${label} is required.`),
-      z.maxLength(max, `${label} can be at most ${max} characters.`),
-    );
+const text = (label: string, max: number, multiline = false) =>
+  typedText({
+    max,
+    required: `${label} is required.`,
+    tooLong: `${label} can be at most ${max} characters.`,
+    multiline,
+  });
 
 /** Contact and support forms (spec section 5): name, email and message required. */
 export const contactFormSchema = z.object({
@@ -18,7 +18,7 @@ export const contactFormSchema = z.object({
       .check(z.trim(), z.minLength(1, 'Email is required.'), z.maxLength(254, 'Email can be at most 254 characters.')),
     z.email('Please enter a valid email address.'),
   ),
-  message: text('Message', 5000),
+  message: text('Message', 5000, true),
   /** Made once per form fill by the browser: a retried POST is stored once. */
   submissionId: z.optional(z.uuid('Please reload the page and send the form again.')),
   /** Honeypot: a hidden field people never fill; bots that do are answered politely and not stored. */
@@ -26,7 +26,7 @@ export const contactFormSchema = z.object({
 });
 
 /** The quote form also requires Items. */
-export const quoteFormSchema = z.extend(contactFormSchema, { items: text('Items', 2000) });
+export const quoteFormSchema = z.extend(contactFormSchema, { items: text('Items', 2000, true) });
 
 export type FormKind = 'contact' | 'support' | 'quote';
 export type FormInput = z.infer<typeof quoteFormSchema> | z.infer<typeof contactFormSchema>;

@@ -57,7 +57,7 @@ export const replacementRequestBodySchema = z.object({
   lines: z
     .array(replacementLineSchema)
     .check(z.minLength(1, 'Choose what should be replaced.'), z.maxLength(MAX_CART_LINES)),
-  reason: cleanText(1000, 'Please tell us what went wrong.'),
+  reason: cleanText(1000, 'Please tell us what went wrong.', true),
 });
 
 /** POST /api/admin/replacements/{id}: approve (a $0 replacement order) or decline with a message to the customer. */
@@ -65,7 +65,7 @@ const DECLINE_MESSAGE = 'Please write the customer a short message.';
 export const replacementDecisionBodySchema = z
   .object({
     decision: z.enum(['approve', 'decline'], { message: 'Approve or decline.' }),
-    message: z.optional(cleanText(1000, DECLINE_MESSAGE)),
+    message: z.optional(cleanText(1000, DECLINE_MESSAGE, true)),
   })
   .check(
     z.refine((value) => value.decision === 'approve' || !!value.message, {

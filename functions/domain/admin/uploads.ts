@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { photoPath, variantUrl, widthFor, type Photo } from '#shared/images';
 import { IMAGE_TYPES, type ImageType, type UploadAnswer, type UploadStatus } from '#shared/schemas/admin';
 import { images } from '../../db/entities/image';
+import { uploads } from '../../db/entities/upload';
+import { notFound } from '../../lib/errors';
 import { presignUpload } from '../../lib/storage';
+
+/** How long an issued upload's id is known ("processing") without a photo made of it: a day. */
+export const UPLOAD_KEPT_SECONDS = 24 * 60 * 60;
+export const UNKNOWN_UPLOAD = 'No upload has this id: ask for a new upload URL and send the image again.';
 
 /**
  * A presigned PUT straight to the image bucket's private uploads/ (key uploads/<uuid>.<ext>): the browser
@@ -13,6 +19,7 @@ import { presignUpload } from '../../lib/storage';
 export async function createUpload(request: { contentType: ImageType; size: number }): Promise<UploadAnswer> {
   const id = randomUUID();
   const key = `uploads/${id}.${IMAGE_TYPES[request.contentType]}`;
+  await uploads.create({ id, key, expiresAt: Math.floor(Date.now() / 1000) + UPLOAD_KEPT_SECONDS });
   return {
     id,
     uploadUrl: await presignUpload(key, request.contentType, request.size),
@@ -22,10 +29,17 @@ export async function createUpload(request: { contentType: ImageType; size: numb
   };
 }
 
-/** Where an upload is in the pipeline: processing (no record yet), ready (with a preview) or failed (with why). */
+/**
+ * Where an upload is in the pipeline: ready (with a preview) or failed (with why) once the image record is written;
+ * before that processing, when the shop issued this upload (in the last day); otherwise 404.
+ */
 export async function uploadStatus(id: string): Promise<UploadStatus> {
   const record = await images.get({ id }, { consistent: true });
-  if (!record) return { id, status: 'processing' };
+  if (!record) {
+    const issued = await uploads.get({ id }, { consistent: true });
+    if (!issued || issued.expiresAt * 1000 <= Date.now()) throw notFound(UNKNOWN_UPLOAD);
+    return { id, status: 'processing' };
+  }
   if (record.status === 'failed')
     return { id, status: 'failed', reason: record.reason ?? 'This file could not be read as a photo.' };
   const photo: Photo = { src: photoPath(id), width: record.width, height: record.height, widths: record.widths };

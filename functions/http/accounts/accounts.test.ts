@@ -122,6 +122,31 @@ describe('shipping profiles', () => {
     expect(await read(alice)).toEqual({ data: [] });
   });
 
+  it('refuses an email that is not an address with 400 naming the field, as the checkout does, and stores nothing', async () => {
+    const before = await read(alice);
+    for (const email of ['not an email', 'ada@example', 'ada @example.com', 'ada\u0000@example.com']) {
+      const { status, body } = await save(alice, [profile, { ...profile, email }]);
+      expect({ email, status, fields: body.error.fields }).toEqual({
+        email,
+        status: 400,
+        fields: { 'profiles.1.email': 'Please enter a valid email address.' },
+      });
+    }
+    expect(await read(alice)).toEqual(before);
+    const ok = await save(alice, [{ ...profile, email: ' ada@example.com ' }]);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data[0].email).toBe('ada@example.com');
+  });
+
+  it('stores names and addresses without the control and bidi characters typed into them', async () => {
+    const saved = await save(bob, [
+      { ...profile, name: 'Bo\u0000b \u0007Sm\u202Eith', address: '2 Elm\u2066 St\u0085' },
+    ]);
+    expect(saved.status).toBe(200);
+    expect((await read(bob)).data[0]).toMatchObject({ name: 'Bob Smith', address: '2 Elm St' });
+    await save(bob, []);
+  });
+
   it('accepts 200 characters in a field and refuses 201', async () => {
     expect((await save(alice, [{ ...profile, address: 'x'.repeat(201) }])).status).toBe(400);
     const ok = await save(alice, [{ ...profile, address: 'x'.repeat(200) }]);

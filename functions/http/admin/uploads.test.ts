@@ -1,4 +1,5 @@
 import type { S3Event } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,8 @@ import sharp from 'sharp';
 import { MAX_PHOTO_PIXELS, PHOTO_WIDTHS, shownImage } from '#shared/images';
 import { PHOTO_MESSAGES } from '#shared/messages';
 import { images } from '../../db/entities/image';
+import { uploads } from '../../db/entities/upload';
+import { UNKNOWN_UPLOAD } from '../../domain/admin/uploads';
 import { handler as processImage } from '../../events/process-image';
 import { createGateway } from '../../local/gateway';
 import { createS3StandIn, storedObjectMeta } from '../../local/s3';
@@ -283,6 +286,30 @@ it('says processing until the pipeline has run, and 400 for an id that is not an
   expect(
     (await invoke(getUpload, as({ method: 'GET', path: '/api/admin/uploads/x', params: { id: '../x' } }))).status,
   ).toBe(400);
+});
+
+it('answers 404 for an upload id the shop never issued, and for one issued over a day ago that never became a photo', async () => {
+  const ask = (id: string) =>
+    invoke(getUpload, as({ method: 'GET', path: `/api/admin/uploads/${id}`, params: { id } }));
+  const never = randomUUID();
+  const { status: code, body } = await ask(never);
+  expect(code).toBe(404);
+  expect(body.error).toEqual({ code: 'not_found', message: UNKNOWN_UPLOAD });
+  // Issued a day ago and never sent: forgotten, though DynamoDB's TTL may not have cleared the record yet.
+  const old = randomUUID();
+  await uploads.create({ id: old, key: `uploads/${old}.png`, expiresAt: Math.floor(Date.now() / 1000) - 1 });
+  expect((await ask(old)).status).toBe(404);
+  // A photo the pipeline made (a seeded or migrated one has no issued upload) is ready whatever the upload record.
+  const seeded = randomUUID();
+  await images.put({
+    id: seeded,
+    status: 'ready',
+    original: `uploads/${seeded}.jpg`,
+    width: 800,
+    height: 600,
+    widths: [320],
+  });
+  expect(await status(seeded)).toMatchObject({ id: seeded, status: 'ready' });
 });
 
 it('keeps a small photo at its own width (no enlargement) and the widths of a large one at the standard set', async () => {

@@ -228,3 +228,66 @@ it('mails once when two resends of a failed submission race', async () => {
   expect(sentMails().filter((m) => m.text.includes('resend race'))).toHaveLength(1);
   expect(await formSubmissions.get({ id: body.id })).toMatchObject({ mailStatus: 'sent', mailAttempts: 2 });
 });
+
+/** Control and bidi characters the shared sanitiser removes (docs/decisions/0093). */
+// eslint-disable-next-line no-control-regex -- the characters the sanitiser removes, looked for in what is kept
+const UNSAFE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+it('stores and mails a contact form without the control and bidi characters typed into it (NUL, BEL, U+202E)', async () => {
+  const { status, body } = await post(submitContact, '/api/forms/contact', {
+    name: 'Ni\u0000na \u0007Vo\u202Egel\u2066',
+    email: 'nina@example.com',
+    message: 'Line one\u0000\r\nLine \u202Etwo\u0007 \u0085end',
+  });
+  expect(status).toBe(201);
+  const stored = (await formSubmissions.get({ id: body.id }))!;
+  expect(stored).toMatchObject({ name: 'Nina Vogel', message: 'Line one\nLine two end' });
+  const mail = sentMails().find((m) => m.replyTo.includes('nina@example.com'))!;
+  expect(mail.text).toContain('Nina Vogel');
+  expect(mail.text).toContain('Line one\nLine two end');
+  for (const text of [mail.subject, mail.text, mail.html ?? '', ...mail.replyTo]) expect(text).not.toMatch(UNSAFE);
+});
+
+it('refuses a name of control characters alone (nothing is stored, nothing is mailed)', async () => {
+  const before = (await formSubmissions.query('inbox', {})).length;
+  const mails = sentMails().length;
+  const { status, body } = await post(submitContact, '/api/forms/contact', {
+    name: '\u0000\u0007\u202E',
+    email: 'none@example.com',
+    message: 'Hello',
+  });
+  expect(status).toBe(400);
+  expect(body.error.fields).toEqual({ name: 'Name is required.' });
+  expect((await formSubmissions.query('inbox', {})).length).toBe(before);
+  expect(sentMails().length).toBe(mails);
+});
+
+it('answers 415 to a contact form posted as text/plain, as a page of another site can: nothing stored or mailed', async () => {
+  const before = (await formSubmissions.query('inbox', {})).length;
+  const mails = sentMails().length;
+  const form = JSON.stringify({ name: 'Eve', email: 'eve@example.com', message: 'From another site' });
+  for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=z']) {
+    const { status, body } = await invoke(submitContact, {
+      method: 'POST',
+      path: '/api/forms/contact',
+      contentType,
+      body: form,
+    });
+    expect({ contentType, status, code: body.error.code }).toEqual({
+      contentType,
+      status: 415,
+      code: 'unsupported_media_type',
+    });
+  }
+  expect((await formSubmissions.query('inbox', {})).length).toBe(before);
+  expect(sentMails().length).toBe(mails);
+  // The same form as JSON (with a charset) is taken.
+  const json = await invoke(submitContact, {
+    method: 'POST',
+    path: '/api/forms/contact',
+    contentType: 'application/json; charset=utf-8',
+    body: form,
+  });
+  expect(json.status).toBe(201);
+  expect(sentMails().filter((m) => m.text.includes('From another site'))).toHaveLength(1);
+});

@@ -104,6 +104,27 @@ it('one reminder after the delay, with the cart as it is now (photo, name, size,
   expect(remindersTo(shopper)).toHaveLength(1);
 });
 
+it('a shipping name typed with control and bidi characters (NUL, BEL, U+202E) is stored and mailed without them', async () => {
+  // eslint-disable-next-line no-control-regex -- the characters the sanitiser removes, looked for in what is kept
+  const unsafe = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+  const intent = await guestIntent({
+    cart: candle,
+    shippingAddress: {
+      ...address,
+      email: shopper,
+      name: 'A\u0000da \u0007Buy\u202Eer\u2069',
+      line1: '1 Main\u0085 St',
+    },
+  });
+  expect(intent.status).toBe(200);
+  const stored = await checkouts.get({ checkoutId: intent.body.checkoutId }, { consistent: true });
+  expect(stored?.shippingAddress).toMatchObject({ name: 'Ada Buyer', line1: '1 Main St' });
+  expect((await sweep(later(61))).sent).toBe(1);
+  const [mail] = remindersTo(shopper);
+  expect(mail.text).toContain('Hi Ada Buyer,');
+  for (const text of [mail.subject, mail.text, mail.html ?? '']) expect(text).not.toMatch(unsafe);
+});
+
 it('the card step again moves the reminder to the delay after it; the owner turning reminders off withdraws those not sent', async () => {
   const first = await leftAtCardStep();
   await sweep(later(30));
