@@ -11,7 +11,8 @@ import {
   UpdateUserPoolClientCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_POLICY } from '#shared/messages';
 import { TOKEN_LIFETIMES } from '#shared/roles';
@@ -30,6 +31,57 @@ export interface LocalCognito {
   stop(): Promise<void>;
 }
 
+/** Where the stand-in's signing key is kept: its data folder (under .data/, which git ignores). */
+export const signingKeyFile = (dataDir: string) => path.join(dataDir, 'signing-key.pem');
+
+/**
+ * The private key the Cognito stand-in whose data lives in `dataDir` signs tokens with (docs/decisions/0089): an RSA
+ * key made on the first start and kept in that folder, readable by its owner only; never the key cognito-local ships
+ * in its package, which anyone can read and sign an admin's token with.
+ */
+export function ensureSigningKey(dataDir: string): KeyObject {
+  const file = signingKeyFile(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+  }
+  chmodSync(file, 0o600);
+  return readSigningKey(dataDir);
+}
+
+/** The signing key kept in the stand-in's data folder (`ensureSigningKey` makes it). */
+export function readSigningKey(dataDir: string): KeyObject {
+  const file = signingKeyFile(dataDir);
+  try {
+    return createPrivateKey(readFileSync(file, 'utf8'));
+  } catch {
+    throw new Error(
+      `The Cognito stand-in's signing key (${file}) cannot be read: delete the file and start again (a new key is made; everyone signs in again).`,
+    );
+  }
+}
+
+/**
+ * Refuses a stand-in whose JWKS (what the functions trust) is not this machine's key alone, or whose key is the one
+ * cognito-local publishes: a token anyone can sign would then open the shop.
+ */
+async function checkJwks(endpoint: string, userPoolId: string, key: KeyObject): Promise<void> {
+  const own = createPublicKey(key).export({ format: 'jwk' }).n;
+  const published = (
+    JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'), 'utf8')) as {
+      jwk: { n: string };
+    }
+  ).jwk.n;
+  const answer = await fetch(`${endpoint}/${userPoolId}/.well-known/jwks.json`);
+  const { keys } = (await answer.json()) as { keys?: { n?: string }[] };
+  if (own === published || keys?.length !== 1 || keys[0].n !== own) {
+    throw new Error(
+      "The Cognito stand-in does not publish this machine's signing key alone (a cognito-local update?): tokens signed with its published key would open the shop, so it is not started.",
+    );
+  }
+}
+
 /** cognito-local with the admin operations it lacks (cognito-stand-in.ts), compiled on the fly by tsx. */
 const START_ARGS = ['--require', require.resolve('tsx/cjs'), path.join(__dirname, 'cognito-stand-in.ts')];
 
@@ -37,6 +89,7 @@ const START_ARGS = ['--require', require.resolve('tsx/cjs'), path.join(__dirname
 export async function startCognito(options: { port: number; dataDir: string; echo?: boolean }): Promise<LocalCognito> {
   const { port, dataDir } = options;
   mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
+  const signingKey = ensureSigningKey(dataDir);
   const endpoint = `http://127.0.0.1:${port}`;
   // Tokens name the issuer domain; keep it equal to where the JWKS is served.
   writeFileSync(
@@ -45,7 +98,7 @@ export async function startCognito(options: { port: number; dataDir: string; ech
   );
   const child = startChild('cognito', process.execPath, START_ARGS, {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', COGNITO_SIGNING_KEY_FILE: signingKeyFile(dataDir) },
     echo: options.echo,
   });
   try {
@@ -59,7 +112,15 @@ export async function startCognito(options: { port: number; dataDir: string; ech
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const ids = await ensurePool(client, path.join(dataDir, 'shop-pool.json'));
+  let ids: { userPoolId: string; clientId: string };
+  try {
+    ids = await ensurePool(client, path.join(dataDir, 'shop-pool.json'));
+    await checkJwks(endpoint, ids.userPoolId, signingKey);
+  } catch (error) {
+    client.destroy();
+    await child.stop();
+    throw error;
+  }
   return {
     endpoint,
     issuer: `${endpoint}/${ids.userPoolId}`,
@@ -78,16 +139,20 @@ export async function startCognito(options: { port: number; dataDir: string; ech
  * address, if any: what its mail carries (the stand-in prints mails to its log and keeps the code on the user).
  */
 export function confirmationCodeIn(dataDir: string, userPoolId: string, email: string): string | null {
+  return userIn(dataDir, userPoolId, email)?.ConfirmationCode ?? null;
+}
+
+/** The stand-in's record of the user with this email address, read from its data file; undefined if none. */
+function userIn(dataDir: string, userPoolId: string, email: string) {
   try {
     const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as {
       Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
     };
-    const user = Object.values(pool.Users ?? {}).find((u) =>
-      u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()),
+    return Object.values(pool.Users ?? {}).find((u) =>
+      u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.trim().toLowerCase()),
     );
-    return user?.ConfirmationCode ?? null;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
