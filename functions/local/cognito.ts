@@ -28,6 +28,8 @@ export interface LocalCognito {
   client: CognitoIdentityProviderClient;
   /** The confirmation (e.g. password-reset) code the stand-in holds for an email address, if any. */
   confirmationCode(email: string): string | null;
+  /** Whether the pool has an account with this email address. */
+  hasUser(email: string): boolean;
   stop(): Promise<void>;
 }
 
@@ -44,7 +46,9 @@ export function ensureSigningKey(dataDir: string): KeyObject {
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(file)) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+      mode: 0o600,
+    });
   }
   chmodSync(file, 0o600);
   return readSigningKey(dataDir);
@@ -94,11 +98,23 @@ export async function startCognito(options: { port: number; dataDir: string; ech
   // Tokens name the issuer domain; keep it equal to where the JWKS is served.
   writeFileSync(
     path.join(dataDir, '.cognito', 'config.json'),
-    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: endpoint },
+        ServerConfig: { port, hostname: '127.0.0.1' },
+      },
+      null,
+      2,
+    ),
   );
   const child = startChild('cognito', process.execPath, START_ARGS, {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', COGNITO_SIGNING_KEY_FILE: signingKeyFile(dataDir) },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      COGNITO_SIGNING_KEY_FILE: signingKeyFile(dataDir),
+    },
     echo: options.echo,
   });
   try {
@@ -127,6 +143,7 @@ export async function startCognito(options: { port: number; dataDir: string; ech
     ...ids,
     client,
     confirmationCode: (email) => confirmationCodeIn(dataDir, ids.userPoolId, email),
+    hasUser: (email) => userIn(dataDir, ids.userPoolId, email) !== undefined,
     stop: async () => {
       client.destroy();
       await child.stop();
@@ -146,7 +163,13 @@ export function confirmationCodeIn(dataDir: string, userPoolId: string, email: s
 function userIn(dataDir: string, userPoolId: string, email: string) {
   try {
     const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as {
-      Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
+      Users?: Record<
+        string,
+        {
+          Attributes?: { Name: string; Value: string }[];
+          ConfirmationCode?: string;
+        }
+      >;
     };
     return Object.values(pool.Users ?? {}).find((u) =>
       u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.trim().toLowerCase()),
@@ -156,12 +179,18 @@ function userIn(dataDir: string, userPoolId: string, email: string) {
   }
 }
 
-/** The web client's token lifetimes, as in AWS (the stand-in's own default is 24 hours). */
-const WEB_CLIENT_TOKENS = {
+/** The web client as in AWS: its token lifetimes (the stand-in's own default is 24 hours), no user existence errors. */
+const WEB_CLIENT_SETTINGS = {
   AccessTokenValidity: TOKEN_LIFETIMES.accessHours,
   IdTokenValidity: TOKEN_LIFETIMES.idHours,
   RefreshTokenValidity: TOKEN_LIFETIMES.refreshDays,
-  TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+  TokenValidityUnits: {
+    AccessToken: 'hours',
+    IdToken: 'hours',
+    RefreshToken: 'days',
+  },
+  // As the AWS web client (infra/lib/auth.ts); the stand-in answers so whatever this says (cognito-stand-in.ts).
+  PreventUserExistenceErrors: 'ENABLED',
 } as const;
 
 async function ensurePool(
@@ -169,7 +198,10 @@ async function ensurePool(
   file: string,
 ): Promise<{ userPoolId: string; clientId: string }> {
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      userPoolId: string;
+      clientId: string;
+    };
     let found = false;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
@@ -183,7 +215,7 @@ async function ensurePool(
         new UpdateUserPoolClientCommand({
           UserPoolId: saved.userPoolId,
           ClientId: saved.clientId,
-          ...WEB_CLIENT_TOKENS,
+          ...WEB_CLIENT_SETTINGS,
         }),
       );
       return saved;
@@ -211,11 +243,16 @@ async function ensurePool(
       UserPoolId: userPoolId,
       ClientName: 'web',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      ...WEB_CLIENT_TOKENS,
+      ...WEB_CLIENT_SETTINGS,
     }),
   );
   try {
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+    await client.send(
+      new CreateGroupCommand({
+        UserPoolId: userPoolId,
+        GroupName: ADMIN_GROUP,
+      }),
+    );
   } catch (error) {
     if (!(error instanceof GroupExistsException)) throw error;
   }
@@ -248,9 +285,20 @@ export async function ensureUser(
     if (!(error instanceof UsernameExistsException)) throw error;
   }
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
   );
   for (const group of groups) {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
+    await client.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        GroupName: group,
+      }),
+    );
   }
 }

@@ -327,7 +327,8 @@ function localCognitoTriggers(cognito: LocalCognito) {
         return { ...answer, UserConfirmed: true, CodeDeliveryDetails: undefined };
       };
     }
-    if (target === 'ForgotPassword' && username) {
+    // An address without an account gets Cognito's same answer and no mail (the stand-in prevents existence errors).
+    if (target === 'ForgotPassword' && username && cognito.hasUser(username)) {
       const before = cognito.confirmationCode(username);
       const site = siteUrl();
       if (!site) throw new Error('no site address for the reset link (the gateway runs every request with one)');
