@@ -12,8 +12,9 @@ import { stackFile, type TestStack } from './stack-file';
 
 /**
  * One DynamoDB Local (in memory) and one Cognito stand-in for the whole test run, on free loopback ports. As under
- * npm start, DynamoDB Local's database and the S3 stand-in open only to keys chosen here at random (tests/env.ts
- * hands them to every test file; docs/decisions/0060).
+ * npm start, DynamoDB Local's database and the S3 and SES stand-ins open only to keys chosen here at random (tests/env.ts
+ * hands them to every test file; docs/decisions/0060), and the Cognito stand-in signs with a key made in its data
+ * folder (tests/jwt.ts reads it; docs/decisions/0089).
  */
 export default async function globalSetup(): Promise<void> {
   const keys = {
@@ -30,7 +31,9 @@ export default async function globalSetup(): Promise<void> {
   // The S3 stand-in beside it: objects under a temporary folder.
   const outboxDir = mkdtempSync(path.join(os.tmpdir(), 'shop-outbox-'));
   const storageDir = mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
-  const ses = createSesStandIn(outboxDir);
+  const ses = createSesStandIn(outboxDir, {
+    credentials: { [keys.standInAccessKeyId]: keys.standInSecretAccessKey },
+  });
   const s3 = createS3StandIn(storageDir, { credentials: { [keys.standInAccessKeyId]: keys.standInSecretAccessKey } });
   const sesServer = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -1,8 +1,19 @@
 import { createPrivateKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readSigningKey } from '../functions/local/cognito';
 
-/** The Cognito stand-in's own signing key (it ships with cognito-local), to mint tokens it would accept. */
-const standInKey = createPrivateKey({
+/**
+ * The signing key of this test run's Cognito stand-in (made in its data folder by the global setup), to mint tokens
+ * the functions accept.
+ */
+let runKey: KeyObject | undefined;
+const standInKey = () => (runKey ??= readSigningKey(process.env.TEST_COGNITO_DATA_DIR!));
+
+/**
+ * The private key cognito-local ships in its npm package: anyone can read it, so a token it signed must open nothing
+ * (docs/decisions/0089).
+ */
+export const publishedKey = createPrivateKey({
   key: JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.private.json'), 'utf8')).jwk,
   format: 'jwk',
 });
@@ -10,7 +21,7 @@ const standInKey = createPrivateKey({
 const b64 = (value: unknown) =>
   Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
-/** Signs a JWT with RS256 (stand-in key unless another is given), or leaves it unsigned with alg "none". */
+/** Signs a JWT with RS256 (the run's stand-in key unless another is given), or leaves it unsigned with alg "none". */
 export function mintToken(
   claims: Record<string, unknown>,
   options: { key?: KeyObject; alg?: 'RS256' | 'none'; kid?: string } = {},
@@ -19,7 +30,7 @@ export function mintToken(
   const header = { alg, typ: 'JWT', kid: options.kid ?? 'CognitoLocal' };
   const input = `${b64(header)}.${b64(claims)}`;
   if (alg === 'none') return `${input}.`;
-  return `${input}.${sign('sha256', Buffer.from(input), options.key ?? standInKey).toString('base64url')}`;
+  return `${input}.${sign('sha256', Buffer.from(input), options.key ?? standInKey()).toString('base64url')}`;
 }
 
 /** Claims of a valid access token of this test run, for a given user. */
@@ -47,6 +58,9 @@ export function badTokens(): Record<string, string> {
     'another issuer': mintToken(accessClaims({ iss: 'https://evil.example.com/pool' })),
     'alg none': mintToken(accessClaims({ 'cognito:groups': ['admin'] }), { alg: 'none' }),
     'forged signature': mintToken(accessClaims({ 'cognito:groups': ['admin'] }), { key: otherKey }),
+    "signed with cognito-local's published key": mintToken(accessClaims({ 'cognito:groups': ['admin'] }), {
+      key: publishedKey,
+    }),
     'id token': mintToken(accessClaims({ token_use: 'id', aud: process.env.COGNITO_CLIENT_ID })),
     garbage: 'not-a-jwt',
   };

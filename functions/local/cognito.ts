@@ -11,7 +11,8 @@ import {
   UpdateUserPoolClientCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_POLICY } from '#shared/messages';
 import { TOKEN_LIFETIMES } from '#shared/roles';
@@ -27,7 +28,62 @@ export interface LocalCognito {
   client: CognitoIdentityProviderClient;
   /** The confirmation (e.g. password-reset) code the stand-in holds for an email address, if any. */
   confirmationCode(email: string): string | null;
+  /** Whether the pool has an account with this email address. */
+  hasUser(email: string): boolean;
   stop(): Promise<void>;
+}
+
+/** Where the stand-in's signing key is kept: its data folder (under .data/, which git ignores). */
+export const signingKeyFile = (dataDir: string) => path.join(dataDir, 'signing-key.pem');
+
+/**
+ * The private key the Cognito stand-in whose data lives in `dataDir` signs tokens with (docs/decisions/0089): an RSA
+ * key made on the first start and kept in that folder, readable by its owner only; never the key cognito-local ships
+ * in its package, which anyone can read and sign an admin's token with.
+ */
+export function ensureSigningKey(dataDir: string): KeyObject {
+  const file = signingKeyFile(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  if (!existsSync(file)) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    writeFileSync(file, privateKey.export({ type: 'pkcs8', format: 'pem' }), {
+      mode: 0o600,
+    });
+  }
+  chmodSync(file, 0o600);
+  return readSigningKey(dataDir);
+}
+
+/** The signing key kept in the stand-in's data folder (`ensureSigningKey` makes it). */
+export function readSigningKey(dataDir: string): KeyObject {
+  const file = signingKeyFile(dataDir);
+  try {
+    return createPrivateKey(readFileSync(file, 'utf8'));
+  } catch {
+    throw new Error(
+      `The Cognito stand-in's signing key (${file}) cannot be read: delete the file and start again (a new key is made; everyone signs in again).`,
+    );
+  }
+}
+
+/**
+ * Refuses a stand-in whose JWKS (what the functions trust) is not this machine's key alone, or whose key is the one
+ * cognito-local publishes: a token anyone can sign would then open the shop.
+ */
+async function checkJwks(endpoint: string, userPoolId: string, key: KeyObject): Promise<void> {
+  const own = createPublicKey(key).export({ format: 'jwk' }).n;
+  const published = (
+    JSON.parse(readFileSync(require.resolve('cognito-local/lib/keys/cognitoLocal.public.json'), 'utf8')) as {
+      jwk: { n: string };
+    }
+  ).jwk.n;
+  const answer = await fetch(`${endpoint}/${userPoolId}/.well-known/jwks.json`);
+  const { keys } = (await answer.json()) as { keys?: { n?: string }[] };
+  if (own === published || keys?.length !== 1 || keys[0].n !== own) {
+    throw new Error(
+      "The Cognito stand-in does not publish this machine's signing key alone (a cognito-local update?): tokens signed with its published key would open the shop, so it is not started.",
+    );
+  }
 }
 
 /** cognito-local with the admin operations it lacks (cognito-stand-in.ts), compiled on the fly by tsx. */
@@ -37,15 +93,28 @@ const START_ARGS = ['--require', require.resolve('tsx/cjs'), path.join(__dirname
 export async function startCognito(options: { port: number; dataDir: string; echo?: boolean }): Promise<LocalCognito> {
   const { port, dataDir } = options;
   mkdirSync(path.join(dataDir, '.cognito'), { recursive: true });
+  const signingKey = ensureSigningKey(dataDir);
   const endpoint = `http://127.0.0.1:${port}`;
   // Tokens name the issuer domain; keep it equal to where the JWKS is served.
   writeFileSync(
     path.join(dataDir, '.cognito', 'config.json'),
-    JSON.stringify({ TokenConfig: { IssuerDomain: endpoint }, ServerConfig: { port, hostname: '127.0.0.1' } }, null, 2),
+    JSON.stringify(
+      {
+        TokenConfig: { IssuerDomain: endpoint },
+        ServerConfig: { port, hostname: '127.0.0.1' },
+      },
+      null,
+      2,
+    ),
   );
   const child = startChild('cognito', process.execPath, START_ARGS, {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      COGNITO_SIGNING_KEY_FILE: signingKeyFile(dataDir),
+    },
     echo: options.echo,
   });
   try {
@@ -59,13 +128,22 @@ export async function startCognito(options: { port: number; dataDir: string; ech
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-  const ids = await ensurePool(client, path.join(dataDir, 'shop-pool.json'));
+  let ids: { userPoolId: string; clientId: string };
+  try {
+    ids = await ensurePool(client, path.join(dataDir, 'shop-pool.json'));
+    await checkJwks(endpoint, ids.userPoolId, signingKey);
+  } catch (error) {
+    client.destroy();
+    await child.stop();
+    throw error;
+  }
   return {
     endpoint,
     issuer: `${endpoint}/${ids.userPoolId}`,
     ...ids,
     client,
     confirmationCode: (email) => confirmationCodeIn(dataDir, ids.userPoolId, email),
+    hasUser: (email) => userIn(dataDir, ids.userPoolId, email) !== undefined,
     stop: async () => {
       client.destroy();
       await child.stop();
@@ -78,25 +156,41 @@ export async function startCognito(options: { port: number; dataDir: string; ech
  * address, if any: what its mail carries (the stand-in prints mails to its log and keeps the code on the user).
  */
 export function confirmationCodeIn(dataDir: string, userPoolId: string, email: string): string | null {
+  return userIn(dataDir, userPoolId, email)?.ConfirmationCode ?? null;
+}
+
+/** The stand-in's record of the user with this email address, read from its data file; undefined if none. */
+function userIn(dataDir: string, userPoolId: string, email: string) {
   try {
     const pool = JSON.parse(readFileSync(path.join(dataDir, '.cognito', 'db', `${userPoolId}.json`), 'utf8')) as {
-      Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }>;
+      Users?: Record<
+        string,
+        {
+          Attributes?: { Name: string; Value: string }[];
+          ConfirmationCode?: string;
+        }
+      >;
     };
-    const user = Object.values(pool.Users ?? {}).find((u) =>
-      u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.toLowerCase()),
+    return Object.values(pool.Users ?? {}).find((u) =>
+      u.Attributes?.some((a) => a.Name === 'email' && a.Value.toLowerCase() === email.trim().toLowerCase()),
     );
-    return user?.ConfirmationCode ?? null;
   } catch {
-    return null;
+    return undefined;
   }
 }
 
-/** The web client's token lifetimes, as in AWS (the stand-in's own default is 24 hours). */
-const WEB_CLIENT_TOKENS = {
+/** The web client as in AWS: its token lifetimes (the stand-in's own default is 24 hours), no user existence errors. */
+const WEB_CLIENT_SETTINGS = {
   AccessTokenValidity: TOKEN_LIFETIMES.accessHours,
   IdTokenValidity: TOKEN_LIFETIMES.idHours,
   RefreshTokenValidity: TOKEN_LIFETIMES.refreshDays,
-  TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+  TokenValidityUnits: {
+    AccessToken: 'hours',
+    IdToken: 'hours',
+    RefreshToken: 'days',
+  },
+  // As the AWS web client (infra/lib/auth.ts); the stand-in answers so whatever this says (cognito-stand-in.ts).
+  PreventUserExistenceErrors: 'ENABLED',
 } as const;
 
 async function ensurePool(
@@ -104,7 +198,10 @@ async function ensurePool(
   file: string,
 ): Promise<{ userPoolId: string; clientId: string }> {
   if (existsSync(file)) {
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { userPoolId: string; clientId: string };
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as {
+      userPoolId: string;
+      clientId: string;
+    };
     let found = false;
     try {
       await client.send(new DescribeUserPoolCommand({ UserPoolId: saved.userPoolId }));
@@ -118,7 +215,7 @@ async function ensurePool(
         new UpdateUserPoolClientCommand({
           UserPoolId: saved.userPoolId,
           ClientId: saved.clientId,
-          ...WEB_CLIENT_TOKENS,
+          ...WEB_CLIENT_SETTINGS,
         }),
       );
       return saved;
@@ -146,11 +243,16 @@ async function ensurePool(
       UserPoolId: userPoolId,
       ClientName: 'web',
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      ...WEB_CLIENT_TOKENS,
+      ...WEB_CLIENT_SETTINGS,
     }),
   );
   try {
-    await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP }));
+    await client.send(
+      new CreateGroupCommand({
+        UserPoolId: userPoolId,
+        GroupName: ADMIN_GROUP,
+      }),
+    );
   } catch (error) {
     if (!(error instanceof GroupExistsException)) throw error;
   }
@@ -183,9 +285,20 @@ export async function ensureUser(
     if (!(error instanceof UsernameExistsException)) throw error;
   }
   await client.send(
-    new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: email, Password: password, Permanent: true }),
+    new AdminSetUserPasswordCommand({
+      UserPoolId: userPoolId,
+      Username: email,
+      Password: password,
+      Permanent: true,
+    }),
   );
   for (const group of groups) {
-    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: group }));
+    await client.send(
+      new AdminAddUserToGroupCommand({
+        UserPoolId: userPoolId,
+        Username: email,
+        GroupName: group,
+      }),
+    );
   }
 }

@@ -125,9 +125,9 @@ export function createApiDoor(door: ApiDoorOptions): ApiDoor {
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;
     // As API Gateway answers it: the request id every log line of the request carries (correlation_id).
     headers['apigw-requestid'] = event.requestContext.requestId;
-    // Pages carry the SPA's security headers, as CloudFront's response-headers policy adds them to every behaviour.
-    if (!url.pathname.startsWith('/api/') && !url.pathname.startsWith('/auth/'))
-      Object.assign(headers, SECURITY_HEADERS);
+    // The security headers (nosniff, no framing, the CSP), as CloudFront's response-headers policy puts them on every
+    // behaviour, API and pages alike, over what the function sent (infra/lib/site.ts: override).
+    Object.assign(headers, SECURITY_HEADERS);
     sendBody(
       req,
       res,

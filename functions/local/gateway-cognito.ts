@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { cognitoOperationOf } from '#shared/rate-limits';
+import { COGNITO_ANSWERS, createSignInLockout, type SignInLockout } from './cognito-rules';
 import { sendJson } from './gateway-http';
 
 /**
@@ -55,13 +56,18 @@ export interface CognitoDoorOptions {
     target: string,
     body: Record<string, unknown>,
   ) => ((answer: Record<string, unknown>) => Promise<Record<string, unknown> | void>) | undefined;
+  /** Cognito's lockout of an account after failed sign-ins (cognito-rules.ts); tests give one on their own clock. */
+  signInLockout?: SignInLockout;
 }
 
 /**
  * The /cognito door: a browser's Cognito calls (BROWSER_COGNITO_OPERATIONS only) forwarded to the stand-in, with the
- * triggers' work done around them; Amplify's newer token refresh answered as the stand-in knows it.
+ * triggers' work done around them; Amplify's newer token refresh answered as the stand-in knows it; a password
+ * sign-in under Cognito's lockout (after 5 failures an account is locked for a time that doubles with each further
+ * failure: docs/decisions/0091).
  */
 export function createCognitoDoor(door: CognitoDoorOptions, log: (line: string) => void) {
+  const lockout = door.signInLockout ?? createSignInLockout();
   return async function proxyCognito(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> {
     const headers: Record<string, string> = {};
     for (const name of ['content-type', 'x-amz-target', 'x-amz-user-agent', 'authorization']) {
@@ -93,6 +99,32 @@ export function createCognitoDoor(door: CognitoDoorOptions, log: (line: string) 
     } catch {
       // Forward as it is; the stand-in answers the error.
     }
+    // A password sign-in as Cognito takes it: refused while the account is locked, counted when it fails.
+    if (target === 'InitiateAuth' && request.AuthFlow === 'USER_PASSWORD_AUTH') {
+      const given = (request.AuthParameters as Record<string, unknown> | undefined)?.USERNAME;
+      const username = typeof given === 'string' ? given : '';
+      return lockout.oneAtATime(username, async () => {
+        if (lockout.lockedFor(username) > 0) {
+          const { type, message } = COGNITO_ANSWERS.locked;
+          return sendCognitoError(res, 400, type, message);
+        }
+        const answered = await forward(req, headers, target, request, body);
+        if (answered.status === 200) lockout.succeeded(username);
+        else if (isAnswer(answered.body, COGNITO_ANSWERS.wrongSignIn)) lockout.failed(username);
+        send(res, answered);
+      });
+    }
+    send(res, await forward(req, headers, target, request, body));
+  };
+
+  /** The call forwarded to the stand-in, with the triggers' work around it: its status, type and body. */
+  async function forward(
+    req: http.IncomingMessage,
+    headers: Record<string, string>,
+    target: string,
+    request: Record<string, unknown>,
+    body: Buffer,
+  ): Promise<{ status: number; type: string; body: Buffer }> {
     const after = door.cognitoHook?.(target, request);
     // Amplify's refresh call, as the stand-in knows it (the answer carries the same AuthenticationResult).
     const refresh = target === 'GetTokensFromRefreshToken';
@@ -128,7 +160,21 @@ export function createCognitoDoor(door: CognitoDoorOptions, log: (line: string) 
       );
       if (changed) answer = Buffer.from(JSON.stringify(changed));
     }
-    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
-    res.end(answer);
-  };
+    return { status: upstream.status, type: upstream.headers.get('content-type') ?? 'application/json', body: answer };
+  }
+}
+
+function send(res: http.ServerResponse, answered: { status: number; type: string; body: Buffer }) {
+  res.writeHead(answered.status, { 'content-type': answered.type });
+  res.end(answered.body);
+}
+
+/** Whether a Cognito error answer is this one (its type and message). */
+function isAnswer(body: Buffer, expected: { type: string; message: string }): boolean {
+  try {
+    const { __type, message } = JSON.parse(body.toString('utf8')) as { __type?: string; message?: string };
+    return __type === expected.type && message === expected.message;
+  } catch {
+    return false;
+  }
 }

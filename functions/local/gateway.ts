@@ -4,6 +4,7 @@ import { OPENAPI_PATH, openApiDocument } from '#shared/openapi';
 import { isPagePath } from '#shared/pages';
 import type { RouteDef } from '#shared/routes';
 import type { RuntimeConfig } from '#shared/schemas/common';
+import { SECURITY_HEADERS } from '#shared/security-headers';
 import { withRequestOrigin } from '../lib/site-url';
 import { createApiDoor, type ApiDoorOptions } from './gateway-api';
 import { createCognitoDoor, type CognitoDoorOptions } from './gateway-cognito';
@@ -79,6 +80,10 @@ export function createGateway(options: GatewayOptions): http.Server {
       if (!url.pathname.startsWith('/assets/'))
         log(`${req.method} ${url.pathname} ${res.statusCode} ${Date.now() - started}ms`);
     });
+    // Every API answer carries the security headers, the gateway's own too (404, 405, 413, 429), as CloudFront's
+    // response-headers policy adds them in AWS (the API door puts them over a function's own: gateway-api.ts).
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/'))
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
     const origin = originOfHost(req.headers.host, req.socket.localPort, options.publicUrl);
     if (origin === null) {
       const port = req.socket.localPort;

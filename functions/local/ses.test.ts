@@ -1,14 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import type http from 'node:http';
+import http, { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { localCredentials } from '../lib/aws-client';
 import { sendMail } from '../lib/mail';
 import { createGateway, type GatewayOptions } from './gateway';
-import { createSesStandIn, isLoopback } from './ses';
+import { createSesStandIn, isLoopback, OUTBOX_KEY_COOKIE } from './ses';
 
-/** The SES v2 stand-in behind the local gateway, called by the real SDK as the functions call it. */
+/**
+ * The SES v2 stand-in behind the local gateway, called by the real SDK as the functions call it, signed with the key
+ * of this run (STANDIN_ACCESS_KEY_ID and its secret, what the stand-in takes by default).
+ */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-ses-test-'));
 const outbox = path.join(dir, 'outbox');
 let server: http.Server;
@@ -26,11 +30,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  ses = new SESv2Client({
-    region: 'us-east-1',
-    endpoint: `${origin}/ses`,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
+  ses = new SESv2Client({ region: 'us-east-1', endpoint: `${origin}/ses`, credentials: localCredentials('standin') });
 });
 afterAll(async () => {
   ses.destroy();
@@ -38,6 +38,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const mailTo = (to: string) => ({
+  FromEmailAddress: 'shop@example.com',
+  Destination: { ToAddresses: [to] },
+  Content: { Simple: { Subject: { Data: `Mail to ${to}` }, Body: { Text: { Data: 'x' } } } },
+});
 const outboxList = async () =>
   (await (await fetch(`${origin}/ses/outbox`)).json()).mails as Array<Record<string, unknown>>;
 
@@ -104,10 +109,6 @@ it('answers other paths and bad bodies with JSON errors the SDK can read', async
   expect(missing.status).toBe(404);
   expect(await missing.json()).toEqual({ message: expect.stringContaining('/ses/v2/email/identities') });
 
-  const bad = await fetch(`${origin}/ses/v2/email/outbound-emails`, { method: 'POST', body: '{"Destination":{}}' });
-  expect(bad.status).toBe(400);
-  expect(bad.headers.get('x-amzn-errortype')).toBe('BadRequestException');
-
   await expect(
     ses.send(
       new SendEmailCommand({
@@ -118,6 +119,29 @@ it('answers other paths and bad bodies with JSON errors the SDK can read', async
   ).rejects.toMatchObject({
     name: 'BadRequestException',
   });
+});
+
+it('takes only mail signed with the key of this start: unsigned, or signed with another key, is 403 and nothing is sent', async () => {
+  const before = (await outboxList()).length;
+  const unsigned = await fetch(`${origin}/ses/v2/email/outbound-emails`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(mailTo('unsigned@example.com')),
+  });
+  expect(unsigned.status).toBe(403);
+  expect(unsigned.headers.get('x-amzn-errortype')).toBe('AccessDeniedException');
+  for (const credentials of [
+    { accessKeyId: 'local', secretAccessKey: 'local' },
+    { accessKeyId: localCredentials('standin').accessKeyId, secretAccessKey: 'a-guessed-secret' },
+  ]) {
+    const stranger = new SESv2Client({ region: 'us-east-1', endpoint: `${origin}/ses`, credentials, maxAttempts: 1 });
+    await expect(stranger.send(new SendEmailCommand(mailTo('stranger@example.com')))).rejects.toMatchObject({
+      name: 'AccessDeniedException',
+      $metadata: { httpStatusCode: 403 },
+    });
+    stranger.destroy();
+  }
+  expect(await outboxList()).toHaveLength(before);
 });
 
 it("a web page in the developer's browser cannot send (its request carries an Origin): 403, nothing in the outbox", async () => {
@@ -153,7 +177,7 @@ it("another site's page in the developer's browser cannot read the outbox (its r
   expect((await fetch(`${origin}/ses/outbox`)).status).toBe(200);
 });
 
-it('a browser (Accept: text/html) gets the outbox as a page whose addresses are links, and the mail text escaped', async () => {
+it('a browser (Accept: text/html) gets the outbox as a page whose addresses are links, the mail text escaped, and no frame may hold it', async () => {
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: 'shop@example.com',
@@ -171,7 +195,13 @@ it('a browser (Accept: text/html) gets the outbox as a page whose addresses are 
   const answer = await fetch(`${origin}/ses/outbox`, { headers: { accept: 'text/html,application/xhtml+xml' } });
   expect(answer.status).toBe(200);
   expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
-  expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  expect(answer.headers.get('content-security-policy')).toBe(
+    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  );
+  // No other site can frame it (and have a visitor click inside it): the policy's frame-ancestors, and the older
+  // header for browsers without it.
+  expect(answer.headers.get('x-frame-options')).toBe('DENY');
+  expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
   const page = await answer.text();
   expect(page).toContain('<h2>Your cart &lt;is&gt; waiting</h2>');
   expect(page).toContain(
@@ -281,4 +311,132 @@ it('keeps the header fields a mail gives (List-Unsubscribe, List-Unsubscribe-Pos
     }),
   );
   await expect(bad).rejects.toMatchObject({ name: 'BadRequestException' });
+});
+
+describe('tunnel mode (PUBLIC_URL set): the outbox and the send endpoint answer only the key of this start', () => {
+  // A tunnel's agent connects from loopback and names the tunnel's host, or rewrites it to localhost.
+  const tunnelHost = 'shop-tunnel.example';
+  const key = 'tunnel-key-of-this-start-0123456789abcdef';
+  let tunnel: http.Server;
+  let port = 0;
+  beforeAll(async () => {
+    tunnel = createGateway({
+      routes: [],
+      webDir: dir,
+      imagesDir: dir,
+      config: {} as GatewayOptions['config'],
+      cognitoUrl: 'http://127.0.0.1:9',
+      publicUrl: `https://${tunnelHost}`,
+      mounts: { '/ses/': createSesStandIn(outbox, { outboxKey: key }) },
+    });
+    await new Promise<void>((resolve) => tunnel.listen(0, '127.0.0.1', resolve));
+    port = (tunnel.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => tunnel.close(() => resolve())));
+
+  /** A request from 127.0.0.1 (as a tunnel's agent makes it) with the Host header given. */
+  function request(
+    pathname: string,
+    options: { host: string; method?: string; headers?: Record<string, string>; body?: string },
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: pathname,
+          method: options.method ?? 'GET',
+          headers: { ...options.headers, host: options.host },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end(options.body);
+    });
+  }
+  const hosts = () => [tunnelHost, `localhost:${port}`, `127.0.0.1:${port}`];
+
+  test('without the key: 403 under the tunnel’s Host, localhost and 127.0.0.1 alike, and no mail in the answer', async () => {
+    expect((await outboxList()).length).toBeGreaterThan(0);
+    for (const host of hosts()) {
+      for (const pathname of ['/ses/outbox', '/ses/outbox?key=a-guessed-key', '/ses/outbox?key=']) {
+        const tries: Record<string, string>[] = [
+          {},
+          { accept: 'text/html' },
+          { cookie: `${OUTBOX_KEY_COOKIE}=a-guessed-key` },
+        ];
+        for (const headers of tries) {
+          const answer = await request(pathname, { host, headers });
+          expect({ host, pathname, headers, status: answer.status }).toEqual({ host, pathname, headers, status: 403 });
+          expect(JSON.parse(answer.text)).toEqual({
+            message:
+              'The outbox (every mail the shop sent, reset codes included) opens only with the key npm start printed, as PUBLIC_URL is set: open the outbox link it printed.',
+          });
+        }
+      }
+    }
+  });
+
+  test('the printed link opens the page: the key goes into a cookie for /ses only (HttpOnly, SameSite=Strict, Secure), and the page opens again with it', async () => {
+    for (const host of hosts()) {
+      const json = await request(`/ses/outbox?key=${key}`, { host });
+      expect({ host, status: json.status }).toEqual({ host, status: 200 });
+      expect((JSON.parse(json.text) as { mails: unknown[] }).mails.length).toBeGreaterThan(0);
+    }
+    const link = await request(`/ses/outbox?key=${key}`, { host: tunnelHost, headers: { accept: 'text/html' } });
+    expect(link.status).toBe(303);
+    expect(link.headers.location).toBe('/ses/outbox');
+    expect(link.headers['set-cookie']).toEqual([
+      `${OUTBOX_KEY_COOKIE}=${key}; Path=/ses; HttpOnly; SameSite=Strict; Secure`,
+    ]);
+    const page = await request('/ses/outbox', {
+      host: tunnelHost,
+      headers: { accept: 'text/html', cookie: `other=1; ${OUTBOX_KEY_COOKIE}=${key}` },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.text).toContain('<h1>Outbox:');
+    expect(page.text).toContain('(the key npm start printed)');
+    // The key does not open the outbox to another site's page.
+    const framed = await request('/ses/outbox', {
+      host: tunnelHost,
+      headers: { origin: 'https://evil.example', cookie: `${OUTBOX_KEY_COOKIE}=${key}` },
+    });
+    expect(framed.status).toBe(403);
+  });
+
+  test('sending: an unsigned request under the tunnel’s Host from loopback is 403 and sends nothing; the functions’ signed mail goes out', async () => {
+    const before = (await outboxList()).length;
+    for (const host of hosts()) {
+      const answer = await request('/ses/v2/email/outbound-emails', {
+        host,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(mailTo('victim@example.com')),
+      });
+      expect({ host, status: answer.status }).toEqual({ host, status: 403 });
+    }
+    expect(await outboxList()).toHaveLength(before);
+    const signed = new SESv2Client({
+      region: 'us-east-1',
+      endpoint: `http://localhost:${port}/ses`,
+      credentials: localCredentials('standin'),
+    });
+    expect((await signed.send(new SendEmailCommand(mailTo('tunnel@example.com')))).MessageId).toEqual(
+      expect.any(String),
+    );
+    signed.destroy();
+    expect(await outboxList()).toHaveLength(before + 1);
+  });
 });

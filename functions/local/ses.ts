@@ -1,18 +1,40 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { escapeHtml } from '#shared/sanitize';
+import { localCredentials } from '../lib/aws-client';
+import { siteUrl } from '../lib/site-url';
 import { sentByAnotherSite, sentByAWebPage } from './loopback-guard';
+import { checkSignature } from './sigv4';
 
 /**
  * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the real
- * @aws-sdk/client-sesv2 pointed at `${origin}/ses`; each mail is written to the outbox folder as an .eml file.
+ * @aws-sdk/client-sesv2 pointed at `${origin}/ses`, signed (SigV4) with the key chosen at this start, as SES takes
+ * only signed mail; each mail is written to the outbox folder as an .eml file.
  * `GET /ses/outbox` lists them (newest first) for developers and browser tests: every mail the shop sent, reset
- * codes and order details included, so it answers only a client on this machine (the socket's address is
- * loopback; no header can say so). JSON for scripts and tests; a page with links that open for a browser (`Accept:
- * text/html`), so a person can follow a mail's link (a reminder's, a reset's) with one click.
+ * codes and order details included. It answers only a client on this machine (the socket's address is loopback; no
+ * header can say so), or, in tunnel mode (PUBLIC_URL set, where every request comes from loopback and may name
+ * localhost), only a request with the outbox key made at this start and printed by npm start (docs/decisions/0090).
+ * JSON for scripts and tests; a page with links that open for a browser (`Accept: text/html`), so a person can
+ * follow a mail's link (a reminder's, a reset's) with one click.
  */
+export interface SesStandInOptions {
+  /**
+   * Access key -> secret the send endpoint takes. Default: the key the functions sign with (STANDIN_ACCESS_KEY_ID,
+   * STANDIN_SECRET_ACCESS_KEY), read at each request.
+   */
+  credentials?: Record<string, string>;
+  /**
+   * Tunnel mode: the outbox answers only a request that carries this key (`?key=`, or the cookie the link sets),
+   * wherever it comes from.
+   */
+  outboxKey?: string;
+}
+
+/** The cookie the outbox link sets in tunnel mode, so the page opens again (a reload) without the key in its address. */
+export const OUTBOX_KEY_COOKIE = 'ses_outbox_key';
+
 interface StoredMail {
   id: string;
   date: string;
@@ -33,7 +55,7 @@ function send(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /** The outbox as a page: each mail's header lines and its text, with every address in it a link. */
-export function outboxPage(mails: readonly StoredMail[]): string {
+export function outboxPage(mails: readonly StoredMail[], options: { keyed?: boolean } = {}): string {
   const linked = (text: string) =>
     escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
   const items = mails.map(
@@ -47,7 +69,7 @@ export function outboxPage(mails: readonly StoredMail[]): string {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Outbox (${mails.length})</title>
 <style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem}pre{white-space:pre-wrap;overflow-wrap:anywhere}</style></head>
 <body><h1>Outbox: ${mails.length} ${mails.length === 1 ? 'mail' : 'mails'}, newest first</h1>
-<p>Every mail the local shop sent (also in .data/outbox as .eml files). As JSON: <code>curl http://localhost:PORT/ses/outbox</code>.</p>
+<p>Every mail the local shop sent (also in .data/outbox as .eml files). As JSON: <code>curl ${options.keyed ? "'http://localhost:PORT/ses/outbox?key=KEY'</code> (the key npm start printed)" : 'http://localhost:PORT/ses/outbox</code>'}.</p>
 ${items.join('\n<hr>\n') || '<p>No mail yet.</p>'}
 </body></html>
 `;
@@ -98,11 +120,45 @@ export function isLoopback(address: string | undefined): boolean {
   return plain === '::1' || /^127\.\d+\.\d+\.\d+$/.test(plain ?? '');
 }
 
-export function createSesStandIn(outboxDir: string) {
+/** The headers of the outbox page: no script, no framing by another page, no address in a Referer. */
+export const OUTBOX_PAGE_HEADERS: Record<string, string> = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  // Mail text is escaped; the policy keeps any script off the page all the same (its own style block only).
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+/** Whether `given` is the key (compared in constant time). */
+const isKey = (key: string, given: string | undefined) =>
+  given !== undefined && timingSafeEqual(digest(key), digest(given));
+const cookieValue = (req: http.IncomingMessage, name: string) =>
+  (req.headers.cookie ?? '')
+    .split(/;\s*/)
+    .map((pair) => pair.split('='))
+    .find(([key]) => key === name)?.[1];
+
+export function createSesStandIn(outboxDir: string, options: SesStandInOptions = {}) {
+  const { outboxKey } = options;
   return async (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method === 'GET' && url.pathname === '/ses/outbox') {
-      if (!isLoopback(req.socket.remoteAddress)) {
+      const linkKey = url.searchParams.get('key') ?? undefined;
+      if (outboxKey !== undefined) {
+        // Tunnel mode: neither the socket (a tunnel's agent connects from loopback) nor the Host (a tunnel may name
+        // localhost) tells this machine's user from the internet; the key printed at this start does.
+        if (!isKey(outboxKey, linkKey) && !isKey(outboxKey, cookieValue(req, OUTBOX_KEY_COOKIE))) {
+          return fail(
+            res,
+            403,
+            'AccessDeniedException',
+            'The outbox (every mail the shop sent, reset codes included) opens only with the key npm start printed, as PUBLIC_URL is set: open the outbox link it printed.',
+          );
+        }
+      } else if (!isLoopback(req.socket.remoteAddress)) {
         return fail(
           res,
           403,
@@ -121,28 +177,45 @@ export function createSesStandIn(outboxDir: string) {
         );
       }
       if ((req.headers.accept ?? '').includes('text/html')) {
-        // Mail text is escaped; the policy keeps any script off the page all the same (its own style block only).
-        res.writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'cache-control': 'no-store',
-          'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-          'x-content-type-options': 'nosniff',
-        });
-        return void res.end(outboxPage(readOutbox(outboxDir)));
+        if (outboxKey !== undefined && isKey(outboxKey, linkKey)) {
+          // The printed link: the key goes into a cookie for this path only, and out of the address bar and history.
+          const secure = siteUrl()?.startsWith('https:') ? '; Secure' : '';
+          res.writeHead(303, {
+            location: '/ses/outbox',
+            'set-cookie': `${OUTBOX_KEY_COOKIE}=${outboxKey}; Path=/ses; HttpOnly; SameSite=Strict${secure}`,
+            'cache-control': 'no-store',
+            'referrer-policy': 'no-referrer',
+          });
+          return void res.end();
+        }
+        res.writeHead(200, OUTBOX_PAGE_HEADERS);
+        return void res.end(outboxPage(readOutbox(outboxDir), { keyed: outboxKey !== undefined }));
       }
       return send(res, 200, { mails: readOutbox(outboxDir) });
     }
     if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {
       return fail(res, 404, 'NotFoundException', `The SES stand-in does not know ${req.method} ${url.pathname}`);
     }
-    // Sending takes no signature here: only the shop's functions on this machine may, not a web page in the
-    // developer's browser (it sends an Origin; the SDK does not) nor another machine (docs/decisions/0085).
+    // Only the shop's functions on this machine send, not a web page in the developer's browser (it sends an Origin;
+    // the SDK does not) nor another machine (docs/decisions/0085), and only signed with this start's key, as SES
+    // takes only signed requests: a tunnel's requests come from loopback too (docs/decisions/0090).
     if (sentByAWebPage(req) || !isLoopback(req.socket.remoteAddress)) {
       return fail(
         res,
         403,
         'AccessDeniedException',
         "The SES stand-in sends mail for the shop's functions on this machine only.",
+      );
+    }
+    const own = localCredentials('standin');
+    const secrets = options.credentials ?? { [own.accessKeyId]: own.secretAccessKey };
+    const signed = checkSignature(req, body, secrets, { payload: 'body', checkTime: false });
+    if (!signed.ok) {
+      return fail(
+        res,
+        403,
+        'AccessDeniedException',
+        `The SES stand-in takes only mail signed with the key of this start (${signed.code}: ${signed.message})`,
       );
     }
     let input: {

@@ -1,10 +1,22 @@
 import { DynamoDBClient, ListTablesCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createPublicKey } from 'node:crypto';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { mintToken, publishedKey } from '#tests/jwt';
+import { readSigningKey, signingKeyFile } from './cognito';
 import { readOutbox } from './ses';
 import { freePort } from './processes';
 import { IMAGES_BUCKET, startLocalStack, type LocalStack } from './stack';
@@ -388,4 +400,76 @@ test('an admin photo upload works under either name: the upload URL names the ad
       type: 'image/jpeg',
     });
   }
+});
+
+test("a token signed with cognito-local's published key opens nothing: an admin's is 401 on the dashboard, a customer's 401 on their orders; the stand-in's own tokens open them", async () => {
+  const base = names().loopback;
+  const config = (await (await fetch(`${base}/config.json`)).json()) as { userPoolClientId: string };
+  const cognitoCall = async (operation: string, body: Record<string, unknown>) => {
+    const answer = await fetch(`${base}/cognito/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+  };
+  const signIn = async (email: string, password: string) => {
+    const { body } = await cognitoCall('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    return (body as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult.AccessToken;
+  };
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
+  const get = async (pathname: string, token: string) =>
+    (await fetch(`${base}${pathname}`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+  const customer = { email: `published-key-${Date.now()}@example.com`, password: 'Customer1ok' };
+  expect(
+    (
+      await cognitoCall('SignUp', {
+        ClientId: config.userPoolClientId,
+        Username: customer.email,
+        Password: customer.password,
+        UserAttributes: [{ Name: 'email', Value: customer.email }],
+      })
+    ).status,
+  ).toBe(200);
+  const adminToken = await signIn(admin.email, admin.password);
+  const customerToken = await signIn(customer.email, customer.password);
+  // Real sign-ins open what they should.
+  expect(await get('/api/admin/dashboard', adminToken)).toBe(200);
+  expect(await get('/auth/orders', customerToken)).toBe(200);
+  expect(await get('/auth/shippingProfiles', customerToken)).toBe(200);
+
+  // The same claims (the pool's issuer and client, the admin group, the customer's sub), signed with the key inside
+  // cognito-local's npm package.
+  const now = Math.floor(Date.now() / 1000);
+  const forged = (token: string) => mintToken({ ...claimsOf(token), iat: now, exp: now + 600 }, { key: publishedKey });
+  const forgedAdmin = forged(adminToken);
+  expect(claimsOf(forgedAdmin)).toMatchObject({ 'cognito:groups': ['admin'], iss: stack.cognito.issuer });
+  expect(await get('/api/admin/dashboard', forgedAdmin)).toBe(401);
+  const forgedCustomer = forged(customerToken);
+  expect(await get('/auth/orders', forgedCustomer)).toBe(401);
+  expect(await get('/auth/shippingProfiles', forgedCustomer)).toBe(401);
+  // Nor does the Cognito door read the customer's account with it (cognito-local itself only decodes the token).
+  const account = await cognitoCall('GetUser', { AccessToken: forgedCustomer });
+  expect(account).toEqual({ status: 400, body: { __type: 'NotAuthorizedException', message: 'Invalid Access Token' } });
+  expect((await cognitoCall('GetUser', { AccessToken: customerToken })).status).toBe(200);
+
+  // The key is this data folder's, its owner's only; the JWKS the functions read holds it alone.
+  const keyFile = signingKeyFile(path.join(dataDir, 'cognito'));
+  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  const jwks = (await (await fetch(`${stack.cognito.issuer}/.well-known/jwks.json`)).json()) as {
+    keys: { n: string }[];
+  };
+  expect(jwks.keys.map((key) => key.n)).toEqual([
+    createPublicKey(readSigningKey(path.dirname(keyFile))).export({ format: 'jwk' }).n,
+  ]);
+  expect(jwks.keys[0].n).not.toBe(createPublicKey(publishedKey).export({ format: 'jwk' }).n);
 });

@@ -73,6 +73,8 @@ export interface LocalStack {
   cognito: LocalCognito;
   /** The rate limits the gateway enforces. */
   rateLimits: RateLimitSwitch;
+  /** Tunnel mode (publicUrl set): the key without which /ses/outbox answers nobody (`/ses/outbox?key=...`). */
+  outboxKey?: string;
   stop(): Promise<void>;
 }
 
@@ -143,6 +145,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // CloudFront's secret origin header, played by the gateway: a new value each start (docs/decisions/0066).
     const originSecret = randomBytes(32).toString('base64url');
     const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+    // Tunnel mode: the outbox opens only with a key made at this start, which npm start prints (docs/decisions/0090).
+    const outboxKey = publicUrl ? randomBytes(24).toString('base64url') : undefined;
     const stackEnv = {
       ORIGIN_SECRET: originSecret,
       TABLE_NAME: tableName,
@@ -208,7 +212,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
       cognitoHook: localCognitoTriggers(cognito),
       originSecret,
-      mounts: { '/s3/': s3, '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox')) },
+      mounts: {
+        '/s3/': s3,
+        '/ses/': createSesStandIn(path.join(options.dataDir, 'outbox'), {
+          credentials: { [standIn.accessKeyId]: standIn.secretAccessKey },
+          outboxKey,
+        }),
+      },
       rateLimiter: limits.enabled ? createRateLimiter({ scale: limits.scale, now, log: options.log }) : undefined,
       log: options.log,
     });
@@ -247,7 +257,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // A caller that stops the stack before it is ready (a failed test's afterAll) need not await `ready`: its
     // failure against the stopped stand-ins is then nobody's to report, and must not crash the process.
     ready.catch(() => undefined);
-    return { url: origin, dynamoAccessKeyId, ready, cognito, rateLimits: limits, stop: stopAll };
+    return { url: origin, dynamoAccessKeyId, ready, cognito, rateLimits: limits, outboxKey, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
@@ -327,7 +337,8 @@ function localCognitoTriggers(cognito: LocalCognito) {
         return { ...answer, UserConfirmed: true, CodeDeliveryDetails: undefined };
       };
     }
-    if (target === 'ForgotPassword' && username) {
+    // An address without an account gets Cognito's same answer and no mail (the stand-in prevents existence errors).
+    if (target === 'ForgotPassword' && username && cognito.hasUser(username)) {
       const before = cognito.confirmationCode(username);
       const site = siteUrl();
       if (!site) throw new Error('no site address for the reset link (the gateway runs every request with one)');

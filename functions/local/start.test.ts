@@ -4,8 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 /**
- * `npm start` with HOST beyond loopback (issue 23): refused while the admin's password is the one everybody knows,
- * else a plain warning of what the shop then exposes. PORT names a busy port, so nothing is built or started.
+ * `npm start` with HOST beyond loopback (issue 23) or behind a tunnel (PUBLIC_URL, issue 32): refused while the
+ * admin's password is the one everybody knows, else a plain warning of what the shop then exposes. PORT names a busy
+ * port, so nothing is built or started.
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 let busy: http.Server;
@@ -62,6 +63,26 @@ test('without HOST nothing is said, and a PUBLIC_URL that is not an origin is re
   expect(output).toContain(
     'PUBLIC_URL must be an origin such as http://192.168.1.20:3000 or https://shop.example.dev (got "http://192.168.1.20:3000/shop")',
   );
+});
+
+test('PUBLIC_URL (a tunnel) with the default admin password is refused, saying why and what to set', () => {
+  const { status, output } = npmStart({ PUBLIC_URL: 'https://example.test' });
+  expect(status).toBe(1);
+  expect(output).toContain(
+    'PUBLIC_URL=https://example.test would let anyone who reaches that address sign in as the admin with the password everyone knows (ShopAdmin1): set ADMIN_PASSWORD too, or leave PUBLIC_URL unset.',
+  );
+  expect(output).not.toContain('is already in use');
+});
+
+test('PUBLIC_URL with an admin password of its own says what the tunnel shows and to whom, then starts', () => {
+  const { status, output } = npmStart({ PUBLIC_URL: 'https://example.test', ADMIN_PASSWORD: 'Mine0nly9' });
+  expect(output).toContain(
+    'PUBLIC_URL=https://example.test: whoever reaches that address can browse, create accounts, place orders with test cards',
+  );
+  expect(output).toContain('opens only with the key printed below once the shop is ready');
+  // Then it stops on the busy port, as any start would.
+  expect(output).toContain(`Port ${port} is already in use`);
+  expect(status).toBe(1);
 });
 
 test('REMINDER_DELAY_MINUTES must be whole minutes from 0 (off) to a day; a good one passes on to the start', () => {

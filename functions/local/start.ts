@@ -1,11 +1,11 @@
 /**
  * `npm start`: builds the SPA, starts the local stand-ins and serves the whole shop on http://localhost:3000. Settings:
  * PORT, HOST (where the shop listens: 127.0.0.1; another address warns), PUBLIC_URL (an address the shop is reached
- * under besides this machine's names), DYNAMODB_PORT, COGNITO_PORT, DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD,
- * SKIP_WEB_BUILD, STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test mode instead of the built-in test
- * processor), RATE_LIMITS (on, off, or a number that multiplies every limit; shared/rate-limits.ts),
- * REMINDER_DELAY_MINUTES (the checkout reminders' delay written to the owner's setting at start: 1 to see one arrive, 0
- * off), SHOP_POSTAL_ADDRESS (the footer of reminders; a demo address otherwise).
+ * under besides this machine's names: tunnel mode, where the outbox takes a printed key), DYNAMODB_PORT, COGNITO_PORT,
+ * DATA_DIR, ADMIN_EMAIL, ADMIN_PASSWORD, SKIP_WEB_BUILD, STRIPE_SECRET_KEY / STRIPE_PUBLISHABLE_KEY (real Stripe test
+ * mode instead of the built-in test processor), RATE_LIMITS (on, off, or a number that multiplies every limit;
+ * shared/rate-limits.ts), REMINDER_DELAY_MINUTES (the checkout reminders' delay written to the owner's setting at
+ * start: 1 to see one arrive, 0 off), SHOP_POSTAL_ADDRESS (the footer of reminders; a demo address otherwise).
  */
 import path from 'node:path';
 import { isStrongPassword } from '#shared/messages';
@@ -34,6 +34,18 @@ function exposureWarning(host: string, port: number, dynamoPort: number): string
   Still on this machine only: the mail outbox (/ses/outbox, with reset codes), the Cognito stand-in and its admin calls.
   DynamoDB Local answers on port ${dynamoPort} of every interface whatever HOST says, but opens the shop's data only to the key in
   the data folder (dynamodb/access-key-id); the /s3 stand-in takes only the key chosen at this start.
+`;
+}
+
+/** What a shop reached through PUBLIC_URL (a tunnel, a forwarded port) shows, and to whom (docs/decisions/0090). */
+function tunnelNotice(publicUrl: string): string {
+  return `
+  PUBLIC_URL=${publicUrl}: whoever reaches that address can browse, create accounts, place orders with test cards
+  and try the admin's password (yours: the default one is refused). A tunnel connects from this machine and may name
+  localhost, so the shop cannot tell your requests from the internet's: the mail outbox (/ses/outbox, with reset
+  codes) opens only with the key printed below once the shop is ready (new at each start), and the SES stand-in
+  sends only mail signed with this start's key. The tunnel reaches the shop's port only, not the Cognito stand-in or
+  DynamoDB Local.
 `;
 }
 
@@ -69,6 +81,11 @@ async function main() {
       `PUBLIC_URL must be an origin such as http://192.168.1.20:3000 or https://shop.example.dev (got "${publicUrl}"): fix it and run npm start again.`,
     );
   }
+  if (publicUrl !== undefined && admin.password === DEFAULT_ADMIN.password) {
+    fail(
+      `PUBLIC_URL=${publicUrl} would let anyone who reaches that address sign in as the admin with the password everyone knows (${DEFAULT_ADMIN.password}): set ADMIN_PASSWORD too, or leave PUBLIC_URL unset.`,
+    );
+  }
   if (!isLoopbackHost(host)) {
     if (admin.password === DEFAULT_ADMIN.password) {
       fail(
@@ -77,6 +94,7 @@ async function main() {
     }
     console.warn(exposureWarning(host, port, dynamoPort));
   }
+  if (publicUrl !== undefined) console.warn(tunnelNotice(publicUrl));
   const delay = env.REMINDER_DELAY_MINUTES?.trim();
   const reminderDelayMinutes = delay ? Number(delay) : undefined;
   if (
@@ -153,7 +171,7 @@ async function main() {
   Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
   DynamoDB Local:  http://127.0.0.1:${dynamoPort} (opens the shop's data only with the key in ${path.join(path.relative(ROOT, dataDir) || dataDir, 'dynamodb', 'access-key-id')})
   Cognito:         http://127.0.0.1:${cognitoPort} (this machine only)
-  Mails sent:      ${stack.url}/ses/outbox (this machine only: reset codes are in them)
+  Mails sent:      ${stack.outboxKey ? `${stack.url}/ses/outbox?key=${stack.outboxKey} (only with this key, as PUBLIC_URL is set: reset codes are in them; keep the link to yourself)` : `${stack.url}/ses/outbox (this machine only: reset codes are in them)`}
   Cart reminders:  the admin's dashboard sets the delay (REMINDER_DELAY_MINUTES=1 npm start: a reminder a minute after the card step)
   Rate limits:     ${stack.rateLimits.enabled ? `on${stack.rateLimits.scale === 1 ? '' : `, each limit x${stack.rateLimits.scale}`} (RATE_LIMITS=off turns them off)` : 'off (RATE_LIMITS=off)'}
   Payments:        ${env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? 'Stripe test mode' : 'built-in test card processor (4242 4242 4242 4242 succeeds)'}
