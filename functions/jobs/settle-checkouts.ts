@@ -21,6 +21,7 @@ const RESERVE_MS = 2_500;
  * ran:
  * 1. checkouts (docs/decisions/0022, 0023); 2. cancellations whose refund or mail is unfinished (0048);
  * 3. the catalogue index when it is missing or old (0049): one GetItem when it is current.
+ * Each checkout is finished under the correlation id of the request that made it (0100).
  */
 export const handler = withLambdaLogging(
   withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleRun> => {
