@@ -36,6 +36,13 @@ export const VARIANT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Where originals wait, private. */
 export const UPLOAD_PREFIX = 'uploads/';
+/**
+ * The metadata an upload carries the correlation id of the request that issued its URL in (S3 user metadata: sent
+ * as the header `x-amz-meta-correlation-id`, which the presigned PUT signs, so the upload must send it; the bucket's
+ * CORS allows it). The image pipeline logs under it (docs/decisions/0100).
+ */
+export const UPLOAD_CORRELATION_METADATA = 'correlation-id';
+export const UPLOAD_CORRELATION_HEADER = `x-amz-meta-${UPLOAD_CORRELATION_METADATA}`;
 /** Where variants are served from (the bucket key; the URL path is the same with a leading slash). */
 export const PHOTO_PREFIX = 'images/products/';
 

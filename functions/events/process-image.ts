@@ -1,12 +1,15 @@
 import type { S3Event } from 'aws-lambda';
 import { processUpload } from '../domain/images/pipeline';
+import { withLambdaLogging } from '../lib/logger';
 
 /**
  * The image pipeline's function: S3 calls it for every object created under uploads/ of the image bucket (in AWS
  * an event notification; locally the S3 stand-in calls it the same way). Keys arrive URL-encoded, spaces as '+'.
+ * Its lines carry the Lambda request id and, for each upload, the correlation id of the request that issued the
+ * upload's URL (docs/decisions/0100).
  */
-export const handler = async (event: S3Event): Promise<void> => {
+export const handler = withLambdaLogging(async (event: S3Event): Promise<void> => {
   for (const record of event.Records) {
     await processUpload(decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')));
   }
-};
+});

@@ -4,7 +4,7 @@ import { noteOnOrder } from '../domain/checkout/confirmation-mail';
 import { sweepDeliveries, type Composers, type SweepCounts } from '../domain/mail/deliveries';
 import { composeReminder } from '../domain/reminders/reminders';
 import { mailRestocks, type RestockCounts } from '../domain/stock-alerts/restocks';
-import { logger } from '../lib/logger';
+import { logger, withLambdaLogging } from '../lib/logger';
 import { withMetrics } from '../lib/metrics';
 
 /** The kinds whose mail is written when it goes out (docs/decisions/0079): a checkout reminder says today's prices. */
@@ -20,20 +20,23 @@ const RESERVE_MS = 4_000;
  * order confirmation's new state is copied onto its order. A scheduled mail (a checkout reminder) is written by its
  * kind's composer when it goes out, or withdrawn when it is no longer wanted. First, sizes shoppers wait for that can
  * be bought again get their back-in-stock mails written (docs/decisions/0080), so the same run sends them.
+ * Each delivery's lines carry the correlation id of the request that wrote it (docs/decisions/0100).
  */
-export const handler = withMetrics(
-  async (
-    _event?: unknown,
-    context?: Pick<Context, 'getRemainingTimeInMillis'>,
-  ): Promise<SweepCounts & { alerts: RestockCounts }> => {
-    const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
-    // A failure here (the table busy) must not keep the due mails from going out.
-    const alerts = await mailRestocks(new Date(), { deadline }).catch((error: unknown) => {
-      logger.error('back-in-stock look failed', { error: error as Error });
-      return { mailed: 0, ended: 0 };
-    });
-    const counts = await sweepDeliveries(new Date(), { deadline, onChange: noteOnOrder, compose: COMPOSERS });
-    if (Object.values(counts).some(Boolean)) logger.info('due mails', { ...counts });
-    return { ...counts, alerts };
-  },
+export const handler = withLambdaLogging(
+  withMetrics(
+    async (
+      _event?: unknown,
+      context?: Pick<Context, 'getRemainingTimeInMillis'>,
+    ): Promise<SweepCounts & { alerts: RestockCounts }> => {
+      const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
+      // A failure here (the table busy) must not keep the due mails from going out.
+      const alerts = await mailRestocks(new Date(), { deadline }).catch((error: unknown) => {
+        logger.error('back-in-stock look failed', { error: error as Error });
+        return { mailed: 0, ended: 0 };
+      });
+      const counts = await sweepDeliveries(new Date(), { deadline, onChange: noteOnOrder, compose: COMPOSERS });
+      if (Object.values(counts).some(Boolean)) logger.info('due mails', { ...counts });
+      return { ...counts, alerts };
+    },
+  ),
 );

@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { healCatalogIndex } from '../domain/catalog/tag-index';
 import { settleCheckouts, type SettleCounts } from '../domain/checkout/settle';
 import { finishCancellations, type CancellationCounts } from '../domain/orders/cancel';
-import { logger } from '../lib/logger';
+import { logger, withLambdaLogging } from '../lib/logger';
 import { withMetrics } from '../lib/metrics';
 
 /** What one run did: checkouts settled, cancellations finished, and the catalogue index's state. */
@@ -21,9 +21,10 @@ const RESERVE_MS = 2_500;
  * ran:
  * 1. checkouts (docs/decisions/0022, 0023); 2. cancellations whose refund or mail is unfinished (0048);
  * 3. the catalogue index when it is missing or old (0049): one GetItem when it is current.
+ * Each checkout is finished under the correlation id of the request that made it (0100).
  */
-export const handler = withMetrics(
-  async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleRun> => {
+export const handler = withLambdaLogging(
+  withMetrics(async (_event?: unknown, context?: Pick<Context, 'getRemainingTimeInMillis'>): Promise<SettleRun> => {
     const deadline = Date.now() + Math.max(1_000, (context?.getRemainingTimeInMillis() ?? 10_000) - RESERVE_MS);
     const failures: unknown[] = [];
     const step = async <T>(name: string, run: () => Promise<T>): Promise<T | null> => {
@@ -45,5 +46,5 @@ export const handler = withMetrics(
     );
     if (failures.length) throw failures[0];
     return { checkouts, cancellations, catalogIndex };
-  },
+  }),
 );

@@ -1,4 +1,5 @@
 import { apiEvent, lambdaContext, useFreshTable } from '#tests/helpers';
+import { captureLogLines, loadWithLogging } from '#tests/log-lines';
 import * as z from '#shared/schemas/zod';
 
 type Modules = {
@@ -6,30 +7,18 @@ type Modules = {
   logger: typeof import('./logger');
   contact: typeof import('../http/forms/submit-contact');
 };
-/**
- * Fresh copies of the logger and the handlers, made with logging on: Powertools sets a warm function's level back to
- * the one it started with (POWERTOOLS_LOG_LEVEL, SILENT in the tests) at every invocation.
- */
+/** Fresh copies of the logger and the handlers, made with logging on (tests/log-lines.ts). */
 const {
   http,
   logger: loggerModule,
   contact,
-} = ((): Modules => {
-  const level = process.env.POWERTOOLS_LOG_LEVEL;
-  process.env.POWERTOOLS_LOG_LEVEL = 'INFO';
-  let modules!: Modules;
-  jest.isolateModules(() => {
-    /* eslint-disable @typescript-eslint/no-require-imports -- jest.isolateModules loads fresh copies only through require */
-    modules = {
-      http: require('./http'),
-      logger: require('./logger'),
-      contact: require('../http/forms/submit-contact'),
-    };
-    /* eslint-enable @typescript-eslint/no-require-imports */
-  });
-  process.env.POWERTOOLS_LOG_LEVEL = level;
-  return modules;
-})();
+} = loadWithLogging((): Modules => ({
+  /* eslint-disable @typescript-eslint/no-require-imports -- jest.isolateModules loads fresh copies only through require */
+  http: require('./http'),
+  logger: require('./logger'),
+  contact: require('../http/forms/submit-contact'),
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}));
 const { defineHandler } = http;
 const { logger } = loggerModule;
 const submitContact = contact.handler;
@@ -57,20 +46,7 @@ const logging = defineHandler(ROUTES, 'test/log', async ({ event }) => {
   return { ok: true as const };
 });
 
-let lines: Record<string, unknown>[] = [];
-const capture = (chunk: unknown) => {
-  for (const line of String(chunk).split('\n'))
-    if (line.startsWith('{')) lines.push(JSON.parse(line) as Record<string, unknown>);
-  return true;
-};
-beforeEach(() => {
-  lines = [];
-  jest.spyOn(process.stdout, 'write').mockImplementation(capture);
-  jest.spyOn(process.stderr, 'write').mockImplementation(capture);
-});
-afterEach(() => {
-  jest.restoreAllMocks();
-});
+const lines = captureLogLines();
 
 const call = async (body?: string) => {
   const event = apiEvent({ method: 'POST', path: '/api/test/log', routePath: '/api/test/log', body });
@@ -82,7 +58,7 @@ test("a handler's log lines, and the error line of a failed request, carry the r
   const first = await call();
   const failed = await call('fail');
   expect(failed.status).toBe(500);
-  expect(lines.map((line) => [line.message, line.correlation_id])).toEqual([
+  expect(lines().map((line) => [line.message, line.correlation_id])).toEqual([
     ['first line', first.id],
     ['second line', first.id],
     ['first line', failed.id],
@@ -91,7 +67,7 @@ test("a handler's log lines, and the error line of a failed request, carry the r
   ]);
   expect(first.id).not.toBe(failed.id);
   // The Lambda context too (injectLambdaContext): the invocation's id beside the request's.
-  expect(lines[0]).toMatchObject({ function_request_id: 'lambda-invocation-1', service: 'shop' });
+  expect(lines()[0]).toMatchObject({ function_request_id: 'lambda-invocation-1', service: 'shop' });
 });
 
 test('a real handler logs under the request id too (a form whose honeypot a bot filled)', async () => {
@@ -104,7 +80,7 @@ test('a real handler logs under the request id too (a form whose honeypot a bot 
   });
   const result = await submitContact(event, { ...lambdaContext });
   expect(result.statusCode).toBe(201);
-  expect(lines.filter((line) => line.message === 'form honeypot filled; not stored')).toEqual([
+  expect(lines().filter((line) => line.message === 'form honeypot filled; not stored')).toEqual([
     expect.objectContaining({ correlation_id: event.requestContext.requestId }),
   ]);
 });

@@ -41,15 +41,29 @@ export const UPLOAD_URL_SECONDS = 300;
 /**
  * A presigned PUT for one object (5 minutes). Content-Type and Content-Length are signed, so the upload must
  * declare that type and be exactly `size` bytes (browsers set Content-Length from the file themselves): the
- * size limit checked before signing also holds at the bucket.
+ * size limit checked before signing also holds at the bucket. `metadata` (S3 user metadata) is signed as headers
+ * too, kept out of the URL's query: the upload must send each `x-amz-meta-<name>` header with its value.
  */
-export async function presignUpload(key: string, contentType: string, size: number): Promise<string> {
+export async function presignUpload(
+  key: string,
+  contentType: string,
+  size: number,
+  metadata: Record<string, string> = {},
+): Promise<string> {
+  const metadataHeaders = Object.keys(metadata).map((name) => `x-amz-meta-${name.toLowerCase()}`);
   return getSignedUrl(
     browserS3(),
-    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ContentType: contentType,
+      ContentLength: size,
+      ...(metadataHeaders.length ? { Metadata: metadata } : {}),
+    }),
     {
       expiresIn: UPLOAD_URL_SECONDS,
-      signableHeaders: new Set(['content-type', 'content-length']),
+      signableHeaders: new Set(['content-type', 'content-length', ...metadataHeaders]),
+      unhoistableHeaders: new Set(metadataHeaders),
     },
   );
 }
@@ -76,10 +90,15 @@ export async function deleteImages(paths: readonly string[]): Promise<string[]> 
   return failed;
 }
 
+/** The bytes of one object of the image bucket, and its user metadata (names in lower case). */
+export async function getObjectWithMetadata(key: string): Promise<{ body: Buffer; metadata: Record<string, string> }> {
+  const answer = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return { body: Buffer.from(await answer.Body!.transformToByteArray()), metadata: answer.Metadata ?? {} };
+}
+
 /** The bytes of one object of the image bucket. */
 export async function getObject(key: string): Promise<Buffer> {
-  const answer = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
-  return Buffer.from(await answer.Body!.transformToByteArray());
+  return (await getObjectWithMetadata(key)).body;
 }
 
 /** Writes one object of the image bucket with its type and Cache-Control (what CloudFront passes on to browsers). */

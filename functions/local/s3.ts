@@ -22,6 +22,8 @@ import { checkSignature } from './sigv4';
  * - presigned URLs: X-Amz-Date + X-Amz-Expires not passed (403 AccessDenied "Request has expired"), at most 7 days;
  * - header-signed calls: x-amz-date within 15 minutes of now (403 RequestTimeTooSkewed);
  * - bucket names follow S3's rules, keys have no `.`/`..` segments (400).
+ * User metadata (`x-amz-meta-*` headers of a PUT) is kept and answered on GET and HEAD; a presigned PUT signed for a
+ * metadata header must send it with the signed value (as any signed header).
  * Not modelled: bucket policies, versions, multipart uploads, listing.
  *
  * Event notifications: `onObjectCreated` is called after each PUT with the event S3 would send (the image
@@ -199,6 +201,10 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       const type = String(req.headers['content-type'] ?? 'binary/octet-stream');
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       const cacheControl = req.headers['cache-control'];
+      // User metadata (x-amz-meta-*), kept and answered as S3 does.
+      const metadata = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name.startsWith('x-amz-meta-')),
+      ) as Record<string, string>;
       writeFileSync(
         target.meta,
         JSON.stringify({
@@ -207,6 +213,7 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
           etag,
           lastModified: new Date().toUTCString(),
           ...(cacheControl ? { cacheControl } : {}),
+          ...(Object.keys(metadata).length ? { metadata } : {}),
         }),
       );
       res.writeHead(200, { etag });
@@ -231,6 +238,7 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       if (meta.etag) headers.etag = meta.etag;
       if (meta.lastModified) headers['last-modified'] = meta.lastModified;
       if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
+      Object.assign(headers, meta.metadata);
       res.writeHead(200, headers);
       return void res.end(method === 'HEAD' ? undefined : readFileSync(target.file));
     }
@@ -251,7 +259,14 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
 }
 
 /** What the stand-in keeps about a stored object (its sidecar), or null: the gateway serves /images with it. */
-type StoredMeta = { contentType?: string; cacheControl?: string; etag?: string; lastModified?: string };
+type StoredMeta = {
+  contentType?: string;
+  cacheControl?: string;
+  etag?: string;
+  lastModified?: string;
+  /** User metadata, by header (`x-amz-meta-<name>`). */
+  metadata?: Record<string, string>;
+};
 
 export function storedObjectMeta(storageDir: string, bucket: string, key: string): StoredMeta | null {
   const file = path.resolve(storageDir, '.meta', bucket, `${key}.json`);

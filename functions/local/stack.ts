@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { recordStackEnv } from './stack-env';
 import { createGateway } from './gateway';
 import { createRateLimiter, rateLimitSwitchFromEnv, type RateLimiterOptions } from './rate-limit';
 import type { RateLimitSwitch } from '#shared/rate-limits';
-import type { S3Event } from 'aws-lambda';
+import type { Context, S3Event } from 'aws-lambda';
 import { UPLOAD_PREFIX } from '#shared/images';
 import { migrateLegacyImages } from '../domain/images/photos';
 import { ensureCatalogIndex } from '../domain/catalog/tag-index';
@@ -185,14 +185,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureUser(cognito, options.admin.email, options.admin.password, [ADMIN_GROUP]);
 
     // The image pipeline's function, run by the S3 stand-in on every upload as the S3 trigger runs it in AWS.
-    type ImageHandler = { handler: (event: S3Event) => Promise<void> };
+    type ImageHandler = { handler: (event: S3Event, context: Partial<Context>) => Promise<void> };
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers
     const imageModule = require(path.join(__dirname, '..', 'events', 'process-image.ts')) as ImageHandler;
     const processImage = imageModule.handler;
     const s3 = createS3StandIn(storageDir, {
       credentials: { [standIn.accessKeyId]: standIn.secretAccessKey },
       onObjectCreated: async (event) => {
-        if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX))) await processImage(event);
+        if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX)))
+          await processImage(event, invocation('process-image'));
       },
       onNotificationError: (error, key) => options.log?.(`image pipeline failed on ${key}: ${error.message}`),
     });
@@ -232,18 +233,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     // The scheduled jobs (EventBridge in AWS) run here on a timer once the data is there; loaded now, as the handlers.
+    type JobHandler = { handler: (event: undefined, context: Partial<Context>) => Promise<unknown> };
     const jobs = JOBS.map((job) => ({
       job,
       // eslint-disable-next-line @typescript-eslint/no-require-imports -- the path comes from the job table; synchronous
-      run: (require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)) as { handler: () => Promise<unknown> })
-        .handler,
+      run: (require(path.join(__dirname, '..', 'jobs', `${job.handler}.ts`)) as JobHandler).handler,
     }));
     const ready = getReady(options).then(
       (result) => {
         setStarting(undefined, options.log);
         const timer = setInterval(() => {
           for (const { job, run } of jobs)
-            run().catch((error: Error) => options.log?.(`job ${job.handler} failed: ${error.message}`));
+            run(undefined, invocation(`job ${job.handler}`)).catch((error: Error) =>
+              options.log?.(`job ${job.handler} failed: ${error.message}`),
+            );
         }, options.jobIntervalMs ?? 60_000);
         timer.unref();
         started.push({ stop: async () => clearInterval(timer) });
@@ -263,6 +266,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
+
+/** A Lambda context for one local run of a function no route calls (its log lines' function_request_id). */
+const invocation = (functionName: string): Partial<Context> => ({
+  awsRequestId: randomUUID(),
+  functionName,
+  getRemainingTimeInMillis: () => 10_000,
+});
 
 /**
  * What GET /api/health tells while the stack is not ready (SHOP_STARTING, read by functions/http/system/get-health.ts;

@@ -9,6 +9,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { UPLOAD_CORRELATION_HEADER } from '#shared/images';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { acknowledgeGuard, GUARD_REASONS } from './guard';
 
@@ -132,8 +133,14 @@ export function createBuckets(scope: Construct): ShopBuckets {
     ],
     // Admins upload images from the browser with a presigned PUT (signature = authorization; CORS only lets
     // the page read the answer). Any origin, as the distribution's domain cannot be named here without a cycle.
+    // The upload sends the correlation id of the request that issued its URL as metadata (docs/decisions/0100).
     cors: [
-      { allowedMethods: [HttpMethods.PUT], allowedOrigins: ['*'], allowedHeaders: ['content-type'], maxAge: 3000 },
+      {
+        allowedMethods: [HttpMethods.PUT],
+        allowedOrigins: ['*'],
+        allowedHeaders: ['content-type', UPLOAD_CORRELATION_HEADER],
+        maxAge: 3000,
+      },
     ],
     removalPolicy: RemovalPolicy.RETAIN,
   });

@@ -82,7 +82,12 @@ describe('buckets and access logs', () => {
       expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } }),
     ]);
     expect(images.CorsConfiguration.CorsRules).toEqual([
-      { AllowedMethods: ['PUT'], AllowedOrigins: ['*'], AllowedHeaders: ['content-type'], MaxAge: 3000 },
+      {
+        AllowedMethods: ['PUT'],
+        AllowedOrigins: ['*'],
+        AllowedHeaders: ['content-type', 'x-amz-meta-correlation-id'],
+        MaxAge: 3000,
+      },
     ]);
   });
 });

@@ -53,6 +53,11 @@ export interface CheckoutRecord extends Timestamps {
   abandonAt: string;
   /** TTL (epoch seconds) of a finished checkout. */
   expiresAt?: number;
+  /**
+   * The correlation id of the request that made (or last re-priced) it: the settle job's lines about it, and the
+   * confirmation mail of an order the job records, carry it (docs/decisions/0100).
+   */
+  correlationId?: string;
   version: number;
 }
 

@@ -11,6 +11,8 @@ export interface SubmissionRecord extends Timestamps {
   items?: string;
   mailStatus: 'pending' | 'sent' | 'failed';
   mailAttempts: number;
+  /** The correlation id of the request that sent the form: the retry job logs under it (docs/decisions/0100). */
+  correlationId?: string;
 }
 
 export const formSubmissions = model<SubmissionRecord, 'id', 'mailStatus' | 'mailAttempts'>({

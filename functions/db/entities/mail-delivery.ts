@@ -33,6 +33,11 @@ export interface MailDeliveryRecord extends Timestamps {
   lastError?: string;
   /** Why it was withdrawn (the order was cancelled; the reminder's cart was paid, the address opted out, ...). */
   withdrawnReason?: string;
+  /**
+   * The correlation id of what wrote it (the API request, else the job's invocation): the send-mails job logs its sends
+   * under it (docs/decisions/0100).
+   */
+  correlationId?: string;
   version: number;
 }
 

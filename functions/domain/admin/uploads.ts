@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { photoPath, variantUrl, widthFor, type Photo } from '#shared/images';
+import {
+  photoPath,
+  UPLOAD_CORRELATION_HEADER,
+  UPLOAD_CORRELATION_METADATA,
+  variantUrl,
+  widthFor,
+  type Photo,
+} from '#shared/images';
 import { IMAGE_TYPES, type ImageType, type UploadAnswer, type UploadStatus } from '#shared/schemas/admin';
 import { images } from '../../db/entities/image';
 import { uploads } from '../../db/entities/upload';
 import { notFound } from '../../lib/errors';
+import { currentCorrelationId } from '../../lib/logger';
 import { presignUpload } from '../../lib/storage';
 
 /** How long an issued upload's id is known ("processing") without a photo made of it: a day. */
@@ -14,18 +22,29 @@ export const UNKNOWN_UPLOAD = 'No upload has this id: ask for a new upload URL a
  * A presigned PUT straight to the image bucket's private uploads/ (key uploads/<uuid>.<ext>): the browser
  * uploads, no image passes through a Lambda. The upload triggers the image pipeline; the product names the photo
  * by `url` (/images/products/<uuid>), whose variants appear once `GET /api/admin/uploads/<uuid>` says ready.
- * The type is fixed by the allow-list (the file name is not trusted for it).
+ * The type is fixed by the allow-list (the file name is not trusted for it). The upload carries this request's
+ * correlation id as metadata (a header the URL is signed for: `headers` names it), so the pipeline's lines carry it
+ * too (docs/decisions/0100).
  */
 export async function createUpload(request: { contentType: ImageType; size: number }): Promise<UploadAnswer> {
   const id = randomUUID();
   const key = `uploads/${id}.${IMAGE_TYPES[request.contentType]}`;
   await uploads.create({ id, key, expiresAt: Math.floor(Date.now() / 1000) + UPLOAD_KEPT_SECONDS });
+  const correlationId = currentCorrelationId();
   return {
     id,
-    uploadUrl: await presignUpload(key, request.contentType, request.size),
+    uploadUrl: await presignUpload(
+      key,
+      request.contentType,
+      request.size,
+      correlationId ? { [UPLOAD_CORRELATION_METADATA]: correlationId } : {},
+    ),
     key,
     url: photoPath(id),
-    headers: { 'content-type': request.contentType },
+    headers: {
+      'content-type': request.contentType,
+      ...(correlationId ? { [UPLOAD_CORRELATION_HEADER]: correlationId } : {}),
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { computeAmounts, CURRENCY, subtotalCents } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
+import { currentCorrelationId } from '../../lib/logger';
 import {
   CHECKOUT_RULES,
   getCheckout,
@@ -117,6 +118,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
         idempotencyKey: `checkout-${checkoutId}-${amounts.total}`,
       });
   const now = new Date();
+  const correlationId = currentCorrelationId();
   const record: Checkout = {
     checkoutId,
     customer: input.customer,
@@ -129,6 +131,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     promo,
     shippingAddress: input.shippingAddress,
     ...(existing?.failedAttempts ? { failedAttempts: existing.failedAttempts } : {}),
+    // The settle job finishes it under this request's id (docs/decisions/0100).
+    ...(correlationId ? { correlationId } : {}),
     sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes),
     abandonAt: minutesFrom(now, CHECKOUT_RULES.abandonMinutes),
     version: 1,

@@ -115,7 +115,10 @@ export async function recordOrder(
     }
     const order = orderFrom(checkout, by);
     const outcome = await take(checkout, order);
-    if (outcome.taken) return { order: paidOrThrow(await finishPayment(order)), created: true };
+    if (outcome.taken) {
+      logger.info('order recorded', { orderNumber, by: by.kind, checkoutId: checkout.checkoutId });
+      return { order: paidOrThrow(await finishPayment(order)), created: true };
+    }
     // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
     if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
     else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });

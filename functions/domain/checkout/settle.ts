@@ -1,6 +1,6 @@
 import { orders } from '../../db/entities/order';
 import { HttpError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { logger, withCorrelationId } from '../../lib/logger';
 import {
   CHECKOUT_RULES,
   closeVoided,
@@ -31,17 +31,23 @@ export interface SettleCounts {
   legacy: number;
 }
 
+/**
+ * Settles each checkout in turn, under the correlation id of the request that made it (docs/decisions/0100): its
+ * lines, and the confirmation mail of an order recorded here, carry that request's id.
+ */
 async function each(checkouts: Checkout[], settle: (checkout: Checkout) => Promise<void>): Promise<void> {
   for (const checkout of checkouts) {
-    try {
-      await settle(checkout);
-    } catch (error) {
-      logger.error('could not settle a checkout', {
-        checkoutId: checkout.checkoutId,
-        state: checkout.state,
-        error: error as Error,
-      });
-    }
+    await withCorrelationId(checkout.correlationId, async () => {
+      try {
+        await settle(checkout);
+      } catch (error) {
+        logger.error('could not settle a checkout', {
+          checkoutId: checkout.checkoutId,
+          state: checkout.state,
+          error: error as Error,
+        });
+      }
+    });
   }
 }
 

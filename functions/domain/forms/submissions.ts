@@ -5,7 +5,7 @@ import type { FormInput, FormKind } from '#shared/schemas/forms';
 import { formSubmissions, type SubmissionRecord } from '../../db/entities/form-submission';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { currentCorrelationId, logger, withCorrelationId } from '../../lib/logger';
 import { sendMail, shopAddress } from '../../lib/mail';
 
 export type Submission = SubmissionRecord;
@@ -45,6 +45,7 @@ async function deliver(submission: Submission): Promise<Submission['mailStatus']
   let mailStatus: Submission['mailStatus'] = 'sent';
   try {
     await sendMail(mailOf(submission));
+    logger.info('form mail sent', { id: submission.id, attempt: attempts + 1 });
   } catch (error) {
     mailStatus = 'failed';
     logger.error('form mail failed', { event: LOG_EVENT.mailFailed, id: submission.id, error: error as Error });
@@ -72,6 +73,7 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
     return { id, created: false };
   }
   const now = new Date().toISOString();
+  const correlationId = currentCorrelationId();
   const record: Submission = {
     id,
     kind,
@@ -81,6 +83,7 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
     ...('items' in input && input.items ? { items: input.items } : {}),
     mailStatus: 'pending',
     mailAttempts: 0,
+    ...(correlationId ? { correlationId } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -101,16 +104,21 @@ export async function submitForm(kind: FormKind, input: FormInput): Promise<{ id
   return { id, created: true };
 }
 
-/** The scheduled retry: submissions whose mail failed, up to 5 attempts each. */
+/**
+ * The scheduled retry: submissions whose mail failed, up to 5 attempts each; each one's lines carry the correlation id
+ * of the request that sent the form.
+ */
 export async function retryFailedSubmissions(): Promise<number> {
   const failed = (await listSubmissions()).filter((s) => s.mailStatus === 'failed' && (s.mailAttempts ?? 0) < 5);
   let sent = 0;
   for (const submission of failed) {
-    try {
-      if ((await deliver(submission)) === 'sent') sent++;
-    } catch (error) {
-      logger.warn('form mail retry skipped', { id: submission.id, error: error as Error });
-    }
+    await withCorrelationId(submission.correlationId, async () => {
+      try {
+        if ((await deliver(submission)) === 'sent') sent++;
+      } catch (error) {
+        logger.warn('form mail retry skipped', { id: submission.id, error: error as Error });
+      }
+    });
   }
   return sent;
 }

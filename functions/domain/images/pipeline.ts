@@ -3,6 +3,7 @@ import {
   MAX_PHOTO_PIXELS,
   PHOTO_FORMATS,
   PHOTO_ID,
+  UPLOAD_CORRELATION_METADATA,
   UPLOAD_PREFIX,
   VARIANT_CACHE_CONTROL,
   variantKey,
@@ -12,8 +13,8 @@ import {
 import { PHOTO_MESSAGES } from '#shared/messages';
 import type { ImageType } from '#shared/schemas/admin';
 import { images, type ImageRecord } from '../../db/entities/image';
-import { logger } from '../../lib/logger';
-import { getObject, putObject } from '../../lib/storage';
+import { logger, withCorrelationId } from '../../lib/logger';
+import { getObjectWithMetadata, putObject } from '../../lib/storage';
 
 /**
  * What an upload may be: the types an admin may upload (shared/schemas/admin.ts IMAGE_TYPES; no SVG, it can carry
@@ -124,6 +125,7 @@ export class PhotoError extends Error {}
  * Processes one upload of the image bucket (the S3 trigger in AWS, the S3 stand-in's hook locally): writes the
  * variants under images/products/<id>/ and then the image record (`ready`, with sizes and widths; or `failed`
  * with the reason). Running twice for the same upload writes the same keys again (S3 may deliver an event twice).
+ * Its lines carry the correlation id of the request that issued the upload's URL (the original's metadata).
  */
 export async function processUpload(key: string): Promise<ImageRecord | null> {
   const upload = uploadedPhoto(key);
@@ -131,25 +133,36 @@ export async function processUpload(key: string): Promise<ImageRecord | null> {
     logger.warn('not an upload key; ignored', { key });
     return null;
   }
-  try {
-    const made = await makeVariants(upload.id, await getObject(key));
-    for (const variant of made.variants)
-      await putObject(variant.key, variant.body, variant.type, VARIANT_CACHE_CONTROL);
-    return await images.put({
-      id: upload.id,
-      status: 'ready',
-      original: key,
-      width: made.width,
-      height: made.height,
-      widths: made.widths,
-    });
-  } catch (error) {
-    const known =
-      error instanceof PhotoError ||
-      /unsupported image format|Input buffer|pixel limit|VipsJpeg|corrupt/i.test((error as Error).message);
-    if (!known) throw error;
-    logger.warn('upload refused by the image pipeline', { key, error: error as Error });
-    const reason = error instanceof PhotoError ? error.message : PHOTO_MESSAGES.unreadable;
-    return images.put({ id: upload.id, status: 'failed', original: key, width: 0, height: 0, widths: [], reason });
-  }
+  const original = await getObjectWithMetadata(key);
+  return withCorrelationId(original.metadata[UPLOAD_CORRELATION_METADATA], async () => {
+    try {
+      const made = await makeVariants(upload.id, original.body);
+      for (const variant of made.variants)
+        await putObject(variant.key, variant.body, variant.type, VARIANT_CACHE_CONTROL);
+      const record = await images.put({
+        id: upload.id,
+        status: 'ready',
+        original: key,
+        width: made.width,
+        height: made.height,
+        widths: made.widths,
+      });
+      logger.info('photo made', {
+        key,
+        photoId: upload.id,
+        width: made.width,
+        height: made.height,
+        widths: made.widths,
+      });
+      return record;
+    } catch (error) {
+      const known =
+        error instanceof PhotoError ||
+        /unsupported image format|Input buffer|pixel limit|VipsJpeg|corrupt/i.test((error as Error).message);
+      if (!known) throw error;
+      logger.warn('upload refused by the image pipeline', { key, error: error as Error });
+      const reason = error instanceof PhotoError ? error.message : PHOTO_MESSAGES.unreadable;
+      return images.put({ id: upload.id, status: 'failed', original: key, width: 0, height: 0, widths: [], reason });
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import { LOG_EVENT } from '#shared/observability';
 import { mailDeliveries, type MailDeliveryRecord } from '../../db/entities/mail-delivery';
 import { isConditionFailure, type TransactItem } from '../../db/table';
-import { logger } from '../../lib/logger';
+import { currentCorrelationId, logger, withCorrelationId } from '../../lib/logger';
 import { mailNotTaken, sendMail, type Mail } from '../../lib/mail';
 
 /**
@@ -44,6 +44,24 @@ const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + m
 const describe = (error: unknown) => {
   const failure = error as { name?: string; message?: string };
   return [failure?.name, failure?.message].filter(Boolean).join(': ').slice(0, 300) || 'unknown error';
+};
+
+/**
+ * A delivery's reason as its log lines name it (kind and ref): an address in the ref (a back-in-stock request's is
+ * `<product>|<size>|<address>|<round>`) is left out of the logs.
+ */
+const named = ({ kind, ref }: Pick<Delivery, 'kind' | 'ref'>) => ({
+  kind,
+  ref: ref.replace(/[^|\s]*@[^|\s]*/g, '(address)'),
+});
+
+/**
+ * What a new delivery records of its cause: the correlation id of the lines being written (the API request that owes
+ * the mail, or the job's invocation), so whoever sends it later logs under it (docs/decisions/0100).
+ */
+const cause = (): Pick<Delivery, 'correlationId'> => {
+  const correlationId = currentCorrelationId();
+  return correlationId ? { correlationId } : {};
 };
 
 /** The record after a change: a new version; `dueAt` and `attentionAt` kept only in the states they belong to. */
@@ -117,7 +135,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
     dueAt: minutesFrom(now, DELIVERY_RULES.leaseMinutes),
   });
   if (!claimed) return null;
-  const about = { kind: claimed.kind, ref: claimed.ref, attempt: claimed.attempts };
+  const about = { ...named(claimed), attempt: claimed.attempts };
   let mail = claimed.mail;
   if (compose) {
     let composed: Composed;
@@ -136,6 +154,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
   if (!mail) throw new Error(`delivery ${claimed.kind} ${claimed.ref} has no mail and its kind no composer`);
   try {
     const { messageId } = await sendMail(mail);
+    logger.info('mail sent', { ...about, messageId });
     return await record(claimed, {
       status: 'sent',
       mail,
@@ -176,7 +195,10 @@ export async function schedule(
   dueAt: Date,
 ): Promise<{ delivery: Delivery; created: boolean }> {
   try {
-    return { delivery: await mailDeliveries.create({ kind, ref, dueAt: dueAt.toISOString() }), created: true };
+    return {
+      delivery: await mailDeliveries.create({ kind, ref, dueAt: dueAt.toISOString(), ...cause() }),
+      created: true,
+    };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -203,13 +225,13 @@ export async function deliver(
 ): Promise<{ delivery: Delivery; created: boolean }> {
   let delivery: Delivery;
   try {
-    delivery = await mailDeliveries.create({ kind, ref, mail, dueAt: new Date().toISOString() });
+    delivery = await mailDeliveries.create({ kind, ref, mail, dueAt: new Date().toISOString(), ...cause() });
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     return { delivery: (await getDelivery(kind, ref))!, created: false };
   }
   const beside = Promise.resolve(options.beside?.()).catch((error: unknown) =>
-    logger.error('work beside a mail failed', { kind, ref, error: error as Error }),
+    logger.error('work beside a mail failed', { ...named({ kind, ref }), error: error as Error }),
   );
   const sent = (await attempt(delivery)) ?? (await getDelivery(kind, ref))!;
   await beside;
@@ -222,7 +244,7 @@ export async function deliver(
  * like any other. Its condition fails the transaction when the reason has a delivery already.
  */
 export function deliveryItem(kind: string, ref: string, mail: Mail, dueAt = new Date()): TransactItem {
-  return mailDeliveries.transact.put({ kind, ref, mail, dueAt: dueAt.toISOString() }, { ifNew: true });
+  return mailDeliveries.transact.put({ kind, ref, mail, dueAt: dueAt.toISOString(), ...cause() }, { ifNew: true });
 }
 
 export type SendAgainResult =
@@ -245,7 +267,13 @@ export async function sendAgain(kind: string, ref: string, mailIfNew: () => Mail
   let delivery = await getDelivery(kind, ref);
   if (!delivery) {
     try {
-      delivery = await mailDeliveries.create({ kind, ref, mail: mailIfNew(), dueAt: new Date().toISOString() });
+      delivery = await mailDeliveries.create({
+        kind,
+        ref,
+        mail: mailIfNew(),
+        dueAt: new Date().toISOString(),
+        ...cause(),
+      });
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       delivery = (await getDelivery(kind, ref))!;
@@ -303,41 +331,43 @@ export async function sweepDeliveries(
   const due = await mailDeliveries.query('due', {}, { skAtMost: now.toISOString(), limit: DELIVERY_RULES.perRun });
   for (const listed of due) {
     if (options.deadline !== undefined && Date.now() > options.deadline) break;
-    try {
-      // The index is read eventually consistent: the record itself decides.
-      const delivery = await getDelivery(listed.kind, listed.ref);
-      if (!delivery || (delivery.dueAt ?? '~') > now.toISOString()) continue;
-      let moved: Delivery | null = null;
-      if (delivery.status === 'sending') {
-        logger.error('mail send never reported back; it may have been sent', {
-          event: LOG_EVENT.mailFailed,
-          kind: delivery.kind,
-          ref: delivery.ref,
-          attempt: delivery.attempts,
-        });
-        moved = await move(delivery, {
-          status: 'unknown',
-          attentionAt: now.toISOString(),
-          lastError: 'The send did not finish (the sender stopped before SES answered).',
-        });
-        if (moved) counts.stalled++;
-      } else if (delivery.status === 'pending') {
-        const compose = Object.hasOwn(options.compose ?? {}, delivery.kind)
-          ? options.compose![delivery.kind]
-          : undefined;
-        if (!delivery.mail && !compose) {
-          logger.error('a scheduled mail has no composer for its kind', { kind: delivery.kind, ref: delivery.ref });
-          continue;
+    // Its lines carry the correlation id of the request that wrote it (docs/decisions/0100).
+    await withCorrelationId(listed.correlationId, async () => {
+      try {
+        // The index is read eventually consistent: the record itself decides.
+        const delivery = await getDelivery(listed.kind, listed.ref);
+        if (!delivery || (delivery.dueAt ?? '~') > now.toISOString()) return;
+        let moved: Delivery | null = null;
+        if (delivery.status === 'sending') {
+          logger.error('mail send never reported back; it may have been sent', {
+            event: LOG_EVENT.mailFailed,
+            ...named(delivery),
+            attempt: delivery.attempts,
+          });
+          moved = await move(delivery, {
+            status: 'unknown',
+            attentionAt: now.toISOString(),
+            lastError: 'The send did not finish (the sender stopped before SES answered).',
+          });
+          if (moved) counts.stalled++;
+        } else if (delivery.status === 'pending') {
+          const compose = Object.hasOwn(options.compose ?? {}, delivery.kind)
+            ? options.compose![delivery.kind]
+            : undefined;
+          if (!delivery.mail && !compose) {
+            logger.error('a scheduled mail has no composer for its kind', named(delivery));
+            return;
+          }
+          moved = await attempt(delivery, now, compose);
+          if (moved?.status === 'sent') counts.sent++;
+          else if (moved?.status === 'withdrawn') counts.withdrawn = (counts.withdrawn ?? 0) + 1;
+          else if (moved) counts.refused++;
         }
-        moved = await attempt(delivery, now, compose);
-        if (moved?.status === 'sent') counts.sent++;
-        else if (moved?.status === 'withdrawn') counts.withdrawn = (counts.withdrawn ?? 0) + 1;
-        else if (moved) counts.refused++;
+        if (moved) await options.onChange?.(moved);
+      } catch (error) {
+        logger.error('could not send a due mail', { ...named(listed), error: error as Error });
       }
-      if (moved) await options.onChange?.(moved);
-    } catch (error) {
-      logger.error('could not send a due mail', { kind: listed.kind, ref: listed.ref, error: error as Error });
-    }
+    });
   }
   return counts;
 }

@@ -7,8 +7,12 @@ import { ImageInput } from './ImageInput';
 const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
 const photo = { src: `/images/products/${ID}`, width: 2400, height: 1800, widths: [320, 480, 640] };
 
+/** What the presigned PUT sent: its URL and headers. */
+let sent: { url: string; headers: Record<string, string> }[] = [];
+
 /** The upload route, the presigned PUT (XMLHttpRequest) and the status route answering `statuses` in turn. */
 function serve(statuses: unknown[]) {
+  sent = [];
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = urlOf(input);
@@ -18,7 +22,8 @@ function serve(statuses: unknown[]) {
         uploadUrl: '/s3/put',
         key: `uploads/${ID}.jpg`,
         url: `/images/products/${ID}`,
-        headers: { 'content-type': 'image/jpeg' },
+        // The correlation id of the request that issued the URL, which the URL is signed for (docs/decisions/0100).
+        headers: { 'content-type': 'image/jpeg', 'x-amz-meta-correlation-id': 'Qk2vKjy1oAMEb3A=' },
       });
     return jsonResponse(200, statuses.length > 1 ? statuses.shift() : statuses[0]);
   }) as typeof fetch;
@@ -27,8 +32,12 @@ function serve(statuses: unknown[]) {
     upload = { onprogress: null };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
-    open() {}
-    setRequestHeader() {}
+    open(_method: string, url: string) {
+      sent.push({ url, headers: {} });
+    }
+    setRequestHeader(name: string, value: string) {
+      sent.at(-1)!.headers[name] = value;
+    }
     send() {
       setTimeout(() => this.onload?.(), 0);
     }
@@ -51,6 +60,10 @@ it('says it is preparing the photo, and reports the photo only once the pipeline
   expect(await screen.findByText(/Preparing the photo/)).toBeTruthy();
   expect(onChange).not.toHaveBeenCalled();
   await waitFor(() => expect(onChange).toHaveBeenCalledWith(`/images/products/${ID}`), { timeout: 3000 });
+  // The upload sent every header the upload route named: S3 refuses a presigned PUT without one it is signed for.
+  expect(sent).toEqual([
+    { url: '/s3/put', headers: { 'content-type': 'image/jpeg', 'x-amz-meta-correlation-id': 'Qk2vKjy1oAMEb3A=' } },
+  ]);
 });
 
 it("shows the pipeline's reason when the file is not a photo, with a retry", async () => {
