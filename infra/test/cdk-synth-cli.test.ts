@@ -29,15 +29,17 @@ let resources: Resource[];
 /** Every nested stack's (the routes' areas, the alarms), as `cdk synth` writes them beside it. */
 let nestedResources: Resource[];
 
+// A safety net, not a budget: the synth bundles every function with esbuild and builds the SPA (about 2 minutes of CPU
+// on 2 cores; a machine busy with other work stretches it several times over).
 beforeAll(() => {
-  execFileSync('npx', ['cdk', 'synth', '--quiet', '-o', out], { cwd: root, stdio: 'pipe', timeout: 300_000 });
+  execFileSync('npx', ['cdk', 'synth', '--quiet', '-o', out], { cwd: root, stdio: 'pipe', timeout: 900_000 });
   const template = JSON.parse(readFileSync(path.join(out, 'Shop-dev.template.json'), 'utf8'));
   resources = Object.values(template.Resources as Record<string, Resource>);
   nestedResources = readdirSync(out)
     .filter((name) => name.endsWith('.nested.template.json'))
     .flatMap((name) => Object.values(JSON.parse(readFileSync(path.join(out, name), 'utf8')).Resources as object))
     .map((resource) => resource as Resource);
-}, 330_000);
+}, 930_000);
 
 it('`npx cdk synth` writes one bundled Lambda function per handler, job and Cognito trigger, the image pipeline (plus the CDK helpers)', () => {
   const functions = [...resources, ...nestedResources].filter((r) => r.Type === 'AWS::Lambda::Function');
