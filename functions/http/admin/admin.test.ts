@@ -402,11 +402,17 @@ describe('image upload', () => {
     expect(body.key).toMatch(/^uploads\/[0-9a-f-]{36}\.webp$/);
     expect(body.key).toBe(`uploads/${body.id}.webp`);
     expect(body.url).toBe(`/images/products/${body.id}`);
-    expect(body.headers).toEqual({ 'content-type': 'image/webp' });
+    // The request's correlation id travels with the upload to the image pipeline (decision 0100).
+    expect(body.headers).toEqual({
+      'content-type': 'image/webp',
+      'x-amz-meta-correlation-id': expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
     const url = new URL(body.uploadUrl);
     expect(url.pathname).toBe(`/s3/${process.env.IMAGES_BUCKET}/${body.key}`);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('300');
-    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe('content-length;content-type;host');
+    expect(url.searchParams.get('X-Amz-SignedHeaders')).toBe(
+      'content-length;content-type;host;x-amz-meta-correlation-id',
+    );
 
     const bytes = new Uint8Array([1, 2, 3, 4]);
     expect((await fetch(body.uploadUrl, { method: 'PUT', body: bytes })).status).toBe(403); // no Content-Type
