@@ -1,15 +1,14 @@
-// Plain JavaScript, so that Jest needs no TypeScript runner of its own to read it (with a jest.config.ts it asks
-// for ts-node; the project's one runner is tsx, and Jest compiles the tests with SWC).
+/** @jest-config-loader esbuild-register */
+// Read through esbuild-register (the docblock above; Jest's default TypeScript loader would be ts-node, which the
+// project does not carry): decision 0096. Jest compiles the tests themselves with SWC.
+import type { Config } from 'jest';
 
 // The AWS SDK warns on every test process that its 2027 releases need Node 22 (README: Node 20.19+ runs the shop
 // today; Lambdas run Node 24). Said once here instead of hundreds of times in the test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-/**
- * TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. @type
- * {import('jest').Config['transform']}
- */
-const transform = {
+/** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. */
+const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     {
@@ -22,15 +21,14 @@ const transform = {
     },
   ],
 };
-const transformIgnorePatterns = ['/node_modules/(?!(@middy)/)'];
 const common = {
   transform,
-  transformIgnorePatterns,
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/.data/'],
 };
 
-/** @type {import('jest').Config} */
-const config = {
+/** The six projects: `npx jest --selectProjects <name>` runs one (docs/testing.md). */
+const config: Config = {
   projects: [
     { ...common, displayName: 'shared', testEnvironment: 'node', testMatch: ['<rootDir>/shared/**/*.test.ts'] },
     { ...common, displayName: 'scripts', testEnvironment: 'node', testMatch: ['<rootDir>/scripts/**/*.test.ts'] },
