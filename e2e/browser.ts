@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { until } from '#tests/until';
 import { E2E_ADMIN, e2eStateFile } from './global-setup';
 
 export const VIEWPORTS = {
@@ -84,24 +85,8 @@ export function collectAlerts(page: Page): string[] {
   return alerts;
 }
 
-/**
- * Waits until `read()` returns `expected`, asking every `everyMs` (or fails after `timeoutMs` with what it last saw).
- */
-export async function until<T>(
-  read: () => T | Promise<T>,
-  expected: T,
-  timeoutMs = 10_000,
-  everyMs = 100,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T | undefined;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (last === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-  throw new Error(`Expected ${JSON.stringify(expected)}, last saw ${JSON.stringify(last)}`);
-}
+/** The tests' one wait (tests/until.ts), here for the journeys that import it with the rest of this file. */
+export { until };
 
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**

@@ -18,11 +18,20 @@ async function layoutShift(page: Page): Promise<number> {
     () =>
       new Promise<number>((resolve) => {
         let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        const add = (entries: PerformanceEntryList) => {
+          for (const entry of entries as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
             if (!entry.hadRecentInput) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        };
+        const observer = new PerformanceObserver((list) => add(list.getEntries()));
+        observer.observe({ type: 'layout-shift', buffered: true });
+        // Read once two more frames have been drawn: every shift so far, and any the next frame brings.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            add(observer.takeRecords());
+            observer.disconnect();
+            resolve(total);
+          }),
+        );
       }),
   );
 }

@@ -224,22 +224,33 @@ it('a slow answer for an older cart is dropped, and a check the shop refuses (42
   await makeCode({ code, kind: 'percent', value: 25 });
   const { context, page, price } = await phoneCartWithCode(code);
   let seen = 0;
+  let releaseLate!: () => void;
+  const late = new Promise<void>((resolve) => (releaseLate = resolve));
   await page.route('**/api/promo-codes/check', async (route) => {
     const which = ++seen;
     const answer = await route.fetch();
-    // The first re-check (2 candles) comes back late, after the one for 3 candles.
-    if (which === 1) await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The first re-check (2 candles) comes back late: held until the one for 3 candles has been answered and shown.
+    if (which === 1) await late;
     await route.fulfill({ response: answer });
   });
   await page.getByRole('button', { name: 'One more' }).click();
-  await page.waitForTimeout(1300); // the cart settles: the check for 2 candles leaves (and is slow)
+  await until(() => seen, 1); // the cart settled: the check for 2 candles has left (and is held)
   await page.getByRole('button', { name: 'One more' }).click();
   const three = [
     `Subtotal ${formatPrice(price * 3)}`,
     `Discount (${code}) -${formatPrice(Math.round(price * 3 * 0.25))}`,
   ];
   await until(async () => JSON.stringify((await detailRows(page)).slice(0, 2)), JSON.stringify(three));
-  await page.waitForTimeout(3000); // the late answer for 2 candles has come back by now
+  // The late answer for 2 candles comes back now; a frame after it reached the page, the figure is still 3 candles'.
+  const lateBack = page.waitForEvent(
+    'requestfinished',
+    (request) =>
+      request.url().endsWith('/api/promo-codes/check') &&
+      (request.postDataJSON() as { cart: { quantity: number }[] }).cart[0].quantity === 2,
+  );
+  releaseLate();
+  await lateBack;
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect((await detailRows(page)).slice(0, 2)).toEqual(three);
 
   // The shop refuses the next check (too many): the code stays, with no figure and a plain note.

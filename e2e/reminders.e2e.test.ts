@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { adminToken, axeViolations, launch, newPage, shopUrl, shot, signInAsAdmin, VIEWPORTS } from './browser';
+import { adminToken, axeViolations, launch, newPage, shopUrl, shot, signInAsAdmin, until, VIEWPORTS } from './browser';
 
 /**
  * Issue 27 items 1-4 in Chromium: a guest leaves at the card step, the reminder arrives in /ses/outbox a minute later
@@ -40,14 +40,11 @@ afterAll(async () => {
 
 /** Waits for the reminder to `email` in the SES stand-in's outbox (the send-mails job runs every 15 s here). */
 async function reminderTo(email: string, timeoutMs = 150_000): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const { mails } = (await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: OutboxMail[] };
-    const found = mails.find((mail) => mail.to.includes(email) && mail.subject === 'Your cart is waiting for you');
-    if (found) return found;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-  throw new Error(`No reminder to ${email} within ${timeoutMs / 1000} s`);
+  const reminder = async () =>
+    ((await fetch(`${shopUrl()}/ses/outbox`).then((r) => r.json())) as { mails: OutboxMail[] }).mails.find(
+      (mail) => mail.to.includes(email) && mail.subject === 'Your cart is waiting for you',
+    );
+  return (await until(reminder, undefined, timeoutMs, 1_000))!;
 }
 
 const linkIn = (text: string, path: string) =>

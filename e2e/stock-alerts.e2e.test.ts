@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { STOCK_ALERT_MESSAGES as WORDS } from '../shared/messages';
-import { adminToken, axeViolations, launch, newPage, shopUrl, shot, signInAsAdmin } from './browser';
+import { adminToken, axeViolations, launch, newPage, shopUrl, shot, signInAsAdmin, until } from './browser';
 
 /**
  * Back-in-stock in Chromium (issue 27 items 5-7): a shopper on a phone asks to be emailed about a sold-out candle, the
@@ -79,12 +79,12 @@ it('a shopper on a phone asks for a sold-out size, the owner restocks, and the o
   await owner.page.getByText(`Saved ${name}.`).waitFor();
 
   // The send-mails job runs every minute: the alert is in the outbox within it (two runs at most).
-  let mail: OutboxMail | undefined;
-  for (const deadline = Date.now() + 150_000; !mail && Date.now() < deadline;) {
-    mail = (await outbox()).find((m) => m.to.includes(email) && m.subject === WORDS.subject(name));
-    if (!mail) await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-  expect(mail).toBeDefined();
+  const mail = await until(
+    async () => (await outbox()).find((m) => m.to.includes(email) && m.subject === WORDS.subject(name)),
+    undefined,
+    150_000,
+    2_000,
+  );
   expect(mail!.text).toContain(WORDS.back(name));
   const link = /See it in the shop: (\S+)/.exec(mail!.text)![1];
   expect(new URL(link).pathname).toBe(`/product/${id.value}`);

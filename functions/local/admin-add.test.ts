@@ -23,6 +23,7 @@ import {
 } from '../../scripts/admin-add';
 import { ADMIN_GROUP, TOKEN_LIFETIMES } from '#shared/roles';
 import { confirmationCodeIn, ensureUser } from './cognito';
+import { until } from '#tests/until';
 
 /** `npm run admin:add` against the Cognito stand-in of this test run (scripts/admin-add.ts). */
 const userPoolId = process.env.TEST_USER_POOL_ID!;
@@ -59,12 +60,7 @@ const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as Record<string, unknown>;
 /** The reset code Cognito mailed to an address: the stand-in prints the mail and keeps the code on the user record. */
 async function mailedCode(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const code = confirmationCodeIn(process.env.TEST_COGNITO_DATA_DIR!, userPoolId, email);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code was mailed to ${email}`);
+  return (await until(() => confirmationCodeIn(process.env.TEST_COGNITO_DATA_DIR!, userPoolId, email)))!;
 }
 const usersWith = async (email: string) =>
   ((await client.send(new ListUsersCommand({ UserPoolId: userPoolId, Filter: `email = "${email}"` }))).Users ?? [])

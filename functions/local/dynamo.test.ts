@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createTable } from '../db/create-table';
 import { databaseKeyId, LOCAL_REGION, SHARED_DB_FILE, startDynamo } from './dynamo';
 import { freePort, startChild, waitForPort } from './processes';
+import { until } from '#tests/until';
 
 /**
  * DynamoDB Local listens on every interface (it has no option for 127.0.0.1), so the shop's database opens only
@@ -64,15 +65,13 @@ test('a data folder made with -sharedDb keeps its orders under the new key, and 
   const endpoint = `http://127.0.0.1:${port}`;
   try {
     const old = clientWith(endpoint, 'local');
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await createTable(old, 'shop-v2');
-        break;
-      } catch (error) {
-        if (attempt > 50) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+    // The port opens before DynamoDB Local answers: asked until the table is made.
+    const made = () =>
+      createTable(old, 'shop-v2').then(
+        () => 'made',
+        (error: Error) => `not yet: ${error.message}`,
+      );
+    await until(made, 'made', 30_000, 200);
     await old.send(
       new PutItemCommand({
         TableName: 'shop-v2',

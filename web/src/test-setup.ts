@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/dom';
+import { configure, getConfig } from '@testing-library/dom';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom lacks these; React Router uses them.
@@ -66,8 +66,66 @@ if (typeof globalThis.Response === 'undefined') {
   Object.assign(globalThis, { Response: TestResponse });
 }
 
+// An element's <label>s, as jsdom finds them, cost every label times every node of the document: jsdom visits each
+// node and asks it for its control, and a label's control (for="id") is found by visiting the document again. A
+// getByRole computes the accessible name of each candidate (every button, every field) that way, so one query on a
+// page of 25 orders' ship forms took a second. The same answer from the document's id index: the labels whose for=
+// names this element, and those wrapping it with no for= (jsdom's own control of that label: a walk of the label
+// alone). Outside a document (a detached tree, a shadow root) jsdom's own getter answers.
+const LABELABLE = [
+  HTMLButtonElement,
+  HTMLInputElement,
+  HTMLMeterElement,
+  HTMLOutputElement,
+  HTMLProgressElement,
+  HTMLSelectElement,
+  HTMLTextAreaElement,
+];
+for (const type of LABELABLE) {
+  const own = Object.getOwnPropertyDescriptor(type.prototype, 'labels')!;
+  Object.defineProperty(type.prototype, 'labels', {
+    ...own,
+    get(this: HTMLElement) {
+      const root = this.getRootNode();
+      if (!(root instanceof Document) || (this instanceof HTMLInputElement && this.type === 'hidden'))
+        return own.get!.call(this) as NodeListOf<HTMLLabelElement> | null;
+      const labels = [...root.getElementsByTagName('label')].filter((label) =>
+        label.hasAttribute('for')
+          ? label.htmlFor !== '' && root.getElementById(label.htmlFor) === this
+          : label.control === this,
+      );
+      return Object.freeze(labels);
+    },
+  });
+}
+
 // Pages render through the app's route table: a test's first page waits for its lazy module (compiled on first use)
 // and its loader, which on a busy machine takes more than Testing Library's default second.
 // (@testing-library/dom's settings, which React's Testing Library reads: importing that one here, before the test
 // framework is set up, would lose its cleanup after each test.)
-configure({ asyncUtilTimeout: 4000 });
+//
+// A findBy or waitFor checks its query at every DOM change and every 50 ms; each check that finds nothing builds an
+// error, and Testing Library's own getElementError prints the whole DOM into it (pretty-format over every node,
+// cut to 7,000 characters afterwards). On a page of 25 orders that was most of a test's time, and the slower the
+// machine, the more checks failed. Inside such a check (Testing Library marks it) the error carries the message
+// alone; the DOM is still printed once where someone reads it: when the wait gives up (waitFor's onTimeout asks
+// getElementError again, outside a check) and when a getBy fails.
+const printDom = getConfig().getElementError;
+configure({
+  asyncUtilTimeout: 4000,
+  getElementError(message, container) {
+    if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics)
+      return printDom(message, container);
+    const error = new Error(message ?? '');
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
+
+// React renders a transition (every navigation) in slices of 5 ms, yielding to the browser between them; in jsdom
+// what runs between two slices is a waiting findBy's check, due every 50 ms, and each check reads the whole DOM. On
+// a page of 25 orders a check took longer than the gap to the next one, so the checks crowded out the render they
+// were waiting for, and a slower machine spent a larger share of its time checking. With slices of a second a
+// render finishes before the next check (React's own setting for its frame rate; jsdom has no frames to keep).
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- react-dom's scheduler, which ships no types
+(require('scheduler') as { unstable_forceFrameRate: (fps: number) => void }).unstable_forceFrameRate(1);

@@ -13,6 +13,7 @@ import { handler as cancelOrder } from './cancel-order';
 import { handler as getDashboard } from './get-dashboard';
 import { handler as getOrder } from './get-order';
 import { handler as sendConfirmation } from './send-confirmation';
+import { until } from '#tests/until';
 
 // The real sendMail, which one test makes hang (the function dies inside the send).
 jest.mock('../../lib/mail', () => {
@@ -211,8 +212,7 @@ it('the function dies inside the send: while its claim lasts nobody sends; after
       sent.subject === `Your order ${orderNumber}` ? new Promise(() => undefined) : real(sent),
     );
   void recordGuest(orderNumber);
-  for (let i = 0; i < 300 && (await delivery(orderNumber))?.status !== 'sending'; i++)
-    await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(async () => (await delivery(orderNumber))?.status, 'sending');
   expect(await delivery(orderNumber)).toMatchObject({ status: 'sending', attempts: 1 });
   jest.mocked(sendMail).mockImplementation(real);
 

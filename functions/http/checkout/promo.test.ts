@@ -27,6 +27,7 @@ import { handler as listPromoCodes } from '../admin/list-promo-codes';
 import { handler as updatePromoCode } from '../admin/update-promo-code';
 import { handler as checkPromo } from './check-promo-code';
 import { handler as createIntent } from './create-payment-intent';
+import { until } from '#tests/until';
 
 // The business metric is counted once, at the capture: the real function, watched.
 jest.mock('../../lib/metrics', () => {
@@ -44,9 +45,6 @@ const redeemedMetrics = () =>
 let admin: string;
 const candle = (quantity = 1) => [{ id: 'candle', size: 'CANDLE', quantity }];
 const candles = async () => (await stockOf('product', 'candle')).CANDLE;
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-};
 
 const create = (body: Record<string, unknown>) =>
   invoke(createPromoCode, {

@@ -19,6 +19,7 @@ import {
   recordGuest,
   stockOf,
 } from '#tests/checkout';
+import { until } from '#tests/until';
 
 /**
  * The settle job finishes what a checkout left half-way (docs/decisions/0022), by the same steps the browser
@@ -26,9 +27,6 @@ import {
  */
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const candles = async () => (await stockOf('product', 'candle')).CANDLE;
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-};
 
 beforeAll(async () => {
   await useFreshTable();

@@ -10,6 +10,7 @@ import { CANCEL_RULES, finishCancellations } from '../../domain/orders/cancel';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
 import { handler as getOrder } from '../admin/get-order';
+import { until } from '#tests/until';
 
 /**
  * Cancellations left half-way (docs/decisions/0048): the settle job finishes the refund and the mail of a
@@ -31,9 +32,6 @@ const refunds = async (id: string) => (await testPaymentIntents.get({ id }))!.re
 const mailsTo = (email: string) => sentMails().filter((mail) => mail.to.includes(email));
 const candles = async () => (await products.get({ id: 'candle' }))!.stock.CANDLE!;
 const due = async (orderNumber: string) => cancellationsDue.get({ list: 'due', orderNumber }, { consistent: true });
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-};
 
 beforeAll(async () => {
   await useFreshTable();

@@ -14,6 +14,7 @@ import { handler as getDashboard } from '../admin/get-dashboard';
 import { handler as unsubscribe } from '../email-preferences/unsubscribe';
 import { handler as restoreCart } from './restore-cart';
 import { handler as saveSettings } from './save-settings';
+import { until } from '#tests/until';
 
 // The real sendMail, which one test makes hang after SES took the mail (the function dies between the send and the
 // record).
@@ -272,8 +273,7 @@ it('SES refusing it is tried again and sent once; a send that died after SES too
     return new Promise(() => undefined);
   });
   void sweep(later(61));
-  for (let i = 0; i < 50 && remindersTo(crashed).length === 0; i++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  await until(() => remindersTo(crashed).length > 0);
   expect(await reminderOf(checkoutId)).toMatchObject({ status: 'sending' });
   expect(await sweep(later(75))).toEqual({ sent: 0, refused: 0, stalled: 1 });
   await sweep(later(24 * 60));

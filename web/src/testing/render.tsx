@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { adminPages } from '../app/adminRoutes';
 import { routes as appRoutes } from '../app/routes';
@@ -55,3 +55,9 @@ export const jsonResponse = (status: number, body: unknown, headers: Record<stri
 /** The address a fetch stub was called with (a string, a URL or a Request). */
 export const urlOf = (input: RequestInfo | URL) =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+/**
+ * Lets what the test's stubs have already answered be handled, for a test that checks nothing changed after it: the
+ * answers are settled promises, so every step that follows from them runs before the next task. Waits for no time.
+ */
+export const settled = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));

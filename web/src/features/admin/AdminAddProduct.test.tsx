@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MESSAGES } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
@@ -47,16 +47,15 @@ beforeEach(() => {
   (window as unknown as { XMLHttpRequest: unknown }).XMLHttpRequest = FakeXhr;
 });
 
-async function fillIn() {
+afterEach(() => jest.useRealTimers());
+
+async function fillIn(user: Pick<UserEvent, 'upload' | 'type'> = userEvent) {
   renderAdmin('/admin/products');
-  await userEvent.upload(
-    await screen.findByLabelText(/Main image/),
-    new File(['x'], 'photo.jpg', { type: 'image/jpeg' }),
-  );
-  await userEvent.type(screen.getByRole('textbox', { name: /Name/ }), 'Harvest Candle');
-  await userEvent.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
-  await userEvent.type(screen.getByRole('textbox', { name: /Tags/ }), 'candles');
-  await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Cinnamon and clove.');
+  await user.upload(await screen.findByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+  await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Harvest Candle');
+  await user.type(screen.getByRole('textbox', { name: /Price/ }), '24.99');
+  await user.type(screen.getByRole('textbox', { name: /Tags/ }), 'candles');
+  await user.type(screen.getByRole('textbox', { name: /Description/ }), 'Cinnamon and clove.');
 }
 
 it('while the photo says "Preparing the photo…", Add product says to wait for it (not "Please upload an image!") and adds nothing', async () => {
@@ -79,9 +78,12 @@ it('once the photo is ready the product is added with it, with what was typed wh
       preview: `/images/products/${ID}/320.jpg`,
     },
   ];
-  await fillIn();
+  // The photo's status is asked every second: a fake clock, moved by the wait below and by user-event.
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  await fillIn(user);
   expect(await screen.findByText('Ready', {}, { timeout: 4000 })).toBeTruthy();
-  await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
+  await user.click(screen.getByRole('button', { name: /Add product/i }));
   await waitFor(() =>
     expect(posted).toEqual([expect.objectContaining({ name: 'Harvest Candle', image: `/images/products/${ID}` })]),
   );

@@ -50,13 +50,16 @@ function Harness({ onChange }: { onChange: (url: string) => void }) {
 }
 
 it('says it is preparing the photo, and reports the photo only once the pipeline made it', async () => {
+  // The status is asked every second: a fake clock, moved by the waits below and by user-event.
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   serve([
     { id: ID, status: 'processing' },
     { id: ID, status: 'ready', photo, preview: `${photo.src}/320.jpg` },
   ]);
   const onChange = jest.fn();
   render(<Harness onChange={onChange} />);
-  await userEvent.upload(screen.getByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
+  await user.upload(screen.getByLabelText(/Main image/), new File(['x'], 'photo.jpg', { type: 'image/jpeg' }));
   expect(await screen.findByText(/Preparing the photo/)).toBeTruthy();
   expect(onChange).not.toHaveBeenCalled();
   await waitFor(() => expect(onChange).toHaveBeenCalledWith(`/images/products/${ID}`), { timeout: 3000 });
@@ -64,6 +67,7 @@ it('says it is preparing the photo, and reports the photo only once the pipeline
   expect(sent).toEqual([
     { url: '/s3/put', headers: { 'content-type': 'image/jpeg', 'x-amz-meta-correlation-id': 'Qk2vKjy1oAMEb3A=' } },
   ]);
+  jest.useRealTimers();
 });
 
 it("shows the pipeline's reason when the file is not a photo, with a retry", async () => {

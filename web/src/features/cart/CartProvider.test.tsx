@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { CartLine } from '#shared/schemas/cart';
 import { setTokenSource } from '../../lib/api';
-import { jsonResponse as json, urlOf } from '../../testing/render';
+import { jsonResponse as json, settled, urlOf } from '../../testing/render';
 import type { AuthState } from '../auth/AuthProvider';
 import { CartProvider, useCart } from './CartProvider';
 import { CART_STORAGE_KEY } from './cartReducer';
@@ -167,7 +167,7 @@ it('signing out while the saved cart is still on its way: the cart stays empty (
   );
   expect(shown()).toBe('');
   await act(async () => answer(json(200, { cart: { cart: [tee] } })));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await settled();
   expect(shown()).toBe('');
   expect(stored()).toBe('');
 });

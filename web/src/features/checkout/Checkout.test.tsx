@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { CART_MESSAGES, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { jsonResponse as json, urlOf } from '../../testing/render';
 import { fillShippingDetails, renderCheckout } from '../../testing/checkout';
@@ -49,23 +49,37 @@ function serve(options: {
   }) as typeof fetch;
 }
 
-async function reachPayment() {
+/** The shopper's hands: user-event as it is, or (under fake timers) one that moves the fake clock as it waits. */
+type User = Pick<UserEvent, 'click' | 'type'>;
+
+async function reachPayment(user: User = userEvent) {
   localStorage.setItem('cart', JSON.stringify([line]));
   renderCheckout();
-  await userEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+  await user.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
   await screen.findByRole('heading', { name: 'Shipping Details' });
-  const fill = async (label: string, value: string) => userEvent.type(screen.getByLabelText(label), value);
+  const fill = async (label: string, value: string) => user.type(screen.getByLabelText(label), value);
   await fill('Full name', 'Ada Buyer');
   await fill('Email', 'ada@example.com');
   await fill('Address', '1 Main St');
   await fill('City', 'Springfield');
   await fill('State', 'IL');
   await fill('ZIP code', '62701');
-  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
 /** window.alert, a fresh mock before each test. */
 const alert = jest.fn();
+
+/**
+ * Fake timers for a test that waits out the retries' backoff and Retry-After: the test moves the clock, and the
+ * shopper's user-event moves it as it types.
+ */
+function fakeClock(): User {
+  jest.useFakeTimers();
+  return userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+}
+const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+afterEach(() => jest.useRealTimers());
 
 beforeEach(() => {
   localStorage.clear();
@@ -74,11 +88,11 @@ beforeEach(() => {
   window.alert = alert;
 });
 
-async function payWith(number: string) {
-  await userEvent.type(await screen.findByLabelText('Card number'), number);
-  await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
-  await userEvent.type(screen.getByLabelText('CVC'), '123');
-  await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+async function payWith(number: string, user: User = userEvent) {
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/40');
+  await user.type(screen.getByLabelText('CVC'), '123');
+  await user.click(screen.getByRole('button', { name: /^Pay / }));
 }
 const confirmed = (status: string) => () => ({
   status: 200,
@@ -135,6 +149,7 @@ describe('after the card is authorized', () => {
 
   it('network trouble: says the order is being confirmed and keeps trying until the shop answers (each failure logged)', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = fakeClock();
     let calls = 0;
     serveTestMode({
       '/api/test-payments/confirm': confirmed('requires_capture'),
@@ -145,11 +160,13 @@ describe('after the card is authorized', () => {
             ? { status: 503, body: { error: { code: 'unavailable', message: 'x' } } }
             : recorded,
     });
-    await reachPayment();
-    await payWith('4242424242424242');
+    await reachPayment(user);
+    await payWith('4242424242424242', user);
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.confirmingOrder);
     expect(screen.queryByLabelText('Card number')).toBeNull();
-    await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
+    // The backoff: 1 s after the first failure, 2 s after the second.
+    await advance(3000);
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(calls).toBe(3);
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
     expect(logged.mock.calls.map(([message]) => message)).toEqual([
@@ -157,15 +174,17 @@ describe('after the card is authorized', () => {
       'order confirmation failed; retrying',
     ]);
     logged.mockRestore();
-  }, 15_000);
+  });
 
   it('the shop says to wait (429): the page says the card was accepted and the order will be confirmed by mail, and asks again only after Retry-After', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const user = fakeClock();
+    /** When the shop was asked for the order (the fake clock's time). */
     const calls: number[] = [];
     serveTestMode({
       '/api/test-payments/confirm': confirmed('requires_capture'),
       '/auth/adminOrders/guest': () => {
-        calls.push(calls.length);
+        calls.push(Date.now());
         return calls.length === 1
           ? {
               status: 429,
@@ -175,22 +194,24 @@ describe('after the card is authorized', () => {
           : recorded;
       },
     });
-    await reachPayment();
-    await payWith('4242424242424242');
+    await reachPayment(user);
+    await payWith('4242424242424242', user);
     expect((await screen.findByRole('status')).textContent).toBe(MESSAGES.confirmingOrderLater);
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(alert).not.toHaveBeenCalled();
     // Not asked again before Retry-After (3 s) has passed ...
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await advance(2000);
     expect(calls).toHaveLength(1);
-    // ... then asked again, and the order is there.
-    await screen.findByRole('heading', { name: 'Thank you for your order!' }, { timeout: 8000 });
+    // ... then asked again, 3 s after the first time at the earliest, and the order is there.
+    await advance(1500);
+    await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(calls).toHaveLength(2);
+    expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(3000);
     expect(localStorage.getItem('orderNumber')).toBe('pi_1');
     expect(logged.mock.calls.map(([message]) => message)).toEqual(['order confirmation failed; retrying']);
     logged.mockRestore();
-  }, 15_000);
+  });
 
   it('the card was authorized before (a lost answer): confirming again is refused as Stripe does, and the page asks the shop for the order', async () => {
     const recordedCalls: unknown[] = [];

@@ -1,0 +1,105 @@
+/** @jest-config-loader esbuild-register */
+// Read through esbuild-register (the docblock above; Jest's default TypeScript loader would be ts-node, which the
+// project does not carry): decision 0096. Jest compiles the tests themselves with SWC.
+import type { Config } from 'jest';
+
+// The AWS SDK warns on every test process that its 2027 releases need Node 22 (README: Node 20.19+ runs the shop
+// today; Lambdas run Node 24). Said once here instead of hundreds of times in the test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+/** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. */
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+const common = {
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!(@middy)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/.data/'],
+};
+
+/**
+ * The tests under functions/ that need no DynamoDB Local, no stand-in and no gateway on a port: pure rules, run in
+ * `unit`. Every other test under functions/ runs in `api`, where the global setup starts the stand-ins; a new test
+ * file goes there unless it is listed here (decision 0097).
+ */
+const UNIT_FUNCTION_TESTS = [
+  'functions/local/rate-limit.test.ts',
+  'functions/local/stack-env.test.ts',
+  'functions/lib/tracing.test.ts',
+  'functions/triggers/custom-message.test.ts',
+  'functions/lib/metrics.test.ts',
+];
+
+/**
+ * Four kinds of test, each its own command (docs/testing.md): `unit` and `web` need no server, no browser and no
+ * synth (`npm run test:unit`), `api` runs the handlers against DynamoDB Local and the stand-ins, `infra` synthesises
+ * the CDK app, `e2e` drives Chromium against the whole local stack. `npm test` runs them all.
+ */
+type Project = Exclude<NonNullable<Config['projects']>[number], string> & { displayName: string };
+const projects: Project[] = [
+  {
+    ...common,
+    displayName: 'unit',
+    testEnvironment: 'node',
+    testMatch: [
+      '<rootDir>/shared/**/*.test.ts',
+      '<rootDir>/scripts/**/*.test.ts',
+      ...UNIT_FUNCTION_TESTS.map((file) => `<rootDir>/${file}`),
+    ],
+  },
+  {
+    ...common,
+    displayName: 'web',
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+    setupFiles: ['<rootDir>/web/src/test-setup.ts'],
+    moduleNameMapper: { '\\.css$': '<rootDir>/web/src/test-style-stub.ts' },
+  },
+  {
+    ...common,
+    displayName: 'api',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/functions/**/*.test.ts'],
+    testPathIgnorePatterns: [...common.testPathIgnorePatterns, ...UNIT_FUNCTION_TESTS.map((file) => `/${file}$`)],
+    globalSetup: '<rootDir>/tests/global-setup.ts',
+    globalTeardown: '<rootDir>/tests/global-teardown.ts',
+    setupFiles: ['<rootDir>/tests/env.ts'],
+  },
+  {
+    ...common,
+    displayName: 'infra',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/infra/test/**/*.test.ts'],
+    setupFilesAfterEnv: ['<rootDir>/infra/test/setup.ts'],
+  },
+  {
+    ...common,
+    displayName: 'e2e',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+    globalSetup: '<rootDir>/e2e/global-setup.ts',
+    globalTeardown: '<rootDir>/e2e/global-teardown.ts',
+    setupFilesAfterEnv: ['<rootDir>/e2e/setup.ts'],
+  },
+];
+
+/**
+ * `npm run test:unit` and the others name their projects here (SHOP_TEST_PROJECTS=unit,web) rather than with
+ * --selectProjects, after which Jest would take a path or a -t given to the script for more project names.
+ */
+const chosen = process.env.SHOP_TEST_PROJECTS?.split(',');
+const config: Config = {
+  projects: chosen ? projects.filter((project) => chosen.includes(project.displayName)) : projects,
+};
+
+export default config;
