@@ -100,7 +100,9 @@ for (const type of LABELABLE) {
 }
 
 // Pages render through the app's route table: a test's first page waits for its lazy module (compiled on first use)
-// and its loader, which on a busy machine takes more than Testing Library's default second.
+// and its loader, which on a busy machine takes more than Testing Library's default second (and was seen past 4 s
+// at a load of 10 on two cores). A wait that finds what it looks for ends at once; the limit only ends one that never
+// will, so it is generous, as the tests' own (decision 0095).
 // (@testing-library/dom's settings, which React's Testing Library reads: importing that one here, before the test
 // framework is set up, would lose its cleanup after each test.)
 //
@@ -112,7 +114,7 @@ for (const type of LABELABLE) {
 // getElementError again, outside a check) and when a getBy fails.
 const printDom = getConfig().getElementError;
 configure({
-  asyncUtilTimeout: 4000,
+  asyncUtilTimeout: 15_000,
   getElementError(message, container) {
     if (!(getConfig() as { _disableExpensiveErrorDiagnostics?: boolean })._disableExpensiveErrorDiagnostics)
       return printDom(message, container);

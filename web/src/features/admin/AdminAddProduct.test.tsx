@@ -82,7 +82,7 @@ it('once the photo is ready the product is added with it, with what was typed wh
   jest.useFakeTimers();
   const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
   await fillIn(user);
-  expect(await screen.findByText('Ready', {}, { timeout: 4000 })).toBeTruthy();
+  expect(await screen.findByText('Ready')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: /Add product/i }));
   await waitFor(() =>
     expect(posted).toEqual([expect.objectContaining({ name: 'Harvest Candle', image: `/images/products/${ID}` })]),
