@@ -292,7 +292,7 @@ function setStarting(step: string | undefined, log?: (line: string) => void): vo
  * catalogue (first start only: markers in the table), then the migrations of older data.
  */
 async function getReady(options: LocalStackOptions): Promise<{ seeded: boolean }> {
-  // Demo promo codes (README "Promo codes"), once per data dir.
+  // Demo promo codes (README "What to try"), once per data dir.
   setStarting('seeding the demo promo codes', options.log);
   if (await seedPromoCodes())
     options.log?.('demo promo codes: WELCOME10 (10% off, once per customer), FREESHIP (free shipping from $50)');

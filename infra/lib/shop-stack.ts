@@ -272,7 +272,7 @@ export class ShopStack extends Stack implements StageObservability {
     this.addOutputs();
   }
 
-  /** What the operator reads after a deploy (the README's Deploy section names them). */
+  /** What the operator reads after a deploy (docs/deploying.md names them). */
   private addOutputs(): void {
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The shop' });
     new CfnOutput(this, 'DistributionDomain', {
@@ -296,12 +296,12 @@ export class ShopStack extends Stack implements StageObservability {
     });
     new CfnOutput(this, 'OriginSecretArn', {
       value: this.originSecret.secretArn,
-      description: `What CloudFront sends in the ${ORIGIN_HEADER} header. Rotate: put-secret-value, then cdk deploy -c originSecretVersion=<its VersionId> (README)`,
+      description: `What CloudFront sends in the ${ORIGIN_HEADER} header. Rotate: put-secret-value, then cdk deploy -c originSecretVersion=<its VersionId> (docs/deploying.md)`,
     });
     new CfnOutput(this, 'StripeWebhookUrl', {
       value: `${this.siteUrl}/api/webhooks/stripe`,
       description:
-        'Register in Stripe for payment_intent.amount_capturable_updated, .succeeded, .payment_failed and .canceled (README)',
+        'Register in Stripe for payment_intent.amount_capturable_updated, .succeeded, .payment_failed and .canceled (docs/deploying.md)',
     });
   }
 }

@@ -4,7 +4,7 @@ import { recordFailedCardAttempt } from './checkouts';
 import { recordOrder, settleCanceledIntent } from './orders';
 import { paymentProvider } from './payments';
 
-/** The Stripe events the shop acts on (README: subscribe the webhook endpoint to these). */
+/** The Stripe events the shop acts on (docs/deploying.md: subscribe the webhook endpoint to these). */
 export const STRIPE_EVENTS = [
   'payment_intent.amount_capturable_updated',
   'payment_intent.succeeded',

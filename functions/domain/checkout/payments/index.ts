@@ -6,7 +6,7 @@ import type { PaymentProvider } from './provider';
 import { StripePaymentProvider } from './stripe';
 import { TestPaymentProvider } from './test-processor';
 
-/** The Stripe keys as the operator stores them in the stack's secret (README, Deploy). */
+/** The Stripe keys as the operator stores them in the stack's secret (docs/deploying.md). */
 interface StripeKeys {
   secretKey?: string;
   webhookSecret?: string;
