@@ -64,13 +64,14 @@ const projects: Project[] = [
       '<rootDir>/scripts/**/*.test.ts',
       ...UNIT_FUNCTION_TESTS.map((file) => `<rootDir>/${file}`),
     ],
+    setupFiles: ['<rootDir>/tests/no-stack-env.ts'],
   },
   {
     ...common,
     displayName: 'web',
     testEnvironment: 'jsdom',
     testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
-    setupFiles: ['<rootDir>/web/src/test-setup.ts'],
+    setupFiles: ['<rootDir>/tests/no-stack-env.ts', '<rootDir>/web/src/test-setup.ts'],
     moduleNameMapper: { '\\.css$': '<rootDir>/web/src/test-style-stub.ts' },
   },
   {
@@ -88,6 +89,7 @@ const projects: Project[] = [
     displayName: 'infra',
     testEnvironment: 'node',
     testMatch: ['<rootDir>/infra/test/**/*.test.ts'],
+    setupFiles: ['<rootDir>/tests/no-stack-env.ts'],
     setupFilesAfterEnv: ['<rootDir>/infra/test/setup.ts'],
   },
   {
