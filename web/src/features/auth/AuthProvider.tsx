@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '#shared/roles';
 import { validateAdminSchema } from '#shared/schemas/common';
+import { forgetAnswers } from '../../lib/answers';
 import { api, ApiError, setTokenSource, tokenGroups } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 
@@ -119,7 +120,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (payload.event === 'tokenRefresh')
             void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token));
           if (payload.event === 'tokenRefresh_failure') console.error('token refresh failed');
-          if (payload.event === 'signedOut') setUser(null);
+          if (payload.event === 'signedOut') {
+            forgetAnswers();
+            setUser(null);
+          }
         });
       });
     }
@@ -170,6 +174,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { signOut } = await loadAmplify();
         await signOut().catch((error) => console.error('sign-out failed', error));
         localStorage.removeItem(AUTH_TOKEN_KEY);
+        // Nothing read in this session outlives it in the tab (docs/decisions/0098).
+        forgetAnswers();
         setUser(null);
       },
       async sendResetCode(email) {
