@@ -1,7 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { productListSchema } from '#shared/schemas/product';
 import { answer, forgetAnswers } from '../../lib/answers';
+import { api, ApiError } from '../../lib/api';
+import * as z from '#shared/schemas/zod';
 import { jsonResponse, urlOf } from '../../testing/render';
 import { AuthProvider, useAuth } from './AuthProvider';
 
@@ -82,4 +84,22 @@ it('signing out empties the catalogue answers kept in the tab: the next read ask
   await screen.findByText('Signed out');
   await answer(CANDLES, productListSchema);
   expect(catalogueReads()).toBe(2);
+});
+
+it('a token the server refuses (401) ends the session in this tab: the app is signed out, as after Sign Out', async () => {
+  render(
+    <AuthProvider>
+      <Session />
+    </AuthProvider>,
+  );
+  await screen.findByText('Signed in as ann@example.com');
+  expect(localStorage.getItem('authToken')).not.toBeNull();
+  global.fetch = jest.fn(async () =>
+    jsonResponse(401, { error: { code: 'unauthorized', message: 'Your session is not valid. Sign in again.' } }),
+  ) as typeof fetch;
+  await act(async () => {
+    await expect(api('/auth/orders', z.object({}), { auth: true })).rejects.toBeInstanceOf(ApiError);
+  });
+  await screen.findByText('Signed out');
+  expect(localStorage.getItem('authToken')).toBeNull();
 });

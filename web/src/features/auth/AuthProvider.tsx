@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ADMIN_GROUP } from '#shared/roles';
 import { validateAdminSchema } from '#shared/schemas/common';
 import { forgetAnswers } from '../../lib/answers';
-import { api, ApiError, setTokenSource, tokenGroups } from '../../lib/api';
+import { api, ApiError, setSessionEnded, setTokenSource, tokenGroups } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 
 /**
@@ -106,6 +106,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
 
   const refresh = useCallback(async () => setUser(await loadUser()), []);
+  /** Signs out in this tab: Amplify's tokens, the stored token and what was read go (docs/decisions/0098). */
+  const endSession = useCallback(async () => {
+    const { signOut } = await loadAmplify();
+    await signOut().catch((error) => console.error('sign-out failed', error));
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    forgetAnswers();
+    setUser(null);
+  }, []);
+
+  // The server refused the session's token (expired, revoked): signed out here too, so a page that needs an account
+  // asks to sign in (RequireAdmin: the sign-in page, coming back after it) instead of failing on every call.
+  useEffect(() => {
+    setSessionEnded(() => void endSession());
+    return () => setSessionEnded(() => {});
+  }, [endSession]);
 
   useEffect(() => {
     let cancelled = false;
@@ -170,14 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         await signInWith(email, password);
       },
-      async signOut() {
-        const { signOut } = await loadAmplify();
-        await signOut().catch((error) => console.error('sign-out failed', error));
-        localStorage.removeItem(AUTH_TOKEN_KEY);
-        // Nothing read in this session outlives it in the tab (docs/decisions/0098).
-        forgetAnswers();
-        setUser(null);
-      },
+      signOut: endSession,
       async sendResetCode(email) {
         const { resetPassword } = await loadAmplify();
         await resetPassword({ username: email.trim() });
@@ -187,7 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       },
     };
-  }, [ready, user, refresh]);
+  }, [ready, user, refresh, endSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
