@@ -23,8 +23,11 @@ export function hotItems(): Product[] | Promise<Product[]> {
     : list.products;
 }
 
-/** At most this many pages are kept in the address (?pages=), so a shared link cannot ask for thousands at once. */
-const MAX_PAGES = 40;
+/**
+ * At most this many pages are kept in the address (?pages=), so a shared link cannot ask for thousands at once (and
+ * lib/answers.ts keeps them all: KEPT_ANSWERS).
+ */
+export const MAX_PAGES = 40;
 
 /**
  * A category page's order and number of pages shown, from its address (?sort=&pages=); anything else means the

@@ -43,6 +43,16 @@ export function tokenGroups(token: string): string[] {
   }
 }
 
+type SessionEnded = () => void;
+let sessionEnded: SessionEnded = () => {};
+/**
+ * The auth feature registers what a refused token means: the session is over (signed out in this tab, so a page that
+ * needs an account asks to sign in again). Called when the server answers 401 to a call that carried a token.
+ */
+export function setSessionEnded(handler: SessionEnded): void {
+  sessionEnded = handler;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -51,13 +61,41 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** The one API client: JSON in and out, the bearer token when asked, errors mapped to ApiError. */
+/**
+ * The one API client (docs/decisions/0098): JSON in and out, the bearer token when asked, every failure mapped here
+ * to an ApiError: no token (401, "Please sign in."), the network (0), the server's `{"error":{code,message,fields}}`
+ * (its status), a 429's Retry-After, and anything else as the spec's "Server error". A 401 to a call that carried a
+ * token ends the session (`setSessionEnded`).
+ */
 export async function api<S extends z.ZodMiniType>(
   path: string,
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const { text } = await send(path, 'application/json', options);
+  return schema.parse(text ? safeJson(text) : undefined);
+}
+
+/**
+ * A call whose answer is a file, not JSON (the orders' CSV): its text and the file name the server gave it (null
+ * when none), with the same token and the same errors as `api`.
+ */
+export async function apiFile(
+  path: string,
+  accept: string,
+  options: RequestOptions = {},
+): Promise<{ text: string; fileName: string | null }> {
+  const { text, response } = await send(path, `${accept}, application/json`, options);
+  return { text, fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null };
+}
+
+/** Sends one request and answers its body as text when it succeeded; otherwise throws the ApiError it maps to. */
+async function send(
+  path: string,
+  accept: string,
+  options: RequestOptions,
+): Promise<{ text: string; response: Response }> {
+  const headers: Record<string, string> = { accept };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.auth) {
     const token = await tokenSource();
@@ -77,21 +115,15 @@ export async function api<S extends z.ZodMiniType>(
     throw new ApiError(0, 'network_error', MESSAGES.networkError);
   }
   const text = await response.text();
-  const json: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(json);
-    const retryAfter = response.status === 429 ? retryAfterOf(response) : undefined;
-    if (parsed.success)
-      throw new ApiError(
-        response.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.error.fields,
-        retryAfter,
-      );
-    throw new ApiError(response.status, 'server_error', MESSAGES.serverError, undefined, retryAfter);
+  if (response.ok) return { text, response };
+  if (response.status === 401 && options.auth) sessionEnded();
+  const parsed = errorBodySchema.safeParse(text ? safeJson(text) : undefined);
+  const retryAfter = response.status === 429 ? retryAfterOf(response) : undefined;
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    throw new ApiError(response.status, code, message, fields, retryAfter);
   }
-  return schema.parse(json);
+  throw new ApiError(response.status, 'server_error', MESSAGES.serverError, undefined, retryAfter);
 }
 
 function safeJson(text: string): unknown {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROFILE_MESSAGES } from '#shared/messages';
 import type { ShippingProfile } from '#shared/schemas/address';
@@ -41,6 +41,7 @@ const candle = {
 let server: {
   profiles: ShippingProfile[];
   ratings: Record<string, number>;
+  orders?: unknown[];
   refuse?: { status: number; message: string };
 };
 let writes: { url: string; method: string; body: unknown }[];
@@ -71,7 +72,7 @@ beforeEach(() => {
     reads.push(url);
     if (url === '/auth/shippingProfiles') return json(200, { data: server.profiles });
     if (url === '/auth/previousOrderCombined') return json(200, { cart: [candle] });
-    if (url === '/auth/orders') return json(200, { orders: [] });
+    if (url === '/auth/orders') return json(200, { orders: server.orders ?? [] });
     if (url === '/auth/reviews') return json(200, { ratings: server.ratings });
     if (url === '/auth/cart') return json(200, { cart: { cart: [] } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
@@ -155,4 +156,87 @@ it('a rating shows at once, is saved, and is what the page reads again; a refuse
   // Only logged, as the spec says of a failed review save.
   expect(logged.mock.calls.map(([message]) => message)).toEqual(['review save failed']);
   logged.mockRestore();
+});
+
+it('ADD+ opens an empty profile, Cancel takes it away; Edit then Cancel shows the saved values; nothing is sent', async () => {
+  renderApp('/account');
+  await screen.findByText(/9 Work Way/);
+  await userEvent.click(screen.getByRole('button', { name: 'ADD+' }));
+  const added = screen.getByRole('form', { name: 'Shipping profile 3' });
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'ADD+' }).disabled).toBe(true);
+  await userEvent.click(within(added).getByRole('button', { name: 'Cancel' }));
+  expect(screen.queryByRole('form', { name: 'Shipping profile 3' })).toBeNull();
+
+  await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
+  const street = screen.getByRole('textbox', { name: 'Address' });
+  await userEvent.clear(street);
+  await userEvent.type(street, '2 Other Rd');
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByText(/9 Work Way/)).toBeTruthy();
+  expect(screen.queryByText(/2 Other Rd/)).toBeNull();
+  expect(writes).toEqual([]);
+});
+
+it('the orders: each links to its page, with its total (and the discount), its status and its tracking', async () => {
+  const order = {
+    orderNumber: '1042',
+    status: 'completed',
+    createdAt: '2026-05-04T15:00:00.000Z',
+    shippingAddress: {
+      name: 'Ann',
+      email: 'ann@example.com',
+      line1: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '73301',
+    },
+    lines: [
+      { ...candle, quantity: 2 },
+      { ...candle, id: 'pine', quantity: 1 },
+    ],
+    amounts: { subtotal: 5697, discount: 570, shipping: 599, tax: 472, total: 6198 },
+    promoCode: 'WELCOME10',
+    carrier: 'UPS',
+    trackingNumber: '1Z999',
+    trackingUrl: 'https://www.ups.com/track?tracknum=1Z999',
+    shippedAt: '2026-05-05T15:00:00.000Z',
+    cancelledAt: null,
+    replacementOf: null,
+  };
+  server.orders = [
+    order,
+    {
+      ...order,
+      orderNumber: '1043',
+      status: 'pending',
+      promoCode: null,
+      amounts: { ...order.amounts, discount: 0 },
+      carrier: null,
+      trackingNumber: null,
+      trackingUrl: null,
+    },
+  ];
+  renderApp('/account');
+  const link = await screen.findByRole('link', { name: 'Order 1042' });
+  expect(link.getAttribute('href')).toBe('/account/orders/1042');
+  const [shipped, processing] = screen.getAllByRole('row').slice(1);
+  expect(
+    within(shipped)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual([
+    '1042',
+    new Date(order.createdAt).toLocaleDateString('en-US'),
+    '3',
+    '$61.98 ($5.70 off with WELCOME10)',
+    'Shipped',
+    'Track',
+  ]);
+  expect(within(shipped).getByRole('link', { name: 'Track' }).getAttribute('href')).toBe(order.trackingUrl);
+  expect(
+    within(processing)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent)
+      .slice(3),
+  ).toEqual(['$61.98', 'Processing', '']);
 });

@@ -24,7 +24,12 @@ const cancelled = (refund: { status: string; id: string | null } | null, state: 
   confirmationMail: null,
 });
 
-async function show(detail: ReturnType<typeof cancelled>) {
+/** An order's page as the server answers it (its requests and timeline as the test gives them). */
+type Detail = Omit<ReturnType<typeof cancelled>, 'replacements' | 'timeline'> & {
+  replacements: unknown[];
+  timeline: unknown[];
+};
+async function show(detail: Detail) {
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) =>
     urlOf(input) === '/api/admin/orders/pi_1'
@@ -34,7 +39,7 @@ async function show(detail: ReturnType<typeof cancelled>) {
   renderOrderPage();
   await screen.findByText(state(detail));
 }
-const state = (detail: ReturnType<typeof cancelled>) => detail.order.payment.state;
+const state = (detail: Detail) => detail.order.payment.state;
 
 it('a pending refund: not finished, the shop finishes it by itself, the admin may finish it now', async () => {
   await show(cancelled({ status: 'pending', id: null }, 'refund pending'));
@@ -314,4 +319,40 @@ it('a sent confirmation: when, to whom, and no button', async () => {
   )!;
   expect(card.textContent).toContain('To gail@example.com.');
   expect(within(card).queryByRole('button')).toBeNull();
+});
+
+it("the order's replacement requests link to where each is handled or what it became; the timeline lists what happened", async () => {
+  const request = (id: string, status: string, message: string | null = null) => ({
+    id,
+    orderNumber: 'pi_1',
+    status,
+    lines: [{ id: 'c1', name: 'Cider Candle', image: '/c.jpg', size: 'CANDLE', quantity: 1 }],
+    reason: 'Arrived &lt;cracked&gt;',
+    message,
+    createdAt: stamp,
+    decidedAt: null,
+  });
+  const detail = {
+    ...cancelled(null, 'paid'),
+    order: adminOrder({ status: 'completed', shippedAt: stamp, payment: { state: 'paid', refund: null } }),
+    replacements: [request('R-1', 'open'), request('R-2', 'approved'), request('R-3', 'declined', 'Photo unclear.')],
+    timeline: [
+      { at: stamp, text: 'Order placed.' },
+      { at: '2026-06-02T10:00:00.000Z', text: 'Shipped with UPS.' },
+    ],
+  };
+  await show(detail);
+  const requests = screen.getByRole('region', { name: 'Replacement requests' });
+  const rows = within(requests).getAllByRole('row').slice(1);
+  expect(within(rows[0]).getByRole('link', { name: 'R-1' }).getAttribute('href')).toBe('/admin/replacements');
+  expect(within(rows[1]).getByRole('link', { name: 'R-2' }).getAttribute('href')).toBe('/admin/orders/R-2');
+  expect(within(rows[2]).queryByRole('link')).toBeNull();
+  expect(rows[2].textContent).toContain('Arrived <cracked>');
+  expect(rows[2].textContent).toContain('Photo unclear.');
+  const timeline = screen.getByRole('region', { name: 'Timeline' });
+  expect(
+    within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([`${when(stamp)} Order placed.`, `${when('2026-06-02T10:00:00.000Z')} Shipped with UPS.`]);
 });

@@ -1,10 +1,8 @@
-import { Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { shipmentText } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages';
-import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { unescapeText } from '#shared/sanitize';
-import { Amounts } from '../../components/Amounts';
+import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   cancelOrder,
   changeTracking,
@@ -14,9 +12,12 @@ import {
   type AdminOrder,
 } from './adminApi';
 import { ConfirmationMailCard } from './ConfirmationMail';
-import { OrderLines, RequestBadge, ShipForm, StatusBadge, when, type Shipment } from './OrderBits';
+import { ShipForm, type Shipment } from './OrderBits';
+import { ReplacementRequests, Timeline } from './OrderHistory';
+import { OrderSummary } from './OrderSummary';
 import { PackingSlips } from './PackingSlip';
-import { AdminPage, adminWrite, HeadRow, submissionOf, useAdminWrites } from './useAdmin';
+import { RefundCard } from './RefundCard';
+import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
 
 /**
  * The confirmation and the notice of Cancel order: a paid order is refunded; a $0 one (a replacement) has nothing to
@@ -28,8 +29,6 @@ const cancelTexts = (order: AdminOrder) =>
     : order.replacementOf
       ? { confirm: AFTERSALE_MESSAGES.cancelReplacementConfirm, done: AFTERSALE_MESSAGES.cancelledReplacement }
       : { confirm: AFTERSALE_MESSAGES.cancelUnpaidConfirm, done: AFTERSALE_MESSAGES.cancelledUnpaid };
-
-const REQUEST_COLUMNS = ['Request', 'Items', 'Reason', 'State'] as const;
 
 /** What Change tracking did: a new carrier or number (the customer was mailed), or nothing (the same values). */
 const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
@@ -92,9 +91,6 @@ export default function AdminOrderPage() {
   const data = useLoaderData<typeof loader>();
   const { write, notice, pending, result } = useAdminWrites();
   const { order } = data;
-  const a = order.shippingAddress;
-  const refundUnfinished =
-    order.status === 'cancelled' && order.payment.refund && order.payment.refund.status !== 'refunded';
   const [changingTracking, setChangingTracking] = useState(false);
   // The corrected tracking was saved: the form closes.
   const [answered, setAnswered] = useState(result);
@@ -105,64 +101,11 @@ export default function AdminOrderPage() {
   return (
     <AdminPage title={`Order ${order.orderNumber}`} notice={notice}>
       <div className="order-detail">
-        <section className="card" aria-labelledby="summary-heading">
-          <h2 id="summary-heading">
-            Summary <StatusBadge status={order.status} />
-          </h2>
-          <dl className="facts">
-            <dt>Placed</dt>
-            <dd>{when(order.createdAt)}</dd>
-            <dt>Customer</dt>
-            <dd>
-              {unescapeText(a.name)} · <a href={`mailto:${a.email}`}>{a.email}</a> (
-              {order.customer === 'guest' ? 'guest' : 'account'})
-            </dd>
-            <dt>Ship to</dt>
-            <dd>
-              {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
-            </dd>
-            <dt>Payment</dt>
-            <dd>{order.payment.state}</dd>
-            {order.replacementOf && (
-              <>
-                <dt>Replaces</dt>
-                <dd>
-                  <Link to={`/admin/orders/${order.replacementOf}`}>{order.replacementOf}</Link>
-                </dd>
-              </>
-            )}
-            {order.status === 'completed' && (
-              <>
-                <dt>Shipped</dt>
-                <dd>
-                  {when(order.shippedAt)}
-                  {order.carrier && ` with ${order.carrier}`}
-                  {order.trackingNumber &&
-                    (order.trackingUrl ? (
-                      <>
-                        {' '}
-                        · <a href={order.trackingUrl}>{order.trackingNumber}</a>
-                      </>
-                    ) : (
-                      ` · ${order.trackingNumber}`
-                    ))}{' '}
-                  {!changingTracking && (
-                    <Button
-                      size="small"
-                      variation="link"
-                      className="inline-action"
-                      onClick={() => setChangingTracking(true)}
-                    >
-                      Change tracking
-                    </Button>
-                  )}
-                </dd>
-              </>
-            )}
-          </dl>
-          <OrderLines lines={order.lines} />
-          <Amounts amounts={order.amounts} promoCode={order.promoCode} />
-        </section>
+        <OrderSummary
+          order={order}
+          canChangeTracking={!changingTracking}
+          changeTracking={() => setChangingTracking(true)}
+        />
         {data.confirmationMail && (
           <ConfirmationMailCard
             mail={data.confirmationMail}
@@ -217,77 +160,9 @@ export default function AdminOrderPage() {
             </Button>
           </section>
         )}
-        {refundUnfinished && order.payment.refund?.status === 'failed' && (
-          <section className="card" aria-labelledby="refund-heading">
-            <h2 id="refund-heading">Refund refused</h2>
-            <p>
-              The order is cancelled and its stock is back, but the payment provider refused the refund
-              {order.payment.refund.id ? ` (${order.payment.refund.id})` : ''}. The shop does not try again by itself:
-              refund it in the provider&apos;s dashboard, or try again here. The customer is mailed once the refund goes
-              through.
-            </p>
-            <Button size="small" isDisabled={pending === 'refund'} onClick={() => void write('refund')}>
-              Try the refund again
-            </Button>
-          </section>
-        )}
-        {refundUnfinished && order.payment.refund?.status !== 'failed' && (
-          <section className="card" aria-labelledby="refund-heading">
-            <h2 id="refund-heading">Refund not finished</h2>
-            <p>
-              The order is cancelled and its stock is back, but the payment provider has not confirmed the refund yet.
-              The shop finishes it by itself within a few minutes (and mails the customer); you can also finish it now.
-            </p>
-            <Button size="small" isDisabled={pending === 'refund'} onClick={() => void write('refund')}>
-              Finish the refund
-            </Button>
-          </section>
-        )}
-
-        {data.replacements.length > 0 && (
-          <section className="card" aria-labelledby="replacements-heading">
-            <h2 id="replacements-heading">Replacement requests</h2>
-            <div className="table-wrap cards-on-phone">
-              <Table size="small">
-                <HeadRow cells={REQUEST_COLUMNS} />
-                <TableBody>
-                  {data.replacements.map((request) => (
-                    <TableRow key={request.id}>
-                      <TableCell data-label={REQUEST_COLUMNS[0]}>
-                        {request.status === 'approved' || request.status === 'cancelled' ? (
-                          <Link to={`/admin/orders/${request.id}`}>{request.id}</Link>
-                        ) : request.status === 'open' ? (
-                          <Link to="/admin/replacements">{request.id}</Link>
-                        ) : (
-                          request.id
-                        )}
-                      </TableCell>
-                      <TableCell data-label={REQUEST_COLUMNS[1]}>
-                        <OrderLines lines={request.lines} />
-                      </TableCell>
-                      <TableCell data-label={REQUEST_COLUMNS[2]}>{unescapeText(request.reason)}</TableCell>
-                      <TableCell data-label={REQUEST_COLUMNS[3]}>
-                        <RequestBadge status={request.status} />
-                        {request.message && <p className="muted">{unescapeText(request.message)}</p>}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          </section>
-        )}
-
-        <section className="card" aria-labelledby="timeline-heading">
-          <h2 id="timeline-heading">Timeline</h2>
-          <ol className="timeline">
-            {data.timeline.map((entry, index) => (
-              <li key={index}>
-                <time dateTime={entry.at}>{when(entry.at)}</time> {entry.text}
-              </li>
-            ))}
-          </ol>
-        </section>
+        <RefundCard order={order} busy={pending === 'refund'} send={() => void write('refund')} />
+        <ReplacementRequests replacements={data.replacements} />
+        <Timeline timeline={data.timeline} />
         <PackingSlips orders={[order]} />
       </div>
     </AdminPage>

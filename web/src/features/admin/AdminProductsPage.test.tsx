@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
@@ -18,11 +19,18 @@ const candle = {
   sizes: [{ size: 'CANDLE', available: 0 }],
 };
 let asked: string[];
+let saved: { url: string; body: unknown }[];
 beforeEach(() => {
   asked = [];
+  saved = [];
   setTokenSource(async () => ADMIN_TEST_TOKEN);
-  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(urlOf(input), 'http://shop.test');
+    if (init?.method === 'PUT') {
+      const body = JSON.parse(init.body as string);
+      saved.push({ url: url.pathname, body });
+      return json(200, { ...candle, ...body, version: candle.version + 1 });
+    }
     asked.push(url.pathname + url.search);
     if (url.pathname === '/api/admin/products')
       return json(
@@ -65,4 +73,34 @@ it('a stock item link opens that item alone', async () => {
   expect(await screen.findByLabelText<HTMLInputElement>('HOODIE-FLEECE XL')).toBeTruthy();
   expect(screen.getByText(/Showing one stock item:/).textContent).toContain('HOODIE-FLEECE');
   expect(asked).toEqual(['/api/admin/items?limit=50&id=HOODIE-FLEECE']);
+});
+
+it('a row is edited in place: Save is offered once something changed, sends only that at the version read', async () => {
+  at('/admin/products?id=vanilla-snow-candle');
+  const row = await screen.findByTestId('row-vanilla-snow-candle');
+  const save = within(row).getByRole('button', { name: 'Save' });
+  expect(save.hasAttribute('disabled')).toBe(true);
+  const price = within(row).getByLabelText('Price');
+  await userEvent.clear(price);
+  await userEvent.type(price, '19.50');
+  await userEvent.clear(within(row).getByLabelText('CANDLE count'));
+  await userEvent.type(within(row).getByLabelText('CANDLE count'), '6');
+  expect(save.hasAttribute('disabled')).toBe(false);
+  await userEvent.click(save);
+  expect(await screen.findByText('Saved Vanilla Snow Candle.')).toBeTruthy();
+  expect(saved).toEqual([
+    { url: '/api/admin/products/vanilla-snow-candle', body: { price: 1950, stock: { CANDLE: 6 }, version: 3 } },
+  ]);
+});
+
+it('a price that cannot be read is refused before anything is sent, and what was typed stays', async () => {
+  at('/admin/products?id=vanilla-snow-candle');
+  const row = await screen.findByTestId('row-vanilla-snow-candle');
+  const price = within(row).getByLabelText<HTMLInputElement>('Price');
+  await userEvent.clear(price);
+  await userEvent.type(price, '12,99');
+  await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText('Price must look like 12.99')).toBeTruthy();
+  expect(saved).toEqual([]);
+  expect(price.value).toBe('12,99');
 });

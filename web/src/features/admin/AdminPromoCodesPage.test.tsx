@@ -20,6 +20,8 @@ const welcome = {
 };
 const calls: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
 let codes: Record<string, unknown>[];
+let confirmed: jest.Mock;
+let scrolled: jest.Mock;
 /** The page alone (the admin shell's session is stubbed by the token source). */
 const show = () => renderAdmin('/admin/promo-codes');
 
@@ -55,12 +57,21 @@ beforeEach(() => {
       return json(201, made);
     }
     if (url === '/api/admin/promo-codes/WELCOME10' && method === 'PUT') {
-      codes = [{ ...welcome, active: body!.active, version: 2 }];
+      codes = [{ ...welcome, active: body!.active, value: body!.value, version: 2 }];
       return json(200, codes[0]);
+    }
+    if (url.startsWith('/api/admin/promo-codes/') && method === 'DELETE') {
+      const code = decodeURIComponent(url.split('/').at(-1)!);
+      codes = codes.filter((promo) => promo.code !== code);
+      return json(200, { deleted: code });
     }
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
-  window.confirm = jest.fn(() => true);
+  confirmed = jest.fn(() => true);
+  window.confirm = confirmed;
+  // jsdom lays nothing out: Edit's scroll to the form is only noted.
+  scrolled = jest.fn();
+  Element.prototype.scrollIntoView = scrolled;
 });
 
 it('lists codes with uses and limits; a used code has no Delete', async () => {
@@ -143,4 +154,44 @@ it('deactivates a code by sending it whole again at the version read', async () 
     version: 1,
   });
   expect(await screen.findByRole('button', { name: 'Activate WELCOME10' })).toBeTruthy();
+});
+
+it('Edit fills the form with the code (which cannot change); Save changes sends it at the version read, then the form is for a new code', async () => {
+  show();
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit WELCOME10' }));
+  const form = screen.getByRole('form', { name: 'Edit promo code WELCOME10' });
+  expect(scrolled.mock.contexts).toEqual([form]);
+  expect(within(form).getByLabelText<HTMLInputElement>(/^Code/).value).toBe('WELCOME10');
+  expect(within(form).getByLabelText<HTMLInputElement>(/^Code/).readOnly).toBe(true);
+  expect(within(form).getByLabelText<HTMLInputElement>('Uses per customer (optional)').value).toBe('1');
+  const percent = within(form).getByLabelText('Percent off (1-100)');
+  await userEvent.clear(percent);
+  await userEvent.type(percent, '12');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+  await screen.findByText('Saved WELCOME10.');
+  expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+    kind: 'percent',
+    value: 12,
+    maxPerCustomer: 1,
+    active: true,
+    version: 1,
+  });
+  const fresh = screen.getByRole('form', { name: 'Make a promo code' });
+  expect(within(fresh).getByLabelText<HTMLInputElement>(/^Code/).value).toBe('');
+});
+
+it('Cancel leaves the code as it was and the form for a new code; an unused code can be deleted, after a question', async () => {
+  codes = [welcome, { ...welcome, code: 'UNUSED', redemptions: 0 }];
+  show();
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit UNUSED' }));
+  await userEvent.type(screen.getByLabelText('Percent off (1-100)'), '5');
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+  expect(screen.getByRole('form', { name: 'Make a promo code' })).toBeTruthy();
+  expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Delete UNUSED' }));
+  expect(confirmed).toHaveBeenCalledWith('Delete the promo code UNUSED?');
+  await screen.findByText('Deleted UNUSED.');
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/admin/promo-codes/UNUSED']);
+  await waitFor(() => expect(screen.queryByText('UNUSED')).toBeNull());
 });

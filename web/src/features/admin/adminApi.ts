@@ -11,9 +11,7 @@ import {
   sendConfirmationAnswerSchema,
   type AdminOrderView,
 } from '#shared/schemas/order-views';
-import { MESSAGES } from '#shared/messages';
-import { errorBodySchema } from '#shared/schemas/common';
-import { accessToken, api, ApiError } from '../../lib/api';
+import { api, apiFile } from '../../lib/api';
 import { uploadAnswerSchema, uploadStatusSchema } from '#shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
 import { reminderSettingsSchema } from '#shared/schemas/reminders';
@@ -180,41 +178,17 @@ export const getDashboard = (today: string, since: string) =>
 /** Back-in-stock requests waiting, per product and size (issue 27 item 7). */
 export const listStockDemand = () => api('/api/admin/stock-alerts', stockDemandSchema, { auth: true });
 
-/** A signed-in GET whose answer is not JSON (the CSV): its text and the file name the server gave it. */
-async function apiText(path: string): Promise<{ text: string; fileName: string }> {
-  const token = await accessToken();
-  if (!token) throw new ApiError(401, 'unauthorized', 'Please sign in.');
-  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } }).catch(() => {
-    throw new ApiError(0, 'network_error', MESSAGES.networkError);
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success)
-      throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.fields);
-    throw new ApiError(response.status, 'server_error', MESSAGES.serverError);
-  }
-  return {
-    text,
-    fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'orders.csv',
-  };
-}
-
 /**
  * Downloads the CSV of a view and date range (the request carries the admin's token, so it is fetched, then saved),
  * under `name` when given (the page names it by the admin's own dates), else the server's name.
  */
 export async function downloadOrdersCsv(query: OrderQuery, name?: string): Promise<void> {
-  const { fileName: served, text } = await apiText(
+  const { fileName: served, text } = await apiFile(
     `/api/admin/orders?${queryString({ ...query, cursor: undefined, limit: undefined, format: 'csv' })}`,
+    'text/csv',
+    { auth: true },
   );
-  const fileName = name ?? served;
+  const fileName = name ?? served ?? 'orders.csv';
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);

@@ -1,7 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ADMIN_GROUP } from '#shared/roles';
 import { validateAdminSchema } from '#shared/schemas/common';
-import { api, ApiError, setTokenSource, tokenGroups } from '../../lib/api';
+import { forgetAnswers } from '../../lib/answers';
+import { api, ApiError, setSessionEnded, setTokenSource, tokenGroups } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 
 /**
@@ -105,6 +106,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<CurrentUser | null>(null);
 
   const refresh = useCallback(async () => setUser(await loadUser()), []);
+  /** Signs out in this tab: Amplify's tokens, the stored token and what was read go (docs/decisions/0098). */
+  const endSession = useCallback(async () => {
+    const { signOut } = await loadAmplify();
+    await signOut().catch((error) => console.error('sign-out failed', error));
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    forgetAnswers();
+    setUser(null);
+  }, []);
+
+  // The server refused the session's token (expired, revoked): signed out here too, so a page that needs an account
+  // asks to sign in (RequireAdmin: the sign-in page, coming back after it) instead of failing on every call.
+  useEffect(() => {
+    setSessionEnded(() => void endSession());
+    return () => setSessionEnded(() => {});
+  }, [endSession]);
 
   useEffect(() => {
     let cancelled = false;
@@ -119,7 +135,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (payload.event === 'tokenRefresh')
             void accessToken().then((token) => token && localStorage.setItem(AUTH_TOKEN_KEY, token));
           if (payload.event === 'tokenRefresh_failure') console.error('token refresh failed');
-          if (payload.event === 'signedOut') setUser(null);
+          if (payload.event === 'signedOut') {
+            forgetAnswers();
+            setUser(null);
+          }
         });
       });
     }
@@ -166,12 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         await signInWith(email, password);
       },
-      async signOut() {
-        const { signOut } = await loadAmplify();
-        await signOut().catch((error) => console.error('sign-out failed', error));
-        localStorage.removeItem(AUTH_TOKEN_KEY);
-        setUser(null);
-      },
+      signOut: endSession,
       async sendResetCode(email) {
         const { resetPassword } = await loadAmplify();
         await resetPassword({ username: email.trim() });
@@ -181,7 +195,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         await confirmResetPassword({ username: email.trim(), confirmationCode: code.trim(), newPassword: password });
       },
     };
-  }, [ready, user, refresh]);
+  }, [ready, user, refresh, endSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

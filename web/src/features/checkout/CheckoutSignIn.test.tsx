@@ -27,6 +27,19 @@ const intent = {
   paymentMode: 'test',
 };
 let savedCart: CartLine[];
+/** The account's saved shipping profiles, as the server keeps them (escaped text). */
+let savedProfiles: Record<string, string>[];
+const home = {
+  name: 'Ann &amp; Bo Lee',
+  email: 'ann@example.com',
+  phone: '2175550100',
+  address: '4 Oak Ave',
+  city: 'Peoria',
+  state: 'IL',
+  zip: '61602',
+};
+const profileCalls = () =>
+  (global.fetch as jest.Mock).mock.calls.filter(([input]) => urlOf(input as RequestInfo) === '/auth/shippingProfiles');
 const valueOf = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
 
 beforeEach(() => {
@@ -35,6 +48,7 @@ beforeEach(() => {
   window.alert = jest.fn();
   resetTestSession();
   savedCart = [];
+  savedProfiles = [];
   setTokenSource(async () => (testSession().user ? 'token' : null));
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
@@ -52,7 +66,7 @@ beforeEach(() => {
     if (url === '/auth/cart' && init?.method === 'POST')
       savedCart = (JSON.parse(init.body as string) as { cart: CartLine[] }).cart;
     if (url === '/auth/cart') return json(200, { cart: { cart: savedCart } });
-    if (url === '/auth/shippingProfiles') return json(200, { data: [] });
+    if (url === '/auth/shippingProfiles') return json(200, { data: savedProfiles });
     if (url.startsWith('/auth/create-payment-intent')) return json(200, intent);
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
@@ -96,4 +110,58 @@ it('signing out empties the cart, so the checkout shows the empty cart; what the
   renderCheckout('/cart/shipping');
   await screen.findByRole('heading', { name: 'Shipping Details' });
   expect(valueOf('Full name')).toBe('');
+});
+
+it("a signed-in shopper's saved profiles come with the shipping step (its loader), and picking one fills the details", async () => {
+  resetTestSession(ann);
+  savedCart = [candle];
+  savedProfiles = [home];
+  localStorage.setItem('cart', JSON.stringify([candle]));
+  renderCheckout('/cart/shipping');
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  // Read before the step showed: the picker is there with the heading, not a moment later.
+  const picker = screen.getByRole('combobox', { name: 'Use a saved shipping profile' });
+  expect(profileCalls()).toHaveLength(1);
+  await userEvent.selectOptions(picker, screen.getByRole('option', { name: 'Ann & Bo Lee, 4 Oak Ave, Peoria' }));
+  expect(SHIPPING_DETAILS.map(([label]) => valueOf(label))).toEqual([
+    'Ann & Bo Lee',
+    'ann@example.com',
+    '4 Oak Ave',
+    'Peoria',
+    'IL',
+    '61602',
+  ]);
+});
+
+it('a guest is asked for no profiles; signing in on the shipping step reads them', async () => {
+  savedProfiles = [home];
+  localStorage.setItem('cart', JSON.stringify([candle]));
+  renderCheckout('/cart/shipping');
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  expect(screen.queryByRole('combobox', { name: 'Use a saved shipping profile' })).toBeNull();
+  expect(profileCalls()).toHaveLength(0);
+
+  await signInForTest(ann);
+  await screen.findByRole('combobox', { name: 'Use a saved shipping profile' });
+  expect(profileCalls()).toHaveLength(1);
+});
+
+it('profiles that cannot be read leave the picker out; the step works without it', async () => {
+  resetTestSession(ann);
+  savedCart = [candle];
+  const failing = global.fetch as jest.Mock;
+  const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    urlOf(input) === '/auth/shippingProfiles'
+      ? json(500, { error: { code: 'server_error', message: 'Server error' } })
+      : (failing(input, init) as Promise<Response>),
+  ) as typeof fetch;
+  localStorage.setItem('cart', JSON.stringify([candle]));
+  renderCheckout('/cart/shipping');
+  await screen.findByRole('heading', { name: 'Shipping Details' });
+  expect(screen.queryByRole('combobox', { name: 'Use a saved shipping profile' })).toBeNull();
+  expect(error).toHaveBeenCalledWith('profile load failed', expect.anything());
+  await fillShippingDetails(userEvent);
+  await screen.findByLabelText('Card number');
+  error.mockRestore();
 });

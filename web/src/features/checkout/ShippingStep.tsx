@@ -4,20 +4,21 @@ import {
   redirect,
   replace,
   useActionData,
+  useLoaderData,
   useLocation,
   useNavigate,
   useNavigation,
+  useRevalidator,
   useSubmit,
   type ActionFunctionArgs,
 } from 'react-router-dom';
 import { MESSAGES, REMINDER_MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
-import { unescapeText } from '#shared/sanitize';
 import { isUsState } from '#shared/tax';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart/CartProvider';
-import { createIntent, fetchProfiles, isPromoRefusal } from './checkoutApi';
+import { createIntent, isPromoRefusal, savedAddresses } from './checkoutApi';
 import { forget, keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
 import { cartKey, STEP_HEADING, STEP_PATH, stepToShow } from './steps';
@@ -38,10 +39,25 @@ const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoCo
  */
 const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found'];
 
-/** The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. */
-export function loader() {
+/**
+ * The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. A signed-in shopper's
+ * saved shipping profiles are read here, beside the step's code (docs/decisions/0076): the step shows with its
+ * profile picker, not a moment after. A list that cannot be read leaves the picker out (the form works without it).
+ */
+export async function loader(): Promise<ShippingData | Response> {
   const step = stepToShow('shipping', storedFacts());
-  return step === 'shipping' ? null : replace(STEP_PATH[step]);
+  if (step !== 'shipping') return replace(STEP_PATH[step]);
+  try {
+    return { profiles: await savedAddresses() };
+  } catch (error) {
+    console.error('profile load failed', error);
+    return { profiles: [] };
+  }
+}
+
+/** What the step's loader read: the saved profiles as addresses (none for a guest, or when they could not be read). */
+export interface ShippingData {
+  profiles: ShippingAddress[];
 }
 
 /** What Next sends its action: the cart, the details and the code as the shopper sees them, and who shops. */
@@ -111,31 +127,21 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
   }
 }
 
-/** The shopper's saved shipping profiles as checkout addresses (signed in only). */
+/**
+ * The saved profiles the loader read, shown to the shopper they were read for: signed out on this step, none; signed
+ * in meanwhile (read for nobody, or for someone else), the loader reads them again.
+ */
 function useProfiles(who: string | null): ShippingAddress[] {
-  const [loaded, setLoaded] = useState<{ who: string | null; profiles: ShippingAddress[] }>({
-    who: null,
-    profiles: [],
-  });
+  const { profiles } = useLoaderData<ShippingData>();
+  const revalidator = useRevalidator();
+  const [read, setRead] = useState({ profiles, who });
+  if (read.profiles !== profiles) setRead({ profiles, who });
+  const stale = who !== null && read.who !== who;
   useEffect(() => {
-    if (!who) return;
-    fetchProfiles()
-      .then((list) =>
-        setLoaded({
-          who,
-          profiles: list.map((p) => ({
-            name: unescapeText(p.name),
-            email: unescapeText(p.email),
-            line1: unescapeText(p.address),
-            city: unescapeText(p.city),
-            state: unescapeText(p.state),
-            zip: p.zip,
-          })),
-        }),
-      )
-      .catch((error) => console.error('profile load failed', error));
-  }, [who]);
-  return loaded.who === who ? loaded.profiles : [];
+    if (stale) void revalidator.revalidate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per shopper (the revalidator changes as it runs)
+  }, [stale, who]);
+  return who !== null && read.who === who ? read.profiles : [];
 }
 
 /** /cart/shipping: the Shipping Details step. What is typed is kept for the tab, so a reload shows it again. */

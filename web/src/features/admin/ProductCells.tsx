@@ -1,0 +1,88 @@
+import { Button, TableCell } from '@aws-amplify/ui-react';
+import type { AdminProduct } from './adminApi';
+import { DeleteButton } from './AdminTable';
+import { changes, ownCounts, type Row } from './productRows';
+
+/**
+ * One product's cells in the products table, edited in place: name, price, tags, its stock (the stock item it takes
+ * from, or its own counts), description; Save (only when something changed), Draft and Delete, held while a write of
+ * this product is on its way (`busy`).
+ */
+export function ProductCells({
+  product,
+  row,
+  busy,
+  edit,
+  save,
+  draft,
+  remove,
+}: {
+  product: AdminProduct;
+  row: Row;
+  busy: boolean;
+  edit: (patch: Partial<Row>) => void;
+  save: () => void;
+  draft: () => void;
+  remove: () => void;
+}) {
+  const dirty = Object.keys(changes(product, row)).length > 0;
+  const counts = ownCounts(row.tag);
+  return (
+    <>
+      <TableCell>
+        <img src={product.image} alt="" />
+      </TableCell>
+      <TableCell>
+        <input aria-label="Name" value={row.name} onChange={(e) => edit({ name: e.target.value })} />
+      </TableCell>
+      <TableCell>
+        <input
+          aria-label="Price"
+          inputMode="decimal"
+          value={row.price}
+          onChange={(e) => edit({ price: e.target.value })}
+        />
+      </TableCell>
+      <TableCell>
+        <input aria-label="Tags" value={row.tag} onChange={(e) => edit({ tag: e.target.value })} />
+      </TableCell>
+      <TableCell>
+        {counts.length === 0 ? (
+          <label>
+            Stock item
+            <input aria-label="Stock item" value={row.stockRef} onChange={(e) => edit({ stockRef: e.target.value })} />
+          </label>
+        ) : (
+          counts.map((k) => (
+            <label key={k}>
+              {k === 'CANDLE' ? 'Count' : k}
+              <input
+                aria-label={`${k} count`}
+                inputMode="numeric"
+                value={row.stock[k] ?? '0'}
+                onChange={(e) => edit({ stock: { ...row.stock, [k]: e.target.value } })}
+              />
+            </label>
+          ))
+        )}
+      </TableCell>
+      <TableCell>
+        <textarea
+          aria-label="Description"
+          rows={2}
+          value={row.description}
+          onChange={(e) => edit({ description: e.target.value })}
+        />
+      </TableCell>
+      <TableCell className="actions">
+        <Button size="small" variation="primary" isDisabled={!dirty || busy} onClick={save}>
+          Save
+        </Button>
+        <Button size="small" isDisabled={busy} onClick={draft}>
+          Draft
+        </Button>
+        <DeleteButton question={`Delete ${row.name} and its images?`} busy={busy} onDelete={remove} />
+      </TableCell>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { formatCents, toCents } from '#shared/money';
+import { unescapeText } from '#shared/sanitize';
+import { sizeKind, TUMBLER_SIZES } from '#shared/sizes';
+import type { AdminProduct } from './adminApi';
+
+/** Non-numeric input becomes 0 (spec section 5). */
+export const toCount = (value: string) => {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+};
+
+/** A product's row in the products table as the owner types it (the price in dollars, counts as text). */
+export interface Row {
+  name: string;
+  price: string;
+  tag: string;
+  stockRef: string;
+  description: string;
+  stock: Record<string, string>;
+}
+
+/** The row of a product as stored (its text unescaped, its price in dollars). */
+export const rowOf = (p: AdminProduct): Row => ({
+  name: unescapeText(p.name),
+  price: formatCents(p.price),
+  tag: p.tag,
+  stockRef: p.stockRef ?? '',
+  description: unescapeText(p.description),
+  stock: Object.fromEntries(Object.entries(p.stock).map(([k, v]) => [k, String(v)])),
+});
+
+/** The rows of a page of products, by product id. */
+export const rowsOf = (products: AdminProduct[]) => Object.fromEntries(products.map((p) => [p.id, rowOf(p)]));
+
+/** Which own counts a product keeps: tumblers 16/20/24oz, single-size goods one count, apparel none. */
+export const ownCounts = (tag: string): string[] =>
+  sizeKind(tag) === 'tumbler' ? [...TUMBLER_SIZES] : sizeKind(tag) === 'single' ? ['CANDLE'] : [];
+
+/**
+ * What Save sends for a row: only the fields that differ from the product as read (the price in cents, NaN when it
+ * cannot be read; the counts the row's tags keep, all of them when one changed). Empty: nothing to save.
+ */
+export function changes(product: AdminProduct, row: Row) {
+  const original = rowOf(product);
+  const body: Record<string, unknown> = {};
+  if (row.name !== original.name) body.name = row.name;
+  if (row.price !== original.price) body.price = toCents(row.price);
+  if (row.tag !== original.tag) body.tag = row.tag;
+  if (row.stockRef !== original.stockRef) body.stockRef = row.stockRef;
+  if (row.description !== original.description) body.description = row.description;
+  const counts = ownCounts(row.tag);
+  if (counts.some((k) => (row.stock[k] ?? '0') !== (original.stock[k] ?? '0')))
+    body.stock = Object.fromEntries(counts.map((k) => [k, toCount(row.stock[k] ?? '0')]));
+  return body;
+}
