@@ -19,6 +19,10 @@ export const MESSAGES = {
   resetHint: "We'll send a link to your email shortly after submiting this form!",
   resetSent: 'Check your email for the link',
   resetSentButton: 'Sent ✓',
+  /** A reset code that did not work (wrong, or over an hour old). */
+  resetCodeWrong: 'That code did not work. It may have expired: ask for a new link from the sign-in page.',
+  /** A reset code tried too often: Cognito takes no more tries of it, right or wrong (docs/decisions/0091). */
+  resetCodeSpent: 'This code was tried too many times and no longer works. Ask for a new link from the sign-in page.',
   /** Sign-in with a password that was reset (an operator made the account an admin: docs/decisions/0065). */
   passwordResetRequired:
     'The password of this account was reset, so it no longer signs you in. We emailed you a link to choose a new one: open it. No email, or is the link over an hour old? Send a new link below.',

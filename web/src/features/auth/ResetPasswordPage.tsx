@@ -7,6 +7,16 @@ import { useNoIndex } from './useNoIndex';
 import './auth.css';
 import { FormError } from '../../components/FormError';
 
+/**
+ * What a failed reset says: our 429's own sentence; a spent code (Cognito's LimitExceededException on this call: the
+ * code took its wrong tries, and waiting does not bring it back) asks for a new link; anything else, a wrong code.
+ */
+export function resetFailureMessage(failure: unknown): string {
+  const ours = failure instanceof Error && Object.values<string>(RATE_LIMIT_MESSAGES).includes(failure.message);
+  if (failure instanceof Error && failure.name === 'LimitExceededException' && !ours) return MESSAGES.resetCodeSpent;
+  return rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ?? MESSAGES.resetCodeWrong;
+}
+
 /** The page the reset mail links to: code (from the link) and a new password with the same rule. */
 export default function ResetPasswordPage() {
   useNoIndex('noindex, nofollow');
@@ -35,10 +45,7 @@ export default function ResetPasswordPage() {
       setState('done');
     } catch (failure) {
       console.error('password reset failed', failure);
-      setError(
-        rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.passwordReset) ??
-          'That code did not work. It may have expired: ask for a new link from the sign-in page.',
-      );
+      setError(resetFailureMessage(failure));
       setState('idle');
     }
   }
