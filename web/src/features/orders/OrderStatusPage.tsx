@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSearchParams } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import type { OrderPage } from '#shared/schemas/order-views';
+import { orderLabel } from '#shared/order-number';
 import { useNoIndex } from '../auth/useNoIndex';
 import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';
@@ -53,7 +54,7 @@ export default function OrderStatusPage() {
             spellCheck={false}
             value={orderNumber}
             onChange={(e) => setOrderNumber(e.target.value)}
-            placeholder="pi_..."
+            placeholder="#1042"
           />
         </label>
         <label>
