@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDER_STATUS_PATH } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
@@ -12,14 +13,19 @@ import './checkout.css';
 
 /**
  * Thank-you page with the stored order number (spec section 2), shown as people read it (#1042), and, as the
- * confirmation mail has it, what was bought, where it ships and what was paid (with a promo code's discount).
+ * confirmation mail has it, what was bought, where it ships and what was paid (with a promo code's discount). Its
+ * heading takes the focus when the page appears, as each checkout step's does: a screen reader says where it is.
  */
 export default function OrderConfirmationPage() {
   const { orderNumber, order } = readLastOrder();
   const address = order?.shippingAddress;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="page narrow">
-      <h1>Thank you for your order!</h1>
+    <section className="page narrow confirmation">
+      <h1 ref={heading} tabIndex={-1}>
+        Thank you for your order!
+      </h1>
       {orderNumber ? (
         <p className="card">
           Your order number is{' '}
