@@ -534,7 +534,7 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
       const { Attributes } = await documentClient().send(
         new UpdateCommand({ ...request, ReturnValues: 'UPDATED_NEW' }),
       );
-      const value = Attributes?.[field];
+      const value: unknown = Attributes?.[field];
       if (typeof value !== 'number') throw new Error(`${def.entity}: ${field} is not a number after the increment`);
       return value;
     },

@@ -130,14 +130,14 @@ export function OrderDetails({ page }: { page: OrderPage }) {
 function ReplacementProgress({ request }: { request: ReplacementView }) {
   const shipment = request.shipment;
   if (request.status === 'cancelled')
-    return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(request.id)}</p>;
+    return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(orderLabel(request.id))}</p>;
   if (request.status !== 'approved') return null;
   if (shipment?.status !== 'completed')
-    return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(request.id)}</p>;
+    return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(orderLabel(request.id))}</p>;
   return (
     <p className="muted">
       {AFTERSALE_MESSAGES.replacementShipped(
-        request.id,
+        orderLabel(request.id),
         shipment.shippedAt && date(shipment.shippedAt),
         shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null,
       )}

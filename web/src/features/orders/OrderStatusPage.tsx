@@ -2,7 +2,6 @@ import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSearchParams } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import type { OrderPage } from '#shared/schemas/order-views';
-import { orderLabel } from '#shared/order-number';
 import { useNoIndex } from '../auth/useNoIndex';
 import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';
