@@ -106,8 +106,8 @@ async function theNumberEverywhere(page: Page, viewport: keyof typeof VIEWPORTS,
   // The search finds it by its number, with or without #, and by the payment's id at the processor.
   for (const typed of [label, number, paymentId]) {
     await admin.goto('/admin/orders/archive?status=sales');
-    await admin.getByRole('searchbox', { name: 'Search orders' }).fill(typed);
-    await admin.getByRole('searchbox', { name: 'Search orders' }).press('Enter');
+    await admin.getByRole('textbox', { name: 'Search orders' }).fill(typed);
+    await admin.getByRole('textbox', { name: 'Search orders' }).press('Enter');
     await admin.waitForURL((url) => url.searchParams.get('q') === typed.trim());
     // That order alone, not the list of sales it is the newest of.
     const listed = () => admin.locator('a.mono[href^="/admin/orders/"]').allTextContents();
@@ -155,7 +155,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest check
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
     // What was bought (its photo loaded), where it ships and what was paid, as the mail has them.
     const bought = page.getByRole('region', { name: 'What you bought' });
-    expect(await bought.getByRole('listitem').allTextContents()).toEqual([`${TEE.name} · Size M · Qty 2$49.98`]);
+    expect(await bought.getByRole('listitem').allTextContents()).toEqual([`${TEE.name}Size M · Qty 2$49.98`]);
     await until(
       () => bought.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
       true,

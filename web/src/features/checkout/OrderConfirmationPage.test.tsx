@@ -64,8 +64,8 @@ test('the number as #1042, the lines with photo, name, size and quantity, the ad
   const bought = within(screen.getByRole('region', { name: 'What you bought' }));
   const items = bought.getAllByRole('listitem');
   expect(items.map((item) => item.textContent)).toEqual([
-    'Pumpkin Patch Tee · Size M · Qty 2$49.98',
-    'Cider & Clove Candle · Qty 1$10.99',
+    'Pumpkin Patch TeeSize M · Qty 2$49.98',
+    'Cider & Clove CandleQty 1$10.99',
   ]);
   expect(items.map((item) => item.querySelector('img')?.getAttribute('src'))).toEqual([
     expect.stringContaining('tee'),

@@ -47,8 +47,9 @@ export default function OrderConfirmationPage() {
                 <LinePhoto src={line.image} size={56} />
                 <span className="line-name">
                   {unescapeText(line.name)}
-                  {line.size !== CANDLE_SIZE && <span className="muted"> · Size {line.size}</span>}
-                  <span className="muted"> · Qty {line.quantity}</span>
+                  <span className="line-details muted">
+                    {line.size !== CANDLE_SIZE && `Size ${line.size} · `}Qty {line.quantity}
+                  </span>
                 </span>
                 <span>{formatPrice(line.price * line.quantity)}</span>
               </li>
