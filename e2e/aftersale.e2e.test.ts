@@ -64,7 +64,10 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await guest.fill('input[autocomplete=cc-csc]', '123');
   await guest.getByRole('button', { name: /^Pay / }).click();
   await guest.waitForURL('**/orderconfirmation');
-  const orderNumber = (await guest.getByTestId('order-number').textContent())!;
+  // The order's short number as shown (#1042) and as the addresses name it (1042), decision 0102.
+  const label = (await guest.getByTestId('order-number').textContent())!;
+  expect(label).toMatch(/^#\d{4,}$/);
+  const orderNumber = label.slice(1);
   expect(await guest.getByRole('link', { name: 'order status page' }).getAttribute('href')).toBe(
     `/order-status?order=${orderNumber}`,
   );
@@ -79,19 +82,19 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   expect(await slip.isVisible()).toBe(false);
   await admin.emulateMedia({ media: 'print' });
   expect(await slip.isVisible()).toBe(true);
-  expect(await slip.textContent()).toContain(`Order ${orderNumber}`);
+  expect(await slip.textContent()).toContain(`Order ${label}`);
   expect(await admin.getByRole('button', { name: 'Complete Order' }).isVisible()).toBe(false);
-  expect(await admin.getByRole('heading', { name: `Order ${orderNumber}` }).isVisible()).toBe(false);
+  expect(await admin.getByRole('heading', { name: `Order ${label}` }).isVisible()).toBe(false);
   await admin.emulateMedia({ media: 'screen' });
   await admin.goto('/admin');
   await admin.getByRole('heading', { name: 'Waiting to ship' }).waitFor();
   await admin.getByRole('link', { name: 'Orders to ship' }).click();
-  const pending = admin.locator('article', { hasText: orderNumber });
+  const pending = admin.getByRole('article', { name: `Order ${label}`, exact: true });
   await pending.getByLabel('Carrier').selectOption('UPS');
   await pending.getByLabel('Tracking number').fill(TRACKING);
   await pending.getByRole('button', { name: 'Complete Order' }).click();
   await pending.waitFor({ state: 'detached' });
-  await admin.getByText(`Shipped ${orderNumber}; the customer was mailed.`).waitFor();
+  await admin.getByText(`Shipped ${label}; the customer was mailed.`).waitFor();
   await admin.goto(`/admin/orders/${orderNumber}`);
   await admin.getByText(`Shipped with UPS, tracking ${TRACKING}`).waitFor();
   problems.push(...(await axeViolations(admin, 'order detail')));
@@ -99,7 +102,7 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
 
   // 3. The "on its way" mail links to UPS's tracking page and to the order-status page.
   const shipped = await mailTo(email, /is on its way$/);
-  expect(shipped.subject).toBe(`Your order ${orderNumber} is on its way`);
+  expect(shipped.subject).toBe(`Your order ${label} is on its way`);
   expect(shipped.text).toContain(`Track it: https://www.ups.com/track?tracknum=${TRACKING}`);
   const statusLink = /(http\S+\/order-status\?order=\S+)/.exec(shipped.text)![1];
 
@@ -139,16 +142,16 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   // 6. The admin approves it: one candle is taken from stock and a $0 replacement order waits to ship.
   const before = await available();
   await admin.goto('/admin/replacements');
-  const request = admin.locator('article', { hasText: `${orderNumber}_r1` });
+  const request = admin.getByRole('article', { name: `Replacement request ${label}-R1` });
   await request.getByText('One jar arrived cracked.').waitFor();
   problems.push(...(await axeViolations(admin, 'replacements')));
   await request.getByRole('button', { name: 'Approve' }).click();
-  await admin.getByText(`Approved: replacement order ${orderNumber}_r1 is waiting to ship.`).waitFor();
+  await admin.getByText(`Approved: replacement order ${label}-R1 is waiting to ship.`).waitFor();
   expect(await available()).toBe(before - 1);
   await mailTo(email, /is approved$/);
   await admin.goto('/admin/orders/pending');
-  const replacement = admin.locator('article', { hasText: `${orderNumber}_r1` });
-  await replacement.getByText(`Replacement for ${orderNumber}`).waitFor();
+  const replacement = admin.getByRole('article', { name: `Order ${label}-R1` });
+  await replacement.getByText(`Replacement for ${label}`).waitFor();
   await replacement.getByLabel('Carrier').selectOption('USPS');
   await replacement.getByLabel('Tracking number').fill('9400100000000000000000');
   await replacement.getByRole('button', { name: 'Complete Order' }).click();
@@ -161,7 +164,7 @@ it('a guest buys; the admin ships with tracking; the guest finds the mail, looks
   await guest.getByRole('button', { name: 'Find my order' }).click();
   await guest.getByText('Approved').first().waitFor();
   await admin.goto(`/admin/orders/archive?q=${encodeURIComponent(email)}`);
-  await admin.getByRole('link', { name: orderNumber, exact: true }).waitFor();
+  await admin.getByRole('link', { name: label, exact: true }).waitFor();
   await shot(admin, 'aftersale-3-archive');
   expect(problems).toEqual([]);
   await guestContext.close();
@@ -186,7 +189,7 @@ it('the admin cancels an unshipped order after confirming: refunded, stock back,
     billingName: 'Cal',
     receiptEmail: email,
   });
-  await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
+  const { order } = await post('/auth/adminOrders/guest', { paymentIntentId: intent.paymentIntentId });
   const before = await available();
 
   const { context, page } = await newPage(browser, 'desktop');
@@ -196,7 +199,7 @@ it('the admin cancels an unshipped order after confirming: refunded, stock back,
     await (dialogs.length === 1 ? dialog.dismiss() : dialog.accept());
   });
   await signInAsAdmin(page);
-  await page.goto(`/admin/orders/${intent.orderNumber}`);
+  await page.goto(`/admin/orders/${order.orderNumber}`);
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await until(() => dialogs.length, 1);
   expect(await available()).toBe(before);
@@ -208,7 +211,7 @@ it('the admin cancels an unshipped order after confirming: refunded, stock back,
   await context.close();
 });
 
-/** A paid guest order of `quantity` candles, through the API as checkout records it. */
+/** A paid guest order of `quantity` candles, through the API as checkout records it; its number ("1042"). */
 async function guestOrder(email: string, quantity = 1): Promise<string> {
   const post = (path: string, body: unknown) =>
     fetch(`${shopUrl()}${path}`, {
@@ -233,8 +236,8 @@ async function guestOrder(email: string, quantity = 1): Promise<string> {
     billingName: 'Chris',
     receiptEmail: email,
   });
-  await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
-  return intent.orderNumber as string;
+  const { order } = await post('/auth/adminOrders/guest', { paymentIntentId: intent.paymentIntentId });
+  return order.orderNumber as string;
 }
 
 /** Whether the page is no wider than the screen (nothing to scroll sideways). */
@@ -244,6 +247,7 @@ const fitsTheScreen = (page: import('playwright-core').Page) =>
 it('two tabs ship with different numbers: the second is told what it shipped with; Change tracking mails the corrected link; a replacement of every unit says thanks; cancelling the $0 replacement frees it, with nothing refunded; all fits a phone', async () => {
   const email = `christopher.alexander.longname-${Date.now()}@example-holiday-gifts.com`;
   const orderNumber = await guestOrder(email);
+  const label = `#${orderNumber}`;
   const problems: string[] = [];
 
   // 1. Two admin tabs on the same order: the first ships with UPS, the second (not reloaded) with FedEx.
@@ -252,7 +256,7 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   const second = await adminContext.newPage();
   for (const tab of [first, second]) await tab.goto(`/admin/orders/${orderNumber}`);
   const shipIn = async (tab: typeof first, carrier: string, tracking: string) => {
-    const form = tab.getByRole('form', { name: `Ship ${orderNumber}` });
+    const form = tab.getByRole('form', { name: `Ship ${label}` });
     await form.getByLabel('Carrier').selectOption(carrier);
     await form.getByLabel('Tracking number').fill(tracking);
     await form.getByRole('button', { name: 'Complete Order' }).click();
@@ -262,7 +266,7 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   await shipIn(second, 'FedEx', '999999999999');
   await second
     .getByText(
-      `Order ${orderNumber} was already shipped with UPS, tracking 1ZFIRST0001. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
+      `Order ${label} was already shipped with UPS, tracking 1ZFIRST0001. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.`,
     )
     .waitFor();
   expect(await second.getByText('Shipped; the customer was mailed.').count()).toBe(0);
@@ -271,7 +275,7 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
 
   // 2. The number was mistyped: Change tracking sends the right one, once.
   await second.getByRole('button', { name: 'Change tracking' }).click();
-  const change = second.getByRole('form', { name: `Change the tracking of ${orderNumber}` });
+  const change = second.getByRole('form', { name: `Change the tracking of ${label}` });
   await change.getByLabel('Tracking number').fill('1ZRIGHT0002');
   await change.getByRole('button', { name: 'Save and mail the customer' }).click();
   await second
@@ -314,7 +318,7 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
     await dialog.accept();
   });
   await phoneAdmin.goto(`/admin/orders/${id}`);
-  await phoneAdmin.getByRole('link', { name: orderNumber }).waitFor();
+  await phoneAdmin.getByRole('link', { name: label, exact: true }).waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
   // Complete Order and the red Cancel order are well apart.
   const complete = (await phoneAdmin.getByRole('button', { name: 'Complete Order' }).boundingBox())!;
@@ -337,7 +341,7 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   await guest.getByRole('button', { name: 'Find my order' }).click();
   await guest
     .getByText(
-      `Replacement order ${id} was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
+      `Replacement order ${label}-R1 was cancelled before it shipped; nothing was charged. You can ask for these items again.`,
     )
     .waitFor();
   await guest.getByRole('button', { name: 'Ask for a replacement' }).waitFor();
@@ -346,19 +350,16 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
   await shot(guest, 'aftersale-5-phone-order-status');
   await phoneAdmin.goto(`/admin/orders/${orderNumber}`);
   await phoneAdmin
-    .getByText(`Replacement ${id} cancelled before it shipped; its items can be asked for again`)
+    .getByText(`Replacement ${label}-R1 cancelled before it shipped; its items can be asked for again`)
     .waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
 
   // 6. The archive on a phone: each order a card whose number and status are in view without scrolling sideways.
   await phoneAdmin.goto(`/admin/orders/archive?q=${encodeURIComponent(email)}`);
-  const row = phoneAdmin.locator('tbody tr', { hasText: orderNumber }).first();
+  const row = phoneAdmin.locator('tbody tr', { hasText: label }).first();
   await row.waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
-  for (const part of [
-    row.getByRole('link', { name: orderNumber, exact: true }),
-    row.getByText('Shipped', { exact: true }),
-  ]) {
+  for (const part of [row.getByRole('link', { name: label, exact: true }), row.getByText('Shipped', { exact: true })]) {
     const box = (await part.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
   }

@@ -2,7 +2,19 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { MESSAGES, RATE_LIMIT_MESSAGES } from '../shared/messages';
 import { computeAmounts, formatPrice } from '../shared/money';
-import { axeViolations, collectAlerts, launch, newPage, shopUrl, shot, until, VIEWPORTS } from './browser';
+import {
+  axeViolations,
+  collectAlerts,
+  launch,
+  mailTo,
+  newPage,
+  outbox,
+  shopUrl,
+  shot,
+  signInAsAdmin,
+  until,
+  VIEWPORTS,
+} from './browser';
 
 /** Guest checkout in Chromium against the local stack, on a phone and a desktop viewport. */
 let browser: Browser;
@@ -50,6 +62,60 @@ async function payWith(page: Page, number: string) {
   await page.click('button:has-text("Pay")');
 }
 
+/**
+ * The order's short number (`#1042`) wherever a person meets the order just paid (decision 0102): the confirmation
+ * mail and the owner's notice, the order status page (by its link, and typed with or without `#`), and the admin's
+ * order page, packing slip, list to ship and search (by the number, and by the id of the payment at the processor).
+ */
+async function theNumberEverywhere(page: Page, viewport: keyof typeof VIEWPORTS, label: string) {
+  const number = label.slice(1);
+  const mail = await mailTo('ada@example.com', new RegExp(`^Your order ${label}$`));
+  expect(mail.text).toContain(`Thank you for your order ${label}.`);
+  expect(mail.text).toContain(`/order-status?order=${number}`);
+  await until(async () => (await outbox()).some((m) => m.subject.startsWith(`New order ${label}:`)), true);
+
+  // The confirmation's link opens the look-up with the number; the email finds the order, shown as #1042.
+  await page.getByRole('link', { name: 'order status page' }).click();
+  await page.waitForURL(`**/order-status?order=${number}`);
+  await page.fill('input[name=email]', 'ada@example.com');
+  await page.getByRole('button', { name: 'Find my order' }).click();
+  await page.getByRole('heading', { name: `Order ${label}`, exact: true }).waitFor();
+  await shot(page, `checkout-${viewport}-7-order-status`);
+  // Typed by hand as people do: with the #, and without it.
+  for (const typed of [label, ` ${number} `]) {
+    await page.goto('/order-status');
+    await page.fill('input[name=orderNumber]', typed);
+    await page.fill('input[name=email]', 'ada@example.com');
+    await page.getByRole('button', { name: 'Find my order' }).click();
+    await page.getByRole('heading', { name: `Order ${label}`, exact: true }).waitFor();
+  }
+
+  const { context, page: admin } = await newPage(browser, viewport);
+  await signInAsAdmin(admin);
+  await admin.goto(`/admin/orders/${number}`);
+  await admin.getByRole('heading', { name: `Order ${label}`, exact: true }).waitFor();
+  const paymentId = (await admin.getByTestId('payment-id').textContent())!;
+  expect(paymentId).toMatch(/^pi_test_/);
+  expect(await admin.locator('.packing-slip').textContent()).toContain(`Order ${label}`);
+  await shot(admin, `checkout-${viewport}-8-admin-order`);
+  await admin.goto('/admin/orders/pending');
+  await admin
+    .getByRole('article', { name: `Order ${label}` })
+    .getByRole('link', { name: label })
+    .waitFor();
+  // The search finds it by its number, with or without #, and by the payment's id at the processor.
+  for (const typed of [label, number, paymentId]) {
+    await admin.goto('/admin/orders/archive?status=sales');
+    await admin.getByRole('textbox', { name: 'Search orders' }).fill(typed);
+    await admin.getByRole('textbox', { name: 'Search orders' }).press('Enter');
+    await admin.waitForURL((url) => url.searchParams.get('q') === typed.trim());
+    // That order alone, not the list of sales it is the newest of.
+    const listed = () => admin.locator('a.mono[href^="/admin/orders/"]').allTextContents();
+    await until(async () => JSON.stringify(await listed()), JSON.stringify([label]));
+  }
+  await context.close();
+}
+
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest checkout on %s', (viewport) => {
   it('a declined card shows the failure alert; 4242 then lands on /orderconfirmation with the stored order number', async () => {
     const { context, page } = await newPage(browser, viewport);
@@ -82,10 +148,27 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest check
     await payWith(page, '4242 4242 4242 4242');
     await page.getByRole('dialog').getByText('Thank you for your order!').waitFor();
     await page.waitForURL('**/orderconfirmation');
-    const orderNumber = await page.getByTestId('order-number').textContent();
-    expect(orderNumber).toMatch(/^pi_/);
+    // The order's own short number, as people read it aloud (decision 0102), and the heading has the focus.
+    const label = (await page.getByTestId('order-number').textContent())!;
+    expect(label).toMatch(/^#\d{4,}$/);
+    await until(() => page.evaluate(() => document.activeElement?.textContent), 'Thank you for your order!');
     expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+    // What was bought (its photo loaded), where it ships and what was paid, as the mail has them.
+    const bought = page.getByRole('region', { name: 'What you bought' });
+    expect(await bought.getByRole('listitem').allTextContents()).toEqual([`${TEE.name}Size M · Qty 2$49.98`]);
+    await until(
+      () => bought.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      true,
+    );
+    expect(await page.getByRole('region', { name: 'Where it ships' }).locator('address').innerText()).toBe(
+      'Ada Buyer\n1 Main St\nSpringfield, Illinois 62701',
+    );
+    await expect(page.getByRole('region', { name: 'What you paid' }).textContent()).resolves.toContain(
+      `Total${expected}`,
+    );
+    expect(await axeViolations(page, 'order confirmation')).toEqual([]);
     await shot(page, `checkout-${viewport}-4-confirmation`);
+    await theNumberEverywhere(page, viewport, label);
 
     const pending = await fetch(`${shopUrl()}/api/products/pumpkin-patch-tee`).then((r) => r.json());
     expect(pending.sizes.find((s: { size: string }) => s.size === 'M').available).toBeLessThan(20);
@@ -129,7 +212,7 @@ async function someoneElseBuys(id: string, quantity: number) {
     billingName: 'Other',
     receiptEmail: 'other@example.com',
   });
-  return post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
+  return post('/auth/adminOrders/guest', { paymentIntentId: intent.paymentIntentId });
 }
 
 describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (viewport) => {
@@ -155,7 +238,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('on %s', (vi
     await challenge.getByRole('button', { name: 'Complete' }).click();
     await page.getByRole('dialog').getByText('Thank you for your order!').waitFor();
     await page.waitForURL('**/orderconfirmation');
-    expect(await page.getByTestId('order-number').textContent()).toMatch(/^pi_/);
+    expect(await page.getByTestId('order-number').textContent()).toMatch(/^#\d{4,}$/);
     await context.close();
   });
 
@@ -256,17 +339,22 @@ it('knowing the numbers is not access: a second client with the guest’s checko
   );
   await payWith(page, '4242 4242 4242 4242');
   const answer = await recorded;
-  expect(answer.request().postDataJSON()).toMatchObject({ checkoutSecret: held.checkoutSecret });
-  expect((await answer.json()).order).toMatchObject({ shippingAddress: { name: 'Ada Buyer', line1: '1 Main St' } });
+  const sent = answer.request().postDataJSON() as { paymentIntentId: string };
+  expect(sent).toEqual({ paymentIntentId: expect.stringMatching(/^pi_test_/), checkoutSecret: held.checkoutSecret });
+  const order = (await answer.json()).order;
+  expect(order).toMatchObject({ shippingAddress: { name: 'Ada Buyer', line1: '1 Main St' } });
   await page.waitForURL('**/orderconfirmation');
-  const orderNumber = (await page.getByTestId('order-number').textContent())!;
+  expect(await page.getByTestId('order-number').textContent()).toBe(`#${order.orderNumber}`);
   const paid = page.getByRole('region', { name: 'What you paid' });
   await expect(paid.textContent()).resolves.toContain(`Total${total}`);
 
-  // A stranger who knows the order number (mail subjects, this page) learns its status only.
-  const stranger = await post('/auth/adminOrders/guest', { orderNumber });
+  // A stranger who knows the order's number (mail subjects, this page) cannot record with it: the call names a
+  // payment. One who knows the payment's id learns the order's number and status only.
+  const byNumber = await post('/auth/adminOrders/guest', { orderNumber: `#${order.orderNumber}` });
+  expect(byNumber.status).toBe(400);
+  const stranger = await post('/auth/adminOrders/guest', { paymentIntentId: sent.paymentIntentId });
   expect(stranger.status).toBe(200);
-  expect(await stranger.json()).toEqual({ order: { orderNumber, status: 'pending' } });
+  expect(await stranger.json()).toEqual({ order: { orderNumber: order.orderNumber, status: 'pending' } });
   expect(alerts).toEqual([]);
   await context.close();
 });

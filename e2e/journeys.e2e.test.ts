@@ -214,8 +214,8 @@ async function guestOrder(): Promise<string> {
     billingName: 'Gail',
     receiptEmail: 'gail@example.com',
   });
-  await post('/auth/adminOrders/guest', { orderNumber: intent.orderNumber });
-  return intent.orderNumber;
+  const { order } = await post('/auth/adminOrders/guest', { paymentIntentId: intent.paymentIntentId });
+  return order.orderNumber as string;
 }
 
 it.each(viewports)(
@@ -280,7 +280,7 @@ it.each(viewports)(
     expect((await fetch(`${shopUrl()}/api/products/${created.id}`)).status).toBe(200);
 
     await page.goto('/admin/orders/pending');
-    const order = page.locator('article', { hasText: orderNumber });
+    const order = page.getByRole('article', { name: `Order #${orderNumber}`, exact: true });
     await order.waitFor();
     await shot(page, `admin-${viewport}-2-orders`);
     await order.getByRole('button', { name: 'Complete Order' }).click();

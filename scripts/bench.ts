@@ -29,6 +29,7 @@ import http from 'node:http';
 import { createTable } from '../functions/db/create-table';
 import { testPaymentIntents } from '../functions/db/entities/test-payment-intent';
 import { orders } from '../functions/db/entities/order';
+import { orderPayments } from '../functions/db/entities/order-payment';
 import { promos } from '../functions/db/entities/promo';
 import { createPromoCode } from '../functions/domain/promo/codes';
 import { createSesStandIn } from '../functions/local/ses';
@@ -360,7 +361,7 @@ async function latency() {
       };
       return {
         status: result.statusCode,
-        body: JSON.parse(result.body || '{}') as { clientSecret?: string; orderNumber?: string },
+        body: JSON.parse(result.body || '{}') as { clientSecret?: string; paymentIntentId?: string },
       };
     };
     const checkout = (id: string, size: string, quantity = 1, promoCode?: string) =>
@@ -379,9 +380,17 @@ async function latency() {
         billingName: 'Bench',
         receiptEmail: 'bench@example.com',
       });
-      return body.orderNumber!;
+      return body.paymentIntentId!;
     };
-    const recordGuest = (orderNumber: string) => call(record, 'POST', '/auth/adminOrders/guest', { orderNumber });
+    const recordGuest = (paymentIntentId: string) =>
+      call(record, 'POST', '/auth/adminOrders/guest', { paymentIntentId });
+    /** The orders the intents paid (by each payment's pointer to its order, decision 0102). */
+    const ordersOf = async (intentIds: string[]) => {
+      const pointers = await orderPayments.getMany(intentIds.map((intentId) => ({ intentId })));
+      return orders.getMany(pointers.map(({ orderNumber }) => ({ orderNumber })));
+    };
+    const paidBy = (order: { payments?: { intentId: string }[] }, intentId: string) =>
+      order.payments?.some((payment) => payment.intentId === intentId) ?? false;
     await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () =>
       checkout('lemonade-tumbler', '16oz'),
     );
@@ -467,18 +476,18 @@ async function latency() {
       const durations: number[] = [];
       const started = performance.now();
       await Promise.all(
-        ids.map(async (orderNumber) => {
+        ids.map(async (intentId) => {
           const t = performance.now();
-          await recordGuest(orderNumber);
+          await recordGuest(intentId);
           durations.push(performance.now() - t);
         }),
       );
       const seconds = (performance.now() - started) / 1000;
       const intents = await testPaymentIntents.getMany(ids.map((intentId) => ({ id: intentId })));
-      const written = await orders.getMany(ids.map((orderNumber) => ({ orderNumber })));
+      const written = await ordersOf(ids);
       const captured = intents.filter((i) => i.status === 'succeeded');
       const oversold = Math.max(0, written.length - 10) + Math.max(0, -(await left(id)));
-      const chargedWithoutStock = captured.filter((i) => !written.some((order) => order.orderNumber === i.id)).length;
+      const chargedWithoutStock = captured.filter((i) => !written.some((order) => paidBy(order, i.id))).length;
       row(
         buyers,
         written.length,
@@ -515,17 +524,15 @@ async function latency() {
     });
     const promoBuyers: string[] = [];
     for (let i = 0; i < 20; i++) promoBuyers.push(await authorizedBuyer('bench-promo', 'CANDLE', 'BENCH5'));
-    await Promise.all(promoBuyers.map((orderNumber) => recordGuest(orderNumber)));
+    await Promise.all(promoBuyers.map((intentId) => recordGuest(intentId)));
     const promoIntents = await testPaymentIntents.getMany(promoBuyers.map((intentId) => ({ id: intentId })));
-    const promoOrders = await orders.getMany(promoBuyers.map((orderNumber) => ({ orderNumber })));
+    const promoOrders = await ordersOf(promoBuyers);
     const discounted = promoOrders.filter(
       (order) => order.promo?.code === 'BENCH5' && order.amounts.discount === 500,
     ).length;
     const uses = (await promos.get({ code: 'BENCH5' }))?.redemptions ?? 0;
     const promoCaptured = promoIntents.filter((i) => i.status === 'succeeded');
-    const chargedWithoutOrder = promoCaptured.filter(
-      (i) => !promoOrders.some((order) => order.orderNumber === i.id),
-    ).length;
+    const chargedWithoutOrder = promoCaptured.filter((i) => !promoOrders.some((order) => paidBy(order, i.id))).length;
     row(
       20,
       discounted,

@@ -16,6 +16,7 @@ import {
   SITE_JSON,
   type OpenApiDocument,
 } from './openapi';
+import { ORDER_NUMBER_INPUT } from './order-number';
 import { runtimeConfigSchema } from './schemas/common';
 import { ADMIN_GROUP } from './roles';
 import { ROUTE_LIST, routeId, type RouteDef } from './routes';
@@ -326,7 +327,8 @@ describe('the OpenAPI document of the route table', () => {
         name: 'orderNumber',
         in: 'path',
         required: true,
-        schema: { type: 'string', pattern: '^pi_[A-Za-z0-9_]{1,120}$' },
+        // An order's short number as typed (#1042, a replacement's #1042-R1) or an older order's payment id.
+        schema: { type: 'string', maxLength: 140, pattern: ORDER_NUMBER_INPUT.source },
       },
     ]);
   });

@@ -1,3 +1,4 @@
+import { orderLabel } from '#shared/order-number';
 import { checkouts } from '../functions/db/entities/checkout';
 import { products } from '../functions/db/entities/product';
 import { stockItems } from '../functions/db/entities/stock-item';
@@ -6,6 +7,7 @@ import { handler as confirmTestPayment } from '../functions/http/checkout/confir
 import { handler as createGuestIntent } from '../functions/http/checkout/create-guest-payment-intent';
 import { handler as recordGuestOrder } from '../functions/http/checkout/record-guest-order';
 import { handler as getProduct } from '../functions/http/catalog/get-product';
+import { orderOfPayment } from '../functions/domain/orders/identity';
 import { invoke, sentMails } from './helpers';
 
 /** Helpers of the checkout tests: a guest's calls as the browser makes them, and what the table holds. */
@@ -39,12 +41,15 @@ export const pay = (clientSecret: string, number = '4242424242424242', threeDSec
     },
   });
 
-/** Records a guest's order as anyone may (the browser that paid also sends its checkout secret). */
-export const recordGuest = (orderNumber: string, checkoutSecret?: string) =>
+/**
+ * Records a guest's order of the payment intent its card paid, as anyone may (the browser that paid also sends its
+ * checkout secret); the answer carries the order with its own number.
+ */
+export const recordGuest = (paymentIntentId: string, checkoutSecret?: string) =>
   invoke(recordGuestOrder, {
     method: 'POST',
     path: '/auth/adminOrders/guest',
-    body: { orderNumber, ...(checkoutSecret ? { checkoutSecret } : {}) },
+    body: { paymentIntentId, ...(checkoutSecret ? { checkoutSecret } : {}) },
   });
 
 /** A guest checkout of `cart` whose card (4242) is authorized; returns the intent answer. */
@@ -55,7 +60,7 @@ export async function authorizedGuest(cart: unknown[]) {
   if (paid.body.paymentIntent?.status !== 'requires_capture')
     throw new Error(`card not authorized: ${JSON.stringify(paid.body)}`);
   return intent.body as {
-    orderNumber: string;
+    paymentIntentId: string;
     checkoutId: string;
     checkoutSecret: string;
     clientSecret: string;
@@ -82,8 +87,22 @@ export async function available(id: string): Promise<Record<string, number>> {
 export const intentStatus = async (id: string) => (await testPaymentIntents.get({ id }, { consistent: true }))?.status;
 export const checkoutState = async (checkoutId: string) =>
   (await checkouts.get({ checkoutId }, { consistent: true }))?.state;
+/** The order a payment intent paid (by its pointer; an order from before 0102 is keyed by the intent id). */
+export const orderOf = (intentId: string) => orderOfPayment(intentId);
+/** The number of the order a payment intent paid ("1042"); throws when it has none. */
+export async function orderNumberOf(intentId: string): Promise<string> {
+  const order = await orderOfPayment(intentId);
+  if (!order) throw new Error(`no order for ${intentId}`);
+  return order.orderNumber;
+}
+/** Confirmation mails of the order a payment intent paid (none when it paid for none). */
+export async function mailsForPayment(intentId: string) {
+  const order = await orderOfPayment(intentId);
+  return order ? mailsFor(order.orderNumber) : [];
+}
+/** Confirmation mails of an order (its subject names the number as people read it: #1042). */
 export const mailsFor = (orderNumber: string) =>
-  sentMails().filter((mail) => mail.subject === `Your order ${orderNumber}`);
+  sentMails().filter((mail) => mail.subject === `Your order ${orderLabel(orderNumber)}`);
 /** The owner's notices of a new order (to the shop's address). */
 export const shopNoticesFor = (orderNumber: string) =>
-  sentMails().filter((mail) => mail.subject.startsWith(`New order ${orderNumber}:`));
+  sentMails().filter((mail) => mail.subject.startsWith(`New order ${orderLabel(orderNumber)}:`));

@@ -8,6 +8,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import { randomUUID } from 'node:crypto';
 import { createTable } from '../functions/db/create-table';
+import { orderCounter } from '../functions/db/entities/marker';
 import { localCredentials } from '../functions/lib/aws-client';
 import { ensureUser } from '../functions/local/cognito';
 import { readOutbox } from '../functions/local/ses';
@@ -16,8 +17,13 @@ import { routeServed } from '../functions/lib/http';
 import { answerSchema, declaredStatuses, refusalBody } from '../shared/openapi';
 import type { RouteDef } from '../shared/routes';
 
-/** Creates a fresh table for the calling test file and points the functions at it. */
-export async function useFreshTable(): Promise<string> {
+/**
+ * Creates a fresh table for the calling test file and points the functions at it. Its order numbers start at a
+ * random thousand (from #1,001 to #1,000,000,001), not at #1001: the test files run side by side, each on its own
+ * table, and send their mails to one outbox, where a mail is found by its order's number (decision 0102). A file that
+ * checks the first number starts its counter again (`freshNumbers`).
+ */
+export async function useFreshTable(options: { freshNumbers?: boolean } = {}): Promise<string> {
   const name = `test-${randomUUID()}`;
   const client = new DynamoDBClient({
     endpoint: process.env.DYNAMODB_ENDPOINT,
@@ -27,6 +33,8 @@ export async function useFreshTable(): Promise<string> {
   await createTable(client, name);
   client.destroy();
   process.env.TABLE_NAME = name;
+  if (!options.freshNumbers)
+    await orderCounter.put({ name: 'order-number', last: Math.floor(Math.random() * 1_000_000) * 1000 });
   return name;
 }
 

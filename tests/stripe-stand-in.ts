@@ -18,6 +18,7 @@ export interface StripeIntent {
   client_secret: string;
   currency: string;
   metadata: Record<string, string>;
+  description: string | null;
   status:
     | 'requires_payment_method'
     | 'requires_confirmation'
@@ -101,6 +102,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
         currency: String(form.currency),
         metadata: (form.metadata as Record<string, string>) ?? {},
+        description: (form.description as string) ?? null,
         status: 'requires_payment_method',
         last_payment_error: null,
         cancellation_reason: null,
@@ -161,8 +163,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       Object.assign(intent, { status: 'canceled', amount_capturable: 0, cancellation_reason: 'requested_by_customer' });
       return { status: 200, body: intent };
     }
-    if (!['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
+    // Description and metadata may be changed in every state (the order number after the take); the amount and
+    // receipt only before a card is confirmed.
+    const labelOnly = Object.keys(form).every((field) => field === 'description' || field === 'metadata');
+    if (!labelOnly && !['requires_payment_method', 'requires_confirmation', 'requires_action'].includes(intent.status))
       return unexpectedState(intent, 'updated');
+    if (typeof form.description === 'string') intent.description = form.description;
+    if (form.metadata) intent.metadata = { ...intent.metadata, ...(form.metadata as Record<string, string>) };
     if (form.amount !== undefined) intent.amount = Number(form.amount);
     if (typeof form.receipt_email === 'string') intent.receipt_email = form.receipt_email;
     return { status: 200, body: intent };

@@ -144,6 +144,16 @@ describe('upsert, one list element, conditional delete', () => {
     expect((await uses.get({ code: 'SAVE', customer: 'email:a@example.com' }))!.uses).toBe(2);
   });
 
+  it('increment is a counter: a missing record starts from 0, and calls at once each get their own value', async () => {
+    expect(await uses.increment({ code: 'COUNTER', customer: 'all' }, 'uses')).toBe(1);
+    const values = await Promise.all(
+      Array.from({ length: 20 }, () => uses.increment({ code: 'COUNTER', customer: 'all' }, 'uses')),
+    );
+    expect(new Set(values).size).toBe(20);
+    expect([...values].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect(await raw(uses.key({ code: 'COUNTER', customer: 'all' }))).toMatchObject({ entity: 'use', uses: 21 });
+  });
+
   it('setInList changes one element and keeps the ones appended after it', async () => {
     await shelves.create({ id: 'list', status: 'listed', stock: {}, notes: [{ text: 'a' }, { text: 'b' }] });
     await shelves.update({ id: 'list' }, { set: { notes: [{ text: 'a' }, { text: 'b' }, { text: 'c' }] } });

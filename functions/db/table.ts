@@ -525,6 +525,21 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     },
 
     /**
+     * Adds `by` to a number field and answers its new value: one UpdateItem ADD, atomic whatever the concurrency, so
+     * no two callers get the same value (a counter). A missing record is written (upsert), its field counting from 0.
+     */
+    async increment(input: KeyInput, field: NumberField<T>, by = 1): Promise<number> {
+      const add = { [field]: by } as UpdateInput<T>['add'];
+      const request = updateRequest(input, { add }, { upsert: true });
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({ ...request, ReturnValues: 'UPDATED_NEW' }),
+      );
+      const value: unknown = Attributes?.[field];
+      if (typeof value !== 'number') throw new Error(`${def.entity}: ${field} is not a number after the increment`);
+      return value;
+    },
+
+    /**
      * Deletes a record; with `when`, only if those conditions hold (and nothing else: a missing record passes what
      * a missing field passes, e.g. `below: { redemptions: 1 }`), else ConditionalCheckFailedException.
      */

@@ -26,7 +26,7 @@ import { handler as recordGuestOrder } from '../http/checkout/record-guest-order
 import { handler as submitContact } from '../http/forms/submit-contact';
 import { createGateway } from '../local/gateway';
 import { createS3StandIn, storedObjectMeta } from '../local/s3';
-import { address, mailsFor, pay } from '#tests/checkout';
+import { address, mailsFor, orderNumberOf, pay } from '#tests/checkout';
 import { apiEvent, lambdaContext, signInNewUser, useFreshTable, type EventInput } from '#tests/helpers';
 import { captureLogLines, loadWithLogging, type LogLine } from '#tests/log-lines';
 import { faultySes, withSesAt } from '#tests/ses-faults';
@@ -119,7 +119,11 @@ describe('scheduled jobs', () => {
     expect(intent.status).toBe(200);
     const paid = await pay(intent.body.clientSecret);
     expect(paid.body.paymentIntent.status).toBe('requires_capture');
-    return { requestId: intent.id, orderNumber: intent.body.orderNumber as string, checkoutId: intent.body.checkoutId };
+    return {
+      requestId: intent.id,
+      intentId: intent.body.paymentIntentId as string,
+      checkoutId: intent.body.checkoutId,
+    };
   }
 
   test("settle-checkouts: a checkout it finishes logs under the checkout's request; the order's mail carries it too", async () => {
@@ -131,19 +135,20 @@ describe('scheduled jobs', () => {
 
     const run = await fn.settle.handler(undefined, invocation('settle-run-1'));
     expect(run.checkouts).toMatchObject({ taken: 1 });
-    expect(mailsFor(left.orderNumber)).toHaveLength(1);
+    const orderNumber = await orderNumberOf(left.intentId);
+    expect(mailsFor(orderNumber)).toHaveLength(1);
     expect(linesSaying('order recorded')).toEqual([
-      expect.objectContaining({ orderNumber: left.orderNumber, by: 'job', service: 'shop' }),
+      expect.objectContaining({ orderNumber, intentId: left.intentId, by: 'job', service: 'shop' }),
     ]);
     expect(ids(linesSaying('order recorded')[0])).toEqual({
       function_request_id: 'settle-run-1',
       correlation_id: left.requestId,
     });
-    expect(ids(linesSaying('mail sent').find((line) => line.ref === left.orderNumber))).toEqual({
+    expect(ids(linesSaying('mail sent').find((line) => line.ref === orderNumber))).toEqual({
       function_request_id: 'settle-run-1',
       correlation_id: left.requestId,
     });
-    expect((await getDelivery(ORDER_CONFIRMATION, left.orderNumber))?.correlationId).toBe(left.requestId);
+    expect((await getDelivery(ORDER_CONFIRMATION, orderNumber))?.correlationId).toBe(left.requestId);
     // The run's own lines (what nothing outside caused) carry the invocation's id as their correlation id.
     expect(ids(linesSaying('checkouts settled')[0])).toEqual({
       function_request_id: 'settle-run-1',
@@ -164,11 +169,12 @@ describe('scheduled jobs', () => {
       request(recordGuestOrder, {
         method: 'POST',
         path: '/auth/adminOrders/guest',
-        body: { orderNumber: left.orderNumber },
+        body: { paymentIntentId: left.intentId },
       }),
     );
     expect(recorded.status).toBe(201);
-    const waiting = (await getDelivery(ORDER_CONFIRMATION, left.orderNumber))!;
+    const { orderNumber } = recorded.body.order;
+    const waiting = (await getDelivery(ORDER_CONFIRMATION, orderNumber))!;
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, correlationId: recorded.id });
     // Its next try is due.
     const past = new Date(Date.now() - 1000).toISOString();
@@ -184,9 +190,9 @@ describe('scheduled jobs', () => {
 
     const run = await fn.sendMails.handler(undefined, invocation('send-mails-run-1'));
     expect(run.sent).toBe(2);
-    expect(mailsFor(left.orderNumber)).toHaveLength(1);
+    expect(mailsFor(orderNumber)).toHaveLength(1);
     const sent = (kind: string) => linesSaying('mail sent').filter((line) => line.kind === kind);
-    expect(sent(ORDER_CONFIRMATION)).toEqual([expect.objectContaining({ ref: left.orderNumber, attempt: 2 })]);
+    expect(sent(ORDER_CONFIRMATION)).toEqual([expect.objectContaining({ ref: orderNumber, attempt: 2 })]);
     expect(ids(sent(ORDER_CONFIRMATION)[0])).toEqual({
       function_request_id: 'send-mails-run-1',
       correlation_id: recorded.id,

@@ -248,13 +248,19 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await confirm(guest.clientSecret, '4000000000000002', 402);
   await confirm(guest.clientSecret, '4242424242424242', 200);
   await confirm(guest.clientSecret, '4242424242424242', 400);
-  await call('POST', '/auth/adminOrders/guest', 404, { body: { orderNumber: 'pi_nosuchpayment' } });
-  await call('POST', '/auth/adminOrders/guest', 201, {
-    body: { orderNumber: guest.orderNumber, checkoutSecret: guest.checkoutSecret },
-  });
+  await call('POST', '/auth/adminOrders/guest', 404, { body: { paymentIntentId: 'pi_nosuchpayment' } });
+  // The order gets its own short number (decision 0102); the browser names the payment.
+  const guestOrder = (
+    await call('POST', '/auth/adminOrders/guest', 201, {
+      body: { paymentIntentId: guest.paymentIntentId, checkoutSecret: guest.checkoutSecret },
+    })
+  ).body.order;
+  expect(guestOrder.orderNumber).toMatch(/^\d+$/);
   expect(
-    (await call('POST', '/auth/adminOrders/guest', 200, { body: { orderNumber: guest.orderNumber } })).body.order,
-  ).toEqual({ orderNumber: guest.orderNumber, status: 'pending' });
+    (await call('POST', '/auth/adminOrders/guest', 200, { body: { paymentIntentId: guest.paymentIntentId } })).body
+      .order,
+  ).toEqual({ orderNumber: guestOrder.orderNumber, status: 'pending' });
+  guest.orderNumber = guestOrder.orderNumber;
   await call('POST', '/auth/create-payment-intent/guest', 409, {
     body: {
       cart,
@@ -263,7 +269,9 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
       checkoutSecret: guest.checkoutSecret,
     },
   });
-  await call('POST', '/api/orders/lookup', 200, { body: { orderNumber: guest.orderNumber, email: 'ada@example.com' } });
+  await call('POST', '/api/orders/lookup', 200, {
+    body: { orderNumber: `#${guest.orderNumber}`, email: 'ada@example.com' },
+  });
   await call('POST', '/api/orders/lookup', 404, {
     body: { orderNumber: guest.orderNumber, email: 'someone@example.com' },
   });
@@ -309,8 +317,10 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     })
   ).body;
   await confirm(mine.clientSecret, '4242424242424242', 200);
-  await call('POST', '/auth/adminOrders', 201, { token: customer, body: { orderNumber: mine.orderNumber } });
-  await call('POST', '/auth/adminOrders', 200, { token: customer, body: { orderNumber: mine.orderNumber } });
+  mine.orderNumber = (
+    await call('POST', '/auth/adminOrders', 201, { token: customer, body: { paymentIntentId: mine.paymentIntentId } })
+  ).body.order.orderNumber;
+  await call('POST', '/auth/adminOrders', 200, { token: customer, body: { paymentIntentId: mine.paymentIntentId } });
   await call('GET', '/auth/previousOrderCombined', 200, { token: customer });
   await call('GET', '/auth/orders', 200, { token: customer });
   await call('GET', `/auth/orders/${mine.orderNumber}`, 200, { token: customer });
@@ -449,7 +459,10 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/api/admin/orders?status=sales&format=csv', 200, { token: owner });
   await call('GET', '/api/admin/orders?from=2026-02-01&to=2026-01-01', 400, { token: owner });
   await call('GET', `/api/admin/orders/${guest.orderNumber}`, 200, { token: owner });
+  await call('GET', `/api/admin/orders?q=${encodeURIComponent(`#${guest.orderNumber}`)}`, 200, { token: owner });
+  await call('GET', `/api/admin/orders?q=${guest.paymentIntentId}&status=sales`, 200, { token: owner });
   await call('GET', '/api/admin/orders/pi_nosuchorder', 404, { token: owner });
+  await call('GET', '/api/admin/orders/999999999', 404, { token: owner });
   await call('POST', `/api/admin/orders/${guest.orderNumber}/send-confirmation`, 409, { token: owner });
   const shipped = (
     await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 200, {

@@ -21,7 +21,7 @@ const INTENT_REFUSALS = {
   409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now (expired, used up, used by you, minimum not met); a checkout already paid or closed; the checkout changed in another window',
 } as const;
 const RECORD_REFUSALS = {
-  404: 'No payment or checkout with this order number',
+  404: 'No payment with this id, or no checkout belongs to it',
   409: 'The payment is not authorized, was cancelled or could not be captured; the stock or the promo code was gone when the order was taken (`out_of_stock`: the authorization is cancelled); the order is being recorded',
 } as const;
 
@@ -80,7 +80,7 @@ export const CHECKOUT_ROUTES = [
     success: [200, 201],
     refusals: { ...RECORD_REFUSALS, 403: 'The order or checkout is another customer’s (or a guest’s)' },
     summary:
-      'After the card is authorized: takes the stock and writes the order once (201; 200 when it was written before), then captures (409 out_of_stock: authorization cancelled)',
+      'After the card is authorized, {paymentIntentId}: takes the stock and writes the checkout’s one order under its own number (201; 200 when it was written before), then captures (409 out_of_stock: authorization cancelled)',
   },
   {
     method: 'POST',

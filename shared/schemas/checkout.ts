@@ -1,4 +1,5 @@
 import { CURRENCY } from '../money';
+import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { shippingAddressSchema } from './address';
 import { MAX_CART_LINES } from './cart';
@@ -59,7 +60,11 @@ export const amountsSchema = z.object({
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
-  orderNumber: z.string(),
+  /**
+   * The payment intent the card pays (`pi_...`): the browser names it when it asks for its order. The order's own
+   * number is given when the order is taken (decision 0102).
+   */
+  paymentIntentId: z.string(),
   checkoutId: z.string(),
   /**
    * Only when a guest's checkout is made: the browser keeps it beside the checkoutId and sends it with every later
@@ -73,20 +78,45 @@ export const createIntentResultSchema = z.object({
 });
 export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;
 
-/** A payment intent id: the order number. */
-export const orderNumberSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'));
+/** A payment intent id (`pi_...`): Stripe's, or the test processor's. */
+export const paymentIntentIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'));
 
-/** POST /auth/adminOrders and /guest: the server reads the order from its own checkout record, not from the body. */
-export const recordOrderBodySchema = z.object({ orderNumber: orderNumberSchema });
+const NOT_AN_ORDER_NUMBER = 'Please enter the order number from your confirmation, like #1042.';
+/**
+ * An order number as a person types it (decision 0102): `#1042`, `1042`, with spaces, a replacement's `#1042-R1`, or an
+ * older order's `pi_...`; read as the order's key ("1042", "1042_r1", "pi_...").
+ */
+export const orderNumberSchema = z.pipe(
+  z.string().check(z.maxLength(140), z.regex(ORDER_NUMBER_INPUT, NOT_AN_ORDER_NUMBER)),
+  z.transform((value: string) => canonicalOrderNumber(value) ?? value),
+);
+
+/**
+ * POST /auth/adminOrders and /guest: the payment the card made; the server reads the order from its own checkout
+ * record, not from the body. `orderNumber` is the same intent id under its name of before decision 0102 (a tab that
+ * loaded the shop before then still sends it): one of the two is required (`paymentIntentOf`).
+ */
+const recordFields = {
+  paymentIntentId: z.optional(paymentIntentIdSchema),
+  orderNumber: z.optional(paymentIntentIdSchema),
+};
+const namesThePayment = z.refine<{ paymentIntentId?: string; orderNumber?: string }>(
+  (body) => Boolean(body.paymentIntentId ?? body.orderNumber),
+  { message: 'This field is required.', path: ['paymentIntentId'] },
+);
+/** The intent a record call names, under either of its names. */
+export const paymentIntentOf = (body: { paymentIntentId?: string; orderNumber?: string }): string =>
+  (body.paymentIntentId ?? body.orderNumber)!;
+
+export const recordOrderBodySchema = z.object(recordFields).check(namesThePayment);
 
 /**
  * POST /auth/adminOrders/guest: with the checkout's secret (the browser that paid) the answer is the whole order;
  * without it, only its number and status (docs/decisions/0062).
  */
-export const recordGuestOrderBodySchema = z.object({
-  orderNumber: orderNumberSchema,
-  checkoutSecret: z.optional(checkoutSecretSchema),
-});
+export const recordGuestOrderBodySchema = z
+  .object({ ...recordFields, checkoutSecret: z.optional(checkoutSecretSchema) })
+  .check(namesThePayment);
 
 export const orderSchema = z.object({
   orderNumber: z.string(),

@@ -15,7 +15,8 @@ export const orderAmountsSchema = z.object({
   tax: whole(),
   total: whole(),
 });
-const addressSchema = z.object({
+/** Where an order ships, as its customer sees it. */
+export const orderAddressSchema = z.object({
   name: z.string(),
   email: z.string(),
   line1: z.string(),
@@ -66,7 +67,7 @@ export const orderViewSchema = z.object({
   orderNumber: z.string(),
   status: z.enum(['pending', 'completed', 'cancelled']),
   createdAt: z.string(),
-  shippingAddress: addressSchema,
+  shippingAddress: orderAddressSchema,
   lines: z.array(orderLineSchema),
   amounts: orderAmountsSchema,
   /** The promo code whose discount amounts.discount is (issue 13). */
@@ -113,6 +114,17 @@ export const orderPageSchema = z.object({
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 export const timelineEntrySchema = z.object({ at: z.string(), text: z.string() });
+/**
+ * A payment that paid an order (decision 0102): a card's payment intent at Stripe (or the built-in test processor),
+ * its id as the provider's dashboard shows it, and the amount in cents.
+ */
+export const orderPaymentSchema = z.object({
+  method: z.literal('card'),
+  provider: z.enum(['stripe', 'test']),
+  intentId: z.string(),
+  amount: whole(),
+});
+export type OrderPaymentView = z.infer<typeof orderPaymentSchema>;
 export const adminOrderSchema = z.extend(orderViewSchema, {
   customer: z.enum(['guest', 'account']),
   completedAt: z.nullable(z.string()),
@@ -120,6 +132,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
     state: z.string(),
     refund: z.nullable(z.object({ status: z.string(), id: z.nullable(z.string()), at: z.nullable(z.string()) })),
   }),
+  /** What paid it (none: a $0 replacement). */
+  payments: z.array(orderPaymentSchema),
   /** The order's version: Change tracking sends the one its page read (decision 0053). */
   version: z.number(),
 });

@@ -2,6 +2,7 @@ import { CARRIERS, LOW_STOCK_THRESHOLD, REPLACEMENT_STATUSES } from '../aftersal
 import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { cleanText } from './address';
 import { MAX_CART_LINES } from './cart';
+import { canonicalOrderNumber } from '../order-number';
 import { orderNumberSchema } from './checkout';
 import * as z from './zod';
 
@@ -135,7 +136,19 @@ export const dashboardQuerySchema = z.strictObject({
 /** GET /api/admin/replacements query. */
 export const replacementsQuerySchema = z.strictObject({ status: z._default(z.enum(REPLACEMENT_STATUSES), 'open') });
 
-/** A replacement request's id (path parameter): `<orderNumber>_r<n>`, also its replacement order's number. */
-export const replacementIdSchema = z
-  .string()
-  .check(z.regex(/^pi_[A-Za-z0-9_]{1,120}_r\d{1,4}$/, 'Not a replacement request id'));
+/**
+ * A replacement request's id (path parameter): `<orderNumber>_r<n>` ("1042_r1", an older order's "pi_..._r1"), also
+ * its replacement order's number; as shown (`#1042-R1`) too.
+ */
+export const replacementIdSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.maxLength(140),
+      z.regex(
+        /^(?:[\s#]*\d[\d\s]{0,15}[-_\s]*[rR]\s*\d{1,4}|pi_[A-Za-z0-9_]{1,120}_r\d{1,4})\s*$/,
+        'Not a replacement request id',
+      ),
+    ),
+  z.transform((value: string) => canonicalOrderNumber(value) ?? value),
+);

@@ -56,7 +56,8 @@ const NOT_TEXT: Record<string, string> = {
   email: EMAIL,
   'shippingAddress.email': EMAIL,
   'profiles[].email': EMAIL,
-  orderNumber: 'A payment id (`pi_...`, letters, digits and _): anything else is refused',
+  orderNumber:
+    'An order number (`#1042`, `1042`, an older `pi_...`) or, in the record call, a payment id: else refused',
   'cart[].id': FROM_TABLE,
   'cart[].name': FROM_TABLE,
   'cart[].image': FROM_TABLE,

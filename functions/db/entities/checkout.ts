@@ -28,6 +28,8 @@ export interface CheckoutRecord extends Timestamps {
   /** A guest checkout: the SHA-256 (hex) of the secret its browser was given when it was made (docs/decisions/0062). */
   secretHash?: string;
   intentId: string;
+  /** The number of the order it became, set in the take's transaction (docs/decisions/0102). */
+  orderNumber?: string;
   state: 'open' | 'taken' | 'voiding' | 'captured' | 'closed' | 'failed';
   /** Why a checkout was not taken. */
   closedReason?:

@@ -54,3 +54,14 @@ export interface SeedMarkerRecord extends Timestamps {
 }
 
 export const seedMarker = model<SeedMarkerRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
+
+/**
+ * The order number counter (docs/decisions/0102): `last` is how many numbers were given; an order's number is
+ * FIRST_ORDER_NUMBER - 1 + the value its increment answered (shared/order-number.ts). Never counted down.
+ */
+export interface OrderCounterRecord extends Timestamps {
+  name: 'order-number';
+  last: number;
+}
+
+export const orderCounter = model<OrderCounterRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });

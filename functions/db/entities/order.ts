@@ -6,11 +6,18 @@ import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 
 /**
- * An order, keyed by its payment intent id (exactly one order per payment). `customer` is the user id or
- * "guest". Completed orders are the archive (design section 5).
+ * An order, keyed by its number (docs/decisions/0102): the short number from the order counter ("1042", shown #1042)
+ * for orders since then, the payment intent id (`pi_...`) for orders from before, `<number>_r<n>` for a replacement.
+ * Exactly one per checkout: the checkout's move to taken and the payment's pointer (order-payment.ts) are written in
+ * the same transaction. `customer` is the user id or "guest". Completed orders are the archive (design section 5).
  */
 export interface OrderRecord extends Timestamps {
   orderNumber: string;
+  /**
+   * The payments that paid it: a card's intent (more kinds to come). Missing on orders from before 0102 (their
+   * number is their intent id) and on $0 replacements.
+   */
+  payments?: OrderPayment[];
   customer: string;
   /**
    * Fulfilment: pending, then completed (shipped; the spec's word). `cancelled`: cancelled before shipping (stock
@@ -53,7 +60,8 @@ export interface OrderRecord extends Timestamps {
   trackingChanges?: TrackingChange[];
   cancelledAt?: string;
   /**
-   * The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<orderNumber>`).
+   * The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<intentId>`,
+   * which for an order from before 0102 is `refund-<orderNumber>`, the key it always had).
    */
   refund?: { status: 'pending' | 'refunded' | 'failed'; id?: string; at?: string };
   cancelMail?: SentMail;
@@ -64,6 +72,14 @@ export interface OrderRecord extends Timestamps {
   replacementCount?: number;
   /** A replacement order ($0): the order it replaces. */
   replacementOf?: string;
+}
+
+/** A payment that paid an order: a card's payment intent, at Stripe or the built-in test processor, in cents. */
+export interface OrderPayment {
+  method: 'card';
+  provider: 'stripe' | 'test';
+  intentId: string;
+  amount: number;
 }
 
 /** A promo code as an order used it: the terms it was priced with and whose use it counted. */

@@ -17,6 +17,9 @@ export interface TestIntentRecord extends Timestamps {
   /** Before manual capture: the last error code only. */
   lastError?: string;
   receiptEmail?: string;
+  /** The shop's order, put on the intent after the take (as the Stripe description and metadata.order_number). */
+  description?: string;
+  orderNumber?: string;
   billingName?: string;
   amountCaptured?: number;
   canceledAt?: string;

@@ -16,11 +16,13 @@ import {
   type ShipOrderBody,
   type TrackingChangeBody,
 } from '#shared/schemas/orders';
+import { canonicalOrderNumber, orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { badRequest, notFound } from '../../lib/errors';
 import { confirmationMailOf } from '../checkout/confirmation-mail';
+import { orderOfPayment, paymentsOf } from '../orders/identity';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
 import { changeTracking, shipOrder } from '../orders/shipping';
 
@@ -51,6 +53,7 @@ export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   customer: order.customer === 'guest' ? 'guest' : 'account',
   completedAt: order.completedAt ?? null,
   payment: payment(order),
+  payments: paymentsOf(order),
   version: order.version,
 });
 
@@ -106,9 +109,12 @@ function decodeCursor(cursor: string, statuses: readonly OrderStatus[]): Positio
 const positionOf = (order: OrderRecord): Position => orders.position(order, 'byStatus');
 
 const matches = (order: OrderRecord, words: string) =>
-  [order.orderNumber, order.shippingAddress.email, unescapeText(order.shippingAddress.name)].some((field) =>
-    field.toLowerCase().includes(words),
-  );
+  [
+    order.orderNumber,
+    order.shippingAddress.email,
+    unescapeText(order.shippingAddress.name),
+    ...paymentsOf(order).map((payment) => payment.intentId),
+  ].some((field) => field.toLowerCase().includes(words));
 
 /**
  * One end of a date range as a bound on the index's sort key (createdAt, UTC ISO, to the second or the millisecond).
@@ -133,10 +139,19 @@ interface Stream {
 }
 
 /**
+ * The order a search names exactly: by its number (`#1042`, `1042`, a replacement's `#1042-R1`, an older `pi_...`), or
+ * by the id of the payment that paid it at Stripe (the payment's pointer: one GetItem; an older order is keyed by it).
+ */
+async function namedOrder(number: string): Promise<OrderRecord | null> {
+  if (!number.startsWith('pi_')) return orders.get({ orderNumber: number });
+  return (await orderOfPayment(number)) ?? (await orderOfPayment(number.toLowerCase()));
+}
+
+/**
  * Orders of a view (one status, or the sales: shipped and not yet shipped together), newest first, in pages. A date
  * range (`from` and `to`, each an instant, or a UTC day) is a key condition on the byStatus index (status +
  * createdAt), so only that range is read; a view of two statuses reads both partitions side by side and merges them
- * by date, its cursor holding a position in each. An order number is one GetItem. Other words (email, name, part of
+ * by date, its cursor holding a position in each. An order number or a payment's id is one or two GetItems. Other words (email, name, part of
  * a number) are matched on the items of the range as they are read, case-insensitive, at most READ_BUDGET items per
  * request: the answer then carries a cursor to read on and `readThrough`, the order date it has read back to (the
  * admin's page reads on by itself, decision 0054). `order: 'oldest'` reads the other way (the pending orders to
@@ -147,11 +162,11 @@ export async function searchOrders(
   query: AdminOrdersQuery,
   limit = query.limit ?? ADMIN_ORDERS_PAGE,
 ): Promise<{ orders: OrderRecord[]; nextCursor: string | null; readThrough?: string }> {
-  const words = query.q?.trim().toLowerCase() ?? '';
-  if (/^pi_[a-z0-9_]+$/.test(words)) {
-    const exact = (await orders.get({ orderNumber: query.q!.trim() })) ?? (await orders.get({ orderNumber: words }));
-    if (exact) return { orders: [exact], nextCursor: null };
-  }
+  const named = query.q ? canonicalOrderNumber(query.q) : null;
+  const exact = named ? await namedOrder(named) : null;
+  if (exact) return { orders: [exact], nextCursor: null };
+  // A number that names no order is still looked for as part of numbers ("#104" finds 1040..1049 as before).
+  const words = (named && !named.startsWith('pi_') ? named : (query.q?.trim() ?? '')).toLowerCase();
   const range = {
     ...(query.from ? { skAtLeast: rangeBound(query.from, 'from') } : {}),
     ...(query.to ? { skAtMost: rangeBound(query.to, 'to') } : {}),
@@ -263,6 +278,7 @@ const CSV_COLUMNS = [
   'carrier',
   'tracking',
   'replacement of',
+  'payment',
 ];
 /** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
 const cell = (value: string | number | null | undefined) => {
@@ -282,7 +298,7 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
       const amounts = withDiscount(order.amounts);
       rows.push(
         [
-          order.orderNumber,
+          orderLabel(order.orderNumber),
           order.createdAt,
           ORDER_STATUS_LABEL[order.status],
           order.status === 'completed' ? order.completedAt : '',
@@ -300,7 +316,10 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
           formatCents(amounts.total),
           order.carrier,
           order.trackingNumber,
-          order.replacementOf,
+          order.replacementOf && orderLabel(order.replacementOf),
+          paymentsOf(order)
+            .map((payment) => payment.intentId)
+            .join('; '),
         ]
           .map(cell)
           .join(','),
@@ -323,7 +342,7 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   add(
     order.createdAt,
     order.replacementOf
-      ? `Replacement order created for ${order.replacementOf} (no charge)`
+      ? `Replacement order created for ${orderLabel(order.replacementOf)} (no charge)`
       : `Order placed, ${formatPrice(order.amounts.total)} paid`,
   );
   if (order.status === 'completed') {
@@ -356,7 +375,7 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
   add(
     order.cancelledAt,
     order.replacementOf
-      ? `Cancelled before shipping; stock put back, nothing to refund; request ${order.orderNumber} is marked cancelled and its items can be asked for again`
+      ? `Cancelled before shipping; stock put back, nothing to refund; request ${orderLabel(order.orderNumber)} is marked cancelled and its items can be asked for again`
       : 'Cancelled before shipping; stock put back',
   );
   if (order.refund)
@@ -377,25 +396,28 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
     const items = request.lines
       .map((line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`)
       .join(', ');
-    add(request.createdAt, `Replacement ${request.id} requested: ${items}. Reason: ${unescapeText(request.reason)}`);
+    add(
+      request.createdAt,
+      `Replacement ${orderLabel(request.id)} requested: ${items}. Reason: ${unescapeText(request.reason)}`,
+    );
     // A cancelled request was approved first (its replacement order was cancelled later).
     const decision = request.status === 'cancelled' ? 'approved' : request.status;
     if (decision !== 'open')
       add(
         request.decidedAt,
-        `Replacement ${request.id} ${REPLACEMENT_STATUS_LABEL[decision].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`,
+        `Replacement ${orderLabel(request.id)} ${REPLACEMENT_STATUS_LABEL[decision].toLowerCase()}${request.message ? `: ${unescapeText(request.message)}` : ''}`,
       );
     if (request.status === 'cancelled')
       add(
         request.cancelledAt,
-        `Replacement ${request.id} cancelled before it shipped; its items can be asked for again`,
+        `Replacement ${orderLabel(request.id)} cancelled before it shipped; its items can be asked for again`,
       );
   }
   for (const replacement of replacementOrders) {
     if (replacement.status === 'completed')
       add(
         replacement.completedAt,
-        `Replacement ${replacement.orderNumber} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`,
+        `Replacement ${orderLabel(replacement.orderNumber)} shipped${replacement.trackingNumber ? `, tracking ${replacement.trackingNumber}` : ''}`,
       );
   }
   // By time, then in the order the events were added (their natural order: placed, shipped, its mail, ...): the sort

@@ -146,7 +146,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   await scheduleReminder(saved, now);
   return {
     clientSecret: intent.clientSecret,
-    orderNumber: intent.id,
+    paymentIntentId: intent.id,
     checkoutId,
     ...(secret ? { checkoutSecret: secret.secret } : {}),
     amounts,

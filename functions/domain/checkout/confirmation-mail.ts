@@ -1,6 +1,7 @@
 import { amountRows } from '#shared/amount-rows';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
 import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
 import type { ConfirmationMailView, Dashboard } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
@@ -32,7 +33,7 @@ function confirmationMail(order: OrderRecord): Mail {
   const text = [
     `Hi ${unescapeText(address.name)},`,
     '',
-    `Thank you for your order ${order.orderNumber}.`,
+    `Thank you for your order ${orderLabel(order.orderNumber)}.`,
     '',
     ...lines,
     '',
@@ -47,7 +48,7 @@ function confirmationMail(order: OrderRecord): Mail {
     `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
     ...orderStatusLines(order.orderNumber),
   ].join('\n');
-  return { to: unescapeText(address.email), subject: `Your order ${order.orderNumber}`, text };
+  return { to: unescapeText(address.email), subject: `Your order ${orderLabel(order.orderNumber)}`, text };
 }
 
 /**

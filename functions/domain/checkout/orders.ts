@@ -22,6 +22,7 @@ import { cellsOf } from './pricing';
 import { returnStock } from './stock';
 import { take } from './take';
 import { giveBackParts } from '../promo/redeem';
+import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
 
@@ -44,11 +45,15 @@ export async function getOrder(orderNumber: string): Promise<OrderRecord | null>
   return orders.get({ orderNumber }, { consistent: true });
 }
 
-/** The order a checkout becomes, made from the server's checkout record only (the body names just the intent). */
-function orderFrom(checkout: Checkout, by: Recorder): OrderRecord {
+/**
+ * The order a checkout becomes, under its new number, made from the server's checkout record only (the body names
+ * just the intent), with the card payment that pays it.
+ */
+function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'test', by: Recorder): OrderRecord {
   const now = stamp();
   return {
-    orderNumber: checkout.intentId,
+    orderNumber,
+    payments: [{ method: 'card', provider: mode, intentId: checkout.intentId, amount: checkout.amounts.total }],
     customer: checkout.customer,
     status: 'pending',
     shippingAddress: checkout.shippingAddress,
@@ -74,23 +79,23 @@ function paidOrThrow(order: OrderRecord): OrderRecord {
 }
 
 /**
- * Turns an authorized payment into an order, exactly once (docs/decisions/0022): the stock is taken and the
- * order written, keyed by the intent id, in one transaction (take.ts); then the payment is captured and the
- * confirmation mailed (finishPayment). If the stock is gone, the authorization is cancelled and the answer is
- * 409 out_of_stock with the names. The browser's call, the webhook and the settle job all come here, any number
- * of times, concurrently, in any order.
+ * Turns an authorized payment into an order, exactly once per checkout (docs/decisions/0022, 0102): the stock is
+ * taken, the order written under a new number, the payment's pointer to it written and the checkout moved
+ * open -> taken, in one transaction (take.ts); then the payment is captured and the confirmation mailed
+ * (finishPayment), and the number is put on the payment at the provider (labelPayment). If the stock is gone, the
+ * authorization is cancelled and the answer is 409 out_of_stock with the names. The browser's call, the webhook and
+ * the settle job all come here with the intent id, any number of times, concurrently, in any order: whoever loses
+ * the take finds the winner's order by the payment's pointer.
  */
-export async function recordOrder(
-  orderNumber: string,
-  by: Recorder,
-): Promise<{ order: OrderRecord; created: boolean }> {
+export async function recordOrder(intentId: string, by: Recorder): Promise<{ order: OrderRecord; created: boolean }> {
   for (let round = 0; round < 6; round++) {
-    const existing = await getOrder(orderNumber);
+    const existing = await orderOfPayment(intentId);
     if (existing) {
       if (!allowed(existing, by)) throw forbidden('This order belongs to someone else.');
       return { order: paidOrThrow(await finishPayment(existing)), created: false };
     }
-    const intent = await (await paymentProvider()).retrieveIntent(orderNumber);
+    const provider = await paymentProvider();
+    const intent = await provider.retrieveIntent(intentId);
     if (!intent) throw notFound('No such payment.');
     const checkout = await checkoutOf(intent);
     if (!checkout) throw notFound('No checkout belongs to this payment.');
@@ -106,24 +111,51 @@ export async function recordOrder(
     if (intent.amount !== checkout.amounts.total) {
       // The cart changed in another tab while this card was confirmed: never charge an amount the order does not say.
       logger.error('authorized amount differs from the checkout', {
-        orderNumber,
+        intentId,
         authorized: intent.amount,
         expected: checkout.amounts.total,
       });
       await voidCheckout(checkout, 'amount_changed');
       continue;
     }
-    const order = orderFrom(checkout, by);
+    // The number is taken just before the take: a take that fails leaves a gap in the numbers, never a duplicate.
+    const order = orderFrom(checkout, await nextOrderNumber(), provider.mode, by);
     const outcome = await take(checkout, order);
     if (outcome.taken) {
-      logger.info('order recorded', { orderNumber, by: by.kind, checkoutId: checkout.checkoutId });
-      return { order: paidOrThrow(await finishPayment(order)), created: true };
+      logger.info('order recorded', {
+        orderNumber: order.orderNumber,
+        intentId,
+        by: by.kind,
+        checkoutId: checkout.checkoutId,
+      });
+      const finished = paidOrThrow(await finishPayment(order));
+      await labelPayment(finished);
+      return { order: finished, created: true };
     }
     // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
     if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
     else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
   throw conflict('The order is being recorded. Please try again.');
+}
+
+/**
+ * Puts the order's number on its card payment at the provider (Stripe: the description "Order #1042" and
+ * metadata.order_number), so the owner finds the order from the provider's dashboard. Only a help: a failure is
+ * logged and never fails the order.
+ */
+async function labelPayment(order: OrderRecord): Promise<void> {
+  const card = cardPaymentOf(order);
+  if (!card) return;
+  try {
+    await (await paymentProvider()).labelIntent(card.intentId, order.orderNumber);
+  } catch (error) {
+    logger.warn('order number not put on the payment', {
+      orderNumber: order.orderNumber,
+      intentId: card.intentId,
+      error: error as Error,
+    });
+  }
 }
 
 /**
@@ -161,9 +193,12 @@ export async function finishPayment(order: OrderRecord): Promise<OrderRecord> {
 
 async function capture(order: OrderRecord): Promise<OrderRecord> {
   const provider = await paymentProvider();
+  const card = cardPaymentOf(order);
+  if (!card) throw new Error(`order ${order.orderNumber} is authorized but has no card payment`);
   try {
-    await provider.captureIntent(order.orderNumber, {
-      idempotencyKey: `capture-${order.orderNumber}-${order.captureAttempts ?? 0}`,
+    // The key names the intent (for an order from before 0102 its number), as it always did.
+    await provider.captureIntent(card.intentId, {
+      idempotencyKey: `capture-${card.intentId}-${order.captureAttempts ?? 0}`,
     });
   } catch (error) {
     if (error instanceof CaptureError && error.permanent) return releaseFailedCapture(order, error.message);
@@ -236,7 +271,7 @@ export async function settleCanceledIntent(event: Intent): Promise<void> {
   // Events may be old: what counts is the intent as it is now (a cancelled intent stays cancelled).
   const intent = await (await paymentProvider()).retrieveIntent(event.id);
   if (intent?.status !== 'canceled') return;
-  const order = await getOrder(intent.id);
+  const order = await orderOfPayment(intent.id);
   if (order?.paymentStatus === 'authorized') {
     await releaseFailedCapture(order, 'The authorization was cancelled or has expired.');
     return;

@@ -63,7 +63,8 @@ export async function settleCheckouts(now = new Date()): Promise<SettleCounts> {
   const provider = await paymentProvider();
 
   await each(await dueCheckouts('taken', now), async (checkout) => {
-    let order = await getOrder(checkout.intentId);
+    // Its order's number is on it since 0102; one taken before is keyed by the intent id.
+    let order = await getOrder(checkout.orderNumber ?? checkout.intentId);
     if (!order) return;
     if (order.status === 'cancelled' && order.paymentStatus === 'authorized') {
       // Cancelled by the owner before its capture: finish the cancellation (it releases the authorization), then

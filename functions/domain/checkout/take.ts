@@ -1,5 +1,6 @@
 import type { CheckoutLine } from '../../db/entities/checkout';
 import { orders, type OrderRecord } from '../../db/entities/order';
+import { orderPayments } from '../../db/entities/order-payment';
 import type { TransactItem } from '../../db/table';
 import { transactWriteOrFailures } from '../../db/transaction';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
@@ -27,15 +28,17 @@ const stockItemProducts = (lines: readonly CheckoutLine[]) => [
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
 export function takeWriteCount(lines: readonly CheckoutLine[]): number {
   const records = new Set(lines.flatMap((line) => (line.cell ? [line.cell.split('|').slice(0, 2).join('|')] : [])));
-  // + the order and the checkout; the promo code's two counts are the room left below 100 (checkout.ts).
-  return records.size + stockItemProducts(lines).length + 2;
+  // + the order, the payment's pointer and the checkout; the promo code's counts are the room left below 100
+  // (checkout.ts).
+  return records.size + stockItemProducts(lines).length + 3;
 }
 
 /**
  * The parts of the take: a conditional decrement of every stock count of the checkout (lines sharing a count
  * are added up; a product's own counts also need it listed, and a product whose counts are on a stock item is
  * checked to be listed), the promo code's redemption (its count and the customer's, under their limits), the
- * order keyed by the intent id (written once), and the checkout open -> taken.
+ * order under its new number (written once), the payment's pointer to it (written once: one order per payment), and
+ * the checkout open -> taken with the order's number (one order per checkout; docs/decisions/0102).
  */
 export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): TakePart[] {
   const namesOf = (cells: string[]) => [
@@ -55,7 +58,19 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
         }))
       : []),
     { item: orders.transact.put(order, { ifNew: true }) },
-    { item: checkoutChange(checkout, { state: 'taken', sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes) }) },
+    {
+      item: orderPayments.transact.put(
+        { intentId: checkout.intentId, orderNumber: order.orderNumber, checkoutId: checkout.checkoutId },
+        { ifNew: true },
+      ),
+    },
+    {
+      item: checkoutChange(checkout, {
+        state: 'taken',
+        orderNumber: order.orderNumber,
+        sweepAt: minutesFrom(now, CHECKOUT_RULES.graceMinutes),
+      }),
+    },
   ];
 }
 

@@ -14,9 +14,14 @@ import { mailCancelled } from './mails';
 import { countsUpdate, releasedUnits } from './replacements';
 import { stockMoves } from './stock';
 import { giveBackParts } from '../promo/redeem';
+import { cardPaymentOf } from './identity';
 
-/** The refund's idempotency key: derived from the order, so every attempt for it is the same refund. */
-export const refundKey = (orderNumber: string) => `refund-${orderNumber}`;
+/**
+ * The refund's idempotency key: derived from the payment (its intent), so every attempt for it is the same refund. For
+ * an order from before 0102, whose number is its intent id, it is the `refund-<orderNumber>` it always had: a retry of
+ * such a refund can never refund twice.
+ */
+export const refundKey = (intentId: string) => `refund-${intentId}`;
 
 /** When the settle job finishes a cancellation nobody finished (docs/decisions/0048). */
 export const CANCEL_RULES = {
@@ -36,8 +41,8 @@ const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + m
  * marked pending, the stock of its lines put back and its promo code's use given back; a second press or tab fails the
  * condition and goes on
  *    to step 2 with the order as it is;
- * 2. the refund through the payment provider with the key `refund-<orderNumber>` (the provider answers the
- *    same refund to the same key), then its result is kept on the order;
+ * 2. the refund of its card payment through the payment provider with the key `refund-<intentId>` (the provider
+ *    answers the same refund to the same key), then its result is kept on the order;
  * 3. the mail, claimed by one caller (pending -> sending) before it is sent.
  * A $0 replacement order has nothing to refund; its transaction also marks its request cancelled (approved ->
  * cancelled) and gives the request's units back to the original order's counts, so they can be asked for again
@@ -134,7 +139,9 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
     // The admin tries a refused refund again: pending again and back on the job's list first (one transaction), so
     // a crash in the provider call leaves what a crash after step 1 leaves, and the job finishes it.
     if (order.refund.status === 'failed') await retryRefused(order);
-    const result = await (await paymentProvider()).refund(orderNumber, { idempotencyKey: refundKey(orderNumber) });
+    const card = cardPaymentOf(order);
+    if (!card) throw new Error(`order ${orderNumber} has no card payment to refund`);
+    const result = await (await paymentProvider()).refund(card.intentId, { idempotencyKey: refundKey(card.intentId) });
     const status = result.status === 'succeeded' ? 'refunded' : result.status;
     await orders.update({ orderNumber }, { set: { refund: { status, id: result.id, at: new Date().toISOString() } } });
     order = { ...order, refund: { status, id: result.id } };

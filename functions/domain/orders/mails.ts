@@ -1,6 +1,7 @@
 import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '#shared/aftersale';
 import { amountRows } from '#shared/amount-rows';
 import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
 import { LOG_EVENT } from '#shared/observability';
 import { unescapeText } from '#shared/sanitize';
 import type { OrderRecord, SentMail } from '../../db/entities/order';
@@ -72,9 +73,9 @@ export function noticeNewOrder(order: OrderRecord): Promise<void> {
   const address = order.shippingAddress;
   const total = amountRows(order.amounts).find((row) => row.total)!.cents;
   return notifyShop(
-    `New order ${order.orderNumber}: ${formatPrice(total)}`,
+    `New order ${orderLabel(order.orderNumber)}: ${formatPrice(total)}`,
     [
-      `A new order was paid: ${order.orderNumber}${order.promo ? ` (promo code ${order.promo.code})` : ''}.`,
+      `A new order was paid: ${orderLabel(order.orderNumber)}${order.promo ? ` (promo code ${order.promo.code})` : ''}.`,
       '',
       ...itemLines(order.lines),
       '',
@@ -95,9 +96,9 @@ export function noticeNewOrder(order: OrderRecord): Promise<void> {
 /** The owner's notice of a replacement request waiting for a decision. */
 export function noticeReplacementRequest(request: ReplacementRecord): Promise<void> {
   return notifyShop(
-    `Replacement requested for order ${request.orderNumber}`,
+    `Replacement requested for order ${orderLabel(request.orderNumber)}`,
     [
-      `${unescapeText(request.name)} (${unescapeText(request.email)}) asks for a replacement (${request.id}):`,
+      `${unescapeText(request.name)} (${unescapeText(request.email)}) asks for a replacement (${orderLabel(request.id)}):`,
       '',
       ...itemLines(request.lines),
       '',
@@ -137,12 +138,12 @@ export function mailShipped(order: OrderRecord): Promise<SentMail> {
   return send(
     address.email,
     order.replacementOf
-      ? `Your replacement ${order.orderNumber} is on its way`
-      : `Your order ${order.orderNumber} is on its way`,
+      ? `Your replacement ${orderLabel(order.orderNumber)} is on its way`
+      : `Your order ${orderLabel(order.orderNumber)} is on its way`,
     [
       `Hi ${unescapeText(address.name)},`,
       '',
-      `Good news: ${order.replacementOf ? 'your replacement' : `your order ${order.orderNumber}`} has shipped.`,
+      `Good news: ${order.replacementOf ? 'your replacement' : `your order ${orderLabel(order.orderNumber)}`} has shipped.`,
       '',
       ...tracking,
       '',
@@ -158,12 +159,14 @@ export function mailShipped(order: OrderRecord): Promise<SentMail> {
 /** A correction of the carrier or tracking number after the "on its way" mail (decision 0053). */
 export function mailTrackingChanged(order: OrderRecord): Promise<SentMail> {
   const address = order.shippingAddress;
-  const what = order.replacementOf ? `your replacement ${order.orderNumber}` : `your order ${order.orderNumber}`;
+  const what = order.replacementOf
+    ? `your replacement ${orderLabel(order.orderNumber)}`
+    : `your order ${orderLabel(order.orderNumber)}`;
   return send(
     address.email,
     order.replacementOf
-      ? `New tracking for your replacement ${order.orderNumber}`
-      : `New tracking for your order ${order.orderNumber}`,
+      ? `New tracking for your replacement ${orderLabel(order.orderNumber)}`
+      : `New tracking for your order ${orderLabel(order.orderNumber)}`,
     [
       `Hi ${unescapeText(address.name)},`,
       '',
@@ -184,15 +187,15 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
   if (order.replacementOf) {
     return send(
       address.email,
-      `Your replacement ${order.orderNumber} was cancelled`,
+      `Your replacement ${orderLabel(order.orderNumber)} was cancelled`,
       [
         `Hi ${unescapeText(address.name)},`,
         '',
-        `We cancelled your replacement ${order.orderNumber} for order ${order.replacementOf} before it shipped. It was free of charge, so there is nothing to refund.`,
+        `We cancelled your replacement ${orderLabel(order.orderNumber)} for order ${orderLabel(order.replacementOf)} before it shipped. It was free of charge, so there is nothing to refund.`,
         '',
         ...itemLines(order.lines),
         '',
-        `If you still need these replaced, you can ask again from the page of order ${order.replacementOf}, or reply to this mail.`,
+        `If you still need these replaced, you can ask again from the page of order ${orderLabel(order.replacementOf)}, or reply to this mail.`,
         ...footer(order.replacementOf),
       ],
       { orderNumber: order.orderNumber },
@@ -200,11 +203,11 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
   }
   return send(
     address.email,
-    `Your order ${order.orderNumber} was cancelled`,
+    `Your order ${orderLabel(order.orderNumber)} was cancelled`,
     [
       `Hi ${unescapeText(address.name)},`,
       '',
-      `We cancelled your order ${order.orderNumber} before it shipped.`,
+      `We cancelled your order ${orderLabel(order.orderNumber)} before it shipped.`,
       // Said as it stands when the mail goes: a provider may still have the refund pending (Stripe can).
       refunded > 0
         ? `The full amount, ${formatPrice(refunded)}, ${order.refund?.status === 'refunded' ? 'is refunded to your card' : 'is on its way back to your card'}; banks usually show it within 5-10 business days.`
@@ -224,12 +227,14 @@ export function mailReplacement(
   step: 'received' | 'approved' | 'declined',
 ): Promise<SentMail> {
   const intro = {
-    received: [`We received your request for a replacement (${request.id}) for order ${request.orderNumber}:`],
+    received: [
+      `We received your request for a replacement (${orderLabel(request.id)}) for order ${orderLabel(request.orderNumber)}:`,
+    ],
     approved: [
-      `Your replacement ${request.id} for order ${request.orderNumber} is approved. We will ship these at no cost:`,
+      `Your replacement ${orderLabel(request.id)} for order ${orderLabel(request.orderNumber)} is approved. We will ship these at no cost:`,
     ],
     declined: [
-      `We looked at your replacement request ${request.id} for order ${request.orderNumber} and cannot replace these items:`,
+      `We looked at your replacement request ${orderLabel(request.id)} for order ${orderLabel(request.orderNumber)} and cannot replace these items:`,
     ],
   }[step];
   const after = {
@@ -238,9 +243,9 @@ export function mailReplacement(
     declined: ['', 'Our message:', unescapeText(request.message ?? '')],
   }[step];
   const subject = {
-    received: `We received your replacement request for order ${request.orderNumber}`,
-    approved: `Your replacement for order ${request.orderNumber} is approved`,
-    declined: `About your replacement request for order ${request.orderNumber}`,
+    received: `We received your replacement request for order ${orderLabel(request.orderNumber)}`,
+    approved: `Your replacement for order ${orderLabel(request.orderNumber)} is approved`,
+    declined: `About your replacement request for order ${orderLabel(request.orderNumber)}`,
   }[step];
   return send(
     request.email,

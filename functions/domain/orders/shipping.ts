@@ -1,5 +1,6 @@
 import { shipmentText, type Carrier } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES, MESSAGES } from '#shared/messages';
+import { orderLabel } from '#shared/order-number';
 import type { ShipOrderBody, TrackingChangeBody } from '#shared/schemas/orders';
 import { orders, type OrderRecord, type TrackingChange } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
@@ -60,7 +61,7 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
   const now = (await orders.get({ orderNumber }, { consistent: true }))!;
   if (now.status === 'cancelled') throw conflict('This order was cancelled and cannot ship.');
   if (!shippedHere && !sameShipment(shipmentOf(now), asked))
-    throw conflict(AFTERSALE_MESSAGES.alreadyShipped(orderNumber, describe(shipmentOf(now))));
+    throw conflict(AFTERSALE_MESSAGES.alreadyShipped(orderLabel(orderNumber), describe(shipmentOf(now))));
   return now;
 }
 

@@ -51,8 +51,8 @@ beforeAll(async () => {
 it('an order: one OrdersPlaced and its total as revenue, whether the browser calls twice and the job runs too', async () => {
   const paid = await authorizedGuest(candle(2));
   const metrics = await metricsOf(async () => {
-    await Promise.all([recordGuest(paid.orderNumber), recordGuest(paid.orderNumber)]);
-    await recordGuest(paid.orderNumber);
+    await Promise.all([recordGuest(paid.paymentIntentId), recordGuest(paid.paymentIntentId)]);
+    await recordGuest(paid.paymentIntentId);
     await settleCheckouts(later(5));
   });
   expect(metrics).toEqual({ ordersPlaced: 1, revenueCents: paid.amounts.total });
@@ -81,12 +81,12 @@ it('abandoned checkouts: one PaymentsCancelled per intent the job cancels, none 
 
 it("an owner's cancel: one PaymentsCancelled, pressed twice", async () => {
   const paid = await authorizedGuest(candle());
-  await recordGuest(paid.orderNumber);
+  const { orderNumber } = (await recordGuest(paid.paymentIntentId)).body.order;
   const cancel = () =>
     invoke(cancelOrder, {
       method: 'POST',
-      path: `/api/admin/orders/${paid.orderNumber}/cancel`,
-      params: { orderNumber: paid.orderNumber },
+      path: `/api/admin/orders/${orderNumber}/cancel`,
+      params: { orderNumber },
       token: admin,
     });
   const metrics = await metricsOf(async () => {
@@ -97,8 +97,7 @@ it("an owner's cancel: one PaymentsCancelled, pressed twice", async () => {
 
 it('a replacement: one Replacements when the owner approves (two tabs), none for the request or a decline', async () => {
   const paid = await authorizedGuest(candle(3));
-  await recordGuest(paid.orderNumber);
-  const orderNumber = paid.orderNumber;
+  const { orderNumber } = (await recordGuest(paid.paymentIntentId)).body.order;
   expect(
     (
       await invoke(completeOrder, {

@@ -13,6 +13,8 @@ import {
   guestIntent,
   intentStatus,
   mailsFor,
+  orderNumberOf,
+  orderOf,
   pay,
   recordGuest,
   shopNoticesFor,
@@ -122,17 +124,17 @@ describe('POST /auth/create-payment-intent/guest', () => {
     expect(status).toBe(200);
     // subtotal 3600 + shipping 599 = 4199; IL 6.25% -> round(262.4375) = 262
     expect(body.amounts).toEqual({ subtotal: 3600, discount: 0, shipping: 599, tax: 262, total: 4461 });
-    expect(body.orderNumber).toMatch(/^pi_/);
+    expect(body.paymentIntentId).toMatch(/^pi_/);
     expect(body.paymentMode).toBe('test');
     const checkout = (await checkouts.get({ checkoutId: body.checkoutId }))!;
     expect(checkout).toMatchObject({
       state: 'open',
-      intentId: body.orderNumber,
+      intentId: body.paymentIntentId,
       customer: 'guest',
       amounts: body.amounts,
     });
     expect(checkout.lines[0]).toMatchObject({ name: 'Candle', price: 1800, quantity: 2 });
-    const intent = (await testPaymentIntents.get({ id: body.orderNumber }))!;
+    const intent = (await testPaymentIntents.get({ id: body.paymentIntentId }))!;
     expect(intent).toMatchObject({ status: 'requires_payment_method', captureMethod: 'manual', amount: 4461 });
     // An unpaid checkout holds no stock.
     expect(await stock('product', 'candle')).toEqual(before);
@@ -194,9 +196,9 @@ describe('POST /auth/create-payment-intent/guest', () => {
       cart: [{ id: 'tee', size: 'M', quantity: 1 }],
     });
     expect(again.status).toBe(200);
-    expect(again.body.orderNumber).toBe(first.body.orderNumber);
+    expect(again.body.paymentIntentId).toBe(first.body.paymentIntentId);
     expect(again.body.amounts.subtotal).toBe(2500);
-    expect((await testPaymentIntents.get({ id: first.body.orderNumber }))!.amount).toBe(again.body.amounts.total);
+    expect((await testPaymentIntents.get({ id: first.body.paymentIntentId }))!.amount).toBe(again.body.amounts.total);
     expect((await checkouts.get({ checkoutId: first.body.checkoutId }))!.lines).toMatchObject([
       { id: 'tee', quantity: 1 },
     ]);
@@ -229,7 +231,7 @@ describe('POST /auth/create-payment-intent/guest', () => {
       cart: [{ id: 'candle', size: 'CANDLE', quantity: 3 }],
     });
     expect(change.status).toBe(409);
-    expect((await testPaymentIntents.get({ id: paid.orderNumber }))!.amount).toBe(paid.amounts.total);
+    expect((await testPaymentIntents.get({ id: paid.paymentIntentId }))!.amount).toBe(paid.amounts.total);
     expect((await checkouts.get({ checkoutId: paid.checkoutId }))!.lines).toMatchObject([{ quantity: 1 }]);
   });
 });
@@ -244,19 +246,34 @@ describe('authorize, take, capture', () => {
     expect(paid.body.paymentIntent.status).toBe('requires_capture');
     expect((await stock('product', 'candle')).CANDLE).toBe(before);
     // The guest's browser sends the secret its checkout was made with, and gets the whole order back.
-    const recorded = await recordGuest(intent.body.orderNumber, intent.body.checkoutSecret);
+    const recorded = await recordGuest(intent.body.paymentIntentId, intent.body.checkoutSecret);
     expect(recorded.status).toBe(201);
+    // The order has its own short number (decision 0102), not the payment's id.
+    expect(recorded.body.order.orderNumber).toMatch(/^\d{4,}$/);
     expect(recorded.body.order).toMatchObject({
-      orderNumber: intent.body.orderNumber,
       status: 'pending',
       lines: [{ id: 'candle', name: 'Candle', price: 1800, size: 'CANDLE', quantity: 1, image: '/i/c.svg' }],
       amounts: intent.body.amounts,
     });
     expect(recorded.body.order.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect((await stock('product', 'candle')).CANDLE).toBe(before - 1);
-    expect(await intentStatus(intent.body.orderNumber)).toBe('succeeded');
-    const order = (await orders.get({ orderNumber: intent.body.orderNumber }))!;
-    expect(order).toMatchObject({ customer: 'guest', paymentStatus: 'captured', mailStatus: 'sent' });
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('succeeded');
+    const order = (await orderOf(intent.body.paymentIntentId))!;
+    expect(order).toMatchObject({
+      orderNumber: recorded.body.order.orderNumber,
+      customer: 'guest',
+      paymentStatus: 'captured',
+      mailStatus: 'sent',
+      payments: [
+        { method: 'card', provider: 'test', intentId: intent.body.paymentIntentId, amount: order.amounts.total },
+      ],
+    });
+    // The checkout names its order; the payment carries the number (the owner finds the order from its side).
+    expect((await checkouts.get({ checkoutId: intent.body.checkoutId }))!.orderNumber).toBe(order.orderNumber);
+    expect(await testPaymentIntents.get({ id: intent.body.paymentIntentId })).toMatchObject({
+      orderNumber: order.orderNumber,
+      description: `Order #${order.orderNumber}`,
+    });
     expect(order.authorizedAt! <= order.capturedAt!).toBe(true);
     expect(await checkoutState(intent.body.checkoutId)).toBe('captured');
   });
@@ -265,13 +282,13 @@ describe('authorize, take, capture', () => {
     const before = (await stock('product', 'candle')).CANDLE;
     const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 2 }] });
     await pay(intent.body.clientSecret);
-    const orderNumber = intent.body.orderNumber;
+    const intentId = intent.body.paymentIntentId;
     const results = await Promise.all([
-      recordGuest(orderNumber),
-      recordGuest(orderNumber),
-      recordOrderDomain(orderNumber, { kind: 'webhook' }),
-      recordOrderDomain(orderNumber, { kind: 'webhook' }),
-      recordOrderDomain(orderNumber, { kind: 'job' }),
+      recordGuest(intentId),
+      recordGuest(intentId),
+      recordOrderDomain(intentId, { kind: 'webhook' }),
+      recordOrderDomain(intentId, { kind: 'webhook' }),
+      recordOrderDomain(intentId, { kind: 'job' }),
     ]);
     const created = [
       results[0].status === 201,
@@ -280,10 +297,15 @@ describe('authorize, take, capture', () => {
     ];
     expect(created.filter(Boolean)).toHaveLength(1);
     expect([results[0].status, results[1].status].every((status) => status === 200 || status === 201)).toBe(true);
+    // Every caller answered the same order (the one whose number the take wrote).
+    const orderNumber = await orderNumberOf(intentId);
+    expect(results.map((r) => ('body' in r ? r.body.order.orderNumber : r.order.orderNumber))).toEqual(
+      Array(5).fill(orderNumber),
+    );
     const data = await orders.query('byCustomer', { customer: 'guest' });
-    expect(data.filter((order) => order.orderNumber === orderNumber)).toHaveLength(1);
+    expect(data.filter((order) => order.checkoutId === intent.body.checkoutId)).toHaveLength(1);
     expect((await stock('product', 'candle')).CANDLE).toBe(before - 2);
-    expect(await intentStatus(orderNumber)).toBe('succeeded');
+    expect(await intentStatus(intentId)).toBe('succeeded');
     const mails = mailsFor(orderNumber);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toEqual(['ada@example.com']);
@@ -294,11 +316,11 @@ describe('authorize, take, capture', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0].to).toEqual(['shop@example.com']);
     expect(notices[0].replyTo).toEqual(['ada@example.com']);
-    expect(notices[0].subject).toBe(`New order ${orderNumber}: ${mails[0].text.match(/Total: (\$[\d.,]+)/)![1]}`);
+    expect(notices[0].subject).toBe(`New order #${orderNumber}: ${mails[0].text.match(/Total: (\$[\d.,]+)/)![1]}`);
     expect(notices[0].text).toContain('2 x ');
     expect(notices[0].text).toContain('Ada Buyer');
     // Called again later: the same order, nothing new.
-    expect((await recordGuest(orderNumber)).status).toBe(200);
+    expect((await recordGuest(intentId)).status).toBe(200);
     expect(mailsFor(orderNumber)).toHaveLength(1);
     expect(shopNoticesFor(orderNumber)).toHaveLength(1);
   });
@@ -311,16 +333,16 @@ describe('authorize, take, capture', () => {
     expect(declined.body.error.message).toBe('Your card was declined.');
     const funds = await pay(intent.body.clientSecret, '4000000000009995');
     expect(funds.body.error.message).toBe('Your card has insufficient funds.');
-    const stored = (await testPaymentIntents.get({ id: intent.body.orderNumber }))!;
+    const stored = (await testPaymentIntents.get({ id: intent.body.paymentIntentId }))!;
     expect(stored.status).toBe('requires_payment_method');
     expect(stored.lastPaymentError).toEqual({
       code: 'insufficient_funds',
       message: 'Your card has insufficient funds.',
     });
-    const recorded = await recordGuest(intent.body.orderNumber);
+    const recorded = await recordGuest(intent.body.paymentIntentId);
     expect(recorded.status).toBe(409);
     expect(recorded.body.error.code).toBe('payment_not_authorized');
-    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toBeNull();
+    expect(await orderOf(intent.body.paymentIntentId)).toBeNull();
     expect(await stock('product', 'candle')).toEqual(before);
   });
 
@@ -348,19 +370,21 @@ describe('authorize, take, capture', () => {
       method: 'POST',
       path: '/auth/adminOrders',
       token: bob.token,
-      body: { orderNumber: intent.body.orderNumber },
+      body: { paymentIntentId: intent.body.paymentIntentId },
     });
     expect(asBob.status).toBe(403);
-    expect((await recordGuest(intent.body.orderNumber)).status).toBe(403);
-    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toBeNull();
-    expect(await intentStatus(intent.body.orderNumber)).toBe('requires_capture');
+    expect((await recordGuest(intent.body.paymentIntentId)).status).toBe(403);
+    expect(await orderOf(intent.body.paymentIntentId)).toBeNull();
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('requires_capture');
+    // A tab that loaded the shop before decision 0102 names the intent `orderNumber`: the same call.
     const asAlice = await invoke(recordOrder, {
       method: 'POST',
       path: '/auth/adminOrders',
       token: alice.token,
-      body: { orderNumber: intent.body.orderNumber },
+      body: { orderNumber: intent.body.paymentIntentId },
     });
     expect(asAlice.status).toBe(201);
+    expect(asAlice.body.order.orderNumber).toBe(await orderNumberOf(intent.body.paymentIntentId));
     // Bob cannot reuse Alice's checkout either.
     const steal = await invoke(createIntent, {
       method: 'POST',
@@ -389,17 +413,17 @@ describe('authorize, take, capture', () => {
     await products.update({ id: 'cup' }, { set: { stock: { '16oz': 3, '20oz': 0, '24oz': 1 } } });
     const first = await authorizedGuest([{ id: 'cup', size: '24oz', quantity: 1 }]);
     const second = await authorizedGuest([{ id: 'cup', size: '24oz', quantity: 1 }]);
-    expect((await recordGuest(first.orderNumber)).status).toBe(201);
-    const refused = await recordGuest(second.orderNumber);
+    expect((await recordGuest(first.paymentIntentId)).status).toBe(201);
+    const refused = await recordGuest(second.paymentIntentId);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'out_of_stock', message: `${MESSAGES.outOfStock}\nCup` });
-    expect(await intentStatus(second.orderNumber)).toBe('canceled');
+    expect(await intentStatus(second.paymentIntentId)).toBe('canceled');
     expect(await checkoutState(second.checkoutId)).toBe('closed');
-    expect(await orders.get({ orderNumber: second.orderNumber })).toBeNull();
+    expect(await orderOf(second.paymentIntentId)).toBeNull();
     expect((await stock('product', 'cup'))['24oz']).toBe(0);
     // Asking again answers the same, and still nothing is charged.
-    expect((await recordGuest(second.orderNumber)).body.error.code).toBe('out_of_stock');
-    expect(mailsFor(second.orderNumber)).toHaveLength(0);
+    expect((await recordGuest(second.paymentIntentId)).body.error.code).toBe('out_of_stock');
+    expect(mailsFor(second.paymentIntentId)).toHaveLength(0);
   });
 
   it('takes counts that lines share, and two sizes of one tumbler, in the one transaction', async () => {
@@ -411,7 +435,7 @@ describe('authorize, take, capture', () => {
       { id: 'cup', size: '16oz', quantity: 3 },
       { id: 'cup', size: '24oz', quantity: 1 },
     ]);
-    expect((await recordGuest(paid.orderNumber)).status).toBe(201);
+    expect((await recordGuest(paid.paymentIntentId)).status).toBe(201);
     expect((await stock('stockItem', 'TEE')).S).toBe(0);
     expect(await stock('product', 'cup')).toEqual({ '16oz': 0, '20oz': 0, '24oz': 0 });
   });
@@ -437,10 +461,10 @@ describe('authorize, take, capture', () => {
       { set: { status: 'drafted' } },
       { current: (await products.get({ id: 'soon-gone' }))! },
     );
-    const refused = await recordGuest(paid.orderNumber);
+    const refused = await recordGuest(paid.paymentIntentId);
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(`${MESSAGES.outOfStock}\nSoon Gone Tee`);
-    expect(await intentStatus(paid.orderNumber)).toBe('canceled');
+    expect(await intentStatus(paid.paymentIntentId)).toBe('canceled');
     expect((await stock('stockItem', 'TEE')).M).toBe(10);
     expect((await stock('product', 'candle')).CANDLE).toBe(candles);
   });
@@ -451,18 +475,18 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
     const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 1 }] });
     const asked = await pay(intent.body.clientSecret, '4000 0025 0000 3155');
     expect(asked.body.paymentIntent.status).toBe('requires_action');
-    expect((await recordGuest(intent.body.orderNumber)).body.error.code).toBe('payment_not_authorized');
+    expect((await recordGuest(intent.body.paymentIntentId)).body.error.code).toBe('payment_not_authorized');
     const failed = await pay(intent.body.clientSecret, '4000 0025 0000 3155', 'fail');
     expect(failed.status).toBe(402);
     expect(failed.body.error.code).toBe('payment_intent_authentication_failure');
-    expect(await intentStatus(intent.body.orderNumber)).toBe('requires_payment_method');
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('requires_payment_method');
     expect((await pay(intent.body.clientSecret, '4000 0025 0000 3155')).body.paymentIntent.status).toBe(
       'requires_action',
     );
     const done = await pay(intent.body.clientSecret, '4000 0025 0000 3155', 'complete');
     expect(done.body.paymentIntent.status).toBe('requires_capture');
-    expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
-    expect(await intentStatus(intent.body.orderNumber)).toBe('succeeded');
+    expect((await recordGuest(intent.body.paymentIntentId)).status).toBe(201);
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('succeeded');
   });
 
   it('confirming a card again once it is authorized or captured is refused 400 payment_intent_unexpected_state, as Stripe does, even with a declined card, and counts no failed attempt', async () => {
@@ -484,12 +508,12 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
       });
     }
     // Still authorized (six refusals are not six failed cards), and the order is taken.
-    expect(await intentStatus(intent.orderNumber)).toBe('requires_capture');
-    expect((await recordGuest(intent.orderNumber)).status).toBe(201);
+    expect(await intentStatus(intent.paymentIntentId)).toBe('requires_capture');
+    expect((await recordGuest(intent.paymentIntentId)).status).toBe(201);
     const captured = await pay(intent.clientSecret, '4000000000000002');
     expect(captured.status).toBe(400);
     expect(captured.body.error.message).toMatch(/has a status of succeeded/);
-    expect(await intentStatus(intent.orderNumber)).toBe('succeeded');
+    expect(await intentStatus(intent.paymentIntentId)).toBe('succeeded');
   });
 
   it('after 5 failed card attempts the payment is cancelled and the card step says so; a new checkout can pay', async () => {
@@ -511,11 +535,11 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
     ]);
     expect(answers[4].status).toBe(402);
     expect(answers[4].body.error).toEqual({ code: 'card_attempts_exceeded', message: MESSAGES.tooManyCardAttempts });
-    expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('canceled');
     expect(await checkoutState(intent.body.checkoutId)).toBe('closed');
     // A good card on this checkout now gets the same plain answer, and nothing can be recorded.
     expect((await pay(intent.body.clientSecret)).body.error.message).toBe(MESSAGES.tooManyCardAttempts);
-    expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({
+    expect((await recordGuest(intent.body.paymentIntentId)).body.error).toEqual({
       code: 'checkout_closed',
       message: MESSAGES.tooManyCardAttempts,
     });
@@ -529,7 +553,7 @@ describe('the test card processor follows Stripe’s manual-capture states', () 
       ).body.error.code,
     ).toBe('checkout_closed');
     const fresh = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
-    expect((await recordGuest(fresh.orderNumber)).status).toBe(201);
+    expect((await recordGuest(fresh.paymentIntentId)).status).toBe(201);
   });
 });
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
-import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, authorizedGuest, guestIntent, pay, recordGuest } from '#tests/checkout';
+import { address, authorizedGuest, guestIntent, orderNumberOf, orderOf, pay, recordGuest } from '#tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
 
 /**
@@ -56,7 +55,7 @@ describe('a guest checkout belongs to its browser', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({
       checkoutId: first.body.checkoutId,
-      orderNumber: first.body.orderNumber,
+      paymentIntentId: first.body.paymentIntentId,
       clientSecret: first.body.clientSecret,
     });
     // Issued at creation only, and never changed.
@@ -103,8 +102,8 @@ describe('a guest checkout belongs to its browser', () => {
     const stolen = await guestIntent({ checkoutId: paid.checkoutId, cart: candle(), shippingAddress: thief });
     expect(stolen.status).toBe(404);
     expect(stolen.body.error).toEqual(NOT_FOUND);
-    expect((await recordGuest(paid.orderNumber, paid.checkoutSecret)).status).toBe(201);
-    expect((await orders.get({ orderNumber: paid.orderNumber }))!.shippingAddress).toMatchObject({
+    expect((await recordGuest(paid.paymentIntentId, paid.checkoutSecret)).status).toBe(201);
+    expect((await orderOf(paid.paymentIntentId))!.shippingAddress).toMatchObject({
       name: address.name,
       line1: address.line1,
     });
@@ -147,20 +146,21 @@ describe('recording a guest order tells a stranger nothing personal', () => {
 
   it('a stranger recording first gets {orderNumber, status} only; the browser that paid, with its secret, gets its whole order', async () => {
     const paid = await authorizedGuest(candle());
-    const stranger = await recordGuest(paid.orderNumber);
+    const stranger = await recordGuest(paid.paymentIntentId);
     expect(stranger.status).toBe(201);
-    expect(stranger.body).toEqual({ order: { orderNumber: paid.orderNumber, status: 'pending' } });
+    const orderNumber = await orderNumberOf(paid.paymentIntentId);
+    expect(stranger.body).toEqual({ order: { orderNumber, status: 'pending' } });
     // A wrong secret, or another checkout's, is a stranger too.
     const other = await guestIntent({ cart: candle() });
     for (const secret of ['z'.repeat(43), other.body.checkoutSecret]) {
-      const answer = await recordGuest(paid.orderNumber, secret);
-      expect(answer.body).toEqual({ order: { orderNumber: paid.orderNumber, status: 'pending' } });
+      const answer = await recordGuest(paid.paymentIntentId, secret);
+      expect(answer.body).toEqual({ order: { orderNumber, status: 'pending' } });
       expect(personal(answer.body)).toEqual([]);
     }
-    const own = await recordGuest(paid.orderNumber, paid.checkoutSecret);
+    const own = await recordGuest(paid.paymentIntentId, paid.checkoutSecret);
     expect(own.status).toBe(200);
     expect(own.body.order).toMatchObject({
-      orderNumber: paid.orderNumber,
+      orderNumber,
       shippingAddress: address,
       amounts: paid.amounts,
       lines: [{ id: 'candle', quantity: 1 }],
@@ -175,25 +175,26 @@ describe('recording a guest order tells a stranger nothing personal', () => {
     expect((await pay(intent.body.clientSecret, '4000 0025 0000 3155', 'complete')).body.paymentIntent.status).toBe(
       'requires_capture',
     );
-    const own = await recordGuest(intent.body.orderNumber, intent.body.checkoutSecret);
+    const own = await recordGuest(intent.body.paymentIntentId, intent.body.checkoutSecret);
     expect(own.status).toBe(201);
+    const orderNumber = await orderNumberOf(intent.body.paymentIntentId);
     expect(own.body.order).toMatchObject({
-      orderNumber: intent.body.orderNumber,
+      orderNumber,
       status: 'pending',
       shippingAddress: { email: 'ada@example.com' },
       amounts: intent.body.amounts,
     });
-    const stranger = await recordGuest(intent.body.orderNumber);
+    const stranger = await recordGuest(intent.body.paymentIntentId);
     expect(stranger.status).toBe(200);
-    expect(stranger.body).toEqual({ order: { orderNumber: intent.body.orderNumber, status: 'pending' } });
+    expect(stranger.body).toEqual({ order: { orderNumber, status: 'pending' } });
   });
 
   it('a secret that is too short or too long is refused 400 and records nothing', async () => {
     const paid = await authorizedGuest(candle());
     for (const checkoutSecret of ['short', 'x'.repeat(129)]) {
-      const answer = await recordGuest(paid.orderNumber, checkoutSecret);
+      const answer = await recordGuest(paid.paymentIntentId, checkoutSecret);
       expect(answer.status).toBe(400);
     }
-    expect(await orders.get({ orderNumber: paid.orderNumber })).toBeNull();
+    expect(await orderOf(paid.paymentIntentId)).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
 import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
-import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { useFreshTable } from '#tests/helpers';
-import { authorizedGuest, available, guestIntent, pay, recordGuest } from '#tests/checkout';
+import { authorizedGuest, available, guestIntent, orderOf, pay, recordGuest } from '#tests/checkout';
 
 /**
  * Issue 12, "Checkout nobody can jam" (OWASP OAT-021, Denial of Inventory): unpaid checkouts hold no stock,
@@ -43,22 +42,22 @@ it('20 unpaid guest checkouts asking for every unit leave the product on sale, a
   // What every other shopper sees: the same counts as before.
   expect(await available('rug')).toEqual(before);
   const shopper = await authorizedGuest([{ id: 'rug', size: 'CANDLE', quantity: 3 }]);
-  const bought = await recordGuest(shopper.orderNumber);
+  const bought = await recordGuest(shopper.paymentIntentId);
   expect(bought.status).toBe(201);
   expect(await available('rug')).toEqual({ CANDLE: 0 });
   // The 20 unpaid ones can still pay, but the rugs are gone: they are told, and not charged.
   const late = unpaid[0].body;
   const { body } = await pay(late.clientSecret);
   expect(body.paymentIntent.status).toBe('requires_capture');
-  const refused = await recordGuest(late.orderNumber);
+  const refused = await recordGuest(late.paymentIntentId);
   expect(refused.body.error).toEqual({ code: 'out_of_stock', message: `${MESSAGES.outOfStock}\nPumpkin Rug` });
-  expect((await testPaymentIntents.get({ id: late.orderNumber }))?.status).toBe('canceled');
+  expect((await testPaymentIntents.get({ id: late.paymentIntentId }))?.status).toBe('canceled');
 }, 60_000);
 
 it('50 buyers with authorized cards race for 10 units: 10 orders and captures, 40 cancelled authorizations, none oversold or charged without stock', async () => {
   const buyers = [];
   for (let i = 0; i < 50; i++) buyers.push(await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]));
-  const answers = await Promise.all(buyers.map((buyer) => recordGuest(buyer.orderNumber)));
+  const answers = await Promise.all(buyers.map((buyer) => recordGuest(buyer.paymentIntentId)));
   expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
   const refused = answers.filter((a) => a.status !== 201);
   expect(refused).toHaveLength(40);
@@ -68,9 +67,9 @@ it('50 buyers with authorized cards race for 10 units: 10 orders and captures, 4
   // The job finds nothing left half-way.
   await settleCheckouts(new Date(Date.now() + 5 * 60_000));
 
-  const ids = buyers.map((buyer) => buyer.orderNumber);
+  const ids = buyers.map((buyer) => buyer.paymentIntentId);
   const intents = await testPaymentIntents.getMany(ids.map((id) => ({ id })));
-  const written = await orders.getMany(ids.map((orderNumber) => ({ orderNumber })));
+  const written = (await Promise.all(ids.map(orderOf))).filter((order) => order !== null);
   const captured = intents.filter((intent) => intent.status === 'succeeded');
   expect(written).toHaveLength(10);
   expect(written.every((order) => order.paymentStatus === 'captured')).toBe(true);
@@ -80,7 +79,9 @@ it('50 buyers with authorized cards race for 10 units: 10 orders and captures, 4
     Math.max(0, -Number((await products.get({ id: 'candle' }))!.stock.CANDLE)) + Math.max(0, written.length - 10);
   expect(oversold).toBe(0);
   expect((await products.get({ id: 'candle' }))!.stock.CANDLE).toBe(0);
-  const chargedWithoutStock = captured.filter((intent) => !written.some((order) => order.orderNumber === intent.id));
+  const chargedWithoutStock = captured.filter(
+    (intent) => !written.some((order) => order.payments?.some((payment) => payment.intentId === intent.id)),
+  );
   expect(chargedWithoutStock).toHaveLength(0);
   const states = await checkouts.getMany(buyers.map((buyer) => ({ checkoutId: buyer.checkoutId })));
   expect(states.filter((c) => c.state === 'captured')).toHaveLength(10);

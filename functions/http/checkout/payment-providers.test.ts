@@ -1,6 +1,7 @@
 import { CaptureError, type PaymentProvider } from '../../domain/checkout/payments/provider';
 import { StripePaymentProvider } from '../../domain/checkout/payments/stripe';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
+import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { card } from '#tests/checkout';
 import { useFreshTable } from '#tests/helpers';
 import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
@@ -22,6 +23,8 @@ interface Side {
   provider: () => PaymentProvider;
   authorize(id: string, clientSecret: string): Promise<void>;
   decline(id: string, clientSecret: string): Promise<void>;
+  /** The order number and description the provider keeps on the intent (its dashboard shows them). */
+  label(id: string): Promise<{ description?: string | null; orderNumber?: string }>;
 }
 const billing = { name: 'Ada', email: 'ada@example.com' };
 const sides: [string, Side][] = [
@@ -35,6 +38,10 @@ const sides: [string, Side][] = [
         void (await new TestPaymentProvider()
           .confirm(secret, card('4000000000000002'), billing)
           .catch(() => undefined)),
+      label: async (id) => {
+        const record = (await testPaymentIntents.get({ id }, { consistent: true }))!;
+        return { description: record.description, orderNumber: record.orderNumber };
+      },
     },
   ],
   [
@@ -50,6 +57,10 @@ const sides: [string, Side][] = [
       },
       authorize: async (id) => void api.authorize(id),
       decline: async (id) => void api.decline(id),
+      label: async (id) => ({
+        description: api.intents.get(id)!.description,
+        orderNumber: api.intents.get(id)!.metadata.order_number,
+      }),
     },
   ],
 ];
@@ -78,6 +89,19 @@ describe.each(sides)('%s', (_name, side) => {
     );
     // A captured payment cannot be cancelled: it answers as it is.
     expect((await provider.cancelIntent(intent.id))?.status).toBe('succeeded');
+  });
+
+  it('the order number is put on an authorized intent and on a captured one; the amount still cannot change', async () => {
+    const provider = side.provider();
+    const intent = await newIntent(provider);
+    await side.authorize(intent.id, intent.clientSecret);
+    await provider.labelIntent(intent.id, '1042');
+    expect(await side.label(intent.id)).toEqual({ description: 'Order #1042', orderNumber: '1042' });
+    await provider.captureIntent(intent.id, { idempotencyKey: `capture-${intent.id}-0` });
+    await provider.labelIntent(intent.id, '1043');
+    expect(await side.label(intent.id)).toEqual({ description: 'Order #1043', orderNumber: '1043' });
+    expect((await provider.retrieveIntent(intent.id))?.metadata.checkoutId).toMatch(/^c-/);
+    await expect(provider.updateIntent(intent.id, { amount: 100 })).rejects.toMatchObject({ statusCode: 409 });
   });
 
   it('a declined card keeps the intent waiting for a card, with the reason', async () => {

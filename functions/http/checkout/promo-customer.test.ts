@@ -5,7 +5,7 @@ import { products } from '../../db/entities/product';
 import { promos, promoUses } from '../../db/entities/promo';
 import { cancelOrder } from '../../domain/orders/cancel';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, guestIntent, intentStatus, pay, recordGuest } from '#tests/checkout';
+import { address, guestIntent, intentStatus, orderOf, pay, recordGuest } from '#tests/checkout';
 import { handler as checkPromo } from './check-promo-code';
 import { handler as createIntent } from './create-payment-intent';
 import { handler as recordOrder } from './record-order';
@@ -50,16 +50,17 @@ const check = (code: string, token?: string) =>
     body: { code, cart: candle },
     ...(token ? { token } : {}),
   });
-const recordAs = (token: string, orderNumber: string) =>
-  invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token, body: { orderNumber } });
+const recordAs = (token: string, paymentIntentId: string) =>
+  invoke(recordOrder, { method: 'POST', path: '/auth/adminOrders', token, body: { paymentIntentId } });
 
 /** A guest's paid order with the code, recorded: the use is counted. */
 async function guestUses(email: string, code: string) {
   const intent = await asGuest(email, code);
   expect(intent.status).toBe(200);
   await pay(intent.body.clientSecret);
-  expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
-  return intent.body.orderNumber as string;
+  const recorded = await recordGuest(intent.body.paymentIntentId);
+  expect(recorded.status).toBe(201);
+  return recorded.body.order.orderNumber as string;
 }
 
 it('a guest’s use is refused for every spelling of the same mailbox, at the card step, before any payment exists', async () => {
@@ -80,7 +81,7 @@ it('a guest’s use is refused for every spelling of the same mailbox, at the ca
       status: 409,
       error: USED_BY_YOU,
     });
-    expect(refused.body.orderNumber).toBeUndefined();
+    expect(refused.body.paymentIntentId).toBeUndefined();
   }
   expect(await usesOf('ONCE-A', `email:${name}@gmail.com`)).toBe(1);
   expect(await redemptions('ONCE-A')).toBe(1);
@@ -99,7 +100,7 @@ it('account, then guest: a signed-in customer’s use counts for guest checkouts
   const intent = await asUser(token, 'ONCE-B', 'friend@example.com');
   expect(intent.status).toBe(200);
   await pay(intent.body.clientSecret);
-  expect((await recordAs(token, intent.body.orderNumber)).status).toBe(201);
+  expect((await recordAs(token, intent.body.paymentIntentId)).status).toBe(201);
   const [name] = account.toLowerCase().split('@');
   expect(await usesOf('ONCE-B', `email:${name}@example.com`)).toBe(1);
 
@@ -166,16 +167,19 @@ describe('the limit is exact under 12 concurrent buyers who are one person', () 
             : `${name.toUpperCase()}+${i}@GMAIL.com`,
       );
       // Each priced while nobody has used it yet, each card authorized.
-      const buyers: { orderNumber: string; record: () => ReturnType<typeof recordGuest> }[] = [];
+      const buyers: { intentId: string; record: () => ReturnType<typeof recordGuest> }[] = [];
       const own = await asUser(token, code, 'elsewhere@example.com');
       expect(own.status).toBe(200);
       await pay(own.body.clientSecret);
-      buyers.push({ orderNumber: own.body.orderNumber, record: () => recordAs(token, own.body.orderNumber) });
+      buyers.push({ intentId: own.body.paymentIntentId, record: () => recordAs(token, own.body.paymentIntentId) });
       for (const email of spellings) {
         const intent = await asGuest(email, code);
         expect(intent.status).toBe(200);
         await pay(intent.body.clientSecret);
-        buyers.push({ orderNumber: intent.body.orderNumber, record: () => recordGuest(intent.body.orderNumber) });
+        buyers.push({
+          intentId: intent.body.paymentIntentId,
+          record: () => recordGuest(intent.body.paymentIntentId),
+        });
       }
       const answers = await Promise.all(buyers.map((buyer) => buyer.record()));
       expect(answers.filter((answer) => answer.status === 201)).toHaveLength(limit);
@@ -186,8 +190,8 @@ describe('the limit is exact under 12 concurrent buyers who are one person', () 
       expect(await usesOf(code, `email:${name}@gmail.com`)).toBe(limit);
       expect(await redemptions(code)).toBe(limit);
       // 0 charged without an order: the refused authorizations were cancelled.
-      const statuses = await Promise.all(buyers.map((buyer) => intentStatus(buyer.orderNumber)));
-      const made = await Promise.all(buyers.map((buyer) => orders.get({ orderNumber: buyer.orderNumber })));
+      const statuses = await Promise.all(buyers.map((buyer) => intentStatus(buyer.intentId)));
+      const made = await Promise.all(buyers.map((buyer) => orderOf(buyer.intentId)));
       expect(statuses.filter((status) => status === 'succeeded')).toHaveLength(limit);
       expect(statuses.filter((status) => status === 'canceled')).toHaveLength(12 - limit);
       expect(buyers.filter((_buyer, i) => statuses[i] === 'succeeded' && !made[i])).toEqual([]);

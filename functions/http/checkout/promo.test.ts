@@ -17,6 +17,9 @@ import {
   guestIntent,
   intentStatus,
   mailsFor,
+  mailsForPayment,
+  orderNumberOf,
+  orderOf,
   pay,
   recordGuest,
   stockOf,
@@ -260,8 +263,8 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     // Pricing reads only: nothing is counted before the order is taken.
     expect(await redemptions('SAVE10')).toBe(0);
     await pay(intent.body.clientSecret);
-    expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
-    const order = (await orders.get({ orderNumber: intent.body.orderNumber }))!;
+    expect((await recordGuest(intent.body.paymentIntentId)).status).toBe(201);
+    const order = (await orderOf(intent.body.paymentIntentId))!;
     expect(order).toMatchObject({
       paymentStatus: 'captured',
       amounts: intent.body.amounts,
@@ -270,7 +273,7 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     expect(await redemptions('SAVE10')).toBe(1);
     expect(await usesOf('SAVE10', 'email:ada@example.com')).toBe(1);
     expect(redeemedMetrics() - metricsBefore).toBe(1);
-    const [mail] = mailsFor(intent.body.orderNumber);
+    const [mail] = await mailsForPayment(intent.body.paymentIntentId);
     expect(mail.text).toContain(
       'Subtotal: $36.00\nDiscount (SAVE10): -$3.60\nShipping: $5.99\nTax: $2.40\nTotal: $40.79',
     );
@@ -324,18 +327,16 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
       });
       expect(intent.status).toBe(200);
       await pay(intent.body.clientSecret);
-      paid.push(intent.body as { orderNumber: string; checkoutId: string });
+      paid.push(intent.body as { paymentIntentId: string; checkoutId: string });
     }
-    const results = await Promise.all(paid.map((intent) => recordGuest(intent.orderNumber)));
+    const results = await Promise.all(paid.map((intent) => recordGuest(intent.paymentIntentId)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.map((r) => r.body.error)).toEqual(
       Array(15).fill({ code: 'promo_used_up', message: PROMO_MESSAGES.usedUpWhilePaying('FIRST5') }),
     );
     expect(await redemptions('FIRST5')).toBe(5);
-    const made = (await Promise.all(paid.map((intent) => orders.get({ orderNumber: intent.orderNumber })))).filter(
-      Boolean,
-    );
+    const made = (await Promise.all(paid.map((intent) => orderOf(intent.paymentIntentId)))).filter(Boolean);
     expect(made).toHaveLength(5);
     expect(
       made.every(
@@ -344,12 +345,12 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
       ),
     ).toBe(true);
     // The refused ones were never charged and hold no stock.
-    const statuses = await Promise.all(paid.map((intent) => intentStatus(intent.orderNumber)));
+    const statuses = await Promise.all(paid.map((intent) => intentStatus(intent.paymentIntentId)));
     expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(5);
     expect(statuses.filter((s) => s === 'canceled')).toHaveLength(15);
     expect(await candles()).toBe(before - 5);
     // Asking again answers the same refusal.
-    const again = await recordGuest(paid[results.findIndex((r) => r.status !== 201)].orderNumber);
+    const again = await recordGuest(paid[results.findIndex((r) => r.status !== 201)].paymentIntentId);
     expect(again.body.error.code).toBe('promo_used_up');
   }, 120_000);
 
@@ -363,9 +364,9 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
         shippingAddress: { ...address, email: i % 2 ? 'Tabs@Example.com' : 'tabs@example.com' },
       });
       await pay(intent.body.clientSecret);
-      paid.push(intent.body.orderNumber as string);
+      paid.push(intent.body.paymentIntentId as string);
     }
-    const results = await Promise.all(paid.map((orderNumber) => recordGuest(orderNumber)));
+    const results = await Promise.all(paid.map((intentId) => recordGuest(intentId)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.body.error?.code === 'promo_used_by_you')).toHaveLength(5);
     expect(results.find((r) => r.status === 409)!.body.error.message).toBe(
@@ -379,17 +380,18 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     await promos.create({ code: 'DUPES', kind: 'shipping', value: 0, maxRedemptions: 10 });
     const intent = await guestIntent({ cart: candle(), promoCode: 'DUPES' });
     await pay(intent.body.clientSecret);
-    const orderNumber = intent.body.orderNumber;
+    const intentId = intent.body.paymentIntentId;
     const metricsBefore = redeemedMetrics();
     await Promise.all([
-      recordGuest(orderNumber),
-      recordGuest(orderNumber),
-      recordOrderDomain(orderNumber, { kind: 'webhook' }),
-      recordOrderDomain(orderNumber, { kind: 'webhook' }),
-      recordOrderDomain(orderNumber, { kind: 'job' }),
+      recordGuest(intentId),
+      recordGuest(intentId),
+      recordOrderDomain(intentId, { kind: 'webhook' }),
+      recordOrderDomain(intentId, { kind: 'webhook' }),
+      recordOrderDomain(intentId, { kind: 'job' }),
     ]);
     await settleCheckouts(new Date(Date.now() + 10 * 60_000));
-    expect((await recordGuest(orderNumber)).status).toBe(200);
+    expect((await recordGuest(intentId)).status).toBe(200);
+    const orderNumber = await orderNumberOf(intentId);
     expect(await redemptions('DUPES')).toBe(1);
     expect(redeemedMetrics() - metricsBefore).toBe(1);
     expect(mailsFor(orderNumber)).toHaveLength(1);
@@ -400,18 +402,18 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     await promos.create({ code: 'CRASH', kind: 'percent', value: 50, maxRedemptions: 3 });
     const first = await authorizedGuest(candle());
     // The first order without the code, to compare; then one with it.
-    expect((await recordGuest(first.orderNumber)).status).toBe(201);
+    expect((await recordGuest(first.paymentIntentId)).status).toBe(201);
     const intent = await guestIntent({ cart: candle(), promoCode: 'CRASH' });
     await pay(intent.body.clientSecret);
     jest
       .spyOn(TestPaymentProvider.prototype, 'captureIntent')
       .mockImplementationOnce(() => new Promise(() => undefined));
-    void recordGuest(intent.body.orderNumber);
-    await until(async () => Boolean(await orders.get({ orderNumber: intent.body.orderNumber })));
+    void recordGuest(intent.body.paymentIntentId);
+    await until(async () => Boolean(await orderOf(intent.body.paymentIntentId)));
     expect(await redemptions('CRASH')).toBe(1);
     // The job captures it later; the count stays.
     await settleCheckouts(new Date(Date.now() + 10 * 60_000));
-    expect((await orders.get({ orderNumber: intent.body.orderNumber }))?.paymentStatus).toBe('captured');
+    expect((await orderOf(intent.body.paymentIntentId))?.paymentStatus).toBe('captured');
     expect(await redemptions('CRASH')).toBe(1);
 
     // Another: taken, then the authorization can never be captured: stock and use come back, once.
@@ -424,12 +426,12 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     jest
       .spyOn(TestPaymentProvider.prototype, 'captureIntent')
       .mockRejectedValue(new CaptureError('The authorization has expired.', true));
-    const failed = await recordGuest(second.body.orderNumber);
+    const failed = await recordGuest(second.body.paymentIntentId);
     expect(failed.status).toBe(409);
     expect(await redemptions('CRASH')).toBe(1);
     expect(await usesOf('CRASH', 'email:exp@example.com')).toBe(0);
     await settleCheckouts(new Date(Date.now() + 10 * 60_000));
-    expect((await recordGuest(second.body.orderNumber)).status).toBe(409);
+    expect((await recordGuest(second.body.paymentIntentId)).status).toBe(409);
     expect(await redemptions('CRASH')).toBe(1);
   });
 
@@ -441,14 +443,15 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
       shippingAddress: { ...address, email: 'cancel@example.com' },
     });
     await pay(intent.body.clientSecret);
-    expect((await recordGuest(intent.body.orderNumber)).status).toBe(201);
+    expect((await recordGuest(intent.body.paymentIntentId)).status).toBe(201);
     expect((await check('CANCELME')).body.error.code).toBe('promo_used_up');
-    await Promise.all([cancelOrder(intent.body.orderNumber), cancelOrder(intent.body.orderNumber)]);
-    await cancelOrder(intent.body.orderNumber);
+    const orderNumber = await orderNumberOf(intent.body.paymentIntentId);
+    await Promise.all([cancelOrder(orderNumber), cancelOrder(orderNumber)]);
+    await cancelOrder(orderNumber);
     expect(await redemptions('CANCELME')).toBe(0);
     expect(await usesOf('CANCELME', 'email:cancel@example.com')).toBe(0);
     // The order keeps what it was sold with.
-    expect(await orders.get({ orderNumber: intent.body.orderNumber })).toMatchObject({
+    expect(await orderOf(intent.body.paymentIntentId)).toMatchObject({
       status: 'cancelled',
       promo: { code: 'CANCELME' },
       amounts: { discount: 200 },
@@ -462,17 +465,17 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     const intent = await guestIntent({ cart: candle(), promoCode: 'PULLED' });
     await pay(intent.body.clientSecret);
     await update('PULLED', { kind: 'percent', value: 10, active: false });
-    const refused = await recordGuest(intent.body.orderNumber);
+    const refused = await recordGuest(intent.body.paymentIntentId);
     expect(refused.body.error).toEqual({
       code: 'promo_no_longer_valid',
       message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED'),
     });
     // Asked again (the browser retries), the closed checkout says the same.
-    expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({
+    expect((await recordGuest(intent.body.paymentIntentId)).body.error).toEqual({
       code: 'promo_no_longer_valid',
       message: PROMO_MESSAGES.noLongerValidWhilePaying('PULLED'),
     });
-    expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('canceled');
     expect(await checkoutState(intent.body.checkoutId)).toBe('closed');
     expect(await candles()).toBe(before);
     expect(await redemptions('PULLED')).toBe(0);
@@ -484,13 +487,13 @@ describe('checkout with a code: priced at the card step, redeemed in the take', 
     const intent = await guestIntent({ cart: candle(), promoCode: 'DROPPED' });
     await pay(intent.body.clientSecret);
     expect((await remove('DROPPED')).status).toBe(200);
-    const refused = await recordGuest(intent.body.orderNumber);
+    const refused = await recordGuest(intent.body.paymentIntentId);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({
       code: 'promo_no_longer_valid',
       message: PROMO_MESSAGES.noLongerValidWhilePaying('DROPPED'),
     });
-    expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('canceled');
     expect(await candles()).toBe(before);
     expect(await promos.get({ code: 'DROPPED' })).toBeNull();
   });

@@ -15,6 +15,9 @@ import {
   guestIntent,
   intentStatus,
   mailsFor,
+  mailsForPayment,
+  orderNumberOf,
+  orderOf,
   pay,
   recordGuest,
   stockOf,
@@ -47,32 +50,32 @@ it('a crash between the take and the capture: the order stays authorized, and th
   const before = await candles();
   // The process dies inside the capture call: nothing after it runs.
   jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(() => new Promise(() => undefined));
-  void recordGuest(paid.orderNumber);
-  await until(async () => Boolean(await orders.get({ orderNumber: paid.orderNumber })));
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  void recordGuest(paid.paymentIntentId);
+  await until(async () => Boolean(await orderOf(paid.paymentIntentId)));
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     paymentStatus: 'authorized',
     mailStatus: 'pending',
   });
   expect(await candles()).toBe(before - 2);
-  expect(await intentStatus(paid.orderNumber)).toBe('requires_capture');
+  expect(await intentStatus(paid.paymentIntentId)).toBe('requires_capture');
   // Within the grace the job leaves it to the caller.
   await settleCheckouts(new Date());
-  expect(await intentStatus(paid.orderNumber)).toBe('requires_capture');
+  expect(await intentStatus(paid.paymentIntentId)).toBe('requires_capture');
 
   const counts = await settleCheckouts(later(3));
   expect(counts.captured).toBe(1);
-  expect(await intentStatus(paid.orderNumber)).toBe('succeeded');
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  expect(await intentStatus(paid.paymentIntentId)).toBe('succeeded');
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     paymentStatus: 'captured',
     mailStatus: 'sent',
   });
   expect(await checkoutState(paid.checkoutId)).toBe('captured');
-  expect(mailsFor(paid.orderNumber)).toHaveLength(1);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(1);
   expect(await candles()).toBe(before - 2);
   // The shopper's browser comes back: the same order, nothing twice.
-  expect((await recordGuest(paid.orderNumber)).status).toBe(200);
+  expect((await recordGuest(paid.paymentIntentId)).status).toBe(200);
   await settleCheckouts(later(10));
-  expect(mailsFor(paid.orderNumber)).toHaveLength(1);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(1);
   expect(await candles()).toBe(before - 2);
 });
 
@@ -80,33 +83,33 @@ it('an authorized checkout nobody took (browser and webhook both lost) is taken 
   const paid = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
   const before = await candles();
   await settleCheckouts(new Date());
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toBeNull();
+  expect(await orderOf(paid.paymentIntentId)).toBeNull();
   const counts = await settleCheckouts(later(3));
   expect(counts.taken).toBe(1);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     recordedVia: 'job',
     paymentStatus: 'captured',
   });
   expect(await candles()).toBe(before - 1);
-  expect(mailsFor(paid.orderNumber)).toHaveLength(1);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(1);
 });
 
 it('an unpaid checkout is left alone for 60 minutes, then its intent is cancelled; it never held stock', async () => {
   const before = await candles();
   const intent = await guestIntent({ cart: [{ id: 'candle', size: 'CANDLE', quantity: 5 }] });
   await settleCheckouts(later(10));
-  expect(await intentStatus(intent.body.orderNumber)).toBe('requires_payment_method');
+  expect(await intentStatus(intent.body.paymentIntentId)).toBe('requires_payment_method');
   expect(await checkoutState(intent.body.checkoutId)).toBe('open');
   expect(await candles()).toBe(before);
   await settleCheckouts(later(61));
-  expect(await intentStatus(intent.body.orderNumber)).toBe('canceled');
+  expect(await intentStatus(intent.body.paymentIntentId)).toBe('canceled');
   expect(await checkouts.get({ checkoutId: intent.body.checkoutId })).toMatchObject({
     state: 'closed',
     closedReason: 'abandoned',
   });
   const late = await pay(intent.body.clientSecret);
   expect(late.status).toBe(402);
-  expect((await recordGuest(intent.body.orderNumber)).body.error).toEqual({
+  expect((await recordGuest(intent.body.paymentIntentId)).body.error).toEqual({
     code: 'checkout_closed',
     message: MESSAGES.checkoutClosed,
   });
@@ -118,25 +121,25 @@ it('a capture that fails for now: the shopper has the order, the job retries wit
   const capture = jest
     .spyOn(TestPaymentProvider.prototype, 'captureIntent')
     .mockRejectedValueOnce(new CaptureError('Stripe did not answer.', false));
-  const answer = await recordGuest(paid.orderNumber);
+  const answer = await recordGuest(paid.paymentIntentId);
   expect(answer.status).toBe(201);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     paymentStatus: 'authorized',
     captureError: 'Stripe did not answer.',
     mailStatus: 'pending',
   });
-  expect(mailsFor(paid.orderNumber)).toHaveLength(0);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(0);
   await settleCheckouts(later(3));
   expect(capture.mock.calls.map((call) => call[1].idempotencyKey)).toEqual([
-    `capture-${paid.orderNumber}-0`,
-    `capture-${paid.orderNumber}-1`,
+    `capture-${paid.paymentIntentId}-0`,
+    `capture-${paid.paymentIntentId}-1`,
   ]);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     paymentStatus: 'captured',
     captureAttempts: 1,
   });
-  expect(await intentStatus(paid.orderNumber)).toBe('succeeded');
-  expect(mailsFor(paid.orderNumber)).toHaveLength(1);
+  expect(await intentStatus(paid.paymentIntentId)).toBe('succeeded');
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(1);
 });
 
 it('a capture that can never happen (the authorization expired): the stock goes back, the order is cancelled, no mail, nothing charged', async () => {
@@ -153,40 +156,40 @@ it('a capture that can never happen (the authorization expired): the stock goes 
     await provider.cancelIntent(id); // the bank released the hold in the meantime
     return capture.call(this, id, options);
   });
-  const answer = await recordGuest(paid.orderNumber);
+  const answer = await recordGuest(paid.paymentIntentId);
   expect(answer.status).toBe(409);
   expect(answer.body.error).toEqual({ code: 'payment_failed', message: MESSAGES.paymentNotCaptured });
   expect(await candles()).toBe(before);
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     status: 'cancelled',
     paymentStatus: 'capture_failed',
   });
   expect(await orders.query('byStatus', { status: 'pending' })).not.toContainEqual(
-    expect.objectContaining({ orderNumber: paid.orderNumber }),
+    expect.objectContaining({ checkoutId: paid.checkoutId }),
   );
   expect(await checkoutState(paid.checkoutId)).toBe('failed');
-  expect(await intentStatus(paid.orderNumber)).toBe('canceled');
+  expect(await intentStatus(paid.paymentIntentId)).toBe('canceled');
   // Repeats change nothing: the stock went back once.
-  expect((await recordGuest(paid.orderNumber)).status).toBe(409);
+  expect((await recordGuest(paid.paymentIntentId)).status).toBe(409);
   await settleCheckouts(later(10));
   expect(await candles()).toBe(before);
-  expect(mailsFor(paid.orderNumber)).toHaveLength(0);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(0);
 });
 
 it('a crash after the take, then the authorization expires: the job gives the stock back once', async () => {
   const paid = await authorizedGuest([{ id: 'candle', size: 'CANDLE', quantity: 4 }]);
   const before = await candles();
   jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(() => new Promise(() => undefined));
-  void recordGuest(paid.orderNumber);
-  await until(async () => Boolean(await orders.get({ orderNumber: paid.orderNumber })));
+  void recordGuest(paid.paymentIntentId);
+  await until(async () => Boolean(await orderOf(paid.paymentIntentId)));
   expect(await candles()).toBe(before - 4);
-  await new TestPaymentProvider().cancelIntent(paid.orderNumber);
+  await new TestPaymentProvider().cancelIntent(paid.paymentIntentId);
   const counts = await settleCheckouts(later(3));
   expect(counts.failed).toBe(1);
   expect(await candles()).toBe(before);
   await settleCheckouts(later(10));
   expect(await candles()).toBe(before);
-  expect(mailsFor(paid.orderNumber)).toHaveLength(0);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(0);
 });
 
 describe('reservations from before manual capture', () => {
@@ -264,37 +267,37 @@ it('an order the owner cancels before its capture is never shipped nor captured:
   const before = await candles();
   // The capture hangs (a crash): the order is taken, its card authorized, nothing charged yet.
   jest.spyOn(TestPaymentProvider.prototype, 'captureIntent').mockImplementationOnce(() => new Promise(() => undefined));
-  void recordGuest(paid.orderNumber);
-  await until(async () => Boolean(await orders.get({ orderNumber: paid.orderNumber })));
+  void recordGuest(paid.paymentIntentId);
+  await until(async () => Boolean(await orderOf(paid.paymentIntentId)));
   expect(await candles()).toBe(before - 3);
   // Goods leave only against money taken.
-  await expect(shipOrder(paid.orderNumber, {})).rejects.toMatchObject({
+  await expect(shipOrder(await orderNumberOf(paid.paymentIntentId), {})).rejects.toMatchObject({
     statusCode: 409,
     message: MESSAGES.notCapturedYet,
   });
-  expect((await orders.get({ orderNumber: paid.orderNumber }))!.status).toBe('pending');
+  expect((await orderOf(paid.paymentIntentId))!.status).toBe('pending');
 
   // The owner cancels, but the process dies before the refund (the authorization's release) is asked for.
   jest.spyOn(TestPaymentProvider.prototype, 'refund').mockImplementationOnce(() => new Promise(() => undefined));
-  void cancelOrder(paid.orderNumber);
-  await until(async () => (await orders.get({ orderNumber: paid.orderNumber }))?.status === 'cancelled');
+  void cancelOrder(await orderNumberOf(paid.paymentIntentId));
+  await until(async () => (await orderOf(paid.paymentIntentId))?.status === 'cancelled');
   expect(await candles()).toBe(before);
-  expect(await intentStatus(paid.orderNumber)).toBe('requires_capture');
+  expect(await intentStatus(paid.paymentIntentId)).toBe('requires_capture');
 
   // The job never captures it: it finishes the cancellation (the authorization released) and closes the checkout.
   const counts = await settleCheckouts(later(3));
   expect(counts.captured).toBe(0);
   expect(counts.closed).toBeGreaterThanOrEqual(1);
-  expect(await intentStatus(paid.orderNumber)).toBe('canceled');
+  expect(await intentStatus(paid.paymentIntentId)).toBe('canceled');
   expect(await checkoutState(paid.checkoutId)).toBe('closed');
-  expect(await orders.get({ orderNumber: paid.orderNumber })).toMatchObject({
+  expect(await orderOf(paid.paymentIntentId)).toMatchObject({
     status: 'cancelled',
     paymentStatus: 'authorized',
     refund: { status: 'refunded' },
   });
-  expect(mailsFor(paid.orderNumber)).toHaveLength(0);
+  expect(await mailsForPayment(paid.paymentIntentId)).toHaveLength(0);
   expect(await candles()).toBe(before);
   await settleCheckouts(later(120));
   expect(await candles()).toBe(before);
-  expect(await intentStatus(paid.orderNumber)).toBe('canceled');
+  expect(await intentStatus(paid.paymentIntentId)).toBe('canceled');
 });

@@ -71,7 +71,12 @@ beforeEach(async () => {
 async function leftAtCardStep(cart: unknown[] = candle, email = shopper) {
   const intent = await guestIntent({ cart, shippingAddress: { ...address, email } });
   if (intent.status !== 200) throw new Error(JSON.stringify(intent.body));
-  return intent.body as { checkoutId: string; checkoutSecret: string; clientSecret: string; orderNumber: string };
+  return intent.body as {
+    checkoutId: string;
+    checkoutSecret: string;
+    clientSecret: string;
+    paymentIntentId: string;
+  };
 }
 
 it('one reminder after the delay, with the cart as it is now (photo, name, size, quantity, price), the restore link, why, unsubscribe and the postal address; never a second', async () => {
@@ -174,7 +179,7 @@ it('the card step again moves the reminder to the delay after it; the owner turn
 it('none after paying: the same checkout, or another order of the address (any spelling) in between', async () => {
   const paid = await leftAtCardStep();
   expect((await pay(paid.clientSecret)).status).toBe(200);
-  expect((await recordGuest(paid.orderNumber, paid.checkoutSecret)).status).toBe(201);
+  expect((await recordGuest(paid.paymentIntentId, paid.checkoutSecret)).status).toBe(201);
   expect((await sweep(later(61))).withdrawn).toBe(1);
   expect(await reminderOf(paid.checkoutId)).toMatchObject({
     status: 'withdrawn',
@@ -184,7 +189,7 @@ it('none after paying: the same checkout, or another order of the address (any s
   const left = await leftAtCardStep(candle, 'bo@example.com');
   const other = await leftAtCardStep(candle, 'Bo+gifts@Example.com');
   await pay(other.clientSecret);
-  await recordGuest(other.orderNumber, other.checkoutSecret);
+  await recordGuest(other.paymentIntentId, other.checkoutSecret);
   await sweep(later(61));
   expect(await reminderOf(left.checkoutId)).toMatchObject({
     status: 'withdrawn',
@@ -305,7 +310,7 @@ it("the reminder's link brings the cart (priced now) and the shipping details in
   expect(fresh.status).toBe(200);
   expect(fresh.body.checkoutId).not.toBe(old.checkoutId);
   await pay(fresh.body.clientSecret);
-  expect((await recordGuest(fresh.body.orderNumber, fresh.body.checkoutSecret)).status).toBe(201);
+  expect((await recordGuest(fresh.body.paymentIntentId, fresh.body.checkoutSecret)).status).toBe(201);
   // The link again, after paying through it: bought, so it does not lead to paying twice.
   const again = await restore(token);
   expect(again.status).toBe(409);
@@ -321,7 +326,7 @@ it("the reminder's link brings the cart (priced now) and the shipping details in
 });
 
 it('an expired, tampered or foreign link is refused with a clear sentence, and a cart bought since says so', async () => {
-  const { checkoutId, clientSecret, orderNumber, checkoutSecret } = await leftAtCardStep();
+  const { checkoutId, clientSecret, paymentIntentId, checkoutSecret } = await leftAtCardStep();
   const expired = await restore(await signToken('restore', checkoutId, later(-1)));
   expect(expired.status).toBe(400);
   expect(expired.body.error).toEqual({ code: 'link_expired', message: expect.stringMatching(/has expired/) });
@@ -340,7 +345,7 @@ it('an expired, tampered or foreign link is refused with a clear sentence, and a
   }
   expect((await restore(await signToken('restore', randomUUID(), later(60)))).body.error.code).toBe('link_expired');
   await pay(clientSecret);
-  await recordGuest(orderNumber, checkoutSecret);
+  await recordGuest(paymentIntentId, checkoutSecret);
   const bought = await restore(good);
   expect(bought.status).toBe(409);
   expect(bought.body.error.code).toBe('cart_bought');

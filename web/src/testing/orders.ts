@@ -29,6 +29,7 @@ export function adminOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderV
     customer: 'guest',
     completedAt: null,
     payment: { state: 'paid', refund: null },
+    payments: [{ method: 'card', provider: 'test', intentId: 'pi_1', amount: 2399 }],
     version: 1,
     ...overrides,
   };

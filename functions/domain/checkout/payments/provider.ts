@@ -75,6 +75,11 @@ export interface PaymentProvider {
   cancelIntent(id: string): Promise<Intent | null>;
   /** Captures an authorized intent in full; an intent already captured answers as it is. Throws CaptureError. */
   captureIntent(id: string, options: { idempotencyKey: string }): Promise<Intent>;
+  /**
+   * Puts the shop's order number on an intent (Stripe: description "Order #1042" and metadata.order_number), so the
+   * owner finds the order from the provider's side; allowed in every state (docs/decisions/0102).
+   */
+  labelIntent(id: string, orderNumber: string): Promise<void>;
   /** Refunds a captured payment in full; an uncaptured one is cancelled instead (nothing was charged). */
   refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund>;
   /** Checks a webhook's signature and returns its event; throws when the signature is wrong. */

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { orderLabel } from '#shared/order-number';
 import { conflict, HttpError } from '../../../lib/errors';
 import {
   CaptureError,
@@ -152,6 +153,16 @@ export class StripePaymentProvider implements PaymentProvider {
         throw new CaptureError(message ?? 'The payment cannot be captured.', true);
       throw new CaptureError(message ?? 'The capture failed.', false);
     }
+  }
+
+  async labelIntent(id: string, orderNumber: string): Promise<void> {
+    // Description and metadata may be changed whatever the intent's state; other metadata keys are kept.
+    await (
+      await this.stripe()
+    ).paymentIntents.update(id, {
+      description: `Order ${orderLabel(orderNumber)}`,
+      metadata: { order_number: orderNumber },
+    });
   }
 
   async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { orderLabel } from '#shared/order-number';
 import { testPaymentIntents, type TestIntentRecord } from '../../../db/entities/test-payment-intent';
 import { isConditionFailure } from '../../../db/table';
 import { conflict, HttpError, notFound } from '../../../lib/errors';
@@ -210,6 +211,10 @@ export class TestPaymentProvider implements PaymentProvider {
       `This PaymentIntent could not be captured because it has a status of ${after?.status ?? 'missing'}.`,
       true,
     );
+  }
+
+  async labelIntent(id: string, orderNumber: string): Promise<void> {
+    await testPaymentIntents.update({ id }, { set: { description: `Order ${orderLabel(orderNumber)}`, orderNumber } });
   }
 
   async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {

@@ -217,7 +217,7 @@ it('the orders: each links to its page, with its total (and the discount), its s
     },
   ];
   renderApp('/account');
-  const link = await screen.findByRole('link', { name: 'Order 1042' });
+  const link = await screen.findByRole('link', { name: 'Order #1042' });
   expect(link.getAttribute('href')).toBe('/account/orders/1042');
   const [shipped, processing] = screen.getAllByRole('row').slice(1);
   expect(
@@ -225,7 +225,7 @@ it('the orders: each links to its page, with its total (and the discount), its s
       .getAllByRole('cell')
       .map((cell) => cell.textContent),
   ).toEqual([
-    '1042',
+    '#1042',
     new Date(order.createdAt).toLocaleDateString('en-US'),
     '3',
     '$61.98 ($5.70 off with WELCOME10)',

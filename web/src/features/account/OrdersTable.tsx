@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ORDER_STATUS_LABEL } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
 import type { accountLoader } from './accountData';
 
 type Loaded = Awaited<ReturnType<typeof accountLoader>>;
@@ -32,9 +33,9 @@ export function OrdersTable({ orders }: { orders: Loaded['orders'] }) {
                   <Link
                     className="mono"
                     to={`/account/orders/${order.orderNumber}`}
-                    aria-label={`Order ${order.orderNumber}`}
+                    aria-label={`Order ${orderLabel(order.orderNumber)}`}
                   >
-                    {order.orderNumber}
+                    {orderLabel(order.orderNumber)}
                   </Link>
                 </td>
                 <td data-label="Date">{new Date(order.createdAt).toLocaleDateString('en-US')}</td>

@@ -85,7 +85,7 @@ export default function AdminArchivePage() {
       <div className="archive-filters">
         <SearchField
           label="Search orders"
-          placeholder="Order number, email or name"
+          placeholder="#1042, Stripe payment id (pi_...), email or name"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           onSubmit={(value) => apply({ q: value.trim() })}

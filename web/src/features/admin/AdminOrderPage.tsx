@@ -2,6 +2,7 @@ import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { shipmentText } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages';
+import { orderLabel } from '#shared/order-number';
 import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   cancelOrder,
@@ -99,7 +100,7 @@ export default function AdminOrderPage() {
     if (result?.intent === 'tracking' && result.ok) setChangingTracking(false);
   }
   return (
-    <AdminPage title={`Order ${order.orderNumber}`} notice={notice}>
+    <AdminPage title={`Order ${orderLabel(order.orderNumber)}`} notice={notice}>
       <div className="order-detail">
         <OrderSummary
           order={order}
@@ -149,7 +150,7 @@ export default function AdminOrderPage() {
             </p>
             <ShipForm
               orderNumber={order.orderNumber}
-              label={`Change the tracking of ${order.orderNumber}`}
+              label={`Change the tracking of ${orderLabel(order.orderNumber)}`}
               initial={{ carrier: order.carrier ?? undefined, trackingNumber: order.trackingNumber ?? undefined }}
               submitLabel="Save and mail the customer"
               busy={pending === 'tracking'}

@@ -3,6 +3,7 @@ import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { ADMIN_ORDERS_PAGE } from '#shared/schemas/orders';
+import { orderLabel } from '#shared/order-number';
 import { Button } from '@aws-amplify/ui-react';
 import { completeOrder, listOrders, type AdminOrder } from './adminApi';
 import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';
@@ -21,9 +22,14 @@ export async function action({ request }: ActionFunctionArgs) {
     orderNumber: string;
     shipment: Shipment;
   };
-  return adminWrite('ship', () => completeOrder(orderNumber, shipment), AFTERSALE_MESSAGES.shippedOrder(orderNumber), {
-    reloadOnConflict: true,
-  });
+  return adminWrite(
+    'ship',
+    () => completeOrder(orderNumber, shipment),
+    AFTERSALE_MESSAGES.shippedOrder(orderLabel(orderNumber)),
+    {
+      reloadOnConflict: true,
+    },
+  );
 }
 
 /**
@@ -81,15 +87,15 @@ function PendingOrder({
 }) {
   const a = order.shippingAddress;
   return (
-    <article className="card order" aria-label={`Order ${order.orderNumber}`}>
+    <article className="card order" aria-label={`Order ${orderLabel(order.orderNumber)}`}>
       <header>
         <Link className="mono" to={`/admin/orders/${order.orderNumber}`}>
-          {order.orderNumber}
+          {orderLabel(order.orderNumber)}
         </Link>
         <span>{new Date(order.createdAt).toLocaleString('en-US')}</span>
         <span>
           {order.replacementOf
-            ? `Replacement for ${order.replacementOf}`
+            ? `Replacement for ${orderLabel(order.replacementOf)}`
             : order.customer === 'guest'
               ? 'Guest'
               : 'Customer account'}

@@ -5,6 +5,7 @@ import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES, STOCK_ALERT_MESSAGES } f
 import { delayText, REMINDER_RULES } from '#shared/reminders';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
+import { orderLabel } from '#shared/order-number';
 import { getDashboard, saveReminderSettings } from './adminApi';
 import { localDate, midnightDaysAgo } from './localDays';
 import { AdminPage, adminWrite, HeadRow, refused, submissionOf, useAdminWrites } from './useAdmin';
@@ -155,7 +156,9 @@ export default function AdminPortal() {
                 <ul className="tile-orders">
                   {data.unsentConfirmations.orders.map((order) => (
                     <li key={order.orderNumber}>
-                      <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>{' '}
+                      <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>
+                        {orderLabel(order.orderNumber)}
+                      </Link>{' '}
                       <span className="muted">{CONFIRMATION_MAIL_MESSAGES.tileState[order.state]}</span>
                     </li>
                   ))}

@@ -11,6 +11,7 @@ import {
 } from 'react-router-dom';
 import type { ReplacementStatus } from '#shared/aftersale';
 import { unescapeText } from '#shared/sanitize';
+import { orderLabel } from '#shared/order-number';
 import { decideReplacement, listReplacements } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
 import { AMPLIFY_TABS, useCurrentInView } from './rowInView';
@@ -37,12 +38,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return adminWrite(
       'approve',
       () => decideReplacement(decision.id, { decision: 'approve' }),
-      (result) => `Approved: replacement order ${result.replacementOrder} is waiting to ship.`,
+      (result) =>
+        `Approved: replacement order ${orderLabel(result.replacementOrder ?? decision.id)} is waiting to ship.`,
     );
   return adminWrite(
     'decline',
     () => decideReplacement(decision.id, { decision: 'decline', message: decision.message }),
-    `Declined ${decision.id}; the customer was mailed.`,
+    `Declined ${orderLabel(decision.id)}; the customer was mailed.`,
   );
 }
 
@@ -104,15 +106,15 @@ function RequestCard({
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');
   return (
-    <article className="card order" aria-label={`Replacement request ${request.id}`}>
+    <article className="card order" aria-label={`Replacement request ${orderLabel(request.id)}`}>
       <header>
-        <strong className="mono">{request.id}</strong>
+        <strong className="mono">{orderLabel(request.id)}</strong>
         <span>{when(request.createdAt)}</span>
         <RequestBadge status={request.status} />
       </header>
       <p>
         {unescapeText(request.name)} · {request.email} · order{' '}
-        <Link to={`/admin/orders/${request.orderNumber}`}>{request.orderNumber}</Link>
+        <Link to={`/admin/orders/${request.orderNumber}`}>{orderLabel(request.orderNumber)}</Link>
       </p>
       <OrderLines lines={request.lines} />
       <blockquote className="reason">{unescapeText(request.reason)}</blockquote>

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { Link, useAsyncError } from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { ADMIN_ORDERS_PAGE } from '#shared/schemas/orders';
 import type { AdminOrderPage } from './adminApi';
@@ -67,7 +68,7 @@ export function ArchiveOrders({ answer }: { answer: AdminOrderPage }) {
         <>
           <TableCell data-label={COLUMNS[0]}>
             <Link className="mono" to={`/admin/orders/${order.orderNumber}`}>
-              {order.orderNumber}
+              {orderLabel(order.orderNumber)}
             </Link>
           </TableCell>
           <TableCell data-label={COLUMNS[1]}>{new Date(order.createdAt).toLocaleDateString('en-US')}</TableCell>

@@ -10,6 +10,7 @@ import {
 } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
+import { orderLabel } from '#shared/order-number';
 
 const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
 const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;
@@ -55,7 +56,7 @@ export function ShipForm({
   busy = false,
   initial = {},
   submitLabel = 'Complete Order',
-  label = `Ship ${orderNumber}`,
+  label = `Ship ${orderLabel(orderNumber)}`,
 }: {
   orderNumber: string;
   onShip: (shipment: Shipment) => void;

@@ -1,5 +1,6 @@
 import { Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
+import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import type { getOrder } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
@@ -22,11 +23,11 @@ export function ReplacementRequests({ replacements }: { replacements: OrderPage[
               <TableRow key={request.id}>
                 <TableCell data-label={REQUEST_COLUMNS[0]}>
                   {request.status === 'approved' || request.status === 'cancelled' ? (
-                    <Link to={`/admin/orders/${request.id}`}>{request.id}</Link>
+                    <Link to={`/admin/orders/${request.id}`}>{orderLabel(request.id)}</Link>
                   ) : request.status === 'open' ? (
-                    <Link to="/admin/replacements">{request.id}</Link>
+                    <Link to="/admin/replacements">{orderLabel(request.id)}</Link>
                   ) : (
-                    request.id
+                    orderLabel(request.id)
                   )}
                 </TableCell>
                 <TableCell data-label={REQUEST_COLUMNS[1]}>

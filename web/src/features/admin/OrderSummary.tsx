@@ -1,13 +1,19 @@
 import { Button } from '@aws-amplify/ui-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
+import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import type { AdminOrder } from './adminApi';
 import { OrderLines, StatusBadge, when } from './OrderBits';
 
+/** Where a payment was made, as the owner knows the provider. */
+const PROVIDER_NAME = { stripe: 'Stripe', test: 'Test processor' } as const;
+
 /**
- * An order's summary: its status, when it was placed, the customer, where it ships, the payment, the order it
- * replaces, how it shipped (with Change tracking while the form is not open), its lines and amounts.
+ * An order's summary: its status, when it was placed, the customer, where it ships, the payment (with the
+ * processor's id of each payment that paid it), the order it replaces, how it shipped (with Change tracking while the form is not open), its lines and amounts.
  */
 export function OrderSummary({
   order,
@@ -38,11 +44,25 @@ export function OrderSummary({
         </dd>
         <dt>Payment</dt>
         <dd>{order.payment.state}</dd>
+        {order.payments.map((payment) => (
+          <Fragment key={payment.intentId}>
+            <dt>{PROVIDER_NAME[payment.provider]} payment</dt>
+            <dd>
+              <span className="mono" data-testid="payment-id">
+                {payment.intentId}
+              </span>{' '}
+              · card, {formatPrice(payment.amount)}
+              {payment.provider === 'stripe' && (
+                <span className="muted"> · search for this id in the Stripe dashboard</span>
+              )}
+            </dd>
+          </Fragment>
+        ))}
         {order.replacementOf && (
           <>
             <dt>Replaces</dt>
             <dd>
-              <Link to={`/admin/orders/${order.replacementOf}`}>{order.replacementOf}</Link>
+              <Link to={`/admin/orders/${order.replacementOf}`}>{orderLabel(order.replacementOf)}</Link>
             </dd>
           </>
         )}

@@ -4,6 +4,7 @@ import { SHOP_NAME } from '#shared/pages';
 import type { AdminOrderView } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE } from '#shared/sizes';
+import { orderLabel } from '#shared/order-number';
 
 type SlipOrder = Pick<AdminOrderView, 'orderNumber' | 'createdAt' | 'shippingAddress' | 'lines' | 'replacementOf'>;
 
@@ -28,9 +29,9 @@ function PackingSlip({ order }: { order: SlipOrder }) {
   return (
     <section className="packing-slip" aria-label="Packing slip">
       <p className="slip-shop">{SHOP_NAME}</p>
-      <h2>{order.replacementOf ? `Replacement for order ${order.replacementOf}` : 'Packing slip'}</h2>
+      <h2>{order.replacementOf ? `Replacement for order ${orderLabel(order.replacementOf)}` : 'Packing slip'}</h2>
       <p>
-        Order {order.orderNumber} ·{' '}
+        Order {orderLabel(order.orderNumber)} ·{' '}
         {new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
       </p>
       <address>

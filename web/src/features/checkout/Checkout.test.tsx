@@ -11,7 +11,7 @@ import { fillShippingDetails, renderCheckout } from '../../testing/checkout';
 const line = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 1800, size: 'CANDLE', quantity: 2 };
 const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
   clientSecret: 'pi_1_secret_2',
-  orderNumber: 'pi_1',
+  paymentIntentId: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
   paymentMode,
@@ -98,7 +98,7 @@ const confirmed = (status: string) => () => ({
   status: 200,
   body: { paymentIntent: { id: 'pi_1', status, amount: 4451 } },
 });
-const recorded = { status: 201, body: { order: { orderNumber: 'pi_1' } } };
+const recorded = { status: 201, body: { order: { orderNumber: '1001', status: 'pending' } } };
 /** The test card step, with the card step's and the order's answers. */
 const serveTestMode = (more: Record<string, (body: Record<string, unknown>) => Answer>) =>
   serve({ mode: 'test', key: null, intent: { status: 200, body: intentAnswer('test') }, more });
@@ -168,7 +168,7 @@ describe('after the card is authorized', () => {
     await advance(3000);
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(calls).toBe(3);
-    expect(localStorage.getItem('orderNumber')).toBe('pi_1');
+    expect(localStorage.getItem('orderNumber')).toBe('1001');
     expect(logged.mock.calls.map(([message]) => message)).toEqual([
       'order confirmation failed; retrying',
       'order confirmation failed; retrying',
@@ -208,7 +208,7 @@ describe('after the card is authorized', () => {
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
     expect(calls).toHaveLength(2);
     expect(calls[1] - calls[0]).toBeGreaterThanOrEqual(3000);
-    expect(localStorage.getItem('orderNumber')).toBe('pi_1');
+    expect(localStorage.getItem('orderNumber')).toBe('1001');
     expect(logged.mock.calls.map(([message]) => message)).toEqual(['order confirmation failed; retrying']);
     logged.mockRestore();
   });
@@ -226,7 +226,7 @@ describe('after the card is authorized', () => {
         },
       }),
       '/auth/adminOrders/guest': (body) => {
-        recordedCalls.push(body.orderNumber);
+        recordedCalls.push(body.paymentIntentId);
         return recorded;
       },
     });
@@ -335,7 +335,7 @@ describe('the checkout belongs to this tab (docs/decisions/0062)', () => {
     expect(sessionStorage.getItem('checkoutSecret')).toBe(SECRET);
     await payWith('4242424242424242');
     await screen.findByRole('heading', { name: 'Thank you for your order!' });
-    expect(orders).toEqual([{ orderNumber: 'pi_1', checkoutSecret: SECRET }]);
+    expect(orders).toEqual([{ paymentIntentId: 'pi_1', checkoutSecret: SECRET }]);
     expect(sessionStorage.getItem('checkoutId')).toBeNull();
     expect(sessionStorage.getItem('checkoutSecret')).toBeNull();
   });

@@ -21,7 +21,7 @@ const ann: CurrentUser = { userId: 'u-ann', email: 'ann@example.com', role: null
 const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 1800, size: 'CANDLE', quantity: 2 };
 const intent = {
   clientSecret: 'pi_1_secret_2',
-  orderNumber: 'pi_1',
+  paymentIntentId: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
   paymentMode: 'test',

@@ -14,7 +14,7 @@ const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.svg', pric
 const tee: CartLine = { id: 't1', name: 'Pumpkin Patch Tee', image: '/t.svg', price: 2499, size: 'M', quantity: 9 };
 const intent = {
   clientSecret: 'pi_1_secret_2',
-  orderNumber: 'pi_1',
+  paymentIntentId: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   checkoutSecret: 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlci0wMTIzNDU2Nzg5YWI',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
@@ -45,7 +45,7 @@ beforeEach(() => {
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/api/products/validate-cart') return json(200, { success: true, outOfStockItems: [] });
     if (url === '/auth/create-payment-intent/guest') return json(200, intent);
-    if (url === '/auth/adminOrders/guest') return json(201, { order: { orderNumber: 'pi_1' } });
+    if (url === '/auth/adminOrders/guest') return json(201, { order: { orderNumber: '1001', status: 'pending' } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 });

@@ -1,40 +1,36 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDER_STATUS_PATH } from '#shared/aftersale';
-import { orderAmountsSchema } from '#shared/schemas/order-views';
-import * as z from '#shared/schemas/zod';
+import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
+import { unescapeText } from '#shared/sanitize';
+import { CANDLE_SIZE } from '#shared/sizes';
 import { Amounts } from '../../components/Amounts';
 import { HotItems } from '../../components/HotItems';
-import { ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY } from './checkoutApi';
+import { LinePhoto } from '../../components/LinePhoto';
+import { readLastOrder } from './lastOrder';
 import './checkout.css';
 
-const storedAmountsSchema = z.object({
-  orderNumber: z.string(),
-  amounts: orderAmountsSchema,
-  promoCode: z.nullable(z.string()),
-});
-
-/** What the order came to, as the card step priced it (kept by this browser beside the order number). */
-function storedAmounts(orderNumber: string | null) {
-  try {
-    const parsed = storedAmountsSchema.safeParse(JSON.parse(localStorage.getItem(ORDER_AMOUNTS_KEY) ?? 'null'));
-    return parsed.success && parsed.data.orderNumber === orderNumber ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Thank-you page with the stored order number (spec section 2) and what was paid (with a promo code's discount). */
+/**
+ * Thank-you page with the stored order number (spec section 2), shown as people read it (#1042), and, as the
+ * confirmation mail has it, what was bought, where it ships and what was paid (with a promo code's discount). Its
+ * heading takes the focus when the page appears, as each checkout step's does: a screen reader says where it is.
+ */
 export default function OrderConfirmationPage() {
-  const orderNumber = localStorage.getItem(ORDER_NUMBER_KEY);
-  const paid = storedAmounts(orderNumber);
+  const { orderNumber, order } = readLastOrder();
+  const address = order?.shippingAddress;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="page narrow">
-      <h1>Thank you for your order!</h1>
+    <section className="page narrow confirmation">
+      <h1 ref={heading} tabIndex={-1}>
+        Thank you for your order!
+      </h1>
       {orderNumber ? (
         <p className="card">
           Your order number is{' '}
           <strong data-testid="order-number" className="order-number">
-            {orderNumber}
+            {orderLabel(orderNumber)}
           </strong>
           . A confirmation is on its way to your inbox, and your order ships within 2-3 days. You can follow it any time
           on the <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`}>order status page</Link>.
@@ -42,10 +38,41 @@ export default function OrderConfirmationPage() {
       ) : (
         <p className="card">We could not find a recent order in this browser.</p>
       )}
-      {paid && (
+      {order?.lines && (
+        <section className="card" aria-labelledby="bought-heading">
+          <h2 id="bought-heading">What you bought</h2>
+          <ul className="confirmation-lines">
+            {order.lines.map((line) => (
+              <li key={`${line.id}|${line.size}`}>
+                <LinePhoto src={line.image} size={56} />
+                <span className="line-name">
+                  {unescapeText(line.name)}
+                  <span className="line-details muted">
+                    {line.size !== CANDLE_SIZE && `Size ${line.size} · `}Qty {line.quantity}
+                  </span>
+                </span>
+                <span>{formatPrice(line.price * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {address && (
+        <section className="card" aria-labelledby="ships-heading">
+          <h2 id="ships-heading">Where it ships</h2>
+          <address className="confirmation-address">
+            {unescapeText(address.name)}
+            <br />
+            {unescapeText(address.line1)}
+            <br />
+            {unescapeText(address.city)}, {unescapeText(address.state)} {address.zip}
+          </address>
+        </section>
+      )}
+      {order && (
         <section className="card" aria-labelledby="paid-heading">
           <h2 id="paid-heading">What you paid</h2>
-          <Amounts amounts={paid.amounts} promoCode={paid.promoCode} />
+          <Amounts amounts={order.amounts} promoCode={order.promoCode} />
         </section>
       )}
       <p>

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, replace, useLoaderData, useNavigate } from 'react-router-dom';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
 import { loadConfig } from '../../lib/config';
 import { useCart } from '../cart/CartProvider';
 import { storedFacts } from './checkoutSession';
@@ -38,7 +39,7 @@ function ThanksDialog({ orderNumber, onContinue }: { orderNumber: string; onCont
       <div role="dialog" aria-modal="true" aria-labelledby="thanks-title" className="card dialog">
         <h1 id="thanks-title">Thank you for your order!</h1>
         <p>
-          Your payment went through. Order number: <strong className="order-number">{orderNumber}</strong>
+          Your payment went through. Order number: <strong className="order-number">{orderLabel(orderNumber)}</strong>
         </p>
         {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog moves focus into itself as it opens (WAI-ARIA dialog pattern) */}
         <button type="button" onClick={onContinue} autoFocus>

@@ -2,6 +2,7 @@ import * as z from '#shared/schemas/zod';
 import type { CartLine } from '#shared/schemas/cart';
 import type { ShippingAddress } from '#shared/schemas/address';
 import { createIntentResultSchema, validateCartResultSchema } from '#shared/schemas/checkout';
+import { recordedGuestOrderSchema } from '#shared/schemas/order-views';
 import { promoCheckResultSchema } from '#shared/schemas/promo';
 import { restoreAnswerSchema } from '#shared/schemas/reminders';
 import { unescapeText } from '#shared/sanitize';
@@ -50,15 +51,15 @@ export const restoreCart = (token: string) => api('/api/reminders/restore', rest
 /** The server refused a promo code (unknown, expired, used up, ...): its message is for the shopper. */
 export const isPromoRefusal = (code: string) => code.startsWith('promo_');
 
-const recordedSchema = z.object({ order: z.object({ orderNumber: z.string() }) });
 /**
- * Records the paid order; a guest's browser sends its checkout's secret (without it the answer names the status only).
+ * Records the paid order of the payment intent the card paid; the answer carries the order with its own number (a
+ * guest's browser sends its checkout's secret: without it the answer names the number and status only).
  */
-export const recordOrder = (input: { orderNumber: string; signedIn: boolean; checkoutSecret?: string }) =>
-  api(input.signedIn ? '/auth/adminOrders' : '/auth/adminOrders/guest', recordedSchema, {
+export const recordOrder = (input: { paymentIntentId: string; signedIn: boolean; checkoutSecret?: string }) =>
+  api(input.signedIn ? '/auth/adminOrders' : '/auth/adminOrders/guest', recordedGuestOrderSchema, {
     auth: input.signedIn,
     body: {
-      orderNumber: input.orderNumber,
+      paymentIntentId: input.paymentIntentId,
       ...(!input.signedIn && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
     },
   });
@@ -107,8 +108,12 @@ export async function savedAddresses(): Promise<ShippingAddress[]> {
 /** Keys in the browser's storage. This tab's checkout (sessionStorage): its id and, a guest's, its secret. */
 export const CHECKOUT_ID_KEY = 'checkoutId';
 export const CHECKOUT_SECRET_KEY = 'checkoutSecret';
+/** The last order's number, as the spec keeps it (localStorage): the key of the order ("1042"). */
 export const ORDER_NUMBER_KEY = 'orderNumber';
 /** The applied promo code of this tab's cart (sessionStorage). */
 export const PROMO_KEY = 'promoCode';
-/** The last order's amounts and promo code, for the confirmation page (localStorage, beside the order number). */
-export const ORDER_AMOUNTS_KEY = 'orderAmounts';
+/**
+ * The last order as the shop answered it (its lines, where it ships, the amounts and promo code), for the confirmation
+ * page: in this tab's sessionStorage, so a shared computer does not keep the address once the tab is closed.
+ */
+export const LAST_ORDER_KEY = 'lastOrder';

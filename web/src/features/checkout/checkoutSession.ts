@@ -30,7 +30,7 @@ const keptAddressSchema = z.object({ address: typedAddressSchema, who: z.nullabl
 const pricedSchema = z.object({
   intent: z.object({
     clientSecret: z.string(),
-    orderNumber: z.string(),
+    paymentIntentId: z.string(),
     checkoutId: z.string(),
     amounts: amountsSchema,
     promo: z.optional(z.object({ code: z.string(), description: z.string() })),

@@ -25,7 +25,7 @@ const address = {
 const priced = (over: Partial<PricedCheckout> = {}): PricedCheckout => ({
   intent: {
     clientSecret: 'pi_1_secret_2',
-    orderNumber: 'pi_1',
+    paymentIntentId: 'pi_1',
     checkoutId: 'c',
     amounts: { subtotal: 4998, discount: 0, shipping: 599, tax: 350, total: 5947 },
     paymentMode: 'test',

@@ -3,8 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart/CartProvider';
-import { confirmTestPayment, isPromoRefusal, ORDER_AMOUNTS_KEY, ORDER_NUMBER_KEY, recordOrder } from './checkoutApi';
+import { confirmTestPayment, isPromoRefusal, recordOrder } from './checkoutApi';
 import { forget, markAuthorized, storedCheckout } from './checkoutSession';
+import { keepLastOrder } from './lastOrder';
 import { backoff, retry } from './retry';
 import { STEP_PATH, type PricedCheckout } from './steps';
 import type { StripePayResult } from './StripeCardForm';
@@ -69,10 +70,15 @@ export function usePayment({
   async function authorized() {
     const { signal } = leaving.current;
     markAuthorized();
+    let recorded;
     try {
-      await retry(
+      recorded = await retry(
         () =>
-          recordOrder({ orderNumber: intent.orderNumber, signedIn, checkoutSecret: storedCheckout().checkoutSecret }),
+          recordOrder({
+            paymentIntentId: intent.paymentIntentId,
+            signedIn,
+            checkoutSecret: storedCheckout().checkoutSecret,
+          }),
         {
           retryable: (error) => !refused(error),
           delayMs: waitAfter,
@@ -96,19 +102,12 @@ export function usePayment({
     }
     if (signal.aborted) return;
     setConfirming(null);
-    localStorage.setItem(ORDER_NUMBER_KEY, intent.orderNumber);
-    localStorage.setItem(
-      ORDER_AMOUNTS_KEY,
-      JSON.stringify({
-        orderNumber: intent.orderNumber,
-        amounts: intent.amounts,
-        promoCode: intent.promo?.code ?? null,
-      }),
-    );
+    // The order's own number (#1042) and what it is, as the shop answered (decision 0102).
+    keepLastOrder(recorded.order, { amounts: intent.amounts, promoCode: intent.promo?.code ?? null });
     forget('paid');
     promo.remove();
     dispatch({ type: 'CLEAR_CART' });
-    setPaid(intent.orderNumber);
+    setPaid(recorded.order.orderNumber);
     window.setTimeout(() => !signal.aborted && showConfirmation(), THANKS_MS);
   }
 

@@ -6,6 +6,7 @@ import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import type { OrderPage, ReplacementView } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
+import { orderLabel } from '#shared/order-number';
 import { Amounts } from '../../components/Amounts';
 import { LinePhoto } from '../../components/LinePhoto';
 import type { OrderAnswer, ReplacementAsked } from './orderData';
@@ -39,7 +40,7 @@ export function OrderDetails({ page }: { page: OrderPage }) {
     <div className="order-view">
       <section className="card" aria-labelledby="order-heading">
         <h2 id="order-heading">
-          Order <span className="mono">{order.orderNumber}</span>
+          Order <span className="mono">{orderLabel(order.orderNumber)}</span>
         </h2>
         <p className="order-state">
           <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>{' '}
@@ -64,7 +65,9 @@ export function OrderDetails({ page }: { page: OrderPage }) {
             )}
           </p>
         )}
-        {order.replacementOf && <p className="muted">A free replacement for order {order.replacementOf}.</p>}
+        {order.replacementOf && (
+          <p className="muted">A free replacement for order {orderLabel(order.replacementOf)}.</p>
+        )}
         <p className="muted">Placed on {date(order.createdAt)}</p>
         <ul className="order-items">
           {order.lines.map((line) => (
@@ -127,14 +130,14 @@ export function OrderDetails({ page }: { page: OrderPage }) {
 function ReplacementProgress({ request }: { request: ReplacementView }) {
   const shipment = request.shipment;
   if (request.status === 'cancelled')
-    return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(request.id)}</p>;
+    return <p className="muted">{AFTERSALE_MESSAGES.replacementCancelled(orderLabel(request.id))}</p>;
   if (request.status !== 'approved') return null;
   if (shipment?.status !== 'completed')
-    return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(request.id)}</p>;
+    return <p className="muted">{AFTERSALE_MESSAGES.replacementWaiting(orderLabel(request.id))}</p>;
   return (
     <p className="muted">
       {AFTERSALE_MESSAGES.replacementShipped(
-        request.id,
+        orderLabel(request.id),
         shipment.shippedAt && date(shipment.shippedAt),
         shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null,
       )}

@@ -239,3 +239,15 @@ it('follows each replacement order: its tracking link once shipped, waiting, or 
     'https://tools.usps.com/go/TrackConfirmAction?tLabels=9405R',
   );
 });
+
+it('a link with a short number shows it as the mail does (#1042), and the look-up sends it so', async () => {
+  renderApp('/order-status?order=1042');
+  expect((await screen.findByLabelText<HTMLInputElement>('Order number')).value).toBe('#1042');
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  await screen.findByRole('link', { name: 'Track your parcel' });
+  expect(calls.find((call) => call.url === '/api/orders/lookup')?.body).toEqual({
+    orderNumber: '#1042',
+    email: 'gail@example.com',
+  });
+});

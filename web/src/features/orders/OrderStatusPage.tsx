@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSearchParams } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import type { OrderPage } from '#shared/schemas/order-views';
+import { orderLabel } from '#shared/order-number';
 import { useNoIndex } from '../auth/useNoIndex';
 import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';
@@ -19,7 +20,8 @@ export default function OrderStatusPage() {
   const submit = useWrite();
   const navigation = useNavigation();
   const answer = useActionData<OrderAnswer>();
-  const [orderNumber, setOrderNumber] = useState(params.get('order') ?? '');
+  // A link names the order by its key (?order=1042): the field shows it as the mail does, #1042.
+  const [orderNumber, setOrderNumber] = useState(orderLabel(params.get('order') ?? ''));
   const [email, setEmail] = useState('');
   // The order shown: the one the last answer carried (a failed look-up shows none; a failed request keeps it).
   const [page, setPage] = useState<OrderPage | null>(null);
@@ -53,7 +55,7 @@ export default function OrderStatusPage() {
             spellCheck={false}
             value={orderNumber}
             onChange={(e) => setOrderNumber(e.target.value)}
-            placeholder="pi_..."
+            placeholder="#1042"
           />
         </label>
         <label>
