@@ -415,13 +415,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       shippingLeft.amount += reversal.transaction.shipping_cost?.amount ?? 0;
       shippingLeft.tax += reversal.transaction.shipping_cost?.amount_tax ?? 0;
     }
+    // `0 - x`, not `-x`: a line with no tax reverses 0, never -0.
     const wanted =
       form.mode === 'full'
         ? original.lineItems.map((item) => ({
             original: item,
             reference: item.reference,
-            amount: -left.get(item.id)!.amount,
-            amount_tax: -left.get(item.id)!.amount_tax,
+            amount: 0 - left.get(item.id)!.amount,
+            amount_tax: 0 - left.get(item.id)!.amount_tax,
             quantity: item.quantity,
           }))
         : listOf(form.line_items).map((entry) => ({
@@ -449,7 +450,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const shippingForm = form.shipping_cost as Record<string, string> | undefined;
     const shipping =
       form.mode === 'full'
-        ? { amount: -shippingLeft.amount, tax: -shippingLeft.tax }
+        ? { amount: 0 - shippingLeft.amount, tax: 0 - shippingLeft.tax }
         : { amount: Number(shippingForm?.amount ?? 0), tax: Number(shippingForm?.amount_tax ?? 0) };
     if (-shipping.amount > shippingLeft.amount || -shipping.tax > shippingLeft.tax || shipping.amount > 0)
       return invalid('The reversal is more than what is left of the shipping.', 'shipping_cost[amount]');
