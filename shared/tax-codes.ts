@@ -65,5 +65,5 @@ export type TaxProviderName = (typeof TAX_PROVIDERS)[number];
 /** How the owner reads the provider (the admin order page). */
 export const TAX_PROVIDER_LABEL: Record<TaxProviderName, string> = {
   stripe_tax: 'Stripe Tax (by the full address)',
-  table: "the shop's state table",
+  table: "The shop's state table (by state)",
 };
