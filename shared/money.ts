@@ -1,6 +1,9 @@
 import type { PromoTerms } from './promo';
 import { groupThousands } from './format';
+import { splitCents } from './shares';
 import { taxRate } from './tax';
+import { taxCodeOfSize } from './tax-codes';
+import { tableTax } from './tax-rules';
 
 /** Flat shipping and handling, in cents ($5.99). */
 export const SHIPPING_CENTS = 599;
@@ -35,7 +38,27 @@ export function promoDiscount(terms: Pick<PromoTerms, 'kind' | 'value'>, subtota
 }
 
 /**
- * Tax = round((subtotal - discount + shipping) * state rate); total = subtotal - discount + shipping + tax. All
+ * An order's amounts before its tax: the subtotal, the promo code's discount (0 without one) and what it is taken off
+ * (a free-shipping code's is the shipping), and the shipping. The card step adds the tax of its tax provider
+ * (functions/domain/checkout/tax: Stripe Tax, or the table of shared/tax-rules.ts).
+ */
+export function amountsBeforeTax(
+  lines: readonly PricedLine[],
+  promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+): Omit<Amounts, 'tax' | 'total'> & { discountOn: 'goods' | 'shipping' } {
+  const subtotal = subtotalCents(lines);
+  const discount = promo ? promoDiscount(promo, subtotal, SHIPPING_CENTS) : 0;
+  return {
+    subtotal,
+    discount,
+    shipping: SHIPPING_CENTS,
+    discountOn: promo?.kind === 'shipping' ? 'shipping' : 'goods',
+  };
+}
+
+/**
+ * The spec's rule (the cart's estimate, and the card step's result wherever every line and the shipping are taxed):
+ * tax = round((subtotal - discount + shipping) * state rate); total = subtotal - discount + shipping + tax. All
  * integer cents. The discount is the promo code's (promoDiscount above), 0 without one.
  */
 export function computeAmounts(
@@ -51,15 +74,37 @@ export function computeAmounts(
 }
 
 /**
- * The cart's estimate before the card step, with a discount the promo-code check answered (the card step then
- * prices everything on the server): the same rule as computeAmounts.
+ * The cart's estimate before the card step, with a discount the promo-code check answered (the card step then prices
+ * everything on the server): the shop's table with its state rules (shared/tax-rules.ts), each line's tax code read
+ * from its size. Where the stage prices tax with Stripe Tax the card step's figure, by the full address, may differ.
  */
-export function estimateAmounts(lines: readonly PricedLine[], state: string, discount = 0): Amounts {
+export function estimateAmounts(
+  lines: readonly (PricedLine & { size: string })[],
+  state: string,
+  discount = 0,
+): Amounts {
   const subtotal = subtotalCents(lines);
   const taken = Math.min(discount, subtotal + SHIPPING_CENTS);
-  const taxable = subtotal - taken + SHIPPING_CENTS;
-  const tax = Math.round(taxable * taxRate(state));
-  return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax, total: taxable + tax };
+  // The check answers an amount only: it comes off the goods, and what is more than the goods off the shipping.
+  const onGoods = Math.min(taken, subtotal);
+  const amounts = lines.map((line) => line.price * line.quantity);
+  // An empty cart ships nothing: no tax (the cart shows no figures then).
+  if (!lines.length)
+    return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax: 0, total: SHIPPING_CENTS - taken };
+  const goodsShares = splitCents(onGoods, amounts);
+  const shippingShares = splitCents(SHIPPING_CENTS - (taken - onGoods), amounts);
+  const { total: tax } = tableTax({
+    state,
+    discountOn: 'goods',
+    lines: lines.map((line, index) => ({
+      amount: amounts[index],
+      quantity: line.quantity,
+      taxCode: taxCodeOfSize(line.size),
+      discount: goodsShares[index],
+      shipping: shippingShares[index],
+    })),
+  });
+  return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax, total: subtotal - taken + SHIPPING_CENTS + tax };
 }
 
 /** Amounts stored before promo codes have no discount: read them as 0. */

@@ -7,6 +7,12 @@ import { randomBytes } from 'node:crypto';
  * the shop makes, over Stripe's form-encoded HTTP API, with the documented object shapes, manual-capture states,
  * idempotency keys and error bodies (https://docs.stripe.com/api/payment_intents, /api/errors). The Stripe SDK
  * talks to it through STRIPE_API_BASE. What Stripe.js and the bank do (authorize, decline, expire) are helpers.
+ *
+ * Stripe Tax (https://docs.stripe.com/api/tax/calculations, /api/tax/transactions): calculations (line items with
+ * amount, quantity, reference, tax code and tax behavior; a shipping cost; the customer's address) priced by the
+ * rates a test gives per postal code (`taxRates`), line items only when expanded as Stripe answers them,
+ * transactions made from a calculation and reversals of them (in full, or in part by line items and shipping), each
+ * reference used once among all of them, never more reversed than was recorded.
  */
 export interface StripeIntent {
   id: string;
@@ -34,12 +40,93 @@ export interface StripeIntent {
   created: number;
 }
 
+/** What Stripe Tax charges at one postal code, as rates (0.08875 = 8.875%) per product tax code. */
+export interface StandInTaxRates {
+  /** The rate of every code not named in `codes` (general tangible goods). */
+  rate: number;
+  /** Rates of particular tax codes (clothing exempt: 0; a shipping code not taxed: 0). */
+  codes?: Record<string, number>;
+  state: string;
+}
+
+export interface StripeTaxLineItem {
+  id: string;
+  object: 'tax.calculation_line_item' | 'tax.transaction_line_item';
+  amount: number;
+  amount_tax: number;
+  livemode: false;
+  metadata: Record<string, string> | null;
+  product: string | null;
+  quantity: number;
+  reference: string;
+  tax_behavior: 'exclusive' | 'inclusive';
+  tax_breakdown?: unknown[];
+  tax_code: string;
+  /** On a reversal's line item: the line item it reverses. */
+  reversal?: { original_line_item: string } | null;
+  type?: 'transaction' | 'reversal';
+}
+
+export interface StripeTaxCalculation {
+  id: string;
+  object: 'tax.calculation';
+  amount_total: number;
+  currency: string;
+  customer: null;
+  customer_details: {
+    address: Record<string, string | null>;
+    address_source: string | null;
+    ip_address: null;
+    tax_ids: [];
+    taxability_override: 'none';
+  };
+  expires_at: number;
+  livemode: false;
+  ship_from_details: null;
+  shipping_cost: {
+    amount: number;
+    amount_tax: number;
+    tax_behavior: 'exclusive' | 'inclusive';
+    tax_code: string;
+  } | null;
+  tax_amount_exclusive: number;
+  tax_amount_inclusive: number;
+  tax_breakdown: unknown[];
+  tax_date: number;
+}
+
+export interface StripeTaxTransaction {
+  id: string;
+  object: 'tax.transaction';
+  created: number;
+  currency: string;
+  customer: null;
+  customer_details: StripeTaxCalculation['customer_details'];
+  livemode: false;
+  metadata: Record<string, string>;
+  posted_at: number;
+  reference: string;
+  /** On a reversal: the transaction it reverses. */
+  reversal: { original_transaction: string } | null;
+  ship_from_details: null;
+  shipping_cost: StripeTaxCalculation['shipping_cost'];
+  tax_date: number;
+  type: 'transaction' | 'reversal';
+}
+
 export interface StripeStandIn {
   base: string;
   intents: Map<string, StripeIntent>;
   refunds: { id: string; payment_intent: string; amount: number; status: 'succeeded' }[];
-  /** Every API call: method, path and idempotency key. */
-  calls: { method: string; path: string; idempotencyKey?: string }[];
+  /** Every API call: method, path, idempotency key and the form it sent (parsed). */
+  calls: { method: string; path: string; idempotencyKey?: string; form: Record<string, unknown> }[];
+  /** Stripe Tax's rates by postal code (a test sets them); an address elsewhere is not taxed ("not_collecting"). */
+  taxRates: Map<string, StandInTaxRates>;
+  /** Calculations made, with their line items; transactions (and reversals) recorded, with theirs. */
+  taxCalculations: Map<string, { calculation: StripeTaxCalculation; lineItems: StripeTaxLineItem[] }>;
+  taxTransactions: Map<string, { transaction: StripeTaxTransaction; lineItems: StripeTaxLineItem[] }>;
+  /** The next `count` calls whose path ends with `suffix` get no answer until the stand-in stops (a timeout). */
+  hangNext(suffix: string, count?: number): void;
   /** Stripe.js confirmed a good card: the amount is authorized (manual capture). */
   authorize(id: string): StripeIntent;
   /** Stripe.js confirmed a declined card: the intent waits for another one. */
@@ -65,6 +152,19 @@ function parseForm(body: string): Record<string, unknown> {
   return out;
 }
 
+const invalid = (message: string, param?: string, code?: string) => ({
+  status: 400,
+  body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
+});
+
+/** A form list (`a[0][b]=..`, parsed as {0: {...}, 1: {...}}) as an array, in index order. */
+const listOf = (value: unknown): Record<string, string | undefined>[] =>
+  value && typeof value === 'object'
+    ? Object.entries(value as Record<string, Record<string, string | undefined>>)
+        .sort(([a], [b]) => Number(a) - Number(b))
+        .map(([, item]) => item)
+    : [];
+
 const unexpectedState = (intent: StripeIntent, action: string) => ({
   status: 400,
   body: {
@@ -83,13 +183,330 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const calls: StripeStandIn['calls'] = [];
   const replies = new Map<string, { status: number; body: unknown }>();
   const failures: { suffix: string; count: number }[] = [];
+  const hangs: { suffix: string; count: number }[] = [];
+  const held: http.ServerResponse[] = [];
+  const taxRates: StripeStandIn['taxRates'] = new Map();
+  const taxCalculations: StripeStandIn['taxCalculations'] = new Map();
+  const taxTransactions: StripeStandIn['taxTransactions'] = new Map();
+  const fullyReversed = new Set<string>();
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+  const now = () => Math.floor(Date.now() / 1000);
+  /** Stripe includes an expandable list only when asked (`expand[]=line_items`). */
+  const expanded = (form: Record<string, unknown>, field: string) =>
+    Object.values((form.expand as Record<string, string>) ?? {}).includes(field);
+  const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
+
+  /** POST /v1/tax/calculations: each line and the shipping taxed at the rates of the address's postal code. */
+  function calculate(form: Record<string, unknown>): { status: number; body: unknown } {
+    if (form.currency !== 'usd') return invalid('Missing required param: currency.', 'currency', 'parameter_missing');
+    const items = listOf(form.line_items);
+    if (!items.length) return invalid('Missing required param: line_items.', 'line_items', 'parameter_missing');
+    const details = (form.customer_details as Record<string, unknown>) ?? {};
+    const address = (details.address as Record<string, string>) ?? {};
+    if (!address.country)
+      return invalid(
+        'Missing required param: customer_details[address][country].',
+        'customer_details[address][country]',
+      );
+    if (address.country === 'US' && !/^\d{5}(-\d{4})?$/.test(address.postal_code ?? ''))
+      return invalid(
+        'The customer address is not valid for tax calculation: postal_code is required for the US.',
+        'customer_details[address][postal_code]',
+        'customer_tax_location_invalid',
+      );
+    const references = items.map((item) => item.reference ?? '');
+    if (new Set(references).size !== references.length)
+      return invalid('Each line item reference must be unique.', 'line_items');
+    const rates = taxRates.get(address.postal_code);
+    const rateOf = (code: string) => (rates ? (rates.codes?.[code] ?? rates.rate) : 0);
+    const breakdown = (amount: number, tax: number, rate: number) => [
+      {
+        amount: tax,
+        jurisdiction: {
+          country: 'US',
+          display_name: rates?.state ?? address.state ?? '',
+          level: 'state',
+          state: rates?.state ?? null,
+        },
+        sourcing: 'destination',
+        tax_rate_details: rates
+          ? { display_name: 'Sales Tax', percentage_decimal: (rate * 100).toFixed(4), tax_type: 'sales_tax' }
+          : null,
+        taxability_reason: !rates ? 'not_collecting' : rate === 0 ? 'product_exempt' : 'standard_rated',
+        taxable_amount: rate === 0 ? 0 : amount,
+      },
+    ];
+    const lineItems: StripeTaxLineItem[] = [];
+    for (const item of items) {
+      const amount = Number(item.amount);
+      if (!Number.isInteger(amount) || amount < 0) return invalid('Invalid integer: amount.', 'line_items[amount]');
+      const code = item.tax_code ?? 'txcd_99999999';
+      if (!/^txcd_\d{8}$/.test(code)) return invalid(`Invalid tax code: ${code}.`, 'line_items[tax_code]');
+      const rate = rateOf(code);
+      const tax = Math.round(amount * rate);
+      lineItems.push({
+        id: id('tax_li'),
+        object: 'tax.calculation_line_item',
+        amount,
+        amount_tax: tax,
+        livemode: false,
+        metadata: null,
+        product: null,
+        quantity: Number(item.quantity ?? 1),
+        reference: item.reference ?? '',
+        tax_behavior: item.tax_behavior === 'inclusive' ? 'inclusive' : 'exclusive',
+        tax_breakdown: breakdown(amount, tax, rate),
+        tax_code: code,
+      });
+    }
+    const shippingForm = form.shipping_cost as Record<string, string> | undefined;
+    let shipping: StripeTaxCalculation['shipping_cost'] = null;
+    if (shippingForm) {
+      const amount = Number(shippingForm.amount);
+      const code = shippingForm.tax_code ?? 'txcd_92010001';
+      const tax = Math.round(amount * rateOf(code));
+      shipping = {
+        amount,
+        amount_tax: tax,
+        tax_behavior: shippingForm.tax_behavior === 'inclusive' ? 'inclusive' : 'exclusive',
+        tax_code: code,
+      };
+    }
+    const exclusive = lineItems.reduce((sum, item) => sum + item.amount_tax, 0) + (shipping?.amount_tax ?? 0);
+    const calculation: StripeTaxCalculation = {
+      id: id('taxcalc'),
+      object: 'tax.calculation',
+      amount_total: lineItems.reduce((sum, item) => sum + item.amount, 0) + (shipping?.amount ?? 0) + exclusive,
+      currency: 'usd',
+      customer: null,
+      customer_details: {
+        address: {
+          city: address.city ?? null,
+          country: address.country,
+          line1: address.line1 ?? null,
+          line2: null,
+          postal_code: address.postal_code ?? null,
+          state: address.state ?? null,
+        },
+        address_source: (details.address_source as string) ?? null,
+        ip_address: null,
+        tax_ids: [],
+        taxability_override: 'none',
+      },
+      expires_at: now() + 90 * 24 * 3600,
+      livemode: false,
+      ship_from_details: null,
+      shipping_cost: shipping,
+      tax_amount_exclusive: exclusive,
+      tax_amount_inclusive: 0,
+      tax_breakdown: [],
+      tax_date: now(),
+    };
+    taxCalculations.set(calculation.id, { calculation, lineItems });
+    return {
+      status: 200,
+      body: {
+        ...calculation,
+        ...(expanded(form, 'line_items')
+          ? { line_items: list(`/v1/tax/calculations/${calculation.id}/line_items`, lineItems) }
+          : {}),
+      },
+    };
+  }
+
+  /** POST /v1/tax/transactions/create_from_calculation: the sale recorded for the tax return, once per reference. */
+  function recordTransaction(form: Record<string, unknown>): { status: number; body: unknown } {
+    const made = taxCalculations.get(typeof form.calculation === 'string' ? form.calculation : '');
+    if (!made)
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'calculation',
+            message: `No such tax calculation: '${String(form.calculation)}'`,
+          },
+        },
+      };
+    const reference = typeof form.reference === 'string' ? form.reference : '';
+    if (!reference) return invalid('Missing required param: reference.', 'reference', 'parameter_missing');
+    if ([...taxTransactions.values()].some((t) => t.transaction.reference === reference))
+      return invalid(`A transaction with reference '${reference}' already exists.`, 'reference');
+    if (made.calculation.expires_at < now()) return invalid('The tax calculation has expired.', 'calculation');
+    const transaction: StripeTaxTransaction = {
+      id: id('tax'),
+      object: 'tax.transaction',
+      created: now(),
+      currency: made.calculation.currency,
+      customer: null,
+      customer_details: made.calculation.customer_details,
+      livemode: false,
+      metadata: {},
+      posted_at: now(),
+      reference,
+      reversal: null,
+      ship_from_details: null,
+      shipping_cost: made.calculation.shipping_cost,
+      tax_date: made.calculation.tax_date,
+      type: 'transaction',
+    };
+    const lineItems = made.lineItems.map((item) => ({
+      ...item,
+      id: id('tax_li'),
+      object: 'tax.transaction_line_item' as const,
+      reversal: null,
+      type: 'transaction' as const,
+    }));
+    taxTransactions.set(transaction.id, { transaction, lineItems });
+    return {
+      status: 200,
+      body: {
+        ...transaction,
+        ...(expanded(form, 'line_items')
+          ? { line_items: list(`/v1/tax/transactions/${transaction.id}/line_items`, lineItems) }
+          : {}),
+      },
+    };
+  }
+
+  /**
+   * POST /v1/tax/transactions/create_reversal: `mode=full` reverses what is left of the original; `mode=partial` the
+   * line items (`original_line_item`, negative `amount` and `amount_tax`) and shipping it names. Never more than was
+   * recorded less what was reversed already; the reference is unique among all transactions.
+   */
+  function reverseTransaction(form: Record<string, unknown>): { status: number; body: unknown } {
+    const original = taxTransactions.get(
+      typeof form.original_transaction === 'string' ? form.original_transaction : '',
+    );
+    if (!original || original.transaction.type !== 'transaction')
+      return {
+        status: 404,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'original_transaction',
+            message: `No such tax transaction: '${String(form.original_transaction)}'`,
+          },
+        },
+      };
+    const reference = typeof form.reference === 'string' ? form.reference : '';
+    if (!reference) return invalid('Missing required param: reference.', 'reference', 'parameter_missing');
+    if ([...taxTransactions.values()].some((t) => t.transaction.reference === reference))
+      return invalid(`A transaction with reference '${reference}' already exists.`, 'reference');
+    if (form.mode !== 'full' && form.mode !== 'partial') return invalid('Invalid mode.', 'mode');
+    const reversals = [...taxTransactions.values()].filter(
+      (t) => t.transaction.reversal?.original_transaction === original.transaction.id,
+    );
+    // What is left of each original line item and of the shipping (amounts as positive cents).
+    const left = new Map(
+      original.lineItems.map((item) => [item.id, { amount: item.amount, amount_tax: item.amount_tax }]),
+    );
+    for (const reversal of reversals)
+      for (const item of reversal.lineItems) {
+        const rest = left.get((item.reversal as { original_line_item: string } | null)?.original_line_item ?? '');
+        if (rest)
+          Object.assign(rest, { amount: rest.amount + item.amount, amount_tax: rest.amount_tax + item.amount_tax });
+      }
+    const shippingLeft = { amount: original.transaction.shipping_cost?.amount ?? 0, tax: 0 };
+    shippingLeft.tax = original.transaction.shipping_cost?.amount_tax ?? 0;
+    for (const reversal of reversals) {
+      shippingLeft.amount += reversal.transaction.shipping_cost?.amount ?? 0;
+      shippingLeft.tax += reversal.transaction.shipping_cost?.amount_tax ?? 0;
+    }
+    // `0 - x`, not `-x`: a line with no tax reverses 0, never -0.
+    const wanted =
+      form.mode === 'full'
+        ? original.lineItems.map((item) => ({
+            original: item,
+            reference: item.reference,
+            amount: 0 - left.get(item.id)!.amount,
+            amount_tax: 0 - left.get(item.id)!.amount_tax,
+            quantity: item.quantity,
+          }))
+        : listOf(form.line_items).map((entry) => ({
+            original: original.lineItems.find((item) => item.id === entry.original_line_item),
+            reference: entry.reference ?? '',
+            amount: Number(entry.amount),
+            amount_tax: Number(entry.amount_tax),
+            quantity: Number(entry.quantity ?? 1),
+          }));
+    if (form.mode === 'full' && fullyReversed.has(original.transaction.id))
+      return invalid('This transaction has already been fully reversed.', 'original_transaction');
+    for (const entry of wanted) {
+      if (!entry.original) return invalid('No such original line item.', 'line_items[original_line_item]');
+      const rest = left.get(entry.original.id)!;
+      if (
+        !Number.isInteger(entry.amount) ||
+        !Number.isInteger(entry.amount_tax) ||
+        entry.amount > 0 ||
+        entry.amount_tax > 0
+      )
+        return invalid('Reversal amounts must be negative integers.', 'line_items[amount]');
+      if (-entry.amount > rest.amount || -entry.amount_tax > rest.amount_tax)
+        return invalid('The reversal is more than what is left of the line item.', 'line_items[amount]');
+    }
+    const shippingForm = form.shipping_cost as Record<string, string> | undefined;
+    const shipping =
+      form.mode === 'full'
+        ? { amount: 0 - shippingLeft.amount, tax: 0 - shippingLeft.tax }
+        : { amount: Number(shippingForm?.amount ?? 0), tax: Number(shippingForm?.amount_tax ?? 0) };
+    if (-shipping.amount > shippingLeft.amount || -shipping.tax > shippingLeft.tax || shipping.amount > 0)
+      return invalid('The reversal is more than what is left of the shipping.', 'shipping_cost[amount]');
+    const transaction: StripeTaxTransaction = {
+      ...original.transaction,
+      id: id('tax'),
+      created: now(),
+      metadata: (form.metadata as Record<string, string>) ?? {},
+      posted_at: now(),
+      reference,
+      reversal: { original_transaction: original.transaction.id },
+      shipping_cost: original.transaction.shipping_cost
+        ? { ...original.transaction.shipping_cost, amount: shipping.amount, amount_tax: shipping.tax }
+        : null,
+      type: 'reversal',
+    };
+    const lineItems = wanted.map((entry) => ({
+      ...entry.original!,
+      id: id('tax_li'),
+      amount: entry.amount,
+      amount_tax: entry.amount_tax,
+      quantity: entry.quantity,
+      reference: entry.reference,
+      reversal: { original_line_item: entry.original!.id },
+      type: 'reversal' as const,
+    }));
+    taxTransactions.set(transaction.id, { transaction, lineItems });
+    if (form.mode === 'full') fullyReversed.add(original.transaction.id);
+    return {
+      status: 200,
+      body: {
+        ...transaction,
+        ...(expanded(form, 'line_items')
+          ? { line_items: list(`/v1/tax/transactions/${transaction.id}/line_items`, lineItems) }
+          : {}),
+      },
+    };
+  }
 
   function handle(method: string, path: string, form: Record<string, unknown>): { status: number; body: unknown } {
     const missing = (what: string) => ({
       status: 404,
       body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
     });
+    if (method === 'POST' && path === '/v1/tax/calculations') return calculate(form);
+    if (method === 'POST' && path === '/v1/tax/transactions/create_from_calculation') return recordTransaction(form);
+    if (method === 'POST' && path === '/v1/tax/transactions/create_reversal') return reverseTransaction(form);
+    const taxObject = /^\/v1\/tax\/(calculations|transactions)\/([^/]+)(\/line_items)?$/.exec(path);
+    if (method === 'GET' && taxObject) {
+      const calculation = taxObject[1] === 'calculations' ? taxCalculations.get(taxObject[2]) : undefined;
+      const transaction = taxObject[1] === 'transactions' ? taxTransactions.get(taxObject[2]) : undefined;
+      if (taxObject[3] && (calculation ?? transaction))
+        return { status: 200, body: list(path, (calculation ?? transaction)!.lineItems) };
+      if (transaction) return { status: 200, body: transaction.transaction };
+      return missing(`tax ${taxObject[1] === 'calculations' ? 'calculation' : 'transaction'}: '${taxObject[2]}'`);
+    }
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intentId = id('pi');
       const intent: StripeIntent = {
@@ -181,7 +598,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0];
       const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-      calls.push({ method: req.method ?? 'GET', path, idempotencyKey });
+      const form = parseForm(req.method === 'GET' ? ((req.url ?? '').split('?')[1] ?? '') : body);
+      calls.push({ method: req.method ?? 'GET', path, idempotencyKey, form });
       const send = (
         { status, body: payload }: { status: number; body: unknown },
         headers: Record<string, string> = {},
@@ -189,6 +607,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
         res.end(JSON.stringify(payload));
       };
+      const hang = hangs.find((h) => h.count > 0 && path.endsWith(h.suffix));
+      if (hang) {
+        hang.count--;
+        held.push(res);
+        return;
+      }
       const failure = failures.find((f) => f.count > 0 && path.endsWith(f.suffix));
       let reply: { status: number; body: unknown };
       if (failure) {
@@ -200,7 +624,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       if (idempotencyKey && replies.has(idempotencyKey))
         return send(replies.get(idempotencyKey)!, { 'idempotent-replayed': 'true', 'stripe-should-retry': 'false' });
-      reply = handle(req.method ?? 'GET', path, parseForm(body));
+      reply = handle(req.method ?? 'GET', path, form);
       // A copy: later changes of the intent do not change a saved answer.
       if (idempotencyKey && req.method === 'POST') replies.set(idempotencyKey, JSON.parse(JSON.stringify(reply)));
       send(reply, { 'stripe-should-retry': 'false' });
@@ -219,6 +643,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     refunds,
     calls,
+    taxRates,
+    taxCalculations,
+    taxTransactions,
+    hangNext(suffix, count = 1) {
+      hangs.push({ suffix, count });
+    },
     authorize(intentId) {
       const intent = must(intentId);
       if (intent.status !== 'requires_payment_method') throw new Error(`cannot authorize a ${intent.status} intent`);
@@ -260,6 +690,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         data: { object: must(intentId) },
       });
     },
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise((resolve) => {
+        // Answers held back by hangNext end here (the client gave up long ago).
+        for (const res of held.splice(0)) res.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -57,6 +57,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
   /** In AWS: the Secrets Manager secret holding the Stripe keys (JSON {secretKey, webhookSecret}); Stripe only. */
   STRIPE_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /**
+   * `on`: the card step prices the tax with Stripe Tax (a calculation by the full address), and the order records it
+   * as a Stripe Tax transaction after the capture (docs/decisions/0108). Set in AWS by the stage setting `stripeTax`;
+   * locally with STRIPE_SECRET_KEY. Needs Stripe keys; without them, or unset, the shop's table prices the tax.
+   */
+  STRIPE_TAX: z.optional(z.enum(['on', 'off'])),
   /** Set in tests to a Stripe API stand-in (tests/stripe-stand-in.ts); unset in AWS. */
   STRIPE_API_BASE: z.optional(z.url()),
   /**

@@ -21,6 +21,8 @@ export interface ShopFunctionsProps {
   imagesBucket: Bucket;
   userPool: UserPool;
   stripeSecret: Secret;
+  /** The stage prices tax with Stripe Tax (context `stripeTax`): STRIPE_TAX=on where Stripe is used. */
+  stripeTax?: boolean;
   originSecret: Secret;
   /** Signs and checks the links of mails (`links`). */
   linkSigningSecret: Secret;
@@ -120,7 +122,8 @@ export class ShopFunctions {
 
   /** Grants a function one of the other services a route or job declares in `uses`, and its settings. */
   private grantService(fn: ShopFunction, service: NonNullable<RouteDef['uses']>[number]): void {
-    const { imagesBucket, userPool, stripeSecret, linkSigningSecret, mail, shopEmail, postalAddress } = this.props;
+    const { imagesBucket, userPool, stripeSecret, stripeTax, linkSigningSecret, mail, shopEmail, postalAddress } =
+      this.props;
     switch (service) {
       case 's3':
         fn.addEnvironment('IMAGES_BUCKET', imagesBucket.bucketName);
@@ -146,6 +149,8 @@ export class ShopFunctions {
       case 'stripe':
         // The function reads the keys at cold start (functions/lib/env.ts STRIPE_SECRET_ARN); this secret only.
         fn.addEnvironment('STRIPE_SECRET_ARN', stripeSecret.secretArn);
+        // Stripe Tax with the same keys (docs/decisions/0108): the card step's calculation; off, the state table.
+        if (stripeTax) fn.addEnvironment('STRIPE_TAX', 'on');
         stripeSecret.grantRead(fn);
         return;
       case 'site':

@@ -68,6 +68,12 @@ export interface StageSettings {
   domain?: DomainSettings;
   /** Stripe publishable key written into config.json (context `stripePublishableKey`). */
   stripePublishableKey?: string;
+  /**
+   * Price the tax with Stripe Tax by the full shipping address (context `stripeTax`; docs/decisions/0108): the card
+   * step asks Stripe Tax for a calculation, the order records its transaction at capture and reverses it when
+   * cancelled. Needs Stripe Tax set up in the Stripe account (docs/deploying.md). Default off: the shop's state table.
+   */
+  stripeTax?: boolean;
   /** Who receives the alarms (context `alarmEmail`). */
   alarmEmail?: string;
   /** API throttling (context `throttleRate`, `throttleBurst`). */
@@ -111,6 +117,7 @@ export const CONTEXT_KEYS = [
   'domainName',
   'certificateArn',
   'stripePublishableKey',
+  'stripeTax',
   'alarmEmail',
   'throttleRate',
   'throttleBurst',
@@ -169,6 +176,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
   const domainName = text('domainName');
   const certificateArn = text('certificateArn');
   const stripePublishableKey = text('stripePublishableKey');
+  const stripeTax = flag('stripeTax');
   let rateLimits: RateLimitSwitch = { enabled: true, scale: 1 };
   try {
     rateLimits = parseRateLimitSwitch(get('rateLimits'), 'rateLimits');
@@ -198,6 +206,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
     siteUrl: siteUrl?.replace(/\/$/, ''),
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     stripePublishableKey,
+    stripeTax,
     alarmEmail,
     throttle,
     rateLimits,

@@ -145,6 +145,7 @@ export class ShopStack extends Stack implements StageObservability {
       imagesBucket: this.imagesBucket,
       userPool: this.userPool,
       stripeSecret: this.stripeSecret,
+      stripeTax: props.stripeTax,
       originSecret: this.originSecret,
       linkSigningSecret: this.linkSigningSecret,
       mail: this.mail,

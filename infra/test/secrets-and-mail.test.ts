@@ -109,6 +109,16 @@ describe('the Stripe secret', () => {
     },
   );
 
+  test('Stripe Tax is off unless the stage turns it on (-c stripeTax=true): then STRIPE_TAX=on where Stripe is used', () => {
+    for (const { functionId } of ENTRIES) expect(variablesOf(template, functionId(stack)).STRIPE_TAX).toBeUndefined();
+    const on = synthShop({ context: { ...FULL_CONTEXT, stripeTax: 'true' } });
+    for (const { name, entry, functionId } of ENTRIES)
+      expect([name, variablesOf(on.whole, functionId(on.stack)).STRIPE_TAX]).toEqual([
+        name,
+        uses(entry, 'stripe') ? 'on' : undefined,
+      ]);
+  });
+
   test('the triggers get neither', () => {
     for (const fn of stack.triggerFunctions.values()) {
       expect(variablesOf(template, idOf(stack, fn)).STRIPE_SECRET_ARN).toBeUndefined();

@@ -172,6 +172,7 @@ describe('settings from context', () => {
       siteUrl: 'https://shop.example.com',
       domain: undefined,
       stripePublishableKey: 'pk_test_51Example',
+      stripeTax: false,
       alarmEmail: 'ops@example.com',
       throttle: { rateLimit: 50, burstLimit: 100 },
       rateLimits: { enabled: true, scale: 1 },

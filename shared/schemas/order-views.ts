@@ -1,4 +1,5 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
+import { TAX_PROVIDERS } from '../tax-codes';
 import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
 
@@ -113,6 +114,34 @@ export const orderPageSchema = z.object({
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
+/**
+ * How an order's tax was computed, for the owner (issue 35, docs/decisions/0106 to 0108): who computed it, why the
+ * table did when the stage uses Stripe Tax, Stripe Tax's record of the sale, and each line's shares.
+ */
+export const orderTaxSchema = z.object({
+  /** `table` also for orders from before the provider was kept (the table computed theirs). */
+  provider: z.enum(TAX_PROVIDERS),
+  /** Why the table computed it although the stage uses Stripe Tax (Stripe Tax did not answer); null otherwise. */
+  fallback: z.nullable(z.string()),
+  /** Stripe Tax's record of the sale (null when the table computed the tax). */
+  stripeTax: z.nullable(
+    z.object({
+      calculationId: z.string(),
+      /** The transaction recorded after the capture; null until then. */
+      transactionId: z.nullable(z.string()),
+      /** The transaction's reversal after a cancellation; null when none was made. */
+      reversalId: z.nullable(z.string()),
+      /** What went wrong last, recording or reversing, while it is not done; null otherwise. */
+      problem: z.nullable(z.string()),
+      /** Stripe refused the reversal: the owner reverses the sale in Stripe's dashboard. */
+      reversalRefused: z.boolean(),
+    }),
+  ),
+  /** Each line's shares in cents, in the order of `lines`; null on orders recorded before they were kept. */
+  lines: z.nullable(z.array(z.object({ discount: whole(), shipping: whole(), tax: whole(), shippingTax: whole() }))),
+});
+export type OrderTaxView = z.infer<typeof orderTaxSchema>;
+
 export const timelineEntrySchema = z.object({ at: z.string(), text: z.string() });
 /**
  * A payment that paid an order (decision 0102): a card's payment intent at Stripe (or the built-in test processor),
@@ -136,6 +165,7 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   payments: z.array(orderPaymentSchema),
   /** The order's version: Change tracking sends the one its page read (decision 0053). */
   version: z.number(),
+  tax: orderTaxSchema,
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 

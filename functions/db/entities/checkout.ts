@@ -1,13 +1,14 @@
 import type { Amounts } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
-import type { CartLine } from '#shared/schemas/cart';
+import type { TaxProviderName } from '#shared/tax-codes';
 import { model, type Timestamps } from '../table';
-import type { OrderPromo } from './order';
+import type { OrderLine, OrderPromo, StripeTaxRecord } from './order';
 
 /**
- * A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>").
+ * A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>"),
+ * its tax code and its shares of the amounts (the card step sets them; copied onto the order).
  */
-export type CheckoutLine = CartLine & { cell: string | null };
+export type CheckoutLine = OrderLine & { cell: string | null };
 
 /**
  * One checkout of a browser (its `checkoutId`, given by the server; a guest's is bound to a secret): the server-priced
@@ -47,6 +48,12 @@ export interface CheckoutRecord extends Timestamps {
   amounts: Amounts;
   /** The promo code the amounts include: redeemed when the order is taken (functions/domain/promo/redeem.ts). */
   promo?: OrderPromo;
+  /** Who computed amounts.tax at the card step (functions/domain/checkout/tax; missing on older checkouts). */
+  taxProvider?: TaxProviderName;
+  /** Why the table computed amounts.tax although the stage uses Stripe Tax (it did not answer). */
+  taxFallback?: string;
+  /** The Stripe Tax calculation of the amounts, when Stripe Tax computed them. */
+  stripeTax?: StripeTaxRecord;
   shippingAddress: ShippingAddress;
   /** Ids of failed card attempts (Stripe event ids, or the test processor's): counted once each. */
   failedAttempts?: string[];

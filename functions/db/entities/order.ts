@@ -1,6 +1,8 @@
 import type { Carrier } from '#shared/aftersale';
 import type { Amounts } from '#shared/money';
 import type { PromoKind } from '#shared/promo';
+import type { LineShares } from '#shared/shares';
+import type { TaxProviderName } from '#shared/tax-codes';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
@@ -25,10 +27,20 @@ export interface OrderRecord extends Timestamps {
    */
   status: 'pending' | 'completed' | 'cancelled';
   shippingAddress: ShippingAddress;
-  lines: CartLine[];
+  lines: OrderLine[];
   amounts: Amounts;
   /** The promo code of the order (its discount is amounts.discount), redeemed in the take's transaction. */
   promo?: OrderPromo;
+  /** Who computed amounts.tax (docs/decisions/0107, 0108); missing on orders from before issue 35 (the table). */
+  taxProvider?: TaxProviderName;
+  /** Why the table computed it although the stage uses Stripe Tax: Stripe Tax did not answer (what the owner sees). */
+  taxFallback?: string;
+  /** Stripe Tax's calculation of the order, when it computed the tax (and why its transaction is not recorded yet). */
+  stripeTax?: StripeTaxRecord;
+  /** The Stripe Tax transaction recorded after the capture (set once). */
+  stripeTaxTransaction?: StripeTaxTransaction;
+  /** The transaction reversed in whole after a cancellation (set once). */
+  stripeTaxReversal?: { id: string; at: string };
   completedAt?: string;
   checkoutId?: string;
   /**
@@ -80,6 +92,40 @@ export interface OrderPayment {
   provider: 'stripe' | 'test';
   intentId: string;
   amount: number;
+}
+
+/**
+ * A line of an order: what was bought, its tax code and its shares of the order's discount, shipping and tax to the
+ * cent (shared/shares.ts; summing over the lines to amounts), from which a refund of the line gives back its part.
+ * Orders from before issue 35 have neither.
+ */
+export type OrderLine = CartLine & { taxCode?: string; shares?: LineShares };
+
+/**
+ * Stripe Tax's side of an order (docs/decisions/0108): the calculation the card step priced it with.
+ * `transactionError`: why its transaction is not recorded yet (the next finishing of the order tries again, with a
+ * new idempotency key after each of the `transactionAttempts` answers that Stripe keeps under its key). The same for
+ * the reversal of a cancelled order; `reversalRefused`: Stripe refused it (a 4xx), left to the owner.
+ */
+export interface StripeTaxRecord {
+  calculationId: string;
+  transactionAttempts?: number;
+  transactionError?: string;
+  reversalAttempts?: number;
+  reversalError?: string;
+  reversalRefused?: boolean;
+}
+
+/**
+ * The tax transaction made from the calculation once the payment was captured (reference: the order number and the
+ * card's intent id, domain/checkout/tax/transaction.ts taxReference), which a
+ * refund reverses in part and a cancel in full. `lineItems`: the transaction's line item id per line reference
+ * (`<product id>|<size>`), what a partial reversal names.
+ */
+export interface StripeTaxTransaction {
+  id: string;
+  lineItems: Record<string, string>;
+  at: string;
 }
 
 /** A promo code as an order used it: the terms it was priced with and whose use it counted. */

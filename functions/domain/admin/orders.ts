@@ -47,7 +47,10 @@ function payment(order: OrderRecord): AdminOrderView['payment'] {
   return { state, refund };
 }
 
-/** An order as the admin sees it: the customer's view plus who placed it, when it shipped, the payment state. */
+/**
+ * An order as the admin sees it: the customer's view plus who placed it, when it shipped, the payment state and how
+ * its tax was computed.
+ */
 export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   ...publicOrder(order),
   customer: order.customer === 'guest' ? 'guest' : 'account',
@@ -55,7 +58,34 @@ export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   payment: payment(order),
   payments: paymentsOf(order),
   version: order.version,
+  tax: orderTax(order),
 });
+
+/** Who computed an order's tax, Stripe Tax's record of it, and each line's shares (docs/decisions/0106 to 0108). */
+function orderTax(order: OrderRecord): AdminOrderView['tax'] {
+  const stripe = order.stripeTax;
+  const problem = !stripe
+    ? null
+    : order.stripeTaxReversal
+      ? null
+      : order.stripeTaxTransaction
+        ? (stripe.reversalError ?? null)
+        : (stripe.transactionError ?? null);
+  return {
+    provider: order.taxProvider ?? 'table',
+    fallback: order.taxFallback ?? null,
+    stripeTax: stripe
+      ? {
+          calculationId: stripe.calculationId,
+          transactionId: order.stripeTaxTransaction?.id ?? null,
+          reversalId: order.stripeTaxReversal?.id ?? null,
+          problem,
+          reversalRefused: stripe.reversalRefused === true,
+        }
+      : null,
+    lines: order.lines.every((line) => line.shares) ? order.lines.map((line) => ({ ...line.shares! })) : null,
+  };
+}
 
 /** Ships a pending order (POST /api/admin/orders/{orderNumber}/complete); see shipOrder. */
 export async function completeOrder(orderNumber: string, shipment: ShipOrderBody = {}) {

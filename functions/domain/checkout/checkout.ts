@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
-import { computeAmounts, CURRENCY, subtotalCents } from '#shared/money';
+import { CURRENCY, subtotalCents } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
@@ -16,6 +16,7 @@ import {
 } from './checkouts';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
+import { priceWithTax } from './tax';
 import { takeWriteCount } from './take';
 import { usablePromo, whilePayingMessage, type PromoShopper } from '../promo/redeem';
 import { scheduleReminder } from '../reminders/reminders';
@@ -102,9 +103,12 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const promo = input.promoCode
     ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), shopper, forOrder: true })
     : undefined;
-  const amounts = computeAmounts(lines, input.shippingAddress.state, promo);
   // Payments that are not set up answer 503 here, before anything is written.
   const provider = await paymentProvider();
+  // The tax by the address (Stripe Tax where the stage turns it on, else the table), and each line's share of the
+  // discount, shipping and tax (issue 35): kept on the checkout, copied onto the order.
+  const priced = await priceWithTax(lines, input.shippingAddress, promo);
+  const { amounts } = priced;
   const intent = existing
     ? await provider.updateIntent(existing.intentId, {
         amount: amounts.total,
@@ -125,10 +129,14 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     ...(existing?.secretHash || secret ? { secretHash: existing?.secretHash ?? secret?.hash } : {}),
     intentId: intent.id,
     state: 'open',
-    lines,
+    lines: priced.lines,
     amounts,
     // Set or cleared: a second call without the code drops the one the checkout had.
     promo,
+    taxProvider: priced.tax.provider,
+    // Set or cleared, as the promo code: a later call priced by the table drops an earlier Stripe Tax calculation.
+    taxFallback: priced.tax.stripeTaxUnavailable,
+    stripeTax: priced.tax.calculationId ? { calculationId: priced.tax.calculationId } : undefined,
     shippingAddress: input.shippingAddress,
     ...(existing?.failedAttempts ? { failedAttempts: existing.failedAttempts } : {}),
     // The settle job finishes it under this request's id (docs/decisions/0100).

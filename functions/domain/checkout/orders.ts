@@ -21,6 +21,7 @@ import { CaptureError, type Intent } from './payments/provider';
 import { cellsOf } from './pricing';
 import { returnStock } from './stock';
 import { take } from './take';
+import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
 import { publicOrder } from '../orders/view';
@@ -60,6 +61,11 @@ function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'te
     lines: checkout.lines.map(({ cell: _cell, ...line }) => line),
     amounts: checkout.amounts,
     ...(checkout.promo ? { promo: checkout.promo } : {}),
+    // Who computed the tax (and why the table, when Stripe Tax did not answer), and Stripe Tax's calculation (its
+    // transaction is recorded after the capture). Each line carries its tax code and shares (0106).
+    ...(checkout.taxProvider ? { taxProvider: checkout.taxProvider } : {}),
+    ...(checkout.taxFallback ? { taxFallback: checkout.taxFallback } : {}),
+    ...(checkout.stripeTax ? { stripeTax: checkout.stripeTax } : {}),
     checkoutId: checkout.checkoutId,
     recordedVia: by.kind === 'webhook' ? 'webhook' : by.kind === 'job' ? 'job' : 'callback',
     mailStatus: 'pending',
@@ -184,8 +190,11 @@ export async function finishPayment(order: OrderRecord): Promise<OrderRecord> {
   // An order the owner cancelled before its capture is never captured: the cancellation releases the authorization.
   if (current.paymentStatus === 'authorized' && current.status !== 'cancelled') current = await capture(current);
   if (current.paymentStatus === 'captured') {
+    // The sale, for Stripe Tax's reports, once (an order the table priced has nothing to record). Until it is
+    // recorded the checkout stays taken, so the settle job tries again.
+    current = await recordTaxTransaction(current);
     if (current.mailStatus === 'pending') await sendOrderConfirmation(current);
-    await finishCheckout(current, 'captured');
+    if (!taxTransactionDue(current)) await finishCheckout(current, 'captured');
     return (await getOrder(current.orderNumber))!;
   }
   return current;

@@ -3,6 +3,7 @@ import type { CheckoutLine } from '#shared/schemas/checkout';
 import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '#shared/sizes';
 import { MESSAGES } from '#shared/messages';
 import { shownImage } from '#shared/images';
+import { taxCodeOf, type ProductTaxCode } from '#shared/tax-codes';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -10,6 +11,8 @@ import type { ProductRecord } from '../catalog/products';
 
 /** A cart line priced from the stored product (the client's name, image and price are never used). */
 export type PricedLine = CartLine & { cell: string | null };
+/** A priced line of a cart, with its tax code (from the product's tag: shared/tax-codes.ts). */
+export type CodedLine = PricedLine & { taxCode: ProductTaxCode };
 
 /** Not enough stock: 409 with the names, which the cart shows after the spec's sentence. */
 export class OutOfStockError extends HttpError {
@@ -30,7 +33,7 @@ export function stockCell(product: ProductRecord, size: Size): string | null {
 }
 
 export interface PricedCart {
-  lines: PricedLine[];
+  lines: CodedLine[];
   /** Lines whose product is missing or no longer listed (by the name the client knew). */
   unavailable: string[];
 }
@@ -49,7 +52,7 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
   }
   const ids = [...new Set([...merged.values()].map((line) => line.id))];
   const byId = new Map((await products.getMany(ids.map((id) => ({ id })))).map((product) => [product.id, product]));
-  const lines: PricedLine[] = [];
+  const lines: CodedLine[] = [];
   const unavailable: string[] = [];
   for (const line of merged.values()) {
     const product = byId.get(line.id);
@@ -71,6 +74,7 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
         ? { stockRef: product.stockRef }
         : {}),
       cell: stockCell(product, line.size),
+      taxCode: taxCodeOf(product.tag),
     });
   }
   return { lines, unavailable };

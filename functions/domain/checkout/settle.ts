@@ -15,6 +15,7 @@ import { cancelOrder } from '../orders/cancel';
 import { settleLegacyReservations } from './legacy-reservations';
 import { finishPayment, getOrder, recordOrder } from './orders';
 import { paymentProvider } from './payments';
+import { taxTransactionDue } from './tax/transaction';
 
 export interface SettleCounts {
   /** Orders whose capture (or mail) the job completed. */
@@ -79,7 +80,13 @@ export async function settleCheckouts(now = new Date()): Promise<SettleCounts> {
       order = (await getOrder(order.orderNumber))!;
     }
     const after = await finishPayment(order);
-    if (after.paymentStatus === 'captured') counts.captured++;
+    if (after.paymentStatus === 'captured' && taxTransactionDue(after))
+      // Captured, its Stripe Tax transaction not recorded yet (docs/decisions/0108): later, less often each time.
+      await sweepLater(
+        checkout,
+        minutesFrom(now, Math.min(60, 2 ** (after.stripeTax?.transactionAttempts ?? 0) * CHECKOUT_RULES.graceMinutes)),
+      );
+    else if (after.paymentStatus === 'captured') counts.captured++;
     else if (after.paymentStatus === 'capture_failed') counts.failed++;
     else
       await sweepLater(

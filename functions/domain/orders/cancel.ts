@@ -10,6 +10,7 @@ import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
 import { withdrawConfirmation } from '../checkout/confirmation-mail';
 import { paymentProvider } from '../checkout/payments';
+import { reverseTaxTransaction, taxReversalDue } from '../checkout/tax/transaction';
 import { mailCancelled } from './mails';
 import { countsUpdate, releasedUnits } from './replacements';
 import { stockMoves } from './stock';
@@ -44,6 +45,7 @@ const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + m
  * 2. the refund of its card payment through the payment provider with the key `refund-<intentId>` (the provider
  *    answers the same refund to the same key), then its result is kept on the order;
  * 3. the mail, claimed by one caller (pending -> sending) before it is sent.
+ * After a confirmed refund, the sale Stripe Tax recorded (if any) is reversed in whole (docs/decisions/0108).
  * A $0 replacement order has nothing to refund; its transaction also marks its request cancelled (approved ->
  * cancelled) and gives the request's units back to the original order's counts, so they can be asked for again
  * (decision 0055).
@@ -124,9 +126,13 @@ async function requestParts(order: OrderRecord, now: string): Promise<TransactIt
   ];
 }
 
-/** Nothing is left to do: the refund confirmed (or none: a replacement) and the mail gone out or failed. */
+/**
+ * Nothing is left to do: the refund confirmed (or none: a replacement), the Stripe Tax sale reversed (or none, or
+ * refused and left to the owner) and the mail gone out or failed.
+ */
 const finished = (order: OrderRecord) =>
   (!order.refund || order.refund.status === 'refunded') &&
+  !taxReversalDue(order) &&
   (!order.cancelMail || order.cancelMail.status === 'sent' || order.cancelMail.status === 'failed');
 
 /**
@@ -154,6 +160,8 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
       );
     }
   }
+  // The money is back: the sale comes off Stripe Tax's records (docs/decisions/0108), when Stripe Tax priced it.
+  if (taxReversalDue(order)) order = await reverseTaxTransaction(order);
   if (order.cancelMail?.status === 'pending' && (await claimMail(order))) {
     const mail = await mailCancelled(order);
     await orders.update({ orderNumber }, { set: { cancelMail: mail } });

@@ -31,6 +31,12 @@ export function adminOrder(overrides: Partial<AdminOrderView> = {}): AdminOrderV
     payment: { state: 'paid', refund: null },
     payments: [{ method: 'card', provider: 'test', intentId: 'pi_1', amount: 2399 }],
     version: 1,
+    tax: {
+      provider: 'table',
+      fallback: null,
+      stripeTax: null,
+      lines: [{ discount: 0, shipping: 599, tax: 0, shippingTax: 0 }],
+    },
     ...overrides,
   };
 }

@@ -16,7 +16,11 @@ const notSetUp = () => new HttpError(503, 'payments_not_configured', MESSAGES.pa
 
 let cached: { key: string; provider: PaymentProvider } | undefined;
 
-async function stripeKeys(): Promise<StripeKeys | null> {
+/**
+ * The Stripe keys of this function: the stack's secret in AWS, STRIPE_SECRET_KEY locally; null when payments use the
+ * test processor (never in AWS: there a missing key answers 503). Stripe Tax uses the same keys (../tax).
+ */
+export async function stripeKeys(): Promise<StripeKeys | null> {
   const env = readEnv();
   if (env.STRIPE_SECRET_ARN) {
     let keys: StripeKeys;
@@ -38,7 +42,7 @@ async function stripeKeys(): Promise<StripeKeys | null> {
 }
 
 /** Where the Stripe SDK sends its calls: Stripe itself, or in tests the stand-in of STRIPE_API_BASE. */
-function stripeApi() {
+export function stripeApi() {
   const base = readEnv().STRIPE_API_BASE;
   if (!base) return {};
   const url = new URL(base);

@@ -356,3 +356,55 @@ it("the order's replacement requests link to where each is handled or what it be
       .map((item) => item.textContent),
   ).toEqual([`${when(stamp)} Order placed.`, `${when('2026-06-02T10:00:00.000Z')} Shipped with UPS.`]);
 });
+
+describe('how the tax was computed (issue 35)', () => {
+  const lines = [
+    { id: 'hoodie', name: 'Hoodie', image: '/i/h.svg', price: 4500, size: 'M', quantity: 1 },
+    { id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 2 },
+  ];
+  const page = (tax: ReturnType<typeof adminOrder>['tax']) => ({
+    order: adminOrder({ lines, amounts: { subtotal: 8100, discount: 0, shipping: 599, tax: 373, total: 9072 }, tax }),
+    replacements: [],
+    replacementOrders: [],
+    timeline: [],
+    confirmationMail: null,
+  });
+  const shares = [
+    { discount: 0, shipping: 333, tax: 0, shippingTax: 0 },
+    { discount: 0, shipping: 266, tax: 373, shippingTax: 53 },
+  ];
+
+  it('Stripe Tax: the provider, the sale it recorded, and each line with its tax', async () => {
+    await show(
+      page({
+        provider: 'stripe_tax',
+        fallback: null,
+        stripeTax: {
+          calculationId: 'taxcalc_1',
+          transactionId: 'tax_1',
+          reversalId: null,
+          problem: null,
+          reversalRefused: false,
+        },
+        lines: shares,
+      }),
+    );
+    expect(screen.getByText(/Stripe Tax \(by the full address\) · sale recorded \(tax_1\)/)).toBeTruthy();
+    expect(screen.getByText('1 × Hoodie (M) — $45.00 · tax $0.00')).toBeTruthy();
+    expect(screen.getByText('2 × Candle — $36.00 · tax $3.73')).toBeTruthy();
+  });
+
+  it('the table because Stripe Tax did not answer: said so, with the reason', async () => {
+    await show(page({ provider: 'table', fallback: 'Request timed out.', stripeTax: null, lines: shares }));
+    expect(
+      screen.getByText(
+        /state table \(by state\) · Stripe Tax did not answer, so the table computed it \(Request timed out\.\)/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('an order from before the shares were kept: the lines without a tax each', async () => {
+    await show(page({ provider: 'table', fallback: null, stripeTax: null, lines: null }));
+    expect(screen.getByText('2 × Candle — $36.00')).toBeTruthy();
+  });
+});

@@ -22,19 +22,22 @@ export const RequestBadge = ({ status }: { status: ReplacementStatus }) => (
   <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>
 );
 
-/** "2 × Tee (M) — $50.00" lines of an order or a request. */
+/** "2 × Tee (M) — $50.00" lines of an order or a request; with `taxes` (each line's, in cents) "· tax $2.00". */
 export function OrderLines({
   lines,
+  taxes,
 }: {
   lines: { id: string; name: string; size: string; quantity: number; price?: number }[];
+  taxes?: readonly number[] | null;
 }) {
   return (
     <ul className="order-lines">
-      {lines.map((line) => (
+      {lines.map((line, index) => (
         <li key={`${line.id}|${line.size}`}>
           {line.quantity} × {unescapeText(line.name)}
           {line.size !== 'CANDLE' ? ` (${line.size})` : ''}
           {line.price !== undefined ? ` — ${formatPrice(line.price * line.quantity)}` : ''}
+          {taxes?.[index] !== undefined ? ` · tax ${formatPrice(taxes[index])}` : ''}
         </li>
       ))}
     </ul>

@@ -7,13 +7,15 @@ import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import type { AdminOrder } from './adminApi';
 import { OrderLines, StatusBadge, when } from './OrderBits';
+import { TaxFacts } from './OrderTax';
 
 /** Where a payment was made, as the owner knows the provider. */
 const PROVIDER_NAME = { stripe: 'Stripe', test: 'Test processor' } as const;
 
 /**
  * An order's summary: its status, when it was placed, the customer, where it ships, the payment (with the
- * processor's id of each payment that paid it), the order it replaces, how it shipped (with Change tracking while the form is not open), its lines and amounts.
+ * processor's id of each payment that paid it), how its tax was computed, the order it replaces, how it shipped (with
+ * Change tracking while the form is not open), its lines (each with its tax) and amounts.
  */
 export function OrderSummary({
   order,
@@ -58,6 +60,7 @@ export function OrderSummary({
             </dd>
           </Fragment>
         ))}
+        <TaxFacts tax={order.tax} />
         {order.replacementOf && (
           <>
             <dt>Replaces</dt>
@@ -90,7 +93,7 @@ export function OrderSummary({
           </>
         )}
       </dl>
-      <OrderLines lines={order.lines} />
+      <OrderLines lines={order.lines} taxes={order.tax.lines?.map((line) => line.tax)} />
       <Amounts amounts={order.amounts} promoCode={order.promoCode} />
     </section>
   );

@@ -1,0 +1,94 @@
+import { amountsBeforeTax, type Amounts } from '#shared/money';
+import type { PromoTerms } from '#shared/promo';
+import type { ShippingAddress } from '#shared/schemas/address';
+import { discountAndShippingShares, type LineShares } from '#shared/shares';
+import { readEnv } from '../../../lib/env';
+import { logger } from '../../../lib/logger';
+import { stripeApi, stripeKeys } from '../payments';
+import type { TaxAnswer, TaxQuestion } from './provider';
+import { StripeTaxProvider, StripeTaxUnavailable } from './stripe-tax';
+import { TableTaxProvider } from './table';
+
+const table = new TableTaxProvider();
+let cached: { key: string; provider: StripeTaxProvider } | undefined;
+
+/**
+ * Stripe Tax with this function's Stripe keys (the payments' keys), or null when there are none. `forNewCheckouts`:
+ * only when the stage turns it on (STRIPE_TAX=on); an order Stripe Tax priced records and reverses its transaction
+ * even after the stage turned it off.
+ */
+export async function stripeTaxProvider(options: { forNewCheckouts: boolean }): Promise<StripeTaxProvider | null> {
+  if (options.forNewCheckouts && readEnv().STRIPE_TAX !== 'on') return null;
+  const keys = await stripeKeys();
+  if (!keys?.secretKey) return null;
+  const key = `${keys.secretKey}|${readEnv().STRIPE_API_BASE ?? ''}`;
+  if (cached?.key !== key) cached = { key, provider: new StripeTaxProvider(keys.secretKey, stripeApi()) };
+  return cached.provider;
+}
+
+/**
+ * The tax of a checkout (docs/decisions/0108): Stripe Tax when the stage turns it on, the shop's table otherwise; when
+ * Stripe Tax does not answer (an error, or nothing within STRIPE_TAX_TIMEOUT_MS) the table, and the order says so.
+ */
+export async function taxFor(question: TaxQuestion): Promise<TaxAnswer> {
+  const stripe = await stripeTaxProvider({ forNewCheckouts: true });
+  if (!stripe) return table.calculate(question);
+  try {
+    return await stripe.calculate(question);
+  } catch (error) {
+    logger.warn('Stripe Tax did not answer; the tax is priced by the table', { error: error as Error });
+    const reason = error instanceof StripeTaxUnavailable ? error.message : 'Stripe Tax did not answer.';
+    return { ...(await table.calculate(question)), stripeTaxUnavailable: reason.slice(0, 300) };
+  }
+}
+
+/** What the tax is computed from on a line: its product and size, price, quantity and tax code (shared/tax-codes.ts). */
+export interface CodedLine {
+  id: string;
+  size: string;
+  price: number;
+  quantity: number;
+  taxCode: string;
+}
+
+/** A line as the checkout keeps it: priced, with its shares of the amounts. */
+export type SharedLine<Line extends CodedLine> = Line & { shares: LineShares };
+
+/**
+ * Prices a checkout whole (issue 35): the amounts before tax, each line's share of the discount and the shipping
+ * (shared/shares.ts), the tax of the tax provider with each line's part of it, and the total. With the table and
+ * every line and the shipping taxed the tax is the spec's round((subtotal - discount + 599) x rate).
+ */
+export async function priceWithTax<Line extends CodedLine>(
+  lines: readonly Line[],
+  address: ShippingAddress,
+  promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+): Promise<{ amounts: Amounts; lines: SharedLine<Line>[]; tax: Omit<TaxAnswer, 'total' | 'lines'> }> {
+  const { discountOn, ...before } = amountsBeforeTax(lines, promo);
+  const split = discountAndShippingShares(lines, before);
+  const answer = await taxFor({
+    address,
+    discountOn,
+    lines: lines.map((line, index) => ({
+      reference: `${line.id}|${line.size}`,
+      amount: line.price * line.quantity,
+      quantity: line.quantity,
+      taxCode: line.taxCode,
+      ...split[index],
+    })),
+  });
+  const amounts: Amounts = {
+    ...before,
+    tax: answer.total,
+    total: before.subtotal - before.discount + before.shipping + answer.total,
+  };
+  return {
+    amounts,
+    lines: lines.map((line, index) => ({ ...line, shares: { ...split[index], ...answer.lines[index] } })),
+    tax: {
+      provider: answer.provider,
+      ...(answer.calculationId ? { calculationId: answer.calculationId } : {}),
+      ...(answer.stripeTaxUnavailable ? { stripeTaxUnavailable: answer.stripeTaxUnavailable } : {}),
+    },
+  };
+}
