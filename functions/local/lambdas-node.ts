@@ -26,8 +26,9 @@ export function nodeNotice(version: string, lambdasMajor: number): { line: strin
     line: `${version} (the Lambdas in AWS run Node ${lambdasMajor})`,
     warning:
       `Node ${version} runs the shop here, while the Lambdas in AWS run Node ${lambdasMajor}. \`npm install\` brings ` +
-      `Node ${lambdasMajor} (the package \`node\`) and npm scripts use it: run \`npm install\` again if ` +
-      `node_modules/.bin/node is missing, and start the shop with \`npm start\` rather than the machine's \`node\`. ` +
-      `Everything also runs on Node 20.19 or newer (docs/running-locally.md#which-node).`,
+      `Node ${lambdasMajor} (the package \`node\`) where the registry has a build for this machine, and npm scripts ` +
+      `use it: run \`npm install\` again if node_modules/.bin/node is missing and start the shop with \`npm start\`; ` +
+      `where there is no build (macOS today), install Node ${lambdasMajor} yourself. Everything also runs on Node ` +
+      `20.19 or newer (docs/running-locally.md#which-node).`,
   };
 }

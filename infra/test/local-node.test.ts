@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { lambdasNodeMajor, nodeNotice } from '../../functions/local/lambdas-node';
@@ -7,7 +6,7 @@ import { SHOP_RUNTIME } from '../lib/shop-function';
 /**
  * The Node that `npm install` brings for `npm start`, the tests and the tools (the `node` package, decision 0101) is
  * the Lambdas' Node: moving SHOP_RUNTIME to a newer Node without moving the local one (or the other way) fails here,
- * and so does a test run under npm on any other Node.
+ * and so does a test run under npm on any other Node (CI's included, should the package fail to install there).
  */
 const ROOT = path.resolve(__dirname, '..', '..');
 const readJson = (file: string) => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
@@ -31,19 +30,15 @@ test("package.json asks for the Lambdas' Node, and the lockfile holds a build of
   expect(pkg.engines.node).toBe('>=20.19');
 });
 
-test("`npm install` put the Lambdas' Node where npm scripts look first (node_modules/.bin)", () => {
-  const bin = path.join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node');
-  expect(existsSync(bin)).toBe(true);
-  const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-  expect(majorOf(version)).toBe(lambdaMajor());
-});
-
-// Started by npm (`npm test`, `npm run test:infra`, `npx jest`), Jest and its workers run on the bin above; started by
-// the machine's `node` directly (`node node_modules/.bin/jest`), on that, which this test then has nothing to say about.
+// Started by npm (`npm test`, `npm run test:infra`, `npx jest`), Jest and its workers run on the first `node` on npm's
+// PATH: node_modules/.bin/node, where the package installed. Started by the machine's `node` directly (`node
+// node_modules/.bin/jest`), they run on that, which this test then has nothing to say about.
 const underNpm = process.env.npm_lifecycle_event !== undefined;
-(underNpm ? test : test.skip)("under npm, Jest itself runs on the Lambdas' Node from node_modules", () => {
+(underNpm ? test : test.skip)("under npm, Jest itself runs on the Lambdas' Node, from node_modules where it is", () => {
   expect(majorOf(process.version)).toBe(lambdaMajor());
-  expect(realpathSync(process.execPath)).toBe(realpathSync(path.join(ROOT, 'node_modules', '.bin', 'node')));
+  const bin = path.join(ROOT, 'node_modules', '.bin', 'node');
+  // Where the registry has no build for the platform (macOS today) npm skips the package; the machine's Node runs.
+  if (existsSync(bin)) expect(realpathSync(process.execPath)).toBe(realpathSync(bin));
 });
 
 test("`npm start` names the Node it runs on, and says what to do when it is not the Lambdas'", () => {
@@ -52,4 +47,5 @@ test("`npm start` names the Node it runs on, and says what to do when it is not 
   expect(other.line).toBe('v20.20.2 (the Lambdas in AWS run Node 24)');
   expect(other.warning).toContain('Node v20.20.2 runs the shop here, while the Lambdas in AWS run Node 24.');
   expect(other.warning).toContain('run `npm install` again if node_modules/.bin/node is missing');
+  expect(other.warning).toContain('install Node 24 yourself');
 });
