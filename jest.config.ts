@@ -3,8 +3,9 @@
 // project does not carry): decision 0096. Jest compiles the tests themselves with SWC.
 import type { Config } from 'jest';
 
-// The AWS SDK warns on every test process that its 2027 releases need Node 22 (README: Node 20.19+ runs the shop
-// today; Lambdas run Node 24). Said once here instead of hundreds of times in the test output.
+// On Node 20 the AWS SDK warns in every test process that its 2027 releases need Node 22. npm runs the tests on the
+// Lambdas' Node 24 (decision 0101), where it is silent; on the machine's Node 20.19+ (the fallback, README) it is said
+// once here instead of hundreds of times in the test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /** TypeScript and JSX through SWC; ESM-only dependencies (Middy) are transformed too. */

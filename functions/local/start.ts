@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { isStrongPassword } from '#shared/messages';
 import { REMINDER_RULES } from '#shared/reminders';
+import { lambdasNodeMajor, nodeNotice } from './lambdas-node';
 import { isPortFree, javaMajorVersion } from './processes';
 import { rateLimitSwitchFromEnv } from './rate-limit';
 import { buildWeb, startLocalStack } from './stack';
@@ -65,6 +66,8 @@ async function main() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19))
     fail(`Node.js 20.19 or newer is needed (this is ${process.version}): install it and run npm start again.`);
+  const node = nodeNotice(process.version, lambdasNodeMajor(ROOT));
+  if (node.warning) console.warn(`\n  ${node.warning}\n`);
   const java = javaMajorVersion();
   if (java === null || java < 17) {
     fail(
@@ -130,7 +133,7 @@ async function main() {
     await buildWeb(ROOT);
   }
 
-  console.log('Starting DynamoDB Local, the Cognito stand-in and the gateway ...');
+  console.log(`Starting DynamoDB Local, the Cognito stand-in and the gateway on Node ${process.version} ...`);
   const stack = await startLocalStack({
     port,
     host,
@@ -167,6 +170,7 @@ async function main() {
   The shop is ready at ${stack.url}${publicUrl ? ` (and ${publicUrl})` : ''}${isLoopbackHost(host) ? '' : `, listening on ${host}`}
   ${seeded ? 'Seeded the demo catalogue (first start).' : 'Kept the data from the last start.'}
 
+  Node:            ${node.line}
   Admin account:   ${admin.email}  /  ${admin.password}
   Data folder:     ${path.relative(ROOT, dataDir) || dataDir} (delete it to start from scratch)
   DynamoDB Local:  http://127.0.0.1:${dynamoPort} (opens the shop's data only with the key in ${path.join(path.relative(ROOT, dataDir) || dataDir, 'dynamodb', 'access-key-id')})

@@ -15,7 +15,10 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** What a function may do with the table; the route table's `table` field. */
 export type TableAccess = 'none' | 'read' | 'readwrite';
 
-/** The Lambda runtime of every function (cdk-nag AwsSolutions-L1 wants the latest Node.js). */
+/**
+ * The Lambda runtime of every function (cdk-nag AwsSolutions-L1 wants the latest Node.js). `npm install` brings the
+ * same Node major for `npm start` and the tests (package.json's `node`; infra/test/local-node.test.ts, decision 0101).
+ */
 export const SHOP_RUNTIME = Runtime.NODEJS_24_X;
 
 export interface ShopFunctionProps extends Omit<

@@ -69,7 +69,7 @@ function spaBuildSource() {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       // Required by the type; only used if local bundling declined, which it never does (it throws instead).
-      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24-slim'),
       local: {
         tryBundle(outputDir: string): boolean {
           const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
