@@ -274,6 +274,8 @@ export const CART_MESSAGES = {
   lineAtLimit: (max: number) => `${max} is the most per item.`,
   emptyCart: 'Your cart is empty.',
   emptyCartTotals: 'Add something to your cart to see its total.',
+  /** Beside the spec's "Estimated tax" until the order is priced (spec section 9: 0 while the state is unknown). */
+  taxFromState: 'Tax is calculated from the shipping state.',
   /** The payment step was left because what it priced changed (the cart in another tab, signing in or out). */
   checkoutChanged:
     'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
