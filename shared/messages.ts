@@ -276,6 +276,9 @@ export const CART_MESSAGES = {
   emptyCartTotals: 'Add something to your cart to see its total.',
   /** Beside the spec's "Estimated tax" until the order is priced (spec section 9: 0 while the state is unknown). */
   taxFromState: 'Tax is calculated from the shipping state.',
+  /** Signing in added the lines of the cart saved on an earlier visit to this browser's (said once). */
+  fromEarlierVisit: (units: number) =>
+    `Welcome back: your cart now also holds ${units === 1 ? '1 item' : `${units} items`} you added on an earlier visit.`,
   /** The payment step was left because what it priced changed (the cart in another tab, signing in or out). */
   checkoutChanged:
     'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
