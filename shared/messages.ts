@@ -284,6 +284,13 @@ export const CART_MESSAGES = {
     'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
 } as const;
 
+/** The owner's stock items: a gift wrap's counts are kept under S, M and L (spec section 9), named by its sheets. */
+export const ITEM_MESSAGES = {
+  unsold: 'not sold for gift wraps',
+  giftwrapHint:
+    'Gift wraps keep their 18inX36in, 20inX40in and 24inX44in counts in S, M and L; the list names them once a gift wrap links to the item.',
+} as const;
+
 /** What a product card says about stock (category, search and hot strips): shared/stock.ts decides which. */
 export const STOCK_MESSAGES = {
   soldOut: 'Sold out',

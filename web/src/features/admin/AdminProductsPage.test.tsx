@@ -40,7 +40,13 @@ beforeEach(() => {
           : { products: [], total: 0, nextCursor: null },
       );
     if (url.pathname === '/api/admin/items') {
-      const item = { id: 'HOODIE-FLEECE', stock: { S: 5, M: 5, L: 5, XL: 2, '2XL': 5 }, version: 1 };
+      const item = {
+        id: 'HOODIE-FLEECE',
+        stock: { S: 5, M: 5, L: 5, XL: 2, '2XL': 5 },
+        version: 1,
+        updatedAt: '2026-11-20T10:00:00.000Z',
+        families: ['apparel'],
+      };
       return json(
         200,
         url.searchParams.get('id') === item.id
