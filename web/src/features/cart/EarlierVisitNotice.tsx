@@ -10,7 +10,8 @@ const SIGN_IN_PAGES = ['/login', '/signup'];
 /**
  * Signing in brought lines from the cart saved on an earlier visit (issue 34 item 4, docs/decisions/0110): the first
  * page after it says so once, with a link to the cart; it goes at the next page change or with Dismiss. Its live
- * region is always there, so the sentence is announced as it comes.
+ * region (aria-live, not role status: a page's own status line stays the page's only one) is always there, so the
+ * sentence is announced as it comes.
  */
 export function EarlierVisitNotice() {
   const { user } = useAuth();
@@ -25,7 +26,7 @@ export function EarlierVisitNotice() {
   }, [fromEarlierVisit, pathname, waiting, dismissEarlierVisit]);
   const show = fromEarlierVisit > 0 && user !== null && !waiting;
   return (
-    <div role="status" className="earlier-visit">
+    <div aria-live="polite" className="earlier-visit">
       {show && (
         <p className="notice">
           {CART_MESSAGES.fromEarlierVisit(fromEarlierVisit)} {pathname !== '/cart' && <Link to="/cart">View cart</Link>}
