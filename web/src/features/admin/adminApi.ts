@@ -12,7 +12,12 @@ import {
   type AdminOrderView,
 } from '#shared/schemas/order-views';
 import { api, apiFile } from '../../lib/api';
-import { stockItemPageSchema, stockItemRowSchema, uploadAnswerSchema, uploadStatusSchema } from '#shared/schemas/admin';
+import {
+  stockItemPageSchema,
+  type stockItemRowSchema,
+  uploadAnswerSchema,
+  uploadStatusSchema,
+} from '#shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
 import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { stockDemandSchema } from '#shared/schemas/stock-alerts';
