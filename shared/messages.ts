@@ -278,15 +278,42 @@ export const CART_MESSAGES = {
   lineAtLimit: (max: number) => `${max} is the most per item.`,
   emptyCart: 'Your cart is empty.',
   emptyCartTotals: 'Add something to your cart to see its total.',
+  /** Beside the spec's "Estimated tax" until the order is priced (spec section 9: 0 while the state is unknown). */
+  taxFromState: 'Tax is calculated from the shipping state.',
+  /** Under the size field, marked, after Add to Cart without a size (beside the spec's alert). */
+  chooseSize: 'Choose a size.',
+  /** Signing in added the lines of the cart saved on an earlier visit to this browser's (said once). */
+  fromEarlierVisit: (units: number) =>
+    `Welcome back: your cart now also holds ${units === 1 ? '1 item' : `${units} items`} you added on an earlier visit.`,
   /** The payment step was left because what it priced changed (the cart in another tab, signing in or out). */
   checkoutChanged:
     'Your cart or account changed since the total was worked out. Please check the details and press Next for the new total.',
+} as const;
+
+/** The owner's stock items: a gift wrap's counts are kept under S, M and L (spec section 9), named by its sheets. */
+export const ITEM_MESSAGES = {
+  unsold: 'not sold for gift wraps',
+  giftwrapHint:
+    'Gift wraps keep their 18inX36in, 20inX40in and 24inX44in counts in S, M and L; the list names them once a gift wrap links to the item.',
 } as const;
 
 /** What a product card says about stock (category, search and hot strips): shared/stock.ts decides which. */
 export const STOCK_MESSAGES = {
   soldOut: 'Sold out',
   onlyLeft: (count: number) => `Only ${count} left`,
+} as const;
+
+/** Beside the spec's sign-up failure: the links for an address that may have an account already. */
+export const AUTH_MESSAGES = {
+  signInInstead: 'Sign in with this email',
+  resetInstead: 'Reset the password',
+} as const;
+
+/** The account page's rating control (spec: 1 to 5 stars): its visible label and what it says of the rating given. */
+export const RATING_MESSAGES = {
+  label: 'Your rating',
+  notRated: 'Not rated yet',
+  rated: (stars: number) => `You rated it ${stars} out of 5`,
 } as const;
 
 /** The account page's shipping profiles. */

@@ -74,3 +74,32 @@ export function stockLocation(
   if (kind === 'giftwrap') return { on: 'stockItem', key: GIFTWRAP_STOCK_KEY[size as keyof typeof GIFTWRAP_STOCK_KEY] };
   return { on: 'product', key: size };
 }
+
+/** What a stock item holds sizes for: the size families of the products that take their sizes from it. */
+export type StockItemFamily = 'apparel' | 'giftwrap';
+export const STOCK_ITEM_FAMILIES = ['apparel', 'giftwrap'] as const satisfies readonly StockItemFamily[];
+
+/** The families of a set of products' tags that draw on a stock item (tumblers and one-size goods keep their own). */
+export function stockItemFamilies(tags: readonly string[]): StockItemFamily[] {
+  const kinds = new Set(tags.map(sizeKind));
+  return STOCK_ITEM_FAMILIES.filter((family) => kinds.has(family));
+}
+
+/**
+ * The sizes a stock item sells and how the owner sees them (issue 34 item 5): each stored count (`key`, S to 2XL) with
+ * the name shoppers pick it by. A gift-wrap item's S, M and L are 18inX36in, 20inX40in and 24inX44in (its XL and 2XL
+ * sell nothing); an item shared by apparel and gift wraps names both ("S / 18inX36in"); an item no product links to
+ * yet shows the five apparel sizes. Labels only: the counts stay stored under S to 2XL.
+ */
+export function stockItemSizes(
+  families: readonly StockItemFamily[],
+): { key: ApparelSize; label: string; sold: boolean }[] {
+  const apparel = families.length === 0 || families.includes('apparel');
+  const giftwrap = families.includes('giftwrap');
+  const wrapOf = new Map(Object.entries(GIFTWRAP_STOCK_KEY).map(([wrap, key]) => [key, wrap]));
+  return APPAREL_SIZES.map((key) => {
+    const wrap = giftwrap ? wrapOf.get(key) : undefined;
+    const label = wrap && apparel ? `${key} / ${wrap}` : (wrap ?? key);
+    return { key, label, sold: apparel || wrap !== undefined };
+  });
+}

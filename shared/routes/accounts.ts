@@ -1,4 +1,9 @@
-import { deleteShippingProfileBodySchema, profilesAnswerSchema, shippingProfilesBodySchema } from '../schemas/address';
+import {
+  deleteShippingProfileBodySchema,
+  profilesAnswerSchema,
+  profilesReadSchema,
+  shippingProfilesBodySchema,
+} from '../schemas/address';
 import { ratedAnswerSchema, ratingsAnswerSchema, reviewBodySchema } from '../schemas/account';
 import { orderNumberSchema } from '../schemas/checkout';
 import { validateAdminSchema } from '../schemas/common';
@@ -25,8 +30,8 @@ export const ACCOUNT_ROUTES = [
     handler: 'accounts/get-shipping-profiles',
     access: 'user',
     table: 'read',
-    answer: profilesAnswerSchema,
-    summary: '{data: [profiles]}',
+    answer: profilesReadSchema,
+    summary: '{data: [profiles], lastUsed}: lastUsed is the index of the profile the latest order shipped to, or null',
   },
   {
     method: 'POST',

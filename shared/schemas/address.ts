@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages';
 import { sanitizeText } from '../sanitize';
-import { isUsState } from '../tax';
+import { isUsState, toStateCode } from '../tax';
 import { typedText } from './text';
 import * as z from './zod';
 
@@ -62,6 +62,11 @@ export const storedProfileSchema = z.object({
 });
 /** GET, POST and DELETE /auth/shippingProfiles answer the list as it now is. */
 export const profilesAnswerSchema = z.object({ data: z.array(storedProfileSchema) });
+/**
+ * GET /auth/shippingProfiles also says which profile the customer's latest order shipped to (`lastUsed`, its index;
+ * null when none did), so checkout can start from it (issue 34 item 4).
+ */
+export const profilesReadSchema = z.extend(profilesAnswerSchema, { lastUsed: z.nullable(z.number()) });
 
 export const MAX_SHIPPING_PROFILES = 10;
 export const shippingProfilesBodySchema = z.object({
@@ -81,3 +86,34 @@ export const shippingAddressSchema = z.object({
   zip: cleanText().check(matches(/^\d{5}$/, MESSAGES.invalidZip)),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
+
+/** Where a parcel goes: a checkout address's fields, or a profile's with its `address` as `line1`. */
+export type ShipTo = Pick<ShippingAddress, 'name' | 'line1' | 'city' | 'state' | 'zip'>;
+export const shipToOfProfile = ({
+  name,
+  address,
+  city,
+  state,
+  zip,
+}: Omit<ShippingProfile, 'email' | 'phone'>): ShipTo => ({
+  name,
+  line1: address,
+  city,
+  state,
+  zip,
+});
+
+/**
+ * Two addresses send a parcel to the same place for the same person: name, street, city and ZIP alike but for case and
+ * spaces, the state by its code ("IL" or "Illinois"). The email is not part of it (a receipt can go elsewhere).
+ */
+export function sameShipTo(a: ShipTo, b: ShipTo): boolean {
+  const same = (x: string, y: string) => x.trim().toLowerCase() === y.trim().toLowerCase();
+  return (
+    same(a.name, b.name) &&
+    same(a.line1, b.line1) &&
+    same(a.city, b.city) &&
+    same(a.zip, b.zip) &&
+    (toStateCode(a.state) ?? a.state.trim().toUpperCase()) === (toStateCode(b.state) ?? b.state.trim().toUpperCase())
+  );
+}

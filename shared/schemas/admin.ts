@@ -1,5 +1,5 @@
 import { TAG_WORDS } from '../categories';
-import { tagWords } from '../sizes';
+import { STOCK_ITEM_FAMILIES, tagWords } from '../sizes';
 import { PHOTO_ID, photoId } from '../images';
 import { pageQueryFields } from './common';
 import { typedText } from './text';
@@ -110,8 +110,13 @@ export const stockItemViewSchema = z.object({
   version: z.number(),
   updatedAt: z.string(),
 });
+/**
+ * A stock item in the admin's list: with the size families of the products (listed or drafted) that take their sizes
+ * from it, so the owner sees a gift wrap's counts by the shopper's names (shared/sizes.ts stockItemSizes).
+ */
+export const stockItemRowSchema = z.extend(stockItemViewSchema, { families: z.array(z.enum(STOCK_ITEM_FAMILIES)) });
 export const stockItemPageSchema = z.object({
-  items: z.array(stockItemViewSchema),
+  items: z.array(stockItemRowSchema),
   total: z.number(),
   nextCursor: z.nullable(z.string()),
 });

@@ -279,7 +279,10 @@ export const dashboardSchema = z.object({
       kind: z.enum(['product', 'stockItem']),
       id: z.string(),
       name: z.string(),
+      /** The stored size (a stock item's S to 2XL). */
       size: z.string(),
+      /** The size as shoppers pick it (a gift wrap's 18inX36in for its stock item's S). */
+      label: z.string(),
       count: z.number(),
     }),
   ),

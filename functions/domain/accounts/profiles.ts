@@ -1,10 +1,24 @@
-import type { ShippingProfile } from '#shared/schemas/address';
+import { sameShipTo, shipToOfProfile, type ShippingProfile } from '#shared/schemas/address';
+import { orders } from '../../db/entities/order';
 import { shippingProfiles } from '../../db/entities/shipping-profiles';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
 
 export async function getProfiles(userId: string): Promise<ShippingProfile[]> {
   return (await shippingProfiles.get({ userId }))?.profiles ?? [];
+}
+
+/**
+ * The profiles with the one the customer's latest order shipped to (`lastUsed`: its index, or null when that order went
+ * elsewhere or there is none yet), read from that one order: checkout starts from it (issue 34 item 4).
+ */
+export async function readProfiles(userId: string): Promise<{ data: ShippingProfile[]; lastUsed: number | null }> {
+  const [profiles, [latest]] = await Promise.all([
+    getProfiles(userId),
+    orders.query('byCustomer', { customer: userId }, { order: 'desc', limit: 1 }),
+  ]);
+  const index = latest ? profiles.findIndex((p) => sameShipTo(shipToOfProfile(p), latest.shippingAddress)) : -1;
+  return { data: profiles, lastUsed: index >= 0 ? index : null };
 }
 
 /** Replaces the customer's list (validated and sanitised by shippingProfilesBodySchema). */

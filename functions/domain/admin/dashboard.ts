@@ -1,5 +1,5 @@
 import { isSale } from '#shared/aftersale';
-import { APPAREL_SIZES, GIFTWRAP_STOCK_KEY, sizeKind, TUMBLER_SIZES } from '#shared/sizes';
+import { sizeKind, stockItemFamilies, stockItemSizes, TUMBLER_SIZES } from '#shared/sizes';
 import type { Dashboard } from '#shared/schemas/order-views';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
@@ -56,36 +56,36 @@ export async function dashboard(
   const reminders = await reminderFigures(recent.filter(isSale), todayStart, monthStart);
 
   const lowStock: Dashboard['lowStock'] = [];
-  const itemSizes = new Map<string, Set<string>>();
+  const itemTags = new Map<string, string[]>();
   const itemNames = new Map<string, string[]>();
   for (const product of listed) {
     const kind = sizeKind(product.tag);
     if (kind === 'apparel' || kind === 'giftwrap') {
       if (!product.stockRef) continue;
-      const sizes = itemSizes.get(product.stockRef) ?? new Set<string>();
-      for (const size of kind === 'apparel' ? APPAREL_SIZES : Object.values(GIFTWRAP_STOCK_KEY)) sizes.add(size);
-      itemSizes.set(product.stockRef, sizes);
+      itemTags.set(product.stockRef, [...(itemTags.get(product.stockRef) ?? []), product.tag]);
       itemNames.set(product.stockRef, [...(itemNames.get(product.stockRef) ?? []), product.name]);
       continue;
     }
     for (const size of kind === 'tumbler' ? TUMBLER_SIZES : (['CANDLE'] as const)) {
       const count = Number((product.stock as Record<string, number | undefined>)[size] ?? 0);
-      if (count <= threshold) lowStock.push({ kind: 'product', id: product.id, name: product.name, size, count });
+      if (count <= threshold)
+        lowStock.push({ kind: 'product', id: product.id, name: product.name, size, label: size, count });
     }
   }
   for (const item of items) {
-    // Sizes the linked products sell (gift wraps only S, M, L); an item nothing links to shows all five.
-    const sizes = itemSizes.get(item.id) ?? new Set<string>(APPAREL_SIZES);
+    // Sizes the linked products sell, by the names shoppers pick them by (gift wraps: S, M, L as 18inX36in, ...); an
+    // item nothing links to shows all five.
     const names = itemNames.get(item.id);
-    for (const size of APPAREL_SIZES) {
-      if (!sizes.has(size)) continue;
-      const count = Number(item.stock[size] ?? 0);
+    for (const { key, label, sold } of stockItemSizes(stockItemFamilies(itemTags.get(item.id) ?? []))) {
+      if (!sold) continue;
+      const count = Number(item.stock[key] ?? 0);
       if (count <= threshold)
         lowStock.push({
           kind: 'stockItem',
           id: item.id,
           name: names ? `${item.id} (${names.join(', ')})` : item.id,
-          size,
+          size: key,
+          label,
           count,
         });
     }

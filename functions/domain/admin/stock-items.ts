@@ -5,25 +5,46 @@ import {
   type stockItemInputSchema,
   type stockItemUpdateSchema,
 } from '#shared/schemas/admin';
+import { stockItemFamilies } from '#shared/sizes';
 import { adminPage } from './pages';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
-import { listProductRecords } from '../catalog/products';
+import { listProductRecords, type ProductRecord } from '../catalog/products';
 
 export const STALE_STOCK_ITEM =
   'This stock item was changed by someone else (or by a sale). Reload to see the latest counts.';
 
 const view = ({ id, stock, version, updatedAt }: StockItemRecord) => ({ id, stock, version, updatedAt });
 
-/** One page of the stock-item table, by id, with the total and the next page's cursor (or the one item of `id`). */
+/** The products (listed or drafted) that take their sizes from a stock item, by item id. */
+async function linkedProducts(): Promise<Map<string, ProductRecord[]>> {
+  const linked = new Map<string, ProductRecord[]>();
+  for (const product of [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))])
+    if (product.stockRef) linked.set(product.stockRef, [...(linked.get(product.stockRef) ?? []), product]);
+  return linked;
+}
+
+/**
+ * One page of the stock-item table, by id, with the total and the next page's cursor (or the one item of `id`); each
+ * item with the size families of the products linked to it (a gift wrap's counts are shown by its sheet sizes).
+ */
 export async function listStockItems(query: AdminPageQuery = { limit: ADMIN_PAGE_SIZE }) {
-  if (query.id) {
-    const item = await stockItems.get({ id: query.id });
-    return { items: item ? [view(item)] : [], total: item ? 1 : 0, nextCursor: null };
-  }
-  const { records, total, nextCursor } = await adminPage(stockItems, 'all', {}, query, 'asc');
-  return { items: records.map(view), total, nextCursor };
+  const [page, linked] = await Promise.all([
+    query.id
+      ? stockItems.get({ id: query.id }).then((item) => ({
+          records: item ? [item] : [],
+          total: item ? 1 : 0,
+          nextCursor: null,
+        }))
+      : adminPage(stockItems, 'all', {}, query, 'asc'),
+    linkedProducts(),
+  ]);
+  const row = (item: StockItemRecord) => ({
+    ...view(item),
+    families: stockItemFamilies((linked.get(item.id) ?? []).map((product) => product.tag)),
+  });
+  return { items: page.records.map(row), total: page.total, nextCursor: page.nextCursor };
 }
 
 /** Adds a stock item; an id that exists already answers 409. */
@@ -58,9 +79,7 @@ export async function updateStockItem(id: string, input: z.output<typeof stockIt
 export async function deleteStockItem(id: string) {
   const current = await stockItems.get({ id });
   if (!current) throw notFound('No such stock item.');
-  const users = [...(await listProductRecords('listed')), ...(await listProductRecords('drafted'))].filter(
-    (p) => p.stockRef === id,
-  );
+  const users = (await linkedProducts()).get(id) ?? [];
   if (users.length) {
     throw conflict(
       `This stock item holds the sizes of ${users.map((p) => p.name).join(', ')}. Link those products to another item first.`,

@@ -36,12 +36,18 @@ async function newUser(): Promise<User> {
 }
 
 /** Orders are recorded by checkout; here they are written directly with the order entity. */
-async function placeOrder(customer: string, orderNumber: string, productIds: string[], createdAt: string) {
+async function placeOrder(
+  customer: string,
+  orderNumber: string,
+  productIds: string[],
+  createdAt: string,
+  shippingAddress = { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
+) {
   await orders.put({
     orderNumber,
     customer,
     status: 'pending',
-    shippingAddress: { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
+    shippingAddress,
     lines: productIds.map((id) => ({
       id,
       name: id,
@@ -104,7 +110,7 @@ describe('shipping profiles', () => {
     invoke(deleteProfile, { method: 'DELETE', path: '/auth/shippingProfiles', token: user.token, body });
 
   it('answers {data: []} before any profile is saved', async () => {
-    expect(await read(alice)).toEqual({ data: [] });
+    expect(await read(alice)).toEqual({ data: [], lastUsed: null });
   });
 
   it('validates with the spec messages, field by field, and stores nothing', async () => {
@@ -119,7 +125,7 @@ describe('shipping profiles', () => {
       'profiles.0.state': MESSAGES.invalidProfileState,
       'profiles.0.city': MESSAGES.profileFieldsRequired,
     });
-    expect(await read(alice)).toEqual({ data: [] });
+    expect(await read(alice)).toEqual({ data: [], lastUsed: null });
   });
 
   it('refuses an email that is not an address with 400 naming the field, as the checkout does, and stores nothing', async () => {
@@ -219,17 +225,46 @@ describe('shipping profiles', () => {
     await save(bob, []);
   });
 
+  it('says which profile the latest order shipped to (lastUsed), whatever the case or the way the state is written', async () => {
+    const [carol, dan] = await Promise.all([newUser(), newUser()]);
+    const home = { ...profile, name: 'Carol Home', address: '4 Oak Ave', city: 'Peoria', state: 'IL', zip: '61602' };
+    const office = { ...profile, name: 'Carol Lee', address: '9 Elm St', city: 'Austin', state: 'TX', zip: '73301' };
+    expect((await save(carol, [home, office])).status).toBe(200);
+    expect((await read(carol)).lastUsed).toBeNull();
+    const to = (where: typeof profile, extra: object = {}) => ({
+      name: where.name,
+      email: 'receipts@example.com',
+      line1: where.address,
+      city: where.city,
+      state: where.state,
+      zip: where.zip,
+      ...extra,
+    });
+    // Shipped to the office, typed as "Texas" in other case: that profile. Someone else's newer order changes nothing.
+    await placeOrder(carol.userId, 'pi_carol_1', ['tee'], '2026-03-01T10:00:00.000Z', to(office, { state: 'texas ' }));
+    await placeOrder(dan.userId, 'pi_dan_home', ['tee'], '2026-03-02T10:00:00.000Z', to(home));
+    expect(await read(carol)).toEqual({
+      data: [expect.objectContaining(home), expect.objectContaining(office)],
+      lastUsed: 1,
+    });
+    // The latest order counts: home, then an address no profile holds (none).
+    await placeOrder(carol.userId, 'pi_carol_2', ['tee'], '2026-03-03T10:00:00.000Z', to(home));
+    expect((await read(carol)).lastUsed).toBe(0);
+    await placeOrder(carol.userId, 'pi_carol_3', ['tee'], '2026-03-04T10:00:00.000Z', to(home, { line1: '5 Oak Ave' }));
+    expect((await read(carol)).lastUsed).toBeNull();
+  });
+
   it("keeps another user's profiles out of reach, whatever the body says", async () => {
     const stored = async () => await shippingProfiles.get({ userId: alice.userId });
     const inTable = await stored();
     const before = await read(alice);
-    expect(await read(bob)).toEqual({ data: [] });
+    expect(await read(bob)).toEqual({ data: [], lastUsed: null });
     expect((await remove(bob, { index: 0, userId: alice.userId })).status).toBe(404);
     await save(bob, [{ ...profile, name: 'Bob' }], { userId: alice.userId });
     await remove(bob, { index: 0, userId: alice.userId });
     expect(await stored()).toEqual(inTable);
     expect(await read(alice)).toEqual(before);
-    expect(await read(bob)).toEqual({ data: [] });
+    expect(await read(bob)).toEqual({ data: [], lastUsed: null });
   });
 });
 

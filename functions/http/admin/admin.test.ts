@@ -17,6 +17,7 @@ import { handler as createUpload } from './create-upload';
 import { handler as deleteProduct } from './delete-product';
 import { handler as deleteItem } from './delete-stock-item';
 import { handler as draft } from './draft-product';
+import { handler as getDashboard } from './get-dashboard';
 import { handler as listDrafted } from './list-drafted-products';
 import { handler as listItems } from './list-stock-items';
 import { handler as listOrders } from './list-orders';
@@ -323,6 +324,47 @@ describe('stock items', () => {
       (await invoke(deleteItem, as({ method: 'DELETE', path: '/api/admin/items/MUG-SET', params: { id: 'MUG-SET' } })))
         .status,
     ).toBe(404);
+  });
+});
+
+describe("a gift wrap's stock item, as the owner reads it (issue 34 item 5)", () => {
+  it("lists the families of the products linked to each item and names a gift wrap's low sizes by its sheets", async () => {
+    await stockItems.create({ id: 'WRAP-SHEETS', stock: { S: 1, M: 9, L: 0, XL: 0, '2XL': 0 } });
+    const wrap = await add({
+      name: 'Pine Wrap',
+      description: 'Paper',
+      price: 900,
+      tag: 'giftwraps',
+      stockRef: 'WRAP-SHEETS',
+      image: photo('c'),
+      extraImages: [],
+    });
+    expect(wrap.status).toBe(201);
+    const listed = await invoke(listItems, as({ method: 'GET', path: '/api/admin/items' }));
+    const families = Object.fromEntries(
+      listed.body.items.map((i: { id: string; families: string[] }) => [i.id, i.families]),
+    );
+    expect(families['WRAP-SHEETS']).toEqual(['giftwrap']);
+    expect(families.TEE).toEqual(['apparel']);
+    const one = await invoke(listItems, as({ method: 'GET', path: '/api/admin/items', query: { id: 'WRAP-SHEETS' } }));
+    expect(one.body.items).toEqual([expect.objectContaining({ id: 'WRAP-SHEETS', families: ['giftwrap'] })]);
+
+    const dashboard = await invoke(
+      getDashboard,
+      as({ method: 'GET', path: '/api/admin/dashboard', query: { threshold: '1' } }),
+    );
+    // S and L are low (1 and 0), by the shopper's names; XL and 2XL sell nothing for a gift wrap, so are not listed.
+    expect(
+      dashboard.body.lowStock
+        .filter((row: { id: string }) => row.id === 'WRAP-SHEETS')
+        .map(({ size, label, count }: { size: string; label: string; count: number }) => ({ size, label, count })),
+    ).toEqual([
+      { size: 'L', label: '24inX44in', count: 0 },
+      { size: 'S', label: '18inX36in', count: 1 },
+    ]);
+    // Labels only: the counts stay stored under S to 2XL.
+    expect((await stockItems.get({ id: 'WRAP-SHEETS' }))?.stock).toEqual({ S: 1, M: 9, L: 0, XL: 0, '2XL': 0 });
+    expect(await rawProduct(wrap.body.id)).toMatchObject({ stockRef: 'WRAP-SHEETS' });
   });
 });
 

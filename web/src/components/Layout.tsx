@@ -6,6 +6,7 @@ import { takeOverShell } from '../app/shell';
 import { useAuth, type CurrentUser } from '../features/auth/AuthProvider';
 import { cartCount } from '../features/cart/cartReducer';
 import { useCart } from '../features/cart/CartProvider';
+import { EarlierVisitNotice } from '../features/cart/EarlierVisitNotice';
 import { SearchBox } from './SearchBox';
 
 const label = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
@@ -226,6 +227,7 @@ export function Layout() {
       <DocumentTitle />
       <PageProgress />
       <Frame header={<Header />}>
+        <EarlierVisitNotice />
         <Outlet />
       </Frame>
     </>

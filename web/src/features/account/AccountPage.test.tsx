@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROFILE_MESSAGES } from '#shared/messages';
+import { PROFILE_MESSAGES, RATING_MESSAGES } from '#shared/messages';
 import type { ShippingProfile } from '#shared/schemas/address';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
@@ -156,6 +156,21 @@ it('a rating shows at once, is saved, and is what the page reads again; a refuse
   // Only logged, as the spec says of a failed review save.
   expect(logged.mock.calls.map(([message]) => message)).toEqual(['review save failed']);
   logged.mockRestore();
+});
+
+it('the rating control is labelled (visibly, and by the product for a screen reader) and answers the star chosen', async () => {
+  server.ratings = {};
+  renderApp('/account');
+  await screen.findByText('Cinnamon Candle', { selector: 'strong' });
+  const control = screen.getByRole('group', { name: 'Rate Cinnamon Candle' });
+  // What a sighted shopper reads over the stars, and the answer under them, which the group points at.
+  expect(control.querySelector('legend')!.textContent).toContain(RATING_MESSAGES.label);
+  const answer = () => document.getElementById(control.getAttribute('aria-describedby')!)!.textContent;
+  expect(answer()).toBe(RATING_MESSAGES.notRated);
+  await userEvent.click(within(control).getByRole('radio', { name: '4 stars' }));
+  expect(answer()).toBe(RATING_MESSAGES.rated(4));
+  await screen.findByText('Thanks for your rating!');
+  expect(answer()).toBe('You rated it 4 out of 5');
 });
 
 it('ADD+ opens an empty profile, Cancel takes it away; Edit then Cancel shows the saved values; nothing is sent', async () => {

@@ -1,9 +1,9 @@
 import { Button, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '#shared/messages';
+import { ITEM_MESSAGES, MESSAGES } from '#shared/messages';
 import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
-import { APPAREL_SIZES } from '#shared/sizes';
+import { APPAREL_SIZES, stockItemSizes } from '#shared/sizes';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
 import { AdminTable, DeleteButton } from './AdminTable';
 import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
@@ -32,7 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * Stock items: counts S, M, L, XL, 2XL (gift wraps use S, M, L); `?id=` shows that one item alone (low-stock links).
+ * Stock items: counts S, M, L, XL, 2XL; a gift wrap's item shows its S, M and L by the sheet sizes shoppers pick
+ * (18inX36in, ...: shared/sizes.ts stockItemSizes) and sells no XL or 2XL. `?id=` shows that one item alone (low-stock
+ * links).
  */
 export default function AdminItemsPage() {
   const { only, page } = useLoaderData<typeof loader>();
@@ -90,15 +92,28 @@ export default function AdminItemsPage() {
             <TableCell as="th" scope="row">
               {item.id}
             </TableCell>
-            {APPAREL_SIZES.map((s) => (
-              <TableCell key={s}>
-                <input
-                  type="number"
-                  min={0}
-                  aria-label={`${item.id} ${s}`}
-                  value={edits[item.id]?.[s] ?? ''}
-                  onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [s]: e.target.value } })}
-                />
+            {stockItemSizes(item.families).map(({ key, label, sold }) => (
+              <TableCell key={key} className={label === key ? undefined : 'size-named'}>
+                {sold ? (
+                  <label>
+                    {/* A gift wrap's count under its sheet size (issue 34 item 5); S to 2XL need no second name. */}
+                    {label !== key && <span className="size-name">{label}</span>}
+                    <input
+                      type="number"
+                      min={0}
+                      aria-label={`${item.id} ${label}`}
+                      value={edits[item.id]?.[key] ?? ''}
+                      onChange={(e) => setEdits({ ...edits, [item.id]: { ...edits[item.id], [key]: e.target.value } })}
+                    />
+                  </label>
+                ) : (
+                  <span className="muted" title={ITEM_MESSAGES.unsold}>
+                    <span aria-hidden="true">–</span>
+                    <span className="visually-hidden">
+                      {key}: {ITEM_MESSAGES.unsold}
+                    </span>
+                  </span>
+                )}
               </TableCell>
             ))}
             <TableCell className="actions">
@@ -144,6 +159,7 @@ export default function AdminItemsPage() {
         <Button type="submit" variation="primary" isLoading={sent?.intent === 'create'} loadingText="Adding…">
           Add stock item
         </Button>
+        <p className="muted wide item-hint">{ITEM_MESSAGES.giftwrapHint}</p>
       </form>
     </AdminPage>
   );

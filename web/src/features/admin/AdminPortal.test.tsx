@@ -23,8 +23,31 @@ const dashboard = {
   stockAlerts: { waiting: 7, sizes: 3 },
   threshold: 3,
   lowStock: [
-    { kind: 'product', id: 'vanilla-snow-candle', name: 'Vanilla Snow Candle', size: 'CANDLE', count: 0 },
-    { kind: 'stockItem', id: 'HOODIE-FLEECE', name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)', size: 'XL', count: 2 },
+    {
+      kind: 'product',
+      id: 'vanilla-snow-candle',
+      name: 'Vanilla Snow Candle',
+      size: 'CANDLE',
+      label: 'CANDLE',
+      count: 0,
+    },
+    {
+      kind: 'stockItem',
+      id: 'HOODIE-FLEECE',
+      name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)',
+      size: 'XL',
+      label: 'XL',
+      count: 2,
+    },
+    // A gift wrap's stock item: its S count is the 18inX36in sheets shoppers pick (issue 34 item 5).
+    {
+      kind: 'stockItem',
+      id: 'WRAP-ROLL',
+      name: 'WRAP-ROLL (Holly Gift Wrap)',
+      size: 'S',
+      label: '18inX36in',
+      count: 1,
+    },
   ],
 };
 
@@ -67,6 +90,12 @@ it('shows the figures and links each tile to its page, each link on its own', as
   expect(within(lowStock).getByRole('link', { name: 'HOODIE-FLEECE (Cozy Cabin Hoodie)' }).getAttribute('href')).toBe(
     '/admin/items?id=HOODIE-FLEECE',
   );
+  // Sizes by the names shoppers pick them by: the gift wrap's sheet, the hoodie's XL.
+  const cells = (name: string) =>
+    [...within(lowStock).getByRole('link', { name }).closest('tr')!.querySelectorAll('td')].map((td) => td.textContent);
+  expect(cells('WRAP-ROLL (Holly Gift Wrap)')).toEqual(['WRAP-ROLL (Holly Gift Wrap)', '18inX36in', '1']);
+  expect(cells('HOODIE-FLEECE (Cozy Cabin Hoodie)')).toEqual(['HOODIE-FLEECE (Cozy Cabin Hoodie)', 'XL', '2']);
+  expect(cells('Vanilla Snow Candle')).toEqual(['Vanilla Snow Candle', 'one size', 'Sold out']);
 });
 
 it("today's link and figures are the admin's own day (not the UTC one), and the links open every sale the figures count", async () => {

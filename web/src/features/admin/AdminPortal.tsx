@@ -205,7 +205,7 @@ export default function AdminPortal() {
                           {unescapeText(row.name)}
                         </Link>
                       </TableCell>
-                      <TableCell>{row.size === 'CANDLE' ? 'one size' : row.size}</TableCell>
+                      <TableCell>{row.size === 'CANDLE' ? 'one size' : row.label}</TableCell>
                       <TableCell>
                         <Badge variation={row.count === 0 ? 'error' : 'warning'}>
                           {row.count === 0 ? 'Sold out' : row.count}

@@ -40,7 +40,13 @@ beforeEach(() => {
           : { products: [], total: 0, nextCursor: null },
       );
     if (url.pathname === '/api/admin/items') {
-      const item = { id: 'HOODIE-FLEECE', stock: { S: 5, M: 5, L: 5, XL: 2, '2XL': 5 }, version: 1 };
+      const item = {
+        id: 'HOODIE-FLEECE',
+        stock: { S: 5, M: 5, L: 5, XL: 2, '2XL': 5 },
+        version: 1,
+        updatedAt: '2026-11-20T10:00:00.000Z',
+        families: ['apparel'],
+      };
       return json(
         200,
         url.searchParams.get('id') === item.id
@@ -103,4 +109,77 @@ it('a price that cannot be read is refused before anything is sent, and what was
   expect(await screen.findByText('Price must look like 12.99')).toBeTruthy();
   expect(saved).toEqual([]);
   expect(price.value).toBe('12,99');
+});
+
+describe('on a phone (issue 34 item 6)', () => {
+  const wrap = {
+    ...candle,
+    id: 'holly-gift-wrap',
+    name: 'Holly Gift Wrap &amp; Ribbon',
+    price: 899,
+    tag: 'giftwraps',
+    stockRef: 'WRAP-ROLL',
+    stock: {},
+    sizes: [
+      { size: '18inX36in', available: 7 },
+      { size: '20inX40in', available: 0 },
+      { size: '24inX44in', available: 2 },
+    ],
+  };
+  /** The window as wide as `width`: what `(max-width: N px)` answers, as a browser would. */
+  const viewport = (width: number) => {
+    window.matchMedia = jest.fn((query: string) => ({
+      matches: Number(/max-width:\s*(\d+)px/.exec(query)?.[1] ?? 0) >= width,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })) as unknown as typeof window.matchMedia;
+  };
+  beforeEach(() => {
+    const stub = global.fetch as jest.Mock;
+    global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(urlOf(input), 'http://shop.test');
+      if (url.pathname === '/api/admin/products' && !url.searchParams.get('id'))
+        return json(200, { products: [candle, wrap], total: 2, nextCursor: null });
+      return stub(input, init) as Promise<Response>;
+    }) as typeof fetch;
+  });
+  afterEach(() => {
+    delete (window as { matchMedia?: unknown }).matchMedia;
+  });
+
+  it('the products are a list of cards (name, price, stock), each opening its product; no table', async () => {
+    viewport(390);
+    at('/admin/products');
+    const card = await screen.findByTestId('card-holly-gift-wrap');
+    const name = within(card).getByRole('link', { name: 'Holly Gift Wrap & Ribbon' });
+    expect(name.getAttribute('href')).toBe('/admin/products?id=holly-gift-wrap');
+    expect(card.textContent).toContain('$8.99');
+    expect(card.textContent).toContain('18inX36in 7 · 20inX40in 0 · 24inX44in 2');
+    expect(within(screen.getByTestId('card-vanilla-snow-candle')).getByText('Sold out')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('row-holly-gift-wrap')).toBeNull();
+  });
+
+  it('a card opens the product alone, its fields to edit and save', async () => {
+    viewport(390);
+    const { router } = at('/admin/products');
+    await userEvent.click(await screen.findByRole('link', { name: 'Vanilla Snow Candle' }));
+    const row = await screen.findByTestId('row-vanilla-snow-candle');
+    expect(router.state.location.search).toBe('?id=vanilla-snow-candle');
+    // Each field carries its column's name, which the phone's card shows beside it.
+    expect(within(row).getByLabelText<HTMLInputElement>('Price').closest('td')!.dataset.label).toBe('Price ($)');
+    await userEvent.clear(within(row).getByLabelText('Price'));
+    await userEvent.type(within(row).getByLabelText('Price'), '19.50');
+    await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved Vanilla Snow Candle.')).toBeTruthy();
+    expect(saved).toEqual([{ url: '/api/admin/products/vanilla-snow-candle', body: { price: 1950, version: 3 } }]);
+  });
+
+  it('a desktop keeps the table', async () => {
+    viewport(1280);
+    at('/admin/products');
+    expect(await screen.findByTestId('row-holly-gift-wrap')).toBeTruthy();
+    expect(screen.queryByTestId('card-holly-gift-wrap')).toBeNull();
+  });
 });

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { unescapeText } from '#shared/sanitize';
 import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { AddProductForm } from './AddProductForm';
 import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
 import { AdminTable } from './AdminTable';
-import { ProductCells } from './ProductCells';
+import { ProductCardList, ADMIN_PHONE } from './ProductCardList';
+import { PRODUCT_COLUMNS, ProductCells } from './ProductCells';
 import { changes, rowsOf, type Row } from './productRows';
 import { AdminPage, adminWrite, cursorOf, refused, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
@@ -44,7 +46,8 @@ export async function action({ request }: ActionFunctionArgs) {
 /**
  * The listed products, 50 a page, edited in place; `?id=` shows that one product alone (the dashboard's low-stock
  * links: the row is there whichever page it would be on), with a link back to them all. Each page read (again, after
- * a write) starts from the stored values; a refused save keeps what was typed.
+ * a write) starts from the stored values; a refused save keeps what was typed. On a phone the page is a list of cards
+ * (name, price, stock) that each open their product, and the product opened is a card of its fields (issue 34 item 6).
  */
 export default function AdminProductsPage() {
   const { only, page } = useLoaderData<typeof loader>();
@@ -61,6 +64,8 @@ export default function AdminProductsPage() {
   const addProblem = result?.intent === 'create' && !result.ok ? (result.notice?.text ?? '') : '';
 
   const edit = (id: string, patch: Partial<Row>) => setRows({ ...rows, [id]: { ...rows[id], ...patch } });
+  // A phone: the page of products as cards that open a product; the one product opened is a card of its fields.
+  const phone = useMediaQuery(ADMIN_PHONE);
 
   return (
     <AdminPage title="Products" notice={addProblem ? null : notice}>
@@ -78,30 +83,35 @@ export default function AdminProductsPage() {
           <Link to="/admin/products">Show all products</Link>
         </p>
       )}
-      <AdminTable
-        columns={['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions']}
-        rows={products}
-        rowKey={(product) => product.id}
-        rowId={(product) => `row-${product.id}`}
-        rowTestId={(product) => `row-${product.id}`}
-        pager={pager}
-        cells={(product) => {
-          const row = rows[product.id];
-          if (!row) return null;
-          const busy = sent?.id === product.id || (sent?.product as AdminProduct | undefined)?.id === product.id;
-          return (
-            <ProductCells
-              product={product}
-              row={row}
-              busy={busy}
-              edit={(patch) => edit(product.id, patch)}
-              save={() => void write('save', { product, row })}
-              draft={() => void write('draft', { id: product.id, name: row.name })}
-              remove={() => void write('delete', { id: product.id, name: row.name })}
-            />
-          );
-        }}
-      />
+      {phone && !only ? (
+        <ProductCardList products={products} pager={pager} />
+      ) : (
+        <AdminTable
+          columns={PRODUCT_COLUMNS}
+          cardsOnPhone
+          rows={products}
+          rowKey={(product) => product.id}
+          rowId={(product) => `row-${product.id}`}
+          rowTestId={(product) => `row-${product.id}`}
+          pager={pager}
+          cells={(product) => {
+            const row = rows[product.id];
+            if (!row) return null;
+            const busy = sent?.id === product.id || (sent?.product as AdminProduct | undefined)?.id === product.id;
+            return (
+              <ProductCells
+                product={product}
+                row={row}
+                busy={busy}
+                edit={(patch) => edit(product.id, patch)}
+                save={() => void write('save', { product, row })}
+                draft={() => void write('draft', { id: product.id, name: row.name })}
+                remove={() => void write('delete', { id: product.id, name: row.name })}
+              />
+            );
+          }}
+        />
+      )}
       <AddProductForm
         add={(product) => void write('create', { product })}
         adding={sent?.intent === 'create'}

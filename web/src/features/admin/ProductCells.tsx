@@ -3,6 +3,10 @@ import type { AdminProduct } from './adminApi';
 import { DeleteButton } from './AdminTable';
 import { changes, ownCounts, type Row } from './productRows';
 
+/** The products table's columns; each cell carries its column's name for the phone's card (AdminTable cardsOnPhone). */
+export const PRODUCT_COLUMNS = ['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions'] as const;
+const [IMAGE, NAME, PRICE, TAGS, STOCK, DESCRIPTION] = PRODUCT_COLUMNS;
+
 /**
  * One product's cells in the products table, edited in place: name, price, tags, its stock (the stock item it takes
  * from, or its own counts), description; Save (only when something changed), Draft and Delete, held while a write of
@@ -29,13 +33,13 @@ export function ProductCells({
   const counts = ownCounts(row.tag);
   return (
     <>
-      <TableCell>
+      <TableCell data-label={IMAGE}>
         <img src={product.image} alt="" />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={NAME}>
         <input aria-label="Name" value={row.name} onChange={(e) => edit({ name: e.target.value })} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={PRICE}>
         <input
           aria-label="Price"
           inputMode="decimal"
@@ -43,10 +47,10 @@ export function ProductCells({
           onChange={(e) => edit({ price: e.target.value })}
         />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={TAGS}>
         <input aria-label="Tags" value={row.tag} onChange={(e) => edit({ tag: e.target.value })} />
       </TableCell>
-      <TableCell>
+      <TableCell data-label={STOCK} className="stock-cell">
         {counts.length === 0 ? (
           <label>
             Stock item
@@ -66,7 +70,7 @@ export function ProductCells({
           ))
         )}
       </TableCell>
-      <TableCell>
+      <TableCell data-label={DESCRIPTION}>
         <textarea
           aria-label="Description"
           rows={2}

@@ -12,7 +12,12 @@ import {
   type AdminOrderView,
 } from '#shared/schemas/order-views';
 import { api, apiFile } from '../../lib/api';
-import { uploadAnswerSchema, uploadStatusSchema } from '#shared/schemas/admin';
+import {
+  stockItemPageSchema,
+  type stockItemRowSchema,
+  uploadAnswerSchema,
+  uploadStatusSchema,
+} from '#shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
 import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { stockDemandSchema } from '#shared/schemas/stock-alerts';
@@ -63,13 +68,10 @@ export const deleteProduct = (id: string) =>
 
 export const stockCounts = z.object({ S: z.number(), M: z.number(), L: z.number(), XL: z.number(), '2XL': z.number() });
 const item = z.object({ id: z.string(), stock: stockCounts, version: z.number() });
-export type StockItem = z.infer<typeof item>;
+/** A stock item in the list, with the size families of the products linked to it (the sizes' labels). */
+export type StockItem = z.infer<typeof stockItemRowSchema>;
 export const listItems = (cursor?: string, id?: string) =>
-  api(
-    `/api/admin/items${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`,
-    z.object({ items: z.array(item), total: z.number(), nextCursor: z.nullable(z.string()) }),
-    { auth: true },
-  );
+  api(`/api/admin/items${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, stockItemPageSchema, { auth: true });
 export const createItem = (body: unknown) => api('/api/admin/items', item, { auth: true, body });
 export const updateItem = (id: string, body: unknown) =>
   api(`/api/admin/items/${encodeURIComponent(id)}`, item, { auth: true, method: 'PUT', body });

@@ -1,6 +1,6 @@
 import { formatCents, toCents } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
-import { sizeKind, TUMBLER_SIZES } from '#shared/sizes';
+import { CANDLE_SIZE, sizeKind, TUMBLER_SIZES } from '#shared/sizes';
 import type { AdminProduct } from './adminApi';
 
 /** Non-numeric input becomes 0 (spec section 5). */
@@ -52,4 +52,15 @@ export function changes(product: AdminProduct, row: Row) {
   if (counts.some((k) => (row.stock[k] ?? '0') !== (original.stock[k] ?? '0')))
     body.stock = Object.fromEntries(counts.map((k) => [k, toCount(row.stock[k] ?? '0')]));
   return body;
+}
+
+/**
+ * A product's stock in one line, by the sizes shoppers pick (the phone's product cards): "S 4 · M 0 · L 2",
+ * "18inX36in 3 · ...", or "12 in stock" for a one-size good; "Sold out" when no size has any.
+ */
+export function stockSummary(product: Pick<AdminProduct, 'sizes'>): string {
+  const { sizes } = product;
+  if (sizes.every((size) => size.available <= 0)) return 'Sold out';
+  if (sizes.length === 1 && sizes[0].size === CANDLE_SIZE) return `${sizes[0].available} in stock`;
+  return sizes.map((size) => `${size.size} ${Math.max(0, size.available)}`).join(' · ');
 }

@@ -13,9 +13,11 @@ export default function LoginPage() {
   const { user, signIn, sendResetCode } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
-  const from = (location.state as { from?: string } | null)?.from;
-  const [mode, setMode] = useState<'signin' | 'reset'>('signin');
-  const [email, setEmail] = useState('');
+  // Where an admin page sent the visitor from; from sign-up's links, the address typed there and whether to reset.
+  const arrived = location.state as { from?: string; email?: string; reset?: boolean } | null;
+  const from = arrived?.from;
+  const [mode, setMode] = useState<'signin' | 'reset'>(arrived?.reset ? 'reset' : 'signin');
+  const [email, setEmail] = useState(arrived?.email ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');

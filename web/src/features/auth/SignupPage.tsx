@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
+import { AUTH_MESSAGES, isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
@@ -100,6 +100,18 @@ export default function SignupPage() {
           />
         </label>
         <FormError message={error} />
+        {error === MESSAGES.signUpFailed && (
+          // Beside the spec's words (issue 34 item 7): the two ways on for an address that has an account, with it
+          // filled in on the sign-in page.
+          <p className="auth-next">
+            <Link to="/login" state={{ email: form.email }}>
+              {AUTH_MESSAGES.signInInstead}
+            </Link>
+            <Link to="/login" state={{ email: form.email, reset: true }}>
+              {AUTH_MESSAGES.resetInstead}
+            </Link>
+          </p>
+        )}
         <button type="submit" disabled={busy}>
           {busy ? MESSAGES.signingUp : MESSAGES.createAccount}
         </button>

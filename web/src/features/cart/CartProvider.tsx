@@ -13,7 +13,7 @@ import {
 import { savedCartSchema, type CartLine } from '#shared/schemas/cart';
 import { api } from '../../lib/api';
 import { useAuth } from '../auth/AuthProvider';
-import { cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAction } from './cartReducer';
+import { cartCount, cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAction } from './cartReducer';
 
 interface CartState {
   cart: CartLine[];
@@ -24,6 +24,12 @@ interface CartState {
    * later cannot put the old lines back.
    */
   settled: boolean;
+  /**
+   * Units that signing in brought from the cart saved on an earlier visit into the one this browser showed (0: none):
+   * the page says so once (EarlierVisitNotice), then `dismissEarlierVisit`.
+   */
+  fromEarlierVisit: number;
+  dismissEarlierVisit: () => void;
 }
 
 const CartContext = createContext<CartState | null>(null);
@@ -40,6 +46,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, rawDispatch] = useReducer(cartReducer, undefined, () => readStoredCart());
   const signedInAs = useRef<string | null>(null);
   const [settled, setSettled] = useState(false);
+  const [fromEarlierVisit, setFromEarlierVisit] = useState(0);
+  const dismissEarlierVisit = useCallback(() => setFromEarlierVisit(0), []);
   // The cart as last rendered, for dispatch: follows the state in the commit (a layout effect runs before any
   // event can), and dispatch moves it on at once so two actions in one event both count.
   const current = useRef(cart);
@@ -101,8 +109,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
           rawDispatch({ type: 'SET_CART', cart: saved });
           return;
         }
-        const merged = mergeCarts(saved, readStoredCart());
+        const guest = readStoredCart();
+        const merged = mergeCarts(saved, guest);
         rawDispatch({ type: 'SET_CART', cart: merged });
+        // What the saved cart added to what this browser showed (issue 34 item 4): said once, not at later loads.
+        setFromEarlierVisit(Math.max(0, cartCount(merged) - cartCount(guest)));
         if (merged.length !== saved.length || merged.some((line, i) => line.quantity !== saved[i]?.quantity))
           return save(merged);
       })
@@ -122,8 +133,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   // Signed out: nothing to wait for once the session is known (the saved cart is a signed-in shopper's).
   const value = useMemo(
-    () => ({ cart, dispatch, settled: settled || (ready && !user) }),
-    [cart, dispatch, settled, ready, user],
+    () => ({
+      cart,
+      dispatch,
+      settled: settled || (ready && !user),
+      fromEarlierVisit,
+      dismissEarlierVisit,
+    }),
+    [cart, dispatch, settled, ready, user, fromEarlierVisit, dismissEarlierVisit],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

@@ -75,11 +75,19 @@ it('disables sold-out sizes and asks for a size before adding', async () => {
   expect(screen.getByRole<HTMLOptionElement>('option', { name: 'M' }).disabled).toBe(false);
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
   expect(alert).toHaveBeenCalledWith(MESSAGES.sizeAndQuantityRequired);
+  // Beside the spec's alert, the size field is marked (issue 34 item 7): invalid, and a line under it says why.
+  const size = screen.getByRole('combobox', { name: 'Size' });
+  expect(size.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(size.getAttribute('aria-describedby')!)!.textContent).toBe(CART_MESSAGES.chooseSize);
   await userEvent.selectOptions(screen.getByRole('combobox'), 'M');
+  // A size chosen: the mark goes.
+  expect(size.hasAttribute('aria-invalid')).toBe(false);
+  expect(screen.queryByText(CART_MESSAGES.chooseSize)).toBeNull();
   await userEvent.clear(screen.getByRole('spinbutton'));
   await userEvent.type(screen.getByRole('spinbutton'), '0');
   await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
   expect(alert).toHaveBeenLastCalledWith(MESSAGES.sizeAndQuantityRequired);
+  expect(size.hasAttribute('aria-invalid')).toBe(false);
   expect(JSON.parse(localStorage.getItem('cart') ?? '[]')).toEqual([]);
 });
 

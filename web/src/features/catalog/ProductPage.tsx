@@ -45,6 +45,8 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
   const [added, setAdded] = useState('');
   /** A quantity above the limit: refused, and this says that 9 is the most. */
   const [tooMany, setTooMany] = useState('');
+  /** Add to Cart pressed with no size chosen: besides the spec's alert, the size field is marked until one is. */
+  const [noSize, setNoSize] = useState(false);
 
   const name = unescapeText(product.name);
   const single = sizeKind(product.tag) === 'single';
@@ -63,7 +65,10 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
     event.preventDefault();
     const count = Number(quantity);
     if (size && (!isSize(size) || !sizesFor(product.tag).includes(size))) return window.alert(MESSAGES.invalidSize);
-    if (!size || !isSize(size) || !(count > 0)) return window.alert(MESSAGES.sizeAndQuantityRequired);
+    if (!size || !isSize(size) || !(count > 0)) {
+      setNoSize(!size);
+      return window.alert(MESSAGES.sizeAndQuantityRequired);
+    }
     const wanted = Math.floor(count);
     setTooMany(wanted > MAX_QUANTITY ? CART_MESSAGES.quantityLimit(MAX_QUANTITY) : '');
     if (wanted > MAX_QUANTITY) return setAdded('');
@@ -120,7 +125,16 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
           <form className="stack" onSubmit={addToCart} noValidate>
             <label>
               Size
-              <select value={size} onChange={(e) => setSize(e.target.value)} name="size">
+              <select
+                value={size}
+                onChange={(e) => {
+                  setSize(e.target.value);
+                  setNoSize(false);
+                }}
+                name="size"
+                aria-invalid={noSize ? true : undefined}
+                aria-describedby={noSize ? 'size-error' : undefined}
+              >
                 {!single && <option value="">Choose a size</option>}
                 {options.map(({ size: option, available }) => (
                   <option key={option} value={option} disabled={available <= 0}>
@@ -130,6 +144,11 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
                 ))}
               </select>
             </label>
+            {noSize && (
+              <span id="size-error" className="error field-error">
+                {CART_MESSAGES.chooseSize}
+              </span>
+            )}
             <label>
               Quantity
               <input

@@ -66,7 +66,7 @@ beforeEach(() => {
     if (url === '/auth/cart' && init?.method === 'POST')
       savedCart = (JSON.parse(init.body as string) as { cart: CartLine[] }).cart;
     if (url === '/auth/cart') return json(200, { cart: { cart: savedCart } });
-    if (url === '/auth/shippingProfiles') return json(200, { data: savedProfiles });
+    if (url === '/auth/shippingProfiles') return json(200, { data: savedProfiles, lastUsed: null });
     if (url.startsWith('/auth/create-payment-intent')) return json(200, intent);
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
@@ -115,7 +115,8 @@ it('signing out empties the cart, so the checkout shows the empty cart; what the
 it("a signed-in shopper's saved profiles come with the shipping step (its loader), and picking one fills the details", async () => {
   resetTestSession(ann);
   savedCart = [candle];
-  savedProfiles = [home];
+  // Two profiles, neither used yet: the step starts empty and the picker chooses (one alone fills it: ShippingStart).
+  savedProfiles = [{ ...home, name: 'Ann Office', address: '9 Elm St' }, home];
   localStorage.setItem('cart', JSON.stringify([candle]));
   renderCheckout('/cart/shipping');
   await screen.findByRole('heading', { name: 'Shipping Details' });

@@ -66,6 +66,8 @@ export function OrderDetails({
             <dd>{formatPrice(amounts.shipping)}</dd>
             <dt>Estimated tax</dt>
             <dd>{formatPrice(amounts.tax)}</dd>
+            {/* Until Next prices the order: where the figure comes from (the spec's $0.00 while no state is known). */}
+            {!intent && <dd className="tax-note">{CART_MESSAGES.taxFromState}</dd>}
             <dt className="total">{discountUnknown ? MESSAGES.totalBeforeDiscount : 'Total'}</dt>
             <dd className="total">{formatPrice(amounts.total)}</dd>
           </dl>

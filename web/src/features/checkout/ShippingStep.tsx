@@ -1,14 +1,12 @@
-import { Fragment, useEffect, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
 import {
   Navigate,
   redirect,
   replace,
   useActionData,
-  useLoaderData,
   useLocation,
   useNavigate,
   useNavigation,
-  useRevalidator,
   useSubmit,
   type ActionFunctionArgs,
 } from 'react-router-dom';
@@ -18,9 +16,18 @@ import type { CartLine } from '#shared/schemas/cart';
 import { isUsState } from '#shared/tax';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart/CartProvider';
-import { createIntent, isPromoRefusal, savedAddresses } from './checkoutApi';
+import { createIntent, isPromoRefusal } from './checkoutApi';
 import { forget, keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
+import {
+  isBlank,
+  NO_PROFILES,
+  ProfilePicker,
+  savedAddresses,
+  startingProfile,
+  useSavedProfiles,
+  type ShippingData,
+} from './savedProfiles';
 import { cartKey, STEP_HEADING, STEP_PATH, stepToShow } from './steps';
 
 const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoComplete: string }[] = [
@@ -48,16 +55,11 @@ export async function loader(): Promise<ShippingData | Response> {
   const step = stepToShow('shipping', storedFacts());
   if (step !== 'shipping') return replace(STEP_PATH[step]);
   try {
-    return { profiles: await savedAddresses() };
+    return await savedAddresses();
   } catch (error) {
     console.error('profile load failed', error);
-    return { profiles: [] };
+    return NO_PROFILES;
   }
-}
-
-/** What the step's loader read: the saved profiles as addresses (none for a guest, or when they could not be read). */
-export interface ShippingData {
-  profiles: ShippingAddress[];
 }
 
 /** What Next sends its action: the cart, the details and the code as the shopper sees them, and who shops. */
@@ -127,23 +129,6 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
   }
 }
 
-/**
- * The saved profiles the loader read, shown to the shopper they were read for: signed out on this step, none; signed
- * in meanwhile (read for nobody, or for someone else), the loader reads them again.
- */
-function useProfiles(who: string | null): ShippingAddress[] {
-  const { profiles } = useLoaderData<ShippingData>();
-  const revalidator = useRevalidator();
-  const [read, setRead] = useState({ profiles, who });
-  if (read.profiles !== profiles) setRead({ profiles, who });
-  const stale = who !== null && read.who !== who;
-  useEffect(() => {
-    if (stale) void revalidator.revalidate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per shopper (the revalidator changes as it runs)
-  }, [stale, who]);
-  return who !== null && read.who === who ? read.profiles : [];
-}
-
 /** /cart/shipping: the Shipping Details step. What is typed is kept for the tab, so a reload shows it again. */
 export default function ShippingStep() {
   const { who, address, setAddress, promo } = useCheckout();
@@ -153,7 +138,7 @@ export default function ShippingStep() {
   const submit = useSubmit();
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
-  const profiles = useProfiles(who);
+  const saved = useSavedProfiles(who);
   const heading = useStepHeading();
   const fieldErrors = refusal?.fieldErrors ?? {};
 
@@ -164,6 +149,16 @@ export default function ShippingStep() {
     if (refusedCode) drop(refusedCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per refusal (drop is a new function each render)
   }, [refusal]);
+
+  // A signed-in shopper who has typed nothing starts from their last used (or only) profile, once per profiles read
+  // (emptied by hand, the fields stay empty). Before the step paints, so the details show filled at once.
+  const started = useRef<ShippingData | null>(null);
+  useLayoutEffect(() => {
+    if (started.current === saved) return;
+    started.current = saved;
+    const profile = startingProfile(saved);
+    if (profile && isBlank(address)) setAddress(profile);
+  }, [saved, address, setAddress]);
 
   // The cart emptied meanwhile (another tab, signing out): nothing to ship.
   const step = stepToShow('shipping', { cart, who, address, promoCode: null, priced: null });
@@ -186,22 +181,7 @@ export default function ShippingStep() {
         </p>
       )}
       <form className="stack card" onSubmit={next} aria-label="Shipping details">
-        {profiles.length > 0 && (
-          <label>
-            Use a saved shipping profile
-            <select
-              defaultValue=""
-              onChange={(e) => e.target.value !== '' && setAddress(profiles[Number(e.target.value)])}
-            >
-              <option value="">Choose a profile…</option>
-              {profiles.map((profile, index) => (
-                <option key={index} value={index}>
-                  {profile.name}, {profile.line1}, {profile.city}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />
         {FIELDS.map((field) => (
           <Fragment key={field.key}>
             <label>

@@ -5,8 +5,7 @@ import { createIntentResultSchema, validateCartResultSchema } from '#shared/sche
 import { recordedGuestOrderSchema } from '#shared/schemas/order-views';
 import { promoCheckResultSchema } from '#shared/schemas/promo';
 import { restoreAnswerSchema } from '#shared/schemas/reminders';
-import { unescapeText } from '#shared/sanitize';
-import { accessToken, api } from '../../lib/api';
+import { api } from '../../lib/api';
 
 /** What checkout sends: which products, sizes and how many (the server prices them). */
 const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => ({ id, size, quantity, name }));
@@ -74,36 +73,6 @@ export const confirmTestPayment = (input: {
   /** The answer to the 3-D Secure step, sent with the same card. */
   threeDSecure?: 'complete' | 'fail';
 }) => api('/api/test-payments/confirm', confirmedSchema, { body: input });
-
-const profilesSchema = z.object({
-  data: z.array(
-    z.object({
-      name: z.string(),
-      email: z.string(),
-      phone: z.string(),
-      address: z.string(),
-      state: z.string(),
-      city: z.string(),
-      zip: z.string(),
-    }),
-  ),
-});
-/**
- * The signed-in shopper's saved shipping profiles as checkout addresses (the shipping step's loader); none for a guest
- * (no token: no request).
- */
-export async function savedAddresses(): Promise<ShippingAddress[]> {
-  if (!(await accessToken())) return [];
-  const { data } = await api('/auth/shippingProfiles', profilesSchema, { auth: true });
-  return data.map((profile) => ({
-    name: unescapeText(profile.name),
-    email: unescapeText(profile.email),
-    line1: unescapeText(profile.address),
-    city: unescapeText(profile.city),
-    state: unescapeText(profile.state),
-    zip: profile.zip,
-  }));
-}
 
 /** Keys in the browser's storage. This tab's checkout (sessionStorage): its id and, a guest's, its secret. */
 export const CHECKOUT_ID_KEY = 'checkoutId';

@@ -29,7 +29,8 @@ export const EMPTY_ADDRESS: ShippingAddress = { name: '', email: '', line1: '', 
 export const cartKey = (cart: readonly Pick<CartLine, 'id' | 'size' | 'quantity'>[]) =>
   cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
 
-const sameAddress = (a: ShippingAddress, b: ShippingAddress) =>
+/** The same details in every field, as typed. */
+export const sameAddress = (a: ShippingAddress, b: ShippingAddress) =>
   (Object.keys(EMPTY_ADDRESS) as (keyof ShippingAddress)[]).every((key) => a[key] === b[key]);
 
 /**
