@@ -36,7 +36,7 @@ export async function restoreCart(token: string): Promise<RestoreAnswer> {
   const address = checkout.shippingAddress;
   return {
     // Names as the shop stores them (sanitised), as every cart line has them: the pages unescape what they show.
-    cart: lines.filter((line) => !short.has(line.name)).map(({ cell: _cell, ...line }) => line),
+    cart: lines.filter((line) => !short.has(line.name)).map(({ cell: _cell, taxCode: _taxCode, ...line }) => line),
     shippingAddress: {
       name: unescapeText(address.name),
       email: unescapeText(address.email),
