@@ -13,7 +13,7 @@ import { jsonResponse as json, urlOf } from '../../testing/render';
 const candle: CartLine = { id: 'c1', name: 'Cider Candle', image: '/c.svg', price: 1800, size: 'CANDLE', quantity: 2 };
 const intent = {
   clientSecret: 'pi_1_secret_2',
-  orderNumber: 'pi_1',
+  paymentIntentId: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   checkoutSecret: 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlci0wMTIzNDU2Nzg5YWI',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 262, total: 4461 },
