@@ -59,7 +59,10 @@ describe.each(viewports)('on %s', (viewport) => {
     expect(await wrapRow.locator('td').allTextContents()).toEqual([expect.stringContaining(WRAP), '18inX36in', '1']);
     expect(await noSidewaysScroll(page)).toBe(true);
 
-    await wrapRow.getByRole('link').click();
+    // By keyboard: on a phone the row's link (its name lists every product linked to the item, as many as the other
+    // journeys of this run made) can lie under the sticky header, where a tap would land on the header.
+    await wrapRow.getByRole('link').focus();
+    await page.keyboard.press('Enter');
     await page.getByText('Showing one stock item:').waitFor();
     const row = page.locator('tr', { has: page.getByRole('rowheader', { name: WRAP }) });
     expect(await row.locator('.size-name').allTextContents()).toEqual(['18inX36in', '20inX40in', '24inX44in']);
