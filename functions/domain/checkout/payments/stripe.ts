@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { orderLabel } from '#shared/order-number';
 import { conflict, HttpError } from '../../../lib/errors';
+import { lazyStripe } from '../../../lib/stripe-sdk';
 import {
   CaptureError,
   type Intent,
@@ -62,20 +63,14 @@ function refundStatus(status: string | null): Refund['status'] {
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
-  private sdk: Promise<Stripe> | undefined;
+  private readonly stripe: () => Promise<Stripe>;
 
   constructor(
-    private readonly secretKey: string,
+    secretKey: string,
     private readonly webhookSecret: string | undefined,
-    private readonly options: Stripe.StripeConfig = {},
-  ) {}
-
-  private stripe(): Promise<Stripe> {
-    this.sdk ??= import('stripe').then(
-      ({ default: StripeSdk }) =>
-        new StripeSdk(this.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...this.options }),
-    );
-    return this.sdk;
+    options: Stripe.StripeConfig = {},
+  ) {
+    this.stripe = lazyStripe(secretKey, options);
   }
 
   async createIntent(input: IntentInput): Promise<Intent> {

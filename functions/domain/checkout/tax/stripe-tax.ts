@@ -5,6 +5,7 @@ import { splitCents } from '#shared/shares';
 import { SHIPPING_TAX_CODE } from '#shared/tax-codes';
 import { toStateCode } from '#shared/tax';
 import type { TaxAnswer, TaxProvider, TaxQuestion } from './provider';
+import { lazyStripe } from '../../../lib/stripe-sdk';
 
 /**
  * How long the card step waits for Stripe Tax before it prices the tax with the table (docs/decisions/0108): a few
@@ -34,19 +35,10 @@ export interface RecordedTransaction {
  */
 export class StripeTaxProvider implements TaxProvider {
   readonly name = 'stripe_tax' as const;
-  private sdk: Promise<Stripe> | undefined;
+  private readonly stripe: () => Promise<Stripe>;
 
-  constructor(
-    private readonly secretKey: string,
-    private readonly options: Stripe.StripeConfig = {},
-  ) {}
-
-  private stripe(): Promise<Stripe> {
-    this.sdk ??= import('stripe').then(
-      ({ default: StripeSdk }) =>
-        new StripeSdk(this.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...this.options }),
-    );
-    return this.sdk;
+  constructor(secretKey: string, options: Stripe.StripeConfig = {}) {
+    this.stripe = lazyStripe(secretKey, options);
   }
 
   async calculate(question: TaxQuestion): Promise<TaxAnswer> {
