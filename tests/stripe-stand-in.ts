@@ -156,6 +156,18 @@ const invalid = (message: string, param?: string, code?: string) => ({
   status: 400,
   body: { error: { type: 'invalid_request_error', message, ...(param ? { param } : {}), ...(code ? { code } : {}) } },
 });
+/** Stripe's 404 for an id it does not know: `No such <what>` (and the parameter that named it, when one did). */
+const missing = (what: string, param?: string) => ({
+  status: 404,
+  body: {
+    error: {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: `No such ${what}`,
+      ...(param ? { param } : {}),
+    },
+  },
+});
 
 /** A form list (`a[0][b]=..`, parsed as {0: {...}, 1: {...}}) as an array, in index order. */
 const listOf = (value: unknown): Record<string, string | undefined>[] =>
@@ -314,25 +326,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
   }
 
-  /** POST /v1/tax/transactions/create_from_calculation: the sale recorded for the tax return, once per reference. */
-  function recordTransaction(form: Record<string, unknown>): { status: number; body: unknown } {
-    const made = taxCalculations.get(typeof form.calculation === 'string' ? form.calculation : '');
-    if (!made)
-      return {
-        status: 404,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'calculation',
-            message: `No such tax calculation: '${String(form.calculation)}'`,
-          },
-        },
-      };
-    const reference = typeof form.reference === 'string' ? form.reference : '';
+  /** A tax transaction's reference is required, and unique among all transactions (reversals included). */
+  function referenceRefused(reference: string): { status: number; body: unknown } | undefined {
     if (!reference) return invalid('Missing required param: reference.', 'reference', 'parameter_missing');
     if ([...taxTransactions.values()].some((t) => t.transaction.reference === reference))
       return invalid(`A transaction with reference '${reference}' already exists.`, 'reference');
+    return undefined;
+  }
+
+  /** POST /v1/tax/transactions/create_from_calculation: the sale recorded for the tax return, once per reference. */
+  function recordTransaction(form: Record<string, unknown>): { status: number; body: unknown } {
+    const made = taxCalculations.get(typeof form.calculation === 'string' ? form.calculation : '');
+    if (!made) return missing(`tax calculation: '${String(form.calculation)}'`, 'calculation');
+    const reference = typeof form.reference === 'string' ? form.reference : '';
+    const refused = referenceRefused(reference);
+    if (refused) return refused;
     if (made.calculation.expires_at < now()) return invalid('The tax calculation has expired.', 'calculation');
     const transaction: StripeTaxTransaction = {
       id: id('tax'),
@@ -380,21 +388,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       typeof form.original_transaction === 'string' ? form.original_transaction : '',
     );
     if (!original || original.transaction.type !== 'transaction')
-      return {
-        status: 404,
-        body: {
-          error: {
-            type: 'invalid_request_error',
-            code: 'resource_missing',
-            param: 'original_transaction',
-            message: `No such tax transaction: '${String(form.original_transaction)}'`,
-          },
-        },
-      };
+      return missing(`tax transaction: '${String(form.original_transaction)}'`, 'original_transaction');
     const reference = typeof form.reference === 'string' ? form.reference : '';
-    if (!reference) return invalid('Missing required param: reference.', 'reference', 'parameter_missing');
-    if ([...taxTransactions.values()].some((t) => t.transaction.reference === reference))
-      return invalid(`A transaction with reference '${reference}' already exists.`, 'reference');
+    const refused = referenceRefused(reference);
+    if (refused) return refused;
     if (form.mode !== 'full' && form.mode !== 'partial') return invalid('Invalid mode.', 'mode');
     const reversals = [...taxTransactions.values()].filter(
       (t) => t.transaction.reversal?.original_transaction === original.transaction.id,
@@ -491,10 +488,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   }
 
   function handle(method: string, path: string, form: Record<string, unknown>): { status: number; body: unknown } {
-    const missing = (what: string) => ({
-      status: 404,
-      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
-    });
     if (method === 'POST' && path === '/v1/tax/calculations') return calculate(form);
     if (method === 'POST' && path === '/v1/tax/transactions/create_from_calculation') return recordTransaction(form);
     if (method === 'POST' && path === '/v1/tax/transactions/create_reversal') return reverseTransaction(form);
