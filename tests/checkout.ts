@@ -11,6 +11,19 @@ import { orderOfPayment } from '../functions/domain/orders/identity';
 import { invoke, sentMails } from './helpers';
 
 /** Helpers of the checkout tests: a guest's calls as the browser makes them, and what the table holds. */
+
+/** The checkout tests' one-size product: `candle`, $18.00, with `stock` candles. */
+export const createCandle = (stock: number) =>
+  products.create({
+    id: 'candle',
+    name: 'Candle',
+    image: '/i/c.svg',
+    description: 'd',
+    price: 1800,
+    tag: 'candles',
+    stock: { CANDLE: stock },
+  });
+
 export const address = {
   name: 'Ada Buyer',
   email: 'ada@example.com',

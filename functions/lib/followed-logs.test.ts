@@ -17,7 +17,6 @@ import { BACK_IN_STOCK } from '#shared/stock-alerts';
 import { checkouts } from '../db/entities/checkout';
 import { formSubmissions } from '../db/entities/form-submission';
 import { mailDeliveries } from '../db/entities/mail-delivery';
-import { products } from '../db/entities/product';
 import { ORDER_CONFIRMATION } from '../domain/checkout/confirmation-mail';
 import { getDelivery } from '../domain/mail/deliveries';
 import { handler as createUpload } from '../http/admin/create-upload';
@@ -26,7 +25,7 @@ import { handler as recordGuestOrder } from '../http/checkout/record-guest-order
 import { handler as submitContact } from '../http/forms/submit-contact';
 import { createGateway } from '../local/gateway';
 import { createS3StandIn, storedObjectMeta } from '../local/s3';
-import { address, mailsFor, orderNumberOf, pay } from '#tests/checkout';
+import { address, createCandle, mailsFor, orderNumberOf, pay } from '#tests/checkout';
 import { apiEvent, lambdaContext, signInNewUser, useFreshTable, type EventInput } from '#tests/helpers';
 import { captureLogLines, loadWithLogging, type LogLine } from '#tests/log-lines';
 import { faultySes, withSesAt } from '#tests/ses-faults';
@@ -98,15 +97,7 @@ afterAll(async () => {
 describe('scheduled jobs', () => {
   beforeEach(async () => {
     await useFreshTable();
-    await products.create({
-      id: 'candle',
-      name: 'Candle',
-      image: '/i/c.svg',
-      description: 'd',
-      price: 1800,
-      tag: 'candles',
-      stock: { CANDLE: 100 },
-    });
+    await createCandle(100);
   });
 
   /** A guest's checkout whose card is authorized; the browser never comes back. The id of its intent request. */

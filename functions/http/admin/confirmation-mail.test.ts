@@ -2,13 +2,12 @@ import { orderLabel } from '#shared/order-number';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
 import { mailDeliveries } from '../../db/entities/mail-delivery';
 import { orders } from '../../db/entities/order';
-import { products } from '../../db/entities/product';
 import { noteOnOrder, ORDER_CONFIRMATION } from '../../domain/checkout/confirmation-mail';
 import { DELIVERY_RULES, getDelivery, MAX_ATTEMPTS, sweepDeliveries } from '../../domain/mail/deliveries';
 import { handler as sendMailsJob } from '../../jobs/send-mails';
 import { sendMail } from '../../lib/mail';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { authorizedGuest, mailsFor, orderOf, recordGuest } from '#tests/checkout';
+import { authorizedGuest, createCandle, mailsFor, orderOf, recordGuest } from '#tests/checkout';
 import { faultySes, withSesAt } from '#tests/ses-faults';
 import { handler as cancelOrder } from './cancel-order';
 import { handler as getDashboard } from './get-dashboard';
@@ -78,15 +77,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await useFreshTable();
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 100 },
-  });
+  await createCandle(100);
 });
 
 it('SES refuses the confirmation: the order is placed all the same, and the job sends the mail on a later try, exactly once', async () => {

@@ -3,6 +3,7 @@ import { products } from '../../db/entities/product';
 import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '#tests/helpers';
 import { handler as getCart } from './get-cart';
 import { handler as saveCart } from './save-cart';
+import { createCandle } from '#tests/checkout';
 
 const userIdOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub as string;
 const read = (token: string) => invoke(getCart, { method: 'GET', path: '/auth/cart', token });
@@ -17,15 +18,7 @@ let bob: string;
 beforeAll(async () => {
   await useFreshTable();
   [alice, bob] = (await Promise.all([signInNewUser(), signInNewUser()])).map((u) => u.token);
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 9 },
-  });
+  await createCandle(9);
   await products.create({
     id: 'tee',
     name: 'Tee',

@@ -1,8 +1,7 @@
 import { settleCheckouts } from '../../domain/checkout/settle';
-import { products } from '../../db/entities/product';
 import { recordMetric } from '../../lib/metrics';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, authorizedGuest, guestIntent, pay, recordGuest } from '#tests/checkout';
+import { address, authorizedGuest, createCandle, guestIntent, pay, recordGuest } from '#tests/checkout';
 import { handler as cancelOrder } from '../admin/cancel-order';
 import { handler as completeOrder } from '../admin/complete-order';
 import { handler as decide } from '../admin/decide-replacement';
@@ -37,15 +36,7 @@ const candle = (quantity = 1) => [{ id: 'candle', size: 'CANDLE', quantity }];
 beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 100 },
-  });
+  await createCandle(100);
 });
 
 it('an order: one OrdersPlaced and its total as revenue, whether the browser calls twice and the job runs too', async () => {

@@ -10,6 +10,7 @@ import { invoke, signInNewUser, useFreshTable, pipelinePhoto } from '#tests/help
 import {
   authorizedGuest,
   checkoutState,
+  createCandle,
   guestIntent,
   intentStatus,
   mailsFor,
@@ -46,15 +47,7 @@ beforeAll(async () => {
     tag: 'giftwraps',
     stockRef: 'TEE',
   });
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 20 },
-  });
+  await createCandle(20);
   await products.create({
     id: 'last5',
     name: 'Last Five Candle',

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
 import { checkouts } from '../../db/entities/checkout';
-import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, authorizedGuest, guestIntent, orderNumberOf, orderOf, pay, recordGuest } from '#tests/checkout';
+import {
+  address,
+  authorizedGuest,
+  createCandle,
+  guestIntent,
+  orderNumberOf,
+  orderOf,
+  pay,
+  recordGuest,
+} from '#tests/checkout';
 import { handler as createIntent } from './create-payment-intent';
 
 /**
@@ -13,15 +21,7 @@ import { handler as createIntent } from './create-payment-intent';
  */
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 100 },
-  });
+  await createCandle(100);
 });
 
 const candle = (quantity = 1) => [{ id: 'candle', size: 'CANDLE', quantity }];

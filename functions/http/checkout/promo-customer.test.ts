@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { PROMO_MESSAGES } from '#shared/promo';
 import { orders } from '../../db/entities/order';
-import { products } from '../../db/entities/product';
 import { promos, promoUses } from '../../db/entities/promo';
 import { cancelOrder } from '../../domain/orders/cancel';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, guestIntent, intentStatus, orderOf, pay, recordGuest } from '#tests/checkout';
+import { address, createCandle, guestIntent, intentStatus, orderOf, pay, recordGuest } from '#tests/checkout';
 import { handler as checkPromo } from './check-promo-code';
 import { handler as createIntent } from './create-payment-intent';
 import { handler as recordOrder } from './record-order';
@@ -17,15 +16,7 @@ import { handler as recordOrder } from './record-order';
  */
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 1000 },
-  });
+  await createCandle(1000);
 });
 
 const candle = [{ id: 'candle', size: 'CANDLE', quantity: 1 }];

@@ -1,7 +1,6 @@
 import { PROMO_MESSAGES } from '#shared/promo';
 import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
-import { products } from '../../db/entities/product';
 import { promos, promoUses } from '../../db/entities/promo';
 import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
 import { settleCheckouts } from '../../domain/checkout/settle';
@@ -14,6 +13,7 @@ import {
   address,
   authorizedGuest,
   checkoutState,
+  createCandle,
   guestIntent,
   intentStatus,
   mailsFor,
@@ -95,15 +95,7 @@ const usesOf = async (code: string, customer: string) =>
 beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 500 },
-  });
+  await createCandle(500);
 });
 afterEach(() => jest.restoreAllMocks());
 

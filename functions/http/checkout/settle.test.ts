@@ -12,6 +12,7 @@ import {
   address,
   authorizedGuest,
   checkoutState,
+  createCandle,
   guestIntent,
   intentStatus,
   mailsFor,
@@ -33,15 +34,7 @@ const candles = async () => (await stockOf('product', 'candle')).CANDLE;
 
 beforeAll(async () => {
   await useFreshTable();
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 100 },
-  });
+  await createCandle(100);
 });
 afterEach(() => jest.restoreAllMocks());
 

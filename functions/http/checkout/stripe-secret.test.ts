@@ -6,6 +6,7 @@ import { startSecretsStandIn, type SecretsStandIn } from '#tests/secrets-manager
 import { handler as confirmTestPayment } from './confirm-test-payment';
 import { handler as createGuestIntent } from './create-guest-payment-intent';
 import { handler as webhook } from './stripe-webhook';
+import { createCandle } from '#tests/checkout';
 
 /**
  * In AWS the Stripe keys live in the stack's Secrets Manager secret (STRIPE_SECRET_ARN): read at cold start,
@@ -55,15 +56,7 @@ let secrets: SecretsStandIn;
 beforeAll(async () => {
   await useFreshTable();
   secrets = await startSecretsStandIn();
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 5 },
-  });
+  await createCandle(5);
 });
 beforeEach(() => {
   process.env.SECRETS_MANAGER_ENDPOINT = secrets.endpoint;

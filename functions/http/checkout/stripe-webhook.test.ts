@@ -4,7 +4,7 @@ import { checkouts } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { settleCheckouts } from '../../domain/checkout/settle';
-import { guestIntent, mailsForPayment, orderOf, recordGuest } from '#tests/checkout';
+import { createCandle, guestIntent, mailsForPayment, orderOf, recordGuest } from '#tests/checkout';
 import { invoke, useFreshTable } from '#tests/helpers';
 import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
 import { handler } from './stripe-webhook';
@@ -92,15 +92,7 @@ describe('Stripe mode against the Stripe API stand-in: signed events, in any ord
   beforeAll(async () => {
     api = await startStripeStandIn();
     process.env.STRIPE_API_BASE = api.base;
-    await products.create({
-      id: 'candle',
-      name: 'Candle',
-      image: '/i/c.svg',
-      description: 'd',
-      price: 1800,
-      tag: 'candles',
-      stock: { CANDLE: 50 },
-    });
+    await createCandle(50);
     await products.create({
       id: 'rug',
       name: 'Last Rug',

@@ -5,7 +5,7 @@ import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { taxReference } from '../../domain/checkout/tax/transaction';
-import { address, guestIntent, orderOf, pay, recordGuest } from '#tests/checkout';
+import { address, createCandle, guestIntent, orderOf, pay, recordGuest } from '#tests/checkout';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
 import { handler as cancelOrder } from '../admin/cancel-order';
@@ -40,15 +40,7 @@ beforeAll(async () => {
       tag: 'hoodies',
       stockRef: 'HOODIES',
     });
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 100 },
-  });
+  await createCandle(100);
   await products.create({
     id: 'cup',
     name: 'Cup',

@@ -19,6 +19,7 @@ import { handler as listOrders } from '../admin/list-orders';
 import { handler as listReplacements } from '../admin/list-replacements';
 import { handler as lookup } from './lookup-order';
 import { handler as requestHandler } from './request-replacement';
+import { createCandle } from '#tests/checkout';
 
 /** After the sale (issue 14) against DynamoDB Local: ship, look up, replacements, archive, dashboard. */
 let admin: string;
@@ -44,15 +45,7 @@ beforeAll(async () => {
     tag: 'tees',
     stockRef: 'TEE',
   });
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 10 },
-  });
+  await createCandle(10);
 });
 
 /** An order as checkout records it (pending), for a fresh email. */

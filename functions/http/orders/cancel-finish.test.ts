@@ -11,6 +11,7 @@ import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers'
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
 import { handler as getOrder } from '../admin/get-order';
 import { until } from '#tests/until';
+import { createCandle } from '#tests/checkout';
 
 /**
  * Cancellations left half-way (docs/decisions/0048): the settle job finishes the refund and the mail of a
@@ -36,15 +37,7 @@ const due = async (orderNumber: string) => cancellationsDue.get({ list: 'due', o
 beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 50 },
-  });
+  await createCandle(50);
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -8,7 +8,7 @@ import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { recordOrder as recordOrderDomain } from '../../domain/checkout/orders';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
-import { address, authorizedGuest, mailsFor, pay, recordGuest } from '#tests/checkout';
+import { address, authorizedGuest, createCandle, mailsFor, pay, recordGuest } from '#tests/checkout';
 import { handler as getCustomerOrder } from '../accounts/get-order';
 import { handler as cancelOrder } from '../admin/cancel-order';
 import { handler as completeOrder } from '../admin/complete-order';
@@ -32,15 +32,7 @@ beforeAll(async () => {
   // The counter as a new shop's table has it (none yet): the first order is #1001.
   await useFreshTable({ freshNumbers: true });
   admin = (await signInNewUser({ admin: true })).token;
-  await products.create({
-    id: 'candle',
-    name: 'Candle',
-    image: '/i/c.svg',
-    description: 'd',
-    price: 1800,
-    tag: 'candles',
-    stock: { CANDLE: 500 },
-  });
+  await createCandle(500);
   await products.create({
     id: 'last-one',
     name: 'Last One',
