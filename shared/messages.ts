@@ -53,6 +53,15 @@ export const MESSAGES = {
   paymentNotCaptured: 'We could not complete the payment, so the order was cancelled. Nothing was charged.',
   /** The checkout was given up (left unpaid too long) or its amounts changed while paying; nothing was charged. */
   checkoutClosed: 'This checkout has expired or changed. Nothing was charged. Please check out again.',
+  /** A quote's offer that can no longer be paid (issue 37): each says why, and that nothing was charged. */
+  offerReplaced: 'This offer was replaced by a newer one. Nothing was charged. Please look at the new offer.',
+  offerExpired: 'This offer has expired and can no longer be paid. Nothing was charged. Ask us for a new one below.',
+  offerDeclined: 'This offer was declined and can no longer be paid. Ask us for a new one below.',
+  offerPaid: 'This offer is paid already: your order is on its way to being made.',
+  offerNeedsAddress: 'Please enter where to ship your order.',
+  quoteLinkInvalid: 'This quote link is not valid or has expired. Please open the link from your latest mail.',
+  quoteClosed: 'This quote is closed. Please send a new request.',
+  artworkNotChecked: 'Please wait until every file is checked, or remove the ones that were refused.',
   /**
    * A checkout the caller cannot show is theirs (unknown, or a guest's without its secret): the same answer either way.
    */
@@ -235,6 +244,9 @@ export const RATE_LIMIT_MESSAGES = {
   emailPreferences: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
   cartRestores: 'Too many cart links opened from your connection. Please wait a few minutes and open the link again.',
   stockAlerts: 'Too many back-in-stock requests from your connection. Please wait a few minutes and try again.',
+  quoteUploads: 'Too many files sent from your connection. Please wait a few minutes and try again.',
+  quotes: 'Too many quote requests from your connection. Please wait a few minutes and try again.',
+  quotePages: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
 } as const;
 
 /**

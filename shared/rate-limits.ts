@@ -147,6 +147,29 @@ const DEFINITIONS = [
     message: RATE_LIMIT_MESSAGES.cartRestores,
   },
   {
+    id: 'quote-uploads',
+    summary:
+      "A quote request's artwork: an upload URL and a check per file (5 files at most per request), with room for a few files refused and sent again",
+    limit: 40,
+    windowSeconds: 600,
+    message: RATE_LIMIT_MESSAGES.quoteUploads,
+  },
+  {
+    id: 'quotes',
+    summary: 'Quote requests for printing and design: each is stored, mailed to the shop and acknowledged to the shopper',
+    limit: 10,
+    windowSeconds: 600,
+    message: RATE_LIMIT_MESSAGES.quotes,
+  },
+  {
+    id: 'quote-pages',
+    summary:
+      "A quote's page by its signed link: reading it, its files, messages and a decline; guessing links gets nowhere, but each try reads the table",
+    limit: 60,
+    windowSeconds: 300,
+    message: RATE_LIMIT_MESSAGES.quotePages,
+  },
+  {
     id: 'sign-up',
     summary: 'New accounts (Cognito SignUp)',
     limit: 10,

@@ -8,6 +8,7 @@ import { FORMS_ROUTES } from './routes/forms';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
+import { QUOTE_ROUTES } from './routes/quotes';
 import { REMINDER_ROUTES } from './routes/reminders';
 import { STOCK_ALERT_ROUTES } from './routes/stock-alerts';
 import { SYSTEM_ROUTES } from './routes/system';
@@ -34,6 +35,7 @@ export const ROUTES = [
   ...EMAIL_PREFERENCE_ROUTES,
   ...REMINDER_ROUTES,
   ...STOCK_ALERT_ROUTES,
+  ...QUOTE_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

@@ -1,4 +1,10 @@
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { clientFor, type ClientBase } from './aws-client';
 import { readEnv } from './env';
@@ -126,6 +132,49 @@ export async function deleteKeys(keys: readonly string[]): Promise<string[]> {
   }
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed });
   return failed;
+}
+
+/** Seconds a download link of private artwork stays valid. */
+export const DOWNLOAD_URL_SECONDS = 60;
+
+/**
+ * A presigned GET of one private object (quote artwork, docs/decisions/0112), for one minute, that S3 answers as a
+ * download whatever the object is: `Content-Disposition: attachment` with the file's name and `Content-Type:
+ * application/octet-stream` (S3's response overrides, part of the signature), so no browser renders or sniffs it.
+ */
+export async function presignDownload(key: string, fileName: string): Promise<string> {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return getSignedUrl(
+    browserS3(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      ResponseContentType: 'application/octet-stream',
+    }),
+    { expiresIn: DOWNLOAD_URL_SECONDS },
+  );
+}
+
+/** Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function). */
+export async function copyObject(from: string, to: string): Promise<void> {
+  await s3().send(
+    new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: `${bucket()}/${encodeURIComponent(from)}` }),
+  );
+}
+
+/** The first bytes of one object and its size, or null when there is no such object. */
+export async function objectHead(key: string, bytes: number): Promise<{ head: Buffer; size: number } | null> {
+  try {
+    const answer = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const range = /\/(\d+)$/.exec(answer.ContentRange ?? '');
+    const body = Buffer.from(await answer.Body!.transformToByteArray());
+    return { head: body.subarray(0, bytes), size: range ? Number(range[1]) : (answer.ContentLength ?? body.length) };
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || (error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
 }
 
 /**

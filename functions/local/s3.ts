@@ -24,6 +24,8 @@ import { checkSignature } from './sigv4';
  * - bucket names follow S3's rules, keys have no `.`/`..` segments (400).
  * User metadata (`x-amz-meta-*` headers of a PUT) is kept and answered on GET and HEAD; a presigned PUT signed for a
  * metadata header must send it with the signed value (as any signed header).
+ * CopyObject (a PUT with x-amz-copy-source), one `Range: bytes=a-b` of a GET (206) and a presigned GET's
+ * response-content-disposition / response-content-type overrides are answered as S3 answers them.
  * Not modelled: bucket policies, versions, multipart uploads, listing.
  *
  * Event notifications: `onObjectCreated` is called after each PUT with the event S3 would send (the image
@@ -194,6 +196,29 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
     const target = locate(bucket, key);
     if (!target) return xmlError(req, res, 400, 'InvalidArgument', 'Invalid key.', resource);
 
+    if (method === 'PUT' && req.headers['x-amz-copy-source']) {
+      // CopyObject: `<bucket>/<key>` (URL-encoded) of this stand-in, its bytes and metadata copied as S3 does.
+      const [fromBucket, ...fromKey] = decodeURIComponent(String(req.headers['x-amz-copy-source']).replace(/^\//, ''))
+        .split('?')[0]
+        .split('/');
+      const source = badKey(fromKey.join('/')) ? null : locate(fromBucket, fromKey.join('/'));
+      if (!source || !existsSync(source.file))
+        return xmlError(req, res, 404, 'NoSuchKey', 'The specified key does not exist.', resource);
+      mkdirSync(path.dirname(target.file), { recursive: true });
+      mkdirSync(path.dirname(target.meta), { recursive: true });
+      const copied = readFileSync(source.file);
+      writeFileSync(target.file, copied);
+      const etag = `"${createHash('md5').update(copied).digest('hex')}"`;
+      const sourceMeta = existsSync(source.meta) ? (JSON.parse(readFileSync(source.meta, 'utf8')) as StoredMeta) : {};
+      const lastModified = new Date().toUTCString();
+      writeFileSync(target.meta, JSON.stringify({ ...sourceMeta, etag, lastModified }));
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult xmlns="${XMLNS}"><LastModified>${new Date().toISOString()}` +
+          `</LastModified><ETag>${escapeXml(etag)}</ETag></CopyObjectResult>`,
+      );
+      return notify(bucket, key, copied.length, etag);
+    }
     if (method === 'PUT') {
       mkdirSync(path.dirname(target.file), { recursive: true });
       mkdirSync(path.dirname(target.meta), { recursive: true });
@@ -239,8 +264,24 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       if (meta.lastModified) headers['last-modified'] = meta.lastModified;
       if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
       Object.assign(headers, meta.metadata);
+      // The response overrides a presigned GET may carry (signed with it), as S3 answers them.
+      const disposition = url.searchParams.get('response-content-disposition');
+      if (disposition) headers['content-disposition'] = disposition;
+      const overriddenType = url.searchParams.get('response-content-type');
+      if (overriddenType) headers['content-type'] = overriddenType;
+      // One range `bytes=a-b` (what functions ask for: a file's first bytes), answered 206 as S3 does.
+      const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+      const whole = readFileSync(target.file);
+      if (range && Number(range[1]) < whole.length) {
+        const start = Number(range[1]);
+        const end = Math.min(range[2] ? Number(range[2]) : whole.length - 1, whole.length - 1);
+        headers['content-range'] = `bytes ${start}-${end}/${whole.length}`;
+        headers['content-length'] = end - start + 1;
+        res.writeHead(206, headers);
+        return void res.end(method === 'HEAD' ? undefined : whole.subarray(start, end + 1));
+      }
       res.writeHead(200, headers);
-      return void res.end(method === 'HEAD' ? undefined : readFileSync(target.file));
+      return void res.end(method === 'HEAD' ? undefined : whole);
     }
     return xmlError(
       req,

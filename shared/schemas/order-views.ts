@@ -260,6 +260,11 @@ export const dashboardSchema = z.object({
   oldestWaiting: z.nullable(z.string()),
   openReplacements: z.number(),
   /**
+   * Quotes (issue 37): waiting for a price, offers out, and quotes paid this calendar month (UTC) with their value in
+   * cents.
+   */
+  quotes: z.object({ waiting: z.number(), offersOut: z.number(), wonThisMonth: z.number(), wonValue: z.number() }),
+  /**
    * Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest
    * first: the count and the first few.
    */

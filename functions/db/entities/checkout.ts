@@ -41,7 +41,8 @@ export interface CheckoutRecord extends Timestamps {
     | 'canceled'
     | 'promo_used_up'
     | 'promo_used_by_you'
-    | 'promo_no_longer_valid';
+    | 'promo_no_longer_valid'
+    | 'offer_replaced';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];
   lines: CheckoutLine[];
@@ -55,6 +56,11 @@ export interface CheckoutRecord extends Timestamps {
   /** The Stripe Tax calculation of the amounts, when Stripe Tax computed them. */
   stripeTax?: StripeTaxRecord;
   shippingAddress: ShippingAddress;
+  /**
+   * A quote's offer this checkout pays (docs/decisions/0113): its id is `quote-<quoteId>-<offerNo>`, so every tab and
+   * retry paying the offer shares it, and the take also needs the quote to still hold this offer.
+   */
+  quote?: CheckoutQuote;
   /** Ids of failed card attempts (Stripe event ids, or the test processor's): counted once each. */
   failedAttempts?: string[];
   sweepAt?: string;
@@ -68,6 +74,17 @@ export interface CheckoutRecord extends Timestamps {
    */
   correlationId?: string;
   version: number;
+}
+
+/** What a quote's checkout names of the quote (and its order keeps). */
+export interface CheckoutQuote {
+  quoteId: string;
+  number: string;
+  offerNo: number;
+  /** Whether anything ships: an offer of design work only has no address and stays out of the ship queue. */
+  ships: boolean;
+  /** When the quote was made: its place in the quotes' status index, which the take moves it in. */
+  quoteCreatedAt: string;
 }
 
 export const checkouts = model<CheckoutRecord, 'checkoutId'>({

@@ -65,3 +65,11 @@ export interface OrderCounterRecord extends Timestamps {
 }
 
 export const orderCounter = model<OrderCounterRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });
+
+/** The quote number counter (docs/decisions/0112): a quote's number is 1000 + the value its increment answered. */
+export interface QuoteCounterRecord extends Timestamps {
+  name: 'quote-number';
+  last: number;
+}
+
+export const quoteCounter = model<QuoteCounterRecord, 'name'>({ entity: 'meta', pk: ['name'], sk: ['name'] });

@@ -6,6 +6,7 @@ import type { TaxProviderName } from '#shared/tax-codes';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
+import type { CheckoutQuote } from './checkout';
 
 /**
  * An order, keyed by its number (docs/decisions/0102): the short number from the order counter ("1042", shown #1042)
@@ -84,6 +85,12 @@ export interface OrderRecord extends Timestamps {
   replacementCount?: number;
   /** A replacement order ($0): the order it replaces. */
   replacementOf?: string;
+  /**
+   * The quote's offer the order was paid from (issue 37): made to order, it cannot be cancelled once in production
+   * (`productionStartedAt`), and an order that ships nothing has the shopper's name and email as its address only.
+   */
+  quote?: CheckoutQuote;
+  productionStartedAt?: string;
 }
 
 /** A payment that paid an order: a card's payment intent, at Stripe or the built-in test processor, in cents. */

@@ -7,6 +7,7 @@ import { stockItems } from '../../db/entities/stock-item';
 import { listProductRecords } from '../catalog/products';
 import { unsentConfirmations } from '../checkout/confirmation-mail';
 import { reminderFigures } from '../reminders/figures';
+import { quoteFigures } from '../quotes/owner';
 import { stockAlertCount } from '../stock-alerts/demand';
 
 const DAY = 24 * 3600 * 1000;
@@ -42,7 +43,8 @@ export async function dashboard(
   // To the second, as the archive reads a range (an order's createdAt is to the second).
   const second = (date: Date) => date.toISOString().slice(0, 19);
   const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
-  const [pending, completed, open, listed, items, unsent, stockAlerts] = await Promise.all([
+  const calendarMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes] = await Promise.all([
     orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
     orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
     replacements.query('byStatus', { status: 'open' }),
@@ -50,6 +52,7 @@ export async function dashboard(
     stockItems.query('all', {}),
     unsentConfirmations(),
     stockAlertCount(),
+    quoteFigures(calendarMonth),
   ]);
   const recent = [...pending, ...completed];
   const threshold = input.threshold;
@@ -95,8 +98,10 @@ export async function dashboard(
   return {
     today: sales(recent.filter((order) => order.createdAt >= second(todayStart))),
     last30Days: sales(recent.filter((order) => order.createdAt >= second(monthStart))),
-    waitingToShip: pending.length,
-    oldestWaiting: pending[0]?.createdAt ?? null,
+    // A quote's order that ships nothing (design work) is not waiting to ship (issue 37).
+    waitingToShip: pending.filter((order) => order.quote?.ships !== false).length,
+    oldestWaiting: pending.find((order) => order.quote?.ships !== false)?.createdAt ?? null,
+    quotes,
     openReplacements: open.length,
     unsentConfirmations: unsent,
     reminders,

@@ -210,9 +210,12 @@ export async function searchOrders(
     return { status, at: at || null, buffer: [], next: at || null, begun: at === false };
   });
   const newest = query.order !== 'oldest';
+  // The ship queue (pending) leaves out a quote's order that ships nothing (design work: issue 37).
   const wanted = (order: OrderRecord) =>
-    (query.status !== 'sales' || isSale(order)) && (!words || matches(order, words));
-  const filtered = Boolean(words) || query.status === 'sales';
+    (query.status !== 'sales' || isSale(order)) &&
+    (query.status !== 'pending' || order.quote?.ships !== false) &&
+    (!words || matches(order, words));
+  const filtered = Boolean(words) || query.status === 'sales' || query.status === 'pending';
   const found: OrderRecord[] = [];
   let read = 0;
   let readThrough: string | undefined;

@@ -68,6 +68,7 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
     const refusal = PROMO_CLOSED_REASONS[checkout.closedReason];
     return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
   }
+  if (checkout.closedReason === 'offer_replaced') return new HttpError(409, 'offer_replaced', MESSAGES.offerReplaced);
   if (checkout.closedReason === 'card_attempts')
     return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
   if (checkout.state === 'failed') return new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);

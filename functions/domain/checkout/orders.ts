@@ -32,7 +32,13 @@ export type { OrderRecord };
 /**
  * Who is asking to record the order: a signed-in user (their id), a guest, the provider's webhook or the settle job.
  */
-export type Recorder = { kind: 'user'; userId: string } | { kind: 'guest' } | { kind: 'webhook' } | { kind: 'job' };
+export type Recorder =
+  | { kind: 'user'; userId: string }
+  | { kind: 'guest' }
+  | { kind: 'webhook' }
+  | { kind: 'job' }
+  /** A quote page whose signed link was checked, for a checkout of that quote (functions/domain/quotes/pay.ts). */
+  | { kind: 'quote' };
 
 function allowed(record: { customer: string }, by: Recorder): boolean {
   if (by.kind === 'user') return record.customer === by.userId;
@@ -66,6 +72,7 @@ function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'te
     ...(checkout.taxProvider ? { taxProvider: checkout.taxProvider } : {}),
     ...(checkout.taxFallback ? { taxFallback: checkout.taxFallback } : {}),
     ...(checkout.stripeTax ? { stripeTax: checkout.stripeTax } : {}),
+    ...(checkout.quote ? { quote: checkout.quote } : {}),
     checkoutId: checkout.checkoutId,
     recordedVia: by.kind === 'webhook' ? 'webhook' : by.kind === 'job' ? 'job' : 'callback',
     mailStatus: 'pending',
@@ -139,7 +146,8 @@ export async function recordOrder(intentId: string, by: Recorder): Promise<{ ord
       return { order: finished, created: true };
     }
     // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
-    if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
+    if ('offer' in outcome) await voidCheckout(checkout, 'offer_replaced');
+    else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
     else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
   throw conflict('The order is being recorded. Please try again.');

@@ -7,6 +7,7 @@ import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './ch
 import { cellsOf } from './pricing';
 import { listedCheck, takeStock } from './stock';
 import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
+import { offerTaken } from '../quotes/paid';
 
 /**
  * One conditional write of the take. When its condition fails, `short` names what ran out (the shopper is
@@ -18,6 +19,8 @@ export interface TakePart {
   short?: string[];
   /** A promo-code redemption: what failed when its condition fails (the code's limit, or the customer's). */
   promo?: 'used_up' | 'used_by_you';
+  /** A quote's offer: its condition fails when the quote no longer holds this offer open (replaced, declined). */
+  offer?: true;
 }
 
 /** Lines whose stock lives on a stock item: their products are checked to be still listed. */
@@ -28,17 +31,18 @@ const stockItemProducts = (lines: readonly CheckoutLine[]) => [
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
 export function takeWriteCount(lines: readonly CheckoutLine[]): number {
   const records = new Set(lines.flatMap((line) => (line.cell ? [line.cell.split('|').slice(0, 2).join('|')] : [])));
-  // + the order, the payment's pointer and the checkout; the promo code's counts are the room left below 100
-  // (checkout.ts).
-  return records.size + stockItemProducts(lines).length + 3;
+  // + the order, the payment's pointer, the checkout and a quote's offer; the promo code's counts are the room left
+  // below 100 (checkout.ts).
+  return records.size + stockItemProducts(lines).length + 4;
 }
 
 /**
  * The parts of the take: a conditional decrement of every stock count of the checkout (lines sharing a count
  * are added up; a product's own counts also need it listed, and a product whose counts are on a stock item is
  * checked to be listed), the promo code's redemption (its count and the customer's, under their limits), the
- * order under its new number (written once), the payment's pointer to it (written once: one order per payment), and
- * the checkout open -> taken with the order's number (one order per checkout; docs/decisions/0102).
+ * order under its new number (written once), the payment's pointer to it (written once: one order per payment), the
+ * checkout open -> taken with the order's number (one order per checkout; docs/decisions/0102), and for a quote's
+ * offer the quote offer_sent -> paid while it still holds that offer (one order per offer; docs/decisions/0113).
  */
 export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): TakePart[] {
   const namesOf = (cells: string[]) => [
@@ -57,6 +61,7 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
           promo: part.refusal,
         }))
       : []),
+    ...(checkout.quote ? [{ item: offerTaken(checkout.quote, order, now), short: [], offer: true as const }] : []),
     { item: orders.transact.put(order, { ifNew: true }) },
     {
       item: orderPayments.transact.put(
@@ -76,6 +81,7 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
 
 export type TakeOutcome =
   | { taken: true }
+  | { taken: false; short: []; offer: true; promo?: undefined }
   | { taken: false; short: string[]; promo?: RedeemRefusal }
   | { taken: false; short: null; promo?: undefined };
 
@@ -89,6 +95,8 @@ export async function take(checkout: Checkout, order: OrderRecord, now = new Dat
   if (!failed.length) return { taken: true };
   // The checkout or the order moved (another taker won): whatever the stock says, read again.
   if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };
+  // The quote no longer holds this offer open (a new offer replaced it, or it was declined): nothing is taken.
+  if (failed.some((index) => parts[index].offer)) return { taken: false, short: [], offer: true };
   const short = [...new Set(failed.flatMap((index) => parts[index].short!))];
   // Stock short is told first; otherwise the promo code's limit was reached while the shopper paid, or the owner
   // took the code away meanwhile.

@@ -57,6 +57,9 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     const order = await orders.get({ orderNumber }, { consistent: true });
     if (!order) throw notFound('No such order.');
     if (order.status === 'completed') throw conflict('This order has shipped and can no longer be cancelled.');
+    // Made to order (issue 37, docs/decisions/0115): once in production the work is the customer's alone.
+    if (order.productionStartedAt && order.status === 'pending')
+      throw conflict('This made-to-order work is in production and can no longer be cancelled.');
     if (order.status === 'cancelled') break;
     const now = new Date().toISOString();
     const moves = await stockMoves(order.lines, 'return', now);

@@ -60,6 +60,11 @@ export async function requestReplacement(body: RequestBody, now = new Date()) {
   }
   for (let attempt = 0; ; attempt++) {
     const order = await findOrder(body.orderNumber, body.email, { consistent: true });
+    // Made-to-order work is reprinted through its quote's page, not this form (docs/decisions/0115).
+    if (order.quote)
+      throw conflict(
+        'For made-to-order work, please tell us on your quote page (the link is in our mails): we reprint it.',
+      );
     if (order.status !== 'completed') throw conflict('A replacement can be asked for once the order has shipped.');
     const { units, until } = replaceableUnits(order, now);
     if (!until || now.toISOString() > until) {
