@@ -236,7 +236,8 @@ const AREA_TITLES: Record<string, string> = {
   'email-preferences':
     "Unsubscribing from mail a shopper did not ask for (checkout reminders, back-in-stock alerts), with a mail's signed link",
   'stock-alerts': "Back-in-stock requests (Email me when it's back) and the owner's count of them",
-  quotes: "Quotes for printing and design: the request with artwork, the shopper's quote page by its signed link, the owner's offers",
+  quotes:
+    "Quotes for printing and design: the request with artwork, the shopper's quote page by its signed link, the owner's offers",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };

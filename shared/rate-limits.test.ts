@@ -28,6 +28,9 @@ describe('the rate-limit table', () => {
       'search',
       'email-preferences',
       'cart-restores',
+      'quote-uploads',
+      'quotes',
+      'quote-pages',
       'sign-up',
       'password-reset',
     ]);

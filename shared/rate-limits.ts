@@ -156,7 +156,8 @@ const DEFINITIONS = [
   },
   {
     id: 'quotes',
-    summary: 'Quote requests for printing and design: each is stored, mailed to the shop and acknowledged to the shopper',
+    summary:
+      'Quote requests for printing and design: each is stored, mailed to the shop and acknowledged to the shopper',
     limit: 10,
     windowSeconds: 600,
     message: RATE_LIMIT_MESSAGES.quotes,

@@ -10,6 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { UPLOAD_CORRELATION_HEADER } from '#shared/images';
+import { ARTWORK_HOLDING_PREFIX, ARTWORK_KEPT_DAYS, ARTWORK_PREFIX, HOLDING_KEPT_DAYS } from '#shared/quotes';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { acknowledgeGuard, GUARD_REASONS } from './guard';
 
@@ -94,7 +95,10 @@ export interface ShopBuckets {
   logBucket: Bucket;
   /** The built SPA and config.json. */
   spaBucket: Bucket;
-  /** Product photos: uploads/ (originals, private) and images/products/ (the variants CloudFront serves). */
+  /**
+   * Product photos: uploads/ (originals, private) and images/products/ (the variants CloudFront serves); quote artwork
+   * under quote-uploads/ and quotes/ (private).
+   */
   imagesBucket: Bucket;
 }
 
@@ -129,6 +133,20 @@ export function createBuckets(scope: Construct): ShopBuckets {
         id: 'old-image-versions',
         noncurrentVersionExpiration: Duration.days(90),
         abortIncompleteMultipartUploadAfter: Duration.days(1),
+      },
+      // Quote artwork (private, docs/decisions/0112): files uploaded but never sent with a request, and the artwork
+      // of quotes closed long ago (a quote lives QUOTE_LIFETIME_DAYS at most), with their replaced versions.
+      {
+        id: 'quote-artwork-never-sent',
+        prefix: ARTWORK_HOLDING_PREFIX,
+        expiration: Duration.days(HOLDING_KEPT_DAYS),
+        noncurrentVersionExpiration: Duration.days(1),
+      },
+      {
+        id: 'quote-artwork-of-closed-quotes',
+        prefix: ARTWORK_PREFIX,
+        expiration: Duration.days(ARTWORK_KEPT_DAYS),
+        noncurrentVersionExpiration: Duration.days(1),
       },
     ],
     // Admins upload images from the browser with a presigned PUT (signature = authorization; CORS only lets

@@ -11,6 +11,7 @@ import { ALL_SIZES } from '../sizes';
 import { shippingAddressSchema } from './address';
 import { amountsSchema, paymentIntentIdSchema } from './checkout';
 import { orderViewSchema } from './order-views';
+import { productIdSchema } from './product';
 import { typedText } from './text';
 import * as z from './zod';
 
@@ -231,7 +232,7 @@ export const offerLineInputSchema = z.strictObject({
     ),
   unitPrice: cents('Unit price'),
   /** A product and size the shop stocks: the line takes its units when the offer is paid. */
-  productId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  productId: z.optional(productIdSchema),
   size: z.optional(z.enum(ALL_SIZES, { message: 'Invalid size selected.' })),
 });
 export type OfferLineInput = z.infer<typeof offerLineInputSchema>;

@@ -62,7 +62,11 @@ async function upload(name: string, format: string, bytes: Buffer) {
     body: { name, format, size: bytes.length },
   });
   expect(issued.status).toBe(201);
-  const put = await fetch(issued.body.uploadUrl, { method: 'PUT', headers: issued.body.headers, body: bytes });
+  const put = await fetch(issued.body.uploadUrl, {
+    method: 'PUT',
+    headers: issued.body.headers,
+    body: new Uint8Array(bytes),
+  });
   expect(put.status).toBe(200);
   const checked = await invoke(checkArtwork, {
     method: 'POST',

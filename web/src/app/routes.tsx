@@ -93,7 +93,17 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: '/order-status', ...page(() => import('../features/orders/OrderStatusPage')) },
-      { path: '/custom-printing', ...page(() => import('../features/forms/QuotePage')) },
+      { path: '/custom-printing', ...page(() => import('../features/quotes/QuoteRequestPage')) },
+      {
+        path: '/quotes/:quoteId',
+        ...pageWithData(
+          () => import('../features/quotes/QuoteViewPage'),
+          async () => {
+            const { quoteLoader, quoteAction } = await import('../features/quotes/quoteData');
+            return { loader: quoteLoader, action: quoteAction };
+          },
+        ),
+      },
       { path: '/contact-us', ...page(() => import('../features/forms/ContactPage')) },
       { path: '/support', ...page(() => import('../features/forms/SupportPage')) },
       { path: '/about-us', ...page(() => import('../features/pages/AboutPage')) },

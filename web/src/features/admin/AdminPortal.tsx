@@ -137,6 +137,15 @@ export default function AdminPortal() {
             <Link to="/admin/orders/pending">Orders to ship</Link>
           </li>
           <li className="card">
+            <h2>Quotes</h2>
+            <p className="figure">{data.quotes.waiting}</p>
+            <p className="muted">
+              waiting for a price · {data.quotes.offersOut} {data.quotes.offersOut === 1 ? 'offer' : 'offers'} out ·{' '}
+              {data.quotes.wonThisMonth} won this month ({formatPrice(data.quotes.wonValue)})
+            </p>
+            <Link to="/admin/quotes">Quotes</Link>
+          </li>
+          <li className="card">
             <h2>Replacement requests</h2>
             <p className="figure">{data.openReplacements}</p>
             <p className="muted">open</p>

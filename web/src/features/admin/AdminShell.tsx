@@ -35,6 +35,7 @@ export const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders/pending', label: 'To ship' },
   { to: '/admin/orders/archive', label: 'Orders' },
+  { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/replacements', label: 'Replacements' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/items', label: 'Stock items' },
