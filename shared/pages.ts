@@ -68,7 +68,15 @@ export const SHARE_IMAGE = {
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';
 
 /** Paths a crawler is kept out of (robots.txt); they are for one shopper or the owner. */
-export const DISALLOWED_PATHS = ['/admin', '/account', '/cart', '/login', '/signup', '/unsubscribe'] as const;
+export const DISALLOWED_PATHS = [
+  '/admin',
+  '/account',
+  '/cart',
+  '/login',
+  '/signup',
+  '/unsubscribe',
+  '/quotes',
+] as const;
 
 /** Category page descriptions (meta description and og:description). */
 export const categoryDescription = (label: string) =>
@@ -131,6 +139,7 @@ export const SPA_ROUTES = [
   '/account/orders/:orderNumber',
   '/order-status',
   '/custom-printing',
+  '/quotes/:quoteId',
   '/contact-us',
   '/support',
   '/about-us',
@@ -146,6 +155,8 @@ export const SPA_ROUTES = [
   '/admin/orders/archive',
   '/admin/orders/:orderNumber',
   '/admin/replacements',
+  '/admin/quotes',
+  '/admin/quotes/:quoteId',
   '/admin/stock-alerts',
   '/admin/drafted-products',
   '/admin/inbox',

@@ -14,6 +14,7 @@ const dashboard = {
   waitingToShip: 2,
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
+  quotes: { waiting: 3, offersOut: 2, wonThisMonth: 1, wonValue: 146_094 },
   unsentConfirmations: { count: 0, retrying: 0, orders: [] },
   reminders: {
     delayMinutes: 60,
@@ -76,6 +77,9 @@ it('shows the figures and links each tile to its page, each link on its own', as
   );
   const toShip = screen.getByRole('heading', { name: 'Waiting to ship' }).closest('li')!;
   expect(toShip.textContent).toContain('2');
+  const quotes = screen.getByRole('heading', { name: 'Quotes' }).closest('li')!;
+  expect(quotes.textContent).toContain('3waiting for a price · 2 offers out · 1 won this month ($1,460.94)');
+  expect(within(quotes).getByRole('link', { name: 'Quotes' }).getAttribute('href')).toBe('/admin/quotes');
   expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe(
     '/admin/orders/pending',
   );

@@ -26,26 +26,26 @@ async function fill(quote: boolean) {
 
 it('shows "Sending....", then "Form Submitted Successfully", resets the form and makes a new submission id', async () => {
   const server = serve({ status: 201, body: { ok: true, id: 's1' } }, { status: 201, body: { ok: true, id: 's2' } });
-  renderApp('/custom-printing');
-  await screen.findByLabelText('Items');
-  for (const label of ['Name', 'Email', 'Items', 'Message'])
+  renderApp('/support');
+  await screen.findByLabelText('Message');
+  for (const label of ['Name', 'Email', 'Message'])
     expect(screen.getByLabelText<HTMLInputElement>(label).required).toBe(true);
-  await fill(true);
+  await fill(false);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   const button = screen.getByRole('button', { name: MESSAGES.sending });
   expect((button as HTMLButtonElement).disabled).toBe(true);
   await server.release();
   expect(await screen.findByText(MESSAGES.formSubmitted)).toBeTruthy();
   expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('');
-  expect(screen.getByLabelText<HTMLTextAreaElement>('Items').value).toBe('');
   expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toBe('');
 
-  expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/quote');
+  // The quote form of /custom-printing is the quotes' own (QuoteRequestPage.test.tsx).
+  expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/support');
   const first = sent(0);
-  expect(first).toMatchObject({ name: 'Ada', email: 'ada@example.com', items: '40 tees', message: 'Blue ink please' });
+  expect(first).toMatchObject({ name: 'Ada', email: 'ada@example.com', message: 'Blue ink please' });
   expect(first.submissionId).toMatch(/^[0-9a-f-]{36}$/);
 
-  await fill(true);
+  await fill(false);
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   await server.release();
   await screen.findByRole('button', { name: 'Send' });
