@@ -110,7 +110,7 @@ describe('a stage with rate limits (the default)', () => {
     }
   });
 
-  test("an API rule counts its group's methods (POST; GET for search; both for the unsubscribe address) to each one's paths (trailing slash too) and nothing else", () => {
+  test("an API rule counts its group's methods (POST; GET for search; both for the unsubscribe address and a quote's page) to each one's paths (trailing slash too) and nothing else", () => {
     const allPaths = [...ROUTES.map((r) => r.path), ...API_GROUPS.flatMap(apiPaths)];
     for (const group of API_GROUPS) {
       const scope = ruleOf(edgeAcl, group).Statement.RateBasedStatement.ScopeDownStatement;
@@ -119,7 +119,13 @@ describe('a stage with rate limits (the default)', () => {
         : [scope];
       const methods = [...new Set(group.requests.flatMap((r) => ('method' in r ? [r.method] : [])))];
       expect(methods).toEqual(
-        group.id === 'search' ? ['GET'] : group.id === 'email-preferences' ? ['POST', 'GET'] : ['POST'],
+        group.id === 'search'
+          ? ['GET']
+          : group.id === 'email-preferences'
+            ? ['POST', 'GET']
+            : group.id === 'quote-pages'
+              ? ['GET', 'POST']
+              : ['POST'],
       );
       expect(byMethod).toHaveLength(methods.length);
       byMethod.forEach(
