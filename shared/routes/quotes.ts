@@ -34,7 +34,7 @@ const NO_QUOTE = 'No quote has this id';
 export const QUOTE_ROUTES = [
   {
     method: 'POST',
-    path: '/api/quotes/uploads',
+    path: '/api/quote-uploads',
     handler: 'quotes/create-artwork-upload',
     access: 'public',
     rateLimit: 'quote-uploads',
@@ -47,7 +47,7 @@ export const QUOTE_ROUTES = [
   },
   {
     method: 'POST',
-    path: '/api/quotes/uploads/{uploadId}/check',
+    path: '/api/quote-uploads/{uploadId}/check',
     handler: 'quotes/check-artwork',
     access: 'public',
     rateLimit: 'quote-uploads',

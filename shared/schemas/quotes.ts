@@ -38,7 +38,7 @@ export const quoteTokenSchema = z
 export const quoteTokenQuerySchema = z.strictObject({ t: quoteTokenSchema });
 
 const TOO_BIG = `Each file can be at most ${MAX_ARTWORK_BYTES / (1024 * 1024)} MB.`;
-/** POST /api/quotes/uploads: one file the browser is about to upload, by its name's format and its size. */
+/** POST /api/quote-uploads: one file the browser is about to upload, by its name's format and its size. */
 export const artworkUploadRequestSchema = z.strictObject({
   name: text('The file name', 200),
   format: z.enum(ARTWORK_FORMAT_LIST, {
@@ -52,7 +52,7 @@ export const artworkUploadAnswerSchema = z.object({
   /** Headers the PUT must send as they are (the URL is signed for them). */
   headers: z.record(z.string(), z.string()),
 });
-/** POST /api/quotes/uploads/{uploadId}/check: the verdict on the file as uploaded (refusals are 4xx). */
+/** POST /api/quote-uploads/{uploadId}/check: the verdict on the file as uploaded (refusals are 4xx). */
 export const artworkCheckedSchema = z.object({
   uploadId: z.string(),
   name: z.string(),

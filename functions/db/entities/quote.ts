@@ -106,7 +106,7 @@ export const quoteMessages = model<QuoteMessageRecord, 'quoteId' | 'at' | 'id'>(
 });
 
 /**
- * An artwork upload the shop issued (POST /api/quotes/uploads), into the holding prefix: `issued` until its check
+ * An artwork upload the shop issued (POST /api/quote-uploads), into the holding prefix: `issued` until its check
  * reads the bytes (`checked`, with what they are; a refused one is deleted with its object), `attached` once a
  * request took it (its object moved under the quote). Forgotten after HOLDING_KEPT_DAYS (TTL), as the lifecycle rule
  * deletes its object.

@@ -72,7 +72,7 @@ const holdingKey = (uploadId: string, format: ArtworkFormat) =>
   `${ARTWORK_HOLDING_PREFIX}${uploadId}.${ARTWORK_FORMATS[format].extensions[0]}`;
 
 /**
- * POST /api/quotes/uploads: a presigned PUT of exactly `size` bytes of the format's type into the holding prefix, and
+ * POST /api/quote-uploads: a presigned PUT of exactly `size` bytes of the format's type into the holding prefix, and
  * the upload recorded as issued (forgotten after HOLDING_KEPT_DAYS, when the lifecycle rule deletes the object too).
  */
 export async function createArtworkUpload(request: {
@@ -119,7 +119,7 @@ async function previewOf(key: string): Promise<string | null> {
 }
 
 /**
- * POST /api/quotes/uploads/{uploadId}/check: reads the uploaded file's first bytes and its size. A file whose bytes
+ * POST /api/quote-uploads/{uploadId}/check: reads the uploaded file's first bytes and its size. A file whose bytes
  * are not the format its name said, or larger than MAX_ARTWORK_BYTES, is deleted and refused (400 / 413 by the
  * caller's words); a good one is marked checked, with a private preview for PNG and JPEG. Checking twice answers the
  * same verdict.

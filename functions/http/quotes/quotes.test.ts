@@ -58,7 +58,7 @@ const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer 
 async function upload(name: string, format: string, bytes: Buffer) {
   const issued = await invoke(createUpload, {
     method: 'POST',
-    path: '/api/quotes/uploads',
+    path: '/api/quote-uploads',
     body: { name, format, size: bytes.length },
   });
   expect(issued.status).toBe(201);
@@ -70,8 +70,8 @@ async function upload(name: string, format: string, bytes: Buffer) {
   expect(put.status).toBe(200);
   const checked = await invoke(checkArtwork, {
     method: 'POST',
-    path: `/api/quotes/uploads/${issued.body.uploadId}/check`,
-    routePath: '/api/quotes/uploads/{uploadId}/check',
+    path: `/api/quote-uploads/${issued.body.uploadId}/check`,
+    routePath: '/api/quote-uploads/{uploadId}/check',
     params: { uploadId: issued.body.uploadId },
   });
   return { uploadId: issued.body.uploadId as string, checked };
@@ -145,13 +145,13 @@ describe('asking, with artwork', () => {
     // Deleted: checking again knows no such upload, and a request naming it is refused.
     const again = await invoke(checkArtwork, {
       method: 'POST',
-      ...route('/api/quotes/uploads/{uploadId}/check', { uploadId: fake.uploadId }),
+      ...route('/api/quote-uploads/{uploadId}/check', { uploadId: fake.uploadId }),
     });
     expect(again.status).toBe(404);
 
     const tooBig = await invoke(createUpload, {
       method: 'POST',
-      path: '/api/quotes/uploads',
+      path: '/api/quote-uploads',
       body: { name: 'huge.zip', format: 'zip', size: MAX_ARTWORK_BYTES + 1 },
     });
     expect(tooBig.status).toBe(400);

@@ -16,7 +16,7 @@ function serve() {
   let upload = 0;
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
-    if (url === '/api/quotes/uploads') {
+    if (url === '/api/quote-uploads') {
       upload++;
       return json(201, {
         uploadId: `u${upload}`,
@@ -25,7 +25,7 @@ function serve() {
       });
     }
     if (url.startsWith('/s3/')) return { ok: true, status: 200 } as Response;
-    if (url === '/api/quotes/uploads/u1/check')
+    if (url === '/api/quote-uploads/u1/check')
       return json(200, {
         uploadId: 'u1',
         name: 'logo.png',
@@ -33,7 +33,7 @@ function serve() {
         size: 4,
         preview: 'data:image/jpeg;base64,AA==',
       });
-    if (url === '/api/quotes/uploads/u2/check')
+    if (url === '/api/quote-uploads/u2/check')
       return json(400, {
         error: { code: 'validation', message: '“fake.pdf” is not a PDF file, whatever its name says.' },
       });
@@ -67,7 +67,7 @@ it('keeps the spec form, checks each file, sends only checked ones, then says "F
   expect(within(list).getByText(/notes.txt”: please send PNG, JPEG, PDF, SVG, AI, EPS or ZIP files/)).toBeTruthy();
   expect(list.querySelector('img')!.getAttribute('src')).toBe('data:image/jpeg;base64,AA==');
   // The text file never reached the shop; the two others went straight to storage.
-  expect(calls.filter((call) => call.url === '/api/quotes/uploads')).toHaveLength(2);
+  expect(calls.filter((call) => call.url === '/api/quote-uploads')).toHaveLength(2);
 
   await userEvent.click(screen.getByRole('button', { name: 'Send' }));
   expect(await screen.findByText(new RegExp(MESSAGES.formSubmitted))).toBeTruthy();

@@ -23,7 +23,7 @@ export type Checked = z.infer<typeof artworkCheckedSchema>;
  * shop's words.
  */
 export async function uploadArtwork(file: File, format: string, signal?: AbortSignal): Promise<Checked> {
-  const issued = await api('/api/quotes/uploads', artworkUploadAnswerSchema, {
+  const issued = await api('/api/quote-uploads', artworkUploadAnswerSchema, {
     body: { name: file.name, format, size: file.size },
     signal,
   });
@@ -36,7 +36,7 @@ export async function uploadArtwork(file: File, format: string, signal?: AbortSi
   }
   if (!put.ok)
     throw new ApiError(put.status, 'upload_failed', `“${file.name}” could not be uploaded. Please try again.`);
-  return api(`/api/quotes/uploads/${issued.uploadId}/check`, artworkCheckedSchema, { method: 'POST', signal });
+  return api(`/api/quote-uploads/${issued.uploadId}/check`, artworkCheckedSchema, { method: 'POST', signal });
 }
 
 export const requestQuote = (body: unknown) => api('/api/quotes', quoteRequestedSchema, { body });
