@@ -9,6 +9,7 @@ import { stockItems } from '../../db/entities/stock-item';
 import { searchOrders } from '../../domain/admin/orders';
 import { address, intentStatus, pay, stockOf } from '#tests/checkout';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
+import { handler as listOrders } from '../accounts/list-orders';
 import { handler as checkArtwork } from './check-artwork';
 import { handler as createUpload } from './create-artwork-upload';
 import { handler as declineOffer } from './decline-offer';
@@ -325,8 +326,23 @@ describe('pricing and paying', () => {
     expect(declined.status).toBe(409);
   });
 
-  it('design work is paid without an address, untaxed, and stays out of the ship queue', async () => {
-    const asked = await request({ service: 'graphic-design', quantity: 1, items: 'A logo' });
+  it("design work is paid without an address, untaxed, out of the ship queue; a signed-in shopper's is in their account", async () => {
+    const shopper = await signInNewUser();
+    const asked = await invoke(requestQuote, {
+      method: 'POST',
+      path: '/api/quotes',
+      token: shopper.token,
+      body: {
+        name: 'Grace Hopper',
+        email: 'grace@example.com',
+        items: 'A logo',
+        message: 'Something bold.',
+        service: 'graphic-design',
+        quantity: 1,
+        files: [],
+        requestId: randomUUID(),
+      },
+    });
     const t = linkOf(asked.body.quoteId);
     await offer(asked.body.quoteId, {
       lines: [{ description: 'Logo design, three drafts', kind: 'design', quantity: 1, unitPrice: 45000 }],
@@ -339,6 +355,10 @@ describe('pricing and paying', () => {
     const recorded = await record(asked.body.quoteId, t, intent.body.paymentIntentId);
     expect(recorded.status).toBe(201);
     expect(recorded.body.order.shippingAddress).toMatchObject({ name: 'Grace Hopper', line1: '', state: '' });
+    const mine = await invoke(listOrders, { method: 'GET', path: '/auth/orders', token: shopper.token });
+    expect(mine.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
+      recorded.body.order.orderNumber,
+    ]);
     const queue = await searchOrders({ status: 'pending', order: 'oldest' } as never);
     expect(queue.orders.map((o) => o.orderNumber)).not.toContain(recorded.body.order.orderNumber);
     const done = await invoke(moveQuote, {

@@ -1,8 +1,12 @@
 import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { requestQuote } from '../../domain/quotes/quotes';
+import { verifyBearer } from '../../lib/auth';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler(QUOTE_ROUTES, 'quotes/request-quote', async ({ body }) => {
-  const { quoteId, number, created } = await requestQuote(body);
+/** Public; a signed-in shopper's token (when sent and valid) makes the quote, and the order it becomes, theirs. */
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/request-quote', async ({ body, event }) => {
+  const authorization = event.headers?.authorization ?? event.headers?.Authorization;
+  const caller = authorization ? await verifyBearer(authorization).catch(() => null) : null;
+  const { quoteId, number, created } = await requestQuote(body, caller?.userId ?? 'guest');
   return reply(created ? 201 : 200, { quoteId, number });
 });

@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/quotes';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type * as z from '#shared/schemas/zod';
-import { api, ApiError } from '../../lib/api';
+import { accessToken, api, ApiError } from '../../lib/api';
 import { MESSAGES } from '#shared/messages';
 
 /** The shopper's quote calls (issue 37): uploads and their checks, the request, and the quote page by its link. */
@@ -39,7 +39,9 @@ export async function uploadArtwork(file: File, format: string, signal?: AbortSi
   return api(`/api/quote-uploads/${issued.uploadId}/check`, artworkCheckedSchema, { method: 'POST', signal });
 }
 
-export const requestQuote = (body: unknown) => api('/api/quotes', quoteRequestedSchema, { body });
+/** The request; a signed-in shopper's token goes with it, so the quote and its order are in their account. */
+export const requestQuote = async (body: unknown) =>
+  api('/api/quotes', quoteRequestedSchema, { body, auth: Boolean(await accessToken().catch(() => null)) });
 
 const q = (quoteId: string) => `/api/quotes/${encodeURIComponent(quoteId)}`;
 export const getQuote = (quoteId: string, token: string) =>
