@@ -533,6 +533,75 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', `/api/admin/forms/${inbox.submissions[0].id}/resend`, 409, { token: owner });
   await call('POST', '/api/admin/forms/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b/resend', 404, { token: owner });
 
+  // Quotes (issue 37): a request with a checked file, its page by the signed link, an offer paid once, the refusals.
+  const brief = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+  const issued = (
+    await call('POST', '/api/quote-uploads', 201, { body: { name: 'brief.pdf', format: 'pdf', size: brief.length } })
+  ).body;
+  // The browser's PUT goes to the shop's S3 stand-in, not to the API.
+  const uploadUrl = new URL(issued.uploadUrl);
+  const put = await fetch(`${stack!.url}${uploadUrl.pathname}${uploadUrl.search}`, {
+    method: 'PUT',
+    headers: issued.headers,
+    body: new Uint8Array(brief),
+  });
+  expect(put.status).toBe(200);
+  await call('POST', `/api/quote-uploads/${issued.uploadId}/check`, 200);
+  await call('POST', '/api/quote-uploads/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b/check', 404);
+  const quoteRequest = {
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    items: '40 hoodies',
+    message: 'Navy, please.',
+    service: 'printing',
+    quantity: 40,
+  };
+  await call('POST', '/api/quotes', 400, {
+    body: { ...quoteRequest, files: ['0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b'], requestId: crypto.randomUUID() },
+  });
+  const quote = (
+    await call('POST', '/api/quotes', 201, {
+      body: { ...quoteRequest, files: [issued.uploadId], requestId: crypto.randomUUID() },
+    })
+  ).body;
+  const quoteToken = await signToken('quote', quote.quoteId, new Date(Date.now() + 86_400_000));
+  const q = `/api/quotes/${quote.quoteId}`;
+  const page = (await call('GET', `${q}?t=${encodeURIComponent(quoteToken)}`, 200)).body;
+  await call('GET', `${q}?t=AAAAAAAAAA.BBBBBBBB`, 404);
+  await redirectCall(`${q}/files/${page.files[0].id}?t=${encodeURIComponent(quoteToken)}`, 303);
+  await call('POST', `${q}/messages`, 201, { body: { token: quoteToken, text: 'Could it be navy?' } });
+  await call('GET', '/api/admin/quotes?status=new', 200, { token: owner });
+  const a = `/api/admin/quotes/${quote.quoteId}`;
+  await call('GET', a, 200, { token: owner });
+  await call('GET', '/api/admin/quotes/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b', 404, { token: owner });
+  await call('GET', `${a}/files/${page.files[0].id}`, 200, { token: owner });
+  await call('POST', `${a}/messages`, 201, { token: owner, body: { text: 'Navy it is.' } });
+  const offer = {
+    lines: [{ description: 'Navy hoodie, printed', kind: 'goods', quantity: 40, unitPrice: 3200 }],
+    ships: true,
+    shipping: 1500,
+    note: '',
+    validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+  };
+  await call('POST', `${a}/offers`, 400, { token: owner, body: { ...offer, validUntil: '2020-01-01' } });
+  await call('POST', `${a}/offers`, 201, { token: owner, body: offer });
+  await call('POST', `${q}/pay`, 400, { body: { token: quoteToken, offerNo: 1 } });
+  await call('POST', `${q}/pay`, 409, {
+    body: { token: quoteToken, offerNo: 9, shippingAddress: address('ada@example.com') },
+  });
+  const quotePayment = (
+    await call('POST', `${q}/pay`, 200, {
+      body: { token: quoteToken, offerNo: 1, shippingAddress: address('ada@example.com') },
+    })
+  ).body;
+  await confirm(quotePayment.clientSecret, '4242424242424242', 200);
+  const record = { token: quoteToken, paymentIntentId: quotePayment.paymentIntentId };
+  await call('POST', `${q}/record`, 201, { body: record });
+  await call('POST', `${q}/record`, 200, { body: record });
+  await call('POST', `${q}/decline`, 409, { body: { token: quoteToken, offerNo: 1 } });
+  await call('POST', `${a}/status`, 200, { token: owner, body: { status: 'in_production' } });
+  await call('POST', `${a}/status`, 409, { token: owner, body: { status: 'declined' } });
+
   expect(problems).toEqual([]);
   // Every operation of the document was touched, and nothing outside it.
   const operations = [
