@@ -1,5 +1,4 @@
 import { SHIPPING_CENTS, type Amounts } from './money';
-import { taxRate } from './tax';
 
 /**
  * Quotes for custom printing and design (issue 37, docs/decisions/0112..0115): the one definition of what a quote
@@ -113,17 +112,12 @@ export interface OfferLineTerms {
 }
 
 /**
- * The amounts of an offer paid to `state` (null: nothing ships, no address asked). Sales tax (docs/decisions/0114):
- * goods and the shipping are taxed at the state's rate, as the shop's tax rule taxes any order; design work is a
- * service, not taxed; an offer that ships nothing has no address and so no sales tax. Integer cents throughout.
+ * The amounts of an offer before tax (the tax follows the shipping address and the shop's tax rule when it is paid:
+ * goods taxed, design work not, docs/decisions/0114). Integer cents.
  */
-export function offerAmounts(lines: readonly OfferLineTerms[], shipping: number, state: string | null): Amounts {
+export function offerAmounts(lines: readonly OfferLineTerms[], shipping: number): Amounts {
   const subtotal = lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-  const goods = lines
-    .filter((line) => line.kind === 'goods')
-    .reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
-  const tax = state ? Math.round((goods + shipping) * taxRate(state)) : 0;
-  return { subtotal, discount: 0, shipping, tax, total: subtotal + shipping + tax };
+  return { subtotal, discount: 0, shipping, tax: 0, total: subtotal + shipping };
 }
 
 /** The shipping an offer starts with in the owner's form when something ships: the shop's flat rate. */

@@ -19,9 +19,14 @@ export const TAX_CODES = {
    * delivery only).
    */
   shippingAndHandling: 'txcd_92010000',
+  /**
+   * "General - Services": a quote's design work (graphic or web design delivered as files, issue 37,
+   * docs/decisions/0114). The shop's table does not tax it; Stripe Tax applies each state's own rule for services.
+   */
+  services: 'txcd_20030000',
 } as const;
 
-/** The code of a product line (design services will add theirs with the quotes). */
+/** The code of a product line (a quote's design work has TAX_CODES.services). */
 export type ProductTaxCode = typeof TAX_CODES.clothing | typeof TAX_CODES.general;
 
 /** The tax code of each kind of product, by the size family its tag gives it (shared/sizes.ts). */

@@ -97,6 +97,19 @@ describe('the table equals the spec wherever everything is taxed', () => {
 });
 
 describe('the state rules', () => {
+  it("a quote's design work is a service: not taxed, nor its share of the shipping; goods beside it are (0114)", () => {
+    const design: Line = { price: 45000, quantity: 1, taxCode: TAX_CODES.services };
+    expect(orderTax([design], 'IL')).toEqual({ total: 0, lines: [{ tax: 0, shippingTax: 0 }] });
+    // Shipping 599 over 45000 and 1800 by amount: 576 and 23. Candle: round((1800 + 23) x 0.0625) = round(113.94) = 114.
+    expect(orderTax([design, candle()], 'IL')).toEqual({
+      total: 114,
+      lines: [
+        { tax: 0, shippingTax: 0 },
+        { tax: 114, shippingTax: 1 },
+      ],
+    });
+  });
+
   it('New York: a hoodie under $110 pays no state tax, nor does its shipping; at or over $110 both are taxed', () => {
     expect(orderTax([hoodie(10999)], 'NY')).toEqual({ total: 0, lines: [{ tax: 0, shippingTax: 0 }] });
     // round((11000 + 599) x 0.04) = round(463.96) = 464: the spec's figure.

@@ -92,7 +92,7 @@ export async function sendOffer(quoteId: string, body: OfferBody): Promise<Admin
     });
     if (!sent) continue;
     if (quote.offer) await cancelOfferPayment(quoteId, quote.offer.no);
-    const amounts = offerAmounts(offer.lines, offer.shipping, null);
+    const amounts = offerAmounts(offer.lines, offer.shipping);
     await mailShopper(sent, 'quote-offer', `${quoteId}|${offer.no}`, quote.offer ? 'Your new offer' : 'Your offer', [
       quote.offer ? 'We sent you a new offer; the one before can no longer be paid.' : 'Here is our offer:',
       '',

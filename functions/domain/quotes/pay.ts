@@ -1,7 +1,8 @@
 import { CURRENCY } from '#shared/money';
 import { shownImage } from '#shared/images';
 import { MESSAGES } from '#shared/messages';
-import { offerAmounts } from '#shared/quotes';
+import { discountAndShippingShares } from '#shared/shares';
+import { TAX_CODES, taxCodeOf } from '#shared/tax-codes';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type * as z from '#shared/schemas/zod';
 import type { quotePaymentSchema } from '#shared/schemas/quotes';
@@ -14,6 +15,7 @@ import { CHECKOUT_RULES, getCheckout, minutesFrom, saveCheckout, type Checkout }
 import { recordOrder } from '../checkout/orders';
 import { paymentProvider } from '../checkout/payments';
 import { OutOfStockError, readCells, stockCell } from '../checkout/pricing';
+import { taxFor } from '../checkout/tax';
 import { orderOfPayment } from '../orders/identity';
 import { publicOrder } from '../orders/view';
 import { offerCheckoutId, offerRefusal, quoteByLink, type Quote } from './quotes';
@@ -41,6 +43,8 @@ async function offerLines(quote: Quote): Promise<CheckoutLine[]> {
       price: line.unitPrice,
       size: product ? line.size! : 'CANDLE',
       quantity: line.quantity,
+      // The tax rule's code (decision 0114): a stocked product's own, design work a service, other goods tangible.
+      taxCode: product ? taxCodeOf(product.tag) : line.kind === 'design' ? TAX_CODES.services : TAX_CODES.general,
       cell: product ? stockCell(product, line.size!) : null,
     });
   });
@@ -52,6 +56,42 @@ async function offerLines(quote: Quote): Promise<CheckoutLine[]> {
   const short = lines.filter((line) => line.cell && counts[line.cell] < need[line.cell]).map((line) => line.name);
   if (short.length) throw new OutOfStockError([...new Set(short)]);
   return lines;
+}
+
+/**
+ * An offer's amounts and each line's shares (decision 0114): its shipping split onto the lines by their amounts, then
+ * the shop's one tax rule by the address (Stripe Tax where the stage turns it on, else the state table, which taxes
+ * goods and the shipping of goods, not design work). An offer that ships nothing has no address and no sales tax.
+ */
+async function priceOffer(lines: CheckoutLine[], shipping: number, address: ShippingAddress | null) {
+  const subtotal = lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
+  const split = discountAndShippingShares(lines, { discount: 0, shipping });
+  const answer = address
+    ? await taxFor({
+        address,
+        discountOn: 'goods',
+        lines: lines.map((line, index) => ({
+          reference: `${line.id}|${line.size}|${index + 1}`,
+          amount: line.price * line.quantity,
+          quantity: line.quantity,
+          taxCode: line.taxCode ?? TAX_CODES.general,
+          ...split[index],
+        })),
+      })
+    : null;
+  const tax = answer?.total ?? 0;
+  return {
+    amounts: { subtotal, discount: 0, shipping, tax, total: subtotal + shipping + tax },
+    lines: lines.map((line, index) => ({
+      ...line,
+      shares: {
+        ...split[index],
+        tax: answer?.lines[index].tax ?? 0,
+        shippingTax: answer?.lines[index].shippingTax ?? 0,
+      },
+    })),
+    tax: answer,
+  };
 }
 
 /**
@@ -75,8 +115,8 @@ export async function payOffer(
       offer.ships && body.shippingAddress
         ? body.shippingAddress
         : { name: quote.name, email: quote.email, line1: '', city: '', state: '', zip: '' };
-    const lines = await offerLines(quote);
-    const amounts = offerAmounts(offer.lines, offer.shipping, offer.ships ? address.state : null);
+    const priced = await priceOffer(await offerLines(quote), offer.shipping, offer.ships ? address : null);
+    const { amounts, lines } = priced;
     const checkoutId = offerCheckoutId(quoteId, offer.no);
     const existing = await getCheckout(checkoutId);
     if (existing && existing.state !== 'open') {
@@ -104,6 +144,13 @@ export async function payOffer(
       lines,
       amounts,
       shippingAddress: address,
+      ...(priced.tax
+        ? {
+            taxProvider: priced.tax.provider,
+            ...(priced.tax.stripeTaxUnavailable ? { taxFallback: priced.tax.stripeTaxUnavailable } : {}),
+            ...(priced.tax.calculationId ? { stripeTax: { calculationId: priced.tax.calculationId } } : {}),
+          }
+        : {}),
       quote: {
         quoteId,
         number: quote.number,

@@ -135,7 +135,7 @@ function offerView(quote: Quote, offer: OfferRecord): z.infer<typeof offerViewSc
     validUntil: offer.validUntil,
     sentAt: offer.sentAt,
     state,
-    amounts: offerAmounts(offer.lines, offer.shipping, null),
+    amounts: offerAmounts(offer.lines, offer.shipping),
     terms: MADE_TO_ORDER_TERMS,
   };
 }
@@ -336,7 +336,7 @@ export const quoteSummary = (quote: Quote) => ({
   quantity: quote.quantity,
   neededBy: quote.neededBy ?? null,
   files: quote.files.length,
-  total: quote.paidTotal ?? (quote.offer ? offerAmounts(quote.offer.lines, quote.offer.shipping, null).total : null),
+  total: quote.paidTotal ?? (quote.offer ? offerAmounts(quote.offer.lines, quote.offer.shipping).total : null),
 });
 
 /** GET /api/admin/quotes: one status, newest first (offers past their date move to expired as they are read). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { MESSAGES } from '#shared/messages';
 import { MAX_ARTWORK_BYTES } from '#shared/quotes';
+import { TAX_CODES } from '#shared/tax-codes';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { quotes } from '../../db/entities/quote';
@@ -269,7 +270,7 @@ describe('pricing and paying', () => {
     ]);
     expect(tabA.status).toBe(200);
     expect(tabB.body.paymentIntentId).toBe(tabA.body.paymentIntentId);
-    // 40 x $34 + $15 shipping, taxed in Illinois at 6.25%.
+    // 40 x $34 + $15 shipping, all goods, taxed in Illinois at 6.25% by the shop's tax rule.
     expect(tabA.body.amounts).toEqual({ subtotal: 136000, discount: 0, shipping: 1500, tax: 8594, total: 146094 });
     expect((await pay(tabA.body.clientSecret)).body.paymentIntent.status).toBe('requires_capture');
     const again = await pay(tabB.body.clientSecret);
@@ -382,11 +383,21 @@ describe('pricing and paying', () => {
       ],
     });
     const intent = await payFor(asked.body.quoteId, { token: t, offerNo: 1, shippingAddress: address });
-    // Tax on the goods and shipping only: (54000 + 9600 + 1500) x 6.25%.
-    expect(intent.body.amounts.tax).toBe(Math.round((54000 + 9600 + 1500) * 0.0625));
+    // The shop's tax rule (0114): the goods with their shares of the $15 shipping (1181 and 210 of 1500, split by
+    // amount), not the design work nor its 109: round((54000 + 1181 + 9600 + 210) x 6.25%) = round(4061.94).
+    expect(intent.body.amounts).toEqual({ subtotal: 68600, discount: 0, shipping: 1500, tax: 4062, total: 74162 });
     await pay(intent.body.clientSecret);
-    expect((await record(asked.body.quoteId, t, intent.body.paymentIntentId)).status).toBe(201);
+    const recorded = await record(asked.body.quoteId, t, intent.body.paymentIntentId);
+    expect(recorded.status).toBe(201);
     expect((await stockOf('stockItem', 'HOOD')).M).toBe(before.M - 12);
+    // Each line keeps its tax code and shares, as a cart's order does (0106): design work a service, untaxed.
+    const stored = await orders.get({ orderNumber: recorded.body.order.orderNumber });
+    expect(stored!.taxProvider).toBe('table');
+    expect(stored!.lines.map((line) => [line.taxCode, line.shares?.tax])).toEqual([
+      [TAX_CODES.clothing, 3449],
+      [TAX_CODES.general, 613],
+      [TAX_CODES.services, 0],
+    ]);
     const admin_ = await invoke(getAdminQuote, {
       method: 'GET',
       ...route('/api/admin/quotes/{quoteId}', { quoteId: asked.body.quoteId }),
