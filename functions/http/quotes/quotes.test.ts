@@ -308,6 +308,21 @@ describe('pricing and paying', () => {
     expect((await view(ids.quote, t)).body.status).toBe('in_production');
   });
 
+  it('a card authorized on an offer that is then replaced is cancelled, never captured, and makes no order', async () => {
+    const asked = await request({});
+    const t = linkOf(asked.body.quoteId);
+    await offer(asked.body.quoteId, {});
+    const intent = await payFor(asked.body.quoteId, { token: t, offerNo: 1, shippingAddress: address });
+    expect((await pay(intent.body.clientSecret)).body.paymentIntent.status).toBe('requires_capture');
+    await offer(asked.body.quoteId, { note: 'A better price.' });
+    expect(await intentStatus(intent.body.paymentIntentId)).toBe('canceled');
+    const late = await record(asked.body.quoteId, t, intent.body.paymentIntentId);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'offer_replaced', message: MESSAGES.offerReplaced });
+    expect(await quotes.get({ quoteId: asked.body.quoteId })).toMatchObject({ status: 'offer_sent', offerNo: 2 });
+    expect((await quotes.get({ quoteId: asked.body.quoteId }))!.orderNumber).toBeUndefined();
+  });
+
   it('an expired offer cannot be paid and says so', async () => {
     const asked = await request({});
     const t = linkOf(asked.body.quoteId);
