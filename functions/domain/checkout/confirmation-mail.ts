@@ -42,10 +42,15 @@ function confirmationMail(order: OrderRecord): Mail {
       (row) => `${row.label}: ${row.cents < 0 ? `-${formatPrice(-row.cents)}` : formatPrice(row.cents)}`,
     ),
     '',
-    'Shipping to:',
-    unescapeText(address.name),
-    unescapeText(address.line1),
-    `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+    // A quote's design work ships nothing (issue 37): no address was asked.
+    ...(order.quote?.ships === false
+      ? ['Nothing ships: we send your design work by mail and on your quote page.']
+      : [
+          'Shipping to:',
+          unescapeText(address.name),
+          unescapeText(address.line1),
+          `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+        ]),
     ...orderStatusLines(order.orderNumber),
   ].join('\n');
   return { to: unescapeText(address.email), subject: `Your order ${orderLabel(order.orderNumber)}`, text };

@@ -81,10 +81,15 @@ export function noticeNewOrder(order: OrderRecord): Promise<void> {
       '',
       `Total: ${formatPrice(total)}`,
       '',
-      'Ship to:',
-      unescapeText(address.name),
-      unescapeText(address.line1),
-      `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+      // A quote's offer that ships nothing (design work, issue 37) has no address.
+      ...(order.quote?.ships === false
+        ? [`Nothing ships: quote Q${order.quote.number}, design work.`]
+        : [
+            'Ship to:',
+            unescapeText(address.name),
+            unescapeText(address.line1),
+            `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+          ]),
       '',
       `Customer: ${unescapeText(address.email)} (a reply to this mail goes to them)`,
     ],

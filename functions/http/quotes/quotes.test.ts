@@ -371,6 +371,9 @@ describe('pricing and paying', () => {
     const recorded = await record(asked.body.quoteId, t, intent.body.paymentIntentId);
     expect(recorded.status).toBe(201);
     expect(recorded.body.order.shippingAddress).toMatchObject({ name: 'Grace Hopper', line1: '', state: '' });
+    const confirmation = sentMails().find((m) => m.subject === `Your order #${recorded.body.order.orderNumber}`);
+    expect(confirmation!.text).toContain('Nothing ships: we send your design work by mail and on your quote page.');
+    expect(confirmation!.text).not.toContain('Shipping to:');
     const mine = await invoke(listOrders, { method: 'GET', path: '/auth/orders', token: shopper.token });
     expect(mine.body.orders.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([
       recorded.body.order.orderNumber,
