@@ -13,6 +13,7 @@ import {
   cancelOfferPayment,
   changeQuote,
   getQuote,
+  listQuotes,
   mailShopper,
   offersOf,
   quoteView,
@@ -156,11 +157,14 @@ export async function moveQuote(quoteId: string, status: QuoteStatus): Promise<A
   return adminQuote(moved);
 }
 
-/** The owner's numbers (dashboard): quotes waiting for a price, offers out, and quotes won since `since`. */
+/**
+ * The owner's numbers (dashboard): quotes waiting for a price, offers out (an offer past its date, unpaid, moves to
+ * expired as it is counted, as the list does), and quotes won since `since`.
+ */
 export async function quoteFigures(since: string) {
   const [waiting, offersOut, ...won] = await Promise.all([
     quotes.count('byStatus', { status: 'new' }),
-    quotes.count('byStatus', { status: 'offer_sent' }),
+    listQuotes('offer_sent').then((found) => found.quotes.length),
     ...(['paid', 'in_production', 'shipped', 'done'] as const).map((status) => quotes.query('byStatus', { status })),
   ]);
   const recent = won.flat().filter((quote) => (quote.paidAt ?? '') >= since);

@@ -11,6 +11,7 @@ import { searchOrders } from '../../domain/admin/orders';
 import { address, intentStatus, pay, stockOf } from '#tests/checkout';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as listOrders } from '../accounts/list-orders';
+import { handler as getDashboard } from '../admin/get-dashboard';
 import { handler as checkArtwork } from './check-artwork';
 import { handler as createUpload } from './create-artwork-upload';
 import { handler as declineOffer } from './decline-offer';
@@ -340,6 +341,22 @@ describe('pricing and paying', () => {
       body: { token: t, offerNo: 1 },
     });
     expect(declined.status).toBe(409);
+  });
+
+  it("the dashboard's offers out leave out an offer past its date, which moves to expired", async () => {
+    const dashboard = async () =>
+      (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body.quotes as {
+        offersOut: number;
+      };
+    const asked = await request({});
+    await offer(asked.body.quoteId, {});
+    const before = (await dashboard()).offersOut;
+    expect(before).toBeGreaterThan(0);
+    const stored = (await quotes.get({ quoteId: asked.body.quoteId }))!;
+    const yesterday = new Date(Date.now() - 86400_000).toISOString().slice(0, 10);
+    await quotes.put({ ...stored, offer: { ...stored.offer!, validUntil: yesterday } });
+    expect((await dashboard()).offersOut).toBe(before - 1);
+    expect(await quotes.get({ quoteId: asked.body.quoteId })).toMatchObject({ status: 'expired' });
   });
 
   it("design work is paid without an address, untaxed, out of the ship queue; a signed-in shopper's is in their account", async () => {
