@@ -39,6 +39,8 @@ export const MESSAGES = {
   deleteProfileFailed: 'Error deleting profile',
   outOfStock: 'Sorry but we do not currently have that many of the following products:',
   paymentFailed: (providerMessage: string) => `Payment failed: ${providerMessage}`,
+  /** The test card form's expiry could not be read (nothing is sent: a failed attempt counts towards the limit). */
+  expiryUnreadable: 'Type the expiry as MM/YY, for example 12/30.',
   /** The shop's Stripe keys are not set (yet): checkout stops before any card is asked for. */
   paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
   /** A checkout allows a few failed card attempts (card testing); then its payment is cancelled. */

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { CART_MESSAGES, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { jsonResponse as json, urlOf } from '../../testing/render';
@@ -108,6 +108,61 @@ it('shows the test card form when the server uses the test card processor', asyn
   await reachPayment();
   expect(await screen.findByLabelText('Card number')).toBeTruthy();
   expect(screen.queryByText(MESSAGES.paymentsUnavailable)).toBeNull();
+});
+
+describe('a card that fails, and the expiry as typed', () => {
+  const declined = () => ({
+    status: 402,
+    body: { error: { code: 'card_declined', message: 'Your card was declined.' } },
+  });
+
+  it('a declined card: the alert, and the same message beside the form until the shopper changes something', async () => {
+    serveTestMode({ '/api/test-payments/confirm': declined });
+    await reachPayment();
+    await payWith('4000000000000002');
+    const message = MESSAGES.paymentFailed('Your card was declined.');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    await userEvent.type(screen.getByLabelText('CVC'), '4');
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
+  it('an expiry typed 1230 is sent as 12/30 and shown so', async () => {
+    const sent: Record<string, unknown>[] = [];
+    serveTestMode({
+      '/api/test-payments/confirm': (body) => {
+        sent.push(body);
+        return declined();
+      },
+    });
+    await reachPayment();
+    await userEvent.type(await screen.findByLabelText('Card number'), '4000000000000002');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ card: { expMonth: 12, expYear: 30 } });
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry (MM/YY)').value).toBe('12/30');
+  });
+
+  it('an expiry it cannot read is explained and nothing is sent', async () => {
+    const sent: unknown[] = [];
+    serveTestMode({
+      '/api/test-payments/confirm': (body) => {
+        sent.push(body);
+        return declined();
+      },
+    });
+    await reachPayment();
+    await userEvent.type(await screen.findByLabelText('Card number'), '4242424242424242');
+    await userEvent.type(screen.getByLabelText('Expiry (MM/YY)'), '13/30');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: /^Pay / }));
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.expiryUnreadable);
+    expect(screen.getByLabelText('Expiry (MM/YY)').getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
+    expect(alert).not.toHaveBeenCalled();
+  });
 });
 
 it('says card payments are unavailable, with no card fields, when Stripe has no publishable key', async () => {

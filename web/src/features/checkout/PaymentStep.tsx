@@ -100,6 +100,7 @@ export default function PaymentStep() {
               busy={payment.busy}
               amountLabel={amountLabel}
               onPay={payment.payWithStripe}
+              onEdit={payment.clearFailure}
             />
           </Suspense>
         ) : intent.paymentMode === 'stripe' ? (
@@ -112,7 +113,13 @@ export default function PaymentStep() {
             busy={payment.busy}
             amountLabel={amountLabel}
             onPay={(card) => void payment.payWithTestCard(card)}
+            onEdit={payment.clearFailure}
           />
+        )}
+        {payment.failure && !payment.busy && (
+          <p className="error" role="alert" id="payment-failure">
+            {payment.failure}
+          </p>
         )}
         {!payment.confirming && !payment.paid && (
           <button

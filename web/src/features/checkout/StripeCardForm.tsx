@@ -16,9 +16,11 @@ function Form({
   busy,
   amountLabel,
   onPay,
+  onEdit,
 }: {
   busy: boolean;
   amountLabel: string;
+  onEdit?: () => void;
   onPay: (
     confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
   ) => void;
@@ -53,7 +55,7 @@ function Form({
   return (
     <form className="stack" onSubmit={submit} aria-label="Card details">
       <div className="card stripe-card">
-        <CardElement options={{ hidePostalCode: true }} />
+        <CardElement options={{ hidePostalCode: true }} onChange={() => onEdit?.()} />
       </div>
       <button type="submit" disabled={busy || !stripe}>
         {busy ? 'Paying…' : `Pay ${amountLabel}`}
@@ -68,12 +70,13 @@ export default function StripeCardForm(props: {
   busy: boolean;
   amountLabel: string;
   onPay: Parameters<typeof Form>[0]['onPay'];
+  onEdit?: () => void;
 }) {
   stripePromise ??= loadStripe(props.publishableKey);
   const stripe = useMemo(() => stripePromise!, []);
   return (
     <Elements stripe={stripe}>
-      <Form busy={props.busy} amountLabel={props.amountLabel} onPay={props.onPay} />
+      <Form busy={props.busy} amountLabel={props.amountLabel} onPay={props.onPay} onEdit={props.onEdit} />
     </Elements>
   );
 }

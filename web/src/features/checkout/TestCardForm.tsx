@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { MESSAGES } from '#shared/messages';
+import { readExpiry, showExpiry } from './cardExpiry';
 
 export interface TestCard {
   number: string;
@@ -8,23 +9,37 @@ export interface TestCard {
   cvc: string;
 }
 
-/** Card entry of the built-in test processor; it behaves like Stripe's test cards. */
+/**
+ * Card entry of the built-in test processor; it behaves like Stripe's test cards. An expiry typed `1230` is read as
+ * 12/30; one it cannot read is explained beside the field and nothing is sent. `onEdit` runs on every change (the
+ * card step clears a failed payment's message then).
+ */
 export function TestCardForm({
   busy,
   amountLabel,
   onPay,
+  onEdit,
 }: {
   busy: boolean;
   amountLabel: string;
   onPay: (card: TestCard) => void;
+  onEdit?: () => void;
 }) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
+  const [expiryProblem, setExpiryProblem] = useState(false);
+  const edit = (set: (value: string) => void) => (event: ChangeEvent<HTMLInputElement>) => {
+    set(event.target.value);
+    onEdit?.();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const [month, year] = expiry.split('/').map((part) => Number(part.trim()));
-    onPay({ number, expMonth: month || 0, expYear: year || 0, cvc });
+    const read = readExpiry(expiry);
+    setExpiryProblem(!read);
+    if (!read) return;
+    setExpiry(showExpiry(read));
+    onPay({ number, expMonth: read.month, expYear: read.year, cvc });
   };
   return (
     <form className="stack" onSubmit={submit} aria-label="Card details">
@@ -40,7 +55,7 @@ export function TestCardForm({
           autoComplete="cc-number"
           placeholder="4242 4242 4242 4242"
           value={number}
-          onChange={(e) => setNumber(e.target.value)}
+          onChange={edit(setNumber)}
           required
           maxLength={23}
         />
@@ -52,9 +67,18 @@ export function TestCardForm({
             autoComplete="cc-exp"
             placeholder="12/30"
             value={expiry}
-            onChange={(e) => setExpiry(e.target.value)}
+            onChange={edit((value) => {
+              setExpiry(value);
+              setExpiryProblem(false);
+            })}
+            onBlur={() => {
+              const read = readExpiry(expiry);
+              if (read) setExpiry(showExpiry(read));
+            }}
             required
             maxLength={7}
+            aria-invalid={expiryProblem || undefined}
+            aria-describedby={expiryProblem ? 'expiry-problem' : undefined}
           />
         </label>
         <label>
@@ -64,12 +88,17 @@ export function TestCardForm({
             autoComplete="cc-csc"
             placeholder="123"
             value={cvc}
-            onChange={(e) => setCvc(e.target.value)}
+            onChange={edit(setCvc)}
             required
             maxLength={4}
           />
         </label>
       </div>
+      {expiryProblem && (
+        <p id="expiry-problem" className="error" role="alert">
+          {MESSAGES.expiryUnreadable}
+        </p>
+      )}
       <button type="submit" disabled={busy}>
         {busy ? 'Paying…' : `Pay ${amountLabel}`}
       </button>

@@ -54,6 +54,13 @@ export function usePayment({
   /** A test card that asked for 3-D Secure, waiting for the shopper's answer. */
   const [challenge, setChallenge] = useState<TestCard | null>(null);
   const [paid, setPaid] = useState<string | null>(null);
+  /** A card payment that failed: the alert's text also stays beside the form until the shopper changes something. */
+  const [failure, setFailure] = useState<string | null>(null);
+  const failed = (providerMessage: string | undefined) => {
+    const message = MESSAGES.paymentFailed(providerMessage ?? 'The payment did not go through.');
+    setFailure(message);
+    window.alert(message);
+  };
   /** The shop refused the order (stock or code gone): the page is on its way back to the cart. */
   const [refusedOrder, setRefusedOrder] = useState(false);
   /** Leaving the page stops the retries (the settle job finishes an authorized order; coming back resumes it). */
@@ -120,6 +127,7 @@ export function usePayment({
   async function payWithTestCard(card: TestCard, threeDSecure?: 'complete' | 'fail') {
     setBusy(true);
     setChallenge(null);
+    setFailure(null);
     try {
       const { address } = priced;
       const { paymentIntent } = await confirmTestPayment({
@@ -138,10 +146,7 @@ export function usePayment({
       // with Stripe, the card is not tried again; the shop is asked for the order, and says if there is none.
       else if (error instanceof ApiError && error.status === 400 && error.code === 'payment_intent_unexpected_state')
         await authorized();
-      else
-        window.alert(
-          MESSAGES.paymentFailed(error instanceof ApiError ? error.message : 'The payment did not go through.'),
-        );
+      else failed(error instanceof ApiError ? error.message : undefined);
     } finally {
       setBusy(false);
     }
@@ -151,11 +156,12 @@ export function usePayment({
     confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
   ) {
     setBusy(true);
+    setFailure(null);
     void confirm(intent.clientSecret, { name: priced.address.name.trim(), email: priced.address.email.trim() })
       .then((result) => {
         if (result.ok) return authorized();
         if (result.stopped) return stopPayment();
-        window.alert(MESSAGES.paymentFailed(result.message ?? 'The payment did not go through.'));
+        failed(result.message);
       })
       .finally(() => setBusy(false));
   }
@@ -176,6 +182,9 @@ export function usePayment({
     stopped,
     challenge,
     paid,
+    failure,
+    /** The shopper changed something in the card form: a failed payment's message goes. */
+    clearFailure: () => setFailure(null),
     /**
      * The step stays while a payment is under way or settled (paid, or refused and on its way to the cart), whatever
      * the cart or the code does meanwhile: the step's own navigation decides where it goes.
