@@ -174,9 +174,16 @@ export const SPA_ROUTE_PATTERN = `^(?:${SPA_ROUTES.map((route) => route.replace(
 export const NOT_FOUND_PATH = '/404';
 
 /**
+ * Apple Pay's domain association file (Stripe's dashboard gives it to the operator; the stage setting
+ * `applePayDomainFile` deploys it): served as a file from the site's bucket, although its name has no extension.
+ */
+export const APPLE_PAY_DOMAIN_FILE = '/.well-known/apple-developer-merchantid-domain-association';
+
+/**
  * How the shop answers an address no other behaviour took (CloudFront's default behaviour and its routing
  * function in AWS; the local gateway does the same):
- * - `file`: a name with an extension in its last segment (the build's files, favicon, config.json) as it is;
+ * - `file`: a name with an extension in its last segment (the build's files, favicon, config.json) as it is, and
+ *   Apple Pay's domain file;
  * - `redirect`: a trailing slash goes, 301, to the address without it (never to another host: `//x/` -> `/x`);
  * - `page`: the home page, from the page function (its own head: canonical URL, Open Graph, the data it shows);
  * - `spa`: a route of the SPA, index.html;
@@ -193,7 +200,7 @@ const spaRoute = new RegExp(SPA_ROUTE_PATTERN);
 
 export function siteAnswer(pathname: string): SiteAnswer {
   const last = pathname.split('/').pop() ?? '';
-  if (last.includes('.') && pathname !== '/index.html') return { kind: 'file' };
+  if ((last.includes('.') && pathname !== '/index.html') || pathname === APPLE_PAY_DOMAIN_FILE) return { kind: 'file' };
   if (pathname.length > 1 && pathname.endsWith('/'))
     return { kind: 'redirect', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
   if (pathname === '/' || pathname === '/index.html') return { kind: 'page' };

@@ -4,6 +4,8 @@
  * (docs/decisions/0012-stage-settings.md).
  */
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseRateLimitSwitch, settingText, type RateLimitSwitch } from '#shared/rate-limits';
 import { DOMAIN, EMAIL, mailFromProblem } from './addresses';
 
@@ -74,6 +76,11 @@ export interface StageSettings {
    * cancelled. Needs Stripe Tax set up in the Stripe account (docs/deploying.md). Default off: the shop's state table.
    */
   stripeTax?: boolean;
+  /**
+   * Apple Pay's domain association file as Stripe's dashboard gives it (context `applePayDomainFile`: the file's
+   * path, read at synth): deployed to /.well-known/apple-developer-merchantid-domain-association as text/plain.
+   */
+  applePayDomainAssociation?: string;
   /** Who receives the alarms (context `alarmEmail`). */
   alarmEmail?: string;
   /** API throttling (context `throttleRate`, `throttleBurst`). */
@@ -118,6 +125,7 @@ export const CONTEXT_KEYS = [
   'certificateArn',
   'stripePublishableKey',
   'stripeTax',
+  'applePayDomainFile',
   'alarmEmail',
   'throttleRate',
   'throttleBurst',
@@ -160,6 +168,21 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
     }
     return number;
   };
+  /** A setting that names a file (a path from where cdk runs): the file's text, exactly as it is. */
+  const fileText = (key: string): string | undefined => {
+    const file = text(key);
+    if (file === undefined) return undefined;
+    try {
+      const content = readFileSync(path.resolve(file), 'utf8');
+      if (content.trim() === '') problems.push(`${key}: ${file} is empty`);
+      else if (content.length > 64 * 1024)
+        problems.push(`${key}: ${file} is over 64 KB, not a domain association file`);
+      else return content;
+    } catch (error) {
+      problems.push(`${key}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+    return undefined;
+  };
   const email = (key: string): string | undefined => {
     const value = text(key);
     if (value !== undefined && !EMAIL.test(value)) problems.push(`${key} must be an email address (got "${value}")`);
@@ -177,6 +200,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
   const certificateArn = text('certificateArn');
   const stripePublishableKey = text('stripePublishableKey');
   const stripeTax = flag('stripeTax');
+  const applePayDomainAssociation = fileText('applePayDomainFile');
   let rateLimits: RateLimitSwitch = { enabled: true, scale: 1 };
   try {
     rateLimits = parseRateLimitSwitch(get('rateLimits'), 'rateLimits');
@@ -207,6 +231,7 @@ export function stageSettingsFromContext(stage: string, get: ContextReader): Sta
     domain: domainName && certificateArn ? { name: domainName, certificateArn } : undefined,
     stripePublishableKey,
     stripeTax,
+    applePayDomainAssociation,
     alarmEmail,
     throttle,
     rateLimits,

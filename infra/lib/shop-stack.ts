@@ -238,6 +238,7 @@ export class ShopStack extends Stack implements StageObservability {
       logRetentionDays: this.logRetentionDays,
       spaBucket: this.spaBucket,
       distribution: this.distribution,
+      applePayDomainAssociation: props.applePayDomainAssociation,
       config: {
         region: this.region,
         userPoolId: this.userPool.userPoolId,

@@ -5,6 +5,7 @@ import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { APPLE_PAY_DOMAIN_FILE } from '#shared/pages';
 import type { RuntimeConfig } from '#shared/schemas/common';
 import { REPO_ROOT, shopLogGroup } from './shop-function';
 
@@ -20,17 +21,20 @@ export interface SpaDeploymentProps {
   distribution: Distribution;
   /** The runtime settings the SPA reads from /config.json (may hold deploy-time tokens). */
   config: RuntimeConfig;
+  /** Apple Pay's domain association file (the stage setting `applePayDomainFile`), when the stage has one. */
+  applePayDomainAssociation?: string;
 }
 
 /**
  * Uploads the SPA build and config.json to the SPA bucket on every deploy, then invalidates the distribution.
  * Two deployments of the same build: first the hashed assets (immutable, never pruned, so a browser holding an
  * older index.html still finds its chunks), then everything else with `no-cache` plus config.json (pruned,
- * assets excluded), then the invalidation.
+ * assets excluded), then the invalidation; and, when the stage has one, Apple Pay's domain file as text/plain.
  */
 export class SpaDeployment extends Construct {
   readonly assets: BucketDeployment;
   readonly shell: BucketDeployment;
+  readonly applePay?: BucketDeployment;
 
   constructor(scope: Construct, id: string, props: SpaDeploymentProps) {
     super(scope, id);
@@ -50,12 +54,24 @@ export class SpaDeployment extends Construct {
     this.shell = new BucketDeployment(this, 'Shell', {
       ...common,
       sources: [build, Source.jsonData('config.json', props.config)],
-      exclude: ['assets/*'],
+      // The shell's prune leaves Apple Pay's file alone: its own deployment below writes it.
+      exclude: ['assets/*', '.well-known/*'],
       cacheControl: [CacheControl.fromString(REVALIDATE)],
       distribution: props.distribution,
       distributionPaths: ['/*'],
     });
     this.shell.node.addDependency(this.assets);
+    if (props.applePayDomainAssociation !== undefined) {
+      // Its own deployment for its own content type: the file has no extension to take one from.
+      this.applePay = new BucketDeployment(this, 'ApplePay', {
+        ...common,
+        sources: [Source.data(APPLE_PAY_DOMAIN_FILE.slice(1), props.applePayDomainAssociation)],
+        prune: false,
+        contentType: 'text/plain',
+        cacheControl: [CacheControl.fromString(REVALIDATE)],
+      });
+      this.applePay.node.addDependency(this.shell);
+    }
   }
 }
 

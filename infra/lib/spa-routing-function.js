@@ -1,14 +1,14 @@
 /*
  * CloudFront Function (JavaScript runtime 2.0) on the default (SPA) behaviour only: shared/pages.ts siteAnswer, as
- * the local gateway runs it. A name with a file extension is left alone (the build's files); a trailing slash is a
- * 301 to the address without it; the home page (`/`, or `/index.html` should the default root object come first)
- * goes to the page function behind the API (its own head); a route of the SPA gets index.html; any other address is
- * the page function's not-found page, a 404 (never a soft 404). /api/*, /auth/*, /images/* and the page paths have
- * their own behaviours and never meet this function.
+ * the local gateway runs it. A name with a file extension is left alone (the build's files), and so is Apple Pay's
+ * domain file; a trailing slash is a 301 to the address without it; the home page (`/`, or `/index.html` should the
+ * default root object come first) goes to the page function behind the API (its own head); a route of the SPA gets
+ * index.html; any other address is the page function's not-found page, a 404 (never a soft 404). /api/*, /auth/*,
+ * /images/* and the page paths have their own behaviours and never meet this function.
  *
- * What CloudFront runs starts at the import line: this comment stays here. SPA_ROUTE_PATTERN, API_ORIGIN_ID and
- * NOT_FOUND_PATH are filled in at synth from shared/pages.ts and the distribution (infra/lib/spa-routing.ts), and
- * infra/test/spa-routing.test.ts runs the result on sample requests.
+ * What CloudFront runs starts at the import line: this comment stays here. SPA_ROUTE_PATTERN, API_ORIGIN_ID,
+ * NOT_FOUND_PATH and APPLE_PAY_DOMAIN_FILE are filled in at synth from shared/pages.ts and the distribution
+ * (infra/lib/spa-routing.ts), and infra/test/spa-routing.test.ts runs the result on sample requests.
  */
 import cf from 'cloudfront';
 var SPA_ROUTE = new RegExp(SPA_ROUTE_PATTERN);
@@ -25,7 +25,7 @@ function handler(event) {
   var request = event.request;
   var uri = request.uri;
   var last = uri.split('/').pop();
-  if (last.indexOf('.') !== -1 && uri !== '/index.html') return request;
+  if ((last.indexOf('.') !== -1 && uri !== '/index.html') || uri === APPLE_PAY_DOMAIN_FILE) return request;
   if (uri.length > 1 && uri.charAt(uri.length - 1) === '/') {
     var location = '/' + uri.replace(/^\/+|\/+$/g, '') + search(request.querystring);
     return {

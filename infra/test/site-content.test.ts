@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { PAGE_PATTERNS } from '#shared/pages';
+import { APPLE_PAY_DOMAIN_FILE, PAGE_PATTERNS } from '#shared/pages';
+import { ARTWORK_HOLDING_PREFIX, ARTWORK_KEPT_DAYS, ARTWORK_PREFIX, HOLDING_KEPT_DAYS } from '#shared/quotes';
 import { runtimeConfigSchema } from '#shared/schemas/common';
 import type { ShopStack } from '../lib/shop-stack';
 import { IMMUTABLE, REVALIDATE } from '../lib/spa-deployment';
@@ -80,6 +82,19 @@ describe('buckets and access logs', () => {
     expect(images.VersioningConfiguration).toEqual({ Status: 'Enabled' });
     expect(images.LifecycleConfiguration.Rules).toEqual([
       expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 } }),
+      // Quote artwork (decision 0112): files never sent with a request, then the artwork of quotes long closed.
+      expect.objectContaining({
+        Prefix: ARTWORK_HOLDING_PREFIX,
+        ExpirationInDays: HOLDING_KEPT_DAYS,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
+      expect.objectContaining({
+        Prefix: ARTWORK_PREFIX,
+        ExpirationInDays: ARTWORK_KEPT_DAYS,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
     ]);
     expect(images.CorsConfiguration.CorsRules).toEqual([
       {
@@ -119,7 +134,7 @@ describe('SPA upload and config.json', () => {
       SystemMetadata: { 'cache-control': IMMUTABLE },
     });
     expect(shell.Properties).toMatchObject({
-      Exclude: ['assets/*'],
+      Exclude: ['assets/*', '.well-known/*'],
       Prune: true,
       SystemMetadata: { 'cache-control': REVALIDATE },
     });
@@ -173,6 +188,33 @@ describe('SPA upload and config.json', () => {
       paymentMode: 'stripe',
       cognitoEndpoint: null,
     });
+  });
+});
+
+describe("Apple Pay's domain file (-c applePayDomainFile)", () => {
+  test('deployed as text/plain at its address, after the shell (whose prune leaves it), only when the stage has one', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apple-pay-'));
+    const file = path.join(dir, 'apple-developer-merchantid-domain-association');
+    writeFileSync(file, '7B2270737049642231\n');
+    const withFile = synthShop({ context: { ...FULL_CONTEXT, applePayDomainFile: file } });
+    const all = Object.entries(resourcesOf(withFile.template, 'Custom::CDKBucketDeployment'));
+    expect(all).toHaveLength(3);
+    const [applePayId, applePay] = all.find(([, d]) => d.Properties.SystemMetadata['content-type'])!;
+    expect(applePay.Properties).toMatchObject({
+      Prune: false,
+      SystemMetadata: { 'content-type': 'text/plain', 'cache-control': REVALIDATE },
+    });
+    const [shellId] = all.find(([, d]) => d.Properties.DistributionPaths)!;
+    expect([applePay.DependsOn].flat()).toContain(shellId);
+    expect(applePayId).not.toBe(shellId);
+    const key = String(applePay.Properties.SourceObjectKeys[0]).replace(/\.zip$/, '');
+    const staged = path.join(withFile.app.synth().directory, `asset.${key}`, APPLE_PAY_DOMAIN_FILE.slice(1));
+    expect(readFileSync(staged, 'utf8')).toBe('7B2270737049642231\n');
+    // The stage without one has no such deployment (the default synth above: two).
+    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+    expect(() => synthShop({ context: { ...FULL_CONTEXT, applePayDomainFile: path.join(dir, 'missing') } })).toThrow(
+      /applePayDomainFile: cannot read .*missing \(ENOENT\)/,
+    );
   });
 });
 

@@ -136,6 +136,8 @@ describe('the SPA routing function (run on sample requests)', () => {
       '/assets/a.js',
       '/config.json',
       '/missing.png',
+      '/.well-known/apple-developer-merchantid-domain-association',
+      '/.well-known/security',
     ]) {
       expect([uri, kindOf(run(uri))]).toEqual([uri, siteAnswer(uri).kind]);
     }
