@@ -21,6 +21,11 @@ export interface StripeIntent {
   amount_capturable: number;
   amount_received: number;
   capture_method: 'manual' | 'automatic' | 'automatic_async';
+  /**
+   * The methods the Payment Element may offer, from `allowed_payment_method_types` (Stripe's default when none are
+   * named: the dashboard's; here card).
+   */
+  payment_method_types: string[];
   client_secret: string;
   currency: string;
   metadata: Record<string, string>;
@@ -509,6 +514,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         amount_capturable: 0,
         amount_received: 0,
         capture_method: (form.capture_method as StripeIntent['capture_method']) ?? 'automatic_async',
+        payment_method_types: form.allowed_payment_method_types
+          ? Object.values(form.allowed_payment_method_types)
+          : ['card'],
         client_secret: `${intentId}_secret_${randomBytes(8).toString('hex')}`,
         currency: String(form.currency),
         metadata: (form.metadata as Record<string, string>) ?? {},

@@ -174,3 +174,19 @@ describe('the test card processor, beyond Stripe’s API: its card step', () => 
     ).rejects.toMatchObject({ code: 'payment_intent_unexpected_state' });
   });
 });
+
+it("Stripe's intents are manual capture, for the Payment Element's methods that support it: card and Link", async () => {
+  const url = new URL(api.base);
+  const provider = new StripePaymentProvider('sk_test_standin', 'whsec_x', {
+    host: url.hostname,
+    port: url.port,
+    protocol: 'http',
+  });
+  const intent = await newIntent(provider);
+  expect(api.intents.get(intent.id)).toMatchObject({
+    capture_method: 'manual',
+    payment_method_types: ['card', 'link'],
+  });
+  const created = api.calls.find((call) => call.path === '/v1/payment_intents' && call.form.metadata);
+  expect(created?.form.automatic_payment_methods).toBeUndefined();
+});

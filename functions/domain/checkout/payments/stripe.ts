@@ -61,6 +61,9 @@ function refundStatus(status: string | null): Refund['status'] {
  * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks. The
  * Stripe SDK is loaded on the first call that needs it, not when the function starts (cold start, issue 16).
  */
+/** The payment methods of the shop's intents: those that support manual capture and need no redirect. */
+export const PAYMENT_METHOD_TYPES = ['card', 'link'] as const;
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
   private readonly stripe: () => Promise<Stripe>;
@@ -82,7 +85,9 @@ export class StripePaymentProvider implements PaymentProvider {
         currency: input.currency,
         capture_method: 'manual',
         metadata: input.metadata,
-        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        // What the Payment Element offers (decision 0125): a card, which includes Apple Pay and Google Pay where the
+        // phone has them, and Link. All three authorize now and capture later, and none redirects the shopper.
+        allowed_payment_method_types: [...PAYMENT_METHOD_TYPES],
         ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
       },
       { idempotencyKey: input.idempotencyKey },

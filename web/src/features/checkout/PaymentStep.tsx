@@ -11,7 +11,7 @@ import { STEP_HEADING, STEP_PATH, stepToShow, type PricedCheckout } from './step
 import { AuthenticateDialog, TestCardForm } from './TestCardForm';
 import { usePayment } from './usePayment';
 
-const StripeCardForm = lazy(() => import('./StripeCardForm'));
+const StripePaymentForm = lazy(() => import('./StripePaymentForm'));
 
 /** What the shipping step says when the card step sent the shopper back (one object: <Navigate> compares it). */
 const CHANGED = { notice: CART_MESSAGES.checkoutChanged };
@@ -95,8 +95,9 @@ export default function PaymentStep() {
           </p>
         ) : intent.paymentMode === 'stripe' && stripeKey ? (
           <Suspense fallback={<p>Loading the card form…</p>}>
-            <StripeCardForm
+            <StripePaymentForm
               publishableKey={stripeKey}
+              clientSecret={intent.clientSecret}
               busy={payment.busy}
               amountLabel={amountLabel}
               onPay={payment.payWithStripe}

@@ -1,16 +1,23 @@
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useMemo, type FormEvent } from 'react';
+import { STEP_PATH } from './steps';
 
 let stripePromise: Promise<Stripe | null> | undefined;
 
 export interface StripePayResult {
-  /** The card is authorized (manual capture: requires_capture) or, for safety, already captured. */
+  /** The payment is authorized (manual capture: requires_capture) or, for safety, already captured. */
   ok: boolean;
   /** The payment was cancelled (too many failed card attempts): no card can be tried on it any more. */
   stopped?: boolean;
   message?: string;
 }
+
+/** How the form confirms: with the intent's client secret and the billing name and email the shop already has. */
+export type StripeConfirm = (
+  clientSecret: string,
+  billing: { name: string; email: string },
+) => Promise<StripePayResult>;
 
 function Form({
   busy,
@@ -20,27 +27,30 @@ function Form({
 }: {
   busy: boolean;
   amountLabel: string;
+  onPay: (confirm: StripeConfirm) => void;
   onEdit?: () => void;
-  onPay: (
-    confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
-  ) => void;
 }) {
   const stripe = useStripe();
   const elements = useElements();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!stripe || !elements) return;
-    onPay(async (clientSecret, billing) => {
-      const card = elements.getElement(CardElement);
-      if (!card) return { ok: false, message: 'The card form is not ready.' };
-      const result = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
-        receipt_email: billing.email,
+    onPay(async (_clientSecret, billing) => {
+      // The intent is the Elements' own (its client secret): cards, Apple Pay and Google Pay (wallets of a card), and
+      // Link, the methods the server allows on a manual-capture intent. 3-D Secure runs in Stripe's own dialog; no
+      // method here redirects, so `return_url` is only Stripe's required fallback.
+      const result = await stripe.confirmPayment({
+        elements,
+        redirect: 'if_required',
+        confirmParams: {
+          return_url: `${window.location.origin}${STEP_PATH.payment}`,
+          payment_method_data: { billing_details: { name: billing.name, email: billing.email } },
+          receipt_email: billing.email,
+        },
       });
-      // Stripe.js runs 3-D Secure itself when the card asks for it.
       const already =
         result.error?.code === 'payment_intent_unexpected_state' ? result.error.payment_intent?.status : undefined;
-      // Confirmed before (an earlier answer was lost, or another tab paid): the card is authorized; ask the shop.
+      // Confirmed before (an earlier answer was lost, or another tab paid): the payment is authorized; ask the shop.
       if (already === 'requires_capture' || already === 'succeeded') return { ok: true, message: already };
       if (result.error)
         return {
@@ -48,34 +58,43 @@ function Form({
           stopped: result.error.payment_intent?.status === 'canceled',
           message: result.error.message ?? 'The payment did not go through.',
         };
-      const status = result.paymentIntent?.status;
+      const status = result.paymentIntent.status;
       return { ok: status === 'requires_capture' || status === 'succeeded', message: status };
     });
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label="Card details">
-      <div className="card stripe-card">
-        <CardElement options={{ hidePostalCode: true }} onChange={() => onEdit?.()} />
-      </div>
-      <button type="submit" disabled={busy || !stripe}>
+    <form className="stack" onSubmit={submit} aria-label="Payment details">
+      <PaymentElement
+        options={{
+          // The shop has the name and email from the shipping step and sends them with the payment.
+          fields: { billingDetails: { name: 'never', email: 'never' } },
+          layout: 'tabs',
+        }}
+        onChange={() => onEdit?.()}
+      />
+      <button type="submit" disabled={busy || !stripe || !elements}>
         {busy ? 'Paying…' : `Pay ${amountLabel}`}
       </button>
     </form>
   );
 }
 
-/** Stripe Elements card entry (Stripe mode only; this chunk loads Stripe.js). */
-export default function StripeCardForm(props: {
+/**
+ * Stripe's Payment Element (Stripe mode only; this chunk loads Stripe.js): a card, Apple Pay or Google Pay where the
+ * phone has them, and Link, on the intent the card step created (decision 0125).
+ */
+export default function StripePaymentForm(props: {
   publishableKey: string;
+  clientSecret: string;
   busy: boolean;
   amountLabel: string;
-  onPay: Parameters<typeof Form>[0]['onPay'];
+  onPay: (confirm: StripeConfirm) => void;
   onEdit?: () => void;
 }) {
   stripePromise ??= loadStripe(props.publishableKey);
   const stripe = useMemo(() => stripePromise!, []);
   return (
-    <Elements stripe={stripe}>
+    <Elements stripe={stripe} options={{ clientSecret: props.clientSecret }}>
       <Form busy={props.busy} amountLabel={props.amountLabel} onPay={props.onPay} onEdit={props.onEdit} />
     </Elements>
   );

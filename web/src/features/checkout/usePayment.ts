@@ -8,7 +8,7 @@ import { forget, markAuthorized, storedCheckout } from './checkoutSession';
 import { keepLastOrder } from './lastOrder';
 import { backoff, retry } from './retry';
 import { STEP_PATH, type PricedCheckout } from './steps';
-import type { StripePayResult } from './StripeCardForm';
+import type { StripeConfirm } from './StripePaymentForm';
 import type { TestCard } from './TestCardForm';
 import type { usePromoCode } from './usePromoCode';
 
@@ -152,9 +152,7 @@ export function usePayment({
     }
   }
 
-  function payWithStripe(
-    confirm: (clientSecret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
-  ) {
+  function payWithStripe(confirm: StripeConfirm) {
     setBusy(true);
     setFailure(null);
     void confirm(intent.clientSecret, { name: priced.address.name.trim(), email: priced.address.email.trim() })

@@ -9,11 +9,11 @@ import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { confirmTestPayment } from '../checkout/checkoutApi';
 import { retry } from '../checkout/retry';
-import type { StripePayResult } from '../checkout/StripeCardForm';
+import type { StripeConfirm } from '../checkout/StripePaymentForm';
 import { AuthenticateDialog, TestCardForm, type TestCard } from '../checkout/TestCardForm';
 import { payOffer, recordOffer, type QuoteView } from './quotesApi';
 
-const StripeCardForm = lazy(() => import('../checkout/StripeCardForm'));
+const StripePaymentForm = lazy(() => import('../checkout/StripePaymentForm'));
 type Offer = NonNullable<QuoteView['offer']>;
 type Payment = Awaited<ReturnType<typeof payOffer>>;
 const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string }[] = [
@@ -107,9 +107,7 @@ export function OfferPayment({
       setBusy(false);
     }
   }
-  function payWithStripe(
-    confirm: (secret: string, billing: { name: string; email: string }) => Promise<StripePayResult>,
-  ) {
+  function payWithStripe(confirm: StripeConfirm) {
     if (!payment) return;
     setBusy(true);
     void confirm(payment.clientSecret, { name: address.name.trim(), email: address.email.trim() })
@@ -160,8 +158,9 @@ export function OfferPayment({
           </dl>
           {config?.paymentMode === 'stripe' && config.stripePublishableKey ? (
             <Suspense fallback={<p className="muted">Loading the card form…</p>}>
-              <StripeCardForm
+              <StripePaymentForm
                 publishableKey={config.stripePublishableKey}
+                clientSecret={payment.clientSecret}
                 busy={busy}
                 amountLabel={label}
                 onPay={payWithStripe}
