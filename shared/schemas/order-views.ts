@@ -205,9 +205,7 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
           taxProblem: z.nullable(z.string()),
         }),
       ),
-      ledger: z.optional(
-        z.object({ ok: z.boolean(), entries: z.number(), problems: z.array(z.string()) }),
-      ),
+      ledger: z.optional(z.object({ ok: z.boolean(), entries: z.number(), problems: z.array(z.string()) })),
     }),
   ),
 });

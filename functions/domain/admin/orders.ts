@@ -48,10 +48,10 @@ function payment(order: OrderRecord): AdminOrderView['payment'] {
         : (order.refunded ?? 0) > 0
           ? `paid, ${formatPrice(order.refunded!)} refunded`
           : captured === 'authorized'
-          ? 'authorized, not captured yet'
-          : captured === 'capture_failed'
-            ? 'not charged (the authorization was gone)'
-            : 'paid';
+            ? 'authorized, not captured yet'
+            : captured === 'capture_failed'
+              ? 'not charged (the authorization was gone)'
+              : 'paid';
   return { state, refund };
 }
 
@@ -339,7 +339,9 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
     // Each refund in part, for the orders that have some (their `refunded` total says so).
     const withRefunds = page.orders.filter((order) => (order.refunded ?? 0) > 0);
     const made = new Map(
-      await Promise.all(withRefunds.map(async (order) => [order.orderNumber, await refundsOf(order.orderNumber)] as const)),
+      await Promise.all(
+        withRefunds.map(async (order) => [order.orderNumber, await refundsOf(order.orderNumber)] as const),
+      ),
     );
     for (const order of page.orders) {
       const a = order.shippingAddress;
@@ -507,7 +509,10 @@ function timeline(
     const stock = refund.restock ? '; back to stock' : '';
     add(refund.createdAt, `Refund of ${formatPrice(refund.total)} started: ${refundWhat(refund)} (${why}${stock})`);
     if (refund.status === 'refunded')
-      add(refund.refundedAt, `Refunded ${formatPrice(refund.total)}${refund.providerRefundId ? ` (${refund.providerRefundId})` : ''}`);
+      add(
+        refund.refundedAt,
+        `Refunded ${formatPrice(refund.total)}${refund.providerRefundId ? ` (${refund.providerRefundId})` : ''}`,
+      );
     if (refund.status === 'failed')
       add(refund.failedAt, `Refund of ${formatPrice(refund.total)} refused by the payment provider; nothing refunded`);
     if (refund.taxReversal) add(refund.taxReversal.at, `Stripe Tax reversed in part (${refund.taxReversal.id})`);

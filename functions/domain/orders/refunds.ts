@@ -52,7 +52,8 @@ export const refundable = (order: OrderRecord) => ({
 /** Why an order cannot be refunded in part at all (null when it can). */
 export function notRefundable(order: OrderRecord): string | null {
   if (order.replacementOf) return 'A replacement order was not paid for: there is nothing to refund.';
-  if (order.status === 'cancelled') return 'This order was cancelled: its payment was given back with the cancellation.';
+  if (order.status === 'cancelled')
+    return 'This order was cancelled: its payment was given back with the cancellation.';
   if (!cardPaymentOf(order)) return 'No card payment paid this order.';
   if (order.paymentStatus === 'authorized')
     return 'The payment is not captured yet: wait a minute, or cancel the order instead.';
@@ -209,7 +210,7 @@ async function recordRefunded(order: OrderRecord, record: RefundRecord, provider
       refunds.transact.update(
         key(record),
         { set: { status: 'refunded', providerRefundId, refundedAt: at } },
-        { when: { equals: { status: 'pending' } } },
+        { when: { equals: { status: 'pending' } }, current: record },
       ),
       deliveryItem(REFUND_MAIL, `${record.orderNumber}|${record.refundId}`, refundMail(order, record)),
     ]);
@@ -233,7 +234,7 @@ async function recordRefused(order: OrderRecord, record: RefundRecord, providerR
       refunds.transact.update(
         key(record),
         { set: { status: 'failed', failedAt: at, error: 'The payment provider refused the refund.' } },
-        { when: { equals: { status: 'pending' } } },
+        { when: { equals: { status: 'pending' } }, current: record },
       ),
       ledgerEntries.transact.put(
         {
@@ -271,7 +272,9 @@ function refundMail(order: OrderRecord, record: RefundRecord): Mail {
   const address = order.shippingAddress;
   const what = record.lines.length
     ? [
-        ...record.lines.map((line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`),
+        ...record.lines.map(
+          (line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`,
+        ),
         ...(record.shipping ? ['Shipping'] : []),
       ]
     : record.shipping

@@ -176,7 +176,9 @@ export class StripeTaxProvider implements TaxProvider {
           amount: 0 - line.amount,
           amount_tax: 0 - line.tax,
         })),
-        ...(parts.shipping ? { shipping_cost: { amount: 0 - parts.shipping.amount, amount_tax: 0 - parts.shipping.tax } } : {}),
+        ...(parts.shipping
+          ? { shipping_cost: { amount: 0 - parts.shipping.amount, amount_tax: 0 - parts.shipping.tax } }
+          : {}),
       },
       { idempotencyKey: `tax-reversal-${reference}-${attempt}` },
     );
