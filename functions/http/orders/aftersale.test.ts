@@ -737,7 +737,7 @@ describe('the archive and the dashboard', () => {
     );
     const rows = (csv.body as string).trim().split('\r\n');
     expect(rows[0]).toBe(
-      'order,date,status,shipped,name,email,address,city,state,zip,items,subtotal,discount,shipping,tax,total,carrier,tracking,replacement of,payment',
+      'order,date,status,shipped,name,email,address,city,state,zip,items,subtotal,discount,shipping,tax,total,carrier,tracking,replacement of,payment,refunded,refunds',
     );
     expect(rows.slice(1).map((row) => row.split(',')[0])).toEqual([...archive].reverse().map((o) => o.orderNumber));
     expect(rows[1].split(',').slice(1, 6)).toEqual([
