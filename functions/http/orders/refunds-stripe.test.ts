@@ -127,8 +127,16 @@ it('a candle and then the shipping: refunds by amount at Stripe, the tax transac
 it('Stripe refuses a refund above what is left: nothing refunded, the reservation given back on the ledger', async () => {
   const { order, intentId } = await paid([{ id: 'candle', size: 'CANDLE', quantity: 1 }]);
   // Someone refunded most of it in Stripe's dashboard, outside the shop.
-  api.refunds.push({ id: 're_dashboard', payment_intent: intentId, amount: order.amounts.total - 100, status: 'succeeded' });
-  const refused = await refund(order.orderNumber, { lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], reason: 'damaged' });
+  api.refunds.push({
+    id: 're_dashboard',
+    payment_intent: intentId,
+    amount: order.amounts.total - 100,
+    status: 'succeeded',
+  });
+  const refused = await refund(order.orderNumber, {
+    lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }],
+    reason: 'damaged',
+  });
   expect(refused.status).toBe(502);
   const after = (await orders.get({ orderNumber: order.orderNumber }, { consistent: true }))!;
   expect(after.refunded).toBe(0);

@@ -156,12 +156,13 @@ it('a crash between the processor and the record: the retry (or the job) records
   const { order, intentId } = await paidOrder(2);
   const body = { refundId: id(), lines: [candleLine(1)], reason: 'damaged' };
   // The processor refunds, then the function dies before the shop's record is written.
-  const real = TestPaymentProvider.prototype.refund;
+  const real = (provider: TestPaymentProvider, args: Parameters<TestPaymentProvider['refund']>) =>
+    TestPaymentProvider.prototype.refund.apply(provider, args);
   jest.spyOn(TestPaymentProvider.prototype, 'refund').mockImplementationOnce(async function (
     this: TestPaymentProvider,
     ...args
   ) {
-    await real.apply(this, args);
+    await real(this, args);
     throw new Error('the function died');
   });
   expect((await refund(order.orderNumber, body)).status).toBe(500);
@@ -182,7 +183,7 @@ it('a crash between the processor and the record: the retry (or the job) records
     this: TestPaymentProvider,
     ...args
   ) {
-    await real.apply(this, args);
+    await real(this, args);
     throw new Error('the function died');
   });
   await refund(order.orderNumber, second);
