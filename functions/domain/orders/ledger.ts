@@ -34,8 +34,9 @@ export const captureEntry = (order: OrderRecord, amount: number, at: string): Tr
  * moves its money (on the condition that it has no `captured` yet). Nothing for an order whose ledger is open.
  */
 export function openLedger(order: OrderRecord, at: string): { items: TransactItem[]; set: Partial<OrderRecord> } {
-  if (order.captured !== undefined) return { items: [], set: {} };
   const captured = capturedOf(order);
+  // Nothing captured (an authorization a cancel releases): no capture to record; a later capture records its own.
+  if (order.captured !== undefined || captured === 0) return { items: [], set: {} };
   return { items: [captureEntry(order, captured, at)], set: { captured } };
 }
 
@@ -49,7 +50,7 @@ export function refundedChange(order: OrderRecord, amount: number) {
     add: { refunded: amount },
     when: {
       below: { refunded: captured - amount + 1 },
-      ...(order.captured === undefined ? { absent: ['captured'] as const } : {}),
+      ...(order.captured === undefined && captured > 0 ? { absent: ['captured'] as const } : {}),
     },
   };
 }

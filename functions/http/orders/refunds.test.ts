@@ -12,6 +12,7 @@ import { authorizedGuest, createCandle, orderNumberOf, recordGuest } from '#test
 import { handler as cancelOrderHandler } from '../admin/cancel-order';
 import { handler as refundHandler } from '../admin/refund-order';
 import { handler as dashboardHandler } from '../admin/get-dashboard';
+import { handler as listOrdersHandler } from '../admin/list-orders';
 import { handler as lookupHandler } from './lookup-order';
 
 /**
@@ -246,6 +247,19 @@ it('the customer sees each refund on the order status page; the dashboard counts
   const dashboard = (await invoke(dashboardHandler, as({ method: 'GET', path: '/api/admin/dashboard' }))).body;
   expect(dashboard.refunds.today).toEqual({ count: before.today.count + 1, cents: before.today.cents + total });
   expect(dashboard.refunds.last30Days.count).toBe(before.last30Days.count + 1);
+  // The admin's timeline and the CSV export show it too.
+  const price = `$${(total / 100).toFixed(2)}`;
+  expect(done.body.timeline.map((entry: { text: string }) => entry.text)).toEqual(
+    expect.arrayContaining([`Refund of ${price} started: 1 x Candle (Damaged)`, expect.stringMatching(/^Refunded \$/)]),
+  );
+  const csv = await invoke(
+    listOrdersHandler,
+    as({ method: 'GET', path: '/api/admin/orders', query: { status: 'pending', q: order.orderNumber, format: 'csv' } }),
+  );
+  const [header, row] = (csv.body as string).trim().split('\r\n');
+  expect(header.endsWith(',refunded,refunds')).toBe(true);
+  expect(row).toContain(`,${(total / 100).toFixed(2)},`);
+  expect(row).toMatch(new RegExp(`\\d{4}-\\d\\d-\\d\\d ${(total / 100).toFixed(2)} refunded Damaged: 1 x Candle`));
 });
 
 it('the ledger check finds a total that does not match its entries', async () => {
