@@ -442,7 +442,7 @@ it('the refund form shows what the server refunds (the shared rule) and sends on
   const sent: { refundId: string; lines: unknown[]; reason: string }[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     if (urlOf(input) === '/api/admin/orders/pi_1/refunds') {
-      sent.push(JSON.parse(String(init?.body)));
+      sent.push(JSON.parse(init?.body as string));
       return json(409, { error: { code: 'conflict', message: 'The order is busy. Please try again.' } });
     }
     return urlOf(input) === '/api/admin/orders/pi_1'
