@@ -482,7 +482,7 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     token: owner,
     body: { carrier: 'FedEx', trackingNumber: '1234', version: shipped.version },
   });
-  // A refund in part (decision 0116): an amount; more than is left; a form without its id and reason.
+  // A refund in part (decision 0116): an amount; more than is left; no such order.
   const refunds = `/api/admin/orders/${guest.orderNumber}/refunds`;
   await call('POST', refunds, 200, {
     token: owner,
@@ -492,7 +492,10 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     token: owner,
     body: { refundId: 'journey-refund-2', amount: 99_999_999, reason: 'goodwill' },
   });
-  await call('POST', refunds, 400, { token: owner, body: { amount: 100 } });
+  await call('POST', '/api/admin/orders/999999999/refunds', 404, {
+    token: owner,
+    body: { refundId: 'journey-refund-3', amount: 100, reason: 'goodwill' },
+  });
   await call('POST', `/api/admin/orders/${guest.orderNumber}/cancel`, 409, { token: owner });
   await call('POST', `/api/admin/orders/${mine.orderNumber}/cancel`, 200, { token: owner });
 
