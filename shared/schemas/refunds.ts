@@ -1,4 +1,6 @@
 import { REFUND_REASONS } from '../refunds';
+import { ALL_SIZES } from '../sizes';
+import { typedText } from './text';
 import * as z from './zod';
 
 const UNITS = 'Choose from 1 to 999 units.';
@@ -17,7 +19,7 @@ export const refundBodySchema = z.object({
       .array(
         z.object({
           id: z.string().check(z.minLength(1), z.maxLength(64)),
-          size: z.string().check(z.minLength(1), z.maxLength(16)),
+          size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
           quantity: z.number({ message: UNITS }).check(z.int(UNITS), z.gte(1, UNITS), z.lte(999, UNITS)),
         }),
       )
@@ -31,7 +33,9 @@ export const refundBodySchema = z.object({
       .check(z.int('Enter the amount in cents.'), z.gte(1, 'Enter an amount above $0.00.')),
   ),
   reason: z.enum(REFUND_REASONS, { message: 'Choose a reason: damaged, sold out, goodwill or other.' }),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(500, 'A note has at most 500 characters.'))),
+  note: z.optional(
+    typedText({ max: 500, multiline: true, empty: true, tooLong: 'A note has at most 500 characters.' }),
+  ),
   restock: z._default(z.boolean(), false),
 });
 export type RefundBody = z.output<typeof refundBodySchema>;
