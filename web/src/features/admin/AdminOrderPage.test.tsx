@@ -465,3 +465,36 @@ it('the refund form shows what the server refunds (the shared rule) and sends on
   expect(sent[1].refundId).toBe(sent[0].refundId);
   expect(sent[0].refundId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
 });
+
+it('opened from a replacement that cannot be made: the form holds its units and the reason sold out', async () => {
+  const detail = {
+    order: adminOrder({
+      money: {
+        captured: 2399,
+        refunded: 0,
+        refundable: true,
+        why: null,
+        refundedUnits: {},
+        shippingRefunded: false,
+        discountOnShipping: false,
+        refunds: [],
+        ledger: { ok: true, entries: 1, problems: [] },
+      },
+    }),
+    replacements: [],
+    replacementOrders: [],
+    timeline: [],
+    confirmationMail: null,
+  };
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+    urlOf(input) === '/api/admin/orders/pi_1'
+      ? json(200, detail)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+  ) as typeof fetch;
+  renderAdmin('/admin/orders/pi_1?refund=candle%7CCANDLE%3A1&reason=sold_out');
+  const form = await screen.findByRole('region', { name: 'Refund' });
+  expect(within(form).getByLabelText<HTMLSelectElement>('Candle (1 of 1 left)').value).toBe('1');
+  expect(within(form).getByLabelText<HTMLSelectElement>('Reason').value).toBe('sold_out');
+  expect(within(form).getByRole('button', { name: 'Refund $18.00' })).toBeTruthy();
+});
