@@ -535,23 +535,27 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const intent = intents.get(String(form.payment_intent));
       if (!intent) return missing('payment_intent');
       if (intent.status !== 'succeeded') return unexpectedState(intent, 'refunded');
-      if (refunds.some((refund) => refund.payment_intent === intent.id)) {
-        return {
-          status: 400,
-          body: {
-            error: {
-              type: 'invalid_request_error',
-              code: 'charge_already_refunded',
-              message: 'Charge has already been refunded.',
-            },
-          },
-        };
-      }
+      // Refunds by amount (all that is left without one), never more than received less refunded (Stripe's rule).
+      const left =
+        intent.amount_received -
+        refunds.filter((refund) => refund.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      const refusal = (code: string, message: string) => ({
+        status: 400,
+        body: { error: { type: 'invalid_request_error', code, message, param: 'amount' } },
+      });
+      if (left <= 0) return refusal('charge_already_refunded', 'Charge has already been refunded.');
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return refusal('parameter_invalid_integer', 'Invalid integer.');
+      if (amount > left)
+        return refusal(
+          'amount_too_large',
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        );
       const refund = {
         id: id('re'),
         object: 'refund',
         payment_intent: intent.id,
-        amount: intent.amount_received,
+        amount,
         status: 'succeeded' as const,
       };
       refunds.push(refund);

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { healCatalogIndex } from '../domain/catalog/tag-index';
 import { settleCheckouts, type SettleCounts } from '../domain/checkout/settle';
 import { finishCancellations, type CancellationCounts } from '../domain/orders/cancel';
+import { finishRefunds } from '../domain/orders/refunds';
 import { logger, withLambdaLogging } from '../lib/logger';
 import { withMetrics } from '../lib/metrics';
 
@@ -9,6 +10,8 @@ import { withMetrics } from '../lib/metrics';
 export interface SettleRun {
   checkouts: SettleCounts | null;
   cancellations: CancellationCounts | null;
+  /** Refunds in part left pending (a crash between the provider and the record): finished (decision 0116). */
+  refunds?: { finished: number; later: number } | null;
   catalogIndex: Awaited<ReturnType<typeof healCatalogIndex>> | null;
 }
 
@@ -20,7 +23,7 @@ const RESERVE_MS = 2_500;
  * Three independent steps; one failing does not stop the others, and the run then fails (the job's alarm) after all
  * ran:
  * 1. checkouts (docs/decisions/0022, 0023); 2. cancellations whose refund or mail is unfinished (0048);
- * 3. the catalogue index when it is missing or old (0049): one GetItem when it is current.
+ * then refunds in part left pending (0116); 3. the catalogue index when it is missing or old (0049): one GetItem when it is current.
  * Each checkout is finished under the correlation id of the request that made it (0100).
  */
 export const handler = withLambdaLogging(
@@ -41,10 +44,12 @@ export const handler = withLambdaLogging(
     const cancellations = await step('cancellations', () => finishCancellations());
     if (cancellations && Object.values(cancellations).some(Boolean))
       logger.info('cancellations finished', { ...cancellations });
+    const refunds = await step('refunds', () => finishRefunds());
+    if (refunds && Object.values(refunds).some(Boolean)) logger.info('refunds finished', { ...refunds });
     const catalogIndex = await step('catalogue index', () =>
       healCatalogIndex({ deadline, log: (line) => logger.info(line) }),
     );
     if (failures.length) throw failures[0];
-    return { checkouts, cancellations, catalogIndex };
+    return { checkouts, cancellations, refunds, catalogIndex };
   }),
 );

@@ -482,6 +482,20 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     token: owner,
     body: { carrier: 'FedEx', trackingNumber: '1234', version: shipped.version },
   });
+  // A refund in part (decision 0116): an amount; more than is left; no such order.
+  const refunds = `/api/admin/orders/${guest.orderNumber}/refunds`;
+  await call('POST', refunds, 200, {
+    token: owner,
+    body: { refundId: 'journey-refund-1', amount: 100, reason: 'goodwill' },
+  });
+  await call('POST', refunds, 409, {
+    token: owner,
+    body: { refundId: 'journey-refund-2', amount: 99_999_999, reason: 'goodwill' },
+  });
+  await call('POST', '/api/admin/orders/999999999/refunds', 404, {
+    token: owner,
+    body: { refundId: 'journey-refund-3', amount: 100, reason: 'goodwill' },
+  });
   await call('POST', `/api/admin/orders/${guest.orderNumber}/cancel`, 409, { token: owner });
   await call('POST', `/api/admin/orders/${mine.orderNumber}/cancel`, 200, { token: owner });
 

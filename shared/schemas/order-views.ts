@@ -1,4 +1,5 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
+import { REFUND_REASONS } from '../refunds';
 import { TAX_PROVIDERS } from '../tax-codes';
 import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
@@ -63,6 +64,18 @@ export const replacementViewSchema = z.object({
 });
 export type ReplacementView = z.infer<typeof replacementViewSchema>;
 
+/** A refund in part as the customer sees it (`status`: under way until the payment provider confirmed it). */
+export const refundViewSchema = z.object({
+  refundId: z.string(),
+  status: z.enum(['pending', 'refunded', 'failed']),
+  at: z.string(),
+  total: whole(),
+  reason: z.enum(REFUND_REASONS),
+  lines: z.array(z.object({ id: z.string(), name: z.string(), size: z.string(), quantity: whole(), total: whole() })),
+  shipping: z.boolean(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;
+
 /** An order as its customer (or a guest with its number and email) sees it. */
 export const orderViewSchema = z.object({
   orderNumber: z.string(),
@@ -84,6 +97,10 @@ export const orderViewSchema = z.object({
    */
   refund: z.optional(z.nullable(z.enum(['refunded', 'under-way']))),
   replacementOf: z.nullable(z.string()),
+  /** Refunds in part (docs/decisions/0116), oldest first: each as its customer is told it. */
+  refunds: z.optional(z.array(refundViewSchema)),
+  /** Cents given back so far (refunds in part and a cancellation's rest). */
+  refunded: z.optional(whole()),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
@@ -166,6 +183,31 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   /** The order's version: Change tracking sends the one its page read (decision 0053). */
   version: z.number(),
   tax: orderTaxSchema,
+  /**
+   * The money (docs/decisions/0116, 0117): captured, given back, what the refund form may still give back (units per
+   * line `id|size`, the shipping), and the ledger check: its entries agree with the totals (`problems` otherwise).
+   */
+  money: z.optional(
+    z.object({
+      captured: whole(),
+      refunded: whole(),
+      refundable: z.boolean(),
+      why: z.nullable(z.string()),
+      refundedUnits: z.record(z.string(), z.number()),
+      shippingRefunded: z.boolean(),
+      discountOnShipping: z.boolean(),
+      refunds: z.array(
+        z.extend(refundViewSchema, {
+          note: z.nullable(z.string()),
+          restock: z.boolean(),
+          providerRefundId: z.nullable(z.string()),
+          taxReversalId: z.nullable(z.string()),
+          taxProblem: z.nullable(z.string()),
+        }),
+      ),
+      ledger: z.optional(z.object({ ok: z.boolean(), entries: z.number(), problems: z.array(z.string()) })),
+    }),
+  ),
 });
 export type AdminOrderView = z.infer<typeof adminOrderSchema>;
 
@@ -256,6 +298,13 @@ export type ReminderDashboard = z.infer<typeof reminderDashboardSchema>;
 export const dashboardSchema = z.object({
   today: salesSchema,
   last30Days: salesSchema,
+  /** Refunds in part made (confirmed by the payment provider) today and in the last 30 days: how many, and cents. */
+  refunds: z.optional(
+    z.object({
+      today: z.object({ count: z.number(), cents: z.number() }),
+      last30Days: z.object({ count: z.number(), cents: z.number() }),
+    }),
+  ),
   waitingToShip: z.number(),
   oldestWaiting: z.nullable(z.string()),
   openReplacements: z.number(),

@@ -76,7 +76,17 @@ export interface OrderRecord extends Timestamps {
    * The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<intentId>`,
    * which for an order from before 0102 is `refund-<orderNumber>`, the key it always had).
    */
-  refund?: { status: 'pending' | 'refunded' | 'failed'; id?: string; at?: string };
+  refund?: { status: 'pending' | 'refunded' | 'failed'; id?: string; at?: string; amount?: number };
+  // ---- The ledger's running totals (docs/decisions/0117): changed only beside a ledger entry, in its transaction.
+  /** Cents captured; missing until the capture's entry (or, on an older order, until its first refund) is written. */
+  captured?: number;
+  /** Cents given back: refunds in parts and a cancellation's rest; never above `captured` (the condition). */
+  refunded?: number;
+  /** Units refunded per line (`id|size`) and units put back to stock per line (refunds that restocked, a cancel). */
+  refundedUnits?: Record<string, number>;
+  restocked?: Record<string, number>;
+  /** The shipping and its tax were refunded (once). */
+  shippingRefunded?: boolean;
   cancelMail?: SentMail;
   /** Units per line (`id|size`) in open or approved replacement requests; changed only at `replacementVersion`. */
   replaced?: Record<string, number>;

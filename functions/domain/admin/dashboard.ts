@@ -1,3 +1,4 @@
+import { refunds } from '../../db/entities/refund';
 import { isSale } from '#shared/aftersale';
 import { sizeKind, stockItemFamilies, stockItemSizes, TUMBLER_SIZES } from '#shared/sizes';
 import type { Dashboard } from '#shared/schemas/order-views';
@@ -44,7 +45,7 @@ export async function dashboard(
   const second = (date: Date) => date.toISOString().slice(0, 19);
   const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
   const calendarMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes] = await Promise.all([
+  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes, madeRefunds] = await Promise.all([
     orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
     orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
     replacements.query('byStatus', { status: 'open' }),
@@ -53,7 +54,13 @@ export async function dashboard(
     unsentConfirmations(),
     stockAlertCount(),
     quoteFigures(calendarMonth),
+    refunds.query('byTime', {}, { skAtLeast: since }),
   ]);
+  // Refunds in part the payment provider confirmed (docs/decisions/0116), by when they were made.
+  const refundFigures = (from: Date) => {
+    const counted = madeRefunds.filter((r) => r.status === 'refunded' && r.createdAt >= from.toISOString());
+    return { count: counted.length, cents: counted.reduce((sum, r) => sum + r.total, 0) };
+  };
   const recent = [...pending, ...completed];
   const threshold = input.threshold;
   const reminders = await reminderFigures(recent.filter(isSale), todayStart, monthStart);
@@ -98,6 +105,7 @@ export async function dashboard(
   return {
     today: sales(recent.filter((order) => order.createdAt >= second(todayStart))),
     last30Days: sales(recent.filter((order) => order.createdAt >= second(monthStart))),
+    refunds: { today: refundFigures(todayStart), last30Days: refundFigures(monthStart) },
     // A quote's order that ships nothing (design work) is not waiting to ship (issue 37).
     waitingToShip: pending.filter((order) => order.quote?.ships !== false).length,
     oldestWaiting: pending.find((order) => order.quote?.ships !== false)?.createdAt ?? null,

@@ -25,6 +25,12 @@ import { confirmationMailOf } from '../checkout/confirmation-mail';
 import { orderOfPayment, paymentsOf } from '../orders/identity';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
 import { changeTracking, shipOrder } from '../orders/shipping';
+import { REFUND_REASON_LABEL } from '#shared/refunds';
+import type { RefundBody } from '#shared/schemas/refunds';
+import type { RefundRecord } from '../../db/entities/refund';
+import { capturedOf, checkLedger, type LedgerCheck } from '../orders/ledger';
+import { notRefundable as refusal, refundable, refundOrder, refundsOf, refundWhat } from '../orders/refunds';
+import { refundView } from '../orders/view';
 
 /** How the payment stands, as far as this shop's records say. */
 function payment(order: OrderRecord): AdminOrderView['payment'] {
@@ -39,11 +45,13 @@ function payment(order: OrderRecord): AdminOrderView['payment'] {
       ? 'refunded'
       : order.refund
         ? `refund ${order.refund.status}`
-        : captured === 'authorized'
-          ? 'authorized, not captured yet'
-          : captured === 'capture_failed'
-            ? 'not charged (the authorization was gone)'
-            : 'paid';
+        : (order.refunded ?? 0) > 0
+          ? `paid, ${formatPrice(order.refunded!)} refunded`
+          : captured === 'authorized'
+            ? 'authorized, not captured yet'
+            : captured === 'capture_failed'
+              ? 'not charged (the authorization was gone)'
+              : 'paid';
   return { state, refund };
 }
 
@@ -312,6 +320,8 @@ const CSV_COLUMNS = [
   'tracking',
   'replacement of',
   'payment',
+  'refunded',
+  'refunds',
 ];
 /** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
 const cell = (value: string | number | null | undefined) => {
@@ -326,6 +336,13 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
   let cursor: string | null | undefined = query.cursor;
   do {
     const page = await searchOrders({ ...query, cursor: cursor ?? undefined }, 500);
+    // Each refund in part, for the orders that have some (their `refunded` total says so).
+    const withRefunds = page.orders.filter((order) => (order.refunded ?? 0) > 0);
+    const made = new Map(
+      await Promise.all(
+        withRefunds.map(async (order) => [order.orderNumber, await refundsOf(order.orderNumber)] as const),
+      ),
+    );
     for (const order of page.orders) {
       const a = order.shippingAddress;
       const amounts = withDiscount(order.amounts);
@@ -353,6 +370,13 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
           paymentsOf(order)
             .map((payment) => payment.intentId)
             .join('; '),
+          formatCents(order.refunded ?? 0),
+          (made.get(order.orderNumber) ?? [])
+            .map(
+              (refund) =>
+                `${refund.createdAt.slice(0, 10)} ${formatCents(refund.total)} ${refund.status} ${REFUND_REASON_LABEL[refund.reason]}: ${refundWhat(refund)}`,
+            )
+            .join('; '),
         ]
           .map(cell)
           .join(','),
@@ -369,7 +393,41 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
 
 // ---- One order: detail and timeline.
 
-function timeline(order: OrderRecord, requests: ReplacementRecord[], replacementOrders: OrderRecord[]) {
+/** The order's money for the admin: totals, what the refund form may still give back, each refund, the ledger check. */
+function money(order: OrderRecord, made: RefundRecord[], ledger: LedgerCheck): AdminOrderView['money'] {
+  const why = refusal(order);
+  return {
+    captured: capturedOf(order),
+    refunded: order.refunded ?? 0,
+    refundable: why === null,
+    why,
+    refundedUnits: order.refundedUnits ?? {},
+    shippingRefunded: order.shippingRefunded === true,
+    discountOnShipping: refundable(order).discountOnShipping,
+    refunds: made.map((refund) => ({
+      ...refundView(refund),
+      note: refund.note ?? null,
+      restock: refund.restock,
+      providerRefundId: refund.providerRefundId ?? null,
+      taxReversalId: refund.taxReversal?.id ?? null,
+      taxProblem: refund.taxReversal ? null : (refund.taxReversalError ?? null),
+    })),
+    ledger: { ok: ledger.ok, entries: ledger.entries.count, problems: ledger.problems },
+  };
+}
+
+/** POST /api/admin/orders/{orderNumber}/refunds: a refund in part (refundOrder), answered with the order's detail. */
+export async function refundOrderPart(orderNumber: string, body: RefundBody) {
+  await refundOrder(orderNumber, body);
+  return orderDetail(orderNumber);
+}
+
+function timeline(
+  order: OrderRecord,
+  requests: ReplacementRecord[],
+  replacementOrders: OrderRecord[],
+  made: RefundRecord[] = [],
+) {
   const entries: { at: string; text: string }[] = [];
   const add = (at: string | undefined, text: string) => at && entries.push({ at, text });
   add(
@@ -415,7 +473,7 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
     add(
       order.refund.at ?? order.cancelledAt,
       order.refund.status === 'refunded'
-        ? `Refunded ${formatPrice(order.amounts.total)}${order.refund.id ? ` (${order.refund.id})` : ''}`
+        ? `Refunded ${formatPrice(order.refund.amount ?? order.amounts.total)}${order.refund.id ? ` (${order.refund.id})` : ''}`
         : `Refund ${order.refund.status}`,
     );
   if (order.cancelMail)
@@ -446,6 +504,19 @@ function timeline(order: OrderRecord, requests: ReplacementRecord[], replacement
         `Replacement ${orderLabel(request.id)} cancelled before it shipped; its items can be asked for again`,
       );
   }
+  for (const refund of made) {
+    const why = `${REFUND_REASON_LABEL[refund.reason]}${refund.note ? `: ${unescapeText(refund.note)}` : ''}`;
+    const stock = refund.restock ? '; back to stock' : '';
+    add(refund.createdAt, `Refund of ${formatPrice(refund.total)} started: ${refundWhat(refund)} (${why}${stock})`);
+    if (refund.status === 'refunded')
+      add(
+        refund.refundedAt,
+        `Refunded ${formatPrice(refund.total)}${refund.providerRefundId ? ` (${refund.providerRefundId})` : ''}`,
+      );
+    if (refund.status === 'failed')
+      add(refund.failedAt, `Refund of ${formatPrice(refund.total)} refused by the payment provider; nothing refunded`);
+    if (refund.taxReversal) add(refund.taxReversal.at, `Stripe Tax reversed in part (${refund.taxReversal.id})`);
+  }
   for (const replacement of replacementOrders) {
     if (replacement.status === 'completed')
       add(
@@ -471,13 +542,17 @@ export async function orderDetail(orderNumber: string) {
     confirmationMailOf(order),
   ]);
   const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
-  const replacementOrders = withOrders.length ? await orders.getMany(withOrders) : [];
+  const [replacementOrders, made, ledger] = await Promise.all([
+    withOrders.length ? orders.getMany(withOrders) : [],
+    refundsOf(orderNumber),
+    checkLedger(orderNumber),
+  ]);
   const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
   return {
-    order: adminOrder(order),
+    order: { ...adminOrder(order), money: money(order, made, ledger) },
     replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
     replacementOrders: replacementOrders.map(adminOrder),
-    timeline: timeline(order, requests, replacementOrders),
+    timeline: timeline(order, requests, replacementOrders, made),
     confirmationMail,
   };
 }

@@ -1,7 +1,7 @@
 import { MESSAGES } from '#shared/messages';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
-import { transactWriteOrFailures } from '../../db/transaction';
+import { isCancelledTransaction, transactWrite, transactWriteOrFailures } from '../../db/transaction';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
@@ -24,6 +24,7 @@ import { take } from './take';
 import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
+import { captureEntry } from '../orders/ledger';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
 
@@ -227,17 +228,22 @@ async function capture(order: OrderRecord): Promise<OrderRecord> {
     return order;
   }
   try {
-    await orders.update(
-      { orderNumber: order.orderNumber },
-      { set: { paymentStatus: 'captured', capturedAt: stamp() } },
-      { when: { equals: { paymentStatus: 'authorized' } } },
-    );
+    // The capture and its ledger entry in one transaction (docs/decisions/0117): `captured` is the card's amount.
+    const at = stamp();
+    await transactWrite([
+      orders.transact.update(
+        { orderNumber: order.orderNumber },
+        { set: { paymentStatus: 'captured', capturedAt: at, captured: card.amount } },
+        { when: { equals: { paymentStatus: 'authorized' } } },
+      ),
+      captureEntry(order, card.amount, at),
+    ]);
     // Counted once: only the caller whose write moved the payment to captured gets here.
     recordMetric('ordersPlaced');
     recordMetric('revenueCents', order.amounts.total);
     if (order.promo) recordMetric('promoRedemptions');
   } catch (error) {
-    if (!isConditionFailure(error)) throw error; // another caller marked it first
+    if (!isConditionFailure(error) && !isCancelledTransaction(error)) throw error; // another caller marked it first
   }
   return (await getOrder(order.orderNumber))!;
 }

@@ -16,6 +16,10 @@ import { countsUpdate, releasedUnits } from './replacements';
 import { stockMoves } from './stock';
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf } from './identity';
+import { lineKey } from '#shared/aftersale';
+import { ledgerEntries } from '../../db/entities/ledger';
+import { capturedOf, openLedger, refundedChange } from './ledger';
+import { refundsOf } from './refunds';
 
 /**
  * The refund's idempotency key: derived from the payment (its intent), so every attempt for it is the same refund. For
@@ -61,8 +65,28 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     if (order.productionStartedAt && order.status === 'pending')
       throw conflict('This made-to-order work is in production and can no longer be cancelled.');
     if (order.status === 'cancelled') break;
+    // A refund in part under way is finished first (its money is reserved but its answer not recorded).
+    if ((await refundsOf(orderNumber)).some((refund) => refund.status === 'pending'))
+      throw conflict('A refund of this order is under way. Try again in a minute.');
     const now = new Date().toISOString();
-    const moves = await stockMoves(order.lines, 'return', now);
+    // Only what no refund in part put back already goes back to stock (docs/decisions/0117).
+    const restocked = order.restocked ?? {};
+    const back = order.lines
+      .map((line) => ({ ...line, quantity: line.quantity - (restocked[lineKey(line)] ?? 0) }))
+      .filter((line) => line.quantity > 0);
+    const moves = await stockMoves(back, 'return', now);
+    // The ledger: what is left of the capture goes back (0 when nothing was captured: the authorization is released).
+    const rest = order.replacementOf ? 0 : capturedOf(order) - (order.refunded ?? 0);
+    const ledger = order.replacementOf ? { items: [], set: {} } : openLedger(order, now);
+    const money = refundedChange(order, rest);
+    const entry = order.replacementOf
+      ? []
+      : [
+          ledgerEntries.transact.put(
+            { orderNumber, entryId: 'cancel', kind: 'cancelled', amount: rest, at: now },
+            { ifNew: true },
+          ),
+        ];
     // A cancelled order gives its promo code's use back (docs/decisions/0040), in the same conditional transaction.
     const giveBack = await giveBackParts(order.promo, now);
     const request = order.replacementOf ? await requestParts(order, now) : [];
@@ -70,14 +94,19 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       { orderNumber },
       {
         set: {
+          ...ledger.set,
           status: 'cancelled',
           cancelledAt: now,
           cancelMail: { status: 'pending', at: now },
-          ...(order.replacementOf ? {} : { refund: { status: 'pending' } }),
+          restocked: Object.fromEntries(order.lines.map((line) => [lineKey(line), line.quantity])),
+          ...(order.replacementOf ? {} : { refund: { status: 'pending', amount: rest } }),
         },
-        add: { version: 1 },
+        add: { version: 1, ...(order.replacementOf ? {} : money.add) },
       },
-      { when: { equals: { status: 'pending' } }, current: order },
+      {
+        when: { ...(order.replacementOf ? {} : money.when), equals: { status: 'pending' } },
+        current: order,
+      },
     );
     try {
       // The job's to-do item, in the same transaction: a crash after it cannot lose the refund or the mail.
@@ -86,7 +115,7 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
         orderNumber,
         sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes),
       });
-      await transactWrite([transition, ...moves.items, ...giveBack, ...request, due]);
+      await transactWrite([transition, ...ledger.items, ...entry, ...moves.items, ...giveBack, ...request, due]);
       if (!order.replacementOf) recordMetric('paymentsCancelled');
       break;
     } catch (error) {
@@ -150,10 +179,27 @@ async function finishCancellation(orderNumber: string): Promise<OrderRecord> {
     if (order.refund.status === 'failed') await retryRefused(order);
     const card = cardPaymentOf(order);
     if (!card) throw new Error(`order ${orderNumber} has no card payment to refund`);
-    const result = await (await paymentProvider()).refund(card.intentId, { idempotencyKey: refundKey(card.intentId) });
-    const status = result.status === 'succeeded' ? 'refunded' : result.status;
-    await orders.update({ orderNumber }, { set: { refund: { status, id: result.id, at: new Date().toISOString() } } });
-    order = { ...order, refund: { status, id: result.id } };
+    // What is left after refunds in part (docs/decisions/0117); nothing to ask for when they gave it all back. An
+    // uncaptured payment (nothing captured) is released by the provider's refund call.
+    const amount = order.refund.amount;
+    const result =
+      amount === 0 && capturedOf(order) > 0
+        ? { id: '', status: 'succeeded' as const }
+        : await (
+            await paymentProvider()
+          ).refund(card.intentId, {
+            idempotencyKey: refundKey(card.intentId),
+            ...(amount && amount < capturedOf(order) ? { amount } : {}),
+          });
+    const status: 'pending' | 'refunded' | 'failed' = result.status === 'succeeded' ? 'refunded' : result.status;
+    const refund = {
+      status,
+      ...(result.id ? { id: result.id } : {}),
+      at: new Date().toISOString(),
+      ...(amount === undefined ? {} : { amount }),
+    };
+    await orders.update({ orderNumber }, { set: { refund } });
+    order = { ...order, refund };
     if (status === 'failed') {
       logger.error('refund failed', { orderNumber, refundId: result.id });
       throw new HttpError(
@@ -185,7 +231,7 @@ async function retryRefused(order: OrderRecord): Promise<void> {
   });
   const pending = orders.transact.update(
     { orderNumber: order.orderNumber },
-    { set: { refund: { status: 'pending' } } },
+    { set: { refund: { ...order.refund!, status: 'pending' } } },
     { when: { equals: { refund: order.refund } } },
   );
   try {

@@ -1,6 +1,7 @@
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { notFound } from '../../lib/errors';
+import { refundsOf } from './refunds';
 import { hasReplacementOrder, orderPage } from './view';
 
 /** The one answer for an unknown order and a wrong email alike, so a guess learns nothing. */
@@ -22,7 +23,11 @@ export async function findOrder(
 async function pageOf(order: OrderRecord) {
   const requests = await replacements.query('byOrder', { orderNumber: order.orderNumber }, { order: 'desc' });
   const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
-  return orderPage(order, requests, withOrders.length ? await orders.getMany(withOrders) : []);
+  const [replacementOrders, refunds] = await Promise.all([
+    withOrders.length ? orders.getMany(withOrders) : [],
+    refundsOf(order.orderNumber),
+  ]);
+  return orderPage(order, requests, replacementOrders, new Date(), refunds);
 }
 
 /** POST /api/orders/lookup: a guest's (or anyone's) order page, by order number and email. */

@@ -1,7 +1,8 @@
 import { lineKey, replacementDeadline, trackingUrl } from '#shared/aftersale';
 import { shownImage } from '#shared/images';
 import { withDiscount } from '#shared/money';
-import type { OrderPage, OrderView, ReplacementView } from '#shared/schemas/order-views';
+import type { OrderPage, OrderView, RefundView, ReplacementView } from '#shared/schemas/order-views';
+import type { RefundRecord } from '../../db/entities/refund';
 import type { OrderRecord } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
 
@@ -34,8 +35,20 @@ export function publicOrder(order: OrderRecord): OrderView {
           : 'under-way'
         : null,
     replacementOf: order.replacementOf ?? null,
+    refunded: order.refunded ?? 0,
   };
 }
+
+/** A refund in part as its customer sees it (docs/decisions/0116). */
+export const refundView = (refund: RefundRecord): RefundView => ({
+  refundId: refund.refundId,
+  status: refund.status,
+  at: refund.refundedAt ?? refund.createdAt,
+  total: refund.total,
+  reason: refund.reason,
+  lines: refund.lines.map(({ id, name, size, quantity, total }) => ({ id, name, size, quantity, total })),
+  shipping: refund.shipping !== null,
+});
 
 /** The replacement order of a request as the original's page follows it (null before approval). */
 const shipmentOf = (order: OrderRecord | undefined): ReplacementView['shipment'] =>
@@ -93,11 +106,13 @@ export function orderPage(
   requests: ReplacementRecord[],
   replacementOrders: readonly OrderRecord[] = [],
   now = new Date(),
+  refunds: readonly RefundRecord[] = [],
 ): OrderPage {
   const { units, until } = replaceableUnits(order, now);
   const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
   return {
-    order: publicOrder(order),
+    // A refused refund gave nothing back: the customer is not told about it.
+    order: { ...publicOrder(order), refunds: refunds.filter((r) => r.status !== 'failed').map(refundView) },
     replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
     replaceable: units,
     replaceableUntil: until,

@@ -80,8 +80,12 @@ export interface PaymentProvider {
    * owner finds the order from the provider's side; allowed in every state (docs/decisions/0102).
    */
   labelIntent(id: string, orderNumber: string): Promise<void>;
-  /** Refunds a captured payment in full; an uncaptured one is cancelled instead (nothing was charged). */
-  refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund>;
+  /**
+   * Refunds a captured payment: `amount` cents of it (refunds in parts, decision 0116), or all that is left of it; an
+   * uncaptured one is cancelled instead (nothing was charged). The same key answers the same refund. A refund of more
+   * than is left is refused (`failed`).
+   */
+  refund(intentId: string, options: { idempotencyKey: string; amount?: number }): Promise<Refund>;
   /** Checks a webhook's signature and returns its event; throws when the signature is wrong. */
   verifyWebhook(rawBody: string, signature: string | undefined): Promise<PaymentEvent>;
 }

@@ -165,7 +165,7 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {
+  async refund(intentId: string, options: { idempotencyKey: string; amount?: number }): Promise<Refund> {
     const intent = await this.retrieveIntent(intentId);
     if (!intent) throw new HttpError(404, 'not_found', 'No such payment.');
     if (intent.status !== 'succeeded') {
@@ -174,9 +174,21 @@ export class StripePaymentProvider implements PaymentProvider {
       if (after?.status === 'succeeded') return this.refund(intentId, options);
       return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
     }
-    const refund = await (
-      await this.stripe()
-    ).refunds.create({ payment_intent: intentId }, { idempotencyKey: options.idempotencyKey });
+    let refund: Stripe.Refund;
+    try {
+      refund = await (
+        await this.stripe()
+      ).refunds.create(
+        { payment_intent: intentId, ...(options.amount === undefined ? {} : { amount: options.amount }) },
+        { idempotencyKey: options.idempotencyKey },
+      );
+    } catch (error) {
+      // Stripe refused this refund (more than is left, already refunded): it never will be made under this key.
+      const seen = error as { type?: string; statusCode?: number };
+      if (seen.type === 'StripeInvalidRequestError' && seen.statusCode === 400)
+        return { id: options.idempotencyKey, status: 'failed' };
+      throw error;
+    }
     return { id: refund.id, status: refundStatus(refund.status) };
   }
 

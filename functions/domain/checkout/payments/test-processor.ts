@@ -217,7 +217,7 @@ export class TestPaymentProvider implements PaymentProvider {
     await testPaymentIntents.update({ id }, { set: { description: `Order ${orderLabel(orderNumber)}`, orderNumber } });
   }
 
-  async refund(intentId: string, options: { idempotencyKey: string }): Promise<Refund> {
+  async refund(intentId: string, options: { idempotencyKey: string; amount?: number }): Promise<Refund> {
     const record = await testPaymentIntents.get({ id: intentId }, { consistent: true });
     if (!record) throw notFound('No such payment.');
     const earlier = record.refunds?.find((refund) => refund.idempotencyKey === options.idempotencyKey);
@@ -228,22 +228,28 @@ export class TestPaymentProvider implements PaymentProvider {
       if (after?.status === 'succeeded') return this.refund(intentId, options);
       return { id: intentId, status: after?.status === 'canceled' ? 'succeeded' : 'failed' };
     }
-    if (record.refunds?.length)
+    // As Stripe: refunds by amount (all that is left when none is given), never more than captured less refunded.
+    const captured = record.amountCaptured ?? record.amount;
+    const left = captured - (record.refunds ?? []).reduce((sum, refund) => sum + refund.amount, 0);
+    if (left <= 0)
       throw new HttpError(409, 'charge_already_refunded', `Charge for ${intentId} has already been refunded.`);
+    const amount = options.amount ?? left;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+      return { id: options.idempotencyKey, status: 'failed' };
     const refund = {
       id: `re_test_${createHash('sha256').update(options.idempotencyKey).digest('hex').slice(0, 24)}`,
-      amount: record.amountCaptured ?? record.amount,
+      amount,
       status: 'succeeded' as const,
       idempotencyKey: options.idempotencyKey,
     };
     try {
       await testPaymentIntents.update(
         { id: intentId },
-        { set: { refunds: [refund] } },
+        { set: { refunds: [...(record.refunds ?? []), refund] } },
         { when: { equals: { updatedAt: record.updatedAt } } },
       );
     } catch (error) {
-      // Another refund at the same moment: the same key answers the same refund, another key is refused.
+      // Another refund at the same moment: read again (the same key answers the same refund).
       if (isConditionFailure(error)) return this.refund(intentId, options);
       throw error;
     }

@@ -148,4 +148,40 @@ export class StripeTaxProvider implements TaxProvider {
     );
     return { id: reversal.id };
   }
+
+  /**
+   * Reverses a recorded transaction in part (a refund of some lines and perhaps the shipping, decision 0116): each line
+   * item named by its id in the transaction, with the (positive) cents of its amount and tax that come off, and the
+   * shipping's. `reference` is the reversal's own; the same idempotency key gives the same reversal.
+   */
+  async reverseInPart(
+    transactionId: string,
+    reference: string,
+    parts: {
+      lines: { lineItem: string; reference: string; quantity: number; amount: number; tax: number }[];
+      shipping: { amount: number; tax: number } | null;
+    },
+    attempt: number,
+  ): Promise<{ id: string }> {
+    const stripe = await this.stripe();
+    const reversal = await stripe.tax.transactions.createReversal(
+      {
+        mode: 'partial',
+        original_transaction: transactionId,
+        reference,
+        line_items: parts.lines.map((line) => ({
+          original_line_item: line.lineItem,
+          reference: line.reference,
+          quantity: line.quantity,
+          amount: 0 - line.amount,
+          amount_tax: 0 - line.tax,
+        })),
+        ...(parts.shipping
+          ? { shipping_cost: { amount: 0 - parts.shipping.amount, amount_tax: 0 - parts.shipping.tax } }
+          : {}),
+      },
+      { idempotencyKey: `tax-reversal-${reference}-${attempt}` },
+    );
+    return { id: reversal.id };
+  }
 }

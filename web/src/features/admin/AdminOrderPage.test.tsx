@@ -408,3 +408,93 @@ describe('how the tax was computed (issue 35)', () => {
     expect(screen.getByText('2 × Candle — $36.00')).toBeTruthy();
   });
 });
+
+it('the refund form shows what the server refunds (the shared rule) and sends one refund id for a double press', async () => {
+  const money = {
+    captured: 4199 + 320,
+    refunded: 0,
+    refundable: true,
+    why: null,
+    refundedUnits: {},
+    shippingRefunded: false,
+    discountOnShipping: false,
+    refunds: [],
+    ledger: { ok: true, entries: 1, problems: [] },
+  };
+  const detail = {
+    order: adminOrder({
+      lines: [{ id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 2 }],
+      amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 320, total: 4519 },
+      tax: {
+        provider: 'table',
+        fallback: null,
+        stripeTax: null,
+        lines: [{ discount: 0, shipping: 599, tax: 320, shippingTax: 53 }],
+      },
+      money,
+    }),
+    replacements: [],
+    replacementOrders: [],
+    timeline: [],
+    confirmationMail: null,
+  };
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  const sent: { refundId: string; lines: unknown[]; reason: string }[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) === '/api/admin/orders/pi_1/refunds') {
+      sent.push(JSON.parse(init?.body as string));
+      return json(409, { error: { code: 'conflict', message: 'The order is busy. Please try again.' } });
+    }
+    return urlOf(input) === '/api/admin/orders/pi_1'
+      ? json(200, detail)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderOrderPage();
+  const form = await screen.findByRole('region', { name: 'Refund' });
+  expect(within(form).getByText(/Paid \$45\.19, refunded \$0\.00: \$45\.19 left/)).toBeTruthy();
+  await userEvent.selectOptions(within(form).getByLabelText('Candle (2 of 2 left)'), '1');
+  // One candle: 1800 and half the tax on the goods, (320 - 53) / 2 = 133.5, rounded: 134.
+  const button = within(form).getByRole('button', { name: 'Refund $19.34' });
+  await userEvent.click(button);
+  await screen.findByText('The order is busy. Please try again.');
+  await userEvent.click(within(form).getByRole('button', { name: 'Refund $19.34' }));
+  await screen.findAllByText('The order is busy. Please try again.');
+  expect(sent).toHaveLength(2);
+  expect(sent[0]).toMatchObject({ lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], reason: 'damaged' });
+  expect(sent[1].refundId).toBe(sent[0].refundId);
+  expect(sent[0].refundId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+});
+
+it('opened from a replacement that cannot be made: the form holds its units and the reason sold out', async () => {
+  const detail = {
+    order: adminOrder({
+      money: {
+        captured: 2399,
+        refunded: 0,
+        refundable: true,
+        why: null,
+        refundedUnits: {},
+        shippingRefunded: false,
+        discountOnShipping: false,
+        refunds: [],
+        ledger: { ok: true, entries: 1, problems: [] },
+      },
+    }),
+    replacements: [],
+    replacementOrders: [],
+    timeline: [],
+    confirmationMail: null,
+  };
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  global.fetch = jest.fn(async (input: RequestInfo | URL) =>
+    urlOf(input) === '/api/admin/orders/pi_1'
+      ? json(200, detail)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } }),
+  ) as typeof fetch;
+  renderAdmin('/admin/orders/pi_1?refund=candle%7CCANDLE%3A1&reason=sold_out');
+  const form = await screen.findByRole('region', { name: 'Refund' });
+  expect(within(form).getByLabelText<HTMLSelectElement>('Candle (1 of 1 left)').value).toBe('1');
+  expect(within(form).getByLabelText<HTMLSelectElement>('Reason').value).toBe('sold_out');
+  expect(within(form).getByRole('button', { name: 'Refund $18.00' })).toBeTruthy();
+});

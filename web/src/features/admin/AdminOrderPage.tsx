@@ -2,13 +2,16 @@ import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { shipmentText } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages';
+import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
-import { useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
+import { REFUND_REASONS, type RefundReason } from '#shared/refunds';
+import { useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   cancelOrder,
   changeTracking,
   completeOrder,
   getOrder,
+  refundOrder,
   sendConfirmationAgain,
   type AdminOrder,
 } from './adminApi';
@@ -18,6 +21,7 @@ import { ReplacementRequests, Timeline } from './OrderHistory';
 import { OrderSummary } from './OrderSummary';
 import { PackingSlips } from './PackingSlip';
 import { RefundCard } from './RefundCard';
+import { RefundForm, RefundList, type RefundPreset, type RefundRequest } from './RefundForm';
 import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
 
 /**
@@ -37,13 +41,34 @@ const trackingNotice = (before: AdminOrder, after: AdminOrder) =>
     ? AFTERSALE_MESSAGES.trackingChanged(shipmentText(after.carrier, after.trackingNumber))
     : AFTERSALE_MESSAGES.trackingUnchanged;
 
+/**
+ * A refund the page was opened for (`?refund=<id|size>:<units>,...&reason=sold_out`): the replacement requests page
+ * links here when a replacement cannot be made (its size is gone), so the owner can refund those units instead.
+ */
+function presetOf(params: URLSearchParams): RefundPreset | undefined {
+  const wanted = params.get('refund');
+  if (!wanted) return undefined;
+  const units: Record<string, number> = {};
+  for (const part of wanted.split(',')) {
+    const at = part.lastIndexOf(':');
+    const count = Number(part.slice(at + 1));
+    if (at > 0 && Number.isInteger(count) && count > 0) units[part.slice(0, at)] = count;
+  }
+  const reason = params.get('reason');
+  return {
+    units,
+    reason: (REFUND_REASONS as readonly string[]).includes(reason ?? '') ? (reason as RefundReason) : 'sold_out',
+  };
+}
+
 export const loader = async ({ params }: LoaderFunctionArgs) => getOrder(params.orderNumber ?? '');
 
 type OrderWrite =
   | { intent: 'ship'; shipment: Shipment }
   | { intent: 'cancel' | 'refund'; done: string }
   | { intent: 'tracking'; shipment: Shipment; before: AdminOrder }
-  | { intent: 'send-confirmation' };
+  | { intent: 'send-confirmation' }
+  | { intent: 'refund-part'; refund: RefundRequest };
 
 /**
  * The order's writes. Ship and cancel may meet an order changed in another tab (409): the page is read again. Send
@@ -67,6 +92,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     case 'refund':
       return adminWrite(write.intent, () => cancelOrder(orderNumber), 'Refund finished.');
+    case 'refund-part':
+      return adminWrite(
+        write.intent,
+        () => refundOrder(orderNumber, write.refund),
+        (detail) =>
+          `Refunded ${formatPrice(detail.order.money?.refunds.find((r) => r.refundId === write.refund.refundId)?.total ?? 0)}; the customer is mailed.`,
+        { reloadOnFailure: true },
+      );
     case 'tracking':
       return adminWrite(
         write.intent,
@@ -93,6 +126,7 @@ export default function AdminOrderPage() {
   const { write, notice, pending, result } = useAdminWrites();
   const { order } = data;
   const [changingTracking, setChangingTracking] = useState(false);
+  const preset = presetOf(useSearchParams()[0]);
   // The corrected tracking was saved: the form closes.
   const [answered, setAnswered] = useState(result);
   if (answered !== result) {
@@ -162,6 +196,15 @@ export default function AdminOrderPage() {
           </section>
         )}
         <RefundCard order={order} busy={pending === 'refund'} send={() => void write('refund')} />
+        {order.money?.refundable && (
+          <RefundForm
+            order={order}
+            preset={preset}
+            busy={pending === 'refund-part'}
+            send={(refund) => void write('refund-part', { refund })}
+          />
+        )}
+        <RefundList order={order} />
         <ReplacementRequests replacements={data.replacements} />
         <Timeline timeline={data.timeline} />
         <PackingSlips orders={[order]} />

@@ -126,6 +126,16 @@ export default function AdminPortal() {
               <Link to="/admin/promo-codes">Promo codes</Link>
             </p>
           </li>
+          {data.refunds && (
+            <li className="card" aria-label="Refunds">
+              <h2>Refunds</h2>
+              <p className="figure">{formatPrice(data.refunds.today.cents)}</p>
+              <p className="muted">
+                Today: {data.refunds.today.count} {data.refunds.today.count === 1 ? 'refund' : 'refunds'} · 30 days:{' '}
+                {data.refunds.last30Days.count} ({formatPrice(data.refunds.last30Days.cents)})
+              </p>
+            </li>
+          )}
           <li className="card">
             <h2>Waiting to ship</h2>
             <p className="figure">{data.waitingToShip}</p>

@@ -35,12 +35,16 @@ type Decision = { intent: 'approve'; id: string } | { intent: 'decline'; id: str
 export async function action({ request }: ActionFunctionArgs) {
   const decision = (await submissionOf(request)) as Decision;
   if (decision.intent === 'approve')
-    return adminWrite(
-      'approve',
-      () => decideReplacement(decision.id, { decision: 'approve' }),
-      (result) =>
-        `Approved: replacement order ${orderLabel(result.replacementOrder ?? decision.id)} is waiting to ship.`,
-    );
+    // Which request was refused (out of stock): its card offers a refund of those units instead (decision 0116).
+    return {
+      ...(await adminWrite(
+        'approve',
+        () => decideReplacement(decision.id, { decision: 'approve' }),
+        (result) =>
+          `Approved: replacement order ${orderLabel(result.replacementOrder ?? decision.id)} is waiting to ship.`,
+      )),
+      id: decision.id,
+    };
   return adminWrite(
     'decline',
     () => decideReplacement(decision.id, { decision: 'decline', message: decision.message }),
@@ -53,7 +57,8 @@ export default function AdminReplacementsPage() {
   const { status: shownStatus, requests } = useLoaderData<typeof loader>();
   const [, setParams] = useSearchParams();
   const navigation = useNavigation();
-  const { write, notice, sent } = useAdminWrites();
+  const { write, notice, sent, result } = useAdminWrites();
+  const refused = result?.intent === 'approve' && !result.ok ? (result as { id?: string }).id : undefined;
   const location = useLocation();
   // The tab asked for shows at once; its requests replace the list once read.
   const switching =
@@ -84,6 +89,7 @@ export default function AdminReplacementsPage() {
             key={request.id}
             request={request}
             busy={sent?.id === request.id}
+            cannotApprove={refused === request.id}
             onApprove={() => void write('approve', { id: request.id })}
             onDecline={(message) => void write('decline', { id: request.id, message })}
           />
@@ -92,14 +98,24 @@ export default function AdminReplacementsPage() {
   );
 }
 
+/** The order page with its refund form filled with a request's units and the reason "sold out". */
+const refundLink = (request: Request) =>
+  `/admin/orders/${encodeURIComponent(request.orderNumber)}?${new URLSearchParams({
+    refund: request.lines.map((line) => `${line.id}|${line.size}:${line.quantity}`).join(','),
+    reason: 'sold_out',
+  }).toString()}`;
+
 function RequestCard({
   request,
   busy,
+  cannotApprove = false,
   onApprove,
   onDecline,
 }: {
   request: Request;
   busy: boolean;
+  /** Approving it was refused (its size is gone): a refund of its units is offered instead. */
+  cannotApprove?: boolean;
   onApprove: () => void;
   onDecline: (message: string) => void;
 }) {
@@ -123,6 +139,12 @@ function RequestCard({
         <p>
           Replacement order: <Link to={`/admin/orders/${request.replacementOrder}`}>{request.replacementOrder}</Link>
           {request.status === 'cancelled' && ' (cancelled before it shipped; its items can be asked for again)'}
+        </p>
+      )}
+      {request.status === 'open' && cannotApprove && (
+        <p>
+          The replacement cannot be made now. <Link to={refundLink(request)}>Refund these units instead</Link> (then
+          decline the request with a word to the customer).
         </p>
       )}
       {request.status === 'open' && !declining && (

@@ -151,6 +151,13 @@ export const sendConfirmationAgain = (orderNumber: string) =>
     method: 'POST',
     body: {},
   });
+/** A refund in part (decision 0116): answered with the order's whole detail, as the page shows it. */
+export const refundOrder = (orderNumber: string, body: unknown) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/refunds`, adminOrderDetailSchema, {
+    auth: true,
+    method: 'POST',
+    body,
+  });
 export const cancelOrder = (orderNumber: string) =>
   api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, {
     auth: true,

@@ -4,7 +4,8 @@ import { useWrite } from '../../lib/useWrite';
 import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
-import type { OrderPage, ReplacementView } from '#shared/schemas/order-views';
+import { REFUND_REASON_LABEL } from '#shared/refunds';
+import type { OrderPage, RefundView, ReplacementView } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
 import { Amounts } from '../../components/Amounts';
@@ -22,6 +23,36 @@ const CANCELLED_REFUND = {
   'under-way': '; the refund of your payment is under way and reaches your card within a few days.',
   none: '.',
 } as const;
+
+/**
+ * The shop's refunds in part (an owner's gesture, docs/decisions/0116): each with its amount, date, what and why; under
+ * way until the card's provider confirmed it.
+ */
+function Refunds({ refunds }: { refunds: RefundView[] }) {
+  if (!refunds.length) return null;
+  return (
+    <div className="order-refunds" aria-label="Refunds">
+      <h3>Refunds</h3>
+      <ul>
+        {refunds.map((refund) => (
+          <li key={refund.refundId}>
+            <strong>{formatPrice(refund.total)}</strong>{' '}
+            {refund.status === 'refunded' ? `refunded to your card on ${date(refund.at)}` : 'refund under way'}
+            {': '}
+            {[
+              ...refund.lines.map(
+                (line) =>
+                  `${line.quantity} x ${unescapeText(line.name)}${line.size !== 'CANDLE' ? ` (${line.size})` : ''}`,
+              ),
+              ...(refund.shipping ? ['shipping'] : []),
+            ].join(', ') || 'a refund'}{' '}
+            ({REFUND_REASON_LABEL[refund.reason].split(':')[0].toLowerCase()})
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -82,6 +113,7 @@ export function OrderDetails({ page }: { page: OrderPage }) {
           ))}
         </ul>
         <Amounts amounts={order.amounts} promoCode={order.promoCode} />
+        <Refunds refunds={order.refunds ?? []} />
         <address>
           Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)}{' '}
           {a.zip}

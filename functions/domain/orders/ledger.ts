@@ -1,0 +1,113 @@
+import { ledgerEntries, type LedgerEntryRecord } from '../../db/entities/ledger';
+import { orders, type OrderRecord } from '../../db/entities/order';
+import { refunds } from '../../db/entities/refund';
+import type { TransactItem } from '../../db/table';
+import { cardPaymentOf } from './identity';
+
+/**
+ * One ledger of an order's money (docs/decisions/0117, design's "money has one ledger"): every movement is an entry
+ * (db/entities/ledger.ts) written in the same transaction as the change it records, beside the order's running
+ * totals `captured` and `refunded`, which change only there, by a conditional update: a refund adds to `refunded`
+ * only while `refunded + amount <= captured` (DynamoDB cannot check a sum, so the total is kept and conditioned).
+ */
+
+/**
+ * What the card captured, as the order's records say: its `captured` total once the ledger has one; else (an order
+ * from before the ledger) the card's amount when the payment is captured (or was paid in one step), 0 otherwise.
+ */
+export function capturedOf(order: OrderRecord): number {
+  if (order.captured !== undefined) return order.captured;
+  const card = cardPaymentOf(order);
+  if (!card || order.replacementOf) return 0;
+  return order.paymentStatus === 'captured' || order.paymentStatus === undefined ? card.amount : 0;
+}
+
+/** The capture's entry: written once per order (its key), in the capture's own transaction. */
+export const captureEntry = (order: OrderRecord, amount: number, at: string): TransactItem =>
+  ledgerEntries.transact.put(
+    { orderNumber: order.orderNumber, entryId: 'capture', kind: 'captured', amount, at },
+    { ifNew: true },
+  );
+
+/**
+ * For an order captured before the ledger: the capture's entry and `captured`, written by the first transaction that
+ * moves its money (on the condition that it has no `captured` yet). Nothing for an order whose ledger is open.
+ */
+export function openLedger(order: OrderRecord, at: string): { items: TransactItem[]; set: Partial<OrderRecord> } {
+  const captured = capturedOf(order);
+  // Nothing captured (an authorization a cancel releases): no capture to record; a later capture records its own.
+  if (order.captured !== undefined || captured === 0) return { items: [], set: {} };
+  return { items: [captureEntry(order, captured, at)], set: { captured } };
+}
+
+/**
+ * The condition and change of the running total for one movement that gives `amount` back: `refunded` grows by it
+ * only while it stays at most `captured` (for an order whose ledger opens now, `captured` must still be absent).
+ */
+export function refundedChange(order: OrderRecord, amount: number) {
+  const captured = capturedOf(order);
+  return {
+    add: { refunded: amount },
+    when: {
+      below: { refunded: captured - amount + 1 },
+      ...(order.captured === undefined && captured > 0 ? { absent: ['captured'] as const } : {}),
+    },
+  };
+}
+
+export interface LedgerCheck {
+  ok: boolean;
+  /** The order's running totals. */
+  captured: number;
+  refunded: number;
+  /** The same, summed from the entries. */
+  entries: { captured: number; refunded: number; count: number };
+  problems: string[];
+}
+
+const sum = (entries: LedgerEntryRecord[], kinds: LedgerEntryRecord['kind'][]) =>
+  entries.filter((entry) => kinds.includes(entry.kind)).reduce((total, entry) => total + entry.amount, 0);
+
+/**
+ * The check that entries and totals agree (what the admin's order page shows, and what the tests prove): the entries
+ * sum to the order's `captured` and `refunded`, nothing more was given back than captured, and every refund the
+ * shop recorded has its entry (a refused one, its reversal too). An order whose ledger never opened (captured before
+ * it, nothing refunded since) has no entries and agrees when nothing was given back.
+ */
+export async function checkLedger(orderNumber: string): Promise<LedgerCheck> {
+  const [order, entries, made] = await Promise.all([
+    orders.get({ orderNumber }, { consistent: true }),
+    ledgerEntries.query('byOrder', { orderNumber }, { consistent: true }),
+    refunds.query('byOrder', { orderNumber }, { consistent: true }),
+  ]);
+  const problems: string[] = [];
+  if (!order) return { ok: false, captured: 0, refunded: 0, entries: { captured: 0, refunded: 0, count: 0 }, problems };
+  const captured = order.captured ?? (entries.length ? NaN : 0);
+  const refunded = order.refunded ?? 0;
+  const fromEntries = {
+    captured: sum(entries, ['captured']),
+    refunded: sum(entries, ['refunded', 'refund_failed', 'cancelled']),
+    count: entries.length,
+  };
+  if (order.captured !== undefined && fromEntries.captured !== order.captured)
+    problems.push(`captured ${order.captured} on the order, ${fromEntries.captured} in the entries`);
+  if (fromEntries.refunded !== refunded)
+    problems.push(`refunded ${refunded} on the order, ${fromEntries.refunded} in the entries`);
+  if (refunded > (order.captured ?? capturedOf(order)))
+    problems.push(`refunded ${refunded} is more than captured ${order.captured ?? capturedOf(order)}`);
+  const ids = new Set(entries.map((entry) => entry.entryId));
+  for (const refund of made) {
+    if (!ids.has(`refund-${refund.refundId}`)) problems.push(`refund ${refund.refundId} has no ledger entry`);
+    if (refund.status === 'failed' && !ids.has(`refund-${refund.refundId}-failed`))
+      problems.push(`refused refund ${refund.refundId} was not given back on the ledger`);
+  }
+  if (order.status === 'cancelled' && order.refund?.amount !== undefined && !ids.has('cancel'))
+    problems.push('the cancellation has no ledger entry');
+  return {
+    ok: problems.length === 0,
+    captured: Number.isNaN(captured) ? fromEntries.captured : captured,
+    refunded,
+    entries: fromEntries,
+    problems,
+  };
+}

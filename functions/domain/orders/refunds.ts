@@ -1,0 +1,400 @@
+import { lineKey, lineLabel } from '#shared/aftersale';
+import { formatPrice } from '#shared/money';
+import { orderLabel } from '#shared/order-number';
+import { REFUND_REASON_LABEL, refundPlan, type RefundPlan } from '#shared/refunds';
+import type { RefundBody } from '#shared/schemas/refunds';
+import { unescapeText } from '#shared/sanitize';
+import { ledgerEntries } from '../../db/entities/ledger';
+import { orders, type OrderRecord } from '../../db/entities/order';
+import { refunds, type RefundRecord } from '../../db/entities/refund';
+import { isConditionFailure } from '../../db/table';
+import { isCancelledTransaction, transactWrite } from '../../db/transaction';
+import { conflict, HttpError, notFound } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import type { Mail } from '../../lib/mail';
+import { paymentProvider } from '../checkout/payments';
+import { stripeTaxProvider } from '../checkout/tax';
+import { taxReference } from '../checkout/tax/transaction';
+import { deliveryItem, sendAgain } from '../mail/deliveries';
+import { cardPaymentOf } from './identity';
+import { capturedOf, openLedger, refundedChange } from './ledger';
+import { footer } from './mails';
+import { stockMoves } from './stock';
+
+/** The delivery kind of a refund's mail to the customer (ref `<orderNumber>|<refundId>`): one per refund, ever. */
+export const REFUND_MAIL = 'order-refund';
+/** The payment provider's idempotency key of a refund: derived from its id, so every attempt is the same refund. */
+export const refundProviderKey = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) =>
+  `refund-${record.orderNumber}-${record.refundId}`;
+/** The settle job leaves a refund the admin's own call is finishing alone for this long. */
+export const REFUND_GRACE_MINUTES = 5;
+
+const key = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) => ({
+  orderNumber: record.orderNumber,
+  refundId: record.refundId,
+});
+
+/** What the order has given back so far, as the rule (shared/refunds.ts) reads it. */
+const soFar = (order: OrderRecord) => ({
+  captured: capturedOf(order),
+  refunded: order.refunded ?? 0,
+  units: order.refundedUnits ?? {},
+  shipping: order.shippingRefunded === true,
+});
+
+/** What the rule reads of an order. */
+export const refundable = (order: OrderRecord) => ({
+  lines: order.lines,
+  amounts: order.amounts,
+  discountOnShipping: order.promo?.kind === 'shipping',
+});
+
+/** Why an order cannot be refunded in part at all (null when it can). */
+export function notRefundable(order: OrderRecord): string | null {
+  if (order.replacementOf) return 'A replacement order was not paid for: there is nothing to refund.';
+  if (order.status === 'cancelled')
+    return 'This order was cancelled: its payment was given back with the cancellation.';
+  if (!cardPaymentOf(order)) return 'No card payment paid this order.';
+  if (order.paymentStatus === 'authorized')
+    return 'The payment is not captured yet: wait a minute, or cancel the order instead.';
+  if (order.paymentStatus === 'capture_failed') return 'Nothing was charged for this order.';
+  return null;
+}
+
+/**
+ * A refund in part (POST /api/admin/orders/{orderNumber}/refunds, docs/decisions/0116), exactly once per `refundId`:
+ * 1. one transaction reserves it: the refund record (new: a second press with the same id finds it and goes on to
+ *    step 2), its ledger entry, the order's `refunded` total (on the condition that it stays at most `captured`),
+ *    its refunded units and shipping (at the order's version: two admins at once cannot both take the last unit),
+ *    and, when asked, the units back in stock;
+ * 2. the payment provider refunds the amount with the key refundProviderKey (the same key answers the same refund);
+ * 3. one transaction records its answer: refunded, with the customer's mail owed (the mail outbox sends it, retried
+ *    like every mail); or refused, with an entry that gives the reservation back.
+ * A crash between steps leaves the refund pending: the same form sent again, or the settle job, finishes it.
+ */
+export async function refundOrder(orderNumber: string, body: RefundBody): Promise<RefundRecord> {
+  const earlier = await refunds.get({ orderNumber, refundId: body.refundId }, { consistent: true });
+  if (earlier) return finishRefund(sameRefund(earlier, body));
+  for (let attempt = 0; ; attempt++) {
+    const order = await orders.get({ orderNumber }, { consistent: true });
+    if (!order) throw notFound('No such order.');
+    const refused = notRefundable(order);
+    if (refused) throw conflict(refused);
+    const asked = {
+      lines: body.lines,
+      shipping: body.shipping,
+      ...(body.amount === undefined ? {} : { amount: body.amount }),
+    };
+    const result = refundPlan(refundable(order), soFar(order), asked);
+    if ('error' in result) throw conflict(result.error);
+    const { plan } = result;
+    const now = new Date().toISOString();
+    const record: RefundRecord = {
+      orderNumber,
+      refundId: body.refundId,
+      status: 'pending',
+      lines: plan.lines,
+      shipping: plan.shipping,
+      amount: plan.amount,
+      total: plan.total,
+      reason: body.reason,
+      ...(body.note ? { note: body.note } : {}),
+      restock: body.restock && plan.lines.length > 0,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const units = { ...(order.refundedUnits ?? {}) };
+    const restocked = { ...(order.restocked ?? {}) };
+    for (const line of plan.lines) {
+      units[lineKey(line)] = (units[lineKey(line)] ?? 0) + line.quantity;
+      if (record.restock) restocked[lineKey(line)] = (restocked[lineKey(line)] ?? 0) + line.quantity;
+    }
+    const ledger = openLedger(order, now);
+    const money = refundedChange(order, plan.total);
+    const moves = record.restock ? (await stockMoves(plan.lines.map(lineOf(order)), 'return', now)).items : [];
+    try {
+      await transactWrite([
+        refunds.transact.put(record, { ifNew: true }),
+        ledgerEntries.transact.put(
+          {
+            orderNumber,
+            entryId: `refund-${body.refundId}`,
+            kind: 'refunded',
+            amount: plan.total,
+            refundId: body.refundId,
+            at: now,
+          },
+          { ifNew: true },
+        ),
+        ...ledger.items,
+        orders.transact.update(
+          { orderNumber },
+          {
+            set: {
+              ...ledger.set,
+              refundedUnits: units,
+              ...(record.restock ? { restocked } : {}),
+              ...(plan.shipping ? { shippingRefunded: true } : {}),
+            },
+            add: { ...money.add, version: 1 },
+          },
+          { when: { ...money.when, equals: { version: order.version, status: order.status } } },
+        ),
+        ...moves,
+      ]);
+      break;
+    } catch (error) {
+      if (!isCancelledTransaction(error)) throw error;
+      // The same form pressed twice at once: the other press reserved it.
+      const now = await refunds.get({ orderNumber, refundId: body.refundId }, { consistent: true });
+      if (now) return finishRefund(sameRefund(now, body));
+      // Another refund, a cancel or a sale of the same stock came first: read again and decide anew.
+      if (attempt >= 8) throw conflict('The order is busy. Please try again.');
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 30 * (attempt + 1)));
+    }
+  }
+  return finishRefund((await refunds.get({ orderNumber, refundId: body.refundId }, { consistent: true }))!);
+}
+
+/** An order line by the refunded line's key (for the stock's moves). */
+const lineOf = (order: OrderRecord) => (part: { id: string; size: string; quantity: number }) => {
+  const line = order.lines.find((candidate) => lineKey(candidate) === lineKey(part))!;
+  return { ...line, quantity: part.quantity };
+};
+
+/** The same id sent with other items is another form's: refused rather than taken for the first one. */
+function sameRefund(record: RefundRecord, body: RefundBody): RefundRecord {
+  const asked = body.lines.map((line) => `${lineKey(line)}x${line.quantity}`).sort();
+  const kept = record.lines.map((line) => `${lineKey(line)}x${line.quantity}`).sort();
+  const same =
+    asked.join() === kept.join() &&
+    (body.amount ?? null) === record.amount &&
+    body.shipping === (record.shipping !== null);
+  if (!same) throw conflict('This refund was sent already with other items. Reload the order to see it.');
+  return record;
+}
+
+/**
+ * Steps 2 and 3 of a refund (and the Stripe Tax reversal of its lines): nothing for one finished already, so any
+ * number of callers may run it. A provider that cannot be reached leaves it pending (the error is thrown: the admin
+ * sees it and may press again; the settle job tries too).
+ */
+export async function finishRefund(record: RefundRecord): Promise<RefundRecord> {
+  if (record.status === 'pending') {
+    const order = (await orders.get({ orderNumber: record.orderNumber }, { consistent: true }))!;
+    const card = cardPaymentOf(order)!;
+    const answer = await (
+      await paymentProvider()
+    ).refund(card.intentId, { amount: record.total, idempotencyKey: refundProviderKey(record) });
+    if (answer.status === 'succeeded') await recordRefunded(order, record, answer.id);
+    else if (answer.status === 'failed') await recordRefused(order, record, answer.id);
+    else logger.warn('refund pending at the payment provider', { orderNumber: record.orderNumber });
+    record = (await refunds.get(key(record), { consistent: true }))!;
+    if (record.status === 'refunded') await sendRefundMail(record);
+    if (record.status === 'failed')
+      throw new HttpError(
+        502,
+        'refund_failed',
+        "The payment provider refused the refund; nothing was refunded. Check the payment in the provider's dashboard.",
+      );
+  }
+  if (record.status === 'refunded' && !record.taxReversal) record = await reverseTax(record);
+  return record;
+}
+
+/** pending -> refunded, with the customer's mail owed, in one transaction (a second caller's condition fails). */
+async function recordRefunded(order: OrderRecord, record: RefundRecord, providerRefundId: string): Promise<void> {
+  const at = new Date().toISOString();
+  try {
+    await transactWrite([
+      refunds.transact.update(
+        key(record),
+        { set: { status: 'refunded', providerRefundId, refundedAt: at } },
+        { when: { equals: { status: 'pending' } }, current: record },
+      ),
+      deliveryItem(REFUND_MAIL, `${record.orderNumber}|${record.refundId}`, refundMail(order, record)),
+    ]);
+  } catch (error) {
+    if (!isCancelledTransaction(error)) throw error; // recorded by another caller
+  }
+}
+
+/**
+ * pending -> failed: the provider refused it (nothing was refunded), so its reservation comes off the ledger again,
+ * its units count as not refunded, the shipping too. Units put back to stock stay there (the owner said they went
+ * back; the stock page corrects it otherwise).
+ */
+async function recordRefused(order: OrderRecord, record: RefundRecord, providerRefundId: string): Promise<void> {
+  const at = new Date().toISOString();
+  const units = { ...(order.refundedUnits ?? {}) };
+  for (const line of record.lines) units[lineKey(line)] = Math.max(0, (units[lineKey(line)] ?? 0) - line.quantity);
+  logger.error('refund refused by the payment provider', { orderNumber: record.orderNumber, providerRefundId });
+  try {
+    await transactWrite([
+      refunds.transact.update(
+        key(record),
+        { set: { status: 'failed', failedAt: at, error: 'The payment provider refused the refund.' } },
+        { when: { equals: { status: 'pending' } }, current: record },
+      ),
+      ledgerEntries.transact.put(
+        {
+          orderNumber: record.orderNumber,
+          entryId: `refund-${record.refundId}-failed`,
+          kind: 'refund_failed',
+          amount: -record.total,
+          refundId: record.refundId,
+          at,
+        },
+        { ifNew: true },
+      ),
+      orders.transact.update(
+        { orderNumber: record.orderNumber },
+        {
+          set: { refundedUnits: units, ...(record.shipping ? { shippingRefunded: false } : {}) },
+          add: { refunded: -record.total, version: 1 },
+        },
+        { when: { equals: { version: order.version } } },
+      ),
+    ]);
+  } catch (error) {
+    if (!isCancelledTransaction(error)) throw error;
+    const now = (await refunds.get(key(record), { consistent: true }))!;
+    if (now.status === 'pending') {
+      // The order changed meanwhile (another refund): read it again and give this one back at its new version.
+      const fresh = (await orders.get({ orderNumber: record.orderNumber }, { consistent: true }))!;
+      await recordRefused(fresh, record, providerRefundId);
+    }
+  }
+}
+
+/** The customer's mail of a refund: what was refunded, how much, why. */
+function refundMail(order: OrderRecord, record: RefundRecord): Mail {
+  const address = order.shippingAddress;
+  const what = record.lines.length
+    ? [
+        ...record.lines.map(
+          (line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`,
+        ),
+        ...(record.shipping ? ['Shipping'] : []),
+      ]
+    : record.shipping
+      ? ['Shipping']
+      : [];
+  const text = [
+    `Hi ${unescapeText(address.name)},`,
+    '',
+    `We refunded ${formatPrice(record.total)} of your order ${orderLabel(order.orderNumber)} to your card.`,
+    ...(what.length ? ['', 'Refunded:', ...what] : []),
+    '',
+    `Reason: ${REFUND_REASON_LABEL[record.reason]}`,
+    '',
+    'It can take 5 to 10 business days to show on your statement.',
+    ...footer(order.orderNumber),
+  ].join('\n');
+  return {
+    to: unescapeText(address.email),
+    subject: `Refund of ${formatPrice(record.total)} for your order ${orderLabel(order.orderNumber)}`,
+    text,
+  };
+}
+
+/**
+ * Tries the refund's mail at once (the delivery was written with the refund's record; a failure here is the mail
+ * outbox's to retry, as with every mail).
+ */
+async function sendRefundMail(record: RefundRecord): Promise<void> {
+  try {
+    await sendAgain(REFUND_MAIL, `${record.orderNumber}|${record.refundId}`, () => {
+      throw new Error('the refund mail has no delivery');
+    });
+  } catch (error) {
+    logger.error('refund mail not sent now; the send-mails job tries again', {
+      orderNumber: record.orderNumber,
+      error: error as Error,
+    });
+  }
+}
+
+/**
+ * Stripe Tax (docs/decisions/0108): the refunded lines and shipping come off the recorded sale, in part (reference
+ * `<taxReference>-refund-<refundId>`). Nothing for an order the table priced, a refund of an amount (a price
+ * adjustment, not goods returned: decision 0116) or before the sale was recorded. A failure is kept on the refund
+ * (the owner sees it) and tried again by the next finishing.
+ */
+async function reverseTax(record: RefundRecord): Promise<RefundRecord> {
+  const order = await orders.get({ orderNumber: record.orderNumber }, { consistent: true });
+  const transaction = order?.stripeTaxTransaction;
+  if (!order || !transaction || (!record.lines.length && !record.shipping)) return record;
+  const attempt = record.taxReversalAttempts ?? 0;
+  try {
+    const provider = await stripeTaxProvider({ forNewCheckouts: false });
+    if (!provider) throw new Error('No Stripe keys to reverse the Stripe Tax transaction with.');
+    const reversal = await provider.reverseInPart(
+      transaction.id,
+      `${taxReference(order)}-refund-${record.refundId}`,
+      {
+        lines: record.lines.map((line) => ({
+          lineItem: transaction.lineItems[lineKey(line)],
+          reference: lineKey(line),
+          quantity: line.quantity,
+          amount: line.goods - line.discount,
+          tax: line.tax,
+        })),
+        shipping: record.shipping,
+      },
+      attempt,
+    );
+    await refunds.update(
+      key(record),
+      { set: { taxReversal: { id: reversal.id, at: new Date().toISOString() } }, remove: ['taxReversalError'] },
+      { when: { absent: ['taxReversal'] } },
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) {
+      logger.error('Stripe Tax partial reversal not made', { orderNumber: record.orderNumber, error: error as Error });
+      const answered = typeof (error as { statusCode?: number }).statusCode === 'number';
+      await refunds
+        .update(key(record), {
+          set: { taxReversalError: (error as Error).message, taxReversalAttempts: answered ? attempt + 1 : attempt },
+        })
+        .catch(() => undefined);
+    }
+  }
+  return (await refunds.get(key(record), { consistent: true }))!;
+}
+
+/** An order's refunds, oldest first. */
+export const refundsOf = async (orderNumber: string) =>
+  (await refunds.query('byOrder', { orderNumber }, { consistent: true })).sort((a, b) =>
+    a.createdAt.localeCompare(b.createdAt),
+  );
+
+/**
+ * The settle job's part: refunds left pending (a crash between the provider and the record, a provider that did not
+ * answer) are finished by the same finishRefund, so each is still made once (its key). Fresh ones are left to the
+ * admin's own call for REFUND_GRACE_MINUTES.
+ */
+export async function finishRefunds(now = new Date()): Promise<{ finished: number; later: number }> {
+  const counts = { finished: 0, later: 0 };
+  const before = new Date(now.getTime() - REFUND_GRACE_MINUTES * 60_000).toISOString();
+  for (const record of await refunds.query('byStatus', { status: 'pending' }, { skAtMost: before })) {
+    try {
+      const done = await finishRefund(record);
+      if (done.status === 'pending') counts.later++;
+      else counts.finished++;
+    } catch (error) {
+      logger.error('could not finish a refund', { orderNumber: record.orderNumber, error: error as Error });
+      counts.later++;
+    }
+  }
+  return counts;
+}
+
+/** A plan's total, named for the timeline and the CSV ("1 x Candle, shipping"). */
+export function refundWhat(record: Pick<RefundPlan, 'lines' | 'shipping' | 'amount'>): string {
+  const parts = record.lines.map(
+    (line) => `${line.quantity} x ${lineLabel({ name: unescapeText(line.name), size: line.size })}`,
+  );
+  if (record.shipping) parts.push('shipping');
+  return parts.length ? parts.join(', ') : 'an amount';
+}
