@@ -154,7 +154,12 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {
       sourceType: 'module',
-      globals: { SPA_ROUTE_PATTERN: 'readonly', API_ORIGIN_ID: 'readonly', NOT_FOUND_PATH: 'readonly' },
+      globals: {
+        SPA_ROUTE_PATTERN: 'readonly',
+        API_ORIGIN_ID: 'readonly',
+        NOT_FOUND_PATH: 'readonly',
+        FIRST_SCREEN_FILES: 'readonly',
+      },
     },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },
   },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOT_FOUND_PATH, SPA_ROUTE_PATTERN } from '#shared/pages';
+import { FIRST_SCREEN_FILES, NOT_FOUND_PATH, SPA_ROUTE_PATTERN } from '#shared/pages';
 
 /** The API origin's id: the routing function sends the home page and unknown addresses to it by this id. */
 export const API_ORIGIN_ID = 'shop-api';
@@ -16,6 +16,7 @@ const FILLED_IN: Record<string, string> = {
   SPA_ROUTE_PATTERN: JSON.stringify(SPA_ROUTE_PATTERN),
   API_ORIGIN_ID: `'${API_ORIGIN_ID}'`,
   NOT_FOUND_PATH: `'${NOT_FOUND_PATH}'`,
+  FIRST_SCREEN_FILES: JSON.stringify(FIRST_SCREEN_FILES),
 };
 
 /**
