@@ -2,20 +2,19 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest } from '#shared/first-paint';
 import { readEnv } from '../../lib/env';
+import { getTextIfChanged } from '../../lib/s3-read';
 
 /** How long a warm function serves the index.html it read before asking S3 whether it changed. */
 export const SHELL_TTL_MS = 60_000;
 const shells = new Map<string, { html: string; etag?: string; checkedAt: number }>();
 const manifests = new Map<string, { text: string; etag?: string; checkedAt: number }>();
 
-/** S3's client, loaded on the first read, not when the function starts (cold start, issue 39). */
-const storage = () => import('../../lib/storage');
-
 /**
  * The built SPA's index.html, the page every crawler page is made from, or a page's first screen built from it
  * (`first/home.html`, shared/first-paint.ts); index.html when the build has no such file. In AWS it is read from the
  * SPA bucket (the deploy uploads it there; docs/decisions/0028), kept for a minute, then revalidated with
- * If-None-Match, so a deploy reaches the page function within a minute with no redeploy of the function. Locally
+ * If-None-Match (lib/s3-read.ts: one signed GET, no S3 SDK in the function's cold start), so a deploy reaches the
+ * page function within a minute with no redeploy of the function. Locally
  * (and in tests) it is read from WEB_DIR (web/dist) on each call, so a rebuild shows at once.
  */
 export async function readShell(file = 'index.html'): Promise<string> {
@@ -32,7 +31,6 @@ export async function readShell(file = 'index.html'): Promise<string> {
     throw new Error('Neither SPA_BUCKET nor WEB_DIR is set: the page function cannot find index.html');
   const kept = shells.get(file);
   if (kept && Date.now() - kept.checkedAt < SHELL_TTL_MS) return kept.html;
-  const { getTextIfChanged } = await storage();
   let fresh: Awaited<ReturnType<typeof getTextIfChanged>>;
   try {
     fresh = await getTextIfChanged(env.SPA_BUCKET, file, kept?.etag);
@@ -60,7 +58,6 @@ export async function readManifest(): Promise<Manifest | null> {
     if (!env.SPA_BUCKET) return null;
     const kept = manifests.get(env.SPA_BUCKET);
     if (kept && Date.now() - kept.checkedAt < SHELL_TTL_MS) return JSON.parse(kept.text) as Manifest;
-    const { getTextIfChanged } = await storage();
     const fresh = await getTextIfChanged(env.SPA_BUCKET, key, kept?.etag);
     const entry = fresh
       ? { text: fresh.text, etag: fresh.etag, checkedAt: Date.now() }
