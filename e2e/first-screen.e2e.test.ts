@@ -124,7 +124,11 @@ it('in Chromium the largest paint of /, the cart (empty and with a line) and a s
       const label = `${path}${withLine ? ' (a line)' : ''} at ${viewport.width}`;
       expect({ label, lcp: seen.lcp.length > 0 }).toEqual({ label, lcp: true });
       const last = seen.lcp[seen.lcp.length - 1];
-      expect({ label, beforeTheApp: last.at < seen.tookOver }).toEqual({ label, beforeTheApp: true });
+      // On a desktop an empty cart leaves room on the first screen for "You may also like", whose photos (the app's,
+      // after the take-over) are larger than anything of the frame (docs/decisions/0120): only there may it come later.
+      const hotStripShows = path === '/cart' && !withLine && viewport.width >= 1280;
+      if (!hotStripShows)
+        expect({ label, beforeTheApp: last.at < seen.tookOver }).toEqual({ label, beforeTheApp: true });
       expect({ label, shift: seen.shift }).toEqual({ label, shift: 0 });
       if (withLine) await page.getByText('Harvest Spice Candle').first().waitFor();
       await shot(page, `first-screen${path.replace(/\//g, '-')}${withLine ? '-line' : ''}-${viewport.width}`);
