@@ -13,6 +13,8 @@
  *    only that Lighthouse table
  * 6. catalogue size (issue 17): the candles list at the demo size, 500 and 2,000 products vs the GetItem, and
  *    Lighthouse mobile on the candles page with 2,000 products (scripts/bench-catalogue.ts)
+ * 7. the first start (issue 39): `npm install` and `npm start` until its banner on a clean clone
+ *    (scripts/bench-first-start.ts; BENCH_SKIP_FIRST_START=1 leaves it out, BENCH_ONLY=first-start runs only it)
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { ROUTE_LIST } from '../shared/routes';
+import { firstStart } from './bench-first-start';
 import { COGNITO_TRIGGERS, JOBS } from '../shared/jobs';
 import { CATEGORIES } from '../shared/categories';
 import http from 'node:http';
@@ -607,7 +610,9 @@ async function main() {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   mkdirSync(out, { recursive: true });
   try {
-    if (process.env.BENCH_ONLY === 'lighthouse') {
+    if (process.env.BENCH_ONLY === 'first-start') {
+      await firstStart(section, row, ROOT, freePort);
+    } else if (process.env.BENCH_ONLY === 'lighthouse') {
       // Only the storefront's before-and-after Lighthouse table (docs/performance.md): a quick loop on main-thread
       // work.
       await buildWeb(ROOT);
@@ -619,6 +624,7 @@ async function main() {
         await routeJs();
         await storefront(section, row, ROOT, freePort);
       }
+      if (process.env.BENCH_SKIP_FIRST_START !== '1') await firstStart(section, row, ROOT, freePort);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });
