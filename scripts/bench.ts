@@ -239,6 +239,34 @@ async function bundles(out: string) {
     x(cold.loadRatio),
   );
 
+  // The page function reads index.html over fetch (issue 39, functions/lib/s3-read.ts): its first request loads
+  // Node's fetch, which the module load above leaves out.
+  section(
+    "The page function cold: module load, and load plus what its first request adds (Node's fetch for its S3 read; goal 1.5x)",
+  );
+  row('page function', 'bundle', 'x bare', 'cold load', 'bare load', 'x bare');
+  const pageFunction = built.find((fn) => fn.name.startsWith('pages ('))!;
+  const pageCold = path.join(out, 'page_cold.js');
+  await bundle(path.join(ROOT, 'scripts', 'bench-page-cold.ts'), pageCold);
+  const pageLoad = measure(pageFunction.file);
+  const pageFirst = measure(pageCold);
+  row(
+    'load only',
+    kb(pageFunction.size),
+    x(pageFunction.size / base.size),
+    ms(pageLoad.load),
+    ms(pageLoad.bare),
+    x(pageLoad.loadRatio),
+  );
+  row(
+    'load + fetch on the first request',
+    kb(statSync(pageCold).size),
+    x(statSync(pageCold).size / base.size),
+    ms(pageFirst.load),
+    ms(pageFirst.bare),
+    x(pageFirst.loadRatio),
+  );
+
   // X-Ray SDK call traces (-c traceSdkCalls=true, decision 0033): Powertools Tracer and the X-Ray SDK compiled
   // into every function. The bare handler with a traced client, loaded as in Lambda (the Tracer starts, patches
   // http/https), shows what each cold start pays; a typical function shows what its bundle carries.
