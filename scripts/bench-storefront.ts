@@ -418,9 +418,9 @@ async function beforeAndAfter(
     { label: '/order-status', route: '/order-status' },
     { label: '/custom-printing', route: '/custom-printing' },
   ];
-  // BENCH_PAGES=/,/cart measures only the pages whose label starts with one of these (a quick loop).
+  // BENCH_PAGES=/,/cart measures only the pages at these addresses (a quick loop; /cart: empty and with a line).
   const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
-  const pages = only ? every.filter((page) => only.some((start) => page.label.startsWith(start))) : every;
+  const pages = only ? every.filter((page) => only.includes(page.route)) : every;
   const runOf = async (page: (typeof every)[number], side: (typeof sides)[number], run: string) => {
     site.use(side.dist);
     const copy = page.profile ? path.join(dataDir, `profile-${side.name}-${run}`) : undefined;
