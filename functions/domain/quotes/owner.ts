@@ -4,7 +4,7 @@ import type { AdminQuote, OfferBody } from '#shared/schemas/quotes';
 import { sizesFor } from '#shared/sizes';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
-import { quotes, type OfferRecord } from '../../db/entities/quote';
+import type { OfferRecord } from '../../db/entities/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { presignDownload } from '../../lib/storage';
 import { shipOrder } from '../orders/shipping';
