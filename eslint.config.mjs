@@ -159,6 +159,7 @@ export default defineConfig(
         API_ORIGIN_ID: 'readonly',
         NOT_FOUND_PATH: 'readonly',
         APPLE_PAY_DOMAIN_FILE: 'readonly',
+        FIRST_SCREEN_FILES: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },

@@ -13,6 +13,8 @@
  *    only that Lighthouse table
  * 6. catalogue size (issue 17): the candles list at the demo size, 500 and 2,000 products vs the GetItem, and
  *    Lighthouse mobile on the candles page with 2,000 products (scripts/bench-catalogue.ts)
+ * 7. the first start (issue 39): `npm install` and `npm start` until its banner on a clean clone
+ *    (scripts/bench-first-start.ts; BENCH_SKIP_FIRST_START=1 leaves it out, BENCH_ONLY=first-start runs only it)
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -23,6 +25,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
 import { ROUTE_LIST } from '../shared/routes';
+import { firstStart } from './bench-first-start';
 import { COGNITO_TRIGGERS, JOBS } from '../shared/jobs';
 import { CATEGORIES } from '../shared/categories';
 import http from 'node:http';
@@ -234,6 +237,34 @@ async function bundles(out: string) {
     ms(cold.load),
     ms(cold.bare),
     x(cold.loadRatio),
+  );
+
+  // The page function reads index.html over fetch (issue 39, functions/lib/s3-read.ts): its first request loads
+  // Node's fetch, which the module load above leaves out.
+  section(
+    "The page function cold: module load, and load plus what its first request adds (Node's fetch for its S3 read; goal 1.5x)",
+  );
+  row('page function', 'bundle', 'x bare', 'cold load', 'bare load', 'x bare');
+  const pageFunction = built.find((fn) => fn.name.startsWith('pages ('))!;
+  const pageCold = path.join(out, 'page_cold.js');
+  await bundle(path.join(ROOT, 'scripts', 'bench-page-cold.ts'), pageCold);
+  const pageLoad = measure(pageFunction.file);
+  const pageFirst = measure(pageCold);
+  row(
+    'load only',
+    kb(pageFunction.size),
+    x(pageFunction.size / base.size),
+    ms(pageLoad.load),
+    ms(pageLoad.bare),
+    x(pageLoad.loadRatio),
+  );
+  row(
+    'load + fetch on the first request',
+    kb(statSync(pageCold).size),
+    x(statSync(pageCold).size / base.size),
+    ms(pageFirst.load),
+    ms(pageFirst.bare),
+    x(pageFirst.loadRatio),
   );
 
   // X-Ray SDK call traces (-c traceSdkCalls=true, decision 0033): Powertools Tracer and the X-Ray SDK compiled
@@ -607,7 +638,9 @@ async function main() {
   const out = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   mkdirSync(out, { recursive: true });
   try {
-    if (process.env.BENCH_ONLY === 'lighthouse') {
+    if (process.env.BENCH_ONLY === 'first-start') {
+      await firstStart(section, row, ROOT, freePort);
+    } else if (process.env.BENCH_ONLY === 'lighthouse') {
       // Only the storefront's before-and-after Lighthouse table (docs/performance.md): a quick loop on main-thread
       // work.
       await buildWeb(ROOT);
@@ -619,6 +652,7 @@ async function main() {
         await routeJs();
         await storefront(section, row, ROOT, freePort);
       }
+      if (process.env.BENCH_SKIP_FIRST_START !== '1') await firstStart(section, row, ROOT, freePort);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -163,6 +163,45 @@ export const SPA_ROUTES = [
 ] as const;
 
 /**
+ * Pages whose first screen is in their first HTML though no data makes it (docs/decisions/0120): the build renders
+ * each from the app's components into its own copy of index.html, `first/<name>.html` (web/vite.config.mts), with
+ * the page's code as `modules` (vite manifest keys, relative to web/). The page function serves `/` and
+ * `/custom-printing` from theirs; the routing function (and the local gateway) serves the others' file for their
+ * address instead of index.html.
+ */
+export const FIRST_SCREENS = {
+  '/': { name: 'home', modules: ['src/features/pages/HomePage.tsx'] },
+  '/cart': {
+    name: 'cart',
+    modules: ['src/features/checkout/CheckoutLayout.tsx', 'src/features/checkout/CartStep.tsx'],
+  },
+  '/cart/shipping': {
+    name: 'cart-shipping',
+    modules: ['src/features/checkout/CheckoutLayout.tsx', 'src/features/checkout/ShippingStep.tsx'],
+  },
+  '/cart/payment': {
+    name: 'cart-payment',
+    modules: ['src/features/checkout/CheckoutLayout.tsx', 'src/features/checkout/PaymentStep.tsx'],
+  },
+  '/search': { name: 'search', modules: ['src/features/catalog/SearchPage.tsx'] },
+  '/order-status': { name: 'order-status', modules: ['src/features/orders/OrderStatusPage.tsx'] },
+  '/custom-printing': { name: 'custom-printing', modules: ['src/features/quotes/QuoteRequestPage.tsx'] },
+} as const satisfies Record<string, { name: string; modules: string[] }>;
+
+/** The built file of a page's first screen (relative to web/dist), or undefined for a page without one. */
+export function firstScreenFile(pathname: string): string | undefined {
+  const screen = (FIRST_SCREENS as Record<string, { name: string } | undefined>)[pathname];
+  return screen ? `first/${screen.name}.html` : undefined;
+}
+
+/** Each SPA address with a first screen and the file CloudFront's routing function serves for it. */
+export const FIRST_SCREEN_FILES: Record<string, string> = Object.fromEntries(
+  Object.keys(FIRST_SCREENS)
+    .filter((pathname) => pathname !== '/' && !isPagePath(pathname))
+    .map((pathname) => [pathname, `/${firstScreenFile(pathname)}`]),
+);
+
+/**
  * SPA_ROUTES as one regular expression's source (also run by the CloudFront routing function,
  * infra/lib/spa-routing-function.js).
  */
@@ -186,14 +225,14 @@ export const APPLE_PAY_DOMAIN_FILE = '/.well-known/apple-developer-merchantid-do
  *   Apple Pay's domain file;
  * - `redirect`: a trailing slash goes, 301, to the address without it (never to another host: `//x/` -> `/x`);
  * - `page`: the home page, from the page function (its own head: canonical URL, Open Graph, the data it shows);
- * - `spa`: a route of the SPA, index.html;
+ * - `spa`: a route of the SPA, index.html, or its first screen (FIRST_SCREEN_FILES);
  * - `not-found`: anything else, the page function's not-found page (404).
  */
 export type SiteAnswer =
   | { kind: 'file' }
   | { kind: 'redirect'; location: string }
   | { kind: 'page' }
-  | { kind: 'spa' }
+  | { kind: 'spa'; file: string }
   | { kind: 'not-found' };
 
 const spaRoute = new RegExp(SPA_ROUTE_PATTERN);
@@ -204,6 +243,6 @@ export function siteAnswer(pathname: string): SiteAnswer {
   if (pathname.length > 1 && pathname.endsWith('/'))
     return { kind: 'redirect', location: `/${pathname.replace(/^\/+|\/+$/g, '')}` };
   if (pathname === '/' || pathname === '/index.html') return { kind: 'page' };
-  if (spaRoute.test(pathname)) return { kind: 'spa' };
+  if (spaRoute.test(pathname)) return { kind: 'spa', file: FIRST_SCREEN_FILES[pathname] ?? '/index.html' };
   return { kind: 'not-found' };
 }

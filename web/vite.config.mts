@@ -1,3 +1,4 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
@@ -44,6 +45,39 @@ const staticShell = (): Plugin => ({
   },
 });
 
+/**
+ * The first screens (shared/pages.ts FIRST_SCREENS, docs/decisions/0120): once the build is written, each page's own
+ * copy of index.html, web/dist/first/<name>.html, with its first screen from the app's components
+ * (app/firstScreens.tsx) in the main, its CSS as stylesheets, and its app started by the boot script after that paint
+ * (shared/first-paint.ts composeFirstScreen).
+ */
+const firstScreens = (): Plugin => ({
+  name: 'shop-first-screens',
+  apply: 'build',
+  async writeBundle(options) {
+    const dir = options.dir!;
+    const [{ renderFirstScreens }, { composeFirstScreen }, { FIRST_SCREENS, firstScreenFile }] = (await Promise.all([
+      tsImport('./src/app/firstScreens.tsx', import.meta.url),
+      tsImport('../shared/first-paint.ts', import.meta.url),
+      tsImport('../shared/pages.ts', import.meta.url),
+    ])) as [
+      typeof import('./src/app/firstScreens'),
+      typeof import('../shared/first-paint'),
+      typeof import('../shared/pages'),
+    ];
+    const index = readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const manifest = JSON.parse(readFileSync(path.join(dir, '.vite', 'manifest.json'), 'utf8')) as Parameters<
+      typeof composeFirstScreen
+    >[2];
+    const mains = renderFirstScreens();
+    mkdirSync(path.join(dir, 'first'), { recursive: true });
+    for (const [pathname, screen] of Object.entries(FIRST_SCREENS)) {
+      const html = composeFirstScreen(index, mains[pathname], manifest, [...screen.modules]);
+      writeFileSync(path.join(dir, firstScreenFile(pathname)!), html);
+    }
+  },
+});
+
 export default defineConfig({
   root: here,
   publicDir: path.join(here, 'public'),
@@ -61,7 +95,7 @@ export default defineConfig({
     },
   },
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [apiDescription(), staticShell()],
+  plugins: [apiDescription(), staticShell(), firstScreens()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -176,23 +176,3 @@ export async function objectHead(key: string, bytes: number): Promise<{ head: Bu
     throw error;
   }
 }
-
-/**
- * The text of `key` in another bucket (the SPA bucket), unless its ETag is still `etag`: then null (S3 answers
- * 304 to If-None-Match, which costs no transfer).
- */
-export async function getTextIfChanged(
-  bucketName: string,
-  key: string,
-  etag?: string,
-): Promise<{ text: string; etag?: string } | null> {
-  try {
-    const answer = await s3().send(
-      new GetObjectCommand({ Bucket: bucketName, Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
-    );
-    return { text: await answer.Body!.transformToString('utf8'), etag: answer.ETag };
-  } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 304) return null;
-    throw error;
-  }
-}

@@ -101,9 +101,16 @@ export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
     return sendJson(res, 404, { error: { code: 'not_found', message: 'No such file.' } });
   }
 
-  /** index.html, what every route of the SPA answers. */
-  function spaShell(req: http.IncomingMessage, res: http.ServerResponse) {
-    const index = path.join(path.resolve(door.webDir), 'index.html');
+  /**
+   * index.html, what every route of the SPA answers, or the route's first screen (`file`, shared/pages.ts
+   * FIRST_SCREEN_FILES) when the build made it.
+   */
+  function spaShell(req: http.IncomingMessage, res: http.ServerResponse, file: string) {
+    const root = path.resolve(door.webDir);
+    const first = path.join(root, file);
+    if (first.startsWith(root + path.sep) && existsSync(first))
+      return sendFile(req, res, first, 'no-cache', SECURITY_HEADERS);
+    const index = path.join(root, 'index.html');
     if (!existsSync(index)) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return void res.end('The web app is not built yet: run npm start (it builds web/ first).');
@@ -130,7 +137,7 @@ export function createSiteDoor(door: SiteDoorOptions, api: ApiDoor) {
       });
       return void res.end();
     }
-    if (answer.kind === 'spa') return spaShell(req, res);
+    if (answer.kind === 'spa') return spaShell(req, res, answer.file);
     const target = answer.kind === 'page' ? new URL('/', url) : new URL(`${NOT_FOUND_PATH}${url.search}`, url);
     return api(req, res, target, body, true);
   }

@@ -220,7 +220,11 @@ export class ShopStack extends Stack implements StageObservability {
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['s3:GetObject'],
-          resources: [this.spaBucket.arnForObjects('index.html'), this.spaBucket.arnForObjects('.vite/manifest.json')],
+          resources: [
+            this.spaBucket.arnForObjects('index.html'),
+            this.spaBucket.arnForObjects('first/*'),
+            this.spaBucket.arnForObjects('.vite/manifest.json'),
+          ],
         }),
       );
     }

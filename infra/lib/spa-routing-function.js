@@ -3,15 +3,17 @@
  * the local gateway runs it. A name with a file extension is left alone (the build's files), and so is Apple Pay's
  * domain file; a trailing slash is a 301 to the address without it; the home page (`/`, or `/index.html` should the
  * default root object come first) goes to the page function behind the API (its own head); a route of the SPA gets
- * index.html; any other address is the page function's not-found page, a 404 (never a soft 404). /api/*, /auth/*,
- * /images/* and the page paths have their own behaviours and never meet this function.
+ * index.html (or its first screen's file, FIRST_SCREEN_FILES, docs/decisions/0120); any other address is the page
+ * function's not-found page, a 404 (never a soft 404). /api/*, /auth/*, /images/* and the page paths have their own
+ * behaviours and never meet this function.
  *
  * What CloudFront runs starts at the import line: this comment stays here. SPA_ROUTE_PATTERN, API_ORIGIN_ID,
- * NOT_FOUND_PATH and APPLE_PAY_DOMAIN_FILE are filled in at synth from shared/pages.ts and the distribution
- * (infra/lib/spa-routing.ts), and infra/test/spa-routing.test.ts runs the result on sample requests.
+ * NOT_FOUND_PATH, APPLE_PAY_DOMAIN_FILE and FIRST_SCREEN_FILES are filled in at synth from shared/pages.ts and the
+ * distribution (infra/lib/spa-routing.ts), and infra/test/spa-routing.test.ts runs the result on sample requests.
  */
 import cf from 'cloudfront';
 var SPA_ROUTE = new RegExp(SPA_ROUTE_PATTERN);
+var FIRST_SCREENS = FIRST_SCREEN_FILES;
 function search(querystring) {
   var parts = [];
   for (var name in querystring) {
@@ -40,7 +42,7 @@ function handler(event) {
     return request;
   }
   if (SPA_ROUTE.test(uri)) {
-    request.uri = '/index.html';
+    request.uri = Object.prototype.hasOwnProperty.call(FIRST_SCREENS, uri) ? FIRST_SCREENS[uri] : '/index.html';
     return request;
   }
   request.uri = NOT_FOUND_PATH;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APPLE_PAY_DOMAIN_FILE, NOT_FOUND_PATH, SPA_ROUTE_PATTERN } from '#shared/pages';
+import { APPLE_PAY_DOMAIN_FILE, FIRST_SCREEN_FILES, NOT_FOUND_PATH, SPA_ROUTE_PATTERN } from '#shared/pages';
 
 /** The API origin's id: the routing function sends the home page and unknown addresses to it by this id. */
 export const API_ORIGIN_ID = 'shop-api';
@@ -17,6 +17,7 @@ const FILLED_IN: Record<string, string> = {
   API_ORIGIN_ID: `'${API_ORIGIN_ID}'`,
   NOT_FOUND_PATH: `'${NOT_FOUND_PATH}'`,
   APPLE_PAY_DOMAIN_FILE: `'${APPLE_PAY_DOMAIN_FILE}'`,
+  FIRST_SCREEN_FILES: JSON.stringify(FIRST_SCREEN_FILES),
 };
 
 /**

@@ -254,7 +254,7 @@ describe('pages a crawler reads and the image pipeline', () => {
     });
   });
 
-  test("the page function reads index.html and vite's manifest from the SPA bucket (those keys only) and knows the site URL", () => {
+  test("the page function reads index.html, the first screens and vite's manifest from the SPA bucket (those keys only) and knows the site URL", () => {
     const fnId = idOf(pageFunction());
     const variables = template.toJSON().Resources[fnId].Properties.Environment.Variables;
     expect(variables.SPA_BUCKET).toEqual({ Ref: idOf(stack.spaBucket) });
@@ -268,7 +268,7 @@ describe('pages a crawler reads and the image pipeline', () => {
       s3[0].Resource.map((resource: unknown) =>
         renderCfnString(resource, { [`${idOf(stack.spaBucket)}.Arn`]: 'arn:spa' }),
       ).sort(),
-    ).toEqual(['arn:spa/.vite/manifest.json', 'arn:spa/index.html']);
+    ).toEqual(['arn:spa/.vite/manifest.json', 'arn:spa/first/*', 'arn:spa/index.html']);
   });
 
   test('every upload under uploads/ triggers the image pipeline, which reads only uploads/ and writes only images/products/', () => {

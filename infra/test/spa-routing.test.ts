@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { NOT_FOUND_PATH, siteAnswer, SPA_ROUTE_PATTERN, SPA_ROUTES } from '#shared/pages';
+import { FIRST_SCREEN_FILES, NOT_FOUND_PATH, siteAnswer, SPA_ROUTE_PATTERN, SPA_ROUTES } from '#shared/pages';
 import {
   API_ORIGIN_ID,
   CLOUDFRONT_FUNCTION_MAX_BYTES,
@@ -74,11 +74,24 @@ describe('the SPA routing function (run on sample requests)', () => {
     },
   );
 
-  test('every route of the SPA (shared/pages.ts SPA_ROUTES) gets index.html from the SPA bucket (200)', () => {
-    for (const route of SPA_ROUTES.filter((r) => r !== '/'))
-      expect(run(route.replace(/:[A-Za-z]+/g, 'x1'))).toEqual(
-        expect.objectContaining({ uri: '/index.html', origin: null }),
+  test('every route of the SPA (shared/pages.ts SPA_ROUTES) gets index.html, or its first screen, from the SPA bucket', () => {
+    for (const route of SPA_ROUTES.filter((r) => r !== '/')) {
+      const uri = route.replace(/:[A-Za-z]+/g, 'x1');
+      expect(run(uri)).toEqual(
+        expect.objectContaining({ uri: FIRST_SCREEN_FILES[uri] ?? '/index.html', origin: null }),
       );
+    }
+  });
+
+  test.each([
+    ['/cart', '/first/cart.html'],
+    ['/cart/shipping', '/first/cart-shipping.html'],
+    ['/cart/payment', '/first/cart-payment.html'],
+    ['/search', '/first/search.html'],
+    ['/order-status', '/first/order-status.html'],
+    ['/cart/x', '/404'],
+  ])('a page with a first screen of its own, %s -> %s (docs/decisions/0120)', (uri, file) => {
+    expect(run(uri).uri).toBe(file);
   });
 
   test.each(['/', '/index.html'])(
@@ -119,7 +132,7 @@ describe('the SPA routing function (run on sample requests)', () => {
           ? 'not-found'
           : answer.origin
             ? 'page'
-            : answer.uri === '/index.html'
+            : answer.uri === '/index.html' || Object.values(FIRST_SCREEN_FILES).includes(answer.uri ?? '')
               ? 'spa'
               : 'file';
     for (const uri of [

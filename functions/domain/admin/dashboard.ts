@@ -8,7 +8,7 @@ import { stockItems } from '../../db/entities/stock-item';
 import { listProductRecords } from '../catalog/products';
 import { unsentConfirmations } from '../checkout/confirmation-mail';
 import { reminderFigures } from '../reminders/figures';
-import { quoteFigures } from '../quotes/owner';
+import { quoteFigures } from '../quotes/figures';
 import { stockAlertCount } from '../stock-alerts/demand';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,4 +1,5 @@
 import { pictureOf, type Photo } from '#shared/images';
+import { appAfterFirstPaint, hasFirstScreen, SHELL_MAIN } from '#shared/first-paint';
 import { escapeHtml } from '#shared/sanitize';
 
 /**
@@ -94,14 +95,13 @@ export function headTags(head: PageHead, siteName: string, firstPaint = false): 
   return tags.join('\n    ');
 }
 
-/** The static shell's empty main (web/src/app/staticShell.tsx), where a page's first HTML goes. */
-const SHELL_MAIN = '<main id="main"></main>';
-
 /**
  * index.html with its own head (the home page's title, description, Open Graph and Twitter tags) replaced by the
- * page's, and the page's first HTML in the static shell's main (when the shell has one).
+ * page's, and the page's first HTML in the static shell's main (when the shell has one). A shell built as a page's
+ * first screen (web/dist/first/*.html, shared/first-paint.ts) already holds its main and its code: only the head.
  */
 export function withHead(shell: string, head: PageHead, siteName: string): string {
+  if (hasFirstScreen(shell)) head = { ...head, assets: undefined, main: undefined, bootScript: undefined };
   const stripped = shell
     .replace(/\s*<title>[\s\S]*?<\/title>/i, '')
     .replace(/\s*<meta\s+name="description"[^>]*>/gi, '')
@@ -114,30 +114,6 @@ export function withHead(shell: string, head: PageHead, siteName: string): strin
   // A function, not a string: `$&` or `$'` in a product's name must stay text.
   const painted = html.replace(SHELL_MAIN, () => `<main id="main">${head.main}</main>`);
   return head.bootScript ? appAfterFirstPaint(painted, head.bootScript) : painted;
-}
-
-/**
- * A page that paints from its HTML starts its app after that paint (docs/decisions/0058): vite's module script and
- * the modulepreloads (its own and the page's) leave the head, and the boot script (web/src/boot.ts) loads them
- * once the photo has painted, so nothing competes with the photo for the first paint. HTML not shaped as vite
- * writes it (one module script) is left as it is.
- */
-export function appAfterFirstPaint(html: string, bootScript: string): string {
-  const apps: string[] = [];
-  const preloads: string[] = [];
-  const without = html
-    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_, src: string) => {
-      apps.push(src);
-      return '';
-    })
-    .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g, (_, href: string) => {
-      preloads.push(href);
-      return '';
-    });
-  if (apps.length !== 1) return html;
-  const boot = `<script type="module" crossorigin src="${escapeHtml(bootScript)}" data-app="${escapeHtml(apps[0])}" data-preload="${escapeHtml(preloads.join(' '))}"></script>`;
-  const at = without.search(/<\/head>/i);
-  return `${without.slice(0, at)}  ${boot}\n  ${without.slice(at)}`;
 }
 
 /**

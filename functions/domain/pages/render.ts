@@ -9,6 +9,7 @@ import {
   SHARE_IMAGE,
   SHOP_DESCRIPTION,
   SHOP_NAME,
+  firstScreenFile,
   STATIC_PAGES,
 } from '#shared/pages';
 import type { Product, ProductDetail } from '#shared/schemas/product';
@@ -18,7 +19,8 @@ import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
 import { escapeHtml } from '#shared/sanitize';
 import { pictureHtml, withHead, type PageHead } from './head';
-import { bootScript, pageAssets, readManifest, readShell } from './shell';
+import { bootScript, pageAssets } from '#shared/first-paint';
+import { readManifest, readShell } from './shell';
 
 /** The SPA module of each kind of page (vite's manifest keys, relative to web/): its code is preloaded. */
 export const PAGE_MODULES: Record<string, string> = {
@@ -303,7 +305,10 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
     head.status === 200
       ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category']
       : undefined;
-  const [shell, manifest] = await Promise.all([readShell(), module ? readManifest() : null]);
+  // A page with a first screen of its own (shared/pages.ts FIRST_SCREENS) is served from that file, which already
+  // holds its code; the others from index.html with their code from vite's manifest.
+  const file = page && head.status === 200 ? firstScreenFile(page.path) : undefined;
+  const [shell, manifest] = await Promise.all([readShell(file), module && !file ? readManifest() : null]);
   if (manifest && module) {
     head.assets = pageAssets(manifest, module);
     if (head.main) head.bootScript = bootScript(manifest);

@@ -4,7 +4,7 @@ import type { AdminQuote, OfferBody } from '#shared/schemas/quotes';
 import { sizesFor } from '#shared/sizes';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
-import { quotes, type OfferRecord } from '../../db/entities/quote';
+import type { OfferRecord } from '../../db/entities/quote';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { presignDownload } from '../../lib/storage';
 import { shipOrder } from '../orders/shipping';
@@ -13,7 +13,6 @@ import {
   cancelOfferPayment,
   changeQuote,
   getQuote,
-  listQuotes,
   mailShopper,
   offersOf,
   quoteView,
@@ -155,23 +154,4 @@ export async function moveQuote(quoteId: string, status: QuoteStatus): Promise<A
       `We started making your order #${quote.orderNumber}.`,
     ]);
   return adminQuote(moved);
-}
-
-/**
- * The owner's numbers (dashboard): quotes waiting for a price, offers out (an offer past its date, unpaid, moves to
- * expired as it is counted, as the list does), and quotes won since `since`.
- */
-export async function quoteFigures(since: string) {
-  const [waiting, offersOut, ...won] = await Promise.all([
-    quotes.count('byStatus', { status: 'new' }),
-    listQuotes('offer_sent').then((found) => found.quotes.length),
-    ...(['paid', 'in_production', 'shipped', 'done'] as const).map((status) => quotes.query('byStatus', { status })),
-  ]);
-  const recent = won.flat().filter((quote) => (quote.paidAt ?? '') >= since);
-  return {
-    waiting,
-    offersOut,
-    wonThisMonth: recent.length,
-    wonValue: recent.reduce((sum, quote) => sum + (quote.paidTotal ?? 0), 0),
-  };
 }

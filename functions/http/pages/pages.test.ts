@@ -372,6 +372,39 @@ describe('category and static pages', () => {
     expect(data['/api/products?category=hot'].products.map((p: { id: string }) => p.id)).toEqual(['evil-candle']);
   });
 
+  it('/ and /custom-printing come from their first screens when the build made them (docs/decisions/0120), with their own head and data', async () => {
+    const index = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    mkdirSync(path.join(webDir, 'first'));
+    const first = (main: string) =>
+      index
+        .replace('<div id="root"></div>', `<div id="root" data-shell><main id="main">${main}</main></div>`)
+        .replace(
+          '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+          '<script type="module" crossorigin src="/assets/boot-1.js" data-app="/assets/index-abc.js" data-preload=""></script>',
+        );
+    writeFileSync(
+      path.join(webDir, 'first', 'home.html'),
+      first('<section class="banner"><img src="/b.svg" /></section>'),
+    );
+    writeFileSync(path.join(webDir, 'first', 'custom-printing.html'), first('<h1>Custom Printing</h1>'));
+    try {
+      const home = await get('/');
+      expect(home.document.querySelector('#root main .banner img')!.getAttribute('src')).toBe('/b.svg');
+      expect(home.document.title).toBe('Seasonal Shop · Candles, apparel, rugs and custom printing');
+      expect(home.document.getElementById('shop-data')).not.toBeNull();
+      // Its code is the file's own: one boot script, no second copy of the page's preloads.
+      expect(home.document.querySelectorAll('script[type="module"]')).toHaveLength(1);
+      expect(home.document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      const printing = await get('/custom-printing');
+      expect(printing.document.querySelector('#root main h1')!.textContent).toBe('Custom Printing');
+      expect(printing.document.title).toBe('Custom Printing · Seasonal Shop');
+      // Other pages keep index.html's empty main.
+      expect((await get('/about-us')).document.querySelector('#root main')).toBeNull();
+    } finally {
+      rmSync(path.join(webDir, 'first'), { recursive: true, force: true });
+    }
+  });
+
   it("the shop's picture is shipped with the SPA: a 1200x630 JPEG without metadata (web/public, npm run build:og-image)", async () => {
     const file = path.join(__dirname, '..', '..', '..', 'web', 'public', SHARE_IMAGE.path.slice(1));
     const meta = await sharp(file).metadata();

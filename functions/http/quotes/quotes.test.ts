@@ -343,7 +343,7 @@ describe('pricing and paying', () => {
     expect(declined.status).toBe(409);
   });
 
-  it("the dashboard's offers out leave out an offer past its date, which moves to expired", async () => {
+  it("the dashboard's offers out leave out an offer past its date", async () => {
     const dashboard = async () =>
       (await invoke(getDashboard, { token: admin, method: 'GET', path: '/api/admin/dashboard' })).body.quotes as {
         offersOut: number;
@@ -356,7 +356,6 @@ describe('pricing and paying', () => {
     const yesterday = new Date(Date.now() - 86400_000).toISOString().slice(0, 10);
     await quotes.put({ ...stored, offer: { ...stored.offer!, validUntil: yesterday } });
     expect((await dashboard()).offersOut).toBe(before - 1);
-    expect(await quotes.get({ quoteId: asked.body.quoteId })).toMatchObject({ status: 'expired' });
   });
 
   it("design work is paid without an address, untaxed, out of the ship queue; a signed-in shopper's is in their account", async () => {

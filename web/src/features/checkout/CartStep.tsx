@@ -3,7 +3,7 @@ import { CART_MESSAGES } from '#shared/messages';
 import { useCart } from '../cart/CartProvider';
 import { CartLineRow } from './CartLineRow';
 import { useStepHeading } from './CheckoutLayout';
-import { STEP_HEADING } from './steps';
+import { CART_NOTE, STEP_HEADING } from './steps';
 
 /**
  * /cart: the cart's lines, or a plain empty cart with a way back to the shop (Proceed is the layout's: CheckoutLayout).
@@ -16,6 +16,7 @@ export default function CartStep() {
       <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
         {STEP_HEADING.cart}
       </h1>
+      <p className="step-note">{CART_NOTE}</p>
       {cart.length === 0 ? (
         <div className="card empty-cart">
           <p>{CART_MESSAGES.emptyCart}</p>

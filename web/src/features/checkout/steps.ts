@@ -11,6 +11,14 @@ import type { CreateIntentResult } from '#shared/schemas/checkout';
 export type Step = 'cart' | 'shipping' | 'payment';
 
 export const STEP_PATH: Record<Step, string> = { cart: '/cart', shipping: '/cart/shipping', payment: '/cart/payment' };
+/**
+ * What the cart says under its heading, in every state (design section 4: an unpaid checkout holds no stock). Also in
+ * the cart's first HTML (CheckoutShell), where it is the first screen's largest text on a phone, so the app filling in
+ * the lines later paints nothing larger (docs/decisions/0120).
+ */
+export const CART_NOTE =
+  'Your cart is kept on this device and nothing in it is held for you: the stock is checked when you proceed and taken only when you pay.';
+
 /** The spec's step names (section 2): the cart, the Shipping Details step, then the card entry and Pay step. */
 export const STEP_HEADING: Record<Step, string> = {
   cart: 'Your Cart',

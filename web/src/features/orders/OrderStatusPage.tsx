@@ -7,6 +7,7 @@ import { useNoIndex } from '../auth/useNoIndex';
 import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';
 import { FormError } from '../../components/FormError';
+import { ORDER_STATUS_INTRO } from './orderStatusIntro';
 
 export { orderStatusAction as action } from './orderData';
 
@@ -43,9 +44,7 @@ export default function OrderStatusPage() {
     <section className="page narrow">
       <h1>Order status</h1>
       <form className="card stack" onSubmit={find} aria-label="Find your order">
-        <p className="muted">
-          Enter the order number from your confirmation mail and the email address you ordered with.
-        </p>
+        <p className="muted">{ORDER_STATUS_INTRO}</p>
         <label>
           Order number
           <input

@@ -1,8 +1,7 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { MESSAGES } from '#shared/messages';
 import type { homeLoader } from '../../app/loaders';
 import { HotItems } from '../../components/HotItems';
-import { BannerHeading } from './BannerHeading';
+import { HomeBanner } from './HomeBanner';
 import './pages.css';
 
 const TILES = [
@@ -33,19 +32,7 @@ export default function HomePage() {
   const { hot } = useLoaderData<typeof homeLoader>();
   return (
     <div className="home">
-      <section className="banner" aria-labelledby="banner-heading">
-        <picture>
-          <source media="(min-width: 720px)" srcSet="/banners/banner-desktop.svg" />
-          <img src="/banners/banner-mobile.svg" alt="" width="800" height="1000" />
-        </picture>
-        <div className="banner-text">
-          <p className="tagline">{MESSAGES.bannerTagline}</p>
-          <BannerHeading id="banner-heading" />
-          <Link to="/product-list/new-releases" className="button">
-            Shop new releases
-          </Link>
-        </div>
-      </section>
+      <HomeBanner />
 
       <section aria-labelledby="tiles-heading">
         <h2 id="tiles-heading">Shop by category</h2>

@@ -5,6 +5,7 @@ import { QUOTE_SERVICE_LABEL, QUOTE_SERVICES } from '#shared/quotes';
 import { ApiError } from '../../lib/api';
 import { useWrite } from '../../lib/useWrite';
 import { ArtworkPicker, type Artwork } from './ArtworkPicker';
+import { QuoteIntro } from './QuoteIntro';
 import { requestQuote } from './quotesApi';
 import '../forms/forms.css';
 import './quotes.css';
@@ -108,11 +109,7 @@ export default function QuoteRequestPage() {
 
   return (
     <section className="page narrow enquiry">
-      <h1>Custom Printing</h1>
-      <p>
-        Tees, hoodies, tumblers, gift wrap and more, printed with your design. List the items and quantities and
-        describe your idea; we send a quote within two working days.
-      </p>
+      <QuoteIntro />
       <form className="stack card" onSubmit={submit}>
         {field('name', 'Name', (a11y) => (
           <input

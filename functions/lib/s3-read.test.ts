@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { getObject, putObject } from './storage';
+import { getTextIfChanged, S3ReadError } from './s3-read';
+
+/**
+ * The page function's S3 read without the SDK (issue 39), against the S3 stand-in, which checks Signature Version 4
+ * as S3 does: the text and ETag the SDK reads, any key spelling, a missing key and wrong keys refused with S3's status.
+ */
+const bucket = () => process.env.IMAGES_BUCKET!;
+
+it('reads what the SDK wrote, with its ETag, under keys that need encoding', async () => {
+  for (const key of ['index.html', 'first/home.html', 'first/a b+ü (1).html']) {
+    const text = `<!doctype html><title>${key} ü</title>`;
+    await putObject(key, Buffer.from(text), 'text/html; charset=utf-8');
+    const read = await getTextIfChanged(bucket(), key);
+    expect(read).toEqual({ text, etag: `"${createHash('md5').update(text).digest('hex')}"` });
+    expect(read!.text).toBe((await getObject(key)).toString('utf8'));
+  }
+});
+
+it('a missing key is a 404 and a wrong secret a 403, as S3 answers them', async () => {
+  await expect(getTextIfChanged(bucket(), 'first/nothing.html')).rejects.toEqual(
+    expect.objectContaining({ $metadata: { httpStatusCode: 404 } }),
+  );
+  await putObject('index.html', Buffer.from('x'), 'text/html');
+  const secret = process.env.STANDIN_SECRET_ACCESS_KEY;
+  process.env.STANDIN_SECRET_ACCESS_KEY = 'not-the-secret';
+  try {
+    const refused = await getTextIfChanged(bucket(), 'index.html').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(S3ReadError);
+    expect((refused as S3ReadError).$metadata.httpStatusCode).toBe(403);
+  } finally {
+    process.env.STANDIN_SECRET_ACCESS_KEY = secret;
+  }
+});
