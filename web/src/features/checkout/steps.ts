@@ -17,7 +17,7 @@ export const STEP_PATH: Record<Step, string> = { cart: '/cart', shipping: '/cart
  * the lines later paints nothing larger (docs/decisions/0120).
  */
 export const CART_NOTE =
-  'Your cart is kept on this device and nothing in it is held for you: the stock is checked when you proceed and taken only when you pay.';
+  'Nothing in your cart is held for you until you pay: the stock is checked again when you proceed, and the items are taken only once your payment goes through.';
 
 /** The spec's step names (section 2): the cart, the Shipping Details step, then the card entry and Pay step. */
 export const STEP_HEADING: Record<Step, string> = {
