@@ -9,6 +9,7 @@ import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { JOBS, type JobDef } from '#shared/jobs';
 import { ORIGIN_HEADER } from '#shared/origin';
+import { FIRST_SCREENS, firstScreenFile } from '#shared/pages';
 import { ROUTES, type RouteDef } from '#shared/routes';
 import type { ShopAlarms, ShopAlarmsStack } from './alarms';
 import { ShopApi } from './api';
@@ -216,13 +217,14 @@ export class ShopStack extends Stack implements StageObservability {
     for (const fn of functions.siteFunctions) {
       fn.addEnvironment('SITE_URL', this.siteUrl);
       fn.addEnvironment('SPA_BUCKET', this.spaBucket.bucketName);
-      // GetObject of index.html and vite's manifest only (no bucket listing, no other key).
+      // GetObject of index.html, each first screen's file and vite's manifest only (no listing, no other key, no
+      // wildcard: the first screens are named in shared/pages.ts).
       fn.addToRolePolicy(
         new PolicyStatement({
           actions: ['s3:GetObject'],
           resources: [
             this.spaBucket.arnForObjects('index.html'),
-            this.spaBucket.arnForObjects('first/*'),
+            ...Object.keys(FIRST_SCREENS).map((pathname) => this.spaBucket.arnForObjects(firstScreenFile(pathname)!)),
             this.spaBucket.arnForObjects('.vite/manifest.json'),
           ],
         }),

@@ -268,7 +268,15 @@ describe('pages a crawler reads and the image pipeline', () => {
       s3[0].Resource.map((resource: unknown) =>
         renderCfnString(resource, { [`${idOf(stack.spaBucket)}.Arn`]: 'arn:spa' }),
       ).sort(),
-    ).toEqual(['arn:spa/.vite/manifest.json', 'arn:spa/first/*', 'arn:spa/index.html']);
+    ).toEqual(
+      [
+        'arn:spa/.vite/manifest.json',
+        'arn:spa/index.html',
+        ...['cart', 'cart-payment', 'cart-shipping', 'custom-printing', 'home', 'order-status', 'search'].map(
+          (name) => `arn:spa/first/${name}.html`,
+        ),
+      ].sort(),
+    );
   });
 
   test('every upload under uploads/ triggers the image pipeline, which reads only uploads/ and writes only images/products/', () => {
