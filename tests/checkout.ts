@@ -24,6 +24,18 @@ export const createCandle = (stock: number) =>
     stock: { CANDLE: stock },
   });
 
+/** The checkout tests' hoodie: `hoodie`, $45.00, its sizes' stock on the stock item `stockRef`. */
+export const createHoodie = (stockRef: string) =>
+  products.create({
+    id: 'hoodie',
+    name: 'Hoodie',
+    image: '/i/h.svg',
+    description: 'd',
+    price: 4500,
+    tag: 'hoodies',
+    stockRef,
+  });
+
 export const address = {
   name: 'Ada Buyer',
   email: 'ada@example.com',

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { TAX_CODES } from '#shared/tax-codes';
 import { orders, type OrderRecord } from '../../db/entities/order';
-import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { taxReference } from '../../domain/checkout/tax/transaction';
 import { checkLedger } from '../../domain/orders/ledger';
-import { address, createCandle, guestIntent, orderOf, recordGuest } from '#tests/checkout';
+import { address, createCandle, createHoodie, guestIntent, orderOf, recordGuest } from '#tests/checkout';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
 import { handler as cancelOrder } from '../admin/cancel-order';
@@ -24,15 +23,7 @@ beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
   await stockItems.create({ id: 'HOODIES', stock: { S: 50, M: 50, L: 50, XL: 50, '2XL': 50 } });
-  await products.create({
-    id: 'hoodie',
-    name: 'Hoodie',
-    image: '/i/h.svg',
-    description: 'd',
-    price: 4500,
-    tag: 'hoodies',
-    stockRef: 'HOODIES',
-  });
+  await createHoodie('HOODIES');
   await createCandle(100);
   api = await startStripeStandIn();
   process.env.STRIPE_SECRET_KEY = 'sk_test_refunds';

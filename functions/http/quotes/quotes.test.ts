@@ -4,11 +4,10 @@ import { MESSAGES } from '#shared/messages';
 import { MAX_ARTWORK_BYTES } from '#shared/quotes';
 import { TAX_CODES } from '#shared/tax-codes';
 import { orders } from '../../db/entities/order';
-import { products } from '../../db/entities/product';
 import { quotes } from '../../db/entities/quote';
 import { stockItems } from '../../db/entities/stock-item';
 import { searchOrders } from '../../domain/admin/orders';
-import { address, intentStatus, pay, stockOf } from '#tests/checkout';
+import { address, createHoodie, intentStatus, pay, stockOf } from '#tests/checkout';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as listOrders } from '../accounts/list-orders';
 import { handler as getDashboard } from '../admin/get-dashboard';
@@ -40,15 +39,7 @@ beforeAll(async () => {
   await useFreshTable();
   admin = (await signInNewUser({ admin: true })).token;
   await stockItems.create({ id: 'HOOD', stock: { S: 10, M: 50, L: 10, XL: 10, '2XL': 0 } });
-  await products.create({
-    id: 'hoodie',
-    name: 'Hoodie',
-    image: '/i/h.svg',
-    description: 'd',
-    price: 4500,
-    tag: 'hoodies',
-    stockRef: 'HOOD',
-  });
+  await createHoodie('HOOD');
 });
 
 const png = () =>
