@@ -1,10 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, type ActionFunctionArgs } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import { MESSAGES } from '#shared/messages';
 import { formSubmittedSchema, type FormKind } from '#shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
 import './forms.css';
+import { fieldLayout } from './formField';
 
 const EMPTY = { name: '', email: '', message: '', items: '', website: '' };
 
@@ -68,25 +69,7 @@ export function EnquiryForm({ kind, title, intro }: { kind: FormKind; title: str
 
   type Key = 'name' | 'email' | 'items' | 'message';
   /** Label, control and the server's message for the field, tied together for screen readers. */
-  const field = (
-    key: Key,
-    label: string,
-    control: (a11y: Record<string, string | boolean | undefined>) => ReactNode,
-  ) => (
-    <div className="field">
-      <label htmlFor={`${kind}-${key}`}>{label}</label>
-      {control({
-        id: `${kind}-${key}`,
-        'aria-invalid': fields[key] ? true : undefined,
-        'aria-describedby': fields[key] ? `${kind}-${key}-error` : undefined,
-      })}
-      {fields[key] && (
-        <span className="error field-error" id={`${kind}-${key}-error`}>
-          {fields[key]}
-        </span>
-      )}
-    </div>
-  );
+  const field = fieldLayout<Key>(kind, fields);
 
   return (
     <section className="page narrow enquiry">

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, type ActionFunctionArgs } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import { QUOTE_SERVICE_LABEL, QUOTE_SERVICES } from '#shared/quotes';
@@ -9,6 +9,7 @@ import { QuoteIntro } from './QuoteIntro';
 import { requestQuote } from './quotesApi';
 import '../forms/forms.css';
 import './quotes.css';
+import { fieldLayout } from '../forms/formField';
 
 const EMPTY = {
   name: '',
@@ -87,25 +88,7 @@ export default function QuoteRequestPage() {
     void submitForm(body, { method: 'post', encType: 'application/json' });
   }
 
-  const field = (
-    key: string,
-    label: string,
-    control: (a11y: Record<string, string | boolean | undefined>) => ReactNode,
-  ) => (
-    <div className="field">
-      <label htmlFor={`quote-${key}`}>{label}</label>
-      {control({
-        id: `quote-${key}`,
-        'aria-invalid': fields[key] ? true : undefined,
-        'aria-describedby': fields[key] ? `quote-${key}-error` : undefined,
-      })}
-      {fields[key] && (
-        <span className="error field-error" id={`quote-${key}-error`}>
-          {fields[key]}
-        </span>
-      )}
-    </div>
-  );
+  const field = fieldLayout('quote', fields);
 
   return (
     <section className="page narrow enquiry">
