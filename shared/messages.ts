@@ -68,6 +68,13 @@ export const MESSAGES = {
    * A checkout the caller cannot show is theirs (unknown, or a guest's without its secret): the same answer either way.
    */
   checkoutNotFound: 'We could not find this checkout. Nothing was charged. Please check out again.',
+  /** Gift cards (issue 36, docs/decisions/0126). */
+  giftCardUnknown: 'We could not find a gift card with this code. Please check it and try again.',
+  giftCardTooManyCodes: 'Too many gift card codes tried. Please wait a few minutes and try again.',
+  giftCardEmpty: 'This gift card has no balance left.',
+  giftCardSpentMeanwhile:
+    'Your gift card was used for another order while you paid, so its balance no longer covers this one. Nothing was charged. Please check out again.',
+  giftCardOnGiftCards: 'A gift card cannot pay for gift cards: the rest is paid by card.',
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
   /**
@@ -249,6 +256,7 @@ export const RATE_LIMIT_MESSAGES = {
   quoteUploads: 'Too many files sent from your connection. Please wait a few minutes and try again.',
   quotes: 'Too many quote requests from your connection. Please wait a few minutes and try again.',
   quotePages: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
+  giftCards: 'Too many gift card codes tried. Please wait a few minutes and try again.',
 } as const;
 
 /**

@@ -147,6 +147,14 @@ const DEFINITIONS = [
     message: RATE_LIMIT_MESSAGES.cartRestores,
   },
   {
+    id: 'gift-card-checks',
+    summary:
+      "Checking a gift card's balance: a holder checks once or twice; guessing 98-bit codes needs far more. Wrong codes are also counted per client by the function (10 in 10 minutes, decision 0126)",
+    limit: 20,
+    windowSeconds: 600,
+    message: RATE_LIMIT_MESSAGES.giftCards,
+  },
+  {
     id: 'quote-uploads',
     summary:
       "A quote request's artwork: an upload URL and a check per file (5 files at most per request), with room for a few files refused and sent again",

@@ -5,6 +5,7 @@ import { CATALOG_ROUTES } from './routes/catalog';
 import { CHECKOUT_ROUTES } from './routes/checkout';
 import { EMAIL_PREFERENCE_ROUTES } from './routes/email-preferences';
 import { FORMS_ROUTES } from './routes/forms';
+import { GIFT_CARD_ROUTES } from './routes/gift-cards';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
@@ -36,6 +37,7 @@ export const ROUTES = [
   ...REMINDER_ROUTES,
   ...STOCK_ALERT_ROUTES,
   ...QUOTE_ROUTES,
+  ...GIFT_CARD_ROUTES,
   ...PAGE_ROUTES,
 ] as const satisfies readonly RouteDef[];
 

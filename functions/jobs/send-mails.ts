@@ -2,13 +2,17 @@ import type { Context } from 'aws-lambda';
 import { CHECKOUT_REMINDER } from '#shared/reminders';
 import { noteOnOrder } from '../domain/checkout/confirmation-mail';
 import { sweepDeliveries, type Composers, type SweepCounts } from '../domain/mail/deliveries';
+import { composeCardMail, GIFT_CARD_MAIL } from '../domain/gift-cards/mails';
 import { composeReminder } from '../domain/reminders/reminders';
 import { mailRestocks, type RestockCounts } from '../domain/stock-alerts/restocks';
 import { logger, withLambdaLogging } from '../lib/logger';
 import { withMetrics } from '../lib/metrics';
 
-/** The kinds whose mail is written when it goes out (docs/decisions/0079): a checkout reminder says today's prices. */
-export const COMPOSERS: Composers = { [CHECKOUT_REMINDER]: composeReminder };
+/**
+ * The kinds whose mail is written when it goes out (docs/decisions/0079): a checkout reminder says today's prices; a
+ * gift card's mail carries a code made as it is sent (docs/decisions/0126).
+ */
+export const COMPOSERS: Composers = { [CHECKOUT_REMINDER]: composeReminder, [GIFT_CARD_MAIL]: composeCardMail };
 
 /** Time kept back from the function's limit (10 s): no new send starts after it, so each one can record its outcome. */
 const RESERVE_MS = 4_000;

@@ -117,9 +117,11 @@ const errorResponder = (
     const error = request.error;
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) logger.error('request failed', { route: route.handler, error });
-      request.response = json(error.statusCode, {
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-      });
+      request.response = json(
+        error.statusCode,
+        { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } },
+        error.headers,
+      );
       return;
     }
     logger.error('unhandled error', { route: route.handler, error: error as Error });

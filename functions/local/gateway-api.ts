@@ -24,7 +24,9 @@ export function toEvent(
 ): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie')
+    // CloudFront's own headers (the viewer's address) are CloudFront's to set: one a client sent is dropped, as
+    // CloudFront replaces it.
+    if (value !== undefined && name !== 'cookie' && !name.toLowerCase().startsWith('cloudfront-'))
       headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};

@@ -19,7 +19,9 @@ import { mailNotTaken, sendMail, type Mail } from '../../lib/mail';
 export type Delivery = MailDeliveryRecord;
 
 /** What a kind's composer answers at send time: the mail to send now, or why it is no longer wanted (withdrawn). */
-export type Composed = { mail: Mail } | { notWanted: string };
+export type Composed =
+  /** `secret`: the mail carries something the table must never hold (a gift card's code): it is sent, not kept. */
+  { mail: Mail; secret?: true } | { notWanted: string };
 /** Writes a scheduled delivery's mail at send time (the claimed delivery, and the time of the send). */
 export type Composer = (delivery: Delivery, now: Date) => Promise<Composed>;
 /** The composers of the kinds that write their mail at send time, by kind. */
@@ -137,6 +139,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
   if (!claimed) return null;
   const about = { ...named(claimed), attempt: claimed.attempts };
   let mail = claimed.mail;
+  let keep = true;
   if (compose) {
     let composed: Composed;
     try {
@@ -150,6 +153,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
       return record(claimed, { status: 'withdrawn', withdrawnReason: composed.notWanted });
     }
     mail = composed.mail;
+    keep = !composed.secret;
   }
   if (!mail) throw new Error(`delivery ${claimed.kind} ${claimed.ref} has no mail and its kind no composer`);
   try {
@@ -157,7 +161,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
     logger.info('mail sent', { ...about, messageId });
     return await record(claimed, {
       status: 'sent',
-      mail,
+      ...(keep ? { mail } : {}),
       sentAt: new Date().toISOString(),
       ...(messageId ? { messageId } : {}),
       lastError: undefined,
@@ -171,7 +175,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
         ...about,
         error: error as Error,
       });
-      return record(claimed, { status: 'unknown', attentionAt: now.toISOString(), lastError, mail });
+      return record(claimed, { status: 'unknown', attentionAt: now.toISOString(), lastError, ...(keep ? { mail } : {}) });
     }
     const last = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1] === undefined;
     logger.error(last ? 'mail refused; no more tries' : 'mail refused; tried again later', {
@@ -179,7 +183,7 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
       ...about,
       error: error as Error,
     });
-    return record(claimed, { ...refused(claimed, now, lastError), mail });
+    return record(claimed, { ...refused(claimed, now, lastError), ...(keep ? { mail } : {}) });
   }
 }
 
@@ -245,6 +249,14 @@ export async function deliver(
  */
 export function deliveryItem(kind: string, ref: string, mail: Mail, dueAt = new Date()): TransactItem {
   return mailDeliveries.transact.put({ kind, ref, mail, dueAt: dueAt.toISOString(), ...cause() }, { ifNew: true });
+}
+
+/**
+ * A scheduled delivery (its kind's composer writes the mail when it goes out) created inside the caller's own
+ * transaction: a gift card and its mail are made together or not at all.
+ */
+export function scheduledItem(kind: string, ref: string, dueAt: Date): TransactItem {
+  return mailDeliveries.transact.put({ kind, ref, dueAt: dueAt.toISOString(), ...cause() }, { ifNew: true });
 }
 
 export type SendAgainResult =

@@ -1,0 +1,196 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { canonicalCode, CODE_ALPHABET, CODE_LENGTH, GIFT_CARD_RULES, lastFour } from '#shared/gift-cards';
+import { MESSAGES } from '#shared/messages';
+import {
+  giftCardCodes,
+  giftCardEntries,
+  giftCards,
+  giftCardTries,
+  type GiftCardEntryRecord,
+  type GiftCardRecord,
+} from '../../db/entities/gift-card';
+import type { TransactItem } from '../../db/table';
+import { transactWrite } from '../../db/transaction';
+import { HttpError } from '../../lib/errors';
+
+/**
+ * Gift cards and store credit (issue 36, docs/decisions/0126): the card's balance and its ledger, its code, and the
+ * count of wrong codes per client. Every change of a balance is a transaction item here, joined to the transaction of
+ * what it records (an order's take, a cancel, a refund), so both happen or neither.
+ */
+export type GiftCard = GiftCardRecord;
+
+/** A new code: CODE_LENGTH characters of CODE_ALPHABET, each from a uniformly random byte (rejection sampling). */
+export function newCode(): string {
+  let code = '';
+  while (code.length < CODE_LENGTH) {
+    for (const byte of randomBytes(32)) {
+      // 240 = 8 x 30: bytes from 240 up would favour the first letters.
+      if (byte < 240 && code.length < CODE_LENGTH) code += CODE_ALPHABET[byte % CODE_ALPHABET.length];
+    }
+  }
+  return code;
+}
+
+/** The stored form of a code: SHA-256 of its canonical form (98 random bits need no slow hash; decision 0126). */
+export const hashCode = (canonical: string) => createHash('sha256').update(`gift-card|${canonical}`).digest('hex');
+
+export const newCardId = () => `gc_${randomUUID().replace(/-/g, '')}`;
+
+export function getCard(cardId: string): Promise<GiftCard | null> {
+  return giftCards.get({ cardId }, { consistent: true });
+}
+
+/** The card a typed code names, or null (not a code, not ours, or a code a later mail of its card replaced). */
+export async function cardByCode(typed: string): Promise<GiftCard | null> {
+  const canonical = canonicalCode(typed);
+  if (!canonical) return null;
+  const pointer = await giftCardCodes.get({ codeHash: hashCode(canonical) }, { consistent: true });
+  const card = pointer ? await getCard(pointer.cardId) : null;
+  return card && card.codeHash === pointer!.codeHash ? card : null;
+}
+
+/** A card's ledger, in the order it was written. */
+export async function cardEntries(cardId: string): Promise<GiftCardEntryRecord[]> {
+  const entries = await giftCardEntries.query('byCard', { cardId }, { consistent: true });
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || a.entryId.localeCompare(b.entryId));
+}
+
+/** The writes that make a card (scheduled: its code is made when its mail is written) with its `issued` entry. */
+export function issueItems(card: Omit<GiftCard, 'createdAt' | 'updatedAt' | 'version'>): TransactItem[] {
+  const at = new Date().toISOString();
+  return [
+    giftCards.transact.put(card, { ifNew: true }),
+    giftCardEntries.transact.put(
+      { cardId: card.cardId, entryId: 'issued', kind: 'issued', amount: card.amount, at },
+      { ifNew: true },
+    ),
+  ];
+}
+
+/**
+ * The writes that take `amount` off a card for an order: on the condition that the card is active and holds at
+ * least that much (two checkouts racing on one card: the second transaction fails, never a balance below zero).
+ */
+export function debitItems(cardId: string, amount: number, orderNumber: string, at: string): TransactItem[] {
+  return [
+    giftCards.transact.update(
+      { cardId },
+      { add: { balance: -amount } },
+      { when: { equals: { status: 'active' }, atLeast: { balance: amount } } },
+    ),
+    giftCardEntries.transact.put(
+      { cardId, entryId: `order-${orderNumber}`, kind: 'debited', amount: -amount, orderNumber, at },
+      { ifNew: true },
+    ),
+  ];
+}
+
+/**
+ * The writes that give `amount` back to a card (a cancel, a refund in part), once per `entryId`. A voided card takes
+ * it too (the owner sees it on its ledger and may void the rest).
+ */
+export function creditItems(
+  cardId: string,
+  amount: number,
+  orderNumber: string,
+  entryId: string,
+  at: string,
+): TransactItem[] {
+  return [
+    giftCards.transact.update({ cardId }, { add: { balance: amount } }, { when: { present: ['cardId'] } }),
+    giftCardEntries.transact.put(
+      { cardId, entryId, kind: 'credited', amount, orderNumber, at },
+      { ifNew: true },
+    ),
+  ];
+}
+
+/**
+ * A new code for a card, made when its mail is written (each mail carries a new code; the one before stops working):
+ * the pointer of the new hash, the old pointer gone, the card's hash and last four, in one transaction at the card's
+ * version. The code itself is only in the mail. A card that is not active or scheduled gets none (null).
+ */
+export async function assignCode(card: GiftCard): Promise<{ code: string; card: GiftCard } | null> {
+  if (card.status === 'voided') return null;
+  const code = newCode();
+  const codeHash = hashCode(code);
+  const at = new Date().toISOString();
+  await transactWrite([
+    giftCardCodes.transact.put({ codeHash, cardId: card.cardId }, { ifNew: true }),
+    ...(card.codeHash ? [giftCardCodes.transact.delete({ codeHash: card.codeHash })] : []),
+    giftCards.transact.update(
+      { cardId: card.cardId },
+      { set: { codeHash, last4: lastFour(code), status: 'active', sentAt: at }, add: { version: 1 } },
+      { when: { equals: { version: card.version, status: card.status } } },
+    ),
+  ]);
+  return { code, card: (await getCard(card.cardId))! };
+}
+
+/** The balance check: a card's ledger sums to its balance, and no balance is below zero. */
+export async function checkCard(cardId: string): Promise<{ ok: boolean; balance: number; fromEntries: number }> {
+  const [card, entries] = await Promise.all([getCard(cardId), cardEntries(cardId)]);
+  const fromEntries = entries.reduce((total, entry) => total + entry.amount, 0);
+  const balance = card?.balance ?? 0;
+  return { ok: Boolean(card) && balance === fromEntries && balance >= 0, balance, fromEntries };
+}
+
+/** The window a wrong code is counted in (10-minute buckets). */
+const windowOf = (now: Date) =>
+  String(Math.floor(now.getTime() / (GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000)));
+
+/**
+ * Card testing (docs/decisions/0126): a client that typed GIFT_CARD_RULES.wrongCodesAllowed wrong codes in the
+ * current window is refused (429 with Retry-After, until the window ends) before its code is even looked at.
+ */
+export async function refuseIfGuessing(client: string, now = new Date()): Promise<void> {
+  const tries = await giftCardTries.get({ client, window: windowOf(now) });
+  if ((tries?.wrong ?? 0) < GIFT_CARD_RULES.wrongCodesAllowed) return;
+  const windowMs = GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000;
+  const retryAfter = Math.max(1, Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
+  throw new HttpError(429, 'too_many_gift_card_codes', MESSAGES.giftCardTooManyCodes, undefined, {
+    'Retry-After': String(retryAfter),
+  });
+}
+
+/** Counts one wrong code against the client (kept until its window is over). */
+export async function countWrongCode(client: string, now = new Date()): Promise<void> {
+  const windowMs = GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000;
+  await giftCardTries.update(
+    { client, window: windowOf(now) },
+    {
+      add: { wrong: 1 },
+      set: { expiresAt: Math.ceil((now.getTime() + windowMs) / 1000) + 60 },
+    },
+    { upsert: true },
+  );
+}
+
+/**
+ * The card a client typed, for spending or its balance: refused while the client is guessing; a code that is not a
+ * card's (or a voided card's) counts as wrong and answers 404 with one plain message.
+ */
+export async function cardForClient(typed: string, client: string): Promise<GiftCard> {
+  await refuseIfGuessing(client);
+  const card = await cardByCode(typed);
+  if (!card || card.status !== 'active') {
+    await countWrongCode(client);
+    throw new HttpError(404, 'gift_card_unknown', MESSAGES.giftCardUnknown);
+  }
+  return card;
+}
+
+/**
+ * The client whose wrong codes are counted: the viewer's address CloudFront reports (CloudFront-Viewer-Address,
+ * `ip:port`), else the connection's (the local gateway's socket). A header a client could set itself
+ * (X-Forwarded-For) is never read.
+ */
+export function clientOf(event: {
+  headers?: Record<string, string | undefined>;
+  requestContext?: { http?: { sourceIp?: string } };
+}): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer) return viewer.replace(/:\d+$/, '');
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}
