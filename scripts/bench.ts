@@ -420,8 +420,10 @@ async function latency() {
       const pointers = await orderPayments.getMany(intentIds.map((intentId) => ({ intentId })));
       return orders.getMany(pointers.map(({ orderNumber }) => ({ orderNumber })));
     };
-    const paidBy = (order: { payments?: { intentId: string }[] }, intentId: string) =>
-      order.payments?.some((payment) => payment.intentId === intentId) ?? false;
+    const paidBy = (
+      order: { payments?: ({ method: 'card'; intentId: string } | { method: 'gift_card' })[] },
+      intentId: string,
+    ) => order.payments?.some((payment) => payment.method === 'card' && payment.intentId === intentId) ?? false;
     await measure('POST /auth/create-payment-intent/guest (prices, reads stock, intent)', () =>
       checkout('lemonade-tumbler', '16oz'),
     );

@@ -44,7 +44,8 @@ export const formatCode = (code: string) => code.match(new RegExp(`.{1,${CODE_GR
 export const lastFour = (code: string) => code.slice(-4);
 
 /** How a card is named where only its last four are shown: "Gift card ending 7KQ2". */
-export const cardLabel = (last4: string | undefined) => (last4 ? `Gift card ending ${last4}` : 'Gift card (not sent yet)');
+export const cardLabel = (last4: string | undefined) =>
+  last4 ? `Gift card ending ${last4}` : 'Gift card (not sent yet)';
 
 /** A day (YYYY-MM-DD) in the shop's time zone. */
 export function shopDay(at: Date): string {

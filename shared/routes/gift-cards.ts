@@ -40,7 +40,8 @@ export const GIFT_CARD_ROUTES = [
     table: 'read',
     answer: giftCardListSchema,
     download: 'text/csv',
-    summary: 'Every gift card and store credit (last 4, amount, balance, buyer, recipient, delivery), with the outstanding balance; `?format=csv` for the bookkeeper',
+    summary:
+      'Every gift card and store credit (last 4, amount, balance, buyer, recipient, delivery), with the outstanding balance; `?format=csv` for the bookkeeper',
   },
   {
     method: 'GET',

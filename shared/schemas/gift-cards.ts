@@ -26,9 +26,7 @@ const DAY = 'Please choose a delivery date.';
 
 /** A gift card to buy, as a cart line carries it: the amount in cents, who it is for, a message, the day it is mailed. */
 export const giftCardDetailsSchema = z.object({
-  amount: z
-    .number({ message: AMOUNT })
-    .check(z.refine<number>((cents) => amountProblem(cents) === null, AMOUNT)),
+  amount: z.number({ message: AMOUNT }).check(z.refine<number>((cents) => amountProblem(cents) === null, AMOUNT)),
   recipientName: cleanText(100, "Please enter the recipient's name."),
   recipientEmail: shippingEmail("Please enter the recipient's email."),
   message: z.optional(cleanText(GIFT_CARD_RULES.maxMessage, 'At most 300 characters.', true)),

@@ -164,12 +164,16 @@ export const timelineEntrySchema = z.object({ at: z.string(), text: z.string() }
  * A payment that paid an order (decision 0102): a card's payment intent at Stripe (or the built-in test processor),
  * its id as the provider's dashboard shows it, and the amount in cents.
  */
-export const orderPaymentSchema = z.object({
-  method: z.literal('card'),
-  provider: z.enum(['stripe', 'test']),
-  intentId: z.string(),
-  amount: whole(),
-});
+export const orderPaymentSchema = z.union([
+  z.object({
+    method: z.literal('card'),
+    provider: z.enum(['stripe', 'test']),
+    intentId: z.string(),
+    amount: whole(),
+  }),
+  /** A gift card's part (docs/decisions/0126): the card by its id and last four. */
+  z.object({ method: z.literal('gift_card'), cardId: z.string(), last4: z.string(), amount: whole() }),
+]);
 export type OrderPaymentView = z.infer<typeof orderPaymentSchema>;
 export const adminOrderSchema = z.extend(orderViewSchema, {
   customer: z.enum(['guest', 'account']),

@@ -17,7 +17,7 @@ import type { CheckoutQuote } from './checkout';
 export interface OrderRecord extends Timestamps {
   orderNumber: string;
   /**
-   * The payments that paid it: a card's intent (more kinds to come). Missing on orders from before 0102 (their
+   * The payments that paid it: a card's intent, a gift card's part (docs/decisions/0126). Missing on orders from before 0102 (their
    * number is their intent id) and on $0 replacements.
    */
   payments?: OrderPayment[];
@@ -85,6 +85,13 @@ export interface OrderRecord extends Timestamps {
   /** Units refunded per line (`id|size`) and units put back to stock per line (refunds that restocked, a cancel). */
   refundedUnits?: Record<string, number>;
   restocked?: Record<string, number>;
+  /**
+   * Cents a gift card paid (docs/decisions/0126), and cents given back to it since (a cancel, refunds in parts: never
+   * above `giftCardPaid`); cents given back as store credit instead of money (never above what was paid in all).
+   */
+  giftCardPaid?: number;
+  giftCardReturned?: number;
+  storeCredited?: number;
   /** The shipping and its tax were refunded (once). */
   shippingRefunded?: boolean;
   cancelMail?: SentMail;
@@ -103,11 +110,22 @@ export interface OrderRecord extends Timestamps {
   productionStartedAt?: string;
 }
 
-/** A payment that paid an order: a card's payment intent, at Stripe or the built-in test processor, in cents. */
-export interface OrderPayment {
+/** A payment that paid an order: a card's payment intent (at Stripe or the built-in test processor), or a gift card. */
+export type OrderPayment = CardPayment | GiftCardPayment;
+
+/** A card's payment intent, in cents. */
+export interface CardPayment {
   method: 'card';
   provider: 'stripe' | 'test';
   intentId: string;
+  amount: number;
+}
+
+/** The part a gift card (or store credit) paid, in cents, taken off its balance in the take's transaction (0126). */
+export interface GiftCardPayment {
+  method: 'gift_card';
+  cardId: string;
+  last4: string;
   amount: number;
 }
 

@@ -151,7 +151,7 @@ const matches = (order: OrderRecord, words: string) =>
     order.orderNumber,
     order.shippingAddress.email,
     unescapeText(order.shippingAddress.name),
-    ...paymentsOf(order).map((payment) => payment.intentId),
+    ...paymentsOf(order).map((payment) => (payment.method === 'card' ? payment.intentId : payment.last4)),
   ].some((field) => field.toLowerCase().includes(words));
 
 /**
@@ -368,7 +368,9 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
           order.trackingNumber,
           order.replacementOf && orderLabel(order.replacementOf),
           paymentsOf(order)
-            .map((payment) => payment.intentId)
+            .map((payment) =>
+              payment.method === 'card' ? payment.intentId : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
+            )
             .join('; '),
           formatCents(order.refunded ?? 0),
           (made.get(order.orderNumber) ?? [])

@@ -99,10 +99,7 @@ export function creditItems(
 ): TransactItem[] {
   return [
     giftCards.transact.update({ cardId }, { add: { balance: amount } }, { when: { present: ['cardId'] } }),
-    giftCardEntries.transact.put(
-      { cardId, entryId, kind: 'credited', amount, orderNumber, at },
-      { ifNew: true },
-    ),
+    giftCardEntries.transact.put({ cardId, entryId, kind: 'credited', amount, orderNumber, at }, { ifNew: true }),
   ];
 }
 
@@ -137,8 +134,7 @@ export async function checkCard(cardId: string): Promise<{ ok: boolean; balance:
 }
 
 /** The window a wrong code is counted in (10-minute buckets). */
-const windowOf = (now: Date) =>
-  String(Math.floor(now.getTime() / (GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000)));
+const windowOf = (now: Date) => String(Math.floor(now.getTime() / (GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000)));
 
 /**
  * Card testing (docs/decisions/0126): a client that typed GIFT_CARD_RULES.wrongCodesAllowed wrong codes in the

@@ -175,7 +175,12 @@ async function attempt(delivery: Delivery, now = new Date(), compose?: Composer)
         ...about,
         error: error as Error,
       });
-      return record(claimed, { status: 'unknown', attentionAt: now.toISOString(), lastError, ...(keep ? { mail } : {}) });
+      return record(claimed, {
+        status: 'unknown',
+        attentionAt: now.toISOString(),
+        lastError,
+        ...(keep ? { mail } : {}),
+      });
     }
     const last = DELIVERY_RULES.backoffMinutes[claimed.attempts - 1] === undefined;
     logger.error(last ? 'mail refused; no more tries' : 'mail refused; tried again later', {

@@ -1,6 +1,6 @@
 import { FIRST_ORDER_NUMBER } from '#shared/order-number';
 import { orderCounter } from '../../db/entities/marker';
-import { orders, type OrderPayment, type OrderRecord } from '../../db/entities/order';
+import { orders, type CardPayment, type GiftCardPayment, type OrderPayment, type OrderRecord } from '../../db/entities/order';
 import { orderPayments } from '../../db/entities/order-payment';
 
 /**
@@ -35,8 +35,12 @@ const legacyPayment = (order: OrderRecord): OrderPayment[] =>
 export const paymentsOf = (order: OrderRecord): OrderPayment[] => order.payments ?? legacyPayment(order);
 
 /** The card payment of an order (the one capture, cancel and refund act on), or null when none paid it. */
-export const cardPaymentOf = (order: OrderRecord): OrderPayment | null =>
-  paymentsOf(order).find((payment) => payment.method === 'card') ?? null;
+export const cardPaymentOf = (order: OrderRecord): CardPayment | null =>
+  paymentsOf(order).find((payment): payment is CardPayment => payment.method === 'card') ?? null;
+
+/** The gift card parts that paid an order (docs/decisions/0126). */
+export const giftCardPaymentsOf = (order: OrderRecord): GiftCardPayment[] =>
+  paymentsOf(order).filter((payment): payment is GiftCardPayment => payment.method === 'gift_card');
 
 /**
  * The order a payment intent paid: by the payment's pointer (one GetItem), or, for an order from before 0102, the order

@@ -1,3 +1,4 @@
+import { cardLabel } from '#shared/gift-cards';
 import { Button } from '@aws-amplify/ui-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
@@ -46,20 +47,30 @@ export function OrderSummary({
         </dd>
         <dt>Payment</dt>
         <dd>{order.payment.state}</dd>
-        {order.payments.map((payment) => (
-          <Fragment key={payment.intentId}>
-            <dt>{PROVIDER_NAME[payment.provider]} payment</dt>
-            <dd>
-              <span className="mono" data-testid="payment-id">
-                {payment.intentId}
-              </span>{' '}
-              · card, {formatPrice(payment.amount)}
-              {payment.provider === 'stripe' && (
-                <span className="muted"> · search for this id in the Stripe dashboard</span>
-              )}
-            </dd>
-          </Fragment>
-        ))}
+        {order.payments.map((payment) =>
+          payment.method === 'card' ? (
+            <Fragment key={payment.intentId}>
+              <dt>{PROVIDER_NAME[payment.provider]} payment</dt>
+              <dd>
+                <span className="mono" data-testid="payment-id">
+                  {payment.intentId}
+                </span>{' '}
+                · card, {formatPrice(payment.amount)}
+                {payment.provider === 'stripe' && (
+                  <span className="muted"> · search for this id in the Stripe dashboard</span>
+                )}
+              </dd>
+            </Fragment>
+          ) : (
+            <Fragment key={payment.cardId}>
+              <dt>Gift card</dt>
+              <dd>
+                <Link to={`/admin/gift-cards/${payment.cardId}`}>{cardLabel(payment.last4)}</Link> ·{' '}
+                {formatPrice(payment.amount)}
+              </dd>
+            </Fragment>
+          ),
+        )}
         <TaxFacts tax={order.tax} />
         {order.replacementOf && (
           <>
