@@ -30,6 +30,12 @@ export function longDay(day: Date): string {
   return `${WEEKDAYS[day.getDay()]}, ${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`;
 }
 
+/** A calendar day (YYYY-MM-DD) as people read it, whatever the time zone: "2026-12-24" -> "December 24, 2026". */
+export function calendarDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return `${MONTHS[month - 1]} ${date}, ${year}`;
+}
+
 /** The shop's own days (a US shop): the days its mails name, whatever the server's clock zone. */
 export const SHOP_TIME_ZONE = 'America/New_York';
 

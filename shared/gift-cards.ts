@@ -14,6 +14,8 @@ export const GIFT_CARD_RULES = {
   maxDaysAhead: 90,
   /** A message to the recipient: plain text, at most this long. */
   maxMessage: 300,
+  /** Gift cards one order may buy (each is made, with its mail, in the capture's one transaction). */
+  maxPerOrder: 10,
   /** Store credit the owner issues by hand: from 1 cent to $5,000. */
   maxStoreCreditCents: 500000,
   /** Wrong codes one client may type in `wrongCodeWindowMinutes` (card testing); the next answer is 429. */

@@ -1,5 +1,6 @@
 import type { PromoTerms } from './promo';
 import { groupThousands } from './format';
+import { isGiftCardLine } from './gift-card-lines';
 import { splitCents } from './shares';
 import { taxRate } from './tax';
 import { taxCodeOfSize } from './tax-codes';
@@ -18,14 +19,37 @@ export interface Amounts {
   total: number;
 }
 
+/** A line as the amounts read it: its price and quantity, and its id (a gift card's is GIFT_CARD_PRODUCT_ID). */
 export interface PricedLine {
+  /** Missing: a product's line. */
+  id?: string;
   price: number;
   quantity: number;
 }
 
+const isGoods = (line: PricedLine) => !isGiftCardLine({ id: line.id ?? '' });
+
 export function subtotalCents(lines: readonly PricedLine[]): number {
   return lines.reduce((sum, line) => sum + line.price * line.quantity, 0);
 }
+
+/**
+ * The rule of gift cards in an order (docs/decisions/0127), here once for the cart's estimate and the card step: the
+ * subtotal holds every line, gift cards too; the shipping, a promo code's discount and the tax are the goods' only. A
+ * cart of gift cards only ships nothing ($0) and takes no code.
+ */
+export const goodsSubtotal = (lines: readonly PricedLine[]) => subtotalCents(lines.filter(isGoods));
+/** The flat shipping and handling when something ships; $0 for gift cards only. */
+export const shippingFor = (lines: readonly PricedLine[]) => (lines.some(isGoods) ? SHIPPING_CENTS : 0);
+
+/**
+ * What a promo code is checked against: the goods' subtotal (its minimum), and whether the cart is gift cards only
+ * (then it takes no code: shared/promo.ts promoRefusal).
+ */
+export const promoBase = (lines: readonly PricedLine[]) => ({
+  subtotal: goodsSubtotal(lines),
+  giftCardsOnly: lines.length > 0 && !lines.some(isGoods),
+});
 
 /**
  * What a code takes off, in cents, before tax: percent = round(subtotal * value / 100); an amount never more
@@ -46,12 +70,12 @@ export function amountsBeforeTax(
   lines: readonly PricedLine[],
   promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
 ): Omit<Amounts, 'tax' | 'total'> & { discountOn: 'goods' | 'shipping' } {
-  const subtotal = subtotalCents(lines);
-  const discount = promo ? promoDiscount(promo, subtotal, SHIPPING_CENTS) : 0;
+  const shipping = shippingFor(lines);
+  const discount = promo ? promoDiscount(promo, goodsSubtotal(lines), shipping) : 0;
   return {
-    subtotal,
+    subtotal: subtotalCents(lines),
     discount,
-    shipping: SHIPPING_CENTS,
+    shipping,
     discountOn: promo?.kind === 'shipping' ? 'shipping' : 'goods',
   };
 }
@@ -66,11 +90,10 @@ export function computeAmounts(
   state: string,
   promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
 ): Amounts {
-  const subtotal = subtotalCents(lines);
-  const discount = promo ? promoDiscount(promo, subtotal, SHIPPING_CENTS) : 0;
-  const taxable = subtotal - discount + SHIPPING_CENTS;
-  const tax = Math.round(taxable * taxRate(state));
-  return { subtotal, discount, shipping: SHIPPING_CENTS, tax, total: taxable + tax };
+  const { subtotal, discount, shipping } = amountsBeforeTax(lines, promo);
+  // Gift cards are not taxed (docs/decisions/0127): the goods after the discount, and the shipping.
+  const tax = Math.round((goodsSubtotal(lines) - discount + shipping) * taxRate(state));
+  return { subtotal, discount, shipping, tax, total: subtotal - discount + shipping + tax };
 }
 
 /**
@@ -84,19 +107,25 @@ export function estimateAmounts(
   discount = 0,
 ): Amounts {
   const subtotal = subtotalCents(lines);
-  const taken = Math.min(discount, subtotal + SHIPPING_CENTS);
-  // The check answers an amount only: it comes off the goods, and what is more than the goods off the shipping.
-  const onGoods = Math.min(taken, subtotal);
-  const amounts = lines.map((line) => line.price * line.quantity);
   // An empty cart ships nothing: no tax (the cart shows no figures then).
-  if (!lines.length)
+  if (!lines.length) {
+    const taken = Math.min(discount, SHIPPING_CENTS);
     return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax: 0, total: SHIPPING_CENTS - taken };
+  }
+  // Gift cards take no discount, ship nothing and are not taxed (docs/decisions/0127): the rest is the goods'.
+  const goods = lines.filter(isGoods);
+  const goodsTotal = subtotalCents(goods);
+  const shipping = shippingFor(lines);
+  const taken = Math.min(discount, goodsTotal + shipping);
+  // The check answers an amount only: it comes off the goods, and what is more than the goods off the shipping.
+  const onGoods = Math.min(taken, goodsTotal);
+  const amounts = goods.map((line) => line.price * line.quantity);
   const goodsShares = splitCents(onGoods, amounts);
-  const shippingShares = splitCents(SHIPPING_CENTS - (taken - onGoods), amounts);
+  const shippingShares = splitCents(shipping - (taken - onGoods), amounts);
   const { total: tax } = tableTax({
     state,
     discountOn: 'goods',
-    lines: lines.map((line, index) => ({
+    lines: goods.map((line, index) => ({
       amount: amounts[index],
       quantity: line.quantity,
       taxCode: taxCodeOfSize(line.size),
@@ -104,7 +133,7 @@ export function estimateAmounts(
       shipping: shippingShares[index],
     })),
   });
-  return { subtotal, discount: taken, shipping: SHIPPING_CENTS, tax, total: subtotal - taken + SHIPPING_CENTS + tax };
+  return { subtotal, discount: taken, shipping, tax, total: subtotal - taken + shipping + tax };
 }
 
 /** Amounts stored before promo codes have no discount: read them as 0. */

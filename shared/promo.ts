@@ -65,7 +65,8 @@ export function describePromo(terms: PromoTerms): string {
 }
 
 /** Why a code cannot be used (each has one plain message, PROMO_MESSAGES). */
-export type PromoRefusal = 'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'used_by_you' | 'minimum';
+export type PromoRefusal =
+  'unknown' | 'inactive' | 'not_started' | 'expired' | 'used_up' | 'used_by_you' | 'minimum' | 'gift_cards_only';
 
 export const PROMO_MESSAGES = {
   unknown: 'We do not know that promo code. Please check how it is spelled.',
@@ -76,6 +77,8 @@ export const PROMO_MESSAGES = {
   used_up: 'This promo code has been used up.',
   used_by_you: 'You have already used this promo code.',
   minimum: (minSubtotal: number) => `This promo code needs a subtotal of at least ${formatPrice(minSubtotal)}.`,
+  /** A cart of gift cards only (docs/decisions/0127): a code's discount is on the shop's goods. */
+  gift_cards_only: 'Promo codes are for the goods in the shop, not for gift cards: add something else to use one.',
   /** The code's limit was reached while the shopper was paying: the authorization is cancelled. */
   usedUpWhilePaying: (code: string) =>
     `Sorry, promo code ${code} was used up while you were paying. Your card was not charged. Please check out again.`,
@@ -96,9 +99,10 @@ export const promoMessage = (refusal: PromoRefusal, rules?: Pick<PromoTerms, 'mi
  */
 export function promoRefusal(
   rules: PromoRules | null,
-  input: { subtotal: number; now: Date; customerUses?: number },
+  input: { subtotal: number; now: Date; customerUses?: number; giftCardsOnly?: boolean },
 ): PromoRefusal | null {
   if (!rules) return 'unknown';
+  if (input.giftCardsOnly) return 'gift_cards_only';
   if (!rules.active) return 'inactive';
   const now = input.now.toISOString();
   if (rules.startsAt && now < rules.startsAt) return 'not_started';

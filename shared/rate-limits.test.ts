@@ -28,6 +28,7 @@ describe('the rate-limit table', () => {
       'search',
       'email-preferences',
       'cart-restores',
+      'gift-card-checks',
       'quote-uploads',
       'quotes',
       'quote-pages',

@@ -1,3 +1,5 @@
+import { isGiftCardLine } from './gift-card-lines';
+
 /**
  * Each line's share of an order's discount, shipping and tax, to the cent (issue 35, docs/decisions/0106). An order
  * keeps them on its lines, so a refund of some lines can later give back exactly their part of what was charged, and
@@ -56,13 +58,14 @@ export interface LineShares {
 /**
  * The lines' shares of an order's discount and shipping: both split by largest remainder in proportion to each
  * line's amount (price x quantity), so a line that is half the subtotal carries half the discount and half the
- * shipping. (The tax is split by the tax rule, which knows what is taxed: shared/tax-rules.ts.)
+ * shipping. (The tax is split by the tax rule, which knows what is taxed: shared/tax-rules.ts.) A gift card's line
+ * carries none of either (it takes no discount and ships nothing: docs/decisions/0127).
  */
 export function discountAndShippingShares(
-  lines: readonly { price: number; quantity: number }[],
+  lines: readonly { id?: string; price: number; quantity: number }[],
   totals: { discount: number; shipping: number },
 ): { discount: number; shipping: number }[] {
-  const amounts = lines.map((line) => line.price * line.quantity);
+  const amounts = lines.map((line) => (isGiftCardLine({ id: line.id ?? '' }) ? 0 : line.price * line.quantity));
   const discount = splitCents(totals.discount, amounts);
   const shipping = splitCents(totals.shipping, amounts);
   return lines.map((_, index) => ({ discount: discount[index], shipping: shipping[index] }));

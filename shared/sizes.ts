@@ -6,6 +6,15 @@ export const CANDLE_SIZE = 'CANDLE' as const;
 
 export const ALL_SIZES = [...APPAREL_SIZES, ...GIFTWRAP_SIZES, ...TUMBLER_SIZES, CANDLE_SIZE] as const;
 export type Size = (typeof ALL_SIZES)[number];
+
+/**
+ * The size a gift card line carries (issue 36, docs/decisions/0127): no product has it, so the catalogue, stock and
+ * owner's forms never offer it; only a cart, checkout or order line may carry it (LINE_SIZES), beside its card.
+ */
+export const GIFT_CARD_SIZE = 'GIFT CARD' as const;
+/** Every size a cart, checkout or order line may carry: a product's (ALL_SIZES), or a gift card's. */
+export const LINE_SIZES = [...ALL_SIZES, GIFT_CARD_SIZE] as const;
+export type LineSize = (typeof LINE_SIZES)[number];
 export type ApparelSize = (typeof APPAREL_SIZES)[number];
 
 export const MIN_QUANTITY = 1;

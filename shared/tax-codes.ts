@@ -24,6 +24,11 @@ export const TAX_CODES = {
    * docs/decisions/0114). The shop's table does not tax it; Stripe Tax applies each state's own rule for services.
    */
   services: 'txcd_20030000',
+  /**
+   * "Nontaxable": what a gift card line carries (docs/decisions/0127). Selling a gift card is no sale of goods (its
+   * spending is): its line is never sent to the tax provider, and neither rule taxes it.
+   */
+  nontaxable: 'txcd_00000000',
 } as const;
 
 /** The code of a product line (a quote's design work has TAX_CODES.services). */

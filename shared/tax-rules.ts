@@ -109,7 +109,8 @@ export type DiscountOn = 'goods' | 'shipping';
 /** The taxed part of a line's goods after its discount, in cents, under the state's clothing rule. */
 function taxableGoods(rule: ClothingRule | undefined, line: TaxableLine, net: number): number {
   // A service (a quote's design work) is no sale of goods: not taxed, nor its share of the shipping (decision 0114).
-  if (line.taxCode === TAX_CODES.services) return 0;
+  // Nor is a gift card (0127; the card step never asks about one, and its shares of the shipping are 0).
+  if (line.taxCode === TAX_CODES.services || line.taxCode === TAX_CODES.nontaxable) return 0;
   if (line.taxCode !== TAX_CODES.clothing || !rule) return net;
   if (rule.exempt === 'all') return 0;
   // Per item: the price of one unit after its part of the discount (a store discount lowers the price the rule reads).

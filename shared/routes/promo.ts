@@ -29,7 +29,7 @@ export const PROMO_ROUTES = [
     refusals: {
       400: CART_RULES,
       404: 'The shop has no such code (`promo_unknown`)',
-      409: 'The code is not usable for this cart now: not yet valid, expired, used up, already used by you, inactive, minimum not met (`promo_<reason>`, one plain message)',
+      409: 'The code is not usable for this cart now: not yet valid, expired, used up, already used by you, inactive, minimum not met, a cart of gift cards only (`promo_<reason>`, one plain message)',
     },
     summary:
       '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',

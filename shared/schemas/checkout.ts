@@ -1,8 +1,9 @@
 import { CURRENCY } from '../money';
 import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
-import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
+import { LINE_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { shippingAddressSchema } from './address';
-import { MAX_CART_LINES } from './cart';
+import { giftCardLineRule, MAX_CART_LINES } from './cart';
+import { giftCardDetailsSchema } from './gift-cards';
 import { promoCodeSchema } from './promo-code';
 import { typedText } from './text';
 import * as z from './zod';
@@ -11,16 +12,20 @@ const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
 
 /**
  * A cart line as checkout reads it: which product, size and how many. Names, images and prices a client sends
- * are not read (design section 4); `name` is only echoed back when the product no longer exists.
+ * are not read (design section 4); `name` is only echoed back when the product no longer exists. A gift card's line
+ * carries its card (docs/decisions/0127), its words sanitised here; its price is its amount.
  */
-export const checkoutLineSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(64)),
-  size: z.enum(ALL_SIZES, { message: 'Invalid size selected.' }),
-  quantity: z
-    .number({ message: QUANTITY })
-    .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
-  name: z.optional(typedText({ max: 200, empty: true })),
-});
+export const checkoutLineSchema = z
+  .object({
+    id: z.string().check(z.minLength(1), z.maxLength(64)),
+    size: z.enum(LINE_SIZES, { message: 'Invalid size selected.' }),
+    quantity: z
+      .number({ message: QUANTITY })
+      .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
+    name: z.optional(typedText({ max: 200, empty: true })),
+    giftCard: z.optional(giftCardDetailsSchema),
+  })
+  .check(giftCardLineRule);
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
 export const checkoutCartSchema = z

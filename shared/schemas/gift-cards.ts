@@ -1,5 +1,7 @@
 import { amountProblem, GIFT_CARD_RULES } from '../gift-cards';
+import { sanitizeText } from '../sanitize';
 import { cleanText, shippingEmail } from './address';
+import { typedText } from './text';
 import * as z from './zod';
 
 /**
@@ -23,14 +25,35 @@ export const giftCardBalanceSchema = z.object({
 
 const AMOUNT = 'A gift card can be from $10 to $500.';
 const DAY = 'Please choose a delivery date.';
+const NAME = { max: 100, required: "Please enter the recipient's name." };
+const MESSAGE = { max: GIFT_CARD_RULES.maxMessage, multiline: true, empty: true };
 
-/** A gift card to buy, as a cart line carries it: the amount in cents, who it is for, a message, the day it is mailed. */
-export const giftCardDetailsSchema = z.object({
+/** What every gift card to buy has, whichever text rule its words follow (below). */
+const giftCardFields = {
   amount: z.number({ message: AMOUNT }).check(z.refine<number>((cents) => amountProblem(cents) === null, AMOUNT)),
-  recipientName: cleanText(100, "Please enter the recipient's name."),
   recipientEmail: shippingEmail("Please enter the recipient's email."),
-  message: z.optional(cleanText(GIFT_CARD_RULES.maxMessage, 'At most 300 characters.', true)),
   deliverOn: z.string({ message: DAY }).check(z.regex(/^\d{4}-\d{2}-\d{2}$/, DAY)),
+};
+
+/**
+ * A gift card to buy, as the server reads a checkout's line (docs/decisions/0127): the amount in cents, who it is for,
+ * a message, the day it is mailed (checked against today by shared/gift-cards.ts deliveryDayProblem where it is
+ * priced). Its words are sanitised here, once, as every text the shop stores (spec section 5).
+ */
+export const giftCardDetailsSchema = z.object({
+  ...giftCardFields,
+  recipientName: z.pipe(typedText(NAME), z.transform(sanitizeText)),
+  message: z.optional(z.pipe(typedText(MESSAGE), z.transform(sanitizeText))),
+});
+/**
+ * The same card as a cart keeps it (the gift card form, the browser's cart, a signed-in shopper's saved cart): the
+ * same checks, with the words as typed (sanitising is not idempotent: a cart is read and written again many times, so
+ * only the checkout sanitises them, once).
+ */
+export const giftCardLineSchema = z.object({
+  ...giftCardFields,
+  recipientName: typedText(NAME),
+  message: z.optional(typedText(MESSAGE)),
 });
 export type GiftCardDetails = z.infer<typeof giftCardDetailsSchema>;
 

@@ -56,6 +56,9 @@ const NOT_TEXT: Record<string, string> = {
   email: EMAIL,
   'shippingAddress.email': EMAIL,
   'profiles[].email': EMAIL,
+  recipientEmail: EMAIL,
+  'cart[].giftCard.recipientEmail': EMAIL,
+  code: 'A gift card code: read in its canonical form (shared/gift-cards.ts canonicalCode), hashed, never stored',
   orderNumber:
     'An order number (`#1042`, `1042`, an older `pi_...`) or, in the record call, a payment id: else refused',
   'cart[].id': FROM_TABLE,

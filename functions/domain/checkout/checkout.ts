@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
-import { CURRENCY, subtotalCents } from '#shared/money';
+import { CURRENCY, promoBase } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
@@ -102,7 +102,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
       ? { guestEmail: input.shippingAddress.email }
       : { userId: input.customer, accountEmail: input.accountEmail ?? (async () => null) };
   const promo = input.promoCode
-    ? await usablePromo({ code: input.promoCode, subtotal: subtotalCents(lines), shopper, forOrder: true })
+    ? await usablePromo({ code: input.promoCode, ...promoBase(lines), shopper, forOrder: true })
     : undefined;
   // Payments that are not set up answer 503 here, before anything is written.
   const provider = await paymentProvider();

@@ -1,9 +1,19 @@
 import type { CartLine } from '#shared/schemas/cart';
 import type { CheckoutLine } from '#shared/schemas/checkout';
-import { MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '#shared/sizes';
+import {
+  cartLineKey,
+  giftCardLine,
+  giftCardLineText,
+  giftCardProblem,
+  GIFT_CARD_WORDS,
+  isGiftCardLine,
+} from '#shared/gift-card-lines';
+import { amountProblem, GIFT_CARD_RULES } from '#shared/gift-cards';
 import { MESSAGES } from '#shared/messages';
+import { isSize, MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '#shared/sizes';
 import { shownImage } from '#shared/images';
-import { taxCodeOf, type ProductTaxCode } from '#shared/tax-codes';
+import { unescapeText } from '#shared/sanitize';
+import { TAX_CODES, taxCodeOf, type ProductTaxCode } from '#shared/tax-codes';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { badRequest, HttpError } from '../../lib/errors';
@@ -11,8 +21,11 @@ import type { ProductRecord } from '../catalog/products';
 
 /** A cart line priced from the stored product (the client's name, image and price are never used). */
 export type PricedLine = CartLine & { cell: string | null };
-/** A priced line of a cart, with its tax code (from the product's tag: shared/tax-codes.ts). */
-export type CodedLine = PricedLine & { taxCode: ProductTaxCode };
+/**
+ * A priced line of a cart, with its tax code (from the product's tag: shared/tax-codes.ts; a gift card's is
+ * `nontaxable`, and the tax provider is never asked about it).
+ */
+export type CodedLine = PricedLine & { taxCode: ProductTaxCode | typeof TAX_CODES.nontaxable };
 
 /** Not enough stock: 409 with the names, which the cart shows after the spec's sentence. */
 export class OutOfStockError extends HttpError {
@@ -38,29 +51,70 @@ export interface PricedCart {
   unavailable: string[];
 }
 
-/** Merges lines of the same product and size, checks sizes, and prices every line from the table. */
-export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCart> {
+/**
+ * A gift card's line priced (docs/decisions/0127): its amount and day checked again against now (or only its amount,
+ * `pastDays: 'keep'`: a reminder lists the cart as it was), its price its amount; it counts no stock (no cell) and is
+ * not taxed (the tax provider is never asked about it: tax/index.ts).
+ */
+function pricedGiftCard(line: CheckoutLine, options: PriceOptions): CodedLine {
+  const card = line.giftCard!;
+  const problem =
+    options.pastDays === 'keep' ? amountProblem(card.amount) : giftCardProblem(card, options.now ?? new Date());
+  if (problem) {
+    const message = `${giftCardLineText({ ...card, recipientName: unescapeText(card.recipientName) })}: ${problem}`;
+    throw badRequest(message, { cart: message });
+  }
+  return {
+    ...giftCardLine(card),
+    cell: null,
+    taxCode: TAX_CODES.nontaxable,
+  };
+}
+
+export interface PriceOptions {
+  /** The time gift cards' delivery days are checked against (now). */
+  now?: Date;
+  /** `keep`: a gift card whose day has passed is priced as it is (a reminder, a restored cart: the cart says so). */
+  pastDays?: 'refuse' | 'keep';
+}
+
+/**
+ * Merges lines of the same product and size, checks sizes, and prices every line from the table. A gift card is a
+ * line of its own (keyed by its details: shared/gift-card-lines.ts), priced at its amount; at most
+ * GIFT_CARD_RULES.maxPerOrder of them.
+ */
+export async function priceCart(cart: readonly CheckoutLine[], options: PriceOptions = {}): Promise<PricedCart> {
   const merged = new Map<string, CheckoutLine>();
   for (const line of cart) {
-    const key = `${line.id}|${line.size}`;
+    const key = cartLineKey(line);
     const quantity = (merged.get(key)?.quantity ?? 0) + line.quantity;
+    if (isGiftCardLine(line) && merged.has(key))
+      throw badRequest(GIFT_CARD_WORDS.twice, { cart: GIFT_CARD_WORDS.twice });
     if (quantity > MAX_QUANTITY)
       throw badRequest(`At most ${MAX_QUANTITY} of one product and size per order.`, {
         cart: 'Quantity must be a whole number from 1 to 9.',
       });
     merged.set(key, { ...line, quantity });
   }
-  const ids = [...new Set([...merged.values()].map((line) => line.id))];
+  if (cart.filter(isGiftCardLine).length > GIFT_CARD_RULES.maxPerOrder)
+    throw badRequest(GIFT_CARD_WORDS.tooMany, { cart: GIFT_CARD_WORDS.tooMany });
+  const goods = [...merged.values()].filter((line) => !isGiftCardLine(line));
+  const ids = [...new Set(goods.map((line) => line.id))];
   const byId = new Map((await products.getMany(ids.map((id) => ({ id })))).map((product) => [product.id, product]));
   const lines: CodedLine[] = [];
   const unavailable: string[] = [];
   for (const line of merged.values()) {
+    if (isGiftCardLine(line)) {
+      lines.push(pricedGiftCard(line, options));
+      continue;
+    }
     const product = byId.get(line.id);
     if (!product || product.status !== 'listed') {
       unavailable.push(line.name ?? line.id);
       continue;
     }
-    if (!sizesFor(product.tag).includes(line.size))
+    const size = line.size;
+    if (!isSize(size) || !sizesFor(product.tag).includes(size))
       throw badRequest(MESSAGES.invalidSize, { cart: MESSAGES.invalidSize });
     lines.push({
       id: product.id,
@@ -68,12 +122,12 @@ export async function priceCart(cart: readonly CheckoutLine[]): Promise<PricedCa
       // The JPEG an <img> shows (the stored path names the photo, not a file): what the order's pages show.
       image: shownImage(product.image, product.photos),
       price: product.price,
-      size: line.size,
+      size,
       quantity: line.quantity,
       ...(product.stockRef && sizeKind(product.tag) !== 'single' && sizeKind(product.tag) !== 'tumbler'
         ? { stockRef: product.stockRef }
         : {}),
-      cell: stockCell(product, line.size),
+      cell: stockCell(product, size),
       taxCode: taxCodeOf(product.tag),
     });
   }
@@ -106,13 +160,15 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
   return counts;
 }
 
-/** The names of priced lines whose stock counts do not hold what they ask for right now (reads only). */
+/**
+ * The names of priced lines whose stock counts do not hold what they ask for right now (reads only). A gift card
+ * counts no stock: it is never short.
+ */
 export async function shortLines(lines: readonly PricedLine[]): Promise<string[]> {
   const need = cellsOf(lines);
   const counts = await readCells(Object.keys(need));
-  return [
-    ...new Set(lines.filter((line) => !line.cell || counts[line.cell] < need[line.cell]).map((line) => line.name)),
-  ];
+  const short = (line: PricedLine) => !isGiftCardLine(line) && (!line.cell || counts[line.cell] < need[line.cell]);
+  return [...new Set(lines.filter(short).map((line) => line.name))];
 }
 
 /** POST /api/products/validate-cart: which products do not have enough stock right now (nothing is held). */

@@ -1,4 +1,4 @@
-import { subtotalCents, SHIPPING_CENTS, promoDiscount } from '#shared/money';
+import { amountsBeforeTax, promoBase } from '#shared/money';
 import type { CheckoutLine } from '#shared/schemas/checkout';
 import type { PromoCheckResult } from '#shared/schemas/promo';
 import { priceCart } from '../checkout/pricing';
@@ -7,7 +7,8 @@ import { usablePromo, type PromoShopper } from './redeem';
 /**
  * POST /api/promo-codes/check: what the code takes off this cart (priced from stored prices), or a PromoError with
  * one plain message. A signed-in shopper's own uses count (their account's and their account email's, as a
- * guest's with that email); a guest's are counted at the card step, where the email is known. Reads only.
+ * guest's with that email); a guest's are counted at the card step, where the email is known. Reads only. The
+ * discount is on the goods only; a cart of gift cards only takes no code (docs/decisions/0127).
  */
 export async function checkPromoCode(input: {
   code: string;
@@ -15,7 +16,10 @@ export async function checkPromoCode(input: {
   shopper?: PromoShopper;
 }): Promise<PromoCheckResult> {
   const { lines } = await priceCart(input.cart);
-  const subtotal = subtotalCents(lines);
-  const promo = await usablePromo({ code: input.code, subtotal, ...(input.shopper ? { shopper: input.shopper } : {}) });
-  return { code: promo.code, discount: promoDiscount(promo, subtotal, SHIPPING_CENTS), description: promo.description };
+  const promo = await usablePromo({
+    code: input.code,
+    ...promoBase(lines),
+    ...(input.shopper ? { shopper: input.shopper } : {}),
+  });
+  return { code: promo.code, discount: amountsBeforeTax(lines, promo).discount, description: promo.description };
 }

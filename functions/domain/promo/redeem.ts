@@ -49,14 +49,17 @@ export const customerKeysOf = (promo: OrderPromo) =>
   promo.customerKeys ?? (promo.customerKey ? [promo.customerKey] : []);
 
 /**
- * The code's terms for an order of `subtotal` by `shopper`, or a PromoError. The customer has used the code as
+ * The code's terms for an order of `subtotal` (its goods) by `shopper`, or a PromoError. The customer has used the code as
  * often as the most any of their keys counted (an order adds to each), plus their uses under the keys of before.
  * Without a shopper (the cart's check before sign-in or an address) the per-customer limit is left to the card
  * step. `forOrder`: the card step, whose order counts under the keys even when the code has no per-customer limit.
  */
 export async function usablePromo(input: {
   code: string;
+  /** The goods' subtotal (shared/money.ts promoBase: gift cards take no code, docs/decisions/0127). */
   subtotal: number;
+  /** The cart is gift cards only: no code is taken. */
+  giftCardsOnly?: boolean;
   shopper?: PromoShopper;
   forOrder?: boolean;
   now?: Date;
@@ -76,6 +79,7 @@ export async function usablePromo(input: {
   const priorUses = prior.reduce((sum, uses) => sum + uses, 0);
   const refusal = promoRefusal(rules, {
     subtotal: input.subtotal,
+    giftCardsOnly: input.giftCardsOnly,
     now: input.now ?? new Date(),
     customerUses: Math.max(0, ...live) + priorUses,
   });

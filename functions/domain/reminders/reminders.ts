@@ -1,8 +1,10 @@
 import { canonicalEmail } from '#shared/email';
 import { mailDay } from '#shared/format';
 import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
+import { cartLineKey, giftCardLineText } from '#shared/gift-card-lines';
 import { formatPrice } from '#shared/money';
 import { SHOP_NAME } from '#shared/pages';
+import { GIFT_CARD_SIZE } from '#shared/sizes';
 import { CHECKOUT_REMINDER, REMINDER_RULES } from '#shared/reminders';
 import { escapeHtml, unescapeText } from '#shared/sanitize';
 import { orders } from '../../db/entities/order';
@@ -82,6 +84,8 @@ async function claimAddress(email: string, checkoutId: string, now: Date): Promi
 }
 
 const sizeText = (size: string) => (size === 'CANDLE' ? 'one size' : size);
+/** " (M)" after a line's name; nothing for a gift card, whose name says who it is for and when (decision 0127). */
+const sizeAfter = (size: string) => (size === GIFT_CARD_SIZE ? '' : ` (${sizeText(size)})`);
 
 interface ReminderLine {
   name: string;
@@ -101,7 +105,7 @@ function reminderBody(
   madeAt: Date,
 ): { text: string; html: string } {
   const lineText = (line: ReminderLine) =>
-    `${line.quantity} x ${line.name} (${sizeText(line.size)}): ${line.total === null ? WORDS.soldOutNow : formatPrice(line.total)}${line.photo ? `\n    Photo: ${line.photo}` : ''}`;
+    `${line.quantity} x ${line.name}${sizeAfter(line.size)}: ${line.total === null ? WORDS.soldOutNow : formatPrice(line.total)}${line.photo ? `\n    Photo: ${line.photo}` : ''}`;
   const text = [
     `Hi ${name},`,
     '',
@@ -116,7 +120,7 @@ function reminderBody(
   ].join('\n');
   const row = (line: ReminderLine) =>
     `<tr><td style="padding:4px 8px 4px 0">${line.photo ? `<img src="${escapeHtml(line.photo)}" alt="" width="80" height="80" style="object-fit:cover;border-radius:4px">` : ''}</td>` +
-    `<td style="padding:4px 0">${line.quantity} × ${escapeHtml(line.name)} (${escapeHtml(sizeText(line.size))})<br><strong>${line.total === null ? escapeHtml(WORDS.soldOutNow) : formatPrice(line.total)}</strong></td></tr>`;
+    `<td style="padding:4px 0">${line.quantity} × ${escapeHtml(line.name)}${escapeHtml(sizeAfter(line.size))}<br><strong>${line.total === null ? escapeHtml(WORDS.soldOutNow) : formatPrice(line.total)}</strong></td></tr>`;
   const html = [
     `<p>Hi ${escapeHtml(name)},</p>`,
     `<p>You left these in your cart at ${escapeHtml(SHOP_NAME)} on ${escapeHtml(mailDay(madeAt))}:</p>`,
@@ -152,11 +156,10 @@ export async function composeReminder(delivery: Delivery, now: Date): Promise<Co
   const email = canonicalEmail(to);
   if (await hasOptedOut(email)) return notWanted(WORDS.notWanted.optedOut);
   if (await paidSince(email, checkout.createdAt)) return notWanted(WORDS.notWanted.paidSince);
-  const { lines: priced } = await priceCart(checkout.lines);
+  // A gift card whose day has passed is listed as it was (the cart it brings back says so: docs/decisions/0127).
+  const { lines: priced } = await priceCart(checkout.lines, { pastDays: 'keep' });
   const short = new Set(await shortLines(priced));
-  const buyable = new Map(
-    priced.filter((line) => !short.has(line.name)).map((line) => [`${line.id}|${line.size}`, line]),
-  );
+  const buyable = new Map(priced.filter((line) => !short.has(line.name)).map((line) => [cartLineKey(line), line]));
   if (!buyable.size) return notWanted(WORDS.notWanted.nothingBuyable);
   if (!(await claimAddress(email, checkout.checkoutId, now))) return notWanted(WORDS.notWanted.sentToday);
 
@@ -166,10 +169,12 @@ export async function composeReminder(delivery: Delivery, now: Date): Promise<Co
   );
   if (!link) return notWanted(WORDS.notWanted.gone);
   const lines: ReminderLine[] = checkout.lines.map((line) => {
-    const now = buyable.get(`${line.id}|${line.size}`);
+    const now = buyable.get(cartLineKey(line));
     const photo = now?.image ?? line.image;
     return {
-      name: unescapeText(now?.name ?? line.name),
+      name: line.giftCard
+        ? giftCardLineText({ ...line.giftCard, recipientName: unescapeText(line.giftCard.recipientName) })
+        : unescapeText(now?.name ?? line.name),
       size: line.size,
       quantity: line.quantity,
       total: now ? now.price * line.quantity : null,

@@ -1,5 +1,6 @@
 import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
 import type { RestoreAnswer } from '#shared/schemas/reminders';
+import { giftCardLine, typedGiftCard } from '#shared/gift-card-lines';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { checkToken } from '../../lib/signed-tokens';
@@ -31,12 +32,18 @@ export async function restoreCart(token: string): Promise<RestoreAnswer> {
     checkout.state === 'captured' ||
     (await paidSince(canonicalEmail(unescapeText(checkout.shippingAddress.email)), checkout.createdAt));
   if (bought) throw new HttpError(409, 'cart_bought', WORDS.cartBought);
-  const { lines, unavailable } = await priceCart(checkout.lines);
+  // A gift card whose day has passed comes back as it was: the cart says so, and the checkout asks for a new day.
+  const { lines, unavailable } = await priceCart(checkout.lines, { pastDays: 'keep' });
   const short = new Set(await shortLines(lines));
   const address = checkout.shippingAddress;
   return {
-    // Names as the shop stores them (sanitised), as every cart line has them: the pages unescape what they show.
-    cart: lines.filter((line) => !short.has(line.name)).map(({ cell: _cell, taxCode: _taxCode, ...line }) => line),
+    // Names as the shop stores them (sanitised), as every cart line has them: the pages unescape what they show. A
+    // gift card's words go back as typed (a cart keeps them so; the checkout sanitises them: decision 0127).
+    cart: lines
+      .filter((line) => !short.has(line.name))
+      .map(({ cell: _cell, taxCode: _taxCode, ...line }) =>
+        line.giftCard ? giftCardLine(typedGiftCard(line.giftCard)) : line,
+      ),
     shippingAddress: {
       name: unescapeText(address.name),
       email: unescapeText(address.email),

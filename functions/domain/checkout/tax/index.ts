@@ -1,6 +1,7 @@
 import { amountsBeforeTax, type Amounts } from '#shared/money';
 import type { PromoTerms } from '#shared/promo';
 import type { ShippingAddress } from '#shared/schemas/address';
+import { isGiftCardLine } from '#shared/gift-card-lines';
 import { discountAndShippingShares, type LineShares } from '#shared/shares';
 import { readEnv } from '../../../lib/env';
 import { logger } from '../../../lib/logger';
@@ -57,7 +58,9 @@ export type SharedLine<Line extends CodedLine> = Line & { shares: LineShares };
 /**
  * Prices a checkout whole (issue 35): the amounts before tax, each line's share of the discount and the shipping
  * (shared/shares.ts), the tax of the tax provider with each line's part of it, and the total. With the table and
- * every line and the shipping taxed the tax is the spec's round((subtotal - discount + 599) x rate).
+ * every line and the shipping taxed the tax is the spec's round((subtotal - discount + 599) x rate). Gift cards
+ * (docs/decisions/0127) take no discount, ship nothing and are not taxed: the tax provider is asked about the goods
+ * only (a cart of gift cards only asks it nothing: the table answers 0), and a gift card's shares are all 0.
  */
 export async function priceWithTax<Line extends CodedLine>(
   lines: readonly Line[],
@@ -66,17 +69,21 @@ export async function priceWithTax<Line extends CodedLine>(
 ): Promise<{ amounts: Amounts; lines: SharedLine<Line>[]; tax: Omit<TaxAnswer, 'total' | 'lines'> }> {
   const { discountOn, ...before } = amountsBeforeTax(lines, promo);
   const split = discountAndShippingShares(lines, before);
-  const answer = await taxFor({
+  const goods = lines.flatMap((line, index) => (isGiftCardLine(line) ? [] : [{ line, index }]));
+  const question: TaxQuestion = {
     address,
     discountOn,
-    lines: lines.map((line, index) => ({
+    lines: goods.map(({ line, index }) => ({
       reference: `${line.id}|${line.size}`,
       amount: line.price * line.quantity,
       quantity: line.quantity,
       taxCode: line.taxCode,
       ...split[index],
     })),
-  });
+  };
+  const answer = goods.length ? await taxFor(question) : await table.calculate(question);
+  const taxed = lines.map(() => ({ tax: 0, shippingTax: 0 }));
+  goods.forEach(({ index }, at) => (taxed[index] = answer.lines[at]));
   const amounts: Amounts = {
     ...before,
     tax: answer.total,
@@ -84,7 +91,7 @@ export async function priceWithTax<Line extends CodedLine>(
   };
   return {
     amounts,
-    lines: lines.map((line, index) => ({ ...line, shares: { ...split[index], ...answer.lines[index] } })),
+    lines: lines.map((line, index) => ({ ...line, shares: { ...split[index], ...taxed[index] } })),
     tax: {
       provider: answer.provider,
       ...(answer.calculationId ? { calculationId: answer.calculationId } : {}),

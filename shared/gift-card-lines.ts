@@ -1,0 +1,92 @@
+import { calendarDay } from './format';
+import { amountProblem, deliveryDayProblem, GIFT_CARD_PRODUCT_ID, GIFT_CARD_RULES } from './gift-cards';
+import { unescapeText } from './sanitize';
+import type { GiftCardDetails } from './schemas/gift-cards';
+import { GIFT_CARD_SIZE } from './sizes';
+
+/**
+ * Gift cards in a cart (issue 36 item 1, docs/decisions/0127): a gift card is a cart line with the id
+ * GIFT_CARD_PRODUCT_ID, the size GIFT_CARD_SIZE, a quantity of 1 and its card (`giftCard`); its price is its amount.
+ * Each card is its own line, keyed by its details. A gift card ships nothing, is not taxed and takes no promo code:
+ * the amounts (shared/money.ts) and each line's shares (shared/shares.ts) read the lines through the helpers here.
+ */
+
+/** What the storefront and the checkout say of gift cards to buy. */
+export const GIFT_CARD_WORDS = {
+  twice: 'The same gift card is in your cart twice. Please remove one.',
+  tooMany: `At most ${GIFT_CARD_RULES.maxPerOrder} gift cards per order. Please split them into two orders.`,
+  alreadyInCart: 'This gift card is in your cart already.',
+  addAgain: 'Please remove it and add it again with a new date.',
+  /** The shipping step of a cart of gift cards only: why it still asks for an address. */
+  addressForCardsOnly:
+    'Nothing in your cart ships: each gift card is emailed to its recipient on its day. We still ask for your name, ' +
+    'email and address: they are the billing details of your payment, and your receipt and the card name you as its buyer.',
+  /** The Order Details panel instead of the arrival date, for a cart of gift cards only. */
+  emailedNotShipped: 'Nothing ships: each gift card is emailed to its recipient on its day.',
+} as const;
+
+/** What a gift card line shows where a product line shows its product (the cart, an order). */
+export const GIFT_CARD_LINE = { name: 'Gift card', image: '/gift-card.svg' } as const;
+
+/** A gift card's line, not a product's. */
+export const isGiftCardLine = (line: { id: string }) => line.id === GIFT_CARD_PRODUCT_ID;
+
+/** The cart line of a gift card to buy (the card's words as typed: the checkout sanitises them). */
+export function giftCardLine(details: GiftCardDetails) {
+  return {
+    id: GIFT_CARD_PRODUCT_ID,
+    name: GIFT_CARD_LINE.name,
+    image: GIFT_CARD_LINE.image,
+    price: details.amount,
+    size: GIFT_CARD_SIZE,
+    quantity: 1,
+    giftCard: details,
+  };
+}
+
+/**
+ * A line's place in a cart: its product and size, and for a gift card its details too, so two cards (to two people,
+ * or two days) are two lines that neither the cart nor the checkout merges. The same card twice is one key.
+ */
+export function cartLineKey(line: { id: string; size: string; giftCard?: GiftCardDetails }): string {
+  const card = line.giftCard;
+  if (!card) return `${line.id}|${line.size}`;
+  const details = [
+    card.amount,
+    card.recipientName,
+    card.recipientEmail.toLowerCase(),
+    card.message ?? '',
+    card.deliverOn,
+  ];
+  return `${line.id}|${line.size}|${JSON.stringify(details)}`;
+}
+
+/** The lines that are goods (they ship, are taxed and take a promo code's discount). */
+export const goodsLines = <Line extends { id: string }>(lines: readonly Line[]): Line[] =>
+  lines.filter((line) => !isGiftCardLine(line));
+
+/** Cents of gift cards the lines buy: what a gift card may not pay (a gift card cannot buy a gift card). */
+export const giftCardsBought = (lines: readonly { id: string; price: number; quantity: number }[]) =>
+  lines.filter(isGiftCardLine).reduce((sum, line) => sum + line.price * line.quantity, 0);
+
+/** How a gift card line is named on a receipt: "Gift card for Bea, mailed December 24, 2026" (words as given). */
+export const giftCardLineText = (card: Pick<GiftCardDetails, 'recipientName' | 'deliverOn'>) =>
+  `Gift card for ${card.recipientName}, mailed ${calendarDay(card.deliverOn)}`;
+
+/** A card as stored (its words sanitised) back as typed, for a cart (a restored cart: the checkout sanitises again). */
+export const typedGiftCard = (card: GiftCardDetails): GiftCardDetails => ({
+  ...card,
+  recipientName: unescapeText(card.recipientName),
+  ...(card.message !== undefined ? { message: unescapeText(card.message) } : {}),
+});
+
+/** Why a gift card cannot be bought as it is now (its amount, or a delivery day that has passed), or null. */
+export const giftCardProblem = (card: Pick<GiftCardDetails, 'amount' | 'deliverOn'>, now: Date): string | null =>
+  amountProblem(card.amount) ?? deliveryDayProblem(card.deliverOn, now);
+
+/**
+ * Whether an order has anything to ship (the owner's ship queue): not a quote's design work only (issue 37), and not
+ * gift cards only (each is emailed on its day).
+ */
+export const orderShips = (order: { quote?: { ships: boolean }; lines: readonly { id: string }[] }) =>
+  order.quote?.ships !== false && goodsLines(order.lines).length > 0;
