@@ -26,7 +26,10 @@ export const orderAddressSchema = z.object({
   state: z.string(),
   zip: z.string(),
 });
-/** A line of an order as its customer sees it. */
+/**
+ * A line of an order as its customer sees it. A gift card's (docs/decisions/0127) carries the card as it was bought:
+ * the amount, who it is for, the message and the day it is mailed (never a code: only its recipient's mail has one).
+ */
 export const orderLineSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -34,6 +37,15 @@ export const orderLineSchema = z.object({
   price: z.number(),
   size: z.string(),
   quantity: z.number(),
+  giftCard: z.optional(
+    z.object({
+      amount: whole(),
+      recipientName: z.string(),
+      recipientEmail: z.string(),
+      message: z.optional(z.string()),
+      deliverOn: z.string(),
+    }),
+  ),
 });
 
 /** Where the replacement order of an approved request stands, so the original's page can follow it. */

@@ -1,3 +1,4 @@
+import { goodsLines } from '#shared/gift-card-lines';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { publicOrder } from '../orders/view';
 
@@ -10,8 +11,11 @@ export async function listOrders(userId: string) {
   return { orders: (await customerOrders(userId)).map(publicOrder) };
 }
 
-/** The items of the latest order (spec: the account page shows the previous order). */
+/**
+ * The items of the latest order (spec: the account page shows the previous order), each to be rated: its products
+ * (a gift card it bought is no product to rate: docs/decisions/0127).
+ */
 export async function previousOrder(userId: string) {
   const [latest] = await orders.query('byCustomer', { customer: userId }, { order: 'desc', limit: 1 });
-  return { cart: latest ? publicOrder(latest).lines : [] };
+  return { cart: latest ? goodsLines(publicOrder(latest).lines) : [] };
 }

@@ -1,3 +1,4 @@
+import { orderShips } from '#shared/gift-card-lines';
 import { refunds } from '../../db/entities/refund';
 import { isSale } from '#shared/aftersale';
 import { sizeKind, stockItemFamilies, stockItemSizes, TUMBLER_SIZES } from '#shared/sizes';
@@ -106,9 +107,9 @@ export async function dashboard(
     today: sales(recent.filter((order) => order.createdAt >= second(todayStart))),
     last30Days: sales(recent.filter((order) => order.createdAt >= second(monthStart))),
     refunds: { today: refundFigures(todayStart), last30Days: refundFigures(monthStart) },
-    // A quote's order that ships nothing (design work) is not waiting to ship (issue 37).
-    waitingToShip: pending.filter((order) => order.quote?.ships !== false).length,
-    oldestWaiting: pending.find((order) => order.quote?.ships !== false)?.createdAt ?? null,
+    // An order that ships nothing (a quote's design work, gift cards only) is not waiting to ship.
+    waitingToShip: pending.filter(orderShips).length,
+    oldestWaiting: pending.find(orderShips)?.createdAt ?? null,
     quotes,
     openReplacements: open.length,
     unsentConfirmations: unsent,

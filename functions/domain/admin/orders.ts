@@ -1,3 +1,4 @@
+import { orderShips } from '#shared/gift-card-lines';
 import {
   isSale,
   lineLabel,
@@ -218,10 +219,10 @@ export async function searchOrders(
     return { status, at: at || null, buffer: [], next: at || null, begun: at === false };
   });
   const newest = query.order !== 'oldest';
-  // The ship queue (pending) leaves out a quote's order that ships nothing (design work: issue 37).
+  // The ship queue (pending) leaves out an order that ships nothing (a quote's design work, gift cards only).
   const wanted = (order: OrderRecord) =>
     (query.status !== 'sales' || isSale(order)) &&
-    (query.status !== 'pending' || order.quote?.ships !== false) &&
+    (query.status !== 'pending' || orderShips(order)) &&
     (!words || matches(order, words));
   const filtered = Boolean(words) || query.status === 'sales' || query.status === 'pending';
   const found: OrderRecord[] = [];
@@ -369,7 +370,9 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
           order.replacementOf && orderLabel(order.replacementOf),
           paymentsOf(order)
             .map((payment) =>
-              payment.method === 'card' ? payment.intentId : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
+              payment.method === 'card'
+                ? payment.intentId
+                : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
             )
             .join('; '),
           formatCents(order.refunded ?? 0),

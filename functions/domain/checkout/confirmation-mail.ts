@@ -1,4 +1,5 @@
 import { amountRows } from '#shared/amount-rows';
+import { giftCardLineText, goodsLines, isGiftCardLine } from '#shared/gift-card-lines';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -24,11 +25,38 @@ import { footer as orderStatusLines, noticeNewOrder } from '../orders/mails';
 /** The delivery kind of an order's confirmation (its ref is the order number): one per order, ever. */
 export const ORDER_CONFIRMATION = 'order-confirmation';
 
+/**
+ * A line of the receipt: "2 x Tee (M) $50.00", or a gift card's "Gift card for Bea, mailed December 24, 2026 $50.00"
+ * (docs/decisions/0127: who it is for and its day, not a size).
+ */
+const receiptLine = (line: OrderRecord['lines'][number]) =>
+  line.giftCard
+    ? `${giftCardLineText({ ...line.giftCard, recipientName: unescapeText(line.giftCard.recipientName) })} ${formatPrice(line.price)}`
+    : `${line.quantity} x ${unescapeText(line.name)} (${line.size}) ${formatPrice(line.price * line.quantity)}`;
+
+/**
+ * Where the order goes: the address, and for gift cards how they reach their recipients; an order of gift cards only,
+ * or a quote's design work (issue 37), ships nothing.
+ */
+function deliveryLines(order: OrderRecord): string[] {
+  const address = order.shippingAddress;
+  const cards = order.lines.some(isGiftCardLine);
+  const cardsLine = 'Each gift card is mailed to its recipient on its day, with its code.';
+  // A quote's design work ships nothing (issue 37): no address was asked.
+  if (order.quote?.ships === false) return ['Nothing ships: we send your design work by mail and on your quote page.'];
+  if (cards && !goodsLines(order.lines).length) return [`Nothing ships. ${cardsLine}`];
+  return [
+    'Shipping to:',
+    unescapeText(address.name),
+    unescapeText(address.line1),
+    `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+    ...(cards ? ['', cardsLine] : []),
+  ];
+}
+
 /** The customer's confirmation of a paid order: lines, amounts, where it goes, and the order-status page. */
 function confirmationMail(order: OrderRecord): Mail {
-  const lines = order.lines.map(
-    (line) => `${line.quantity} x ${line.name} (${line.size}) ${formatPrice(line.price * line.quantity)}`,
-  );
+  const lines = order.lines.map(receiptLine);
   const address = order.shippingAddress;
   const text = [
     `Hi ${unescapeText(address.name)},`,
@@ -42,15 +70,7 @@ function confirmationMail(order: OrderRecord): Mail {
       (row) => `${row.label}: ${row.cents < 0 ? `-${formatPrice(-row.cents)}` : formatPrice(row.cents)}`,
     ),
     '',
-    // A quote's design work ships nothing (issue 37): no address was asked.
-    ...(order.quote?.ships === false
-      ? ['Nothing ships: we send your design work by mail and on your quote page.']
-      : [
-          'Shipping to:',
-          unescapeText(address.name),
-          unescapeText(address.line1),
-          `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
-        ]),
+    ...deliveryLines(order),
     ...orderStatusLines(order.orderNumber),
   ].join('\n');
   return { to: unescapeText(address.email), subject: `Your order ${orderLabel(order.orderNumber)}`, text };

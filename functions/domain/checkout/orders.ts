@@ -25,6 +25,7 @@ import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
 import { captureEntry } from '../orders/ledger';
+import { purchaseItems } from '../gift-cards/purchase';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
 
@@ -237,6 +238,8 @@ async function capture(order: OrderRecord): Promise<OrderRecord> {
         { when: { equals: { paymentStatus: 'authorized' } } },
       ),
       captureEntry(order, card.amount, at),
+      // The gift cards the order buys, made with the capture or not at all (docs/decisions/0127).
+      ...purchaseItems(order),
     ]);
     // Counted once: only the caller whose write moved the payment to captured gets here.
     recordMetric('ordersPlaced');

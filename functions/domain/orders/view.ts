@@ -1,4 +1,5 @@
 import { lineKey, replacementDeadline, trackingUrl } from '#shared/aftersale';
+import { goodsLines } from '#shared/gift-card-lines';
 import { shownImage } from '#shared/images';
 import { withDiscount } from '#shared/money';
 import type { OrderPage, OrderView, RefundView, ReplacementView } from '#shared/schemas/order-views';
@@ -13,13 +14,15 @@ export function publicOrder(order: OrderRecord): OrderView {
     status: order.status,
     createdAt: order.createdAt,
     shippingAddress: order.shippingAddress,
-    lines: order.lines.map(({ id, name, image, price, size, quantity }) => ({
+    lines: order.lines.map(({ id, name, image, price, size, quantity, giftCard }) => ({
       id,
       name,
       image: shownImage(image),
       price,
       size,
       quantity,
+      // A gift card's line: the card as bought (docs/decisions/0127); no code is ever on an order.
+      ...(giftCard ? { giftCard } : {}),
     })),
     amounts: withDiscount(order.amounts),
     promoCode: order.promo?.code ?? null,
@@ -93,7 +96,8 @@ export function replaceableUnits(
   const until = order.status === 'completed' ? replacementDeadline(order.completedAt) : null;
   if (!until || now.toISOString() > until) return { units: {}, until };
   const units: Record<string, number> = {};
-  for (const line of order.lines) {
+  // A gift card is emailed, not shipped: nothing of it can be replaced (docs/decisions/0127).
+  for (const line of goodsLines(order.lines)) {
     const left = line.quantity - (order.replaced?.[lineKey(line)] ?? 0);
     if (left > 0) units[lineKey(line)] = left;
   }
