@@ -28,6 +28,8 @@ const PUBLIC = [
   '/contact-us',
   '/support',
   '/custom-printing',
+  '/gift-cards',
+  '/gift-cards/balance',
   '/about-us',
   '/privacy-policy',
   '/terms-and-conditions',

@@ -4,7 +4,7 @@ import { launch, shopUrl, shot } from './browser';
 
 /**
  * The first screen is in the first HTML (issue 39, docs/decisions/0120): what the server sends for `/`, the cart, the
- * checkout steps, search, order status and custom printing already holds the page's largest element (the home
+ * checkout steps, search, order status, custom printing and the gift card pages already holds the page's largest element (the home
  * banner's picture, a step's heading and its Order Details frame), read here as HTML with no script run; then in
  * Chromium the page's largest paint comes before the app takes the shell's place, and nothing on it moves.
  */
@@ -64,6 +64,8 @@ it("the server's HTML of the cart and each checkout step holds the step's headin
     ['/search?q=candle', 'Search the shop'],
     ['/order-status', 'Order status'],
     ['/custom-printing', 'Custom Printing'],
+    ['/gift-cards', 'Gift Cards'],
+    ['/gift-cards/balance', 'Gift Card Balance'],
   ]) {
     expect((await firstHtml(path)).querySelector('#root[data-shell] main h1')?.textContent).toBe(heading);
   }
@@ -116,6 +118,7 @@ it('in Chromium the largest paint of /, the cart (empty and with a line) and a s
       ['/cart', false],
       ['/cart', true],
       ['/order-status', false],
+      ['/gift-cards', false],
     ] as const) {
       const context = await browser.newContext({ viewport, baseURL: shopUrl() });
       if (withLine) await context.addInitScript((line) => localStorage.setItem('cart', JSON.stringify([line])), LINE);

@@ -23,6 +23,7 @@ export const GIFT_CARD_WORDS = {
     'email and address: they are the billing details of your payment, and your receipt and the card name you as its buyer.',
   /** The Order Details panel instead of the arrival date, for a cart of gift cards only. */
   emailedNotShipped: 'Nothing ships: each gift card is emailed to its recipient on its day.',
+  emailedOnItsDay: 'Each gift card is emailed to its recipient on its day, with its code.',
 } as const;
 
 /** What a gift card line shows where a product line shows its product (the cart, an order). */

@@ -182,6 +182,12 @@ export const SITE_JSON: readonly { path: string; operationId: string; summary: s
 export const SITE_FILES: readonly { path: string; operationId: string; summary: string; type: string }[] = [
   { path: '/favicon.svg', operationId: 'SiteGetFavicon', summary: "The shop's icon", type: 'image/svg+xml' },
   {
+    path: '/gift-card.svg',
+    operationId: 'SiteGetGiftCardPicture',
+    summary: "A gift card line's picture (cart, orders)",
+    type: 'image/svg+xml',
+  },
+  {
     path: SHARE_IMAGE.path,
     operationId: 'SiteGetShareImage',
     summary: 'The picture link previews show (Open Graph, 1200x630)',
@@ -239,6 +245,7 @@ const AREA_TITLES: Record<string, string> = {
   quotes:
     "Quotes for printing and design: the request with artwork, the shopper's quote page by its signed link, the owner's offers",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
+  'gift-cards': "A gift card's balance by its code (wrong codes counted per client)",
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };
 

@@ -25,6 +25,12 @@ export const STATIC_PAGES = [
       'Tees, hoodies, tumblers and gift wrap printed with your design, from one piece to a few hundred. Ask for a quote.',
   },
   {
+    path: '/gift-cards',
+    title: 'Gift Cards',
+    description:
+      'A gift card from $10 to $500, emailed on the day you choose with your message. Spend it on anything; it never expires.',
+  },
+  {
     path: '/contact-us',
     title: 'Contact Us',
     description:
@@ -139,6 +145,8 @@ export const SPA_ROUTES = [
   '/account/orders/:orderNumber',
   '/order-status',
   '/custom-printing',
+  '/gift-cards',
+  '/gift-cards/balance',
   '/quotes/:quoteId',
   '/contact-us',
   '/support',
@@ -165,9 +173,9 @@ export const SPA_ROUTES = [
 /**
  * Pages whose first screen is in their first HTML though no data makes it (docs/decisions/0120): the build renders
  * each from the app's components into its own copy of index.html, `first/<name>.html` (web/vite.config.mts), with
- * the page's code as `modules` (vite manifest keys, relative to web/). The page function serves `/` and
- * `/custom-printing` from theirs; the routing function (and the local gateway) serves the others' file for their
- * address instead of index.html.
+ * the page's code as `modules` (vite manifest keys, relative to web/). The page function serves `/`,
+ * `/custom-printing` and `/gift-cards` from theirs; the routing function (and the local gateway) serves the others'
+ * file for their address instead of index.html.
  */
 export const FIRST_SCREENS = {
   '/': { name: 'home', modules: ['src/features/pages/HomePage.tsx'] },
@@ -186,6 +194,8 @@ export const FIRST_SCREENS = {
   '/search': { name: 'search', modules: ['src/features/catalog/SearchPage.tsx'] },
   '/order-status': { name: 'order-status', modules: ['src/features/orders/OrderStatusPage.tsx'] },
   '/custom-printing': { name: 'custom-printing', modules: ['src/features/quotes/QuoteRequestPage.tsx'] },
+  '/gift-cards': { name: 'gift-cards', modules: ['src/features/gift-cards/GiftCardPage.tsx'] },
+  '/gift-cards/balance': { name: 'gift-card-balance', modules: ['src/features/gift-cards/BalancePage.tsx'] },
 } as const satisfies Record<string, { name: string; modules: string[] }>;
 
 /** The built file of a page's first screen (relative to web/dist), or undefined for a page without one. */

@@ -272,9 +272,17 @@ describe('pages a crawler reads and the image pipeline', () => {
       [
         'arn:spa/.vite/manifest.json',
         'arn:spa/index.html',
-        ...['cart', 'cart-payment', 'cart-shipping', 'custom-printing', 'home', 'order-status', 'search'].map(
-          (name) => `arn:spa/first/${name}.html`,
-        ),
+        ...[
+          'cart',
+          'cart-payment',
+          'cart-shipping',
+          'custom-printing',
+          'gift-card-balance',
+          'gift-cards',
+          'home',
+          'order-status',
+          'search',
+        ].map((name) => `arn:spa/first/${name}.html`),
       ].sort(),
     );
   });

@@ -89,6 +89,8 @@ describe('the SPA routing function (run on sample requests)', () => {
     ['/cart/payment', '/first/cart-payment.html'],
     ['/search', '/first/search.html'],
     ['/order-status', '/first/order-status.html'],
+    ['/gift-cards/balance', '/first/gift-card-balance.html'],
+    ['/gift-cards/x', '/404'],
     ['/cart/x', '/404'],
   ])('a page with a first screen of its own, %s -> %s (docs/decisions/0120)', (uri, file) => {
     expect(run(uri).uri).toBe(file);

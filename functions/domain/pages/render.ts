@@ -29,6 +29,7 @@ export const PAGE_MODULES: Record<string, string> = {
   category: 'src/features/catalog/ProductListPage.tsx',
   '/about-us': 'src/features/pages/AboutPage.tsx',
   '/custom-printing': 'src/features/forms/QuotePage.tsx',
+  '/gift-cards': 'src/features/gift-cards/GiftCardPage.tsx',
   '/contact-us': 'src/features/forms/ContactPage.tsx',
   '/support': 'src/features/forms/SupportPage.tsx',
   '/faqs': 'src/features/pages/FaqsPage.tsx',

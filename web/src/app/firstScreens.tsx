@@ -4,6 +4,7 @@ import { StaticRouter } from 'react-router-dom';
 import { FIRST_SCREENS } from '#shared/pages';
 import { CheckoutShell } from '../features/checkout/CheckoutShell';
 import { ORDER_STATUS_INTRO } from '../features/orders/orderStatusIntro';
+import { BalanceIntro, GiftCardIntro } from '../features/gift-cards/GiftCardIntro';
 import { HomeBanner } from '../features/pages/HomeBanner';
 import { QuoteIntro } from '../features/quotes/QuoteIntro';
 
@@ -39,6 +40,18 @@ const SCREENS: Record<keyof typeof FIRST_SCREENS, ReactNode> = {
     <section className="page narrow enquiry" aria-busy="true">
       <QuoteIntro />
       <div className="card form-room quote-room" aria-hidden="true" />
+    </section>
+  ),
+  '/gift-cards': (
+    <section className="page narrow enquiry gift-cards" aria-busy="true">
+      <GiftCardIntro />
+      <div className="card form-room gift-card-room" aria-hidden="true" />
+    </section>
+  ),
+  '/gift-cards/balance': (
+    <section className="page narrow enquiry gift-cards" aria-busy="true">
+      <BalanceIntro />
+      <div className="card form-room gift-balance-room" aria-hidden="true" />
     </section>
   ),
 };

@@ -94,6 +94,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/order-status', ...page(() => import('../features/orders/OrderStatusPage')) },
       { path: '/custom-printing', ...page(() => import('../features/quotes/QuoteRequestPage')) },
+      { path: '/gift-cards', ...page(() => import('../features/gift-cards/GiftCardPage')) },
+      { path: '/gift-cards/balance', ...page(() => import('../features/gift-cards/BalancePage')) },
       {
         path: '/quotes/:quoteId',
         ...pageWithData(

@@ -180,6 +180,8 @@ export function Footer() {
       <nav aria-label="Shop information">
         <Link to="/about-us">About Us</Link>
         <Link to="/custom-printing">Custom Printing</Link>
+        <Link to="/gift-cards">Gift Cards</Link>
+        <Link to="/gift-cards/balance">Gift Card Balance</Link>
         <Link to="/faqs">FAQs</Link>
         <Link to="/privacy-policy">Privacy Policy</Link>
         <Link to="/terms-and-conditions">Terms and Conditions</Link>

@@ -1,3 +1,4 @@
+import { cartLineKey, giftCardLine } from '#shared/gift-card-lines';
 import type { CartLine } from '#shared/schemas/cart';
 import { cartReducer, fitsInLine, mergeCarts, readStoredCart, withRestored } from './cartReducer';
 
@@ -81,5 +82,50 @@ describe('cart reducer (spec section 4)', () => {
       localStorage.setItem('cart', bad);
       expect(readStoredCart()).toEqual([]);
     }
+  });
+});
+
+describe('gift card lines (docs/decisions/0127)', () => {
+  const card = (name: string, amount = 5000) =>
+    giftCardLine({ amount, recipientName: name, recipientEmail: `${name}@example.com`, deliverOn: '2026-12-24' });
+
+  it('each card is its own line, one card each: two people are two lines, the same card added again stays one', () => {
+    let cart = [card('Bea'), card('Cy'), card('Bea', 2500), tee].reduce(
+      (c, line) => cartReducer(c, { type: 'ADD_TO_CART', line }),
+      [] as CartLine[],
+    );
+    expect(cart.map((line) => [line.giftCard?.recipientName ?? line.name, line.quantity])).toEqual([
+      ['Bea', 1],
+      ['Cy', 1],
+      ['Bea', 1],
+      ['Tee', 2],
+    ]);
+    cart = cartReducer(cart, { type: 'ADD_TO_CART', line: card('Cy') });
+    expect(cart).toHaveLength(4);
+    expect(fitsInLine(cart, card('Cy'))).toBe(0);
+    expect(fitsInLine(cart, card('Dee'))).toBe(1);
+    // A card's quantity stays one; removing one card by its key leaves the others.
+    const cy = cartLineKey(card('Cy'));
+    expect(
+      cartReducer(cart, { type: 'UPDATE_QUANTITY', id: 'gift-card', size: 'GIFT CARD', key: cy, quantity: 5 })[1],
+    ).toMatchObject({ quantity: 1 });
+    const left = cartReducer(cart, { type: 'REMOVE_FROM_CART', id: 'gift-card', size: 'GIFT CARD', key: cy });
+    expect(left.map((line) => line.giftCard?.recipientName ?? line.name)).toEqual(['Bea', 'Bea', 'Tee']);
+  });
+
+  it('signing in merges a guest’s cards into the saved cart without doubling one', () => {
+    expect(
+      mergeCarts([card('Bea'), tee], [card('Bea'), card('Cy')]).map(
+        (line) => line.giftCard?.recipientName ?? line.name,
+      ),
+    ).toEqual(['Bea', 'Tee', 'Cy']);
+  });
+
+  it('a stored cart keeps its cards, with their words as typed', () => {
+    const typed = giftCardLine({ ...card('Fay').giftCard, recipientName: 'Fay & <Gus>', message: 'Hi & bye' });
+    localStorage.setItem('cart', JSON.stringify([typed, tee]));
+    expect(readStoredCart()).toEqual([typed, tee]);
+    localStorage.setItem('cart', JSON.stringify([readStoredCart()[0]]));
+    expect(readStoredCart()[0].giftCard).toMatchObject({ recipientName: 'Fay & <Gus>', message: 'Hi & bye' });
   });
 });

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { cartLineKey, giftCardLineText, giftCardProblem, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { CART_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import type { CartLine } from '#shared/schemas/cart';
+import type { GiftCardDetails } from '#shared/schemas/gift-cards';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE, MAX_QUANTITY } from '#shared/sizes';
 import { LinePhoto } from '../../components/LinePhoto';
@@ -13,6 +15,7 @@ import type { CartAction } from '../cart/cartReducer';
  * section 4). A line never holds more than 9: at 9 the plus is off and the line says why.
  */
 export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: CartAction) => void }) {
+  if (line.giftCard) return <GiftCardLineRow line={line} card={line.giftCard} dispatch={dispatch} />;
   const name = unescapeText(line.name);
   const setQuantity = (quantity: number) =>
     dispatch({ type: 'UPDATE_QUANTITY', id: line.id, size: line.size, quantity });
@@ -62,6 +65,59 @@ export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (act
           className="link"
           aria-label={`Remove ${name}`}
           onClick={() => dispatch({ type: 'REMOVE_FROM_CART', id: line.id, size: line.size })}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A gift card's line (docs/decisions/0127): who it is for, their address and the day it is mailed, the amount; its
+ * quantity is one card. A day that has passed by now is said on the line: the checkout refuses it until the card is
+ * added again with a new day.
+ */
+function GiftCardLineRow({
+  line,
+  card,
+  dispatch,
+}: {
+  line: CartLine;
+  card: GiftCardDetails;
+  dispatch: (action: CartAction) => void;
+}) {
+  const label = giftCardLineText(card);
+  const problem = giftCardProblem(card, new Date());
+  return (
+    <li className="cart-line card gift-card-line">
+      <div className="cart-line-photo">
+        <img src={line.image} alt="" width={96} height={96} />
+      </div>
+      <div className="cart-line-info">
+        <Link to="/gift-cards" className="cart-line-name">
+          {label}
+        </Link>
+        <span className="muted">To {card.recipientEmail}</span>
+        {card.message && <span className="muted gift-card-line-message">“{card.message}”</span>}
+        {problem && (
+          <span className="error" role="alert">
+            {problem} {GIFT_CARD_WORDS.addAgain}
+          </span>
+        )}
+      </div>
+      <div className="cart-line-quantity">
+        <span className="muted">1 card</span>
+      </div>
+      <div className="cart-line-end">
+        <span className="cart-line-total" data-testid="line-total">
+          {formatPrice(line.price)}
+        </span>
+        <button
+          type="button"
+          className="link"
+          aria-label={`Remove ${label}`}
+          onClick={() => dispatch({ type: 'REMOVE_FROM_CART', id: line.id, size: line.size, key: cartLineKey(line) })}
         >
           Remove
         </button>

@@ -1,3 +1,4 @@
+import { cartLineKey } from '#shared/gift-card-lines';
 import { Link } from 'react-router-dom';
 import { CART_MESSAGES } from '#shared/messages';
 import { useCart } from '../cart/CartProvider';
@@ -27,7 +28,7 @@ export default function CartStep() {
       ) : (
         <ul className="cart-lines">
           {cart.map((line) => (
-            <CartLineRow key={`${line.id}|${line.size}`} line={line} dispatch={dispatch} />
+            <CartLineRow key={cartLineKey(line)} line={line} dispatch={dispatch} />
           ))}
         </ul>
       )}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ORDER_STATUS_PATH } from '#shared/aftersale';
+import { cartLineKey, giftCardLineText, goodsLines, GIFT_CARD_WORDS, typedGiftCard } from '#shared/gift-card-lines';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
@@ -19,6 +20,7 @@ import './checkout.css';
 export default function OrderConfirmationPage() {
   const { orderNumber, order } = readLastOrder();
   const address = order?.shippingAddress;
+  const onlyGiftCards = !!order?.lines?.length && goodsLines(order.lines).length === 0;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -32,8 +34,10 @@ export default function OrderConfirmationPage() {
           <strong data-testid="order-number" className="order-number">
             {orderLabel(orderNumber)}
           </strong>
-          . A confirmation is on its way to your inbox, and your order ships within 2-3 days. You can follow it any time
-          on the <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`}>order status page</Link>.
+          . A confirmation is on its way to your inbox, and{' '}
+          {onlyGiftCards ? 'each gift card is emailed on its day' : 'your order ships within 2-3 days'}. You can follow
+          it any time on the{' '}
+          <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`}>order status page</Link>.
         </p>
       ) : (
         <p className="card">We could not find a recent order in this browser.</p>
@@ -43,21 +47,35 @@ export default function OrderConfirmationPage() {
           <h2 id="bought-heading">What you bought</h2>
           <ul className="confirmation-lines">
             {order.lines.map((line) => (
-              <li key={`${line.id}|${line.size}`}>
+              <li key={cartLineKey(line)}>
                 <LinePhoto src={line.image} size={56} />
-                <span className="line-name">
-                  {unescapeText(line.name)}
-                  <span className="line-details muted">
-                    {line.size !== CANDLE_SIZE && `Size ${line.size} · `}Qty {line.quantity}
+                {line.giftCard ? (
+                  // A gift card: who it is for and its day, not a size (docs/decisions/0127).
+                  <span className="line-name">
+                    {giftCardLineText(typedGiftCard(line.giftCard))}
+                    <span className="line-details muted">To {line.giftCard.recipientEmail}</span>
                   </span>
-                </span>
+                ) : (
+                  <span className="line-name">
+                    {unescapeText(line.name)}
+                    <span className="line-details muted">
+                      {line.size !== CANDLE_SIZE && `Size ${line.size} · `}Qty {line.quantity}
+                    </span>
+                  </span>
+                )}
                 <span>{formatPrice(line.price * line.quantity)}</span>
               </li>
             ))}
           </ul>
         </section>
       )}
-      {address && (
+      {address && onlyGiftCards && (
+        <section className="card" aria-labelledby="ships-heading">
+          <h2 id="ships-heading">Nothing ships</h2>
+          <p>{GIFT_CARD_WORDS.emailedOnItsDay}</p>
+        </section>
+      )}
+      {address && !onlyGiftCards && (
         <section className="card" aria-labelledby="ships-heading">
           <h2 id="ships-heading">Where it ships</h2>
           <address className="confirmation-address">

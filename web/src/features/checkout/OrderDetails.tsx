@@ -1,4 +1,5 @@
 import { longDay } from '#shared/format';
+import { goodsLines, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { estimateAmounts, estimatedArrival, formatPrice } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
@@ -85,9 +86,13 @@ export function OrderDetails({
             onApply={promo.apply}
             onRemove={promo.remove}
           />
-          <p className="muted">
-            {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
-          </p>
+          {goodsLines(cart).length === 0 && cart.length > 0 ? (
+            <p className="muted">{GIFT_CARD_WORDS.emailedNotShipped}</p>
+          ) : (
+            <p className="muted">
+              {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
+            </p>
+          )}
         </>
       )}
       {step === 'cart' && (

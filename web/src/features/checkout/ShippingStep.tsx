@@ -10,6 +10,7 @@ import {
   useSubmit,
   type ActionFunctionArgs,
 } from 'react-router-dom';
+import { goodsLines, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { MESSAGES, REMINDER_MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
@@ -179,6 +180,10 @@ export default function ShippingStep() {
         <p className="notice" role="status">
           {notice}
         </p>
+      )}
+      {/* Gift cards only (docs/decisions/0127): nothing ships, and the address is still the buyer's. */}
+      {cart.length > 0 && goodsLines(cart).length === 0 && (
+        <p className="notice">{GIFT_CARD_WORDS.addressForCardsOnly}</p>
       )}
       <form className="stack card" onSubmit={next} aria-label="Shipping details">
         <ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />

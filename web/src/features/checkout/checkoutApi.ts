@@ -7,8 +7,15 @@ import { promoCheckResultSchema } from '#shared/schemas/promo';
 import { restoreAnswerSchema } from '#shared/schemas/reminders';
 import { api } from '../../lib/api';
 
-/** What checkout sends: which products, sizes and how many (the server prices them). */
-const lines = (cart: CartLine[]) => cart.map(({ id, size, quantity, name }) => ({ id, size, quantity, name }));
+/** What checkout sends: which products, sizes and how many, and a gift card's card (the server prices them). */
+const lines = (cart: CartLine[]) =>
+  cart.map(({ id, size, quantity, name, giftCard }) => ({
+    id,
+    size,
+    quantity,
+    name,
+    ...(giftCard ? { giftCard } : {}),
+  }));
 
 export const validateCart = (cart: CartLine[]) =>
   api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });

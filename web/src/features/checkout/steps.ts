@@ -1,3 +1,4 @@
+import { cartLineKey } from '#shared/gift-card-lines';
 import type { CartLine } from '#shared/schemas/cart';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CreateIntentResult } from '#shared/schemas/checkout';
@@ -33,9 +34,9 @@ export function stepOfPath(pathname: string): Step {
 
 export const EMPTY_ADDRESS: ShippingAddress = { name: '', email: '', line1: '', city: '', state: '', zip: '' };
 
-/** A cart as the server prices it: which products, sizes and how many. */
-export const cartKey = (cart: readonly Pick<CartLine, 'id' | 'size' | 'quantity'>[]) =>
-  cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',');
+/** A cart as the server prices it: which products, sizes and how many (and each gift card's details: decision 0127). */
+export const cartKey = (cart: readonly Pick<CartLine, 'id' | 'size' | 'quantity' | 'giftCard'>[]) =>
+  cart.map((line) => `${cartLineKey(line)}|${line.quantity}`).join(',');
 
 /** The same details in every field, as typed. */
 export const sameAddress = (a: ShippingAddress, b: ShippingAddress) =>

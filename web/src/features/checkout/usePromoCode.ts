@@ -1,3 +1,4 @@
+import { cartLineKey } from '#shared/gift-card-lines';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#shared/messages';
 import type { CartLine } from '#shared/schemas/cart';
@@ -25,7 +26,7 @@ export type PromoStatus = 'current' | 'checking' | 'unconfirmed';
 
 /** The cart as the server prices a code for it: its lines, and who asks (a signed-in shopper's own uses count). */
 export const promoCartKey = (cart: readonly CartLine[], who: string | null) =>
-  `${who ?? 'guest'}#${cart.map((line) => `${line.id}|${line.size}|${line.quantity}`).join(',')}`;
+  `${who ?? 'guest'}#${cart.map((line) => `${cartLineKey(line)}|${line.quantity}`).join(',')}`;
 
 /** The applied code kept for this tab (sessionStorage), if any. */
 export function storedPromo(): AppliedPromo | null {

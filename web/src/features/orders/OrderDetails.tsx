@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '#shared/aftersale';
+import { cartLineKey, giftCardLineText, GIFT_CARD_WORDS, orderShips, typedGiftCard } from '#shared/gift-card-lines';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
@@ -75,7 +76,8 @@ export function OrderDetails({ page }: { page: OrderPage }) {
         </h2>
         <p className="order-state">
           <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>{' '}
-          {order.status === 'pending' && 'We are packing it; it ships within 2-3 days.'}
+          {order.status === 'pending' &&
+            (orderShips(order) ? 'We are packing it; it ships within 2-3 days.' : GIFT_CARD_WORDS.emailedNotShipped)}
           {order.status === 'completed' &&
             order.shippedAt &&
             `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
@@ -102,11 +104,17 @@ export function OrderDetails({ page }: { page: OrderPage }) {
         <p className="muted">Placed on {date(order.createdAt)}</p>
         <ul className="order-items">
           {order.lines.map((line) => (
-            <li key={lineKey(line)}>
+            <li key={cartLineKey(line)}>
               <LinePhoto src={line.image} size={56} />
               <span className="line-name">
-                {unescapeText(line.name)}
-                {line.size !== 'CANDLE' ? ` (${line.size})` : ''} × {line.quantity}
+                {line.giftCard ? (
+                  giftCardLineText(typedGiftCard(line.giftCard))
+                ) : (
+                  <>
+                    {unescapeText(line.name)}
+                    {line.size !== 'CANDLE' ? ` (${line.size})` : ''} × {line.quantity}
+                  </>
+                )}
               </span>
               <span>{formatPrice(line.price * line.quantity)}</span>
             </li>

@@ -58,6 +58,16 @@ export default function HomePage() {
         </Link>
       </section>
 
+      <section className="pitch card" aria-labelledby="gift-heading">
+        <div>
+          <h2 id="gift-heading">Gift cards, emailed on the day you choose</h2>
+          <p>From $10 to $500, with your message. It pays for anything in the shop and never expires.</p>
+        </div>
+        <Link to="/gift-cards" className="button">
+          Give a gift card
+        </Link>
+      </section>
+
       <section aria-labelledby="services-heading">
         <h2 id="services-heading">Our services</h2>
         <ul className="services">
