@@ -24,6 +24,7 @@ export const createIntent = (input: {
   checkoutSecret?: string;
   signedIn: boolean;
   promoCode?: string;
+  giftCardCode?: string;
 }) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
     auth: input.signedIn,
@@ -34,6 +35,7 @@ export const createIntent = (input: {
       ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
       ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
     },
   });
 
