@@ -73,6 +73,10 @@ export const refundViewSchema = z.object({
   reason: z.enum(REFUND_REASONS),
   lines: z.array(z.object({ id: z.string(), name: z.string(), size: z.string(), quantity: whole(), total: whole() })),
   shipping: z.boolean(),
+  /** Where it went (docs/decisions/0126): to the card, back to a gift card that paid part, or as store credit. */
+  toCard: z.optional(whole()),
+  toGiftCard: z.optional(whole()),
+  storeCredit: z.optional(z.boolean()),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 

@@ -28,7 +28,7 @@ import { changeTracking, shipOrder } from '../orders/shipping';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
 import type { RefundRecord } from '../../db/entities/refund';
-import { capturedOf, checkLedger, type LedgerCheck } from '../orders/ledger';
+import { checkLedger, givenBackInAll, paidInAll, type LedgerCheck } from '../orders/ledger';
 import { notRefundable as refusal, refundable, refundOrder, refundsOf, refundWhat } from '../orders/refunds';
 import { refundView } from '../orders/view';
 
@@ -399,8 +399,9 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
 function money(order: OrderRecord, made: RefundRecord[], ledger: LedgerCheck): AdminOrderView['money'] {
   const why = refusal(order);
   return {
-    captured: capturedOf(order),
-    refunded: order.refunded ?? 0,
+    // Paid in all and given back in all: a gift card's part and store credit included (docs/decisions/0126).
+    captured: paidInAll(order),
+    refunded: givenBackInAll(order),
     refundable: why === null,
     why,
     refundedUnits: order.refundedUnits ?? {},

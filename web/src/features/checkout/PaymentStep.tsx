@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Navigate, replace, useLoaderData, useNavigate } from 'react-router-dom';
+import { Navigate, replace, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -55,10 +55,10 @@ function ThanksDialog({ orderNumber, onContinue }: { orderNumber: string; onCont
 
 /** /cart/payment: where it ships, the card entry and Pay (spec section 2), Back to the shipping step. */
 export default function PaymentStep() {
-  const loaded = useLoaderData<{ priced: PricedCheckout; stripeKey: string | null }>();
-  const { stripeKey } = loaded;
-  // Priced again when a gift card is applied or removed (the same checkout, or a new one when the card now pays all).
-  const [priced, setPriced] = useState(loaded.priced);
+  const { priced, stripeKey } = useLoaderData<{ priced: PricedCheckout; stripeKey: string | null }>();
+  // Priced again when a gift card is applied or removed (the same checkout, or a new one when the card now pays all):
+  // kept for the tab, then this step's data is read again, so Order Details shows it too.
+  const revalidator = useRevalidator();
   const [giftCardError, setGiftCardError] = useState<string | null>(null);
   const { who, address, promo } = useCheckout();
   const { cart } = useCart();
@@ -82,9 +82,8 @@ export default function PaymentStep() {
         giftCardCode: code,
       });
       keepCheckout(result);
-      const next = { ...priced, intent: result };
-      keepPriced(next);
-      setPriced(next);
+      keepPriced({ ...priced, intent: result });
+      await revalidator.revalidate();
       return true;
     } catch (error) {
       setGiftCardError(error instanceof ApiError ? error.message : MESSAGES.serverError);
