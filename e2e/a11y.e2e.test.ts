@@ -50,6 +50,7 @@ const ADMIN = [
   '/admin/orders/archive',
   '/admin/replacements',
   '/admin/promo-codes',
+  '/admin/gift-cards',
 ];
 
 it('public pages have no serious or critical accessibility violations', async () => {

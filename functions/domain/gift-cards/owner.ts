@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { shopDay } from '#shared/gift-cards';
-import { formatCents } from '#shared/money';
+import { formatCents, formatPrice } from '#shared/money';
 import { canonicalOrderNumber, orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import type { GiftCardView, StoreCreditBody } from '#shared/schemas/gift-cards';
@@ -204,7 +204,7 @@ export async function voidCard(cardId: string, version: number, now = new Date()
           entryId: card.status === 'voided' ? `voided-${card.version}` : 'voided',
           kind: 'voided',
           amount: -card.balance,
-          note: `Voided by the owner: ${formatCents(card.balance)} was left.`,
+          note: `${formatPrice(card.balance)} was left on it.`,
           at,
         },
         { ifNew: true },

@@ -170,6 +170,7 @@ describe('void', () => {
     ]);
     expect(shown.entries.reduce((sum: number, entry: { amount: number }) => sum + entry.amount, 0)).toBe(0);
     expect(shown.entries[1].orderNumber).toBe(orderNumber);
+    expect(shown.entries[2].note).toBe('$25.00 was left on it.');
     expect(shown.ledgerOk).toBe(true);
     const check = await balanceOf(code);
     expect(check.status).toBe(404);
