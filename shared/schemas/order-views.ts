@@ -322,6 +322,11 @@ export const dashboardSchema = z.object({
    */
   quotes: z.object({ waiting: z.number(), offersOut: z.number(), wonThisMonth: z.number(), wonValue: z.number() }),
   /**
+   * Gift cards and store credit (issue 36): the outstanding balance (the shop's liability, docs/decisions/0128), and
+   * the cards bought this calendar month in the shop's time zone, how many and their value in cents.
+   */
+  giftCards: z.object({ outstanding: z.number(), soldThisMonth: z.number(), soldValue: z.number() }),
+  /**
    * Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest
    * first: the count and the first few.
    */

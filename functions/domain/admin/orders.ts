@@ -20,6 +20,7 @@ import { canonicalOrderNumber, orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
+import { csvCell as cell } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
 import { confirmationMailOf } from '../checkout/confirmation-mail';
 import { orderOfPayment, paymentsOf } from '../orders/identity';
@@ -323,12 +324,6 @@ const CSV_COLUMNS = [
   'refunded',
   'refunds',
 ];
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-const cell = (value: string | number | null | undefined) => {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** CSV of the orders of a status and date range (and search words), every page, newest first. */
 export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string; fileName: string }> {
@@ -369,7 +364,9 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
           order.replacementOf && orderLabel(order.replacementOf),
           paymentsOf(order)
             .map((payment) =>
-              payment.method === 'card' ? payment.intentId : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
+              payment.method === 'card'
+                ? payment.intentId
+                : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
             )
             .join('; '),
           formatCents(order.refunded ?? 0),

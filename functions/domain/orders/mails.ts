@@ -205,9 +205,7 @@ function cancelMoneyLines(order: OrderRecord, total: number): string[] {
     );
   const gift = giftCardPaymentsOf(order)[0];
   if (toGiftCard > 0 && gift)
-    lines.push(
-      `${formatPrice(toGiftCard)} is back on your gift card ending ${gift.last4}, ready to spend again.`,
-    );
+    lines.push(`${formatPrice(toGiftCard)} is back on your gift card ending ${gift.last4}, ready to spend again.`);
   return lines.length ? lines : ['Nothing was charged for it, so there is nothing to refund.'];
 }
 
