@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { shopDay } from '#shared/gift-cards';
 import { lineKey, lineLabel } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -18,8 +16,7 @@ import { paymentProvider } from '../checkout/payments';
 import { stripeTaxProvider } from '../checkout/tax';
 import { taxReference } from '../checkout/tax/transaction';
 import { deliveryItem, sendAgain } from '../mail/deliveries';
-import { cardMailItem } from '../gift-cards/mails';
-import { issueItems } from '../gift-cards/cards';
+import { issueStoreCredit, storeCreditCardId } from '../gift-cards/owner';
 import { cardPaymentOf, giftCardPaymentsOf } from './identity';
 import { giftCardReturn, givenBackInAll, openLedger, paidInAll, refundedChange, splitBack } from './ledger';
 import { footer } from './mails';
@@ -122,7 +119,7 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     if (!split) throw conflict('Nothing is left to refund that way on this order.');
     record.toCard = split.card;
     record.toGiftCard = split.giftCard;
-    if (credit) record.storeCreditCardId = storeCreditCardId(orderNumber, body.refundId);
+    if (credit) record.storeCreditCardId = storeCreditCardIdOf(orderNumber, body.refundId);
     const ledger = openLedger(order, now);
     const money = refundedChange(order, split.card);
     const gift = split.giftCard > 0 ? giftCardReturn(order, split.giftCard, body.refundId, now) : null;
@@ -329,28 +326,27 @@ function whereItWent(order: OrderRecord, record: RefundRecord): string[] {
 const cardPartOf = (record: RefundRecord) => record.toCard ?? record.total;
 
 /** The new card a refund as store credit makes: its id derived from the refund, so a retry makes the same one. */
-export const storeCreditCardId = (orderNumber: string, refundId: string) =>
-  `gc_${createHash('sha256').update(`store-credit|${orderNumber}|${refundId}`).digest('hex').slice(0, 32)}`;
+export const storeCreditCardIdOf = (orderNumber: string, refundId: string) =>
+  storeCreditCardId(`${orderNumber}|${refundId}`);
 
 /**
  * The store credit of a refund (docs/decisions/0126): a new card for the order's customer, mailed at once, and the
  * order's ledger entry, in the refund's reserving transaction.
  */
 function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string): TransactItem[] {
-  const card = {
-    cardId: record.storeCreditCardId!,
-    kind: 'store_credit' as const,
-    status: 'scheduled' as const,
-    amount: record.total,
-    balance: record.total,
-    sourceOrder: order.orderNumber,
-    reason: `Refund of order ${orderLabel(order.orderNumber)}: ${REFUND_REASON_LABEL[record.reason]}`,
-    recipient: { name: order.shippingAddress.name, email: order.shippingAddress.email },
-    deliverOn: shopDay(new Date(at)),
-  };
+  const { cardId, items } = issueStoreCredit(
+    `${order.orderNumber}|${record.refundId}`,
+    {
+      amount: record.total,
+      reason: `Refund of order ${orderLabel(order.orderNumber)}: ${REFUND_REASON_LABEL[record.reason]}`,
+      recipient: { name: order.shippingAddress.name, email: order.shippingAddress.email },
+      issuedBy: 'a refund',
+      sourceOrder: order.orderNumber,
+    },
+    new Date(at),
+  );
   return [
-    ...issueItems(card),
-    cardMailItem(card),
+    ...items,
     ledgerEntries.transact.put(
       {
         orderNumber: order.orderNumber,
@@ -358,7 +354,7 @@ function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string):
         kind: 'store_credit',
         amount: record.total,
         refundId: record.refundId,
-        cardId: card.cardId,
+        cardId,
         at,
       },
       { ifNew: true },
