@@ -179,6 +179,33 @@ async function cardAt(cardId: string, version: number): Promise<GiftCard> {
 }
 
 /**
+ * The writes of a void at the card as read: its balance to 0 beside a `voided` entry of minus what was left, the card
+ * voided, its code's pointer deleted; on the condition that nothing changed it since (version, status, balance).
+ */
+export function voidItems(card: GiftCard, at: string): TransactItem[] {
+  return [
+    giftCards.transact.update(
+      { cardId: card.cardId },
+      { set: { balance: 0, status: 'voided', voidedAt: at }, remove: ['codeHash'], add: { version: 1 } },
+      { when: { equals: { version: card.version, status: card.status, balance: card.balance } } },
+    ),
+    giftCardEntries.transact.put(
+      {
+        cardId: card.cardId,
+        // A second void (of what a return credited after the first) is its own entry.
+        entryId: card.status === 'voided' ? `voided-${card.version}` : 'voided',
+        kind: 'voided',
+        amount: -card.balance,
+        note: `${formatPrice(card.balance)} was left on it.`,
+        at,
+      },
+      { ifNew: true },
+    ),
+    ...(card.codeHash ? [giftCardCodes.transact.delete({ codeHash: card.codeHash })] : []),
+  ];
+}
+
+/**
  * Void (POST .../actions `void`): what is left goes, in one transaction at the version the owner saw: the balance to
  * 0 beside a `voided` entry of minus what was left, the card voided, its code's pointer deleted (the code answers
  * like any unknown one from then on). A checkout that spent from the card meanwhile only changes what is left: the
@@ -190,27 +217,7 @@ export async function voidCard(cardId: string, version: number, now = new Date()
   for (;;) {
     const card = await cardAt(cardId, version);
     if (card.status === 'voided' && card.balance === 0) throw conflict('This card is voided already.');
-    const at = now.toISOString();
-    const failed = await transactWriteOrFailures([
-      giftCards.transact.update(
-        { cardId },
-        { set: { balance: 0, status: 'voided', voidedAt: at }, remove: ['codeHash'], add: { version: 1 } },
-        { when: { equals: { version: card.version, status: card.status, balance: card.balance } } },
-      ),
-      giftCardEntries.transact.put(
-        {
-          cardId,
-          // A second void (of what a return credited after the first) is its own entry.
-          entryId: card.status === 'voided' ? `voided-${card.version}` : 'voided',
-          kind: 'voided',
-          amount: -card.balance,
-          note: `${formatPrice(card.balance)} was left on it.`,
-          at,
-        },
-        { ifNew: true },
-      ),
-      ...(card.codeHash ? [giftCardCodes.transact.delete({ codeHash: card.codeHash })] : []),
-    ]);
+    const failed = await transactWriteOrFailures(voidItems(card, now.toISOString()));
     if (failed.length === 0) break;
     // The card changed meanwhile: read again (a new version answers 409 above; a balance spent meanwhile is voided as
     // it now is). Any other condition (its entry written already) is a void done meanwhile.

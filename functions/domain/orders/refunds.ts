@@ -1,3 +1,4 @@
+import { GIFT_CARD_PRODUCT_ID } from '#shared/gift-cards';
 import { lineKey, lineLabel } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -24,6 +25,9 @@ import { stockMoves } from './stock';
 
 /** The delivery kind of a refund's mail to the customer (ref `<orderNumber>|<refundId>`): one per refund, ever. */
 export const REFUND_MAIL = 'order-refund';
+export const GIFT_CARD_NOT_AN_ITEM =
+  'A gift card is not refunded as an item: void it in Gift cards (what is left on it goes), then refund that amount.';
+
 /** The payment provider's idempotency key of a refund: derived from its id, so every attempt is the same refund. */
 export const refundProviderKey = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) =>
   `refund-${record.orderNumber}-${record.refundId}`;
@@ -84,6 +88,9 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     if (!order) throw notFound('No such order.');
     const refused = notRefundable(order);
     if (refused) throw conflict(refused);
+    // A gift card bought is not refunded as an item (the card would stay spendable): the owner voids it in Gift
+    // cards, then refunds its amount (docs/decisions/0126).
+    if (body.lines.some((line) => line.id === GIFT_CARD_PRODUCT_ID)) throw conflict(GIFT_CARD_NOT_AN_ITEM);
     const asked = {
       lines: body.lines,
       shipping: body.shipping,

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { GIFT_CARD_PRODUCT_ID } from '#shared/gift-cards';
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { lineKey, lineLabel } from '#shared/aftersale';
@@ -124,6 +126,14 @@ export function RefundForm({
         <div className="refund-lines">
           {lines.map((line) => {
             const key = lineKey(line);
+            // A gift card bought is voided in Gift cards, then its amount refunded (docs/decisions/0126).
+            if (line.id === GIFT_CARD_PRODUCT_ID)
+              return (
+                <p key={key} className="muted">
+                  {unescapeText(line.name)}: void it in <Link to="/admin/gift-cards">Gift cards</Link>, then refund its
+                  amount.
+                </p>
+              );
             const open = line.quantity - (money.refundedUnits[key] ?? 0);
             return (
               <SelectField
