@@ -52,6 +52,7 @@ const ADMIN = [
   '/admin/orders/archive',
   '/admin/replacements',
   '/admin/promo-codes',
+  '/admin/gift-cards',
 ];
 
 it('public pages have no serious or critical accessibility violations', async () => {
@@ -135,7 +136,7 @@ it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a pho
     await page.goto('/admin/inbox');
     await page.locator('main h1').waitFor();
     const links = await row.getByRole('link').all();
-    expect(links).toHaveLength(11);
+    expect(links).toHaveLength(12);
     for (const link of links)
       expect(`${width}: ${await link.textContent()} ${(await whole(link)) ? 'whole' : 'cut'}`).toBe(
         `${width}: ${await link.textContent()} whole`,

@@ -4,12 +4,11 @@ import {
   giftCardLine,
   giftCardLineText,
   giftCardProblem,
-  giftCardsBought,
   goodsLines,
   orderShips,
   typedGiftCard,
 } from './gift-card-lines';
-import { addDays, shopDay } from './gift-cards';
+import { addDays, giftCardsBoughtOf, shopDay } from './gift-cards';
 import { amountsBeforeTax, estimateAmounts, promoBase, SHIPPING_CENTS } from './money';
 import { cartLineSchema } from './schemas/cart';
 import { checkoutLineSchema } from './schemas/checkout';
@@ -74,7 +73,7 @@ describe('a gift card line', () => {
     expect(orderShips({ lines: [card(), candle()] })).toBe(true);
     expect(orderShips({ lines: [candle()], quote: { ships: false } })).toBe(false);
     expect(goodsLines([card(), candle()])).toEqual([candle()]);
-    expect(giftCardsBought([card(5000), candle(2), card(2500)])).toBe(7500);
+    expect(giftCardsBoughtOf([card(5000), candle(2), card(2500)])).toBe(7500);
   });
 });
 

@@ -66,10 +66,6 @@ export function cartLineKey(line: { id: string; size: string; giftCard?: GiftCar
 export const goodsLines = <Line extends { id: string }>(lines: readonly Line[]): Line[] =>
   lines.filter((line) => !isGiftCardLine(line));
 
-/** Cents of gift cards the lines buy: what a gift card may not pay (a gift card cannot buy a gift card). */
-export const giftCardsBought = (lines: readonly { id: string; price: number; quantity: number }[]) =>
-  lines.filter(isGiftCardLine).reduce((sum, line) => sum + line.price * line.quantity, 0);
-
 /** How a gift card line is named on a receipt: "Gift card for Bea, mailed December 24, 2026" (words as given). */
 export const giftCardLineText = (card: Pick<GiftCardDetails, 'recipientName' | 'deliverOn'>) =>
   `Gift card for ${card.recipientName}, mailed ${calendarDay(card.deliverOn)}`;

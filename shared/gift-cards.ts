@@ -103,13 +103,23 @@ export function amountProblem(cents: number): string | null {
   return null;
 }
 
+/** The least a card can be charged (Stripe's minimum for USD): a gift card leaves at least this to the card, or 0. */
+export const MIN_CARD_CHARGE_CENTS = 50;
+
 /**
  * What a gift card may pay of an order (docs/decisions/0126): the total after the discount, shipping and tax, less
- * the gift cards the order buys (a gift card cannot buy a gift card); at most the card's balance.
+ * the gift cards the order buys (a gift card cannot buy a gift card); at most the card's balance. When the rest
+ * would be less than a card can be charged (1 to 49 cents), the gift card pays that much less.
  */
 export function giftCardShare(balance: number, total: number, giftCardsBought: number): number {
-  return Math.max(0, Math.min(balance, total - giftCardsBought));
+  const share = Math.max(0, Math.min(balance, total - giftCardsBought));
+  const rest = total - share;
+  return rest > 0 && rest < MIN_CARD_CHARGE_CENTS ? Math.max(0, total - MIN_CARD_CHARGE_CENTS) : share;
 }
 
 /** The product id of a gift card line in a cart (its details ride on the line). */
 export const GIFT_CARD_PRODUCT_ID = 'gift-card';
+
+/** Cents of gift cards a cart or order buys (its gift card lines). */
+export const giftCardsBoughtOf = (lines: readonly { id: string; price: number; quantity: number }[]) =>
+  lines.filter((line) => line.id === GIFT_CARD_PRODUCT_ID).reduce((sum, line) => sum + line.price * line.quantity, 0);

@@ -75,6 +75,7 @@ export const MESSAGES = {
   giftCardSpentMeanwhile:
     'Your gift card was used for another order while you paid, so its balance no longer covers this one. Nothing was charged. Please check out again.',
   giftCardOnGiftCards: 'A gift card cannot pay for gift cards: the rest is paid by card.',
+  giftCardPaysAll: 'Your gift card pays the whole order: no card is needed.',
   /** Shown while the browser confirms an authorized payment with the shop (and retries on network trouble). */
   confirmingOrder: 'We are confirming your order. Your card was accepted; please keep this page open.',
   /**

@@ -244,8 +244,9 @@ const AREA_TITLES: Record<string, string> = {
   'stock-alerts': "Back-in-stock requests (Email me when it's back) and the owner's count of them",
   quotes:
     "Quotes for printing and design: the request with artwork, the shopper's quote page by its signed link, the owner's offers",
+  'gift-cards':
+    "Gift cards and store credit: a card's balance by its code (wrong codes counted), the owner's cards, ledgers, store credit, void and mail again",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
-  'gift-cards': "A gift card's balance by its code (wrong codes counted per client)",
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };
 

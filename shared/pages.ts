@@ -159,6 +159,8 @@ export const SPA_ROUTES = [
   '/admin/products',
   '/admin/items',
   '/admin/promo-codes',
+  '/admin/gift-cards',
+  '/admin/gift-cards/:cardId',
   '/admin/orders/pending',
   '/admin/orders/archive',
   '/admin/orders/:orderNumber',

@@ -20,10 +20,17 @@ const BAD_TOKENS = badTokens();
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- every handler of the route table, by its path, as the local gateway loads them
 const load = (route: RouteDef) => require(path.join(__dirname, `${route.handler}.ts`)).handler;
 /**
- * Path parameter values the shop makes (a product id, a promo code, an order number, a request id, an upload id): each
- * parameter takes one.
+ * Path parameter values the shop makes (a product id, a promo code, an order number, a request id, an upload id, a gift
+ * card id): each parameter takes one.
  */
-const GOOD_VALUES = ['x1', 'CODE1', 'pi_contract1', 'pi_contract1_r1', '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b'];
+const GOOD_VALUES = [
+  'x1',
+  'CODE1',
+  'pi_contract1',
+  'pi_contract1_r1',
+  '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b',
+  'gc_0f8b3c2e5a6d4e7f8a9b0c1d2e3f4a5b',
+];
 /**
  * Values a shop id never is (empty, spaces, too long, markup, punctuation): a parameter's schema refuses at least one.
  */

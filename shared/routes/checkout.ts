@@ -17,12 +17,12 @@ export const CART_RULES =
   'More than 9 of one product and size, a size the product does not come in, or too many different products for one order';
 const INTENT_REFUSALS = {
   400: CART_RULES,
-  404: 'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret), or a promo code the shop does not know',
-  409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now (expired, used up, used by you, minimum not met); a checkout already paid or closed; the checkout changed in another window',
+  404: 'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret), a promo code the shop does not know, or a gift card code that is no card’s (`gift_card_unknown`; counted: 10 wrong codes in 10 minutes answer 429 with Retry-After)',
+  409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now (expired, used up, used by you, minimum not met); a gift card with nothing left (`gift_card_empty`) or a cart of only gift cards (`gift_card_on_gift_cards`); a checkout already paid or closed; the checkout changed in another window',
 } as const;
 const RECORD_REFUSALS = {
-  404: 'No payment with this id, or no checkout belongs to it',
-  409: 'The payment is not authorized, was cancelled or could not be captured; the stock or the promo code was gone when the order was taken (`out_of_stock`: the authorization is cancelled); the order is being recorded',
+  404: 'No payment with this id, or no checkout belongs to it (a guest’s gift-only checkout also needs its checkoutSecret)',
+  409: 'The payment is not authorized, was cancelled or could not be captured; the stock, the promo code or the gift card’s balance was gone when the order was taken (`out_of_stock`, `gift_card_spent`: the authorization is cancelled); the order is being recorded',
 } as const;
 
 export const CHECKOUT_ROUTES = [

@@ -60,9 +60,15 @@ export const GIFT_CARD_ROUTES = [
     handler: 'admin/issue-gift-card',
     access: 'admin',
     table: 'readwrite',
+    // The admin's email, recorded as who issued it.
+    uses: ['cognito'],
     body: storeCreditBodySchema,
     answer: giftCardViewSchema,
     success: [201],
+    refusals: {
+      400: 'The order number names no order',
+      409: 'The same issueId issued store credit of another amount or to another recipient',
+    },
     summary: 'Issues store credit as a gift card, mailed to its recipient at once (the same issueId is the same card)',
   },
   {
@@ -74,7 +80,10 @@ export const GIFT_CARD_ROUTES = [
     params: { cardId: giftCardIdSchema },
     body: giftCardActionBodySchema,
     answer: giftCardViewSchema,
-    refusals: { 404: NO_CARD, 409: 'The card changed since the version read, or is voided already' },
+    refusals: {
+      404: NO_CARD,
+      409: 'The card changed since the version read, is voided already (void: with nothing left), or its latest mail has not gone out yet (resend)',
+    },
     summary: 'Voids what is left on a card, or mails it again with a new code (the old one stops working)',
   },
 ] as const satisfies readonly RouteDef[];

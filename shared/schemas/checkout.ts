@@ -3,7 +3,7 @@ import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
 import { LINE_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { shippingAddressSchema } from './address';
 import { giftCardLineRule, MAX_CART_LINES } from './cart';
-import { giftCardDetailsSchema } from './gift-cards';
+import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
 import { promoCodeSchema } from './promo-code';
 import { typedText } from './text';
 import * as z from './zod';
@@ -52,6 +52,11 @@ export const createIntentBodySchema = z.object({
   checkoutSecret: z.optional(checkoutSecretSchema),
   /** One promo code per order (case-insensitive); checked again here, and redeemed when the order is taken. */
   promoCode: z.optional(promoCodeSchema),
+  /**
+   * A gift card's code (docs/decisions/0126): its balance pays the total, up to what it holds; the rest is paid by
+   * card. Wrong codes are counted per client (10 in 10 minutes, then 429).
+   */
+  giftCardCode: z.optional(giftCardCodeInputSchema),
 });
 
 const whole = () => z.number().check(z.int());
@@ -79,7 +84,12 @@ export const createIntentResultSchema = z.object({
   amounts: amountsSchema,
   /** The promo code the amounts include, when one was sent. */
   promo: z.optional(z.object({ code: z.string(), description: z.string() })),
-  paymentMode: z.enum(['stripe', 'test']),
+  /** The gift card that pays part (or all) of it: its last four, the part it pays, and its balance before. */
+  giftCard: z.optional(z.object({ last4: z.string(), amount: whole(), balance: whole() })),
+  /** What the card pays: the total less the gift card's part (0: no card step, the order is placed as it is). */
+  cardAmount: whole(),
+  /** `none`: a gift card pays everything, there is no card payment (the payment intent id names the checkout). */
+  paymentMode: z.enum(['stripe', 'test', 'none']),
 });
 export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;
 

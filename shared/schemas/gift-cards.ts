@@ -92,6 +92,8 @@ export const giftCardViewSchema = z.object({
   buyer: z.optional(z.object({ orderNumber: z.string(), name: z.string(), email: z.string() })),
   sourceOrder: z.optional(z.string()),
   reason: z.optional(z.string()),
+  /** Store credit: who issued it (the admin's email). */
+  issuedBy: z.optional(z.string()),
   recipient: z.object({ name: z.string(), email: z.string() }),
   message: z.optional(z.string()),
   deliverOn: z.string(),
@@ -99,6 +101,8 @@ export const giftCardViewSchema = z.object({
   voidedAt: z.optional(z.string()),
   /** The latest mail's state: pending until its day, sent, or waiting for a person (failed, unknown). */
   mail: z.optional(z.enum(['pending', 'sending', 'sent', 'failed', 'unknown', 'withdrawn'])),
+  /** How many mails the card has had (the first, and one for each "send again"): the latest is this one. */
+  mails: z.number(),
   version: z.number(),
   createdAt: z.string(),
 });
@@ -116,7 +120,10 @@ export const giftCardEntryViewSchema = z.object({
 /** GET /api/admin/gift-cards */
 export const giftCardListSchema = z.object({
   cards: z.array(giftCardViewSchema),
-  /** The shop's liability: every active card's balance. */
+  /**
+   * The shop's liability (docs/decisions/0128): the balance of every card that can still be spent, active or waiting
+   * for its day (scheduled); a voided card's is not.
+   */
   outstanding: z.number(),
 });
 

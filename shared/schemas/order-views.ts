@@ -85,6 +85,10 @@ export const refundViewSchema = z.object({
   reason: z.enum(REFUND_REASONS),
   lines: z.array(z.object({ id: z.string(), name: z.string(), size: z.string(), quantity: whole(), total: whole() })),
   shipping: z.boolean(),
+  /** Where it went (docs/decisions/0126): to the card, back to a gift card that paid part, or as store credit. */
+  toCard: z.optional(whole()),
+  toGiftCard: z.optional(whole()),
+  storeCredit: z.optional(z.boolean()),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
@@ -329,6 +333,11 @@ export const dashboardSchema = z.object({
    * cents.
    */
   quotes: z.object({ waiting: z.number(), offersOut: z.number(), wonThisMonth: z.number(), wonValue: z.number() }),
+  /**
+   * Gift cards and store credit (issue 36): the outstanding balance (the shop's liability, docs/decisions/0128), and
+   * the cards bought this calendar month in the shop's time zone, how many and their value in cents.
+   */
+  giftCards: z.object({ outstanding: z.number(), soldThisMonth: z.number(), soldValue: z.number() }),
   /**
    * Orders whose confirmation mail waits for a person (SES refused every try, or it may not have been sent), oldest
    * first: the count and the first few.

@@ -37,5 +37,13 @@ export const refundBodySchema = z.object({
     typedText({ max: 500, multiline: true, empty: true, tooLong: 'A note has at most 500 characters.' }),
   ),
   restock: z._default(z.boolean(), false),
+  /**
+   * Where the money goes (docs/decisions/0126): back the way it was paid (the card first, then a gift card that paid
+   * part), or as store credit: a new gift card mailed to the customer, and no money back.
+   */
+  to: z._default(
+    z.enum(['payment', 'store_credit'], { message: 'Refund to the payment or as store credit.' }),
+    'payment',
+  ),
 });
 export type RefundBody = z.output<typeof refundBodySchema>;

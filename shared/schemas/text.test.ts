@@ -59,6 +59,8 @@ const NOT_TEXT: Record<string, string> = {
   recipientEmail: EMAIL,
   'cart[].giftCard.recipientEmail': EMAIL,
   code: 'A gift card code: read in its canonical form (shared/gift-cards.ts canonicalCode), hashed, never stored',
+  giftCardCode:
+    'A gift card code: read in its canonical form (shared/gift-cards.ts canonicalCode), hashed, never stored',
   orderNumber:
     'An order number (`#1042`, `1042`, an older `pi_...`) or, in the record call, a payment id: else refused',
   'cart[].id': FROM_TABLE,

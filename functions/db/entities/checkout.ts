@@ -42,7 +42,8 @@ export interface CheckoutRecord extends Timestamps {
     | 'promo_used_up'
     | 'promo_used_by_you'
     | 'promo_no_longer_valid'
-    | 'offer_replaced';
+    | 'offer_replaced'
+    | 'gift_card_spent';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];
   lines: CheckoutLine[];
@@ -61,6 +62,11 @@ export interface CheckoutRecord extends Timestamps {
    * retry paying the offer shares it, and the take also needs the quote to still hold this offer.
    */
   quote?: CheckoutQuote;
+  /**
+   * The gift card that pays part of it (or all: then `intentId` is a gift-only id, GIFT_ONLY_PREFIX, and no card is
+   * asked for): its part is taken off its balance in the take's transaction (docs/decisions/0126).
+   */
+  giftCard?: { cardId: string; last4: string; amount: number };
   /** Ids of failed card attempts (Stripe event ids, or the test processor's): counted once each. */
   failedAttempts?: string[];
   sweepAt?: string;

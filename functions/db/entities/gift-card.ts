@@ -31,6 +31,11 @@ export interface GiftCardRecord extends Timestamps {
   deliverOn: string;
   /** When its mail (the latest) was sent. */
   sentAt?: string;
+  /**
+   * How many mails the card has had scheduled (its latest is mail `mails`, ref `<cardId>|<mails>`): the owner's "send
+   * again" schedules the next one. Missing: 1.
+   */
+  mails?: number;
   voidedAt?: string;
   version: number;
 }

@@ -18,6 +18,13 @@ export interface RefundRecord extends Timestamps {
   total: number;
   reason: RefundReason;
   note?: string;
+  /**
+   * Where its total went (docs/decisions/0126): to the card (through the provider), back to the gift card that paid
+   * part, or as store credit (a new card, `storeCreditCardId`). Missing on refunds from before: all to the card.
+   */
+  toCard?: number;
+  toGiftCard?: number;
+  storeCreditCardId?: string;
   /** The units went back to stock (in the reserving transaction). */
   restock: boolean;
   /** The provider's refund id, once it answered. */

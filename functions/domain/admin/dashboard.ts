@@ -10,6 +10,7 @@ import { listProductRecords } from '../catalog/products';
 import { unsentConfirmations } from '../checkout/confirmation-mail';
 import { reminderFigures } from '../reminders/figures';
 import { quoteFigures } from '../quotes/figures';
+import { giftCardFigures } from '../gift-cards/figures';
 import { stockAlertCount } from '../stock-alerts/demand';
 
 const DAY = 24 * 3600 * 1000;
@@ -28,11 +29,11 @@ function sales(list: readonly OrderRecord[]) {
  * index (pending and completed, createdAt from 30 days ago: a key condition, so only those are read), every pending
  * order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting for a person
  * (their own small index, decision 0064), the checkout reminders sent and the orders they recovered (their own index,
- * decision 0079), the back-in-stock requests waiting (their demand counts, 0080), the listed products and the stock
- * items (the catalogue, not the table). Cancelled orders and $0 replacements are not sales (isSale, the archive's Sales
- * view lists the same). "Today" starts at the viewer's midnight (`today`) and the last 30 days at their midnight 29
- * days before (`since`), so the page's links open exactly the orders counted (decision 0054); without them, UTC
- * midnight and 30 times 24 hours.
+ * decision 0079), the back-in-stock requests waiting (their demand counts, 0080), the gift cards' figures (their own
+ * partition, 0128), the listed products and the stock items (the catalogue, not the table). Cancelled orders and $0
+ * replacements are not sales (isSale, the archive's Sales view lists the same). "Today" starts at the viewer's
+ * midnight (`today`) and the last 30 days at their midnight 29 days before (`since`), so the page's links open exactly
+ * the orders counted (decision 0054); without them, UTC midnight and 30 times 24 hours.
  */
 export async function dashboard(
   input: { today?: string; since?: string; threshold: number },
@@ -46,17 +47,19 @@ export async function dashboard(
   const second = (date: Date) => date.toISOString().slice(0, 19);
   const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
   const calendarMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes, madeRefunds] = await Promise.all([
-    orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
-    orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
-    replacements.query('byStatus', { status: 'open' }),
-    listProductRecords('listed'),
-    stockItems.query('all', {}),
-    unsentConfirmations(),
-    stockAlertCount(),
-    quoteFigures(calendarMonth),
-    refunds.query('byTime', {}, { skAtLeast: since }),
-  ]);
+  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes, madeRefunds, giftCards] =
+    await Promise.all([
+      orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
+      orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
+      replacements.query('byStatus', { status: 'open' }),
+      listProductRecords('listed'),
+      stockItems.query('all', {}),
+      unsentConfirmations(),
+      stockAlertCount(),
+      quoteFigures(calendarMonth),
+      refunds.query('byTime', {}, { skAtLeast: since }),
+      giftCardFigures(now),
+    ]);
   // Refunds in part the payment provider confirmed (docs/decisions/0116), by when they were made.
   const refundFigures = (from: Date) => {
     const counted = madeRefunds.filter((r) => r.status === 'refunded' && r.createdAt >= from.toISOString());
@@ -111,6 +114,7 @@ export async function dashboard(
     waitingToShip: pending.filter(orderShips).length,
     oldestWaiting: pending.find(orderShips)?.createdAt ?? null,
     quotes,
+    giftCards,
     openReplacements: open.length,
     unsentConfirmations: unsent,
     reminders,

@@ -21,6 +21,7 @@ import { canonicalOrderNumber, orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
+import { csvCell as cell } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
 import { confirmationMailOf } from '../checkout/confirmation-mail';
 import { orderOfPayment, paymentsOf } from '../orders/identity';
@@ -29,7 +30,7 @@ import { changeTracking, shipOrder } from '../orders/shipping';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
 import type { RefundRecord } from '../../db/entities/refund';
-import { capturedOf, checkLedger, type LedgerCheck } from '../orders/ledger';
+import { checkLedger, givenBackInAll, paidInAll, type LedgerCheck } from '../orders/ledger';
 import { notRefundable as refusal, refundable, refundOrder, refundsOf, refundWhat } from '../orders/refunds';
 import { refundView } from '../orders/view';
 
@@ -324,12 +325,6 @@ const CSV_COLUMNS = [
   'refunded',
   'refunds',
 ];
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-const cell = (value: string | number | null | undefined) => {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 /** CSV of the orders of a status and date range (and search words), every page, newest first. */
 export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string; fileName: string }> {
@@ -402,8 +397,9 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
 function money(order: OrderRecord, made: RefundRecord[], ledger: LedgerCheck): AdminOrderView['money'] {
   const why = refusal(order);
   return {
-    captured: capturedOf(order),
-    refunded: order.refunded ?? 0,
+    // Paid in all and given back in all: a gift card's part and store credit included (docs/decisions/0126).
+    captured: paidInAll(order),
+    refunded: givenBackInAll(order),
     refundable: why === null,
     why,
     refundedUnits: order.refundedUnits ?? {},

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
+import { giftCardsBoughtOf, giftCardShare } from '#shared/gift-cards';
 import { CURRENCY, promoBase } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
@@ -8,16 +9,20 @@ import { currentCorrelationId } from '../../lib/logger';
 import {
   CHECKOUT_RULES,
   getCheckout,
+  giftOnlyIntentId,
   holdsSecret,
+  isGiftOnly,
   issueSecret,
   minutesFrom,
   saveCheckout,
+  voidCheckout,
   type Checkout,
 } from './checkouts';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { priceWithTax } from './tax';
 import { takeWriteCount } from './take';
+import { cardForClient } from '../gift-cards/cards';
 import { usablePromo, whilePayingMessage, type PromoShopper } from '../promo/redeem';
 import { scheduleReminder } from '../reminders/reminders';
 
@@ -28,6 +33,10 @@ export interface CreateIntentInput {
   /** A guest's proof that `checkoutId` is theirs. */
   checkoutSecret?: string;
   promoCode?: string;
+  /** A gift card's code as typed (docs/decisions/0126). */
+  giftCardCode?: string;
+  /** Who typed it, for the count of wrong codes (functions/domain/gift-cards/cards.ts clientOf). */
+  client?: string;
   /** The user id from the verified token, or "guest". */
   customer: string;
   /** A signed-in shopper's account email (the user pool is asked only for a promo code's count). */
@@ -69,6 +78,8 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
     return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
   }
   if (checkout.closedReason === 'offer_replaced') return new HttpError(409, 'offer_replaced', MESSAGES.offerReplaced);
+  if (checkout.closedReason === 'gift_card_spent')
+    return new HttpError(409, 'gift_card_spent', MESSAGES.giftCardSpentMeanwhile);
   if (checkout.closedReason === 'card_attempts')
     return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
   if (checkout.state === 'failed') return new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);
@@ -85,11 +96,12 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
  * that checkout only for its own shopper (the user, or the guest's browser with the secret), else 404.
  */
 export async function createPaymentIntent(input: CreateIntentInput): Promise<CreateIntentResult> {
-  const existing = input.checkoutId ? await getCheckout(input.checkoutId) : null;
-  if (input.checkoutId && !isTheirs(existing, input)) throw noSuchCheckout();
-  if (existing && existing.state !== 'open') throw finishedCheckoutError(existing);
-  const checkoutId = existing?.checkoutId ?? randomUUID();
-  const secret = !existing && input.customer === 'guest' ? issueSecret() : null;
+  const found = input.checkoutId ? await getCheckout(input.checkoutId) : null;
+  if (input.checkoutId && !isTheirs(found, input)) throw noSuchCheckout();
+  if (found && found.state !== 'open') throw finishedCheckoutError(found);
+  // Checked first: a client guessing codes is stopped before anything is priced (docs/decisions/0126).
+  const card = input.giftCardCode ? await cardForClient(input.giftCardCode, input.client ?? 'unknown') : null;
+  if (card && card.balance === 0) throw new HttpError(409, 'gift_card_empty', MESSAGES.giftCardEmpty);
   const { lines, unavailable } = await priceCart(input.cart);
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
@@ -104,36 +116,52 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const promo = input.promoCode
     ? await usablePromo({ code: input.promoCode, ...promoBase(lines), shopper, forOrder: true })
     : undefined;
-  // Payments that are not set up answer 503 here, before anything is written.
-  const provider = await paymentProvider();
   // The tax by the address (Stripe Tax where the stage turns it on, else the table), and each line's share of the
   // discount, shipping and tax (issue 35): kept on the checkout, copied onto the order.
   const priced = await priceWithTax(lines, input.shippingAddress, promo);
   const { amounts } = priced;
-  const intent = existing
-    ? await provider.updateIntent(existing.intentId, {
-        amount: amounts.total,
-        receiptEmail: input.shippingAddress.email,
-      })
-    : await provider.createIntent({
-        amount: amounts.total,
-        currency: CURRENCY,
-        metadata: { checkoutId, customer: input.customer },
-        receiptEmail: input.shippingAddress.email,
-        idempotencyKey: `checkout-${checkoutId}-${amounts.total}`,
-      });
+  // The gift card pays what it may (never the gift cards the cart buys); the card pays the rest.
+  const giftPart = card ? giftCardShare(card.balance, amounts.total, giftCardsBoughtOf(priced.lines)) : 0;
+  if (card && giftPart === 0) throw new HttpError(409, 'gift_card_on_gift_cards', MESSAGES.giftCardOnGiftCards);
+  const cardAmount = amounts.total - giftPart;
+  const giftOnly = cardAmount === 0;
+  // A checkout that changes between paying by card and not (a code that now covers everything, or one taken away)
+  // is closed (its authorization, if any, cancelled) and a new one made: one checkout keeps one kind of payment.
+  const existing = found && isGiftOnly(found.intentId) !== giftOnly ? null : found;
+  if (found && !existing) await voidCheckout(found, 'amount_changed');
+  const checkoutId = existing?.checkoutId ?? randomUUID();
+  const keptSecret = found && found.customer === 'guest' && !existing ? null : existing?.secretHash;
+  const secret = !keptSecret && input.customer === 'guest' ? issueSecret() : null;
+  // Payments that are not set up answer 503 here, before anything is written.
+  const provider = giftOnly ? null : await paymentProvider();
+  const intent = !provider
+    ? { id: giftOnlyIntentId(checkoutId), clientSecret: '' }
+    : existing
+      ? await provider.updateIntent(existing.intentId, {
+          amount: cardAmount,
+          receiptEmail: input.shippingAddress.email,
+        })
+      : await provider.createIntent({
+          amount: cardAmount,
+          currency: CURRENCY,
+          metadata: { checkoutId, customer: input.customer },
+          receiptEmail: input.shippingAddress.email,
+          idempotencyKey: `checkout-${checkoutId}-${cardAmount}`,
+        });
   const now = new Date();
   const correlationId = currentCorrelationId();
   const record: Checkout = {
     checkoutId,
     customer: input.customer,
-    ...(existing?.secretHash || secret ? { secretHash: existing?.secretHash ?? secret?.hash } : {}),
+    ...(keptSecret || secret ? { secretHash: keptSecret ?? secret?.hash } : {}),
     intentId: intent.id,
     state: 'open',
     lines: priced.lines,
     amounts,
     // Set or cleared: a second call without the code drops the one the checkout had.
     promo,
+    // Set or cleared, as the promo code.
+    giftCard: card ? { cardId: card.cardId, last4: card.last4 ?? '', amount: giftPart } : undefined,
     taxProvider: priced.tax.provider,
     // Set or cleared, as the promo code: a later call priced by the table drops an earlier Stripe Tax calculation.
     taxFallback: priced.tax.stripeTaxUnavailable,
@@ -160,6 +188,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     ...(secret ? { checkoutSecret: secret.secret } : {}),
     amounts,
     ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}),
-    paymentMode: provider.mode,
+    ...(card ? { giftCard: { last4: card.last4 ?? '', amount: giftPart, balance: card.balance } } : {}),
+    cardAmount,
+    paymentMode: provider ? provider.mode : 'none',
   };
 }

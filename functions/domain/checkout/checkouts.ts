@@ -22,6 +22,20 @@ export const CHECKOUT_RULES = {
   keepFinishedSeconds: 7 * 24 * 3600,
 } as const;
 
+/**
+ * A checkout a gift card pays in full has no card payment (docs/decisions/0126): its `intentId` is this prefix and its
+ * checkout id without dashes, which the browser names when it places the order, as it names a card's intent.
+ */
+export const GIFT_ONLY_PREFIX = 'pi_giftcard_';
+export const giftOnlyIntentId = (checkoutId: string) => `${GIFT_ONLY_PREFIX}${checkoutId.replace(/-/g, '')}`;
+export const isGiftOnly = (intentId: string) => intentId.startsWith(GIFT_ONLY_PREFIX);
+/** The checkout id a gift-only id names (null when it is not one). */
+export function checkoutIdOfGiftOnly(intentId: string): string | null {
+  const hex = intentId.slice(GIFT_ONLY_PREFIX.length);
+  if (!isGiftOnly(intentId) || !/^[0-9a-f]{32}$/.test(hex)) return null;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 const FINISHED: readonly Checkout['state'][] = ['captured', 'closed', 'failed'];
 export const minutesFrom = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000).toISOString();
 
@@ -138,6 +152,11 @@ export async function voidCheckout(
 
 /** Cancels the intent of a `voiding` checkout and closes it; a payment captured elsewhere meanwhile is refunded. */
 export async function closeVoided(voiding: Checkout): Promise<void> {
+  // A gift-only checkout has no authorization to cancel (its card part was never debited: only a take debits it).
+  if (isGiftOnly(voiding.intentId)) {
+    await moveCheckout(voiding, { state: 'closed' });
+    return;
+  }
   const provider = await paymentProvider();
   const intent = await provider.cancelIntent(voiding.intentId);
   if (intent?.status === 'succeeded')

@@ -8,9 +8,11 @@ import { recordMetric } from '../../lib/metrics';
 import { finishedCheckoutError } from './checkout';
 import {
   checkoutChange,
+  checkoutIdOfGiftOnly,
   checkoutOf,
   getCheckout,
   holdsSecret,
+  isGiftOnly,
   moveCheckout,
   voidCheckout,
   type Checkout,
@@ -24,7 +26,7 @@ import { take } from './take';
 import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
-import { captureEntry } from '../orders/ledger';
+import { captureEntry, giftCardLeft, giftCardReturn } from '../orders/ledger';
 import { purchaseItems } from '../gift-cards/purchase';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
@@ -58,11 +60,18 @@ export async function getOrder(orderNumber: string): Promise<OrderRecord | null>
  * The order a checkout becomes, under its new number, made from the server's checkout record only (the body names
  * just the intent), with the card payment that pays it.
  */
-function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'test', by: Recorder): OrderRecord {
+function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'test' | null, by: Recorder): OrderRecord {
   const now = stamp();
+  const gift = checkout.giftCard;
+  const cardAmount = cardAmountOf(checkout);
   return {
     orderNumber,
-    payments: [{ method: 'card', provider: mode, intentId: checkout.intentId, amount: checkout.amounts.total }],
+    // The gift card's part (taken off its balance in the take), then the card's (none when the gift card paid it all).
+    payments: [
+      ...(gift ? [{ method: 'gift_card' as const, cardId: gift.cardId, last4: gift.last4, amount: gift.amount }] : []),
+      ...(mode ? [{ method: 'card' as const, provider: mode, intentId: checkout.intentId, amount: cardAmount }] : []),
+    ],
+    ...(gift ? { giftCardPaid: gift.amount } : {}),
     customer: checkout.customer,
     status: 'pending',
     shippingAddress: checkout.shippingAddress,
@@ -78,9 +87,10 @@ function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'te
     checkoutId: checkout.checkoutId,
     recordedVia: by.kind === 'webhook' ? 'webhook' : by.kind === 'job' ? 'job' : 'callback',
     mailStatus: 'pending',
-    paymentStatus: 'authorized',
-    authorizedAt: now,
-    captureAttempts: 0,
+    // Paid in full by a gift card: nothing to capture (the card's balance was taken with the stock).
+    ...(mode
+      ? { paymentStatus: 'authorized' as const, authorizedAt: now, captureAttempts: 0 }
+      : { paymentStatus: 'captured' as const, capturedAt: now, captured: 0 }),
     version: 1,
     createdAt: now.replace(/\.\d{3}Z$/, 'Z'),
     updatedAt: now,
@@ -102,7 +112,12 @@ function paidOrThrow(order: OrderRecord): OrderRecord {
  * the settle job all come here with the intent id, any number of times, concurrently, in any order: whoever loses
  * the take finds the winner's order by the payment's pointer.
  */
-export async function recordOrder(intentId: string, by: Recorder): Promise<{ order: OrderRecord; created: boolean }> {
+export async function recordOrder(
+  intentId: string,
+  by: Recorder,
+  secret?: string,
+): Promise<{ order: OrderRecord; created: boolean }> {
+  if (isGiftOnly(intentId)) return recordGiftOnly(intentId, by, secret);
   for (let round = 0; round < 6; round++) {
     const existing = await orderOfPayment(intentId);
     if (existing) {
@@ -123,12 +138,12 @@ export async function recordOrder(intentId: string, by: Recorder): Promise<{ ord
     }
     if (intent.status !== 'requires_capture' && intent.status !== 'succeeded')
       throw new HttpError(409, 'payment_not_authorized', 'The payment has not been authorized.');
-    if (intent.amount !== checkout.amounts.total) {
+    if (intent.amount !== cardAmountOf(checkout)) {
       // The cart changed in another tab while this card was confirmed: never charge an amount the order does not say.
       logger.error('authorized amount differs from the checkout', {
         intentId,
         authorized: intent.amount,
-        expected: checkout.amounts.total,
+        expected: cardAmountOf(checkout),
       });
       await voidCheckout(checkout, 'amount_changed');
       continue;
@@ -148,7 +163,55 @@ export async function recordOrder(intentId: string, by: Recorder): Promise<{ ord
       return { order: finished, created: true };
     }
     // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
-    if ('offer' in outcome) await voidCheckout(checkout, 'offer_replaced');
+    if (outcome.offer) await voidCheckout(checkout, 'offer_replaced');
+    else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
+    else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
+    else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
+  }
+  throw conflict('The order is being recorded. Please try again.');
+}
+
+/** What the card pays of a checkout: its total less the gift card's part. */
+export const cardAmountOf = (checkout: Pick<Checkout, 'amounts' | 'giftCard'>) =>
+  checkout.amounts.total - (checkout.giftCard?.amount ?? 0);
+
+/**
+ * The order of a checkout a gift card pays in full (docs/decisions/0126): no card, so nothing to authorize or capture.
+ * Placing it is the shopper's own step (the browser names the checkout's gift-only id); a guest's needs the
+ * checkout's secret too, since no card's authorization shows it is theirs. The take is the same transaction as a
+ * card's (stock, promo code, the gift card's balance, the order, the checkout taken), exactly once.
+ */
+async function recordGiftOnly(
+  intentId: string,
+  by: Recorder,
+  secret: string | undefined,
+): Promise<{ order: OrderRecord; created: boolean }> {
+  const checkoutId = checkoutIdOfGiftOnly(intentId);
+  for (let round = 0; round < 6; round++) {
+    const checkout = checkoutId ? await getCheckout(checkoutId) : null;
+    const theirs =
+      checkout?.intentId === intentId &&
+      allowed(checkout, by) &&
+      (by.kind !== 'guest' || holdsSecret(checkout, secret)) &&
+      by.kind !== 'webhook';
+    if (!checkout || !theirs) throw notFound('No checkout belongs to this payment.');
+    const existing = await orderOfPayment(intentId);
+    if (existing) return { order: await finishPayment(existing), created: false };
+    if (checkout.state === 'voiding' || checkout.state === 'closed') throw finishedCheckoutError(checkout);
+    if (checkout.state !== 'open') continue;
+    if (cardAmountOf(checkout) !== 0)
+      throw new HttpError(409, 'payment_not_authorized', 'The payment has not been authorized.');
+    const order = orderFrom(checkout, await nextOrderNumber(), null, by);
+    const outcome = await take(checkout, order);
+    if (outcome.taken) {
+      logger.info('order recorded', { orderNumber: order.orderNumber, by: by.kind, checkoutId, paidBy: 'gift card' });
+      recordMetric('ordersPlaced');
+      recordMetric('revenueCents', order.amounts.total);
+      if (order.promo) recordMetric('promoRedemptions');
+      return { order: await finishPayment(order), created: true };
+    }
+    if (outcome.offer) await voidCheckout(checkout, 'offer_replaced');
+    else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
     else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
     else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
   }
@@ -265,13 +328,19 @@ async function finishCheckout(order: OrderRecord, state: 'captured' | 'failed'):
 export async function releaseFailedCapture(order: OrderRecord, reason: string): Promise<OrderRecord> {
   const checkout = order.checkoutId ? await getCheckout(order.checkoutId) : null;
   const failed = { paymentStatus: 'capture_failed' as const, captureFailedAt: stamp(), captureError: reason };
+  // The gift card's part goes back to it (it was taken in the take): nothing was paid for.
+  const gift = giftCardLeft(order) > 0 ? giftCardReturn(order, giftCardLeft(order), 'capture-failed', stamp()) : null;
   const items = [
     ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
     ...(checkout?.state === 'taken' ? await giveBackParts(order.promo, stamp()) : []),
+    ...(gift?.items ?? []),
     orders.transact.update(
       { orderNumber: order.orderNumber },
-      { set: { ...failed, status: 'cancelled' } },
-      { when: { equals: { paymentStatus: 'authorized', status: 'pending' } }, current: order },
+      { set: { ...failed, status: 'cancelled' }, ...(gift ? { add: gift.add } : {}) },
+      {
+        when: { equals: { paymentStatus: 'authorized', status: 'pending' }, ...(gift ? gift.when : {}) },
+        current: order,
+      },
     ),
     ...(checkout?.state === 'taken' ? [checkoutChange(checkout, { state: 'failed' })] : []),
   ];

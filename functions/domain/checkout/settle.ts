@@ -5,6 +5,7 @@ import {
   CHECKOUT_RULES,
   closeVoided,
   dueCheckouts,
+  isGiftOnly,
   minutesFrom,
   moveCheckout,
   sweepLater,
@@ -101,6 +102,14 @@ export async function settleCheckouts(now = new Date()): Promise<SettleCounts> {
   });
 
   await each(await dueCheckouts('open', now), async (checkout) => {
+    // Paid in full by a gift card: only the shopper places it (no authorization shows they meant to); given up
+    // like an unpaid one, which gives nothing away (the card's balance is taken only by the take).
+    if (isGiftOnly(checkout.intentId)) {
+      if (checkout.abandonAt <= now.toISOString()) {
+        if (await voidCheckout(checkout, 'abandoned')) counts.closed++;
+      } else await sweepLater(checkout, checkout.abandonAt);
+      return;
+    }
     const intent = await provider.retrieveIntent(checkout.intentId);
     if (!intent || intent.status === 'canceled') {
       if (await moveCheckout(checkout, { state: 'closed', closedReason: 'canceled' })) counts.closed++;

@@ -7,6 +7,8 @@ import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './ch
 import { cellsOf } from './pricing';
 import { listedCheck, takeStock } from './stock';
 import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
+import { debitItems } from '../gift-cards/cards';
+import { giftCardPaidEntry } from '../orders/ledger';
 import { offerTaken } from '../quotes/paid';
 
 /**
@@ -21,6 +23,8 @@ export interface TakePart {
   promo?: 'used_up' | 'used_by_you';
   /** A quote's offer: its condition fails when the quote no longer holds this offer open (replaced, declined). */
   offer?: true;
+  /** A gift card's part: its condition fails when the card no longer holds it (spent by another order, voided). */
+  giftCard?: true;
 }
 
 /** Lines whose stock lives on a stock item: their products are checked to be still listed. */
@@ -31,9 +35,9 @@ const stockItemProducts = (lines: readonly CheckoutLine[]) => [
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
 export function takeWriteCount(lines: readonly CheckoutLine[]): number {
   const records = new Set(lines.flatMap((line) => (line.cell ? [line.cell.split('|').slice(0, 2).join('|')] : [])));
-  // + the order, the payment's pointer, the checkout and a quote's offer; the promo code's counts are the room left
-  // below 100 (checkout.ts).
-  return records.size + stockItemProducts(lines).length + 4;
+  // + the order, the payment's pointer, the checkout, a quote's offer, and a gift card's debit, its entry and the
+  // order's entry; the promo code's counts are the room left below 100 (checkout.ts).
+  return records.size + stockItemProducts(lines).length + 7;
 }
 
 /**
@@ -62,6 +66,16 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
         }))
       : []),
     ...(checkout.quote ? [{ item: offerTaken(checkout.quote, order, now), short: [], offer: true as const }] : []),
+    // The gift card's part comes off its balance here, on the condition that it still holds it (two checkouts racing
+    // on one card: one of them fails here, and nothing else of it is written); the order's ledger records it.
+    ...(checkout.giftCard
+      ? [
+          ...debitItems(checkout.giftCard.cardId, checkout.giftCard.amount, order.orderNumber, now.toISOString()).map(
+            (item) => ({ item, short: [], giftCard: true as const }),
+          ),
+          { item: giftCardPaidEntry(order, checkout.giftCard.amount, now.toISOString()) },
+        ]
+      : []),
     { item: orders.transact.put(order, { ifNew: true }) },
     {
       item: orderPayments.transact.put(
@@ -81,9 +95,10 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
 
 export type TakeOutcome =
   | { taken: true }
-  | { taken: false; short: []; offer: true; promo?: undefined }
-  | { taken: false; short: string[]; promo?: RedeemRefusal }
-  | { taken: false; short: null; promo?: undefined };
+  | { taken: false; short: []; giftCard: true; offer?: undefined; promo?: undefined }
+  | { taken: false; short: []; offer: true; promo?: undefined; giftCard?: undefined }
+  | { taken: false; short: string[]; promo?: RedeemRefusal; offer?: undefined; giftCard?: undefined }
+  | { taken: false; short: null; promo?: undefined; offer?: undefined; giftCard?: undefined };
 
 /**
  * Takes the stock of an authorized checkout and writes its order, all in one TransactWriteItems: either every
@@ -97,6 +112,8 @@ export async function take(checkout: Checkout, order: OrderRecord, now = new Dat
   if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };
   // The quote no longer holds this offer open (a new offer replaced it, or it was declined): nothing is taken.
   if (failed.some((index) => parts[index].offer)) return { taken: false, short: [], offer: true };
+  // The gift card no longer holds its part (another order spent it, or the owner voided it): nothing is taken.
+  if (failed.some((index) => parts[index].giftCard)) return { taken: false, short: [], giftCard: true };
   const short = [...new Set(failed.flatMap((index) => parts[index].short!))];
   // Stock short is told first; otherwise the promo code's limit was reached while the shopper paid, or the owner
   // took the code away meanwhile.

@@ -97,6 +97,12 @@ export function getDelivery(kind: string, ref: string): Promise<Delivery | null>
   return mailDeliveries.get({ kind, ref }, { consistent: true });
 }
 
+/** The deliveries of one kind for many reasons at once (a list's mail states), by ref; a reason without one is left out. */
+export async function getDeliveries(kind: string, refs: readonly string[]): Promise<Map<string, Delivery>> {
+  const found = refs.length ? await mailDeliveries.getMany(refs.map((ref) => ({ kind, ref }))) : [];
+  return new Map(found.map((delivery) => [delivery.ref, delivery]));
+}
+
 /** A claim still held by a live sender (its lease has not run out). */
 export const inFlight = (delivery: Delivery, now = new Date()) =>
   delivery.status === 'sending' && (delivery.dueAt ?? '') > now.toISOString();

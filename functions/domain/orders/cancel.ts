@@ -18,7 +18,7 @@ import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf } from './identity';
 import { lineKey } from '#shared/aftersale';
 import { ledgerEntries } from '../../db/entities/ledger';
-import { capturedOf, openLedger, refundedChange } from './ledger';
+import { capturedOf, giftCardReturn, openLedger, refundedChange, restOfOrder } from './ledger';
 import { refundsOf } from './refunds';
 
 /**
@@ -76,10 +76,16 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       .filter((line) => line.quantity > 0);
     const moves = await stockMoves(back, 'return', now);
     // The ledger: what is left of the capture goes back (0 when nothing was captured: the authorization is released).
-    const rest = order.replacementOf ? 0 : capturedOf(order) - (order.refunded ?? 0);
-    const ledger = order.replacementOf ? { items: [], set: {} } : openLedger(order, now);
+    // An order a gift card paid in full has no card payment: only the gift card's part goes back.
+    const byCard = !order.replacementOf && cardPaymentOf(order) !== null;
+    // Store credit given instead of money counts as given back: the rest is what neither refunds nor credit gave.
+    const owed = order.replacementOf ? { card: 0, giftCard: 0 } : restOfOrder(order);
+    const rest = byCard ? owed.card : 0;
+    const ledger = byCard ? openLedger(order, now) : { items: [], set: {} };
     const money = refundedChange(order, rest);
-    const entry = order.replacementOf
+    // What is left of a gift card's part goes back to that card, in the same transaction (docs/decisions/0126).
+    const gift = owed.giftCard > 0 ? giftCardReturn(order, owed.giftCard, 'cancel', now) : null;
+    const entry = !byCard
       ? []
       : [
           ledgerEntries.transact.put(
@@ -99,12 +105,16 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
           cancelledAt: now,
           cancelMail: { status: 'pending', at: now },
           restocked: Object.fromEntries(order.lines.map((line) => [lineKey(line), line.quantity])),
-          ...(order.replacementOf ? {} : { refund: { status: 'pending', amount: rest } }),
+          ...(byCard ? { refund: { status: 'pending', amount: rest } } : {}),
         },
-        add: { version: 1, ...(order.replacementOf ? {} : money.add) },
+        add: { version: 1, ...(byCard ? money.add : {}), ...(gift ? gift.add : {}) },
       },
       {
-        when: { ...(order.replacementOf ? {} : money.when), equals: { status: 'pending' } },
+        when: {
+          ...(byCard ? money.when : {}),
+          ...(gift ? { below: { ...(byCard ? money.when.below : {}), ...gift.when.below } } : {}),
+          equals: { status: 'pending' },
+        },
         current: order,
       },
     );
@@ -115,8 +125,17 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
         orderNumber,
         sweepAt: minutesFrom(new Date(now), CANCEL_RULES.graceMinutes),
       });
-      await transactWrite([transition, ...ledger.items, ...entry, ...moves.items, ...giveBack, ...request, due]);
-      if (!order.replacementOf) recordMetric('paymentsCancelled');
+      await transactWrite([
+        transition,
+        ...ledger.items,
+        ...entry,
+        ...(gift?.items ?? []),
+        ...moves.items,
+        ...giveBack,
+        ...request,
+        due,
+      ]);
+      if (byCard) recordMetric('paymentsCancelled');
       break;
     } catch (error) {
       if (!isCancelledTransaction(error)) throw error;

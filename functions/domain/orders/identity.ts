@@ -1,6 +1,12 @@
 import { FIRST_ORDER_NUMBER } from '#shared/order-number';
 import { orderCounter } from '../../db/entities/marker';
-import { orders, type CardPayment, type GiftCardPayment, type OrderPayment, type OrderRecord } from '../../db/entities/order';
+import {
+  orders,
+  type CardPayment,
+  type GiftCardPayment,
+  type OrderPayment,
+  type OrderRecord,
+} from '../../db/entities/order';
 import { orderPayments } from '../../db/entities/order-payment';
 
 /**

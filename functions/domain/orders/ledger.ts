@@ -2,7 +2,8 @@ import { ledgerEntries, type LedgerEntryRecord } from '../../db/entities/ledger'
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { refunds } from '../../db/entities/refund';
 import type { TransactItem } from '../../db/table';
-import { cardPaymentOf } from './identity';
+import { creditItems } from '../gift-cards/cards';
+import { cardPaymentOf, giftCardPaymentsOf } from './identity';
 
 /**
  * One ledger of an order's money (docs/decisions/0117, design's "money has one ledger"): every movement is an entry
@@ -28,6 +29,79 @@ export const captureEntry = (order: OrderRecord, amount: number, at: string): Tr
     { orderNumber: order.orderNumber, entryId: 'capture', kind: 'captured', amount, at },
     { ifNew: true },
   );
+
+/** A gift card's part of an order (docs/decisions/0126): written once, in the take's transaction. */
+export const giftCardPaidEntry = (order: OrderRecord, amount: number, at: string): TransactItem =>
+  ledgerEntries.transact.put(
+    {
+      orderNumber: order.orderNumber,
+      entryId: 'gift-card',
+      kind: 'gift_card_paid',
+      amount,
+      cardId: giftCardPaymentsOf(order)[0]?.cardId,
+      at,
+    },
+    { ifNew: true },
+  );
+
+/**
+ * What goes back to the gift card that paid part of an order (docs/decisions/0126), as one movement `entryId`
+ * (`gift-card-<refundId|cancel|capture-failed>`): the card's credit and its entry, the order's entry, and the change of
+ * `giftCardReturned` (on the condition that it stays at most `giftCardPaid`) for the caller's update of the order.
+ */
+export function giftCardReturn(
+  order: OrderRecord,
+  amount: number,
+  movement: string,
+  at: string,
+): { items: TransactItem[]; add: { giftCardReturned: number }; when: { below: { giftCardReturned: number } } } {
+  const card = giftCardPaymentsOf(order)[0];
+  return {
+    items: [
+      ...creditItems(card.cardId, amount, order.orderNumber, `return-${order.orderNumber}-${movement}`, at),
+      ledgerEntries.transact.put(
+        {
+          orderNumber: order.orderNumber,
+          entryId: `gift-card-${movement}`,
+          kind: 'gift_card_returned',
+          amount,
+          cardId: card.cardId,
+          at,
+        },
+        { ifNew: true },
+      ),
+    ],
+    add: { giftCardReturned: amount },
+    when: { below: { giftCardReturned: (order.giftCardPaid ?? 0) - amount + 1 } },
+  };
+}
+
+/** What of the gift card's part has not gone back yet. */
+export const giftCardLeft = (order: OrderRecord) => (order.giftCardPaid ?? 0) - (order.giftCardReturned ?? 0);
+
+/** What an order was paid in all (the card's capture and a gift card's part), and what it gave back in all. */
+export const paidInAll = (order: OrderRecord) => capturedOf(order) + (order.giftCardPaid ?? 0);
+export const givenBackInAll = (order: OrderRecord) =>
+  (order.refunded ?? 0) + (order.giftCardReturned ?? 0) + (order.storeCredited ?? 0);
+
+/**
+ * How `amount` given back as money goes back (docs/decisions/0126): to the card first, up to what is left of its
+ * capture, then to the gift card that paid part, up to what is left of its part; never more in all than was paid
+ * less what went back already (store credit included). Null when it does not fit.
+ */
+export function splitBack(order: OrderRecord, amount: number): { card: number; giftCard: number } | null {
+  if (amount > paidInAll(order) - givenBackInAll(order)) return null;
+  const card = Math.min(amount, capturedOf(order) - (order.refunded ?? 0));
+  const giftCard = amount - card;
+  return giftCard <= giftCardLeft(order) ? { card, giftCard } : null;
+}
+
+/** What a cancellation gives back: all that is left, split as splitBack splits it. */
+export function restOfOrder(order: OrderRecord): { card: number; giftCard: number } {
+  const left = paidInAll(order) - givenBackInAll(order);
+  const card = Math.max(0, Math.min(left, capturedOf(order) - (order.refunded ?? 0)));
+  return { card, giftCard: Math.max(0, Math.min(giftCardLeft(order), left - card)) };
+}
 
 /**
  * For an order captured before the ledger: the capture's entry and `captured`, written by the first transaction that
@@ -95,6 +169,20 @@ export async function checkLedger(orderNumber: string): Promise<LedgerCheck> {
     problems.push(`refunded ${refunded} on the order, ${fromEntries.refunded} in the entries`);
   if (refunded > (order.captured ?? capturedOf(order)))
     problems.push(`refunded ${refunded} is more than captured ${order.captured ?? capturedOf(order)}`);
+  // A gift card's part, what went back to it, and store credit (docs/decisions/0126).
+  for (const [field, kind] of [
+    ['giftCardPaid', 'gift_card_paid'],
+    ['giftCardReturned', 'gift_card_returned'],
+    ['storeCredited', 'store_credit'],
+  ] as const) {
+    const total = order[field] ?? 0;
+    const fromTheEntries = sum(entries, [kind]);
+    if (total !== fromTheEntries) problems.push(`${field} ${total} on the order, ${fromTheEntries} in the entries`);
+  }
+  if ((order.giftCardReturned ?? 0) > (order.giftCardPaid ?? 0))
+    problems.push(`gave back ${order.giftCardReturned} to the gift card, which paid ${order.giftCardPaid ?? 0}`);
+  if (givenBackInAll(order) > paidInAll(order))
+    problems.push(`gave back ${givenBackInAll(order)} in all, more than the ${paidInAll(order)} paid`);
   const ids = new Set(entries.map((entry) => entry.entryId));
   for (const refund of made) {
     if (!ids.has(`refund-${refund.refundId}`)) problems.push(`refund ${refund.refundId} has no ledger entry`);

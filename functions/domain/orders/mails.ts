@@ -1,3 +1,4 @@
+import { cardPaymentOf, giftCardPaymentsOf } from './identity';
 import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '#shared/aftersale';
 import { amountRows } from '#shared/amount-rows';
 import { formatPrice } from '#shared/money';
@@ -186,6 +187,28 @@ export function mailTrackingChanged(order: OrderRecord): Promise<SentMail> {
   );
 }
 
+/**
+ * What a cancellation gives back, and where: what is left of the card's payment (after refunds in part) to the card,
+ * and a gift card's part to that card (docs/decisions/0126).
+ */
+function cancelMoneyLines(order: OrderRecord, total: number): string[] {
+  const card = cardPaymentOf(order);
+  // An order from before the ledger (no amount), or an authorization released before its capture (0, nothing
+  // captured), is told as the card's whole part.
+  const amount = order.refund?.amount;
+  const toCard = !card ? 0 : amount === undefined || (amount === 0 && !order.captured) ? card.amount : amount;
+  const toGiftCard = order.giftCardReturned ?? 0;
+  const lines: string[] = [];
+  if (toCard > 0)
+    lines.push(
+      `${toCard === total ? `The full amount, ${formatPrice(toCard)},` : formatPrice(toCard)} ${order.refund?.status === 'refunded' ? 'is refunded to your card' : 'is on its way back to your card'}; banks usually show it within 5-10 business days.`,
+    );
+  const gift = giftCardPaymentsOf(order)[0];
+  if (toGiftCard > 0 && gift)
+    lines.push(`${formatPrice(toGiftCard)} is back on your gift card ending ${gift.last4}, ready to spend again.`);
+  return lines.length ? lines : ['Nothing was charged for it, so there is nothing to refund.'];
+}
+
 export function mailCancelled(order: OrderRecord): Promise<SentMail> {
   const address = order.shippingAddress;
   const refunded = amountRows(order.amounts).find((row) => row.total)!.cents;
@@ -214,9 +237,7 @@ export function mailCancelled(order: OrderRecord): Promise<SentMail> {
       '',
       `We cancelled your order ${orderLabel(order.orderNumber)} before it shipped.`,
       // Said as it stands when the mail goes: a provider may still have the refund pending (Stripe can).
-      refunded > 0
-        ? `The full amount, ${formatPrice(refunded)}, ${order.refund?.status === 'refunded' ? 'is refunded to your card' : 'is on its way back to your card'}; banks usually show it within 5-10 business days.`
-        : 'Nothing was charged for it, so there is nothing to refund.',
+      ...cancelMoneyLines(order, refunded),
       '',
       ...itemLines(order.lines),
       '',

@@ -1,3 +1,4 @@
+import { GIFT_CARD_PRODUCT_ID } from '#shared/gift-cards';
 import { lineKey, lineLabel } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -7,7 +8,7 @@ import { unescapeText } from '#shared/sanitize';
 import { ledgerEntries } from '../../db/entities/ledger';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { refunds, type RefundRecord } from '../../db/entities/refund';
-import { isConditionFailure } from '../../db/table';
+import { isConditionFailure, type TransactItem } from '../../db/table';
 import { isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -16,13 +17,17 @@ import { paymentProvider } from '../checkout/payments';
 import { stripeTaxProvider } from '../checkout/tax';
 import { taxReference } from '../checkout/tax/transaction';
 import { deliveryItem, sendAgain } from '../mail/deliveries';
-import { cardPaymentOf } from './identity';
-import { capturedOf, openLedger, refundedChange } from './ledger';
+import { issueStoreCredit, storeCreditCardId } from '../gift-cards/owner';
+import { cardPaymentOf, giftCardPaymentsOf } from './identity';
+import { giftCardReturn, givenBackInAll, openLedger, paidInAll, refundedChange, splitBack } from './ledger';
 import { footer } from './mails';
 import { stockMoves } from './stock';
 
 /** The delivery kind of a refund's mail to the customer (ref `<orderNumber>|<refundId>`): one per refund, ever. */
 export const REFUND_MAIL = 'order-refund';
+export const GIFT_CARD_NOT_AN_ITEM =
+  'A gift card is not refunded as an item: void it in Gift cards (what is left on it goes), then refund that amount.';
+
 /** The payment provider's idempotency key of a refund: derived from its id, so every attempt is the same refund. */
 export const refundProviderKey = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) =>
   `refund-${record.orderNumber}-${record.refundId}`;
@@ -34,10 +39,13 @@ const key = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) => ({
   refundId: record.refundId,
 });
 
-/** What the order has given back so far, as the rule (shared/refunds.ts) reads it. */
+/**
+ * What the order has given back so far, as the rule (shared/refunds.ts) reads it: paid in all (the card and a gift
+ * card's part) and given back in all (to either, or as store credit).
+ */
 const soFar = (order: OrderRecord) => ({
-  captured: capturedOf(order),
-  refunded: order.refunded ?? 0,
+  captured: paidInAll(order),
+  refunded: givenBackInAll(order),
   units: order.refundedUnits ?? {},
   shipping: order.shippingRefunded === true,
 });
@@ -54,7 +62,7 @@ export function notRefundable(order: OrderRecord): string | null {
   if (order.replacementOf) return 'A replacement order was not paid for: there is nothing to refund.';
   if (order.status === 'cancelled')
     return 'This order was cancelled: its payment was given back with the cancellation.';
-  if (!cardPaymentOf(order)) return 'No card payment paid this order.';
+  if (!cardPaymentOf(order) && !order.giftCardPaid) return 'No payment paid this order.';
   if (order.paymentStatus === 'authorized')
     return 'The payment is not captured yet: wait a minute, or cancel the order instead.';
   if (order.paymentStatus === 'capture_failed') return 'Nothing was charged for this order.';
@@ -80,6 +88,9 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     if (!order) throw notFound('No such order.');
     const refused = notRefundable(order);
     if (refused) throw conflict(refused);
+    // A gift card bought is not refunded as an item (the card would stay spendable): the owner voids it in Gift
+    // cards, then refunds its amount (docs/decisions/0126).
+    if (body.lines.some((line) => line.id === GIFT_CARD_PRODUCT_ID)) throw conflict(GIFT_CARD_NOT_AN_ITEM);
     const asked = {
       lines: body.lines,
       shipping: body.shipping,
@@ -109,8 +120,18 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
       units[lineKey(line)] = (units[lineKey(line)] ?? 0) + line.quantity;
       if (record.restock) restocked[lineKey(line)] = (restocked[lineKey(line)] ?? 0) + line.quantity;
     }
+    // Where the money goes: back the way it was paid (the card first, then the gift card), or as store credit.
+    const credit = body.to === 'store_credit';
+    const split = credit ? { card: 0, giftCard: 0 } : splitBack(order, plan.total);
+    if (!split) throw conflict('Nothing is left to refund that way on this order.');
+    record.toCard = split.card;
+    record.toGiftCard = split.giftCard;
+    if (credit) record.storeCreditCardId = storeCreditCardIdOf(orderNumber, body.refundId);
     const ledger = openLedger(order, now);
-    const money = refundedChange(order, plan.total);
+    const money = refundedChange(order, split.card);
+    const gift = split.giftCard > 0 ? giftCardReturn(order, split.giftCard, body.refundId, now) : null;
+    const store = credit ? storeCreditParts(order, record, now) : [];
+    const left = paidInAll(order) - givenBackInAll(order);
     const moves = record.restock ? (await stockMoves(plan.lines.map(lineOf(order)), 'return', now)).items : [];
     try {
       await transactWrite([
@@ -120,13 +141,15 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
             orderNumber,
             entryId: `refund-${body.refundId}`,
             kind: 'refunded',
-            amount: plan.total,
+            amount: split.card,
             refundId: body.refundId,
             at: now,
           },
           { ifNew: true },
         ),
         ...ledger.items,
+        ...(gift?.items ?? []),
+        ...store,
         orders.transact.update(
           { orderNumber },
           {
@@ -136,9 +159,24 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
               ...(record.restock ? { restocked } : {}),
               ...(plan.shipping ? { shippingRefunded: true } : {}),
             },
-            add: { ...money.add, version: 1 },
+            add: {
+              ...money.add,
+              ...(gift ? gift.add : {}),
+              ...(credit ? { storeCredited: plan.total } : {}),
+              version: 1,
+            },
           },
-          { when: { ...money.when, equals: { version: order.version, status: order.status } } },
+          {
+            when: {
+              ...money.when,
+              below: {
+                ...money.when.below,
+                ...(gift ? gift.when.below : {}),
+                ...(credit ? { storeCredited: (order.storeCredited ?? 0) + left - plan.total + 1 } : {}),
+              },
+              equals: { version: order.version, status: order.status },
+            },
+          },
         ),
         ...moves,
       ]);
@@ -182,10 +220,15 @@ function sameRefund(record: RefundRecord, body: RefundBody): RefundRecord {
 export async function finishRefund(record: RefundRecord): Promise<RefundRecord> {
   if (record.status === 'pending') {
     const order = (await orders.get({ orderNumber: record.orderNumber }, { consistent: true }))!;
-    const card = cardPaymentOf(order)!;
-    const answer = await (
-      await paymentProvider()
-    ).refund(card.intentId, { amount: record.total, idempotencyKey: refundProviderKey(record) });
+    const card = cardPaymentOf(order);
+    const toCard = cardPartOf(record);
+    // Nothing for the card (all back to a gift card, or store credit): written in the reserving transaction already.
+    const answer =
+      toCard === 0 || !card
+        ? { status: 'succeeded' as const, id: '' }
+        : await (
+            await paymentProvider()
+          ).refund(card.intentId, { amount: toCard, idempotencyKey: refundProviderKey(record) });
     if (answer.status === 'succeeded') await recordRefunded(order, record, answer.id);
     else if (answer.status === 'failed') await recordRefused(order, record, answer.id);
     else logger.warn('refund pending at the payment provider', { orderNumber: record.orderNumber });
@@ -209,7 +252,7 @@ async function recordRefunded(order: OrderRecord, record: RefundRecord, provider
     await transactWrite([
       refunds.transact.update(
         key(record),
-        { set: { status: 'refunded', providerRefundId, refundedAt: at } },
+        { set: { status: 'refunded', ...(providerRefundId ? { providerRefundId } : {}), refundedAt: at } },
         { when: { equals: { status: 'pending' } }, current: record },
       ),
       deliveryItem(REFUND_MAIL, `${record.orderNumber}|${record.refundId}`, refundMail(order, record)),
@@ -241,7 +284,7 @@ async function recordRefused(order: OrderRecord, record: RefundRecord, providerR
           orderNumber: record.orderNumber,
           entryId: `refund-${record.refundId}-failed`,
           kind: 'refund_failed',
-          amount: -record.total,
+          amount: -cardPartOf(record),
           refundId: record.refundId,
           at,
         },
@@ -251,7 +294,7 @@ async function recordRefused(order: OrderRecord, record: RefundRecord, providerR
         { orderNumber: record.orderNumber },
         {
           set: { refundedUnits: units, ...(record.shipping ? { shippingRefunded: false } : {}) },
-          add: { refunded: -record.total, version: 1 },
+          add: { refunded: -cardPartOf(record), version: 1 },
         },
         { when: { equals: { version: order.version } } },
       ),
@@ -265,6 +308,65 @@ async function recordRefused(order: OrderRecord, record: RefundRecord, providerR
       await recordRefused(fresh, record, providerRefundId);
     }
   }
+}
+
+/** Where a refund's money went, in the customer's words (docs/decisions/0126). */
+function whereItWent(order: OrderRecord, record: RefundRecord): string[] {
+  const label = orderLabel(order.orderNumber);
+  if (record.storeCreditCardId)
+    return [
+      `We gave you ${formatPrice(record.total)} of store credit for your order ${label}: a gift card you can spend on anything in the shop.`,
+      'Its code comes in a separate mail.',
+    ];
+  const toCard = cardPartOf(record);
+  const toGiftCard = record.toGiftCard ?? 0;
+  const gift = giftCardPaymentsOf(order)[0];
+  return [
+    ...(toCard > 0 ? [`We refunded ${formatPrice(toCard)} of your order ${label} to your card.`] : []),
+    ...(toGiftCard > 0 && gift
+      ? [`${formatPrice(toGiftCard)} of your order ${label} is back on your gift card ending ${gift.last4}.`]
+      : []),
+  ];
+}
+
+/** What of a refund goes to the card (a refund from before gift cards: all of it). */
+const cardPartOf = (record: RefundRecord) => record.toCard ?? record.total;
+
+/** The new card a refund as store credit makes: its id derived from the refund, so a retry makes the same one. */
+export const storeCreditCardIdOf = (orderNumber: string, refundId: string) =>
+  storeCreditCardId(`${orderNumber}|${refundId}`);
+
+/**
+ * The store credit of a refund (docs/decisions/0126): a new card for the order's customer, mailed at once, and the
+ * order's ledger entry, in the refund's reserving transaction.
+ */
+function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string): TransactItem[] {
+  const { cardId, items } = issueStoreCredit(
+    `${order.orderNumber}|${record.refundId}`,
+    {
+      amount: record.total,
+      reason: `Refund of order ${orderLabel(order.orderNumber)}: ${REFUND_REASON_LABEL[record.reason]}`,
+      recipient: { name: order.shippingAddress.name, email: order.shippingAddress.email },
+      issuedBy: 'a refund',
+      sourceOrder: order.orderNumber,
+    },
+    new Date(at),
+  );
+  return [
+    ...items,
+    ledgerEntries.transact.put(
+      {
+        orderNumber: order.orderNumber,
+        entryId: `store-credit-${record.refundId}`,
+        kind: 'store_credit',
+        amount: record.total,
+        refundId: record.refundId,
+        cardId,
+        at,
+      },
+      { ifNew: true },
+    ),
+  ];
 }
 
 /** The customer's mail of a refund: what was refunded, how much, why. */
@@ -283,12 +385,12 @@ function refundMail(order: OrderRecord, record: RefundRecord): Mail {
   const text = [
     `Hi ${unescapeText(address.name)},`,
     '',
-    `We refunded ${formatPrice(record.total)} of your order ${orderLabel(order.orderNumber)} to your card.`,
+    ...whereItWent(order, record),
     ...(what.length ? ['', 'Refunded:', ...what] : []),
     '',
     `Reason: ${REFUND_REASON_LABEL[record.reason]}`,
     '',
-    'It can take 5 to 10 business days to show on your statement.',
+    ...(cardPartOf(record) > 0 ? ['It can take 5 to 10 business days to show on your statement.'] : []),
     ...footer(order.orderNumber),
   ].join('\n');
   return {

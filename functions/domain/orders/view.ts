@@ -51,6 +51,9 @@ export const refundView = (refund: RefundRecord): RefundView => ({
   reason: refund.reason,
   lines: refund.lines.map(({ id, name, size, quantity, total }) => ({ id, name, size, quantity, total })),
   shipping: refund.shipping !== null,
+  toCard: refund.toCard ?? refund.total,
+  toGiftCard: refund.toGiftCard ?? 0,
+  storeCredit: Boolean(refund.storeCreditCardId),
 });
 
 /** The replacement order of a request as the original's page follows it (null before approval). */

@@ -80,7 +80,10 @@ it('50 buyers with authorized cards race for 10 units: 10 orders and captures, 4
   expect(oversold).toBe(0);
   expect((await products.get({ id: 'candle' }))!.stock.CANDLE).toBe(0);
   const chargedWithoutStock = captured.filter(
-    (intent) => !written.some((order) => order.payments?.some((payment) => payment.method === 'card' && payment.intentId === intent.id)),
+    (intent) =>
+      !written.some((order) =>
+        order.payments?.some((payment) => payment.method === 'card' && payment.intentId === intent.id),
+      ),
   );
   expect(chargedWithoutStock).toHaveLength(0);
   const states = await checkouts.getMany(buyers.map((buyer) => ({ checkoutId: buyer.checkoutId })));

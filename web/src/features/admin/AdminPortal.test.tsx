@@ -15,6 +15,7 @@ const dashboard = {
   oldestWaiting: '2026-11-20T10:00:00.000Z',
   openReplacements: 1,
   quotes: { waiting: 3, offersOut: 2, wonThisMonth: 1, wonValue: 146_094 },
+  giftCards: { outstanding: 123_450, soldThisMonth: 4, soldValue: 20_000 },
   unsentConfirmations: { count: 0, retrying: 0, orders: [] },
   reminders: {
     delayMinutes: 60,
@@ -83,6 +84,10 @@ it('shows the figures and links each tile to its page, each link on its own', as
   expect(within(toShip).getByRole('link', { name: 'Orders to ship' }).getAttribute('href')).toBe(
     '/admin/orders/pending',
   );
+  // Gift cards: the shop's liability, and the cards sold this month.
+  const giftCards = screen.getByRole('heading', { name: 'Gift cards' }).closest('li')!;
+  expect(giftCards.textContent).toContain('$1,234.50outstanding · 4 cards sold this month ($200.00)');
+  expect(within(giftCards).getByRole('link', { name: 'Gift cards' }).getAttribute('href')).toBe('/admin/gift-cards');
   const lowStock = screen.getByRole('region', { name: /Low stock/ });
   expect(within(lowStock).getByRole('link', { name: 'Vanilla Snow Candle' }).closest('tr')!.textContent).toContain(
     'Sold out',

@@ -7,6 +7,7 @@ import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
 import { getDashboard, saveReminderSettings } from './adminApi';
+import { GiftCardsTile } from './GiftCardBits';
 import { localDate, midnightDaysAgo } from './localDays';
 import { AdminPage, adminWrite, HeadRow, refused, submissionOf, useAdminWrites } from './useAdmin';
 
@@ -92,8 +93,8 @@ function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderDa
 }
 
 /**
- * The owner's dashboard: sales, orders to ship, open replacement requests, confirmation mails not sent, cart reminders,
- * back-in-stock requests, low stock; each links to its page.
+ * The owner's dashboard: sales, orders to ship, quotes, gift cards, open replacement requests, confirmation mails not
+ * sent, cart reminders, back-in-stock requests, low stock; each links to its page.
  */
 export default function AdminPortal() {
   const data = useLoaderData<typeof loader>();
@@ -155,6 +156,7 @@ export default function AdminPortal() {
             </p>
             <Link to="/admin/quotes">Quotes</Link>
           </li>
+          <GiftCardsTile figures={data.giftCards} />
           <li className="card">
             <h2>Replacement requests</h2>
             <p className="figure">{data.openReplacements}</p>

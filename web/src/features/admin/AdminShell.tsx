@@ -41,12 +41,13 @@ export const ADMIN_LINKS = [
   { to: '/admin/items', label: 'Stock items' },
   { to: '/admin/stock-alerts', label: 'Back in stock' },
   { to: '/admin/promo-codes', label: 'Promo codes' },
+  { to: '/admin/gift-cards', label: 'Gift cards' },
   { to: '/admin/drafted-products', label: 'Drafted' },
   { to: '/admin/inbox', label: 'Inbox' },
 ];
 
 /**
- * The admin's tabs. Where they do not fit in one row (a desktop: 11 tabs are wider than 1200 px) they wrap onto a
+ * The admin's tabs. Where they do not fit in one row (a desktop: 12 tabs are wider than 1200 px) they wrap onto a
  * second one; on a phone they stay one row that scrolls sideways, with the current tab scrolled into view and the row
  * fading out at each edge that has more tabs behind it (admin.css), so a cut tab reads as "more this way".
  */

@@ -1,3 +1,5 @@
+import { Link } from 'react-router-dom';
+import { GIFT_CARD_PRODUCT_ID } from '#shared/gift-cards';
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { lineKey, lineLabel } from '#shared/aftersale';
@@ -15,6 +17,7 @@ export interface RefundRequest {
   reason: RefundReason;
   note?: string;
   restock: boolean;
+  to: 'payment' | 'store_credit';
 }
 
 /** A prefilled form (a replacement that cannot be made: its units, reason sold out). */
@@ -51,6 +54,8 @@ export function RefundForm({
   const [reason, setReason] = useState<RefundReason>(preset?.reason ?? 'damaged');
   const [note, setNote] = useState('');
   const [restock, setRestock] = useState(false);
+  /** Back the way it was paid, or as store credit (a gift card mailed to the customer): docs/decisions/0126. */
+  const [to, setTo] = useState<'payment' | 'store_credit'>('payment');
   // The order lists this refund now (made, or refused): the next refund is another one, from an empty form.
   if (money.refunds.some((refund) => refund.refundId === refundId)) {
     setRefundId(newRefundId());
@@ -84,7 +89,13 @@ export function RefundForm({
   const total = 'plan' in plan ? plan.plan.total : null;
   const submit = () => {
     if (total === null) return;
-    if (!window.confirm(`Refund ${formatPrice(total)} to the customer's card? This cannot be undone.`)) return;
+    const where =
+      to === 'store_credit'
+        ? 'as store credit (a gift card mailed to the customer)'
+        : order.payments.some((payment) => payment.method === 'gift_card')
+          ? 'to the card first, then the gift card that paid part'
+          : "to the customer's card";
+    if (!window.confirm(`Refund ${formatPrice(total)} ${where}? This cannot be undone.`)) return;
     send({
       refundId,
       lines: mode === 'items' ? chosen : [],
@@ -93,6 +104,7 @@ export function RefundForm({
       reason,
       ...(note.trim() ? { note: note.trim() } : {}),
       restock: mode === 'items' && restock,
+      to,
     });
   };
   return (
@@ -114,6 +126,14 @@ export function RefundForm({
         <div className="refund-lines">
           {lines.map((line) => {
             const key = lineKey(line);
+            // A gift card bought is voided in Gift cards, then its amount refunded (docs/decisions/0126).
+            if (line.id === GIFT_CARD_PRODUCT_ID)
+              return (
+                <p key={key} className="muted">
+                  {unescapeText(line.name)}: void it in <Link to="/admin/gift-cards">Gift cards</Link>, then refund its
+                  amount.
+                </p>
+              );
             const open = line.quantity - (money.refundedUnits[key] ?? 0);
             return (
               <SelectField
@@ -154,6 +174,14 @@ export function RefundForm({
           onChange={(event) => setDollars(event.target.value)}
         />
       )}
+      <div className="refund-mode" role="radiogroup" aria-label="Give it back">
+        {(['payment', 'store_credit'] as const).map((value) => (
+          <label key={value}>
+            <input type="radio" name="refund-to" checked={to === value} onChange={() => setTo(value)} />{' '}
+            {value === 'payment' ? 'Back to the payment' : 'As store credit'}
+          </label>
+        ))}
+      </div>
       <SelectField label="Reason" value={reason} onChange={(event) => setReason(event.target.value as RefundReason)}>
         {REFUND_REASONS.map((value) => (
           <option key={value} value={value}>
@@ -197,6 +225,11 @@ export function RefundList({ order }: { order: AdminOrder }) {
             . {REFUND_REASON_LABEL[refund.reason]}
             {refund.note ? `: ${unescapeText(refund.note)}` : ''}
             {refund.restock ? ' (back in stock)' : ''}
+            {refund.storeCredit
+              ? ' As store credit.'
+              : refund.toGiftCard
+                ? ` ${formatPrice(refund.toCard ?? 0)} to the card, ${formatPrice(refund.toGiftCard)} to the gift card.`
+                : ''}
             {refund.taxProblem ? ` Stripe Tax not reversed yet: ${refund.taxProblem}` : ''}
           </li>
         ))}

@@ -191,13 +191,20 @@ export const listStockDemand = () => api('/api/admin/stock-alerts', stockDemandS
  * Downloads the CSV of a view and date range (the request carries the admin's token, so it is fetched, then saved),
  * under `name` when given (the page names it by the admin's own dates), else the server's name.
  */
-export async function downloadOrdersCsv(query: OrderQuery, name?: string): Promise<void> {
-  const { fileName: served, text } = await apiFile(
+export const downloadOrdersCsv = (query: OrderQuery, name?: string) =>
+  downloadCsv(
     `/api/admin/orders?${queryString({ ...query, cursor: undefined, limit: undefined, format: 'csv' })}`,
-    'text/csv',
-    { auth: true },
+    name ?? 'orders.csv',
+    Boolean(name),
   );
-  const fileName = name ?? served ?? 'orders.csv';
+
+/**
+ * Fetches a CSV download with the admin's token and saves it, under the server's name (else `name`), or under `name`
+ * whatever the server calls it when `ownName`.
+ */
+export async function downloadCsv(path: string, name: string, ownName = false): Promise<void> {
+  const { fileName: served, text } = await apiFile(path, 'text/csv', { auth: true });
+  const fileName = ownName ? name : (served ?? name);
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
   document.body.append(link);

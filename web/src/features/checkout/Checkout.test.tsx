@@ -14,6 +14,7 @@ const intentAnswer = (paymentMode: 'stripe' | 'test') => ({
   paymentIntentId: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
+  cardAmount: 4451,
   paymentMode,
 });
 
@@ -451,6 +452,7 @@ describe('the promo code in Order Details', () => {
   const discounted = {
     ...intentAnswer('test'),
     amounts: { subtotal: 3600, discount: 360, shipping: 599, tax: 230, total: 4069 },
+    cardAmount: 4069,
     promo: { code: 'SAVE10', description: '10% off your order' },
   };
   const detailRows = () =>
@@ -556,5 +558,69 @@ describe('the promo code in Order Details', () => {
     expect(screen.queryByText('SAVE10')).toBeNull();
     expect(sessionStorage.getItem('promoCode')).toBeNull();
     expect(screen.getByLabelText('Promo code')).toBeTruthy();
+  });
+});
+
+describe('a gift card at the card step (docs/decisions/0126)', () => {
+  const code = 'ABCD-EFGH-JKMN-PQRS-TV23';
+  const giftOnly = {
+    ...intentAnswer('test'),
+    clientSecret: '',
+    paymentIntentId: 'pi_giftcard_8d4c3f5e0b1a4c1e9a537d3f2a9b6c10',
+    cardAmount: 0,
+    paymentMode: 'none',
+    giftCard: { last4: 'TV23', amount: 4451, balance: 5000 },
+  };
+  const giftForm = () => screen.getByRole('form', { name: 'Pay with a gift card' });
+
+  it('Apply prices the checkout with the card; when it pays it all, Place order records the order with no card', async () => {
+    const asked: Record<string, unknown>[] = [];
+    const recordedWith: Record<string, unknown>[] = [];
+    serveTestMode({
+      '/auth/create-payment-intent/guest': (body) => {
+        asked.push(body);
+        return { status: 200, body: body.giftCardCode ? giftOnly : intentAnswer('test') };
+      },
+      '/auth/adminOrders/guest': (body) => {
+        recordedWith.push(body);
+        return recorded;
+      },
+    });
+    await reachPayment();
+    await userEvent.type(await screen.findByLabelText('Gift card'), code.toLowerCase().replace(/-/g, ' '));
+    await userEvent.click(within(giftForm()).getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('$5.49 stays on the card.')).toBeTruthy();
+    expect(asked.at(-1)).toMatchObject({ giftCardCode: code });
+    // No card to type: the gift card pays the whole order.
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByText(MESSAGES.giftCardPaysAll)).toBeTruthy();
+    const details = screen.getByRole('complementary', { name: 'Order Details' });
+    expect(within(details).getByText('Gift card (ending TV23)')).toBeTruthy();
+    expect(within(details).getByText('To pay by card').nextElementSibling!.textContent).toBe('$0.00');
+    await userEvent.click(screen.getByRole('button', { name: 'Place order ($44.51)' }));
+    await waitFor(() =>
+      expect(recordedWith).toEqual([expect.objectContaining({ paymentIntentId: giftOnly.paymentIntentId })]),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Thank you for your order!' })).toBeTruthy();
+  });
+
+  it('a code the shop does not know is told under the field, and the card form stays', async () => {
+    const message = MESSAGES.giftCardUnknown;
+    serveTestMode({
+      '/auth/create-payment-intent/guest': (body) =>
+        body.giftCardCode
+          ? { status: 404, body: { error: { code: 'gift_card_unknown', message } } }
+          : { status: 200, body: intentAnswer('test') },
+    });
+    await reachPayment();
+    await userEvent.type(await screen.findByLabelText('Gift card'), code);
+    await userEvent.click(within(giftForm()).getByRole('button', { name: 'Apply' }));
+    expect(await within(giftForm()).findByText(message)).toBeTruthy();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
+    // Not a code at all: explained, nothing asked.
+    await userEvent.clear(screen.getByLabelText('Gift card'));
+    await userEvent.type(screen.getByLabelText('Gift card'), 'GIFT');
+    await userEvent.click(within(giftForm()).getByRole('button', { name: 'Apply' }));
+    expect(within(giftForm()).getByText(/A gift card code is 20 letters and digits/)).toBeTruthy();
   });
 });

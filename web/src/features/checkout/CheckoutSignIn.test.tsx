@@ -24,6 +24,7 @@ const intent = {
   paymentIntentId: 'pi_1',
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
+  cardAmount: 4451,
   paymentMode: 'test',
 };
 let savedCart: CartLine[];

@@ -18,6 +18,7 @@ const intent = {
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   checkoutSecret: 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlci0wMTIzNDU2Nzg5YWI',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 252, total: 4451 },
+  cardAmount: 4451,
   paymentMode: 'test',
 };
 let calls: string[];

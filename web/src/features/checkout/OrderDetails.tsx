@@ -71,6 +71,14 @@ export function OrderDetails({
             {!intent && <dd className="tax-note">{CART_MESSAGES.taxFromState}</dd>}
             <dt className="total">{discountUnknown ? MESSAGES.totalBeforeDiscount : 'Total'}</dt>
             <dd className="total">{formatPrice(amounts.total)}</dd>
+            {intent?.giftCard && (
+              <>
+                <dt className="discount">Gift card (ending {intent.giftCard.last4})</dt>
+                <dd className="discount">-{formatPrice(intent.giftCard.amount)}</dd>
+                <dt className="total">To pay by card</dt>
+                <dd className="total">{formatPrice(intent.cardAmount)}</dd>
+              </>
+            )}
           </dl>
           <PromoCodeField
             applied={

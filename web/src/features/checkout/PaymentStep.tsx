@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, replace, useLoaderData, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Navigate, replace, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
+import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { useCart } from '../cart/CartProvider';
-import { storedFacts } from './checkoutSession';
+import { createIntent } from './checkoutApi';
+import { keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
+import { GiftCardField } from './GiftCardField';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
 import { STEP_HEADING, STEP_PATH, stepToShow, type PricedCheckout } from './steps';
 import { AuthenticateDialog, TestCardForm } from './TestCardForm';
@@ -53,13 +56,40 @@ function ThanksDialog({ orderNumber, onContinue }: { orderNumber: string; onCont
 /** /cart/payment: where it ships, the card entry and Pay (spec section 2), Back to the shipping step. */
 export default function PaymentStep() {
   const { priced, stripeKey } = useLoaderData<{ priced: PricedCheckout; stripeKey: string | null }>();
+  // Priced again when a gift card is applied or removed (the same checkout, or a new one when the card now pays all):
+  // kept for the tab, then this step's data is read again, so Order Details shows it too.
+  const revalidator = useRevalidator();
+  const [giftCardError, setGiftCardError] = useState<string | null>(null);
   const { who, address, promo } = useCheckout();
   const { cart } = useCart();
   const navigate = useNavigate();
   const heading = useStepHeading();
   const payment = usePayment({ priced, signedIn: priced.who !== null, promo });
   const { intent } = priced;
-  const amountLabel = formatPrice(intent.amounts.total);
+  const amountLabel = formatPrice(intent.cardAmount);
+
+  /** Prices the checkout again with this gift card's code, or without one (Remove). */
+  async function priceWithGiftCard(code?: string): Promise<boolean> {
+    setGiftCardError(null);
+    payment.clearFailure();
+    try {
+      const result = await createIntent({
+        cart: [...cart],
+        shippingAddress: priced.address,
+        ...storedCheckout(),
+        signedIn: priced.who !== null,
+        promoCode: priced.promoCode ?? undefined,
+        giftCardCode: code,
+      });
+      keepCheckout(result);
+      keepPriced({ ...priced, intent: result });
+      await revalidator.revalidate();
+      return true;
+    } catch (error) {
+      setGiftCardError(error instanceof ApiError ? error.message : MESSAGES.serverError);
+      return false;
+    }
+  }
 
   // What it priced changed under it (the cart in another tab, signing in or out): not while paying.
   const step = payment.holding
@@ -85,6 +115,15 @@ export default function PaymentStep() {
         </address>
       </section>
       <section className="card stack" aria-label="Card payment">
+        {!payment.confirming && !payment.paid && !payment.stopped && (
+          <GiftCardField
+            applied={intent.giftCard ?? null}
+            locked={payment.busy}
+            error={giftCardError}
+            onApply={priceWithGiftCard}
+            onRemove={async () => void (await priceWithGiftCard())}
+          />
+        )}
         {payment.confirming ? (
           <p className="notice" role="status">
             {payment.confirming === 'later' ? MESSAGES.confirmingOrderLater : MESSAGES.confirmingOrder}
@@ -93,6 +132,13 @@ export default function PaymentStep() {
           <p className="notice" role="alert">
             {MESSAGES.tooManyCardAttempts}
           </p>
+        ) : intent.paymentMode === 'none' ? (
+          <div className="stack">
+            <p>{MESSAGES.giftCardPaysAll}</p>
+            <button type="button" onClick={payment.placeWithGiftCard} disabled={payment.busy}>
+              {payment.busy ? 'Placing your order…' : `Place order (${formatPrice(intent.amounts.total)})`}
+            </button>
+          </div>
         ) : intent.paymentMode === 'stripe' && stripeKey ? (
           <Suspense fallback={<p>Loading the card form…</p>}>
             <StripePaymentForm

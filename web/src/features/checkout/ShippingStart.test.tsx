@@ -119,6 +119,7 @@ it('the filled profile goes on to the card step as it is (Next prices it)', asyn
         paymentIntentId: 'pi_1',
         checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
         amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 262, total: 4461 },
+        cardAmount: 4461,
         paymentMode: 'test',
       });
     }

@@ -45,7 +45,7 @@ const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoCo
  * changed, e.g. changed in another tab; or it is not this browser's any more, e.g. made before signing in): Next
  * then starts a new checkout.
  */
-const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found'];
+const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found', 'gift_card_spent'];
 
 /**
  * The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. A signed-in shopper's

@@ -17,6 +17,7 @@ const intent = {
   checkoutId: '8d4c3f5e-0b1a-4c1e-9a53-7d3f2a9b6c10',
   checkoutSecret: 'c2VjcmV0LW9mLXRoaXMtYnJvd3Nlci0wMTIzNDU2Nzg5YWI',
   amounts: { subtotal: 3600, discount: 0, shipping: 599, tax: 262, total: 4461 },
+  cardAmount: 4461,
   paymentMode: 'test',
 };
 

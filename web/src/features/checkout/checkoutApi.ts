@@ -31,6 +31,7 @@ export const createIntent = (input: {
   checkoutSecret?: string;
   signedIn: boolean;
   promoCode?: string;
+  giftCardCode?: string;
 }) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
     auth: input.signedIn,
@@ -41,6 +42,7 @@ export const createIntent = (input: {
       ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
       ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
     },
   });
 

@@ -28,6 +28,7 @@ const priced = (over: Partial<PricedCheckout> = {}): PricedCheckout => ({
     paymentIntentId: 'pi_1',
     checkoutId: 'c',
     amounts: { subtotal: 4998, discount: 0, shipping: 599, tax: 350, total: 5947 },
+    cardAmount: 5947,
     paymentMode: 'test',
   },
   cartKey: cartKey([tee]),

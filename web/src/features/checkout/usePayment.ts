@@ -152,6 +152,13 @@ export function usePayment({
     }
   }
 
+  /** A gift card pays it all (docs/decisions/0126): no card to confirm, the order is placed as a card's is recorded. */
+  function placeWithGiftCard() {
+    setBusy(true);
+    setFailure(null);
+    void authorized().finally(() => setBusy(false));
+  }
+
   function payWithStripe(confirm: StripeConfirm) {
     setBusy(true);
     setFailure(null);
@@ -190,6 +197,7 @@ export function usePayment({
     holding: busy || confirming !== null || paid !== null || refusedOrder || Boolean(priced.authorized),
     payWithTestCard,
     payWithStripe,
+    placeWithGiftCard,
     showConfirmation,
   };
 }

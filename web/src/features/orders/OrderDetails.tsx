@@ -38,7 +38,7 @@ function Refunds({ refunds }: { refunds: RefundView[] }) {
         {refunds.map((refund) => (
           <li key={refund.refundId}>
             <strong>{formatPrice(refund.total)}</strong>{' '}
-            {refund.status === 'refunded' ? `refunded to your card on ${date(refund.at)}` : 'refund under way'}
+            {refund.status === 'refunded' ? `${refundedWhere(refund)} on ${date(refund.at)}` : 'refund under way'}
             {': '}
             {[
               ...refund.lines.map(
@@ -53,6 +53,15 @@ function Refunds({ refunds }: { refunds: RefundView[] }) {
       </ul>
     </div>
   );
+}
+
+/** Where a refund went (docs/decisions/0126): to the card, back to the gift card that paid part, or store credit. */
+function refundedWhere(refund: RefundView): string {
+  if (refund.storeCredit) return 'given as store credit';
+  if (refund.toGiftCard && refund.toCard)
+    return `refunded (${formatPrice(refund.toCard)} to your card, the rest to your gift card)`;
+  if (refund.toGiftCard) return 'refunded to your gift card';
+  return 'refunded to your card';
 }
 
 const date = (iso: string) =>
