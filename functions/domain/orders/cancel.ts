@@ -20,6 +20,9 @@ import { lineKey } from '#shared/aftersale';
 import { ledgerEntries } from '../../db/entities/ledger';
 import { capturedOf, giftCardReturn, openLedger, refundedChange, restOfOrder } from './ledger';
 import { refundsOf } from './refunds';
+import { giftCards } from '../../db/entities/gift-card';
+import { voidItems } from '../gift-cards/owner';
+import { purchasedCards } from '../gift-cards/purchase';
 
 /**
  * The refund's idempotency key: derived from the payment (its intent), so every attempt for it is the same refund. For
@@ -93,6 +96,8 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
             { ifNew: true },
           ),
         ];
+    // Gift cards it bought are voided with it, while nobody spent from them (docs/decisions/0126).
+    const cards = await boughtCardsVoided(order, now);
     // A cancelled order gives its promo code's use back (docs/decisions/0040), in the same conditional transaction.
     const giveBack = await giveBackParts(order.promo, now);
     const request = order.replacementOf ? await requestParts(order, now) : [];
@@ -130,6 +135,7 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
         ...ledger.items,
         ...entry,
         ...(gift?.items ?? []),
+        ...cards,
         ...moves.items,
         ...giveBack,
         ...request,
@@ -154,6 +160,22 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
       logger.error('confirmation not withdrawn', { orderNumber, error: error as Error }),
     );
   }
+}
+
+/**
+ * The voids of the gift cards an order bought (made at its capture), for the cancel's transaction, each at the card as
+ * read: nothing for a card voided already. A card someone spent from cannot be taken back: the cancel is refused
+ * (the owner refunds the order's other items in parts instead).
+ */
+async function boughtCardsVoided(order: OrderRecord, now: string): Promise<TransactItem[]> {
+  const ids = purchasedCards(order).map((card) => ({ cardId: card.cardId }));
+  if (!ids.length) return [];
+  const cards = await giftCards.getMany(ids);
+  if (cards.some((card) => card.balance < card.amount && card.status !== 'voided'))
+    throw conflict(
+      'A gift card of this order has been spent from, so the order can no longer be cancelled. Refund its other items in parts instead.',
+    );
+  return cards.filter((card) => card.status !== 'voided').flatMap((card) => voidItems(card, now));
 }
 
 /**
