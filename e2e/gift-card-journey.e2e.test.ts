@@ -102,7 +102,10 @@ it('a $50 card bought for someone pays most of two candles, the card the rest; o
   await signInAsAdmin(owner);
   await owner.setViewportSize(VIEWPORTS.phone);
   await owner.goto(`/admin/orders/${orderNumber}`);
-  await owner.getByText(`Gift card ending ${code.slice(-4)}`).first().waitFor();
+  await owner
+    .getByText(`Gift card ending ${code.slice(-4)}`)
+    .first()
+    .waitFor();
   const form = owner.getByRole('region', { name: 'Refund', exact: true });
   await form.getByLabel(/Harvest Spice Candle \(2 of 2 left\)/).selectOption('1');
   await form.getByLabel('Reason').selectOption('goodwill');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { lastFour } from '#shared/gift-cards';
+import { giftCardLine } from '#shared/gift-card-lines';
+import { lastFour, shopDay } from '#shared/gift-cards';
 import { MESSAGES } from '#shared/messages';
 import { giftCardEntries } from '../../db/entities/gift-card';
 import { orders } from '../../db/entities/order';
@@ -7,6 +8,7 @@ import { refunds } from '../../db/entities/refund';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { checkCard, getCard } from '../../domain/gift-cards/cards';
+import { purchasedCards } from '../../domain/gift-cards/purchase';
 import { checkLedger } from '../../domain/orders/ledger';
 import { sweepDeliveries } from '../../domain/mail/deliveries';
 import { COMPOSERS } from '../../jobs/send-mails';
@@ -61,6 +63,8 @@ const cancel = (orderNumber: string) =>
   );
 const processorRefunds = async (intentId: string) =>
   (await testPaymentIntents.get({ id: intentId }, { consistent: true }))!.refunds ?? [];
+
+const codeIn = (text: string) => /Your gift card code: ([A-Z0-9-]+)/.exec(text)![1];
 
 /** Every card and order the test touched agrees with its ledger. */
 async function ledgersAgree(cardIds: string[], orderNumbers: string[]) {
@@ -245,7 +249,7 @@ it('a refund as store credit makes a new card, mailed with its own code, and giv
   await sweepDeliveries(new Date(Date.now() + 1000), { compose: COMPOSERS });
   const mail = sentMails().find((sent) => sent.subject.startsWith('Your store credit of'))!;
   expect(mail.to).toContain('ada@example.com');
-  const code = /Your gift card code: ([A-Z0-9-]+)/.exec(mail.text)![1];
+  const code = codeIn(mail.text);
   const balance = await balanceCheck(code, '203.0.113.8');
   expect(balance.body).toMatchObject({ balance: made.total, amount: made.total });
   // The refund's own mail says where the money went.
@@ -275,4 +279,44 @@ it('10 wrong codes in 10 minutes from one client, then 429 with Retry-After; oth
   // The checkout's field counts the same wrong codes.
   expect((await intent({ cart: candle(1), giftCardCode: code }, '198.51.100.9')).status).toBe(429);
   expect((await balanceCheck(code, '198.51.100.10')).status).toBe(200);
+});
+
+it('cancelling an order voids the gift cards it bought while unspent; once one was spent from, the cancel is refused', async () => {
+  const bought = async (recipientEmail: string) => {
+    const line = giftCardLine({
+      amount: 2500,
+      recipientName: 'Bo',
+      recipientEmail,
+      deliverOn: shopDay(new Date()),
+    });
+    const checkout = await intent({ cart: [line, ...candle(1)] }, '203.0.113.11');
+    expect(checkout.status).toBe(200);
+    await pay(checkout.body.clientSecret);
+    expect((await recordGuest(checkout.body.paymentIntentId, checkout.body.checkoutSecret)).status).toBe(201);
+    const orderNumber = await orderNumberOf(checkout.body.paymentIntentId);
+    const order = (await orders.get({ orderNumber }, { consistent: true }))!;
+    const [card] = purchasedCards(order);
+    expect(await getCard(card.cardId)).toMatchObject({ status: 'scheduled', balance: 2500 });
+    return { orderNumber, cardId: card.cardId };
+  };
+
+  // Unspent: the cancel voids it with the order (its mail is then never sent).
+  const first = await bought('bo-1@example.com');
+  expect((await cancel(first.orderNumber)).status).toBe(200);
+  expect(await getCard(first.cardId)).toMatchObject({ status: 'voided', balance: 0 });
+  await sweepDeliveries(new Date(Date.now() + 1000), { compose: COMPOSERS });
+  expect(sentMails().filter((mail) => mail.to.includes('bo-1@example.com'))).toEqual([]);
+
+  // Spent from: the card cannot be taken back, so the order is not cancelled and nothing moves.
+  const second = await bought('bo-2@example.com');
+  await sweepDeliveries(new Date(Date.now() + 1000), { compose: COMPOSERS });
+  const code = codeIn(sentMails().find((mail) => mail.to.includes('bo-2@example.com'))!.text);
+  const spend = await intent({ cart: candle(1), giftCardCode: code }, '203.0.113.12');
+  await pay(spend.body.clientSecret);
+  expect((await recordGuest(spend.body.paymentIntentId, spend.body.checkoutSecret)).status).toBe(201);
+  const refused = await cancel(second.orderNumber);
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.message).toMatch(/has been spent from/);
+  expect((await orders.get({ orderNumber: second.orderNumber }, { consistent: true }))!.status).toBe('pending');
+  await ledgersAgree([first.cardId, second.cardId], [first.orderNumber, second.orderNumber]);
 });
