@@ -116,7 +116,7 @@ it('a $50 card bought for someone pays most of two candles, the card the rest; o
   owner.once('dialog', (dialog) => void dialog.accept());
   await button.click();
   const list = owner.getByRole('region', { name: 'Refunds', exact: true });
-  await list.getByText(/As store credit\./).waitFor();
+  await list.getByText(/\(as store credit\)/).waitFor();
   await list.getByText(/Ledger: \d+ entries agree with the totals\./).waitFor();
   expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(owner, 'gift-card-journey-2-store-credit-390');

@@ -1,3 +1,6 @@
+import { giftCardLineText } from './gift-card-lines';
+import type { GiftCardDetails } from './schemas/gift-cards';
+
 /**
  * After the sale (issue 14): carriers and their tracking pages, the replacement promise, order and request
  * states as people read them. One definition, used by the functions (mails, views, CSV) and the SPA.
@@ -78,8 +81,12 @@ export const REPLACEMENT_STATUS_LABEL: Record<ReplacementStatus, string> = {
 };
 
 /** A line as people read it: its name and, unless it comes in one size, the size ("Tee (M)", "Candle"). */
-export const lineLabel = (line: { name: string; size: string }) =>
-  line.size === 'CANDLE' ? line.name : `${line.name} (${line.size})`;
+export const lineLabel = (line: {
+  name: string;
+  size: string;
+  giftCard?: Pick<GiftCardDetails, 'recipientName' | 'deliverOn'>;
+}) =>
+  line.giftCard ? giftCardLineText(line.giftCard) : line.size === 'CANDLE' ? line.name : `${line.name} (${line.size})`;
 
 /** A line of an order, as replacements count it: product id and size. */
 export const lineKey = (line: { id: string; size: string }) => `${line.id}|${line.size}`;

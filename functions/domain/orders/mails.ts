@@ -1,3 +1,4 @@
+import { lineLabel } from '#shared/aftersale';
 import { cardPaymentOf, giftCardPaymentsOf } from './identity';
 import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '#shared/aftersale';
 import { amountRows } from '#shared/amount-rows';
@@ -38,10 +39,8 @@ async function send(
 }
 
 const statusLink = (orderNumber: string) => siteLink(`${ORDER_STATUS_PATH}?order=${encodeURIComponent(orderNumber)}`);
-const itemLines = (lines: readonly { name: string; size: string; quantity: number }[]) =>
-  lines.map(
-    (line) => `${line.quantity} x ${unescapeText(line.name)}${line.size === 'CANDLE' ? '' : ` (${line.size})`}`,
-  );
+const itemLines = (lines: readonly (Parameters<typeof lineLabel>[0] & { quantity: number })[]) =>
+  lines.map((line) => `${line.quantity} x ${lineLabel({ ...line, name: unescapeText(line.name) })}`);
 /** Where the owner opens an order in the admin area (none when the shop's address is not set). */
 const adminLink = (orderNumber: string) => siteLink(`/admin/orders/${encodeURIComponent(orderNumber)}`);
 

@@ -226,9 +226,9 @@ export function RefundList({ order }: { order: AdminOrder }) {
             {refund.note ? `: ${unescapeText(refund.note)}` : ''}
             {refund.restock ? ' (back in stock)' : ''}
             {refund.storeCredit
-              ? ' As store credit.'
+              ? ' (as store credit)'
               : refund.toGiftCard
-                ? ` ${formatPrice(refund.toCard ?? 0)} to the card, ${formatPrice(refund.toGiftCard)} to the gift card.`
+                ? ` (${formatPrice(refund.toCard ?? 0)} to the card, ${formatPrice(refund.toGiftCard)} to the gift card)`
                 : ''}
             {refund.taxProblem ? ` Stripe Tax not reversed yet: ${refund.taxProblem}` : ''}
           </li>
