@@ -7,6 +7,8 @@ import { handler as confirmTestPayment } from '../functions/http/checkout/confir
 import { handler as createGuestIntent } from '../functions/http/checkout/create-guest-payment-intent';
 import { handler as recordGuestOrder } from '../functions/http/checkout/record-guest-order';
 import { handler as getProduct } from '../functions/http/catalog/get-product';
+import { handler as cancelOrderHandler } from '../functions/http/admin/cancel-order';
+import { handler as refundHandler } from '../functions/http/admin/refund-order';
 import { orderOfPayment } from '../functions/domain/orders/identity';
 import { invoke, sentMails } from './helpers';
 
@@ -108,6 +110,29 @@ export async function available(id: string): Promise<Record<string, number>> {
   });
   return Object.fromEntries((body.sizes as { size: string; available: number }[]).map((s) => [s.size, s.available]));
 }
+
+/** The owner's refund in part of an order, with an admin's token. */
+export const adminRefund = (token: string, orderNumber: string, body: Record<string, unknown>) =>
+  invoke(refundHandler, {
+    token,
+    method: 'POST',
+    path: `/api/admin/orders/${orderNumber}/refunds`,
+    params: { orderNumber },
+    body,
+  });
+
+/** The owner's cancel of an order, with an admin's token. */
+export const adminCancel = (token: string, orderNumber: string) =>
+  invoke(cancelOrderHandler, {
+    token,
+    method: 'POST',
+    path: `/api/admin/orders/${orderNumber}/cancel`,
+    params: { orderNumber },
+  });
+
+/** The refunds the built-in test processor made of an intent. */
+export const processorRefunds = async (intentId: string) =>
+  (await testPaymentIntents.get({ id: intentId }, { consistent: true }))!.refunds ?? [];
 
 export const intentStatus = async (id: string) => (await testPaymentIntents.get({ id }, { consistent: true }))?.status;
 export const checkoutState = async (checkoutId: string) =>

@@ -13,10 +13,17 @@ import { checkLedger } from '../../domain/orders/ledger';
 import { sweepDeliveries } from '../../domain/mail/deliveries';
 import { COMPOSERS } from '../../jobs/send-mails';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
-import { createCandle, orderNumberOf, pay, recordGuest } from '#tests/checkout';
+import {
+  address,
+  adminCancel,
+  adminRefund,
+  createCandle,
+  orderNumberOf,
+  pay,
+  processorRefunds,
+  recordGuest,
+} from '#tests/checkout';
 import { activeCard, balanceOf } from '#tests/gift-cards';
-import { handler as cancelOrderHandler } from '../admin/cancel-order';
-import { handler as refundHandler } from '../admin/refund-order';
 import { handler as balanceHandler } from './check-balance';
 
 /**
@@ -35,34 +42,13 @@ async function intent(body: Record<string, unknown>, client = '203.0.113.1') {
     method: 'POST',
     path: '/auth/create-payment-intent/guest',
     headers: from(client),
-    body: {
-      shippingAddress: {
-        name: 'Ada Buyer',
-        email: 'ada@example.com',
-        line1: '1 Main St',
-        city: 'Springfield',
-        state: 'il',
-        zip: '62701',
-      },
-      ...body,
-    },
+    body: { shippingAddress: address, ...body },
   });
 }
 const balanceCheck = (code: string, client: string) =>
   invoke(balanceHandler, { method: 'POST', path: '/api/gift-cards/balance', headers: from(client), body: { code } });
-const as = (extra: Record<string, unknown>) => ({ token: admin, ...extra }) as never;
-const refund = (orderNumber: string, body: Record<string, unknown>) =>
-  invoke(
-    refundHandler,
-    as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/refunds`, params: { orderNumber }, body }),
-  );
-const cancel = (orderNumber: string) =>
-  invoke(
-    cancelOrderHandler,
-    as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/cancel`, params: { orderNumber } }),
-  );
-const processorRefunds = async (intentId: string) =>
-  (await testPaymentIntents.get({ id: intentId }, { consistent: true }))!.refunds ?? [];
+const refund = (orderNumber: string, body: Record<string, unknown>) => adminRefund(admin, orderNumber, body);
+const cancel = (orderNumber: string) => adminCancel(admin, orderNumber);
 
 const codeIn = (text: string) => /Your gift card code: ([A-Z0-9-]+)/.exec(text)![1];
 

@@ -3,14 +3,19 @@ import { ledgerEntries } from '../../db/entities/ledger';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { refunds } from '../../db/entities/refund';
-import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
 import { checkLedger } from '../../domain/orders/ledger';
 import { finishRefunds, REFUND_GRACE_MINUTES } from '../../domain/orders/refunds';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
-import { authorizedGuest, createCandle, orderNumberOf, recordGuest } from '#tests/checkout';
-import { handler as cancelOrderHandler } from '../admin/cancel-order';
-import { handler as refundHandler } from '../admin/refund-order';
+import {
+  adminCancel,
+  adminRefund,
+  authorizedGuest,
+  createCandle,
+  orderNumberOf,
+  processorRefunds,
+  recordGuest,
+} from '#tests/checkout';
 import { handler as dashboardHandler } from '../admin/get-dashboard';
 import { handler as listOrdersHandler } from '../admin/list-orders';
 import { handler as lookupHandler } from './lookup-order';
@@ -22,19 +27,9 @@ import { handler as lookupHandler } from './lookup-order';
  */
 let admin: string;
 const as = (extra: Record<string, unknown>) => ({ token: admin, ...extra }) as never;
-const refund = (orderNumber: string, body: Record<string, unknown>) =>
-  invoke(
-    refundHandler,
-    as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/refunds`, params: { orderNumber }, body }),
-  );
-const cancel = (orderNumber: string) =>
-  invoke(
-    cancelOrderHandler,
-    as({ method: 'POST', path: `/api/admin/orders/${orderNumber}/cancel`, params: { orderNumber } }),
-  );
+const refund = (orderNumber: string, body: Record<string, unknown>) => adminRefund(admin, orderNumber, body);
+const cancel = (orderNumber: string) => adminCancel(admin, orderNumber);
 const candles = async () => (await products.get({ id: 'candle' }))!.stock.CANDLE!;
-const processorRefunds = async (intentId: string) =>
-  (await testPaymentIntents.get({ id: intentId }, { consistent: true }))!.refunds ?? [];
 const refundMails = (email: string, orderNumber: string) =>
   sentMails().filter(
     (mail) =>

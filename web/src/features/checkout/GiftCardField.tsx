@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { canonicalCode, formatCode } from '#shared/gift-cards';
 import { formatPrice } from '#shared/money';
-import { FormError } from '../../components/FormError';
+import { CodeForm } from './CodeForm';
 
 const CODE_HINT = 'A gift card code is 20 letters and digits, like ABCD-EFGH-JKMN-PQRS-TV23.';
 
@@ -26,11 +26,9 @@ export function GiftCardField({
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
-  const id = useId();
   const message = hint ?? error;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const code = canonicalCode(text);
     if (!code) {
       setHint(CODE_HINT);
@@ -71,28 +69,18 @@ export function GiftCardField({
     );
   }
   return (
-    <form className="promo-code" onSubmit={(event) => void submit(event)} aria-label="Pay with a gift card">
-      <label htmlFor={`${id}-code`}>Gift card</label>
-      <div className="promo-code-row">
-        <input
-          id={`${id}-code`}
-          name="giftCardCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={40}
-          placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
-          value={text}
-          disabled={locked}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-        />
-        <button type="submit" className="secondary" disabled={locked || busy || text.trim() === ''}>
-          {busy ? 'Checking…' : 'Apply'}
-        </button>
-      </div>
-      <FormError id={`${id}-error`} message={message} />
-    </form>
+    <CodeForm
+      label="Gift card"
+      formLabel="Pay with a gift card"
+      name="giftCardCode"
+      maxLength={40}
+      placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
+      text={text}
+      onText={setText}
+      busy={busy}
+      locked={locked}
+      message={message}
+      onSubmit={() => void submit()}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { PROMO_CODE_PATTERN } from '#shared/promo';
-import { FormError } from '../../components/FormError';
+import { CodeForm } from './CodeForm';
 
 const CODE_HINT = 'A promo code is 3 to 32 letters, digits or dashes.';
 
@@ -27,11 +27,9 @@ export function PromoCodeField({
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
-  const id = useId();
   const message = hint ?? error;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const code = text.trim();
     if (!PROMO_CODE_PATTERN.test(code)) {
       setHint(CODE_HINT);
@@ -64,27 +62,17 @@ export function PromoCodeField({
     );
   }
   return (
-    <form className="promo-code" onSubmit={(event) => void submit(event)} aria-label="Apply a promo code">
-      <label htmlFor={`${id}-code`}>Promo code</label>
-      <div className="promo-code-row">
-        <input
-          id={`${id}-code`}
-          name="promoCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={32}
-          value={text}
-          disabled={locked}
-          onChange={(event) => setText(event.target.value)}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-        />
-        <button type="submit" className="secondary" disabled={locked || busy || text.trim() === ''}>
-          {busy ? 'Checking…' : 'Apply'}
-        </button>
-      </div>
-      <FormError id={`${id}-error`} message={message} />
-    </form>
+    <CodeForm
+      label="Promo code"
+      formLabel="Apply a promo code"
+      name="promoCode"
+      maxLength={32}
+      text={text}
+      onText={setText}
+      busy={busy}
+      locked={locked}
+      message={message}
+      onSubmit={() => void submit()}
+    />
   );
 }
