@@ -1,3 +1,4 @@
+import { cardPaymentOf, giftCardPaymentsOf } from '../orders/identity';
 import { amountRows } from '#shared/amount-rows';
 import { giftCardLineText, goodsLines, isGiftCardLine } from '#shared/gift-card-lines';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
@@ -54,6 +55,17 @@ function deliveryLines(order: OrderRecord): string[] {
   ];
 }
 
+/** The gift card's part and the card's, on an order a gift card paid (nothing for a card alone). */
+function paidWith(order: OrderRecord): string[] {
+  const gifts = giftCardPaymentsOf(order);
+  if (!gifts.length) return [];
+  const card = cardPaymentOf(order);
+  return [
+    ...gifts.map((gift) => `Paid with gift card ending ${gift.last4}: ${formatPrice(gift.amount)}`),
+    ...(card ? [`Paid by card: ${formatPrice(card.amount)}`] : []),
+  ];
+}
+
 /** The customer's confirmation of a paid order: lines, amounts, where it goes, and the order-status page. */
 function confirmationMail(order: OrderRecord): Mail {
   const lines = order.lines.map(receiptLine);
@@ -69,6 +81,8 @@ function confirmationMail(order: OrderRecord): Mail {
     ...amountRows(order.amounts, order.promo?.code).map(
       (row) => `${row.label}: ${row.cents < 0 ? `-${formatPrice(-row.cents)}` : formatPrice(row.cents)}`,
     ),
+    // How it was paid, when a gift card paid part or all of it (docs/decisions/0126).
+    ...paidWith(order),
     '',
     ...deliveryLines(order),
     ...orderStatusLines(order.orderNumber),

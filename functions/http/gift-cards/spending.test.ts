@@ -100,6 +100,10 @@ it('a balance is spent across two orders to exactly zero: the first paid in full
   expect(secondOrder).toMatchObject({ captured: total - 1000, giftCardPaid: 1000 });
   expect((await testPaymentIntents.get({ id: second.body.paymentIntentId }))!.amount).toBe(total - 1000);
   expect(await balanceOf(cardId)).toBe(0);
+  // The receipt says how it was paid.
+  const receipt = sentMails().find((mail) => mail.subject === `Your order #${secondNumber}`)!;
+  expect(receipt.text).toContain(`Paid with gift card ending ${lastFour(code)}: $10.00`);
+  expect(receipt.text).toContain(`Paid by card: $${((total - 1000) / 100).toFixed(2)}`);
 
   // Now empty: the balance page says $0 left, and the checkout says so plainly.
   expect((await balanceCheck(code, '203.0.113.2')).body).toMatchObject({ balance: 0, amount: total + 1000 });
