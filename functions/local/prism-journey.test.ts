@@ -543,6 +543,32 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('DELETE', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner });
   await call('DELETE', '/api/admin/promo-codes/WELCOME10', 409, { token: owner });
 
+  // Gift cards (issue 36): store credit by hand, the list, a card with its ledger, a void; the public balance check.
+  const credit = {
+    issueId: crypto.randomUUID(),
+    amount: 2500,
+    recipientName: 'Rae Recipient',
+    recipientEmail: 'rae@example.com',
+    reason: 'Journey goodwill',
+  };
+  await call('POST', '/api/admin/gift-cards', 400, {
+    token: owner,
+    body: { ...credit, issueId: crypto.randomUUID(), orderNumber: '999999' },
+  });
+  const card = (await call('POST', '/api/admin/gift-cards', 201, { token: owner, body: credit })).body;
+  await call('GET', '/api/admin/gift-cards', 200, { token: owner });
+  await call('GET', `/api/admin/gift-cards/${card.cardId}`, 200, { token: owner });
+  await call('GET', `/api/admin/gift-cards/gc_${'0'.repeat(32)}`, 404, { token: owner });
+  await call('POST', `/api/admin/gift-cards/${card.cardId}/actions`, 200, {
+    token: owner,
+    body: { action: 'void', version: card.version },
+  });
+  await call('POST', `/api/admin/gift-cards/${card.cardId}/actions`, 409, {
+    token: owner,
+    body: { action: 'void', version: card.version },
+  });
+  await call('POST', '/api/gift-cards/balance', 404, { body: { code: 'ABCD-EFGH-JKMN-PQRS-TVWX' } });
+
   const inbox = (await call('GET', '/api/admin/forms', 200, { token: owner })).body;
   await call('POST', `/api/admin/forms/${inbox.submissions[0].id}/resend`, 409, { token: owner });
   await call('POST', '/api/admin/forms/0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b/resend', 404, { token: owner });
