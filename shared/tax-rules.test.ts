@@ -218,6 +218,15 @@ describe("the cart's estimate: the same table, each line's tax code read from it
     );
   });
 
+  it('a line over a clothing threshold discounted to nothing: its shipping is taxed as at its full price', () => {
+    // Found by the property above: Rhode Island taxes clothing over $250 in part; a $250.01 shirt with $250.01 off.
+    const lines = [{ size: 'S', price: 25001, quantity: 1, taxCode: taxCodeOfSize('S') }];
+    const code = { kind: 'amount' as const, value: 25001 };
+    const tax = orderTax(lines, 'RI', code);
+    expect(Number.isSafeInteger(tax.total)).toBe(true);
+    expect(estimateAmounts(lines, 'RI', amountsBeforeTax(lines, code).discount).tax).toBe(tax.total);
+  });
+
   it('an empty cart: no tax', () => {
     expect(estimateAmounts([], 'NY')).toMatchObject({ subtotal: 0, tax: 0 });
   });

@@ -139,9 +139,12 @@ export function tableTax(input: { state: string; lines: readonly TaxableLine[]; 
     // The shipping of a line follows its goods: all of it when they are taxed in full, none when they are exempt, and
     // in proportion (to the cent) when only a part of them is (over a threshold). With no price left after the
     // discount, the line's goods at full price tell.
-    const full = net > 0 ? goods === net : taxableGoods(clothing, line, line.amount) === line.amount;
-    const none = net > 0 ? goods === 0 : taxableGoods(clothing, line, line.amount) === 0;
-    const shipping = !shippingTaxed ? 0 : full ? ship : none ? 0 : Math.round((ship * goods) / net);
+    const atFull = taxableGoods(clothing, line, line.amount);
+    const full = net > 0 ? goods === net : atFull === line.amount;
+    const none = net > 0 ? goods === 0 : atFull === 0;
+    // In part: in proportion to its taxable goods (a line discounted to nothing: as at its full price).
+    const part = net > 0 ? goods / net : line.amount > 0 ? atFull / line.amount : 0;
+    const shipping = !shippingTaxed ? 0 : full ? ship : none ? 0 : Math.round(ship * part);
     return { goods, shipping };
   });
   const base = parts.reduce((sum, part) => sum + part.goods + part.shipping, 0);
