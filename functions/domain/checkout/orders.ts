@@ -22,7 +22,7 @@ import { paymentProvider } from './payments';
 import { CaptureError, type Intent } from './payments/provider';
 import { cellsOf } from './pricing';
 import { returnStock } from './stock';
-import { take } from './take';
+import { take, type TakeOutcome } from './take';
 import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
@@ -163,12 +163,28 @@ export async function recordOrder(
       return { order: finished, created: true };
     }
     // The promo code's limit was reached while paying: the authorization is cancelled and the shopper told.
-    if (outcome.offer) await voidCheckout(checkout, 'offer_replaced');
-    else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
-    else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
-    else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
+    await refuseTaken(checkout, outcome);
   }
   throw conflict('The order is being recorded. Please try again.');
+}
+
+/**
+ * A take that was refused: the checkout is voided with why (an offer replaced, the gift card spent meanwhile, the
+ * promo code's limit reached, stock short), so its authorization is cancelled and the shopper told. Nothing when
+ * someone else moved first (read again).
+ */
+async function refuseTaken(checkout: Checkout, outcome: Exclude<TakeOutcome, { taken: true }>): Promise<void> {
+  if (outcome.offer) await voidCheckout(checkout, 'offer_replaced');
+  else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
+  else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
+  else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
+}
+
+/** An order paid (its card captured, or a gift card's part taken): counted once, by the caller that did it. */
+function countPlaced(order: OrderRecord): void {
+  recordMetric('ordersPlaced');
+  recordMetric('revenueCents', order.amounts.total);
+  if (order.promo) recordMetric('promoRedemptions');
 }
 
 /** What the card pays of a checkout: its total less the gift card's part. */
@@ -205,15 +221,10 @@ async function recordGiftOnly(
     const outcome = await take(checkout, order);
     if (outcome.taken) {
       logger.info('order recorded', { orderNumber: order.orderNumber, by: by.kind, checkoutId, paidBy: 'gift card' });
-      recordMetric('ordersPlaced');
-      recordMetric('revenueCents', order.amounts.total);
-      if (order.promo) recordMetric('promoRedemptions');
+      countPlaced(order);
       return { order: await finishPayment(order), created: true };
     }
-    if (outcome.offer) await voidCheckout(checkout, 'offer_replaced');
-    else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
-    else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
-    else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
+    await refuseTaken(checkout, outcome);
   }
   throw conflict('The order is being recorded. Please try again.');
 }
@@ -305,9 +316,7 @@ async function capture(order: OrderRecord): Promise<OrderRecord> {
       ...purchaseItems(order),
     ]);
     // Counted once: only the caller whose write moved the payment to captured gets here.
-    recordMetric('ordersPlaced');
-    recordMetric('revenueCents', order.amounts.total);
-    if (order.promo) recordMetric('promoRedemptions');
+    countPlaced(order);
   } catch (error) {
     if (!isConditionFailure(error) && !isCancelledTransaction(error)) throw error; // another caller marked it first
   }
