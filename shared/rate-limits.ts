@@ -78,6 +78,14 @@ const DEFINITIONS = [
     message: RATE_LIMIT_MESSAGES.checkout,
   },
   {
+    id: 'wallet-quotes',
+    summary:
+      "A wallet sheet's total for the address it shows (Apple Pay, Google Pay, Link, the test wallet): each address the shopper picks in the sheet asks once",
+    limit: 40,
+    windowSeconds: 300,
+    message: RATE_LIMIT_MESSAGES.checkout,
+  },
+  {
     id: 'card-confirmations',
     summary:
       "The test processor's card step (local; in AWS the route only answers 404, cards go to Stripe): room for a few declined cards and retries, not for card testing",

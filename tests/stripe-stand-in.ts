@@ -39,6 +39,10 @@ export interface StripeIntent {
     | 'succeeded'
     | 'canceled';
   last_payment_error: { code: string; decline_code?: string; message: string; type: string } | null;
+  /** The payment method Stripe.js confirmed with (`pm_...`), once one was. */
+  payment_method: string | null;
+  /** While Stripe.js runs 3-D Secure (a card's, or Link's): Stripe's own step, in Stripe.js's dialog. */
+  next_action: { type: 'use_stripe_sdk'; use_stripe_sdk: Record<string, unknown> } | null;
   cancellation_reason: string | null;
   receipt_email: string | null;
   livemode: false;
@@ -132,10 +136,21 @@ export interface StripeStandIn {
   taxTransactions: Map<string, { transaction: StripeTaxTransaction; lineItems: StripeTaxLineItem[] }>;
   /** The next `count` calls whose path ends with `suffix` get no answer until the stand-in stops (a timeout). */
   hangNext(suffix: string, count?: number): void;
-  /** Stripe.js confirmed a good card: the amount is authorized (manual capture). */
-  authorize(id: string): StripeIntent;
-  /** Stripe.js confirmed a declined card: the intent waits for another one. */
-  decline(id: string): StripeIntent;
+  /**
+   * Stripe.js confirmed a good card: the amount is authorized (manual capture). `method` is what paid: a card typed
+   * in the Payment Element (the default), a wallet's card (Apple Pay, Google Pay: `card` with `card.wallet.type`), or
+   * Link; GET /v1/payment_methods/{id} answers it as Stripe does.
+   */
+  authorize(id: string, method?: StandInMethod): StripeIntent;
+  /** Stripe.js confirmed a declined card (or a wallet's declined card): the intent waits for another one. */
+  decline(id: string, method?: StandInMethod): StripeIntent;
+  /**
+   * Stripe.js confirmed with a method that asks for 3-D Secure (a card, or Link's card): the intent is
+   * `requires_action` until the shopper answers in Stripe's dialog (then `authorize`).
+   */
+  requireAction(id: string, method?: StandInMethod): StripeIntent;
+  /** Payment methods Stripe.js made, by id. */
+  paymentMethods: Map<string, StandInPaymentMethod>;
   /** The authorization expired (7 days) or was cancelled outside the shop. */
   expire(id: string): StripeIntent;
   /** The next `count` calls whose path ends with `suffix` answer 500 (Stripe's api_error), without retries. */
@@ -143,6 +158,19 @@ export interface StripeStandIn {
   /** A webhook event body for an intent as it is now. */
   event(type: string, intentId: string, eventId?: string): string;
   stop(): Promise<void>;
+}
+
+/** What paid, as the Payment Element or the Express Checkout Element confirms it. */
+export type StandInMethod = 'card' | 'apple_pay' | 'google_pay' | 'link';
+
+/** A payment method as GET /v1/payment_methods/{id} answers it (the fields the shop could read). */
+export interface StandInPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  type: 'card' | 'link';
+  card?: { brand: 'visa'; last4: string; wallet: { type: 'apple_pay' | 'google_pay' } | null };
+  link?: { email: string };
+  livemode: false;
 }
 
 /** Stripe's form encoding (a[b]=c) back into objects. */
@@ -492,6 +520,34 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
   }
 
+  const paymentMethods = new Map<string, StandInPaymentMethod>();
+  /**
+   * The payment method Stripe.js makes when it confirms: Link only where the intent allows it (Stripe refuses a method
+   * outside `payment_method_types`); a wallet's is a card with its wallet named.
+   */
+  function methodFor(intent: StripeIntent, method: StandInMethod, last4: string): string {
+    const type = method === 'link' ? 'link' : 'card';
+    if (!intent.payment_method_types.includes(type))
+      throw new Error(`${type} is not among this intent's methods (${intent.payment_method_types.join(', ')})`);
+    const paymentMethod: StandInPaymentMethod = {
+      id: id('pm'),
+      object: 'payment_method',
+      type,
+      ...(type === 'card'
+        ? {
+            card: {
+              brand: 'visa',
+              last4,
+              wallet: method === 'apple_pay' || method === 'google_pay' ? { type: method } : null,
+            },
+          }
+        : { link: { email: intent.receipt_email ?? 'link@example.com' } }),
+      livemode: false,
+    };
+    paymentMethods.set(paymentMethod.id, paymentMethod);
+    return paymentMethod.id;
+  }
+
   function handle(method: string, path: string, form: Record<string, unknown>): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/tax/calculations') return calculate(form);
     if (method === 'POST' && path === '/v1/tax/transactions/create_from_calculation') return recordTransaction(form);
@@ -505,6 +561,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (transaction) return { status: 200, body: transaction.transaction };
       return missing(`tax ${taxObject[1] === 'calculations' ? 'calculation' : 'transaction'}: '${taxObject[2]}'`);
     }
+    const paymentMethod = /^\/v1\/payment_methods\/([^/]+)$/.exec(path);
+    if (method === 'GET' && paymentMethod)
+      return paymentMethods.has(paymentMethod[1])
+        ? { status: 200, body: paymentMethods.get(paymentMethod[1]) }
+        : missing(`payment_method: '${paymentMethod[1]}'`, 'payment_method');
     if (method === 'POST' && path === '/v1/payment_intents') {
       const intentId = id('pi');
       const intent: StripeIntent = {
@@ -523,6 +584,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         description: (form.description as string) ?? null,
         status: 'requires_payment_method',
         last_payment_error: null,
+        payment_method: null,
+        next_action: null,
         cancellation_reason: null,
         receipt_email: (form.receipt_email as string) ?? null,
         livemode: false,
@@ -654,18 +717,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     hangNext(suffix, count = 1) {
       hangs.push({ suffix, count });
     },
-    authorize(intentId) {
+    paymentMethods,
+    authorize(intentId, method = 'card') {
       const intent = must(intentId);
-      if (intent.status !== 'requires_payment_method') throw new Error(`cannot authorize a ${intent.status} intent`);
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_action')
+        throw new Error(`cannot authorize a ${intent.status} intent`);
       return Object.assign(
         intent,
+        { payment_method: methodFor(intent, method, '4242'), next_action: null, last_payment_error: null },
         intent.capture_method === 'manual'
           ? { status: 'requires_capture', amount_capturable: intent.amount }
           : { status: 'succeeded', amount_received: intent.amount },
       );
     },
-    decline(intentId) {
-      return Object.assign(must(intentId), {
+    requireAction(intentId, method = 'card') {
+      const intent = must(intentId);
+      if (intent.status !== 'requires_payment_method') throw new Error(`cannot confirm a ${intent.status} intent`);
+      return Object.assign(intent, {
+        status: 'requires_action',
+        payment_method: methodFor(intent, method, '3155'),
+        next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } },
+      });
+    },
+    decline(intentId, method = 'card') {
+      const intent = must(intentId);
+      methodFor(intent, method, '0002');
+      return Object.assign(intent, {
         last_payment_error: {
           type: 'card_error',
           code: 'card_declined',

@@ -7,6 +7,8 @@ import {
   testPaymentConfirmedSchema,
   validateCartBodySchema,
   validateCartResultSchema,
+  walletQuoteBodySchema,
+  walletQuoteResultSchema,
   webhookReceivedSchema,
 } from '../schemas/checkout';
 import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-views';
@@ -18,7 +20,7 @@ export const CART_RULES =
 const INTENT_REFUSALS = {
   400: CART_RULES,
   404: 'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret), a promo code the shop does not know, or a gift card code that is no card’s (`gift_card_unknown`; counted: 10 wrong codes in 10 minutes answer 429 with Retry-After)',
-  409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now (expired, used up, used by you, minimum not met); a gift card with nothing left (`gift_card_empty`) or a cart of only gift cards (`gift_card_on_gift_cards`); a checkout already paid or closed; the checkout changed in another window',
+  409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now (expired, used up, used by you, minimum not met); a gift card with nothing left (`gift_card_empty`) or a cart of only gift cards (`gift_card_on_gift_cards`); a checkout already paid or closed; the checkout changed in another window; a wallet’s total that is not the one its sheet showed (`wallet_total_changed`, nothing changed)',
 } as const;
 const RECORD_REFUSALS = {
   404: 'No payment with this id, or no checkout belongs to it (a guest’s gift-only checkout also needs its checkoutSecret)',
@@ -37,6 +39,25 @@ export const CHECKOUT_ROUTES = [
     answer: validateCartResultSchema,
     refusals: { 400: CART_RULES },
     summary: '{cart} -> {success, outOfStockItems: [names]} (nothing is held)',
+  },
+  {
+    method: 'POST',
+    path: '/api/checkout/wallet-quote',
+    handler: 'checkout/wallet-quote',
+    access: 'public',
+    rateLimit: 'wallet-quotes',
+    table: 'read',
+    // Stripe: only where the stage prices tax with Stripe Tax.
+    uses: ['stripe'],
+    body: walletQuoteBodySchema,
+    answer: walletQuoteResultSchema,
+    refusals: {
+      400: `${CART_RULES}; an address outside the United States or a ZIP that is not 5 digits`,
+      404: 'A promo code the shop does not know',
+      409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now',
+    },
+    summary:
+      "A wallet sheet's total at the address the wallet tells before paying (city, state, ZIP): priced as the card step prices, nothing stored",
   },
   {
     method: 'POST',

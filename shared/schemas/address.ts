@@ -84,6 +84,11 @@ export const shippingAddressSchema = z.object({
   city: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),
   zip: cleanText().check(matches(/^\d{5}$/, MESSAGES.invalidZip)),
+  /**
+   * The carrier's contact number, when a wallet gave one (docs/decisions/0129: the shipping step asks for none, as the
+   * spec's checkout form has none); 10 digits as a profile's.
+   */
+  phone: z.optional(phoneNumberSchema),
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 

@@ -1,6 +1,9 @@
+import { MESSAGES } from '../messages';
 import { CURRENCY } from '../money';
 import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
 import { LINE_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
+import { isUsState } from '../tax';
+import { WALLET_MESSAGES, walletZip } from '../wallet';
 import { shippingAddressSchema } from './address';
 import { giftCardLineRule, MAX_CART_LINES } from './cart';
 import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
@@ -57,6 +60,12 @@ export const createIntentBodySchema = z.object({
    * card. Wrong codes are counted per client (10 in 10 minutes, then 429).
    */
   giftCardCode: z.optional(giftCardCodeInputSchema),
+  /**
+   * Paid from a wallet's sheet (docs/decisions/0129): the total the sheet showed the shopper. The server prices the
+   * checkout with the wallet's full address and refuses it (409 `wallet_total_changed`, nothing changed) when its
+   * total is not this one, so a card is never charged an amount the shopper was not shown.
+   */
+  wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
 });
 
 const whole = () => z.number().check(z.int());
@@ -92,6 +101,34 @@ export const createIntentResultSchema = z.object({
   paymentMode: z.enum(['stripe', 'test', 'none']),
 });
 export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;
+
+/**
+ * POST /api/checkout/wallet-quote: what a wallet's sheet shows for the cart at the address the wallet tells before
+ * the shopper pays (Apple Pay: the city, state and ZIP only). Priced as the card step prices (stock, promo code,
+ * shipping, tax by the address); nothing is stored.
+ */
+export const walletQuoteBodySchema = z.object({
+  cart: checkoutCartSchema,
+  promoCode: z.optional(promoCodeSchema),
+  shipTo: z.object({
+    city: z.optional(typedText({ max: 200, empty: true })),
+    state: z.string().check(z.maxLength(100), z.refine(isUsState, WALLET_MESSAGES.usOnly)),
+    zip: z.pipe(
+      z.pipe(
+        z.string().check(z.maxLength(20)),
+        z.transform((zip: string) => walletZip(zip)),
+      ),
+      z.string().check(z.regex(/^\d{5}$/, MESSAGES.invalidZip)),
+    ),
+    country: z.literal('US', WALLET_MESSAGES.usOnly),
+  }),
+});
+export const walletQuoteResultSchema = z.object({
+  amounts: amountsSchema,
+  /** The promo code the amounts include, when one was sent. */
+  promo: z.optional(z.object({ code: z.string(), description: z.string() })),
+});
+export type WalletQuote = z.infer<typeof walletQuoteResultSchema>;
 
 /** A payment intent id (`pi_...`): Stripe's, or the test processor's. */
 export const paymentIntentIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'));

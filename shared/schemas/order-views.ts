@@ -25,6 +25,8 @@ export const orderAddressSchema = z.object({
   city: z.string(),
   state: z.string(),
   zip: z.string(),
+  /** The carrier's contact number, when a wallet gave one (docs/decisions/0129). */
+  phone: z.optional(z.string()),
 });
 /**
  * A line of an order as its customer sees it. A gift card's (docs/decisions/0127) carries the card as it was bought:

@@ -22,6 +22,7 @@ import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { priceWithTax } from './tax';
 import { takeWriteCount } from './take';
+import { walletTotalChanged } from './wallet';
 import { cardForClient } from '../gift-cards/cards';
 import { usablePromo, whilePayingMessage, type PromoShopper } from '../promo/redeem';
 import { scheduleReminder } from '../reminders/reminders';
@@ -41,6 +42,8 @@ export interface CreateIntentInput {
   customer: string;
   /** A signed-in shopper's account email (the user pool is asked only for a promo code's count). */
   accountEmail?: () => Promise<string | null>;
+  /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
+  wallet?: { shownTotal: number };
 }
 
 /**
@@ -120,6 +123,9 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   // discount, shipping and tax (issue 35): kept on the checkout, copied onto the order.
   const priced = await priceWithTax(lines, input.shippingAddress, promo);
   const { amounts } = priced;
+  // A wallet's sheet showed a total before the full address was known: another total is refused, nothing changed.
+  if (input.wallet && amounts.total !== input.wallet.shownTotal)
+    throw walletTotalChanged(amounts.total, input.wallet.shownTotal);
   // The gift card pays what it may (never the gift cards the cart buys); the card pays the rest.
   const giftPart = card ? giftCardShare(card.balance, amounts.total, giftCardsBoughtOf(priced.lines)) : 0;
   if (card && giftPart === 0) throw new HttpError(409, 'gift_card_on_gift_cards', MESSAGES.giftCardOnGiftCards);

@@ -1,0 +1,41 @@
+import { promoBase } from '#shared/money';
+import type { CheckoutLine, WalletQuote } from '#shared/schemas/checkout';
+import { WALLET_MESSAGES } from '#shared/wallet';
+import { HttpError } from '../../lib/errors';
+import { usablePromo } from '../promo/redeem';
+import { OutOfStockError, priceCart, shortLines } from './pricing';
+import { priceWithTax } from './tax';
+
+/** Where a wallet's sheet says it ships before the shopper pays (shared/wallet.ts WalletShipTo, checked). */
+export interface QuoteShipTo {
+  city?: string;
+  state: string;
+  zip: string;
+}
+
+/**
+ * POST /api/checkout/wallet-quote (docs/decisions/0129): the cart priced for a wallet's sheet as the card step prices
+ * it (stored prices, stock read again, the promo code checked, shipping, tax by the address), at the part of the
+ * address the wallet tells before paying. Nothing is written: the payment intent is made when the shopper pays, and
+ * priced again then with the full address (createPaymentIntent, `wallet.shownTotal`).
+ *
+ * A promo code's once-per-customer count needs the shopper's email, which the wallet gives only when paying: it is
+ * checked then.
+ */
+export async function quoteWallet(input: {
+  cart: CheckoutLine[];
+  promoCode?: string;
+  shipTo: QuoteShipTo;
+}): Promise<WalletQuote> {
+  const { lines, unavailable } = await priceCart(input.cart);
+  const short = unavailable.length ? unavailable : await shortLines(lines);
+  if (short.length) throw new OutOfStockError(short);
+  const promo = input.promoCode ? await usablePromo({ code: input.promoCode, ...promoBase(lines) }) : undefined;
+  const { city = '', state, zip } = input.shipTo;
+  const { amounts } = await priceWithTax(lines, { name: '', email: '', line1: '', city, state, zip }, promo);
+  return { amounts, ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}) };
+}
+
+/** The total at the wallet's full address is not the one its sheet showed: refused before anything is written. */
+export const walletTotalChanged = (total: number, shown: number) =>
+  new HttpError(409, 'wallet_total_changed', WALLET_MESSAGES.totalChanged(total, shown));
