@@ -8,6 +8,12 @@ import type { ShippingAddress } from './schemas/address';
  * email and phone become the checkout's shipping address.
  */
 
+/**
+ * The payment methods of the shop's intents (docs/decisions/0125), for the server's intents and the browser's Elements
+ * alike: those that support manual capture and need no redirect. `card` carries Apple Pay and Google Pay.
+ */
+export const PAYMENT_METHOD_TYPES = ['card', 'link'] as const;
+
 /** What the wallet sheet lists: line items and one shipping rate, adding up to the total. */
 export interface WalletSheet {
   lineItems: { name: string; amount: number }[];

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { orderLabel } from '#shared/order-number';
+import { PAYMENT_METHOD_TYPES } from '#shared/wallet';
 import { conflict, HttpError } from '../../../lib/errors';
 import { lazyStripe } from '../../../lib/stripe-sdk';
 import {
@@ -57,13 +58,13 @@ function refundStatus(status: string | null): Refund['status'] {
   return 'pending';
 }
 
+/** The payment methods of the shop's intents (shared/wallet.ts). */
+export { PAYMENT_METHOD_TYPES };
+
 /**
  * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks. The
  * Stripe SDK is loaded on the first call that needs it, not when the function starts (cold start, issue 16).
  */
-/** The payment methods of the shop's intents: those that support manual capture and need no redirect. */
-export const PAYMENT_METHOD_TYPES = ['card', 'link'] as const;
-
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
   private readonly stripe: () => Promise<Stripe>;

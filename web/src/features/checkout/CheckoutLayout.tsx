@@ -22,6 +22,7 @@ import { PAYMENT_ROUTE_ID } from './checkoutRoutes';
 import { OrderDetails } from './OrderDetails';
 import { stepOfPath, STEP_PATH, type PricedCheckout, type Step } from './steps';
 import { usePromoCode } from './usePromoCode';
+import { WalletPay } from './WalletPay';
 import './checkout.css';
 
 /** What the layout shares with the step pages. */
@@ -124,6 +125,7 @@ export default function CheckoutLayout() {
         priced={step === 'payment' ? (payment?.priced ?? null) : null}
         proceeding={proceeding}
         onProceed={proceed}
+        wallet={cart.length > 0 ? <WalletPay who={who} promo={promo} setAddress={setAddress} /> : null}
       />
       <div className="cart-hot">
         <HotItems title="You may also like" />

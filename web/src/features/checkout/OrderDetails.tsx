@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { longDay } from '#shared/format';
 import { goodsLines, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
@@ -22,6 +23,7 @@ export function OrderDetails({
   priced,
   proceeding,
   onProceed,
+  wallet,
 }: {
   step: Step;
   cart: readonly CartLine[];
@@ -31,6 +33,8 @@ export function OrderDetails({
   priced: PricedCheckout | null;
   proceeding: boolean;
   onProceed: () => void;
+  /** The cart's wallet buttons, under Proceed (CheckoutLayout: WalletPay). */
+  wallet?: ReactNode;
 }) {
   const intent = priced?.intent ?? null;
   const empty = cart.length === 0 && !intent;
@@ -108,6 +112,7 @@ export function OrderDetails({
           {proceeding ? 'Checking stock…' : 'Proceed to Checkout'}
         </button>
       )}
+      {step === 'cart' && wallet}
     </aside>
   );
 }

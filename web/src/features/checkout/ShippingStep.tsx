@@ -17,8 +17,8 @@ import type { CartLine } from '#shared/schemas/cart';
 import { isUsState } from '#shared/tax';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart/CartProvider';
-import { createIntent, isPromoRefusal } from './checkoutApi';
-import { forget, keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
+import { isPromoRefusal } from './checkoutApi';
+import { keepPriced, priceCheckout, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
 import {
   isBlank,
@@ -39,13 +39,6 @@ const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoCo
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
   { key: 'zip', label: 'ZIP code', autoComplete: 'postal-code' },
 ];
-
-/**
- * Answers after which this checkout cannot go on (closed, its payment failed or stopped, or it can no longer be
- * changed, e.g. changed in another tab; or it is not this browser's any more, e.g. made before signing in): Next
- * then starts a new checkout.
- */
-const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found', 'gift_card_spent'];
 
 /**
  * The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. A signed-in shopper's
@@ -88,21 +81,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
     return null;
   }
   try {
-    const ask = () =>
-      createIntent({
-        cart: input.cart,
-        shippingAddress: input.address,
-        ...storedCheckout(),
-        signedIn: input.who !== null,
-        promoCode: input.promoCode ?? undefined,
-      });
-    const result = await ask().catch((error: unknown) => {
-      // That checkout was closed (expired, or its payment stopped) or is not this browser's: start a new one.
-      if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
-      forget('checkoutGone');
-      return ask();
+    const result = await priceCheckout({
+      cart: input.cart,
+      shippingAddress: input.address,
+      who: input.who,
+      promoCode: input.promoCode,
     });
-    keepCheckout(result);
     keepPriced({
       intent: result,
       cartKey: cartKey(input.cart),

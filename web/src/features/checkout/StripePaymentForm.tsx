@@ -1,9 +1,33 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { loadStripe, type PaymentIntentResult, type Stripe } from '@stripe/stripe-js';
 import { useMemo, type FormEvent } from 'react';
 import { STEP_PATH } from './steps';
 
 let stripePromise: Promise<Stripe | null> | undefined;
+/** Stripe.js, loaded once per page for the Payment Element and the Express Checkout Element. */
+export const stripeFor = (publishableKey: string) => (stripePromise ??= loadStripe(publishableKey));
+
+/** Where Stripe would send the shopper back after a redirect (none of the shop's methods redirects): the card step. */
+export const returnUrl = () => `${window.location.origin}${STEP_PATH.payment}`;
+
+/**
+ * Stripe.js's answer to confirmPayment as the shop reads it: `requires_capture` is paid; a decline is its message; a
+ * cancelled intent stops; "unexpected state" on an authorized intent means another tab or a lost answer paid.
+ */
+export function readConfirmation(result: PaymentIntentResult): StripePayResult {
+  const already =
+    result.error?.code === 'payment_intent_unexpected_state' ? result.error.payment_intent?.status : undefined;
+  // Confirmed before (an earlier answer was lost, or another tab paid): the payment is authorized; ask the shop.
+  if (already === 'requires_capture' || already === 'succeeded') return { ok: true, message: already };
+  if (result.error)
+    return {
+      ok: false,
+      stopped: result.error.payment_intent?.status === 'canceled',
+      message: result.error.message ?? 'The payment did not go through.',
+    };
+  const status = result.paymentIntent.status;
+  return { ok: status === 'requires_capture' || status === 'succeeded', message: status };
+}
 
 export interface StripePayResult {
   /** The payment is authorized (manual capture: requires_capture) or, for safety, already captured. */
@@ -43,23 +67,12 @@ function Form({
         elements,
         redirect: 'if_required',
         confirmParams: {
-          return_url: `${window.location.origin}${STEP_PATH.payment}`,
+          return_url: returnUrl(),
           payment_method_data: { billing_details: { name: billing.name, email: billing.email } },
           receipt_email: billing.email,
         },
       });
-      const already =
-        result.error?.code === 'payment_intent_unexpected_state' ? result.error.payment_intent?.status : undefined;
-      // Confirmed before (an earlier answer was lost, or another tab paid): the payment is authorized; ask the shop.
-      if (already === 'requires_capture' || already === 'succeeded') return { ok: true, message: already };
-      if (result.error)
-        return {
-          ok: false,
-          stopped: result.error.payment_intent?.status === 'canceled',
-          message: result.error.message ?? 'The payment did not go through.',
-        };
-      const status = result.paymentIntent.status;
-      return { ok: status === 'requires_capture' || status === 'succeeded', message: status };
+      return readConfirmation(result);
     });
   };
   return (
@@ -91,8 +104,7 @@ export default function StripePaymentForm(props: {
   onPay: (confirm: StripeConfirm) => void;
   onEdit?: () => void;
 }) {
-  stripePromise ??= loadStripe(props.publishableKey);
-  const stripe = useMemo(() => stripePromise!, []);
+  const stripe = useMemo(() => stripeFor(props.publishableKey), [props.publishableKey]);
   return (
     <Elements stripe={stripe} options={{ clientSecret: props.clientSecret }}>
       <Form busy={props.busy} amountLabel={props.amountLabel} onPay={props.onPay} onEdit={props.onEdit} />

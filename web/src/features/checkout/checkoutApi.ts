@@ -1,7 +1,8 @@
 import * as z from '#shared/schemas/zod';
 import type { CartLine } from '#shared/schemas/cart';
 import type { ShippingAddress } from '#shared/schemas/address';
-import { createIntentResultSchema, validateCartResultSchema } from '#shared/schemas/checkout';
+import { createIntentResultSchema, validateCartResultSchema, walletQuoteResultSchema } from '#shared/schemas/checkout';
+import type { WalletShipTo } from '#shared/wallet';
 import { recordedGuestOrderSchema } from '#shared/schemas/order-views';
 import { promoCheckResultSchema } from '#shared/schemas/promo';
 import { restoreAnswerSchema } from '#shared/schemas/reminders';
@@ -32,6 +33,8 @@ export const createIntent = (input: {
   signedIn: boolean;
   promoCode?: string;
   giftCardCode?: string;
+  /** Paid from a wallet's sheet: the total it showed (the server refuses another: docs/decisions/0129). */
+  wallet?: { shownTotal: number };
 }) =>
   api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
     auth: input.signedIn,
@@ -43,7 +46,14 @@ export const createIntent = (input: {
       ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
       ...(input.promoCode ? { promoCode: input.promoCode } : {}),
       ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
+      ...(input.wallet ? { wallet: input.wallet } : {}),
     },
+  });
+
+/** A wallet sheet's total at the address it shows before the shopper pays (nothing is stored). */
+export const walletQuote = (input: { cart: CartLine[]; promoCode?: string; shipTo: WalletShipTo }) =>
+  api('/api/checkout/wallet-quote', walletQuoteResultSchema, {
+    body: { cart: lines(input.cart), shipTo: input.shipTo, ...(input.promoCode ? { promoCode: input.promoCode } : {}) },
   });
 
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */

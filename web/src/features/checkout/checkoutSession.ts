@@ -1,9 +1,11 @@
 import type { CreateIntentResult } from '#shared/schemas/checkout';
 import { amountsSchema } from '#shared/schemas/checkout';
 import type { ShippingAddress } from '#shared/schemas/address';
+import type { CartLine } from '#shared/schemas/cart';
 import * as z from '#shared/schemas/zod';
 import { readStoredCart } from '../cart/cartReducer';
-import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY, PROMO_KEY } from './checkoutApi';
+import { ApiError } from '../../lib/api';
+import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY, createIntent, PROMO_KEY } from './checkoutApi';
 import { storedPromo } from './usePromoCode';
 import {
   addressFor,
@@ -67,6 +69,43 @@ export function keepCheckout(result: CreateIntentResult): void {
   else if (sessionStorage.getItem(CHECKOUT_ID_KEY) !== result.checkoutId)
     sessionStorage.removeItem(CHECKOUT_SECRET_KEY);
   sessionStorage.setItem(CHECKOUT_ID_KEY, result.checkoutId);
+}
+
+/**
+ * Answers after which this checkout cannot go on (closed, its payment failed or stopped, or it can no longer be
+ * changed, e.g. changed in another tab; or it is not this browser's any more, e.g. made before signing in): pricing
+ * then starts a new checkout.
+ */
+const FINISHED_CHECKOUT = ['checkout_closed', 'payment_failed', 'conflict', 'checkout_not_found', 'gift_card_spent'];
+
+/**
+ * Prices this tab's checkout on the server (Next, or a wallet's Pay): the same checkout again while it can change, a
+ * new one once it cannot; the answer's checkout is kept for the tab.
+ */
+export async function priceCheckout(input: {
+  cart: CartLine[];
+  shippingAddress: ShippingAddress;
+  who: string | null;
+  promoCode: string | null;
+  /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
+  wallet?: { shownTotal: number };
+}): Promise<CreateIntentResult> {
+  const ask = () =>
+    createIntent({
+      cart: input.cart,
+      shippingAddress: input.shippingAddress,
+      ...storedCheckout(),
+      signedIn: input.who !== null,
+      promoCode: input.promoCode ?? undefined,
+      wallet: input.wallet,
+    });
+  const result = await ask().catch((error: unknown) => {
+    if (!(error instanceof ApiError && FINISHED_CHECKOUT.includes(error.code))) throw error;
+    forget('checkoutGone');
+    return ask();
+  });
+  keepCheckout(result);
+  return result;
 }
 
 /** The typed shipping details this shopper may see (steps.ts addressFor). */

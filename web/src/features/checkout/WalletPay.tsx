@@ -1,0 +1,64 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { estimateAmounts } from '#shared/money';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { RuntimeConfig } from '#shared/schemas/common';
+import { walletSheet } from '#shared/wallet';
+import { loadConfig } from '../../lib/config';
+import { useCart } from '../cart/CartProvider';
+import type { usePromoCode } from './usePromoCode';
+import { useWalletPay } from './useWalletPay';
+
+// Each in its own chunk: Stripe.js loads only where the shop uses Stripe (the storefront's first JS stays in budget).
+const ExpressCheckout = lazy(() => import('./ExpressCheckout'));
+const TestWallet = lazy(() => import('./TestWallet'));
+
+/**
+ * The cart's wallet buttons, under Proceed to Checkout (issue 38 items 2 and 5, docs/decisions/0129): Stripe's
+ * Express Checkout Element (Apple Pay, Google Pay, Link) where the shop uses Stripe, the test wallet where it uses the
+ * built-in test processor. A payment that did not go through says so here, until the shopper tries again.
+ */
+export function WalletPay({
+  who,
+  promo,
+  setAddress,
+}: {
+  who: string | null;
+  promo: ReturnType<typeof usePromoCode>;
+  setAddress: (address: ShippingAddress) => void;
+}) {
+  const { cart } = useCart();
+  const [config, setConfig] = useState<RuntimeConfig | null>(null);
+  const wallet = useWalletPay({ who, promo, setAddress });
+  useEffect(() => {
+    let current = true;
+    loadConfig()
+      .then((loaded) => current && setConfig(loaded))
+      .catch((error: unknown) => console.error('wallet buttons: no config', error));
+    return () => {
+      current = false;
+    };
+  }, []);
+  // The sheet opens on the cart's estimate (no address yet); the shop prices the address the sheet then shows.
+  const estimate = walletSheet(estimateAmounts(cart, '', promo.discount ?? 0), promo.applied?.code);
+  return (
+    <section className="wallet-pay" aria-label="Pay with a wallet">
+      <p className="wallet-or" aria-hidden="true">
+        or
+      </p>
+      <div className="wallet-slot">
+        <Suspense fallback={null}>
+          {config?.paymentMode === 'stripe' && config.stripePublishableKey ? (
+            <ExpressCheckout publishableKey={config.stripePublishableKey} estimate={estimate} wallet={wallet} />
+          ) : config?.paymentMode === 'test' ? (
+            <TestWallet wallet={wallet} />
+          ) : null}
+        </Suspense>
+      </div>
+      {wallet.failure && (
+        <p role="alert" className="error wallet-failure">
+          {wallet.failure}
+        </p>
+      )}
+    </section>
+  );
+}

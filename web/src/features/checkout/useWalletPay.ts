@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '#shared/messages';
+import type { ShippingAddress } from '#shared/schemas/address';
+import type { CreateIntentResult } from '#shared/schemas/checkout';
+import {
+  addressFromWallet,
+  walletSheet,
+  type WalletContact,
+  type WalletSheet,
+  type WalletShipTo,
+} from '#shared/wallet';
+import { ApiError } from '../../lib/api';
+import { useCart } from '../cart/CartProvider';
+import { isPromoRefusal, walletQuote } from './checkoutApi';
+import { forget, keepPriced, priceCheckout } from './checkoutSession';
+import { cartKey, STEP_PATH } from './steps';
+import type { StripePayResult } from './StripePaymentForm';
+import type { usePromoCode } from './usePromoCode';
+
+/** How a wallet confirms the payment on the intent the shop made (Stripe.js, or the test processor's card step). */
+export type WalletConfirm = (intent: CreateIntentResult, contact: WalletContact) => Promise<StripePayResult>;
+
+/** What paying from the sheet came to: authorized (the card step records the order), or why not. */
+export type WalletPaid = { ok: true } | { ok: false; message: string; stopped?: boolean };
+
+/**
+ * Paying from a wallet's sheet on the cart (issue 38 items 2 and 5, docs/decisions/0129), one path for Stripe's
+ * Express Checkout Element and the test wallet:
+ * - `quote`: the sheet's address (city, state, ZIP) prices the cart on the server; the sheet shows that total;
+ * - `pay`: the wallet's full address, email and phone price the checkout again, refused unless its total is the one
+ *   shown; the wallet confirms on that intent; once authorized, the card step opens and records the order exactly as
+ *   after a reload there (usePayment), so a lost answer, a reload or two tabs change nothing.
+ * A refusal or a declined payment leaves the cart as it was, and its message stays beside the wallet button.
+ */
+export function useWalletPay({
+  who,
+  promo,
+  setAddress,
+}: {
+  who: string | null;
+  promo: ReturnType<typeof usePromoCode>;
+  /** Keeps the shipping details for the tab (CheckoutLayout): the wallet's, once it gave them. */
+  setAddress: (address: ShippingAddress) => void;
+}) {
+  const { cart } = useCart();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const promoCode = promo.applied?.code ?? null;
+
+  async function quote(shipTo: WalletShipTo): Promise<WalletSheet> {
+    const answer = await walletQuote({ cart: [...cart], promoCode: promoCode ?? undefined, shipTo });
+    return walletSheet(answer.amounts, answer.promo?.code);
+  }
+
+  async function pay(contact: WalletContact, shownTotal: number, confirm: WalletConfirm): Promise<WalletPaid> {
+    setFailure(null);
+    const shippingAddress = addressFromWallet(contact);
+    // As the wallet gave them (the phone goes to the server with the checkout; the tab keeps the rest): the card step
+    // shows them, and after a refusal the shipping step starts from them.
+    const { phone: _phone, ...address } = shippingAddress;
+    const refused = (message: string, stopped?: boolean): WalletPaid => {
+      setFailure(message);
+      return { ok: false, message, stopped };
+    };
+    let intent: CreateIntentResult;
+    try {
+      intent = await priceCheckout({
+        cart: [...cart],
+        shippingAddress,
+        who,
+        promoCode,
+        wallet: { shownTotal },
+      });
+    } catch (error) {
+      if (error instanceof ApiError && isPromoRefusal(error.code)) promo.drop(error.message);
+      if (error instanceof ApiError && error.code === 'wallet_total_changed') setAddress(address);
+      return refused(error instanceof ApiError ? error.message : MESSAGES.serverError);
+    }
+    const result = await confirm(intent, contact);
+    if (!result.ok) {
+      // Too many failed attempts cancelled the payment: the next try starts a new checkout.
+      if (result.stopped) forget('cardStopped');
+      const message = MESSAGES.paymentFailed(result.message ?? 'The payment did not go through.');
+      window.alert(message);
+      return refused(message, result.stopped);
+    }
+    setAddress(address);
+    keepPriced({ intent, cartKey: cartKey(cart), who, address, promoCode, authorized: true });
+    void navigate(STEP_PATH.payment);
+    return { ok: true };
+  }
+
+  return { quote, pay, failure, clearFailure: () => setFailure(null) };
+}
