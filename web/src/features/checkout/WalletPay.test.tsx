@@ -118,6 +118,7 @@ const confirmEvent = () => ({
     },
   },
 });
+const alert = jest.spyOn(window, 'alert').mockImplementation(() => {});
 const intentCalls = () => sent.filter((call) => call.url === '/auth/create-payment-intent/guest');
 
 beforeEach(() => {
@@ -127,7 +128,7 @@ beforeEach(() => {
   confirmPayment.mockReset();
   elements.update.mockClear();
   elements.submit.mockClear();
-  jest.spyOn(window, 'alert').mockImplementation(() => {});
+  alert.mockClear();
 });
 
 it('opens on the cart’s estimate, on a manual-capture payment of the shop’s methods, asking for the address, email and phone', async () => {
@@ -220,7 +221,7 @@ it('a declined wallet card: the sheet is told, the spec’s alert, and the messa
   await act(async () => handlers.onConfirm(event));
   const message = 'Payment failed: Your card was declined.';
   expect(event.paymentFailed).toHaveBeenCalledWith({ reason: 'fail', message });
-  expect(window.alert).toHaveBeenCalledWith(message);
+  expect(alert).toHaveBeenCalledWith(message);
   expect((await screen.findByRole('alert')).textContent).toBe(message);
   expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
   expect(sent.some((call) => call.url === '/auth/adminOrders/guest')).toBe(false);
@@ -249,8 +250,8 @@ it('a total the full address changes is refused before any payment; the shipping
   expect((await screen.findByRole('alert')).textContent).toBe(message);
   await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
   await screen.findByRole('heading', { name: 'Shipping Details' });
-  expect((screen.getByLabelText('Address') as HTMLInputElement).value).toBe('201 Congress Ave, Apt 4');
-  expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('wanda@example.com');
+  expect(screen.getByLabelText<HTMLInputElement>('Address').value).toBe('201 Congress Ave, Apt 4');
+  expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('wanda@example.com');
 });
 
 it('an address the shop does not ship to is refused in the sheet, with nothing made', async () => {
