@@ -1,4 +1,4 @@
-import { groupThousands, longDay, mailDay } from './format';
+import { formatPhone, groupThousands, longDay, mailDay } from './format';
 
 it('groups thousands with commas as en-US does', () => {
   for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 8000 * 6000])
@@ -23,4 +23,11 @@ it("names a mail's day in the shop's time zone: late evening in New York is stil
   const lateEvening = new Date('2026-11-27T03:30:00Z'); // 10:30 pm on November 26 in New York
   expect(mailDay(lateEvening)).toBe('November 26');
   expect(mailDay(lateEvening, { year: true })).toBe('November 26, 2026');
+});
+
+describe('formatPhone', () => {
+  it('reads 10 digits as a US number, and leaves anything else as it is', () => {
+    expect(formatPhone('5125550142')).toBe('(512) 555-0142');
+    expect(formatPhone('12345')).toBe('12345');
+  });
 });

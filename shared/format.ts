@@ -48,3 +48,9 @@ export function mailDay(date: Date, options: { year?: boolean } = {}): string {
     timeZone: SHOP_TIME_ZONE,
   });
 }
+
+/** A stored 10-digit US phone number as people read it: `5125550142` is `(512) 555-0142`; anything else as it is. */
+export function formatPhone(digits: string): string {
+  const parts = /^(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return parts ? `(${parts[1]}) ${parts[2]}-${parts[3]}` : digits;
+}

@@ -2,6 +2,7 @@ import { cardLabel } from '#shared/gift-cards';
 import { Button } from '@aws-amplify/ui-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
+import { formatPhone } from '#shared/format';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
@@ -45,6 +46,14 @@ export function OrderSummary({
         <dd>
           {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
         </dd>
+        {a.phone && (
+          <>
+            <dt>Phone</dt>
+            <dd>
+              <a href={`tel:+1${a.phone}`}>{formatPhone(a.phone)}</a>
+            </dd>
+          </>
+        )}
         <dt>Payment</dt>
         <dd>{order.payment.state}</dd>
         {order.payments.map((payment) =>
