@@ -240,6 +240,23 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/auth/create-payment-intent/guest', 404, {
     body: { cart, shippingAddress: address('ada@example.com'), checkoutId: '0f8b3c2e-5a6d-4e7f-8a9b-0c1d2e3f4a5b' },
   });
+  // A wallet's sheet (docs/decisions/0129): its address priced, a province refused (a country other than US is refused
+  // by the document itself), and a total it did not show.
+  const sheet = (
+    await call('POST', '/api/checkout/wallet-quote', 200, {
+      body: { cart, shipTo: { city: 'Austin', state: 'TX', zip: '78701-1234', country: 'US' } },
+    })
+  ).body;
+  await call('POST', '/api/checkout/wallet-quote', 400, {
+    body: { cart, shipTo: { city: 'Toronto', state: 'ON', zip: '12345', country: 'US' } },
+  });
+  await call('POST', '/auth/create-payment-intent/guest', 409, {
+    body: {
+      cart,
+      shippingAddress: { ...address('wanda@example.com'), state: 'TX', zip: '78701', phone: '5125550142' },
+      wallet: { shownTotal: sheet.amounts.total + 1 },
+    },
+  });
   const guest = (
     await call('POST', '/auth/create-payment-intent/guest', 200, {
       body: { cart, shippingAddress: address('ada@example.com'), promoCode: 'WELCOME10' },
