@@ -38,15 +38,20 @@ const adminOrder = async (orderNumber: string) =>
     };
   };
 
-it('on a phone: cart -> test wallet -> order, one charge, the stock taken once', async () => {
-  const before = await candlesLeft();
-  const { context, page } = await newPage(browser, 'phone');
+/** A shopper with two candles in the cart opens the test wallet's sheet. */
+async function openTestWallet(viewport: 'phone' | 'desktop') {
+  const { context, page } = await newPage(browser, viewport);
   const alerts = collectAlerts(page);
   await page.goto('/');
   await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), CANDLES);
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Pay with test wallet' }).click();
-  const sheet = page.getByRole('dialog', { name: 'Test wallet' });
+  return { context, page, alerts, sheet: page.getByRole('dialog', { name: 'Test wallet' }) };
+}
+
+it('on a phone: cart -> test wallet -> order, one charge, the stock taken once', async () => {
+  const before = await candlesLeft();
+  const { context, page, alerts, sheet } = await openTestWallet('phone');
   // The first address (Austin, Texas) is priced by the shop: Texas taxes the candles and the shipping.
   await sheet.getByText('Total').waitFor();
   const texasTotal = await sheet.locator('.wallet-total dd').textContent();
@@ -88,13 +93,7 @@ it('on a phone: cart -> test wallet -> order, one charge, the stock taken once',
 it('a declined wallet card: the alert, then the message beside the wallet buttons at 390 and 1280; nothing taken', async () => {
   for (const viewport of ['phone', 'desktop'] as const) {
     const before = await candlesLeft();
-    const { context, page } = await newPage(browser, viewport);
-    const alerts = collectAlerts(page);
-    await page.goto('/');
-    await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), CANDLES);
-    await page.goto('/cart');
-    await page.getByRole('button', { name: 'Pay with test wallet' }).click();
-    const sheet = page.getByRole('dialog', { name: 'Test wallet' });
+    const { context, page, alerts, sheet } = await openTestWallet(viewport);
     await sheet.getByLabel('Pay with').selectOption({ label: 'Visa ending 0002 (declined)' });
     await sheet.getByRole('button', { name: /^Pay \$/ }).click();
     const message = 'Payment failed: Your card was declined.';

@@ -1,12 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { estimateAmounts } from '#shared/money';
-import type { ShippingAddress } from '#shared/schemas/address';
 import type { RuntimeConfig } from '#shared/schemas/common';
 import { walletSheet } from '#shared/wallet';
 import { loadConfig } from '../../lib/config';
 import { useCart } from '../cart/CartProvider';
-import type { usePromoCode } from './usePromoCode';
-import { useWalletPay } from './useWalletPay';
+import { useWalletPay, type WalletPayProps } from './useWalletPay';
 
 // Each in its own chunk: Stripe.js loads only where the shop uses Stripe (the storefront's first JS stays in budget).
 const ExpressCheckout = lazy(() => import('./ExpressCheckout'));
@@ -17,18 +15,11 @@ const TestWallet = lazy(() => import('./TestWallet'));
  * Express Checkout Element (Apple Pay, Google Pay, Link) where the shop uses Stripe, the test wallet where it uses the
  * built-in test processor. A payment that did not go through says so here, until the shopper tries again.
  */
-export function WalletPay({
-  who,
-  promo,
-  setAddress,
-}: {
-  who: string | null;
-  promo: ReturnType<typeof usePromoCode>;
-  setAddress: (address: ShippingAddress) => void;
-}) {
+export function WalletPay(props: WalletPayProps) {
+  const { promo } = props;
   const { cart } = useCart();
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
-  const wallet = useWalletPay({ who, promo, setAddress });
+  const wallet = useWalletPay(props);
   useEffect(() => {
     let current = true;
     loadConfig()

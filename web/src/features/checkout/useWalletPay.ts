@@ -33,16 +33,15 @@ export type WalletPaid = { ok: true } | { ok: false; message: string; stopped?: 
  *   after a reload there (usePayment), so a lost answer, a reload or two tabs change nothing.
  * A refusal or a declined payment leaves the cart as it was, and its message stays beside the wallet button.
  */
-export function useWalletPay({
-  who,
-  promo,
-  setAddress,
-}: {
+/** Who pays from the sheet, and the cart's own state the wallet uses (CheckoutLayout's). */
+export interface WalletPayProps {
   who: string | null;
   promo: ReturnType<typeof usePromoCode>;
   /** Keeps the shipping details for the tab (CheckoutLayout): the wallet's, once it gave them. */
   setAddress: (address: ShippingAddress) => void;
-}) {
+}
+
+export function useWalletPay({ who, promo, setAddress }: WalletPayProps) {
   const { cart } = useCart();
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
