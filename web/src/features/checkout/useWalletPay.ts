@@ -24,6 +24,14 @@ export type WalletConfirm = (intent: CreateIntentResult, contact: WalletContact)
 /** What paying from the sheet came to: authorized (the card step records the order), or why not. */
 export type WalletPaid = { ok: true } | { ok: false; message: string; stopped?: boolean };
 
+/** Who pays from the sheet, and the cart's own state the wallet uses (CheckoutLayout's). */
+export interface WalletPayProps {
+  who: string | null;
+  promo: ReturnType<typeof usePromoCode>;
+  /** Keeps the shipping details for the tab (CheckoutLayout): the wallet's, once it gave them. */
+  setAddress: (address: ShippingAddress) => void;
+}
+
 /**
  * Paying from a wallet's sheet on the cart (issue 38 items 2 and 5, docs/decisions/0129), one path for Stripe's
  * Express Checkout Element and the test wallet:
@@ -33,14 +41,6 @@ export type WalletPaid = { ok: true } | { ok: false; message: string; stopped?: 
  *   after a reload there (usePayment), so a lost answer, a reload or two tabs change nothing.
  * A refusal or a declined payment leaves the cart as it was, and its message stays beside the wallet button.
  */
-/** Who pays from the sheet, and the cart's own state the wallet uses (CheckoutLayout's). */
-export interface WalletPayProps {
-  who: string | null;
-  promo: ReturnType<typeof usePromoCode>;
-  /** Keeps the shipping details for the tab (CheckoutLayout): the wallet's, once it gave them. */
-  setAddress: (address: ShippingAddress) => void;
-}
-
 export function useWalletPay({ who, promo, setAddress }: WalletPayProps) {
   const { cart } = useCart();
   const navigate = useNavigate();
@@ -76,7 +76,8 @@ export function useWalletPay({ who, promo, setAddress }: WalletPayProps) {
       if (error instanceof ApiError && error.code === 'wallet_total_changed') setAddress(address);
       return refused(error instanceof ApiError ? error.message : MESSAGES.serverError);
     }
-    const result = await confirm(intent, contact);
+    // Nothing to pay by card (a free-shipping code on a cart it covers): the order is placed as a gift card's is.
+    const result = intent.paymentMode === 'none' ? { ok: true } : await confirm(intent, contact);
     if (!result.ok) {
       // Too many failed attempts cancelled the payment: the next try starts a new checkout.
       if (result.stopped) forget('cardStopped');
