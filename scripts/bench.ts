@@ -110,12 +110,11 @@ function firstRequestLoads(uses: readonly Service[], services: Map<string, numbe
 
 /** Why a function is over 1.5x, beside its figure. */
 const SDK_WHY: Record<string, string> = {
-  stripe: 'the Stripe SDK (the package the owner named; no partial import: decision 0020)',
-  '@aws-sdk/client-sesv2': 'the SES v2 client (mail; decision 0064 relies on its retry and timeout settings)',
-  '@aws-sdk/client-s3': 'the S3 client (bytes read and written: the image pipeline, the artwork checks)',
+  stripe: 'the Stripe SDK (named by the owner, no partial import: 0020)',
+  '@aws-sdk/client-sesv2': "the SES client (0064's retry and timeouts)",
+  '@aws-sdk/client-s3': 'the S3 client (bytes: image pipeline, artwork)',
   '@aws-sdk/s3-request-presigner': 'the S3 presigner',
-  '@aws-sdk/client-secrets-manager':
-    'the Secrets Manager client (in every function: the front door check reads its secret on the first request)',
+  '@aws-sdk/client-secrets-manager': "the Secrets Manager client (every function: the front door's secret)",
 };
 function whyOver(services: Map<string, number>, withinWithout: boolean): string {
   const named = [...services.keys()].map((sdk) => SDK_WHY[sdk] ?? sdk);
