@@ -1,20 +1,14 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { clientFor, type ClientBase } from './aws-client';
 import { readEnv } from './env';
 import { logger } from './logger';
+import { deleteS3Objects, presignS3 } from './s3-signed';
 import { requestOrigin } from './site-url';
 
 const makeS3 = (base: ClientBase) =>
   new S3Client({
     ...base,
-    // No checksum of an empty body baked into presigned PUTs (it would refuse the browser's upload).
+    // Checksums only where S3 requires them (none of an empty body on a PutObject of bytes written here).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     forcePathStyle: Boolean(base.endpoint),
   });
@@ -23,17 +17,18 @@ const makeS3 = (base: ClientBase) =>
 const s3 = /* @__PURE__ */ clientFor((env) => env.S3_ENDPOINT, makeS3);
 
 /**
- * S3 as the browser reaches it, for upload URLs: in AWS the bucket itself; locally the S3 stand-in, which the
- * gateway mounts under every address it answers to, named as the shop was opened (http://127.0.0.1:3000/s3
- * when opened so), so the upload stays within the page's CSP (connect-src 'self'). Without a request (a test
- * calling the function directly) S3_ENDPOINT as it is.
+ * S3 as the browser reaches it, for upload and download URLs: in AWS the bucket itself; locally the S3 stand-in,
+ * which the gateway mounts under every address it answers to, named as the shop was opened
+ * (http://127.0.0.1:3000/s3 when opened so), so the upload stays within the page's CSP (connect-src 'self'). Without
+ * a request (a test calling the function directly) S3_ENDPOINT as it is.
  */
-const browserS3 = /* @__PURE__ */ clientFor((env) => {
+function browserEndpoint(): string | undefined {
+  const env = readEnv();
   const origin = requestOrigin();
   return env.S3_ENDPOINT && origin
     ? `${origin}${new URL(env.S3_ENDPOINT).pathname.replace(/\/+$/, '')}`
     : env.S3_ENDPOINT;
-}, makeS3);
+}
 
 function bucket(): string {
   const name = readEnv().IMAGES_BUCKET;
@@ -56,22 +51,14 @@ export async function presignUpload(
   size: number,
   metadata: Record<string, string> = {},
 ): Promise<string> {
-  const metadataHeaders = Object.keys(metadata).map((name) => `x-amz-meta-${name.toLowerCase()}`);
-  return getSignedUrl(
-    browserS3(),
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ContentType: contentType,
-      ContentLength: size,
-      ...(metadataHeaders.length ? { Metadata: metadata } : {}),
-    }),
-    {
-      expiresIn: UPLOAD_URL_SECONDS,
-      signableHeaders: new Set(['content-type', 'content-length', ...metadataHeaders]),
-      unhoistableHeaders: new Set(metadataHeaders),
-    },
+  const metadataHeaders = Object.fromEntries(
+    Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name.toLowerCase()}`, value]),
   );
+  return presignS3('PutObject', bucket(), key, {
+    expiresIn: UPLOAD_URL_SECONDS,
+    headers: { 'content-type': contentType, 'content-length': String(size), ...metadataHeaders },
+    endpoint: browserEndpoint(),
+  });
 }
 
 /** The bucket key of an image path ("/images/products/x.png" -> "images/products/x.png"); null for anything else. */
@@ -88,11 +75,9 @@ export function productImageKey(imagePath: string): string | null {
 export async function deleteImages(paths: readonly string[]): Promise<string[]> {
   const keys = [...new Set(paths.map(productImageKey).filter((key): key is string => key !== null))];
   if (!keys.length) return [];
-  const result = await s3().send(
-    new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
-  );
-  const failed = (result.Errors ?? []).map((error) => error.Key ?? '');
-  if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed, errors: result.Errors });
+  const errors = await deleteS3Objects(bucket(), keys);
+  const failed = errors.map((error) => error.Key);
+  if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed, errors });
   return failed;
 }
 
@@ -125,10 +110,7 @@ export async function deleteKeys(keys: readonly string[]): Promise<string[]> {
   const failed: string[] = [];
   for (let start = 0; start < keys.length; start += 1000) {
     const batch = keys.slice(start, start + 1000);
-    const result = await s3().send(
-      new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
-    );
-    failed.push(...(result.Errors ?? []).map((error) => error.Key ?? ''));
+    failed.push(...(await deleteS3Objects(bucket(), batch)).map((error) => error.Key));
   }
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed });
   return failed;
@@ -144,16 +126,16 @@ export const DOWNLOAD_URL_SECONDS = 60;
  */
 export async function presignDownload(key: string, fileName: string): Promise<string> {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return getSignedUrl(
-    browserS3(),
-    new GetObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      ResponseContentType: 'application/octet-stream',
-    }),
-    { expiresIn: DOWNLOAD_URL_SECONDS },
-  );
+  return presignS3('GetObject', bucket(), key, {
+    expiresIn: DOWNLOAD_URL_SECONDS,
+    query: {
+      'response-content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'response-content-type': 'application/octet-stream',
+      // What the SDK's presigner asked for too: S3 answers with the object's checksum headers.
+      'x-amz-checksum-mode': 'ENABLED',
+    },
+    endpoint: browserEndpoint(),
+  });
 }
 
 /** Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function). */

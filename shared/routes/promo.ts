@@ -1,17 +1,7 @@
-import {
-  promoCheckBodySchema,
-  promoCheckResultSchema,
-  promoCodeSchema,
-  promoDeletedSchema,
-  promoInputSchema,
-  promoListSchema,
-  promoUpdateSchema,
-  promoViewSchema,
-} from '../schemas/promo';
+import { promoCheckBodySchema, promoCheckResultSchema } from '../schemas/promo';
+import { ADMIN_PROMO_ROUTES } from './admin-promo';
 import { CART_RULES } from './checkout';
 import type { RouteDef } from './types';
-
-const NO_CODE = 'No promo code is this one';
 
 /** Promo codes (issue 13): a public check, and the admin's four routes, each its own function (docs/decisions/0072). */
 export const PROMO_ROUTES = [
@@ -34,48 +24,5 @@ export const PROMO_ROUTES = [
     summary:
       '{code, cart} -> {code, discount, description}, or 404/409 with one plain message (unknown, not yet valid, expired, used up, already used by you, minimum not met); rate-limited',
   },
-  {
-    method: 'GET',
-    path: '/api/admin/promo-codes',
-    handler: 'admin/list-promo-codes',
-    access: 'admin',
-    table: 'read',
-    answer: promoListSchema,
-    summary: 'Every promo code with its uses',
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/promo-codes',
-    handler: 'admin/create-promo-code',
-    access: 'admin',
-    table: 'readwrite',
-    body: promoInputSchema,
-    answer: promoViewSchema,
-    success: [201],
-    refusals: { 409: 'A code with these letters exists already (codes are case-insensitive)' },
-    summary: 'Makes a promo code (409 if the code exists, case-insensitive)',
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/promo-codes/{code}',
-    handler: 'admin/update-promo-code',
-    access: 'admin',
-    table: 'readwrite',
-    params: { code: promoCodeSchema },
-    body: promoUpdateSchema,
-    answer: promoViewSchema,
-    refusals: { 404: NO_CODE, 409: 'The code changed since the version read' },
-    summary: 'Changes a promo code (its counts stay); 409 at another version',
-  },
-  {
-    method: 'DELETE',
-    path: '/api/admin/promo-codes/{code}',
-    handler: 'admin/delete-promo-code',
-    access: 'admin',
-    table: 'readwrite',
-    params: { code: promoCodeSchema },
-    answer: promoDeletedSchema,
-    refusals: { 404: NO_CODE, 409: 'The code has been used (deactivate it instead)' },
-    summary: 'Deletes a promo code nobody used (409 once used: deactivate it instead)',
-  },
+  ...ADMIN_PROMO_ROUTES,
 ] as const satisfies readonly RouteDef[];

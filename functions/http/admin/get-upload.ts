@@ -1,5 +1,7 @@
-import { ADMIN_ROUTES } from '#shared/routes/admin';
+import { adminGetUpload } from '#shared/routes/admin-uploads';
 import { uploadStatus } from '../../domain/admin/uploads';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ADMIN_ROUTES, 'admin/get-upload', async ({ params }) => uploadStatus(params.id));
+export const handler = defineHandler([adminGetUpload], 'admin/get-upload', async ({ params }) =>
+  uploadStatus(params.id),
+);

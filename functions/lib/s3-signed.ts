@@ -1,0 +1,230 @@
+import { createHash, createHmac } from 'node:crypto';
+import { localCredentials } from './aws-client';
+import { readEnv } from './env';
+
+/**
+ * S3 calls signed with AWS Signature Version 4 by hand, without the S3 SDK (about 145 KB of client, checksums and
+ * middleware in a bundle): presigned URLs (pure computation) and the calls a shopper's or the owner's function makes
+ * over fetch (issue 39, decision 0130). In AWS the keys are the function's role's (Lambda's AWS_ACCESS_KEY_ID,
+ * AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN) and the bucket's regional virtual-hosted address, as the SDK makes them;
+ * locally and in tests the S3 stand-in (S3_ENDPOINT, path-style, its keys), which checks the signature as S3 does.
+ * The image pipeline and the artwork checks, which read and write bytes, keep the SDK (storage.ts).
+ */
+
+export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+/** RFC 3986 encoding, as SigV4 and S3 want it. */
+export const encode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+interface Keys {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+function keys(): Keys {
+  const env = readEnv();
+  const local = env.S3_ENDPOINT ? localCredentials('standin', env) : undefined;
+  const accessKeyId = local?.accessKeyId ?? process.env.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = local?.secretAccessKey ?? process.env.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials to sign S3 requests with');
+  return { accessKeyId, secretAccessKey, sessionToken: local ? undefined : process.env.AWS_SESSION_TOKEN };
+}
+
+/**
+ * The address of a bucket, or of one object in it: `endpoint` path-style (the S3 stand-in; default S3_ENDPOINT), else
+ * S3's regional virtual-hosted address, as the SDK makes it.
+ */
+export function s3Url(bucket: string, key = '', endpoint = readEnv().S3_ENDPOINT): URL {
+  const objectPath = key.split('/').map(encode).join('/');
+  return endpoint
+    ? new URL(`${endpoint.replace(/\/+$/, '')}/${encode(bucket)}/${objectPath}`)
+    : new URL(`https://${bucket}.s3.${readEnv().AWS_REGION}.amazonaws.com/${objectPath}`);
+}
+
+interface Signing {
+  method: string;
+  url: URL;
+  /** Headers to sign besides host (lower-case names). */
+  headers: Record<string, string>;
+  /** The body's SHA-256 (hex), or UNSIGNED-PAYLOAD. */
+  payloadHash: string;
+  /** Query parameters besides the URL's own (a presigned URL's X-Amz-*). */
+  query?: Record<string, string>;
+  now: Date;
+  keys: Keys;
+}
+
+/** SigV4's time of a request: 20261127T153035Z. */
+const amzDateOf = (now: Date) =>
+  now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** A request's signature (docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-create-signed-request.html). */
+function sign({ method, url, headers, payloadHash, query = {}, now, keys: { secretAccessKey } }: Signing) {
+  const region = readEnv().AWS_REGION;
+  const amzDate = amzDateOf(now);
+  const day = amzDate.slice(0, 8);
+  const signed: Record<string, string> = { host: url.host, ...headers };
+  const names = Object.keys(signed).sort();
+  const pairs = [...url.searchParams.entries(), ...Object.entries(query)]
+    .map(([name, value]) => [encode(name), encode(value)])
+    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
+  const canonical = [
+    method,
+    url.pathname,
+    pairs.map(([name, value]) => `${name}=${value}`).join('&'),
+    ...names.map((name) => `${name}:${signed[name].trim().replace(/\s+/g, ' ')}`),
+    '',
+    names.join(';'),
+    payloadHash,
+  ].join('\n');
+  const scope = `${day}/${region}/s3/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
+  const signingKey = [region, 's3', 'aws4_request'].reduce<Buffer>(
+    (key, part) => hmac(key, part),
+    hmac(`AWS4${secretAccessKey}`, day),
+  );
+  return { scope, signedHeaders: names.join(';'), signature: hmac(signingKey, toSign).toString('hex') };
+}
+
+/** Query parameters the SDK adds to a presigned URL to name its operation (signed with the rest). */
+type Operation = 'PutObject' | 'GetObject';
+
+/**
+ * A presigned URL (query-string SigV4, UNSIGNED-PAYLOAD, as `@aws-sdk/s3-request-presigner` makes it): `headers` are
+ * signed and stay headers the request must send (Content-Type, Content-Length, x-amz-meta-*); `query` is signed into
+ * the URL (S3's response overrides of a GET).
+ */
+export function presignS3(
+  operation: Operation,
+  bucket: string,
+  key: string,
+  options: {
+    expiresIn: number;
+    headers?: Record<string, string>;
+    query?: Record<string, string>;
+    endpoint?: string;
+    now?: Date;
+  },
+): string {
+  const credentials = keys();
+  const url = s3Url(bucket, key, options.endpoint);
+  const now = options.now ?? new Date();
+  const headers = Object.fromEntries(Object.entries(options.headers ?? {}).map(([n, v]) => [n.toLowerCase(), v]));
+  const amzDate = amzDateOf(now);
+  const day = amzDate.slice(0, 8);
+  const signedHeaders = ['host', ...Object.keys(headers)].sort().join(';');
+  const query: Record<string, string> = {
+    ...options.query,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD',
+    'X-Amz-Credential': `${credentials.accessKeyId}/${day}/${readEnv().AWS_REGION}/s3/aws4_request`,
+    'X-Amz-Date': amzDate,
+    'X-Amz-Expires': String(options.expiresIn),
+    ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
+    'X-Amz-SignedHeaders': signedHeaders,
+    'x-id': operation,
+  };
+  const { signature } = sign({
+    method: operation === 'PutObject' ? 'PUT' : 'GET',
+    url,
+    headers,
+    payloadHash: 'UNSIGNED-PAYLOAD',
+    query,
+    now,
+    keys: credentials,
+  });
+  const parts = Object.entries({ ...query, 'X-Amz-Signature': signature })
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${encode(name)}=${encode(value)}`);
+  return `${url.origin}${url.pathname}?${parts.join('&')}`;
+}
+
+/** An S3 answer other than the one asked for: its status where the SDK puts it (`$metadata.httpStatusCode`). */
+export class S3CallError extends Error {
+  readonly $metadata: { httpStatusCode: number };
+  constructor(status: number, what: string) {
+    super(`S3 answered ${status} for ${what}`);
+    this.$metadata = { httpStatusCode: status };
+  }
+}
+
+/** One header-signed S3 request over fetch (the body's hash signed, as S3 checks it). */
+export async function s3Fetch(
+  method: string,
+  url: URL,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
+  const credentials = keys();
+  const body = options.body ?? '';
+  const headers: Record<string, string> = {
+    ...options.headers,
+    'x-amz-content-sha256': sha256(body),
+    ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}),
+  };
+  const now = new Date();
+  headers['x-amz-date'] = amzDateOf(now);
+  const { scope, signedHeaders, signature } = sign({
+    method,
+    url,
+    headers,
+    payloadHash: headers['x-amz-content-sha256'],
+    now,
+    keys: credentials,
+  });
+  return fetch(url, {
+    method,
+    headers: {
+      ...headers,
+      authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+    },
+    ...(options.body === undefined ? {} : { body }),
+  });
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * DeleteObjects of up to 1,000 keys, quiet (S3 lists only the keys it could not delete): those keys, with S3's code
+ * and message. Throws S3CallError when S3 refuses the call itself.
+ */
+export async function deleteS3Objects(
+  bucket: string,
+  keys: readonly string[],
+): Promise<{ Key: string; Code: string; Message: string }[]> {
+  const body =
+    '<?xml version="1.0" encoding="UTF-8"?><Delete xmlns="http://s3.amazonaws.com/doc/2006-03-01/">' +
+    keys.map((key) => `<Object><Key>${escapeXml(key)}</Key></Object>`).join('') +
+    '<Quiet>true</Quiet></Delete>';
+  const url = s3Url(bucket);
+  url.search = 'delete=';
+  const answer = await s3Fetch('POST', url, {
+    headers: {
+      'content-type': 'application/xml',
+      // S3 asks DeleteObjects for a checksum of its body.
+      'content-md5': createHash('md5').update(body).digest('base64'),
+    },
+    body,
+  });
+  const text = await answer.text();
+  if (answer.status !== 200) throw new S3CallError(answer.status, `DeleteObjects on ${bucket}`);
+  const field = (xml: string, name: string) =>
+    unescapeXml(new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '');
+  return [...text.matchAll(/<Error>([\s\S]*?)<\/Error>/g)].map(([, error]) => ({
+    Key: field(error, 'Key'),
+    Code: field(error, 'Code'),
+    Message: field(error, 'Message'),
+  }));
+}
