@@ -11,7 +11,7 @@ import { ShopFunction } from './shop-function';
 import { suppressFunctionDefaults } from './suppressions';
 
 /** What a route or job declares it needs: table access and the other services (`uses`). */
-export type FunctionAccess = Pick<RouteDef, 'table' | 'uses'>;
+export type FunctionAccess = Pick<RouteDef, 'table' | 'uses' | 'native'>;
 
 export interface ShopFunctionsProps {
   stage: string;
@@ -72,6 +72,7 @@ export class ShopFunctions {
       description: `${purpose} (${this.props.stage})`,
       environment: this.props.environment,
       role: this.role(access),
+      ...(access.native?.length ? { nativeModules: [...access.native] } : {}),
     });
     fn.bindTable(this.props.table, access.table);
     for (const service of access.uses ?? []) this.grantService(fn, service);

@@ -53,6 +53,8 @@ export const QUOTE_ROUTES = [
     rateLimit: 'quote-uploads',
     table: 'readwrite',
     uses: ['s3'],
+    // The preview of a PNG or JPEG is made with sharp.
+    native: ['sharp'],
     params: { uploadId: artworkIdSchema },
     answer: artworkCheckedSchema,
     refusals: {

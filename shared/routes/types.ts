@@ -13,6 +13,9 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'site' | 'links';
 
+/** Native packages a function may load (RouteDef `native`). */
+export type NativePackage = 'sharp';
+
 /** Statuses of a success. */
 export type SuccessStatus = 200 | 201 | 301 | 303;
 /**
@@ -83,5 +86,10 @@ export interface RouteDef {
   table: 'none' | 'read' | 'readwrite';
   /** Other AWS services the function calls. */
   uses?: readonly Service[];
+  /**
+   * Native packages the function loads, installed beside its bundle for Lambda's arm64 Linux instead of bundled (a
+   * package with a native binary cannot be bundled: sharp's build throws when loaded from a CommonJS bundle).
+   */
+  native?: readonly NativePackage[];
   summary: string;
 }

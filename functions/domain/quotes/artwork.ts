@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import {
   ARTWORK_FORMATS,
   ARTWORK_HOLDING_PREFIX,
@@ -106,6 +105,9 @@ async function issuedUpload(uploadId: string): Promise<QuoteUploadRecord> {
 /** A small JPEG of a PNG or JPEG (at most 320 px wide), as a data: URL; null when it cannot be read as a picture. */
 async function previewOf(key: string): Promise<string | null> {
   try {
+    // Loaded here, not with the module: every quote function imports this file, only the check makes previews (and
+    // its function alone has sharp installed beside it: the route's `native`).
+    const { default: sharp } = await import('sharp');
     const jpeg = await sharp(await getObject(key), { limitInputPixels: 100_000_000, failOn: 'error', autoOrient: true })
       .resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
