@@ -146,7 +146,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])('guest check
     // The declined card stays on the card step (its own address since issue 26).
     expect(page.url()).toMatch(/\/cart\/payment$/);
     // Once the alert is closed, the same message stays beside the card form (decision 0124).
-    await page.getByRole('alert').filter({ hasText: MESSAGES.paymentFailed('Your card was declined.') }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: MESSAGES.paymentFailed('Your card was declined.') })
+      .waitFor();
     await shot(page, `checkout-${viewport}-3-declined`);
 
     await payWith(page, '4242 4242 4242 4242');
