@@ -186,9 +186,10 @@ export async function s3Fetch(
   });
 }
 
-const escapeXml = (text: string) =>
+/** Text in S3's XML, both ways (also the S3 stand-in's: functions/local/s3.ts). */
+export const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescapeXml = (text: string) =>
+export const unescapeXml = (text: string) =>
   text
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

@@ -4,6 +4,7 @@ import type { S3Event } from 'aws-lambda';
 import type http from 'node:http';
 import path from 'node:path';
 import { localCredentials } from '../lib/aws-client';
+import { escapeXml, unescapeXml } from '../lib/s3-signed';
 import { contentType as typeOf } from './gateway-http';
 import { checkSignature } from './sigv4';
 
@@ -72,15 +73,6 @@ function objectCreatedEvent(bucket: string, key: string, size: number, etag: str
 }
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const unescapeXml = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
 
 function xmlError(
   req: http.IncomingMessage,
