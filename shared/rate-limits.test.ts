@@ -19,6 +19,7 @@ describe('the rate-limit table', () => {
   test('covers what the design names: payment intents, card confirmations, promo codes, order look-ups, forms, sign-up, password reset; search, unsubscribing, cart links and back-in-stock requests', () => {
     expect(RATE_LIMITS.map((group) => group.id)).toEqual([
       'payment-intents',
+      'wallet-quotes',
       'card-confirmations',
       'order-recording',
       'promo-code-checks',
@@ -38,6 +39,8 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
     expect(groupOf('POST', '/api/test-payments/confirm')).toBe('card-confirmations');
+    // A wallet's sheet asks once per address the shopper picks: its own, larger count (docs/decisions/0129).
+    expect(groupOf('POST', '/api/checkout/wallet-quote')).toBe('wallet-quotes');
     // Recording the order of an authorized card counts on its own: card attempts never stop a paid order.
     for (const path of ['/auth/adminOrders', '/auth/adminOrders/guest'])
       expect(groupOf('POST', path)).toBe('order-recording');

@@ -78,6 +78,9 @@ const NOT_TEXT: Record<string, string> = {
   trackingNumber: 'Letters, digits and dashes only; anything else is refused',
   fileName: 'Not read: the type comes from the allow-list, the key from a new id (functions/domain/admin/uploads.ts)',
   website: 'The honeypot: a filled one is answered politely and nothing is stored',
+  'shipTo.state':
+    "A wallet sheet's state, only priced: a US state by code or name (shared/tax.ts isUsState), or refused",
+  'shipTo.zip': "A wallet sheet's ZIP, only priced: read as its five digits (shared/wallet.ts walletZip), or refused",
 };
 
 const TYPED = new Set<string>(Object.values(TEXT_DESCRIPTION));
