@@ -11,6 +11,9 @@ import * as z from './zod';
 export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired, multiline = false) =>
   z.pipe(typedText({ max, required, multiline }), z.transform(sanitizeText));
 
+/** A ZIP as the shop keeps one: five digits (spec section 5). */
+export const FIVE_DIGIT_ZIP = /^\d{5}$/;
+
 const matches = (pattern: RegExp, message: string) => z.refine<string>((value) => pattern.test(value), message);
 
 /**
@@ -46,7 +49,7 @@ export const shippingProfileSchema = z.object({
   address: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidProfileState)),
   city: cleanText(),
-  zip: cleanText().check(matches(/^\d{5}$/, MESSAGES.invalidZip)),
+  zip: cleanText().check(matches(FIVE_DIGIT_ZIP, MESSAGES.invalidZip)),
 });
 export type ShippingProfile = z.infer<typeof shippingProfileSchema>;
 
@@ -83,7 +86,7 @@ export const shippingAddressSchema = z.object({
   line1: cleanText(),
   city: cleanText(),
   state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),
-  zip: cleanText().check(matches(/^\d{5}$/, MESSAGES.invalidZip)),
+  zip: cleanText().check(matches(FIVE_DIGIT_ZIP, MESSAGES.invalidZip)),
   /**
    * The carrier's contact number, when a wallet gave one (docs/decisions/0129: the shipping step asks for none, as the
    * spec's checkout form has none); 10 digits as a profile's.

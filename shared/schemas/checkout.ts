@@ -4,7 +4,7 @@ import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
 import { LINE_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { isUsState } from '../tax';
 import { WALLET_MESSAGES, walletZip } from '../wallet';
-import { shippingAddressSchema } from './address';
+import { FIVE_DIGIT_ZIP, shippingAddressSchema } from './address';
 import { giftCardLineRule, MAX_CART_LINES } from './cart';
 import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
 import { promoCodeSchema } from './promo-code';
@@ -118,7 +118,7 @@ export const walletQuoteBodySchema = z.object({
         z.string().check(z.maxLength(20)),
         z.transform((zip: string) => walletZip(zip)),
       ),
-      z.string().check(z.regex(/^\d{5}$/, MESSAGES.invalidZip)),
+      z.string().check(z.regex(FIVE_DIGIT_ZIP, MESSAGES.invalidZip)),
     ),
     country: z.literal('US', WALLET_MESSAGES.usOnly),
   }),
