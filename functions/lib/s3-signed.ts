@@ -1,36 +1,17 @@
-import { createHash, createHmac } from 'node:crypto';
-import { localCredentials } from './aws-client';
+import { createHash } from 'node:crypto';
+import { amzDateOf, awsKeys, encode, signatureOf, signedRequestHeaders, type AwsKeys } from './aws-signed';
 import { readEnv } from './env';
 
 /**
  * S3 calls signed with AWS Signature Version 4 by hand, without the S3 SDK (about 145 KB of client, checksums and
  * middleware in a bundle): presigned URLs (pure computation) and the calls a shopper's or the owner's function makes
- * over fetch (issue 39, decision 0130). In AWS the keys are the function's role's (Lambda's AWS_ACCESS_KEY_ID,
- * AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN) and the bucket's regional virtual-hosted address, as the SDK makes them;
- * locally and in tests the S3 stand-in (S3_ENDPOINT, path-style, its keys), which checks the signature as S3 does.
- * The image pipeline and the artwork checks, which read and write bytes, keep the SDK (storage.ts).
+ * over fetch (issue 39, decision 0130), on the signer of aws-signed.ts. In AWS the keys are the function's role's
+ * and the bucket's regional virtual-hosted address, as the SDK makes them; locally and in tests the S3 stand-in
+ * (S3_ENDPOINT, path-style, its keys), which checks the signature as S3 does. The image pipeline and the artwork
+ * checks, which read and write bytes, keep the SDK (storage.ts).
  */
 
-export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-/** RFC 3986 encoding, as SigV4 and S3 want it. */
-export const encode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
-interface Keys {
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-}
-
-function keys(): Keys {
-  const env = readEnv();
-  const local = env.S3_ENDPOINT ? localCredentials('standin', env) : undefined;
-  const accessKeyId = local?.accessKeyId ?? process.env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = local?.secretAccessKey ?? process.env.AWS_SECRET_ACCESS_KEY;
-  if (!accessKeyId || !secretAccessKey) throw new Error('No AWS credentials to sign S3 requests with');
-  return { accessKeyId, secretAccessKey, sessionToken: local ? undefined : process.env.AWS_SESSION_TOKEN };
-}
+const keys = (): AwsKeys => awsKeys(Boolean(readEnv().S3_ENDPOINT));
 
 /**
  * The address of a bucket, or of one object in it: `endpoint` path-style (the S3 stand-in; default S3_ENDPOINT), else
@@ -41,54 +22,6 @@ export function s3Url(bucket: string, key = '', endpoint = readEnv().S3_ENDPOINT
   return endpoint
     ? new URL(`${endpoint.replace(/\/+$/, '')}/${encode(bucket)}/${objectPath}`)
     : new URL(`https://${bucket}.s3.${readEnv().AWS_REGION}.amazonaws.com/${objectPath}`);
-}
-
-interface Signing {
-  method: string;
-  url: URL;
-  /** Headers to sign besides host (lower-case names). */
-  headers: Record<string, string>;
-  /** The body's SHA-256 (hex), or UNSIGNED-PAYLOAD. */
-  payloadHash: string;
-  /** Query parameters besides the URL's own (a presigned URL's X-Amz-*). */
-  query?: Record<string, string>;
-  now: Date;
-  keys: Keys;
-}
-
-/** SigV4's time of a request: 20261127T153035Z. */
-const amzDateOf = (now: Date) =>
-  now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-/** A request's signature (docs.aws.amazon.com/IAM/latest/UserGuide/reference_sigv-create-signed-request.html). */
-function sign({ method, url, headers, payloadHash, query = {}, now, keys: { secretAccessKey } }: Signing) {
-  const region = readEnv().AWS_REGION;
-  const amzDate = amzDateOf(now);
-  const day = amzDate.slice(0, 8);
-  const signed: Record<string, string> = { host: url.host, ...headers };
-  const names = Object.keys(signed).sort();
-  const pairs = [...url.searchParams.entries(), ...Object.entries(query)]
-    .map(([name, value]) => [encode(name), encode(value)])
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0));
-  const canonical = [
-    method,
-    url.pathname,
-    pairs.map(([name, value]) => `${name}=${value}`).join('&'),
-    ...names.map((name) => `${name}:${signed[name].trim().replace(/\s+/g, ' ')}`),
-    '',
-    names.join(';'),
-    payloadHash,
-  ].join('\n');
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
-  const signingKey = [region, 's3', 'aws4_request'].reduce<Buffer>(
-    (key, part) => hmac(key, part),
-    hmac(`AWS4${secretAccessKey}`, day),
-  );
-  return { scope, signedHeaders: names.join(';'), signature: hmac(signingKey, toSign).toString('hex') };
 }
 
 /** Query parameters the SDK adds to a presigned URL to name its operation (signed with the rest). */
@@ -129,14 +62,16 @@ export function presignS3(
     'X-Amz-SignedHeaders': signedHeaders,
     'x-id': operation,
   };
-  const { signature } = sign({
+  const { signature } = signatureOf({
+    service: 's3',
+    region: readEnv().AWS_REGION,
     method: operation === 'PutObject' ? 'PUT' : 'GET',
     url,
     headers,
     payloadHash: 'UNSIGNED-PAYLOAD',
     query,
     now,
-    keys: credentials,
+    secretAccessKey: credentials.secretAccessKey,
   });
   const parts = Object.entries({ ...query, 'X-Amz-Signature': signature })
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -153,37 +88,24 @@ export class S3CallError extends Error {
   }
 }
 
-/** One header-signed S3 request over fetch (the body's hash signed, as S3 checks it). */
+/** One header-signed S3 request over fetch (the body's hash signed and sent, as S3 checks it). */
 export async function s3Fetch(
   method: string,
   url: URL,
   options: { headers?: Record<string, string>; body?: string } = {},
 ): Promise<Response> {
-  const credentials = keys();
-  const body = options.body ?? '';
-  const headers: Record<string, string> = {
-    ...options.headers,
-    'x-amz-content-sha256': sha256(body),
-    ...(credentials.sessionToken ? { 'x-amz-security-token': credentials.sessionToken } : {}),
-  };
-  const now = new Date();
-  headers['x-amz-date'] = amzDateOf(now);
-  const { scope, signedHeaders, signature } = sign({
+  const headers = signedRequestHeaders({
+    service: 's3',
     method,
     url,
-    headers,
-    payloadHash: headers['x-amz-content-sha256'],
-    now,
-    keys: credentials,
+    headers: options.headers,
+    body: options.body,
+    keys: keys(),
+    payloadHashHeader: true,
   });
-  return fetch(url, {
-    method,
-    headers: {
-      ...headers,
-      authorization: `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-    },
-    ...(options.body === undefined ? {} : { body }),
-  });
+  // fetch sets Host itself (the same value).
+  delete headers.host;
+  return fetch(url, { method, headers, ...(options.body === undefined ? {} : { body: options.body }) });
 }
 
 /** Text in S3's XML, both ways (also the S3 stand-in's: functions/local/s3.ts). */

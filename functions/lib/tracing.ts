@@ -11,8 +11,8 @@ import { METRICS_SERVICE } from '#shared/observability';
  */
 let tracer: Tracer | undefined;
 
-/** The client, instrumented for X-Ray when SDK call traces are on and the code runs in Lambda; else unchanged. */
-export function traced<C>(client: C): C {
+/** The Tracer when SDK call traces are on and the code runs in Lambda (made on first use); else undefined. */
+function tracerOn(): Tracer | undefined {
   if (process.env.SHOP_TRACE_SDK_CALLS === 'true' && process.env.AWS_LAMBDA_FUNCTION_NAME) {
     if (!tracer) {
       // A plain require inside the branch: when the branch is dropped, so is the Tracer and the X-Ray SDK.
@@ -20,7 +20,21 @@ export function traced<C>(client: C): C {
       const powertools = require('@aws-lambda-powertools/tracer') as typeof import('@aws-lambda-powertools/tracer');
       tracer = new powertools.Tracer({ serviceName: METRICS_SERVICE });
     }
-    return tracer.captureAWSv3Client(client);
+    return tracer;
   }
-  return client;
+  return undefined;
+}
+
+/** The client, instrumented for X-Ray when SDK call traces are on and the code runs in Lambda; else unchanged. */
+export function traced<C>(client: C): C {
+  return tracerOn()?.captureAWSv3Client(client) ?? client;
+}
+
+/**
+ * Before an AWS call signed by hand (aws-signed.ts: SES, Secrets Manager): with SDK call traces on, in Lambda, the
+ * Tracer exists, and it records HTTPS calls (it patches node:https when made), so the call is traced as an HTTPS
+ * subsegment (its host, status and time; not the operation's name, as an SDK client's call is).
+ */
+export function traceHttpsCalls(): void {
+  tracerOn();
 }

@@ -9,9 +9,10 @@ import { sentByAnotherSite, sentByAWebPage } from './loopback-guard';
 import { checkSignature } from './sigv4';
 
 /**
- * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the real
- * @aws-sdk/client-sesv2 pointed at `${origin}/ses`, signed (SigV4) with the key chosen at this start, as SES takes
- * only signed mail; each mail is written to the outbox folder as an .eml file.
+ * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with SES v2's SendEmail pointed at
+ * `${origin}/ses` (functions/lib/mail.ts, signed by hand as the SDK signs it; the SDK's own client works too), signed
+ * (SigV4) with the key chosen at this start, as SES takes only signed mail; each mail is written to the outbox folder
+ * as an .eml file.
  * `GET /ses/outbox` lists them (newest first) for developers and browser tests: every mail the shop sent, reset
  * codes and order details included. It answers only a client on this machine (the socket's address is loopback; no
  * header can say so), or, in tunnel mode (PUBLIC_URL set, where every request comes from loopback and may name
@@ -197,8 +198,8 @@ export function createSesStandIn(outboxDir: string, options: SesStandInOptions =
       return fail(res, 404, 'NotFoundException', `The SES stand-in does not know ${req.method} ${url.pathname}`);
     }
     // Only the shop's functions on this machine send, not a web page in the developer's browser (it sends an Origin;
-    // the SDK does not) nor another machine (docs/decisions/0085), and only signed with this start's key, as SES
-    // takes only signed requests: a tunnel's requests come from loopback too (docs/decisions/0090).
+    // a function's signed request does not) nor another machine (docs/decisions/0085), and only signed with this
+    // start's key, as SES takes only signed requests: a tunnel's requests come from loopback too (decision 0090).
     if (sentByAWebPage(req) || !isLoopback(req.socket.remoteAddress)) {
       return fail(
         res,
