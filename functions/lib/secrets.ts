@@ -1,19 +1,57 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { clientFor } from './aws-client';
+import { AwsServiceError, awsKeys, isThrottled, pause, serviceError, signedRequest } from './aws-signed';
+import { readEnv } from './env';
 
 /** How long a read secret is kept before it is read again (so a key rotated in Stripe reaches warm functions). */
 const CACHE_MS = 5 * 60_000;
 
 const cache = new Map<string, { at: number; value: Promise<string | null> }>();
-const client = /* @__PURE__ */ clientFor(
-  (env) => env.SECRETS_MANAGER_ENDPOINT,
-  (base) =>
-    new SecretsManagerClient({
-      ...base,
-      maxAttempts: 3,
-      requestHandler: { connectionTimeout: 3_000, requestTimeout: 5_000 },
-    }),
-);
+
+/**
+ * How a read is tried, as the SDK client did it (maxAttempts 3, standard retries): up to 3 attempts when Secrets
+ * Manager is throttling or failing (5xx) or the network failed, after a random wait of up to 100 ms, 200 ms (500 ms,
+ * 1 s when throttled); no connection within 3 s or no answer within 5 s is a failed attempt.
+ */
+export const READ_RULES = { attempts: 3, baseMs: 100, throttledBaseMs: 500, connectMs: 3_000, totalMs: 5_000 } as const;
+
+/** Whether a failed attempt is worth another: throttled, a server error, or no answer at all (a read changes nothing). */
+const retryable = (error: unknown) =>
+  !(error instanceof AwsServiceError) || isThrottled(error) || error.$metadata.httpStatusCode >= 500;
+
+/**
+ * GetSecretValue as one signed request over the JSON 1.1 protocol (aws-signed.ts), without the Secrets Manager client
+ * that every function carried for the front door's secret (24 KB: issue 39, decision 0131). Errors are named as the
+ * SDK's (ResourceNotFoundException, ...), with `$metadata.httpStatusCode`.
+ */
+async function getSecretValue(secretId: string, stage?: string): Promise<{ SecretString?: string }> {
+  const { SECRETS_MANAGER_ENDPOINT, AWS_REGION } = readEnv();
+  const url = new URL(SECRETS_MANAGER_ENDPOINT ?? `https://secretsmanager.${AWS_REGION}.amazonaws.com/`);
+  const body = JSON.stringify({ SecretId: secretId, ...(stage ? { VersionStage: stage } : {}) });
+  const keys = awsKeys(Boolean(SECRETS_MANAGER_ENDPOINT));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await signedRequest(
+        {
+          service: 'secretsmanager',
+          method: 'POST',
+          url,
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': 'secretsmanager.GetSecretValue',
+          },
+          body,
+          keys,
+        },
+        { connectMs: READ_RULES.connectMs, totalMs: READ_RULES.totalMs },
+      );
+      if (answer.status !== 200) throw serviceError(answer);
+      return JSON.parse(answer.body.toString('utf8')) as { SecretString?: string };
+    } catch (error) {
+      if (attempt >= READ_RULES.attempts || !retryable(error)) throw error;
+      const base = isThrottled(error) ? READ_RULES.throttledBaseMs : READ_RULES.baseMs;
+      await pause(Math.random() * base * 2 ** (attempt - 1));
+    }
+  }
+}
 
 /** A value read by `read`, kept under `key` for five minutes; a failed read is not kept (the next call reads again). */
 function kept<T extends string | null>(key: string, now: number, read: () => Promise<T>): Promise<T> {
@@ -30,12 +68,10 @@ function kept<T extends string | null>(key: string, now: number, read: () => Pro
 /** The string value of a Secrets Manager secret, read on first use (the cold start) and kept for five minutes. */
 export function secretString(secretId: string, now = Date.now()): Promise<string> {
   return kept(secretId, now, () =>
-    client()
-      .send(new GetSecretValueCommand({ SecretId: secretId }))
-      .then(({ SecretString }) => {
-        if (SecretString === undefined) throw new Error(`Secret ${secretId} has no string value`);
-        return SecretString;
-      }),
+    getSecretValue(secretId).then(({ SecretString }) => {
+      if (SecretString === undefined) throw new Error(`Secret ${secretId} has no string value`);
+      return SecretString;
+    }),
   );
 }
 
@@ -59,9 +95,7 @@ export function forgetSecrets(): void {
  */
 export async function readSecretStage(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | null> {
   try {
-    const { SecretString } = await client().send(
-      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
-    );
+    const { SecretString } = await getSecretValue(secretId, stage);
     return SecretString ?? null;
   } catch (error) {
     if ((error as Error).name === 'ResourceNotFoundException' && stage !== 'AWSCURRENT') return null;
