@@ -5,36 +5,16 @@ import { sizesFor } from '#shared/sizes';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import type { OfferRecord } from '../../db/entities/quote';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { presignDownload } from '../../lib/storage';
+import { badRequest, conflict } from '../../lib/errors';
 import { shipOrder } from '../orders/shipping';
-import {
-  addMessage,
-  cancelOfferPayment,
-  changeQuote,
-  getQuote,
-  mailShopper,
-  offersOf,
-  quoteView,
-  stamp,
-  today,
-  type Quote,
-} from './quotes';
+import { mailShopper } from './mails';
+import { cancelOfferPayment } from './offer-payment';
+import { addMessage, adminQuote, changeQuote, getQuote, stamp, today } from './quotes';
 
-/** The owner's side of quotes (issue 37): the quote page, offers, messages and moving a quote on. */
-
-/** GET /api/admin/quotes/{quoteId}: the quote, every offer sent, the thread, the order, when its link expires. */
-export async function adminQuote(quoteOrId: Quote | string): Promise<AdminQuote> {
-  const quote = typeof quoteOrId === 'string' ? await getQuote(quoteOrId) : quoteOrId;
-  return { quote: await quoteView(quote), offers: offersOf(quote), linkExpiresAt: quote.closesAt };
-}
-
-/** A one-minute download link of one artwork file of a quote (S3 answers it as an attachment). */
-export async function artworkLink(quote: Quote, fileId: string): Promise<{ url: string }> {
-  const file = quote.files.find((candidate) => candidate.id === fileId);
-  if (!file) throw notFound('No file of this quote has this id.');
-  return { url: await presignDownload(file.key, file.name) };
-}
+/**
+ * The owner's changes to quotes (issue 37): offers, messages and moving a quote on, each mailed to the shopper. The
+ * owner's reading of a quote is quotes.ts (adminQuote), its files' links files.ts.
+ */
 
 /** Checks an offer's stocked lines name listed products in sizes they come in (400 naming the line otherwise). */
 async function checkStockedLines(body: OfferBody): Promise<void> {
@@ -60,7 +40,7 @@ export async function sendOffer(quoteId: string, body: OfferBody): Promise<Admin
     throw badRequest('The offer would be out of date already.', { validUntil: 'A date from today on.' });
   await checkStockedLines(body);
   for (let round = 0; round < 4; round++) {
-    const quote = await getQuote(quoteId);
+    const quote = await getQuote(quoteId, cancelOfferPayment);
     if (!['new', 'offer_sent', 'expired', 'declined'].includes(quote.status))
       throw conflict(`This quote is ${QUOTE_STATUS_LABEL[quote.status].toLowerCase()}: no new offer can be sent.`);
     if (body.validUntil > quote.closesAt.slice(0, 10))
@@ -127,7 +107,7 @@ export async function shopMessage(quoteId: string, text: string): Promise<AdminQ
  * started is cancelled). Anything else is 409.
  */
 export async function moveQuote(quoteId: string, status: QuoteStatus): Promise<AdminQuote> {
-  const quote = await getQuote(quoteId);
+  const quote = await getQuote(quoteId, cancelOfferPayment);
   if (!OWNER_MOVES[quote.status]?.includes(status))
     throw conflict(
       `A quote that is ${QUOTE_STATUS_LABEL[quote.status].toLowerCase()} cannot move to ${QUOTE_STATUS_LABEL[status].toLowerCase()}.`,

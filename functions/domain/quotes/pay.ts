@@ -18,6 +18,7 @@ import { OutOfStockError, readCells, stockCell } from '../checkout/pricing';
 import { taxFor } from '../checkout/tax';
 import { orderOfPayment } from '../orders/identity';
 import { publicOrder } from '../orders/view';
+import { cancelOfferPayment } from './offer-payment';
 import { offerCheckoutId, offerRefusal, quoteByLink, type Quote } from './quotes';
 
 /**
@@ -105,7 +106,7 @@ export async function payOffer(
   body: { token: string; offerNo: number; shippingAddress?: ShippingAddress },
 ): Promise<z.infer<typeof quotePaymentSchema>> {
   for (let round = 0; round < 4; round++) {
-    const quote = await quoteByLink(quoteId, body.token);
+    const quote = await quoteByLink(quoteId, body.token, cancelOfferPayment);
     const refusal = offerRefusal(quote, body.offerNo);
     if (refusal) throw refusal;
     const offer = quote.offer!;
@@ -179,7 +180,7 @@ export async function payOffer(
  * link is.
  */
 export async function recordOfferOrder(quoteId: string, token: string, intentId: string) {
-  await quoteByLink(quoteId, token);
+  await quoteByLink(quoteId, token, cancelOfferPayment);
   const ofThisQuote = (checkoutId: string | undefined) => Boolean(checkoutId?.startsWith(`quote-${quoteId}-`));
   const existing = await orderOfPayment(intentId);
   if (existing ? existing.quote?.quoteId !== quoteId : false) throw notFound('No such payment.');

@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { FORM_SUBJECTS, MESSAGES } from '#shared/messages';
-import { formatPrice } from '#shared/money';
-import {
-  CLOSED_QUOTE_STATUSES,
-  MADE_TO_ORDER_TERMS,
-  offerAmounts,
-  QUOTE_LIFETIME_DAYS,
-  QUOTE_SERVICE_LABEL,
-  QUOTE_STATUS_LABEL,
-  quoteLabel,
-  quotePagePath,
-  type QuoteStatus,
-} from '#shared/quotes';
-import type { QuoteRequest, QuoteView } from '#shared/schemas/quotes';
+import { MESSAGES } from '#shared/messages';
+import { MADE_TO_ORDER_TERMS, offerAmounts, quotePagePath, type QuoteStatus } from '#shared/quotes';
+import type { AdminQuote, QuoteView } from '#shared/schemas/quotes';
 import type * as z from '#shared/schemas/zod';
 import type { offerViewSchema } from '#shared/schemas/quotes';
-import { quoteCounter } from '../../db/entities/marker';
 import { orders } from '../../db/entities/order';
 import {
   quoteMessages,
@@ -25,21 +13,20 @@ import {
   type QuoteRecord,
 } from '../../db/entities/quote';
 import { isConditionFailure } from '../../db/table';
-import { conflict, HttpError, notFound } from '../../lib/errors';
-import { logger } from '../../lib/logger';
-import { shopAddress, siteLink, type Mail } from '../../lib/mail';
+import { HttpError, notFound } from '../../lib/errors';
+import { siteLink } from '../../lib/mail';
 import { checkToken, signToken } from '../../lib/signed-tokens';
-import { getCheckout, voidCheckout } from '../checkout/checkouts';
-import { deliver } from '../mail/deliveries';
+import { getCheckout, markVoiding } from '../checkout/checkout-records';
 import { publicOrder } from '../orders/view';
-import { takeArtwork } from './artwork';
 
 /**
- * Quotes (issue 37, docs/decisions/0112): a request with artwork, its page by a signed link, the thread of messages,
- * offers and where the quote stands. Paying an offer is pay.ts; the owner's side is owner.ts.
+ * Quotes (issue 37, docs/decisions/0112): the record, its page by a signed link, the thread, offers and where the quote
+ * stands, as both sides read them. Only the table and the link key: a function that reads a quote carries no S3
+ * client, Stripe or SES (issue 39). Each use has its module: request.ts (a new request, its artwork and mails),
+ * shopper.ts (the shopper's messages and declines), owner.ts (offers, messages, moves), files.ts (artwork links),
+ * artwork.ts (uploads and checks), pay.ts (paying an offer), offer-payment.ts (cancelling a payment at once), mails.ts.
  */
 export type Quote = QuoteRecord;
-const DAY = 24 * 3600 * 1000;
 const stamp = () => new Date().toISOString();
 /** Today as the offers' dates read (UTC days). */
 export const today = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -56,21 +43,31 @@ export async function quoteLink(quote: Pick<Quote, 'quoteId' | 'closesAt'>): Pro
 const noSuchQuote = () => new HttpError(404, 'quote_not_found', MESSAGES.quoteLinkInvalid);
 
 /**
+ * How a payment started on an offer ends when the quote no longer offers it: `endOfferPaymentLater` where a function
+ * has no payment provider (a reading one), `cancelOfferPayment` (offer-payment.ts) where it has.
+ */
+export type EndOfferPayment = (quoteId: string, offerNo: number) => Promise<void>;
+
+/**
  * The quote a link opens: the token must be the shop's, for this quote, not expired; else one 404 whatever was wrong
  * (a quote id alone shows nothing).
  */
-export async function quoteByLink(quoteId: string, token: string): Promise<Quote> {
+export async function quoteByLink(
+  quoteId: string,
+  token: string,
+  endPayment: EndOfferPayment = endOfferPaymentLater,
+): Promise<Quote> {
   const check = await checkToken('quote', token);
   if (!check.ok || check.subject !== quoteId) throw noSuchQuote();
   const quote = await quotes.get({ quoteId }, { consistent: true });
   if (!quote) throw noSuchQuote();
-  return settleExpiry(quote);
+  return settleExpiry(quote, endPayment);
 }
 
-export async function getQuote(quoteId: string): Promise<Quote> {
+export async function getQuote(quoteId: string, endPayment: EndOfferPayment = endOfferPaymentLater): Promise<Quote> {
   const quote = await quotes.get({ quoteId }, { consistent: true });
   if (!quote) throw notFound('No quote has this id.');
-  return settleExpiry(quote);
+  return settleExpiry(quote, endPayment);
 }
 
 /** Writes a change of `quote` if nobody changed it since it was read; null when someone did. */
@@ -85,22 +82,26 @@ export async function changeQuote(quote: Quote, set: Partial<Quote>): Promise<Qu
   }
 }
 
-/** Cancels the payment started on an offer, if one is open (never captured: its checkout is voided). */
-export async function cancelOfferPayment(quoteId: string, offerNo: number): Promise<void> {
+/**
+ * Ends the payment started on an offer, if one is open, without the payment provider: its checkout is marked voiding
+ * (nothing can take it any more, so it never becomes an order) and the settle job cancels its authorization on its next
+ * run (every 2 minutes); the shopper is never charged for it.
+ */
+export async function endOfferPaymentLater(quoteId: string, offerNo: number): Promise<void> {
   const checkout = await getCheckout(offerCheckoutId(quoteId, offerNo));
-  if (checkout?.state === 'open') await voidCheckout(checkout, 'offer_replaced');
+  if (checkout?.state === 'open') await markVoiding(checkout, 'offer_replaced');
 }
 
 /**
  * An offer past its date, unpaid, moves the quote to expired when the quote is read (the owner's list, its page):
- * a payment started on it is cancelled. The take of a payment authorized just before checks the quote still holds the
+ * a payment started on it is ended. The take of a payment authorized just before checks the quote still holds the
  * offer, so an expired offer never becomes an order.
  */
-async function settleExpiry(quote: Quote, now = new Date()): Promise<Quote> {
+async function settleExpiry(quote: Quote, endPayment: EndOfferPayment, now = new Date()): Promise<Quote> {
   if (quote.status !== 'offer_sent' || !quote.offer || quote.offer.validUntil >= today(now)) return quote;
   const expired = await changeQuote(quote, { status: 'expired', statusAt: stamp() });
   if (!expired) return (await quotes.get({ quoteId: quote.quoteId }, { consistent: true }))!;
-  await cancelOfferPayment(quote.quoteId, quote.offerNo);
+  await endPayment(quote.quoteId, quote.offerNo);
   return expired;
 }
 
@@ -176,100 +177,14 @@ export async function quoteView(quote: Quote): Promise<QuoteView> {
 export const offersOf = (quote: Quote) =>
   [...(quote.pastOffers ?? []), ...(quote.offer ? [quote.offer] : [])].map((offer) => offerView(quote, offer));
 
-// ---- Mail.
-
-/** A mail about a quote, sent once for its reason (kind + ref), with the shop's retries (docs/decisions/0064). */
-async function mailOnce(kind: string, ref: string, mail: Mail): Promise<void> {
-  try {
-    await deliver(kind, ref, mail);
-  } catch (error) {
-    logger.error('quote mail not sent', { kind, ref, error: error as Error });
-  }
-}
-
-const requestLines = (quote: Quote) => [
-  `Service: ${QUOTE_SERVICE_LABEL[quote.service]}`,
-  `Quantity: ${quote.quantity}`,
-  ...(quote.neededBy ? [`Needed by: ${quote.neededBy}`] : []),
-  `Items: ${quote.items}`,
-  `Files: ${quote.files.length ? quote.files.map((file) => file.name).join(', ') : 'none'}`,
-  '',
-  quote.message,
-];
-
-export async function mailShopper(quote: Quote, kind: string, ref: string, subject: string, body: string[]) {
-  const link = await quoteLink(quote);
-  await mailOnce(kind, ref, {
-    to: quote.email,
-    subject: `${subject} (${quoteLabel(quote.number)})`,
-    text: [`Hello ${quote.name},`, '', ...body, '', `Your quote page: ${link}`, '', 'Thank you!'].join('\n'),
-  });
-}
-
-export async function mailShop(quote: Quote, kind: string, ref: string, subject: string, body: string[]) {
-  const admin = siteLink(`/admin/quotes/${quote.quoteId}`);
-  await mailOnce(kind, ref, {
-    to: shopAddress(),
-    replyTo: quote.email,
-    subject: `${subject}: ${quoteLabel(quote.number)} from ${quote.name}`,
-    text: [
-      `Name: ${quote.name}`,
-      `Email: ${quote.email}`,
-      ...body,
-      ...(admin ? ['', `In the admin: ${admin}`] : []),
-    ].join('\n'),
-  });
-}
-
-// ---- The shopper's side.
-
-/**
- * POST /api/quotes: stores the request with its checked files (moved under the quote), then mails the shop and the
- * shopper (their quote page's link). The browser's requestId makes a retried request find its quote; a filled
- * honeypot is answered politely and not stored.
- */
-export async function requestQuote(
-  input: QuoteRequest,
-  customer = 'guest',
-): Promise<{ quoteId: string; number: string; created: boolean }> {
-  if (input.website) {
-    logger.warn('quote honeypot filled; not stored');
-    return { quoteId: randomUUID(), number: '0', created: false };
-  }
-  const [earlier] = await quotes.query('byRequest', { requestId: input.requestId }, { limit: 1 });
-  if (earlier) return { quoteId: earlier.quoteId, number: earlier.number, created: false };
-  const quoteId = randomUUID();
-  const files = await takeArtwork(input.files, quoteId);
-  const number = String(1000 + (await quoteCounter.increment({ name: 'quote-number' }, 'last')));
-  const now = new Date();
-  const quote = await quotes.create({
-    quoteId,
-    number,
-    status: 'new',
-    customer,
-    name: input.name,
-    email: input.email,
-    service: input.service,
-    quantity: input.quantity,
-    ...(input.neededBy ? { neededBy: input.neededBy } : {}),
-    items: input.items,
-    message: input.message,
-    files,
-    requestId: input.requestId,
-    offerNo: 0,
-    closesAt: new Date(now.getTime() + QUOTE_LIFETIME_DAYS * DAY).toISOString(),
-    statusAt: now.toISOString(),
-  });
-  await mailShop(quote, 'quote-request', quoteId, FORM_SUBJECTS.quote, requestLines(quote));
-  await mailShopper(quote, 'quote-received', quoteId, 'We received your quote request', [
-    'Thank you for your request. We will look at it and send you an offer, usually within two working days.',
-    'You can follow it, see your files and write to us on your quote page:',
-  ]);
-  return { quoteId, number, created: true };
+/** GET /api/admin/quotes/{quoteId}: the quote, every offer sent, the thread, the order, when its link expires. */
+export async function adminQuote(quoteOrId: Quote | string): Promise<AdminQuote> {
+  const quote = typeof quoteOrId === 'string' ? await getQuote(quoteOrId) : quoteOrId;
+  return { quote: await quoteView(quote), offers: offersOf(quote), linkExpiresAt: quote.closesAt };
 }
 
 /** A message of the thread, written once. */
-async function addMessage(
+export async function addMessage(
   quote: Quote,
   from: QuoteMessageRecord['from'],
   kind: QuoteMessageRecord['kind'],
@@ -280,18 +195,6 @@ async function addMessage(
   return message;
 }
 
-/**
- * POST /api/quotes/{quoteId}/messages: the shopper writes to the shop, or asks for a change of the offer (the owner
- * answers with a new offer). Mailed to the shop. Not on a quote that is done.
- */
-export async function shopperMessage(quoteId: string, token: string, text: string, changeRequest = false) {
-  const quote = await quoteByLink(quoteId, token);
-  if (quote.status === 'done') throw new HttpError(409, 'quote_closed', MESSAGES.quoteClosed);
-  const message = await addMessage(quote, 'shopper', changeRequest ? 'change_request' : 'message', text);
-  await mailShop(quote, 'quote-message', message.id, changeRequest ? 'Change asked for' : 'New message', ['', text]);
-  return quoteView(quote);
-}
-
 /** Why offer `offerNo` of a quote cannot be paid (or declined) now, or null when it can. */
 export function offerRefusal(quote: Quote, offerNo: number): HttpError | null {
   if (quote.offerNo !== offerNo || !quote.offer) return new HttpError(409, 'offer_replaced', MESSAGES.offerReplaced);
@@ -299,29 +202,6 @@ export function offerRefusal(quote: Quote, offerNo: number): HttpError | null {
   if (quote.status === 'declined') return new HttpError(409, 'offer_declined', MESSAGES.offerDeclined);
   if (quote.status !== 'offer_sent') return new HttpError(409, 'offer_paid', MESSAGES.offerPaid);
   return null;
-}
-
-/**
- * POST /api/quotes/{quoteId}/decline: the shopper declines the current offer (with a reason, if they give one); a
- * payment started on it is cancelled. Mailed to the shop.
- */
-export async function declineOffer(quoteId: string, token: string, offerNo: number, reason = '') {
-  for (let round = 0; round < 4; round++) {
-    const quote = await quoteByLink(quoteId, token);
-    const refusal = offerRefusal(quote, offerNo);
-    if (refusal) throw refusal;
-    const declined = await changeQuote(quote, {
-      status: 'declined',
-      statusAt: stamp(),
-      offer: { ...quote.offer!, ended: 'declined' },
-    });
-    if (!declined) continue;
-    await cancelOfferPayment(quoteId, offerNo);
-    const message = await addMessage(declined, 'shopper', 'declined', reason || 'Declined the offer.');
-    await mailShop(declined, 'quote-message', message.id, 'Offer declined', ['', reason || '(no reason given)']);
-    return quoteView(declined);
-  }
-  throw conflict('The quote changed meanwhile. Please try again.');
 }
 
 /** A quote's summary line in the owner's list. */
@@ -342,10 +222,8 @@ export const quoteSummary = (quote: Quote) => ({
 /** GET /api/admin/quotes: one status, newest first (offers past their date move to expired as they are read). */
 export async function listQuotes(status: QuoteStatus) {
   const found = await quotes.query('byStatus', { status }, { order: 'desc' });
-  const settled = await Promise.all(found.map((quote) => settleExpiry(quote)));
+  const settled = await Promise.all(found.map((quote) => settleExpiry(quote, endOfferPaymentLater)));
   return { quotes: settled.filter((quote) => quote.status === status).map(quoteSummary) };
 }
 
-/** Whether a quote is closed (nothing more happens to it). */
-export const isClosed = (quote: Quote) => CLOSED_QUOTE_STATUSES.includes(quote.status);
-export { QUOTE_STATUS_LABEL, addMessage, formatPrice, stamp };
+export { stamp };

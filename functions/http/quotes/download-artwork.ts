@@ -1,5 +1,5 @@
 import { QUOTE_ROUTES } from '#shared/routes/quotes';
-import { artworkLink } from '../../domain/quotes/owner';
+import { artworkLink } from '../../domain/quotes/files';
 import { quoteByLink } from '../../domain/quotes/quotes';
 import { defineHandler, rawReply } from '../../lib/http';
 

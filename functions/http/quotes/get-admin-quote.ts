@@ -1,5 +1,5 @@
 import { QUOTE_ROUTES } from '#shared/routes/quotes';
-import { adminQuote } from '../../domain/quotes/owner';
+import { adminQuote } from '../../domain/quotes/quotes';
 import { defineHandler } from '../../lib/http';
 
 export const handler = defineHandler(QUOTE_ROUTES, 'quotes/get-admin-quote', async ({ params }) =>

@@ -1,5 +1,5 @@
 import { QUOTE_ROUTES } from '#shared/routes/quotes';
-import { requestQuote } from '../../domain/quotes/quotes';
+import { requestQuote } from '../../domain/quotes/request';
 import { verifyBearer } from '../../lib/auth';
 import { defineHandler, reply } from '../../lib/http';
 

@@ -1,5 +1,5 @@
 import { QUOTE_ROUTES } from '#shared/routes/quotes';
-import { shopperMessage } from '../../domain/quotes/quotes';
+import { shopperMessage } from '../../domain/quotes/shopper';
 import { defineHandler, reply } from '../../lib/http';
 
 export const handler = defineHandler(QUOTE_ROUTES, 'quotes/send-shopper-message', async ({ params, body }) =>
