@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { amzDateOf, awsKeys, encode, signatureOf, signedRequestHeaders, type AwsKeys } from './aws-signed';
+import { amzDateOf, awsKeys, encode, signatureOf, signedRequest, type Answer, type AwsKeys } from './aws-signed';
 import { readEnv } from './env';
 
 /**
  * S3 calls signed with AWS Signature Version 4 by hand, without the S3 SDK (about 145 KB of client, checksums and
  * middleware in a bundle): presigned URLs (pure computation) and the calls a shopper's or the owner's function makes
- * over fetch (issue 39, decision 0130), on the signer of aws-signed.ts. In AWS the keys are the function's role's
+ * (issue 39, decisions 0130 and 0131), on the signer and the request of aws-signed.ts. In AWS the keys are the function's role's
  * and the bucket's regional virtual-hosted address, as the SDK makes them; locally and in tests the S3 stand-in
  * (S3_ENDPOINT, path-style, its keys), which checks the signature as S3 does. The image pipeline and the artwork
  * checks, which read and write bytes, keep the SDK (storage.ts).
@@ -88,24 +88,25 @@ export class S3CallError extends Error {
   }
 }
 
-/** One header-signed S3 request over fetch (the body's hash signed and sent, as S3 checks it). */
-export async function s3Fetch(
+/**
+ * Limits of an S3 call made here: a connection within 3 s and the whole answer within 10 s (a page's index.html, a
+ * DeleteObjects of up to 1,000 keys), so a hanging S3 fails the request instead of holding the function.
+ */
+export const S3_CALL_LIMITS = { connectMs: 3_000, totalMs: 10_000 } as const;
+
+/**
+ * One header-signed S3 request (the body's hash signed and sent, as S3 checks it), over node:http(s) as the SDK's
+ * calls go (aws-signed.ts): its answer, whatever its status.
+ */
+export function s3Request(
   method: string,
   url: URL,
   options: { headers?: Record<string, string>; body?: string } = {},
-): Promise<Response> {
-  const headers = signedRequestHeaders({
-    service: 's3',
-    method,
-    url,
-    headers: options.headers,
-    body: options.body,
-    keys: keys(),
-    payloadHashHeader: true,
-  });
-  // fetch sets Host itself (the same value).
-  delete headers.host;
-  return fetch(url, { method, headers, ...(options.body === undefined ? {} : { body: options.body }) });
+): Promise<Answer> {
+  return signedRequest(
+    { service: 's3', method, url, headers: options.headers, body: options.body, keys: keys(), payloadHashHeader: true },
+    S3_CALL_LIMITS,
+  );
 }
 
 /** Text in S3's XML, both ways (also the S3 stand-in's: functions/local/s3.ts). */
@@ -133,7 +134,7 @@ export async function deleteS3Objects(
     '<Quiet>true</Quiet></Delete>';
   const url = s3Url(bucket);
   url.search = 'delete=';
-  const answer = await s3Fetch('POST', url, {
+  const answer = await s3Request('POST', url, {
     headers: {
       'content-type': 'application/xml',
       // S3 asks DeleteObjects for a checksum of its body.
@@ -141,7 +142,7 @@ export async function deleteS3Objects(
     },
     body,
   });
-  const text = await answer.text();
+  const text = answer.body.toString('utf8');
   if (answer.status !== 200) throw new S3CallError(answer.status, `DeleteObjects on ${bucket}`);
   const field = (xml: string, name: string) =>
     unescapeXml(new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '');
@@ -150,4 +151,17 @@ export async function deleteS3Objects(
     Code: field(error, 'Code'),
     Message: field(error, 'Message'),
   }));
+}
+
+/**
+ * CopyObject inside the bucket (a PUT with x-amz-copy-source: no bytes pass through the function). Throws S3CallError
+ * when S3 refuses it, also when its refusal comes in a 200 answer (S3 may fail a copy after it has answered 200).
+ */
+export async function copyS3Object(bucket: string, from: string, to: string): Promise<void> {
+  const answer = await s3Request('PUT', s3Url(bucket, to), {
+    headers: { 'x-amz-copy-source': `${bucket}/${encodeURIComponent(from)}` },
+    body: '',
+  });
+  if (answer.status !== 200 || /<Error>/.test(answer.body.toString('utf8')))
+    throw new S3CallError(answer.status, `CopyObject to ${to}`);
 }

@@ -1,8 +1,8 @@
-import { CopyObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { clientFor, type ClientBase } from './aws-client';
 import { readEnv } from './env';
 import { logger } from './logger';
-import { deleteS3Objects, presignS3 } from './s3-signed';
+import { copyS3Object, deleteS3Objects, presignS3 } from './s3-signed';
 import { requestOrigin } from './site-url';
 
 const makeS3 = (base: ClientBase) =>
@@ -138,11 +138,12 @@ export async function presignDownload(key: string, fileName: string): Promise<st
   });
 }
 
-/** Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function). */
+/**
+ * Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function),
+ * signed by hand (s3-signed.ts): the quote request's function carries no S3 client for it.
+ */
 export async function copyObject(from: string, to: string): Promise<void> {
-  await s3().send(
-    new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: `${bucket()}/${encodeURIComponent(from)}` }),
-  );
+  await copyS3Object(bucket(), from, to);
 }
 
 /** The first bytes of one object and its size, or null when there is no such object. */
