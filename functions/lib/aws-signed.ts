@@ -1,13 +1,15 @@
 import { createHash, createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import { localCredentials } from './aws-client';
 import { readEnv } from './env';
+import { httpCall, type Answer, type Limits } from './http-call';
 import { traceHttpsCalls } from './tracing';
+
+export { neverSent, type Answer } from './http-call';
 
 /**
  * AWS calls signed with Signature Version 4 by hand, without an SDK client (issue 39, decisions 0130 and 0131): the
- * signer S3's presigned URLs and calls use (s3-signed.ts), and one request over node:http(s) for the services a
+ * signer S3's presigned URLs and calls use (s3-signed.ts), and one signed request (http-call.ts) for the services a
  * function makes a single call to (SES's SendEmail: mail.ts; Secrets Manager's GetSecretValue: secrets.ts). In AWS
  * the keys are the function's role's (Lambda's AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN); to a
  * local stand-in the keys chosen at this start (docs/decisions/0060), which the S3 and SES stand-ins check as AWS
@@ -147,105 +149,15 @@ export function signedRequestHeaders(request: Request): Record<string, string> {
   };
 }
 
-export interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-export interface Limits {
-  /** A connection not opened within this long is given up: nothing was sent. */
-  connectMs: number;
-  /** The whole request, from its start to the last byte of the answer. */
-  totalMs: number;
-}
-
 /**
- * A connection to the service that never opened: the request was not sent (with `code` ECONNREFUSED and the like, or
- * as this error after the connect timeout).
- */
-export class NotConnectedError extends Error {
-  override name = 'TimeoutError';
-  readonly notSent = true;
-}
-
-/**
- * Whether a failed call certainly sent nothing: no connection to the service was ever made (refused, no such host,
- * no route, or the connect timeout). After the request was written (a dropped connection, the request timeout) the
- * service may have acted on it.
- */
-export function neverSent(error: unknown): boolean {
-  return (error as { notSent?: unknown } | undefined)?.notSent === true;
-}
-
-/** Network errors raised before a connection opened. */
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/**
- * One signed request over node:http(s) (the module the DynamoDB client's handler has loaded already: nothing more to
- * load on a cold start, unlike fetch), with the SDK's two limits: a connect timeout and one for the whole request.
- * Resolves with any HTTP answer (the caller reads its status); rejects when no answer came. An error raised before a
- * connection opened carries `notSent` (neverSent).
+ * One signed request (httpCall: node:http(s), with a connect and a whole-request limit). Resolves with any HTTP answer
+ * (the caller reads its status); rejects when no answer came, an error raised before a connection opened carrying
+ * `notSent` (neverSent). With SDK call traces on, in Lambda, it is traced as an HTTPS call.
  */
 export function signedRequest(request: Request, limits: Limits): Promise<Answer> {
   traceHttpsCalls();
-  const { url } = request;
   const headers = signedRequestHeaders(request);
-  if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
-  return new Promise<Answer>((resolve, reject) => {
-    let connected = false;
-    let done = false;
-    let connectTimer: NodeJS.Timeout | undefined;
-    const call = (url.protocol === 'https:' ? https : http).request(url, {
-      method: request.method,
-      headers,
-      ...(request.agent ? { agent: request.agent } : {}),
-    });
-    const fail = (error: Error) => {
-      if (done) return;
-      done = true;
-      clearTimeout(connectTimer);
-      clearTimeout(totalTimer);
-      if (!connected && NOT_CONNECTED.has(String((error as { code?: unknown }).code)))
-        Object.assign(error, { notSent: true });
-      reject(error);
-      call.destroy();
-    };
-    const totalTimer = setTimeout(
-      () => fail(Object.assign(new Error(`No answer within ${limits.totalMs} ms`), { name: 'TimeoutError' })),
-      limits.totalMs,
-    );
-    call.on('socket', (socket) => {
-      if (!socket.connecting) {
-        connected = true;
-        return;
-      }
-      connectTimer = setTimeout(
-        () =>
-          fail(
-            new NotConnectedError(`Socket timed out without establishing a connection within ${limits.connectMs} ms`),
-          ),
-        limits.connectMs,
-      );
-      socket.once('connect', () => {
-        connected = true;
-        clearTimeout(connectTimer);
-      });
-    });
-    call.on('error', fail);
-    call.on('response', (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', fail);
-      response.on('end', () => {
-        if (done) return;
-        done = true;
-        clearTimeout(totalTimer);
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) });
-      });
-    });
-    call.end(request.body);
-  });
+  return httpCall(request.url, { method: request.method, headers, body: request.body, agent: request.agent }, limits);
 }
 
 /**
