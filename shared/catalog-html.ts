@@ -26,15 +26,17 @@ const attributes = (values: Attributes) =>
 const element = (tag: string, values: Attributes, inner: string) => `<${tag}${attributes(values)}>${inner}</${tag}>`;
 const text = (value: string) => escapeHtml(value);
 
+/** How a product photo is shown (web/src/components/Photo.tsx and photoHtml). */
 export interface PhotoOptions {
-  /** The plain URL shown for a picture from before the image pipeline. */
+  /** The plain URL (the product's `image`): the fallback for a picture from before the image pipeline. */
   fallback: string;
   alt: string;
+  /** How wide the photo is shown (shared/images.ts PHOTO_SIZES): the browser picks the variant from it. */
   sizes: string;
   className?: string;
-  /** The page's largest picture: loaded at once, first, and decoded before it paints. */
+  /** The page's largest picture (its LCP): loaded at once, first, and decoded before it paints. */
   priority?: boolean;
-  /** Shown without scrolling: loaded at once; others when scrolled near. */
+  /** Shown without scrolling (the first row of a grid): loaded at once. Others load when scrolled near. */
   eager?: boolean;
 }
 
