@@ -93,8 +93,15 @@ export const categoryDescription = (label: string) =>
  * Not `/`: CloudFront has no path pattern for the root alone, so the home page is index.html itself, whose head
  * carries the home page's title, description and Open Graph tags (web/index.html; docs/decisions/0028).
  */
+/**
+ * Search results: the page function draws their first page (docs/decisions/0132); CloudFront keys them by their
+ * words (infra/lib/site.ts).
+ */
+export const SEARCH_PAGE = '/search';
+
 export const PAGE_PATTERNS = [
   ...STATIC_PAGES.filter((page) => page.path !== '/').map((page) => page.path),
+  SEARCH_PAGE,
   '/product/*',
   '/product-list/*',
   '/sitemap.xml',
@@ -193,7 +200,6 @@ export const FIRST_SCREENS = {
     name: 'cart-payment',
     modules: ['src/features/checkout/CheckoutLayout.tsx', 'src/features/checkout/PaymentStep.tsx'],
   },
-  '/search': { name: 'search', modules: ['src/features/catalog/SearchPage.tsx'] },
   '/order-status': { name: 'order-status', modules: ['src/features/orders/OrderStatusPage.tsx'] },
   '/custom-printing': { name: 'custom-printing', modules: ['src/features/quotes/QuoteRequestPage.tsx'] },
   '/gift-cards': { name: 'gift-cards', modules: ['src/features/gift-cards/GiftCardPage.tsx'] },

@@ -216,6 +216,7 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/product/harvest-spice-candle', 200);
   await call('GET', '/product/no-such-product', 404);
   await call('GET', '/product-list/candles', 200);
+  await call('GET', '/search?q=candle', 200);
   await call('GET', '/sitemap.xml', 200);
   await call('GET', '/robots.txt', 200);
 

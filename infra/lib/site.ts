@@ -30,7 +30,7 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { PHOTO_PREFIX } from '#shared/images';
-import { PAGE_PATTERNS } from '#shared/pages';
+import { PAGE_PATTERNS, SEARCH_PAGE } from '#shared/pages';
 import { contentSecurityPolicy, HSTS } from '#shared/security-headers';
 import { OPENAPI_PATH } from '#shared/openapi';
 import type { DomainSettings } from './settings';
@@ -219,7 +219,13 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: securityHeaders,
       },
-      ...Object.fromEntries(PAGE_BEHAVIOUR_PATTERNS.map((pattern) => [pattern, pageBehavior])),
+      ...Object.fromEntries(
+        PAGE_BEHAVIOUR_PATTERNS.map((pattern) => [
+          pattern,
+          // Search results are kept per phrase, as the search's own answers (the words reach the page function).
+          pattern === SEARCH_PAGE ? { ...pageBehavior, cachePolicy: productListCache } : pageBehavior,
+        ]),
+      ),
       '/api/*': apiBehavior,
       '/auth/*': apiBehavior,
       '/images/*': {

@@ -4,6 +4,7 @@ import { PAGE_PATTERNS } from '#shared/pages';
 import { STRIPE_CSP_SOURCES } from '#shared/security-headers';
 import type { ShopStack } from '../lib/shop-stack';
 import { OPENAPI_PATH } from '#shared/openapi';
+import { SEARCH_PAGE } from '#shared/pages';
 import { CATALOG_QUERY_PARAMETERS, PRODUCT_LIST_PATH } from '../lib/site';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 
@@ -64,6 +65,12 @@ describe('CloudFront behaviours', () => {
     const product = behaviour(`${PRODUCT_LIST_PATH}/*`);
     expect(product.AllowedMethods).toEqual(['GET', 'HEAD']);
     expect(product.CachePolicyId).toEqual(behaviour('/product/*').CachePolicyId);
+    // The search results page (the page function, docs/decisions/0132) is kept per phrase as the search's answers:
+    // its words reach the function; the other pages are keyed by their path alone.
+    const page = behaviour(SEARCH_PAGE);
+    expect(page.TargetOriginId).toBe(behaviour('/product/*').TargetOriginId);
+    expect(page.CachePolicyId).toEqual(behaviour(PRODUCT_LIST_PATH).CachePolicyId);
+    expect(page.CachePolicyId).not.toEqual(behaviour('/product/*').CachePolicyId);
   });
 
   test('every other /api/* and /auth/* request is uncached and reaches the API with its Authorization header', () => {

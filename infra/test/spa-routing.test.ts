@@ -87,7 +87,6 @@ describe('the SPA routing function (run on sample requests)', () => {
     ['/cart', '/first/cart.html'],
     ['/cart/shipping', '/first/cart-shipping.html'],
     ['/cart/payment', '/first/cart-payment.html'],
-    ['/search', '/first/search.html'],
     ['/order-status', '/first/order-status.html'],
     ['/gift-cards/balance', '/first/gift-card-balance.html'],
     ['/gift-cards/x', '/404'],

@@ -38,6 +38,15 @@ export const PAGE_ROUTES = [
     'A static page (about, FAQs, policies, forms) with its head; 404 for other names',
     'No static page has this name: the not-found page',
   ),
+  {
+    ...page(
+      '/search',
+      'text/html',
+      'Search results (?q=) with their first page drawn in the HTML (never indexed); without words, the search hint',
+    ),
+    // Each new phrase passes CloudFront to the search, as GET /api/products/search does.
+    rateLimit: 'search',
+  },
   page(
     '/product/{id}',
     'text/html',

@@ -1,4 +1,3 @@
-import { pictureOf, type Photo } from '#shared/images';
 import { appAfterFirstPaint, hasFirstScreen, SHELL_MAIN } from '#shared/first-paint';
 import { escapeHtml } from '#shared/sanitize';
 
@@ -114,30 +113,4 @@ export function withHead(shell: string, head: PageHead, siteName: string): strin
   // A function, not a string: `$&` or `$'` in a product's name must stay text.
   const painted = html.replace(SHELL_MAIN, () => `<main id="main">${head.main}</main>`);
   return head.bootScript ? appAfterFirstPaint(painted, head.bootScript) : painted;
-}
-
-/**
- * A photo as HTML, exactly as the SPA's Photo renders the page's largest photo (shared/images.ts pictureOf): the
- * browser picks the same file for both, and the SPA's copy shows at once from the image already decoded.
- */
-export function pictureHtml(photo: Photo, options: { sizes: string; alt: string; className: string }): string {
-  const { sources, img } = pictureOf(photo, options.sizes);
-  const attributes = (values: Record<string, string | number>) =>
-    Object.entries(values)
-      .map(([name, value]) => `${name}="${escapeHtml(String(value))}"`)
-      .join(' ');
-  return `<picture>${sources.map((source) => `<source ${attributes({ type: source.type, srcset: source.srcSet, sizes: source.sizes })} />`).join('')}<img ${attributes(
-    {
-      class: options.className,
-      src: img.src,
-      srcset: img.srcSet,
-      sizes: img.sizes,
-      alt: options.alt,
-      width: img.width,
-      height: img.height,
-      loading: 'eager',
-      decoding: 'sync',
-      fetchpriority: 'high',
-    },
-  )} /></picture>`;
 }

@@ -10,15 +10,18 @@ import {
   SHOP_DESCRIPTION,
   SHOP_NAME,
   firstScreenFile,
+  SEARCH_PAGE,
   STATIC_PAGES,
 } from '#shared/pages';
 import type { Product, ProductDetail } from '#shared/schemas/product';
-import { productIdSchema, productListUrl } from '#shared/schemas/product';
+import { productIdSchema, productListUrl, productSearchQuerySchema, searchUrl } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
+import { searchProducts } from '../catalog/search';
 import { escapeHtml } from '#shared/sanitize';
-import { pictureHtml, withHead, type PageHead } from './head';
+import { withHead, type PageHead } from './head';
+import { categoryPageHtml, photoHtml, searchPageHtml } from '#shared/catalog-html';
 import { bootScript, pageAssets } from '#shared/first-paint';
 import { readManifest, readShell } from './shell';
 
@@ -27,6 +30,7 @@ export const PAGE_MODULES: Record<string, string> = {
   '/': 'src/features/pages/HomePage.tsx',
   product: 'src/features/catalog/ProductPage.tsx',
   category: 'src/features/catalog/ProductListPage.tsx',
+  [SEARCH_PAGE]: 'src/features/catalog/SearchPage.tsx',
   '/about-us': 'src/features/pages/AboutPage.tsx',
   '/custom-printing': 'src/features/forms/QuotePage.tsx',
   '/gift-cards': 'src/features/gift-cards/GiftCardPage.tsx',
@@ -137,7 +141,13 @@ function productFirstPaint(product: ProductDetail, name: string): string | undef
   if (!photo) return undefined;
   return [
     '<article class="product-detail" aria-busy="true"><div class="gallery">',
-    pictureHtml(photo, { sizes: PHOTO_SIZES.main, alt: name, className: 'main-image' }),
+    photoHtml(photo, {
+      fallback: product.image,
+      sizes: PHOTO_SIZES.main,
+      alt: name,
+      className: 'main-image',
+      priority: true,
+    }),
     '</div><div class="details placeholder-lines" aria-hidden="true"><span></span><span></span><span></span></div></article>',
   ].join('');
 }
@@ -183,7 +193,41 @@ async function categoryHead(slug: string, canonical: string, origin: string): Pr
     type: 'website',
     image: imageOf(products[0], origin),
     preload: preloadOf(products[0], PHOTO_SIZES.grid),
+    // The first page's grid as the SPA draws it (shared/catalog-html.ts): its first photo paints with the HTML.
+    main: categoryPageHtml(category.slug, { products, more: !!list.nextCursor }),
     data: { [listUrl(category.slug)]: list },
+  };
+}
+
+/**
+ * Search results (/search?q=): their first page drawn as the SPA draws it, so the first result's photo paints with
+ * the HTML (shared/catalog-html.ts), and the answer itself, so the SPA does not ask again. Never indexed: a results
+ * page is no page of its own. Words the search would refuse (too long) get the SPA's own answer.
+ */
+async function searchHead(query: Record<string, string | undefined>, origin: string): Promise<PageHead> {
+  const parsed = productSearchQuerySchema.safeParse({ q: (query.q ?? '').trim() });
+  const q = parsed.success ? parsed.data.q : '';
+  const head: PageHead = {
+    status: 200,
+    title: pageTitle(q ? `Search results for “${q}”` : 'Search the shop'),
+    description: SHOP_DESCRIPTION,
+    type: 'website',
+    image: shopImage(origin),
+    noindex: true,
+  };
+  if (!parsed.success) return head;
+  if (!q) return { ...head, main: searchPageHtml('', null) };
+  const answer = await searchProducts(parsed.data);
+  const { products } = answer;
+  return {
+    ...head,
+    preload: preloadOf(products[0], PHOTO_SIZES.grid),
+    main: searchPageHtml(answer.query, {
+      products,
+      more: !!answer.nextCursor,
+      total: answer.total ?? products.length,
+    }),
+    data: { [searchUrl(answer.query)]: answer },
   };
 }
 
@@ -258,7 +302,11 @@ export async function sitemapXml(origin: string): Promise<string> {
  * the page's own head; an unknown product or category answers 404 (the SPA then says so); sitemap and robots.
  * `origin` is the shop's public origin (SITE_URL in AWS, the Host locally).
  */
-export async function renderPage(pathname: string, origin: string): Promise<PageAnswer> {
+export async function renderPage(
+  pathname: string,
+  origin: string,
+  query: Record<string, string | undefined> = {},
+): Promise<PageAnswer> {
   if (pathname === '/robots.txt')
     return {
       status: 200,
@@ -297,14 +345,18 @@ export async function renderPage(pathname: string, origin: string): Promise<Page
   const page = STATIC_PAGES.find((candidate) => candidate.path === pathname);
   const head = page
     ? await staticHead(page, canonical, origin)
-    : segments[0] === 'product' && segments.length === 2
-      ? await productHead(segments[1], canonical, origin)
-      : segments[0] === 'product-list' && segments.length === 2
-        ? await categoryHead(segments[1], canonical, origin)
-        : notFoundHead();
+    : pathname === SEARCH_PAGE
+      ? await searchHead(query, origin)
+      : segments[0] === 'product' && segments.length === 2
+        ? await productHead(segments[1], canonical, origin)
+        : segments[0] === 'product-list' && segments.length === 2
+          ? await categoryHead(segments[1], canonical, origin)
+          : notFoundHead();
   const module =
     head.status === 200
-      ? PAGE_MODULES[page ? page.path : segments[0] === 'product' ? 'product' : 'category']
+      ? PAGE_MODULES[
+          page ? page.path : pathname === SEARCH_PAGE ? SEARCH_PAGE : segments[0] === 'product' ? 'product' : 'category'
+        ]
       : undefined;
   // A page with a first screen of its own (shared/pages.ts FIRST_SCREENS) is served from that file, which already
   // holds its code; the others from index.html with their code from vite's manifest.

@@ -96,8 +96,12 @@ beforeAll(async () => {
   });
 });
 
-async function get(pathname: string, headers: Record<string, string> = { host: 'shop.test' }) {
-  const result = await handler(apiEvent({ method: 'GET', path: pathname, headers }), lambdaContext);
+async function get(
+  pathname: string,
+  query?: Record<string, string>,
+  headers: Record<string, string> = { host: 'shop.test' },
+) {
+  const result = await handler(apiEvent({ method: 'GET', path: pathname, headers, query }), lambdaContext);
   const html = String(result.body);
   return {
     status: result.statusCode,
@@ -220,7 +224,9 @@ describe('a product page', () => {
   it('takes absolute URLs from SITE_URL when set (in AWS the request names the API, not the shop)', async () => {
     process.env.SITE_URL = 'https://shop.example.com/';
     try {
-      const { document } = await get('/product/evil-candle', { host: 'abc.execute-api.us-east-1.amazonaws.com' });
+      const { document } = await get('/product/evil-candle', undefined, {
+        host: 'abc.execute-api.us-east-1.amazonaws.com',
+      });
       expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(
         'https://shop.example.com/product/evil-candle',
       );
@@ -231,8 +237,8 @@ describe('a product page', () => {
   });
 });
 
-describe("a product page's first paint (the static shell, docs/decisions/0058)", () => {
-  // index.html as the build writes it: the app's frame rendered into #root (web/src/app/staticShell.tsx).
+/** index.html as the build writes it: the app's frame rendered into #root (web/src/app/staticShell.tsx). */
+function shellBuild(): string {
   const shellDir = mkdtempSync(path.join(os.tmpdir(), 'shop-pages-shell-'));
   mkdirSync(path.join(shellDir, '.vite'));
   writeFileSync(
@@ -248,6 +254,11 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
     <link rel="modulepreload" crossorigin href="/assets/react-1.js"></head>
   <body><div id="root" data-shell><header class="site-header">Seasonal Shop</header><main id="main"></main><footer class="site-footer">Shop</footer></div></body></html>`,
   );
+  return shellDir;
+}
+
+describe("a product page's first paint (the static shell, docs/decisions/0058)", () => {
+  const shellDir = shellBuild();
   beforeAll(async () => {
     process.env.WEB_DIR = shellDir;
     await createIndexedProduct({
@@ -317,10 +328,11 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
   });
 
   it("a name with $& or $' is text; a product without a processed photo, an unknown one and other pages keep the shell's empty main", async () => {
+    // (A category's and search's first screens: 'category and static pages' and 'search results' below.)
     const dollar = await get('/product/dollar-candle');
     expect(dollar.document.querySelector('img.main-image')!.getAttribute('alt')).toBe("Half $& off $' candle");
     expect(dollar.document.querySelectorAll('main#main')).toHaveLength(1);
-    for (const path of ['/product/plain-tee', '/product/no-such', '/product-list/candles', '/about-us', '/']) {
+    for (const path of ['/product/plain-tee', '/product/no-such', '/product-list/rugs', '/about-us', '/']) {
       const { document } = await get(path);
       expect(document.querySelector('main#main')!.innerHTML).toBe('');
       expect(document.querySelectorAll('link[rel="stylesheet"]')).toHaveLength(0);
@@ -330,6 +342,73 @@ describe("a product page's first paint (the static shell, docs/decisions/0058)",
       ).toEqual(['/assets/index-abc.js']);
       expect(document.querySelector('script[data-app]')).toBeNull();
     }
+  });
+});
+
+describe("a category's and search results' first paint (shared/catalog-html.ts, docs/decisions/0132)", () => {
+  const shellDir = shellBuild();
+  let before: string | undefined;
+  beforeAll(() => {
+    before = process.env.WEB_DIR;
+    process.env.WEB_DIR = shellDir;
+  });
+  afterAll(() => {
+    process.env.WEB_DIR = before;
+    rmSync(shellDir, { recursive: true, force: true });
+  });
+
+  it("a category's first page is in its HTML as the SPA draws it (shared/catalog-html.ts), its first photo eager and first", async () => {
+    const { document } = await get('/product-list/candles');
+    const main = document.querySelector('#root[data-shell] > main#main')!;
+    expect(main.querySelector('h1#category-heading')!.textContent).toBe('Candles');
+    const cards = [...main.querySelectorAll('.grid.product-grid > a.product-card')];
+    expect(cards.map((card) => card.getAttribute('href'))).toEqual(['/product/evil-candle']);
+    const img = cards[0].querySelector('picture > img')!;
+    // The hostile name is text and alt text, never markup.
+    expect(img.getAttribute('alt')).toBe(EVIL);
+    expect(cards[0].querySelector('.product-name')!.textContent).toBe(EVIL);
+    expect(main.querySelectorAll('script')).toHaveLength(0);
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect(img.getAttribute('srcset')).toBe(pictureOf(photo(ID1), PHOTO_SIZES.grid).img.srcSet);
+    expect(cards[0].querySelector('.stock-badge')!.textContent).toBe('Only 3 left');
+    expect(main.querySelector('.load-more .end')!.textContent).toBe('That is everything in Candles.');
+    // An empty category leaves the SPA to say so.
+    expect((await get('/product-list/rugs')).document.querySelector('main#main')!.innerHTML).toBe('');
+  });
+
+  it('search results (?q=) have their first page in the HTML, the answer for the SPA, and are never indexed', async () => {
+    const { status, document } = await get('/search', { q: ' candle ' });
+    expect(status).toBe(200);
+    expect(document.title).toBe('Search results for “candle” · Seasonal Shop');
+    expect(metaOf(document, 'robots')).toBe('noindex');
+    const main = document.querySelector('#root[data-shell] > main#main')!;
+    expect(main.querySelector('h1#search-heading')!.textContent).toBe('Search results for “candle”');
+    // The evil candle and the dollar candle (the product page's tests).
+    expect(main.querySelector('p[role="status"]')!.textContent).toBe('2 products');
+    const img = main.querySelector('.product-grid > a.product-card:first-child picture > img')!;
+    expect([img.getAttribute('loading'), img.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
+    expect(document.querySelector('link[rel="preload"][as="image"]')!.getAttribute('imagesizes')).toBe(
+      PHOTO_SIZES.grid,
+    );
+    const data = JSON.parse(document.getElementById('shop-data')!.textContent);
+    expect(data['/api/products/search?q=candle'].products.map((p: { id: string }) => p.id).sort()).toEqual([
+      'dollar-candle',
+      'evil-candle',
+    ]);
+  });
+
+  it('search words are text; no words, no match or words the search refuses leave the SPA to answer', async () => {
+    const evil = await get('/search', { q: EVIL.slice(0, 40) });
+    expect(evil.status).toBe(200);
+    expect(evil.document.querySelectorAll('main script, main b')).toHaveLength(0);
+    expect(evil.document.title).toContain('Search results for');
+    const none = await get('/search');
+    expect(none.document.querySelector('main#main h1')!.textContent).toBe('Search the shop');
+    expect(none.document.getElementById('shop-data')).toBeNull();
+    expect((await get('/search', { q: 'zzzqqqxxx' })).document.querySelector('main#main')!.innerHTML).toBe('');
+    const long = await get('/search', { q: 'candle '.repeat(40) });
+    expect(long.status).toBe(200);
+    expect(long.document.querySelector('main#main')!.innerHTML).toBe('');
   });
 });
 

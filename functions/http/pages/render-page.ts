@@ -15,7 +15,7 @@ function originOf(headers: Record<string, string | undefined>): string {
 }
 
 export const handler = defineHandler(PAGE_ROUTES, 'pages/render-page', async ({ event }) => {
-  const page = await renderPage(event.rawPath || '/', originOf(event.headers ?? {}));
+  const page = await renderPage(event.rawPath || '/', originOf(event.headers ?? {}), event.queryStringParameters ?? {});
   return rawReply(page.status, page.body, page.contentType, {
     'cache-control': page.cacheControl,
     ...(page.location ? { location: page.location } : {}),

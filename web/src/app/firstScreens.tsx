@@ -22,12 +22,6 @@ const SCREENS: Record<keyof typeof FIRST_SCREENS, ReactNode> = {
   '/cart': <CheckoutShell step="cart" />,
   '/cart/shipping': <CheckoutShell step="shipping" />,
   '/cart/payment': <CheckoutShell step="payment" />,
-  '/search': (
-    <section className="page category" aria-labelledby="search-heading" aria-busy="true">
-      <h1 id="search-heading">Search the shop</h1>
-      <div className="placeholder-lines" aria-hidden="true" />
-    </section>
-  ),
   '/order-status': (
     <section className="page narrow" aria-busy="true">
       <h1>Order status</h1>

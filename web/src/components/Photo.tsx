@@ -1,19 +1,10 @@
+import type { PhotoOptions } from '#shared/catalog-html';
 import { pictureOf, type Photo as PhotoData } from '#shared/images';
 
-export interface PhotoProps {
+export type PhotoProps = PhotoOptions & {
   /** The photo as the API describes it; null for a picture from before the image pipeline (shown as it is). */
   photo: PhotoData | null | undefined;
-  /** The plain URL (the product's `image`): the fallback for old pictures. */
-  fallback: string;
-  alt: string;
-  /** How wide the photo is shown (shared/images.ts PHOTO_SIZES): the browser picks the variant from it. */
-  sizes: string;
-  className?: string;
-  /** The largest picture of the page (its LCP): loaded at once and first. */
-  priority?: boolean;
-  /** Shown without scrolling (the first row of a grid): loaded at once. Others load when scrolled near. */
-  eager?: boolean;
-}
+};
 
 /**
  * A product photo: <picture> with AVIF and WebP variants and a JPEG <img> fallback, every width in srcset so a

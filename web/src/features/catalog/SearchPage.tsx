@@ -1,4 +1,5 @@
 import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
+import { SEARCH_HINT } from '#shared/catalog-html';
 import { LIST_MESSAGES } from '#shared/messages';
 import type { searchLoader } from '../../app/loaders';
 import { CategoryChips } from '../../components/CategoryChips';
@@ -41,9 +42,7 @@ export default function SearchPage() {
         </p>
       )}
       {!list ? (
-        <p className="card">
-          Type what you are looking for in the search box above: a product, a scent, a colour or a category.
-        </p>
+        <p className="card">{SEARCH_HINT}</p>
       ) : list.failed && list.products.length === 0 ? (
         <p className="card error" role="alert">
           {list.error instanceof ApiError && list.error.status === 429

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
 import {
   Navigate,
   redirect,
@@ -11,7 +11,7 @@ import {
   type ActionFunctionArgs,
 } from 'react-router-dom';
 import { goodsLines, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
-import { MESSAGES, REMINDER_MESSAGES } from '#shared/messages';
+import { MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { isUsState } from '#shared/tax';
@@ -20,6 +20,7 @@ import { useCart } from '../cart/CartProvider';
 import { isPromoRefusal } from './checkoutApi';
 import { keepPriced, priceCheckout, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
+import { ShippingForm } from './ShippingForm';
 import {
   isBlank,
   NO_PROFILES,
@@ -30,15 +31,6 @@ import {
   type ShippingData,
 } from './savedProfiles';
 import { cartKey, STEP_HEADING, STEP_PATH, stepToShow } from './steps';
-
-const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoComplete: string }[] = [
-  { key: 'name', label: 'Full name', autoComplete: 'name' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { key: 'line1', label: 'Address', autoComplete: 'address-line1' },
-  { key: 'city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'state', label: 'State', autoComplete: 'address-level1' },
-  { key: 'zip', label: 'ZIP code', autoComplete: 'postal-code' },
-];
 
 /**
  * The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. A signed-in shopper's
@@ -169,50 +161,15 @@ export default function ShippingStep() {
       {cart.length > 0 && goodsLines(cart).length === 0 && (
         <p className="notice">{GIFT_CARD_WORDS.addressForCardsOnly}</p>
       )}
-      <form className="stack card" onSubmit={next} aria-label="Shipping details">
-        <ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />
-        {FIELDS.map((field) => (
-          <Fragment key={field.key}>
-            <label>
-              {field.label}
-              <input
-                name={field.key}
-                type={field.type ?? 'text'}
-                autoComplete={field.autoComplete}
-                required
-                maxLength={200}
-                value={address[field.key]}
-                onChange={(e) => setAddress({ ...address, [field.key]: e.target.value })}
-                aria-invalid={fieldErrors[field.key] ? true : undefined}
-                aria-describedby={
-                  [fieldErrors[field.key] ? `${field.key}-error` : '', field.key === 'email' ? 'email-use' : '']
-                    .filter(Boolean)
-                    .join(' ') || undefined
-                }
-              />
-              {fieldErrors[field.key] && (
-                <span id={`${field.key}-error`} className="error">
-                  {fieldErrors[field.key]}
-                </span>
-              )}
-            </label>
-            {/* Outside the label: the field's name stays "Email"; the input points at it (aria-describedby). */}
-            {field.key === 'email' && (
-              <p id="email-use" className="hint">
-                {REMINDER_MESSAGES.shippingNotice}
-              </p>
-            )}
-          </Fragment>
-        ))}
-        <div className="actions">
-          <button type="button" className="secondary" onClick={() => void navigate(STEP_PATH.cart)}>
-            Back
-          </button>
-          <button type="submit" disabled={busy}>
-            {busy ? 'Please wait…' : 'Next'}
-          </button>
-        </div>
-      </form>
+      <ShippingForm
+        address={address}
+        onChange={setAddress}
+        onSubmit={next}
+        onBack={() => void navigate(STEP_PATH.cart)}
+        fieldErrors={fieldErrors}
+        picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
+        busy={busy}
+      />
     </>
   );
 }
