@@ -11,7 +11,8 @@ import { stockBadge } from './stock';
  * docs/decisions/0132): the markup the SPA's own components render for the same data (web/src/components/Photo.tsx,
  * ProductCard.tsx, features/catalog/ProductListPage.tsx, SearchPage.tsx, PagedGrid.tsx), so the grid's first photos
  * paint with the HTML and the app's take-over moves nothing. web/src/features/catalog/catalogHtml.test.tsx renders
- * both and fails on any difference.
+ * both and fails on any difference but one: the sort select and Load more are disabled here, as nothing answers them
+ * before the app has taken over (the cards' links work without it).
  */
 
 /** Cards in the first row of a desktop grid: loaded at once; the first is the page's largest picture. */
@@ -94,8 +95,9 @@ function pagedGridHtml(products: Product[], more: boolean, end: string): string 
   const cards = products.map((product, index) =>
     productCardHtml(product, { priority: index === 0, eager: index < GRID_FIRST_ROW }),
   );
+  // Disabled until the app has taken over (nothing here runs before it): a press cannot be lost.
   const after = more
-    ? element('button', { type: 'button', class: 'secondary' }, text(LIST_MESSAGES.loadMore))
+    ? element('button', { type: 'button', class: 'secondary', disabled: '' }, text(LIST_MESSAGES.loadMore))
     : element('p', { class: 'end' }, text(end));
   return (
     element('div', { class: 'grid product-grid' }, cards.join('')) +
@@ -126,7 +128,7 @@ export function categoryPageHtml(slug: string, list: FirstPage): string | undefi
       'div',
       { class: 'category-head' },
       element('h1', { id: 'category-heading' }, text(category.label)) +
-        element('label', { class: 'sort' }, `Sort by ${element('select', {}, options)}`),
+        element('label', { class: 'sort' }, `Sort by ${element('select', { disabled: '' }, options)}`),
     ) + pagedGridHtml(list.products, list.more, LIST_MESSAGES.endOfCategory(category.label)),
   );
 }
