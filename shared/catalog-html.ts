@@ -133,6 +133,9 @@ export function categoryPageHtml(slug: string, list: FirstPage): string | undefi
   );
 }
 
+/** The search page's heading (and its title): the words searched, or none yet. */
+export const searchHeading = (q: string) => (q ? `Search results for “${q}”` : 'Search the shop');
+
 /** What the search page says before any words were searched. */
 export const SEARCH_HINT =
   'Type what you are looking for in the search box above: a product, a scent, a colour or a category.';
@@ -150,7 +153,7 @@ export function searchPageHtml(q: string, list: (FirstPage & { total: number }) 
       element('h1', { id: 'search-heading' }, 'Search the shop') + element('p', { class: 'card' }, text(SEARCH_HINT)),
     );
   return section(
-    element('h1', { id: 'search-heading' }, text(`Search results for “${q}”`)) +
+    element('h1', { id: 'search-heading' }, text(searchHeading(q))) +
       element('p', { class: 'muted', role: 'status' }, text(LIST_MESSAGES.productCount(list.total))) +
       pagedGridHtml(list.products, list.more, LIST_MESSAGES.endOfSearch(list.total)),
   );

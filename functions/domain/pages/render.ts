@@ -21,7 +21,7 @@ import { getProduct, listProductRecords, listProducts, toProduct } from '../cata
 import { searchProducts } from '../catalog/search';
 import { escapeHtml } from '#shared/sanitize';
 import { withHead, type PageHead } from './head';
-import { categoryPageHtml, photoHtml, searchPageHtml } from '#shared/catalog-html';
+import { categoryPageHtml, photoHtml, searchHeading, searchPageHtml } from '#shared/catalog-html';
 import { bootScript, pageAssets } from '#shared/first-paint';
 import { readManifest, readShell } from './shell';
 
@@ -209,7 +209,7 @@ async function searchHead(query: Record<string, string | undefined>, origin: str
   const q = parsed.success ? parsed.data.q : '';
   const head: PageHead = {
     status: 200,
-    title: pageTitle(q ? `Search results for “${q}”` : 'Search the shop'),
+    title: pageTitle(searchHeading(q)),
     description: SHOP_DESCRIPTION,
     type: 'website',
     image: shopImage(origin),
@@ -343,21 +343,26 @@ export async function renderPage(
       }
     });
   const page = STATIC_PAGES.find((candidate) => candidate.path === pathname);
+  // What kind of page the address is, decided once: its head and its code (PAGE_MODULES) follow from it.
+  const kind = page
+    ? page.path
+    : pathname === SEARCH_PAGE
+      ? SEARCH_PAGE
+      : segments.length === 2 && segments[0] === 'product'
+        ? 'product'
+        : segments.length === 2 && segments[0] === 'product-list'
+          ? 'category'
+          : null;
   const head = page
     ? await staticHead(page, canonical, origin)
-    : pathname === SEARCH_PAGE
+    : kind === SEARCH_PAGE
       ? await searchHead(query, origin)
-      : segments[0] === 'product' && segments.length === 2
+      : kind === 'product'
         ? await productHead(segments[1], canonical, origin)
-        : segments[0] === 'product-list' && segments.length === 2
+        : kind === 'category'
           ? await categoryHead(segments[1], canonical, origin)
           : notFoundHead();
-  const module =
-    head.status === 200
-      ? PAGE_MODULES[
-          page ? page.path : pathname === SEARCH_PAGE ? SEARCH_PAGE : segments[0] === 'product' ? 'product' : 'category'
-        ]
-      : undefined;
+  const module = head.status === 200 && kind ? PAGE_MODULES[kind] : undefined;
   // A page with a first screen of its own (shared/pages.ts FIRST_SCREENS) is served from that file, which already
   // holds its code; the others from index.html with their code from vite's manifest.
   const file = page && head.status === 200 ? firstScreenFile(page.path) : undefined;

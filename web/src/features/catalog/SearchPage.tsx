@@ -1,5 +1,5 @@
 import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
-import { SEARCH_HINT } from '#shared/catalog-html';
+import { SEARCH_HINT, searchHeading } from '#shared/catalog-html';
 import { LIST_MESSAGES } from '#shared/messages';
 import type { searchLoader } from '../../app/loaders';
 import { CategoryChips } from '../../components/CategoryChips';
@@ -35,7 +35,7 @@ export default function SearchPage() {
 
   return (
     <section className="page category" aria-labelledby="search-heading" aria-busy={searching}>
-      <h1 id="search-heading">{q ? `Search results for “${q}”` : 'Search the shop'}</h1>
+      <h1 id="search-heading">{searchHeading(q)}</h1>
       {searching && (
         <p className="muted" role="status">
           Searching for “{asked}”…
