@@ -21,16 +21,19 @@ export const SHELL_MAIN = '<main id="main"></main>';
 
 /**
  * The files a page's code needs beyond what index.html already loads: its chunks and the chunks they import
- * (modulepreload) and their CSS, so they download beside the main bundle instead of after it ran.
+ * (modulepreload) and their CSS, so they download beside the main bundle instead of after it ran. A chunk comes
+ * after the chunks it imports, as vite orders index.html's: the boot script runs them in that order, one per task
+ * (web/src/boot.ts, docs/decisions/0133), so each runs only its own modules.
  */
 export function pageAssets(manifest: Manifest, ...sources: string[]): { scripts: string[]; styles: string[] } {
   // The app's entry is index.html's (the boot script is an entry of its own, loaded only by pages that paint first).
   const entry = manifest['index.html'] ?? Object.values(manifest).find((chunk) => chunk.isEntry);
   const loaded = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    if (into.has(key) || !manifest[key]) return;
+  const walk = (key: string, into: Set<string>, seen = new Set<string>()) => {
+    if (seen.has(key) || into.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported, into, seen);
     into.add(key);
-    for (const imported of manifest[key].imports ?? []) walk(imported, into);
   };
   const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
   if (entryKey) walk(entryKey, loaded);

@@ -92,6 +92,10 @@ export default defineConfig({
       // The app (index.html) and the boot script of pages that paint from their HTML (src/boot.ts; the page
       // function finds it in the manifest).
       input: { index: path.join(here, 'index.html'), boot: path.join(here, 'src', 'boot.ts') },
+      // React's DOM renderer is a chunk of its own, so the boot script runs it in a task of its own (0133).
+      output: {
+        codeSplitting: { groups: [{ name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
     },
   },
   oxc: { jsx: { runtime: 'automatic' } },
