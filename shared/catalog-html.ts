@@ -2,7 +2,7 @@ import { CATEGORIES } from './categories';
 import { PHOTO_SIZES, pictureOf, type Photo } from './images';
 import { LIST_MESSAGES, MESSAGES } from './messages';
 import { formatPrice } from './money';
-import { PRODUCT_SORTS, SORT_LABELS, type Product } from './schemas/product';
+import { PRODUCT_SORTS, SORT_LABELS, type Product, type ProductSort } from './schemas/product';
 import { escapeHtml, unescapeText } from './sanitize';
 import { stockBadge } from './stock';
 
@@ -112,14 +112,14 @@ export interface FirstPage {
 }
 
 /**
- * A category page (newest first, its first page) as ProductListPage.tsx renders it; undefined for an empty category
- * (the SPA's own first render says so).
+ * A category page (its first page, in the order its address asks for: `?sort=`) as ProductListPage.tsx renders it;
+ * undefined for an empty category (the SPA's own first render says so).
  */
-export function categoryPageHtml(slug: string, list: FirstPage): string | undefined {
+export function categoryPageHtml(slug: string, list: FirstPage, sort: ProductSort = 'newest'): string | undefined {
   const category = CATEGORIES.find((candidate) => candidate.slug === slug);
   if (!category || list.products.length === 0) return undefined;
   const options = PRODUCT_SORTS.map((value) =>
-    element('option', { value, selected: value === 'newest' ? '' : undefined }, text(SORT_LABELS[value])),
+    element('option', { value, selected: value === sort ? '' : undefined }, text(SORT_LABELS[value])),
   ).join('');
   return element(
     'section',

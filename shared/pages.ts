@@ -99,11 +99,14 @@ export const categoryDescription = (label: string) =>
  */
 export const SEARCH_PAGE = '/search';
 
+/** A category's pages (`/product-list/<slug>`), drawn by the page function in the order `?sort=` asks for. */
+export const CATEGORY_PAGES = '/product-list/*';
+
 export const PAGE_PATTERNS = [
   ...STATIC_PAGES.filter((page) => page.path !== '/').map((page) => page.path),
   SEARCH_PAGE,
   '/product/*',
-  '/product-list/*',
+  CATEGORY_PAGES,
   '/sitemap.xml',
   '/robots.txt',
 ] as const;

@@ -30,7 +30,7 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { PHOTO_PREFIX } from '#shared/images';
-import { PAGE_PATTERNS, SEARCH_PAGE } from '#shared/pages';
+import { CATEGORY_PAGES, PAGE_PATTERNS, SEARCH_PAGE } from '#shared/pages';
 import { contentSecurityPolicy, HSTS } from '#shared/security-headers';
 import { OPENAPI_PATH } from '#shared/openapi';
 import type { DomainSettings } from './settings';
@@ -38,7 +38,8 @@ import { API_ORIGIN_ID, SPA_ROUTING_CODE } from './spa-routing';
 
 /**
  * Paths the page function answers (shared/pages.ts): each gets a behaviour to the API, cached by the page's
- * own Cache-Control (s-maxage), keyed by the path alone.
+ * own Cache-Control (s-maxage), keyed by the path alone (search and a category's pages also by the catalogue's query
+ * words: their words and order).
  */
 export const PAGE_BEHAVIOUR_PATTERNS: readonly string[] = PAGE_PATTERNS;
 /** Upper bound on what the page function may ask CloudFront to keep a page. */
@@ -151,7 +152,8 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
     cachePolicy: productListCache,
     responseHeadersPolicy: securityHeaders,
   };
-  // Crawler pages (the page function behind the API): cached by the path alone, as long as the page says.
+  // Crawler pages (the page function behind the API): cached by the path alone (search and categories: the product
+  // list's policy), as long as the page says.
   const pageCache = new CachePolicy(scope, 'PageCache', {
     comment: `Pages of the page function, kept as long as their Cache-Control says (${props.stage})`,
     minTtl: Duration.seconds(0),
@@ -222,8 +224,11 @@ export function createDistribution(scope: Construct, props: DistributionProps): 
       ...Object.fromEntries(
         PAGE_BEHAVIOUR_PATTERNS.map((pattern) => [
           pattern,
-          // Search results are kept per phrase, as the search's own answers (the words reach the page function).
-          pattern === SEARCH_PAGE ? { ...pageBehavior, cachePolicy: productListCache } : pageBehavior,
+          // Search results are kept per phrase and a category per order, as the catalogue's own answers (the words and
+          // `?sort=` reach the page function, which draws the first page in that order: decisions/0132).
+          pattern === SEARCH_PAGE || pattern === CATEGORY_PAGES
+            ? { ...pageBehavior, cachePolicy: productListCache }
+            : pageBehavior,
         ]),
       ),
       '/api/*': apiBehavior,

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { APPLE_PAY_DOMAIN_FILE, PAGE_PATTERNS, SEARCH_PAGE } from '#shared/pages';
+import { APPLE_PAY_DOMAIN_FILE, CATEGORY_PAGES, PAGE_PATTERNS, SEARCH_PAGE } from '#shared/pages';
 import { ARTWORK_HOLDING_PREFIX, ARTWORK_KEPT_DAYS, ARTWORK_PREFIX, HOLDING_KEPT_DAYS } from '#shared/quotes';
 import { runtimeConfigSchema } from '#shared/schemas/common';
 import type { ShopStack } from '../lib/shop-stack';
@@ -227,7 +227,7 @@ describe('pages a crawler reads and the image pipeline', () => {
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
   };
 
-  test('each page path goes to the API (the page function), GET/HEAD, cached by path alone as long as the page says', () => {
+  test('each page path goes to the API (the page function), GET/HEAD, cached by path (search and categories also by their words and order) as long as the page says', () => {
     const pagePolicy = idOf(stack.node.findChild('PageCache'));
     for (const pattern of PAGE_PATTERNS) {
       const b = behaviour(pattern);
@@ -235,8 +235,12 @@ describe('pages a crawler reads and the image pipeline', () => {
         TargetOriginId: behaviour('/api/*').TargetOriginId,
         ViewerProtocolPolicy: 'redirect-to-https',
         AllowedMethods: ['GET', 'HEAD'],
-        // Search results are keyed by their words, as the search's own answers (decision 0132; site.test.ts).
-        CachePolicyId: pattern === SEARCH_PAGE ? behaviour('/api/products').CachePolicyId : { Ref: pagePolicy },
+        // Search results are keyed by their words and a category by its order, as the catalogue's own answers
+        // (decision 0132; site.test.ts).
+        CachePolicyId:
+          pattern === SEARCH_PAGE || pattern === CATEGORY_PAGES
+            ? behaviour('/api/products').CachePolicyId
+            : { Ref: pagePolicy },
       });
     }
     expect(PAGE_PATTERNS).toEqual(

@@ -4,7 +4,7 @@ import { PAGE_PATTERNS } from '#shared/pages';
 import { STRIPE_CSP_SOURCES } from '#shared/security-headers';
 import type { ShopStack } from '../lib/shop-stack';
 import { OPENAPI_PATH } from '#shared/openapi';
-import { SEARCH_PAGE } from '#shared/pages';
+import { CATEGORY_PAGES, SEARCH_PAGE } from '#shared/pages';
 import { CATALOG_QUERY_PARAMETERS, PRODUCT_LIST_PATH } from '../lib/site';
 import { FULL_CONTEXT, renderCfnString, resourcesOf, synthShop } from './synth';
 
@@ -65,12 +65,15 @@ describe('CloudFront behaviours', () => {
     const product = behaviour(`${PRODUCT_LIST_PATH}/*`);
     expect(product.AllowedMethods).toEqual(['GET', 'HEAD']);
     expect(product.CachePolicyId).toEqual(behaviour('/product/*').CachePolicyId);
-    // The search results page (the page function, docs/decisions/0132) is kept per phrase as the search's answers:
-    // its words reach the function; the other pages are keyed by their path alone.
-    const page = behaviour(SEARCH_PAGE);
-    expect(page.TargetOriginId).toBe(behaviour('/product/*').TargetOriginId);
-    expect(page.CachePolicyId).toEqual(behaviour(PRODUCT_LIST_PATH).CachePolicyId);
-    expect(page.CachePolicyId).not.toEqual(behaviour('/product/*').CachePolicyId);
+    // The search results page and a category's pages (the page function, docs/decisions/0132) are kept per phrase
+    // and per order as the catalogue's answers: the words and `?sort=` reach the function; the other pages are keyed
+    // by their path alone.
+    for (const pattern of [SEARCH_PAGE, CATEGORY_PAGES]) {
+      const page = behaviour(pattern);
+      expect(page.TargetOriginId).toBe(behaviour('/product/*').TargetOriginId);
+      expect(page.CachePolicyId).toEqual(behaviour(PRODUCT_LIST_PATH).CachePolicyId);
+      expect(page.CachePolicyId).not.toEqual(behaviour('/product/*').CachePolicyId);
+    }
   });
 
   test('every other /api/* and /auth/* request is uncached and reaches the API with its Authorization header', () => {

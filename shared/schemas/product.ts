@@ -57,6 +57,9 @@ export type ProductList = z.infer<typeof productListSchema>;
 /** How a product list can be ordered: newest first (the default), price low to high or high to low, best rated. */
 export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** A list's order from an address's `?sort=`: anything but one of PRODUCT_SORTS means the default, newest first. */
+export const productSortOf = (value: string | null | undefined): ProductSort =>
+  (PRODUCT_SORTS as readonly (string | null | undefined)[]).includes(value) ? (value as ProductSort) : 'newest';
 export const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest',
   'price-asc': 'Price: low to high',

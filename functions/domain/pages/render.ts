@@ -14,7 +14,13 @@ import {
   STATIC_PAGES,
 } from '#shared/pages';
 import type { Product, ProductDetail } from '#shared/schemas/product';
-import { productIdSchema, productListUrl, productSearchQuerySchema, searchUrl } from '#shared/schemas/product';
+import {
+  productIdSchema,
+  productListUrl,
+  productSearchQuerySchema,
+  productSortOf,
+  searchUrl,
+} from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
@@ -179,11 +185,18 @@ async function productHead(id: string, canonical: string, origin: string): Promi
   };
 }
 
-async function categoryHead(slug: string, canonical: string, origin: string): Promise<PageHead> {
+async function categoryHead(
+  slug: string,
+  canonical: string,
+  origin: string,
+  query: Record<string, string | undefined>,
+): Promise<PageHead> {
   const category = CATEGORIES.find((c) => c.slug === slug);
   if (!category) return notFoundHead();
-  // The first page only (what the SPA shows first); "Load more" asks the API for the rest.
-  const list = await listProducts({ category: category.slug });
+  // The first page only (what the SPA shows first), in the order the address asks for (CloudFront keys a category
+  // page by its `sort`, infra/lib/site.ts); "Load more" asks the API for the rest.
+  const sort = productSortOf(query.sort);
+  const list = await listProducts({ category: category.slug, sort });
   const products = list.products;
   return {
     status: 200,
@@ -194,8 +207,8 @@ async function categoryHead(slug: string, canonical: string, origin: string): Pr
     image: imageOf(products[0], origin),
     preload: preloadOf(products[0], PHOTO_SIZES.grid),
     // The first page's grid as the SPA draws it (shared/catalog-html.ts): its first photo paints with the HTML.
-    main: categoryPageHtml(category.slug, { products, more: !!list.nextCursor }),
-    data: { [listUrl(category.slug)]: list },
+    main: categoryPageHtml(category.slug, { products, more: !!list.nextCursor }, sort),
+    data: { [productListUrl({ category: category.slug, sort })]: list },
   };
 }
 
@@ -360,7 +373,7 @@ export async function renderPage(
       : kind === 'product'
         ? await productHead(segments[1], canonical, origin)
         : kind === 'category'
-          ? await categoryHead(segments[1], canonical, origin)
+          ? await categoryHead(segments[1], canonical, origin, query)
           : notFoundHead();
   const module = head.status === 200 && kind ? PAGE_MODULES[kind] : undefined;
   // A page with a first screen of its own (shared/pages.ts FIRST_SCREENS) is served from that file, which already

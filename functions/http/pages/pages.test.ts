@@ -376,6 +376,57 @@ describe("a category's and search results' first paint (shared/catalog-html.ts, 
     expect((await get('/product-list/rugs')).document.querySelector('main#main')!.innerHTML).toBe('');
   });
 
+  it("a category address's order (?sort=) is its HTML's order, its select's choice and its data's address", async () => {
+    await createIndexedProduct({
+      id: 'cheap-wrap',
+      name: 'Cheap Wrap',
+      description: 'Paper',
+      price: 500,
+      tag: 'giftwraps',
+      image: '/images/products/old.svg',
+    });
+    await createIndexedProduct({
+      id: 'dear-wrap',
+      name: 'Dear Wrap',
+      description: 'Paper',
+      price: 900,
+      tag: 'giftwraps',
+      image: '/images/products/old.svg',
+    });
+    const shown = async (sort?: string) => {
+      const { document } = await get('/product-list/giftwraps', sort === undefined ? undefined : { sort });
+      const main = document.querySelector('main#main')!;
+      return {
+        cards: [...main.querySelectorAll('a.product-card')].map((card) => card.getAttribute('href')),
+        chosen: [...main.querySelectorAll('select option')]
+          .filter((option) => option.hasAttribute('selected'))
+          .map((option) => option.getAttribute('value')),
+        data: Object.keys(JSON.parse(document.getElementById('shop-data')!.textContent)),
+        canonical: document.querySelector('link[rel="canonical"]')!.getAttribute('href'),
+      };
+    };
+    const canonical = 'http://shop.test/product-list/giftwraps';
+    expect(await shown('price-asc')).toEqual({
+      cards: ['/product/cheap-wrap', '/product/dear-wrap'],
+      chosen: ['price-asc'],
+      data: ['/api/products?category=giftwraps&sort=price-asc'],
+      canonical,
+    });
+    expect(await shown('price-desc')).toEqual({
+      cards: ['/product/dear-wrap', '/product/cheap-wrap'],
+      chosen: ['price-desc'],
+      data: ['/api/products?category=giftwraps&sort=price-desc'],
+      canonical,
+    });
+    // No order, or one the list does not know: newest first, as the SPA reads the same address.
+    for (const sort of [undefined, 'cheapest', '<b>x</b>']) {
+      const page = await shown(sort);
+      expect(page.chosen).toEqual(['newest']);
+      expect(page.data).toEqual(['/api/products?category=giftwraps']);
+      expect(page.cards.sort()).toEqual(['/product/cheap-wrap', '/product/dear-wrap']);
+    }
+  });
+
   it('search results (?q=) have their first page in the HTML, the answer for the SPA, and are never indexed', async () => {
     const { status, document } = await get('/search', { q: ' candle ' });
     expect(status).toBe(200);

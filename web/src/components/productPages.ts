@@ -1,7 +1,7 @@
 import { HOT_TAG } from '#shared/categories';
 import {
-  PRODUCT_SORTS,
   productListSchema,
+  productSortOf,
   productListUrl,
   type Product,
   type ProductSort,
@@ -34,9 +34,7 @@ export const MAX_PAGES = 40;
  * defaults.
  */
 export function listState(params: URLSearchParams): { sort: ProductSort; pages: number } {
-  const sort = (PRODUCT_SORTS as readonly string[]).includes(params.get('sort') ?? '')
-    ? (params.get('sort') as ProductSort)
-    : 'newest';
+  const sort = productSortOf(params.get('sort'));
   const pages = Math.min(MAX_PAGES, Math.max(1, Math.floor(Number(params.get('pages'))) || 1));
   return { sort, pages };
 }

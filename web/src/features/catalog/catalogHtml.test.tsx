@@ -93,6 +93,14 @@ it('draws a category page as ProductListPage does, with Load more or the end und
       page('/product-list/:category', '/product-list/candles', <ProductListPage />, { category, list }),
     );
   }
+  // In the order its address asks for (?sort=), its select showing that order.
+  for (const sort of ['price-asc', 'rating'] as const) {
+    const list = { products, more: false, failed: false };
+    expectSame(
+      categoryPageHtml('candles', { products, more: false }, sort),
+      page('/product-list/:category', `/product-list/candles?sort=${sort}`, <ProductListPage />, { category, list }),
+    );
+  }
   expect(categoryPageHtml('candles', { products: [], more: false })).toBeUndefined();
   expect(categoryPageHtml('no-such', { products, more: false })).toBeUndefined();
 });
