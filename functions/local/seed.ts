@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Photo } from '#shared/images';
 import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos';
@@ -58,6 +59,9 @@ const WITH_EXTRA_PHOTOS = new Set([
   'cozy-cabin-hoodie',
   'autumn-leaves-rug',
 ]);
+
+/** How many products are seeded at once: the machine's cores (node:os `availableParallelism`). */
+const SEED_PARALLEL = availableParallelism();
 
 /** Where drawn originals are kept between fresh starts (tests, bench): drawing one takes a few seconds. */
 const PHOTO_CACHE = path.resolve(__dirname, '..', '..', 'node_modules', '.cache', 'seasonal-shop', 'seed-photos');
@@ -121,17 +125,28 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
   for (const item of SEED_STOCK_ITEMS) await stockItems.put(item);
   const now = Date.now();
   const width = options.photoWidth === undefined ? 2400 : options.photoWidth;
-  for (const [index, seed] of SEED_PRODUCTS.entries()) {
-    options.progress?.(index, SEED_PRODUCTS.length);
+  let done = 0;
+  const seedOne = async (seed: SeedProduct, index: number) => {
     const { colors: _colors, motif: _motif, ...fields } = seed;
     const started = Date.now();
     const pictures =
       width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);
     await putIndexedProduct({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
+    done += 1;
     options.log?.(
-      `seeded ${seed.id} (${index + 1} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `seeded ${seed.id} (${done} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-  }
+    options.progress?.(done, SEED_PRODUCTS.length);
+  };
+  // The products' photos are drawn and made side by side, as many at once as the machine has cores: drawing a photo
+  // and decoding a 4 MB JPEG run on one core each, so a second product keeps the other busy (the first start's
+  // largest part, docs/performance.md).
+  options.progress?.(0, SEED_PRODUCTS.length);
+  const queue = [...SEED_PRODUCTS.entries()];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await seedOne(next[1], next[0]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(SEED_PARALLEL, queue.length)) }, worker));
   await seedMarker.put({ name: 'seed', seededAt: new Date().toISOString() });
   return true;
 }
