@@ -13,7 +13,7 @@ import './styles.css';
  */
 async function start() {
   await nextTask();
-  const router = createAppRouter();
+  const router = await createAppRouter();
   await firstPage(router);
   await nextTask();
   const root = createRoot(appContainer());

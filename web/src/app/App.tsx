@@ -1,4 +1,12 @@
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import {
+  RouterProvider,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  type createBrowserRouter,
+} from 'react-router-dom';
+import { nextTask } from '../lib/tasks';
 import { AuthProvider, useAuth } from '../features/auth/AuthProvider';
 import { RequireAdmin } from '../features/auth/RequireAdmin';
 import { CartProvider } from '../features/cart/CartProvider';
@@ -7,12 +15,22 @@ import { routes } from './routes';
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
- * The app's router. Creating it starts the first page's loaders and code (app/loaders.ts, routes.tsx), so main.tsx
- * creates it in a task of its own, after the modules have run.
+ * The app's router, as React Router's `createBrowserRouter` makes it, in three tasks of the main thread
+ * (docs/decisions/0134): the history (its first `history.replaceState`), the router (the route table compiled and
+ * ranked), then its start (the first page's loaders and code, app/loaders.ts, routes.tsx). Made in one call they
+ * were one task of 20-45 ms here, most of it compiling the router's code on its first run: a phone (4 times slower)
+ * would answer no tap for 80-180 ms.
  */
-export function createAppRouter(): Router {
+export async function createAppRouter(): Promise<Router> {
+  const history = createBrowserHistory({ window });
+  await nextTask();
   let adminAdded = false;
-  return createBrowserRouter(routes, {
+  const router = createRouter({
+    history,
+    routes,
+    mapRouteProperties,
+    hydrationRouteProperties,
+    window,
     // The admin pages join the table on the first /admin address (until then it matches the catch-all route).
     async patchRoutesOnNavigation({ path, patch }) {
       if (adminAdded || !/^\/admin(\/|$)/.test(path)) return;
@@ -22,6 +40,8 @@ export function createAppRouter(): Router {
       adminAdded = true;
     },
   });
+  await nextTask();
+  return router.initialize();
 }
 
 /** Settles once the router's first page is whole: its code and its loaders' data are here (or its error is). */

@@ -28,8 +28,8 @@ export const adminTheme = createTheme({
     },
     fonts: {
       default: {
-        variable: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-        static: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+        variable: 'var(--font-text)',
+        static: 'var(--font-text)',
       },
     },
     radii: { small: '6px', medium: '8px', large: '12px' },
