@@ -1,7 +1,6 @@
 import { JSDOM } from 'jsdom';
 import type { Browser, Page } from 'playwright-core';
 import { REMINDER_MESSAGES } from '#shared/messages';
-import { FONT_STRIKES } from '../web/src/lib/fontStrikes';
 import { launch, shopUrl, shot } from './browser';
 
 /**
@@ -175,62 +174,4 @@ it('in Chromium the largest paint of /, the cart (empty and with a line), the sh
       await context.close();
     }
   }
-});
-
-it('every size and weight a storefront page sets its text in is one the boot script lays out ahead of the app', async () => {
-  const unlisted: string[] = [];
-  for (const viewport of [
-    { width: 412, height: 823 },
-    { width: 1280, height: 900 },
-  ]) {
-    for (const [path, withLine] of [
-      ['/', false],
-      ['/cart', true],
-      ['/cart/shipping', true],
-      ['/product-list/candles', false],
-      [`/product/${LINE.id}`, false],
-      ['/search?q=candle', false],
-      ['/order-status', false],
-      ['/custom-printing', false],
-      ['/gift-cards', false],
-      ['/gift-cards/balance', false],
-    ] as const) {
-      const context = await browser.newContext({ viewport, baseURL: shopUrl() });
-      if (withLine) await context.addInitScript((line) => localStorage.setItem('cart', JSON.stringify([line])), LINE);
-      const page = await context.newPage();
-      await page.goto(path);
-      await page.locator('#root:not([data-shell]) main h1').first().waitFor();
-      const used = await page.evaluate((families) => {
-        // Each family as the browser computes it (a custom property keeps the quotes it was written with).
-        const byComputed = new Map<string, string>();
-        for (const family of families) {
-          const probe = document.createElement('span');
-          probe.style.fontFamily = `var(${family})`;
-          document.body.append(probe);
-          byComputed.set(getComputedStyle(probe).fontFamily, family);
-          probe.remove();
-        }
-        const seen = new Set<string>();
-        const note = (element: Element) => {
-          const style = getComputedStyle(element);
-          if (style.display === 'none' || style.visibility === 'hidden') return;
-          seen.add(`${byComputed.get(style.fontFamily) ?? style.fontFamily}: ${style.fontWeight} ${style.fontSize}`);
-        };
-        const root = document.getElementById('root')!;
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let text = walker.nextNode(); text; text = walker.nextNode())
-          if (text.textContent?.trim() && text.parentElement) note(text.parentElement);
-        root.querySelectorAll('input, select, textarea').forEach(note);
-        return [...seen];
-      }, Object.keys(FONT_STRIKES));
-      for (const strike of used) {
-        const [family, size] = strike.split(': ');
-        const listed = (FONT_STRIKES as Record<string, readonly string[] | undefined>)[family]?.includes(size);
-        if (!listed) unlisted.push(`${strike} (${path} at ${viewport.width})`);
-      }
-      await context.close();
-    }
-  }
-  // A size or weight not in web/src/lib/fontStrikes.ts is first laid out when the app takes over, in that task.
-  expect(unlisted).toEqual([]);
 });
