@@ -11,7 +11,7 @@
  *   category grid on the phone, the product page's main photo under 350 KB on the desktop;
  * - Lighthouse on the candles page of a shop with 2,000 products (issue 17).
  * BENCH_ONLY=lighthouse runs only the before-and-after table; BENCH_CPU_SLOWDOWN=10 slows the CPU more than 4x;
- * BENCH_REPORTS=<folder> keeps the Lighthouse reports of that table.
+ * BENCH_REPORTS=<folder> keeps the Lighthouse reports of that table (BENCH_TRACES=1: their traces too).
  */
 import { AuthFlowType, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { execFile } from 'node:child_process';
@@ -146,9 +146,11 @@ const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 
 /**
  * BENCH_REPORTS=<folder> keeps each before-and-after Lighthouse report there (lh-<page>-<side>-<run>.json) to read its
- * audits.
+ * audits; with BENCH_TRACES=1 each run's trace too (Lighthouse's `--save-assets`: `lh-<page>-<side>-<run>-0.trace.json`,
+ * Chrome's trace of the load, whose tasks the long-tasks audit leaves unattributed).
  */
 const REPORTS = process.env.BENCH_REPORTS;
+const TRACES = Boolean(REPORTS && process.env.BENCH_TRACES);
 
 /** The Lighthouse the bench runs (package.json's devDependency), said in its tables. */
 let lighthouseVersion = '';
@@ -170,6 +172,7 @@ async function lighthouseRun(url: string, file: string, profile?: string): Promi
     `--output-path=${file}`,
     '--quiet',
   ];
+  if (TRACES) args.push('--save-assets');
   if (profile) args.push('--disable-storage-reset');
   if (CPU_SLOWDOWN !== 4) args.push(`--throttling.cpuSlowdownMultiplier=${CPU_SLOWDOWN}`);
   await promisify(execFile)('npx', args, { timeout: 240_000 });
