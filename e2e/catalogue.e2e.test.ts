@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { CATALOG_CDN_SECONDS } from '../shared/pages';
-import { PRODUCT_PAGE_SIZE, searchUrl } from '../shared/schemas/product';
+import { PRODUCT_PAGE_SIZE, searchUrl } from '../shared/product-lists';
 import { adminToken, launch, newPage, shopUrl, shot, until } from './browser';
 
 /** Issue 17 in Chromium: a category of more than a screenful, Load more, the back button, sorting. */

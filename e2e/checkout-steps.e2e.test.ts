@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { CART_MESSAGES, MESSAGES, STOCK_MESSAGES } from '../shared/messages';
 import { CATALOG_CDN_SECONDS } from '../shared/pages';
-import { searchUrl } from '../shared/schemas/product';
+import { searchUrl } from '../shared/product-lists';
 import {
   adminToken,
   axeViolations,

@@ -2,7 +2,8 @@ import { CATEGORIES } from './categories';
 import { PHOTO_SIZES, pictureOf, type Photo } from './images';
 import { LIST_MESSAGES, MESSAGES } from './messages';
 import { formatPrice } from './money';
-import { PRODUCT_SORTS, SORT_LABELS, type Product, type ProductSort } from './schemas/product';
+import { type Product } from './schemas/product';
+import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from './product-lists';
 import { escapeHtml, unescapeText } from './sanitize';
 import { stockBadge } from './stock';
 

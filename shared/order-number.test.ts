@@ -1,5 +1,5 @@
 import { canonicalOrderNumber, FIRST_ORDER_NUMBER, isShortNumber, orderLabel } from './order-number';
-import { orderNumberSchema, paymentIntentIdSchema } from './schemas/checkout';
+import { orderNumberSchema, paymentIntentIdSchema } from './schemas/refs';
 import { orderLookupBodySchema, replacementIdSchema } from './schemas/orders';
 
 describe('order numbers as people read and type them (decision 0102)', () => {

@@ -13,7 +13,8 @@ import {
   promoRefusal,
   type PromoRules,
 } from './promo';
-import { promoCheckBodySchema, promoInputSchema, promoUpdateSchema } from './schemas/promo';
+import { promoInputSchema, promoUpdateSchema } from './schemas/promo';
+import { promoCheckBodySchema } from './schemas/promo-check';
 import { createIntentBodySchema } from './schemas/checkout';
 import { STATE_TAX_RATES } from './tax';
 

@@ -19,6 +19,8 @@ export type ApparelSize = (typeof APPAREL_SIZES)[number];
 
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 9;
+/** The most lines a cart, a checkout or an order holds. */
+export const MAX_CART_LINES = 50;
 
 /** Gift-wrap stock lives on the linked stock item's S, M and L counts. */
 export const GIFTWRAP_STOCK_KEY: Record<(typeof GIFTWRAP_SIZES)[number], ApparelSize> = {

@@ -12,7 +12,7 @@ import {
   stockItemUpdateSchema,
   stockItemViewSchema,
 } from '../schemas/admin';
-import { productIdSchema } from '../schemas/product';
+import { productIdSchema } from '../schemas/refs';
 import type { RouteDef } from './types';
 
 const BAD_CURSOR = { 400: 'A `cursor` that is not the nextCursor of a page of this table' } as const;

@@ -1,4 +1,4 @@
-import { orderNumberSchema } from '../schemas/checkout';
+import { orderNumberSchema } from '../schemas/refs';
 import {
   adminOrderDetailSchema,
   adminOrderListSchema,

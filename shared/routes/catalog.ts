@@ -1,11 +1,11 @@
 import {
   productDetailSchema,
-  productIdSchema,
   productListQuerySchema,
   productListSchema,
   productSearchAnswerSchema,
   productSearchQuerySchema,
 } from '../schemas/product';
+import { productIdSchema } from '../schemas/refs';
 import type { RouteDef } from './types';
 
 const BAD_CURSOR = 'A `cursor` that is not the nextCursor of a page of this list (or no longer is)';

@@ -5,18 +5,15 @@ import {
   recordOrderBodySchema,
   testConfirmBodySchema,
   testPaymentConfirmedSchema,
-  validateCartBodySchema,
-  validateCartResultSchema,
   walletQuoteBodySchema,
   walletQuoteResultSchema,
   webhookReceivedSchema,
 } from '../schemas/checkout';
 import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-views';
+import { checkoutValidateCart } from './checkout-cart';
+import { CART_RULES } from './refusals';
 import type { RouteDef } from './types';
 
-/** When a cart is refused beyond its schema: shared by every route that prices one. */
-export const CART_RULES =
-  'More than 9 of one product and size, a size the product does not come in, or too many different products for one order';
 const INTENT_REFUSALS = {
   400: CART_RULES,
   404: 'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret), a promo code the shop does not know, or a gift card code that is no card’s (`gift_card_unknown`; counted: 10 wrong codes in 10 minutes answer 429 with Retry-After)',
@@ -28,18 +25,7 @@ const RECORD_REFUSALS = {
 } as const;
 
 export const CHECKOUT_ROUTES = [
-  {
-    method: 'POST',
-    path: '/api/products/validate-cart',
-    handler: 'checkout/validate-cart',
-    access: 'public',
-    rateLimit: { none: 'Reads stock and stores nothing; the API stage throttle bounds it' },
-    table: 'read',
-    body: validateCartBodySchema,
-    answer: validateCartResultSchema,
-    refusals: { 400: CART_RULES },
-    summary: '{cart} -> {success, outOfStockItems: [names]} (nothing is held)',
-  },
+  checkoutValidateCart,
   {
     method: 'POST',
     path: '/api/checkout/wallet-quote',

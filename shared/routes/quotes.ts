@@ -13,8 +13,6 @@ import {
   quoteIdSchema,
   quoteMessageBodySchema,
   quoteOrderSchema,
-  quotePayBodySchema,
-  quotePaymentSchema,
   quoteRecordBodySchema,
   quoteRequestedSchema,
   quoteRequestSchema,
@@ -24,7 +22,8 @@ import {
 } from '../schemas/quotes';
 import type { RouteDef } from './types';
 
-const NO_SUCH_QUOTE = 'The link is not one the shop made for this quote, or it has expired (one answer for both)';
+export const NO_SUCH_QUOTE =
+  'The link is not one the shop made for this quote, or it has expired (one answer for both)';
 const NO_QUOTE = 'No quote has this id';
 
 /**
@@ -144,26 +143,6 @@ export const quoteDecline = {
   summary: 'The shopper declines the offer; a payment started on it is cancelled, never captured',
 } as const satisfies RouteDef;
 
-export const quotePay = {
-  method: 'POST',
-  path: '/api/quotes/{quoteId}/pay',
-  handler: 'quotes/pay-offer',
-  access: 'public',
-  rateLimit: 'payment-intents',
-  table: 'readwrite',
-  uses: ['stripe', 'links'],
-  params: { quoteId: quoteIdSchema },
-  body: quotePayBodySchema,
-  answer: quotePaymentSchema,
-  refusals: {
-    400: 'The offer ships something and no shipping address was sent',
-    404: NO_SUCH_QUOTE,
-    409: 'The offer was replaced by a newer one, has expired, was declined or is paid already; a stocked line is out of stock',
-  },
-  summary:
-    'Accepts the offer: prices it (tax by the address; design work none) and answers the card payment to confirm, one per offer (two tabs share it)',
-} as const satisfies RouteDef;
-
 export const quoteRecordOrder = {
   method: 'POST',
   path: '/api/quotes/{quoteId}/record',
@@ -266,22 +245,3 @@ export const quoteMove = {
   refusals: { 404: NO_QUOTE, 409: 'Not a move from where the quote stands' },
   summary: 'Moves a quote on: in production, shipped (ships its order), done, or declined',
 } as const satisfies RouteDef;
-
-/** Every quote route, in the table's order. */
-export const QUOTE_ROUTES = [
-  quoteCreateArtworkUpload,
-  quoteCheckArtwork,
-  quoteRequest,
-  quoteGet,
-  quoteDownloadArtwork,
-  quoteShopperMessage,
-  quoteDecline,
-  quotePay,
-  quoteRecordOrder,
-  quoteList,
-  quoteGetAdmin,
-  quoteArtworkLink,
-  quoteSendOffer,
-  quoteShopMessage,
-  quoteMove,
-] as const satisfies readonly RouteDef[];

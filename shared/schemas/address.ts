@@ -1,15 +1,7 @@
 import { MESSAGES } from '../messages';
-import { sanitizeText } from '../sanitize';
 import { isUsState, toStateCode } from '../tax';
-import { typedText } from './text';
+import { cleanText, shippingEmail } from './text';
 import * as z from './zod';
-
-/**
- * Typed text (shared/schemas/text.ts: control and bidi characters removed, trimmed, at most `max` characters), then
- * angle brackets and ampersands turned into entities (spec section 5).
- */
-export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired, multiline = false) =>
-  z.pipe(typedText({ max, required, multiline }), z.transform(sanitizeText));
 
 /** A ZIP as the shop keeps one: five digits (spec section 5). */
 export const FIVE_DIGIT_ZIP = /^\d{5}$/;
@@ -27,19 +19,6 @@ export const phoneNumberSchema = z.pipe(
   ),
   z.string().check(matches(/^\d{10}$/, MESSAGES.invalidPhone)),
 );
-
-/**
- * The email address of a shipping address, one rule for the checkout's and a saved profile's: trimmed, at most 200
- * characters, an address. `required` words a missing or empty one (a profile's spec message); otherwise it is
- * simply not an address.
- */
-export const shippingEmail = (required?: string) =>
-  z.pipe(
-    z
-      .string(required ? { message: required } : undefined)
-      .check(z.trim(), ...(required ? [z.minLength(1, required)] : []), z.maxLength(200)),
-    z.email('Please enter a valid email address.'),
-  );
 
 /** A saved shipping profile (spec sections 3 and 5); its email is checked as the checkout checks it. */
 export const shippingProfileSchema = z.object({

@@ -1,5 +1,5 @@
 import { GIFT_CARD_PRODUCT_ID } from '../gift-cards';
-import { GIFT_CARD_SIZE, LINE_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
+import { GIFT_CARD_SIZE, LINE_SIZES, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { giftCardLineSchema } from './gift-cards';
 import * as z from './zod';
 
@@ -33,7 +33,6 @@ export const cartLineSchema = z
   .check(giftCardLineRule);
 export type CartLine = z.infer<typeof cartLineSchema>;
 
-export const MAX_CART_LINES = 50;
 export const cartSchema = z.array(cartLineSchema).check(z.maxLength(MAX_CART_LINES));
 
 /** POST /auth/cart, POST /api/products/validate-cart */

@@ -1,43 +1,14 @@
 import { MESSAGES } from '../messages';
 import { CURRENCY } from '../money';
-import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
-import { LINE_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { isUsState } from '../tax';
 import { WALLET_MESSAGES, walletZip } from '../wallet';
 import { FIVE_DIGIT_ZIP, shippingAddressSchema } from './address';
-import { giftCardLineRule, MAX_CART_LINES } from './cart';
-import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
+import { checkoutCartSchema } from './checkout-cart';
+import { giftCardCodeInputSchema } from './gift-cards';
+import { amountsSchema, paymentIntentIdSchema } from './refs';
 import { promoCodeSchema } from './promo-code';
 import { typedText } from './text';
 import * as z from './zod';
-
-const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
-
-/**
- * A cart line as checkout reads it: which product, size and how many. Names, images and prices a client sends
- * are not read (design section 4); `name` is only echoed back when the product no longer exists. A gift card's line
- * carries its card (docs/decisions/0127), its words sanitised here; its price is its amount.
- */
-export const checkoutLineSchema = z
-  .object({
-    id: z.string().check(z.minLength(1), z.maxLength(64)),
-    size: z.enum(LINE_SIZES, { message: 'Invalid size selected.' }),
-    quantity: z
-      .number({ message: QUANTITY })
-      .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
-    name: z.optional(typedText({ max: 200, empty: true })),
-    giftCard: z.optional(giftCardDetailsSchema),
-  })
-  .check(giftCardLineRule);
-export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
-
-export const checkoutCartSchema = z
-  .array(checkoutLineSchema)
-  .check(z.minLength(1, 'Your cart is empty.'), z.maxLength(MAX_CART_LINES));
-
-/** POST /api/products/validate-cart */
-export const validateCartBodySchema = z.object({ cart: checkoutCartSchema });
-export const validateCartResultSchema = z.object({ success: z.boolean(), outOfStockItems: z.array(z.string()) });
 
 /** A guest checkout's secret, as the server issued it (docs/decisions/0062). */
 const checkoutSecretSchema = z.string().check(z.minLength(16), z.maxLength(128));
@@ -69,13 +40,6 @@ export const createIntentBodySchema = z.object({
 });
 
 const whole = () => z.number().check(z.int());
-export const amountsSchema = z.object({
-  subtotal: whole(),
-  discount: whole(),
-  shipping: whole(),
-  tax: whole(),
-  total: whole(),
-});
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
@@ -129,19 +93,6 @@ export const walletQuoteResultSchema = z.object({
   promo: z.optional(z.object({ code: z.string(), description: z.string() })),
 });
 export type WalletQuote = z.infer<typeof walletQuoteResultSchema>;
-
-/** A payment intent id (`pi_...`): Stripe's, or the test processor's. */
-export const paymentIntentIdSchema = z.string().check(z.regex(/^pi_[A-Za-z0-9_]{1,120}$/, 'Not a payment id'));
-
-const NOT_AN_ORDER_NUMBER = 'Please enter the order number from your confirmation, like #1042.';
-/**
- * An order number as a person types it (decision 0102): `#1042`, `1042`, with spaces, a replacement's `#1042-R1`, or an
- * older order's `pi_...`; read as the order's key ("1042", "1042_r1", "pi_...").
- */
-export const orderNumberSchema = z.pipe(
-  z.string().check(z.maxLength(140), z.regex(ORDER_NUMBER_INPUT, NOT_AN_ORDER_NUMBER)),
-  z.transform((value: string) => canonicalOrderNumber(value) ?? value),
-);
 
 /**
  * POST /auth/adminOrders and /guest: the payment the card made; the server reads the order from its own checkout

@@ -1,7 +1,6 @@
 import { amountProblem, GIFT_CARD_RULES } from '../gift-cards';
 import { sanitizeText } from '../sanitize';
-import { cleanText, shippingEmail } from './address';
-import { typedText } from './text';
+import { cleanText, shippingEmail, typedText } from './text';
 import * as z from './zod';
 
 /**

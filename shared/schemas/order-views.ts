@@ -1,6 +1,7 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
 import { REFUND_REASONS } from '../refunds';
 import { TAX_PROVIDERS } from '../tax-codes';
+import { amountsSchema } from './refs';
 import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
 
@@ -10,13 +11,6 @@ import * as z from './zod';
  */
 
 const whole = () => z.number().check(z.int());
-export const orderAmountsSchema = z.object({
-  subtotal: whole(),
-  discount: whole(),
-  shipping: whole(),
-  tax: whole(),
-  total: whole(),
-});
 /** Where an order ships, as its customer sees it. */
 export const orderAddressSchema = z.object({
   name: z.string(),
@@ -101,7 +95,7 @@ export const orderViewSchema = z.object({
   createdAt: z.string(),
   shippingAddress: orderAddressSchema,
   lines: z.array(orderLineSchema),
-  amounts: orderAmountsSchema,
+  amounts: amountsSchema,
   /** The promo code whose discount amounts.discount is (issue 13). */
   promoCode: z.nullable(z.string()),
   carrier: z.nullable(z.enum(CARRIERS)),

@@ -1,9 +1,8 @@
 import { CARRIERS, LOW_STOCK_THRESHOLD, REPLACEMENT_STATUSES } from '../aftersale';
-import { ALL_SIZES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
-import { cleanText } from './address';
-import { MAX_CART_LINES } from './cart';
+import { ALL_SIZES, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { canonicalOrderNumber } from '../order-number';
-import { orderNumberSchema } from './checkout';
+import { orderNumberSchema } from './refs';
+import { cleanText } from './text';
 import * as z from './zod';
 
 /** After the sale (issue 14): shipping, look-up, replacements, cancellation, the archive and the dashboard. */

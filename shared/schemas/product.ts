@@ -1,5 +1,6 @@
 import { ALL_SIZES } from '../sizes';
 import { pageQueryFields } from './common';
+import { BAD_CURSOR, PRODUCT_PAGE_MAX, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SEARCH_MAX_LENGTH } from '../product-lists';
 import * as z from './zod';
 
 /** A size and how many can still be bought. */
@@ -54,23 +55,6 @@ export const productListSchema = z.object({
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
-/** How a product list can be ordered: newest first (the default), price low to high or high to low, best rated. */
-export const PRODUCT_SORTS = ['newest', 'price-asc', 'price-desc', 'rating'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-/** A list's order from an address's `?sort=`: anything but one of PRODUCT_SORTS means the default, newest first. */
-export const productSortOf = (value: string | null | undefined): ProductSort =>
-  (PRODUCT_SORTS as readonly (string | null | undefined)[]).includes(value) ? (value as ProductSort) : 'newest';
-export const SORT_LABELS: Record<ProductSort, string> = {
-  newest: 'Newest',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  rating: 'Best rated',
-};
-/** Products in one page of a list unless `limit` says otherwise (a phone's first screenful and more), and the most. */
-export const PRODUCT_PAGE_SIZE = 24;
-export const PRODUCT_PAGE_MAX = 100;
-export const BAD_CURSOR = 'This page link is no longer valid. Load the list again.';
-
 /** GET /api/products?category=slug&sort=&limit=&cursor= (cursor: the `nextCursor` of the page before, as given). */
 export const productListQuerySchema = z.strictObject({
   category: z.optional(
@@ -81,29 +65,7 @@ export const productListQuerySchema = z.strictObject({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
-/**
- * The one spelling of a list's URL (the page function embeds answers under it and the SPA's cache reads them by it,
- * and CloudFront keys on it): parameters in a fixed order, defaults left out.
- */
-export function productListUrl(query: {
-  category?: string;
-  sort?: ProductSort;
-  limit?: number;
-  cursor?: string | null;
-}): string {
-  const params = new URLSearchParams();
-  if (query.category) params.set('category', query.category);
-  if (query.sort && query.sort !== 'newest') params.set('sort', query.sort);
-  if (query.limit && query.limit !== PRODUCT_PAGE_SIZE) params.set('limit', String(query.limit));
-  if (query.cursor) params.set('cursor', query.cursor);
-  const text = params.toString();
-  return text ? `/api/products?${text}` : '/api/products';
-}
-
-export const productIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a product id'));
-
 /** GET /api/products/search?q=&limit=&cursor= (pages of the matches, like a product list). */
-export const SEARCH_MAX_LENGTH = 100;
 export const productSearchQuerySchema = z.strictObject({
   q: z._default(
     z.string().check(z.maxLength(SEARCH_MAX_LENGTH, `Search for at most ${SEARCH_MAX_LENGTH} characters.`)),
@@ -125,6 +87,3 @@ export const productSearchAnswerSchema = z.object({
   nextCursor: z._default(z.nullable(z.string()), null),
 });
 export type ProductSearchAnswer = z.infer<typeof productSearchAnswerSchema>;
-/** The one spelling of a search page's URL (the SPA's cache and CloudFront key on it). */
-export const searchUrl = (q: string, cursor?: string | null) =>
-  `/api/products/search?q=${encodeURIComponent(q.trim())}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;

@@ -8,10 +8,8 @@ import {
   QUOTE_STATUSES,
 } from '../quotes';
 import { ALL_SIZES } from '../sizes';
-import { shippingAddressSchema } from './address';
-import { amountsSchema, paymentIntentIdSchema } from './checkout';
+import { amountsSchema, paymentIntentIdSchema, productIdSchema } from './refs';
 import { orderViewSchema } from './order-views';
-import { productIdSchema } from './product';
 import { typedText } from './text';
 import * as z from './zod';
 
@@ -168,12 +166,6 @@ export const quoteDeclineBodySchema = z.strictObject({
   token: quoteTokenSchema,
   offerNo: z.number().check(z.int(), z.positive()),
   reason: z.optional(typedText({ max: 1000, multiline: true, empty: true })),
-});
-/** POST /api/quotes/{quoteId}/pay: the offer the shopper accepts, and where it ships when something ships. */
-export const quotePayBodySchema = z.strictObject({
-  token: quoteTokenSchema,
-  offerNo: z.number().check(z.int(), z.positive()),
-  shippingAddress: z.optional(shippingAddressSchema),
 });
 export const quotePaymentSchema = z.object({
   clientSecret: z.string(),

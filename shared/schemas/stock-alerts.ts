@@ -1,5 +1,5 @@
 import { ALL_SIZES } from '../sizes';
-import { productIdSchema } from './product';
+import { productIdSchema } from './refs';
 import * as z from './zod';
 
 /** POST /api/stock-alerts: "Email me when it's back" for one sold-out size of a listed product. */

@@ -1,11 +1,11 @@
 import { requestSchema } from '../openapi';
 import { ROUTE_LIST } from '../routes';
 import { removeUnsafeCharacters } from '../sanitize';
-import { shippingEmail, shippingProfileSchema } from './address';
+import { shippingProfileSchema } from './address';
 import { contactFormSchema } from './forms';
 import { orderLookupBodySchema } from './orders';
 import { stockAlertBodySchema } from './stock-alerts';
-import { TEXT_DESCRIPTION, typedText } from './text';
+import { shippingEmail, TEXT_DESCRIPTION, typedText } from './text';
 
 type JsonSchema = {
   type?: string | string[];

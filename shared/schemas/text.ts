@@ -1,4 +1,5 @@
-import { removeUnsafeCharacters } from '../sanitize';
+import { MESSAGES } from '../messages';
+import { removeUnsafeCharacters, sanitizeText } from '../sanitize';
 import * as z from './zod';
 
 /**
@@ -38,3 +39,23 @@ export function typedText(options: TextOptions) {
     z.describe(multiline ? TEXT_DESCRIPTION.lines : TEXT_DESCRIPTION.line),
   );
 }
+
+/**
+ * Typed text (above: control and bidi characters removed, trimmed, at most `max` characters), then
+ * angle brackets and ampersands turned into entities (spec section 5).
+ */
+export const cleanText = (max = 200, required: string = MESSAGES.profileFieldsRequired, multiline = false) =>
+  z.pipe(typedText({ max, required, multiline }), z.transform(sanitizeText));
+
+/**
+ * The email address of a shipping address, one rule for the checkout's and a saved profile's: trimmed, at most 200
+ * characters, an address. `required` words a missing or empty one (a profile's spec message); otherwise it is
+ * simply not an address.
+ */
+export const shippingEmail = (required?: string) =>
+  z.pipe(
+    z
+      .string(required ? { message: required } : undefined)
+      .check(z.trim(), ...(required ? [z.minLength(1, required)] : []), z.maxLength(200)),
+    z.email('Please enter a valid email address.'),
+  );

@@ -1,11 +1,6 @@
 import { shownImage } from '#shared/images';
-import {
-  PRODUCT_PAGE_SIZE,
-  type Product,
-  type ProductDetail,
-  type ProductList,
-  type ProductListQuery,
-} from '#shared/schemas/product';
+import { type Product, type ProductDetail, type ProductList, type ProductListQuery } from '#shared/schemas/product';
+import { PRODUCT_PAGE_SIZE } from '#shared/product-lists';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { notFound } from '../../lib/errors';
 import { MESSAGES } from '#shared/messages';

@@ -1,6 +1,6 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
 import type { ProductSearchAnswer, ProductSearchQuery } from '#shared/schemas/product';
-import { BAD_CURSOR, PRODUCT_PAGE_SIZE } from '#shared/schemas/product';
+import { BAD_CURSOR, PRODUCT_PAGE_SIZE } from '#shared/product-lists';
 import { unescapeText } from '#shared/sanitize';
 import { CATALOG_CDN_SECONDS } from '#shared/pages';
 import { badRequest } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BAD_CURSOR, type ProductListQuery, type ProductSort } from '#shared/schemas/product';
+import { type ProductListQuery } from '#shared/schemas/product';
+import { BAD_CURSOR, type ProductSort } from '#shared/product-lists';
 import { tagWords } from '#shared/sizes';
 import { catalogEntries, sortKeys, type CatalogEntryRecord } from '../../db/entities/catalog-entry';
 import { catalogIndexMarker, type CatalogIndexBuild } from '../../db/entities/marker';

@@ -1,5 +1,6 @@
 import { promoBase } from '#shared/money';
-import type { CheckoutLine, WalletQuote } from '#shared/schemas/checkout';
+import type { WalletQuote } from '#shared/schemas/checkout';
+import type { CheckoutLine } from '#shared/schemas/checkout-cart';
 import { WALLET_MESSAGES } from '#shared/wallet';
 import { HttpError } from '../../lib/errors';
 import { usablePromo } from '../promo/redeem';

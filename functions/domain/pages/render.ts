@@ -14,13 +14,9 @@ import {
   STATIC_PAGES,
 } from '#shared/pages';
 import type { Product, ProductDetail } from '#shared/schemas/product';
-import {
-  productIdSchema,
-  productListUrl,
-  productSearchQuerySchema,
-  productSortOf,
-  searchUrl,
-} from '#shared/schemas/product';
+import { productSearchQuerySchema } from '#shared/schemas/product';
+import { productListUrl, productSortOf, searchUrl } from '#shared/product-lists';
+import { productIdSchema } from '#shared/schemas/refs';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';

@@ -1,7 +1,11 @@
-import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
+import { ACCOUNT_PROFILE_ROUTES } from '#shared/routes/account-profiles';
 import { deleteProfile } from '../../domain/accounts/profiles';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ACCOUNT_ROUTES, 'accounts/delete-shipping-profile', async ({ body, caller }) => ({
-  data: await deleteProfile(caller.userId, body.index),
-}));
+export const handler = defineHandler(
+  ACCOUNT_PROFILE_ROUTES,
+  'accounts/delete-shipping-profile',
+  async ({ body, caller }) => ({
+    data: await deleteProfile(caller.userId, body.index),
+  }),
+);

@@ -13,7 +13,7 @@ import {
   entryWords,
   rebuildCatalogIndex,
 } from '../../domain/catalog/tag-index';
-import { BAD_CURSOR, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '#shared/schemas/product';
+import { BAD_CURSOR, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from '#shared/product-lists';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as createProduct } from '../admin/create-product';
 import { handler as deleteProduct } from '../admin/delete-product';

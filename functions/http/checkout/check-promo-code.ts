@@ -1,11 +1,11 @@
-import { PROMO_ROUTES } from '#shared/routes/promo';
+import { promoCheck } from '#shared/routes/promo-check';
 import { checkPromoCode } from '../../domain/promo/check';
 import { verifyBearer } from '../../lib/auth';
 import { defineHandler } from '../../lib/http';
 import { accountEmail } from '../../lib/user-pool';
 
 /** Public; a signed-in shopper's token (when sent and valid) lets "already used by you" be told here. */
-export const handler = defineHandler(PROMO_ROUTES, 'checkout/check-promo-code', async ({ body, event }) => {
+export const handler = defineHandler([promoCheck], 'checkout/check-promo-code', async ({ body, event }) => {
   const authorization = event.headers?.authorization ?? event.headers?.Authorization;
   const caller = authorization ? await verifyBearer(authorization).catch(() => null) : null;
   return checkPromoCode({

@@ -1,4 +1,4 @@
-import { quotePay } from '#shared/routes/quotes';
+import { quotePay } from '#shared/routes/quote-pay';
 import { payOffer } from '../../domain/quotes/pay';
 import { defineHandler } from '../../lib/http';
 

@@ -1,12 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { CATEGORIES } from '#shared/categories';
-import {
-  productDetailSchema,
-  productListSchema,
-  productListUrl,
-  productSearchAnswerSchema,
-  searchUrl,
-} from '#shared/schemas/product';
+import { productDetailSchema, productListSchema, productSearchAnswerSchema } from '#shared/schemas/product';
+import { productListUrl, searchUrl } from '#shared/product-lists';
 import { hotItems, listState, readPages } from '../components/productPages';
 import { answer } from '../lib/answers';
 import { ApiError } from '../lib/api';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { SEARCH_MAX_LENGTH } from '#shared/schemas/product';
+import { SEARCH_MAX_LENGTH } from '#shared/product-lists';
 
 /** The header's search: a search landmark that opens /search?q=. On the search page it shows the query. */
 export function SearchBox() {

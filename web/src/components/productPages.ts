@@ -1,11 +1,6 @@
 import { HOT_TAG } from '#shared/categories';
-import {
-  productListSchema,
-  productSortOf,
-  productListUrl,
-  type Product,
-  type ProductSort,
-} from '#shared/schemas/product';
+import { productListSchema, type Product } from '#shared/schemas/product';
+import { productSortOf, productListUrl, type ProductSort } from '#shared/product-lists';
 import type * as z from '#shared/schemas/zod';
 import { answer, answerNowOrLater } from '../lib/answers';
 

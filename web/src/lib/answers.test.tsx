@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { productDetailSchema, productListSchema, productListUrl } from '#shared/schemas/product';
+import { productDetailSchema, productListSchema } from '#shared/schemas/product';
+import { productListUrl } from '#shared/product-lists';
 import { MAX_PAGES, readPages } from '../components/productPages';
 import { jsonResponse, renderApp, urlOf } from '../testing/render';
 import { answer, FRESH_MS, forgetAnswers, heldAnswer, KEPT_ANSWERS, keptAnswers } from './answers';

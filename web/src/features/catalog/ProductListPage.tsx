@@ -1,6 +1,6 @@
 import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
 import { LIST_MESSAGES, MESSAGES } from '#shared/messages';
-import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '#shared/schemas/product';
+import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '#shared/product-lists';
 import type { categoryLoader } from '../../app/loaders';
 import { NotFound } from '../../components/NotFound';
 import { listState } from '../../components/productPages';

@@ -1,5 +1,5 @@
 import type { CreateIntentResult } from '#shared/schemas/checkout';
-import { amountsSchema } from '#shared/schemas/checkout';
+import { amountsSchema } from '#shared/schemas/refs';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import * as z from '#shared/schemas/zod';

@@ -1,4 +1,5 @@
-import { orderAddressSchema, orderAmountsSchema, orderLineSchema, type OrderView } from '#shared/schemas/order-views';
+import { amountsSchema } from '#shared/schemas/refs';
+import { orderAddressSchema, orderLineSchema, type OrderView } from '#shared/schemas/order-views';
 import * as z from '#shared/schemas/zod';
 import { LAST_ORDER_KEY, ORDER_NUMBER_KEY } from './checkoutApi';
 
@@ -10,7 +11,7 @@ import { LAST_ORDER_KEY, ORDER_NUMBER_KEY } from './checkoutApi';
  */
 const lastOrderSchema = z.object({
   orderNumber: z.string(),
-  amounts: orderAmountsSchema,
+  amounts: amountsSchema,
   promoCode: z.nullable(z.string()),
   lines: z.optional(z.array(orderLineSchema)),
   shippingAddress: z.optional(orderAddressSchema),

@@ -1,0 +1,13 @@
+import { shippingAddressSchema } from './address';
+import { quoteTokenSchema } from './quotes';
+import * as z from './zod';
+
+/**
+ * POST /api/quotes/{quoteId}/pay: the offer the shopper accepts, and where it ships when something ships. Apart from
+ * quotes.ts, so the quote functions that do not take an address do not build its rules when they load (issue 39).
+ */
+export const quotePayBodySchema = z.strictObject({
+  token: quoteTokenSchema,
+  offerNo: z.number().check(z.int(), z.positive()),
+  shippingAddress: z.optional(shippingAddressSchema),
+});
