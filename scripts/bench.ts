@@ -61,8 +61,9 @@ const median = (values: number[]) => pct(values, 50);
 
 /** Service SDKs a function may need beyond DynamoDB (their own packages; shared AWS SDK core is not counted). */
 const SERVICE_SDK =
-  /node_modules\/(stripe|@aws-sdk\/(?:client-s3|s3-request-presigner|client-sesv2|client-secrets-manager))\//;
-const SERVICE_SDK_IMPORT = /^(stripe|@aws-sdk\/(client-s3|s3-request-presigner|client-sesv2|client-secrets-manager))$/;
+  /node_modules\/(stripe|@aws-sdk\/(?:client-s3|s3-request-presigner|client-sesv2|client-secrets-manager|client-cognito-identity-provider))\//;
+const SERVICE_SDK_IMPORT =
+  /^(stripe|@aws-sdk\/(client-s3|s3-request-presigner|client-sesv2|client-secrets-manager|client-cognito-identity-provider))$/;
 
 /** A bundle that throws when loaded, as it would in Lambda: the first line of what it threw. */
 class LoadFailure extends Error {}
@@ -93,8 +94,9 @@ const LAMBDA_ENV = { AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_
 /**
  * What a function loads on its first request that needs it, not at its start: the Stripe SDK and a client (decision
  * 0024: made on the first Stripe call, which a cold Stripe-mode checkout always makes). The calls signed by hand (S3,
- * SES, Secrets Manager: decisions 0130, 0131) and the JWKS read go over node:http(s), which the DynamoDB client's
- * handler loads at every function's start: nothing more to load (fetch would load undici on its first call).
+ * SES, Secrets Manager, the user pool's ListUsers: decisions 0130, 0131, 0135) and the JWKS read go over node:http(s),
+ * which the DynamoDB client's handler loads at every function's start: nothing more to load (fetch would load undici
+ * on its first call).
  */
 const FIRST_REQUEST = {
   stripe:
@@ -111,6 +113,7 @@ const SDK_WHY: Record<string, string> = {
   '@aws-sdk/client-s3': 'the S3 client (bytes: image pipeline, artwork checks)',
   '@aws-sdk/s3-request-presigner': 'the S3 presigner',
   '@aws-sdk/client-secrets-manager': 'the Secrets Manager client',
+  '@aws-sdk/client-cognito-identity-provider': 'the Cognito client',
 };
 /** Why a function's own code is over 1.5x on size (without the service SDKs too), by its handler. */
 const OWN_WHY: [RegExp, string][] = [

@@ -219,3 +219,52 @@ export const isThrottled = (error: unknown) =>
 
 /** A wait before a retry (a timer, so a test can see it). */
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How a read of a JSON 1.1 service is tried, as the SDK clients did it (maxAttempts 3, standard retries): up to 3
+ * attempts when the service is throttling or failing (5xx) or the network failed, after a random wait of up to 100 ms,
+ * 200 ms (500 ms, 1 s when throttled); no connection within 3 s or no answer within 5 s is a failed attempt.
+ */
+export const READ_RULES = { attempts: 3, baseMs: 100, throttledBaseMs: 500, connectMs: 3_000, totalMs: 5_000 } as const;
+
+/** Whether a failed read is worth another: throttled, a server error, or no answer at all (a read changes nothing). */
+const retryable = (error: unknown) =>
+  !(error instanceof AwsServiceError) || isThrottled(error) || error.$metadata.httpStatusCode >= 500;
+
+/**
+ * One read action of a JSON 1.1 protocol service (Secrets Manager's GetSecretValue, a user pool's ListUsers) as a
+ * signed request, tried by READ_RULES; the answer's JSON, or an error named as the SDK's (`serviceError`). `local`:
+ * the endpoint is a stand-in, called with the keys chosen at this start.
+ */
+export async function readJson<T>(call: {
+  service: string;
+  /** The action, as `x-amz-target` names it (`secretsmanager.GetSecretValue`). */
+  target: string;
+  url: URL;
+  body: unknown;
+  local: boolean;
+}): Promise<T> {
+  const body = JSON.stringify(call.body);
+  const keys = awsKeys(call.local);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const answer = await signedRequest(
+        {
+          service: call.service,
+          method: 'POST',
+          url: call.url,
+          headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': call.target },
+          body,
+          keys,
+        },
+        { connectMs: READ_RULES.connectMs, totalMs: READ_RULES.totalMs },
+      );
+      if (answer.status !== 200) throw serviceError(answer);
+      return JSON.parse(answer.body.toString('utf8')) as T;
+    } catch (error) {
+      if (attempt >= READ_RULES.attempts || !retryable(error)) throw error;
+      const base = isThrottled(error) ? READ_RULES.throttledBaseMs : READ_RULES.baseMs;
+      await pause(Math.random() * base * 2 ** (attempt - 1));
+    }
+  }
+}

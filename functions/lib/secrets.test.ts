@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readSecretStage, READ_RULES } from './secrets';
+import { READ_RULES } from './aws-signed';
+import { readSecretStage } from './secrets';
 
 /**
  * GetSecretValue without the Secrets Manager client (issue 39, decision 0131), against a real local server: the

@@ -1,4 +1,4 @@
-import { AwsServiceError, awsKeys, isThrottled, pause, serviceError, signedRequest } from './aws-signed';
+import { readJson } from './aws-signed';
 import { readEnv } from './env';
 
 /** How long a read secret is kept before it is read again (so a key rotated in Stripe reaches warm functions). */
@@ -7,50 +7,19 @@ const CACHE_MS = 5 * 60_000;
 const cache = new Map<string, { at: number; value: Promise<string | null> }>();
 
 /**
- * How a read is tried, as the SDK client did it (maxAttempts 3, standard retries): up to 3 attempts when Secrets
- * Manager is throttling or failing (5xx) or the network failed, after a random wait of up to 100 ms, 200 ms (500 ms,
- * 1 s when throttled); no connection within 3 s or no answer within 5 s is a failed attempt.
- */
-export const READ_RULES = { attempts: 3, baseMs: 100, throttledBaseMs: 500, connectMs: 3_000, totalMs: 5_000 } as const;
-
-/** Whether a failed attempt is worth another: throttled, a server error, or no answer at all (a read changes nothing). */
-const retryable = (error: unknown) =>
-  !(error instanceof AwsServiceError) || isThrottled(error) || error.$metadata.httpStatusCode >= 500;
-
-/**
  * GetSecretValue as one signed request over the JSON 1.1 protocol (aws-signed.ts), without the Secrets Manager client
  * that every function carried for the front door's secret (24 KB: issue 39, decision 0131). Errors are named as the
  * SDK's (ResourceNotFoundException, ...), with `$metadata.httpStatusCode`.
  */
-async function getSecretValue(secretId: string, stage?: string): Promise<{ SecretString?: string }> {
+function getSecretValue(secretId: string, stage?: string): Promise<{ SecretString?: string }> {
   const { SECRETS_MANAGER_ENDPOINT, AWS_REGION } = readEnv();
-  const url = new URL(SECRETS_MANAGER_ENDPOINT ?? `https://secretsmanager.${AWS_REGION}.amazonaws.com/`);
-  const body = JSON.stringify({ SecretId: secretId, ...(stage ? { VersionStage: stage } : {}) });
-  const keys = awsKeys(Boolean(SECRETS_MANAGER_ENDPOINT));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const answer = await signedRequest(
-        {
-          service: 'secretsmanager',
-          method: 'POST',
-          url,
-          headers: {
-            'content-type': 'application/x-amz-json-1.1',
-            'x-amz-target': 'secretsmanager.GetSecretValue',
-          },
-          body,
-          keys,
-        },
-        { connectMs: READ_RULES.connectMs, totalMs: READ_RULES.totalMs },
-      );
-      if (answer.status !== 200) throw serviceError(answer);
-      return JSON.parse(answer.body.toString('utf8')) as { SecretString?: string };
-    } catch (error) {
-      if (attempt >= READ_RULES.attempts || !retryable(error)) throw error;
-      const base = isThrottled(error) ? READ_RULES.throttledBaseMs : READ_RULES.baseMs;
-      await pause(Math.random() * base * 2 ** (attempt - 1));
-    }
-  }
+  return readJson({
+    service: 'secretsmanager',
+    target: 'secretsmanager.GetSecretValue',
+    url: new URL(SECRETS_MANAGER_ENDPOINT ?? `https://secretsmanager.${AWS_REGION}.amazonaws.com/`),
+    body: { SecretId: secretId, ...(stage ? { VersionStage: stage } : {}) },
+    local: Boolean(SECRETS_MANAGER_ENDPOINT),
+  });
 }
 
 /** A value read by `read`, kept under `key` for five minutes; a failed read is not kept (the next call reads again). */
