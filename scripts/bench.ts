@@ -758,6 +758,9 @@ async function main() {
     } else if (process.env.BENCH_ONLY === 'cold') {
       // Only the Lambda bundles and cold loads (issue 39): a quick loop on what a function carries.
       await bundles(out);
+    } else if (process.env.BENCH_ONLY === 'latency') {
+      // Only the handlers' latency against the GetItem baseline and the checkouts under concurrency.
+      await latency();
     } else {
       await bundles(out);
       await latency();
