@@ -315,6 +315,52 @@ async function cartProfile(origin: string, dir: string, line: Record<string, unk
 }
 
 /**
+ * The page's LCP element as Chromium reports it while the page loads, for the runs whose report names none: Lighthouse
+ * describes the element after the load, and the element painted from the first HTML is gone by then (the app's
+ * take-over puts its own in its place), so its report has no node. One load at Lighthouse's phone size, with an
+ * observer of the page's largest-contentful-paint entries, each element described when its entry comes.
+ */
+async function lcpSeenInChromium(url: string, profile?: string): Promise<string> {
+  const { chromium } = await import('playwright-core');
+  const options = {
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  };
+  const context = profile
+    ? await chromium.launchPersistentContext(profile, options)
+    : await (await chromium.launch(options)).newContext(options);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { lcpSeen: string[] }).lcpSeen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; url: string })[]) {
+          const element = entry.element;
+          if (!element) continue;
+          const classes = [...element.classList].join('.');
+          const label = (element.getAttribute('alt') || element.textContent || entry.url.split('/').pop() || '')
+            .replace(/\s+/g, ' ')
+            .trim()
+            .slice(0, 40);
+          seen.push(`${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''}${label ? ` "${label}"` : ''}`);
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    const seen = await page.evaluate(() => (window as unknown as { lcpSeen: string[] }).lcpSeen);
+    return seen.at(-1) ?? 'not named';
+  } finally {
+    await context.close();
+    await context.browser()?.close();
+  }
+}
+
+/**
  * Image bytes a page downloads (after scrolling through it, so lazy photos count) and the largest photo of a selector.
  */
 async function imageBytes(stack: LocalStack, route: string, device: 'phone' | 'desktop', selector: string) {
@@ -435,6 +481,24 @@ async function beforeAndAfter(
       if (copy) rmSync(copy, { recursive: true, force: true });
     }
   };
+  // The LCP element of a page and side as Chromium saw it, for the runs Lighthouse does not name it in (one load each).
+  const seen = new Map<string, Promise<string>>();
+  const named = (page: (typeof every)[number], side: (typeof sides)[number], run: Run) => {
+    if (run.element !== 'not named') return run.element;
+    const key = `${page.label}|${side.name}`;
+    if (!seen.has(key)) {
+      site.use(side.dist);
+      const copy = page.profile ? path.join(dataDir, `profile-${side.name}-lcp`) : undefined;
+      if (page.profile && copy) cpSync(page.profile, copy, { recursive: true });
+      seen.set(
+        key,
+        lcpSeenInChromium(`${stack.url}${page.route}`, copy).finally(() => {
+          if (copy) rmSync(copy, { recursive: true, force: true });
+        }),
+      );
+    }
+    return seen.get(key)!.then((element) => `${element} (seen in Chromium)`);
+  };
   const loadBefore = os.loadavg()[0];
   const results: string[][] = [];
   for (const page of pages) {
@@ -456,7 +520,7 @@ async function beforeAndAfter(
           `${Math.round(run.tbt)} ms`,
           `${run.lcp.toFixed(2)} s`,
           run.cls.toFixed(3),
-          run.element,
+          await named(page, side, run),
           side.name === 'after' ? (overBy(run) ? `OVER: ${overBy(run)}` : 'within') : '',
         ]);
   }
