@@ -27,6 +27,8 @@ import { growCatalogue } from './bench-catalogue';
 type Row = (...cells: (string | number)[]) => void;
 const CHROMIUM = '/usr/bin/chromium';
 const CHROME_FLAGS = '--headless=new --no-sandbox --disable-gpu --disable-background-networking';
+/** How the bench's own Chromium loads (playwright-core) start it: Debian's, with the flags Lighthouse's gets. */
+const LAUNCH = { executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
 
@@ -299,8 +301,7 @@ function switchableSite(dir: string) {
 async function cartProfile(origin: string, dir: string, line: Record<string, unknown>): Promise<string> {
   const { chromium } = await import('playwright-core');
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    ...LAUNCH,
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
@@ -323,8 +324,7 @@ async function cartProfile(origin: string, dir: string, line: Record<string, unk
 async function lcpSeenInChromium(url: string, profile?: string): Promise<string> {
   const { chromium } = await import('playwright-core');
   const options = {
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    ...LAUNCH,
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
     isMobile: true,
@@ -366,8 +366,7 @@ async function lcpSeenInChromium(url: string, profile?: string): Promise<string>
 async function imageBytes(stack: LocalStack, route: string, device: 'phone' | 'desktop', selector: string) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    ...LAUNCH,
   });
   try {
     const context = await browser.newContext(
@@ -470,33 +469,40 @@ async function beforeAndAfter(
   // BENCH_PAGES=/,/cart measures only the pages at these addresses (a quick loop; /cart: empty and with a line).
   const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
   const pages = only ? every.filter((page) => only.includes(page.route)) : every;
-  const runOf = async (page: (typeof every)[number], side: (typeof sides)[number], run: string) => {
+  /** A load of `page` on `side`'s web app, from its own copy of the page's browser profile when it has one. */
+  const withProfile = async <T>(
+    page: (typeof every)[number],
+    side: (typeof sides)[number],
+    name: string,
+    load: (profile?: string) => Promise<T>,
+  ): Promise<T> => {
     site.use(side.dist);
-    const copy = page.profile ? path.join(dataDir, `profile-${side.name}-${run}`) : undefined;
+    const copy = page.profile ? path.join(dataDir, `profile-${side.name}-${name}`) : undefined;
     if (page.profile && copy) cpSync(page.profile, copy, { recursive: true });
-    const report = path.join(REPORTS ?? dataDir, `lh-${every.indexOf(page)}-${side.name}-${run}.json`);
     try {
-      return await lighthouseRun(`${stack.url}${page.route}`, report, copy);
+      return await load(copy);
     } finally {
       if (copy) rmSync(copy, { recursive: true, force: true });
     }
   };
+  const runOf = (page: (typeof every)[number], side: (typeof sides)[number], run: string) =>
+    withProfile(page, side, run, (profile) =>
+      lighthouseRun(
+        `${stack.url}${page.route}`,
+        path.join(REPORTS ?? dataDir, `lh-${every.indexOf(page)}-${side.name}-${run}.json`),
+        profile,
+      ),
+    );
   // The LCP element of a page and side as Chromium saw it, for the runs Lighthouse does not name it in (one load each).
   const seen = new Map<string, Promise<string>>();
   const named = (page: (typeof every)[number], side: (typeof sides)[number], run: Run) => {
     if (run.element !== 'not named') return run.element;
     const key = `${page.label}|${side.name}`;
-    if (!seen.has(key)) {
-      site.use(side.dist);
-      const copy = page.profile ? path.join(dataDir, `profile-${side.name}-lcp`) : undefined;
-      if (page.profile && copy) cpSync(page.profile, copy, { recursive: true });
+    if (!seen.has(key))
       seen.set(
         key,
-        lcpSeenInChromium(`${stack.url}${page.route}`, copy).finally(() => {
-          if (copy) rmSync(copy, { recursive: true, force: true });
-        }),
+        withProfile(page, side, 'lcp', (profile) => lcpSeenInChromium(`${stack.url}${page.route}`, profile)),
       );
-    }
     return seen.get(key)!.then((element) => `${element} (seen in Chromium)`);
   };
   const loadBefore = os.loadavg()[0];

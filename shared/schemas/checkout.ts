@@ -5,7 +5,7 @@ import { WALLET_MESSAGES, walletZip } from '../wallet';
 import { FIVE_DIGIT_ZIP, shippingAddressSchema } from './address';
 import { checkoutCartSchema } from './checkout-cart';
 import { giftCardCodeInputSchema } from './gift-cards';
-import { amountsSchema, paymentIntentIdSchema } from './refs';
+import { amountsSchema, paymentIntentIdSchema, whole } from './refs';
 import { promoCodeSchema } from './promo-code';
 import { typedText } from './text';
 import * as z from './zod';
@@ -38,8 +38,6 @@ export const createIntentBodySchema = z.object({
    */
   wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
 });
-
-const whole = () => z.number().check(z.int());
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),

@@ -1,7 +1,7 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
 import { REFUND_REASONS } from '../refunds';
 import { TAX_PROVIDERS } from '../tax-codes';
-import { amountsSchema } from './refs';
+import { amountsSchema, whole } from './refs';
 import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
 
@@ -10,7 +10,6 @@ import * as z from './zod';
  * (orders.ts) so pages bundle only what they read.
  */
 
-const whole = () => z.number().check(z.int());
 /** Where an order ships, as its customer sees it. */
 export const orderAddressSchema = z.object({
   name: z.string(),

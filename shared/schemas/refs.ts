@@ -7,7 +7,8 @@ import * as z from './zod';
  * request schemas (the address, cart and gift card rules) or the catalogue's when it loads (cold start, issue 39).
  */
 
-const whole = () => z.number().check(z.int());
+/** A whole number (cents, counts) as an answer carries it. */
+export const whole = () => z.number().check(z.int());
 /** An order's amounts in cents, as the checkout priced them. */
 export const amountsSchema = z.object({
   subtotal: whole(),
