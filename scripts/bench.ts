@@ -46,6 +46,7 @@ import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
 import { apiEvent, lambdaContext } from '../tests/helpers';
 import { growCatalogue } from './bench-catalogue';
 import { storefront } from './bench-storefront';
+import { bundleDefines } from '../infra/lib/bundle-defines';
 
 const ROOT = path.resolve(__dirname, '..');
 const rows: string[][] = [];
@@ -84,31 +85,25 @@ function loadTime(file: string, env: Record<string, string> = {}): number {
   }
 }
 
-/**
- * As CDK bundles by default: X-Ray SDK call traces compiled out (infra/lib/shop-function.ts, context traceSdkCalls).
- */
-const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
 /** What Lambda sets that turns the Tracer on. */
 const LAMBDA_ENV = { AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x' };
 
 /**
- * What a function loads on its first request that needs it, not at its start: the Stripe SDK and a client (decision
- * 0024: made on the first Stripe call, which a cold Stripe-mode checkout always makes). The calls signed by hand (S3,
- * SES, Secrets Manager, the user pool's ListUsers: decisions 0130, 0131, 0135) and the JWKS read go over node:http(s),
- * which the DynamoDB client's handler loads at every function's start: nothing more to load (fetch would load undici
- * on its first call).
+ * What a function makes on its first request that needs it, not at its start: the Stripe client (decision 0136: the
+ * shop's own, over node:http(s) as the Stripe package's calls went; made on the first Stripe call, which a cold
+ * Stripe-mode checkout always makes). It and the calls signed by hand (S3, SES, Secrets Manager, the user pool's
+ * ListUsers: decisions 0130, 0131, 0135) and the JWKS read go over node:http(s), which the DynamoDB client's handler
+ * loads at every function's start: nothing more to load (fetch would load undici on its first call).
  */
 const FIRST_REQUEST = {
-  stripe:
-    "import Stripe from 'stripe';\nexport const client = new Stripe('sk_test_bench', { maxNetworkRetries: 2, timeout: 10_000 });",
+  stripe: `import { stripeClient } from ${JSON.stringify(path.join(ROOT, 'functions', 'lib', 'stripe-api'))};\nexport const client = stripeClient('sk_test_bench', { maxNetworkRetries: 2, timeout: 10_000 });`,
 };
-function firstRequestLoads(services: Map<string, number>): (keyof typeof FIRST_REQUEST)[] {
-  return services.has('stripe') ? ['stripe'] : [];
+function firstRequestLoads(uses: readonly string[]): (keyof typeof FIRST_REQUEST)[] {
+  return uses.includes('stripe') ? ['stripe'] : [];
 }
 
 /** Why a function is over 1.5x, beside its figure. */
 const SDK_WHY: Record<string, string> = {
-  stripe: 'the Stripe SDK (named by the owner, no partial import: 0020)',
   '@aws-sdk/client-sesv2': 'the SES client',
   '@aws-sdk/client-s3': 'the S3 client (bytes: image pipeline, artwork checks)',
   '@aws-sdk/s3-request-presigner': 'the S3 presigner',
@@ -132,19 +127,24 @@ const OWN_WHY: [RegExp, string][] = [
 async function bundles(out: string) {
   section('Lambda bundles (minified, as CDK builds them) and cold module load, vs a bare DynamoDB handler (goal 1.5x)');
   const bare = path.join(ROOT, 'scripts', 'bench-bare-handler.ts');
-  /** Name, entry file, handler (as the route table names it) and the native packages CDK installs beside it. */
-  const entries: [string, string, string, readonly string[]][] = [
-    ['(baseline) bare DynamoDB handler', bare, '', []],
+  /**
+   * Name, entry file, handler (as the route table names it), the native packages CDK installs beside it and the
+   * services it calls.
+   */
+  const entries: [string, string, string, readonly string[], readonly string[]][] = [
+    ['(baseline) bare DynamoDB handler', bare, '', [], []],
     // One function per handler module: the page routes share the page function.
     ...[...new Map(ROUTE_LIST.map((route) => [route.handler, route])).values()].map((route) => {
       const shared = ROUTE_LIST.filter((other) => other.handler === route.handler);
       const name =
         shared.length > 1 ? `pages (${shared.map((other) => other.path).join(' ')})` : `${route.method} ${route.path}`;
       const native = [...new Set(shared.flatMap((other) => other.native ?? []))];
-      return [name, path.join(ROOT, 'functions', 'http', `${route.handler}.ts`), route.handler, native] as [
+      const uses = [...new Set(shared.flatMap((other) => ('uses' in other ? other.uses : []) ?? []))];
+      return [name, path.join(ROOT, 'functions', 'http', `${route.handler}.ts`), route.handler, native, uses] as [
         string,
         string,
         string,
+        string[],
         string[],
       ];
     }),
@@ -155,7 +155,8 @@ async function bundles(out: string) {
           path.join(ROOT, 'functions', 'jobs', `${job.handler}.ts`),
           `jobs/${job.handler}`,
           [],
-        ] as [string, string, string, string[]],
+          job.uses ?? [],
+        ] as [string, string, string, string[], readonly string[]],
     ),
     ...COGNITO_TRIGGERS.map(
       (trigger) =>
@@ -164,7 +165,8 @@ async function bundles(out: string) {
           path.join(ROOT, 'functions', 'triggers', `${trigger.handler}.ts`),
           `triggers/${trigger.handler}`,
           [],
-        ] as [string, string, string, string[]],
+          [],
+        ] as [string, string, string, string[], readonly string[]],
     ),
   ];
   // Each function is also built with its service SDKs left out (empty modules): what its own code costs.
@@ -187,7 +189,8 @@ async function bundles(out: string) {
     traceSdkCalls = false,
     external: readonly string[] = [],
   ) => {
-    const define = { [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(traceSdkCalls)) };
+    // As CDK bundles: X-Ray SDK call traces compiled out by default (context traceSdkCalls), no test processor.
+    const define = bundleDefines(traceSdkCalls);
     const { metafile } = await build({
       ...(typeof entry === 'string'
         ? { entryPoints: [entry] }
@@ -218,7 +221,7 @@ async function bundles(out: string) {
   }[] = [];
   // BENCH_FUNCTIONS=<regular expression>: only the functions whose name matches (the baseline always).
   const only = process.env.BENCH_FUNCTIONS ? new RegExp(process.env.BENCH_FUNCTIONS) : null;
-  for (const [name, entry, handler, native] of entries) {
+  for (const [name, entry, handler, native, uses] of entries) {
     if (only && entry !== bare && !only.test(name)) continue;
     const file = path.join(out, `${name.replace(/[^a-z0-9]+/gi, '_')}.js`);
     const inputs = await bundle(entry, file, [], false, native);
@@ -233,9 +236,9 @@ async function bundles(out: string) {
       await bundle(entry, ownFile, [withoutServices], false, native);
       own = { file: ownFile, size: statSync(ownFile).size };
     }
-    // What a function loads on its first request rather than at its start: the Stripe SDK and a client (made on the
-    // first Stripe call, decision 0024).
-    const later = firstRequestLoads(services);
+    // What a function makes on its first request rather than at its start: the Stripe client (on the first Stripe
+    // call, decisions 0024, 0136).
+    const later = firstRequestLoads(uses);
     let first;
     if (later.length) {
       first = file.replace(/\.js$/, '.first.js');

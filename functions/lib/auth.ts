@@ -1,4 +1,4 @@
-import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { JwtVerifier } from 'aws-jwt-verify/jwt-verifier';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { readEnv } from './env';
@@ -38,7 +38,7 @@ function verifierFor(issuer: string, clientId: string, jwksUri: string): Verifie
   const key = `${issuer}|${clientId}|${jwksUri}`;
   let verifier = verifiers.get(key);
   if (!verifier) {
-    verifier = JwtRsaVerifier.create(
+    verifier = JwtVerifier.create(
       {
         issuer,
         jwksUri,

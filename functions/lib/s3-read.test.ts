@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getObject, putObject } from './storage';
+import { getObject, getObjectWithMetadata, objectHead, putObject } from './storage';
 import { getTextIfChanged, S3ReadError } from './s3-read';
 
 /**
@@ -14,7 +14,12 @@ it('reads what the SDK wrote, with its ETag, under keys that need encoding', asy
     await putObject(key, Buffer.from(text), 'text/html; charset=utf-8');
     const read = await getTextIfChanged(bucket(), key);
     expect(read).toEqual({ text, etag: `"${createHash('md5').update(text).digest('hex')}"` });
-    expect(read!.text).toBe((await getObject(key)).toString('utf8'));
+    // The same bytes as the SDK's GetObject reads, whole and from the start.
+    const bySdk = (await getObjectWithMetadata(key)).body;
+    expect(read!.text).toBe(bySdk.toString('utf8'));
+    expect(await getObject(key)).toEqual(bySdk);
+    expect(await objectHead(key, 10)).toEqual({ head: bySdk.subarray(0, 10), size: bySdk.length });
+    expect(await objectHead(key, 100_000)).toEqual({ head: bySdk, size: bySdk.length });
   }
 });
 
@@ -32,4 +37,11 @@ it('a missing key is a 404 and a wrong secret a 403, as S3 answers them', async 
   } finally {
     process.env.STANDIN_SECRET_ACCESS_KEY = secret;
   }
+});
+
+it('a missing object has no head, and its bytes are a 404', async () => {
+  expect(await objectHead('uploads/nothing.png', 16)).toBeNull();
+  await expect(getObject('uploads/nothing.png')).rejects.toEqual(
+    expect.objectContaining({ $metadata: { httpStatusCode: 404 } }),
+  );
 });

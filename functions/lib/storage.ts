@@ -1,4 +1,5 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { objectBytes, objectRange } from './s3-read';
 import { clientFor, type ClientBase } from './aws-client';
 import { readEnv } from './env';
 import { logger } from './logger';
@@ -87,9 +88,12 @@ export async function getObjectWithMetadata(key: string): Promise<{ body: Buffer
   return { body: Buffer.from(await answer.Body!.transformToByteArray()), metadata: answer.Metadata ?? {} };
 }
 
-/** The bytes of one object of the image bucket. */
+/**
+ * The bytes of one object of the image bucket, by a signed GET (s3-read.ts): the artwork check and the photo
+ * migration carry no S3 client for it (issue 39, decision 0136).
+ */
 export async function getObject(key: string): Promise<Buffer> {
-  return (await getObjectWithMetadata(key)).body;
+  return objectBytes(bucket(), key);
 }
 
 /** Writes one object of the image bucket with its type and Cache-Control (what CloudFront passes on to browsers). */
@@ -146,16 +150,10 @@ export async function copyObject(from: string, to: string): Promise<void> {
   await copyS3Object(bucket(), from, to);
 }
 
-/** The first bytes of one object and its size, or null when there is no such object. */
+/**
+ * The first bytes of one object and its size, or null when there is no such object: a ranged GET, signed by hand
+ * (s3-read.ts).
+ */
 export async function objectHead(key: string, bytes: number): Promise<{ head: Buffer; size: number } | null> {
-  try {
-    const answer = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
-    const range = /\/(\d+)$/.exec(answer.ContentRange ?? '');
-    const body = Buffer.from(await answer.Body!.transformToByteArray());
-    return { head: body.subarray(0, bytes), size: range ? Number(range[1]) : (answer.ContentLength ?? body.length) };
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || (error as { name?: string }).name === 'NoSuchKey') return null;
-    throw error;
-  }
+  return objectRange(bucket(), key, bytes);
 }

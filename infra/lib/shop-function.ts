@@ -8,6 +8,7 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { METRICS_SERVICE } from '#shared/observability';
 import { acknowledgeGuard, GUARD_REASONS } from './guard';
+import { bundleDefines } from './bundle-defines';
 
 /** The repository root: esbuild's project root and the base of every handler entry. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -56,8 +57,7 @@ export interface StageObservability {
   readonly traceSdkCalls: boolean;
 }
 
-/** Replaced in every bundle by "true" or "false" (functions/lib/tracing.ts). */
-export const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
+export { TRACE_SDK_CALLS_DEFINE } from './bundle-defines';
 
 function observabilityOf(scope: Construct): Partial<StageObservability> {
   // A nested stack (a route area's) carries none of its own: the stage's are its parent's.
@@ -167,7 +167,7 @@ export class ShopFunction extends NodejsFunction {
         // Bundle the AWS SDK too: the version the tests ran against, not whatever the runtime ships.
         externalModules: [],
         // Powertools Tracer and the X-Ray SDK are compiled in only for stages that trace SDK calls.
-        define: { [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(traceSdkCalls)) },
+        define: bundleDefines(traceSdkCalls),
         ...(nativeModules?.length ? { nodeModules: nativeModules, environment: { ...LAMBDA_PLATFORM_NPM } } : {}),
       },
     });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { ROUTE_LIST } from '#shared/routes';
+import { bundleDefines } from '../lib/bundle-defines';
 
 /**
  * A function builds, when it loads, every zod schema of every module its bundle holds: esbuild cannot leave out a
@@ -17,6 +18,7 @@ const ASSEMBLED = [
   'shared/routes.ts',
   'shared/routes/accounts.ts',
   'shared/routes/admin.ts',
+  'shared/routes/checkout.ts',
   'shared/routes/promo.ts',
   'shared/routes/quotes-table.ts',
 ];
@@ -43,6 +45,10 @@ const WITHOUT: [handler: string, modules: string[]][] = [
   ['quotes/send-shopper-message', [ADDRESS, CHECKOUT, PRODUCT]],
   ['checkout/check-promo-code', [ADDRESS, CHECKOUT, ORDER_VIEWS, OWNER_PROMO]],
   ['checkout/validate-cart', [ADDRESS, CHECKOUT, ORDER_VIEWS]],
+  // Taking an order reads the checkout the card step stored: none of the card step's request rules (0136).
+  ['checkout/record-order', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
+  ['checkout/record-guest-order', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
+  ['checkout/stripe-webhook', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
   ['reminders/save-settings', [ADDRESS, CHECKOUT, ORDER_VIEWS]],
 ];
 
@@ -66,6 +72,8 @@ beforeAll(async () => {
     external: ['sharp'],
     metafile: true,
     logLevel: 'silent',
+    // As the stack builds them (infra/lib/shop-function.ts).
+    define: bundleDefines(false),
   });
   metafile = result.metafile;
   outputOf = new Map(
@@ -101,4 +109,30 @@ it.each(WITHOUT)('%s builds no schemas of requests it does not take', (handler, 
   // The check can fail: the bundle holds the project's schemas (zod.ts at least).
   expect(bundle).toContain('shared/schemas/zod.ts');
   expect(bundle.filter((file) => modules.includes(file))).toEqual([]);
+});
+
+/** Every handler's bundle: its inputs that hold code. */
+const everyBundle = () =>
+  [...outputOf].map(([entry, output]) => ({
+    entry,
+    inputs: Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0),
+  }));
+
+it('no function carries the Stripe package: its calls are the shop’s own client (decision 0136)', () => {
+  const withStripe = everyBundle()
+    .filter(({ inputs }) => inputs.some(([file]) => file.includes('node_modules/stripe/')))
+    .map(({ entry }) => entry);
+  expect(withStripe).toEqual([]);
+  // The check can fail: the Stripe functions hold the client.
+  expect(held('checkout/record-order')).toContain('functions/lib/stripe-api.ts');
+});
+
+it('no function carries the built-in test card processor, which AWS never uses', () => {
+  const processor = 'functions/domain/checkout/payments/test-processor.ts';
+  const sizes = everyBundle().flatMap(({ entry, inputs }) =>
+    inputs.filter(([file]) => file.endsWith(processor)).map(([, input]) => [entry, input.bytesInOutput] as const),
+  );
+  // Its CardError class stays where the test card step catches it; the processor (about 6 KB) is compiled out.
+  expect(sizes.filter(([, bytes]) => bytes > 500)).toEqual([]);
+  expect(held('checkout/record-order')).not.toContain(processor);
 });

@@ -19,13 +19,14 @@ import {
   voidCheckout,
   type Checkout,
 } from './checkouts';
+import { finishedCheckoutError } from './finished';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { priceWithTax } from './tax';
 import { takeWriteCount } from './take';
 import { walletTotalChanged } from './wallet';
 import { cardForClient } from '../gift-cards/cards';
-import { usablePromo, whilePayingMessage, type PromoShopper } from '../promo/redeem';
+import { usablePromo, type PromoShopper } from '../promo/redeem';
 import { scheduleReminder } from '../reminders/reminders';
 
 export interface CreateIntentInput {
@@ -61,35 +62,6 @@ function isTheirs(checkout: Checkout | null, input: CreateIntentInput): checkout
   if (!checkout) return false;
   if (input.customer === 'guest') return checkout.customer === 'guest' && holdsSecret(checkout, input.checkoutSecret);
   return checkout.customer === input.customer;
-}
-
-/** A checkout closed because of its promo code, and what failed. */
-const PROMO_CLOSED_REASONS = {
-  promo_used_up: 'used_up',
-  promo_used_by_you: 'used_by_you',
-  promo_no_longer_valid: 'no_longer_valid',
-} as const;
-
-/** Why a checkout that is not open cannot be paid (any more). */
-export function finishedCheckoutError(checkout: Checkout): HttpError {
-  if (checkout.closedReason === 'out_of_stock') return new OutOfStockError(checkout.shortNames ?? []);
-  if (
-    checkout.closedReason === 'promo_used_up' ||
-    checkout.closedReason === 'promo_used_by_you' ||
-    checkout.closedReason === 'promo_no_longer_valid'
-  ) {
-    const refusal = PROMO_CLOSED_REASONS[checkout.closedReason];
-    return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
-  }
-  if (checkout.closedReason === 'offer_replaced') return new HttpError(409, 'offer_replaced', MESSAGES.offerReplaced);
-  if (checkout.closedReason === 'gift_card_spent')
-    return new HttpError(409, 'gift_card_spent', MESSAGES.giftCardSpentMeanwhile);
-  if (checkout.closedReason === 'card_attempts')
-    return new HttpError(409, 'checkout_closed', MESSAGES.tooManyCardAttempts);
-  if (checkout.state === 'failed') return new HttpError(409, 'payment_failed', MESSAGES.paymentNotCaptured);
-  if (checkout.state === 'closed' || checkout.state === 'voiding')
-    return new HttpError(409, 'checkout_closed', MESSAGES.checkoutClosed);
-  return conflict('This checkout has already been paid.');
 }
 
 /**

@@ -1,8 +1,10 @@
-import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
+import { checkoutCreateGuestIntent } from '#shared/routes/checkout-intents';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
 import { clientOf } from '../../domain/gift-cards/cards';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/create-guest-payment-intent', async ({ body, event }) =>
-  createPaymentIntent({ ...body, customer: 'guest', client: clientOf(event) }),
+export const handler = defineHandler(
+  [checkoutCreateGuestIntent],
+  'checkout/create-guest-payment-intent',
+  async ({ body, event }) => createPaymentIntent({ ...body, customer: 'guest', client: clientOf(event) }),
 );

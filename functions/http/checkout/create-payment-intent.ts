@@ -1,11 +1,11 @@
-import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
+import { checkoutCreateIntent } from '#shared/routes/checkout-intents';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
 import { clientOf } from '../../domain/gift-cards/cards';
 import { defineHandler } from '../../lib/http';
 import { accountEmail } from '../../lib/user-pool';
 
 export const handler = defineHandler(
-  CHECKOUT_ROUTES,
+  [checkoutCreateIntent],
   'checkout/create-payment-intent',
   async ({ body, caller, event }) =>
     createPaymentIntent({

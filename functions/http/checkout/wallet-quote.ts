@@ -1,5 +1,7 @@
-import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
+import { checkoutWalletQuote } from '#shared/routes/checkout-intents';
 import { quoteWallet } from '../../domain/checkout/wallet';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/wallet-quote', async ({ body }) => quoteWallet(body));
+export const handler = defineHandler([checkoutWalletQuote], 'checkout/wallet-quote', async ({ body }) =>
+  quoteWallet(body),
+);

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { orderLabel } from '#shared/order-number';
 import { PAYMENT_METHOD_TYPES } from '#shared/wallet';
 import { conflict, HttpError } from '../../../lib/errors';
-import { lazyStripe } from '../../../lib/stripe-sdk';
+import { stripeClient, verifiedStripeEvent, type StripeApi, type StripeClientOptions } from '../../../lib/stripe-api';
 import {
   CaptureError,
   type Intent,
@@ -27,8 +27,8 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
 }
 
 /**
- * What the Stripe SDK throws: its errors carry a `type` (StripeInvalidRequestError, StripeAPIError, ...) and an API
- * `code`.
+ * What the Stripe client throws (../../../lib/stripe-api.ts), as the Stripe package does: a `type`
+ * (StripeInvalidRequestError, StripeAPIError, ...) and an API `code`.
  */
 type StripeFailure = {
   type?: string;
@@ -62,25 +62,23 @@ function refundStatus(status: string | null): Refund['status'] {
 export { PAYMENT_METHOD_TYPES };
 
 /**
- * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks. The
- * Stripe SDK is loaded on the first call that needs it, not when the function starts (cold start, issue 16).
+ * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks, over the shop's
+ * own client for the calls it makes (decision 0136).
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
-  private readonly stripe: () => Promise<Stripe>;
+  private readonly stripe: StripeApi;
 
   constructor(
     secretKey: string,
     private readonly webhookSecret: string | undefined,
-    options: Stripe.StripeConfig = {},
+    options: StripeClientOptions = {},
   ) {
-    this.stripe = lazyStripe(secretKey, options);
+    this.stripe = stripeClient(secretKey, options);
   }
 
   async createIntent(input: IntentInput): Promise<Intent> {
-    const intent = await (
-      await this.stripe()
-    ).paymentIntents.create(
+    const intent = await this.stripe.paymentIntents.create(
       {
         amount: input.amount,
         currency: input.currency,
@@ -99,9 +97,7 @@ export class StripePaymentProvider implements PaymentProvider {
   async updateIntent(id: string, input: Pick<IntentInput, 'amount' | 'receiptEmail'>): Promise<Intent> {
     try {
       return toIntent(
-        await (
-          await this.stripe()
-        ).paymentIntents.update(id, {
+        await this.stripe.paymentIntents.update(id, {
           amount: input.amount,
           ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
         }),
@@ -114,7 +110,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrieveIntent(id: string): Promise<Intent | null> {
     try {
-      return toIntent(await (await this.stripe()).paymentIntents.retrieve(id));
+      return toIntent(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
       if (isInvalidRequest(error) && failure(error).statusCode === 404) return null;
       throw error;
@@ -123,7 +119,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async cancelIntent(id: string): Promise<Intent | null> {
     try {
-      return toIntent(await (await this.stripe()).paymentIntents.cancel(id));
+      return toIntent(await this.stripe.paymentIntents.cancel(id));
     } catch (error) {
       // Already cancelled or succeeded (or missing): report it as it is.
       if (isInvalidRequest(error)) return this.retrieveIntent(id);
@@ -133,9 +129,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async captureIntent(id: string, options: { idempotencyKey: string }): Promise<Intent> {
     try {
-      return toIntent(
-        await (await this.stripe()).paymentIntents.capture(id, {}, { idempotencyKey: options.idempotencyKey }),
-      );
+      return toIntent(await this.stripe.paymentIntents.capture(id, {}, { idempotencyKey: options.idempotencyKey }));
     } catch (error) {
       const { type, code, message } = failure(error);
       if (type && TRANSIENT.has(type)) throw new CaptureError(message ?? 'Stripe did not answer.', false);
@@ -158,9 +152,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async labelIntent(id: string, orderNumber: string): Promise<void> {
     // Description and metadata may be changed whatever the intent's state; other metadata keys are kept.
-    await (
-      await this.stripe()
-    ).paymentIntents.update(id, {
+    await this.stripe.paymentIntents.update(id, {
       description: `Order ${orderLabel(orderNumber)}`,
       metadata: { order_number: orderNumber },
     });
@@ -177,9 +169,7 @@ export class StripePaymentProvider implements PaymentProvider {
     }
     let refund: Stripe.Refund;
     try {
-      refund = await (
-        await this.stripe()
-      ).refunds.create(
+      refund = await this.stripe.refunds.create(
         { payment_intent: intentId, ...(options.amount === undefined ? {} : { amount: options.amount }) },
         { idempotencyKey: options.idempotencyKey },
       );
@@ -197,7 +187,7 @@ export class StripePaymentProvider implements PaymentProvider {
     // Without the signing secret no event can be trusted: a 503 (Stripe retries; the 5xx alarm tells the operator).
     if (!this.webhookSecret)
       throw new HttpError(503, 'payments_not_configured', 'The webhook signing secret is not set.');
-    const event = (await this.stripe()).webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
+    const event = verifiedStripeEvent(rawBody, signature ?? '', this.webhookSecret);
     return { id: event.id, type: event.type, intent: toIntent(event.data.object as Stripe.PaymentIntent) };
   }
 }

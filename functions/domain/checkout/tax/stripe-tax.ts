@@ -5,7 +5,7 @@ import { splitCents } from '#shared/shares';
 import { SHIPPING_TAX_CODE } from '#shared/tax-codes';
 import { toStateCode } from '#shared/tax';
 import type { TaxAnswer, TaxProvider, TaxQuestion } from './provider';
-import { lazyStripe } from '../../../lib/stripe-sdk';
+import { stripeClient, type StripeApi, type StripeClientOptions } from '../../../lib/stripe-api';
 
 /**
  * How long the card step waits for Stripe Tax before it prices the tax with the table (docs/decisions/0108): a few
@@ -31,14 +31,14 @@ export interface RecordedTransaction {
  * Stripe Tax (https://docs.stripe.com/tax/custom): at the card step a calculation by the shipping address (line items
  * with their amount after their discount, quantity, reference and tax code; the shipping and handling charge; tax
  * exclusive of the prices), and after the capture a tax transaction made from that calculation, which Stripe reports
- * and files, and which a refund reverses. The Stripe SDK is loaded on the first call (cold start, as payments do).
+ * and files, and which a refund reverses, over the shop's own Stripe client (decision 0136).
  */
 export class StripeTaxProvider implements TaxProvider {
   readonly name = 'stripe_tax' as const;
-  private readonly stripe: () => Promise<Stripe>;
+  private readonly stripe: StripeApi;
 
-  constructor(secretKey: string, options: Stripe.StripeConfig = {}) {
-    this.stripe = lazyStripe(secretKey, options);
+  constructor(secretKey: string, options: StripeClientOptions = {}) {
+    this.stripe = stripeClient(secretKey, options);
   }
 
   async calculate(question: TaxQuestion): Promise<TaxAnswer> {
@@ -48,7 +48,7 @@ export class StripeTaxProvider implements TaxProvider {
       (line) => line.shipping - (question.discountOn === 'shipping' ? line.discount : 0),
     );
     const shippingTotal = shipping.reduce((sum, cents) => sum + cents, 0);
-    const stripe = await this.stripe();
+    const { stripe } = this;
     let calculation: Stripe.Tax.Calculation;
     try {
       calculation = await stripe.tax.calculations.create(
@@ -87,8 +87,7 @@ export class StripeTaxProvider implements TaxProvider {
       calculation.line_items && !calculation.line_items.has_more
         ? calculation.line_items.data
         : await stripe.tax.calculations
-            .listLineItems(calculation.id, { limit: 100 }, { timeout: STRIPE_TAX_TIMEOUT_MS, maxNetworkRetries: 0 })
-            .autoPagingToArray({ limit: 10_000 })
+            .listAllLineItems(calculation.id, { timeout: STRIPE_TAX_TIMEOUT_MS, maxNetworkRetries: 0 })
             .catch((error: Error) => {
               throw new StripeTaxUnavailable(error.message);
             });
@@ -121,7 +120,7 @@ export class StripeTaxProvider implements TaxProvider {
    * too, so a retry after one uses the next `attempt`.
    */
   async recordTransaction(calculationId: string, reference: string, attempt: number): Promise<RecordedTransaction> {
-    const stripe = await this.stripe();
+    const { stripe } = this;
     const transaction = await stripe.tax.transactions.createFromCalculation(
       { calculation: calculationId, reference, expand: ['line_items'] },
       { idempotencyKey: `tax-transaction-${reference}-${attempt}` },
@@ -129,9 +128,7 @@ export class StripeTaxProvider implements TaxProvider {
     const items =
       transaction.line_items && !transaction.line_items.has_more
         ? transaction.line_items.data
-        : await stripe.tax.transactions
-            .listLineItems(transaction.id, { limit: 100 })
-            .autoPagingToArray({ limit: 10_000 });
+        : await stripe.tax.transactions.listAllLineItems(transaction.id);
     return { id: transaction.id, lineItems: Object.fromEntries(items.map((item) => [item.reference, item.id])) };
   }
 
@@ -141,7 +138,7 @@ export class StripeTaxProvider implements TaxProvider {
    * gives the same reversal.
    */
   async reverseTransaction(transactionId: string, reference: string, attempt: number): Promise<{ id: string }> {
-    const stripe = await this.stripe();
+    const { stripe } = this;
     const reversal = await stripe.tax.transactions.createReversal(
       { mode: 'full', original_transaction: transactionId, reference },
       { idempotencyKey: `tax-reversal-${reference}-${attempt}` },
@@ -163,7 +160,7 @@ export class StripeTaxProvider implements TaxProvider {
     },
     attempt: number,
   ): Promise<{ id: string }> {
-    const stripe = await this.stripe();
+    const { stripe } = this;
     const reversal = await stripe.tax.transactions.createReversal(
       {
         mode: 'partial',
