@@ -373,7 +373,7 @@ async function bundles(out: string) {
   );
   row(
     `${within} of ${functions.length} functions within 1.5x on size, load and load + first request; ${ownWithin} of ${functions.length} without the service SDKs they need ` +
-      '(the Stripe SDK, the S3 client; the AWS SDK core they share with DynamoDB stays)',
+      '(a service SDK client; the AWS SDK core they share with DynamoDB stays)',
   );
 
   // X-Ray SDK call traces (-c traceSdkCalls=true, decision 0033): Powertools Tracer and the X-Ray SDK compiled
