@@ -47,6 +47,7 @@ const UNIT_FUNCTION_TESTS = [
   'functions/lib/tracing.test.ts',
   'functions/triggers/custom-message.test.ts',
   'functions/lib/metrics.test.ts',
+  'functions/lib/caller.test.ts',
 ];
 
 /**

@@ -5,17 +5,10 @@ import { readEnv } from './env';
 import { unauthorized } from './errors';
 import { httpCall } from './http-call';
 
+import { callerOf, type Caller } from './caller';
 import { ADMIN_GROUP } from '#shared/roles';
 
-export { ADMIN_GROUP };
-
-export interface Caller {
-  /** Cognito `sub`: the user id everywhere in the table. */
-  userId: string;
-  username: string;
-  groups: string[];
-  isAdmin: boolean;
-}
+export { ADMIN_GROUP, type Caller };
 
 /**
  * Fetches JWKS over http as well as https: the local Cognito stand-in serves http on loopback (aws-jwt-verify's
@@ -68,11 +61,5 @@ export async function verifyBearer(authorization: string | undefined): Promise<C
   } catch {
     throw unauthorized('Your session is not valid. Sign in again.');
   }
-  const groups = Array.isArray(payload['cognito:groups']) ? (payload['cognito:groups'] as string[]) : [];
-  return {
-    userId: String(payload.sub),
-    username: typeof payload.username === 'string' ? payload.username : String(payload.sub),
-    groups,
-    isAdmin: groups.includes(ADMIN_GROUP),
-  };
+  return callerOf(payload);
 }
