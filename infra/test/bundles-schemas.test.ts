@@ -48,7 +48,7 @@ const WITHOUT: [handler: string, modules: string[]][] = [
   // Taking an order reads the checkout the card step stored: none of the card step's request rules (0136).
   ['checkout/record-order', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
   ['checkout/record-guest-order', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
-  ['checkout/stripe-webhook', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
+  ['checkout/stripe-webhook', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT, ORDER_VIEWS]],
   ['reminders/save-settings', [ADDRESS, CHECKOUT, ORDER_VIEWS]],
 ];
 

@@ -1,4 +1,4 @@
-import { recordGuestOrderBodySchema, recordOrderBodySchema, webhookReceivedSchema } from '../schemas/order-record';
+import { recordGuestOrderBodySchema, recordOrderBodySchema } from '../schemas/order-record';
 import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-views';
 import type { RouteDef } from './types';
 
@@ -43,23 +43,4 @@ export const checkoutRecordGuestOrder = {
   success: [200, 201],
   refusals: { ...RECORD_REFUSALS, 403: 'The order or checkout is a signed-in customer’s' },
   summary: 'The same for a guest; the whole order only with the checkout secret, else {orderNumber, status}',
-} as const satisfies RouteDef;
-
-/** Stripe's signed events. */
-export const checkoutStripeWebhook = {
-  method: 'POST',
-  path: '/api/webhooks/stripe',
-  handler: 'checkout/stripe-webhook',
-  access: 'public',
-  rateLimit: { none: "Stripe's own servers, signature-checked; a limit would drop Stripe's retries" },
-  table: 'readwrite',
-  uses: ['ses', 'stripe'],
-  bodyType: 'raw',
-  rawBody: { description: 'A Stripe event, as Stripe sends it', signatureHeader: 'Stripe-Signature' },
-  answer: webhookReceivedSchema,
-  refusals: {
-    400: 'The Stripe-Signature header does not sign this body',
-    404: 'The shop does not use Stripe (the built-in test processor takes no webhooks)',
-  },
-  summary: 'Signature-checked Stripe events: authorized -> take and capture; payment_failed counted; canceled settled',
 } as const satisfies RouteDef;

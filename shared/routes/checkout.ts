@@ -1,6 +1,7 @@
 import { checkoutValidateCart } from './checkout-cart';
 import { checkoutCreateGuestIntent, checkoutCreateIntent, checkoutWalletQuote } from './checkout-intents';
-import { checkoutRecordGuestOrder, checkoutRecordOrder, checkoutStripeWebhook } from './checkout-orders';
+import { checkoutRecordGuestOrder, checkoutRecordOrder } from './checkout-orders';
+import { checkoutStripeWebhook } from './stripe-webhook';
 import { checkoutTestCard } from './test-card';
 import type { RouteDef } from './types';
 

@@ -1,4 +1,4 @@
-import { checkoutStripeWebhook } from '#shared/routes/checkout-orders';
+import { checkoutStripeWebhook } from '#shared/routes/stripe-webhook';
 import { handleStripeWebhook } from '../../domain/checkout/webhook';
 import { defineHandler } from '../../lib/http';
 
