@@ -29,6 +29,7 @@ const ORDER_VIEWS = 'shared/schemas/order-views.ts';
 const PRODUCT = 'shared/schemas/product.ts';
 const GIFT_CARDS = 'shared/schemas/gift-cards.ts';
 const OWNER_PROMO = 'shared/schemas/promo.ts';
+const QUOTES = 'shared/schemas/quotes.ts';
 
 /** Handlers, and the schema modules their bundle must not hold. */
 const WITHOUT: [handler: string, modules: string[]][] = [
@@ -49,6 +50,8 @@ const WITHOUT: [handler: string, modules: string[]][] = [
   ['checkout/record-order', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
   ['checkout/record-guest-order', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT]],
   ['checkout/stripe-webhook', [ADDRESS, CHECKOUT, GIFT_CARDS, PRODUCT, ORDER_VIEWS]],
+  // Paying an offer takes an address, not the quote views (0136).
+  ['quotes/pay-offer', [CHECKOUT, ORDER_VIEWS, PRODUCT, QUOTES]],
   ['reminders/save-settings', [ADDRESS, CHECKOUT, ORDER_VIEWS]],
 ];
 

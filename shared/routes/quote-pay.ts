@@ -1,6 +1,6 @@
-import { quotePayBodySchema } from '../schemas/quote-pay';
-import { quoteIdSchema, quotePaymentSchema } from '../schemas/quotes';
-import { NO_SUCH_QUOTE } from './quotes';
+import { quotePayBodySchema, quotePaymentSchema } from '../schemas/quote-pay';
+import { quoteIdSchema } from '../schemas/quote-refs';
+import { NO_SUCH_QUOTE } from './refusals';
 import type { RouteDef } from './types';
 
 /** The shopper accepts an offer (a part of QUOTE_ROUTES): its own file, as the only quote route taking an address. */

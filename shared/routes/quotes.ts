@@ -20,10 +20,9 @@ import {
   quoteTokenQuerySchema,
   quoteViewSchema,
 } from '../schemas/quotes';
+import { NO_SUCH_QUOTE } from './refusals';
 import type { RouteDef } from './types';
 
-export const NO_SUCH_QUOTE =
-  'The link is not one the shop made for this quote, or it has expired (one answer for both)';
 const NO_QUOTE = 'No quote has this id';
 
 /**

@@ -1,5 +1,6 @@
 import { shippingAddressSchema } from './address';
-import { quoteTokenSchema } from './quotes';
+import { quoteTokenSchema } from './quote-refs';
+import { amountsSchema } from './refs';
 import * as z from './zod';
 
 /**
@@ -10,4 +11,12 @@ export const quotePayBodySchema = z.strictObject({
   token: quoteTokenSchema,
   offerNo: z.number().check(z.int(), z.positive()),
   shippingAddress: z.optional(shippingAddressSchema),
+});
+
+/** POST /api/quotes/{quoteId}/pay: the payment the card step confirms. */
+export const quotePaymentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amounts: amountsSchema,
+  paymentMode: z.enum(['stripe', 'test']),
 });
