@@ -46,7 +46,7 @@ import { SEED_PRODUCTS, seedCatalogue } from '../functions/local/seed';
 import { apiEvent, lambdaContext } from '../tests/helpers';
 import { growCatalogue } from './bench-catalogue';
 import { storefront } from './bench-storefront';
-import { bundleDefines } from '../infra/lib/bundle-defines';
+import { lambdaBundleOptions } from '../infra/lib/bundle-defines';
 
 const ROOT = path.resolve(__dirname, '..');
 const rows: string[][] = [];
@@ -189,23 +189,16 @@ async function bundles(out: string) {
     traceSdkCalls = false,
     external: readonly string[] = [],
   ) => {
-    // As CDK bundles: X-Ray SDK call traces compiled out by default (context traceSdkCalls), no test processor.
-    const define = bundleDefines(traceSdkCalls);
     const { metafile } = await build({
       ...(typeof entry === 'string'
         ? { entryPoints: [entry] }
         : { stdin: { contents: entry.contents, resolveDir: ROOT, loader: 'ts', sourcefile: `${file}.ts` } }),
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'cjs',
+      // As CDK bundles: X-Ray SDK call traces compiled out by default (context traceSdkCalls), no test processor.
+      ...lambdaBundleOptions(traceSdkCalls),
       outfile: file,
       logLevel: 'silent',
-      mainFields: ['module', 'main'],
       metafile: true,
       plugins,
-      define,
       external: [...external],
     });
     return Object.entries(Object.values(metafile.outputs)[0].inputs);

@@ -4,7 +4,6 @@ import type { JwtPayload } from 'aws-jwt-verify/jwt-model';
 import { readEnv } from './env';
 import { unauthorized } from './errors';
 import { httpCall } from './http-call';
-
 import { callerOf, type Caller } from './caller';
 import { ADMIN_GROUP } from '#shared/roles';
 

@@ -2,10 +2,10 @@ import { createHash, createHmac } from 'node:crypto';
 import type http from 'node:http';
 import { localCredentials } from './aws-client';
 import { readEnv } from './env';
-import { httpCall, type Answer, type Limits } from './http-call';
+import { encode, httpCall, type Answer, type Limits } from './http-call';
 import { traceHttpsCalls } from './tracing';
 
-export { neverSent, type Answer } from './http-call';
+export { encode, neverSent, type Answer } from './http-call';
 
 /**
  * AWS calls signed with Signature Version 4 by hand, without an SDK client (issue 39, decisions 0130 and 0131): the
@@ -18,9 +18,6 @@ export { neverSent, type Answer } from './http-call';
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-/** RFC 3986 encoding, as SigV4 wants it. */
-export const encode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export interface AwsKeys {
   accessKeyId: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { buildSync } from 'esbuild';
 import { apiEvent, lambdaContext } from '#tests/helpers';
-import { bundleDefines } from '../../infra/lib/bundle-defines';
+import { lambdaBundleOptions } from '../../infra/lib/bundle-defines';
 import { callerFromAuthorizer, groupsOf } from './caller';
 
 /**
@@ -67,16 +67,10 @@ describe('a handler built as the stack builds it', () => {
   `;
   const built = buildSync({
     stdin: { contents: entry, resolveDir: __dirname, loader: 'ts', sourcefile: 'entry.ts' },
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    mainFields: ['module', 'main'],
+    ...lambdaBundleOptions(),
     outfile: path.join(out, 'handler.js'),
     metafile: true,
     logLevel: 'silent',
-    define: bundleDefines(false),
   });
   type Handler = (event: APIGatewayProxyEventV2, context: unknown) => Promise<{ statusCode: number; body: string }>;
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle just built, as Lambda loads it

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 
+/** RFC 3986 percent-encoding (encodeURIComponent also escaping !'()*): what SigV4 and Stripe's form bodies want. */
+export const encode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;

@@ -18,7 +18,7 @@ export async function getTextIfChanged(
 ): Promise<{ text: string; etag?: string } | null> {
   const answer = await s3Request('GET', s3Url(bucket, key), etag ? { headers: { 'if-none-match': etag } } : {});
   if (answer.status === 304) return null;
-  if (answer.status !== 200) throw new S3CallError(answer.status, key);
+  if (answer.status !== 200) throw new S3CallError(answer.status, key, answer.body);
   const tag = answer.headers.etag;
   return { text: answer.body.toString('utf8'), etag: typeof tag === 'string' ? tag : undefined };
 }
@@ -26,11 +26,7 @@ export async function getTextIfChanged(
 /** The whole object's bytes. */
 export async function objectBytes(bucket: string, key: string): Promise<Buffer> {
   const answer = await s3Request('GET', s3Url(bucket, key));
-  if (answer.status !== 200) {
-    // Named by S3's own code (NoSuchKey, AccessDenied), as the SDK names its errors.
-    const code = /<Code>([^<]+)<\/Code>/.exec(answer.body.toString('utf8'))?.[1];
-    throw Object.assign(new S3CallError(answer.status, key), code ? { name: code } : {});
-  }
+  if (answer.status !== 200) throw new S3CallError(answer.status, key, answer.body);
   return answer.body;
 }
 
@@ -42,7 +38,7 @@ export async function objectRange(
 ): Promise<{ head: Buffer; size: number } | null> {
   const answer = await s3Request('GET', s3Url(bucket, key), { headers: { range: `bytes=0-${bytes - 1}` } });
   if (answer.status === 404) return null;
-  if (answer.status !== 200 && answer.status !== 206) throw new S3CallError(answer.status, key);
+  if (answer.status !== 200 && answer.status !== 206) throw new S3CallError(answer.status, key, answer.body);
   const range = /\/(\d+)$/.exec(String(answer.headers['content-range'] ?? ''));
   const length = Number(answer.headers['content-length'] ?? answer.body.length);
   return { head: answer.body.subarray(0, bytes), size: range ? Number(range[1]) : length };

@@ -79,12 +79,17 @@ export function presignS3(
   return `${url.origin}${url.pathname}?${parts.join('&')}`;
 }
 
-/** An S3 answer other than the one asked for: its status where the SDK puts it (`$metadata.httpStatusCode`). */
+/**
+ * An S3 answer other than the one asked for: its status where the SDK puts it (`$metadata.httpStatusCode`), and, when
+ * S3's error body gives one, named by S3's code (NoSuchKey, AccessDenied...) as the SDK names its errors.
+ */
 export class S3CallError extends Error {
   readonly $metadata: { httpStatusCode: number };
-  constructor(status: number, what: string) {
+  constructor(status: number, what: string, body?: Buffer) {
     super(`S3 answered ${status} for ${what}`);
     this.$metadata = { httpStatusCode: status };
+    const code = body && /<Code>([^<]+)<\/Code>/.exec(body.toString('utf8'))?.[1];
+    if (code) this.name = code;
   }
 }
 
@@ -143,7 +148,7 @@ export async function deleteS3Objects(
     body,
   });
   const text = answer.body.toString('utf8');
-  if (answer.status !== 200) throw new S3CallError(answer.status, `DeleteObjects on ${bucket}`);
+  if (answer.status !== 200) throw new S3CallError(answer.status, `DeleteObjects on ${bucket}`, answer.body);
   const field = (xml: string, name: string) =>
     unescapeXml(new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml)?.[1] ?? '');
   return [...text.matchAll(/<Error>([\s\S]*?)<\/Error>/g)].map(([, error]) => ({
@@ -163,5 +168,5 @@ export async function copyS3Object(bucket: string, from: string, to: string): Pr
     body: '',
   });
   if (answer.status !== 200 || /<Error>/.test(answer.body.toString('utf8')))
-    throw new S3CallError(answer.status, `CopyObject to ${to}`);
+    throw new S3CallError(answer.status, `CopyObject to ${to}`, answer.body);
 }

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type Stripe from 'stripe';
-import { httpCall, type Answer } from './http-call';
+import { encode, httpCall, type Answer } from './http-call';
 
 /**
  * The few Stripe API calls the shop makes (PaymentIntents, Refunds, Stripe Tax) and its webhook signatures, over
@@ -83,11 +83,8 @@ function errorType(status: number, raw: StripeRawError): string {
 /** Form encoding as the package's (qs-style brackets, arrays by index, nothing for undefined, '' for null). */
 export function formEncode(data: object): string {
   const pairs: string[] = [];
-  const part = (text: string) =>
-    encodeURIComponent(text)
-      .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-      .replace(/%5B/g, '[')
-      .replace(/%5D/g, ']');
+  // Brackets left as they are, as the package leaves them (Stripe reads both).
+  const part = (text: string) => encode(text).replace(/%5B/g, '[').replace(/%5D/g, ']');
   const add = (key: string, value: unknown): void => {
     if (value === undefined) return;
     if (value instanceof Date) pairs.push(`${part(key)}=${Math.floor(value.getTime() / 1000)}`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildSync } from 'esbuild';
-import { TRACE_SDK_CALLS_DEFINE } from '../../infra/lib/shop-function';
+import { lambdaBundleOptions } from '../../infra/lib/bundle-defines';
 
 /**
  * X-Ray traces of SDK calls: only in Lambda, only when the stage turned them on, and compiled out of the bundle
@@ -54,14 +54,8 @@ test('the bundle has the Tracer and X-Ray SDK only when infra compiles SDK call 
   const bundle = (value: boolean) =>
     buildSync({
       entryPoints: [path.join(__dirname, '..', 'db', 'client.ts')],
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      mainFields: ['module', 'main'],
+      ...lambdaBundleOptions(value),
       write: false,
-      define: { [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(value)) },
     }).outputFiles[0].text;
   const off = bundle(false);
   const on = bundle(true);

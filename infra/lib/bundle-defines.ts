@@ -1,6 +1,8 @@
+import type { BuildOptions } from 'esbuild';
+
 /**
- * What esbuild replaces in every function bundle (the stack's, and the bench's, which builds them the same way). Apart
- * from shop-function.ts so the bench need not load the CDK.
+ * How a function is bundled, for what builds one as the stack does outside the CDK (the bench, the bundle tests): what
+ * esbuild replaces in every bundle, and its settings. Apart from shop-function.ts so those need not load the CDK.
  */
 
 /** Replaced in every bundle by "true" or "false" (functions/lib/tracing.ts). */
@@ -21,4 +23,18 @@ export const bundleDefines = (traceSdkCalls: boolean): Record<string, string> =>
   [TRACE_SDK_CALLS_DEFINE]: JSON.stringify(String(traceSdkCalls)),
   [TEST_PROCESSOR_DEFINE]: JSON.stringify('false'),
   [TOKEN_CHECK_DEFINE]: JSON.stringify('authorizer'),
+});
+
+/**
+ * esbuild's settings for a function bundle as shop-function.ts asks CDK for it (CJS, minified, ESM builds of the
+ * dependencies preferred), with `bundleDefines`; target node22, which the machine's Node 20 loads too (CDK: node24).
+ */
+export const lambdaBundleOptions = (traceSdkCalls = false): BuildOptions => ({
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  define: bundleDefines(traceSdkCalls),
 });

@@ -57,8 +57,6 @@ export interface StageObservability {
   readonly traceSdkCalls: boolean;
 }
 
-export { TRACE_SDK_CALLS_DEFINE } from './bundle-defines';
-
 function observabilityOf(scope: Construct): Partial<StageObservability> {
   // A nested stack (a route area's) carries none of its own: the stage's are its parent's.
   let found = Stack.of(scope);

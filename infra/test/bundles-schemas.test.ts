@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { ROUTE_LIST } from '#shared/routes';
-import { bundleDefines } from '../lib/bundle-defines';
+import { lambdaBundleOptions } from '../lib/bundle-defines';
 
 /**
  * A function builds, when it loads, every zod schema of every module its bundle holds: esbuild cannot leave out a
@@ -66,17 +66,11 @@ beforeAll(async () => {
     ),
     outdir: '/bundles',
     write: false,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    mainFields: ['module', 'main'],
+    // As the stack builds them (infra/lib/shop-function.ts).
+    ...lambdaBundleOptions(),
     external: ['sharp'],
     metafile: true,
     logLevel: 'silent',
-    // As the stack builds them (infra/lib/shop-function.ts).
-    define: bundleDefines(false),
   });
   metafile = result.metafile;
   outputOf = new Map(

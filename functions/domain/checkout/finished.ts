@@ -4,10 +4,8 @@ import { whilePayingMessage } from '../promo/redeem';
 import { OutOfStockError } from './pricing';
 import type { Checkout } from './checkouts';
 
-/**
- * Why a checkout that is not open cannot be paid: apart from the card step's own module (checkout.ts), so a function
- * that takes an order does not carry the card step (docs/decisions/0136).
- */
+// Why a checkout that is not open cannot be paid: apart from the card step's own module (checkout.ts), so a function
+// that takes an order does not carry the card step (docs/decisions/0136).
 
 /** A checkout closed because of its promo code, and what failed. */
 const PROMO_CLOSED_REASONS = {
