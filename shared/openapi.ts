@@ -5,6 +5,7 @@ import type { Refusal, SuccessStatus } from './routes/types';
 import { SHARE_IMAGE } from './pages';
 import { ADMIN_GROUP } from './roles';
 import { errorBodySchema, MAX_BODY_BYTES, runtimeConfigSchema } from './schemas/common';
+import { gatewayUnauthorizedSchema } from './sign-in';
 import * as z from './schemas/zod';
 
 /**
@@ -101,7 +102,10 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
   if (badInput || own[400]) statuses.set('400', `${join(badInput, own[400])} (\`fields\` names each problem)`);
   if (own[402]) statuses.set('402', own[402]);
   if (route.access !== 'public')
-    statuses.set('401', 'No access token, or one that is expired, forged or not for this client');
+    statuses.set(
+      '401',
+      'No access token, or one that is expired, forged, of another user pool or of another app client: API Gateway\'s JWT authorizer answers `{"message": "Unauthorized"}` before the function runs; a token it lets through that is no access token (an ID token): the function, in the error format (`unauthorized`)',
+    );
   statuses.set(
     '403',
     join(
@@ -140,11 +144,15 @@ export function declaredStatuses(route: RouteDef): Map<string, string> {
   return statuses;
 }
 
+/** A user or admin route's 401: API Gateway's own body (its JWT authorizer), or the function's error format. */
+const unauthorizedBody = z.union([errorBodySchema, gatewayUnauthorizedSchema]);
+
 /**
  * The body schema of a status the route answers that is not a success: the error format, unless its refusal names
- * another.
+ * another; a user or admin route's 401 is the error format or API Gateway's `{"message": "Unauthorized"}`.
  */
 export function refusalBody(route: RouteDef, status: number): z.ZodMiniType {
+  if (status === 401 && route.access !== 'public') return unauthorizedBody;
   const refusal = (route.refusals as Record<number, Refusal | undefined> | undefined)?.[status];
   return typeof refusal === 'object' ? refusal.body : errorBodySchema;
 }
@@ -307,6 +315,17 @@ function operation(route: RouteDef, operationId: string): JsonObject {
         description: `${when} (${route.answers})${fileToo ? '; a name with an extension that is no file of the site: the error format (JSON)' : ''}`,
         content: { [route.answers]: { schema: { type: 'string' } }, ...(fileToo ? error : {}) },
       };
+    } else if (status === '401') {
+      responses[status] = {
+        description: when,
+        content: {
+          'application/json': {
+            schema: {
+              anyOf: [{ $ref: '#/components/schemas/Error' }, { $ref: '#/components/schemas/GatewayUnauthorized' }],
+            },
+          },
+        },
+      };
     } else if (status === '429' || status === '5XX') {
       responses[status] = {
         description: when,
@@ -398,6 +417,7 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
   const schemas: Record<string, JsonObject> = {
     Error: answerSchema(errorBodySchema),
     GatewayMessage: gatewayMessageSchema,
+    GatewayUnauthorized: answerSchema(gatewayUnauthorizedSchema),
   };
   const ids = operationIds(routes);
   for (const route of routes) {
@@ -469,7 +489,9 @@ export function openApiDocument(routes: readonly RouteDef[] = ROUTE_LIST, apiVer
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description:
-            "A Cognito access token of the shop's user pool (web client), as `Authorization: Bearer <token>`. " +
+            "A Cognito access token of the shop's user pool (web client), as `Authorization: Bearer <token>`, checked by " +
+            "API Gateway's JWT authorizer before the function runs (signature, issuer, expiry, `client_id`; refused: 401 " +
+            '`{"message": "Unauthorized"}`). ' +
             `Admin routes also need the caller to be in the \`${ADMIN_GROUP}\` group (the token's cognito:groups).`,
         },
       },

@@ -10,9 +10,10 @@ import { randomUUID } from 'node:crypto';
 import { createTable } from '../functions/db/create-table';
 import { orderCounter } from '../functions/db/entities/marker';
 import { localCredentials } from '../functions/lib/aws-client';
+import { authorizeRoute } from '../functions/local/authorizer';
 import { ensureUser } from '../functions/local/cognito';
 import { readOutbox } from '../functions/local/ses';
-import { ADMIN_GROUP } from '../functions/lib/auth';
+import { ADMIN_GROUP } from '../shared/roles';
 import { routeServed } from '../functions/lib/http';
 import { answerSchema, declaredStatuses, refusalBody } from '../shared/openapi';
 import type { RouteDef } from '../shared/routes';
@@ -52,7 +53,11 @@ export interface EventInput {
   contentType?: string | null;
 }
 
-/** An API Gateway HTTP API (payload 2.0) event, as the gateway hands it to a function. */
+/**
+ * An API Gateway HTTP API (payload 2.0) event of a request as it reaches API Gateway: a `token` is its Authorization
+ * header. The route's JWT authorizer, which puts the token's claims in the event or answers 401 itself, is run by
+ * `invoke` (as the local gateway runs it: functions/local/authorizer.ts).
+ */
 export function apiEvent(input: EventInput): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {
     ...(input.contentType === null ? {} : { 'content-type': input.contentType ?? 'application/json' }),
@@ -132,15 +137,34 @@ export function checkAnswer(route: RouteDef, answer: { status: number; body: unk
 }
 
 /**
- * Calls a handler and returns its status and parsed JSON body; the answer must be one its route declares (checkAnswer).
+ * Calls a handler as the gateway does: a user or admin route's JWT authorizer runs first (functions/local/authorizer.ts,
+ * the local gateway's own), so the function reads the claims of a token it let through, in AWS's shape, and a token it
+ * refuses (or none) is API Gateway's 401 `{"message":"Unauthorized"}` without the function running. Answers the event
+ * as it reached API Gateway (its request id) and the answer.
+ */
+export async function callThroughGateway(
+  handler: Handler,
+  input: EventInput,
+): Promise<{ event: APIGatewayProxyEventV2; route: RouteDef | undefined; result: APIGatewayProxyStructuredResultV2 }> {
+  const event = apiEvent(input);
+  const route = routeServed(handler, event);
+  const authorized = route ? await authorizeRoute(route, event) : { event };
+  const result = (
+    'refusal' in authorized ? authorized.refusal : await handler(authorized.event, { ...lambdaContext })
+  ) as APIGatewayProxyStructuredResultV2;
+  return { event, route, result };
+}
+
+/**
+ * Calls a handler through the gateway's authorizer (callThroughGateway) and returns its status and parsed JSON body;
+ * the answer must be one its route declares (checkAnswer).
  */
 export async function invoke(
   handler: Handler,
   input: EventInput,
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer the test reads freely (0046)
 ): Promise<{ status: number; body: any; headers: Record<string, string> }> {
-  const event = apiEvent(input);
-  const result = (await handler(event, { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
+  const { route, result } = await callThroughGateway(handler, input);
   const json = String(result.headers?.['content-type'] ?? 'application/json').startsWith('application/json');
   const answer = {
     status: result.statusCode ?? 200,
@@ -148,7 +172,6 @@ export async function invoke(
     body: result.body ? (json ? JSON.parse(result.body) : result.body) : undefined,
     headers: (result.headers ?? {}) as Record<string, string>,
   };
-  const route = routeServed(handler, event);
   if (route) checkAnswer(route, { status: answer.status, body: answer.body, json: json && Boolean(result.body) });
   return answer;
 }

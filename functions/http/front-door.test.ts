@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { ORIGIN_HEADER, ORIGIN_REFUSED_MESSAGE } from '#shared/origin';
+import { GATEWAY_UNAUTHORIZED } from '#shared/sign-in';
 import { carts } from '../db/entities/cart';
 import { formSubmissions } from '../db/entities/form-submission';
 import { orders } from '../db/entities/order';
@@ -14,8 +15,9 @@ import { handler as health } from './system/get-health';
 /**
  * The front door (docs/decisions/0066): with the origin secret configured, as in AWS (ORIGIN_SECRET_ARN) and under
  * npm start (ORIGIN_SECRET), every route's function refuses a request that did not come through the shop's
- * address, with 403 in the shop's error format and before any work: nothing stored, nothing mailed, no token
- * looked at. (The Secrets Manager side, current and previous values: functions/lib/origin.test.ts.)
+ * address, with 403 in the shop's error format and before any work: nothing stored, nothing mailed, no caller read.
+ * A user or admin route's JWT authorizer runs before the function, so a request without a token gets its 401 first,
+ * as API Gateway answers in AWS. (The Secrets Manager side, current and previous values: functions/lib/origin.test.ts.)
  */
 const SECRET = 'front-door-secret-for-this-test';
 const door = { [ORIGIN_HEADER]: SECRET };
@@ -65,23 +67,32 @@ it('a form posted straight at the API (no header, or a guessed one) is refused w
   expect((await formSubmissions.get({ id: taken.body.id }))?.message).toBe('Through the door');
 });
 
-it('comes before the token check and the body: a signed-in call without the header changes nothing', async () => {
+it('comes before the body, and after the authorizer: a signed-in call without the header changes nothing', async () => {
   const cart = [{ id: 'candle', name: 'Candle', image: '/i/c.jpg', price: 1, size: 'CANDLE', quantity: 2 }];
   expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', token, body: { cart } })).toMatchObject({
     status: 403,
     body: refused,
   });
-  // Not even a 401 for a missing token or a 400 for a broken body: the door answers first.
-  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', body: '{not json' })).toMatchObject({
+  // Not even a 400 for a broken body: the door answers first.
+  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', token, body: '{not json' })).toMatchObject({
     status: 403,
     body: refused,
+  });
+  // Without a token, the route's JWT authorizer answers before any function runs (API Gateway in AWS, the gateway
+  // here: decision 0140), with its own 401, door or not.
+  expect(await invoke(saveCart, { method: 'POST', path: '/auth/cart', body: '{not json' })).toMatchObject({
+    status: 401,
+    body: GATEWAY_UNAUTHORIZED,
   });
   expect(await carts.get({ userId: subOf(token) })).toBeNull();
   expect(await invoke(getCart, { method: 'GET', path: '/auth/cart', token, headers: door })).toMatchObject({
     status: 200,
     body: { cart: { cart: [] } },
   });
-  expect(await invoke(getCart, { method: 'GET', path: '/auth/cart', headers: door })).toMatchObject({ status: 401 });
+  expect(await invoke(getCart, { method: 'GET', path: '/auth/cart', headers: door })).toMatchObject({
+    status: 401,
+    body: GATEWAY_UNAUTHORIZED,
+  });
 });
 
 it('the health check and the page function behind CloudFront too (the page answers in the error format)', async () => {

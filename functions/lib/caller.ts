@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ADMIN_GROUP } from '#shared/roles';
+import { SESSION_NOT_VALID_MESSAGE } from '#shared/sign-in';
 import { unauthorized } from './errors';
 
 export interface Caller {
@@ -23,7 +24,7 @@ export function groupsOf(claim: unknown): string[] {
     .filter(Boolean);
 }
 
-/** Who calls, from a verified access token's claims (aws-jwt-verify's payload, or API Gateway's authorizer's). */
+/** Who calls, from a verified access token's claims (as the authorizer passes them on, or the token's own). */
 export function callerOf(claims: Record<string, unknown>): Caller {
   const groups = groupsOf(claims['cognito:groups']);
   const userId = String(claims.sub);
@@ -36,14 +37,20 @@ export function callerOf(claims: Record<string, unknown>): Caller {
 }
 
 /**
- * In AWS (decision 0137): who calls a user or admin route, from the claims of the token the route's JWT authorizer has
- * verified (signature, issuer, expiry and the web client's `client_id`: infra/lib/api.ts) before the function runs.
- * Only an access token authorizes, as locally (auth.ts); a route without the authorizer's claims answers 401.
+ * Who calls a user or admin route, from the claims of the token the route's JWT authorizer verified (signature,
+ * issuer, expiry and the web client's `client_id`) before the function ran: API Gateway's in AWS (infra/lib/api.ts),
+ * the local gateway's and the handler tests' locally (functions/lib/jwt-authorizer.ts), in the same shape, every claim
+ * a string (docs/decisions/0140). Only an access token authorizes (the authorizer does not look at `token_use`: an ID
+ * token of the web client passes it); none, or no subject, answers 401 in the shop's error format.
  */
+export function callerFromClaims(claims: Record<string, unknown> | undefined): Caller {
+  if (!claims || typeof claims.sub !== 'string' || !claims.sub || claims.token_use !== 'access')
+    throw unauthorized(SESSION_NOT_VALID_MESSAGE);
+  return callerOf(claims);
+}
+
+/** The caller of a user or admin route, from `requestContext.authorizer.jwt.claims` (callerFromClaims). */
 export function callerFromAuthorizer(event: APIGatewayProxyEventV2): Caller {
   const { authorizer } = event.requestContext as { authorizer?: { jwt?: { claims?: Record<string, unknown> } } };
-  const claims = authorizer?.jwt?.claims;
-  if (!claims || typeof claims.sub !== 'string' || !claims.sub || claims.token_use !== 'access')
-    throw unauthorized('Your session is not valid. Sign in again.');
-  return callerOf(claims);
+  return callerFromClaims(authorizer?.jwt?.claims);
 }

@@ -20,8 +20,6 @@ const envSchema = z.object({
   /** Token issuer: https://cognito-idp.<region>.amazonaws.com/<poolId> in AWS, the Cognito stand-in locally. */
   COGNITO_ISSUER: z.url(),
   COGNITO_CLIENT_ID: z.string().check(z.minLength(1)),
-  /** Defaults to <issuer>/.well-known/jwks.json. */
-  COGNITO_JWKS_URI: z.optional(z.url()),
   /** The user pool, for functions whose route `uses` cognito (infra sets it); else the last part of the issuer. */
   USER_POOL_ID: z.optional(z.string().check(z.minLength(1))),
   /** Set locally to the S3 stand-in (path-style); unset in AWS. */

@@ -26,7 +26,7 @@ import { handler as submitContact } from '../http/forms/submit-contact';
 import { createGateway } from '../local/gateway';
 import { createS3StandIn, storedObjectMeta } from '../local/s3';
 import { address, createCandle, mailsFor, orderNumberOf, pay } from '#tests/checkout';
-import { apiEvent, lambdaContext, signInNewUser, useFreshTable, type EventInput } from '#tests/helpers';
+import { callThroughGateway, lambdaContext, signInNewUser, useFreshTable, type EventInput } from '#tests/helpers';
 import { captureLogLines, loadWithLogging, type LogLine } from '#tests/log-lines';
 import { faultySes, withSesAt } from '#tests/ses-faults';
 
@@ -72,8 +72,7 @@ type RouteHandler = (
 ) => Promise<APIGatewayProxyStructuredResultV2 | void>;
 /** A route's request, its API Gateway id known (the correlation id its lines and what it writes carry). */
 async function request(handler: RouteHandler, input: EventInput) {
-  const event = apiEvent(input);
-  const result = (await handler(event, { ...lambdaContext })) as APIGatewayProxyStructuredResultV2;
+  const { event, result } = await callThroughGateway(handler, input);
   return {
     id: event.requestContext.requestId,
     status: result.statusCode,

@@ -15,8 +15,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PASSWORD_POLICY } from '#shared/messages';
-import { TOKEN_LIFETIMES } from '#shared/roles';
-import { ADMIN_GROUP } from '../lib/auth';
+import { ADMIN_GROUP, TOKEN_LIFETIMES } from '#shared/roles';
 import { startChild, waitForPort } from './processes';
 
 export interface LocalCognito {

@@ -6,6 +6,8 @@ import { ORIGIN_HEADER } from '#shared/origin';
 import { isPagePath } from '#shared/pages';
 import { findRoute, routeId, type RouteDef } from '#shared/routes';
 import { SECURITY_HEADERS } from '#shared/security-headers';
+import type { JwtAuthorizerSettings } from '../lib/jwt-authorizer';
+import { authorizeRoute } from './authorizer';
 import { sendBody, sendJson } from './gateway-http';
 
 type Handler = (
@@ -65,9 +67,14 @@ export function toEvent(
   };
 }
 
-/** What the API door needs: the route table, and what CloudFront's origin header carries. */
+/** What the API door needs: the route table, what CloudFront's origin header carries, and the JWT authorizer's pool. */
 export interface ApiDoorOptions {
   routes: readonly RouteDef[];
+  /**
+   * The JWT authorizer of user and admin routes (authorizer.ts): the pool's issuer and the web client, as the stack
+   * configures API Gateway's; unset, the functions' own settings (COGNITO_ISSUER, COGNITO_CLIENT_ID) at each request.
+   */
+  authorizer?: JwtAuthorizerSettings;
   /**
    * What CloudFront's origin header carries (shared/origin.ts): put on every event handed to a handler, over any
    * value the client sent, as CloudFront does. The handlers check it against ORIGIN_SECRET (docs/decisions/0066).
@@ -86,7 +93,8 @@ export type ApiDoor = (
 
 /**
  * The API door, as API Gateway and Lambda: the route table picks the route (404, or 405 for a path with other
- * methods), and the route's handler module (the same one deployed) answers an API Gateway v2 event.
+ * methods), a user or admin route's JWT authorizer checks the token (401 `{"message":"Unauthorized"}`, or the claims in
+ * the event: authorizer.ts), and the route's handler module (the same one deployed) answers an API Gateway v2 event.
  */
 export function createApiDoor(door: ApiDoorOptions): ApiDoor {
   // Every handler is loaded up front with require: that works under tsx and inside Jest's global setup
@@ -121,7 +129,9 @@ export function createApiDoor(door: ApiDoorOptions): ApiDoor {
     const event = toEvent(req, url, found.route, found.params, body);
     if (door.originSecret) event.headers[ORIGIN_HEADER] = door.originSecret;
     const context = { awsRequestId: event.requestContext.requestId, functionName: routeId(found.route) } as Context;
-    const result = await handler(event, context);
+    // The route's JWT authorizer, before any function runs: its 401 is API Gateway's own answer.
+    const authorized = await authorizeRoute(found.route, event, door.authorizer);
+    const result = 'refusal' in authorized ? authorized.refusal : await handler(authorized.event, context);
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
     if (result.cookies?.length) headers['set-cookie'] = result.cookies;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import { ROUTES } from '#shared/routes';
 import { signInNewUser, useFreshTable } from '#tests/helpers';
 import { formSubmissions } from '../db/entities/form-submission';
-import { ADMIN_GROUP } from '../lib/auth';
+import { ADMIN_GROUP } from '#shared/roles';
 import { createGateway, originOfHost, type GatewayOptions } from './gateway';
 import { BROWSER_COGNITO_OPERATIONS } from './gateway-cognito';
 

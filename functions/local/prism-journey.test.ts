@@ -161,8 +161,15 @@ async function notJsonCall(url: string, contentType: string, body: string, expec
     problems.push(`POST ${url} as ${contentType}: ${text}`);
 }
 
-/** An access token of the stack's user pool (a new customer's, made first, or the admin's `npm start` made). */
-async function tokenOf(email: string, password: string, options: { create?: boolean } = {}): Promise<string> {
+/**
+ * An access token of the stack's user pool (a new customer's, made first, or the admin's `npm start` made); its ID
+ * token with `kind`.
+ */
+async function tokenOf(
+  email: string,
+  password: string,
+  options: { create?: boolean; kind?: 'AccessToken' | 'IdToken' } = {},
+): Promise<string> {
   if (options.create) await ensureUser(stack!.cognito, email, password);
   const result = await stack!.cognito.client.send(
     new InitiateAuthCommand({
@@ -171,7 +178,7 @@ async function tokenOf(email: string, password: string, options: { create?: bool
       AuthParameters: { USERNAME: email, PASSWORD: password },
     }),
   );
-  return result.AuthenticationResult!.AccessToken!;
+  return result.AuthenticationResult![options.kind ?? 'AccessToken']!;
 }
 
 const address = (email: string) => ({
@@ -301,6 +308,21 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
 
   // A signed-in customer: the account's routes, a checkout and a rating.
   const customer = await tokenOf('customer@example.com', 'Customer1pass', { create: true });
+  // The JWT authorizer of user and admin routes (decision 0140): a token it refuses is answered by the gateway itself,
+  // 401 `{"message":"Unauthorized"}`; an ID token, which it lets through, by the function (401, the error format).
+  const [header, payload, signature] = customer.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const tampered = [
+    header,
+    Buffer.from(JSON.stringify({ ...claims, 'cognito:groups': ['admin'] })).toString('base64url'),
+    signature,
+  ].join('.');
+  expect((await call('GET', '/auth/cart', 401, { token: tampered })).body).toEqual({ message: 'Unauthorized' });
+  expect((await call('GET', '/api/admin/dashboard', 401, { token: tampered })).body).toEqual({
+    message: 'Unauthorized',
+  });
+  const idToken = await tokenOf('customer@example.com', 'Customer1pass', { kind: 'IdToken' });
+  expect((await call('GET', '/auth/cart', 401, { token: idToken })).body.error.code).toBe('unauthorized');
   await call('GET', '/auth/validateAdmin', 403, { token: customer });
   await call('POST', '/auth/cart', 200, {
     token: customer,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { JOBS } from '#shared/jobs';
 import { ROUTES } from '#shared/routes';
 import { createTable } from '../db/create-table';
-import { ADMIN_GROUP } from '../lib/auth';
+import { ADMIN_GROUP } from '#shared/roles';
 import { ensureUser, startCognito, type LocalCognito } from './cognito';
 import { databaseKeyId, LOCAL_REGION, newAccessKeyId, startDynamo, type LocalDynamo } from './dynamo';
 import { recordStackEnv } from './stack-env';
@@ -203,6 +203,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       imagesDir: imagesBucketDir,
       imageMeta: (key) => storedObjectMeta(storageDir, IMAGES_BUCKET, key),
       cognitoUrl: cognito.endpoint,
+      // API Gateway's JWT authorizer on user and admin routes, as the stack configures it: the pool, the web client.
+      authorizer: { issuer: cognito.issuer, audience: [cognito.clientId] },
       publicUrl,
       config: {
         region: 'us-east-1',

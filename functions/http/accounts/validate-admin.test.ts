@@ -1,3 +1,4 @@
+import { GATEWAY_UNAUTHORIZED } from '#shared/sign-in';
 import { invoke, signInNewUser } from '#tests/helpers';
 import { accessClaims, badTokens, mintToken } from '#tests/jwt';
 import { handler } from './validate-admin';
@@ -20,10 +21,10 @@ describe('GET /auth/validateAdmin', () => {
     expect(body.error.code).toBe('forbidden');
   });
 
-  it('answers 401 without a token', async () => {
+  it('answers 401 without a token: API Gateway’s own body, from the route’s JWT authorizer', async () => {
     const { status, body } = await call();
     expect(status).toBe(401);
-    expect(body).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    expect(body).toEqual(GATEWAY_UNAUTHORIZED);
   });
 
   it.each(Object.entries(badTokens()))('answers 401 for a token that is %s', async (_kind, token) => {

@@ -1,13 +1,15 @@
 import { promoCheck } from '#shared/routes/promo-check';
 import { checkPromoCode } from '../../domain/promo/check';
-import { verifyBearer } from '../../lib/auth';
 import { defineHandler } from '../../lib/http';
+import { optionalCaller } from '../../lib/optional-sign-in';
 import { accountEmail } from '../../lib/user-pool';
 
-/** Public; a signed-in shopper's token (when sent and valid) lets "already used by you" be told here. */
+/**
+ * Public; a signed-in shopper's token (when sent and let through by the authorizer the route runs itself:
+ * optional-sign-in.ts) lets "already used by you" be told here.
+ */
 export const handler = defineHandler([promoCheck], 'checkout/check-promo-code', async ({ body, event }) => {
-  const authorization = event.headers?.authorization ?? event.headers?.Authorization;
-  const caller = authorization ? await verifyBearer(authorization).catch(() => null) : null;
+  const caller = await optionalCaller(event);
   return checkPromoCode({
     ...body,
     ...(caller ? { shopper: { userId: caller.userId, accountEmail: () => accountEmail(caller.userId) } } : {}),

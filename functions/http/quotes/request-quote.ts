@@ -1,12 +1,14 @@
 import { quoteRequest } from '#shared/routes/quotes';
 import { requestQuote } from '../../domain/quotes/request';
-import { verifyBearer } from '../../lib/auth';
 import { defineHandler, reply } from '../../lib/http';
+import { optionalCaller } from '../../lib/optional-sign-in';
 
-/** Public; a signed-in shopper's token (when sent and valid) makes the quote, and the order it becomes, theirs. */
+/**
+ * Public; a signed-in shopper's token (when sent and let through by the authorizer the route runs itself:
+ * optional-sign-in.ts) makes the quote, and the order it becomes, theirs.
+ */
 export const handler = defineHandler([quoteRequest], 'quotes/request-quote', async ({ body, event }) => {
-  const authorization = event.headers?.authorization ?? event.headers?.Authorization;
-  const caller = authorization ? await verifyBearer(authorization).catch(() => null) : null;
+  const caller = await optionalCaller(event);
   const { quoteId, number, created } = await requestQuote(body, caller?.userId ?? 'guest');
   return reply(created ? 201 : 200, { quoteId, number });
 });

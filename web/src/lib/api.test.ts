@@ -112,6 +112,21 @@ it("a 401 to a call that carried a token ends the session (once per refusal); a 
   expect(ended).toHaveBeenCalledTimes(1);
 });
 
+it("API Gateway's own 401 (its JWT authorizer refused the token) ends the session and says to sign in again", async () => {
+  // The body exactly as API Gateway sends it (decision 0140): not the shop's error format.
+  serve(new Response('{"message":"Unauthorized"}', { status: 401, headers: { 'content-type': 'application/json' } }));
+  const error = await refusal(api('/auth/orders', ok, { auth: true }));
+  expect([error.status, error.code, error.message]).toEqual([
+    401,
+    'unauthorized',
+    'Your session is not valid. Sign in again.',
+  ]);
+  expect(ended).toHaveBeenCalledTimes(1);
+  // Another gateway message with 401 is not taken for it: the spec's "Server error".
+  serve(jsonResponse(401, { message: 'Forbidden' }));
+  expect((await refusal(api('/auth/orders', ok, { auth: true }))).code).toBe('server_error');
+});
+
 it("a file's text and the name the server gave it, asked for with the token", async () => {
   const fetchMock = serve(csvResponse('orderNumber,total\n#1042,12.99\n', 'orders-2025.csv'));
   expect(await apiFile('/api/admin/orders?format=csv', 'text/csv', { auth: true })).toEqual({

@@ -1,6 +1,7 @@
 import type * as z from '#shared/schemas/zod';
 import { MESSAGES } from '#shared/messages';
 import { errorBodySchema } from '#shared/schemas/common';
+import { gatewayUnauthorizedSchema, SESSION_NOT_VALID_MESSAGE } from '#shared/sign-in';
 
 /** An API answer that was not a success, with the server's message and field messages. */
 export class ApiError extends Error {
@@ -64,8 +65,9 @@ export interface RequestOptions {
 /**
  * The one API client (docs/decisions/0098): JSON in and out, the bearer token when asked, every failure mapped here
  * to an ApiError: no token (401, "Please sign in."), the network (0), the server's `{"error":{code,message,fields}}`
- * (its status), a 429's Retry-After, and anything else as the spec's "Server error". A 401 to a call that carried a
- * token ends the session (`setSessionEnded`).
+ * (its status), API Gateway's 401 `{"message":"Unauthorized"}` (a token its authorizer refused: decision 0140), a
+ * 429's Retry-After, and anything else as the spec's "Server error". A 401 to a call that carried a token ends the
+ * session (`setSessionEnded`).
  */
 export async function api<S extends z.ZodMiniType>(
   path: string,
@@ -123,6 +125,9 @@ async function send(
     const { code, message, fields } = parsed.data.error;
     throw new ApiError(response.status, code, message, fields, retryAfter);
   }
+  // API Gateway's own 401: the route's JWT authorizer refused the token (expired, revoked, another pool's or client's).
+  if (response.status === 401 && gatewayUnauthorizedSchema.safeParse(text ? safeJson(text) : undefined).success)
+    throw new ApiError(401, 'unauthorized', SESSION_NOT_VALID_MESSAGE);
   throw new ApiError(response.status, 'server_error', MESSAGES.serverError, undefined, retryAfter);
 }
 
