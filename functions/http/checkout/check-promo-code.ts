@@ -1,4 +1,5 @@
 import { promoCheck } from '#shared/routes/promo-check';
+import { clientOf } from '../../domain/guessing/budget';
 import { checkPromoCode } from '../../domain/promo/check';
 import { verifyBearer } from '../../lib/auth';
 import { defineHandler } from '../../lib/http';
@@ -10,6 +11,7 @@ export const handler = defineHandler([promoCheck], 'checkout/check-promo-code', 
   const caller = authorization ? await verifyBearer(authorization).catch(() => null) : null;
   return checkPromoCode({
     ...body,
+    client: clientOf(event),
     ...(caller ? { shopper: { userId: caller.userId, accountEmail: () => accountEmail(caller.userId) } } : {}),
   });
 });
