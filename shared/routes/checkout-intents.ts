@@ -33,7 +33,7 @@ export const checkoutWalletQuote = {
     409: 'Out of stock (`out_of_stock`, the products named) or a product no longer sold; a promo code not usable now',
   },
   summary:
-    "A wallet sheet's total at the address the wallet tells before paying (city, state, ZIP): priced as the card step prices, nothing stored",
+    "A wallet sheet's total at the address the wallet tells before paying (city, state, ZIP): priced as the card step prices, nothing stored but a wrong promo code's count",
 } as const satisfies RouteDef;
 
 /** The card step's payment intent, for a signed-in shopper. */

@@ -17,8 +17,9 @@ export interface QuoteShipTo {
 /**
  * POST /api/checkout/wallet-quote (docs/decisions/0129): the cart priced for a wallet's sheet as the card step prices
  * it (stored prices, stock read again, the promo code checked, shipping, tax by the address), at the part of the
- * address the wallet tells before paying. Nothing is written: the payment intent is made when the shopper pays, and
- * priced again then with the full address (createPaymentIntent, `wallet.shownTotal`).
+ * address the wallet tells before paying. Nothing is written but a wrong promo code's count (below): the payment
+ * intent is made when the shopper pays, and priced again then with the full address (createPaymentIntent,
+ * `wallet.shownTotal`).
  *
  * A promo code's once-per-customer count needs the shopper's email, which the wallet gives only when paying: it is
  * checked then. A code the shop does not know counts against the client's one budget of wrong promo codes, as at the

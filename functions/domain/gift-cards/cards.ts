@@ -140,9 +140,9 @@ const isUnknownCard = (error: unknown) => error instanceof HttpError && error.co
 
 /**
  * The card a client typed, for spending or its balance, on one try of the client's budget of wrong gift card codes
- * (GIFT_CARD_RULES; docs/decisions/0126, 0139): reserved before the code is looked up (429 once the budget is used), and
- * given back when the code is an active card's. A code that is not a card's (or a voided card's) keeps the try and
- * answers 404 with one plain message.
+ * (GIFT_CARD_RULES; docs/decisions/0126, 0139): reserved before the code is looked up (429 once the budget is used),
+ * and given back when the code is an active card's. A code that is not a card's (or a voided card's) keeps the try
+ * and answers 404 with one plain message.
  */
 export async function cardForClient(typed: string, client: string): Promise<GiftCard> {
   return onOneTry(

@@ -20,10 +20,11 @@ import { logger } from '../../lib/logger';
 import { copyObject, deleteKeys, getObject, isMissingObject, objectHead, presignUpload } from '../../lib/storage';
 
 /**
- * Quote artwork (issue 37, docs/decisions/0112, 0138): uploaded by the browser straight to the bucket's private holding
- * prefix with a presigned PUT (its type and exact size signed), then copied to a key no upload link names and checked
- * there from its bytes, then copied under its quote's prefix when a request takes it. Nothing of it is ever public: CloudFront reads only product photos,
- * and a download is a one-minute presigned GET that S3 answers as an attachment.
+ * Quote artwork (issue 37, docs/decisions/0112, 0138): uploaded by the browser straight to the bucket's private
+ * holding prefix with a presigned PUT (its type and exact size signed), then copied to a key no upload link names and
+ * checked there from its bytes, then copied under its quote's prefix when a request takes it. Nothing of it is ever
+ * public: CloudFront reads only product photos, and a download is a one-minute presigned GET that S3 answers as an
+ * attachment.
  */
 
 /** How many first bytes the check reads: enough for every signature, and for an SVG's first element. */

@@ -93,7 +93,7 @@ describe('promo codes: one guessing budget per client, wherever a code is typed'
 });
 
 describe('gift card codes: a try is reserved before the code is looked up', () => {
-  it('25 wrong codes at once get exactly the budget’s 404s, then 429s; promo codes keep their own budget', async () => {
+  it('25 wrong codes at once get exactly the budget’s 404s, then 429s; promo codes keep theirs', async () => {
     const client = '198.51.100.31';
     const answers = await Promise.all(Array.from({ length: 25 }, () => balance(WRONG_CARD, client)));
     const refused = answers.filter((answer) => answer.status === 404);

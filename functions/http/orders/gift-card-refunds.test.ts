@@ -57,7 +57,7 @@ async function voidCard(cardId: string) {
 const refunded = async (orderNumber: string) =>
   (await orders.get({ orderNumber }, { consistent: true }))!.refunded ?? 0;
 
-it('an amount refund of an order of gift cards only is refused while its card can be spent; voided, what was left comes back', async () => {
+it('an order of gift cards only: no refund while its card can be spent; voided, what was left comes back', async () => {
   const orderNumber = await buy([giftCard(5000)]);
   const cardId = purchasedCardId(orderNumber, 0);
   const refused = await refund(orderNumber, 5000);
@@ -82,7 +82,7 @@ it('an amount refund of an order of gift cards only is refused while its card ca
   expect((await refund(orderNumber, 1)).status).toBe(409);
 });
 
-it('an order of goods and a gift card: the goods can be refunded, the card’s part only once it is voided', async () => {
+it('an order of goods and a gift card: the goods are refunded, the card’s part only once it is voided', async () => {
   const orderNumber = await buy([{ id: 'candle', size: 'CANDLE', quantity: 1 }, giftCard(2500)]);
   const order = (await orders.get({ orderNumber }, { consistent: true }))!;
   const goods = order.amounts.total - 2500;

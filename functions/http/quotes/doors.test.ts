@@ -197,7 +197,7 @@ const write = (quoteId: string, token: string, text: string) =>
   });
 
 describe('declined quotes', () => {
-  it('a message on a declined quote is refused (409), as the route table says; an expired one still takes one', async () => {
+  it('a message on a declined quote is refused (409), as the route table says; an expired one takes one', async () => {
     const { quoteId, token } = await offered();
     expect((await decline(quoteId, token)).status).toBe(200);
     const before = sentMails().length;
