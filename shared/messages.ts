@@ -58,7 +58,8 @@ export const MESSAGES = {
   /** A quote's offer that can no longer be paid (issue 37): each says why, and that nothing was charged. */
   offerReplaced: 'This offer was replaced by a newer one. Nothing was charged. Please look at the new offer.',
   offerExpired: 'This offer has expired and can no longer be paid. Nothing was charged. Ask us for a new one below.',
-  offerDeclined: 'This offer was declined and can no longer be paid. Ask us for a new one below.',
+  offerDeclined:
+    'This offer was declined and can no longer be paid. Nothing was charged. To ask again, please send a new request.',
   offerPaid: 'This offer is paid already: your order is on its way to being made.',
   offerNeedsAddress: 'Please enter where to ship your order.',
   quoteLinkInvalid: 'This quote link is not valid or has expired. Please open the link from your latest mail.',

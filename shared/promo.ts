@@ -87,7 +87,18 @@ export const PROMO_MESSAGES = {
   /** The owner deactivated or deleted the code while the shopper was paying: the authorization is cancelled. */
   noLongerValidWhilePaying: (code: string) =>
     `Sorry, promo code ${code} is no longer valid. Your card was not charged. Please check out again.`,
+  /** Too many codes the shop does not know, from one client (PROMO_GUESSES): 429 until its window ends. */
+  tooManyWrong: 'Too many promo codes tried. Please wait a few minutes and try again.',
 } as const;
+
+/**
+ * Guessing promo codes (docs/decisions/0139): one budget per client (its address), kept in the table, for codes the
+ * shop does not know, wherever they are typed: the promo check, the card step, a wallet's sheet. A try is reserved
+ * before a code is looked up and given back when the code exists, so only wrong codes use it; the next code after
+ * `wrongCodesAllowed` wrong ones in a window of `windowMinutes` is answered 429 until the window ends. Gift card codes
+ * have their own (GIFT_CARD_RULES).
+ */
+export const PROMO_GUESSES = { wrongCodesAllowed: 10, windowMinutes: 10 } as const;
 
 export const promoMessage = (refusal: PromoRefusal, rules?: Pick<PromoTerms, 'minSubtotal'> | null) =>
   refusal === 'minimum' ? PROMO_MESSAGES.minimum(rules?.minSubtotal ?? 0) : PROMO_MESSAGES[refusal];

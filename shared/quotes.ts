@@ -50,6 +50,12 @@ export const OWNER_MOVES: Partial<Record<QuoteStatus, readonly QuoteStatus[]>> =
 };
 /** Statuses after which nothing more happens to a quote. */
 export const CLOSED_QUOTE_STATUSES: readonly QuoteStatus[] = ['done', 'declined', 'expired'];
+/**
+ * Statuses in which the shopper can no longer write in the quote's thread (409 `quote_closed`): done, or declined (by
+ * them or the owner; the owner may still send a new offer, which opens it again). An expired offer's quote takes
+ * messages: the shopper asks for a new offer there (docs/decisions/0138).
+ */
+export const THREAD_CLOSED_STATUSES: readonly QuoteStatus[] = ['done', 'declined'];
 
 /**
  * How long a quote lives: its page's signed link expires this many days after the request, and no offer is valid
@@ -60,8 +66,14 @@ export const QUOTE_LIFETIME_DAYS = 180;
 export const ARTWORK_KEPT_DAYS = 365;
 /** Files uploaded but never attached to a request are deleted by the lifecycle rule of their holding prefix. */
 export const HOLDING_KEPT_DAYS = 2;
-/** The bucket prefixes: uploads wait under the holding prefix; a request's files move under its quote's. */
+/**
+ * The bucket prefixes (docs/decisions/0112, 0138): uploads arrive under the holding prefix, each at the one key its
+ * presigned PUT names; the check copies an upload to a key of its own under the checked prefix (inside the holding
+ * one, so the same lifecycle rule forgets it), which no upload link ever names, and reads that copy; a request's files
+ * are copied from there under its quote's prefix.
+ */
 export const ARTWORK_HOLDING_PREFIX = 'quote-uploads/';
+export const ARTWORK_CHECKED_PREFIX = `${ARTWORK_HOLDING_PREFIX}checked/`;
 export const ARTWORK_PREFIX = 'quotes/';
 
 /** Artwork formats designers send, with the Content-Type the upload is signed for and the names' extensions. */
@@ -93,6 +105,21 @@ export function formatOfName(name: string): ArtworkFormat | null {
       (ARTWORK_FORMATS[format].extensions as readonly string[]).includes(extension),
     ) ?? null
   );
+}
+
+/**
+ * The name a file of a quote downloads under (docs/decisions/0138): the name it was sent with, less its last extension,
+ * its other dots made dashes, with the extension of the format its bytes were checked as. `invoice.pdf.exe` checked as
+ * PNG downloads as `invoice-pdf.png`: a name never says another type than the bytes are.
+ */
+export function downloadName(name: string, format: ArtworkFormat): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const stem = base
+    .replace(/\.[^.]*$/, '')
+    .replace(/\./g, '-')
+    .trim()
+    .slice(0, 120);
+  return `${stem || 'artwork'}.${ARTWORK_FORMATS[format].extensions[0]}`;
 }
 
 /** "2.4 MB", "830 KB": a file's size as people read it. */

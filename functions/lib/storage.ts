@@ -150,6 +150,11 @@ export async function copyObject(from: string, to: string): Promise<void> {
   await copyS3Object(bucket(), from, to);
 }
 
+/** Whether an S3 call failed because its object (a copy's source) is not there: S3's 404 (NoSuchKey). */
+export function isMissingObject(error: unknown): boolean {
+  return (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode === 404;
+}
+
 /**
  * The first bytes of one object and its size, or null when there is no such object: a ranged GET, signed by hand
  * (s3-read.ts).

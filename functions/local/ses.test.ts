@@ -162,6 +162,22 @@ it("a web page in the developer's browser cannot send (its request carries an Or
   expect(await outboxList()).toHaveLength(before);
 });
 
+it('the outbox as JSON is never stored by a cache nor sniffed: it carries reset links and gift card codes', async () => {
+  const answer = await fetch(`${origin}/ses/outbox`);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toBe('application/json');
+  expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(answer.headers.get('cache-control')).toBe('no-store');
+  expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(Array.isArray((await answer.json()).mails)).toBe(true);
+  // The page for a browser carries them too.
+  const page = await fetch(`${origin}/ses/outbox`, { headers: { accept: 'text/html' } });
+  expect([page.headers.get('x-content-type-options'), page.headers.get('cache-control')]).toEqual([
+    'nosniff',
+    'no-store',
+  ]);
+});
+
 it("another site's page in the developer's browser cannot read the outbox (its request carries an Origin): 403, no mail in the answer, no CORS", async () => {
   const host = new URL(origin).host;
   for (const pageOrigin of ['https://evil.example', 'null', `http://localhost.evil.example:${new URL(origin).port}`]) {

@@ -132,6 +132,17 @@ export const OUTBOX_PAGE_HEADERS: Record<string, string> = {
   'referrer-policy': 'no-referrer',
 };
 
+/**
+ * The headers of the outbox as JSON: it carries reset links, order details and gift card codes, so no cache keeps it
+ * and no browser reads it as anything but JSON.
+ */
+export const OUTBOX_JSON_HEADERS: Record<string, string> = {
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Whether `given` is the key (compared in constant time). */
 const isKey = (key: string, given: string | undefined) =>
@@ -192,7 +203,8 @@ export function createSesStandIn(outboxDir: string, options: SesStandInOptions =
         res.writeHead(200, OUTBOX_PAGE_HEADERS);
         return void res.end(outboxPage(readOutbox(outboxDir), { keyed: outboxKey !== undefined }));
       }
-      return send(res, 200, { mails: readOutbox(outboxDir) });
+      res.writeHead(200, OUTBOX_JSON_HEADERS);
+      return void res.end(JSON.stringify({ mails: readOutbox(outboxDir) }));
     }
     if (req.method !== 'POST' || url.pathname !== '/ses/v2/email/outbound-emails') {
       return fail(res, 404, 'NotFoundException', `The SES stand-in does not know ${req.method} ${url.pathname}`);

@@ -27,7 +27,7 @@ export const GIFT_CARD_ROUTES = [
     body: giftCardBalanceBodySchema,
     answer: giftCardBalanceSchema,
     refusals: {
-      404: 'No card has this code (or a later mail of its card replaced it, or it was voided): `gift_card_unknown`; counted as a wrong code',
+      404: 'No card has this code (or a later mail of its card replaced it, or it was voided): `gift_card_unknown`; counted as a wrong code (a try is counted before the code is looked up, and given back when it is right)',
     },
     summary:
       '{code} -> {last4, amount, balance}; 404 for a wrong code, 429 with Retry-After after 10 wrong codes in 10 minutes',

@@ -61,7 +61,8 @@ export const quoteCheckArtwork = {
     400: 'The file is not what its name says (its type is read from its bytes), or it was never uploaded; it is deleted',
     404: 'The shop issued no upload with this id (or more than 2 days ago)',
   },
-  summary: "Reads one uploaded file's type from its bytes and its size; a file that is not what it says is deleted",
+  summary:
+    "Copies one uploaded file to a key no upload link names and reads that copy's type from its bytes and its size: the verdict is the copy's; a file that is not what it says is deleted",
 } as const satisfies RouteDef;
 
 export const quoteRequest = {
@@ -75,9 +76,11 @@ export const quoteRequest = {
   body: quoteRequestSchema,
   answer: quoteRequestedSchema,
   success: [200, 201],
-  refusals: { 400: 'A file that was not uploaded and checked, or is already part of another request' },
+  refusals: {
+    400: 'A file that was not uploaded and checked, or is already part of another request (of two naming one file at once, one takes it)',
+  },
   summary:
-    "A quote request (the spec's form, service, quantity, date, checked files): stored, mailed to the shop, and acknowledged to the shopper with a link to their quote page",
+    "A quote request (the spec's form, service, quantity, date, checked files): stored once per requestId, mailed to the shop, and acknowledged to the shopper with a link to their quote page",
 } as const satisfies RouteDef;
 
 export const quoteGet = {
@@ -108,7 +111,7 @@ export const quoteDownloadArtwork = {
   success: [303],
   refusals: { 404: NO_SUCH_QUOTE },
   summary:
-    '?t= -> 303 to a one-minute download of one artwork file, always as an attachment of type application/octet-stream',
+    '?t= -> 303 to a one-minute download of one artwork file, always as an attachment of type application/octet-stream, named with the extension of its checked format',
 } as const satisfies RouteDef;
 
 export const quoteShopperMessage = {
@@ -123,7 +126,10 @@ export const quoteShopperMessage = {
   body: quoteMessageBodySchema,
   answer: quoteViewSchema,
   success: [201],
-  refusals: { 404: NO_SUCH_QUOTE, 409: 'The quote is closed (done, declined or expired)' },
+  refusals: {
+    404: NO_SUCH_QUOTE,
+    409: 'The quote is done or declined (`quote_closed`); an expired offer’s quote takes messages',
+  },
   summary: 'A message to the shop, or a change asked for (the owner answers with a new offer); mailed to the shop',
 } as const satisfies RouteDef;
 
@@ -156,7 +162,7 @@ export const quoteRecordOrder = {
   success: [200, 201],
   refusals: {
     404: NO_SUCH_QUOTE,
-    409: 'The card was not authorized, the offer was replaced meanwhile (the authorization is cancelled), or stock ran out',
+    409: 'The card was not authorized; the offer was replaced, declined or expired meanwhile (`offer_replaced`, `offer_declined`, `offer_expired`: the authorization is cancelled); or stock ran out',
   },
   summary: "After the card is confirmed: the offer's one order (the webhook and the settle job come to the same)",
 } as const satisfies RouteDef;

@@ -11,6 +11,12 @@ import type { OrderLine, OrderPromo, StripeTaxRecord } from './order';
 export type CheckoutLine = OrderLine & { cell: string | null };
 
 /**
+ * Why a quote's offer can no longer be paid, as its payer is told (docs/decisions/0138): a newer offer replaced it, it
+ * was declined (by the shopper or the owner), or its date passed.
+ */
+export type OfferEnd = 'offer_replaced' | 'offer_declined' | 'offer_expired';
+
+/**
  * One checkout of a browser (its `checkoutId`, given by the server; a guest's is bound to a secret): the server-priced
  * lines, amounts, address and customer, and the payment intent they are paid with. It holds no stock. Its state
  * (docs/decisions/0022):
@@ -42,7 +48,7 @@ export interface CheckoutRecord extends Timestamps {
     | 'promo_used_up'
     | 'promo_used_by_you'
     | 'promo_no_longer_valid'
-    | 'offer_replaced'
+    | OfferEnd
     | 'gift_card_spent';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];

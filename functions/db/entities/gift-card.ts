@@ -84,17 +84,3 @@ export const giftCardEntries = model<GiftCardEntryRecord, 'cardId' | 'entryId'>(
   sk: ['entryId'],
   indexes: { byCard: { index: 'table', pk: ['cardId'], sk: ['entryId'] } },
 });
-
-/** Wrong codes one client typed in one window (card testing); gone by TTL after the window. */
-export interface GiftCardTryRecord extends Timestamps {
-  client: string;
-  window: string;
-  wrong: number;
-  expiresAt: number;
-}
-
-export const giftCardTries = model<GiftCardTryRecord, 'client' | 'window'>({
-  entity: 'giftCardTry',
-  pk: ['client'],
-  sk: ['window'],
-});

@@ -23,7 +23,7 @@ export interface QuoteRecord extends Timestamps {
   items: string;
   message: string;
   files: ArtworkFile[];
-  /** The browser's id of the form fill: a retried request finds this quote (index byRequest). */
+  /** The browser's id of the form fill: one quote per id (quoteRequests, written in the quote's transaction). */
   requestId: string;
   /** The current offer's number (0: none yet) and the offer itself. */
   offerNo: number;
@@ -42,7 +42,7 @@ export interface QuoteRecord extends Timestamps {
   version: number;
 }
 
-/** A checked artwork file, moved under the quote's own prefix (ARTWORK_PREFIX). */
+/** A checked artwork file, copied from its checked copy under the quote's own prefix (ARTWORK_PREFIX). */
 export interface ArtworkFile {
   id: string;
   name: string;
@@ -106,14 +106,30 @@ export const quoteMessages = model<QuoteMessageRecord, 'quoteId' | 'at' | 'id'>(
 });
 
 /**
+ * The one quote of a form fill's `requestId` (key `quote-request#<requestId>`), written in the quote's own
+ * transaction on the condition that it is new: of two requests with one id (a double click, a retry), one makes the
+ * quote and the other finds it here (docs/decisions/0138).
+ */
+export interface QuoteRequestRecord extends Timestamps {
+  requestId: string;
+  quoteId: string;
+  number: string;
+}
+
+export const quoteRequests = model<QuoteRequestRecord, 'requestId'>({ entity: 'quote-request', pk: ['requestId'] });
+
+/**
  * An artwork upload the shop issued (POST /api/quote-uploads), into the holding prefix: `issued` until its check
- * reads the bytes (`checked`, with what they are; a refused one is deleted with its object), `attached` once a
- * request took it (its object moved under the quote). Forgotten after HOLDING_KEPT_DAYS (TTL), as the lifecycle rule
- * deletes its object.
+ * copies the bytes to `checkedKey` and reads that copy (`checked`, with what they are; a refused one is deleted with
+ * its objects), `attached` once a request took it, in the quote's transaction (its checked copy copied under the
+ * quote). Forgotten after HOLDING_KEPT_DAYS (TTL), as the lifecycle rule deletes its objects (docs/decisions/0138).
  */
 export interface QuoteUploadRecord extends Timestamps {
   uploadId: string;
+  /** Where its upload link puts the bytes (the holding prefix): read once, by the check's copy. */
   key: string;
+  /** The copy the check read (ARTWORK_CHECKED_PREFIX; no upload link names it): what a request takes. */
+  checkedKey?: string;
   name: string;
   /** What the name said when issued, then what the bytes are. */
   format: ArtworkFormat;

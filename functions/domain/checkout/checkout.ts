@@ -26,7 +26,8 @@ import { priceWithTax } from './tax';
 import { takeWriteCount } from './take';
 import { walletTotalChanged } from './wallet';
 import { cardForClient } from '../gift-cards/cards';
-import { usablePromo, type PromoShopper } from '../promo/redeem';
+import type { PromoShopper } from '../promo/redeem';
+import { typedPromo } from '../promo/typed';
 import { scheduleReminder } from '../reminders/reminders';
 
 export interface CreateIntentInput {
@@ -38,7 +39,7 @@ export interface CreateIntentInput {
   promoCode?: string;
   /** A gift card's code as typed (docs/decisions/0126). */
   giftCardCode?: string;
-  /** Who typed it, for the count of wrong codes (functions/domain/gift-cards/cards.ts clientOf). */
+  /** Who typed the codes, for the counts of wrong ones (functions/domain/guessing/budget.ts clientOf). */
   client?: string;
   /** The user id from the verified token, or "guest". */
   customer: string;
@@ -89,8 +90,14 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     input.customer === 'guest'
       ? { guestEmail: input.shippingAddress.email }
       : { userId: input.customer, accountEmail: input.accountEmail ?? (async () => null) };
+  // A code the shop does not know counts against the client's one budget of wrong promo codes (decision 0139).
   const promo = input.promoCode
-    ? await usablePromo({ code: input.promoCode, ...promoBase(lines), shopper, forOrder: true })
+    ? await typedPromo(input.client ?? 'unknown', {
+        code: input.promoCode,
+        ...promoBase(lines),
+        shopper,
+        forOrder: true,
+      })
     : undefined;
   // The tax by the address (Stripe Tax where the stage turns it on, else the table), and each line's share of the
   // discount, shipping and tax (issue 35): kept on the checkout, copied onto the order.

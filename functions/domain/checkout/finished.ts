@@ -26,6 +26,8 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
     return new HttpError(409, `promo_${refusal}`, whilePayingMessage(refusal, checkout.promo?.code ?? ''));
   }
   if (checkout.closedReason === 'offer_replaced') return new HttpError(409, 'offer_replaced', MESSAGES.offerReplaced);
+  if (checkout.closedReason === 'offer_declined') return new HttpError(409, 'offer_declined', MESSAGES.offerDeclined);
+  if (checkout.closedReason === 'offer_expired') return new HttpError(409, 'offer_expired', MESSAGES.offerExpired);
   if (checkout.closedReason === 'gift_card_spent')
     return new HttpError(409, 'gift_card_spent', MESSAGES.giftCardSpentMeanwhile);
   if (checkout.closedReason === 'card_attempts')

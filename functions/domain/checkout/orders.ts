@@ -28,6 +28,7 @@ import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
 import { captureEntry, giftCardLeft, giftCardReturn } from '../orders/ledger';
 import { purchaseItems } from '../gift-cards/purchase';
+import { whyOfferEnded } from '../quotes/paid';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
 
@@ -174,7 +175,7 @@ export async function recordOrder(
  * someone else moved first (read again).
  */
 async function refuseTaken(checkout: Checkout, outcome: Exclude<TakeOutcome, { taken: true }>): Promise<void> {
-  if (outcome.offer) await voidCheckout(checkout, 'offer_replaced');
+  if (outcome.offer) await voidCheckout(checkout, await whyOfferEnded(checkout.quote!));
   else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
   else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
   else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });

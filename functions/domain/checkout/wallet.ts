@@ -3,7 +3,7 @@ import type { WalletQuote } from '#shared/schemas/checkout';
 import type { CheckoutLine } from '#shared/schemas/checkout-cart';
 import { WALLET_MESSAGES } from '#shared/wallet';
 import { HttpError } from '../../lib/errors';
-import { usablePromo } from '../promo/redeem';
+import { typedPromo } from '../promo/typed';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { priceWithTax } from './tax';
 
@@ -17,21 +17,27 @@ export interface QuoteShipTo {
 /**
  * POST /api/checkout/wallet-quote (docs/decisions/0129): the cart priced for a wallet's sheet as the card step prices
  * it (stored prices, stock read again, the promo code checked, shipping, tax by the address), at the part of the
- * address the wallet tells before paying. Nothing is written: the payment intent is made when the shopper pays, and
- * priced again then with the full address (createPaymentIntent, `wallet.shownTotal`).
+ * address the wallet tells before paying. Nothing is written but a wrong promo code's count (below): the payment
+ * intent is made when the shopper pays, and priced again then with the full address (createPaymentIntent,
+ * `wallet.shownTotal`).
  *
  * A promo code's once-per-customer count needs the shopper's email, which the wallet gives only when paying: it is
- * checked then.
+ * checked then. A code the shop does not know counts against the client's one budget of wrong promo codes, as at the
+ * promo check and the card step (docs/decisions/0139).
  */
 export async function quoteWallet(input: {
   cart: CheckoutLine[];
   promoCode?: string;
   shipTo: QuoteShipTo;
+  /** Who asks (functions/domain/guessing/budget.ts clientOf): a code the shop does not know counts against them. */
+  client: string;
 }): Promise<WalletQuote> {
   const { lines, unavailable } = await priceCart(input.cart);
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
-  const promo = input.promoCode ? await usablePromo({ code: input.promoCode, ...promoBase(lines) }) : undefined;
+  const promo = input.promoCode
+    ? await typedPromo(input.client, { code: input.promoCode, ...promoBase(lines) })
+    : undefined;
   const { city = '', state, zip } = input.shipTo;
   const { amounts } = await priceWithTax(lines, { name: '', email: '', line1: '', city, state, zip }, promo);
   return { amounts, ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}) };

@@ -1,22 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { canonicalCode, CODE_ALPHABET, CODE_LENGTH, GIFT_CARD_RULES, lastFour } from '#shared/gift-cards';
+import { canonicalCode, CODE_ALPHABET, CODE_LENGTH, lastFour } from '#shared/gift-cards';
 import { MESSAGES } from '#shared/messages';
 import {
   giftCardCodes,
   giftCardEntries,
   giftCards,
-  giftCardTries,
   type GiftCardEntryRecord,
   type GiftCardRecord,
 } from '../../db/entities/gift-card';
 import type { TransactItem } from '../../db/table';
 import { transactWrite } from '../../db/transaction';
 import { HttpError } from '../../lib/errors';
+import { onOneTry } from '../guessing/budget';
 
 /**
- * Gift cards and store credit (issue 36, docs/decisions/0126): the card's balance and its ledger, its code, and the
- * count of wrong codes per client. Every change of a balance is a transaction item here, joined to the transaction of
- * what it records (an order's take, a cancel, a refund), so both happen or neither.
+ * Gift cards and store credit (issue 36, docs/decisions/0126): the card's balance and its ledger, its code, and a code
+ * looked up on one try of the client's budget of wrong codes (functions/domain/guessing/budget.ts). Every change of a
+ * balance is a transaction item here, joined to the transaction of what it records (an order's take, a cancel, a
+ * refund), so both happen or neither.
  */
 export type GiftCard = GiftCardRecord;
 
@@ -133,60 +134,25 @@ export async function checkCard(cardId: string): Promise<{ ok: boolean; balance:
   return { ok: Boolean(card) && balance === fromEntries && balance >= 0, balance, fromEntries };
 }
 
-/** The window a wrong code is counted in (10-minute buckets). */
-const windowOf = (now: Date) => String(Math.floor(now.getTime() / (GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000)));
+/** A code that is no active card's: one plain 404, counted as a wrong code. */
+const unknownCard = () => new HttpError(404, 'gift_card_unknown', MESSAGES.giftCardUnknown);
+const isUnknownCard = (error: unknown) => error instanceof HttpError && error.code === 'gift_card_unknown';
 
 /**
- * Card testing (docs/decisions/0126): a client that typed GIFT_CARD_RULES.wrongCodesAllowed wrong codes in the
- * current window is refused (429 with Retry-After, until the window ends) before its code is even looked at.
- */
-export async function refuseIfGuessing(client: string, now = new Date()): Promise<void> {
-  const tries = await giftCardTries.get({ client, window: windowOf(now) });
-  if ((tries?.wrong ?? 0) < GIFT_CARD_RULES.wrongCodesAllowed) return;
-  const windowMs = GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000;
-  const retryAfter = Math.max(1, Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
-  throw new HttpError(429, 'too_many_gift_card_codes', MESSAGES.giftCardTooManyCodes, undefined, {
-    'Retry-After': String(retryAfter),
-  });
-}
-
-/** Counts one wrong code against the client (kept until its window is over). */
-export async function countWrongCode(client: string, now = new Date()): Promise<void> {
-  const windowMs = GIFT_CARD_RULES.wrongCodeWindowMinutes * 60_000;
-  await giftCardTries.update(
-    { client, window: windowOf(now) },
-    {
-      add: { wrong: 1 },
-      set: { expiresAt: Math.ceil((now.getTime() + windowMs) / 1000) + 60 },
-    },
-    { upsert: true },
-  );
-}
-
-/**
- * The card a client typed, for spending or its balance: refused while the client is guessing; a code that is not a
- * card's (or a voided card's) counts as wrong and answers 404 with one plain message.
+ * The card a client typed, for spending or its balance, on one try of the client's budget of wrong gift card codes
+ * (GIFT_CARD_RULES; docs/decisions/0126, 0139): reserved before the code is looked up (429 once the budget is used),
+ * and given back when the code is an active card's. A code that is not a card's (or a voided card's) keeps the try
+ * and answers 404 with one plain message.
  */
 export async function cardForClient(typed: string, client: string): Promise<GiftCard> {
-  await refuseIfGuessing(client);
-  const card = await cardByCode(typed);
-  if (!card || card.status !== 'active') {
-    await countWrongCode(client);
-    throw new HttpError(404, 'gift_card_unknown', MESSAGES.giftCardUnknown);
-  }
-  return card;
-}
-
-/**
- * The client whose wrong codes are counted: the viewer's address CloudFront reports (CloudFront-Viewer-Address,
- * `ip:port`), else the connection's (the local gateway's socket). A header a client could set itself
- * (X-Forwarded-For) is never read.
- */
-export function clientOf(event: {
-  headers?: Record<string, string | undefined>;
-  requestContext?: { http?: { sourceIp?: string } };
-}): string {
-  const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer) return viewer.replace(/:\d+$/, '');
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  return onOneTry(
+    'gift-card',
+    client,
+    async () => {
+      const card = await cardByCode(typed);
+      if (!card || card.status !== 'active') throw unknownCard();
+      return card;
+    },
+    isUnknownCard,
+  );
 }

@@ -17,7 +17,9 @@ import { paymentProvider } from '../checkout/payments';
 import { stripeTaxProvider } from '../checkout/tax';
 import { taxReference } from '../checkout/tax/transaction';
 import { deliveryItem, sendAgain } from '../mail/deliveries';
+import { cardEntries, getCard } from '../gift-cards/cards';
 import { issueStoreCredit, storeCreditCardId } from '../gift-cards/owner';
+import { purchasedCards } from '../gift-cards/purchase';
 import { cardPaymentOf, giftCardPaymentsOf } from './identity';
 import { giftCardReturn, givenBackInAll, openLedger, paidInAll, refundedChange, splitBack } from './ledger';
 import { footer } from './mails';
@@ -99,6 +101,9 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     const result = refundPlan(refundable(order), soFar(order), asked);
     if ('error' in result) throw conflict(result.error);
     const { plan } = result;
+    // Never money back for gift cards that can still be spent (docs/decisions/0139).
+    const room = paidInAll(order) - givenBackInAll(order) - (await stillSpendable(order));
+    if (plan.total > room) throw conflict(giftCardsSpendable(room));
     const now = new Date().toISOString();
     const record: RefundRecord = {
       orderNumber,
@@ -193,6 +198,30 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
   }
   return finishRefund((await refunds.get({ orderNumber, refundId: body.refundId }, { consistent: true }))!);
 }
+
+/**
+ * What the gift cards an order bought can still spend (docs/decisions/0139): each card's amount less what was voided
+ * off it. What was spent from a card paid for goods of other orders; what is left on a voided card is gone; what is
+ * left on a card not voided can still be spent, so the order gives back at most what it paid less that. Voiding only
+ * ever lowers it, so a refund read before a void never gives back too much.
+ */
+async function stillSpendable(order: OrderRecord): Promise<number> {
+  const kept = await Promise.all(
+    purchasedCards(order).map(async ({ cardId }) => {
+      const [card, entries] = await Promise.all([getCard(cardId), cardEntries(cardId)]);
+      if (!card) return 0;
+      const voided = entries.filter((entry) => entry.kind === 'voided').reduce((sum, entry) => sum - entry.amount, 0);
+      return Math.max(0, card.amount - voided);
+    }),
+  );
+  return kept.reduce((sum, cents) => sum + cents, 0);
+}
+
+/** A refund that would give back money for gift cards that can still be spent: refused, with what can be refunded. */
+export const giftCardsSpendable = (room: number) =>
+  room > 0
+    ? `At most ${formatPrice(room)} can be refunded while the gift cards this order bought can still be spent. Void them in Gift cards first (what is left on them goes) to refund more.`
+    : 'The gift cards this order bought can still be spent. Void them in Gift cards first (what is left on them goes), then refund up to that amount.';
 
 /** An order line by the refunded line's key (for the stock's moves). */
 const lineOf = (order: OrderRecord) => (part: { id: string; size: string; quantity: number }) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ARTWORK_CHECKED_PREFIX,
   ARTWORK_FORMATS,
   ARTWORK_HOLDING_PREFIX,
   ARTWORK_PREFIX,
@@ -8,19 +9,22 @@ import {
   PREVIEW_FORMATS,
   type ArtworkFormat,
 } from '#shared/quotes';
+import { MESSAGES } from '#shared/messages';
 import type { artworkCheckedSchema, artworkUploadAnswerSchema } from '#shared/schemas/quotes';
 import type * as z from '#shared/schemas/zod';
 import type { ArtworkFile } from '../../db/entities/quote';
 import { quoteUploads, type QuoteUploadRecord } from '../../db/entities/quote';
+import { isConditionFailure, type TransactItem } from '../../db/table';
 import { badRequest, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { copyObject, deleteKeys, getObject, objectHead, presignUpload } from '../../lib/storage';
+import { copyObject, deleteKeys, getObject, isMissingObject, objectHead, presignUpload } from '../../lib/storage';
 
 /**
- * Quote artwork (issue 37, docs/decisions/0112): uploaded by the browser straight to the bucket's private holding
- * prefix with a presigned PUT (its type and exact size signed), then checked here from its bytes, then moved under
- * its quote's prefix when a request takes it. Nothing of it is ever public: CloudFront reads only product photos,
- * and a download is a one-minute presigned GET that S3 answers as an attachment.
+ * Quote artwork (issue 37, docs/decisions/0112, 0138): uploaded by the browser straight to the bucket's private
+ * holding prefix with a presigned PUT (its type and exact size signed), then copied to a key no upload link names and
+ * checked there from its bytes, then copied under its quote's prefix when a request takes it. Nothing of it is ever
+ * public: CloudFront reads only product photos, and a download is a one-minute presigned GET that S3 answers as an
+ * attachment.
  */
 
 /** How many first bytes the check reads: enough for every signature, and for an SVG's first element. */
@@ -120,11 +124,18 @@ async function previewOf(key: string): Promise<string | null> {
   }
 }
 
+/** Where the check copies an upload: a key of its own each time (two checks at once never write one key). */
+const checkedKeyOf = (upload: QuoteUploadRecord) =>
+  `${ARTWORK_CHECKED_PREFIX}${upload.uploadId}/${randomUUID()}.${ARTWORK_FORMATS[upload.format].extensions[0]}`;
+
 /**
- * POST /api/quote-uploads/{uploadId}/check: reads the uploaded file's first bytes and its size. A file whose bytes
- * are not the format its name said, or larger than MAX_ARTWORK_BYTES, is deleted and refused (400 / 413 by the
- * caller's words); a good one is marked checked, with a private preview for PNG and JPEG. Checking twice answers the
- * same verdict.
+ * POST /api/quote-uploads/{uploadId}/check (docs/decisions/0138): copies the uploaded file, inside S3, to a key of its
+ * own under ARTWORK_CHECKED_PREFIX, which no upload link names, and reads that copy's first bytes and size. The upload
+ * link stays valid for minutes, so bytes put with it after this moment land at the holding key, which nothing reads
+ * again: the verdict is bound to the copy, and a request takes the copy. A file whose bytes are not the format its name
+ * said, or larger than MAX_ARTWORK_BYTES, is deleted and refused (400 in the caller's words); a good one is marked
+ * checked with its copy's key, and a private preview for PNG and JPEG. Checking twice answers the verdict saved first
+ * (two checks at once: the first verdict written is the one kept, and the other's copy is deleted).
  */
 export async function checkArtwork(uploadId: string): Promise<z.infer<typeof artworkCheckedSchema>> {
   const upload = await issuedUpload(uploadId);
@@ -136,8 +147,16 @@ export async function checkArtwork(uploadId: string): Promise<z.infer<typeof art
     preview: record.preview ?? null,
   });
   if (upload.status !== 'issued') return answer(upload);
-  const stored = await objectHead(upload.key, HEAD_BYTES);
-  if (!stored) throw badRequest(`“${upload.name}” did not arrive. Please add it again.`);
+  const notThere = `“${upload.name}” did not arrive. Please add it again.`;
+  const checkedKey = checkedKeyOf(upload);
+  try {
+    await copyObject(upload.key, checkedKey);
+  } catch (error) {
+    if (isMissingObject(error)) throw badRequest(notThere);
+    throw error;
+  }
+  const stored = await objectHead(checkedKey, HEAD_BYTES);
+  if (!stored) throw badRequest(notThere);
   const label = ARTWORK_FORMATS[upload.format].label;
   const refusal =
     stored.size > MAX_ARTWORK_BYTES
@@ -146,42 +165,87 @@ export async function checkArtwork(uploadId: string): Promise<z.infer<typeof art
         ? `“${upload.name}” is not a ${label} file, whatever its name says. Please send PNG, JPEG, PDF, SVG, AI, EPS or ZIP files.`
         : null;
   if (refusal) {
-    await deleteKeys([upload.key]);
-    await quoteUploads.delete({ uploadId });
+    await deleteKeys([checkedKey, upload.key]);
+    try {
+      await quoteUploads.delete({ uploadId }, { when: { equals: { status: 'issued' } } });
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // Another check of the same upload saved its verdict first: that one stands.
+      const saved = await quoteUploads.get({ uploadId }, { consistent: true });
+      if (saved && saved.status !== 'issued') return answer(saved);
+    }
     throw badRequest(refusal, { files: refusal });
   }
-  const preview = PREVIEW_FORMATS.includes(upload.format) ? await previewOf(upload.key) : null;
+  const preview = PREVIEW_FORMATS.includes(upload.format) ? await previewOf(checkedKey) : null;
   const checked: QuoteUploadRecord = {
     ...upload,
+    checkedKey,
     size: stored.size,
     status: 'checked',
     ...(preview ? { preview } : {}),
   };
-  await quoteUploads.put(checked, { when: { equals: { status: 'issued' } } }).catch(() => undefined);
+  try {
+    await quoteUploads.put(checked, { when: { equals: { status: 'issued' } } });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    await deleteKeys([checkedKey]);
+    const saved = await quoteUploads.get({ uploadId }, { consistent: true });
+    if (!saved) throw notFound('This file upload is unknown or too old. Please add the file again.');
+    return answer(saved);
+  }
+  // The bytes at the holding key are never read again (the lifecycle rule deletes any put there later).
+  await deleteKeys([upload.key]);
   return answer(checked);
 }
 
+/** A checked upload a request names, with the copy its check read. */
+export type CheckedUpload = QuoteUploadRecord & { checkedKey: string };
+
+const NOT_CHECKED = MESSAGES.artworkNotChecked;
+
 /**
- * The checked uploads a request names, for its quote: each must have been checked and not taken by another request
- * (400 otherwise, nothing changed). Their objects are copied under the quote's prefix (inside S3) and the holding
- * copies deleted; a holding copy left behind is deleted by the lifecycle rule.
+ * The uploads a request names, read (docs/decisions/0138): each must be the shop's, not forgotten, checked (with its
+ * checked copy) and not taken by another request; 400 otherwise, nothing changed.
  */
-export async function takeArtwork(uploadIds: readonly string[], quoteId: string): Promise<ArtworkFile[]> {
+export async function uploadsToTake(uploadIds: readonly string[]): Promise<CheckedUpload[]> {
   const ids = [...new Set(uploadIds)];
   const found = await quoteUploads.getMany(ids.map((uploadId) => ({ uploadId })));
   const byId = new Map(found.map((upload) => [upload.uploadId, upload]));
-  const uploads = ids.map((id) => byId.get(id));
-  if (uploads.some((upload) => !upload || upload.status === 'issued' || (upload.quoteId && upload.quoteId !== quoteId)))
-    throw badRequest('Please wait until every file is checked, or remove the ones that were refused.', {
-      files: 'Please wait until every file is checked, or remove the ones that were refused.',
-    });
+  const now = Date.now();
+  return ids.map((id) => {
+    const upload = byId.get(id);
+    if (!upload || upload.expiresAt * 1000 <= now || upload.status === 'issued' || !upload.checkedKey)
+      throw badRequest(NOT_CHECKED, { files: NOT_CHECKED });
+    if (upload.status === 'attached') throw takenAlready(upload);
+    return upload as CheckedUpload;
+  });
+}
+
+/** An upload another request took (first, or at the same moment). */
+export function takenAlready(upload: Pick<QuoteUploadRecord, 'name'>) {
+  const message = `“${upload.name}” was sent with another request. Please add it again.`;
+  return badRequest(message, { files: message });
+}
+
+/** The key of a quote's file, under the quote's own prefix. */
+const quoteKey = (upload: QuoteUploadRecord, quoteId: string) =>
+  `${ARTWORK_PREFIX}${quoteId}/${upload.uploadId}.${ARTWORK_FORMATS[upload.format].extensions[0]}`;
+
+/**
+ * The quote's files: each checked copy copied inside S3 under the quote's prefix (a copy cannot be part of the
+ * table's transaction, so it is made first: a quote never names a file that is not there). A copy whose checked copy
+ * is gone (the lifecycle rule) is 400, as an upload never checked.
+ */
+export async function copyArtwork(uploads: readonly CheckedUpload[], quoteId: string): Promise<ArtworkFile[]> {
   const files: ArtworkFile[] = [];
-  for (const upload of uploads as QuoteUploadRecord[]) {
-    const key = `${ARTWORK_PREFIX}${quoteId}/${upload.uploadId}.${ARTWORK_FORMATS[upload.format].extensions[0]}`;
-    if (upload.status === 'checked') {
-      await copyObject(upload.key, key);
-      await quoteUploads.update({ uploadId: upload.uploadId }, { set: { status: 'attached', quoteId } });
-      await deleteKeys([upload.key]);
+  for (const upload of uploads) {
+    const key = quoteKey(upload, quoteId);
+    try {
+      await copyObject(upload.checkedKey, key);
+    } catch (error) {
+      await dropArtwork(files);
+      if (isMissingObject(error)) throw badRequest(NOT_CHECKED, { files: NOT_CHECKED });
+      throw error;
     }
     files.push({
       id: upload.uploadId,
@@ -193,4 +257,29 @@ export async function takeArtwork(uploadIds: readonly string[], quoteId: string)
     });
   }
   return files;
+}
+
+/**
+ * The quote's transaction items that take its uploads: each checked -> attached to the quote, on the condition that
+ * it is still checked with the copy the files were made from. Of two requests naming one upload, one transaction
+ * takes it and the other fails whole.
+ */
+export const attachItems = (uploads: readonly CheckedUpload[], quoteId: string): TransactItem[] =>
+  uploads.map((upload) =>
+    quoteUploads.transact.update(
+      { uploadId: upload.uploadId },
+      { set: { status: 'attached', quoteId } },
+      { when: { equals: { status: 'checked', checkedKey: upload.checkedKey } } },
+    ),
+  );
+
+/** The copies a request made and then did not store (it lost to another, or failed): deleted, best effort. */
+export async function dropArtwork(files: readonly Pick<ArtworkFile, 'key'>[]): Promise<void> {
+  if (!files.length) return;
+  try {
+    await deleteKeys(files.map((file) => file.key));
+  } catch (error) {
+    // Left to the lifecycle rule of the quotes' prefix.
+    logger.warn('copies of a request not stored were not deleted', { error: error as Error });
+  }
 }

@@ -1,7 +1,7 @@
 import { QUOTE_SERVICE_LABEL, quoteLabel } from '#shared/quotes';
 import { logger } from '../../lib/logger';
 import { shopAddress, siteLink, type Mail } from '../../lib/mail';
-import { deliver } from '../mail/deliveries';
+import { deliver, sendAgain } from '../mail/deliveries';
 import { quoteLink, type Quote } from './quotes';
 
 /** The mails of quotes, to the shopper (with their page's link) and to the shop: SES, through mail deliveries. */
@@ -25,18 +25,20 @@ export const requestLines = (quote: Quote) => [
   quote.message,
 ];
 
-export async function mailShopper(quote: Quote, kind: string, ref: string, subject: string, body: string[]) {
+/** A mail to the shopper about their quote, with their page's link. */
+export async function shopperMail(quote: Quote, subject: string, body: string[]): Promise<Mail> {
   const link = await quoteLink(quote);
-  await mailOnce(kind, ref, {
+  return {
     to: quote.email,
     subject: `${subject} (${quoteLabel(quote.number)})`,
     text: [`Hello ${quote.name},`, '', ...body, '', `Your quote page: ${link}`, '', 'Thank you!'].join('\n'),
-  });
+  };
 }
 
-export async function mailShop(quote: Quote, kind: string, ref: string, subject: string, body: string[]) {
+/** A mail to the shop about a quote (a reply goes to the shopper), with the quote's page in the admin. */
+export function shopMail(quote: Quote, subject: string, body: string[]): Mail {
   const admin = siteLink(`/admin/quotes/${quote.quoteId}`);
-  await mailOnce(kind, ref, {
+  return {
     to: shopAddress(),
     replyTo: quote.email,
     subject: `${subject}: ${quoteLabel(quote.number)} from ${quote.name}`,
@@ -46,5 +48,27 @@ export async function mailShop(quote: Quote, kind: string, ref: string, subject:
       ...body,
       ...(admin ? ['', `In the admin: ${admin}`] : []),
     ].join('\n'),
-  });
+  };
+}
+
+export async function mailShopper(quote: Quote, kind: string, ref: string, subject: string, body: string[]) {
+  await mailOnce(kind, ref, await shopperMail(quote, subject, body));
+}
+
+export async function mailShop(quote: Quote, kind: string, ref: string, subject: string, body: string[]) {
+  await mailOnce(kind, ref, shopMail(quote, subject, body));
+}
+
+/**
+ * Sends now a mail whose delivery a transaction wrote (deliveryItem): once, whoever else tries it; one not sent now
+ * (SES refused it, the function stopped) is sent by the send-mails job with the shop's retries.
+ */
+export async function sendOwed(kind: string, ref: string): Promise<void> {
+  try {
+    await sendAgain(kind, ref, () => {
+      throw new Error('the quote mail has no delivery');
+    });
+  } catch (error) {
+    logger.error('quote mail not sent now; the send-mails job tries again', { kind, ref, error: error as Error });
+  }
 }

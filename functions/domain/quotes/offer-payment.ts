@@ -1,3 +1,4 @@
+import type { OfferEnd } from '../../db/entities/checkout';
 import { getCheckout, voidCheckout } from '../checkout/checkouts';
 import { offerCheckoutId } from './quotes';
 
@@ -6,7 +7,11 @@ import { offerCheckoutId } from './quotes';
  * authorization cancelled with the payment provider). For the functions that have the provider (an offer replaced,
  * a quote declined by the owner, an offer found expired while paying); the others end it later (quotes.ts).
  */
-export async function cancelOfferPayment(quoteId: string, offerNo: number): Promise<void> {
+export async function cancelOfferPayment(
+  quoteId: string,
+  offerNo: number,
+  why: OfferEnd = 'offer_replaced',
+): Promise<void> {
   const checkout = await getCheckout(offerCheckoutId(quoteId, offerNo));
-  if (checkout?.state === 'open') await voidCheckout(checkout, 'offer_replaced');
+  if (checkout?.state === 'open') await voidCheckout(checkout, why);
 }

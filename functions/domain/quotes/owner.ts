@@ -128,7 +128,7 @@ export async function moveQuote(quoteId: string, status: QuoteStatus): Promise<A
   }
   const moved = await changeQuote(quote, { status, statusAt: stamp() });
   if (!moved) throw conflict('The quote changed meanwhile. Please try again.');
-  if (status === 'declined' && quote.offer) await cancelOfferPayment(quoteId, quote.offer.no);
+  if (status === 'declined' && quote.offer) await cancelOfferPayment(quoteId, quote.offer.no, 'offer_declined');
   if (status === 'in_production')
     await mailShopper(moved, 'quote-production', quoteId, 'Your order is in production', [
       `We started making your order #${quote.orderNumber}.`,

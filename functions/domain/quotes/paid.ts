@@ -1,4 +1,4 @@
-import type { CheckoutQuote } from '../../db/entities/checkout';
+import type { CheckoutQuote, OfferEnd } from '../../db/entities/checkout';
 import type { OrderRecord } from '../../db/entities/order';
 import { quotes, type QuoteRecord } from '../../db/entities/quote';
 import type { TransactItem } from '../../db/table';
@@ -28,4 +28,16 @@ export function offerTaken(quote: CheckoutQuote, order: OrderRecord, now: Date):
       current: { quoteId: quote.quoteId, createdAt: quote.quoteCreatedAt } as QuoteRecord,
     },
   );
+}
+
+/**
+ * Why the quote no longer held the offer a take was for (its part failed): declined or expired as the quote now
+ * stands, else replaced by a newer offer. What the payer is told (docs/decisions/0138).
+ */
+export async function whyOfferEnded(quote: CheckoutQuote): Promise<OfferEnd> {
+  const now = await quotes.get({ quoteId: quote.quoteId }, { consistent: true });
+  if (!now || now.offerNo !== quote.offerNo) return 'offer_replaced';
+  if (now.status === 'declined') return 'offer_declined';
+  if (now.status === 'expired') return 'offer_expired';
+  return 'offer_replaced';
 }

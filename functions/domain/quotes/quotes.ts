@@ -4,6 +4,7 @@ import { MADE_TO_ORDER_TERMS, offerAmounts, quotePagePath, type QuoteStatus } fr
 import type { AdminQuote, QuoteView } from '#shared/schemas/quotes';
 import type * as z from '#shared/schemas/zod';
 import type { offerViewSchema } from '#shared/schemas/quotes';
+import type { OfferEnd } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import {
   quoteMessages,
@@ -44,9 +45,10 @@ const noSuchQuote = () => new HttpError(404, 'quote_not_found', MESSAGES.quoteLi
 
 /**
  * How a payment started on an offer ends when the quote no longer offers it: `endOfferPaymentLater` where a function
- * has no payment provider (a reading one), `cancelOfferPayment` (offer-payment.ts) where it has.
+ * has no payment provider (a reading one), `cancelOfferPayment` (offer-payment.ts) where it has; `why` is what its
+ * payer is told.
  */
-export type EndOfferPayment = (quoteId: string, offerNo: number) => Promise<void>;
+export type EndOfferPayment = (quoteId: string, offerNo: number, why: OfferEnd) => Promise<void>;
 
 /**
  * The quote a link opens: the token must be the shop's, for this quote, not expired; else one 404 whatever was wrong
@@ -87,9 +89,13 @@ export async function changeQuote(quote: Quote, set: Partial<Quote>): Promise<Qu
  * (nothing can take it any more, so it never becomes an order) and the settle job cancels its authorization on its next
  * run (every 2 minutes); the shopper is never charged for it.
  */
-export async function endOfferPaymentLater(quoteId: string, offerNo: number): Promise<void> {
+export async function endOfferPaymentLater(
+  quoteId: string,
+  offerNo: number,
+  why: OfferEnd = 'offer_replaced',
+): Promise<void> {
   const checkout = await getCheckout(offerCheckoutId(quoteId, offerNo));
-  if (checkout?.state === 'open') await markVoiding(checkout, 'offer_replaced');
+  if (checkout?.state === 'open') await markVoiding(checkout, why);
 }
 
 /**
@@ -101,7 +107,7 @@ async function settleExpiry(quote: Quote, endPayment: EndOfferPayment, now = new
   if (quote.status !== 'offer_sent' || !quote.offer || quote.offer.validUntil >= today(now)) return quote;
   const expired = await changeQuote(quote, { status: 'expired', statusAt: stamp() });
   if (!expired) return (await quotes.get({ quoteId: quote.quoteId }, { consistent: true }))!;
-  await endPayment(quote.quoteId, quote.offerNo);
+  await endPayment(quote.quoteId, quote.offerNo, 'offer_expired');
   return expired;
 }
 

@@ -1,4 +1,5 @@
 import { promoCheck } from '#shared/routes/promo-check';
+import { clientOf } from '../../domain/guessing/budget';
 import { checkPromoCode } from '../../domain/promo/check';
 import { defineHandler } from '../../lib/http';
 import { optionalCaller } from '../../lib/optional-sign-in';
@@ -12,6 +13,7 @@ export const handler = defineHandler([promoCheck], 'checkout/check-promo-code', 
   const caller = await optionalCaller(event);
   return checkPromoCode({
     ...body,
+    client: clientOf(event),
     ...(caller ? { shopper: { userId: caller.userId, accountEmail: () => accountEmail(caller.userId) } } : {}),
   });
 });

@@ -1,6 +1,6 @@
 import { checkoutCreateGuestIntent } from '#shared/routes/checkout-intents';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
-import { clientOf } from '../../domain/gift-cards/cards';
+import { clientOf } from '../../domain/guessing/budget';
 import { defineHandler } from '../../lib/http';
 
 export const handler = defineHandler(

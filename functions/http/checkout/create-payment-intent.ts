@@ -1,6 +1,6 @@
 import { checkoutCreateIntent } from '#shared/routes/checkout-intents';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
-import { clientOf } from '../../domain/gift-cards/cards';
+import { clientOf } from '../../domain/guessing/budget';
 import { defineHandler } from '../../lib/http';
 import { accountEmail } from '../../lib/user-pool';
 

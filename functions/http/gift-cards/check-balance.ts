@@ -1,5 +1,6 @@
 import { GIFT_CARD_ROUTES } from '#shared/routes/gift-cards';
-import { cardForClient, clientOf } from '../../domain/gift-cards/cards';
+import { cardForClient } from '../../domain/gift-cards/cards';
+import { clientOf } from '../../domain/guessing/budget';
 import { defineHandler } from '../../lib/http';
 
 /** Public: a card's balance by its code (wrong codes are counted per client: docs/decisions/0126). */

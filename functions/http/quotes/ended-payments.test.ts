@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MESSAGES } from '#shared/messages';
 import { quotes } from '../../db/entities/quote';
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { offerCheckoutId } from '../../domain/quotes/quotes';
@@ -71,7 +72,8 @@ async function authorizedOffer() {
   return { quoteId, token, intentId: started.body.paymentIntentId as string };
 }
 
-async function endsLater(quoteId: string, token: string, intentId: string) {
+/** `code`: what the payer is told, the truth of how the offer ended. */
+async function endsLater(quoteId: string, token: string, intentId: string, code: 'offer_declined' | 'offer_expired') {
   const checkoutId = offerCheckoutId(quoteId, 1);
   // Nothing can take it now: recording the order is refused, and no order is made.
   expect(await checkoutState(checkoutId)).toBe('voiding');
@@ -81,6 +83,8 @@ async function endsLater(quoteId: string, token: string, intentId: string) {
     body: { token, paymentIntentId: intentId },
   });
   expect(late.status).toBe(409);
+  expect(late.body.error.code).toBe(code);
+  expect(late.body.error.message).toBe(code === 'offer_declined' ? MESSAGES.offerDeclined : MESSAGES.offerExpired);
   expect((await quotes.get({ quoteId }))!.orderNumber).toBeUndefined();
   // The settle job's next run cancels the authorization: the card is never charged.
   await settleCheckouts(new Date());
@@ -96,7 +100,7 @@ it('declined by the shopper: no order, and the settle job cancels the authorizat
     body: { token, offerNo: 1, reason: 'Too dear.' },
   });
   expect(declined.status).toBe(200);
-  await endsLater(quoteId, token, intentId);
+  await endsLater(quoteId, token, intentId, 'offer_declined');
 });
 
 it('found past its date when the quote’s page is read: no order, and the settle job cancels the authorization', async () => {
@@ -110,5 +114,5 @@ it('found past its date when the quote’s page is read: no order, and the settl
     query: { t: token },
   });
   expect(page.body).toMatchObject({ status: 'expired', offer: { state: 'expired' } });
-  await endsLater(quoteId, token, intentId);
+  await endsLater(quoteId, token, intentId, 'offer_expired');
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { MESSAGES } from '#shared/messages';
 import { MAX_ARTWORK_BYTES } from '#shared/quotes';
 import { TAX_CODES } from '#shared/tax-codes';
@@ -9,6 +8,7 @@ import { stockItems } from '../../db/entities/stock-item';
 import { searchOrders } from '../../domain/admin/orders';
 import { address, createHoodie, intentStatus, pay, stockOf } from '#tests/checkout';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
+import { linkOf, pdf, png, request, route, upload } from '#tests/quotes';
 import { handler as listOrders } from '../accounts/list-orders';
 import { handler as getDashboard } from '../admin/get-dashboard';
 import { handler as checkArtwork } from './check-artwork';
@@ -42,64 +42,6 @@ beforeAll(async () => {
   await createHoodie('HOOD');
 });
 
-const png = () =>
-  sharp({ create: { width: 600, height: 400, channels: 3, background: '#c03' } })
-    .png()
-    .toBuffer();
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-/** The browser's upload of one file: the URL, the PUT with the headers it names, then the check it waits for. */
-async function upload(name: string, format: string, bytes: Buffer) {
-  const issued = await invoke(createUpload, {
-    method: 'POST',
-    path: '/api/quote-uploads',
-    body: { name, format, size: bytes.length },
-  });
-  expect(issued.status).toBe(201);
-  const put = await fetch(issued.body.uploadUrl, {
-    method: 'PUT',
-    headers: issued.body.headers,
-    body: new Uint8Array(bytes),
-  });
-  expect(put.status).toBe(200);
-  const checked = await invoke(checkArtwork, {
-    method: 'POST',
-    path: `/api/quote-uploads/${issued.body.uploadId}/check`,
-    routePath: '/api/quote-uploads/{uploadId}/check',
-    params: { uploadId: issued.body.uploadId },
-  });
-  return { uploadId: issued.body.uploadId as string, checked };
-}
-
-const request = (body: Record<string, unknown>) =>
-  invoke(requestQuote, {
-    method: 'POST',
-    path: '/api/quotes',
-    body: {
-      name: 'Grace Hopper',
-      email: 'grace@example.com',
-      items: '40 hoodies, logo on the front',
-      message: 'For our team retreat.',
-      service: 'printing',
-      quantity: 40,
-      files: [],
-      requestId: randomUUID(),
-      ...body,
-    },
-  });
-
-/** The quote page's token from the newest mail to the shopper about a quote. */
-function linkOf(quoteId: string): string {
-  const mail = sentMails().find((m) => m.to.includes('grace@example.com') && m.text.includes(`/quotes/${quoteId}?t=`));
-  if (!mail) throw new Error('no mail with the quote link');
-  return decodeURIComponent(new RegExp(`/quotes/${quoteId}\\?t=([^\\s]+)`).exec(mail.text)![1]);
-}
-
-const route = (path: string, params: Record<string, string>) => ({
-  path: Object.entries(params).reduce((p, [k, v]) => p.replace(`{${k}}`, v), path),
-  routePath: path,
-  params,
-});
 const view = (quoteId: string, t: string) =>
   invoke(getQuote, { method: 'GET', ...route('/api/quotes/{quoteId}', { quoteId }), query: { t } });
 const offer = (quoteId: string, body: Record<string, unknown>) =>

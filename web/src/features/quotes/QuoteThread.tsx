@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation } from 'react-router-dom';
+import { THREAD_CLOSED_STATUSES } from '#shared/quotes';
 import { useWrite } from '../../lib/useWrite';
 import type { QuoteWrite } from './quoteData';
 import type { QuoteView } from './quotesApi';
@@ -9,7 +10,7 @@ const KIND = { message: '', change_request: ' (change asked for)', declined: ' (
 
 /**
  * The quote's messages, oldest first, each shown as text (never as markup), and the form to write one or to ask for
- * a change of the offer (the shop answers with a new offer).
+ * a change of the offer (the shop answers with a new offer); no form once the quote is done or declined.
  */
 export function QuoteThread({
   quote,
@@ -54,7 +55,7 @@ export function QuoteThread({
           ))}
         </ul>
       )}
-      {quote.status !== 'done' && (
+      {!THREAD_CLOSED_STATUSES.includes(quote.status) && (
         <form className="stack" onSubmit={send}>
           <label htmlFor="quote-message">Write to us</label>
           <textarea

@@ -84,6 +84,15 @@ it('an offer that was replaced or has expired says so and offers no payment', as
   expect(screen.getByRole('button', { name: 'Send message' })).toBeTruthy();
 });
 
+it('a declined quote says so and takes no more messages (a new request does)', async () => {
+  serve({ status: 200, body: quote({ status: 'declined', offer: { ...quote().offer!, state: 'declined' } }) });
+  renderApp(`/quotes/${QUOTE_ID}?t=signed.token`);
+  expect(await screen.findByText(MESSAGES.offerDeclined)).toBeTruthy();
+  expect(screen.getByText('This quote was declined. To ask again, please send a new request.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Accept and pay' })).toBeNull();
+  expect(screen.queryByLabelText('Write to us')).toBeNull();
+});
+
 it('a link that is not valid opens nothing and says so', async () => {
   serve({ status: 404, body: { error: { code: 'quote_not_found', message: MESSAGES.quoteLinkInvalid } } });
   renderApp(`/quotes/${QUOTE_ID}?t=wrong`);

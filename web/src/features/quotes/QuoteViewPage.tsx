@@ -18,7 +18,7 @@ const STATUS_TEXT = {
   in_production: 'We are making your order now.',
   shipped: 'Your order is on its way.',
   done: 'Your order is done. Thank you!',
-  declined: 'This quote was declined. Write to us below if you would like a new offer.',
+  declined: 'This quote was declined. To ask again, please send a new request.',
   expired: 'The offer has expired. Write to us below if you would like a new one.',
 } as const;
 
