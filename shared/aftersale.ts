@@ -1,4 +1,5 @@
-import { giftCardLineText } from './gift-card-lines';
+import { giftCardLineText, goodsLines } from './gift-card-lines';
+import { giftCardsBoughtOf } from './gift-cards';
 import type { GiftCardDetails } from './schemas/gift-cards';
 
 /**
@@ -55,12 +56,26 @@ export const LOW_STOCK_THRESHOLD = 3;
 export type OrderStatus = 'pending' | 'completed' | 'cancelled';
 
 /**
- * A sale, as the dashboard counts it and the archive's Sales view lists it: an order paid for, shipped or not yet.
- * Cancelled orders were refunded; $0 replacements are not sales. The statuses newest-first views read, in order.
+ * A sale, as the dashboard counts it and the archive's Sales view lists it: an order paid for, shipped or not yet, that
+ * sold goods. Cancelled orders were refunded; $0 replacements are not sales. A gift card sold is money owed, not a
+ * sale, until it is spent (docs/decisions/0146): an order of gift cards only is no sale, and an order's sale is what
+ * it sold less the gift cards it bought (saleValue), whatever paid for it (a card, a gift card, store credit). The
+ * statuses newest-first views read, in order.
  */
 export const SALE_STATUSES = ['completed', 'pending'] as const satisfies readonly OrderStatus[];
-export const isSale = (order: { status: OrderStatus; replacementOf?: string | null }) =>
-  (SALE_STATUSES as readonly OrderStatus[]).includes(order.status) && !order.replacementOf;
+export const isSale = (order: {
+  status: OrderStatus;
+  replacementOf?: string | null;
+  lines: readonly { id: string }[];
+}) =>
+  (SALE_STATUSES as readonly OrderStatus[]).includes(order.status) &&
+  !order.replacementOf &&
+  goodsLines(order.lines).length > 0;
+/** What an order sold, in cents: its total (goods, shipping, tax, less the discount) less the gift cards it bought. */
+export const saleValue = (order: {
+  amounts: { total: number };
+  lines: readonly { id: string; price: number; quantity: number }[];
+}) => order.amounts.total - giftCardsBoughtOf(order.lines);
 /** What a customer and the admin read for an order's state. "completed" is the spec's word for shipped. */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   pending: 'Processing',

@@ -82,8 +82,8 @@ export const giftCardProblem = (card: Pick<GiftCardDetails, 'amount' | 'deliverO
   amountProblem(card.amount) ?? deliveryDayProblem(card.deliverOn, now);
 
 /**
- * Whether an order has anything to ship (the owner's ship queue): not a quote's design work only (issue 37), and not
- * gift cards only (each is emailed on its day).
+ * Whether an order ships anything by its nature: not a quote's design work only (issue 37), and not gift cards only
+ * (each is emailed on its day). What is still to send, refunds counted, is unitsToSend (shared/to-ship.ts).
  */
-export const orderShips = (order: { quote?: { ships: boolean }; lines: readonly { id: string }[] }) =>
+export const orderShips = (order: { quote?: { ships: boolean } | null; lines: readonly { id: string }[] }) =>
   order.quote?.ships !== false && goodsLines(order.lines).length > 0;

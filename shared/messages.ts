@@ -167,6 +167,32 @@ export const AFTERSALE_MESSAGES = {
   searchingOlderOrders: (readBackTo: string | null) =>
     `Searching older orders…${readBackTo ? ` (read back to ${readBackTo})` : ''}`,
   noMoreOrdersMatch: 'No more orders match.',
+  /**
+   * The archive's search (issue 50 item 3): a search looks in every order from any tab; a tab narrows it, and says
+   * where to look when it holds none of the matches.
+   */
+  noOrdersMatch: 'No orders match.',
+  noOrdersMatchInTab: (tab: string) => `No orders in ${tab} match.`,
+  searchEveryOrder: 'Search every order',
+  /** What the archive's From and To mean, with the admin's time zone as the browser names it. */
+  ownDays: (timeZone: string) =>
+    `From and To are whole days, midnight to midnight, in your time zone (${timeZone.replace(/_/g, ' ')}).`,
+  /**
+   * Complete Order on an order with nothing to send (issue 50 item 1): every unit refunded, or nothing that ships (gift
+   * cards alone, a quote's design work).
+   */
+  nothingToShip: (orderNumber: string, refunded: boolean) =>
+    refunded
+      ? `Order ${orderNumber} has nothing left to ship: every item was refunded. Nothing was changed and no mail was sent.`
+      : `Order ${orderNumber} has nothing to ship: gift cards are emailed on their day, and design work is finished on its quote's page. Nothing was changed and no mail was sent.`,
+  /** The order pages of an order refunded in full before it shipped: the customer's, and the owner's. */
+  refundedNothingShips: 'Everything in this order was refunded, so nothing will ship.',
+  /** A quote's order not finished yet, as its customer reads it (made to order, docs/decisions/0115). */
+  madeToOrder: (inProductionSince: string | null, ships: boolean) =>
+    `Made to order${inProductionSince ? `: in production since ${inProductionSince}` : ': production starts soon'}; we mail you when it ${ships ? 'ships' : 'is done'}.`,
+  refundedNothingToShip: 'Every item was refunded: nothing is left to ship, so there is no packing slip.',
+  shipsNothing:
+    'Nothing of this order ships: gift cards are emailed on their day, design work is finished on its quote.',
   /** The admin's notices after Complete Order and Change tracking. */
   shipped: 'Shipped; the customer was mailed.',
   shippedOrder: (orderNumber: string) => `Shipped ${orderNumber}; the customer was mailed.`,

@@ -87,6 +87,16 @@ export const refundViewSchema = z.object({
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
+/**
+ * A quote's order (issue 37): the quote's number, whether anything of it ships (design work alone does not), and when
+ * its production started (null: not yet).
+ */
+const orderQuoteSchema = z.object({
+  number: z.string(),
+  ships: z.boolean(),
+  productionStartedAt: z.nullable(z.string()),
+});
+
 /** An order as its customer (or a guest with its number and email) sees it. */
 export const orderViewSchema = z.object({
   orderNumber: z.string(),
@@ -112,6 +122,12 @@ export const orderViewSchema = z.object({
   refunds: z.optional(z.array(refundViewSchema)),
   /** Cents given back so far (refunds in part and a cancellation's rest). */
   refunded: z.optional(whole()),
+  /**
+   * Units refunded per line (`id|size`): what is left to send is the rest (shared/to-ship.ts, docs/decisions/0145).
+   */
+  refundedUnits: z.optional(z.record(z.string(), z.number())),
+  /** The quote an order was paid from (made to order, docs/decisions/0115); null for any other order. */
+  quote: z.optional(z.nullable(orderQuoteSchema)),
 });
 export type OrderView = z.infer<typeof orderViewSchema>;
 
@@ -187,6 +203,8 @@ export const orderPaymentSchema = z.union([
 ]);
 export type OrderPaymentView = z.infer<typeof orderPaymentSchema>;
 export const adminOrderSchema = z.extend(orderViewSchema, {
+  /** The quote with its id, for the owner's link to it (issue 50 item 5). */
+  quote: z.optional(z.nullable(z.extend(orderQuoteSchema, { quoteId: z.string() }))),
   customer: z.enum(['guest', 'account']),
   completedAt: z.nullable(z.string()),
   payment: z.object({

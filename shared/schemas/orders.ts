@@ -95,10 +95,11 @@ const rangeEnd = z
   );
 
 /**
- * The views of GET /api/admin/orders: one status, or `sales`, the paid orders whether shipped or not ($0
- * replacements left out): what the dashboard's sales figures count (decision 0054).
+ * The views of GET /api/admin/orders: one status (`pending`: the orders waiting to ship), `sales`, the paid orders
+ * whether shipped or not ($0 replacements and gift cards alone left out): what the dashboard's sales figures count
+ * (decision 0054, 0146), or `all`, every order (where a search looks first, docs/decisions/0145).
  */
-export const ORDER_LIST_VIEWS = ['pending', 'completed', 'cancelled', 'sales'] as const;
+export const ORDER_LIST_VIEWS = ['pending', 'completed', 'cancelled', 'sales', 'all'] as const;
 export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
 
 /**
@@ -108,7 +109,7 @@ export type OrderListView = (typeof ORDER_LIST_VIEWS)[number];
  */
 export const adminOrdersQuerySchema = z.strictObject({
   status: z._default(
-    z.enum(ORDER_LIST_VIEWS, { message: 'Status is one of pending, completed, cancelled or sales.' }),
+    z.enum(ORDER_LIST_VIEWS, { message: 'Status is one of pending, completed, cancelled, sales or all.' }),
     'pending',
   ),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),

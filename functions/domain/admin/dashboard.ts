@@ -1,8 +1,8 @@
-import { orderShips } from '#shared/gift-card-lines';
 import { refunds } from '../../db/entities/refund';
-import { isSale } from '#shared/aftersale';
+import { isSale, saleValue } from '#shared/aftersale';
 import { sizeKind, stockItemFamilies, stockItemSizes, TUMBLER_SIZES } from '#shared/sizes';
 import type { Dashboard } from '#shared/schemas/order-views';
+import { waitsToShip } from '#shared/to-ship';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { stockItems } from '../../db/entities/stock-item';
@@ -15,11 +15,15 @@ import { stockAlertCount } from '../stock-alerts/demand';
 
 const DAY = 24 * 3600 * 1000;
 
+/**
+ * Sales counted when the goods are sold, whatever paid for them (docs/decisions/0146): a gift card bought is money
+ * owed (the Gift cards tile), so an order of cards alone is no sale and an order's sale leaves out the cards it bought.
+ */
 function sales(list: readonly OrderRecord[]) {
   const paid = list.filter(isSale);
   return {
     orders: paid.length,
-    revenue: paid.reduce((sum, order) => sum + order.amounts.total, 0),
+    revenue: paid.reduce((sum, order) => sum + saleValue(order), 0),
     discounts: paid.reduce((sum, order) => sum + (order.amounts.discount ?? 0), 0),
   };
 }
@@ -30,8 +34,9 @@ function sales(list: readonly OrderRecord[]) {
  * order (to ship), the open replacement requests (byStatus of requests), the confirmation mails waiting for a person
  * (their own small index, decision 0064), the checkout reminders sent and the orders they recovered (their own index,
  * decision 0079), the back-in-stock requests waiting (their demand counts, 0080), the gift cards' figures (their own
- * partition, 0128), the listed products and the stock items (the catalogue, not the table). Cancelled orders and $0
- * replacements are not sales (isSale, the archive's Sales view lists the same). "Today" starts at the viewer's
+ * partition, 0128), the listed products and the stock items (the catalogue, not the table). Cancelled orders, $0
+ * replacements and gift cards alone are not sales (isSale, the archive's Sales view lists the same), and an order's
+ * sale leaves out the gift cards it bought (saleValue, decision 0146). "Today" starts at the viewer's
  * midnight (`today`) and the last 30 days at their midnight 29 days before (`since`), so the page's links open exactly
  * the orders counted (decision 0054); without them, UTC midnight and 30 times 24 hours.
  */
@@ -66,6 +71,8 @@ export async function dashboard(
     return { count: counted.length, cents: counted.reduce((sum, r) => sum + r.total, 0) };
   };
   const recent = [...pending, ...completed];
+  // Every pending order, oldest first, as ordersToShip reads them for To ship's count, by the same rule.
+  const toShip = pending.filter(waitsToShip);
   const threshold = input.threshold;
   const reminders = await reminderFigures(recent.filter(isSale), todayStart, monthStart);
 
@@ -110,9 +117,10 @@ export async function dashboard(
     today: sales(recent.filter((order) => order.createdAt >= second(todayStart))),
     last30Days: sales(recent.filter((order) => order.createdAt >= second(monthStart))),
     refunds: { today: refundFigures(todayStart), last30Days: refundFigures(monthStart) },
-    // An order that ships nothing (a quote's design work, gift cards only) is not waiting to ship.
-    waitingToShip: pending.filter(orderShips).length,
-    oldestWaiting: pending.find(orderShips)?.createdAt ?? null,
+    // Counted as To ship counts them: not an order that ships nothing (a quote's design work, gift
+    // cards only) or has nothing left to send (every unit refunded).
+    waitingToShip: toShip.length,
+    oldestWaiting: toShip[0]?.createdAt ?? null,
     quotes,
     giftCards,
     openReplacements: open.length,

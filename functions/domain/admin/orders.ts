@@ -1,13 +1,12 @@
-import { orderShips } from '#shared/gift-card-lines';
 import {
   isSale,
   lineLabel,
-  ORDER_STATUS_LABEL,
   REPLACEMENT_STATUS_LABEL,
   SALE_STATUSES,
   shipmentText,
   type OrderStatus,
 } from '#shared/aftersale';
+import { ORDER_STATE_LABEL, orderState, waitsToShip } from '#shared/to-ship';
 import { formatCents, formatPrice, withDiscount } from '#shared/money';
 import type { AdminOrderView } from '#shared/schemas/order-views';
 import {
@@ -26,7 +25,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { confirmationMailOf } from '../checkout/confirmation-mail';
 import { orderOfPayment, paymentsOf } from '../orders/identity';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
-import { changeTracking, shipOrder } from '../orders/shipping';
+import { changeTracking, ordersToShip, shipOrder } from '../orders/shipping';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
 import type { RefundRecord } from '../../db/entities/refund';
@@ -63,6 +62,14 @@ function payment(order: OrderRecord): AdminOrderView['payment'] {
  */
 export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   ...publicOrder(order),
+  quote: order.quote
+    ? {
+        quoteId: order.quote.quoteId,
+        number: order.quote.number,
+        ships: order.quote.ships,
+        productionStartedAt: order.productionStartedAt ?? null,
+      }
+    : null,
   customer: order.customer === 'guest' ? 'guest' : 'account',
   completedAt: order.completedAt ?? null,
   payment: payment(order),
@@ -122,8 +129,10 @@ type Position = Record<string, unknown>;
  */
 type Positions = Partial<Record<OrderStatus, Position | false>>;
 
-/** The status partitions of a view, newest-first order of reading. */
-const statusesOf = (view: OrderListView): readonly OrderStatus[] => (view === 'sales' ? SALE_STATUSES : [view]);
+/** The status partitions of a view, newest-first order of reading: `all` is every order (a search's first answer). */
+const ALL_STATUSES = [...SALE_STATUSES, 'cancelled'] as const satisfies readonly OrderStatus[];
+const statusesOf = (view: OrderListView): readonly OrderStatus[] =>
+  view === 'sales' ? SALE_STATUSES : view === 'all' ? ALL_STATUSES : [view];
 
 function encodeCursor(positions: Positions): string {
   return Buffer.from(JSON.stringify(positions)).toString('base64url');
@@ -188,15 +197,16 @@ async function namedOrder(number: string): Promise<OrderRecord | null> {
 }
 
 /**
- * Orders of a view (one status, or the sales: shipped and not yet shipped together), newest first, in pages. A date
- * range (`from` and `to`, each an instant, or a UTC day) is a key condition on the byStatus index (status +
- * createdAt), so only that range is read; a view of two statuses reads both partitions side by side and merges them
- * by date, its cursor holding a position in each. An order number or a payment's id is one or two GetItems. Other words (email, name, part of
- * a number) are matched on the items of the range as they are read, case-insensitive, at most READ_BUDGET items per
- * request: the answer then carries a cursor to read on and `readThrough`, the order date it has read back to (the
- * admin's page reads on by itself, decision 0054). `order: 'oldest'` reads the other way (the pending orders to
- * ship, decision 0047). Without words a page reads one order more than it shows, so a full last page says there is
- * nothing after it instead of leading to an empty page.
+ * Orders of a view (one status; the sales: shipped and not yet shipped together; or all of them), newest first, in
+ * pages. A date range (`from` and `to`, each an instant, or a UTC day) is a key condition on the byStatus index
+ * (status + createdAt), so only that range is read; a view of several statuses reads their partitions side by side
+ * and merges them by date, its cursor holding a position in each. An order number or a payment's id is one or two
+ * GetItems, whatever the view. Other words (email, name, part of a number) are matched on the items of the range as
+ * they are read, case-insensitive, at most READ_BUDGET items per request: the answer then carries a cursor to read on
+ * and `readThrough`, the order date it has read back to (the admin's page reads on by itself, decision 0054).
+ * `order: 'oldest'` reads the other way (the pending orders to ship, decision 0047). Without words a page reads one
+ * order more than it shows, so a full last page says there is nothing after it instead of leading to an empty page;
+ * an order the view leaves out after a full page is passed over to know so.
  */
 export async function searchOrders(
   query: AdminOrdersQuery,
@@ -220,10 +230,11 @@ export async function searchOrders(
     return { status, at: at || null, buffer: [], next: at || null, begun: at === false };
   });
   const newest = query.order !== 'oldest';
-  // The ship queue (pending) leaves out an order that ships nothing (a quote's design work, gift cards only).
+  // The ship queue (pending) holds the orders that wait to ship: not one that ships nothing (a quote's design work,
+  // gift cards only) or has nothing left to send (every unit refunded), docs/decisions/0145.
   const wanted = (order: OrderRecord) =>
     (query.status !== 'sales' || isSale(order)) &&
-    (query.status !== 'pending' || orderShips(order)) &&
+    (query.status !== 'pending' || waitsToShip(order)) &&
     (!words || matches(order, words));
   const filtered = Boolean(words) || query.status === 'sales' || query.status === 'pending';
   const found: OrderRecord[] = [];
@@ -264,7 +275,6 @@ export async function searchOrders(
     if (refilled.includes(false)) break;
     const heads = streams.filter((stream) => stream.buffer.length);
     if (!heads.length) break;
-    if (found.length === limit) break; // one more looked at: there is more after this page
     const stream = heads.reduce((best, candidate) =>
       (
         newest
@@ -274,24 +284,28 @@ export async function searchOrders(
         ? candidate
         : best,
     );
+    // One more looked at: the page is full and there is more after it. Without words, one the view leaves out (a
+    // sale view's replacement, an order with nothing to ship) is passed over first, so a full last page never leads
+    // to an empty one; a search stops at once (its next page may say "No more orders match", decision 0054).
+    if (found.length === limit && (words || wanted(stream.buffer[0]))) break;
     const order = stream.buffer.shift()!;
     stream.at = positionOf(order);
     readThrough = order.createdAt;
-    if (wanted(order)) found.push(order);
+    if (found.length < limit && wanted(order)) found.push(order);
   }
   const nextCursor = cursorOf();
   return { orders: found, nextCursor, ...(nextCursor && filtered && readThrough ? { readThrough } : {}) };
 }
 /**
- * A page of orders for the admin. The unfiltered pending list also carries `total`: the orders waiting to ship are
- * few (the dashboard reads them all), so counting them is one cheap query; the archive's statuses grow without end
- * and are not counted.
+ * A page of orders for the admin. The unfiltered pending list (To ship) also carries `total`: the orders waiting to
+ * ship, counted by the same rule its pages and the dashboard use (ordersToShip: the pending orders are few, the
+ * dashboard reads them all); the archive's statuses grow without end and are not counted.
  */
 export async function listOrders(query: AdminOrdersQuery) {
   const counted = query.status === 'pending' && !query.q?.trim() && !query.from && !query.to;
   const [{ orders: found, nextCursor, readThrough }, total] = await Promise.all([
     searchOrders(query),
-    counted ? orders.count('byStatus', { status: 'pending' }) : undefined,
+    counted ? ordersToShip().then((waiting) => waiting.length) : undefined,
   ]);
   return {
     orders: found.map(adminOrder),
@@ -346,7 +360,7 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
         [
           orderLabel(order.orderNumber),
           order.createdAt,
-          ORDER_STATUS_LABEL[order.status],
+          ORDER_STATE_LABEL[orderState(order)],
           order.status === 'completed' ? order.completedAt : '',
           unescapeText(a.name),
           a.email,

@@ -1,3 +1,4 @@
+import { saleValue } from '#shared/aftersale';
 import { MESSAGES } from '#shared/messages';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
@@ -181,10 +182,14 @@ async function refuseTaken(checkout: Checkout, outcome: Exclude<TakeOutcome, { t
   else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
 }
 
-/** An order paid (its card captured, or a gift card's part taken): counted once, by the caller that did it. */
+/**
+ * An order paid (its card captured, or a gift card's part taken): counted once, by the caller that did it. Its revenue
+ * is its sale (saleValue: gift cards bought are money owed until spent, docs/decisions/0146).
+ */
 function countPlaced(order: OrderRecord): void {
   recordMetric('ordersPlaced');
-  recordMetric('revenueCents', order.amounts.total);
+  const sale = saleValue(order);
+  if (sale > 0) recordMetric('revenueCents', sale);
   if (order.promo) recordMetric('promoRedemptions');
 }
 

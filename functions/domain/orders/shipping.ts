@@ -2,6 +2,7 @@ import { shipmentText, type Carrier } from '#shared/aftersale';
 import { AFTERSALE_MESSAGES, MESSAGES } from '#shared/messages';
 import { orderLabel } from '#shared/order-number';
 import type { ShipOrderBody, TrackingChangeBody } from '#shared/schemas/orders';
+import { orderState, waitsToShip } from '#shared/to-ship';
 import { orders, type OrderRecord, type TrackingChange } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
@@ -21,21 +22,26 @@ const describe = (value: Shipment) => shipmentText(value.carrier, value.tracking
  * is still pending. Only the call that made that change mails the customer, so a second press or a second tab
  * sends no second mail. A repeat with the same carrier and tracking number answers the shipped order (200); one
  * with others does not pretend: 409 naming what it shipped with (a correction is changeTracking's, decision 0053).
- * A cancelled order cannot ship.
+ * A cancelled order cannot ship, nor one with nothing left to send (every unit refunded: 409).
  */
 export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): Promise<OrderRecord> {
-  const order = await orders.get({ orderNumber }, { consistent: true });
-  if (!order) throw notFound('No such order.');
-  // Goods leave only against money taken: an order whose authorization is not captured yet waits (the settle job
-  // captures it within minutes, or cancels it and gives the stock back).
-  if (order.status === 'pending' && order.paymentStatus === 'authorized') throw conflict(MESSAGES.notCapturedYet);
   const asked = shipmentOf(shipment);
   let shippedHere = false;
-  if (order.status === 'pending') {
+  for (let attempt = 0; !shippedHere; attempt++) {
+    const order = await orders.get({ orderNumber }, { consistent: true });
+    if (!order) throw notFound('No such order.');
+    if (order.status !== 'pending') break;
+    // Goods leave only against money taken: an order whose authorization is not captured yet waits (the settle job
+    // captures it within minutes, or cancels it and gives the stock back).
+    if (order.paymentStatus === 'authorized') throw conflict(MESSAGES.notCapturedYet);
+    // Nothing to send: every unit refunded before it shipped, or nothing that ships (docs/decisions/0145).
+    if (!waitsToShip(order))
+      throw conflict(AFTERSALE_MESSAGES.nothingToShip(orderLabel(orderNumber), orderState(order) === 'refunded'));
     const now = new Date().toISOString();
     const shipped: OrderRecord = { ...order, status: 'completed', completedAt: now, ...asked };
     try {
-      // The order moves in the byStatus index (its keys are rebuilt from the current record).
+      // The order moves in the byStatus index (its keys are rebuilt from the current record). At the version read,
+      // so a refund of the last units meanwhile is seen (read again) rather than shipped over.
       await orders.update(
         { orderNumber },
         {
@@ -48,14 +54,16 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
           },
           add: { version: 1 },
         },
-        { when: { equals: { status: 'pending' } }, current: order },
+        { when: { equals: { status: 'pending', version: order.version } }, current: order },
       );
       shippedHere = true;
       const mail = await mailShipped(shipped);
       await orders.update({ orderNumber }, { set: { shipMail: mail } });
     } catch (error) {
-      // Shipped (or cancelled) in another tab at the same moment: answered below as it is now.
+      // Shipped (or cancelled) in another tab at the same moment: answered below as it is now; changed otherwise (a
+      // refund): read again.
       if (!isConditionFailure(error)) throw error;
+      if (attempt >= 8) throw conflict('The order is busy. Please try again.');
     }
   }
   const now = (await orders.get({ orderNumber }, { consistent: true }))!;
@@ -63,6 +71,14 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
   if (!shippedHere && !sameShipment(shipmentOf(now), asked))
     throw conflict(AFTERSALE_MESSAGES.alreadyShipped(orderLabel(orderNumber), describe(shipmentOf(now))));
   return now;
+}
+
+/**
+ * The orders waiting to ship, oldest first: pending orders with something left to send (waitsToShip, the one rule,
+ * docs/decisions/0145). The owner's To ship counts these, and the dashboard's "Waiting to ship" and its oldest.
+ */
+export async function ordersToShip(): Promise<OrderRecord[]> {
+  return (await orders.query('byStatus', { status: 'pending' }, { order: 'asc' })).filter(waitsToShip);
 }
 
 /**

@@ -39,6 +39,14 @@ export function publicOrder(order: OrderRecord): OrderView {
         : null,
     replacementOf: order.replacementOf ?? null,
     refunded: order.refunded ?? 0,
+    refundedUnits: order.refundedUnits ?? {},
+    quote: order.quote
+      ? {
+          number: order.quote.number,
+          ships: order.quote.ships,
+          productionStartedAt: order.productionStartedAt ?? null,
+        }
+      : null,
   };
 }
 

@@ -2,6 +2,8 @@ import { formatPrice } from '#shared/money';
 import { OWNER_MOVES, offerAmounts, QUOTE_STATUS_LABEL, type QuoteStatus } from '#shared/quotes';
 import type { AdminQuote, OfferBody } from '#shared/schemas/quotes';
 import { sizesFor } from '#shared/sizes';
+import { orderShips } from '#shared/gift-card-lines';
+import { waitsToShip } from '#shared/to-ship';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import type { OfferRecord } from '../../db/entities/quote';
@@ -103,8 +105,8 @@ export async function shopMessage(quoteId: string, text: string): Promise<AdminQ
 /**
  * POST /api/admin/quotes/{quoteId}/status: in production (the order can no longer be cancelled: made to order,
  * docs/decisions/0115), shipped (the order ships, with the order's "on its way" mail), done (an order that ships nothing
- * is completed without a mail; one that ships is shipped if it was not), or declined before it was paid (a payment
- * started is cancelled). Anything else is 409.
+ * is completed without a mail; one that ships is shipped if it was not, unless every unit was refunded), or declined
+ * before it was paid (a payment started is cancelled). Anything else is 409.
  */
 export async function moveQuote(quoteId: string, status: QuoteStatus): Promise<AdminQuote> {
   const quote = await getQuote(quoteId, cancelOfferPayment);
@@ -115,11 +117,15 @@ export async function moveQuote(quoteId: string, status: QuoteStatus): Promise<A
   const order = quote.orderNumber ? await orders.get({ orderNumber: quote.orderNumber }, { consistent: true }) : null;
   if (status === 'shipped' && !order?.quote?.ships) throw conflict('Nothing of this quote ships.');
   if (order && order.status === 'cancelled') throw conflict('The order of this quote was cancelled.');
+  if (status === 'shipped' && order && order.status === 'pending' && !waitsToShip(order))
+    throw conflict('Nothing of this quote is left to ship: every item was refunded.');
   if (order && status === 'in_production' && !order.productionStartedAt)
     await orders.update({ orderNumber: order.orderNumber }, { set: { productionStartedAt: stamp() } });
   if (order && (status === 'shipped' || status === 'done') && order.status === 'pending') {
-    if (order.quote?.ships) await shipOrder(order.orderNumber, {});
-    else
+    if (waitsToShip(order)) await shipOrder(order.orderNumber, {});
+    // Design work only: completed without a mail. One refunded in full before it shipped stays as it is (it reads
+    // Refunded, docs/decisions/0145).
+    else if (!orderShips(order))
       await orders.update(
         { orderNumber: order.orderNumber },
         { set: { status: 'completed', completedAt: stamp() }, add: { version: 1 } },

@@ -1,3 +1,4 @@
+import { saleValue } from '#shared/aftersale';
 import { canonicalEmail } from '#shared/email';
 import { CHECKOUT_REMINDER, REMINDER_RULES } from '#shared/reminders';
 import type { ReminderDashboard } from '#shared/schemas/order-views';
@@ -12,7 +13,7 @@ const DAY = 24 * 3600_000;
  * The dashboard's reminder tile (issue 27 item 4; docs/decisions/0079): reminders SES accepted from `todayStart` and
  * from `monthStart`, and the sales among `sales` that were recovered: paid by an address (its canonical email) that
  * got a reminder in the 7 days before the order, whether through the reminder's link or not. Each such order counts
- * once, with its total.
+ * once, with its sale (its total less the gift cards it bought: saleValue, docs/decisions/0146).
  */
 export async function reminderFigures(
   sales: readonly OrderRecord[],
@@ -46,7 +47,7 @@ export async function reminderFigures(
     return {
       sent: sent.filter((delivery) => (delivery.sentAt ?? '') >= start.toISOString()).length,
       recovered: orders.length,
-      revenue: orders.reduce((sum, order) => sum + order.amounts.total, 0),
+      revenue: orders.reduce((sum, order) => sum + saleValue(order), 0),
     };
   };
   return { delayMinutes: settings.reminderDelayMinutes, today: figures(todayStart), last30Days: figures(monthStart) };

@@ -1,6 +1,8 @@
 import { settleCheckouts } from '../../domain/checkout/settle';
 import { recordMetric } from '../../lib/metrics';
-import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { shopDay } from '#shared/gift-cards';
+import { handler as sendMails } from '../../jobs/send-mails';
+import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { address, authorizedGuest, createCandle, guestIntent, pay, recordGuest } from '#tests/checkout';
 import { handler as cancelOrder } from '../admin/cancel-order';
 import { handler as completeOrder } from '../admin/complete-order';
@@ -47,6 +49,27 @@ it('an order: one OrdersPlaced and its total as revenue, whether the browser cal
     await settleCheckouts(later(5));
   });
   expect(metrics).toEqual({ ordersPlaced: 1, revenueCents: paid.amounts.total });
+});
+
+it('a gift card sold is no revenue until it is spent: then the goods it bought are (decision 0146)', async () => {
+  const recipientEmail = `bea-${Date.now()}@example.com`;
+  const card = {
+    id: 'gift-card',
+    size: 'GIFT CARD',
+    quantity: 1,
+    giftCard: { amount: 5000, recipientName: 'Bea', recipientEmail, deliverOn: shopDay(new Date()) },
+  };
+  const sold = await authorizedGuest([card]);
+  expect(await metricsOf(() => recordGuest(sold.paymentIntentId))).toEqual({ ordersPlaced: 1 });
+  await sendMails(undefined, { getRemainingTimeInMillis: () => 10_000 });
+  const code = /Your gift card code: ([A-Z0-9-]+)/.exec(
+    sentMails().find((m) => m.to.includes(recipientEmail))!.text,
+  )![1];
+  const spent = await guestIntent({ cart: candle(3), giftCardCode: code });
+  expect(spent.body.giftCard.amount).toBe(5000);
+  await pay(spent.body.clientSecret);
+  const metrics = await metricsOf(() => recordGuest(spent.body.paymentIntentId, spent.body.checkoutSecret));
+  expect(metrics).toEqual({ ordersPlaced: 1, revenueCents: spent.body.amounts.total });
 });
 
 it('a declined card: one PaymentsFailed per failed attempt, nothing else', async () => {

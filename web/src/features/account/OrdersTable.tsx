@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ORDER_STATUS_LABEL } from '#shared/aftersale';
+import { ORDER_STATE_LABEL, orderState } from '#shared/to-ship';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import type { accountLoader } from './accountData';
@@ -50,7 +50,7 @@ export function OrdersTable({ orders }: { orders: Loaded['orders'] }) {
                   )}
                 </td>
                 <td data-label="Status">
-                  <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>
+                  <span className={`status ${orderState(order)}`}>{ORDER_STATE_LABEL[orderState(order)]}</span>
                 </td>
                 <td data-label="Tracking" className={order.trackingUrl || order.trackingNumber ? undefined : 'empty'}>
                   {order.trackingUrl ? (

@@ -137,3 +137,57 @@ it("dates are the admin's own days, for the list and its CSV alike; the Sales vi
   ]);
   expect(saved).toEqual(['orders-sales-2025-11-01-to-2025-11-10.csv']);
 });
+
+describe('a search looks across every order (issue 50 item 3)', () => {
+  const gails = [
+    adminOrder({ orderNumber: '1002', status: 'pending', createdAt: '2026-06-02T10:00:00.000Z' }),
+    adminOrder({ orderNumber: '1001', status: 'pending', createdAt: '2026-06-01T10:00:00.000Z' }),
+  ];
+
+  it('from the Shipped tab it opens All orders: the unshipped matches are listed, each with its state', async () => {
+    serve([
+      { orders: [needle], nextCursor: null },
+      { orders: gails, nextCursor: null },
+    ]);
+    show('/admin/orders/archive');
+    await screen.findByRole('link', { name: 'pi_needle' });
+    expect(screen.getByRole('tab', { name: 'Shipped', selected: true })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Search orders'), 'gail{Enter}');
+    expect(await screen.findByRole('link', { name: '#1002' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '#1001' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'All orders', selected: true })).toBeTruthy();
+    expect([lists[1].get('status'), lists[1].get('q')]).toEqual(['all', 'gail']);
+    expect(screen.getAllByText('Processing')).toHaveLength(2);
+    expect(screen.queryByText(/No orders/)).toBeNull();
+  });
+
+  it('a tab narrows the search; one that holds none of the matches says so, and Search every order finds them', async () => {
+    serve([
+      { orders: gails, nextCursor: null },
+      { orders: [], nextCursor: null },
+      { orders: gails, nextCursor: null },
+    ]);
+    show('/admin/orders/archive?q=gail');
+    await screen.findByRole('link', { name: '#1002' });
+    expect(lists[0].get('status')).toBe('all');
+    await userEvent.click(screen.getByRole('tab', { name: 'Cancelled' }));
+    expect(await screen.findByText(/No orders in Cancelled match\./)).toBeTruthy();
+    expect([lists[1].get('status'), lists[1].get('q')]).toEqual(['cancelled', 'gail']);
+    await userEvent.click(screen.getByRole('button', { name: 'Search every order' }));
+    expect(await screen.findByRole('link', { name: '#1002' })).toBeTruthy();
+    expect([lists[2].get('status'), lists[2].get('q')]).toEqual(['all', 'gail']);
+    expect(screen.getByRole('tab', { name: 'All orders', selected: true })).toBeTruthy();
+  });
+
+  it('without words the tabs list as before, and From and To are explained in plain words', async () => {
+    serve([{ orders: [], nextCursor: null }]);
+    show('/admin/orders/archive?status=cancelled');
+    expect(await screen.findByText('No orders match.')).toBeTruthy();
+    expect(lists[0].get('status')).toBe('cancelled');
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone.replace(/_/g, ' ');
+    expect(
+      screen.getByText(`From and To are whole days, midnight to midnight, in your time zone (${zone}).`),
+    ).toBeTruthy();
+    expect(screen.queryByText(/your own days/)).toBeNull();
+  });
+});

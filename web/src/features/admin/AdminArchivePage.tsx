@@ -1,10 +1,11 @@
 import { Button, SearchField, Tabs, TextField } from '@aws-amplify/ui-react';
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Await, useLoaderData, useLocation, useSearchParams, type LoaderFunctionArgs } from 'react-router-dom';
+import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { FormError } from '../../components/FormError';
 import { downloadOrdersCsv, readOrdersPage, type AdminOrderPage } from './adminApi';
 import { ArchiveOrders, Reading, ReadProblem } from './ArchiveOrders';
-import { filtersOf, queryOf, readingProgress } from './archiveQuery';
+import { filtersOf, queryOf, readingProgress, VIEWS } from './archiveQuery';
 import { AMPLIFY_TABS, useCurrentInView } from './rowInView';
 import { AdminPage, cursorOf, problemText } from './useAdmin';
 
@@ -23,9 +24,11 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * The orders: paid ones shipped or not (Sales, what the dashboard counts), shipped, not shipped yet, cancelled. Search
- * by order number, email or name, a date range of the admin's own days, pages, and the CSV of the range. Filters live
- * in the address (?status&q&from&to, dates as the admin's YYYY-MM-DD), so a dashboard link opens a filtered list. A
+ * The orders: all of them, paid ones shipped or not (Sales, what the dashboard counts), shipped, to ship, cancelled.
+ * Search by order number, email or name: words look in every order (All orders), and a tab narrows them, saying when it
+ * holds none of the matches (issue 50 item 3). A date range of the admin's own days, pages, and the CSV of the range.
+ * Filters live in the address (?status&q&from&to, dates as the admin's YYYY-MM-DD), so a dashboard link opens a
+ * filtered list. A
  * search reads on, request after request, until a page is full or everything is read (decision 0054): it says so
  * while it does, and says "No orders match." only once there is nothing more to read.
  */
@@ -68,27 +71,25 @@ export default function AdminArchivePage() {
       <Tabs
         ref={tabs}
         value={status}
-        onValueChange={(value) => apply({ status: value === 'completed' ? '' : value })}
-        items={[
-          { value: 'sales', label: 'Sales', content: null },
-          { value: 'completed', label: 'Shipped', content: null },
-          { value: 'pending', label: 'Not shipped yet', content: null },
-          { value: 'cancelled', label: 'Cancelled', content: null },
-        ]}
+        // A tab narrows a search (its words stay); Shipped without words is the bare address.
+        onValueChange={(value) => apply({ status: value === 'completed' && !q ? '' : value })}
+        items={VIEWS.map(({ value, label }) => ({ value, label, content: null }))}
       />
       {status === 'sales' && (
         <p className="muted">
-          Paid orders, shipped or not yet: what the dashboard counts as sales (cancelled orders and $0 replacements are
-          left out).
+          Paid orders, shipped or not yet: what the dashboard counts as sales. Cancelled orders, $0 replacements and
+          gift cards bought are left out (a gift card is a sale when it is spent).
         </p>
       )}
+      {status === 'pending' && <p className="muted">Orders with something left to send, as To ship lists them.</p>}
       <div className="archive-filters">
         <SearchField
           label="Search orders"
           placeholder="#1042, Stripe payment id (pi_...), email or name"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          onSubmit={(value) => apply({ q: value.trim() })}
+          // Words look in every order (the All orders tab; a tab then narrows them); no words keep the tab.
+          onSubmit={(value) => apply(value.trim() ? { q: value.trim(), status: '' } : { q: '' })}
           onClear={() => {
             setSearch('');
             apply({ q: '' });
@@ -115,12 +116,28 @@ export default function AdminArchivePage() {
           </Button>
         </form>
       </div>
-      <p className="muted">Dates are your own days ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</p>
+      <p className="muted">{AFTERSALE_MESSAGES.ownDays(Intl.DateTimeFormat().resolvedOptions().timeZone)}</p>
       <FormError message={csvProblem} />
       {/* A new address, a new boundary: its fallback shows while that page is read (not the page before it). */}
       <Suspense key={location.search} fallback={<Reading progress={progress} />}>
         <Await resolve={page} errorElement={<ReadProblem />}>
-          {(answer: AdminOrderPage) => <ArchiveOrders answer={answer} />}
+          {(answer: AdminOrderPage) => (
+            <ArchiveOrders
+              answer={answer}
+              empty={
+                q && status !== 'all' ? (
+                  <>
+                    {AFTERSALE_MESSAGES.noOrdersMatchInTab(VIEWS.find((view) => view.value === status)!.label)}{' '}
+                    <Button size="small" variation="link" onClick={() => apply({ status: 'all' })}>
+                      {AFTERSALE_MESSAGES.searchEveryOrder}
+                    </Button>
+                  </>
+                ) : (
+                  AFTERSALE_MESSAGES.noOrdersMatch
+                )
+              }
+            />
+          )}
         </Await>
       </Suspense>
     </AdminPage>

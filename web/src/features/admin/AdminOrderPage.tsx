@@ -1,6 +1,7 @@
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { shipmentText } from '#shared/aftersale';
+import { orderState, waitsToShip } from '#shared/to-ship';
 import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -153,14 +154,25 @@ export default function AdminOrderPage() {
           <section className="card" aria-labelledby="ship-heading">
             <h2 id="ship-heading">Ship or cancel</h2>
             <div className="order-actions">
-              <Button size="small" className="print-slip" onClick={() => window.print()}>
-                Print packing slip
-              </Button>
-              <ShipForm
-                orderNumber={order.orderNumber}
-                busy={pending === 'ship'}
-                onShip={(shipment) => void write('ship', { shipment })}
-              />
+              {waitsToShip(order) ? (
+                <>
+                  <Button size="small" className="print-slip" onClick={() => window.print()}>
+                    Print packing slip
+                  </Button>
+                  <ShipForm
+                    orderNumber={order.orderNumber}
+                    busy={pending === 'ship'}
+                    onShip={(shipment) => void write('ship', { shipment })}
+                  />
+                </>
+              ) : (
+                // Nothing to send (docs/decisions/0145): no slip and no Complete Order; the server refuses it too.
+                <p className="muted">
+                  {orderState(order) === 'refunded'
+                    ? AFTERSALE_MESSAGES.refundedNothingToShip
+                    : AFTERSALE_MESSAGES.shipsNothing}
+                </p>
+              )}
               {/* Apart from Complete Order, under a rule: the red button is not pressed by a thumb aiming next to
                   it. */}
               <div className="cancel-order">
@@ -207,7 +219,8 @@ export default function AdminOrderPage() {
         <RefundList order={order} />
         <ReplacementRequests replacements={data.replacements} />
         <Timeline timeline={data.timeline} />
-        <PackingSlips orders={[order]} />
+        {/* A pending order's slip only while something is left to send. */}
+        {(order.status !== 'pending' || waitsToShip(order)) && <PackingSlips orders={[order]} />}
       </div>
     </AdminPage>
   );

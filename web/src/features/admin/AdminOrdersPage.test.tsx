@@ -128,3 +128,63 @@ it("prints the packing slips of the page's orders in one go, one slip per order,
   expect(slips[0].textContent).toContain('Buyer 0');
   expect(slips.some((slip) => slip.textContent.includes('$'))).toBe(false);
 });
+
+it("marks a quote's order made to order, with its quote and where production stands, and a part-refunded order's units not to pack", async () => {
+  const print = jest.fn();
+  window.print = print;
+  waiting = [
+    adminOrder({
+      orderNumber: '1003',
+      createdAt: at(1),
+      lines: [{ id: 'quote-17-1', name: 'Logo tees, printed', image: '', price: 1500, size: 'CANDLE', quantity: 20 }],
+      quote: { quoteId: 'q_abc', number: '17', ships: true, productionStartedAt: '2026-03-02T15:00:00.000Z' },
+    }),
+    adminOrder({
+      orderNumber: '1004',
+      createdAt: at(2),
+      lines: [
+        { id: 'candle', name: 'Candle', image: '/i/c.svg', price: 1800, size: 'CANDLE', quantity: 3 },
+        { id: 'tee', name: 'Tee', image: '/i/t.svg', price: 2000, size: 'M', quantity: 1 },
+      ],
+      refundedUnits: { 'candle|CANDLE': 2 },
+      refunded: 3800,
+    }),
+    adminOrder({
+      orderNumber: '1005',
+      createdAt: at(3),
+      quote: { quoteId: 'q_new', number: '18', ships: true, productionStartedAt: null },
+    }),
+    adminOrder({ orderNumber: '1006', createdAt: at(4) }),
+  ];
+  show();
+  const quoted = within(await screen.findByRole('article', { name: 'Order #1003' }));
+  expect(quoted.getByText('Made to order')).toBeTruthy();
+  expect(quoted.getByRole('link', { name: 'Quote Q17' }).getAttribute('href')).toBe('/admin/quotes/q_abc');
+  expect(quoted.getByText(/In production since/)).toBeTruthy();
+  expect(
+    within(screen.getByRole('article', { name: 'Order #1005' })).getByText(/Accepted and paid: production not started/),
+  ).toBeTruthy();
+  // The part-refunded order: marked, its lines the units left to send.
+  const refunded = within(screen.getByRole('article', { name: 'Order #1004' }));
+  expect(refunded.getByText('Part refunded')).toBeTruthy();
+  expect(refunded.getByText('Refunded, not to pack: 2 × Candle')).toBeTruthy();
+  expect(refunded.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    '1 × Candle — $18.00',
+    '1 × Tee (M) — $20.00',
+  ]);
+  // An order neither quoted nor refunded carries no mark.
+  const plain = within(screen.getByRole('article', { name: 'Order #1006' }));
+  expect(plain.queryByText('Made to order')).toBeNull();
+  expect(plain.queryByText('Part refunded')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Print 4 packing slips' }));
+  const slips = screen.getAllByRole('region', { name: 'Packing slip' });
+  const rows = (slip: HTMLElement) =>
+    within(slip)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
+  expect(slips[0].textContent).toContain('Made to order, quote Q17');
+  expect(rows(slips[0])).toEqual(['Logo tees, printed20']);
+  // The slip of the part-refunded order lists only the units left to send.
+  expect(rows(slips[1])).toEqual(['Candle1', 'TeeM1']);
+});

@@ -5,8 +5,9 @@ import { Amounts } from '../../components/Amounts';
 import { ADMIN_ORDERS_PAGE } from '#shared/schemas/orders';
 import { orderLabel } from '#shared/order-number';
 import { Button } from '@aws-amplify/ui-react';
+import { unitsToSend } from '#shared/to-ship';
 import { completeOrder, listOrders, type AdminOrder } from './adminApi';
-import { OrderLines, ShipForm, StatusBadge, type Shipment } from './OrderBits';
+import { MadeToOrder, OrderLines, RefundMark, ShipForm, StatusBadge, type Shipment } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
 import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
@@ -33,9 +34,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /**
- * Orders waiting to ship, oldest first, in pages of 25 (with how many wait in all), each with its carrier and
- * tracking number and Complete Order. A shipped order leaves the page and the next one moves up into it. The
- * packing slips of the page's orders print in one go.
+ * Orders waiting to ship, oldest first, in pages of 25 (with how many wait in all, counted by the rule the pages and
+ * the dashboard use: docs/decisions/0145), each with its carrier and tracking number and Complete Order. A quote's
+ * order is marked made to order, with its quote and production; one refunded in part names the units not to pack, and
+ * its lines and slip hold the units left to send. A shipped order leaves the page and the next one moves up into it.
+ * The packing slips of the page's orders print in one go.
  */
 export default function AdminOrdersPage() {
   const { page } = useLoaderData<typeof loader>();
@@ -100,14 +103,16 @@ function PendingOrder({
               ? 'Guest'
               : 'Customer account'}
         </span>
-        <StatusBadge status={order.status} />
+        <StatusBadge order={order} />
       </header>
+      {order.quote && <MadeToOrder quote={order.quote} />}
       <address>
         {unescapeText(a.name)} · {unescapeText(a.email)}
         <br />
         {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
       </address>
-      <OrderLines lines={order.lines} />
+      <OrderLines lines={unitsToSend(order)} />
+      <RefundMark order={order} />
       <Amounts amounts={order.amounts} promoCode={order.promoCode} className="amounts inline" />
       <ShipForm orderNumber={order.orderNumber} onShip={onShip} busy={busy} />
     </article>

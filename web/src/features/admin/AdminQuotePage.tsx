@@ -6,11 +6,15 @@ import { orderLabel } from '#shared/order-number';
 import { fileSizeText, OWNER_MOVES, QUOTE_SERVICE_LABEL, QUOTE_STATUS_LABEL, quoteLabel } from '#shared/quotes';
 import { ApiError } from '../../lib/api';
 import { OfferForm } from './OfferForm';
-import { artworkLink, getAdminQuote, moveQuote, sendOffer, sendShopMessage } from './quotesAdmin';
+import { artworkLink, catalogueProducts, getAdminQuote, moveQuote, sendOffer, sendShopMessage } from './quotesAdmin';
 import { AdminPage, adminWrite, refused, submissionOf, useAdminWrites } from './useAdmin';
 import './quotes.css';
 
-export const loader = async ({ params }: LoaderFunctionArgs) => getAdminQuote(params.quoteId ?? '');
+/** The quote, and the catalogue an offer's lines may be chosen from. */
+export const loader = async ({ params }: LoaderFunctionArgs) => {
+  const [answer, catalogue] = await Promise.all([getAdminQuote(params.quoteId ?? ''), catalogueProducts()]);
+  return { ...answer, catalogue };
+};
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const quoteId = params.quoteId ?? '';
@@ -42,7 +46,7 @@ async function download(quoteId: string, fileId: string) {
 
 /** One quote (issue 37): the request, its artwork, the order, moving it on, every offer, a new offer, the thread. */
 export default function AdminQuotePage() {
-  const { quote, offers, linkExpiresAt } = useLoaderData<typeof loader>();
+  const { quote, offers, linkExpiresAt, catalogue } = useLoaderData<typeof loader>();
   const { write, pending, notice } = useAdminWrites();
   const [reply, setReply] = useState('');
   const moves = OWNER_MOVES[quote.status] ?? [];
@@ -126,6 +130,7 @@ export default function AdminQuotePage() {
         <OfferForm
           service={quote.service}
           quantity={quote.quantity}
+          catalogue={catalogue}
           busy={pending === 'offer'}
           onSend={(body) => void write('offer', { body })}
         />

@@ -1,5 +1,5 @@
 import { Alert, TableCell } from '@aws-amplify/ui-react';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Link, useAsyncError } from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
@@ -39,8 +39,8 @@ export function ReadProblem() {
   );
 }
 
-/** A page of orders as read, with the pager. */
-export function ArchiveOrders({ answer }: { answer: AdminOrderPage }) {
+/** A page of orders as read, with the pager; `empty` what a first page without orders says. */
+export function ArchiveOrders({ answer, empty }: { answer: AdminOrderPage; empty: ReactNode }) {
   const shown = answer.orders;
   const { page, pager } = useCursorPages(answer, shown.length, {
     label: 'orders',
@@ -61,7 +61,7 @@ export function ArchiveOrders({ answer }: { answer: AdminOrderPage }) {
       columns={COLUMNS}
       rows={shown}
       rowKey={(order) => order.orderNumber}
-      empty="No orders match."
+      empty={empty}
       pager={pager}
       highlightOnHover
       cells={(order) => (
@@ -85,7 +85,7 @@ export function ArchiveOrders({ answer }: { answer: AdminOrderPage }) {
               ` (${formatPrice(order.amounts.discount)} off${order.promoCode ? `, ${order.promoCode}` : ''})`}
           </TableCell>
           <TableCell data-label={COLUMNS[4]}>
-            <StatusBadge status={order.status} />
+            <StatusBadge order={order} />
           </TableCell>
           <TableCell
             data-label={COLUMNS[5]}

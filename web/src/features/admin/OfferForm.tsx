@@ -1,8 +1,17 @@
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
-import { formatCents, toCents } from '#shared/money';
+import { formatCents, formatPrice, toCents } from '#shared/money';
 import { OFFER_DEFAULT_SHIPPING, QUOTE_LIFETIME_DAYS } from '#shared/quotes';
-import { ALL_SIZES } from '#shared/sizes';
+import { unescapeText } from '#shared/sanitize';
+import { CANDLE_SIZE } from '#shared/sizes';
+
+/** A listed product the owner may offer from stock: its sizes as shoppers pick them, with what is available. */
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  price: number;
+  sizes: readonly { size: string; available: number }[];
+}
 
 interface LineDraft {
   description: string;
@@ -41,20 +50,28 @@ export function offerBodyOf(lines: LineDraft[], ships: boolean, shipping: string
   return unreadable ? null : body;
 }
 
+/** What a size is called in the picker: its name (one size for a candle) and how many are available. */
+const sizeText = ({ size, available }: { size: string; available: number }) =>
+  `${size === CANDLE_SIZE ? 'One size' : size} (${available > 0 ? `${available} in stock` : 'sold out'})`;
+
 /**
  * The owner's offer (issue 37): lines (description, goods or design work, quantity, unit price in dollars; a line may
- * name a stocked product id and size, which then takes its units when paid), shipping or none, a note, valid until.
+ * be a stocked product chosen from the catalogue with its size, which then takes its units when paid: issue 50 item
+ * 5), shipping or none, a note, valid until.
  */
 export function OfferForm({
   service,
   quantity,
   busy,
   onSend,
+  catalogue,
 }: {
   service: string;
   quantity: number;
   busy: boolean;
   onSend: (body: ReturnType<typeof offerBodyOf>) => void;
+  /** The listed products, by name. */
+  catalogue: readonly CatalogueProduct[];
 }) {
   const design = service !== 'printing';
   const [lines, setLines] = useState<LineDraft[]>([blank(design ? 'design' : 'goods', String(design ? 1 : quantity))]);
@@ -64,6 +81,18 @@ export function OfferForm({
   const [validUntil, setValidUntil] = useState(inDays(14));
   const change = (index: number, patch: Partial<LineDraft>) =>
     setLines(lines.map((line, at) => (at === index ? { ...line, ...patch } : line)));
+  const productOf = (id: string) => catalogue.find((product) => product.id === id);
+  /** A product chosen: its only size chosen with it, and its name as the description when none was typed. */
+  const choose = (index: number, id: string) => {
+    const product = productOf(id);
+    change(index, {
+      productId: id,
+      size: product?.sizes.length === 1 ? product.sizes[0].size : '',
+      ...(product && !lines[index].description.trim()
+        ? { description: unescapeText(product.name), kind: 'goods' as const }
+        : {}),
+    });
+  };
   function submit(event: FormEvent) {
     event.preventDefault();
     onSend(offerBodyOf(lines, ships, shipping, note, validUntil));
@@ -104,18 +133,30 @@ export function OfferForm({
             value={line.unitPrice}
             onChange={(e) => change(index, { unitPrice: e.target.value })}
           />
-          <TextField
-            label="Stocked product id (optional)"
-            descriptiveText="Takes the units from stock when paid"
+          <SelectField
+            label="From stock (optional)"
+            descriptiveText="A product of the catalogue: its units are taken from stock when paid"
             value={line.productId}
-            onChange={(e) => change(index, { productId: e.target.value })}
-          />
-          {line.productId.trim() && (
-            <SelectField label="Size" value={line.size} onChange={(e) => change(index, { size: e.target.value })}>
+            onChange={(e) => choose(index, e.target.value)}
+          >
+            <option value="">Not from stock</option>
+            {catalogue.map((product) => (
+              <option key={product.id} value={product.id}>
+                {unescapeText(product.name)} · {formatPrice(product.price)}
+              </option>
+            ))}
+          </SelectField>
+          {line.productId && (
+            <SelectField
+              label="Size"
+              required
+              value={line.size}
+              onChange={(e) => change(index, { size: e.target.value })}
+            >
               <option value="">Choose a size</option>
-              {ALL_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
+              {(productOf(line.productId)?.sizes ?? []).map((size) => (
+                <option key={size.size} value={size.size}>
+                  {sizeText(size)}
                 </option>
               ))}
             </SelectField>

@@ -1,23 +1,29 @@
 import { Badge, Button, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import {
   CARRIERS,
-  ORDER_STATUS_LABEL,
   type Carrier,
+  lineKey,
+  lineLabel,
   REPLACEMENT_STATUS_LABEL,
-  type OrderStatus,
   type ReplacementStatus,
 } from '#shared/aftersale';
+import { QUOTE_STATUS_LABEL, quoteLabel } from '#shared/quotes';
+import type { AdminOrderView } from '#shared/schemas/order-views';
+import { ORDER_STATE_LABEL, orderState, type ShippableOrder } from '#shared/to-ship';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
 
-const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error' } as const;
+const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error', refunded: 'info' } as const;
 const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;
 
-export const StatusBadge = ({ status }: { status: OrderStatus }) => (
-  <Badge variation={ORDER_BADGE[status]}>{ORDER_STATUS_LABEL[status]}</Badge>
-);
+/** An order's state: its status, or Refunded for one whose every unit was refunded before it shipped. */
+export function StatusBadge({ order }: { order: ShippableOrder<{ id: string; size: string; quantity: number }> }) {
+  const state = orderState(order);
+  return <Badge variation={ORDER_BADGE[state]}>{ORDER_STATE_LABEL[state]}</Badge>;
+}
 export const RequestBadge = ({ status }: { status: ReplacementStatus }) => (
   <Badge variation={REQUEST_BADGE[status]}>{REPLACEMENT_STATUS_LABEL[status]}</Badge>
 );
@@ -41,6 +47,46 @@ export function OrderLines({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A quote's order (issue 50 item 5): made to order, with its quote (a link to it) and where its production stands, so
+ * it is not packed as a stocked order.
+ */
+export function MadeToOrder({ quote }: { quote: NonNullable<AdminOrderView['quote']> }) {
+  return (
+    <p className="order-mark">
+      <Badge variation="info">Made to order</Badge>{' '}
+      <span>
+        <Link to={`/admin/quotes/${encodeURIComponent(quote.quoteId)}`}>Quote {quoteLabel(quote.number)}</Link> ·{' '}
+        {quote.productionStartedAt
+          ? `${QUOTE_STATUS_LABEL.in_production} since ${new Date(quote.productionStartedAt).toLocaleDateString('en-US')}`
+          : `${QUOTE_STATUS_LABEL.paid}: production not started`}
+      </span>
+    </p>
+  );
+}
+
+/**
+ * An order refunded in part before it shipped: the units refunded (not packed: the lines above and the packing slip
+ * hold only the units left to send), or an amount given back while everything still ships.
+ */
+export function RefundMark({ order }: { order: AdminOrderView }) {
+  const units = (line: { id: string; size: string }) => order.refundedUnits?.[lineKey(line)] ?? 0;
+  const refunded = order.lines
+    .filter((line) => units(line) > 0)
+    .map((line) => `${units(line)} × ${lineLabel({ name: unescapeText(line.name), size: line.size })}`);
+  if (!refunded.length && !order.refunded) return null;
+  return (
+    <p className="order-mark">
+      <Badge variation="warning">Part refunded</Badge>{' '}
+      <span>
+        {refunded.length
+          ? `Refunded, not to pack: ${refunded.join(', ')}`
+          : `${formatPrice(order.refunded ?? 0)} given back; everything still ships`}
+      </span>
+    </p>
   );
 }
 

@@ -8,7 +8,7 @@ import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import type { AdminOrder } from './adminApi';
-import { OrderLines, StatusBadge, when } from './OrderBits';
+import { MadeToOrder, OrderLines, StatusBadge, when } from './OrderBits';
 import { TaxFacts } from './OrderTax';
 
 /** Where a payment was made, as the owner knows the provider. */
@@ -32,7 +32,7 @@ export function OrderSummary({
   return (
     <section className="card" aria-labelledby="summary-heading">
       <h2 id="summary-heading">
-        Summary <StatusBadge status={order.status} />
+        Summary <StatusBadge order={order} />
       </h2>
       <dl className="facts">
         <dt>Placed</dt>
@@ -113,6 +113,7 @@ export function OrderSummary({
           </>
         )}
       </dl>
+      {order.quote && <MadeToOrder quote={order.quote} />}
       <OrderLines lines={order.lines} taxes={order.tax.lines?.map((line) => line.tax)} />
       <Amounts amounts={order.amounts} promoCode={order.promoCode} />
     </section>

@@ -5,12 +5,18 @@ import type { AdminOrderView } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE } from '#shared/sizes';
 import { orderLabel } from '#shared/order-number';
+import { quoteLabel } from '#shared/quotes';
+import { unitsToSend } from '#shared/to-ship';
 
-type SlipOrder = Pick<AdminOrderView, 'orderNumber' | 'createdAt' | 'shippingAddress' | 'lines' | 'replacementOf'>;
+type SlipOrder = Pick<
+  AdminOrderView,
+  'orderNumber' | 'createdAt' | 'shippingAddress' | 'lines' | 'replacementOf' | 'refundedUnits' | 'quote'
+>;
 
 /**
  * The packing slips of `orders` (docs/decisions/0052), one per printed page: who it is for, what is in the parcel
- * and how many, and where the customer finds the order; no prices (a parcel may be a gift). Kept directly under
+ * and how many (the units left to send: refunded units are not packed, docs/decisions/0145), a quote's number, and
+ * where the customer finds the order; no prices (a parcel may be a gift). Kept directly under
  * <body> (a portal) and hidden on screen; printing the page prints only these (admin.css, @media print).
  */
 export function PackingSlips({ orders }: { orders: readonly SlipOrder[] }) {
@@ -33,6 +39,7 @@ function PackingSlip({ order }: { order: SlipOrder }) {
       <p>
         Order {orderLabel(order.orderNumber)} ·{' '}
         {new Date(order.createdAt).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}
+        {order.quote && ` · Made to order, quote ${quoteLabel(order.quote.number)}`}
       </p>
       <address>
         {unescapeText(a.name)}
@@ -50,7 +57,7 @@ function PackingSlip({ order }: { order: SlipOrder }) {
           </tr>
         </thead>
         <tbody>
-          {order.lines.map((line) => (
+          {unitsToSend(order).map((line) => (
             <tr key={`${line.id}|${line.size}`}>
               <td>{unescapeText(line.name)}</td>
               <td>{line.size === CANDLE_SIZE ? '' : line.size}</td>

@@ -52,8 +52,8 @@ const pageQuery = (cursor?: string, limit = ADMIN_PAGE_SIZE, id?: string) =>
   `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}${id ? `&id=${encodeURIComponent(id)}` : ''}`;
 
 /** A page of listed products, or the one product `id` (a page of it alone, empty when it is not listed). */
-export const listProducts = (cursor?: string, id?: string) =>
-  api(`/api/admin/products${pageQuery(cursor, ADMIN_PAGE_SIZE, id)}`, products, { auth: true });
+export const listProducts = (cursor?: string, id?: string, limit = ADMIN_PAGE_SIZE) =>
+  api(`/api/admin/products${pageQuery(cursor, limit, id)}`, products, { auth: true });
 export const listDrafted = (cursor?: string) =>
   api(`/api/admin/drafted-products${pageQuery(cursor)}`, products, { auth: true });
 export const createProduct = (body: unknown) => api('/api/admin/products', adminProductSchema, { auth: true, body });

@@ -2,15 +2,26 @@ import { ADMIN_ORDERS_PAGE, type OrderListView } from '#shared/schemas/orders';
 import type { OrderQuery } from './adminApi';
 import { localDayEnd, localDayStart } from './localDays';
 
-/** The views of the orders, as the tabs name them in the address (?status=). */
-const VIEWS: readonly OrderListView[] = ['sales', 'completed', 'pending', 'cancelled'];
+/** The views of the orders, as the tabs show them and name them in the address (?status=). */
+export const VIEWS: readonly { value: OrderListView; label: string }[] = [
+  { value: 'all', label: 'All orders' },
+  { value: 'sales', label: 'Sales' },
+  { value: 'completed', label: 'Shipped' },
+  { value: 'pending', label: 'To ship' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
 
-/** The view and filters an address asks for (?status&q&from&to, dates as the admin's YYYY-MM-DD). */
+/**
+ * The view and filters an address asks for (?status&q&from&to, dates as the admin's YYYY-MM-DD). Without a view the
+ * shipped orders, or for a search every order (issue 50 item 3: a search looks across every order).
+ */
 export function filtersOf(params: URLSearchParams) {
-  const status: OrderListView = VIEWS.find((view) => view === params.get('status')) ?? 'completed';
+  const q = params.get('q') ?? undefined;
+  const status: OrderListView =
+    VIEWS.find((view) => view.value === params.get('status'))?.value ?? (q ? 'all' : 'completed');
   return {
     status,
-    q: params.get('q') ?? undefined,
+    q,
     from: params.get('from') ?? undefined,
     to: params.get('to') ?? undefined,
   };

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useActionData, useNavigation } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
-import { lineKey, ORDER_STATUS_LABEL, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '#shared/aftersale';
+import { lineKey, REPLACEMENT_DAYS, REPLACEMENT_STATUS_LABEL } from '#shared/aftersale';
+import { ORDER_STATE_LABEL, orderState } from '#shared/to-ship';
 import { cartLineKey, giftCardLineText, GIFT_CARD_WORDS, orderShips, typedGiftCard } from '#shared/gift-card-lines';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
@@ -74,6 +75,8 @@ const date = (iso: string) =>
 export function OrderDetails({ page }: { page: OrderPage }) {
   const { order } = page;
   const a = order.shippingAddress;
+  // Processing, shipped, cancelled, or refunded: every unit refunded before it shipped (docs/decisions/0145).
+  const state = orderState(order);
   // The thanks is the action's answer, shown here, not in the form: a request for every unit left removes the form.
   const answer = useActionData<OrderAnswer>();
   const sent = answer?.intent === 'replace' ? (answer.sent ?? '') : '';
@@ -84,9 +87,17 @@ export function OrderDetails({ page }: { page: OrderPage }) {
           Order <span className="mono">{orderLabel(order.orderNumber)}</span>
         </h2>
         <p className="order-state">
-          <span className={`status ${order.status}`}>{ORDER_STATUS_LABEL[order.status]}</span>{' '}
-          {order.status === 'pending' &&
-            (orderShips(order) ? 'We are packing it; it ships within 2-3 days.' : GIFT_CARD_WORDS.emailedNotShipped)}
+          <span className={`status ${state}`}>{ORDER_STATE_LABEL[state]}</span>{' '}
+          {state === 'refunded' && AFTERSALE_MESSAGES.refundedNothingShips}
+          {state === 'pending' &&
+            (order.quote
+              ? AFTERSALE_MESSAGES.madeToOrder(
+                  order.quote.productionStartedAt && date(order.quote.productionStartedAt),
+                  order.quote.ships,
+                )
+              : orderShips(order)
+                ? 'We are packing it; it ships within 2-3 days.'
+                : GIFT_CARD_WORDS.emailedNotShipped)}
           {order.status === 'completed' &&
             order.shippedAt &&
             `Shipped on ${date(order.shippedAt)}${order.carrier && order.carrier !== 'other' ? ` with ${order.carrier}` : ''}.`}
