@@ -173,7 +173,7 @@ it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a pho
     true,
   );
 
-  // A page's own tabs (the orders' four do not fit a phone): the chosen one in view, a shadow says the row scrolls.
+  // A page's own tabs (the orders' five do not fit a phone): the chosen one in view, a shadow says the row scrolls.
   await page.goto('/admin/orders/archive?status=cancelled');
   const tabs = page.getByRole('tablist');
   const cancelled = page.getByRole('tab', { name: 'Cancelled' });

@@ -354,9 +354,14 @@ it('two tabs ship with different numbers: the second is told what it shipped wit
     .waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
 
-  // 6. The archive on a phone: each order a card whose number and status are in view without scrolling sideways.
+  // 6. The archive on a phone: each order a card whose number and status are in view without scrolling sideways. The
+  // search looks in every order (decision 0147): the order's card is the one its number links from, beside the
+  // cancelled replacement's.
   await phoneAdmin.goto(`/admin/orders/archive?q=${encodeURIComponent(email)}`);
-  const row = phoneAdmin.locator('tbody tr', { hasText: label }).first();
+  const row = phoneAdmin
+    .locator('tbody tr')
+    .filter({ has: phoneAdmin.getByRole('link', { name: label, exact: true }) })
+    .first();
   await row.waitFor();
   expect(await fitsTheScreen(phoneAdmin)).toBe(true);
   for (const part of [row.getByRole('link', { name: label, exact: true }), row.getByText('Shipped', { exact: true })]) {
