@@ -1,4 +1,4 @@
-import { validateCartBodySchema, validateCartResultSchema } from '../schemas/checkout-cart';
+import { validateCartBodySchema, validateCartResultSchema } from '../schemas/checkout';
 import { CART_RULES } from './refusals';
 import type { RouteDef } from './types';
 

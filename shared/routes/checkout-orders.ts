@@ -1,4 +1,4 @@
-import { recordGuestOrderBodySchema, recordOrderBodySchema } from '../schemas/order-record';
+import { recordGuestOrderBodySchema, recordOrderBodySchema } from '../schemas/checkout';
 import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-views';
 import type { RouteDef } from './types';
 

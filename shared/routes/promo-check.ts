@@ -1,4 +1,4 @@
-import { promoCheckBodySchema, promoCheckResultSchema } from '../schemas/promo-check';
+import { promoCheckBodySchema, promoCheckResultSchema } from '../schemas/promo';
 import { CART_RULES } from './refusals';
 import type { RouteDef } from './types';
 

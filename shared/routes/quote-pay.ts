@@ -1,5 +1,4 @@
-import { quotePayBodySchema, quotePaymentSchema } from '../schemas/quote-pay';
-import { quoteIdSchema } from '../schemas/quote-refs';
+import { quoteIdSchema, quotePayBodySchema, quotePaymentSchema } from '../schemas/quotes';
 import { NO_SUCH_QUOTE } from './refusals';
 import type { RouteDef } from './types';
 

@@ -1,4 +1,4 @@
-import { webhookReceivedSchema } from '../schemas/order-record';
+import { webhookReceivedSchema } from '../schemas/checkout';
 import type { RouteDef } from './types';
 
 /** Stripe's signed events (a part of CHECKOUT_ROUTES): apart from the order answers, which it does not give. */

@@ -1,4 +1,4 @@
-import { testConfirmBodySchema, testPaymentConfirmedSchema } from '../schemas/test-card';
+import { testConfirmBodySchema, testPaymentConfirmedSchema } from '../schemas/checkout';
 import type { RouteDef } from './types';
 
 /** The built-in test processor's card step. A part of CHECKOUT_ROUTES. */

@@ -3,8 +3,7 @@ import { MESSAGES } from '#shared/messages';
 import { giftCardsBoughtOf, giftCardShare } from '#shared/gift-cards';
 import { CURRENCY, promoBase } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
-import type { CreateIntentResult } from '#shared/schemas/checkout';
-import type { CheckoutLine } from '#shared/schemas/checkout-cart';
+import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { currentCorrelationId } from '../../lib/logger';
 import {

@@ -5,7 +5,7 @@ import { discountAndShippingShares } from '#shared/shares';
 import { TAX_CODES, taxCodeOf } from '#shared/tax-codes';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type * as z from '#shared/schemas/zod';
-import type { quotePaymentSchema } from '#shared/schemas/quote-pay';
+import type { quotePaymentSchema } from '#shared/schemas/quotes';
 import type { CheckoutLine } from '../../db/entities/checkout';
 import { products } from '../../db/entities/product';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';

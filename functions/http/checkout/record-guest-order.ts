@@ -1,5 +1,5 @@
 import { checkoutRecordGuestOrder } from '#shared/routes/checkout-orders';
-import { paymentIntentOf } from '#shared/schemas/order-record';
+import { paymentIntentOf } from '#shared/schemas/checkout';
 import { guestOrderAnswer, recordOrder } from '../../domain/checkout/orders';
 import { defineHandler, reply } from '../../lib/http';
 

@@ -1,5 +1,5 @@
 import { checkoutRecordOrder } from '#shared/routes/checkout-orders';
-import { paymentIntentOf } from '#shared/schemas/order-record';
+import { paymentIntentOf } from '#shared/schemas/checkout';
 import { recordOrder } from '../../domain/checkout/orders';
 import { publicOrder } from '../../domain/orders/view';
 import { defineHandler, reply } from '../../lib/http';
