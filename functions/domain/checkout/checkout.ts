@@ -8,6 +8,7 @@ import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { currentCorrelationId } from '../../lib/logger';
 import {
   CHECKOUT_RULES,
+  finishedCheckoutError,
   getCheckout,
   giftOnlyIntentId,
   holdsSecret,
@@ -18,7 +19,6 @@ import {
   voidCheckout,
   type Checkout,
 } from './checkouts';
-import { finishedCheckoutError } from './finished';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { priceWithTax } from './tax';

@@ -10,8 +10,14 @@ import type { CheckoutLine } from '../../db/entities/checkout';
 import { products } from '../../db/entities/product';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { currentCorrelationId } from '../../lib/logger';
-import { finishedCheckoutError } from '../checkout/finished';
-import { CHECKOUT_RULES, getCheckout, minutesFrom, saveCheckout, type Checkout } from '../checkout/checkouts';
+import {
+  CHECKOUT_RULES,
+  finishedCheckoutError,
+  getCheckout,
+  minutesFrom,
+  saveCheckout,
+  type Checkout,
+} from '../checkout/checkouts';
 import { recordOrder } from '../checkout/orders';
 import { paymentProvider } from '../checkout/payments';
 import { OutOfStockError, readCells, stockCell } from '../checkout/pricing';
