@@ -1,5 +1,5 @@
 import { reminderSettingsSchema, restoreAnswerSchema, restoreBodySchema } from '../schemas/reminders';
-import { CART_RULES } from './refusals';
+import { CART_RULES } from './checkout';
 import type { RouteDef } from './types';
 
 /**
