@@ -11,7 +11,7 @@ import {
 import { addDays, giftCardsBoughtOf, shopDay } from './gift-cards';
 import { amountsBeforeTax, estimateAmounts, promoBase, SHIPPING_CENTS } from './money';
 import { cartLineSchema } from './schemas/cart';
-import { checkoutLineSchema } from './schemas/checkout-cart';
+import { checkoutLineSchema } from './schemas/checkout';
 import { discountAndShippingShares } from './shares';
 import { STATE_TAX_RATES } from './tax';
 import { TAX_CODES, taxCodeOfSize } from './tax-codes';

@@ -13,8 +13,7 @@ import {
   promoRefusal,
   type PromoRules,
 } from './promo';
-import { promoInputSchema, promoUpdateSchema } from './schemas/promo';
-import { promoCheckBodySchema } from './schemas/promo-check';
+import { promoCheckBodySchema, promoInputSchema, promoUpdateSchema } from './schemas/promo';
 import { createIntentBodySchema } from './schemas/checkout';
 import { STATE_TAX_RATES } from './tax';
 

@@ -9,7 +9,7 @@ import { GIFT_CARD_ROUTES } from './routes/gift-cards';
 import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
-import { QUOTE_ROUTES } from './routes/quotes-table';
+import { QUOTE_ROUTES } from './routes/quotes';
 import { REMINDER_ROUTES } from './routes/reminders';
 import { STOCK_ALERT_ROUTES } from './routes/stock-alerts';
 import { SYSTEM_ROUTES } from './routes/system';

@@ -21,7 +21,9 @@ export const CATALOG_ROUTES = [
     answer: productListSchema,
     refusals: { 400: BAD_CURSOR },
     summary:
-      'One page of listed products, optionally of one category (?category=slug), ?sort=newest|price-asc|price-desc|rating, ?limit= (1-100, default 24), ?cursor= (the nextCursor of the page before; a bad one is a 400)',
+      'One page of listed products, optionally of one category (?category=slug), ' +
+      '?sort=newest|price-asc|price-desc|rating, ?limit= (1-100, default 24), ?cursor= ' +
+      '(the nextCursor of the page before; a bad one is a 400)',
   },
   {
     method: 'GET',
@@ -34,7 +36,9 @@ export const CATALOG_ROUTES = [
     answer: productSearchAnswerSchema,
     refusals: { 400: BAD_CURSOR },
     summary:
-      'Listed products matching ?q= in name, description or tag words (prefixes, small typos, accents folded), a page at a time: ?limit= (1-100, default 24), ?cursor= (the nextCursor of the page before); answers total',
+      'Listed products matching ?q= in name, description or tag words (prefixes, small typos, ' +
+      'accents folded), a page at a time: ?limit= (1-100, default 24), ?cursor= ' +
+      '(the nextCursor of the page before); answers total',
   },
   {
     method: 'GET',

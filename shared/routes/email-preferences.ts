@@ -27,7 +27,8 @@ export const EMAIL_PREFERENCE_ROUTES = [
     answer: unsubscribeAnswerSchema,
     refusals: { 400: 'The link token is not one the shop signed (changed or cut short): `link_invalid`' },
     summary:
-      "?token= of an unsubscribe link -> the address (masked) gets no more reminders or back-in-stock alerts; one click, no sign-in; the body (a mail client's List-Unsubscribe=One-Click) is not read",
+      '?token= of an unsubscribe link -> the address (masked) gets no more reminders or back-in-stock ' +
+      "alerts; one click, no sign-in; the body (a mail client's List-Unsubscribe=One-Click) is not read",
   },
   {
     method: 'GET',
@@ -39,6 +40,8 @@ export const EMAIL_PREFERENCE_ROUTES = [
     query: unsubscribePageQuerySchema,
     success: [303],
     summary:
-      "?token= of an unsubscribe link, opened in a browser (a mail client's List-Unsubscribe address without its one-click POST) -> 303 to the shop's /unsubscribe page for that token; changes nothing itself",
+      "?token= of an unsubscribe link, opened in a browser (a mail client's List-Unsubscribe address " +
+      "without its one-click POST) -> 303 to the shop's /unsubscribe page for that token; " +
+      'changes nothing itself',
   },
 ] as const satisfies readonly RouteDef[];

@@ -27,10 +27,14 @@ export const GIFT_CARD_ROUTES = [
     body: giftCardBalanceBodySchema,
     answer: giftCardBalanceSchema,
     refusals: {
-      404: 'No card has this code (or a later mail of its card replaced it, or it was voided): `gift_card_unknown`; counted as a wrong code (a try is counted before the code is looked up, and given back when it is right)',
+      404:
+        'No card has this code (or a later mail of its card replaced it, or it was voided): ' +
+        '`gift_card_unknown`; counted as a wrong code (a try is counted before the code is looked up, ' +
+        'and given back when it is right)',
     },
     summary:
-      '{code} -> {last4, amount, balance}; 404 for a wrong code, 429 with Retry-After after 10 wrong codes in 10 minutes',
+      '{code} -> {last4, amount, balance}; 404 for a wrong code, ' +
+      '429 with Retry-After after 10 wrong codes in 10 minutes',
   },
   {
     method: 'GET',
@@ -41,7 +45,8 @@ export const GIFT_CARD_ROUTES = [
     answer: giftCardListSchema,
     download: 'text/csv',
     summary:
-      'Every gift card and store credit (last 4, amount, balance, buyer, recipient, delivery), with the outstanding balance; `?format=csv` for the bookkeeper',
+      'Every gift card and store credit (last 4, amount, balance, buyer, recipient, delivery), ' +
+      'with the outstanding balance; `?format=csv` for the bookkeeper',
   },
   {
     method: 'GET',
@@ -82,7 +87,9 @@ export const GIFT_CARD_ROUTES = [
     answer: giftCardViewSchema,
     refusals: {
       404: NO_CARD,
-      409: 'The card changed since the version read, is voided already (void: with nothing left), or its latest mail has not gone out yet (resend)',
+      409:
+        'The card changed since the version read, is voided already (void: with nothing left), ' +
+        'or its latest mail has not gone out yet (resend)',
     },
     summary: 'Voids what is left on a card, or mails it again with a new code (the old one stops working)',
   },

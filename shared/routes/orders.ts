@@ -34,7 +34,9 @@ export const ORDER_ROUTES = [
     refusals: {
       400: 'A line that is not part of the order',
       404: NO_SUCH_ORDER,
-      409: 'The order has not shipped, shipped more than 30 days ago, or more units are asked for than can still be replaced; many requests at once (try again)',
+      409:
+        'The order has not shipped, shipped more than 30 days ago, ' +
+        'or more units are asked for than can still be replaced; many requests at once (try again)',
     },
     summary: 'Asks for a replacement of chosen lines within 30 days of shipping (order number + email prove the order)',
   },

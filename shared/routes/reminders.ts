@@ -1,5 +1,5 @@
 import { reminderSettingsSchema, restoreAnswerSchema, restoreBodySchema } from '../schemas/reminders';
-import { CART_RULES } from './refusals';
+import { CART_RULES } from './checkout';
 import type { RouteDef } from './types';
 
 /**
@@ -19,11 +19,15 @@ export const REMINDER_ROUTES = [
     body: restoreBodySchema,
     answer: restoreAnswerSchema,
     refusals: {
-      400: `The link's token is not one the shop signed (\`link_invalid\`) or is past its 7 days, or its cart is gone (\`link_expired\`); ${CART_RULES}`,
+      400:
+        "The link's token is not one the shop signed (`link_invalid`) or is past its 7 days, " +
+        `or its cart is gone (\`link_expired\`); ${CART_RULES}`,
       409: 'The cart was bought since (`cart_bought`)',
     },
     summary:
-      "{token} of a reminder's link -> the cart (priced now, only what can be bought now), the shipping details, and the names of what is gone: fills a new checkout in any browser; holds nothing",
+      "{token} of a reminder's link -> the cart (priced now, only what can be bought now), " +
+      'the shipping details, and the names of what is gone: fills a new checkout in any browser; ' +
+      'holds nothing',
   },
   {
     method: 'PUT',
@@ -34,6 +38,7 @@ export const REMINDER_ROUTES = [
     body: reminderSettingsSchema,
     answer: reminderSettingsSchema,
     summary:
-      "The owner's settings: {reminderDelayMinutes} after the card step a checkout's reminder is sent (0 turns reminders off; at most a day)",
+      "The owner's settings: {reminderDelayMinutes} after the card step a checkout's reminder is sent " +
+      '(0 turns reminders off; at most a day)',
   },
 ] as const satisfies readonly RouteDef[];

@@ -18,7 +18,9 @@ export const STOCK_ALERT_ROUTES = [
       409: 'The size is in stock now: nothing to wait for',
     },
     summary:
-      '"Email me when it\'s back": {productId, size, email} for a sold-out size of a listed product; the same address (canonical) and size again is the same request. Answers a plain sentence; one mail goes out when the size can be bought again, then the request ends',
+      '"Email me when it\'s back": {productId, size, email} for a sold-out size of a listed product; ' +
+      'the same address (canonical) and size again is the same request. Answers a plain sentence; ' +
+      'one mail goes out when the size can be bought again, then the request ends',
   },
   {
     method: 'GET',
@@ -28,6 +30,7 @@ export const STOCK_ALERT_ROUTES = [
     table: 'read',
     answer: stockDemandSchema,
     summary:
-      'Back-in-stock requests waiting, per product and size (most asked for first), with the units available now and the total',
+      'Back-in-stock requests waiting, per product and size (most asked for first), ' +
+      'with the units available now and the total',
   },
 ] as const satisfies readonly RouteDef[];

@@ -11,7 +11,9 @@ export const SYSTEM_ROUTES = [
     answer: healthSchema,
     refusals: {
       503: {
-        when: 'The local stack is still seeding or migrating on its first start (`{"ok":false,"starting":...}`, Retry-After); never in AWS',
+        when:
+          'The local stack is still seeding or migrating on its first start (`{"ok":false,"starting":...}`, ' +
+          'Retry-After); never in AWS',
         body: startingSchema,
       },
     },

@@ -45,9 +45,9 @@ export interface RouteDef {
    */
   body?: z.ZodMiniType;
   /**
-   * A route that reads a body other than JSON says so, and has no `body` schema (nothing in the chain reads it): `form`,
-   * form data (`application/x-www-form-urlencoded`: a mail client's one-click unsubscribe, RFC 8058); `raw`, the bytes
-   * as sent, for a signature over them (`rawBody` says which header; Stripe's events).
+   * A route that reads a body other than JSON says so, and has no `body` schema (nothing in the chain reads it):
+   * `form`, form data (`application/x-www-form-urlencoded`: a mail client's one-click unsubscribe, RFC 8058); `raw`,
+   * the bytes as sent, for a signature over them (`rawBody` says which header; Stripe's events).
    */
   bodyType?: 'form' | 'raw';
   /**

@@ -1,15 +1,51 @@
 import { MESSAGES } from '../messages';
 import { CURRENCY } from '../money';
+import { LINE_SIZES, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { isUsState } from '../tax';
 import { WALLET_MESSAGES, walletZip } from '../wallet';
 import { FIVE_DIGIT_ZIP, shippingAddressSchema } from './address';
-import { checkoutCartSchema } from './checkout-cart';
-import { giftCardCodeInputSchema } from './gift-cards';
-import { checkoutSecretSchema } from './order-record';
-import { amountsSchema, whole } from './refs';
+import { giftCardLineRule } from './cart';
+import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
+import { amountsSchema, paymentIntentIdSchema, whole } from './refs';
 import { promoCodeSchema } from './promo-code';
 import { typedText } from './text';
 import * as z from './zod';
+
+/**
+ * The checkout's requests and answers: the cart as checkout reads it, the card step's payment intent, a wallet sheet's
+ * total, the order taken after the card is authorized, Stripe's webhook, and the built-in test processor's card step.
+ */
+
+const QUANTITY = 'Quantity must be a whole number from 1 to 9.';
+
+/**
+ * A cart line as checkout reads it: which product, size and how many. Names, images and prices a client sends
+ * are not read (design section 4); `name` is only echoed back when the product no longer exists. A gift card's line
+ * carries its card (docs/decisions/0127), its words sanitised here; its price is its amount.
+ */
+export const checkoutLineSchema = z
+  .object({
+    id: z.string().check(z.minLength(1), z.maxLength(64)),
+    size: z.enum(LINE_SIZES, { message: 'Invalid size selected.' }),
+    quantity: z
+      .number({ message: QUANTITY })
+      .check(z.int(QUANTITY), z.gte(MIN_QUANTITY, QUANTITY), z.lte(MAX_QUANTITY, QUANTITY)),
+    name: z.optional(typedText({ max: 200, empty: true })),
+    giftCard: z.optional(giftCardDetailsSchema),
+  })
+  .check(giftCardLineRule);
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+export const checkoutCartSchema = z
+  .array(checkoutLineSchema)
+  .check(z.minLength(1, 'Your cart is empty.'), z.maxLength(MAX_CART_LINES));
+
+/** POST /api/products/validate-cart */
+export const validateCartBodySchema = z.object({ cart: checkoutCartSchema });
+export const validateCartResultSchema = z.object({ success: z.boolean(), outOfStockItems: z.array(z.string()) });
+
+/** A guest checkout's secret, as the server issued it (docs/decisions/0062). */
+const checkoutSecretSchema = z.string().check(z.minLength(16), z.maxLength(128));
 
 /** POST /auth/create-payment-intent and /guest */
 export const createIntentBodySchema = z.object({
@@ -115,6 +151,52 @@ export const orderSchema = z.object({
   amounts: amountsSchema,
 });
 
-/** What the order's own calls and the test card step take and answer, in modules of their own. */
-export * from './order-record';
-export * from './test-card';
+/**
+ * POST /auth/adminOrders and /guest: the payment the card made; the server reads the order from its own checkout
+ * record, not from the body. `orderNumber` is the same intent id under its name of before decision 0102 (a tab that
+ * loaded the shop before then still sends it): one of the two is required (`paymentIntentOf`).
+ */
+const recordFields = {
+  paymentIntentId: z.optional(paymentIntentIdSchema),
+  orderNumber: z.optional(paymentIntentIdSchema),
+};
+const namesThePayment = z.refine<{ paymentIntentId?: string; orderNumber?: string }>(
+  (body) => Boolean(body.paymentIntentId ?? body.orderNumber),
+  { message: 'This field is required.', path: ['paymentIntentId'] },
+);
+/** The intent a record call names, under either of its names. */
+export const paymentIntentOf = (body: { paymentIntentId?: string; orderNumber?: string }): string =>
+  (body.paymentIntentId ?? body.orderNumber)!;
+
+export const recordOrderBodySchema = z.object(recordFields).check(namesThePayment);
+
+/**
+ * POST /auth/adminOrders/guest: with the checkout's secret (the browser that paid) the answer is the whole order;
+ * without it, only its number and status (docs/decisions/0062).
+ */
+export const recordGuestOrderBodySchema = z
+  .object({ ...recordFields, checkoutSecret: z.optional(checkoutSecretSchema) })
+  .check(namesThePayment);
+
+/** POST /api/webhooks/stripe: the event was taken (Stripe stops sending it). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+
+/** POST /api/test-payments/confirm: the payment intent after the card step (what Stripe.js reports). */
+export const testPaymentConfirmedSchema = z.object({
+  paymentIntent: z.object({ id: z.string(), status: z.string(), amount: z.number() }),
+});
+
+/** POST /api/test-payments/confirm: the built-in test processor's card step (test mode only). */
+export const testConfirmBodySchema = z.object({
+  clientSecret: z.string().check(z.minLength(10), z.maxLength(200)),
+  card: z.object({
+    number: z.string().check(z.maxLength(30)),
+    expMonth: whole(),
+    expYear: whole(),
+    cvc: z.string().check(z.maxLength(4)),
+  }),
+  billingName: typedText({ max: 200 }),
+  receiptEmail: z.email().check(z.maxLength(200)),
+  /** The answer to the 3-D Secure step (test card 4000 0025 0000 3155), sent again with the same card. */
+  threeDSecure: z.optional(z.enum(['complete', 'fail'])),
+});

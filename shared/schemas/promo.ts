@@ -1,4 +1,5 @@
 import { PROMO_KINDS, PROMO_MAX_CENTS } from '../promo';
+import { checkoutCartSchema } from './checkout';
 import { promoCodeSchema } from './promo-code';
 import * as z from './zod';
 
@@ -80,3 +81,8 @@ export const promoListSchema = z.object({ promoCodes: z.array(promoViewSchema) }
 
 /** DELETE /api/admin/promo-codes/{code}: the code deleted. */
 export const promoDeletedSchema = z.object({ deleted: z.string() });
+
+/** POST /api/promo-codes/check: the shopper's check of a code against their cart. */
+export const promoCheckBodySchema = z.object({ code: promoCodeSchema, cart: checkoutCartSchema });
+export const promoCheckResultSchema = z.object({ code: z.string(), discount: z.number(), description: z.string() });
+export type PromoCheckResult = z.infer<typeof promoCheckResultSchema>;

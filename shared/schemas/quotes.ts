@@ -8,14 +8,11 @@ import {
   QUOTE_STATUSES,
 } from '../quotes';
 import { ALL_SIZES } from '../sizes';
+import { shippingAddressSchema } from './address';
 import { amountsSchema, paymentIntentIdSchema, productIdSchema } from './refs';
 import { orderViewSchema } from './order-views';
 import { typedText } from './text';
-import { quoteTokenSchema } from './quote-refs';
 import * as z from './zod';
-
-/** What every quote route names, in a small module of its own (decision 0136). */
-export { quoteIdSchema, quoteTokenSchema } from './quote-refs';
 
 /** Quotes for custom printing and design (issue 37): what the pages send and what the routes answer. */
 
@@ -27,7 +24,16 @@ const text = (label: string, max: number, multiline = false) =>
     multiline,
   });
 
+export const quoteIdSchema = z.uuid('Not a quote id');
 export const artworkIdSchema = z.uuid('Not a file id');
+/** A quote page's signed token, as its link carries it (functions/lib/signed-tokens.ts). */
+export const quoteTokenSchema = z
+  .string()
+  .check(
+    z.minLength(10, 'This link is not complete. Please open the link from your mail again.'),
+    z.maxLength(600, 'This link is not valid.'),
+    z.regex(/^[A-Za-z0-9_.-]+$/, 'This link is not valid.'),
+  );
 export const quoteTokenQuerySchema = z.strictObject({ t: quoteTokenSchema });
 
 const TOO_BIG = `Each file can be at most ${MAX_ARTWORK_BYTES / (1024 * 1024)} MB.`;
@@ -161,6 +167,19 @@ export const quoteDeclineBodySchema = z.strictObject({
   token: quoteTokenSchema,
   offerNo: z.number().check(z.int(), z.positive()),
   reason: z.optional(typedText({ max: 1000, multiline: true, empty: true })),
+});
+/** POST /api/quotes/{quoteId}/pay: the offer the shopper accepts, and where it ships when something ships. */
+export const quotePayBodySchema = z.strictObject({
+  token: quoteTokenSchema,
+  offerNo: z.number().check(z.int(), z.positive()),
+  shippingAddress: z.optional(shippingAddressSchema),
+});
+/** POST /api/quotes/{quoteId}/pay: the payment the card step confirms. */
+export const quotePaymentSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  amounts: amountsSchema,
+  paymentMode: z.enum(['stripe', 'test']),
 });
 /** POST /api/quotes/{quoteId}/record: after the card is confirmed, the order of the offer (once). */
 export const quoteRecordBodySchema = z.strictObject({

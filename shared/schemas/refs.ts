@@ -2,9 +2,8 @@ import { canonicalOrderNumber, ORDER_NUMBER_INPUT } from '../order-number';
 import * as z from './zod';
 
 /**
- * What names an order, a payment or a product, and an order's amounts: the few schemas many routes share. Kept apart
- * from checkout.ts and product.ts, so a function that only names an order or a product does not build the checkout's
- * request schemas (the address, cart and gift card rules) or the catalogue's when it loads (cold start, issue 39).
+ * What names an order, a payment or a product, and an order's amounts: the few schemas the routes of many areas share
+ * (accounts, the owner's orders, checkout, quotes), defined once here.
  */
 
 /** A whole number (cents, counts) as an answer carries it. */

@@ -3,12 +3,12 @@ import { MESSAGES } from '#shared/messages';
 import { giftCardsBoughtOf, giftCardShare } from '#shared/gift-cards';
 import { CURRENCY, promoBase } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
-import type { CreateIntentResult } from '#shared/schemas/checkout';
-import type { CheckoutLine } from '#shared/schemas/checkout-cart';
+import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { currentCorrelationId } from '../../lib/logger';
 import {
   CHECKOUT_RULES,
+  finishedCheckoutError,
   getCheckout,
   giftOnlyIntentId,
   holdsSecret,
@@ -19,7 +19,6 @@ import {
   voidCheckout,
   type Checkout,
 } from './checkouts';
-import { finishedCheckoutError } from './finished';
 import { paymentProvider } from './payments';
 import { OutOfStockError, priceCart, shortLines } from './pricing';
 import { priceWithTax } from './tax';

@@ -6,11 +6,11 @@ import { isCancelledTransaction, transactWrite, transactWriteOrFailures } from '
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
-import { finishedCheckoutError } from './finished';
 import {
   checkoutChange,
   checkoutIdOfGiftOnly,
   checkoutOf,
+  finishedCheckoutError,
   getCheckout,
   holdsSecret,
   isGiftOnly,

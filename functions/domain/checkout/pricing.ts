@@ -1,5 +1,5 @@
 import type { CartLine } from '#shared/schemas/cart';
-import type { CheckoutLine } from '#shared/schemas/checkout-cart';
+import type { CheckoutLine } from '#shared/schemas/checkout';
 import {
   cartLineKey,
   giftCardLine,

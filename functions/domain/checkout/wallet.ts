@@ -1,6 +1,5 @@
 import { promoBase } from '#shared/money';
-import type { WalletQuote } from '#shared/schemas/checkout';
-import type { CheckoutLine } from '#shared/schemas/checkout-cart';
+import type { CheckoutLine, WalletQuote } from '#shared/schemas/checkout';
 import { WALLET_MESSAGES } from '#shared/wallet';
 import { HttpError } from '../../lib/errors';
 import { typedPromo } from '../promo/typed';

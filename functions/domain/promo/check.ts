@@ -1,6 +1,6 @@
 import { amountsBeforeTax, promoBase } from '#shared/money';
-import type { CheckoutLine } from '#shared/schemas/checkout-cart';
-import type { PromoCheckResult } from '#shared/schemas/promo-check';
+import type { CheckoutLine } from '#shared/schemas/checkout';
+import type { PromoCheckResult } from '#shared/schemas/promo';
 import { priceCart } from '../checkout/pricing';
 import type { PromoShopper } from './redeem';
 import { typedPromo } from './typed';

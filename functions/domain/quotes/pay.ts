@@ -5,13 +5,19 @@ import { discountAndShippingShares } from '#shared/shares';
 import { TAX_CODES, taxCodeOf } from '#shared/tax-codes';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type * as z from '#shared/schemas/zod';
-import type { quotePaymentSchema } from '#shared/schemas/quote-pay';
+import type { quotePaymentSchema } from '#shared/schemas/quotes';
 import type { CheckoutLine } from '../../db/entities/checkout';
 import { products } from '../../db/entities/product';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { currentCorrelationId } from '../../lib/logger';
-import { finishedCheckoutError } from '../checkout/finished';
-import { CHECKOUT_RULES, getCheckout, minutesFrom, saveCheckout, type Checkout } from '../checkout/checkouts';
+import {
+  CHECKOUT_RULES,
+  finishedCheckoutError,
+  getCheckout,
+  minutesFrom,
+  saveCheckout,
+  type Checkout,
+} from '../checkout/checkouts';
 import { recordOrder } from '../checkout/orders';
 import { paymentProvider } from '../checkout/payments';
 import { OutOfStockError, readCells, stockCell } from '../checkout/pricing';

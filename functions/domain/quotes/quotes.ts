@@ -17,7 +17,7 @@ import { isConditionFailure } from '../../db/table';
 import { HttpError, notFound } from '../../lib/errors';
 import { siteLink } from '../../lib/mail';
 import { checkToken, signToken } from '../../lib/signed-tokens';
-import { getCheckout, markVoiding } from '../checkout/checkout-records';
+import { getCheckout, markVoiding } from '../checkout/checkouts';
 import { publicOrder } from '../orders/view';
 
 /**

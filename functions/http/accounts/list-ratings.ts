@@ -1,7 +1,7 @@
-import { ACCOUNT_RATING_ROUTES } from '#shared/routes/account-ratings';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { listRatings } from '../../domain/accounts/ratings';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ACCOUNT_RATING_ROUTES, 'accounts/list-ratings', async ({ caller }) =>
+export const handler = defineHandler(ACCOUNT_ROUTES, 'accounts/list-ratings', async ({ caller }) =>
   listRatings(caller.userId),
 );

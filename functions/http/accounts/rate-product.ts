@@ -1,7 +1,7 @@
-import { ACCOUNT_RATING_ROUTES } from '#shared/routes/account-ratings';
+import { ACCOUNT_ROUTES } from '#shared/routes/accounts';
 import { rateProduct } from '../../domain/accounts/ratings';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(ACCOUNT_RATING_ROUTES, 'accounts/rate-product', async ({ body, caller, params }) =>
+export const handler = defineHandler(ACCOUNT_ROUTES, 'accounts/rate-product', async ({ body, caller, params }) =>
   rateProduct(caller.userId, params.id, body.rating),
 );

@@ -1,7 +1,7 @@
-import { adminChangeTracking } from '#shared/routes/admin-orders';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { changeOrderTracking } from '../../domain/admin/orders';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminChangeTracking], 'admin/change-tracking', async ({ params, body }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/change-tracking', async ({ params, body }) =>
   changeOrderTracking(params.orderNumber, body),
 );

@@ -1,7 +1,7 @@
-import { adminCompleteOrder } from '#shared/routes/admin-orders';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { completeOrder } from '../../domain/admin/orders';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminCompleteOrder], 'admin/complete-order', async ({ params, body }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/complete-order', async ({ params, body }) =>
   completeOrder(params.orderNumber, body),
 );

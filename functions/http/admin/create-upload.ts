@@ -1,7 +1,7 @@
-import { adminCreateUpload } from '#shared/routes/admin-uploads';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { createUpload } from '../../domain/admin/uploads';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler([adminCreateUpload], 'admin/create-upload', async ({ body }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/create-upload', async ({ body }) =>
   reply(201, await createUpload(body)),
 );

@@ -1,7 +1,7 @@
-import { adminDecideReplacement } from '#shared/routes/admin-orders';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { decideReplacement } from '../../domain/orders/replacements';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminDecideReplacement], 'admin/decide-replacement', async ({ params, body }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/decide-replacement', async ({ params, body }) =>
   decideReplacement(params.id, body),
 );

@@ -1,7 +1,7 @@
-import { adminDeleteProduct } from '#shared/routes/admin-catalog';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { deleteProduct } from '../../domain/admin/products';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminDeleteProduct], 'admin/delete-product', async ({ params }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/delete-product', async ({ params }) =>
   deleteProduct(params.id),
 );

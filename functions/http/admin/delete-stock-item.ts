@@ -1,7 +1,7 @@
-import { adminDeleteStockItem } from '#shared/routes/admin-catalog';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { deleteStockItem } from '../../domain/admin/stock-items';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminDeleteStockItem], 'admin/delete-stock-item', async ({ params }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/delete-stock-item', async ({ params }) =>
   deleteStockItem(params.id),
 );

@@ -1,7 +1,7 @@
-import { adminGetOrder } from '#shared/routes/admin-orders';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { orderDetail } from '../../domain/admin/orders';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminGetOrder], 'admin/get-order', async ({ params }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/get-order', async ({ params }) =>
   orderDetail(params.orderNumber),
 );

@@ -1,7 +1,5 @@
-import { adminGetUpload } from '#shared/routes/admin-uploads';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { uploadStatus } from '../../domain/admin/uploads';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminGetUpload], 'admin/get-upload', async ({ params }) =>
-  uploadStatus(params.id),
-);
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/get-upload', async ({ params }) => uploadStatus(params.id));

@@ -1,8 +1,8 @@
-import { adminListOrders } from '#shared/routes/admin-orders';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { listOrders, ordersCsv } from '../../domain/admin/orders';
 import { defineHandler, rawReply } from '../../lib/http';
 
-export const handler = defineHandler([adminListOrders], 'admin/list-orders', async ({ query }) => {
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-orders', async ({ query }) => {
   if (query.format !== 'csv') return listOrders(query);
   const { csv, fileName } = await ordersCsv(query);
   return rawReply(200, csv, 'text/csv; charset=utf-8', {

@@ -1,7 +1,7 @@
-import { adminListProducts } from '#shared/routes/admin-catalog';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { listAdminProducts } from '../../domain/admin/products';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminListProducts], 'admin/list-products', async ({ query }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/list-products', async ({ query }) =>
   listAdminProducts('listed', query),
 );

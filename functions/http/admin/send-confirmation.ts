@@ -1,7 +1,7 @@
-import { adminSendConfirmation } from '#shared/routes/admin-orders';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { sendConfirmationAgain } from '../../domain/checkout/confirmation-mail';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminSendConfirmation], 'admin/send-confirmation', async ({ params }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/send-confirmation', async ({ params }) =>
   sendConfirmationAgain(params.orderNumber),
 );

@@ -1,7 +1,7 @@
-import { adminUpdateProduct } from '#shared/routes/admin-catalog';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { updateProduct } from '../../domain/admin/products';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminUpdateProduct], 'admin/update-product', async ({ body, params }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/update-product', async ({ body, params }) =>
   updateProduct(params.id, body),
 );

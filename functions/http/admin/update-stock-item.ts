@@ -1,7 +1,7 @@
-import { adminUpdateStockItem } from '#shared/routes/admin-catalog';
+import { ADMIN_ROUTES } from '#shared/routes/admin';
 import { updateStockItem } from '../../domain/admin/stock-items';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminUpdateStockItem], 'admin/update-stock-item', async ({ body, params }) =>
+export const handler = defineHandler(ADMIN_ROUTES, 'admin/update-stock-item', async ({ body, params }) =>
   updateStockItem(params.id, body),
 );

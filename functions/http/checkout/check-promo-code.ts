@@ -1,4 +1,4 @@
-import { promoCheck } from '#shared/routes/promo-check';
+import { PROMO_ROUTES } from '#shared/routes/promo';
 import { clientOf } from '../../domain/guessing/budget';
 import { checkPromoCode } from '../../domain/promo/check';
 import { defineHandler } from '../../lib/http';
@@ -9,7 +9,7 @@ import { accountEmail } from '../../lib/user-pool';
  * Public; a signed-in shopper's token (when sent and let through by the authorizer the route runs itself:
  * optional-sign-in.ts) lets "already used by you" be told here.
  */
-export const handler = defineHandler([promoCheck], 'checkout/check-promo-code', async ({ body, event }) => {
+export const handler = defineHandler(PROMO_ROUTES, 'checkout/check-promo-code', async ({ body, event }) => {
   const caller = await optionalCaller(event);
   return checkPromoCode({
     ...body,

@@ -1,10 +1,8 @@
-import { checkoutCreateGuestIntent } from '#shared/routes/checkout-intents';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
 import { clientOf } from '../../domain/guessing/budget';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler(
-  [checkoutCreateGuestIntent],
-  'checkout/create-guest-payment-intent',
-  async ({ body, event }) => createPaymentIntent({ ...body, customer: 'guest', client: clientOf(event) }),
+export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/create-guest-payment-intent', async ({ body, event }) =>
+  createPaymentIntent({ ...body, customer: 'guest', client: clientOf(event) }),
 );

@@ -1,11 +1,11 @@
-import { checkoutCreateIntent } from '#shared/routes/checkout-intents';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { createPaymentIntent } from '../../domain/checkout/checkout';
 import { clientOf } from '../../domain/guessing/budget';
 import { defineHandler } from '../../lib/http';
 import { accountEmail } from '../../lib/user-pool';
 
 export const handler = defineHandler(
-  [checkoutCreateIntent],
+  CHECKOUT_ROUTES,
   'checkout/create-payment-intent',
   async ({ body, caller, event }) =>
     createPaymentIntent({

@@ -1,7 +1,7 @@
-import { checkoutValidateCart } from '#shared/routes/checkout-cart';
+import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
 import { validateCart } from '../../domain/checkout/pricing';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([checkoutValidateCart], 'checkout/validate-cart', async ({ body }) =>
+export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/validate-cart', async ({ body }) =>
   validateCart(body.cart),
 );

@@ -1,7 +1,7 @@
-import { quoteCreateArtworkUpload } from '#shared/routes/quotes';
+import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { createArtworkUpload } from '../../domain/quotes/artwork';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler([quoteCreateArtworkUpload], 'quotes/create-artwork-upload', async ({ body }) =>
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/create-artwork-upload', async ({ body }) =>
   reply(201, await createArtworkUpload(body)),
 );

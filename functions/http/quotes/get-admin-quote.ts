@@ -1,7 +1,7 @@
-import { quoteGetAdmin } from '#shared/routes/quotes';
+import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { adminQuote } from '../../domain/quotes/quotes';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([quoteGetAdmin], 'quotes/get-admin-quote', async ({ params }) =>
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/get-admin-quote', async ({ params }) =>
   adminQuote(params.quoteId),
 );

@@ -1,7 +1,7 @@
-import { quoteGet } from '#shared/routes/quotes';
+import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { quoteByLink, quoteView } from '../../domain/quotes/quotes';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([quoteGet], 'quotes/get-quote', async ({ params, query }) =>
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/get-quote', async ({ params, query }) =>
   quoteView(await quoteByLink(params.quoteId, query.t)),
 );

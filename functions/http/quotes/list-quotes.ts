@@ -1,5 +1,5 @@
-import { quoteList } from '#shared/routes/quotes';
+import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { listQuotes } from '../../domain/quotes/quotes';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([quoteList], 'quotes/list-quotes', async ({ query }) => listQuotes(query.status));
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/list-quotes', async ({ query }) => listQuotes(query.status));

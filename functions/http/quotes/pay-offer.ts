@@ -1,7 +1,7 @@
-import { quotePay } from '#shared/routes/quote-pay';
+import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { payOffer } from '../../domain/quotes/pay';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([quotePay], 'quotes/pay-offer', async ({ params, body }) =>
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/pay-offer', async ({ params, body }) =>
   payOffer(params.quoteId, body),
 );

@@ -1,7 +1,7 @@
-import { quoteSendOffer } from '#shared/routes/quotes';
+import { QUOTE_ROUTES } from '#shared/routes/quotes';
 import { sendOffer } from '../../domain/quotes/owner';
 import { defineHandler, reply } from '../../lib/http';
 
-export const handler = defineHandler([quoteSendOffer], 'quotes/send-offer', async ({ params, body }) =>
+export const handler = defineHandler(QUOTE_ROUTES, 'quotes/send-offer', async ({ params, body }) =>
   reply(201, await sendOffer(params.quoteId, body)),
 );

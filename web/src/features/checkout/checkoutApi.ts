@@ -1,11 +1,10 @@
 import * as z from '#shared/schemas/zod';
 import type { CartLine } from '#shared/schemas/cart';
 import type { ShippingAddress } from '#shared/schemas/address';
-import { createIntentResultSchema, walletQuoteResultSchema } from '#shared/schemas/checkout';
-import { validateCartResultSchema } from '#shared/schemas/checkout-cart';
+import { createIntentResultSchema, validateCartResultSchema, walletQuoteResultSchema } from '#shared/schemas/checkout';
 import type { WalletShipTo } from '#shared/wallet';
 import { recordedGuestOrderSchema } from '#shared/schemas/order-views';
-import { promoCheckResultSchema } from '#shared/schemas/promo-check';
+import { promoCheckResultSchema } from '#shared/schemas/promo';
 import { restoreAnswerSchema } from '#shared/schemas/reminders';
 import { api } from '../../lib/api';
 

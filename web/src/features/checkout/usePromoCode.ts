@@ -2,7 +2,7 @@ import { cartLineKey } from '#shared/gift-card-lines';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#shared/messages';
 import type { CartLine } from '#shared/schemas/cart';
-import type { PromoCheckResult } from '#shared/schemas/promo-check';
+import type { PromoCheckResult } from '#shared/schemas/promo';
 import { ApiError } from '../../lib/api';
 import { checkPromoCode, isPromoRefusal, PROMO_KEY } from './checkoutApi';
 

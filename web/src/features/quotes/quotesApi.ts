@@ -2,12 +2,12 @@ import {
   artworkCheckedSchema,
   artworkUploadAnswerSchema,
   quoteOrderSchema,
+  quotePaymentSchema,
   quoteRequestedSchema,
   quoteViewSchema,
   type QuoteView,
 } from '#shared/schemas/quotes';
 import type { ShippingAddress } from '#shared/schemas/address';
-import { quotePaymentSchema } from '#shared/schemas/quote-pay';
 import type * as z from '#shared/schemas/zod';
 import { accessToken, api, ApiError } from '../../lib/api';
 import { MESSAGES } from '#shared/messages';
