@@ -96,7 +96,7 @@ const LAMBDA_ENV = { AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_
  * loads at every function's start: nothing more to load (fetch would load undici on its first call).
  */
 const FIRST_REQUEST = {
-  stripe: `import { stripeClient } from ${JSON.stringify(path.join(ROOT, 'functions', 'lib', 'stripe-api'))};\nexport const client = stripeClient('sk_test_bench', { maxNetworkRetries: 2, timeout: 10_000 });`,
+  stripe: `import { stripeSdk } from ${JSON.stringify(path.join(ROOT, 'functions', 'lib', 'stripe-sdk'))};\nexport const client = stripeSdk('sk_test_bench');`,
 };
 function firstRequestLoads(uses: readonly string[]): (keyof typeof FIRST_REQUEST)[] {
   return uses.includes('stripe') ? ['stripe'] : [];
