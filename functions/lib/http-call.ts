@@ -1,10 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
 
-/** RFC 3986 percent-encoding (encodeURIComponent also escaping !'()*): what SigV4 and Stripe's form bodies want. */
-export const encode = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -27,24 +23,15 @@ export class NotConnectedError extends Error {
   readonly notSent = true;
 }
 
-/**
- * Whether a failed call certainly sent nothing: no connection to the service was ever made (refused, no such host,
- * no route, or the connect timeout). After the request was written (a dropped connection, the request timeout) the
- * service may have acted on it.
- */
-export function neverSent(error: unknown): boolean {
-  return (error as { notSent?: unknown } | undefined)?.notSent === true;
-}
-
 /** Network errors raised before a connection opened. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
- * One HTTP request over node:http(s), which the DynamoDB client's handler has loaded in every function already (fetch
- * would load undici on its first call: about 20-30 ms of a cold function's first request, issue 39), with the two
- * limits of the AWS SDK's handler: a connect timeout and one for the whole request. Resolves with any HTTP answer
- * (the caller reads its status); rejects when no answer came. An error raised before a connection opened carries
- * `notSent` (neverSent).
+ * One HTTP GET of a public document over node:http(s): the token verifier's read of the user pool's keys (auth.ts's
+ * JWKS fetcher: the local Cognito serves them over http, which aws-jwt-verify's own fetcher does not read). No AWS or
+ * Stripe API is called through it: those go through their makers' clients (docs/decisions/0141), and
+ * functions/no-own-clients.test.ts holds it to this one use. A connect timeout and one for the whole request.
+ * Resolves with any HTTP answer (the caller reads its status); rejects when no answer came.
  */
 export function httpCall(
   url: URL,

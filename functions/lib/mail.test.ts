@@ -1,11 +1,13 @@
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mailNotTaken, sendMail, SEND_RULES } from './mail';
+import net, { type AddressInfo } from 'node:net';
+import '#tests/one-realm';
+import { mailNotTaken, sendMail, SEND_RULES, sesClientSettings } from './mail';
 
 /**
- * SendEmail without the SES client (issue 39, decision 0131) keeps the mail rules of decision 0064, against a real
- * local server standing in for SES: one retry, only when SES answered that it is throttling (it took nothing); a
- * request that was sent and got no answer is never sent again; a hanging SES fails the send at 10 s.
+ * The SES client's settings keep the mail rules of decision 0064, against a real local server standing in for SES:
+ * one retry, only when SES answered that it is throttling (it took nothing); a request that was sent and got no
+ * answer is never sent again; a hanging SES fails the send at 10 s; no connection proves nothing was sent.
  */
 type Answer = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 let server: http.Server;
@@ -138,4 +140,39 @@ it('no SES listening: nothing was sent, so the mail was not taken', async () => 
   const error = await failureOf(sendMail(mail));
   expect(error).toMatchObject({ code: 'ECONNREFUSED' });
   expect(mailNotTaken(error)).toBe(true);
+});
+
+it('no connection opened within the connect limit: the send fails, once, and nothing was sent', async () => {
+  // A connection that never opens (no address here stays unanswered): the request handler's own connect limit.
+  const opened: net.Socket[] = [];
+  class NeverConnects extends http.Agent {
+    override createConnection() {
+      const socket = new net.Socket();
+      Object.assign(socket, { connecting: true });
+      opened.push(socket);
+      return socket;
+    }
+  }
+  const client = new SESv2Client({
+    region: 'us-east-1',
+    endpoint: endpoint,
+    credentials: { accessKeyId: 'AKID', secretAccessKey: 'secret' },
+    ...sesClientSettings,
+    requestHandler: { ...sesClientSettings.requestHandler, connectionTimeout: 200, httpAgent: new NeverConnects() },
+  });
+  const error = await failureOf(
+    client.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'shop@example.com',
+        Destination: { ToAddresses: [mail.to] },
+        Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text } } } },
+      }),
+    ),
+  );
+  opened.forEach((socket) => socket.destroy());
+  expect(error).toMatchObject({ name: 'TimeoutError' });
+  expect(opened).toHaveLength(1);
+  expect(received).toHaveLength(0);
+  expect(mailNotTaken(error)).toBe(true);
+  expect(SEND_RULES.connectMs).toBe(3_000);
 });

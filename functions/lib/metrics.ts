@@ -1,14 +1,12 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareObj } from '@middy/core';
 import { BUSINESS_METRICS, METRICS_SERVICE, type BusinessMetric } from '#shared/observability';
 import { logger } from './logger';
 
 /**
  * The shop's business metrics (shared/observability.ts BUSINESS_METRICS), written as CloudWatch embedded metrics
- * (EMF): one JSON line in the function's log per invocation that recorded something, which CloudWatch turns into
- * metrics in the namespace `Shop/<stage>` with the dimension `service=shop`. The line is the one Powertools Metrics
- * wrote, written here: its 10 KB were most of what the order functions carried over the cold-start goal
- * (docs/decisions/0136; the format: https://docs.aws.amazon.com/AmazonCloudWatch/latest/monitoring/
- * CloudWatch_Embedded_Metric_Format_Specification.html).
+ * (EMF) by Powertools Metrics: one JSON line in the function's log per invocation that recorded something, which
+ * CloudWatch turns into metrics in the namespace `Shop/<stage>` with the dimension `service=shop`.
  *
  * Only inside Lambda: locally (npm start, tests) recording does nothing and nothing is printed. Neither recording
  * nor flushing ever throws or waits: a metric is never worth a failed or slower request.
@@ -19,8 +17,14 @@ import { logger } from './logger';
  * Route handlers flush by themselves (the Middy chain in http.ts); other handlers wrap with `withMetrics`.
  */
 
-/** What this invocation recorded: each metric's unit and values, in the order first recorded. */
-const stored = new Map<string, { unit: string; values: number[] }>();
+let sink: Metrics | undefined;
+
+/** The Powertools buffer, made on first use inside Lambda; null outside Lambda. */
+function metrics(): Metrics | null {
+  if (!process.env.AWS_LAMBDA_FUNCTION_NAME) return null;
+  sink ??= new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || 'Shop', serviceName: METRICS_SERVICE });
+  return sink;
+}
 
 /**
  * Records a business event: a count (default 1) or an amount (cents for revenue). Values must be finite and not
@@ -33,41 +37,18 @@ export function recordMetric(metric: BusinessMetric, value = 1): void {
       logger.warn('metric not recorded: unknown metric or bad value', { metric, value });
       return;
     }
-    if (!process.env.AWS_LAMBDA_FUNCTION_NAME) return;
-    const recorded = stored.get(definition.name) ?? { unit: definition.unit, values: [] };
-    recorded.values.push(value);
-    stored.set(definition.name, recorded);
+    metrics()?.addMetric(definition.name, definition.unit, value);
   } catch (error) {
     logger.warn('metric not recorded', { metric, error: error as Error });
   }
 }
 
-/** The EMF document of what was recorded (a value, or the values of a metric recorded more than once). */
-function emfLine(recorded: [string, { unit: string; values: number[] }][]): string {
-  return JSON.stringify({
-    _aws: {
-      Timestamp: Date.now(),
-      CloudWatchMetrics: [
-        {
-          Namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || 'Shop',
-          Dimensions: [['service']],
-          Metrics: recorded.map(([name, { unit }]) => ({ Name: name, Unit: unit })),
-        },
-      ],
-    },
-    service: METRICS_SERVICE,
-    ...Object.fromEntries(recorded.map(([name, { values }]) => [name, values.length === 1 ? values[0] : values])),
-  });
-}
-
 /** Writes what this invocation recorded (one EMF line) and empties the buffer; nothing when nothing was recorded. */
 export function flushMetrics(): void {
-  if (stored.size === 0) return;
-  const recorded = [...stored];
-  stored.clear();
   try {
-    process.stdout.write(`${emfLine(recorded)}\n`);
+    if (sink?.hasStoredMetrics()) sink.publishStoredMetrics();
   } catch (error) {
+    sink?.clearMetrics();
     logger.warn('metrics not written', { error: error as Error });
   }
 }

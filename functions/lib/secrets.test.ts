@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { READ_RULES } from './aws-signed';
-import { readSecretStage } from './secrets';
+import '#tests/one-realm';
+import { READ_RULES, readSecretStage } from './secrets';
 
 /**
- * GetSecretValue without the Secrets Manager client (issue 39, decision 0131), against a real local server: the
- * request the service takes, and the SDK client's retries kept (3 attempts when throttled, failing or unreachable; a
- * refusal at once). The values and their caching: origin.test.ts, signed-tokens.test.ts, stripe-secret.test.ts.
+ * GetSecretValue through the Secrets Manager client against a real local server: the request the service takes, and
+ * the client's retries (3 attempts when throttled, failing or unreachable; a refusal at once). The values and their
+ * caching: origin.test.ts, signed-tokens.test.ts, stripe-secret.test.ts.
  */
 type Answer = (res: http.ServerResponse) => void;
 let server: http.Server;

@@ -1,26 +1,31 @@
-import { readJson } from './aws-signed';
-import { readEnv } from './env';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { clientFor } from './aws-client';
 
 /** How long a read secret is kept before it is read again (so a key rotated in Stripe reaches warm functions). */
 const CACHE_MS = 5 * 60_000;
 
+/**
+ * How a read is tried, as settings of the SDK client: up to 3 attempts by the SDK's standard retries (a throttled,
+ * failing or unanswered read; a refusal at once), 3 s to connect and 5 s for each attempt.
+ */
+export const READ_RULES = { attempts: 3, connectMs: 3_000, totalMs: 5_000 } as const;
+
 const cache = new Map<string, { at: number; value: Promise<string | null> }>();
 
-/**
- * GetSecretValue as one signed request over the JSON 1.1 protocol (aws-signed.ts), without the Secrets Manager client
- * that every function carried for the front door's secret (24 KB: issue 39, decision 0131). Errors are named as the
- * SDK's (ResourceNotFoundException, ...), with `$metadata.httpStatusCode`.
- */
-function getSecretValue(secretId: string, stage?: string): Promise<{ SecretString?: string }> {
-  const { SECRETS_MANAGER_ENDPOINT, AWS_REGION } = readEnv();
-  return readJson({
-    service: 'secretsmanager',
-    target: 'secretsmanager.GetSecretValue',
-    url: new URL(SECRETS_MANAGER_ENDPOINT ?? `https://secretsmanager.${AWS_REGION}.amazonaws.com/`),
-    body: { SecretId: secretId, ...(stage ? { VersionStage: stage } : {}) },
-    local: Boolean(SECRETS_MANAGER_ENDPOINT),
-  });
-}
+/** Secrets Manager: its stand-in in tests (SECRETS_MANAGER_ENDPOINT), the service in AWS. */
+const client = /* @__PURE__ */ clientFor(
+  (env) => env.SECRETS_MANAGER_ENDPOINT,
+  (base) =>
+    new SecretsManagerClient({
+      ...base,
+      maxAttempts: READ_RULES.attempts,
+      requestHandler: {
+        connectionTimeout: READ_RULES.connectMs,
+        requestTimeout: READ_RULES.totalMs,
+        throwOnRequestTimeout: true,
+      },
+    }),
+);
 
 /** A value read by `read`, kept under `key` for five minutes; a failed read is not kept (the next call reads again). */
 function kept<T extends string | null>(key: string, now: number, read: () => Promise<T>): Promise<T> {
@@ -37,10 +42,12 @@ function kept<T extends string | null>(key: string, now: number, read: () => Pro
 /** The string value of a Secrets Manager secret, read on first use (the cold start) and kept for five minutes. */
 export function secretString(secretId: string, now = Date.now()): Promise<string> {
   return kept(secretId, now, () =>
-    getSecretValue(secretId).then(({ SecretString }) => {
-      if (SecretString === undefined) throw new Error(`Secret ${secretId} has no string value`);
-      return SecretString;
-    }),
+    client()
+      .send(new GetSecretValueCommand({ SecretId: secretId }))
+      .then(({ SecretString }) => {
+        if (SecretString === undefined) throw new Error(`Secret ${secretId} has no string value`);
+        return SecretString;
+      }),
   );
 }
 
@@ -60,11 +67,13 @@ export function forgetSecrets(): void {
 /**
  * The string value of one version stage of a secret (`AWSCURRENT`, `AWSPREVIOUS`), read now (no cache: the caller
  * keeps what it needs), or null when the secret has no version with that stage (a secret never rotated has no
- * AWSPREVIOUS). Any other failure throws.
+ * AWSPREVIOUS). Any other failure throws, as the SDK names it (ResourceNotFoundException, ...).
  */
 export async function readSecretStage(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS'): Promise<string | null> {
   try {
-    const { SecretString } = await getSecretValue(secretId, stage);
+    const { SecretString } = await client().send(
+      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
+    );
     return SecretString ?? null;
   } catch (error) {
     if ((error as Error).name === 'ResourceNotFoundException' && stage !== 'AWSCURRENT') return null;

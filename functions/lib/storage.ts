@@ -1,15 +1,26 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { objectBytes, objectRange } from './s3-read';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { clientFor, type ClientBase } from './aws-client';
 import { readEnv } from './env';
 import { logger } from './logger';
-import { copyS3Object, deleteS3Objects, presignS3 } from './s3-signed';
 import { requestOrigin } from './site-url';
 
+/**
+ * S3 through its SDK client (`@aws-sdk/client-s3`) and presigner (`@aws-sdk/s3-request-presigner`): the S3 stand-in
+ * locally and in tests (S3_ENDPOINT, path-style, the keys chosen at this start; it checks every signature as S3
+ * does), S3 in AWS. Checksums only where S3 requires them (DeleteObjects): a presigned PUT then carries no checksum
+ * of a body the browser has not sent yet, and a PutObject of bytes written here goes as one plain body (no
+ * `aws-chunked` encoding).
+ */
 const makeS3 = (base: ClientBase) =>
   new S3Client({
     ...base,
-    // Checksums only where S3 requires them (none of an empty body on a PutObject of bytes written here).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     forcePathStyle: Boolean(base.endpoint),
   });
@@ -23,19 +34,21 @@ const s3 = /* @__PURE__ */ clientFor((env) => env.S3_ENDPOINT, makeS3);
  * (http://127.0.0.1:3000/s3 when opened so), so the upload stays within the page's CSP (connect-src 'self'). Without
  * a request (a test calling the function directly) S3_ENDPOINT as it is.
  */
-function browserEndpoint(): string | undefined {
-  const env = readEnv();
+const browserS3 = /* @__PURE__ */ clientFor((env) => {
   const origin = requestOrigin();
   return env.S3_ENDPOINT && origin
     ? `${origin}${new URL(env.S3_ENDPOINT).pathname.replace(/\/+$/, '')}`
     : env.S3_ENDPOINT;
-}
+}, makeS3);
 
 function bucket(): string {
   const name = readEnv().IMAGES_BUCKET;
   if (!name) throw new Error('IMAGES_BUCKET is not set');
   return name;
 }
+
+/** The status S3 answered a failed call with (the SDK's `$metadata`). */
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
 
 /** Seconds a presigned upload URL stays valid. */
 export const UPLOAD_URL_SECONDS = 300;
@@ -52,14 +65,22 @@ export async function presignUpload(
   size: number,
   metadata: Record<string, string> = {},
 ): Promise<string> {
-  const metadataHeaders = Object.fromEntries(
-    Object.entries(metadata).map(([name, value]) => [`x-amz-meta-${name.toLowerCase()}`, value]),
+  const metadataHeaders = Object.keys(metadata).map((name) => `x-amz-meta-${name.toLowerCase()}`);
+  return getSignedUrl(
+    browserS3(),
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ContentType: contentType,
+      ContentLength: size,
+      ...(metadataHeaders.length ? { Metadata: metadata } : {}),
+    }),
+    {
+      expiresIn: UPLOAD_URL_SECONDS,
+      signableHeaders: new Set(['content-type', 'content-length', ...metadataHeaders]),
+      unhoistableHeaders: new Set(metadataHeaders),
+    },
   );
-  return presignS3('PutObject', bucket(), key, {
-    expiresIn: UPLOAD_URL_SECONDS,
-    headers: { 'content-type': contentType, 'content-length': String(size), ...metadataHeaders },
-    endpoint: browserEndpoint(),
-  });
 }
 
 /** The bucket key of an image path ("/images/products/x.png" -> "images/products/x.png"); null for anything else. */
@@ -69,6 +90,14 @@ export function productImageKey(imagePath: string): string | null {
     : null;
 }
 
+/** One DeleteObjects call (at most 1,000 keys): the keys S3 reported as not deleted, with its errors. */
+async function deleteObjects(keys: readonly string[]) {
+  const result = await s3().send(
+    new DeleteObjectsCommand({ Bucket: bucket(), Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }),
+  );
+  return { failed: (result.Errors ?? []).map((error) => error.Key ?? ''), errors: result.Errors ?? [] };
+}
+
 /**
  * Removes product images from the image bucket (one DeleteObjects call). Only keys under images/products/ are
  * touched; other paths are ignored. Returns the keys S3 reported as not deleted.
@@ -76,8 +105,7 @@ export function productImageKey(imagePath: string): string | null {
 export async function deleteImages(paths: readonly string[]): Promise<string[]> {
   const keys = [...new Set(paths.map(productImageKey).filter((key): key is string => key !== null))];
   if (!keys.length) return [];
-  const errors = await deleteS3Objects(bucket(), keys);
-  const failed = errors.map((error) => error.Key);
+  const { failed, errors } = await deleteObjects(keys);
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed, errors });
   return failed;
 }
@@ -88,12 +116,9 @@ export async function getObjectWithMetadata(key: string): Promise<{ body: Buffer
   return { body: Buffer.from(await answer.Body!.transformToByteArray()), metadata: answer.Metadata ?? {} };
 }
 
-/**
- * The bytes of one object of the image bucket, by a signed GET (s3-read.ts): the artwork check and the photo
- * migration carry no S3 client for it (issue 39, decision 0136).
- */
+/** The bytes of one object of the image bucket. */
 export async function getObject(key: string): Promise<Buffer> {
-  return objectBytes(bucket(), key);
+  return (await getObjectWithMetadata(key)).body;
 }
 
 /** Writes one object of the image bucket with its type and Cache-Control (what CloudFront passes on to browsers). */
@@ -113,8 +138,7 @@ export async function putObject(key: string, body: Buffer, contentType: string, 
 export async function deleteKeys(keys: readonly string[]): Promise<string[]> {
   const failed: string[] = [];
   for (let start = 0; start < keys.length; start += 1000) {
-    const batch = keys.slice(start, start + 1000);
-    failed.push(...(await deleteS3Objects(bucket(), batch)).map((error) => error.Key));
+    failed.push(...(await deleteObjects(keys.slice(start, start + 1000))).failed);
   }
   if (failed.length) logger.error('some images were not deleted', { bucket: bucket(), failed });
   return failed;
@@ -130,24 +154,36 @@ export const DOWNLOAD_URL_SECONDS = 60;
  */
 export async function presignDownload(key: string, fileName: string): Promise<string> {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return presignS3('GetObject', bucket(), key, {
-    expiresIn: DOWNLOAD_URL_SECONDS,
-    query: {
-      'response-content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      'response-content-type': 'application/octet-stream',
-      // What the SDK's presigner asked for too: S3 answers with the object's checksum headers.
-      'x-amz-checksum-mode': 'ENABLED',
-    },
-    endpoint: browserEndpoint(),
-  });
+  return getSignedUrl(
+    browserS3(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      ResponseContentType: 'application/octet-stream',
+    }),
+    { expiresIn: DOWNLOAD_URL_SECONDS },
+  );
 }
 
-/**
- * Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function),
- * signed by hand (s3-signed.ts): the quote request's function carries no S3 client for it.
- */
+/** Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function). */
 export async function copyObject(from: string, to: string): Promise<void> {
-  await copyS3Object(bucket(), from, to);
+  await s3().send(
+    new CopyObjectCommand({ Bucket: bucket(), Key: to, CopySource: `${bucket()}/${encodeURIComponent(from)}` }),
+  );
+}
+
+/** The first bytes of one object and its size, or null when there is no such object: a ranged GetObject. */
+export async function objectHead(key: string, bytes: number): Promise<{ head: Buffer; size: number } | null> {
+  try {
+    const answer = await s3().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const range = /\/(\d+)$/.exec(answer.ContentRange ?? '');
+    const body = Buffer.from(await answer.Body!.transformToByteArray());
+    return { head: body.subarray(0, bytes), size: range ? Number(range[1]) : (answer.ContentLength ?? body.length) };
+  } catch (error) {
+    if (statusOf(error) === 404 || (error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
+  }
 }
 
 /** Whether an S3 call failed because its object (a copy's source) is not there: S3's 404 (NoSuchKey). */
@@ -156,9 +192,21 @@ export function isMissingObject(error: unknown): boolean {
 }
 
 /**
- * The first bytes of one object and its size, or null when there is no such object: a ranged GET, signed by hand
- * (s3-read.ts).
+ * The text of `key` in another bucket (the SPA bucket), unless its ETag is still `etag`: then null (S3 answers 304
+ * to If-None-Match, which costs no transfer). A refusal throws the SDK's error (its status in `$metadata`).
  */
-export async function objectHead(key: string, bytes: number): Promise<{ head: Buffer; size: number } | null> {
-  return objectRange(bucket(), key, bytes);
+export async function getTextIfChanged(
+  bucketName: string,
+  key: string,
+  etag?: string,
+): Promise<{ text: string; etag?: string } | null> {
+  try {
+    const answer = await s3().send(
+      new GetObjectCommand({ Bucket: bucketName, Key: key, ...(etag ? { IfNoneMatch: etag } : {}) }),
+    );
+    return { text: await answer.Body!.transformToString('utf8'), etag: answer.ETag };
+  } catch (error) {
+    if (statusOf(error) === 304) return null;
+    throw error;
+  }
 }

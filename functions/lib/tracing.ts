@@ -4,8 +4,8 @@ import { METRICS_SERVICE } from '#shared/observability';
 /**
  * X-Ray. Every function runs with active tracing (infra: ShopFunction), so each invocation is traced by Lambda
  * itself at no cost to the bundle. A stage deployed with `-c traceSdkCalls=true` also records each AWS SDK call
- * (DynamoDB, S3, SES, Secrets Manager) and each HTTPS call (Stripe, the Cognito keys) as a subsegment, through
- * Powertools Tracer. That costs every bundle about 120 KB and its cold start about 10 ms (decision 0033), so it
+ * (DynamoDB, S3, SES, Secrets Manager, Cognito) and each HTTPS call (Stripe's package, the Cognito keys) as a
+ * subsegment, through Powertools Tracer. That costs every bundle about 120 KB and its cold start about 10 ms (decision 0033), so it
  * is compiled in only then: infra replaces SHOP_TRACE_SDK_CALLS at bundle time and esbuild drops the branch
  * below when it is "false". Unbundled (tests, npm start) it is unset unless a test sets it.
  */
@@ -28,13 +28,4 @@ function tracerOn(): Tracer | undefined {
 /** The client, instrumented for X-Ray when SDK call traces are on and the code runs in Lambda; else unchanged. */
 export function traced<C>(client: C): C {
   return tracerOn()?.captureAWSv3Client(client) ?? client;
-}
-
-/**
- * Before an AWS call signed by hand (aws-signed.ts: SES, Secrets Manager): with SDK call traces on, in Lambda, the
- * Tracer exists, and it records HTTPS calls (it patches node:https when made), so the call is traced as an HTTPS
- * subsegment (its host, status and time; not the operation's name, as an SDK client's call is).
- */
-export function traceHttpsCalls(): void {
-  tracerOn();
 }

@@ -3,9 +3,8 @@ import { signInNewUser } from '#tests/helpers';
 import { accountEmail } from './user-pool';
 
 /**
- * The account's email by its `sub`, asked of the local Cognito stand-in as of the user pool in AWS: ListUsers as one
- * signed request (decision 0135), read as the SDK client read it. The retries it shares with the secrets' reads:
- * secrets.test.ts.
+ * The account's email by its `sub`, asked of the local Cognito stand-in as of the user pool in AWS: ListUsers through
+ * the Cognito client.
  */
 const subOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8')) as { sub: string }).sub;

@@ -4,7 +4,6 @@ import type { S3Event } from 'aws-lambda';
 import type http from 'node:http';
 import path from 'node:path';
 import { localCredentials } from '../lib/aws-client';
-import { escapeXml, unescapeXml } from '../lib/s3-signed';
 import { contentType as typeOf } from './gateway-http';
 import { checkSignature } from './sigv4';
 
@@ -25,8 +24,8 @@ import { checkSignature } from './sigv4';
  * - bucket names follow S3's rules, keys have no `.`/`..` segments (400).
  * User metadata (`x-amz-meta-*` headers of a PUT) is kept and answered on GET and HEAD; a presigned PUT signed for a
  * metadata header must send it with the signed value (as any signed header).
- * CopyObject (a PUT with x-amz-copy-source), one `Range: bytes=a-b` of a GET (206) and a presigned GET's
- * response-content-disposition / response-content-type overrides are answered as S3 answers them.
+ * CopyObject (a PUT with x-amz-copy-source), one `Range: bytes=a-b` of a GET (206), If-None-Match (304) and a
+ * presigned GET's response-content-disposition / response-content-type overrides are answered as S3 answers them.
  * Not modelled: bucket policies, versions, multipart uploads, listing.
  *
  * Event notifications: `onObjectCreated` is called after each PUT with the event S3 would send (the image
@@ -73,6 +72,24 @@ function objectCreatedEvent(bucket: string, key: string, size: number, etag: str
 }
 
 const XMLNS = 'http://s3.amazonaws.com/doc/2006-03-01/';
+
+/** XML text as S3 writes it (its answers) and reads it (a DeleteObjects body's keys). */
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(parseInt(code, 16)))
+    .replace(/&amp;/g, '&');
 
 function xmlError(
   req: http.IncomingMessage,
@@ -253,6 +270,12 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
         'content-length': statSync(target.file).size,
       };
       if (meta.etag) headers.etag = meta.etag;
+      // A conditional GET (If-None-Match: the page function's revalidation), answered 304 when the ETag still holds.
+      const ifNoneMatch = req.headers['if-none-match'];
+      if (meta.etag && ifNoneMatch && ifNoneMatch.split(',').some((tag) => [meta.etag, '*'].includes(tag.trim()))) {
+        res.writeHead(304, { etag: meta.etag, ...(meta.lastModified ? { 'last-modified': meta.lastModified } : {}) });
+        return void res.end();
+      }
       if (meta.lastModified) headers['last-modified'] = meta.lastModified;
       if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
       Object.assign(headers, meta.metadata);

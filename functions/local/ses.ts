@@ -9,10 +9,9 @@ import { sentByAnotherSite, sentByAWebPage } from './loopback-guard';
 import { checkSignature } from './sigv4';
 
 /**
- * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with SES v2's SendEmail pointed at
- * `${origin}/ses` (functions/lib/mail.ts, signed by hand as the SDK signs it; the SDK's own client works too), signed
- * (SigV4) with the key chosen at this start, as SES takes only signed mail; each mail is written to the outbox folder
- * as an .eml file.
+ * The SES v2 stand-in, mounted by the gateway under /ses: functions send mail with the SES v2 client's SendEmail
+ * pointed at `${origin}/ses` (functions/lib/mail.ts), signed (SigV4) with the key chosen at this start, as SES takes
+ * only signed mail; each mail is written to the outbox folder as an .eml file.
  * `GET /ses/outbox` lists them (newest first) for developers and browser tests: every mail the shop sent, reset
  * codes and order details included. It answers only a client on this machine (the socket's address is loopback; no
  * header can say so), or, in tunnel mode (PUBLIC_URL set, where every request comes from loopback and may name

@@ -19,12 +19,19 @@ export const bundleDefines = (traceSdkCalls: boolean): Record<string, string> =>
 });
 
 /**
- * esbuild's settings for a function bundle as shop-function.ts asks CDK for it (CJS, minified, ESM builds of the
- * dependencies preferred), with `bundleDefines`; target node22, which the machine's Node 20 loads too (CDK: node24).
+ * esbuild's settings for a function bundle as shop-function.ts asks CDK for it, for what builds one outside the CDK
+ * (the bench, the bundle tests): one CommonJS file, minified, with a source map beside it (no sources in it; Node does
+ * not read it at run time: see shop-function.ts), the dependencies' ES module builds preferred (`module` before `main`; a package's `exports` are read by its `import` condition), so
+ * esbuild leaves out what a function does not import (the AWS SDK's commands, Stripe's is whole by design), with
+ * `bundleDefines`; target node22, which the machine's Node 20 loads too (CDK: node24). CommonJS rather than ES module
+ * output (which would need a createRequire banner for the CommonJS dependencies): a cold start of the same code was
+ * 25-40 ms more CPU as an ES module on this machine (decision 0141).
  */
 export const lambdaBundleOptions = (traceSdkCalls = false): BuildOptions => ({
   bundle: true,
   minify: true,
+  sourcemap: true,
+  sourcesContent: false,
   platform: 'node',
   format: 'cjs',
   target: 'node22',

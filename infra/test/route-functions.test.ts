@@ -167,7 +167,6 @@ describe('route table -> functions and routes', () => {
         ...new Set([
           'COGNITO_CLIENT_ID',
           'COGNITO_ISSUER',
-          'NODE_OPTIONS',
           'ORIGIN_SECRET_ARN',
           'TABLE_NAME',
           ...powertools,
@@ -176,7 +175,8 @@ describe('route table -> functions and routes', () => {
       ];
       expect(Object.keys(variables).sort()).toEqual(expected.sort());
       expect(variables.ORIGIN_SECRET_ARN).toEqual({ Ref: logicalIdOf(stack.originSecret) });
-      expect(variables.NODE_OPTIONS).toBe('--enable-source-maps');
+      // No NODE_OPTIONS: Node does not read the bundle's source map at start (decision 0141).
+      expect(variables.NODE_OPTIONS).toBeUndefined();
       expect(variables.TABLE_NAME).toEqual({ Ref: logicalIdOf(stack.table) });
       expect(variables.COGNITO_CLIENT_ID).toEqual({ Ref: logicalIdOf(stack.webClient) });
       expect(variables.COGNITO_ISSUER).toEqual({

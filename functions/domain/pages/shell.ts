@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest } from '#shared/first-paint';
 import { readEnv } from '../../lib/env';
-import { getTextIfChanged } from '../../lib/s3-read';
+import { getTextIfChanged } from '../../lib/storage';
 
 /** How long a warm function serves the index.html it read before asking S3 whether it changed. */
 export const SHELL_TTL_MS = 60_000;
@@ -13,9 +13,9 @@ const manifests = new Map<string, { text: string; etag?: string; checkedAt: numb
  * The built SPA's index.html, the page every crawler page is made from, or a page's first screen built from it
  * (`first/home.html`, shared/first-paint.ts); index.html when the build has no such file. In AWS it is read from the
  * SPA bucket (the deploy uploads it there; docs/decisions/0028), kept for a minute, then revalidated with
- * If-None-Match (lib/s3-read.ts: one signed GET, no S3 SDK in the function's cold start), so a deploy reaches the
- * page function within a minute with no redeploy of the function. Locally
- * (and in tests) it is read from WEB_DIR (web/dist) on each call, so a rebuild shows at once.
+ * If-None-Match (lib/storage.ts: S3's GetObject), so a deploy reaches the page function within a minute with no
+ * redeploy of the function. Locally (and in tests) it is read from WEB_DIR (web/dist) on each call, so a rebuild
+ * shows at once.
  */
 export async function readShell(file = 'index.html'): Promise<string> {
   const env = readEnv();

@@ -4,9 +4,8 @@ import { presignDownload } from '../../lib/storage';
 import type { Quote } from './quotes';
 
 /**
- * A one-minute download link of one artwork file of a quote (S3 answers it as an attachment): signed by hand
- * (s3-signed.ts), so the functions that give it carry no S3 client. Its name is the one it was sent with, with the
- * extension of the format its bytes were checked as (downloadName, docs/decisions/0138).
+ * A one-minute download link of one artwork file of a quote (S3 answers it as an attachment: storage.ts). Its name is
+ * the one it was sent with, with the extension of the format its bytes were checked as (downloadName, decision 0138).
  */
 export async function artworkLink(quote: Quote, fileId: string): Promise<{ url: string }> {
   const file = quote.files.find((candidate) => candidate.id === fileId);

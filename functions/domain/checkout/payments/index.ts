@@ -3,7 +3,6 @@ import { readEnv } from '../../../lib/env';
 import { HttpError } from '../../../lib/errors';
 import { secretString } from '../../../lib/secrets';
 import type { PaymentProvider } from './provider';
-import { StripePaymentProvider } from './stripe';
 import { TestPaymentProvider } from './test-processor';
 
 /** The Stripe keys as the operator stores them in the stack's secret (docs/deploying.md). */
@@ -53,6 +52,15 @@ export function stripeApi() {
 }
 
 /**
+ * The Stripe provider. Its module, and with it the `stripe` package, is imported here, where the Stripe code path
+ * starts: a function that never asks for the payment provider does not carry the package (docs/decisions/0141).
+ */
+async function stripeProvider(secretKey: string, webhookSecret: string | undefined): Promise<PaymentProvider> {
+  const { StripePaymentProvider } = await import('./stripe');
+  return new StripePaymentProvider(secretKey, webhookSecret, stripeApi());
+}
+
+/**
  * The payment provider: Stripe with the keys of the stack's secret (STRIPE_SECRET_ARN, in AWS) or of
  * STRIPE_SECRET_KEY (locally); otherwise, and only outside AWS, the built-in test card processor.
  */
@@ -63,7 +71,7 @@ export async function paymentProvider(): Promise<PaymentProvider> {
     cached = {
       key,
       provider: keys?.secretKey
-        ? new StripePaymentProvider(keys.secretKey, keys.webhookSecret, stripeApi())
+        ? await stripeProvider(keys.secretKey, keys.webhookSecret)
         : // Compiled out of every AWS bundle, where it is Stripe or nothing (stripeKeys answers 503 without a key).
           process.env.SHOP_TEST_PROCESSOR !== 'false'
           ? new TestPaymentProvider()

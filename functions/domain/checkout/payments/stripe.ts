@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { orderLabel } from '#shared/order-number';
 import { PAYMENT_METHOD_TYPES } from '#shared/wallet';
 import { conflict, HttpError } from '../../../lib/errors';
-import { stripeClient, verifiedStripeEvent, type StripeApi, type StripeClientOptions } from '../../../lib/stripe-api';
+import { stripeSdk } from '../../../lib/stripe-sdk';
 import {
   CaptureError,
   type Intent,
@@ -27,8 +27,8 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
 }
 
 /**
- * What the Stripe client throws (../../../lib/stripe-api.ts), as the Stripe package does: a `type`
- * (StripeInvalidRequestError, StripeAPIError, ...) and an API `code`.
+ * What the Stripe package throws: its errors carry a `type` (StripeInvalidRequestError, StripeAPIError, ...) and an
+ * API `code`.
  */
 type StripeFailure = {
   type?: string;
@@ -62,19 +62,19 @@ function refundStatus(status: string | null): Refund['status'] {
 export { PAYMENT_METHOD_TYPES };
 
 /**
- * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks, over the shop's
- * own client for the calls it makes (decision 0136).
+ * Stripe PaymentIntents (test or live keys) with manual capture, idempotency keys and signed webhooks, through the
+ * `stripe` package (../../../lib/stripe-sdk.ts).
  */
 export class StripePaymentProvider implements PaymentProvider {
   readonly mode = 'stripe' as const;
-  private readonly stripe: StripeApi;
+  private readonly stripe: Stripe;
 
   constructor(
     secretKey: string,
     private readonly webhookSecret: string | undefined,
-    options: StripeClientOptions = {},
+    options: Stripe.StripeConfig = {},
   ) {
-    this.stripe = stripeClient(secretKey, options);
+    this.stripe = stripeSdk(secretKey, options);
   }
 
   async createIntent(input: IntentInput): Promise<Intent> {
@@ -187,7 +187,7 @@ export class StripePaymentProvider implements PaymentProvider {
     // Without the signing secret no event can be trusted: a 503 (Stripe retries; the 5xx alarm tells the operator).
     if (!this.webhookSecret)
       throw new HttpError(503, 'payments_not_configured', 'The webhook signing secret is not set.');
-    const event = verifiedStripeEvent(rawBody, signature ?? '', this.webhookSecret);
+    const event = this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.webhookSecret);
     return { id: event.id, type: event.type, intent: toIntent(event.data.object as Stripe.PaymentIntent) };
   }
 }

@@ -6,8 +6,8 @@ import { discountAndShippingShares, type LineShares } from '#shared/shares';
 import { readEnv } from '../../../lib/env';
 import { logger } from '../../../lib/logger';
 import { stripeApi, stripeKeys } from '../payments';
-import type { TaxAnswer, TaxQuestion } from './provider';
-import { StripeTaxProvider, StripeTaxUnavailable } from './stripe-tax';
+import { StripeTaxUnavailable, type TaxAnswer, type TaxQuestion } from './provider';
+import type { StripeTaxProvider } from './stripe-tax';
 import { TableTaxProvider } from './table';
 
 const table = new TableTaxProvider();
@@ -23,7 +23,11 @@ export async function stripeTaxProvider(options: { forNewCheckouts: boolean }): 
   const keys = await stripeKeys();
   if (!keys?.secretKey) return null;
   const key = `${keys.secretKey}|${readEnv().STRIPE_API_BASE ?? ''}`;
-  if (cached?.key !== key) cached = { key, provider: new StripeTaxProvider(keys.secretKey, stripeApi()) };
+  if (cached?.key !== key) {
+    // Imported where the Stripe Tax path starts, so only the functions that call it carry the `stripe` package.
+    const { StripeTaxProvider } = await import('./stripe-tax');
+    cached = { key, provider: new StripeTaxProvider(keys.secretKey, stripeApi()) };
+  }
   return cached.provider;
 }
 

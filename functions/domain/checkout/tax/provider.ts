@@ -29,3 +29,11 @@ export interface TaxProvider {
   readonly name: TaxProviderName;
   calculate(question: TaxQuestion): Promise<TaxAnswer>;
 }
+
+/** Stripe Tax did not answer, or answered something the shop cannot use: the card step uses the table. */
+export class StripeTaxUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StripeTaxUnavailable';
+  }
+}

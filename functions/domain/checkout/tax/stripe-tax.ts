@@ -4,22 +4,16 @@ import { unescapeText } from '#shared/sanitize';
 import { splitCents } from '#shared/shares';
 import { SHIPPING_TAX_CODE } from '#shared/tax-codes';
 import { toStateCode } from '#shared/tax';
-import type { TaxAnswer, TaxProvider, TaxQuestion } from './provider';
-import { stripeClient, type StripeApi, type StripeClientOptions } from '../../../lib/stripe-api';
+import { StripeTaxUnavailable, type TaxAnswer, type TaxProvider, type TaxQuestion } from './provider';
+import { stripeSdk } from '../../../lib/stripe-sdk';
+
+export { StripeTaxUnavailable };
 
 /**
  * How long the card step waits for Stripe Tax before it prices the tax with the table (docs/decisions/0108): a few
  * seconds, once, no retry; a shopper pressing Next is waiting.
  */
 export const STRIPE_TAX_TIMEOUT_MS = 3000;
-
-/** Stripe Tax did not answer, or answered something the shop cannot use: the card step uses the table. */
-export class StripeTaxUnavailable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StripeTaxUnavailable';
-  }
-}
 
 /** A transaction recorded from a calculation: its id and its line items' ids by line reference. */
 export interface RecordedTransaction {
@@ -31,14 +25,14 @@ export interface RecordedTransaction {
  * Stripe Tax (https://docs.stripe.com/tax/custom): at the card step a calculation by the shipping address (line items
  * with their amount after their discount, quantity, reference and tax code; the shipping and handling charge; tax
  * exclusive of the prices), and after the capture a tax transaction made from that calculation, which Stripe reports
- * and files, and which a refund reverses, over the shop's own Stripe client (decision 0136).
+ * and files, and which a refund reverses, through the `stripe` package (../../../lib/stripe-sdk.ts).
  */
 export class StripeTaxProvider implements TaxProvider {
   readonly name = 'stripe_tax' as const;
-  private readonly stripe: StripeApi;
+  private readonly stripe: Stripe;
 
-  constructor(secretKey: string, options: StripeClientOptions = {}) {
-    this.stripe = stripeClient(secretKey, options);
+  constructor(secretKey: string, options: Stripe.StripeConfig = {}) {
+    this.stripe = stripeSdk(secretKey, options);
   }
 
   async calculate(question: TaxQuestion): Promise<TaxAnswer> {
@@ -87,7 +81,8 @@ export class StripeTaxProvider implements TaxProvider {
       calculation.line_items && !calculation.line_items.has_more
         ? calculation.line_items.data
         : await stripe.tax.calculations
-            .listAllLineItems(calculation.id, { timeout: STRIPE_TAX_TIMEOUT_MS, maxNetworkRetries: 0 })
+            .listLineItems(calculation.id, { limit: 100 }, { timeout: STRIPE_TAX_TIMEOUT_MS, maxNetworkRetries: 0 })
+            .autoPagingToArray({ limit: 10_000 })
             .catch((error: Error) => {
               throw new StripeTaxUnavailable(error.message);
             });
@@ -128,7 +123,9 @@ export class StripeTaxProvider implements TaxProvider {
     const items =
       transaction.line_items && !transaction.line_items.has_more
         ? transaction.line_items.data
-        : await stripe.tax.transactions.listAllLineItems(transaction.id);
+        : await stripe.tax.transactions
+            .listLineItems(transaction.id, { limit: 100 })
+            .autoPagingToArray({ limit: 10_000 });
     return { id: transaction.id, lineItems: Object.fromEntries(items.map((item) => [item.reference, item.id])) };
   }
 
