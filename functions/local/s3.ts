@@ -159,7 +159,7 @@ export function createS3StandIn(storageDir: string, options: S3StandInOptions = 
       return xmlError(req, res, 400, 'InvalidBucketName', 'The specified bucket is not valid.', resource);
     if (badKey(key))
       return xmlError(req, res, 400, 'InvalidArgument', 'The key may not contain . or .. segments.', resource);
-    const signed = checkSignature(req, body, secrets);
+    const signed = await checkSignature(req, body, secrets);
     if (!signed.ok) return xmlError(req, res, signed.status, signed.code, signed.message, resource);
 
     if (method === 'POST' && url.searchParams.has('delete') && !key) {

@@ -221,7 +221,7 @@ export function createSesStandIn(outboxDir: string, options: SesStandInOptions =
     }
     const own = localCredentials('standin');
     const secrets = options.credentials ?? { [own.accessKeyId]: own.secretAccessKey };
-    const signed = checkSignature(req, body, secrets, { payload: 'body', checkTime: false });
+    const signed = await checkSignature(req, body, secrets, { payload: 'body', checkTime: false });
     if (!signed.ok) {
       return fail(
         res,
