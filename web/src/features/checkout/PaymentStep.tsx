@@ -5,6 +5,7 @@ import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
+import { useRevealed } from '../../lib/reveal';
 import { useCart } from '../cart/CartProvider';
 import { createIntent } from './checkoutApi';
 import { keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
@@ -67,6 +68,8 @@ export default function PaymentStep() {
   const payment = usePayment({ priced, signedIn: priced.who !== null, promo });
   const { intent } = priced;
   const amountLabel = formatPrice(intent.cardAmount);
+  // A declined card's message, once the alert is closed: in view and focused (issue 50 item 6).
+  const failureMessage = useRevealed<HTMLParagraphElement>(payment.busy ? null : payment.failure);
 
   /** Prices the checkout again with this gift card's code, or without one (Remove). */
   async function priceWithGiftCard(code?: string): Promise<boolean> {
@@ -164,7 +167,7 @@ export default function PaymentStep() {
           />
         )}
         {payment.failure && !payment.busy && (
-          <p className="error" role="alert" id="payment-failure">
+          <p className="error" role="alert" id="payment-failure" ref={failureMessage} tabIndex={-1}>
             {payment.failure}
           </p>
         )}

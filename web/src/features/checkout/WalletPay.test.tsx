@@ -222,7 +222,10 @@ it('a declined wallet card: the sheet is told, the spec’s alert, and the messa
   const message = 'Payment failed: Your card was declined.';
   expect(event.paymentFailed).toHaveBeenCalledWith({ reason: 'fail', message });
   expect(alert).toHaveBeenCalledWith(message);
-  expect((await screen.findByRole('alert')).textContent).toBe(message);
+  const shown = await screen.findByRole('alert');
+  expect(shown.textContent).toBe(message);
+  // Once the alert is closed the message has the focus (issue 50 item 6).
+  await waitFor(() => expect(document.activeElement).toBe(shown));
   expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
   expect(sent.some((call) => call.url === '/auth/adminOrders/guest')).toBe(false);
   // Pressing the wallet button again clears it.

@@ -3,6 +3,7 @@ import { estimateAmounts } from '#shared/money';
 import type { RuntimeConfig } from '#shared/schemas/common';
 import { walletSheet } from '#shared/wallet';
 import { loadConfig } from '../../lib/config';
+import { useRevealed } from '../../lib/reveal';
 import { useCart } from '../cart/CartProvider';
 import { useWalletPay, type WalletPayProps } from './useWalletPay';
 
@@ -20,6 +21,8 @@ export function WalletPay(props: WalletPayProps) {
   const { cart } = useCart();
   const [config, setConfig] = useState<RuntimeConfig | null>(null);
   const wallet = useWalletPay(props);
+  // A declined wallet payment's message, once the alert is closed: in view and focused (issue 50 item 6).
+  const failure = useRevealed<HTMLParagraphElement>(wallet.failure);
   useEffect(() => {
     let current = true;
     loadConfig()
@@ -46,7 +49,7 @@ export function WalletPay(props: WalletPayProps) {
         </Suspense>
       </div>
       {wallet.failure && (
-        <p role="alert" className="error wallet-failure">
+        <p role="alert" className="error wallet-failure" ref={failure} tabIndex={-1}>
           {wallet.failure}
         </p>
       )}
