@@ -337,7 +337,18 @@ export const RATING_MESSAGES = {
   label: 'Your rating',
   notRated: 'Not rated yet',
   rated: (stars: number) => `You rated it ${stars} out of 5`,
+  /** A product nobody has rated, where the spec's "Reviews: average/5" would read "Reviews: 0/5" (issue 50 item 7). */
+  noRatings: 'No ratings yet',
+  /** The account page's stars before the order has shipped (issue 50 item 7): they are offered once it has. */
+  afterShipping: 'You can rate it once it has shipped.',
 } as const;
+
+/**
+ * What a product card and page say of a product's ratings: the spec's "Reviews: average/5", or "No ratings yet" while
+ * nobody has rated it (a 0/5 read as zero stars: issue 50 item 7, docs/where-we-differ.md).
+ */
+export const reviewsLine = (product: { averageRating: number; ratingCount: number }) =>
+  product.ratingCount > 0 ? MESSAGES.reviews(product.averageRating) : RATING_MESSAGES.noRatings;
 
 /** The account page's shipping profiles. */
 export const PROFILE_MESSAGES = {

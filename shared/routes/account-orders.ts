@@ -11,7 +11,7 @@ export const ACCOUNT_ORDER_ROUTES = [
     access: 'user',
     table: 'read',
     answer: previousOrderSchema,
-    summary: 'Items of the latest order: {cart: [items]}',
+    summary: 'Items of the latest order and those the customer may rate: {cart: [items], rateable: [ids]}',
   },
   {
     method: 'GET',

@@ -23,10 +23,10 @@ export const ACCOUNT_RATING_ROUTES = [
     body: reviewBodySchema,
     answer: ratedAnswerSchema,
     refusals: {
-      403: 'The customer has not bought this product (a rating needs an order of it)',
+      403: 'The customer has not bought this product, or its order has not shipped yet',
       404: 'No listed product has this id',
       409: 'Many ratings of this product at once: try again',
     },
-    summary: 'One rating (1-5) per customer per bought product; a second replaces the first',
+    summary: 'One rating (1-5) per customer per product shipped to them; a second replaces the first',
   },
 ] as const satisfies readonly RouteDef[];

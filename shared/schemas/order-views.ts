@@ -118,7 +118,11 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 /** GET /auth/orders: the customer's orders, newest first. */
 export const customerOrdersSchema = z.object({ orders: z.array(orderViewSchema) });
 /** GET /auth/previousOrderCombined: the lines of the latest order (the spec's account page). */
-export const previousOrderSchema = z.object({ cart: z.array(orderLineSchema) });
+export const previousOrderSchema = z.object({
+  cart: z.array(orderLineSchema),
+  /** The ids of the products above the customer may rate now: those of an order that has shipped (issue 50 item 7). */
+  rateable: z.array(z.string()),
+});
 /** POST /auth/adminOrders: the order recorded (201) or as it was recorded before (200). */
 export const recordedOrderSchema = z.object({ order: orderViewSchema });
 /**

@@ -21,7 +21,7 @@ export default function AccountPage() {
   const writeOnce = useWrite();
   const navigation = useNavigation();
   const answer = useActionData<AccountAnswer>();
-  const { profiles, previous, orders, ratings } = useLoaderData<typeof accountLoader>();
+  const { profiles, previous, rateable, orders, ratings } = useLoaderData<typeof accountLoader>();
   // A refused write: the server's words, alerted as the spec says (a failed rating is only logged; its stars go back).
   useEffect(() => {
     if (answer?.problem) window.alert(answer.problem);
@@ -54,7 +54,7 @@ export default function AccountPage() {
         {answer?.done && !pending ? answer.done : ''}
       </p>
       <ShippingProfiles read={profiles} answer={answer} pending={pending} post={(write) => void post(write)} />
-      <PreviousOrder items={previous} read={ratings} post={post} />
+      <PreviousOrder items={previous} rateable={rateable} read={ratings} post={post} />
       <OrdersTable orders={orders} />
     </div>
   );

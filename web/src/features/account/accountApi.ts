@@ -28,8 +28,11 @@ export const saveProfiles = (profiles: ShippingProfile[]) =>
 export const deleteProfile = (index: number) =>
   api('/auth/shippingProfiles', z.partial(profilesSchema), { auth: true, method: 'DELETE', body: { index } });
 
+/** The latest order's items, and the ids of those the customer may rate now (shipped: issue 50 item 7). */
 export const getPreviousOrder = () =>
-  api('/auth/previousOrderCombined', z.object({ cart: z.array(itemSchema) }), { auth: true }).then((r) => r.cart);
+  api('/auth/previousOrderCombined', z.object({ cart: z.array(itemSchema), rateable: z.array(z.string()) }), {
+    auth: true,
+  });
 export const getOrders = () =>
   api('/auth/orders', z.object({ orders: z.array(orderViewSchema) }), { auth: true }).then((r) => r.orders);
 export const getRatings = () =>

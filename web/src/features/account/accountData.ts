@@ -19,7 +19,9 @@ export async function accountLoader() {
   if (profiles.status === 'rejected') console.error('profile load failed', profiles.reason);
   return {
     profiles: profiles.status === 'fulfilled' ? profiles.value : [],
-    previous: previous.status === 'fulfilled' ? previous.value : [],
+    previous: previous.status === 'fulfilled' ? previous.value.cart : [],
+    /** The ids of the previous order's products that may be rated now (an order that has shipped). */
+    rateable: previous.status === 'fulfilled' ? previous.value.rateable : [],
     orders: orders.status === 'fulfilled' ? orders.value : [],
     ratings: ratings.status === 'fulfilled' ? ratings.value : {},
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { PHOTO_SIZES } from '#shared/images';
-import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import { CART_MESSAGES, MESSAGES, reviewsLine } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import type { Product, ProductDetail } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
@@ -133,7 +133,7 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
         <div className="details">
           <h1>{name}</h1>
           <p className="price big">{formatPrice(product.price)}</p>
-          <p className="muted">{MESSAGES.reviews(product.averageRating)}</p>
+          <p className="muted">{reviewsLine(product)}</p>
           <p className="description">{unescapeText(product.description)}</p>
           <form className="stack" onSubmit={addToCart} noValidate>
             <label>
