@@ -10,14 +10,17 @@ import * as z from './zod';
  * (orders.ts) so pages bundle only what they read.
  */
 
-/** Where an order ships, as its customer sees it. */
+/**
+ * Where an order ships, as its customer sees it; an order of gift cards only ships nothing and has its buyer's name and
+ * email alone (issue 50 item 9).
+ */
 export const orderAddressSchema = z.object({
   name: z.string(),
   email: z.string(),
-  line1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
+  line1: z.optional(z.string()),
+  city: z.optional(z.string()),
+  state: z.optional(z.string()),
+  zip: z.optional(z.string()),
   /** The carrier's contact number, when a wallet gave one (docs/decisions/0129). */
   phone: z.optional(z.string()),
 });

@@ -4,6 +4,7 @@ import { ORDER_STATUS_PATH } from '#shared/aftersale';
 import { cartLineKey, giftCardLineText, goodsLines, GIFT_CARD_WORDS, typedGiftCard } from '#shared/gift-card-lines';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
+import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE } from '#shared/sizes';
 import { Amounts } from '../../components/Amounts';
@@ -75,7 +76,7 @@ export default function OrderConfirmationPage() {
           <p>{GIFT_CARD_WORDS.emailedOnItsDay}</p>
         </section>
       )}
-      {address && !onlyGiftCards && (
+      {address && hasShipTo(address) && !onlyGiftCards && (
         <section className="card" aria-labelledby="ships-heading">
           <h2 id="ships-heading">Where it ships</h2>
           <address className="confirmation-address">

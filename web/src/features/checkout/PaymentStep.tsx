@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, replace, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
+import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
@@ -102,18 +103,24 @@ export default function PaymentStep() {
     return <Navigate to={STEP_PATH[step]} replace state={step === 'shipping' ? CHANGED : undefined} />;
 
   const shipTo = priced.address;
+  // Gift cards only: nothing ships; the box shows the buyer instead of an address (issue 50 item 9).
+  const buyerOnly = onlyGiftCards(cart);
   return (
     <>
       <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
         {STEP_HEADING.payment}
       </h1>
       <section className="card ship-to" aria-labelledby="ship-to-heading">
-        <h2 id="ship-to-heading">Shipping to</h2>
+        <h2 id="ship-to-heading">{buyerOnly ? GIFT_CARD_WORDS.buyer : 'Shipping to'}</h2>
         <address>
           {shipTo.name}
           <br />
-          {shipTo.line1}, {shipTo.city}, {shipTo.state} {shipTo.zip}
-          <br />
+          {!buyerOnly && (
+            <>
+              {shipTo.line1}, {shipTo.city}, {shipTo.state} {shipTo.zip}
+              <br />
+            </>
+          )}
           {shipTo.email}
         </address>
       </section>

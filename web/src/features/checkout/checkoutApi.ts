@@ -1,5 +1,7 @@
 import * as z from '#shared/schemas/zod';
 import type { CartLine } from '#shared/schemas/cart';
+import { onlyGiftCards } from '#shared/gift-card-lines';
+import { buyerOf } from '#shared/order-address';
 import type { ShippingAddress } from '#shared/schemas/address';
 import { createIntentResultSchema, walletQuoteResultSchema } from '#shared/schemas/checkout';
 import { validateCartResultSchema } from '#shared/schemas/checkout-cart';
@@ -24,7 +26,8 @@ export const validateCart = (cart: CartLine[]) =>
 
 /**
  * Prices the checkout: without a checkoutId the server makes a new one (a guest's with its secret, which this
- * browser keeps and sends with every later call on it: docs/decisions/0062).
+ * browser keeps and sends with every later call on it: docs/decisions/0062). For a cart of gift cards only the
+ * buyer's name and email alone are sent (issue 50 item 9): nothing ships, and no address was asked for.
  */
 export const createIntent = (input: {
   cart: CartLine[];
@@ -41,7 +44,7 @@ export const createIntent = (input: {
     auth: input.signedIn,
     body: {
       cart: lines(input.cart),
-      shippingAddress: input.shippingAddress,
+      shippingAddress: onlyGiftCards(input.cart) ? buyerOf(input.shippingAddress) : input.shippingAddress,
       currency: 'usd',
       ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
       ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
