@@ -343,6 +343,10 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/auth/orders', 200, { token: customer });
   await call('GET', `/auth/orders/${mine.orderNumber}`, 200, { token: customer });
   await call('GET', `/auth/orders/${guest.orderNumber}`, 404, { token: customer });
+  // A guest's order added to the account (issue 50 item 11): the link is mailed only for a guest's order with the
+  // account's email (the same answer either way), and only a link the shop signed adds one.
+  await call('POST', '/auth/guest-orders/link', 200, { token: customer, body: { orderNumber: guest.orderNumber } });
+  await call('POST', '/auth/guest-orders/add', 400, { token: customer, body: { token: 'not-ours.signature' } });
   // Bought, not shipped yet: no rating (issue 50 item 7); it is rated once an order of it has shipped, below.
   await call('POST', '/auth/products/harvest-spice-candle/reviews', 403, { token: customer, body: { rating: 4 } });
   await call('POST', '/auth/products/no-such-product/reviews', 404, { token: customer, body: { rating: 4 } });

@@ -1,3 +1,4 @@
+import { ACCOUNT_GUEST_ORDER_ROUTES } from './account-guest-orders';
 import { ACCOUNT_ORDER_ROUTES } from './account-orders';
 import { ACCOUNT_PROFILE_ROUTES } from './account-profiles';
 import { ACCOUNT_RATING_ROUTES } from './account-ratings';
@@ -11,5 +12,6 @@ import type { RouteDef } from './types';
 export const ACCOUNT_ROUTES = [
   ...ACCOUNT_PROFILE_ROUTES,
   ...ACCOUNT_ORDER_ROUTES,
+  ...ACCOUNT_GUEST_ORDER_ROUTES,
   ...ACCOUNT_RATING_ROUTES,
 ] as const satisfies readonly RouteDef[];
