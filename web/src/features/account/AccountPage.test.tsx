@@ -81,6 +81,13 @@ beforeEach(() => {
   }) as typeof fetch;
 });
 
+it('shows a saved phone number as people read it, (512) 555-0100, not its stored digits (issue 50 item 11)', async () => {
+  renderApp('/account');
+  const home = (await screen.findByText(/1 Main St/)).closest('address')!;
+  expect(home.textContent).toContain('ann@example.com · (512) 555-0100');
+  expect(home.textContent).not.toContain('5125550100');
+});
+
 it('DELETE asks first: Cancel keeps the profile and sends nothing; OK deletes it and the page reads what the server now holds', async () => {
   renderApp('/account');
   await screen.findByText(/9 Work Way/);
