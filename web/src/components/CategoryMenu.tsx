@@ -52,7 +52,7 @@ export function CategoryMenu() {
       <button
         ref={button}
         type="button"
-        className="secondary small menu-button"
+        className="secondary menu-button"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen(!open)}

@@ -13,6 +13,7 @@ import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { HotItems } from '../../components/HotItems';
 import { ApiError } from '../../lib/api';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useWrite } from '../../lib/useWrite';
 import { useAuth } from '../auth/AuthProvider';
 import { useCart } from '../cart/CartProvider';
@@ -24,6 +25,9 @@ import { stepOfPath, STEP_PATH, type PricedCheckout, type Step } from './steps';
 import { usePromoCode } from './usePromoCode';
 import { WalletPay } from './WalletPay';
 import './checkout.css';
+
+/** Where the cart's hot strip shows (checkout.css `.cart-hot`: the spec's "medium screens and wider"). */
+const HOT_STRIP_SHOWN = '(min-width: 768px)';
 
 /** What the layout shares with the step pages. */
 export interface CheckoutContext {
@@ -112,6 +116,7 @@ export default function CheckoutLayout() {
     void submit({ intent: 'proceed', cart } satisfies Proceed, { method: 'post', encType: 'application/json' });
 
   const context: CheckoutContext = { step, who, address, setAddress, promo };
+  const hotShown = useMediaQuery(HOT_STRIP_SHOWN);
   return (
     <div className="checkout">
       <section className="checkout-main" aria-labelledby="checkout-heading">
@@ -127,9 +132,8 @@ export default function CheckoutLayout() {
         onProceed={proceed}
         wallet={cart.length > 0 ? <WalletPay who={who} promo={promo} setAddress={setAddress} /> : null}
       />
-      <div className="cart-hot">
-        <HotItems title="You may also like" />
-      </div>
+      {/* Shown from 768 px (checkout.css): a phone neither asks for the list nor renders its cards (issue 50 item 17). */}
+      <div className="cart-hot">{hotShown && <HotItems title="You may also like" />}</div>
     </div>
   );
 }
