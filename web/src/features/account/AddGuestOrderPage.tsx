@@ -18,7 +18,8 @@ type Answer = { added: string } | { problem: string };
 
 /** The button's post: the link's token adds its order to the signed-in account (the shop checks who asked). */
 export async function action({ request }: ActionFunctionArgs): Promise<Answer> {
-  const token = String((await request.formData()).get('token') ?? '');
+  const given = (await request.formData()).get('token');
+  const token = typeof given === 'string' ? given : '';
   try {
     return { added: (await addGuestOrder(token)).order.orderNumber };
   } catch (error) {
