@@ -13,6 +13,7 @@ import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { HotItems } from '../../components/HotItems';
 import { ApiError } from '../../lib/api';
+import { focusAfterPaint } from '../../lib/tasks';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { useWrite } from '../../lib/useWrite';
 import { useAuth } from '../auth/AuthProvider';
@@ -42,10 +43,13 @@ export interface CheckoutContext {
 
 export const useCheckout = () => useOutletContext<CheckoutContext>();
 
-/** The step page's heading, focused when the step opens (a screen reader hears where it is). */
+/**
+ * The step page's heading, focused when the step opens (a screen reader hears where it is), once the step has painted
+ * (focusAfterPaint: not a layout of the whole page inside the commit's task).
+ */
 export function useStepHeading() {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => focusAfterPaint(heading.current), []);
   return heading;
 }
 

@@ -13,6 +13,7 @@ import { HotItems } from '../../components/HotItems';
 import { LinePhoto } from '../../components/LinePhoto';
 import type { SignupFromOrder } from '../auth/SignupPage';
 import { useAuth } from '../auth/AuthProvider';
+import { focusAfterPaint } from '../../lib/tasks';
 import { readLastOrder } from './lastOrder';
 import './checkout.css';
 
@@ -27,7 +28,7 @@ export default function OrderConfirmationPage() {
   const address = order?.shippingAddress;
   const onlyGiftCards = !!order?.lines?.length && goodsLines(order.lines).length === 0;
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  useEffect(() => focusAfterPaint(heading.current), []);
   return (
     <section className="page confirmation">
       <h1 ref={heading} tabIndex={-1}>
