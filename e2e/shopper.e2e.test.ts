@@ -42,16 +42,21 @@ async function laptop(): Promise<Page> {
   return page;
 }
 
-/** The element that has the focus, and whether it is whole inside the window. */
+/**
+ * The element that has the focus, and whether it is whole inside the window and seen: nothing painted over it (the
+ * sticky header, or the cart's Order Details panel over the hot strip).
+ */
 const focused = (page: Page) =>
   page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     const box = element?.getBoundingClientRect();
+    const atCenter = box && document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return {
       id: element?.id ?? '',
       className: element?.className ?? '',
       text: element?.textContent?.trim() ?? '',
       inView: !!box && box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0,
+      seen: !!atCenter && !!element?.contains(atCenter),
     };
   });
 const inView = (page: Page, selector: string) =>
@@ -92,7 +97,7 @@ it('at 1280x800 a declined card’s message is in view and has the focus; 4242 t
   await until(() => alerts.at(-1), declined);
   // Once the alert is closed: the message itself has the focus and is whole inside the 800 px window.
   await until(async () => (await focused(page)).id, 'payment-failure');
-  expect(await focused(page)).toMatchObject({ id: 'payment-failure', text: declined, inView: true });
+  expect(await focused(page)).toMatchObject({ id: 'payment-failure', text: declined, inView: true, seen: true });
   await windowShot(page, 'shopper-declined-card-1280x800');
 
   await pay(page, '4242 4242 4242 4242');
@@ -153,7 +158,7 @@ it('at 1280x800 a declined wallet payment’s message is in view and has the foc
   const message = 'Payment failed: Your card was declined.';
   await until(() => alerts.at(-1), message);
   await until(async () => String((await focused(page)).className).includes('wallet-failure'), true);
-  expect(await focused(page)).toMatchObject({ text: message, inView: true });
+  expect(await focused(page)).toMatchObject({ text: message, inView: true, seen: true });
   await windowShot(page, 'shopper-declined-wallet-1280x800');
   await page.context().close();
 });

@@ -678,6 +678,8 @@ describe('a cart of gift cards only (issue 50 item 9)', () => {
     expect(alert).not.toHaveBeenCalled();
     expect(sent).toHaveLength(1);
     expect(sent[0].shippingAddress).toEqual({ name: 'Ada Buyer', email: 'ada@example.com' });
+    // No gift card field either: a gift card cannot pay for gift cards.
+    expect(screen.queryByLabelText('Gift card')).toBeNull();
     const buyer = screen.getByRole('region', { name: GIFT_CARD_WORDS.buyer });
     expect(buyer.querySelector('address')!.textContent).toBe('Ada Buyerada@example.com');
   });

@@ -122,22 +122,26 @@ export default function CheckoutLayout() {
   const context: CheckoutContext = { step, who, address, setAddress, promo };
   const hotShown = useMediaQuery(HOT_STRIP_SHOWN);
   return (
-    <div className="checkout">
-      <section className="checkout-main" aria-labelledby="checkout-heading">
-        <Outlet context={context} />
-      </section>
-      <OrderDetails
-        step={step}
-        cart={cart}
-        address={address}
-        promo={promo}
-        priced={step === 'payment' ? (payment?.priced ?? null) : null}
-        proceeding={proceeding}
-        onProceed={proceed}
-        wallet={cart.length > 0 ? <WalletPay who={who} promo={promo} setAddress={setAddress} /> : null}
-      />
-      {/* Shown from 768 px (checkout.css): a phone neither asks for the list nor renders its cards (issue 50 item 17). */}
+    <>
+      <div className="checkout">
+        <section className="checkout-main" aria-labelledby="checkout-heading">
+          <Outlet context={context} />
+        </section>
+        <OrderDetails
+          step={step}
+          cart={cart}
+          address={address}
+          promo={promo}
+          priced={step === 'payment' ? (payment?.priced ?? null) : null}
+          proceeding={proceeding}
+          onProceed={proceed}
+          wallet={cart.length > 0 ? <WalletPay who={who} promo={promo} setAddress={setAddress} /> : null}
+        />
+      </div>
+      {/* After the checkout's grid, not in it: the sticky Order Details panel keeps to the grid, and overlapped the
+          strip when the step was shorter than the panel (issue 50 item 6's scrolled-to message was under it). Shown
+          from 768 px (checkout.css): a phone neither asks for the list nor renders its cards (issue 50 item 17). */}
       <div className="cart-hot">{hotShown && <HotItems title="You may also like" />}</div>
-    </div>
+    </>
   );
 }

@@ -125,7 +125,8 @@ export default function PaymentStep() {
         </address>
       </section>
       <section className="card stack" aria-label="Card payment">
-        {!payment.confirming && !payment.paid && !payment.stopped && (
+        {/* No gift card pays for gift cards (the shop refuses it): not offered for a cart of them only. */}
+        {!payment.confirming && !payment.paid && !payment.stopped && !buyerOnly && (
           <GiftCardField
             applied={intent.giftCard ?? null}
             locked={payment.busy}
