@@ -75,6 +75,12 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Keeps what the window shows now (not the whole page: an open menu over it, a message in view) as an artifact. */
+export async function windowShot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
 /** Alerts the page shows (window.alert), each accepted as a shopper would. */
 export function collectAlerts(page: Page): string[] {
   const alerts: string[] = [];

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { CATALOG_CDN_SECONDS } from '../shared/pages';
 import { PRODUCT_PAGE_SIZE, searchUrl } from '../shared/product-lists';
-import { adminToken, launch, newPage, shopUrl, shot, until } from './browser';
+import { adminToken, axeViolations, launch, newPage, shopUrl, shot, until, windowShot } from './browser';
 
 /** Issue 17 in Chromium: a category of more than a screenful, Load more, the back button, sorting. */
 let browser: Browser;
@@ -69,33 +69,59 @@ it.each(['phone', 'desktop'] as const)(
   },
 );
 
-it('on a phone the category row shows every category whole (390 and 360 wide); narrower, it scrolls and its edge says so', async () => {
+it('on a phone the categories are a menu (390, 360 and 320 wide); at 1280 a row with every one whole (issue 50 item 8)', async () => {
+  const everyLink = ['New Releases', 'Hoodies', 'Candles', 'Tees', 'Gift Wraps', 'Tumblers', 'Rugs', 'Gift Cards'];
   for (const width of [390, 360, 320]) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL: shopUrl() });
     const page = await context.newPage();
     await page.goto('/');
     await page.locator('#root:not([data-shell])').waitFor();
-    const row = page.getByRole('navigation', { name: 'Categories' });
-    const sizes = await row.evaluate((element) => ({
-      scroll: element.scrollWidth,
-      client: element.clientWidth,
-      background: getComputedStyle(element).backgroundImage,
-    }));
-    if (width >= 360) {
-      expect(sizes.scroll).toBeLessThanOrEqual(sizes.client);
-      for (const link of await row.getByRole('link').all()) {
-        const box = (await link.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width);
-      }
-    } else {
-      // More than fits: the row scrolls, with a shadow at the edge that has more behind it.
-      expect(sizes.scroll).toBeGreaterThan(sizes.client);
-      expect(sizes.background).toContain('radial-gradient');
+    const nav = page.getByRole('navigation', { name: 'Categories' });
+    const button = nav.getByRole('button', { name: 'Shop by category' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await nav.getByRole('link').first().isVisible()).toBe(false);
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const links = nav.getByRole('link');
+    expect(await links.allTextContents()).toEqual(everyLink);
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(800);
+      // A finger's target: a row each, at least 44 px high.
+      expect(box.height).toBeGreaterThanOrEqual(44);
     }
-    await shot(page, `catalogue-category-row-${width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (width === 390) {
+      expect(await axeViolations(page, 'the open category menu at 390')).toEqual([]);
+      await windowShot(page, 'header-menu-390-open');
+    }
+    // Escape closes it and the focus is back on the button.
+    await links.nth(2).focus();
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Shop by category');
+    // A category chosen from it: its page, and the menu closed.
+    await button.click();
+    await nav.getByRole('link', { name: 'Tumblers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Tumblers' }).waitFor();
+    await page.getByRole('link', { name: /Lemonade Tumbler/ }).waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   }
+  const { context, page } = await newPage(browser, 'desktop');
+  await page.goto('/');
+  await page.locator('#root:not([data-shell])').waitFor();
+  const nav = page.getByRole('navigation', { name: 'Categories' });
+  expect(await nav.getByRole('button').isVisible()).toBe(false);
+  const links = nav.getByRole('link');
+  expect(await links.allTextContents()).toEqual(everyLink);
+  const boxes = await Promise.all((await links.all()).map(async (link) => (await link.boundingBox())!));
+  expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
+  expect(Math.max(...boxes.map((box) => box.x + box.width))).toBeLessThanOrEqual(1280);
+  await windowShot(page, 'header-1280');
+  await context.close();
 });
 
 it('sorting by price asks the API in that order and keeps the choice in the address', async () => {

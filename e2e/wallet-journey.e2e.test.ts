@@ -45,6 +45,8 @@ async function openTestWallet(viewport: 'phone' | 'desktop') {
   await page.goto('/');
   await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify([line])), CANDLES);
   await page.goto('/cart');
+  // The wallet's code loads once the page is idle with its box in view (issue 50 item 17): the shopper scrolls to it.
+  await page.getByRole('region', { name: 'Pay with a wallet' }).scrollIntoViewIfNeeded();
   await page.getByRole('button', { name: 'Pay with test wallet' }).click();
   return { context, page, alerts, sheet: page.getByRole('dialog', { name: 'Test wallet' }) };
 }

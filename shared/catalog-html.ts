@@ -1,6 +1,6 @@
 import { CATEGORIES } from './categories';
 import { PHOTO_SIZES, pictureOf, type Photo } from './images';
-import { LIST_MESSAGES, MESSAGES } from './messages';
+import { LIST_MESSAGES, reviewsLine } from './messages';
 import { formatPrice } from './money';
 import { type Product } from './schemas/product';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from './product-lists';
@@ -83,7 +83,7 @@ export function productCardHtml(product: Product, options: { priority?: boolean;
     },
     [
       photoHtml(product.photos[0], { fallback: product.image, alt: name, sizes: PHOTO_SIZES.grid, ...options }),
-      element('span', { class: 'reviews' }, text(MESSAGES.reviews(product.averageRating))),
+      element('span', { class: 'reviews' }, text(reviewsLine(product))),
       element('span', { class: 'product-name' }, text(name)),
       element('span', { class: 'price' }, text(formatPrice(product.price))),
       badge ? element('span', { class: soldOut ? 'stock-badge out' : 'stock-badge' }, text(badge)) : '',

@@ -17,13 +17,21 @@ export const GIFT_CARD_WORDS = {
   tooMany: `At most ${GIFT_CARD_RULES.maxPerOrder} gift cards per order. Please split them into two orders.`,
   alreadyInCart: 'This gift card is in your cart already.',
   addAgain: 'Please remove it and add it again with a new date.',
-  /** The shipping step of a cart of gift cards only: why it still asks for an address. */
+  /** The details step of a cart of gift cards only: why it asks for a name and an email, and no address. */
   addressForCardsOnly:
-    'Nothing in your cart ships: each gift card is emailed to its recipient on its day. We still ask for your name, ' +
-    'email and address: they are the billing details of your payment, and your receipt and the card name you as its buyer.',
+    'Nothing in your cart ships: each gift card is emailed to its recipient on its day. We only need your name and ' +
+    'email: your receipt goes there, and the card names you as its buyer.',
+  /** The details step's heading for a cart of gift cards only (the spec's "Shipping Details" when anything ships). */
+  buyerHeading: 'Your Details',
+  /** The card step's box of the buyer, for a cart of gift cards only (where a parcel's address would be). */
+  buyer: 'Your details',
+  /** The Order Details panel of a cart of gift cards only, where the tax note would be: nothing is taxed. */
+  notTaxed: 'Gift cards are not taxed.',
   /** The Order Details panel instead of the arrival date, for a cart of gift cards only. */
   emailedNotShipped: 'Nothing ships: each gift card is emailed to its recipient on its day.',
   emailedOnItsDay: 'Each gift card is emailed to its recipient on its day, with its code.',
+  /** Where an order's address would be, for an order of gift cards only (no address is asked for: issue 50 item 9). */
+  nothingShips: 'Nothing ships: gift cards only, each emailed to its recipient on its day.',
 } as const;
 
 /** What a gift card line shows where a product line shows its product (the cart, an order). */
@@ -65,6 +73,13 @@ export function cartLineKey(line: { id: string; size: string; giftCard?: GiftCar
 /** The lines that are goods (they ship, are taxed and take a promo code's discount). */
 export const goodsLines = <Line extends { id: string }>(lines: readonly Line[]): Line[] =>
   lines.filter((line) => !isGiftCardLine(line));
+
+/**
+ * A cart of gift cards only: nothing ships, nothing is taxed, no promo code applies, and its checkout asks only for
+ * the buyer's name and email (issue 50 item 9).
+ */
+export const onlyGiftCards = (lines: readonly { id: string }[]): boolean =>
+  lines.length > 0 && goodsLines(lines).length === 0;
 
 /** How a gift card line is named on a receipt: "Gift card for Bea, mailed December 24, 2026" (words as given). */
 export const giftCardLineText = (card: Pick<GiftCardDetails, 'recipientName' | 'deliverOn'>) =>

@@ -359,12 +359,44 @@ export const AUTH_MESSAGES = {
   resetInstead: 'Reset the password',
 } as const;
 
+/**
+ * A guest's order added to an account (issue 50 item 11, docs/decisions/0143): offered after a guest checkout and on
+ * the account page; the order is added only through a link mailed to the account's own email.
+ */
+export const GUEST_ORDER_MESSAGES = {
+  /** The confirmation page, to a guest. */
+  offer: 'Keep this order with your details for next time: create an account with the email you used.',
+  createAccount: 'Create an account',
+  /** Whatever the order and the account are: the answer never says whether an order has this number or email. */
+  linkSent: (orderLabel: string) =>
+    `If order ${orderLabel} was placed without an account and with your account's email, we have sent a link to that ` +
+    'email. Open it while signed in to add the order to your account.',
+  mailSubject: (orderLabel: string) => `Add order ${orderLabel} to your account`,
+  added: (orderLabel: string) => `Order ${orderLabel} is now in your account.`,
+  linkInvalid: 'This link is not valid or has expired. Ask for a new one on your account page.',
+  otherAccount: 'This link was asked for by another account. Sign in with that account to use it.',
+  otherEmail: "This order was placed with another email than your account's, so it cannot be added to it.",
+  inAnotherAccount: 'This order is in another account already.',
+  signInFirst: 'Sign in to add the order to your account.',
+} as const;
+
 /** The account page's rating control (spec: 1 to 5 stars): its visible label and what it says of the rating given. */
 export const RATING_MESSAGES = {
   label: 'Your rating',
   notRated: 'Not rated yet',
   rated: (stars: number) => `You rated it ${stars} out of 5`,
+  /** A product nobody has rated, where the spec's "Reviews: average/5" would read "Reviews: 0/5" (issue 50 item 7). */
+  noRatings: 'No ratings yet',
+  /** The account page's stars before the order has shipped (issue 50 item 7): they are offered once it has. */
+  afterShipping: 'You can rate it once it has shipped.',
 } as const;
+
+/**
+ * What a product card and page say of a product's ratings: the spec's "Reviews: average/5", or "No ratings yet" while
+ * nobody has rated it (a 0/5 read as zero stars: issue 50 item 7, docs/where-we-differ.md).
+ */
+export const reviewsLine = (product: { averageRating: number; ratingCount: number }) =>
+  product.ratingCount > 0 ? MESSAGES.reviews(product.averageRating) : RATING_MESSAGES.noRatings;
 
 /** The account page's shipping profiles. */
 export const PROFILE_MESSAGES = {

@@ -153,6 +153,7 @@ export const SPA_ROUTES = [
   '/reset-password',
   '/account',
   '/account/orders/:orderNumber',
+  '/account/add-order',
   '/order-status',
   '/custom-printing',
   '/gift-cards',

@@ -299,14 +299,20 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
           entity: def.entity,
         },
       );
-    // A change to an index's fields moves the record in that index: its keys are rebuilt from the whole record.
-    const touched = Object.values(def.indexes ?? {}).some(
+    // A change to an index's fields moves the record in that index: its keys are rebuilt from the whole record. Only
+    // the indexes the change touches: another index keeps its keys as stored, so a `current` read before another
+    // writer changed that index's fields (an order given to an account while it ships) cannot move it back.
+    const touched = Object.values(def.indexes ?? {}).filter(
       (index) => index.index !== 'table' && [...index.pk, ...index.sk].some((field) => field in set),
     );
-    if (touched) {
+    if (touched.length) {
       if (!options.current && !options.upsert)
         throw new Error(`${def.entity}: changing an index field needs the current record`);
-      Object.assign(set, indexKeys({ ...options.current, ...(set as Partial<T>) }));
+      const keys = indexKeys({ ...options.current, ...(set as Partial<T>) });
+      for (const index of touched) {
+        const { partitionKey, sortKey } = GSI[index.index as GsiName];
+        if (partitionKey in keys) Object.assign(set, { [partitionKey]: keys[partitionKey], [sortKey]: keys[sortKey] });
+      }
     }
     const sets = Object.entries(set).map(([name, value]) => `${expression.name(name)} = ${expression.value(value)}`);
     if (options.upsert && !('createdAt' in set)) {

@@ -365,8 +365,12 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/auth/orders', 200, { token: customer });
   await call('GET', `/auth/orders/${mine.orderNumber}`, 200, { token: customer });
   await call('GET', `/auth/orders/${guest.orderNumber}`, 404, { token: customer });
-  await call('POST', '/auth/products/harvest-spice-candle/reviews', 200, { token: customer, body: { rating: 4 } });
-  await call('GET', '/auth/reviews', 200, { token: customer });
+  // A guest's order added to the account (issue 50 item 11): the link is mailed only for a guest's order with the
+  // account's email (the same answer either way), and only a link the shop signed adds one.
+  await call('POST', '/auth/guest-orders/link', 200, { token: customer, body: { orderNumber: guest.orderNumber } });
+  await call('POST', '/auth/guest-orders/add', 400, { token: customer, body: { token: 'not-ours.signature' } });
+  // Bought, not shipped yet: no rating (issue 50 item 7); it is rated once an order of it has shipped, below.
+  await call('POST', '/auth/products/harvest-spice-candle/reviews', 403, { token: customer, body: { rating: 4 } });
   await call('POST', '/auth/products/no-such-product/reviews', 404, { token: customer, body: { rating: 4 } });
 
   // Forms.
@@ -522,6 +526,20 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     token: owner,
     body: { carrier: 'FedEx', trackingNumber: '1234', version: shipped.version },
   });
+  // The customer's second order of the candle, shipped: now the rating is taken (issue 50 item 7).
+  const second = (
+    await call('POST', '/auth/create-payment-intent', 200, {
+      token: customer,
+      body: { cart, shippingAddress: address('customer@example.com') },
+    })
+  ).body;
+  await confirm(second.clientSecret, '4242424242424242', 200);
+  const secondOrder = (
+    await call('POST', '/auth/adminOrders', 201, { token: customer, body: { paymentIntentId: second.paymentIntentId } })
+  ).body.order;
+  await call('POST', `/api/admin/orders/${secondOrder.orderNumber}/complete`, 200, { token: owner, body: {} });
+  await call('POST', '/auth/products/harvest-spice-candle/reviews', 200, { token: customer, body: { rating: 4 } });
+  await call('GET', '/auth/reviews', 200, { token: customer });
   // A refund in part (decision 0116): an amount; more than is left; no such order.
   const refunds = `/api/admin/orders/${guest.orderNumber}/refunds`;
   await call('POST', refunds, 200, {

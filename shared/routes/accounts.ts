@@ -6,6 +6,12 @@ import {
   shippingProfilesBodySchema,
 } from '../schemas/address';
 import { validateAdminSchema } from '../schemas/common';
+import {
+  addGuestOrderAnswerSchema,
+  addGuestOrderBodySchema,
+  guestOrderLinkAnswerSchema,
+  guestOrderLinkBodySchema,
+} from '../schemas/guest-orders';
 import { customerOrdersSchema, orderPageSchema, previousOrderSchema } from '../schemas/order-views';
 import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import type { RouteDef } from './types';
@@ -64,7 +70,7 @@ export const ACCOUNT_ROUTES = [
     access: 'user',
     table: 'read',
     answer: previousOrderSchema,
-    summary: 'Items of the latest order: {cart: [items]}',
+    summary: 'Items of the latest order and those the customer may rate: {cart: [items], rateable: [ids]}',
   },
   {
     method: 'GET',
@@ -86,6 +92,41 @@ export const ACCOUNT_ROUTES = [
     refusals: { 404: 'No order of this customer has this number (anyone else’s is a 404 too)' },
     summary: "One of the customer's orders with tracking and replacement requests (404 for anyone else's)",
   },
+  // A guest's order added to the signed-in customer's account (issue 50 item 11, docs/decisions/0143): a link for the
+  // order is mailed to the account's own email (proof that the customer holds it), and only that link, opened by the
+  // same account, adds the order.
+  {
+    method: 'POST',
+    path: '/auth/guest-orders/link',
+    handler: 'accounts/mail-guest-order-link',
+    access: 'user',
+    // Each ask mails the account's own address at most; counted with the order look-ups (a number tried with an email).
+    rateLimit: 'order-lookups',
+    table: 'read',
+    uses: ['cognito', 'ses', 'links'],
+    body: guestOrderLinkBodySchema,
+    answer: guestOrderLinkAnswerSchema,
+    summary:
+      "{orderNumber} -> mails the account's email a link that adds the order to the account, when the order was placed " +
+      'without an account and with that email; the same answer either way',
+  },
+  {
+    method: 'POST',
+    path: '/auth/guest-orders/add',
+    handler: 'accounts/add-guest-order',
+    access: 'user',
+    table: 'readwrite',
+    uses: ['cognito', 'links'],
+    body: addGuestOrderBodySchema,
+    answer: addGuestOrderAnswerSchema,
+    refusals: {
+      400: 'The link is not one the shop signed, or has expired (`link_invalid`)',
+      403: 'The link was asked for by another account (`other_account`)',
+      404: 'No order has the number the link names',
+      409: "The order is in another account (`in_another_account`), or the account's email is no longer the order's (`other_email`)",
+    },
+    summary: "{token} of the mailed link -> the order, now the customer's (again: the same answer)",
+  },
   {
     method: 'GET',
     path: '/auth/reviews',
@@ -105,10 +146,10 @@ export const ACCOUNT_ROUTES = [
     body: reviewBodySchema,
     answer: ratedAnswerSchema,
     refusals: {
-      403: 'The customer has not bought this product (a rating needs an order of it)',
+      403: 'The customer has not bought this product, or its order has not shipped yet',
       404: 'No listed product has this id',
       409: 'Many ratings of this product at once: try again',
     },
-    summary: 'One rating (1-5) per customer per bought product; a second replaces the first',
+    summary: 'One rating (1-5) per customer per product shipped to them; a second replaces the first',
   },
 ] as const satisfies readonly RouteDef[];

@@ -74,6 +74,23 @@ export const shippingAddressSchema = z.object({
 });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 
+/**
+ * The checkout's details as a request carries them (issue 50 item 9): a full shipping address, or, for a cart of gift
+ * cards only (nothing ships), the buyer's name and email alone. Each field given is checked as the shipping address
+ * checks it; which ones are required depends on the cart, so the body's schema decides (checkout.ts
+ * `addressForTheCart`).
+ */
+export const checkoutAddressSchema = z.object({
+  name: cleanText(),
+  email: shippingEmail(),
+  line1: z.optional(cleanText()),
+  city: z.optional(cleanText()),
+  state: z.optional(cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState))),
+  zip: z.optional(cleanText().check(matches(FIVE_DIGIT_ZIP, MESSAGES.invalidZip))),
+  phone: z.optional(phoneNumberSchema),
+});
+export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
+
 /** Where a parcel goes: a checkout address's fields, or a profile's with its `address` as `line1`. */
 export type ShipTo = Pick<ShippingAddress, 'name' | 'line1' | 'city' | 'state' | 'zip'>;
 export const shipToOfProfile = ({

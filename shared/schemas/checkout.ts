@@ -1,9 +1,11 @@
+import { goodsLines } from '../gift-card-lines';
 import { MESSAGES } from '../messages';
 import { CURRENCY } from '../money';
+import { PLACE_FIELDS } from '../order-address';
 import { LINE_SIZES, MAX_CART_LINES, MAX_QUANTITY, MIN_QUANTITY } from '../sizes';
 import { isUsState } from '../tax';
 import { WALLET_MESSAGES, walletZip } from '../wallet';
-import { FIVE_DIGIT_ZIP, shippingAddressSchema } from './address';
+import { checkoutAddressSchema, FIVE_DIGIT_ZIP } from './address';
 import { giftCardLineRule } from './cart';
 import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
 import { amountsSchema, paymentIntentIdSchema, whole } from './refs';
@@ -47,31 +49,48 @@ export const validateCartResultSchema = z.object({ success: z.boolean(), outOfSt
 /** A guest checkout's secret, as the server issued it (docs/decisions/0062). */
 const checkoutSecretSchema = z.string().check(z.minLength(16), z.maxLength(128));
 
+/**
+ * The checkout's details fit its cart (issue 50 item 9): a cart with anything to ship needs the whole shipping address
+ * (each missing field named, with the spec's words); a cart of gift cards only needs the buyer's name and email alone.
+ */
+const addressForTheCart = z.superRefine(
+  (body: { cart: readonly { id: string }[]; shippingAddress: Record<string, unknown> }, context) => {
+    if (!goodsLines(body.cart).length) return;
+    for (const field of PLACE_FIELDS)
+      if (body.shippingAddress[field] === undefined)
+        context.addIssue({ code: 'custom', path: ['shippingAddress', field], message: MESSAGES.profileFieldsRequired });
+  },
+);
+
 /** POST /auth/create-payment-intent and /guest */
-export const createIntentBodySchema = z.object({
-  cart: checkoutCartSchema,
-  shippingAddress: shippingAddressSchema,
-  currency: z._default(z.literal(CURRENCY), CURRENCY),
-  /**
-   * The checkout this browser was given by its first call (none on the first call): calling again updates the same
-   * intent and checkout. A guest's checkout also needs its `checkoutSecret`; without it the answer is 404.
-   */
-  checkoutId: z.optional(z.uuid()),
-  checkoutSecret: z.optional(checkoutSecretSchema),
-  /** One promo code per order (case-insensitive); checked again here, and redeemed when the order is taken. */
-  promoCode: z.optional(promoCodeSchema),
-  /**
-   * A gift card's code (docs/decisions/0126): its balance pays the total, up to what it holds; the rest is paid by
-   * card. Wrong codes are counted per client (10 in 10 minutes, then 429).
-   */
-  giftCardCode: z.optional(giftCardCodeInputSchema),
-  /**
-   * Paid from a wallet's sheet (docs/decisions/0129): the total the sheet showed the shopper. The server prices the
-   * checkout with the wallet's full address and refuses it (409 `wallet_total_changed`, nothing changed) when its
-   * total is not this one, so a card is never charged an amount the shopper was not shown.
-   */
-  wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
-});
+export const createIntentBodySchema = z
+  .object({
+    cart: checkoutCartSchema,
+    /** The shipping address; for a cart of gift cards only, the buyer's name and email are enough (issue 50 item 9). */
+    shippingAddress: checkoutAddressSchema,
+    currency: z._default(z.literal(CURRENCY), CURRENCY),
+    /**
+     * The checkout this browser was given by its first call (none on the first call): calling again updates the same
+     * intent and checkout. A guest's checkout also needs its `checkoutSecret`; without it the answer is 404.
+     */
+    checkoutId: z.optional(z.uuid()),
+    checkoutSecret: z.optional(checkoutSecretSchema),
+    /** One promo code per order (case-insensitive); checked again here, and redeemed when the order is taken. */
+    promoCode: z.optional(promoCodeSchema),
+    /**
+     * A gift card's code (docs/decisions/0126): its balance pays the total, up to what it holds; the rest is paid by
+     * card. Wrong codes are counted per client (10 in 10 minutes, then 429).
+     */
+    giftCardCode: z.optional(giftCardCodeInputSchema),
+    /**
+     * Paid from a wallet's sheet (docs/decisions/0129): the total the sheet showed the shopper. The server prices the
+     * checkout with the wallet's full address and refuses it (409 `wallet_total_changed`, nothing changed) when its
+     * total is not this one, so a card is never charged an amount the shopper was not shown.
+     */
+    wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
+  })
+  .check(addressForTheCart);
+export type CreateIntentBody = z.output<typeof createIntentBodySchema>;
 
 export const createIntentResultSchema = z.object({
   clientSecret: z.string(),
@@ -133,10 +152,10 @@ export const orderSchema = z.object({
   shippingAddress: z.object({
     name: z.string(),
     email: z.string(),
-    line1: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
+    line1: z.optional(z.string()),
+    city: z.optional(z.string()),
+    state: z.optional(z.string()),
+    zip: z.optional(z.string()),
   }),
   lines: z.array(
     z.object({

@@ -10,14 +10,17 @@ import * as z from './zod';
  * (orders.ts) so pages bundle only what they read.
  */
 
-/** Where an order ships, as its customer sees it. */
+/**
+ * Where an order ships, as its customer sees it; an order of gift cards only ships nothing and has its buyer's name and
+ * email alone (issue 50 item 9).
+ */
 export const orderAddressSchema = z.object({
   name: z.string(),
   email: z.string(),
-  line1: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
+  line1: z.optional(z.string()),
+  city: z.optional(z.string()),
+  state: z.optional(z.string()),
+  zip: z.optional(z.string()),
   /** The carrier's contact number, when a wallet gave one (docs/decisions/0129). */
   phone: z.optional(z.string()),
 });
@@ -134,7 +137,11 @@ export type OrderView = z.infer<typeof orderViewSchema>;
 /** GET /auth/orders: the customer's orders, newest first. */
 export const customerOrdersSchema = z.object({ orders: z.array(orderViewSchema) });
 /** GET /auth/previousOrderCombined: the lines of the latest order (the spec's account page). */
-export const previousOrderSchema = z.object({ cart: z.array(orderLineSchema) });
+export const previousOrderSchema = z.object({
+  cart: z.array(orderLineSchema),
+  /** The ids of the products above the customer may rate now: those of an order that has shipped (issue 50 item 7). */
+  rateable: z.array(z.string()),
+});
 /** POST /auth/adminOrders: the order recorded (201) or as it was recorded before (200). */
 export const recordedOrderSchema = z.object({ order: orderViewSchema });
 /**

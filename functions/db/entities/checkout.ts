@@ -1,5 +1,5 @@
 import type { Amounts } from '#shared/money';
-import type { ShippingAddress } from '#shared/schemas/address';
+import type { OrderAddress } from '#shared/order-address';
 import type { TaxProviderName } from '#shared/tax-codes';
 import { model, type Timestamps } from '../table';
 import type { OrderLine, OrderPromo, StripeTaxRecord } from './order';
@@ -62,7 +62,8 @@ export interface CheckoutRecord extends Timestamps {
   taxFallback?: string;
   /** The Stripe Tax calculation of the amounts, when Stripe Tax computed them. */
   stripeTax?: StripeTaxRecord;
-  shippingAddress: ShippingAddress;
+  /** Where it ships; the buyer alone (name, email) when nothing ships: gift cards only (issue 50 item 9). */
+  shippingAddress: OrderAddress;
   /**
    * A quote's offer this checkout pays (docs/decisions/0113): its id is `quote-<quoteId>-<offerNo>`, so every tab and
    * retry paying the offer shares it, and the take also needs the quote to still hold this offer.

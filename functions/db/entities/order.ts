@@ -3,7 +3,7 @@ import type { Amounts } from '#shared/money';
 import type { PromoKind } from '#shared/promo';
 import type { LineShares } from '#shared/shares';
 import type { TaxProviderName } from '#shared/tax-codes';
-import type { ShippingAddress } from '#shared/schemas/address';
+import type { OrderAddress } from '#shared/order-address';
 import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
 import type { CheckoutQuote } from './checkout';
@@ -27,7 +27,8 @@ export interface OrderRecord extends Timestamps {
    * back, payment refunded, see `refund`), or the payment could never be captured (paymentStatus capture_failed).
    */
   status: 'pending' | 'completed' | 'cancelled';
-  shippingAddress: ShippingAddress;
+  /** Where it ships; the buyer alone (name, email) when nothing ships: gift cards only (issue 50 item 9). */
+  shippingAddress: OrderAddress;
   lines: OrderLine[];
   amounts: Amounts;
   /** The promo code of the order (its discount is amounts.discount), redeemed in the take's transaction. */

@@ -1,3 +1,4 @@
+import { hasShipTo } from '#shared/order-address';
 import { sameShipTo, shipToOfProfile, type ShippingProfile } from '#shared/schemas/address';
 import { orders } from '../../db/entities/order';
 import { shippingProfiles } from '../../db/entities/shipping-profiles';
@@ -8,16 +9,21 @@ export async function getProfiles(userId: string): Promise<ShippingProfile[]> {
   return (await shippingProfiles.get({ userId }))?.profiles ?? [];
 }
 
+/** Orders read for the latest one that shipped somewhere (gift-card-only orders between have no address). */
+const ORDERS_READ_FOR_LAST_ADDRESS = 10;
+
 /**
- * The profiles with the one the customer's latest order shipped to (`lastUsed`: its index, or null when that order went
- * elsewhere or there is none yet), read from that one order: checkout starts from it (issue 34 item 4).
+ * The profiles with the one the customer's latest order with an address shipped to (`lastUsed`: its index, or null
+ * when that order went elsewhere or there is none yet; an order of gift cards only has no address: issue 50 item 9):
+ * checkout starts from it (issue 34 item 4).
  */
 export async function readProfiles(userId: string): Promise<{ data: ShippingProfile[]; lastUsed: number | null }> {
-  const [profiles, [latest]] = await Promise.all([
+  const [profiles, latest] = await Promise.all([
     getProfiles(userId),
-    orders.query('byCustomer', { customer: userId }, { order: 'desc', limit: 1 }),
+    orders.query('byCustomer', { customer: userId }, { order: 'desc', limit: ORDERS_READ_FOR_LAST_ADDRESS }),
   ]);
-  const index = latest ? profiles.findIndex((p) => sameShipTo(shipToOfProfile(p), latest.shippingAddress)) : -1;
+  const shipTo = latest.map((order) => order.shippingAddress).find(hasShipTo);
+  const index = shipTo ? profiles.findIndex((p) => sameShipTo(shipToOfProfile(p), shipTo)) : -1;
   return { data: profiles, lastUsed: index >= 0 ? index : null };
 }
 

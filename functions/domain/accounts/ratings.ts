@@ -1,29 +1,35 @@
 import { products } from '../../db/entities/product';
 import { reviews } from '../../db/entities/review';
 import { isCancelledTransaction } from '../../db/transaction';
-import { MESSAGES } from '#shared/messages';
+import { MESSAGES, RATING_MESSAGES } from '#shared/messages';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { toProduct } from '../catalog/products';
 import { commitProductChange } from '../catalog/tag-index';
-import { customerOrders } from './orders';
+import { customerOrders, hasShipped } from './orders';
 
 const MAX_ATTEMPTS = 15;
 const productNotFound = () => notFound(MESSAGES.productNotFound);
 
-/** Whether one of the customer's orders contains the product. */
-async function hasBought(userId: string, productId: string): Promise<boolean> {
-  return (await customerOrders(userId)).some((order) => order.lines.some((line) => line.id === productId));
+/** What the customer's orders say of a product: not bought, bought but not shipped yet, or shipped to them. */
+async function boughtState(userId: string, productId: string): Promise<'none' | 'unshipped' | 'shipped'> {
+  const bought = (await customerOrders(userId)).filter((order) => order.lines.some((line) => line.id === productId));
+  if (bought.some(hasShipped)) return 'shipped';
+  return bought.length ? 'unshipped' : 'none';
 }
 
 /**
- * One rating per customer per product, only for products the customer bought (docs/decisions/0011-accounts-ratings.md).
- * The review and the product's running total and count change in one transaction, conditioned on the rating read
- * before (or on there being none), so retries and concurrent raters keep the total and the count exact.
+ * One rating per customer per product, only for products the customer bought and that have shipped to them
+ * (docs/decisions/0011-accounts-ratings.md; since issue 50 item 7 an order still being packed gives no rating: the
+ * customer has not had the product in hand). The review and the product's running total and count change in one
+ * transaction, conditioned on the rating read before (or on there being none), so retries and concurrent raters keep
+ * the total and the count exact.
  */
 export async function rateProduct(userId: string, productId: string, rating: number) {
   const stored = await products.get({ id: productId });
   if (!stored || stored.status !== 'listed') throw productNotFound();
-  if (!(await hasBought(userId, productId))) throw forbidden('You can rate a product once you have bought it.');
+  const bought = await boughtState(userId, productId);
+  if (bought === 'none') throw forbidden('You can rate a product once you have bought it.');
+  if (bought === 'unshipped') throw forbidden(RATING_MESSAGES.afterShipping);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const previous = await reviews.get({ productId, userId }, { consistent: true });

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
 import { giftCardsBoughtOf, giftCardShare } from '#shared/gift-cards';
 import { CURRENCY, promoBase } from '#shared/money';
-import type { ShippingAddress } from '#shared/schemas/address';
+import { goodsLines } from '#shared/gift-card-lines';
+import { buyerOf, type OrderAddress } from '#shared/order-address';
+import type { CheckoutAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
 import { currentCorrelationId } from '../../lib/logger';
@@ -31,7 +33,8 @@ import { scheduleReminder } from '../reminders/reminders';
 
 export interface CreateIntentInput {
   cart: CheckoutLine[];
-  shippingAddress: ShippingAddress;
+  /** The shipping address; the buyer's name and email are enough for a cart of gift cards only (issue 50 item 9). */
+  shippingAddress: CheckoutAddress;
   checkoutId?: string;
   /** A guest's proof that `checkoutId` is theirs. */
   checkoutSecret?: string;
@@ -57,6 +60,19 @@ const MAX_TAKE_WRITES = 96;
 /** A checkout the caller cannot show is theirs: one answer whether it exists or not (docs/decisions/0062). */
 const noSuchCheckout = () => new HttpError(404, 'checkout_not_found', MESSAGES.checkoutNotFound);
 
+/**
+ * What the checkout keeps of the shopper's details (issue 50 item 9): the shipping address when anything ships; for a
+ * cart of gift cards only (each is emailed) the buyer's name and email alone, so no address is kept that nothing uses.
+ * The body's schema already requires the address when goods ship; a caller that skipped it is refused here too.
+ */
+function detailsFor(lines: readonly { id: string }[], address: CheckoutAddress): OrderAddress {
+  if (!goodsLines(lines).length) return buyerOf(address);
+  const { line1, city, state, zip } = address;
+  if (line1 === undefined || city === undefined || state === undefined || zip === undefined)
+    throw badRequest(MESSAGES.profileFieldsRequired);
+  return { ...address, line1, city, state, zip };
+}
+
 /** A signed-in shopper's checkout is theirs by the token; a guest's by the secret its browser was given. */
 function isTheirs(checkout: Checkout | null, input: CreateIntentInput): checkout is Checkout {
   if (!checkout) return false;
@@ -81,13 +97,14 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const { lines, unavailable } = await priceCart(input.cart);
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
+  const details = detailsFor(lines, input.shippingAddress);
   if (takeWriteCount(lines) > MAX_TAKE_WRITES) {
     throw badRequest('Too many different products for one order. Please split it into two.');
   }
   // The code is checked again here (reads only) with the customer known; it is redeemed when the order is taken.
   const shopper: PromoShopper =
     input.customer === 'guest'
-      ? { guestEmail: input.shippingAddress.email }
+      ? { guestEmail: details.email }
       : { userId: input.customer, accountEmail: input.accountEmail ?? (async () => null) };
   // A code the shop does not know counts against the client's one budget of wrong promo codes (decision 0139).
   const promo = input.promoCode
@@ -100,7 +117,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     : undefined;
   // The tax by the address (Stripe Tax where the stage turns it on, else the table), and each line's share of the
   // discount, shipping and tax (issue 35): kept on the checkout, copied onto the order.
-  const priced = await priceWithTax(lines, input.shippingAddress, promo);
+  const priced = await priceWithTax(lines, details, promo);
   const { amounts } = priced;
   // A wallet's sheet showed a total before the full address was known: another total is refused, nothing changed.
   if (input.wallet && amounts.total !== input.wallet.shownTotal)
@@ -124,13 +141,13 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     : existing
       ? await provider.updateIntent(existing.intentId, {
           amount: cardAmount,
-          receiptEmail: input.shippingAddress.email,
+          receiptEmail: details.email,
         })
       : await provider.createIntent({
           amount: cardAmount,
           currency: CURRENCY,
           metadata: { checkoutId, customer: input.customer },
-          receiptEmail: input.shippingAddress.email,
+          receiptEmail: details.email,
           idempotencyKey: `checkout-${checkoutId}-${cardAmount}`,
         });
   const now = new Date();
@@ -151,7 +168,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     // Set or cleared, as the promo code: a later call priced by the table drops an earlier Stripe Tax calculation.
     taxFallback: priced.tax.stripeTaxUnavailable,
     stripeTax: priced.tax.calculationId ? { calculationId: priced.tax.calculationId } : undefined,
-    shippingAddress: input.shippingAddress,
+    shippingAddress: details,
     ...(existing?.failedAttempts ? { failedAttempts: existing.failedAttempts } : {}),
     // The settle job finishes it under this request's id (docs/decisions/0100).
     ...(correlationId ? { correlationId } : {}),

@@ -5,6 +5,7 @@ import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import type { ConfirmationMailView, Dashboard } from '#shared/schemas/order-views';
+import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
@@ -45,7 +46,7 @@ function deliveryLines(order: OrderRecord): string[] {
   const cardsLine = 'Each gift card is mailed to its recipient on its day, with its code.';
   // A quote's design work ships nothing (issue 37): no address was asked.
   if (order.quote?.ships === false) return ['Nothing ships: we send your design work by mail and on your quote page.'];
-  if (cards && !goodsLines(order.lines).length) return [`Nothing ships. ${cardsLine}`];
+  if ((cards && !goodsLines(order.lines).length) || !hasShipTo(address)) return [`Nothing ships. ${cardsLine}`];
   return [
     'Shipping to:',
     unescapeText(address.name),

@@ -2,9 +2,11 @@ import { lineLabel } from '#shared/aftersale';
 import { cardPaymentOf, giftCardPaymentsOf } from './identity';
 import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '#shared/aftersale';
 import { amountRows } from '#shared/amount-rows';
+import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { LOG_EVENT } from '#shared/observability';
+import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
 import type { OrderRecord, SentMail } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
@@ -84,12 +86,14 @@ export function noticeNewOrder(order: OrderRecord): Promise<void> {
       // A quote's offer that ships nothing (design work, issue 37) has no address.
       ...(order.quote?.ships === false
         ? [`Nothing ships: quote Q${order.quote.number}, design work.`]
-        : [
-            'Ship to:',
-            unescapeText(address.name),
-            unescapeText(address.line1),
-            `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
-          ]),
+        : !hasShipTo(address)
+          ? [GIFT_CARD_WORDS.nothingShips]
+          : [
+              'Ship to:',
+              unescapeText(address.name),
+              unescapeText(address.line1),
+              `${unescapeText(address.city)}, ${unescapeText(address.state)} ${address.zip}`,
+            ]),
       '',
       `Customer: ${unescapeText(address.email)} (a reply to this mail goes to them)`,
     ],

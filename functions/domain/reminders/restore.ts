@@ -1,6 +1,7 @@
 import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
 import type { RestoreAnswer } from '#shared/schemas/reminders';
 import { giftCardLine, typedGiftCard } from '#shared/gift-card-lines';
+import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { checkToken } from '../../lib/signed-tokens';
@@ -47,10 +48,11 @@ export async function restoreCart(token: string): Promise<RestoreAnswer> {
     shippingAddress: {
       name: unescapeText(address.name),
       email: unescapeText(address.email),
-      line1: unescapeText(address.line1),
-      city: unescapeText(address.city),
-      state: unescapeText(address.state),
-      zip: address.zip,
+      // A cart of gift cards only had its buyer alone (issue 50 item 9): the address fields come back empty.
+      line1: hasShipTo(address) ? unescapeText(address.line1) : '',
+      city: hasShipTo(address) ? unescapeText(address.city) : '',
+      state: hasShipTo(address) ? unescapeText(address.state) : '',
+      zip: hasShipTo(address) ? address.zip : '',
     },
     unavailable: [...unavailable, ...short],
   };

@@ -1,4 +1,4 @@
-import { MESSAGES } from '#shared/messages';
+import { MESSAGES, RATING_MESSAGES } from '#shared/messages';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { reviews } from '../../db/entities/review';
@@ -42,11 +42,13 @@ async function placeOrder(
   productIds: string[],
   createdAt: string,
   shippingAddress = { name: 'A', email: 'a@example.com', line1: 'x', city: 'y', state: 'TX', zip: '73301' },
+  status: 'pending' | 'completed' = 'pending',
 ) {
   await orders.put({
     orderNumber,
     customer,
-    status: 'pending',
+    status,
+    ...(status === 'completed' ? { completedAt: createdAt } : {}),
     shippingAddress,
     lines: productIds.map((id) => ({
       id,
@@ -67,6 +69,10 @@ async function placeOrder(
     createdAt,
   });
 }
+
+/** An order that has shipped (completed): its products may be rated. */
+const placeShipped = (customer: string, orderNumber: string, productIds: string[], createdAt: string) =>
+  placeOrder(customer, orderNumber, productIds, createdAt, undefined, 'completed');
 
 const productRecord = async (id: string) => (await products.get({ id }))!;
 const reviewOf = async (productId: string, userId: string) => await reviews.get({ productId, userId });
@@ -288,6 +294,8 @@ describe('previous order and order list', () => {
         { id: 'candle', name: 'candle', image: '/i/candle.svg', price: 1800, size: 'CANDLE', quantity: 1 },
         { id: 'mug', name: 'mug', image: '/i/mug.svg', price: 1800, size: 'CANDLE', quantity: 1 },
       ],
+      // Nothing has shipped yet: nothing to rate (issue 50 item 7).
+      rateable: [],
     });
   });
 
@@ -310,7 +318,7 @@ describe('previous order and order list', () => {
     const carol = await newUser();
     expect(
       (await invoke(previousOrder, { method: 'GET', path: '/auth/previousOrderCombined', token: carol.token })).body,
-    ).toEqual({ cart: [] });
+    ).toEqual({ cart: [], rateable: [] });
     expect((await invoke(listOrders, { method: 'GET', path: '/auth/orders', token: carol.token })).body).toEqual({
       orders: [],
     });
@@ -329,6 +337,23 @@ describe('ratings', () => {
     });
   const ratingsOf = async (user: User) =>
     (await invoke(listRatings, { method: 'GET', path: '/auth/reviews', token: user.token })).body;
+  const previousOf = async (user: User) =>
+    (await invoke(previousOrder, { method: 'GET', path: '/auth/previousOrderCombined', token: user.token })).body;
+
+  it('refuses a rating before the order has shipped (403, nothing written); once it has, the stars are offered', async () => {
+    // Alice's latest order (the candle and the mug) is still being packed.
+    const early = await rateAs(alice, 'candle', { rating: 5 });
+    expect(early.status).toBe(403);
+    expect(early.body.error.message).toBe(RATING_MESSAGES.afterShipping);
+    expect(await reviewOf('candle', alice.userId)).toBeNull();
+    expect((await productRecord('candle')).ratingCount).toBe(0);
+    expect((await previousOf(alice)).rateable).toEqual([]);
+    // The owner ships it: the previous order offers both products, and the server takes the rating.
+    const current = (await orders.get({ orderNumber: 'pi_new' }))!;
+    const set = { status: 'completed' as const, completedAt: '2026-02-03T10:00:00.000Z' };
+    await orders.update({ orderNumber: 'pi_new' }, { set }, { current });
+    expect((await previousOf(alice)).rateable).toEqual(['candle', 'mug']);
+  });
 
   it('lets a buyer rate a product; a second rating replaces the first; a userId in the body is ignored', async () => {
     const first = await rateAs(alice, 'candle', { rating: 4, userId: bob.userId });
@@ -359,7 +384,7 @@ describe('ratings', () => {
 
   it('answers 404 for a missing or drafted product', async () => {
     expect((await rateAs(alice, 'nope', { rating: 3 })).status).toBe(404);
-    await placeOrder(alice.userId, 'pi_hidden', ['hidden'], '2025-01-01T10:00:00.000Z');
+    await placeShipped(alice.userId, 'pi_hidden', ['hidden'], '2025-01-01T10:00:00.000Z');
     expect((await rateAs(alice, 'hidden', { rating: 3 })).status).toBe(404);
     expect((await productRecord('hidden')).ratingCount).toBe(0);
   });
@@ -375,7 +400,7 @@ describe('ratings', () => {
 
   it("keeps one customer's ratings apart from another's", async () => {
     // Bob buys the candle too; his rating adds to the product but leaves Alice's rating as it was.
-    await placeOrder(bob.userId, 'pi_bob2', ['candle'], '2026-05-01T10:00:00.000Z');
+    await placeShipped(bob.userId, 'pi_bob2', ['candle'], '2026-05-01T10:00:00.000Z');
     expect((await rateAs(bob, 'candle', { rating: 5, userId: alice.userId })).body).toEqual({
       averageRating: 3.5,
       ratingCount: 2,
@@ -388,7 +413,7 @@ describe('ratings', () => {
 
   it('averages several customers (rounded to one decimal)', async () => {
     const raters = await Promise.all([newUser(), newUser(), newUser()]);
-    await Promise.all(raters.map((u, i) => placeOrder(u.userId, `pi_mug${i}`, ['mug'], '2026-06-01T10:00:00.000Z')));
+    await Promise.all(raters.map((u, i) => placeShipped(u.userId, `pi_mug${i}`, ['mug'], '2026-06-01T10:00:00.000Z')));
     expect((await rateAs(raters[0], 'mug', { rating: 5 })).body).toEqual({
       averageRating: 5,
       ratingCount: 1,
@@ -413,7 +438,9 @@ describe('ratings', () => {
 
   it('keeps the total and count exact with 20 buyers rating at once, and one buyer re-rating at once', async () => {
     const buyers = await Promise.all(Array.from({ length: 20 }, () => newUser()));
-    await Promise.all(buyers.map((u, i) => placeOrder(u.userId, `pi_solo${i}`, ['solo'], '2026-07-01T10:00:00.000Z')));
+    await Promise.all(
+      buyers.map((u, i) => placeShipped(u.userId, `pi_solo${i}`, ['solo'], '2026-07-01T10:00:00.000Z')),
+    );
     const results = await Promise.all(buyers.map((u, i) => rateAs(u, 'solo', { rating: (i % 5) + 1 })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     let product = await productRecord('solo');

@@ -24,8 +24,10 @@ import {
   orderOf,
   pay,
   recordGuest,
+  shopNoticesFor,
   stockOf,
 } from '#tests/checkout';
+import { handler as lookup } from '../orders/lookup-order';
 import { handler as getCart } from '../cart/get-cart';
 import { handler as saveCart } from '../cart/save-cart';
 import { handler as checkPromo } from '../checkout/check-promo-code';
@@ -223,6 +225,78 @@ describe('buying a card', () => {
     expect(receipt.text).toContain('Shipping to:');
     expect(receipt.text).toContain('Each gift card is mailed to its recipient on its day, with its code.');
     expect(receipt.text).toContain('Gift card for Cy, mailed');
+  });
+});
+
+describe('a cart of gift cards only asks for the buyer alone (issue 50 item 9)', () => {
+  const buyer = { name: 'Ada Buyer', email: 'ada@example.com' };
+
+  it('is bought with a name and an email only: no tax, no address kept, the receipt and the owner’s notice say nothing ships', async () => {
+    const intent = await guestIntent({ cart: [card()], shippingAddress: buyer });
+    expect(intent.status).toBe(200);
+    expect(intent.body.amounts).toEqual({ subtotal: 5000, discount: 0, shipping: 0, tax: 0, total: 5000 });
+    await pay(intent.body.clientSecret);
+    const recorded = await recordGuest(intent.body.paymentIntentId, intent.body.checkoutSecret);
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.order.shippingAddress).toEqual(buyer);
+    const order = (await orderOf(intent.body.paymentIntentId))!;
+    expect(order.shippingAddress).toEqual(buyer);
+    expect(order.amounts.tax).toBe(0);
+    expect((await getCard(purchasedCardId(order.orderNumber, 0)))!.buyer).toMatchObject(buyer);
+    const [receipt] = mailsFor(order.orderNumber);
+    expect(receipt.text).toContain('Nothing ships.');
+    const [notice] = shopNoticesFor(order.orderNumber);
+    expect(notice.text).toContain(GIFT_CARD_WORDS.nothingShips);
+    expect(notice.text).not.toContain('Ship to:');
+    // The guest finds it by number and email, as any order.
+    const found = await invoke(lookup, {
+      method: 'POST',
+      path: '/api/orders/lookup',
+      body: { orderNumber: order.orderNumber, email: 'ADA@example.com' },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body.order.shippingAddress).toEqual(buyer);
+  });
+
+  it('keeps the buyer alone even when a client sends a whole address (nothing ships: no address is kept)', async () => {
+    const intent = await guestIntent({ cart: [card()], shippingAddress: { ...address, phone: '2085550100' } });
+    expect(intent.status).toBe(200);
+    const { checkouts } = await import('../../db/entities/checkout');
+    expect((await checkouts.get({ checkoutId: intent.body.checkoutId }))!.shippingAddress).toEqual({
+      name: address.name,
+      email: address.email,
+    });
+  });
+
+  it('still checks the name and the email; a cart with anything to ship still needs the whole address', async () => {
+    const noEmail = await guestIntent({
+      cart: [card()],
+      shippingAddress: { name: 'Ada Buyer', email: 'not-an-email' },
+    });
+    expect(noEmail.status).toBe(400);
+    expect(Object.keys(noEmail.body.error.fields)).toEqual(['shippingAddress.email']);
+    const noName = await guestIntent({ cart: [card()], shippingAddress: { email: 'ada@example.com' } });
+    expect(noName.status).toBe(400);
+    expect(Object.keys(noName.body.error.fields)).toEqual(['shippingAddress.name']);
+    // Goods beside the card: the street, city, state and ZIP are each required, with the spec's words; nothing is made.
+    const { checkouts } = await import('../../db/entities/checkout');
+    const before = (await checkouts.query('byState', { state: 'open' })).length;
+    const mixed = await guestIntent({ cart: [card(), candles(1)], shippingAddress: buyer });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.fields).toEqual({
+      'shippingAddress.line1': 'Please fill in all required fields.',
+      'shippingAddress.city': 'Please fill in all required fields.',
+      'shippingAddress.state': 'Please fill in all required fields.',
+      'shippingAddress.zip': 'Please fill in all required fields.',
+    });
+    expect((await checkouts.query('byState', { state: 'open' })).length).toBe(before);
+    const candlesOnly = await guestIntent({ cart: [candles(1)], shippingAddress: { ...buyer, line1: '1 Main St' } });
+    expect(candlesOnly.status).toBe(400);
+    expect(Object.keys(candlesOnly.body.error.fields).sort()).toEqual([
+      'shippingAddress.city',
+      'shippingAddress.state',
+      'shippingAddress.zip',
+    ]);
   });
 });
 

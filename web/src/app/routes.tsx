@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
           },
         ),
       },
+      { path: '/account/add-order', ...page(() => import('../features/account/AddGuestOrderPage')) },
       { path: '/order-status', ...page(() => import('../features/orders/OrderStatusPage')) },
       { path: '/custom-printing', ...page(() => import('../features/quotes/QuoteRequestPage')) },
       { path: '/gift-cards', ...page(() => import('../features/gift-cards/GiftCardPage')) },

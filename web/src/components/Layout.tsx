@@ -1,15 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { Link, NavigationType, NavLink, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
-import { CATEGORIES, HEADER_CATEGORIES } from '#shared/categories';
+import { Link, NavigationType, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import { takeOverShell } from '../app/shell';
 import { useAuth, type CurrentUser } from '../features/auth/AuthProvider';
 import { cartCount } from '../features/cart/cartReducer';
 import { useCart } from '../features/cart/CartProvider';
 import { EarlierVisitNotice } from '../features/cart/EarlierVisitNotice';
+import { CategoryMenu } from './CategoryMenu';
 import { SearchBox } from './SearchBox';
-
-const label = (slug: string) => CATEGORIES.find((c) => c.slug === slug)?.label ?? slug;
 
 /** Where each history entry was scrolled to (by location key), for the back and forward buttons. */
 const scrolled = new Map<string, number>();
@@ -100,7 +98,7 @@ function DocumentTitle() {
   return null;
 }
 
-/** The shop's header: announcement, logo, search, cart (with its count), sign-in or account, categories. */
+/** The shop's header: announcement, logo, search, cart (with its count), sign-in or account, categories (a menu on a phone). */
 export function SiteHeader({ user, count }: { user: CurrentUser | null; count: number }) {
   return (
     <header className="site-header">
@@ -157,13 +155,7 @@ export function SiteHeader({ user, count }: { user: CurrentUser | null; count: n
           )}
         </nav>
       </div>
-      <nav className="category-nav" aria-label="Categories">
-        {HEADER_CATEGORIES.map((slug) => (
-          <NavLink key={slug} to={`/product-list/${slug}`}>
-            {label(slug)}
-          </NavLink>
-        ))}
-      </nav>
+      <CategoryMenu />
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PHOTO_SIZES } from '#shared/images';
-import { MESSAGES } from '#shared/messages';
+import { reviewsLine } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import type { Product } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
@@ -35,7 +35,7 @@ export function ProductCard({
         priority={priority}
         eager={eager}
       />
-      <span className="reviews">{MESSAGES.reviews(product.averageRating)}</span>
+      <span className="reviews">{reviewsLine(product)}</span>
       <span className="product-name">{name}</span>
       <span className="price">{formatPrice(product.price)}</span>
       {badge && <span className={soldOut ? 'stock-badge out' : 'stock-badge'}>{badge}</span>}

@@ -1,6 +1,6 @@
 import { amountsBeforeTax, type Amounts } from '#shared/money';
 import type { PromoTerms } from '#shared/promo';
-import type { ShippingAddress } from '#shared/schemas/address';
+import { hasShipTo, type OrderAddress } from '#shared/order-address';
 import { isGiftCardLine } from '#shared/gift-card-lines';
 import { discountAndShippingShares, type LineShares } from '#shared/shares';
 import { readEnv } from '../../../lib/env';
@@ -47,6 +47,12 @@ export async function taxFor(question: TaxQuestion): Promise<TaxAnswer> {
   }
 }
 
+/** The address goods are taxed by: a checkout with goods always has one (its body's schema requires it). */
+function shipTo(address: OrderAddress): TaxQuestion['address'] {
+  if (!hasShipTo(address)) throw new Error('Goods are taxed by a shipping address, and this checkout has none.');
+  return address;
+}
+
 /** What the tax is computed from on a line: its product and size, price, quantity and tax code (shared/tax-codes.ts). */
 export interface CodedLine {
   id: string;
@@ -64,28 +70,31 @@ export type SharedLine<Line extends CodedLine> = Line & { shares: LineShares };
  * (shared/shares.ts), the tax of the tax provider with each line's part of it, and the total. With the table and
  * every line and the shipping taxed the tax is the spec's round((subtotal - discount + 599) x rate). Gift cards
  * (docs/decisions/0127) take no discount, ship nothing and are not taxed: the tax provider is asked about the goods
- * only (a cart of gift cards only asks it nothing: the table answers 0), and a gift card's shares are all 0.
+ * only (a cart of gift cards only asks it nothing, and has no address: its tax is 0), and a gift card's shares are
+ * all 0.
  */
 export async function priceWithTax<Line extends CodedLine>(
   lines: readonly Line[],
-  address: ShippingAddress,
+  address: OrderAddress,
   promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
 ): Promise<{ amounts: Amounts; lines: SharedLine<Line>[]; tax: Omit<TaxAnswer, 'total' | 'lines'> }> {
   const { discountOn, ...before } = amountsBeforeTax(lines, promo);
   const split = discountAndShippingShares(lines, before);
   const goods = lines.flatMap((line, index) => (isGiftCardLine(line) ? [] : [{ line, index }]));
-  const question: TaxQuestion = {
-    address,
-    discountOn,
-    lines: goods.map(({ line, index }) => ({
-      reference: `${line.id}|${line.size}`,
-      amount: line.price * line.quantity,
-      quantity: line.quantity,
-      taxCode: line.taxCode,
-      ...split[index],
-    })),
-  };
-  const answer = goods.length ? await taxFor(question) : await table.calculate(question);
+  // Nothing to tax (gift cards only): no address is needed, and none was asked for (issue 50 item 9).
+  const answer: TaxAnswer = goods.length
+    ? await taxFor({
+        address: shipTo(address),
+        discountOn,
+        lines: goods.map(({ line, index }) => ({
+          reference: `${line.id}|${line.size}`,
+          amount: line.price * line.quantity,
+          quantity: line.quantity,
+          taxCode: line.taxCode,
+          ...split[index],
+        })),
+      })
+    : { provider: table.name, total: 0, lines: [] };
   const taxed = lines.map(() => ({ tax: 0, shippingTax: 0 }));
   goods.forEach(({ index }, at) => (taxed[index] = answer.lines[at]));
   const amounts: Amounts = {

@@ -41,6 +41,8 @@ const candle = {
 let server: {
   profiles: ShippingProfile[];
   ratings: Record<string, number>;
+  /** The products the server says may be rated (their order has shipped). */
+  rateable: string[];
   orders?: unknown[];
   refuse?: { status: number; message: string };
 };
@@ -49,7 +51,7 @@ let reads: string[];
 let alert: jest.Mock;
 
 beforeEach(() => {
-  server = { profiles: [home, office], ratings: {} };
+  server = { profiles: [home, office], ratings: {}, rateable: [candle.id] };
   writes = [];
   reads = [];
   setTokenSource(async () => 'token');
@@ -71,12 +73,19 @@ beforeEach(() => {
     }
     reads.push(url);
     if (url === '/auth/shippingProfiles') return json(200, { data: server.profiles });
-    if (url === '/auth/previousOrderCombined') return json(200, { cart: [candle] });
+    if (url === '/auth/previousOrderCombined') return json(200, { cart: [candle], rateable: server.rateable });
     if (url === '/auth/orders') return json(200, { orders: server.orders ?? [] });
     if (url === '/auth/reviews') return json(200, { ratings: server.ratings });
     if (url === '/auth/cart') return json(200, { cart: { cart: [] } });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
+});
+
+it('shows a saved phone number as people read it, (512) 555-0100, not its stored digits (issue 50 item 11)', async () => {
+  renderApp('/account');
+  const home = (await screen.findByText(/1 Main St/)).closest('address')!;
+  expect(home.textContent).toContain('ann@example.com · (512) 555-0100');
+  expect(home.textContent).not.toContain('5125550100');
 });
 
 it('DELETE asks first: Cancel keeps the profile and sends nothing; OK deletes it and the page reads what the server now holds', async () => {
@@ -156,6 +165,15 @@ it('a rating shows at once, is saved, and is what the page reads again; a refuse
   // Only logged, as the spec says of a failed review save.
   expect(logged.mock.calls.map(([message]) => message)).toEqual(['review save failed']);
   logged.mockRestore();
+});
+
+it('offers no stars before the order has shipped: a line says when it can be rated (issue 50 item 7)', async () => {
+  server.rateable = [];
+  renderApp('/account');
+  await screen.findByText('Cinnamon Candle', { selector: 'strong' });
+  expect(screen.getByText(RATING_MESSAGES.afterShipping)).toBeTruthy();
+  expect(screen.queryByRole('group', { name: 'Rate Cinnamon Candle' })).toBeNull();
+  expect(screen.queryByRole('radio')).toBeNull();
 });
 
 it('the rating control is labelled (visibly, and by the product for a screen reader) and answers the star chosen', async () => {

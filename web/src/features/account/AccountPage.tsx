@@ -3,6 +3,7 @@ import { Navigate, useActionData, useLoaderData, useNavigate, useNavigation, use
 import { useWrite } from '../../lib/useWrite';
 import { useAuth } from '../auth/AuthProvider';
 import type { AccountAnswer, AccountWrite, accountLoader } from './accountData';
+import { GuestOrderForm } from './GuestOrderForm';
 import { OrdersTable } from './OrdersTable';
 import { PreviousOrder } from './PreviousOrder';
 import { ShippingProfiles } from './ShippingProfiles';
@@ -12,7 +13,7 @@ import './account.css';
  * /account, read by the route's loader and written by its action (features/account/accountData.ts): a write is
  * posted to the route, its pending state is the router's, and once it is done the page is read again. Its parts:
  * the shipping profiles (ShippingProfiles), the previous order's items with their stars (PreviousOrder), the orders
- * (OrdersTable).
+ * (OrdersTable), and a guest's order to add (GuestOrderForm).
  */
 export default function AccountPage() {
   const { user, signOut } = useAuth();
@@ -21,7 +22,7 @@ export default function AccountPage() {
   const writeOnce = useWrite();
   const navigation = useNavigation();
   const answer = useActionData<AccountAnswer>();
-  const { profiles, previous, orders, ratings } = useLoaderData<typeof accountLoader>();
+  const { profiles, previous, rateable, orders, ratings } = useLoaderData<typeof accountLoader>();
   // A refused write: the server's words, alerted as the spec says (a failed rating is only logged; its stars go back).
   useEffect(() => {
     if (answer?.problem) window.alert(answer.problem);
@@ -54,8 +55,13 @@ export default function AccountPage() {
         {answer?.done && !pending ? answer.done : ''}
       </p>
       <ShippingProfiles read={profiles} answer={answer} pending={pending} post={(write) => void post(write)} />
-      <PreviousOrder items={previous} read={ratings} post={post} />
+      <PreviousOrder items={previous} rateable={rateable} read={ratings} post={post} />
       <OrdersTable orders={orders} />
+      <GuestOrderForm
+        answer={answer}
+        busy={pending?.intent === 'guest-order-link'}
+        post={(write) => void writeOnce(write, options)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { startTransition, useOptimistic } from 'react';
-import { MESSAGES } from '#shared/messages';
+import { MESSAGES, RATING_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
 import { LinePhoto } from '../../components/LinePhoto';
@@ -9,15 +9,19 @@ import { StarRating } from './StarRating';
 type Loaded = Awaited<ReturnType<typeof accountLoader>>;
 
 /**
- * The items of the customer's orders (the spec's Previous Order), each with its stars: a rating shows at once while
- * it is saved (`post`) and read again; if the save fails the stars go back to the one read.
+ * The items of the customer's orders (the spec's Previous Order), each with its stars once its order has shipped (before
+ * that, a line says when it can be rated: issue 50 item 7): a rating shows at once while it is saved (`post`) and read
+ * again; if the save fails the stars go back to the one read.
  */
 export function PreviousOrder({
   items,
+  rateable,
   read,
   post,
 }: {
   items: Loaded['previous'];
+  /** The ids of the products that may be rated now (the server's answer: it refuses the others too). */
+  rateable: Loaded['rateable'];
   /** The ratings as the route's loader last read them, by product id. */
   read: Loaded['ratings'];
   post: (write: AccountWrite) => Promise<void> | void;
@@ -49,11 +53,15 @@ export function PreviousOrder({
                 {item.quantity} × {formatPrice(item.price)}
               </span>
             </div>
-            <StarRating
-              label={`Rate ${unescapeText(item.name)}`}
-              value={ratings[item.id] ?? 0}
-              onRate={(rating) => giveRating(item.id, rating)}
-            />
+            {rateable.includes(item.id) ? (
+              <StarRating
+                label={`Rate ${unescapeText(item.name)}`}
+                value={ratings[item.id] ?? 0}
+                onRate={(rating) => giveRating(item.id, rating)}
+              />
+            ) : (
+              <p className="muted rate-later">{RATING_MESSAGES.afterShipping}</p>
+            )}
           </li>
         ))}
       </ul>

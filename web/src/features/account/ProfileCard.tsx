@@ -1,3 +1,4 @@
+import { formatPhone } from '#shared/format';
 import type { ShippingProfile } from '#shared/schemas/address';
 import type { Editable } from './editableProfiles';
 import { PROFILE_FIELDS as FIELDS } from './profileProblem';
@@ -24,7 +25,7 @@ export function ProfileView({
         <br />
         {profile.address}, {profile.city}, {profile.state} {profile.zip}
         <br />
-        {profile.email} · {profile.phone}
+        {profile.email} · {formatPhone(profile.phone)}
       </address>
       <div className="actions">
         <button type="button" className="secondary small" disabled={locked} onClick={edit}>

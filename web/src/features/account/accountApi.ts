@@ -28,8 +28,11 @@ export const saveProfiles = (profiles: ShippingProfile[]) =>
 export const deleteProfile = (index: number) =>
   api('/auth/shippingProfiles', z.partial(profilesSchema), { auth: true, method: 'DELETE', body: { index } });
 
+/** The latest order's items, and the ids of those the customer may rate now (shipped: issue 50 item 7). */
 export const getPreviousOrder = () =>
-  api('/auth/previousOrderCombined', z.object({ cart: z.array(itemSchema) }), { auth: true }).then((r) => r.cart);
+  api('/auth/previousOrderCombined', z.object({ cart: z.array(itemSchema), rateable: z.array(z.string()) }), {
+    auth: true,
+  });
 export const getOrders = () =>
   api('/auth/orders', z.object({ orders: z.array(orderViewSchema) }), { auth: true }).then((r) => r.orders);
 export const getRatings = () =>
@@ -38,4 +41,14 @@ export const rate = (productId: string, rating: number) =>
   api(`/auth/products/${encodeURIComponent(productId)}/reviews`, z.looseObject({ rating: z.number() }), {
     auth: true,
     body: { rating },
+  });
+
+/** Asks the shop to mail the account's email a link that adds a guest's order (issue 50 item 11). */
+export const mailGuestOrderLink = (orderNumber: string) =>
+  api('/auth/guest-orders/link', z.object({ orderNumber: z.string() }), { auth: true, body: { orderNumber } });
+/** The mailed link's token adds its order to the account. */
+export const addGuestOrder = (token: string) =>
+  api('/auth/guest-orders/add', z.object({ order: z.object({ orderNumber: z.string() }) }), {
+    auth: true,
+    body: { token },
   });

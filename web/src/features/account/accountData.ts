@@ -1,8 +1,18 @@
 import type { ActionFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '#shared/messages';
+import { GUEST_ORDER_MESSAGES, MESSAGES } from '#shared/messages';
 import type { ShippingProfile } from '#shared/schemas/address';
 import { ApiError } from '../../lib/api';
-import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
+import { orderLabel } from '#shared/order-number';
+import {
+  deleteProfile,
+  getOrders,
+  getPreviousOrder,
+  getProfiles,
+  getRatings,
+  mailGuestOrderLink,
+  rate,
+  saveProfiles,
+} from './accountApi';
 
 /**
  * /account's loader (docs/decisions/0076), loaded beside the page's code (app/routes.tsx): the customer's shipping
@@ -19,7 +29,9 @@ export async function accountLoader() {
   if (profiles.status === 'rejected') console.error('profile load failed', profiles.reason);
   return {
     profiles: profiles.status === 'fulfilled' ? profiles.value : [],
-    previous: previous.status === 'fulfilled' ? previous.value : [],
+    previous: previous.status === 'fulfilled' ? previous.value.cart : [],
+    /** The ids of the previous order's products that may be rated now (an order that has shipped). */
+    rateable: previous.status === 'fulfilled' ? previous.value.rateable : [],
     orders: orders.status === 'fulfilled' ? orders.value : [],
     ratings: ratings.status === 'fulfilled' ? ratings.value : {},
   };
@@ -29,7 +41,8 @@ export async function accountLoader() {
 export type AccountWrite =
   | { intent: 'save-profiles'; profiles: ShippingProfile[] }
   | { intent: 'delete-profile'; index: number }
-  | { intent: 'rate'; productId: string; rating: number };
+  | { intent: 'rate'; productId: string; rating: number }
+  | { intent: 'guest-order-link'; orderNumber: string };
 
 /** What the action answers: what was done (said in the page's status line), or the server's words why not. */
 export interface AccountAnswer {
@@ -38,7 +51,7 @@ export interface AccountAnswer {
   problem?: string;
 }
 
-const DONE: Record<AccountWrite['intent'], string> = {
+const DONE: Record<Exclude<AccountWrite['intent'], 'guest-order-link'>, string> = {
   'save-profiles': 'Shipping profiles saved.',
   'delete-profile': 'Shipping profile deleted.',
   rate: 'Thanks for your rating!',
@@ -48,12 +61,21 @@ const FALLBACK: Record<AccountWrite['intent'], string> = {
   'save-profiles': MESSAGES.serverError,
   'delete-profile': MESSAGES.deleteProfileFailed,
   rate: '',
+  'guest-order-link': MESSAGES.serverError,
 };
 
-/** /account's writes: the shipping profiles (all of them posted at once, as the spec says), a deletion, a rating. */
+/**
+ * /account's writes: the shipping profiles (all of them posted at once, as the spec says), a deletion, a rating, and the
+ * link that adds a guest's order (issue 50 item 11).
+ */
 export async function accountAction({ request }: ActionFunctionArgs): Promise<AccountAnswer> {
   const write = (await request.json()) as AccountWrite;
   try {
+    if (write.intent === 'guest-order-link') {
+      // The same words whatever the order is: the shop's answer says nothing of it either.
+      const { orderNumber } = await mailGuestOrderLink(write.orderNumber);
+      return { intent: write.intent, done: GUEST_ORDER_MESSAGES.linkSent(orderLabel(orderNumber)) };
+    }
     if (write.intent === 'save-profiles') await saveProfiles(write.profiles);
     else if (write.intent === 'delete-profile') await deleteProfile(write.index);
     else await rate(write.productId, write.rating);

@@ -1,5 +1,7 @@
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
+import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';
+import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
 import { ADMIN_ORDERS_PAGE } from '#shared/schemas/orders';
@@ -109,7 +111,9 @@ function PendingOrder({
       <address>
         {unescapeText(a.name)} · {unescapeText(a.email)}
         <br />
-        {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+        {hasShipTo(a)
+          ? `${unescapeText(a.line1)}, ${unescapeText(a.city)}, ${unescapeText(a.state)} ${a.zip}`
+          : GIFT_CARD_WORDS.nothingShips}
       </address>
       <OrderLines lines={unitsToSend(order)} />
       <RefundMark order={order} />

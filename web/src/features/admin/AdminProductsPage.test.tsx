@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
@@ -171,9 +171,15 @@ describe('on a phone (issue 34 item 6)', () => {
     expect(within(row).getByLabelText<HTMLInputElement>('Price').closest('td')!.dataset.label).toBe('Price ($)');
     await userEvent.clear(within(row).getByLabelText('Price'));
     await userEvent.type(within(row).getByLabelText('Price'), '19.50');
+    // Its live region is there before the save (a screen reader announces what comes into it).
+    const status = within(row).getByRole('status');
+    expect(status.textContent).toBe('');
     await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved Vanilla Snow Candle.')).toBeTruthy();
     expect(saved).toEqual([{ url: '/api/admin/products/vanilla-snow-candle', body: { price: 1950, version: 3 } }]);
+    // Said beside the Save pressed, in the product's own status line, and once: not again at the top of the page.
+    await waitFor(() => expect(within(row).getByRole('status').textContent).toBe('Saved Vanilla Snow Candle.'));
+    expect(screen.getAllByText('Saved Vanilla Snow Candle.')).toHaveLength(1);
   });
 
   it('a desktop keeps the table', async () => {

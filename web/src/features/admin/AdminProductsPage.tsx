@@ -28,11 +28,13 @@ export async function action({ request }: ActionFunctionArgs) {
     case 'save': {
       const body = changes(write.product, write.row);
       if (Number.isNaN(body.price)) return refused('save', 'Price must look like 12.99');
-      return adminWrite(
+      const saved = await adminWrite(
         'save',
         () => updateProduct(write.product.id, { ...body, version: write.product.version }),
         `Saved ${write.row.name}.`,
       );
+      // Which product: its row says it beside its Save (issue 50 item 11).
+      return { ...saved, id: write.product.id };
     }
     case 'draft':
       return adminWrite('draft', () => draftProduct(write.id), `Drafted ${write.name}.`);
@@ -62,13 +64,16 @@ export default function AdminProductsPage() {
   }
   // A product the add form sent and the server refused: the form says why (the page's notice says what was added).
   const addProblem = result?.intent === 'create' && !result.ok ? (result.notice?.text ?? '') : '';
+  // A save: said beside that product's Save (announced there), not a second time at the top of the page.
+  const savedId = result?.intent === 'save' ? (result as typeof result & { id?: string }).id : undefined;
+  const savedShown = !!savedId && products.some((product) => product.id === savedId);
 
   const edit = (id: string, patch: Partial<Row>) => setRows({ ...rows, [id]: { ...rows[id], ...patch } });
   // A phone: the page of products as cards that open a product; the one product opened is a card of its fields.
   const phone = useMediaQuery(ADMIN_PHONE);
 
   return (
-    <AdminPage title="Products" notice={addProblem ? null : notice}>
+    <AdminPage title="Products" notice={addProblem || savedShown ? null : notice}>
       {only && (
         <p className="card only-one">
           {products.length ? (
@@ -103,6 +108,7 @@ export default function AdminProductsPage() {
                 product={product}
                 row={row}
                 busy={busy}
+                status={product.id === savedId ? notice : null}
                 edit={(patch) => edit(product.id, patch)}
                 save={() => void write('save', { product, row })}
                 draft={() => void write('draft', { id: product.id, name: row.name })}

@@ -3,6 +3,8 @@ import { Button } from '@aws-amplify/ui-react';
 import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPhone } from '#shared/format';
+import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';
+import { hasShipTo } from '#shared/order-address';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
@@ -44,7 +46,9 @@ export function OrderSummary({
         </dd>
         <dt>Ship to</dt>
         <dd>
-          {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+          {hasShipTo(a)
+            ? `${unescapeText(a.line1)}, ${unescapeText(a.city)}, ${unescapeText(a.state)} ${a.zip}`
+            : GIFT_CARD_WORDS.nothingShips}
         </dd>
         {a.phone && (
           <>

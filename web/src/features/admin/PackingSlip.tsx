@@ -1,6 +1,8 @@
 import { createPortal } from 'react-dom';
 import { ORDER_STATUS_PATH, REPLACEMENT_DAYS } from '#shared/aftersale';
 import { SHOP_NAME } from '#shared/pages';
+import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';
+import { hasShipTo } from '#shared/order-address';
 import type { AdminOrderView } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE } from '#shared/sizes';
@@ -44,9 +46,15 @@ function PackingSlip({ order }: { order: SlipOrder }) {
       <address>
         {unescapeText(a.name)}
         <br />
-        {unescapeText(a.line1)}
-        <br />
-        {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+        {hasShipTo(a) ? (
+          <>
+            {unescapeText(a.line1)}
+            <br />
+            {unescapeText(a.city)}, {unescapeText(a.state)} {a.zip}
+          </>
+        ) : (
+          GIFT_CARD_WORDS.nothingShips
+        )}
       </address>
       <table>
         <thead>

@@ -2,6 +2,7 @@ import { Button, TableCell } from '@aws-amplify/ui-react';
 import type { AdminProduct } from './adminApi';
 import { DeleteButton } from './AdminTable';
 import { changes, ownCounts, type Row } from './productRows';
+import type { Notice } from './useAdmin';
 
 /** The products table's columns; each cell carries its column's name for the phone's card (AdminTable cardsOnPhone). */
 export const PRODUCT_COLUMNS = ['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions'] as const;
@@ -10,12 +11,15 @@ const [IMAGE, NAME, PRICE, TAGS, STOCK, DESCRIPTION] = PRODUCT_COLUMNS;
 /**
  * One product's cells in the products table, edited in place: name, price, tags, its stock (the stock item it takes
  * from, or its own counts), description; Save (only when something changed), Draft and Delete, held while a write of
- * this product is on its way (`busy`).
+ * this product is on its way (`busy`). What its last save came to (`status`) shows beside the buttons, in a live region
+ * a screen reader announces: on a phone the page's notice is a screen's height above the Save pressed (issue 50
+ * item 11).
  */
 export function ProductCells({
   product,
   row,
   busy,
+  status,
   edit,
   save,
   draft,
@@ -24,6 +28,7 @@ export function ProductCells({
   product: AdminProduct;
   row: Row;
   busy: boolean;
+  status?: Notice;
   edit: (patch: Partial<Row>) => void;
   save: () => void;
   draft: () => void;
@@ -86,6 +91,10 @@ export function ProductCells({
           Draft
         </Button>
         <DeleteButton question={`Delete ${row.name} and its images?`} busy={busy} onDelete={remove} />
+        {/* Always there, empty until a save: a live region announces what is put into it, not what it starts with. */}
+        <p role="status" className={`row-status ${status?.variation ?? ''}`}>
+          {status?.text}
+        </p>
       </TableCell>
     </>
   );

@@ -14,7 +14,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   // Where an admin page sent the visitor from; from sign-up's links, the address typed there and whether to reset.
-  const arrived = location.state as { from?: string; email?: string; reset?: boolean } | null;
+  // A page that needs an account may say why (adding a guest's order: issue 50 item 11).
+  const arrived = location.state as { from?: string; email?: string; reset?: boolean; notice?: string } | null;
   const from = arrived?.from;
   const [mode, setMode] = useState<'signin' | 'reset'>(arrived?.reset ? 'reset' : 'signin');
   const [email, setEmail] = useState(arrived?.email ?? '');
@@ -73,6 +74,7 @@ export default function LoginPage() {
       {mode === 'signin' ? (
         <>
           <h1>Sign In</h1>
+          {arrived?.notice && <p className="notice">{arrived.notice}</p>}
           <form className="stack" onSubmit={(event) => void submit(event)}>
             <label>
               Email

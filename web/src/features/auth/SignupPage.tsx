@@ -1,18 +1,36 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
+import { mailGuestOrderLink } from '../account/accountApi';
 import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from './useNoIndex';
 import './auth.css';
 import { FormError } from '../../components/FormError';
 
-/** Sign-up (spec sections 2, 5, 8): success lands signed in on /. */
+/** What the order confirmation page hands sign-up: the email the guest used and the order to add (issue 50 item 11). */
+export interface SignupFromOrder {
+  email: string;
+  guestOrder: string;
+}
+
+/**
+ * Sign-up (spec sections 2, 5, 8): success lands signed in on /. Opened from a guest's order confirmation (issue 50 item
+ * 11), it starts with the order's email and, once signed up, asks the shop to mail the link that adds the order, and
+ * lands on the account page, which says so.
+ */
 export default function SignupPage() {
   useNoIndex();
   const { user, signUp } = useAuth();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirm: '' });
+  const fromOrder = useLocation().state as SignupFromOrder | null;
+  const [form, setForm] = useState({
+    firstName: '',
+    lastName: '',
+    email: fromOrder?.email ?? '',
+    password: '',
+    confirm: '',
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const busyRef = useRef(false);
@@ -31,14 +49,25 @@ export default function SignupPage() {
     setError('');
     try {
       await signUp({ email: form.email, password: form.password, firstName: form.firstName, lastName: form.lastName });
-      void navigate('/', { replace: true });
+      if (fromOrder?.guestOrder) {
+        // The link goes to the account's email, whatever was typed; the order is added only once it is opened.
+        const asked = await mailGuestOrderLink(fromOrder.guestOrder).then(
+          () => true,
+          (failure: unknown) => (console.error('guest order link not asked', failure), false),
+        );
+        void navigate('/account', {
+          replace: true,
+          state: asked ? { guestOrderLinkSent: fromOrder.guestOrder } : null,
+        });
+      } else void navigate('/', { replace: true });
     } catch (failure) {
       console.error('sign-up failed', failure);
       setError(rateLimitedMessage(failure, RATE_LIMIT_MESSAGES.signUp) ?? MESSAGES.signUpFailed);
-    } finally {
       busyRef.current = false;
       setBusy(false);
     }
+    // Signed up: busy until the next page shows (a signed-in visitor of this page is otherwise sent to /, which would
+    // race the account page that sign-up from an order goes to).
   }
 
   return (

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { MESSAGES } from '#shared/messages';
+import { MESSAGES, RATING_MESSAGES } from '#shared/messages';
 import { forgetAnswers } from '../../lib/answers';
 import { renderApp } from '../../testing/render';
 
@@ -59,6 +59,14 @@ it('shows a card per product with image, reviews, name and price, linking to the
   expect(link.textContent).toContain('Reviews: 4.5/5');
   expect(link.textContent).toContain('$18.99');
   expect(screen.getByRole('img', { name: 'Cider & Spice Candle' })).toBeTruthy();
+});
+
+it('says "No ratings yet" on a product nobody has rated, never "Reviews: 0/5" (issue 50 item 7)', async () => {
+  serve([{ ...candle, id: 'c2', name: 'Unrated Candle', averageRating: 0, ratingCount: 0 }]);
+  show('/product-list/candles');
+  const link = await screen.findByRole('link', { name: /Unrated Candle/ });
+  expect(link.querySelector('.reviews')!.textContent).toBe(RATING_MESSAGES.noRatings);
+  expect(link.textContent).not.toContain('0/5');
 });
 
 it('shows the not-found page for an unknown category', async () => {

@@ -59,8 +59,14 @@ function show(id: string) {
 
 /** window.alert, a fresh mock before each test. */
 const alert = jest.fn();
+/** The texts of the elements scrolled into view (jsdom has no scrollIntoView of its own). */
+let scrolledTo: string[] = [];
 
 beforeEach(() => {
+  scrolledTo = [];
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.push(this.textContent ?? '');
+  };
   forgetAnswers();
   localStorage.clear();
   alert.mockReset();
@@ -79,6 +85,14 @@ it('disables sold-out sizes and asks for a size before adding', async () => {
   const size = screen.getByRole('combobox', { name: 'Size' });
   expect(size.getAttribute('aria-invalid')).toBe('true');
   expect(document.getElementById(size.getAttribute('aria-describedby')!)!.textContent).toBe(CART_MESSAGES.chooseSize);
+  // Once the alert is closed the size field has the focus and its message is brought into view (issue 50 item 6).
+  await waitFor(() => expect(document.activeElement).toBe(size));
+  expect(scrolledTo).toEqual([CART_MESSAGES.chooseSize]);
+  // Pressed again without a size: again.
+  (document.activeElement as HTMLElement).blur();
+  await userEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+  await waitFor(() => expect(document.activeElement).toBe(size));
+  expect(scrolledTo).toEqual([CART_MESSAGES.chooseSize, CART_MESSAGES.chooseSize]);
   await userEvent.selectOptions(screen.getByRole('combobox'), 'M');
   // A size chosen: the mark goes.
   expect(size.hasAttribute('aria-invalid')).toBe(false);

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { PHOTO_SIZES } from '#shared/images';
-import { CART_MESSAGES, MESSAGES } from '#shared/messages';
+import { CART_MESSAGES, MESSAGES, reviewsLine } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import type { Product, ProductDetail } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
@@ -10,6 +10,7 @@ import { FormError } from '../../components/FormError';
 import type { productLoader } from '../../app/loaders';
 import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
+import { reveal } from '../../lib/reveal';
 import { fitsInLine } from '../cart/cartReducer';
 import { useCart } from '../cart/CartProvider';
 import { RestockForm, restockAction } from './RestockForm';
@@ -47,6 +48,16 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
   const [tooMany, setTooMany] = useState('');
   /** Add to Cart pressed with no size chosen: besides the spec's alert, the size field is marked until one is. */
   const [noSize, setNoSize] = useState(false);
+  /**
+   * Each Add to Cart without a size, once its alert is closed: the size field takes the focus (its description is the
+   * message) and the message under it is brought into view (issue 50 item 6).
+   */
+  const [sizeAsked, setSizeAsked] = useState(0);
+  const sizeField = useRef<HTMLSelectElement>(null);
+  const sizeMessage = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (sizeAsked && sizeField.current && sizeMessage.current) reveal(sizeMessage.current, sizeField.current);
+  }, [sizeAsked]);
 
   const name = unescapeText(product.name);
   const single = sizeKind(product.tag) === 'single';
@@ -67,7 +78,9 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
     if (size && (!isSize(size) || !sizesFor(product.tag).includes(size))) return window.alert(MESSAGES.invalidSize);
     if (!size || !isSize(size) || !(count > 0)) {
       setNoSize(!size);
-      return window.alert(MESSAGES.sizeAndQuantityRequired);
+      window.alert(MESSAGES.sizeAndQuantityRequired);
+      if (!size) setSizeAsked((asked) => asked + 1);
+      return;
     }
     const wanted = Math.floor(count);
     setTooMany(wanted > MAX_QUANTITY ? CART_MESSAGES.quantityLimit(MAX_QUANTITY) : '');
@@ -120,12 +133,13 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
         <div className="details">
           <h1>{name}</h1>
           <p className="price big">{formatPrice(product.price)}</p>
-          <p className="muted">{MESSAGES.reviews(product.averageRating)}</p>
+          <p className="muted">{reviewsLine(product)}</p>
           <p className="description">{unescapeText(product.description)}</p>
           <form className="stack" onSubmit={addToCart} noValidate>
             <label>
               Size
               <select
+                ref={sizeField}
                 value={size}
                 onChange={(e) => {
                   setSize(e.target.value);
@@ -145,7 +159,7 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
               </select>
             </label>
             {noSize && (
-              <span id="size-error" className="error field-error">
+              <span id="size-error" className="error field-error" ref={sizeMessage}>
                 {CART_MESSAGES.chooseSize}
               </span>
             )}

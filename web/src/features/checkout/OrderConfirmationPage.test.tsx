@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GUEST_ORDER_MESSAGES } from '#shared/messages';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 import { LAST_ORDER_KEY, ORDER_NUMBER_KEY } from './checkoutApi';
 
@@ -101,4 +103,33 @@ test('an order from before keeps its pi_ number as it is', async () => {
   renderApp('/orderconfirmation');
   await heading();
   expect(screen.getByTestId('order-number').textContent).toBe('pi_test_3QabcDEF');
+});
+
+test('a guest is offered an account: sign-up opens with the order’s email (issue 50 item 11)', async () => {
+  localStorage.setItem(ORDER_NUMBER_KEY, '1042');
+  sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(order));
+  const { router } = renderApp('/orderconfirmation');
+  await heading();
+  const offer = screen.getByRole('region', { name: 'Save your details for next time' });
+  expect(within(offer).getByText(GUEST_ORDER_MESSAGES.offer)).toBeTruthy();
+  await userEvent.click(within(offer).getByRole('link', { name: GUEST_ORDER_MESSAGES.createAccount }));
+  await screen.findByRole('button', { name: 'Create Account' });
+  expect(router.state.location.pathname).toBe('/signup');
+  expect(router.state.location.state).toEqual({ email: 'ada@example.com', guestOrder: '1042' });
+  expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
+});
+
+test('on a laptop the details sit side by side and the hot strip has the page’s width (issue 50 item 11)', async () => {
+  localStorage.setItem(ORDER_NUMBER_KEY, '1042');
+  sessionStorage.setItem(LAST_ORDER_KEY, JSON.stringify(order));
+  renderApp('/orderconfirmation');
+  const shown = await heading();
+  const page = shown.closest('section')!;
+  // Not the narrow column of a form page: the 60% column cut the strip's cards (the layout itself: e2e at 1280).
+  expect(page.classList.contains('narrow')).toBe(false);
+  const details = page.querySelector('.confirmation-details')!;
+  expect([...details.children].map((column) => [...column.querySelectorAll('h2')].map((h) => h.textContent))).toEqual([
+    ['What you bought'],
+    ['Where it ships', 'What you paid'],
+  ]);
 });

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { longDay } from '#shared/format';
-import { goodsLines, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
+import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { estimateAmounts, estimatedArrival, formatPrice } from '#shared/money';
+import { PROMO_MESSAGES } from '#shared/promo';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { PromoCodeField } from './PromoCodeField';
@@ -42,6 +43,8 @@ export function OrderDetails({
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
   const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
   const arrival = longDay(estimatedArrival());
+  // Gift cards only (issue 50 item 9): nothing ships, nothing is taxed, and no promo code applies.
+  const cardsOnly = onlyGiftCards(cart);
 
   return (
     <aside className="order-details card" aria-labelledby="order-details-heading">
@@ -72,7 +75,9 @@ export function OrderDetails({
             <dt>Estimated tax</dt>
             <dd>{formatPrice(amounts.tax)}</dd>
             {/* Until Next prices the order: where the figure comes from (the spec's $0.00 while no state is known). */}
-            {!intent && <dd className="tax-note">{CART_MESSAGES.taxFromState}</dd>}
+            {!intent && (
+              <dd className="tax-note">{cardsOnly ? GIFT_CARD_WORDS.notTaxed : CART_MESSAGES.taxFromState}</dd>
+            )}
             <dt className="total">{discountUnknown ? MESSAGES.totalBeforeDiscount : 'Total'}</dt>
             <dd className="total">{formatPrice(amounts.total)}</dd>
             {intent?.giftCard && (
@@ -84,21 +89,25 @@ export function OrderDetails({
               </>
             )}
           </dl>
-          <PromoCodeField
-            applied={
-              intent
-                ? intent.promo
-                  ? { code: intent.promo.code, description: intent.promo.description }
-                  : null
-                : promo.applied
-            }
-            note={!intent && promo.status === 'unconfirmed' ? MESSAGES.promoConfirmedAtCheckout : null}
-            locked={step === 'payment' || proceeding}
-            error={promo.error}
-            onApply={promo.apply}
-            onRemove={promo.remove}
-          />
-          {goodsLines(cart).length === 0 && cart.length > 0 ? (
+          {cardsOnly && !appliedCode ? (
+            <p className="muted promo-none">{PROMO_MESSAGES.gift_cards_only}</p>
+          ) : (
+            <PromoCodeField
+              applied={
+                intent
+                  ? intent.promo
+                    ? { code: intent.promo.code, description: intent.promo.description }
+                    : null
+                  : promo.applied
+              }
+              note={!intent && promo.status === 'unconfirmed' ? MESSAGES.promoConfirmedAtCheckout : null}
+              locked={step === 'payment' || proceeding}
+              error={promo.error}
+              onApply={promo.apply}
+              onRemove={promo.remove}
+            />
+          )}
+          {cardsOnly ? (
             <p className="muted">{GIFT_CARD_WORDS.emailedNotShipped}</p>
           ) : (
             <p className="muted">

@@ -1,10 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Navigate, replace, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
+import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
+import { useRevealed } from '../../lib/reveal';
 import { useCart } from '../cart/CartProvider';
 import { createIntent } from './checkoutApi';
 import { keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
@@ -67,6 +69,8 @@ export default function PaymentStep() {
   const payment = usePayment({ priced, signedIn: priced.who !== null, promo });
   const { intent } = priced;
   const amountLabel = formatPrice(intent.cardAmount);
+  // A declined card's message, once the alert is closed: in view and focused (issue 50 item 6).
+  const failureMessage = useRevealed<HTMLParagraphElement>(payment.busy ? null : payment.failure);
 
   /** Prices the checkout again with this gift card's code, or without one (Remove). */
   async function priceWithGiftCard(code?: string): Promise<boolean> {
@@ -99,23 +103,30 @@ export default function PaymentStep() {
     return <Navigate to={STEP_PATH[step]} replace state={step === 'shipping' ? CHANGED : undefined} />;
 
   const shipTo = priced.address;
+  // Gift cards only: nothing ships; the box shows the buyer instead of an address (issue 50 item 9).
+  const buyerOnly = onlyGiftCards(cart);
   return (
     <>
       <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
         {STEP_HEADING.payment}
       </h1>
       <section className="card ship-to" aria-labelledby="ship-to-heading">
-        <h2 id="ship-to-heading">Shipping to</h2>
+        <h2 id="ship-to-heading">{buyerOnly ? GIFT_CARD_WORDS.buyer : 'Shipping to'}</h2>
         <address>
           {shipTo.name}
           <br />
-          {shipTo.line1}, {shipTo.city}, {shipTo.state} {shipTo.zip}
-          <br />
+          {!buyerOnly && (
+            <>
+              {shipTo.line1}, {shipTo.city}, {shipTo.state} {shipTo.zip}
+              <br />
+            </>
+          )}
           {shipTo.email}
         </address>
       </section>
       <section className="card stack" aria-label="Card payment">
-        {!payment.confirming && !payment.paid && !payment.stopped && (
+        {/* No gift card pays for gift cards (the shop refuses it): not offered for a cart of them only. */}
+        {!payment.confirming && !payment.paid && !payment.stopped && !buyerOnly && (
           <GiftCardField
             applied={intent.giftCard ?? null}
             locked={payment.busy}
@@ -164,7 +175,7 @@ export default function PaymentStep() {
           />
         )}
         {payment.failure && !payment.busy && (
-          <p className="error" role="alert" id="payment-failure">
+          <p className="error" role="alert" id="payment-failure" ref={failureMessage} tabIndex={-1}>
             {payment.failure}
           </p>
         )}

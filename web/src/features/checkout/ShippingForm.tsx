@@ -11,8 +11,13 @@ const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoCo
   { key: 'zip', label: 'ZIP code', autoComplete: 'postal-code' },
 ];
 
+/** What a cart of gift cards only asks for: the buyer's name and email (issue 50 item 9). */
+const BUYER_FIELDS = new Set<keyof ShippingAddress>(['name', 'email']);
+
 interface ShippingFormProps {
   address: ShippingAddress;
+  /** A cart of gift cards only: nothing ships, and only the buyer's name and email are asked for. */
+  buyerOnly?: boolean;
   /** Absent: the step's first screen (CheckoutShell), drawn before the app runs and inert until it has. */
   onChange?: (address: ShippingAddress) => void;
   onSubmit?: (event: FormEvent) => void;
@@ -30,6 +35,7 @@ interface ShippingFormProps {
  */
 export function ShippingForm({
   address,
+  buyerOnly = false,
   onChange,
   onSubmit,
   onBack,
@@ -39,9 +45,14 @@ export function ShippingForm({
 }: ShippingFormProps) {
   const shell = !onChange;
   return (
-    <form className="stack card" onSubmit={onSubmit} aria-label="Shipping details" inert={shell}>
+    <form
+      className="stack card"
+      onSubmit={onSubmit}
+      aria-label={buyerOnly ? 'Your details' : 'Shipping details'}
+      inert={shell}
+    >
       {picker}
-      {FIELDS.map((field) => (
+      {FIELDS.filter((field) => !buyerOnly || BUYER_FIELDS.has(field.key)).map((field) => (
         <Fragment key={field.key}>
           <label>
             {field.label}

@@ -10,7 +10,7 @@ import {
   useSubmit,
   type ActionFunctionArgs,
 } from 'react-router-dom';
-import { goodsLines, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
+import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
@@ -64,11 +64,13 @@ export interface NextRefusal {
 
 /**
  * Next (spec section 4): checks the state, then the server prices the checkout (a new one the first time; the same
- * one after Back) and the card step opens. Amounts, stock and the code are the server's to decide.
+ * one after Back) and the card step opens. Amounts, stock and the code are the server's to decide. A cart of gift
+ * cards only has no state to check (its buyer's name and email alone are sent: checkoutApi.ts createIntent).
  */
 export async function action({ request }: ActionFunctionArgs): Promise<NextRefusal | Response | null> {
   const input = (await request.json()) as NextInput;
-  if (!isUsState(input.address.state)) {
+  const buyerOnly = onlyGiftCards(input.cart);
+  if (!buyerOnly && !isUsState(input.address.state)) {
     window.alert(MESSAGES.invalidCheckoutState);
     return null;
   }
@@ -118,6 +120,8 @@ export default function ShippingStep() {
   const saved = useSavedProfiles(who);
   const heading = useStepHeading();
   const fieldErrors = refusal?.fieldErrors ?? {};
+  // Gift cards only: nothing ships; the buyer's name and email alone are asked for (issue 50 item 9).
+  const buyerOnly = onlyGiftCards(cart);
 
   // A refused code comes off the cart (its message was shown by the action).
   const refusedCode = refusal?.promoRefused;
@@ -150,19 +154,18 @@ export default function ShippingStep() {
   return (
     <>
       <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
-        {STEP_HEADING.shipping}
+        {buyerOnly ? GIFT_CARD_WORDS.buyerHeading : STEP_HEADING.shipping}
       </h1>
       {notice && (
         <p className="notice" role="status">
           {notice}
         </p>
       )}
-      {/* Gift cards only (docs/decisions/0127): nothing ships, and the address is still the buyer's. */}
-      {cart.length > 0 && goodsLines(cart).length === 0 && (
-        <p className="notice">{GIFT_CARD_WORDS.addressForCardsOnly}</p>
-      )}
+      {/* Gift cards only (docs/decisions/0127): nothing ships; the buyer's name and email alone (issue 50 item 9). */}
+      {buyerOnly && <p className="notice">{GIFT_CARD_WORDS.addressForCardsOnly}</p>}
       <ShippingForm
         address={address}
+        buyerOnly={buyerOnly}
         onChange={setAddress}
         onSubmit={next}
         onBack={() => void navigate(STEP_PATH.cart)}

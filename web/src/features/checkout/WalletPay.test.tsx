@@ -222,7 +222,10 @@ it('a declined wallet card: the sheet is told, the spec’s alert, and the messa
   const message = 'Payment failed: Your card was declined.';
   expect(event.paymentFailed).toHaveBeenCalledWith({ reason: 'fail', message });
   expect(alert).toHaveBeenCalledWith(message);
-  expect((await screen.findByRole('alert')).textContent).toBe(message);
+  const shown = await screen.findByRole('alert');
+  expect(shown.textContent).toBe(message);
+  // Once the alert is closed the message has the focus (issue 50 item 6).
+  await waitFor(() => expect(document.activeElement).toBe(shown));
   expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeTruthy();
   expect(sent.some((call) => call.url === '/auth/adminOrders/guest')).toBe(false);
   // Pressing the wallet button again clears it.
@@ -272,4 +275,58 @@ it('an address the shop does not ship to is refused in the sheet, with nothing m
   expect(changed.reject).toHaveBeenCalled();
   expect(changed.resolve).not.toHaveBeenCalled();
   expect(intentCalls()).toHaveLength(0);
+});
+
+describe('off the first load (issue 50 item 17)', () => {
+  /** The browser's idle callbacks and in-view observers, run by the test. */
+  let idle: (() => void)[] = [];
+  let observed: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+  beforeEach(() => {
+    idle = [];
+    observed = [];
+    Object.assign(window, {
+      requestIdleCallback: (callback: () => void) => idle.push(callback),
+      cancelIdleCallback: () => {},
+      IntersectionObserver: class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    });
+  });
+  afterEach(() => {
+    for (const name of ['requestIdleCallback', 'cancelIdleCallback', 'IntersectionObserver'])
+      delete (window as unknown as Record<string, unknown>)[name];
+  });
+  const asked = () => sent.some((call) => call.url.endsWith('/config.json'));
+
+  it('loads the wallet once the page is idle with the buttons in view, their box kept meanwhile', async () => {
+    serve({});
+    localStorage.setItem('cart', JSON.stringify([line]));
+    renderCheckout();
+    const section = await screen.findByRole('region', { name: 'Pay with a wallet' });
+    expect(section.querySelector('.wallet-slot')).not.toBeNull();
+    await waitFor(() => expect(observed.length + idle.length).toBeGreaterThan(0));
+    // In view but not idle yet: nothing of the wallet runs (not even its config).
+    act(() => observed.forEach((callback) => callback([{ isIntersecting: true }])));
+    expect(asked()).toBe(false);
+    expect(screen.queryByTestId('express-checkout')).toBeNull();
+    act(() => idle.splice(0).forEach((callback) => callback()));
+    expect(await screen.findByTestId('express-checkout')).toBeTruthy();
+  });
+
+  it('idle but out of view waits; the shopper’s first tap loads it at once', async () => {
+    serve({});
+    localStorage.setItem('cart', JSON.stringify([line]));
+    renderCheckout();
+    await screen.findByRole('region', { name: 'Pay with a wallet' });
+    await waitFor(() => expect(idle.length).toBeGreaterThan(0));
+    act(() => idle.splice(0).forEach((callback) => callback()));
+    act(() => observed.forEach((callback) => callback([{ isIntersecting: false }])));
+    expect(asked()).toBe(false);
+    await userEvent.click(screen.getByRole('heading', { name: 'Order Details' }));
+    expect(await screen.findByTestId('express-checkout')).toBeTruthy();
+  });
 });

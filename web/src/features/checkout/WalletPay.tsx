@@ -1,54 +1,78 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { estimateAmounts } from '#shared/money';
-import type { RuntimeConfig } from '#shared/schemas/common';
-import { walletSheet } from '#shared/wallet';
-import { loadConfig } from '../../lib/config';
-import { useCart } from '../cart/CartProvider';
-import { useWalletPay, type WalletPayProps } from './useWalletPay';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import type { WalletPayProps } from './useWalletPay';
 
-// Each in its own chunk: Stripe.js loads only where the shop uses Stripe (the storefront's first JS stays in budget).
-const ExpressCheckout = lazy(() => import('./ExpressCheckout'));
-const TestWallet = lazy(() => import('./TestWallet'));
+// The wallet's code (its hooks, the config, Stripe's Express Checkout Element or the test wallet): off the cart's first
+// load (issue 50 item 17, docs/decisions/0144).
+const WalletButtons = lazy(() => import('./WalletButtons'));
+
+/** Whether the browser can tell when it is idle and what is in view (not jsdom: there the buttons load at once). */
+const canWait = () => typeof requestIdleCallback === 'function' && typeof IntersectionObserver === 'function';
 
 /**
- * The cart's wallet buttons, under Proceed to Checkout (issue 38 items 2 and 5, docs/decisions/0129): Stripe's
- * Express Checkout Element (Apple Pay, Google Pay, Link) where the shop uses Stripe, the test wallet where it uses the
- * built-in test processor. A payment that did not go through says so here, until the shopper tries again.
+ * When the wallet's code is wanted: once the page has loaded and the browser is idle while the buttons' box is in
+ * view (or near it), or as soon as the shopper acts on the page (a tap, a click, a key), whichever comes first. Until
+ * then nothing of it runs on the main thread: on a phone, Stripe.js and the wallet's render were long tasks of the
+ * cart's first load.
+ */
+function useWanted(box: RefObject<HTMLElement | null>): boolean {
+  const [wanted, setWanted] = useState(() => !canWait());
+  useEffect(() => {
+    if (wanted || !box.current) return;
+    let idle = false;
+    let inView = false;
+    let idleCall = 0;
+    const want = () => setWanted(true);
+    const check = () => idle && inView && want();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        inView = entries.some((entry) => entry.isIntersecting);
+        check();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(box.current);
+    const whenIdle = () => {
+      idleCall = requestIdleCallback(
+        () => {
+          idle = true;
+          check();
+        },
+        { timeout: 4000 },
+      );
+    };
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+    // Not focus: the step's heading takes it as the cart opens.
+    const acts = ['pointerdown', 'keydown'] as const;
+    for (const event of acts) document.addEventListener(event, want, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      cancelIdleCallback(idleCall);
+      window.removeEventListener('load', whenIdle);
+      for (const event of acts) document.removeEventListener(event, want);
+    };
+  }, [wanted, box]);
+  return wanted;
+}
+
+/**
+ * The cart's wallet buttons under Proceed to Checkout (issue 38 items 2 and 5, docs/decisions/0129): their box is kept
+ * from the first render (nothing moves when they come), and their code is loaded when wanted (useWanted).
  */
 export function WalletPay(props: WalletPayProps) {
-  const { promo } = props;
-  const { cart } = useCart();
-  const [config, setConfig] = useState<RuntimeConfig | null>(null);
-  const wallet = useWalletPay(props);
-  useEffect(() => {
-    let current = true;
-    loadConfig()
-      .then((loaded) => current && setConfig(loaded))
-      .catch((error: unknown) => console.error('wallet buttons: no config', error));
-    return () => {
-      current = false;
-    };
-  }, []);
-  // The sheet opens on the cart's estimate (no address yet); the shop prices the address the sheet then shows.
-  const estimate = walletSheet(estimateAmounts(cart, '', promo.discount ?? 0), promo.applied?.code);
+  const box = useRef<HTMLElement>(null);
+  const wanted = useWanted(box);
   return (
-    <section className="wallet-pay" aria-label="Pay with a wallet">
+    <section className="wallet-pay" aria-label="Pay with a wallet" ref={box}>
       <p className="wallet-or" aria-hidden="true">
         or
       </p>
-      <div className="wallet-slot">
-        <Suspense fallback={null}>
-          {config?.paymentMode === 'stripe' && config.stripePublishableKey ? (
-            <ExpressCheckout publishableKey={config.stripePublishableKey} estimate={estimate} wallet={wallet} />
-          ) : config?.paymentMode === 'test' ? (
-            <TestWallet wallet={wallet} />
-          ) : null}
+      {wanted ? (
+        <Suspense fallback={<div className="wallet-slot" />}>
+          <WalletButtons {...props} />
         </Suspense>
-      </div>
-      {wallet.failure && (
-        <p role="alert" className="error wallet-failure">
-          {wallet.failure}
-        </p>
+      ) : (
+        <div className="wallet-slot" />
       )}
     </section>
   );

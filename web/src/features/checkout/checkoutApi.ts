@@ -1,12 +1,21 @@
 import * as z from '#shared/schemas/zod';
 import type { CartLine } from '#shared/schemas/cart';
+import { onlyGiftCards } from '#shared/gift-card-lines';
+import { buyerOf } from '#shared/order-address';
 import type { ShippingAddress } from '#shared/schemas/address';
-import { createIntentResultSchema, validateCartResultSchema, walletQuoteResultSchema } from '#shared/schemas/checkout';
 import type { WalletShipTo } from '#shared/wallet';
-import { recordedGuestOrderSchema } from '#shared/schemas/order-views';
-import { promoCheckResultSchema } from '#shared/schemas/promo';
-import { restoreAnswerSchema } from '#shared/schemas/reminders';
 import { api } from '../../lib/api';
+
+/**
+ * The answers' schemas, each module loaded (and its schemas built) when its call is first made, not with the cart:
+ * building them all was part of the cart's long first tasks on a phone (issue 50 item 17, docs/decisions/0144). A
+ * module already loaded is not asked for again.
+ */
+const schemas = {
+  checkout: () => import('#shared/schemas/checkout'),
+  promo: () => import('#shared/schemas/promo'),
+  reminders: () => import('#shared/schemas/reminders'),
+};
 
 /** What checkout sends: which products, sizes and how many, and a gift card's card (the server prices them). */
 const lines = (cart: CartLine[]) =>
@@ -18,14 +27,17 @@ const lines = (cart: CartLine[]) =>
     ...(giftCard ? { giftCard } : {}),
   }));
 
-export const validateCart = (cart: CartLine[]) =>
-  api('/api/products/validate-cart', validateCartResultSchema, { body: { cart: lines(cart) } });
+export const validateCart = async (cart: CartLine[]) =>
+  api('/api/products/validate-cart', (await schemas.checkout()).validateCartResultSchema, {
+    body: { cart: lines(cart) },
+  });
 
 /**
  * Prices the checkout: without a checkoutId the server makes a new one (a guest's with its secret, which this
- * browser keeps and sends with every later call on it: docs/decisions/0062).
+ * browser keeps and sends with every later call on it: docs/decisions/0062). For a cart of gift cards only the
+ * buyer's name and email alone are sent (issue 50 item 9): nothing ships, and no address was asked for.
  */
-export const createIntent = (input: {
+export const createIntent = async (input: {
   cart: CartLine[];
   shippingAddress: ShippingAddress;
   checkoutId?: string;
@@ -36,51 +48,43 @@ export const createIntent = (input: {
   /** Paid from a wallet's sheet: the total it showed (the server refuses another: docs/decisions/0129). */
   wallet?: { shownTotal: number };
 }) =>
-  api(input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest', createIntentResultSchema, {
-    auth: input.signedIn,
-    body: {
-      cart: lines(input.cart),
-      shippingAddress: input.shippingAddress,
-      currency: 'usd',
-      ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
-      ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
-      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
-      ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
-      ...(input.wallet ? { wallet: input.wallet } : {}),
+  api(
+    input.signedIn ? '/auth/create-payment-intent' : '/auth/create-payment-intent/guest',
+    (await schemas.checkout()).createIntentResultSchema,
+    {
+      auth: input.signedIn,
+      body: {
+        cart: lines(input.cart),
+        shippingAddress: onlyGiftCards(input.cart) ? buyerOf(input.shippingAddress) : input.shippingAddress,
+        currency: 'usd',
+        ...(input.checkoutId ? { checkoutId: input.checkoutId } : {}),
+        ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
+        ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+        ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
+        ...(input.wallet ? { wallet: input.wallet } : {}),
+      },
     },
-  });
+  );
 
 /** A wallet sheet's total at the address it shows before the shopper pays (nothing is stored). */
-export const walletQuote = (input: { cart: CartLine[]; promoCode?: string; shipTo: WalletShipTo }) =>
-  api('/api/checkout/wallet-quote', walletQuoteResultSchema, {
+export const walletQuote = async (input: { cart: CartLine[]; promoCode?: string; shipTo: WalletShipTo }) =>
+  api('/api/checkout/wallet-quote', (await schemas.checkout()).walletQuoteResultSchema, {
     body: { cart: lines(input.cart), shipTo: input.shipTo, ...(input.promoCode ? { promoCode: input.promoCode } : {}) },
   });
 
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */
-export const checkPromoCode = (input: { code: string; cart: CartLine[]; signedIn: boolean }) =>
-  api('/api/promo-codes/check', promoCheckResultSchema, {
+export const checkPromoCode = async (input: { code: string; cart: CartLine[]; signedIn: boolean }) =>
+  api('/api/promo-codes/check', (await schemas.promo()).promoCheckResultSchema, {
     auth: input.signedIn,
     body: { code: input.code, cart: lines(input.cart) },
   });
 
 /** A reminder's link: its cart (priced now), the shipping details, and what is gone (docs/decisions/0079). */
-export const restoreCart = (token: string) => api('/api/reminders/restore', restoreAnswerSchema, { body: { token } });
+export const restoreCart = async (token: string) =>
+  api('/api/reminders/restore', (await schemas.reminders()).restoreAnswerSchema, { body: { token } });
 
 /** The server refused a promo code (unknown, expired, used up, ...): its message is for the shopper. */
 export const isPromoRefusal = (code: string) => code.startsWith('promo_');
-
-/**
- * Records the paid order of the payment intent the card paid; the answer carries the order with its own number (a
- * guest's browser sends its checkout's secret: without it the answer names the number and status only).
- */
-export const recordOrder = (input: { paymentIntentId: string; signedIn: boolean; checkoutSecret?: string }) =>
-  api(input.signedIn ? '/auth/adminOrders' : '/auth/adminOrders/guest', recordedGuestOrderSchema, {
-    auth: input.signedIn,
-    body: {
-      paymentIntentId: input.paymentIntentId,
-      ...(!input.signedIn && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
-    },
-  });
 
 const confirmedSchema = z.object({ paymentIntent: z.object({ id: z.string(), status: z.string() }) });
 /** The built-in test processor's card step (test mode). */

@@ -7,6 +7,7 @@ import { cartLineKey, giftCardLineText, GIFT_CARD_WORDS, orderShips, typedGiftCa
 import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
+import { hasShipTo } from '#shared/order-address';
 import type { OrderPage, RefundView, ReplacementView } from '#shared/schemas/order-views';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
@@ -142,10 +143,14 @@ export function OrderDetails({ page }: { page: OrderPage }) {
         </ul>
         <Amounts amounts={order.amounts} promoCode={order.promoCode} />
         <Refunds refunds={order.refunds ?? []} />
-        <address>
-          Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)}{' '}
-          {a.zip}
-        </address>
+        {hasShipTo(a) ? (
+          <address>
+            Shipping to {unescapeText(a.name)}, {unescapeText(a.line1)}, {unescapeText(a.city)}, {unescapeText(a.state)}{' '}
+            {a.zip}
+          </address>
+        ) : (
+          <p>{GIFT_CARD_WORDS.nothingShips}</p>
+        )}
       </section>
 
       {page.replacements.length > 0 && (

@@ -57,19 +57,32 @@ export function ArtworkPicker({
     }
     if (input.current) input.current.value = '';
   }
+  const kept = files.filter((file) => file.state !== 'refused').length;
   return (
     <div className="field artwork">
       <label htmlFor="quote-files">Artwork (optional)</label>
-      <input
-        ref={input}
-        id="quote-files"
-        name="files"
-        type="file"
-        multiple
-        accept={ARTWORK_ACCEPT}
-        aria-describedby="quote-files-hint"
-        onChange={(event) => add(event.target.files)}
-      />
+      {/* The browser's own control said "No file chosen" beside the files listed below (it is emptied after each
+          choice, so the same file can be chosen again): it is hidden, and its button and what is chosen are the
+          shop's (issue 50 item 11). The input keeps the focus and the keyboard; the label opens the picker. */}
+      <div className="file-choice">
+        <input
+          ref={input}
+          id="quote-files"
+          name="files"
+          type="file"
+          multiple
+          accept={ARTWORK_ACCEPT}
+          className="visually-hidden file-input"
+          aria-describedby="quote-files-chosen quote-files-hint"
+          onChange={(event) => add(event.target.files)}
+        />
+        <label htmlFor="quote-files" className="button secondary small" aria-hidden="true">
+          {kept ? 'Add more files' : 'Choose files'}
+        </label>
+        <span className="muted" id="quote-files-chosen">
+          {kept === 0 ? 'No files yet' : kept === 1 ? '1 file added' : `${kept} files added`}
+        </span>
+      </div>
       <span className="muted" id="quote-files-hint">
         Up to {MAX_ARTWORK_FILES} files: PNG, JPEG, PDF, SVG, AI, EPS or ZIP, {MB} MB each. Only we see them.
       </span>

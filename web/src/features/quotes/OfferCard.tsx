@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigation } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
-import { formatPrice } from '#shared/money';
+import { formatPrice, type Amounts } from '#shared/money';
 import { useWrite } from '../../lib/useWrite';
 import { OfferPayment } from './OfferPayment';
 import type { QuoteView } from './quotesApi';
@@ -14,12 +14,19 @@ const ENDED: Record<Exclude<Offer['state'], 'open' | 'paid'>, string> = {
   declined: MESSAGES.offerDeclined,
 };
 
-/** The offer: its lines and amounts, until when, the made-to-order terms; accept and pay, or decline. */
+/**
+ * The offer: its lines and amounts, until when, the made-to-order terms; accept and pay, or decline. Its tax is one
+ * row (issue 50 item 10): how it is worked out until the offer is priced for the address, then the figure with the
+ * total; once paid, the rows are what was charged (the order's amounts), with the total charged.
+ */
 export function OfferCard({ quote, token }: { quote: QuoteView; token: string }) {
   const offer = quote.offer!;
   const submit = useWrite();
   const navigation = useNavigation();
   const [paying, setPaying] = useState(false);
+  /** The offer priced for the shopper's address (the payment step's), while paying. */
+  const [priced, setPriced] = useState<Amounts | null>(null);
+  const charged = offer.state === 'paid' ? (quote.order?.amounts ?? null) : paying ? priced : null;
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const busy = navigation.state !== 'idle';
@@ -53,11 +60,25 @@ export function OfferCard({ quote, token }: { quote: QuoteView; token: string })
       </table>
       <dl>
         <dt>Subtotal</dt>
-        <dd>{formatPrice(offer.amounts.subtotal)}</dd>
+        <dd>{formatPrice((charged ?? offer.amounts).subtotal)}</dd>
         <dt>Shipping</dt>
-        <dd>{offer.ships ? formatPrice(offer.shipping) : 'Nothing ships'}</dd>
+        <dd>{offer.ships ? formatPrice(charged?.shipping ?? offer.shipping) : 'Nothing ships'}</dd>
         <dt>Tax</dt>
-        <dd>{offer.ships ? 'By your shipping address (design work is not taxed)' : 'None on design work'}</dd>
+        <dd>
+          {charged
+            ? formatPrice(charged.tax)
+            : offer.ships
+              ? 'By your shipping address (design work is not taxed)'
+              : 'None on design work'}
+        </dd>
+        {charged && (
+          <>
+            <dt>{offer.state === 'paid' ? 'Total charged' : 'Total'}</dt>
+            <dd>
+              <strong>{formatPrice(charged.total)}</strong>
+            </dd>
+          </>
+        )}
         <dt>Valid until</dt>
         <dd>{offer.validUntil}</dd>
       </dl>
@@ -80,7 +101,16 @@ export function OfferCard({ quote, token }: { quote: QuoteView; token: string })
         </div>
       )}
       {offer.state === 'open' && paying && (
-        <OfferPayment quote={quote} token={token} offer={offer} onCancel={() => setPaying(false)} />
+        <OfferPayment
+          quote={quote}
+          token={token}
+          offer={offer}
+          onPriced={setPriced}
+          onCancel={() => {
+            setPaying(false);
+            setPriced(null);
+          }}
+        />
       )}
       {offer.state === 'open' && declining && (
         <form

@@ -27,18 +27,21 @@ const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string 
 const failed = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.serverError);
 
 /**
- * Paying an offer (issue 37): where it ships (only when something ships), then the amounts with the tax and the card,
- * through the cart's path: the card is authorized, the shop records the one order of the offer and captures it.
+ * Paying an offer (issue 37): where it ships (only when something ships), then the card, through the cart's path: the
+ * card is authorized, the shop records the one order of the offer and captures it. The amounts priced for the address
+ * go to the offer (`onPriced`), which shows its tax and total once, in its own rows (issue 50 item 10).
  */
 export function OfferPayment({
   quote,
   token,
   offer,
+  onPriced,
   onCancel,
 }: {
   quote: QuoteView;
   token: string;
   offer: Offer;
+  onPriced: (amounts: Payment['amounts']) => void;
   onCancel: () => void;
 }) {
   const revalidator = useRevalidator();
@@ -64,7 +67,9 @@ export function OfferPayment({
     setBusy(true);
     setProblem('');
     try {
-      setPayment(await payOffer(quote.quoteId, token, offer.no, offer.ships ? address : undefined));
+      const priced = await payOffer(quote.quoteId, token, offer.no, offer.ships ? address : undefined);
+      setPayment(priced);
+      onPriced(priced.amounts);
     } catch (error) {
       setProblem(failed(error));
       setFields(error instanceof ApiError ? (error.fields ?? {}) : {});
@@ -148,14 +153,6 @@ export function OfferPayment({
       )}
       {payment && (
         <>
-          <dl>
-            <dt>Tax</dt>
-            <dd>{formatPrice(payment.amounts.tax)}</dd>
-            <dt>Total</dt>
-            <dd>
-              <strong>{label}</strong>
-            </dd>
-          </dl>
           {config?.paymentMode === 'stripe' && config.stripePublishableKey ? (
             <Suspense fallback={<p className="muted">Loading the card form…</p>}>
               <StripePaymentForm

@@ -66,6 +66,13 @@ it('keeps the spec form, checks each file, sends only checked ones, then says "F
   expect(await within(list).findByText(/is not a PDF file/)).toBeTruthy();
   expect(within(list).getByText(/notes.txt”: please send PNG, JPEG, PDF, SVG, AI, EPS or ZIP files/)).toBeTruthy();
   expect(list.querySelector('img')!.getAttribute('src')).toBe('data:image/jpeg;base64,AA==');
+  // Beside the control, what is chosen (the browser's own "No file chosen" is hidden: issue 50 item 11): the files
+  // kept (logo.png), not those refused (notes.txt before it was sent, fake.pdf by its bytes).
+  const input = screen.getByLabelText<HTMLInputElement>('Artwork (optional)');
+  expect(input.classList.contains('visually-hidden')).toBe(true);
+  expect(document.getElementById('quote-files-chosen')!.textContent).toBe('1 file added');
+  expect(input.getAttribute('aria-describedby')).toContain('quote-files-chosen');
+  expect(screen.getByText('Add more files', { selector: 'label' }).getAttribute('for')).toBe(input.id);
   // The text file never reached the shop; the two others went straight to storage.
   expect(calls.filter((call) => call.url === '/api/quote-uploads')).toHaveLength(2);
 

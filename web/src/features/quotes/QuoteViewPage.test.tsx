@@ -49,9 +49,29 @@ function serve(answer: { status: number; body: unknown }) {
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     const url = urlOf(input);
     if (url.startsWith(`/api/quotes/${QUOTE_ID}?t=`)) return json(answer.status, answer.body);
+    if (url === '/config.json')
+      return json(200, {
+        region: 'us-east-1',
+        userPoolId: 'p',
+        userPoolClientId: 'c',
+        cognitoEndpoint: null,
+        stripePublishableKey: null,
+        paymentMode: 'test',
+      });
+    if (url === `/api/quotes/${QUOTE_ID}/pay`)
+      return json(200, {
+        clientSecret: 'pi_q_secret_1',
+        paymentIntentId: 'pi_q',
+        amounts: { subtotal: 128000, discount: 0, shipping: 1500, tax: 8094, total: 137594 },
+        paymentMode: 'test',
+      });
     return json(404, { error: { code: 'not_found', message: 'Not found.' } });
   }) as typeof fetch;
 }
+
+/** The rows of the offer's amounts, as [term, value]. */
+const rowsOf = (offer: HTMLElement) =>
+  [...offer.querySelectorAll('dt')].map((term) => [term.textContent, term.nextElementSibling!.textContent]);
 
 it('shows the offer, its files as downloads and the messages as text', async () => {
   serve({ status: 200, body: quote() });
@@ -98,4 +118,74 @@ it('a link that is not valid opens nothing and says so', async () => {
   renderApp(`/quotes/${QUOTE_ID}?t=wrong`);
   expect(await screen.findByText(MESSAGES.quoteLinkInvalid)).toBeTruthy();
   expect(screen.queryByRole('region', { name: /Our offer/ })).toBeNull();
+});
+
+it('the payment step shows one tax row: the figure for the address, with the total (issue 50 item 10)', async () => {
+  serve({ status: 200, body: quote() });
+  renderApp(`/quotes/${QUOTE_ID}?t=signed.token`);
+  const offer = await screen.findByRole('region', { name: 'Our offer (version 2)' });
+  expect(rowsOf(offer).filter(([term]) => term === 'Tax')).toEqual([
+    ['Tax', 'By your shipping address (design work is not taxed)'],
+  ]);
+  await userEvent.click(within(offer).getByRole('button', { name: 'Accept and pay' }));
+  await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
+  await userEvent.type(screen.getByLabelText('City'), 'Springfield');
+  await userEvent.type(screen.getByLabelText('State'), 'Illinois');
+  await userEvent.type(screen.getByLabelText('Zip'), '62701');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  await screen.findByRole('button', { name: 'Pay $1,375.94' });
+  expect(screen.getAllByText('Tax', { selector: 'dt' })).toHaveLength(1);
+  expect(rowsOf(offer)).toContainEqual(['Tax', '$80.94']);
+  expect(rowsOf(offer)).toContainEqual(['Total', '$1,375.94']);
+  expect(screen.queryByText(/By your shipping address/)).toBeNull();
+  // Back: the offer as it was.
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  expect(rowsOf(offer)).toContainEqual(['Tax', 'By your shipping address (design work is not taxed)']);
+});
+
+it('a paid quote shows what was charged: the order’s amounts under the offer, one tax row (issue 50 item 10)', async () => {
+  const charged = { subtotal: 128000, discount: 0, shipping: 1500, tax: 8094, total: 137594 };
+  const order = {
+    orderNumber: '1042',
+    status: 'pending',
+    createdAt: '2026-11-22T10:00:00.000Z',
+    shippingAddress: {
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      line1: '1 Main St',
+      city: 'Springfield',
+      state: 'Illinois',
+      zip: '62701',
+    },
+    lines: [],
+    amounts: charged,
+    promoCode: null,
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    shippedAt: null,
+    cancelledAt: null,
+    replacementOf: null,
+  };
+  serve({
+    status: 200,
+    body: quote({
+      status: 'paid',
+      orderNumber: '1042',
+      order,
+      offer: { ...quote().offer!, state: 'paid' },
+    } as Partial<QuoteView>),
+  });
+  renderApp(`/quotes/${QUOTE_ID}?t=signed.token`);
+  const offer = await screen.findByRole('region', { name: 'Our offer (version 2)' });
+  expect(rowsOf(offer)).toEqual(
+    expect.arrayContaining([
+      ['Subtotal', '$1,280.00'],
+      ['Shipping', '$15.00'],
+      ['Tax', '$80.94'],
+      ['Total charged', '$1,375.94'],
+    ]),
+  );
+  expect(screen.getAllByText('Tax', { selector: 'dt' })).toHaveLength(1);
+  expect(screen.getByRole('link', { name: '#1042' })).toBeTruthy();
 });

@@ -1,5 +1,4 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { ORDER_STATUS_PATH } from '#shared/aftersale';
 import { QUOTE_SERVICE_LABEL, QUOTE_STATUS_LABEL, quoteLabel } from '#shared/quotes';
@@ -54,9 +53,8 @@ export default function QuoteViewPage() {
           <Link to={`${ORDER_STATUS_PATH}?order=${encodeURIComponent(quote.order.orderNumber)}`}>
             {orderLabel(quote.order.orderNumber)}
           </Link>
-          {quote.order.status === 'completed' ? (quote.offer?.ships ? ' has shipped' : ' is done') : ' is paid'}:{' '}
-          {formatPrice(quote.order.amounts.total)}
-          {quote.order.amounts.tax > 0 ? ` with ${formatPrice(quote.order.amounts.tax)} tax.` : '.'}
+          {quote.order.status === 'completed' ? (quote.offer?.ships ? ' has shipped.' : ' is done.') : ' is paid.'} What
+          was charged is under the offer.
           {quote.order.trackingUrl && (
             <>
               {' '}
