@@ -133,6 +133,19 @@ it('a shopper on a phone asks, the owner prices, the shopper pays by the mail li
   await owner.getByText('Moved to in production.').waitFor();
   await phone.goto(link.pathname + link.search);
   await phone.getByText('We are making your order now.').waitFor();
+
+  // On the owner's phone, To ship marks the order made to order, with its quote and where production stands.
+  const { page: ownerPhone } = await newPage(browser, 'phone');
+  await signInAsAdmin(ownerPhone);
+  await ownerPhone.goto('/admin/orders/pending');
+  const row = ownerPhone
+    .locator('tr, li, article')
+    .filter({ hasText: `#${order}` })
+    .last();
+  await row.getByText('Made to order').waitFor();
+  await row.getByText(`Quote Q${number}`).waitFor();
+  await row.getByText(/In production since/).waitFor();
+  await shot(ownerPhone, 'quotes-4-to-ship-made-to-order-390');
 });
 
 it('the request form, the quote page with an offer and the admin quote page at 390, 820 and 1280', async () => {
