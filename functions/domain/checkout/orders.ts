@@ -18,18 +18,19 @@ import {
   voidCheckout,
   type Checkout,
 } from './checkouts';
-import { sendOrderConfirmation } from './confirmation-mail';
-import { paymentProvider } from './payments';
-import { CaptureError, type Intent } from './payments/provider';
-import { cellsOf } from './pricing';
-import { returnStock } from './stock';
+import { sendOrderConfirmation } from '../orders/confirmation-mail';
+import { paymentProvider } from '../money/payments';
+import { CaptureError, type Intent } from '../money/payments/provider';
+import { cellsOf } from '../stock/counts';
+import { returnStock } from '../stock/writes';
 import { take, type TakeOutcome } from './take';
-import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
+import { recordTaxTransaction, taxTransactionDue } from '../money/tax/transaction';
 import { giveBackParts } from '../promo/redeem';
-import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
-import { captureEntry, giftCardLeft, giftCardReturn } from '../orders/ledger';
+import { cardPaymentOf } from '../money/paid-by';
+import { nextOrderNumber, orderOfPayment } from '../orders/identity';
+import { captureEntry, giftCardLeft, giftCardReturn } from '../money/ledger';
 import { purchaseItems } from '../gift-cards/purchase';
-import { whyOfferEnded } from '../quotes/paid';
+import { whyOfferEnded } from '../money/quote-offer';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
 

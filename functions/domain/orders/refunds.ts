@@ -13,17 +13,25 @@ import { isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { Mail } from '../../lib/mail';
-import { paymentProvider } from '../checkout/payments';
-import { stripeTaxProvider } from '../checkout/tax';
-import { taxReference } from '../checkout/tax/transaction';
+import { paymentProvider } from '../money/payments';
+import { stripeTaxProvider } from '../money/tax';
+import { taxReference } from '../money/tax/transaction';
 import { deliveryItem, sendAgain } from '../mail/deliveries';
-import { cardEntries, getCard } from '../gift-cards/cards';
+import { getCard } from '../gift-cards/cards';
 import { issueStoreCredit, storeCreditCardId } from '../gift-cards/owner';
 import { purchasedCards } from '../gift-cards/purchase';
-import { cardPaymentOf, giftCardPaymentsOf } from './identity';
-import { giftCardReturn, givenBackInAll, openLedger, paidInAll, refundedChange, splitBack } from './ledger';
+import { cardPaymentOf, giftCardPaymentsOf } from '../money/paid-by';
+import {
+  cardEntries,
+  giftCardReturn,
+  givenBackInAll,
+  openLedger,
+  paidInAll,
+  refundedChange,
+  splitBack,
+} from '../money/ledger';
 import { footer } from './mails';
-import { stockMoves } from './stock';
+import { stockMoves } from '../stock/moves';
 
 /** The delivery kind of a refund's mail to the customer (ref `<orderNumber>|<refundId>`): one per refund, ever. */
 export const REFUND_MAIL = 'order-refund';

@@ -3,8 +3,8 @@ import { ledgerEntries } from '../../db/entities/ledger';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { refunds } from '../../db/entities/refund';
-import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
-import { checkLedger } from '../../domain/orders/ledger';
+import { TestPaymentProvider } from '../../domain/money/payments/test-processor';
+import { checkLedger } from '../../domain/money/ledger';
 import { finishRefunds, REFUND_GRACE_MINUTES } from '../../domain/orders/refunds';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import {

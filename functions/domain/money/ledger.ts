@@ -1,16 +1,86 @@
+import { giftCardEntries, giftCards, type GiftCardEntryRecord, type GiftCardRecord } from '../../db/entities/gift-card';
 import { ledgerEntries, type LedgerEntryRecord } from '../../db/entities/ledger';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { refunds } from '../../db/entities/refund';
 import type { TransactItem } from '../../db/table';
-import { creditItems } from '../gift-cards/cards';
-import { cardPaymentOf, giftCardPaymentsOf } from './identity';
+import { cardPaymentOf, giftCardPaymentsOf } from './paid-by';
 
 /**
- * One ledger of an order's money (docs/decisions/0117, design's "money has one ledger"): every movement is an entry
- * (db/entities/ledger.ts) written in the same transaction as the change it records, beside the order's running
- * totals `captured` and `refunded`, which change only there, by a conditional update: a refund adds to `refunded`
- * only while `refunded + amount <= captured` (DynamoDB cannot check a sum, so the total is kept and conditioned).
+ * The one ledger (docs/decisions/0117, 0126, 0153; design's "money has one ledger"): the movements of an order's money
+ * and of a gift card's balance. Every movement is an entry written in the same transaction as the change it records,
+ * beside a running total that changes only there, by a conditional update:
+ * - an order's entries (db/entities/ledger.ts) beside its `captured`, `refunded`, `giftCardPaid`, `giftCardReturned`
+ *   and `storeCredited`: a refund adds to `refunded` only while `refunded + amount <= captured` (DynamoDB cannot
+ *   check a sum, so the total is kept and conditioned);
+ * - a gift card's entries (db/entities/gift-card.ts) beside its `balance`, which never goes below zero.
+ * One check (checkLedger) proves both for an order: its entries agree with its totals, and each gift card that paid
+ * it agrees with its own entries and with the order's.
  */
+
+// ---- A gift card's balance ------------------------------------------------------------------------------------------
+
+/** A card's ledger, in the order it was written. */
+export async function cardEntries(cardId: string): Promise<GiftCardEntryRecord[]> {
+  const entries = await giftCardEntries.query('byCard', { cardId }, { consistent: true });
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || a.entryId.localeCompare(b.entryId));
+}
+
+/** The writes that make a card (scheduled: its code is made when its mail is written) with its `issued` entry. */
+export function issueItems(card: Omit<GiftCardRecord, 'createdAt' | 'updatedAt' | 'version'>): TransactItem[] {
+  const at = new Date().toISOString();
+  return [
+    giftCards.transact.put(card, { ifNew: true }),
+    giftCardEntries.transact.put(
+      { cardId: card.cardId, entryId: 'issued', kind: 'issued', amount: card.amount, at },
+      { ifNew: true },
+    ),
+  ];
+}
+
+/**
+ * The writes that take `amount` off a card for an order: on the condition that the card is active and holds at
+ * least that much (two checkouts racing on one card: the second transaction fails, never a balance below zero).
+ */
+export function debitItems(cardId: string, amount: number, orderNumber: string, at: string): TransactItem[] {
+  return [
+    giftCards.transact.update(
+      { cardId },
+      { add: { balance: -amount } },
+      { when: { equals: { status: 'active' }, atLeast: { balance: amount } } },
+    ),
+    giftCardEntries.transact.put(
+      { cardId, entryId: `order-${orderNumber}`, kind: 'debited', amount: -amount, orderNumber, at },
+      { ifNew: true },
+    ),
+  ];
+}
+
+/**
+ * The writes that give `amount` back to a card (a cancel, a refund in part), once per `entryId`. A voided card takes
+ * it too (the owner sees it on its ledger and may void the rest).
+ */
+export function creditItems(
+  cardId: string,
+  amount: number,
+  orderNumber: string,
+  entryId: string,
+  at: string,
+): TransactItem[] {
+  return [
+    giftCards.transact.update({ cardId }, { add: { balance: amount } }, { when: { present: ['cardId'] } }),
+    giftCardEntries.transact.put({ cardId, entryId, kind: 'credited', amount, orderNumber, at }, { ifNew: true }),
+  ];
+}
+
+/** The balance check: a card's ledger sums to its balance, and no balance is below zero. */
+export async function checkCard(cardId: string): Promise<{ ok: boolean; balance: number; fromEntries: number }> {
+  const [card, entries] = await Promise.all([giftCards.get({ cardId }, { consistent: true }), cardEntries(cardId)]);
+  const fromEntries = entries.reduce((total, entry) => total + entry.amount, 0);
+  const balance = card?.balance ?? 0;
+  return { ok: Boolean(card) && balance === fromEntries && balance >= 0, balance, fromEntries };
+}
+
+// ---- An order's money -----------------------------------------------------------------------------------------------
 
 /**
  * What the card captured, as the order's records say: its `captured` total once the ledger has one; else (an order
@@ -143,10 +213,57 @@ const sum = (entries: LedgerEntryRecord[], kinds: LedgerEntryRecord['kind'][]) =
   entries.filter((entry) => kinds.includes(entry.kind)).reduce((total, entry) => total + entry.amount, 0);
 
 /**
+ * The gift cards' half of the check: each card that paid the order, or that a refund made as store credit, agrees
+ * with its own entries (its balance is their sum, never below zero), and its movements for the order agree with the
+ * order's: the card's debit is the order's `gift_card_paid`, its credits for the order its `gift_card_returned`, and a
+ * store credit's card was issued with its entry's amount.
+ */
+async function cardProblems(order: OrderRecord, entries: LedgerEntryRecord[]): Promise<string[]> {
+  const problems: string[] = [];
+  const paidBy = giftCardPaymentsOf(order).map((payment) => payment.cardId);
+  const credits = entries.filter((entry) => entry.kind === 'store_credit' && entry.cardId);
+  const cardIds = [...new Set([...paidBy, ...credits.map((entry) => entry.cardId!)])];
+  const cards = await Promise.all(
+    cardIds.map(async (cardId) => ({ cardId, check: await checkCard(cardId), entries: await cardEntries(cardId) })),
+  );
+  for (const card of cards) {
+    if (!card.check.ok)
+      problems.push(`gift card ${card.cardId} holds ${card.check.balance}, its entries ${card.check.fromEntries}`);
+    const forOrder = card.entries.filter((entry) => entry.orderNumber === order.orderNumber);
+    if (paidBy.includes(card.cardId)) {
+      const debited = -sumCard(forOrder, 'debited');
+      const orderPaid = sum(
+        entries.filter((entry) => entry.cardId === card.cardId),
+        ['gift_card_paid'],
+      );
+      if (debited !== orderPaid)
+        problems.push(`gift card ${card.cardId} paid ${debited} on its ledger, ${orderPaid} on the order's`);
+      const credited = sumCard(forOrder, 'credited');
+      const returned = sum(
+        entries.filter((entry) => entry.cardId === card.cardId),
+        ['gift_card_returned'],
+      );
+      if (credited !== returned)
+        problems.push(`gift card ${card.cardId} got back ${credited} on its ledger, ${returned} on the order's`);
+    }
+    for (const credit of credits.filter((entry) => entry.cardId === card.cardId)) {
+      const issued = sumCard(card.entries, 'issued');
+      if (issued !== credit.amount)
+        problems.push(`store credit ${card.cardId} was issued with ${issued}, its entry says ${credit.amount}`);
+    }
+  }
+  return problems;
+}
+
+const sumCard = (entries: GiftCardEntryRecord[], kind: GiftCardEntryRecord['kind']) =>
+  entries.filter((entry) => entry.kind === kind).reduce((total, entry) => total + entry.amount, 0);
+
+/**
  * The check that entries and totals agree (what the admin's order page shows, and what the tests prove): the entries
  * sum to the order's `captured` and `refunded`, nothing more was given back than captured, and every refund the
- * shop recorded has its entry (a refused one, its reversal too). An order whose ledger never opened (captured before
- * it, nothing refunded since) has no entries and agrees when nothing was given back.
+ * shop recorded has its entry (a refused one, its reversal too); and the gift cards' half (cardProblems). An order
+ * whose ledger never opened (captured before it, nothing refunded since) has no entries and agrees when nothing was
+ * given back.
  */
 export async function checkLedger(orderNumber: string): Promise<LedgerCheck> {
   const [order, entries, made] = await Promise.all([
@@ -191,6 +308,7 @@ export async function checkLedger(orderNumber: string): Promise<LedgerCheck> {
   }
   if (order.status === 'cancelled' && order.refund?.amount !== undefined && !ids.has('cancel'))
     problems.push('the cancellation has no ledger entry');
+  problems.push(...(await cardProblems(order, entries)));
   return {
     ok: problems.length === 0,
     captured: Number.isNaN(captured) ? fromEntries.captured : captured,
