@@ -28,7 +28,7 @@ import { recordTaxTransaction, taxTransactionDue } from '../money/tax/transactio
 import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf } from '../money/paid-by';
 import { nextOrderNumber, orderOfPayment } from '../orders/identity';
-import { captureEntry, giftCardLeft, giftCardReturn } from '../money/ledger';
+import { captureEntry, giftCardLeft, giftCardReturn, saleParts } from '../money/ledger';
 import { purchaseItems } from '../gift-cards/purchase';
 import { whyOfferEnded } from '../money/quote-offer';
 import { publicOrder } from '../orders/view';
@@ -345,7 +345,16 @@ export async function releaseFailedCapture(order: OrderRecord, reason: string): 
   const checkout = order.checkoutId ? await getCheckout(order.checkoutId) : null;
   const failed = { paymentStatus: 'capture_failed' as const, captureFailedAt: stamp(), captureError: reason };
   // The gift card's part goes back to it (it was taken in the take): nothing was paid for.
-  const gift = giftCardLeft(order) > 0 ? giftCardReturn(order, giftCardLeft(order), 'capture-failed', stamp()) : null;
+  const gift =
+    giftCardLeft(order) > 0
+      ? giftCardReturn(
+          order,
+          giftCardLeft(order),
+          'capture-failed',
+          stamp(),
+          saleParts(order, order.giftCardPaid ?? 0).giftCard,
+        )
+      : null;
   const items = [
     ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
     ...(checkout?.state === 'taken' ? await giveBackParts(order.promo, stamp()) : []),

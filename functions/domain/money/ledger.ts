@@ -1,5 +1,15 @@
 import { giftCardEntries, giftCards, type GiftCardEntryRecord, type GiftCardRecord } from '../../db/entities/gift-card';
-import { ledgerEntries, type LedgerEntryRecord } from '../../db/entities/ledger';
+import { shopDay } from '#shared/gift-cards';
+import {
+  orderParts,
+  partOf,
+  partsTotal,
+  restOf,
+  sumParts,
+  type LedgerLineParts,
+  type PartsOrder,
+} from '#shared/ledger-parts';
+import { LEDGER_DAY_SHARDS, ledgerEntries, type LedgerEntryRecord } from '../../db/entities/ledger';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { refunds } from '../../db/entities/refund';
 import type { TransactItem } from '../../db/table';
@@ -93,24 +103,87 @@ export function capturedOf(order: OrderRecord): number {
   return order.paymentStatus === 'captured' || order.paymentStatus === undefined ? card.amount : 0;
 }
 
+/** Which of a day's partitions an order's entries are in: by its number, spread evenly (decision 0154). */
+export function dayShardOf(orderNumber: string): number {
+  let hash = 0;
+  for (const char of orderNumber) hash = (hash * 31 + char.charCodeAt(0)) % 1_000_003;
+  return hash % LEDGER_DAY_SHARDS;
+}
+
+/**
+ * An order's entry with what the reports read (decision 0154): its shop day and that day's partition, the order's
+ * ship-to state, and its amount in parts per line, taken from `basis` (the whole it is part of: the order's parts, or a
+ * refund's). The parts always come to `amount` (partOf `basis` when `basis` comes to another amount).
+ */
+export function orderEntry(
+  order: Pick<OrderRecord, 'orderNumber' | 'shippingAddress'>,
+  entry: Pick<LedgerEntryRecord, 'entryId' | 'kind' | 'amount' | 'at' | 'refundId' | 'cardId'>,
+  basis: readonly LedgerLineParts[],
+): Omit<LedgerEntryRecord, 'createdAt' | 'updatedAt'> {
+  const whole = basis.reduce((sum, line) => sum + partsTotal(line), 0);
+  const lines = whole === entry.amount ? basis.map((line) => ({ ...line })) : partOf(basis, entry.amount);
+  return {
+    orderNumber: order.orderNumber,
+    ...entry,
+    shopDay: shopDay(new Date(entry.at)),
+    dayShard: dayShardOf(order.orderNumber),
+    shipTo: order.shippingAddress?.state ?? '',
+    parts: sumParts(lines),
+    lines,
+  };
+}
+
+/** The sale's parts, split between a gift card's part (`giftCard` cents of it) and the card's (the rest). */
+export function saleParts(
+  order: PartsOrder,
+  giftCard: number,
+): { card: LedgerLineParts[]; giftCard: LedgerLineParts[] } {
+  const sale = orderParts(order);
+  const gift = partOf(sale, giftCard);
+  return { card: restOf(sale, gift), giftCard: gift };
+}
+
+/**
+ * The entries of the shop days `from` to `to` (YYYY-MM-DD, both included), in time order: each day's partitions of the
+ * day index read by a query (never a scan; decision 0154). What the owner's reports read.
+ */
+export async function entriesOfDays(from: string, to: string): Promise<LedgerEntryRecord[]> {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = nextDay(day)) days.push(day);
+  const pages = await Promise.all(
+    days.flatMap((shopDay) =>
+      Array.from({ length: LEDGER_DAY_SHARDS }, (_, dayShard) => ledgerEntries.query('byDay', { shopDay, dayShard })),
+    ),
+  );
+  return pages
+    .flat()
+    .sort(
+      (a, b) =>
+        a.at.localeCompare(b.at) || a.orderNumber.localeCompare(b.orderNumber) || a.entryId.localeCompare(b.entryId),
+    );
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /** The capture's entry: written once per order (its key), in the capture's own transaction. */
 export const captureEntry = (order: OrderRecord, amount: number, at: string): TransactItem =>
   ledgerEntries.transact.put(
-    { orderNumber: order.orderNumber, entryId: 'capture', kind: 'captured', amount, at },
+    orderEntry(
+      order,
+      { entryId: 'capture', kind: 'captured', amount, at },
+      saleParts(order, order.giftCardPaid ?? 0).card,
+    ),
     { ifNew: true },
   );
 
 /** A gift card's part of an order (docs/decisions/0126): written once, in the take's transaction. */
 export const giftCardPaidEntry = (order: OrderRecord, amount: number, at: string): TransactItem =>
   ledgerEntries.transact.put(
-    {
-      orderNumber: order.orderNumber,
-      entryId: 'gift-card',
-      kind: 'gift_card_paid',
-      amount,
-      cardId: giftCardPaymentsOf(order)[0]?.cardId,
-      at,
-    },
+    orderEntry(
+      order,
+      { entryId: 'gift-card', kind: 'gift_card_paid', amount, cardId: giftCardPaymentsOf(order)[0]?.cardId, at },
+      saleParts(order, amount).giftCard,
+    ),
     { ifNew: true },
   );
 
@@ -118,26 +191,25 @@ export const giftCardPaidEntry = (order: OrderRecord, amount: number, at: string
  * What goes back to the gift card that paid part of an order (docs/decisions/0126), as one movement `entryId`
  * (`gift-card-<refundId|cancel|capture-failed>`): the card's credit and its entry, the order's entry, and the change of
  * `giftCardReturned` (on the condition that it stays at most `giftCardPaid`) for the caller's update of the order.
+ * `basis`: the whole its parts are taken from (the order's, or a refund's that gives back part of it).
  */
 export function giftCardReturn(
   order: OrderRecord,
   amount: number,
   movement: string,
   at: string,
+  basis: readonly LedgerLineParts[] = orderParts(order),
 ): { items: TransactItem[]; add: { giftCardReturned: number }; when: { below: { giftCardReturned: number } } } {
   const card = giftCardPaymentsOf(order)[0];
   return {
     items: [
       ...creditItems(card.cardId, amount, order.orderNumber, `return-${order.orderNumber}-${movement}`, at),
       ledgerEntries.transact.put(
-        {
-          orderNumber: order.orderNumber,
-          entryId: `gift-card-${movement}`,
-          kind: 'gift_card_returned',
-          amount,
-          cardId: card.cardId,
-          at,
-        },
+        orderEntry(
+          order,
+          { entryId: `gift-card-${movement}`, kind: 'gift_card_returned', amount, cardId: card.cardId, at },
+          basis,
+        ),
         { ifNew: true },
       ),
     ],
@@ -308,6 +380,14 @@ export async function checkLedger(orderNumber: string): Promise<LedgerCheck> {
   }
   if (order.status === 'cancelled' && order.refund?.amount !== undefined && !ids.has('cancel'))
     problems.push('the cancellation has no ledger entry');
+  // What the reports read (decision 0154): an entry's parts come to its amount, and its lines to its parts.
+  for (const entry of entries) {
+    if (!entry.parts) continue;
+    if (partsTotal(entry.parts) !== entry.amount)
+      problems.push(`entry ${entry.entryId} is ${entry.amount}, its parts come to ${partsTotal(entry.parts)}`);
+    if (JSON.stringify(sumParts(entry.lines ?? [])) !== JSON.stringify(sumParts([entry.parts])))
+      problems.push(`entry ${entry.entryId}: its lines do not add up to its parts`);
+  }
   problems.push(...(await cardProblems(order, entries)));
   return {
     ok: problems.length === 0,

@@ -18,7 +18,15 @@ import { giveBackParts } from '../promo/redeem';
 import { cardPaymentOf } from '../money/paid-by';
 import { lineKey } from '#shared/aftersale';
 import { ledgerEntries } from '../../db/entities/ledger';
-import { capturedOf, giftCardReturn, openLedger, refundedChange, restOfOrder } from '../money/ledger';
+import {
+  capturedOf,
+  giftCardReturn,
+  openLedger,
+  orderEntry,
+  refundedChange,
+  restOfOrder,
+  saleParts,
+} from '../money/ledger';
 import { refundsOf } from './refunds';
 import { giftCards } from '../../db/entities/gift-card';
 import { voidItems } from '../gift-cards/owner';
@@ -87,12 +95,19 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     const ledger = byCard ? openLedger(order, now) : { items: [], set: {} };
     const money = refundedChange(order, rest);
     // What is left of a gift card's part goes back to that card, in the same transaction (docs/decisions/0126).
-    const gift = owed.giftCard > 0 ? giftCardReturn(order, owed.giftCard, 'cancel', now) : null;
+    const gift =
+      owed.giftCard > 0
+        ? giftCardReturn(order, owed.giftCard, 'cancel', now, saleParts(order, order.giftCardPaid ?? 0).giftCard)
+        : null;
     const entry = !byCard
       ? []
       : [
           ledgerEntries.transact.put(
-            { orderNumber, entryId: 'cancel', kind: 'cancelled', amount: rest, at: now },
+            orderEntry(
+              order,
+              { entryId: 'cancel', kind: 'cancelled', amount: rest, at: now },
+              saleParts(order, order.giftCardPaid ?? 0).card,
+            ),
             { ifNew: true },
           ),
         ];

@@ -4,6 +4,7 @@ import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { REFUND_REASON_LABEL, refundPlan, type RefundPlan } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
+import { NO_PARTS, partOf, refundParts, restOf, type LedgerLineParts } from '#shared/ledger-parts';
 import { unescapeText } from '#shared/sanitize';
 import { ledgerEntries } from '../../db/entities/ledger';
 import { orders, type OrderRecord } from '../../db/entities/order';
@@ -24,6 +25,7 @@ import { cardPaymentOf, giftCardPaymentsOf } from '../money/paid-by';
 import {
   cardEntries,
   giftCardReturn,
+  orderEntry,
   givenBackInAll,
   openLedger,
   paidInAll,
@@ -142,22 +144,29 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     if (credit) record.storeCreditCardId = storeCreditCardIdOf(orderNumber, body.refundId);
     const ledger = openLedger(order, now);
     const money = refundedChange(order, split.card);
-    const gift = split.giftCard > 0 ? giftCardReturn(order, split.giftCard, body.refundId, now) : null;
-    const store = credit ? storeCreditParts(order, record, now) : [];
+    // What the refund gives back, per line: the card's part of it, and the gift card's the rest (decision 0154).
+    const given = refundParts(plan, order);
+    const toCardParts = partOf(given, split.card);
+    const gift =
+      split.giftCard > 0 ? giftCardReturn(order, split.giftCard, body.refundId, now, restOf(given, toCardParts)) : null;
+    const store = credit ? storeCreditParts(order, record, now, given) : [];
     const left = paidInAll(order) - givenBackInAll(order);
     const moves = record.restock ? (await stockMoves(plan.lines.map(lineOf(order)), 'return', now)).items : [];
     try {
       await transactWrite([
         refunds.transact.put(record, { ifNew: true }),
         ledgerEntries.transact.put(
-          {
-            orderNumber,
-            entryId: `refund-${body.refundId}`,
-            kind: 'refunded',
-            amount: split.card,
-            refundId: body.refundId,
-            at: now,
-          },
+          orderEntry(
+            order,
+            {
+              entryId: `refund-${body.refundId}`,
+              kind: 'refunded',
+              amount: split.card,
+              refundId: body.refundId,
+              at: now,
+            },
+            toCardParts,
+          ),
           { ifNew: true },
         ),
         ...ledger.items,
@@ -317,14 +326,18 @@ async function recordRefused(order: OrderRecord, record: RefundRecord, providerR
         { when: { equals: { status: 'pending' } }, current: record },
       ),
       ledgerEntries.transact.put(
-        {
-          orderNumber: record.orderNumber,
-          entryId: `refund-${record.refundId}-failed`,
-          kind: 'refund_failed',
-          amount: -cardPartOf(record),
-          refundId: record.refundId,
-          at,
-        },
+        orderEntry(
+          order,
+          {
+            entryId: `refund-${record.refundId}-failed`,
+            kind: 'refund_failed',
+            amount: -cardPartOf(record),
+            refundId: record.refundId,
+            at,
+          },
+          // The reserved entry's parts, taken back: what the refund planned, its card part, negated.
+          partOf(refundParts(record, order), cardPartOf(record)).map(negated),
+        ),
         { ifNew: true },
       ),
       orders.transact.update(
@@ -366,6 +379,13 @@ function whereItWent(order: OrderRecord, record: RefundRecord): string[] {
   ];
 }
 
+/** Parts taken back (a refused refund's entry gives its reservation back). */
+const negated = (line: LedgerLineParts): LedgerLineParts => {
+  const back = { ...line };
+  for (const field of Object.keys(NO_PARTS) as (keyof typeof NO_PARTS)[]) back[field] = -line[field];
+  return back;
+};
+
 /** What of a refund goes to the card (a refund from before gift cards: all of it). */
 const cardPartOf = (record: RefundRecord) => record.toCard ?? record.total;
 
@@ -377,7 +397,12 @@ export const storeCreditCardIdOf = (orderNumber: string, refundId: string) =>
  * The store credit of a refund (docs/decisions/0126): a new card for the order's customer, mailed at once, and the
  * order's ledger entry, in the refund's reserving transaction.
  */
-function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string): TransactItem[] {
+function storeCreditParts(
+  order: OrderRecord,
+  record: RefundRecord,
+  at: string,
+  given: readonly LedgerLineParts[],
+): TransactItem[] {
   const { cardId, items } = issueStoreCredit(
     `${order.orderNumber}|${record.refundId}`,
     {
@@ -392,15 +417,18 @@ function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string):
   return [
     ...items,
     ledgerEntries.transact.put(
-      {
-        orderNumber: order.orderNumber,
-        entryId: `store-credit-${record.refundId}`,
-        kind: 'store_credit',
-        amount: record.total,
-        refundId: record.refundId,
-        cardId,
-        at,
-      },
+      orderEntry(
+        order,
+        {
+          entryId: `store-credit-${record.refundId}`,
+          kind: 'store_credit',
+          amount: record.total,
+          refundId: record.refundId,
+          cardId,
+          at,
+        },
+        given,
+      ),
       { ifNew: true },
     ),
   ];
