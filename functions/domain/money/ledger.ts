@@ -13,7 +13,10 @@ import { LEDGER_DAY_SHARDS, ledgerEntries, type LedgerEntryRecord } from '../../
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { refunds } from '../../db/entities/refund';
 import type { TransactItem } from '../../db/table';
-import { cardPaymentOf, giftCardPaymentsOf } from './paid-by';
+import { giftCardPaymentsOf } from './paid-by';
+import { capturedOf, givenBackInAll, paidInAll } from './plans';
+
+export { capturedOf, giftCardLeft, givenBackInAll, paidInAll, restOfOrder, splitBack } from './plans';
 
 /**
  * The one ledger (docs/decisions/0117, 0126, 0153; design's "money has one ledger"): the movements of an order's money
@@ -91,17 +94,6 @@ export async function checkCard(cardId: string): Promise<{ ok: boolean; balance:
 }
 
 // ---- An order's money -----------------------------------------------------------------------------------------------
-
-/**
- * What the card captured, as the order's records say: its `captured` total once the ledger has one; else (an order
- * from before the ledger) the card's amount when the payment is captured (or was paid in one step), 0 otherwise.
- */
-export function capturedOf(order: OrderRecord): number {
-  if (order.captured !== undefined) return order.captured;
-  const card = cardPaymentOf(order);
-  if (!card || order.replacementOf) return 0;
-  return order.paymentStatus === 'captured' || order.paymentStatus === undefined ? card.amount : 0;
-}
 
 /** Which of a day's partitions an order's entries are in: by its number, spread evenly (decision 0154). */
 export function dayShardOf(orderNumber: string): number {
@@ -216,33 +208,6 @@ export function giftCardReturn(
     add: { giftCardReturned: amount },
     when: { below: { giftCardReturned: (order.giftCardPaid ?? 0) - amount + 1 } },
   };
-}
-
-/** What of the gift card's part has not gone back yet. */
-export const giftCardLeft = (order: OrderRecord) => (order.giftCardPaid ?? 0) - (order.giftCardReturned ?? 0);
-
-/** What an order was paid in all (the card's capture and a gift card's part), and what it gave back in all. */
-export const paidInAll = (order: OrderRecord) => capturedOf(order) + (order.giftCardPaid ?? 0);
-export const givenBackInAll = (order: OrderRecord) =>
-  (order.refunded ?? 0) + (order.giftCardReturned ?? 0) + (order.storeCredited ?? 0);
-
-/**
- * How `amount` given back as money goes back (docs/decisions/0126): to the card first, up to what is left of its
- * capture, then to the gift card that paid part, up to what is left of its part; never more in all than was paid
- * less what went back already (store credit included). Null when it does not fit.
- */
-export function splitBack(order: OrderRecord, amount: number): { card: number; giftCard: number } | null {
-  if (amount > paidInAll(order) - givenBackInAll(order)) return null;
-  const card = Math.min(amount, capturedOf(order) - (order.refunded ?? 0));
-  const giftCard = amount - card;
-  return giftCard <= giftCardLeft(order) ? { card, giftCard } : null;
-}
-
-/** What a cancellation gives back: all that is left, split as splitBack splits it. */
-export function restOfOrder(order: OrderRecord): { card: number; giftCard: number } {
-  const left = paidInAll(order) - givenBackInAll(order);
-  const card = Math.max(0, Math.min(left, capturedOf(order) - (order.refunded ?? 0)));
-  return { card, giftCard: Math.max(0, Math.min(giftCardLeft(order), left - card)) };
 }
 
 /**

@@ -2,9 +2,9 @@ import { GIFT_CARD_PRODUCT_ID } from '#shared/gift-cards';
 import { lineKey, lineLabel } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
-import { REFUND_REASON_LABEL, refundPlan, type RefundPlan } from '#shared/refunds';
+import { REFUND_REASON_LABEL, type RefundPlan } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
-import { NO_PARTS, partOf, refundParts, restOf, type LedgerLineParts } from '#shared/ledger-parts';
+import { NO_PARTS, partOf, refundParts, type LedgerLineParts } from '#shared/ledger-parts';
 import { unescapeText } from '#shared/sanitize';
 import { ledgerEntries } from '../../db/entities/ledger';
 import { orders, type OrderRecord } from '../../db/entities/order';
@@ -30,10 +30,12 @@ import {
   openLedger,
   paidInAll,
   refundedChange,
-  splitBack,
 } from '../money/ledger';
+import { planRefund, refundable, type PlannedEntry } from '../money/plans';
 import { footer } from './mails';
 import { stockMoves } from '../stock/moves';
+
+export { refundable };
 
 /** The delivery kind of a refund's mail to the customer (ref `<orderNumber>|<refundId>`): one per refund, ever. */
 export const REFUND_MAIL = 'order-refund';
@@ -49,24 +51,6 @@ export const REFUND_GRACE_MINUTES = 5;
 const key = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) => ({
   orderNumber: record.orderNumber,
   refundId: record.refundId,
-});
-
-/**
- * What the order has given back so far, as the rule (shared/refunds.ts) reads it: paid in all (the card and a gift
- * card's part) and given back in all (to either, or as store credit).
- */
-const soFar = (order: OrderRecord) => ({
-  captured: paidInAll(order),
-  refunded: givenBackInAll(order),
-  units: order.refundedUnits ?? {},
-  shipping: order.shippingRefunded === true,
-});
-
-/** What the rule reads of an order. */
-export const refundable = (order: OrderRecord) => ({
-  lines: order.lines,
-  amounts: order.amounts,
-  discountOnShipping: order.promo?.kind === 'shipping',
 });
 
 /** Why an order cannot be refunded in part at all (null when it can). */
@@ -103,55 +87,50 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     // A gift card bought is not refunded as an item (the card would stay spendable): the owner voids it in Gift
     // cards, then refunds its amount (docs/decisions/0126).
     if (body.lines.some((line) => line.id === GIFT_CARD_PRODUCT_ID)) throw conflict(GIFT_CARD_NOT_AN_ITEM);
+    // Never money back for gift cards that can still be spent (docs/decisions/0139).
+    const room = paidInAll(order) - givenBackInAll(order) - (await stillSpendable(order));
+    const credit = body.to === 'store_credit';
     const asked = {
+      refundId: body.refundId,
       lines: body.lines,
       shipping: body.shipping,
       ...(body.amount === undefined ? {} : { amount: body.amount }),
+      to: credit ? ('store_credit' as const) : ('payment' as const),
+      restock: body.restock,
     };
-    const result = refundPlan(refundable(order), soFar(order), asked);
-    if ('error' in result) throw conflict(result.error);
-    const { plan } = result;
-    // Never money back for gift cards that can still be spent (docs/decisions/0139).
-    const room = paidInAll(order) - givenBackInAll(order) - (await stillSpendable(order));
-    if (plan.total > room) throw conflict(giftCardsSpendable(room));
+    // The plan (functions/domain/money/plans.ts): what goes back where, what to restock, which entries; applied below
+    // in one transaction.
+    const planned = planRefund(order, asked, room);
+    if ('error' in planned) throw conflict(planned.error === 'room' ? giftCardsSpendable(room) : planned.error);
+    const { plan } = planned;
     const now = new Date().toISOString();
     const record: RefundRecord = {
       orderNumber,
       refundId: body.refundId,
       status: 'pending',
-      lines: plan.lines,
-      shipping: plan.shipping,
-      amount: plan.amount,
-      total: plan.total,
+      lines: plan.refund.lines,
+      shipping: plan.refund.shipping,
+      amount: plan.refund.amount,
+      total: plan.refund.total,
       reason: body.reason,
       ...(body.note ? { note: body.note } : {}),
-      restock: body.restock && plan.lines.length > 0,
+      restock: plan.restock.length > 0,
+      toCard: plan.to.card,
+      toGiftCard: plan.to.giftCard,
+      ...(credit ? { storeCreditCardId: storeCreditCardIdOf(orderNumber, body.refundId) } : {}),
       createdAt: now,
       updatedAt: now,
     };
-    const units = { ...(order.refundedUnits ?? {}) };
-    const restocked = { ...(order.restocked ?? {}) };
-    for (const line of plan.lines) {
-      units[lineKey(line)] = (units[lineKey(line)] ?? 0) + line.quantity;
-      if (record.restock) restocked[lineKey(line)] = (restocked[lineKey(line)] ?? 0) + line.quantity;
-    }
-    // Where the money goes: back the way it was paid (the card first, then the gift card), or as store credit.
-    const credit = body.to === 'store_credit';
-    const split = credit ? { card: 0, giftCard: 0 } : splitBack(order, plan.total);
-    if (!split) throw conflict('Nothing is left to refund that way on this order.');
-    record.toCard = split.card;
-    record.toGiftCard = split.giftCard;
-    if (credit) record.storeCreditCardId = storeCreditCardIdOf(orderNumber, body.refundId);
+    const basis = (kind: PlannedEntry['kind']) => plan.entries.find((entry) => entry.kind === kind)?.basis ?? [];
     const ledger = openLedger(order, now);
-    const money = refundedChange(order, split.card);
-    // What the refund gives back, per line: the card's part of it, and the gift card's the rest (decision 0154).
-    const given = refundParts(plan, order);
-    const toCardParts = partOf(given, split.card);
+    const money = refundedChange(order, plan.add.refunded);
     const gift =
-      split.giftCard > 0 ? giftCardReturn(order, split.giftCard, body.refundId, now, restOf(given, toCardParts)) : null;
-    const store = credit ? storeCreditParts(order, record, now, given) : [];
+      plan.to.giftCard > 0
+        ? giftCardReturn(order, plan.to.giftCard, body.refundId, now, basis('gift_card_returned'))
+        : null;
+    const store = credit ? storeCreditParts(order, record, now, basis('store_credit')) : [];
     const left = paidInAll(order) - givenBackInAll(order);
-    const moves = record.restock ? (await stockMoves(plan.lines.map(lineOf(order)), 'return', now)).items : [];
+    const moves = plan.restock.length ? (await stockMoves(plan.restock.map(lineOf(order)), 'return', now)).items : [];
     try {
       await transactWrite([
         refunds.transact.put(record, { ifNew: true }),
@@ -161,11 +140,11 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
             {
               entryId: `refund-${body.refundId}`,
               kind: 'refunded',
-              amount: split.card,
+              amount: plan.to.card,
               refundId: body.refundId,
               at: now,
             },
-            toCardParts,
+            basis('refunded'),
           ),
           { ifNew: true },
         ),
@@ -177,14 +156,14 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
           {
             set: {
               ...ledger.set,
-              refundedUnits: units,
-              ...(record.restock ? { restocked } : {}),
-              ...(plan.shipping ? { shippingRefunded: true } : {}),
+              refundedUnits: plan.refundedUnits,
+              ...(record.restock ? { restocked: plan.restocked } : {}),
+              ...(plan.refund.shipping ? { shippingRefunded: true } : {}),
             },
             add: {
               ...money.add,
               ...(gift ? gift.add : {}),
-              ...(credit ? { storeCredited: plan.total } : {}),
+              ...(credit ? { storeCredited: plan.add.storeCredited } : {}),
               version: 1,
             },
           },
@@ -194,7 +173,7 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
               below: {
                 ...money.when.below,
                 ...(gift ? gift.when.below : {}),
-                ...(credit ? { storeCredited: (order.storeCredited ?? 0) + left - plan.total + 1 } : {}),
+                ...(credit ? { storeCredited: (order.storeCredited ?? 0) + left - plan.add.storeCredited + 1 } : {}),
               },
               equals: { version: order.version, status: order.status },
             },
