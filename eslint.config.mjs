@@ -28,8 +28,8 @@ export default defineConfig(
     languageOptions: {
       parserOptions: {
         projectService: {
-          // This file is outside tsconfig.json; it is checked on its own.
-          allowDefaultProject: ['eslint.config.mjs'],
+          // These files are outside tsconfig.json; they are checked on their own.
+          allowDefaultProject: ['eslint.config.mjs', '.dependency-cruiser.cjs'],
         },
         tsconfigRootDir: import.meta.dirname,
       },
@@ -107,6 +107,13 @@ export default defineConfig(
         },
       ],
     },
+  },
+
+  // The dependency rules (decision 0153) are dependency-cruiser's CommonJS config.
+  {
+    files: ['.dependency-cruiser.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 
   // The SPA.

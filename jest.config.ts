@@ -48,6 +48,7 @@ const UNIT_FUNCTION_TESTS = [
   'functions/triggers/custom-message.test.ts',
   'functions/lib/metrics.test.ts',
   'functions/lib/caller.test.ts',
+  'functions/domain/money/plans.test.ts',
 ];
 
 /**

@@ -161,7 +161,7 @@ function firstRequestModule(
   }
   if (uses.includes('stripe')) {
     clients.push('Stripe');
-    lines.push(`import { paymentProvider } from ${from('functions/domain/checkout/payments')};`);
+    lines.push(`import { paymentProvider } from ${from('functions/domain/money/payments')};`);
     calls.push(`await (await paymentProvider()).retrieveIntent('pi_bench');`);
   }
   if (uses.includes('ses')) {

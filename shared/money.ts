@@ -64,7 +64,7 @@ export function promoDiscount(terms: Pick<PromoTerms, 'kind' | 'value'>, subtota
 /**
  * An order's amounts before its tax: the subtotal, the promo code's discount (0 without one) and what it is taken off
  * (a free-shipping code's is the shipping), and the shipping. The card step adds the tax of its tax provider
- * (functions/domain/checkout/tax: Stripe Tax, or the table of shared/tax-rules.ts).
+ * (functions/domain/money/tax: Stripe Tax, or the table of shared/tax-rules.ts).
  */
 export function amountsBeforeTax(
   lines: readonly PricedLine[],

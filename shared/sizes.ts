@@ -86,6 +86,17 @@ export function stockLocation(
   return { on: 'product', key: size };
 }
 
+/**
+ * The stock count a size of a product draws on, as the server names it: "stockItem|<item id>|<S..2XL>" for apparel and
+ * gift wraps (on the linked stock item), "product|<product id>|<size>" for tumblers, candles and other single-size
+ * goods. null: nothing to count (apparel without a linked stock item), which reads as sold out.
+ */
+export function stockCell(product: { id: string; tag: string; stockRef?: string }, size: Size): string | null {
+  const where = stockLocation(product.tag, size);
+  if (where.on === 'stockItem') return product.stockRef ? `stockItem|${product.stockRef}|${where.key}` : null;
+  return `product|${product.id}|${where.key}`;
+}
+
 /** What a stock item holds sizes for: the size families of the products that take their sizes from it. */
 export type StockItemFamily = 'apparel' | 'giftwrap';
 export const STOCK_ITEM_FAMILIES = ['apparel', 'giftwrap'] as const satisfies readonly StockItemFamily[];

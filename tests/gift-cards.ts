@@ -1,6 +1,7 @@
 import { shopDay } from '#shared/gift-cards';
 import { transactWrite } from '../functions/db/transaction';
-import { assignCode, getCard, issueItems, newCardId } from '../functions/domain/gift-cards/cards';
+import { assignCode, getCard, newCardId } from '../functions/domain/gift-cards/cards';
+import { issueItems } from '../functions/domain/money/ledger';
 
 /**
  * Helpers of the gift card tests: a card issued and given its code as its mail would (the code is returned, as the

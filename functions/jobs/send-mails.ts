@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { CHECKOUT_REMINDER } from '#shared/reminders';
-import { noteOnOrder } from '../domain/checkout/confirmation-mail';
+import { noteOnOrder } from '../domain/orders/confirmation-mail';
 import { sweepDeliveries, type Composers, type SweepCounts } from '../domain/mail/deliveries';
 import { composeCardMail, GIFT_CARD_MAIL } from '../domain/gift-cards/mails';
 import { composeReminder } from '../domain/reminders/reminders';

@@ -17,7 +17,7 @@ import { BACK_IN_STOCK } from '#shared/stock-alerts';
 import { checkouts } from '../db/entities/checkout';
 import { formSubmissions } from '../db/entities/form-submission';
 import { mailDeliveries } from '../db/entities/mail-delivery';
-import { ORDER_CONFIRMATION } from '../domain/checkout/confirmation-mail';
+import { ORDER_CONFIRMATION } from '../domain/orders/confirmation-mail';
 import { getDelivery } from '../domain/mail/deliveries';
 import { handler as createUpload } from '../http/admin/create-upload';
 import { handler as createGuestIntent } from '../http/checkout/create-guest-payment-intent';

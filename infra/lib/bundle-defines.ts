@@ -9,7 +9,7 @@ import type { BuildOptions } from 'esbuild';
 export const TRACE_SDK_CALLS_DEFINE = 'process.env.SHOP_TRACE_SDK_CALLS';
 /**
  * Replaced in every bundle by "false": the built-in test card processor, which only a shop without Stripe keys uses
- * (locally; in AWS a function without them answers 503), is not compiled in (functions/domain/checkout/payments).
+ * (locally; in AWS a function without them answers 503), is not compiled in (functions/domain/money/payments).
  */
 export const TEST_PROCESSOR_DEFINE = 'process.env.SHOP_TEST_PROCESSOR';
 /** What every bundle of the stack compiles in, and the bench's bundles as well. */

@@ -166,7 +166,7 @@ describe('each function carries the makers’ clients of the services it uses', 
   });
 
   it('no function carries the built-in test card processor, which AWS never uses', () => {
-    const processor = 'functions/domain/checkout/payments/test-processor.ts';
+    const processor = 'functions/domain/money/payments/test-processor.ts';
     const sizes = [...outputOf].map(([name, output]) => [name, output.inputs[processor]?.bytesInOutput ?? 0] as const);
     // Its CardError class stays where the test card step catches it; the processor (about 6 KB) is compiled out.
     expect(sizes.filter(([, bytes]) => bytes > 500)).toEqual([]);

@@ -2,7 +2,9 @@ import type { Amounts } from '#shared/money';
 import type { OrderAddress } from '#shared/order-address';
 import type { TaxProviderName } from '#shared/tax-codes';
 import { model, type Timestamps } from '../table';
-import type { OrderLine, OrderPromo, StripeTaxRecord } from './order';
+import type { CheckoutQuote, OrderLine, OrderPromo, StripeTaxRecord } from './order';
+
+export type { CheckoutQuote };
 
 /**
  * A line as checkout priced it, with the stock count it draws from ("stockItem|<id>|<size>" or "product|<id>|<size>"),
@@ -56,7 +58,7 @@ export interface CheckoutRecord extends Timestamps {
   amounts: Amounts;
   /** The promo code the amounts include: redeemed when the order is taken (functions/domain/promo/redeem.ts). */
   promo?: OrderPromo;
-  /** Who computed amounts.tax at the card step (functions/domain/checkout/tax; missing on older checkouts). */
+  /** Who computed amounts.tax at the card step (functions/domain/money/tax; missing on older checkouts). */
   taxProvider?: TaxProviderName;
   /** Why the table computed amounts.tax although the stage uses Stripe Tax (it did not answer). */
   taxFallback?: string;
@@ -87,17 +89,6 @@ export interface CheckoutRecord extends Timestamps {
    */
   correlationId?: string;
   version: number;
-}
-
-/** What a quote's checkout names of the quote (and its order keeps). */
-export interface CheckoutQuote {
-  quoteId: string;
-  number: string;
-  offerNo: number;
-  /** Whether anything ships: an offer of design work only has no address and stays out of the ship queue. */
-  ships: boolean;
-  /** When the quote was made: its place in the quotes' status index, which the take moves it in. */
-  quoteCreatedAt: string;
 }
 
 export const checkouts = model<CheckoutRecord, 'checkoutId'>({

@@ -1,3 +1,4 @@
+import type { LedgerLineParts, LedgerParts } from '#shared/ledger-parts';
 import { model, type Timestamps } from '../table';
 
 /**
@@ -17,6 +18,9 @@ import { model, type Timestamps } from '../table';
  * - `store_credit` (`store-credit-<refundId>`): a refund made as store credit (a new card) instead of money; adds to
  *   `storeCredited` (docs/decisions/0126).
  * The order's running totals change only beside an entry, by a conditional update in the same transaction.
+ * What the owner's reports read (docs/decisions/0154): the entry's shop day, the order's ship-to state, and its
+ * amount in parts (goods, discount, shipping, tax, gift cards sold; shared/ledger-parts.ts), in all and per line.
+ * Entries written before 0154 carry none of these and are in no day's partition.
  */
 export interface LedgerEntryRecord extends Timestamps {
   orderNumber: string;
@@ -29,11 +33,31 @@ export interface LedgerEntryRecord extends Timestamps {
   /** The gift card the money came from or went to. */
   cardId?: string;
   at: string;
+  /** The shop's day of `at` (YYYY-MM-DD, the shop's time zone): the day a report counts it on. */
+  shopDay?: string;
+  /** Which of the day's partitions it is in (LEDGER_DAY_SHARDS, decision 0154: no one hot partition in a sale). */
+  dayShard?: number;
+  /** The order's ship-to state ('' for an order that ships nothing). */
+  shipTo?: string;
+  /** `amount` in parts (goods - discount + shipping + tax + giftCard = amount). */
+  parts?: LedgerParts;
+  /** The same per line of the order (a refund's shipping charge as a line `shipping`). */
+  lines?: LedgerLineParts[];
 }
+
+/**
+ * A day's entries are spread over this many partitions of the day index, by order number: a busy sale's writes go to
+ * several partitions, and a report of a day reads them all (decision 0154).
+ */
+export const LEDGER_DAY_SHARDS = 4;
 
 export const ledgerEntries = model<LedgerEntryRecord, 'orderNumber' | 'entryId'>({
   entity: 'ledger',
   pk: ['orderNumber'],
   sk: ['entryId'],
-  indexes: { byOrder: { index: 'table', pk: ['orderNumber'], sk: ['entryId'] } },
+  indexes: {
+    byOrder: { index: 'table', pk: ['orderNumber'], sk: ['entryId'] },
+    // A day's entries, in time order (the owner's reports): one partition per day and shard.
+    byDay: { index: 'gsi1', pk: ['shopDay', 'dayShard'], sk: ['at', 'orderNumber', 'entryId'] },
+  },
 });

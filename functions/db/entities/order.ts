@@ -6,7 +6,6 @@ import type { TaxProviderName } from '#shared/tax-codes';
 import type { OrderAddress } from '#shared/order-address';
 import type { CartLine } from '#shared/schemas/cart';
 import { model, type Timestamps } from '../table';
-import type { CheckoutQuote } from './checkout';
 
 /**
  * An order, keyed by its number (docs/decisions/0102): the short number from the order counter ("1042", shown #1042)
@@ -154,7 +153,7 @@ export interface StripeTaxRecord {
 
 /**
  * The tax transaction made from the calculation once the payment was captured (reference: the order number and the
- * card's intent id, domain/checkout/tax/transaction.ts taxReference), which a
+ * card's intent id, domain/money/tax/transaction.ts taxReference), which a
  * refund reverses in part and a cancel in full. `lineItems`: the transaction's line item id per line reference
  * (`<product id>|<size>`), what a partial reversal names.
  */
@@ -182,6 +181,17 @@ export interface OrderPromo {
   maxPerCustomer?: number;
   /** Uses of the same customer recorded under the keys of before 0063, when priced: they count against the limit. */
   priorUses?: number;
+}
+
+/** What a quote's checkout names of the quote (and its order keeps). */
+export interface CheckoutQuote {
+  quoteId: string;
+  number: string;
+  offerNo: number;
+  /** Whether anything ships: an offer of design work only has no address and stays out of the ship queue. */
+  ships: boolean;
+  /** When the quote was made: its place in the quotes' status index, which the take moves it in. */
+  quoteCreatedAt: string;
 }
 
 /** A correction of what a shipped order went with, and the mail that told the customer. */

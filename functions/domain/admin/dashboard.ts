@@ -7,7 +7,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements } from '../../db/entities/replacement';
 import { stockItems } from '../../db/entities/stock-item';
 import { listProductRecords } from '../catalog/products';
-import { unsentConfirmations } from '../checkout/confirmation-mail';
+import { unsentConfirmations } from '../orders/confirmation-mail';
 import { reminderFigures } from '../reminders/figures';
 import { quoteFigures } from '../quotes/figures';
 import { giftCardFigures } from '../gift-cards/figures';

@@ -22,14 +22,15 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
 import { csvCell as cell } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
-import { confirmationMailOf } from '../checkout/confirmation-mail';
-import { orderOfPayment, paymentsOf } from '../orders/identity';
+import { confirmationMailOf } from '../orders/confirmation-mail';
+import { orderOfPayment } from '../orders/identity';
+import { paymentsOf } from '../money/paid-by';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
 import { changeTracking, ordersToShip, shipOrder } from '../orders/shipping';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
 import type { RefundRecord } from '../../db/entities/refund';
-import { checkLedger, givenBackInAll, paidInAll, type LedgerCheck } from '../orders/ledger';
+import { checkLedger, givenBackInAll, paidInAll, type LedgerCheck } from '../money/ledger';
 import { notRefundable as refusal, refundable, refundOrder, refundsOf, refundWhat } from '../orders/refunds';
 import { refundView } from '../orders/view';
 

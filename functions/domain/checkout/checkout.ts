@@ -21,9 +21,10 @@ import {
   voidCheckout,
   type Checkout,
 } from './checkouts';
-import { paymentProvider } from './payments';
-import { OutOfStockError, priceCart, shortLines } from './pricing';
-import { priceWithTax } from './tax';
+import { paymentProvider } from '../money/payments';
+import { OutOfStockError, shortLines } from '../stock/counts';
+import { priceCart } from '../money/pricing';
+import { priceWithTax } from '../money/tax';
 import { takeWriteCount } from './take';
 import { walletTotalChanged } from './wallet';
 import { cardForClient } from '../gift-cards/cards';

@@ -6,9 +6,9 @@ import { conflict, HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
 import { whilePayingMessage } from '../promo/redeem';
-import { paymentProvider } from './payments';
-import type { Intent } from './payments/provider';
-import { OutOfStockError } from './pricing';
+import { paymentProvider } from '../money/payments';
+import type { Intent } from '../money/payments/provider';
+import { OutOfStockError } from '../stock/counts';
 
 /**
  * A checkout: its record and moves, voiding one (its authorization cancelled), the card attempts it allows, and why a

@@ -3,9 +3,9 @@ import { reservations, type ReservationRecord } from '../../db/entities/reservat
 import { transactWriteOrFailures } from '../../db/transaction';
 import { logger } from '../../lib/logger';
 import { CHECKOUT_RULES } from './checkouts';
-import { sendOrderConfirmation } from './confirmation-mail';
-import { paymentProvider } from './payments';
-import { returnStock } from './stock';
+import { sendOrderConfirmation } from '../orders/confirmation-mail';
+import { paymentProvider } from '../money/payments';
+import { returnStock } from '../stock/writes';
 
 /** The reservation as finished (it leaves the job's index and expires by TTL), on the condition nobody changed it. */
 function finished(reservation: ReservationRecord, status: 'converted' | 'released') {

@@ -18,18 +18,19 @@ import {
   voidCheckout,
   type Checkout,
 } from './checkouts';
-import { sendOrderConfirmation } from './confirmation-mail';
-import { paymentProvider } from './payments';
-import { CaptureError, type Intent } from './payments/provider';
-import { cellsOf } from './pricing';
-import { returnStock } from './stock';
+import { sendOrderConfirmation } from '../orders/confirmation-mail';
+import { paymentProvider } from '../money/payments';
+import { CaptureError, type Intent } from '../money/payments/provider';
+import { cellsOf } from '../stock/counts';
+import { returnStock } from '../stock/writes';
 import { take, type TakeOutcome } from './take';
-import { recordTaxTransaction, taxTransactionDue } from './tax/transaction';
+import { recordTaxTransaction, taxTransactionDue } from '../money/tax/transaction';
 import { giveBackParts } from '../promo/redeem';
-import { cardPaymentOf, nextOrderNumber, orderOfPayment } from '../orders/identity';
-import { captureEntry, giftCardLeft, giftCardReturn } from '../orders/ledger';
+import { cardPaymentOf } from '../money/paid-by';
+import { nextOrderNumber, orderOfPayment } from '../orders/identity';
+import { captureEntry, giftCardLeft, giftCardReturn, saleParts } from '../money/ledger';
 import { purchaseItems } from '../gift-cards/purchase';
-import { whyOfferEnded } from '../quotes/paid';
+import { whyOfferEnded } from '../money/quote-offer';
 import { publicOrder } from '../orders/view';
 import type { OrderView } from '#shared/schemas/order-views';
 
@@ -344,7 +345,16 @@ export async function releaseFailedCapture(order: OrderRecord, reason: string): 
   const checkout = order.checkoutId ? await getCheckout(order.checkoutId) : null;
   const failed = { paymentStatus: 'capture_failed' as const, captureFailedAt: stamp(), captureError: reason };
   // The gift card's part goes back to it (it was taken in the take): nothing was paid for.
-  const gift = giftCardLeft(order) > 0 ? giftCardReturn(order, giftCardLeft(order), 'capture-failed', stamp()) : null;
+  const gift =
+    giftCardLeft(order) > 0
+      ? giftCardReturn(
+          order,
+          giftCardLeft(order),
+          'capture-failed',
+          stamp(),
+          saleParts(order, order.giftCardPaid ?? 0).giftCard,
+        )
+      : null;
   const items = [
     ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
     ...(checkout?.state === 'taken' ? await giveBackParts(order.promo, stamp()) : []),

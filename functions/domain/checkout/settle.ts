@@ -15,8 +15,8 @@ import {
 import { cancelOrder } from '../orders/cancel';
 import { settleLegacyReservations } from './legacy-reservations';
 import { finishPayment, getOrder, recordOrder } from './orders';
-import { paymentProvider } from './payments';
-import { taxTransactionDue } from './tax/transaction';
+import { paymentProvider } from '../money/payments';
+import { taxTransactionDue } from '../money/tax/transaction';
 
 export interface SettleCounts {
   /** Orders whose capture (or mail) the job completed. */

@@ -4,12 +4,11 @@ import { orderPayments } from '../../db/entities/order-payment';
 import type { TransactItem } from '../../db/table';
 import { transactWriteOrFailures } from '../../db/transaction';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
-import { cellsOf } from './pricing';
-import { listedCheck, takeStock } from './stock';
+import { cellsOf } from '../stock/counts';
+import { listedCheck, takeStock } from '../stock/writes';
 import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
-import { debitItems } from '../gift-cards/cards';
-import { giftCardPaidEntry } from '../orders/ledger';
-import { offerTaken } from '../quotes/paid';
+import { debitItems, giftCardPaidEntry } from '../money/ledger';
+import { offerTaken } from '../money/quote-offer';
 
 /**
  * One conditional write of the take. When its condition fails, `short` names what ran out (the shopper is

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '#shared/messages';
 import { notFound } from '../../lib/errors';
 import { checkoutOf, recordFailedCardAttempt } from './checkouts';
-import { paymentProvider } from './payments';
-import type { Intent } from './payments/provider';
-import { CardError, TestPaymentProvider, type TestCard, type ThreeDSecureAnswer } from './payments/test-processor';
+import { paymentProvider } from '../money/payments';
+import type { Intent } from '../money/payments/provider';
+import {
+  CardError,
+  TestPaymentProvider,
+  type TestCard,
+  type ThreeDSecureAnswer,
+} from '../money/payments/test-processor';
 
 export interface TestCardInput {
   clientSecret: string;

@@ -3,8 +3,9 @@ import type { CheckoutLine, WalletQuote } from '#shared/schemas/checkout';
 import { WALLET_MESSAGES } from '#shared/wallet';
 import { HttpError } from '../../lib/errors';
 import { typedPromo } from '../promo/typed';
-import { OutOfStockError, priceCart, shortLines } from './pricing';
-import { priceWithTax } from './tax';
+import { OutOfStockError, shortLines } from '../stock/counts';
+import { priceCart } from '../money/pricing';
+import { priceWithTax } from '../money/tax';
 
 /** Where a wallet's sheet says it ships before the shopper pays (shared/wallet.ts WalletShipTo, checked). */
 export interface QuoteShipTo {

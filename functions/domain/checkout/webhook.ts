@@ -2,7 +2,7 @@ import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordFailedCardAttempt } from './checkouts';
 import { recordOrder, settleCanceledIntent } from './orders';
-import { paymentProvider } from './payments';
+import { paymentProvider } from '../money/payments';
 
 /** The Stripe events the shop acts on (docs/deploying.md: subscribe the webhook endpoint to these). */
 export const STRIPE_EVENTS = [

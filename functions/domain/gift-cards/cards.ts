@@ -1,22 +1,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { canonicalCode, CODE_ALPHABET, CODE_LENGTH, lastFour } from '#shared/gift-cards';
 import { MESSAGES } from '#shared/messages';
-import {
-  giftCardCodes,
-  giftCardEntries,
-  giftCards,
-  type GiftCardEntryRecord,
-  type GiftCardRecord,
-} from '../../db/entities/gift-card';
-import type { TransactItem } from '../../db/table';
+import { giftCardCodes, giftCards, type GiftCardRecord } from '../../db/entities/gift-card';
 import { transactWrite } from '../../db/transaction';
 import { HttpError } from '../../lib/errors';
 import { onOneTry } from '../guessing/budget';
 
 /**
- * Gift cards and store credit (issue 36, docs/decisions/0126): the card's balance and its ledger, its code, and a code
- * looked up on one try of the client's budget of wrong codes (functions/domain/guessing/budget.ts). Every change of a
- * balance is a transaction item here, joined to the transaction of what it records (an order's take, a cancel, a
+ * Gift cards and store credit (issue 36, docs/decisions/0126): the card, its code, and a code looked up on one try of
+ * the client's budget of wrong codes (functions/domain/guessing/budget.ts). The card's balance and its entries are the
+ * money room's (functions/domain/money/ledger.ts: issueItems, debitItems, creditItems, checkCard): every change of a
+ * balance is a transaction item there, joined to the transaction of what it records (an order's take, a cancel, a
  * refund), so both happen or neither.
  */
 export type GiftCard = GiftCardRecord;
@@ -51,59 +45,6 @@ export async function cardByCode(typed: string): Promise<GiftCard | null> {
   return card && card.codeHash === pointer!.codeHash ? card : null;
 }
 
-/** A card's ledger, in the order it was written. */
-export async function cardEntries(cardId: string): Promise<GiftCardEntryRecord[]> {
-  const entries = await giftCardEntries.query('byCard', { cardId }, { consistent: true });
-  return entries.sort((a, b) => a.at.localeCompare(b.at) || a.entryId.localeCompare(b.entryId));
-}
-
-/** The writes that make a card (scheduled: its code is made when its mail is written) with its `issued` entry. */
-export function issueItems(card: Omit<GiftCard, 'createdAt' | 'updatedAt' | 'version'>): TransactItem[] {
-  const at = new Date().toISOString();
-  return [
-    giftCards.transact.put(card, { ifNew: true }),
-    giftCardEntries.transact.put(
-      { cardId: card.cardId, entryId: 'issued', kind: 'issued', amount: card.amount, at },
-      { ifNew: true },
-    ),
-  ];
-}
-
-/**
- * The writes that take `amount` off a card for an order: on the condition that the card is active and holds at
- * least that much (two checkouts racing on one card: the second transaction fails, never a balance below zero).
- */
-export function debitItems(cardId: string, amount: number, orderNumber: string, at: string): TransactItem[] {
-  return [
-    giftCards.transact.update(
-      { cardId },
-      { add: { balance: -amount } },
-      { when: { equals: { status: 'active' }, atLeast: { balance: amount } } },
-    ),
-    giftCardEntries.transact.put(
-      { cardId, entryId: `order-${orderNumber}`, kind: 'debited', amount: -amount, orderNumber, at },
-      { ifNew: true },
-    ),
-  ];
-}
-
-/**
- * The writes that give `amount` back to a card (a cancel, a refund in part), once per `entryId`. A voided card takes
- * it too (the owner sees it on its ledger and may void the rest).
- */
-export function creditItems(
-  cardId: string,
-  amount: number,
-  orderNumber: string,
-  entryId: string,
-  at: string,
-): TransactItem[] {
-  return [
-    giftCards.transact.update({ cardId }, { add: { balance: amount } }, { when: { present: ['cardId'] } }),
-    giftCardEntries.transact.put({ cardId, entryId, kind: 'credited', amount, orderNumber, at }, { ifNew: true }),
-  ];
-}
-
 /**
  * A new code for a card, made when its mail is written (each mail carries a new code; the one before stops working):
  * the pointer of the new hash, the old pointer gone, the card's hash and last four, in one transaction at the card's
@@ -124,14 +65,6 @@ export async function assignCode(card: GiftCard): Promise<{ code: string; card: 
     ),
   ]);
   return { code, card: (await getCard(card.cardId))! };
-}
-
-/** The balance check: a card's ledger sums to its balance, and no balance is below zero. */
-export async function checkCard(cardId: string): Promise<{ ok: boolean; balance: number; fromEntries: number }> {
-  const [card, entries] = await Promise.all([getCard(cardId), cardEntries(cardId)]);
-  const fromEntries = entries.reduce((total, entry) => total + entry.amount, 0);
-  const balance = card?.balance ?? 0;
-  return { ok: Boolean(card) && balance === fromEntries && balance >= 0, balance, fromEntries };
 }
 
 /** A code that is no active card's: one plain 404, counted as a wrong code. */

@@ -13,7 +13,8 @@ import { transactWrite, transactWriteOrFailures } from '../../db/transaction';
 import { csvCell } from '../../lib/csv';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { getDeliveries, getDelivery, withdraw, type Delivery } from '../mail/deliveries';
-import { cardEntries, checkCard, getCard, issueItems, type GiftCard } from './cards';
+import { cardEntries, checkCard, issueItems } from '../money/ledger';
+import { getCard, type GiftCard } from './cards';
 import { outstandingOf } from './figures';
 import { cardMailItem, GIFT_CARD_MAIL, giftCardMailRef } from './mails';
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { isGiftCardLine } from '#shared/gift-card-lines';
 import type { OrderRecord } from '../../db/entities/order';
 import type { TransactItem } from '../../db/table';
-import { issueItems, type GiftCard } from './cards';
+import { issueItems } from '../money/ledger';
+import type { GiftCard } from './cards';
 import { cardMailItem } from './mails';
 
 /**

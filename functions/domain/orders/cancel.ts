@@ -8,17 +8,18 @@ import { isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
-import { withdrawConfirmation } from '../checkout/confirmation-mail';
-import { paymentProvider } from '../checkout/payments';
-import { reverseTaxTransaction, taxReversalDue } from '../checkout/tax/transaction';
+import { withdrawConfirmation } from './confirmation-mail';
+import { paymentProvider } from '../money/payments';
+import { reverseTaxTransaction, taxReversalDue } from '../money/tax/transaction';
 import { mailCancelled } from './mails';
 import { countsUpdate, releasedUnits } from './replacements';
-import { stockMoves } from './stock';
+import { stockMoves } from '../stock/moves';
 import { giveBackParts } from '../promo/redeem';
-import { cardPaymentOf } from './identity';
+import { cardPaymentOf } from '../money/paid-by';
 import { lineKey } from '#shared/aftersale';
 import { ledgerEntries } from '../../db/entities/ledger';
-import { capturedOf, giftCardReturn, openLedger, refundedChange, restOfOrder } from './ledger';
+import { capturedOf, giftCardReturn, openLedger, orderEntry, refundedChange } from '../money/ledger';
+import { planCancel, type PlannedEntry } from '../money/plans';
 import { refundsOf } from './refunds';
 import { giftCards } from '../../db/entities/gift-card';
 import { voidItems } from '../gift-cards/owner';
@@ -72,27 +73,28 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     if ((await refundsOf(orderNumber)).some((refund) => refund.status === 'pending'))
       throw conflict('A refund of this order is under way. Try again in a minute.');
     const now = new Date().toISOString();
-    // Only what no refund in part put back already goes back to stock (docs/decisions/0117).
-    const restocked = order.restocked ?? {};
-    const back = order.lines
-      .map((line) => ({ ...line, quantity: line.quantity - (restocked[lineKey(line)] ?? 0) }))
-      .filter((line) => line.quantity > 0);
+    // The plan (functions/domain/money/plans.ts): what is left goes back the way it was paid (0 when nothing was
+    // captured: the authorization is released; an order a gift card paid in full has no card entry), and every unit
+    // no refund in part put back already goes back to stock (docs/decisions/0117, 0126). Applied below in one
+    // transaction.
+    const plan = planCancel(order);
+    const basis = (kind: PlannedEntry['kind']) => plan.entries.find((entry) => entry.kind === kind)?.basis ?? [];
+    const back = plan.restock.map((part) => ({
+      ...order.lines.find((line) => lineKey(line) === lineKey(part))!,
+      quantity: part.quantity,
+    }));
     const moves = await stockMoves(back, 'return', now);
-    // The ledger: what is left of the capture goes back (0 when nothing was captured: the authorization is released).
-    // An order a gift card paid in full has no card payment: only the gift card's part goes back.
-    const byCard = !order.replacementOf && cardPaymentOf(order) !== null;
-    // Store credit given instead of money counts as given back: the rest is what neither refunds nor credit gave.
-    const owed = order.replacementOf ? { card: 0, giftCard: 0 } : restOfOrder(order);
-    const rest = byCard ? owed.card : 0;
+    const byCard = plan.byCard;
+    const rest = plan.to.card;
     const ledger = byCard ? openLedger(order, now) : { items: [], set: {} };
     const money = refundedChange(order, rest);
-    // What is left of a gift card's part goes back to that card, in the same transaction (docs/decisions/0126).
-    const gift = owed.giftCard > 0 ? giftCardReturn(order, owed.giftCard, 'cancel', now) : null;
+    const gift =
+      plan.to.giftCard > 0 ? giftCardReturn(order, plan.to.giftCard, 'cancel', now, basis('gift_card_returned')) : null;
     const entry = !byCard
       ? []
       : [
           ledgerEntries.transact.put(
-            { orderNumber, entryId: 'cancel', kind: 'cancelled', amount: rest, at: now },
+            orderEntry(order, { entryId: 'cancel', kind: 'cancelled', amount: rest, at: now }, basis('cancelled')),
             { ifNew: true },
           ),
         ];
@@ -109,7 +111,7 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
           status: 'cancelled',
           cancelledAt: now,
           cancelMail: { status: 'pending', at: now },
-          restocked: Object.fromEntries(order.lines.map((line) => [lineKey(line), line.quantity])),
+          restocked: plan.restocked,
           ...(byCard ? { refund: { status: 'pending', amount: rest } } : {}),
         },
         add: { version: 1, ...(byCard ? money.add : {}), ...(gift ? gift.add : {}) },

@@ -1,5 +1,5 @@
 import { lineLabel } from '#shared/aftersale';
-import { cardPaymentOf, giftCardPaymentsOf } from './identity';
+import { cardPaymentOf, giftCardPaymentsOf } from '../money/paid-by';
 import { ORDER_STATUS_PATH, REPLACEMENT_DAYS, trackingUrl } from '#shared/aftersale';
 import { amountRows } from '#shared/amount-rows';
 import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';

@@ -2,8 +2,9 @@ import { GIFT_CARD_PRODUCT_ID } from '#shared/gift-cards';
 import { lineKey, lineLabel } from '#shared/aftersale';
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
-import { REFUND_REASON_LABEL, refundPlan, type RefundPlan } from '#shared/refunds';
+import { REFUND_REASON_LABEL, type RefundPlan } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
+import { NO_PARTS, partOf, refundParts, type LedgerLineParts } from '#shared/ledger-parts';
 import { unescapeText } from '#shared/sanitize';
 import { ledgerEntries } from '../../db/entities/ledger';
 import { orders, type OrderRecord } from '../../db/entities/order';
@@ -13,17 +14,28 @@ import { isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { conflict, HttpError, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { Mail } from '../../lib/mail';
-import { paymentProvider } from '../checkout/payments';
-import { stripeTaxProvider } from '../checkout/tax';
-import { taxReference } from '../checkout/tax/transaction';
+import { paymentProvider } from '../money/payments';
+import { stripeTaxProvider } from '../money/tax';
+import { taxReference } from '../money/tax/transaction';
 import { deliveryItem, sendAgain } from '../mail/deliveries';
-import { cardEntries, getCard } from '../gift-cards/cards';
+import { getCard } from '../gift-cards/cards';
 import { issueStoreCredit, storeCreditCardId } from '../gift-cards/owner';
 import { purchasedCards } from '../gift-cards/purchase';
-import { cardPaymentOf, giftCardPaymentsOf } from './identity';
-import { giftCardReturn, givenBackInAll, openLedger, paidInAll, refundedChange, splitBack } from './ledger';
+import { cardPaymentOf, giftCardPaymentsOf } from '../money/paid-by';
+import {
+  cardEntries,
+  giftCardReturn,
+  orderEntry,
+  givenBackInAll,
+  openLedger,
+  paidInAll,
+  refundedChange,
+} from '../money/ledger';
+import { planRefund, refundable, type PlannedEntry } from '../money/plans';
 import { footer } from './mails';
-import { stockMoves } from './stock';
+import { stockMoves } from '../stock/moves';
+
+export { refundable };
 
 /** The delivery kind of a refund's mail to the customer (ref `<orderNumber>|<refundId>`): one per refund, ever. */
 export const REFUND_MAIL = 'order-refund';
@@ -39,24 +51,6 @@ export const REFUND_GRACE_MINUTES = 5;
 const key = (record: Pick<RefundRecord, 'orderNumber' | 'refundId'>) => ({
   orderNumber: record.orderNumber,
   refundId: record.refundId,
-});
-
-/**
- * What the order has given back so far, as the rule (shared/refunds.ts) reads it: paid in all (the card and a gift
- * card's part) and given back in all (to either, or as store credit).
- */
-const soFar = (order: OrderRecord) => ({
-  captured: paidInAll(order),
-  refunded: givenBackInAll(order),
-  units: order.refundedUnits ?? {},
-  shipping: order.shippingRefunded === true,
-});
-
-/** What the rule reads of an order. */
-export const refundable = (order: OrderRecord) => ({
-  lines: order.lines,
-  amounts: order.amounts,
-  discountOnShipping: order.promo?.kind === 'shipping',
 });
 
 /** Why an order cannot be refunded in part at all (null when it can). */
@@ -93,63 +87,65 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
     // A gift card bought is not refunded as an item (the card would stay spendable): the owner voids it in Gift
     // cards, then refunds its amount (docs/decisions/0126).
     if (body.lines.some((line) => line.id === GIFT_CARD_PRODUCT_ID)) throw conflict(GIFT_CARD_NOT_AN_ITEM);
+    // Never money back for gift cards that can still be spent (docs/decisions/0139).
+    const room = paidInAll(order) - givenBackInAll(order) - (await stillSpendable(order));
+    const credit = body.to === 'store_credit';
     const asked = {
+      refundId: body.refundId,
       lines: body.lines,
       shipping: body.shipping,
       ...(body.amount === undefined ? {} : { amount: body.amount }),
+      to: credit ? ('store_credit' as const) : ('payment' as const),
+      restock: body.restock,
     };
-    const result = refundPlan(refundable(order), soFar(order), asked);
-    if ('error' in result) throw conflict(result.error);
-    const { plan } = result;
-    // Never money back for gift cards that can still be spent (docs/decisions/0139).
-    const room = paidInAll(order) - givenBackInAll(order) - (await stillSpendable(order));
-    if (plan.total > room) throw conflict(giftCardsSpendable(room));
+    // The plan (functions/domain/money/plans.ts): what goes back where, what to restock, which entries; applied below
+    // in one transaction.
+    const planned = planRefund(order, asked, room);
+    if ('error' in planned) throw conflict(planned.error === 'room' ? giftCardsSpendable(room) : planned.error);
+    const { plan } = planned;
     const now = new Date().toISOString();
     const record: RefundRecord = {
       orderNumber,
       refundId: body.refundId,
       status: 'pending',
-      lines: plan.lines,
-      shipping: plan.shipping,
-      amount: plan.amount,
-      total: plan.total,
+      lines: plan.refund.lines,
+      shipping: plan.refund.shipping,
+      amount: plan.refund.amount,
+      total: plan.refund.total,
       reason: body.reason,
       ...(body.note ? { note: body.note } : {}),
-      restock: body.restock && plan.lines.length > 0,
+      restock: plan.restock.length > 0,
+      toCard: plan.to.card,
+      toGiftCard: plan.to.giftCard,
+      ...(credit ? { storeCreditCardId: storeCreditCardIdOf(orderNumber, body.refundId) } : {}),
       createdAt: now,
       updatedAt: now,
     };
-    const units = { ...(order.refundedUnits ?? {}) };
-    const restocked = { ...(order.restocked ?? {}) };
-    for (const line of plan.lines) {
-      units[lineKey(line)] = (units[lineKey(line)] ?? 0) + line.quantity;
-      if (record.restock) restocked[lineKey(line)] = (restocked[lineKey(line)] ?? 0) + line.quantity;
-    }
-    // Where the money goes: back the way it was paid (the card first, then the gift card), or as store credit.
-    const credit = body.to === 'store_credit';
-    const split = credit ? { card: 0, giftCard: 0 } : splitBack(order, plan.total);
-    if (!split) throw conflict('Nothing is left to refund that way on this order.');
-    record.toCard = split.card;
-    record.toGiftCard = split.giftCard;
-    if (credit) record.storeCreditCardId = storeCreditCardIdOf(orderNumber, body.refundId);
+    const basis = (kind: PlannedEntry['kind']) => plan.entries.find((entry) => entry.kind === kind)?.basis ?? [];
     const ledger = openLedger(order, now);
-    const money = refundedChange(order, split.card);
-    const gift = split.giftCard > 0 ? giftCardReturn(order, split.giftCard, body.refundId, now) : null;
-    const store = credit ? storeCreditParts(order, record, now) : [];
+    const money = refundedChange(order, plan.add.refunded);
+    const gift =
+      plan.to.giftCard > 0
+        ? giftCardReturn(order, plan.to.giftCard, body.refundId, now, basis('gift_card_returned'))
+        : null;
+    const store = credit ? storeCreditParts(order, record, now, basis('store_credit')) : [];
     const left = paidInAll(order) - givenBackInAll(order);
-    const moves = record.restock ? (await stockMoves(plan.lines.map(lineOf(order)), 'return', now)).items : [];
+    const moves = plan.restock.length ? (await stockMoves(plan.restock.map(lineOf(order)), 'return', now)).items : [];
     try {
       await transactWrite([
         refunds.transact.put(record, { ifNew: true }),
         ledgerEntries.transact.put(
-          {
-            orderNumber,
-            entryId: `refund-${body.refundId}`,
-            kind: 'refunded',
-            amount: split.card,
-            refundId: body.refundId,
-            at: now,
-          },
+          orderEntry(
+            order,
+            {
+              entryId: `refund-${body.refundId}`,
+              kind: 'refunded',
+              amount: plan.to.card,
+              refundId: body.refundId,
+              at: now,
+            },
+            basis('refunded'),
+          ),
           { ifNew: true },
         ),
         ...ledger.items,
@@ -160,14 +156,14 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
           {
             set: {
               ...ledger.set,
-              refundedUnits: units,
-              ...(record.restock ? { restocked } : {}),
-              ...(plan.shipping ? { shippingRefunded: true } : {}),
+              refundedUnits: plan.refundedUnits,
+              ...(record.restock ? { restocked: plan.restocked } : {}),
+              ...(plan.refund.shipping ? { shippingRefunded: true } : {}),
             },
             add: {
               ...money.add,
               ...(gift ? gift.add : {}),
-              ...(credit ? { storeCredited: plan.total } : {}),
+              ...(credit ? { storeCredited: plan.add.storeCredited } : {}),
               version: 1,
             },
           },
@@ -177,7 +173,7 @@ export async function refundOrder(orderNumber: string, body: RefundBody): Promis
               below: {
                 ...money.when.below,
                 ...(gift ? gift.when.below : {}),
-                ...(credit ? { storeCredited: (order.storeCredited ?? 0) + left - plan.total + 1 } : {}),
+                ...(credit ? { storeCredited: (order.storeCredited ?? 0) + left - plan.add.storeCredited + 1 } : {}),
               },
               equals: { version: order.version, status: order.status },
             },
@@ -309,14 +305,18 @@ async function recordRefused(order: OrderRecord, record: RefundRecord, providerR
         { when: { equals: { status: 'pending' } }, current: record },
       ),
       ledgerEntries.transact.put(
-        {
-          orderNumber: record.orderNumber,
-          entryId: `refund-${record.refundId}-failed`,
-          kind: 'refund_failed',
-          amount: -cardPartOf(record),
-          refundId: record.refundId,
-          at,
-        },
+        orderEntry(
+          order,
+          {
+            entryId: `refund-${record.refundId}-failed`,
+            kind: 'refund_failed',
+            amount: -cardPartOf(record),
+            refundId: record.refundId,
+            at,
+          },
+          // The reserved entry's parts, taken back: what the refund planned, its card part, negated.
+          partOf(refundParts(record, order), cardPartOf(record)).map(negated),
+        ),
         { ifNew: true },
       ),
       orders.transact.update(
@@ -358,6 +358,13 @@ function whereItWent(order: OrderRecord, record: RefundRecord): string[] {
   ];
 }
 
+/** Parts taken back (a refused refund's entry gives its reservation back). */
+const negated = (line: LedgerLineParts): LedgerLineParts => {
+  const back = { ...line };
+  for (const field of Object.keys(NO_PARTS) as (keyof typeof NO_PARTS)[]) back[field] = -line[field];
+  return back;
+};
+
 /** What of a refund goes to the card (a refund from before gift cards: all of it). */
 const cardPartOf = (record: RefundRecord) => record.toCard ?? record.total;
 
@@ -369,7 +376,12 @@ export const storeCreditCardIdOf = (orderNumber: string, refundId: string) =>
  * The store credit of a refund (docs/decisions/0126): a new card for the order's customer, mailed at once, and the
  * order's ledger entry, in the refund's reserving transaction.
  */
-function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string): TransactItem[] {
+function storeCreditParts(
+  order: OrderRecord,
+  record: RefundRecord,
+  at: string,
+  given: readonly LedgerLineParts[],
+): TransactItem[] {
   const { cardId, items } = issueStoreCredit(
     `${order.orderNumber}|${record.refundId}`,
     {
@@ -384,15 +396,18 @@ function storeCreditParts(order: OrderRecord, record: RefundRecord, at: string):
   return [
     ...items,
     ledgerEntries.transact.put(
-      {
-        orderNumber: order.orderNumber,
-        entryId: `store-credit-${record.refundId}`,
-        kind: 'store_credit',
-        amount: record.total,
-        refundId: record.refundId,
-        cardId,
-        at,
-      },
+      orderEntry(
+        order,
+        {
+          entryId: `store-credit-${record.refundId}`,
+          kind: 'store_credit',
+          amount: record.total,
+          refundId: record.refundId,
+          cardId,
+          at,
+        },
+        given,
+      ),
       { ifNew: true },
     ),
   ];

@@ -7,11 +7,11 @@ import type { TransactItem } from '../../db/table';
 import { cancelReasons, isCancelledTransaction, transactWrite } from '../../db/transaction';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { recordMetric } from '../../lib/metrics';
-import { OutOfStockError } from '../checkout/pricing';
+import { OutOfStockError } from '../stock/counts';
 import { mailReplacement, noticeReplacementRequest } from './mails';
 import { findOrder } from './lookup';
 import { hasReplacementOrder, replaceableUnits, replacementView } from './view';
-import { stockMoves } from './stock';
+import { stockMoves } from '../stock/moves';
 
 type RequestBody = z.output<typeof replacementRequestBodySchema>;
 type Decision = z.output<typeof replacementDecisionBodySchema>;

@@ -1,7 +1,7 @@
 import { amountsBeforeTax, promoBase } from '#shared/money';
 import type { CheckoutLine } from '#shared/schemas/checkout';
 import type { PromoCheckResult } from '#shared/schemas/promo';
-import { priceCart } from '../checkout/pricing';
+import { priceCart } from '../money/pricing';
 import type { PromoShopper } from './redeem';
 import { typedPromo } from './typed';
 

@@ -19,9 +19,10 @@ import {
   type Checkout,
 } from '../checkout/checkouts';
 import { recordOrder } from '../checkout/orders';
-import { paymentProvider } from '../checkout/payments';
-import { OutOfStockError, readCells, stockCell } from '../checkout/pricing';
-import { taxFor } from '../checkout/tax';
+import { paymentProvider } from '../money/payments';
+import { OutOfStockError, readCells } from '../stock/counts';
+import { stockCell } from '#shared/sizes';
+import { taxFor } from '../money/tax';
 import { orderOfPayment } from '../orders/identity';
 import { publicOrder } from '../orders/view';
 import { cancelOfferPayment } from './offer-payment';

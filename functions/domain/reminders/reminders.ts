@@ -7,14 +7,15 @@ import { SHOP_NAME } from '#shared/pages';
 import { GIFT_CARD_SIZE } from '#shared/sizes';
 import { CHECKOUT_REMINDER, REMINDER_RULES } from '#shared/reminders';
 import { escapeHtml, unescapeText } from '#shared/sanitize';
+import { checkouts, type CheckoutRecord as Checkout } from '../../db/entities/checkout';
 import { orders } from '../../db/entities/order';
 import { reminderAddresses } from '../../db/entities/reminder-address';
 import { isConditionFailure } from '../../db/table';
 import { logger } from '../../lib/logger';
 import { siteLink, type Mail } from '../../lib/mail';
 import { signToken } from '../../lib/signed-tokens';
-import { getCheckout, type Checkout } from '../checkout/checkouts';
-import { priceCart, shortLines } from '../checkout/pricing';
+import { priceCart } from '../money/pricing';
+import { shortLines } from '../stock/counts';
 import { commercialMail } from '../mail/commercial';
 import { schedule, type Composed, type Delivery } from '../mail/deliveries';
 import { hasOptedOut } from '../mail/opt-outs';
@@ -148,7 +149,7 @@ function stateRefusal(checkout: Checkout): string | null {
 export async function composeReminder(delivery: Delivery, now: Date): Promise<Composed> {
   const notWanted = (why: string) => ({ notWanted: why });
   if ((await readReminderSettings()).reminderDelayMinutes === 0) return notWanted(WORDS.notWanted.off);
-  const checkout = await getCheckout(delivery.ref);
+  const checkout = await checkouts.get({ checkoutId: delivery.ref }, { consistent: true });
   if (!checkout) return notWanted(WORDS.notWanted.gone);
   const refusal = stateRefusal(checkout);
   if (refusal) return notWanted(refusal);

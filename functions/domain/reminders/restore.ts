@@ -3,11 +3,12 @@ import type { RestoreAnswer } from '#shared/schemas/reminders';
 import { giftCardLine, typedGiftCard } from '#shared/gift-card-lines';
 import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
+import { checkouts } from '../../db/entities/checkout';
 import { HttpError } from '../../lib/errors';
 import { checkToken } from '../../lib/signed-tokens';
 import { canonicalEmail } from '#shared/email';
-import { getCheckout } from '../checkout/checkouts';
-import { priceCart, shortLines } from '../checkout/pricing';
+import { priceCart } from '../money/pricing';
+import { shortLines } from '../stock/counts';
 import { paidSince } from './reminders';
 
 /**
@@ -26,7 +27,7 @@ export async function restoreCart(token: string): Promise<RestoreAnswer> {
       ? new HttpError(400, 'link_expired', WORDS.restoreLinkExpired)
       : new HttpError(400, 'link_invalid', WORDS.restoreLinkInvalid);
   }
-  const checkout = await getCheckout(checked.subject);
+  const checkout = await checkouts.get({ checkoutId: checked.subject }, { consistent: true });
   if (!checkout) throw new HttpError(400, 'link_expired', WORDS.restoreLinkExpired);
   const bought =
     checkout.state === 'taken' ||

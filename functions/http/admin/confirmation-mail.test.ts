@@ -2,7 +2,7 @@ import { orderLabel } from '#shared/order-number';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
 import { mailDeliveries } from '../../db/entities/mail-delivery';
 import { orders } from '../../db/entities/order';
-import { noteOnOrder, ORDER_CONFIRMATION } from '../../domain/checkout/confirmation-mail';
+import { noteOnOrder, ORDER_CONFIRMATION } from '../../domain/orders/confirmation-mail';
 import { DELIVERY_RULES, getDelivery, MAX_ATTEMPTS, sweepDeliveries } from '../../domain/mail/deliveries';
 import { handler as sendMailsJob } from '../../jobs/send-mails';
 import { sendMail } from '../../lib/mail';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { lastFour, shopDay } from '#shared/gift-cards';
 import { transactWrite } from '../../db/transaction';
-import { checkCard, debitItems, issueItems, newCardId } from '../../domain/gift-cards/cards';
+import { newCardId } from '../../domain/gift-cards/cards';
+import { checkCard, debitItems, issueItems } from '../../domain/money/ledger';
 import { shopMonthStart } from '../../domain/gift-cards/figures';
 import { GIFT_CARD_MAIL, giftCardMailRef } from '../../domain/gift-cards/mails';
 import { getDelivery, sweepDeliveries } from '../../domain/mail/deliveries';

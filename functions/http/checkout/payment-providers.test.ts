@@ -1,6 +1,6 @@
-import { CaptureError, type PaymentProvider } from '../../domain/checkout/payments/provider';
-import { StripePaymentProvider } from '../../domain/checkout/payments/stripe';
-import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
+import { CaptureError, type PaymentProvider } from '../../domain/money/payments/provider';
+import { StripePaymentProvider } from '../../domain/money/payments/stripe';
+import { TestPaymentProvider } from '../../domain/money/payments/test-processor';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { card } from '#tests/checkout';
 import { useFreshTable } from '#tests/helpers';

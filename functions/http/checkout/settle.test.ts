@@ -5,8 +5,8 @@ import { products } from '../../db/entities/product';
 import { reservations } from '../../db/entities/reservation';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
 import { settleCheckouts } from '../../domain/checkout/settle';
-import { CaptureError } from '../../domain/checkout/payments/provider';
-import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
+import { CaptureError } from '../../domain/money/payments/provider';
+import { TestPaymentProvider } from '../../domain/money/payments/test-processor';
 import { useFreshTable } from '#tests/helpers';
 import {
   address,

@@ -4,7 +4,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { settleCheckouts } from '../../domain/checkout/settle';
-import { taxReference } from '../../domain/checkout/tax/transaction';
+import { taxReference } from '../../domain/money/tax/transaction';
 import { address, createCandle, guestIntent, orderOf, pay, recordGuest } from '#tests/checkout';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';

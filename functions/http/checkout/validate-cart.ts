@@ -1,5 +1,5 @@
 import { CHECKOUT_ROUTES } from '#shared/routes/checkout';
-import { validateCart } from '../../domain/checkout/pricing';
+import { validateCart } from '../../domain/stock/counts';
 import { defineHandler } from '../../lib/http';
 
 export const handler = defineHandler(CHECKOUT_ROUTES, 'checkout/validate-cart', async ({ body }) =>

@@ -4,7 +4,7 @@ import { orders, type OrderRecord } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { replacements } from '../../db/entities/replacement';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
-import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
+import { TestPaymentProvider } from '../../domain/money/payments/test-processor';
 import { stockItems } from '../../db/entities/stock-item';
 import { requestReplacement } from '../../domain/orders/replacements';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';

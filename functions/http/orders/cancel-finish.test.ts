@@ -5,7 +5,7 @@ import { cancellationsDue } from '../../db/entities/cancellation-due';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { testPaymentIntents } from '../../db/entities/test-payment-intent';
-import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
+import { TestPaymentProvider } from '../../domain/money/payments/test-processor';
 import { CANCEL_RULES, finishCancellations } from '../../domain/orders/cancel';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as cancelOrderHandler } from '../admin/cancel-order';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { TAX_CODES } from '#shared/tax-codes';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { stockItems } from '../../db/entities/stock-item';
-import { taxReference } from '../../domain/checkout/tax/transaction';
-import { checkLedger } from '../../domain/orders/ledger';
+import { taxReference } from '../../domain/money/tax/transaction';
+import { checkLedger } from '../../domain/money/ledger';
 import { address, createCandle, createHoodie, guestIntent, orderOf, recordGuest } from '#tests/checkout';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { startStripeStandIn, type StripeStandIn } from '#tests/stripe-stand-in';
@@ -59,7 +59,7 @@ it('a candle and then the shipping: refunds by amount at Stripe, the tax transac
     { id: 'hoodie', size: 'M', quantity: 1 },
     { id: 'candle', size: 'CANDLE', quantity: 2 },
   ]);
-  // Candles 3600 x 8.875% = 320; shipping 599 x 8.875% = 53; the hoodie: 0 (as checkout/tax.test.ts).
+  // Candles 3600 x 8.875% = 320; shipping 599 x 8.875% = 53; the hoodie: 0 (as money/tax/tax.test.ts).
   expect(order.amounts).toEqual({ subtotal: 8100, discount: 0, shipping: 599, tax: 373, total: 9072 });
   const reversalsOf = () =>
     [...api.taxTransactions.values()].filter(

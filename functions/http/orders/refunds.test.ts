@@ -3,8 +3,10 @@ import { ledgerEntries } from '../../db/entities/ledger';
 import { orders } from '../../db/entities/order';
 import { products } from '../../db/entities/product';
 import { refunds } from '../../db/entities/refund';
-import { TestPaymentProvider } from '../../domain/checkout/payments/test-processor';
-import { checkLedger } from '../../domain/orders/ledger';
+import { TestPaymentProvider } from '../../domain/money/payments/test-processor';
+import { checkLedger, entriesOfDays } from '../../domain/money/ledger';
+import { shopDay } from '#shared/gift-cards';
+import { partsTotal, sumParts } from '#shared/ledger-parts';
 import { finishRefunds, REFUND_GRACE_MINUTES } from '../../domain/orders/refunds';
 import { invoke, sentMails, signInNewUser, useFreshTable } from '#tests/helpers';
 import {
@@ -55,6 +57,29 @@ async function paidOrder(quantity: number) {
   expect(order.paymentStatus).toBe('captured');
   return { order, intentId: paid.paymentIntentId };
 }
+
+it("the entries carry what the reports read: the shop day, the ship-to state and the parts; a day's are read by query", async () => {
+  const { order } = await paidOrder(2);
+  const refunded = await refund(order.orderNumber, { refundId: id(), lines: [candleLine(1)], reason: 'damaged' });
+  expect(refunded.status).toBe(200);
+  const shipping = await refund(order.orderNumber, { refundId: id(), shipping: true, reason: 'other' });
+  expect(shipping.status).toBe(200);
+  const today = shopDay(new Date());
+  const ofTheDay = (await entriesOfDays(today, today)).filter((entry) => entry.orderNumber === order.orderNumber);
+  expect(ofTheDay.map((entry) => entry.kind)).toEqual(['captured', 'refunded', 'refunded']);
+  for (const entry of ofTheDay) {
+    expect(entry).toMatchObject({ shopDay: today, shipTo: (order.shippingAddress as { state: string }).state });
+    expect(partsTotal(entry.parts!)).toBe(entry.amount);
+    expect(sumParts(entry.lines!)).toEqual(entry.parts);
+  }
+  // The capture is the sale: the order's goods, discount, shipping and tax; the refunds give back their own parts.
+  const { subtotal, shipping: charged, tax } = order.amounts;
+  expect(ofTheDay[0].parts).toEqual({ goods: subtotal, discount: 0, shipping: charged, tax, giftCard: 0 });
+  expect(ofTheDay[1].parts).toMatchObject({ goods: 1800, shipping: 0 });
+  expect(ofTheDay[2].parts).toMatchObject({ goods: 0, shipping: charged });
+  expect(ofTheDay[2].lines).toEqual([expect.objectContaining({ id: 'shipping' })]);
+  expect(await checkLedger(order.orderNumber)).toMatchObject({ ok: true, problems: [] });
+});
 
 it('the capture is on the ledger; refunds in part sum to the captured amount to the cent, and one more is refused', async () => {
   const { order, intentId } = await paidOrder(3);

@@ -1,7 +1,7 @@
 import { orders, type OrderRecord } from '../../../db/entities/order';
 import { isConditionFailure } from '../../../db/table';
 import { logger } from '../../../lib/logger';
-import { cardPaymentOf } from '../../orders/identity';
+import { cardPaymentOf } from '../paid-by';
 import { stripeTaxProvider } from './index';
 
 /**

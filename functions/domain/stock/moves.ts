@@ -1,9 +1,9 @@
-import type { Size } from '#shared/sizes';
+import { stockCell, type Size } from '#shared/sizes';
+import { lineLabel } from '#shared/aftersale';
 import { products } from '../../db/entities/product';
 import type { TransactItem } from '../../db/table';
-import { lineLabel } from '#shared/aftersale';
-import { cellsOf, readCells, stockCell, type PricedLine } from '../checkout/pricing';
-import { returnStock, takeStock } from '../checkout/stock';
+import { cellsOf, readCells } from './counts';
+import { returnStock, takeStock } from './writes';
 
 interface Line {
   id: string;
@@ -22,9 +22,9 @@ export interface StockMoves {
 }
 
 /**
- * Stock moves of order lines, with checkout's own stock helpers (functions/domain/checkout/stock.ts): where each
- * line is counted now (the product's own count, or its linked stock item's), and the conditional writes of a
- * transaction. When a take's transaction fails, `short()` names what ran out, size and all ("Tee (M)"): a stock
+ * Stock moves of order lines (a refund's or a cancel's units back, a replacement's units taken), with the writes of
+ * writes.ts: where each line is counted now (the product's own count, or its linked stock item's), and the
+ * conditional writes of a transaction. When a take's transaction fails, `short()` names what ran out, size and all ("Tee (M)"): a stock
  * item holds every size, so the failed write alone would not say which.
  */
 export async function stockMoves(
@@ -35,17 +35,9 @@ export async function stockMoves(
   const byId = new Map(
     (await products.getMany([...new Set(lines.map((line) => line.id))].map((id) => ({ id })))).map((p) => [p.id, p]),
   );
-  const priced: PricedLine[] = lines.map((line) => {
+  const priced = lines.map((line) => {
     const product = byId.get(line.id);
-    return {
-      id: line.id,
-      name: line.name,
-      image: line.image,
-      price: 0,
-      size: line.size as Size,
-      quantity: line.quantity,
-      cell: product ? stockCell(product, line.size as Size) : null,
-    };
+    return { ...line, cell: product ? stockCell(product, line.size as Size) : null };
   });
   const uncounted = priced.filter((line) => !line.cell).map(lineLabel);
   const need = cellsOf(priced);

@@ -10,14 +10,12 @@ import {
 } from '#shared/gift-card-lines';
 import { amountProblem, GIFT_CARD_RULES } from '#shared/gift-cards';
 import { MESSAGES } from '#shared/messages';
-import { isSize, MAX_QUANTITY, sizeKind, sizesFor, stockLocation, type Size } from '#shared/sizes';
+import { isSize, MAX_QUANTITY, sizeKind, sizesFor, stockCell } from '#shared/sizes';
 import { shownImage } from '#shared/images';
 import { unescapeText } from '#shared/sanitize';
 import { TAX_CODES, taxCodeOf, type ProductTaxCode } from '#shared/tax-codes';
 import { products } from '../../db/entities/product';
-import { stockItems } from '../../db/entities/stock-item';
-import { badRequest, HttpError } from '../../lib/errors';
-import type { ProductRecord } from '../catalog/products';
+import { badRequest } from '../../lib/errors';
 
 /** A cart line priced from the stored product (the client's name, image and price are never used). */
 export type PricedLine = CartLine & { cell: string | null };
@@ -26,24 +24,6 @@ export type PricedLine = CartLine & { cell: string | null };
  * `nontaxable`, and the tax provider is never asked about it).
  */
 export type CodedLine = PricedLine & { taxCode: ProductTaxCode | typeof TAX_CODES.nontaxable };
-
-/** Not enough stock: 409 with the names, which the cart shows after the spec's sentence. */
-export class OutOfStockError extends HttpError {
-  constructor(readonly outOfStockItems: string[]) {
-    super(409, 'out_of_stock', `${MESSAGES.outOfStock}\n${outOfStockItems.join('\n')}`);
-  }
-}
-
-/**
- * Where a line's stock is counted: "stockItem|<item id>|<S..2XL>" for apparel and gift wraps, or
- * "product|<product id>|<size>" for tumblers, candles and other single-size goods. null: nothing to count
- * (apparel without a linked stock item), which reads as sold out.
- */
-export function stockCell(product: ProductRecord, size: Size): string | null {
-  const where = stockLocation(product.tag, size);
-  if (where.on === 'stockItem') return product.stockRef ? `stockItem|${product.stockRef}|${where.key}` : null;
-  return `product|${product.id}|${where.key}`;
-}
 
 export interface PricedCart {
   lines: CodedLine[];
@@ -132,50 +112,4 @@ export async function priceCart(cart: readonly CheckoutLine[], options: PriceOpt
     });
   }
   return { lines, unavailable };
-}
-
-/** Units needed per stock count. */
-export function cellsOf(lines: readonly PricedLine[]): Record<string, number> {
-  const cells: Record<string, number> = {};
-  for (const line of lines) if (line.cell) cells[line.cell] = (cells[line.cell] ?? 0) + line.quantity;
-  return cells;
-}
-
-/** Current counts of the given stock cells (missing item or count reads as 0). */
-export async function readCells(cells: readonly string[]): Promise<Record<string, number>> {
-  const itemIds = new Set<string>();
-  const productIds = new Set<string>();
-  for (const cell of cells) (cell.startsWith('stockItem|') ? itemIds : productIds).add(cell.split('|')[1]);
-  const [items, stored] = await Promise.all([
-    stockItems.getMany([...itemIds].map((id) => ({ id }))),
-    products.getMany([...productIds].map((id) => ({ id }))),
-  ]);
-  const counts: Record<string, number> = {};
-  for (const cell of cells) {
-    const [kind, id, key] = cell.split('|');
-    const record =
-      kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
-    counts[cell] = Number((record?.stock as Record<string, number | undefined> | undefined)?.[key] ?? 0);
-  }
-  return counts;
-}
-
-/**
- * The names of priced lines whose stock counts do not hold what they ask for right now (reads only). A gift card
- * counts no stock: it is never short.
- */
-export async function shortLines(lines: readonly PricedLine[]): Promise<string[]> {
-  const need = cellsOf(lines);
-  const counts = await readCells(Object.keys(need));
-  const short = (line: PricedLine) => !isGiftCardLine(line) && (!line.cell || counts[line.cell] < need[line.cell]);
-  return [...new Set(lines.filter(short).map((line) => line.name))];
-}
-
-/** POST /api/products/validate-cart: which products do not have enough stock right now (nothing is held). */
-export async function validateCart(
-  cart: readonly CheckoutLine[],
-): Promise<{ success: boolean; outOfStockItems: string[] }> {
-  const { lines, unavailable } = await priceCart(cart);
-  const outOfStockItems = [...new Set([...unavailable, ...(await shortLines(lines))])];
-  return { success: outOfStockItems.length === 0, outOfStockItems };
 }

@@ -1,4 +1,4 @@
-import { cardPaymentOf, giftCardPaymentsOf } from '../orders/identity';
+import { cardPaymentOf, giftCardPaymentsOf } from '../money/paid-by';
 import { amountRows } from '#shared/amount-rows';
 import { giftCardLineText, goodsLines, isGiftCardLine } from '#shared/gift-card-lines';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
@@ -22,7 +22,7 @@ import {
   withdraw,
   type Delivery,
 } from '../mail/deliveries';
-import { footer as orderStatusLines, noticeNewOrder } from '../orders/mails';
+import { footer as orderStatusLines, noticeNewOrder } from './mails';
 
 /** The delivery kind of an order's confirmation (its ref is the order number): one per order, ever. */
 export const ORDER_CONFIRMATION = 'order-confirmation';

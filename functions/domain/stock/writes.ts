@@ -4,7 +4,7 @@ import type { TransactItem } from '../../db/table';
 
 /**
  * Stock counts are named "stockItem|<item id>|<size>" (apparel and gift wraps) or "product|<product id>|<size>"
- * (tumblers, candles): see pricing.stockCell. These build the conditional writes that move them.
+ * (tumblers, candles): see shared/sizes.ts stockCell. These build the conditional writes that move them.
  */
 type ItemCells = { kind: 'stockItem' | 'product'; id: string; sizes: [string, number][] };
 
