@@ -4,8 +4,8 @@ import { useWrite } from '../../lib/useWrite';
 import { MESSAGES } from '#shared/messages';
 import { formSubmittedSchema, type FormKind } from '#shared/schemas/forms';
 import { api, ApiError } from '../../lib/api';
-import './forms.css';
-import { fieldLayout } from './formField';
+import '../../components/forms.css';
+import { fieldLayout } from '../../components/formField';
 
 const EMPTY = { name: '', email: '', message: '', items: '', website: '' };
 

@@ -4,9 +4,8 @@ import { giftCardLine, giftCardLineText, GIFT_CARD_WORDS, isGiftCardLine } from 
 import { amountProblem, deliveryDayProblem, deliveryWindow, GIFT_CARD_RULES } from '#shared/gift-cards';
 import { toCents } from '#shared/money';
 import { giftCardLineSchema } from '#shared/schemas/gift-cards';
-import { useCart } from '../cart/CartProvider';
-import { fitsInLine } from '../cart/cartReducer';
-import { fieldLayout } from '../forms/formField';
+import { useCart, fitsInLine } from '../cart';
+import { fieldLayout } from '../../components/formField';
 import { GiftCardIntro } from './GiftCardIntro';
 import './gift-cards.css';
 

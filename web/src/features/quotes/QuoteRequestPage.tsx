@@ -7,9 +7,9 @@ import { useWrite } from '../../lib/useWrite';
 import { ArtworkPicker, type Artwork } from './ArtworkPicker';
 import { QuoteIntro } from './QuoteIntro';
 import { requestQuote } from './quotesApi';
-import '../forms/forms.css';
+import '../../components/forms.css';
 import './quotes.css';
-import { fieldLayout } from '../forms/formField';
+import { fieldLayout } from '../../components/formField';
 
 const EMPTY = {
   name: '',
