@@ -113,10 +113,11 @@ const functionsRules = [
   },
 ];
 
-// ---- web/: the SPA (its rules: shared -> components -> features -> app) ---------------------------------------------
+// ---- web/: the SPA (its rules: shared -> lib -> components -> features -> app) --------------------------------------
+// Written beside the code they keep: web/dependency-rules.cjs, described in web/dependency-rules.md (decision 0157).
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
-const webRules = [];
+const webRules = require('./web/dependency-rules.cjs').forbidden;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -172,5 +172,13 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^handler$' }] },
   },
 
+  // The web's layer rules (web/dependency-rules.cjs, decision 0157): CommonJS that the root .dependency-cruiser.cjs
+  // requires, outside tsconfig.json, so linted without type information.
+  {
+    files: ['web/dependency-rules.cjs'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+  },
+
   prettier,
 );

@@ -2,6 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from '#shared/schemas/zod';
+import { checked } from '#shared/schemas/checked';
 import { ORIGIN_REFUSED_MESSAGE } from '#shared/origin';
 import { MAX_BODY_BYTES } from '#shared/schemas/common';
 import type { RouteDef } from '#shared/routes/types';
@@ -74,20 +75,11 @@ export function reply<B>(statusCode: number, body: B, headers?: Record<string, s
 }
 const isReply = (value: unknown): value is Reply => typeof value === 'object' && value !== null && REPLY in value;
 
-/** Validates a value with a shared schema; a failure answers 400 with one message per field. */
+/** Validates a value with a shared schema; a failure answers 400 with one message per field (#shared/schemas/checked). */
 export function validate<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  const first = parsed.error.issues[0];
-  throw badRequest(
-    first?.path.length ? 'Please check the highlighted fields.' : (first?.message ?? 'Invalid request.'),
-    fields,
-  );
+  const result = checked(schema, value);
+  if (result.ok) return result.data;
+  throw badRequest(result.message, result.fields);
 }
 
 /** What the middlewares leave for the handler: the verified caller and the validated body. */

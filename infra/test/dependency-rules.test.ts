@@ -16,14 +16,17 @@ const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
 const run = promisify(execFile);
 
 /** Runs the rules on `files` (path -> source) in a folder of their own: exit code and what it printed. */
-async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
+async function cruise(
+  files: Record<string, string>,
+  roots: string[] = ['functions'],
+): Promise<{ code: number; output: string }> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-deps-'));
   try {
     for (const [file, source] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), source);
     }
-    const result = await run(process.execPath, [CRUISER, 'functions', '--config', CONFIG, '--output-type', 'err'], {
+    const result = await run(process.execPath, [CRUISER, ...roots, '--config', CONFIG, '--output-type', 'err'], {
       cwd: dir,
     }).then(
       ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
@@ -119,5 +122,58 @@ describe('the dependency rules of functions/ (decision 0153)', () => {
       'functions/domain/money/ledger.test.ts': 'import { take } from "../checkout/take";\nexport const t = take;\n',
     });
     expect(code).toBe(0);
+  });
+});
+
+/** A small web app that keeps its rules: the app's routes open a feature, which uses a component and lib. */
+const WEB: Record<string, string> = {
+  'web/src/lib/api.ts': 'export const api = (path: string) => path;\n',
+  'web/src/components/Button.tsx': 'import { api } from "../lib/api";\nexport const Button = () => api("/");\n',
+  'web/src/features/cart/useCart.ts': 'export const useCart = () => [];\n',
+  'web/src/features/cart/index.ts': 'export { useCart } from "./useCart";\n',
+  'web/src/features/checkout/Pay.tsx':
+    'import { Button } from "../../components/Button";\nimport { useCart } from "../cart";\n' +
+    'export const Pay = () => [Button(), useCart()];\n',
+  'web/src/app/routes.tsx': 'import { Pay } from "../features/checkout/Pay";\nexport const routes = [Pay];\n',
+};
+const cruiseWeb = (files: Record<string, string>) => cruise(files, ['web/src']);
+
+describe('the dependency rules of web/ (decision 0157)', () => {
+  it('pass an app whose imports point one way', async () => {
+    const { code, output } = await cruiseWeb(WEB);
+    expect(output).toContain('no dependency violations found');
+    expect(code).toBe(0);
+  });
+
+  it('fail when a component imports a feature', async () => {
+    const { code, output } = await cruiseWeb({
+      ...WEB,
+      'web/src/components/Header.tsx': 'import { useCart } from "../features/cart";\nexport const Header = useCart;\n',
+    });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/error web-components-no-features: web\/src\/components\/Header\.tsx → web\/src\/features/);
+  });
+
+  it("fail when a feature reaches another feature's internals instead of its entry", async () => {
+    const { code, output } = await cruiseWeb({
+      ...WEB,
+      'web/src/features/checkout/Lines.tsx':
+        'import { useCart } from "../cart/useCart";\nexport const Lines = () => useCart();\n',
+    });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(
+      /error web-feature-internals: web\/src\/features\/checkout\/Lines\.tsx → web\/src\/features\/cart\/useCart\.ts/,
+    );
+  });
+
+  it('fail when a feature imports the app above it, or on a cycle', async () => {
+    const { code, output } = await cruiseWeb({
+      ...WEB,
+      'web/src/features/cart/useCart.ts':
+        'import type { routes } from "../../app/routes";\nexport const useCart = (): typeof routes => [];\n',
+    });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/error web-one-way: web\/src\/features\/cart\/useCart\.ts → web\/src\/app\/routes\.tsx/);
+    expect(output).toMatch(/error web-no-cycles:/);
   });
 });

@@ -17,9 +17,9 @@ type Router = ReturnType<typeof createBrowserRouter>;
 /**
  * The app's router, as React Router's `createBrowserRouter` makes it, in three tasks of the main thread
  * (docs/decisions/0134): the history (its first `history.replaceState`), the router (the route table compiled and
- * ranked), then its start (the first page's loaders and code, app/loaders.ts, routes.tsx). Made in one call they
- * were one task of 20-75 ms here, most of it compiling the router's code on its first run: a phone (4 times slower)
- * would answer no tap for 80-300 ms. Its longest task is now about 12 ms.
+ * ranked), then its start (the first page's loaders and code, features/catalog/loaders.ts, routes.tsx). Made in one
+ * call they were one task of 20-75 ms here, most of it compiling the router's code on its first run: a phone (4 times
+ * slower) would answer no tap for 80-300 ms. Its longest task is now about 12 ms.
  */
 export async function createAppRouter(): Promise<Router> {
   const history = createBrowserHistory({ window });

@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
 import type { ActionFunction, LoaderFunction, RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import { Layout } from '../components/Layout';
-import { RouteError } from '../components/RouteError';
+import { Layout } from './Layout';
+import { RouteError } from './RouteError';
 import { checkoutRoute } from '../features/checkout/checkoutRoutes';
-import { categoryLoader, homeLoader, productLoader, searchLoader } from './loaders';
+import { categoryLoader, productLoader, searchLoader } from '../features/catalog/loaders';
+import { homeLoader } from '../features/pages/homeLoader';
 
 /**
  * Each page is its own chunk: a route downloads only what it shows. A page module may export its writes (`action`,
- * loaded with the page); what it reads is in loaders.ts, so it starts with the page's code, not after it.
+ * loaded with the page); what it reads is in its feature's loaders (features/catalog/loaders.ts,
+ * features/pages/homeLoader.ts), imported here, so it starts with the page's code, not after it.
  */
 const page = (load: () => Promise<{ default: ComponentType; action?: ActionFunction }>) => ({
   lazy: async () => {
@@ -40,9 +42,9 @@ const KeepTheShell = () => null;
 
 /**
  * Every storefront route of the spec (section 2), plus /faqs, /search, /reset-password and the order pages (issue 14).
- * Loaders (app/loaders.ts) read a page's data beside its code; the page shows once both are here. The admin routes
- * (app/adminRoutes.ts) are added under `root` when the first /admin address is opened, so storefront pages never
- * download their table (App.tsx, patchRoutesOnNavigation).
+ * Loaders (features/catalog/loaders.ts, features/pages/homeLoader.ts) read a page's data beside its code; the page
+ * shows once both are here. The admin routes (app/adminRoutes.ts) are added under `root` when the first /admin
+ * address is opened, so storefront pages never download their table (App.tsx, patchRoutesOnNavigation).
  */
 export const routes: RouteObject[] = [
   {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
-import { Frame, SiteHeader } from '../components/Layout';
+import { Frame, SiteHeader } from './Layout';
 
 /**
  * The static shell as HTML (app/shell.ts): the app's own frame, for a guest with an empty cart, around an empty

@@ -3,10 +3,10 @@ import { api } from './api';
 
 /**
  * The public catalogue answers (GET, no user: a page of a product list, a product, a page of search results) as the
- * route loaders read them (app/loaders.ts, docs/decisions/0076). One copy per URL: an answer is used again while
- * fresh (30 s, as long as CloudFront keeps it, decision 0045), so Load more, back and forward ask only for what is
- * missing, and two loaders asking at once share one request. The page function's HTML carries the answers its page
- * shows (`<script id="shop-data">`, decision 0058): they are read first, so the first page needs no request.
+ * route loaders read them (features/catalog/loaders.ts, docs/decisions/0076). One copy per URL: an answer is used
+ * again while fresh (30 s, as long as CloudFront keeps it, decision 0045), so Load more, back and forward ask only for
+ * what is missing, and two loaders asking at once share one request. The page function's HTML carries the answers its
+ * page shows (`<script id="shop-data">`, decision 0058): they are read first, so the first page needs no request.
  * Bounded (docs/decisions/0098): at most KEPT_ANSWERS, the least recently used going first, and none past its 30 s;
  * emptied when the shopper signs out (features/auth/AuthProvider.tsx).
  * No hooks and no race guards: the router runs the loaders, drops the ones a newer navigation replaced and hands

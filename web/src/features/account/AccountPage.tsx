@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useActionData, useLoaderData, useNavigate, useNavigation, useSubmit } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import type { AccountAnswer, AccountWrite, accountLoader } from './accountData';
 import { GuestOrderForm } from './GuestOrderForm';
 import { OrdersTable } from './OrdersTable';

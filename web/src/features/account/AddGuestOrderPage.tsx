@@ -10,8 +10,8 @@ import {
 import { GUEST_ORDER_MESSAGES } from '#shared/messages';
 import { orderLabel } from '#shared/order-number';
 import { ApiError } from '../../lib/api';
-import { useAuth } from '../auth/AuthProvider';
-import { useNoIndex } from '../auth/useNoIndex';
+import { useAuth } from '../auth';
+import { useNoIndex } from '../../lib/useNoIndex';
 import { addGuestOrder } from './accountApi';
 
 type Answer = { added: string } | { problem: string };

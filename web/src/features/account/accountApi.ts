@@ -43,9 +43,6 @@ export const rate = (productId: string, rating: number) =>
     body: { rating },
   });
 
-/** Asks the shop to mail the account's email a link that adds a guest's order (issue 50 item 11). */
-export const mailGuestOrderLink = (orderNumber: string) =>
-  api('/auth/guest-orders/link', z.object({ orderNumber: z.string() }), { auth: true, body: { orderNumber } });
 /** The mailed link's token adds its order to the account. */
 export const addGuestOrder = (token: string) =>
   api('/auth/guest-orders/add', z.object({ order: z.object({ orderNumber: z.string() }) }), {

@@ -3,16 +3,8 @@ import { GUEST_ORDER_MESSAGES, MESSAGES } from '#shared/messages';
 import type { ShippingProfile } from '#shared/schemas/address';
 import { ApiError } from '../../lib/api';
 import { orderLabel } from '#shared/order-number';
-import {
-  deleteProfile,
-  getOrders,
-  getPreviousOrder,
-  getProfiles,
-  getRatings,
-  mailGuestOrderLink,
-  rate,
-  saveProfiles,
-} from './accountApi';
+import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
+import { mailGuestOrderLink } from '../auth';
 
 /**
  * /account's loader (docs/decisions/0076), loaded beside the page's code (app/routes.tsx): the customer's shipping

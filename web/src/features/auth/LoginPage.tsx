@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { PasswordResetRequiredError, useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
-import { useNoIndex } from './useNoIndex';
+import { useNoIndex } from '../../lib/useNoIndex';
 import './auth.css';
 import { FormError } from '../../components/FormError';
 

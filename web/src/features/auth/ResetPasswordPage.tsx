@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
 import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
-import { useNoIndex } from './useNoIndex';
+import { useNoIndex } from '../../lib/useNoIndex';
 import './auth.css';
 import { FormError } from '../../components/FormError';
 

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, isStrongPassword, MESSAGES, RATE_LIMIT_MESSAGES } from '#shared/messages';
-import { mailGuestOrderLink } from '../account/accountApi';
+import { mailGuestOrderLink } from './guestOrderLink';
 import { useAuth } from './AuthProvider';
 import { rateLimitedMessage } from './rateLimited';
-import { useNoIndex } from './useNoIndex';
+import { useNoIndex } from '../../lib/useNoIndex';
 import './auth.css';
 import { FormError } from '../../components/FormError';
 

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { savedCartSchema, type CartLine } from '#shared/schemas/cart';
 import { api } from '../../lib/api';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { cartCount, cartReducer, CART_STORAGE_KEY, mergeCarts, readStoredCart, type CartAction } from './cartReducer';
 
 interface CartState {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { CART_MESSAGES } from '#shared/messages';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import { useCart } from './CartProvider';
 
 /** Pages a shopper signs in on: the notice waits for the page they go to next. */

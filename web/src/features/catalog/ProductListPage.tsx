@@ -1,7 +1,7 @@
 import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
 import { LIST_MESSAGES, MESSAGES } from '#shared/messages';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from '#shared/product-lists';
-import type { categoryLoader } from '../../app/loaders';
+import type { categoryLoader } from './loaders';
 import { NotFound } from '../../components/NotFound';
 import { listState } from '../../components/productPages';
 import { PagedGrid } from './PagedGrid';
@@ -11,7 +11,7 @@ import './catalog.css';
  * /product-list/:category: the listed products whose tags contain the category word, a first screenful (one page)
  * and "Load more". The order and the pages loaded live in the address (replaced, not pushed), and the route's loader
  * reads them (app/loaders.ts), so the back button from a product returns to the same products at the same scroll
- * position (components/Layout.tsx).
+ * position (app/Layout.tsx).
  */
 export default function ProductListPage() {
   const { category, list } = useLoaderData<typeof categoryLoader>();

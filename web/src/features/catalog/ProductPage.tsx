@@ -7,12 +7,11 @@ import type { Product, ProductDetail } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '#shared/sizes';
 import { FormError } from '../../components/FormError';
-import type { productLoader } from '../../app/loaders';
+import type { productLoader } from './loaders';
 import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
 import { reveal } from '../../lib/reveal';
-import { fitsInLine } from '../cart/cartReducer';
-import { useCart } from '../cart/CartProvider';
+import { fitsInLine, useCart } from '../cart';
 import { RestockForm, restockAction } from './RestockForm';
 import './catalog.css';
 

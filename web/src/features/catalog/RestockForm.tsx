@@ -6,7 +6,7 @@ import { stockAlertAnswerSchema } from '#shared/schemas/stock-alerts';
 import { CANDLE_SIZE, type Size } from '#shared/sizes';
 import { FormError } from '../../components/FormError';
 import { api, ApiError } from '../../lib/api';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 
 /** What the product route's action answers for "Email me when it's back": the server's sentence, or why not. */
 export type RestockAnswer =

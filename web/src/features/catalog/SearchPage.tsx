@@ -1,7 +1,7 @@
 import { useLoaderData, useNavigation, useSearchParams } from 'react-router-dom';
 import { SEARCH_HINT, searchHeading } from '#shared/catalog-html';
 import { LIST_MESSAGES } from '#shared/messages';
-import type { searchLoader } from '../../app/loaders';
+import type { searchLoader } from './loaders';
 import { CategoryChips } from '../../components/CategoryChips';
 import { listState } from '../../components/productPages';
 import { ApiError } from '../../lib/api';

@@ -7,7 +7,7 @@ import type { GiftCardDetails } from '#shared/schemas/gift-cards';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE, MAX_QUANTITY } from '#shared/sizes';
 import { LinePhoto } from '../../components/LinePhoto';
-import type { CartAction } from '../cart/cartReducer';
+import type { CartAction } from '../cart';
 
 /**
  * One cart line (spec section 2, issue 26): the photo, the name (a link) beside it with the size (none for candles)

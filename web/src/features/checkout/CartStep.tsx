@@ -1,7 +1,7 @@
 import { cartLineKey } from '#shared/gift-card-lines';
 import { Link } from 'react-router-dom';
 import { CART_MESSAGES } from '#shared/messages';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../cart';
 import { CartLineRow } from './CartLineRow';
 import { useStepHeading } from './CheckoutLayout';
 import { CART_NOTE, STEP_HEADING } from './steps';

@@ -7,7 +7,7 @@ import { orderLabel } from '#shared/order-number';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import { useRevealed } from '../../lib/reveal';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../cart';
 import { createIntent } from './checkoutApi';
 import { keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
 import { GiftCardField } from './GiftCardField';

@@ -16,7 +16,7 @@ import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { isUsState } from '#shared/tax';
 import { ApiError } from '../../lib/api';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../cart';
 import { isPromoRefusal } from './checkoutApi';
 import { keepPriced, priceCheckout, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';

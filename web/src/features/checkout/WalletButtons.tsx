@@ -4,7 +4,7 @@ import type { RuntimeConfig } from '#shared/schemas/common';
 import { walletSheet } from '#shared/wallet';
 import { loadConfig } from '../../lib/config';
 import { useRevealed } from '../../lib/reveal';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../cart';
 import { useWalletPay, type WalletPayProps } from './useWalletPay';
 
 // Each in its own chunk: Stripe.js loads only where the shop uses Stripe (the storefront's first JS stays in budget).

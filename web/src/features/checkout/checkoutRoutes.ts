@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { PAYMENT_ROUTE_ID } from './steps';
 
 /** A route module: its page (default export), and its loader and action when it has them. */
 type RouteModule = { default: ComponentType; loader?: RouteObject['loader']; action?: RouteObject['action'] };
@@ -14,8 +15,6 @@ const routeModule = (load: () => Promise<RouteModule>) => async () => {
  * checkout), /cart/payment (loader: a priced checkout that holds is needed). Each is its own chunk, so the cart does
  * not download the card step. The step rules are in steps.ts.
  */
-/** The card step's route id: the Order Details panel reads its priced checkout (useRouteLoaderData). */
-export const PAYMENT_ROUTE_ID = 'cart-payment';
 
 export const checkoutRoute: RouteObject = {
   path: '/cart',

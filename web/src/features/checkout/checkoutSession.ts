@@ -3,7 +3,7 @@ import { amountsSchema } from '#shared/schemas/refs';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import * as z from '#shared/schemas/zod';
-import { readStoredCart } from '../cart/cartReducer';
+import { readStoredCart } from '../cart';
 import { ApiError } from '../../lib/api';
 import { CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY, createIntent, PROMO_KEY } from './checkoutApi';
 import { storedPromo } from './usePromoCode';

@@ -4,6 +4,12 @@ import type { ShippingAddress } from '#shared/schemas/address';
 import type { CreateIntentResult } from '#shared/schemas/checkout';
 
 /**
+ * The card step's route id (checkoutRoutes.ts): the Order Details panel reads its priced checkout
+ * (useRouteLoaderData).
+ */
+export const PAYMENT_ROUTE_ID = 'cart-payment';
+
+/**
  * The checkout's steps and their rules, in one place (issue 26, docs/decisions/0074): what each step needs, which
  * step a shopper lands on when it is missing, and what each event forgets. Pure: the route loaders (on every
  * navigation, reload, Back and Forward) and the step pages (when the cart or the session changes under them) ask

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import { ApiError } from '../../lib/api';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../cart';
 import { confirmTestPayment, isPromoRefusal } from './checkoutApi';
 import { recordOrder } from './orderApi';
 import { forget, markAuthorized, storedCheckout } from './checkoutSession';

@@ -11,7 +11,7 @@ import {
   type WalletShipTo,
 } from '#shared/wallet';
 import { ApiError } from '../../lib/api';
-import { useCart } from '../cart/CartProvider';
+import { useCart } from '../cart';
 import { isPromoRefusal, walletQuote } from './checkoutApi';
 import { forget, keepPriced, priceCheckout } from './checkoutSession';
 import { cartKey, STEP_PATH } from './steps';

@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router-dom';
 import { MAIL_PREFERENCE_MESSAGES as WORDS } from '#shared/messages';
-import { useNoIndex } from '../auth/useNoIndex';
+import { useNoIndex } from '../../lib/useNoIndex';
 import type { UnsubscribeResult } from './unsubscribeData';
 
 /**

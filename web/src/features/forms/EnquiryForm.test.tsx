@@ -79,3 +79,18 @@ it("shows the server's message and field messages on failure and keeps what was 
   expect((global.fetch as jest.Mock).mock.calls[0][0]).toBe('/api/forms/contact');
   expect(sent(0)).not.toHaveProperty('items');
 });
+
+it("checks the form with the shop's own schema first: its message beside the field, and nothing sent", async () => {
+  serve();
+  renderApp('/contact-us');
+  await screen.findByLabelText('Message');
+  await userEvent.type(screen.getByLabelText('Name'), '   ');
+  await userEvent.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await userEvent.type(screen.getByLabelText('Message'), 'Blue ink please');
+  await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+  expect(await screen.findByText('Please check the highlighted fields.')).toBeTruthy();
+  const name = screen.getByLabelText('Name', { selector: 'input' });
+  expect(name.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(name.getAttribute('aria-describedby')!)!.textContent).toBe('Name is required.');
+  expect(global.fetch).not.toHaveBeenCalled();
+});

@@ -3,10 +3,10 @@ import { Link } from 'react-router-dom';
 import { giftCardLine, giftCardLineText, GIFT_CARD_WORDS, isGiftCardLine } from '#shared/gift-card-lines';
 import { amountProblem, deliveryDayProblem, deliveryWindow, GIFT_CARD_RULES } from '#shared/gift-cards';
 import { toCents } from '#shared/money';
+import { checked } from '#shared/schemas/checked';
 import { giftCardLineSchema } from '#shared/schemas/gift-cards';
-import { useCart } from '../cart/CartProvider';
-import { fitsInLine } from '../cart/cartReducer';
-import { fieldLayout } from '../forms/formField';
+import { useCart, fitsInLine } from '../cart';
+import { fieldLayout } from '../../components/form/field';
 import { GiftCardIntro } from './GiftCardIntro';
 import './gift-cards.css';
 
@@ -23,7 +23,7 @@ const dollars = (cents: number) => `$${cents / 100}`;
 function readCard(choice: number | 'other', values: typeof EMPTY & { deliverOn: string }) {
   const amount = choice === 'other' ? toCents(values.other) : choice;
   const message = values.message.trim();
-  const parsed = giftCardLineSchema.safeParse({
+  const parsed = checked(giftCardLineSchema, {
     amount: Number.isNaN(amount) ? 0 : amount,
     recipientName: values.recipientName,
     recipientEmail: values.recipientEmail,
@@ -35,8 +35,8 @@ function readCard(choice: number | 'other', values: typeof EMPTY & { deliverOn: 
   if (money) errors.amount = money;
   const day = deliveryDayProblem(values.deliverOn, new Date());
   if (day) errors.deliverOn = day;
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path[0] as Key] ??= issue.message;
-  return parsed.success && !Object.keys(errors).length ? { card: parsed.data, errors } : { card: null, errors };
+  if (!parsed.ok) for (const [key, message] of Object.entries(parsed.fields)) errors[key as Key] ??= message;
+  return parsed.ok && !Object.keys(errors).length ? { card: parsed.data, errors } : { card: null, errors };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Link, Navigate, useLoaderData, useParams } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider';
+import { useAuth } from '../auth';
 import type { customerOrderLoader } from './orderData';
 import { OrderDetails } from './OrderDetails';
 

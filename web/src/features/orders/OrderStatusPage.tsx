@@ -3,7 +3,7 @@ import { useActionData, useNavigation, useSearchParams } from 'react-router-dom'
 import { useWrite } from '../../lib/useWrite';
 import type { OrderPage } from '#shared/schemas/order-views';
 import { orderLabel } from '#shared/order-number';
-import { useNoIndex } from '../auth/useNoIndex';
+import { useNoIndex } from '../../lib/useNoIndex';
 import type { OrderAnswer } from './orderData';
 import { OrderDetails } from './OrderDetails';
 import { FormError } from '../../components/FormError';

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from 'react-router-dom';
-import type { homeLoader } from '../../app/loaders';
+import type { homeLoader } from './homeLoader';
 import { HotItems } from '../../components/HotItems';
 import { HomeBanner } from './HomeBanner';
 import './pages.css';

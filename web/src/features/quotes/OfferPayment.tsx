@@ -7,13 +7,18 @@ import type { ShippingAddress } from '#shared/schemas/address';
 import type { RuntimeConfig } from '#shared/schemas/common';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
-import { confirmTestPayment } from '../checkout/checkoutApi';
-import { retry } from '../checkout/retry';
-import type { StripeConfirm } from '../checkout/StripePaymentForm';
-import { AuthenticateDialog, TestCardForm, type TestCard } from '../checkout/TestCardForm';
+import {
+  AuthenticateDialog,
+  confirmTestPayment,
+  loadStripePaymentForm,
+  retry,
+  TestCardForm,
+  type StripeConfirm,
+  type TestCard,
+} from '../checkout';
 import { payOffer, recordOffer, type QuoteView } from './quotesApi';
 
-const StripePaymentForm = lazy(() => import('../checkout/StripePaymentForm'));
+const StripePaymentForm = lazy(loadStripePaymentForm);
 type Offer = NonNullable<QuoteView['offer']>;
 type Payment = Awaited<ReturnType<typeof payOffer>>;
 const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string }[] = [

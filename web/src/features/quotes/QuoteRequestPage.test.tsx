@@ -12,6 +12,9 @@ const calls: Call[] = [];
 const json = (status: number, body: unknown) =>
   ({ ok: status < 300, status, text: async () => JSON.stringify(body), headers: new Headers() }) as Response;
 
+/** The shop's upload ids are UUIDs (artworkIdSchema): the form checks the request with the shop's schema first. */
+const uploadId = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+
 function serve() {
   let upload = 0;
   global.fetch = jest.fn(async (url: string, init?: RequestInit) => {
@@ -19,21 +22,21 @@ function serve() {
     if (url === '/api/quote-uploads') {
       upload++;
       return json(201, {
-        uploadId: `u${upload}`,
-        uploadUrl: `/s3/bucket/u${upload}`,
+        uploadId: uploadId(upload),
+        uploadUrl: `/s3/bucket/${uploadId(upload)}`,
         headers: { 'content-type': 'x' },
       });
     }
     if (url.startsWith('/s3/')) return { ok: true, status: 200 } as Response;
-    if (url === '/api/quote-uploads/u1/check')
+    if (url === `/api/quote-uploads/${uploadId(1)}/check`)
       return json(200, {
-        uploadId: 'u1',
+        uploadId: uploadId(1),
         name: 'logo.png',
         format: 'png',
         size: 4,
         preview: 'data:image/jpeg;base64,AA==',
       });
-    if (url === '/api/quote-uploads/u2/check')
+    if (url === `/api/quote-uploads/${uploadId(2)}/check`)
       return json(400, {
         error: { code: 'validation', message: '“fake.pdf” is not a PDF file, whatever its name says.' },
       });
@@ -85,7 +88,7 @@ it('keeps the spec form, checks each file, sends only checked ones, then says "F
     quantity: 40,
     items: '40 hoodies',
     message: 'Navy please',
-    files: ['u1'],
+    files: [uploadId(1)],
   });
   expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('');
   expect(screen.queryByRole('list', { name: 'Your files' })).toBeNull();

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { orderLabel } from '#shared/order-number';
 import { ORDER_STATUS_PATH } from '#shared/aftersale';
 import { QUOTE_SERVICE_LABEL, QUOTE_STATUS_LABEL, quoteLabel } from '#shared/quotes';
-import { useNoIndex } from '../auth/useNoIndex';
+import { useNoIndex } from '../../lib/useNoIndex';
 import { ArtworkList } from './ArtworkList';
 import { OfferCard } from './OfferCard';
 import type { QuoteData } from './quoteData';

@@ -2,20 +2,17 @@ import type { LoaderFunctionArgs } from 'react-router-dom';
 import { CATEGORIES } from '#shared/categories';
 import { productDetailSchema, productListSchema, productSearchAnswerSchema } from '#shared/schemas/product';
 import { productListUrl, searchUrl } from '#shared/product-lists';
-import { hotItems, listState, readPages } from '../components/productPages';
-import { answer } from '../lib/answers';
-import { ApiError } from '../lib/api';
+import { hotItems, listState, readPages } from '../../components/productPages';
+import { answer } from '../../lib/answers';
+import { ApiError } from '../../lib/api';
 
 /**
- * The storefront's route loaders (docs/decisions/0076). They live in the app's entry, not in the pages' chunks, so a
- * page's data is asked for beside its code, not after it. A page reads what its loader returned (`useLoaderData`);
- * the router waits for it before showing the page (the page stays whole: no spinner in place of it), except for the
- * hot-items strip, handed over as it is (held) or as a promise the page shows when it comes (`HotItems`).
+ * The catalogue's route loaders (docs/decisions/0076). app/routes.tsx imports them, so they are in the app's entry,
+ * not in the pages' chunks: a page's data is asked for beside its code, not after it. A page reads what its loader
+ * returned (`useLoaderData`); the router waits for it before showing the page (the page stays whole: no spinner in
+ * place of it), except for the hot-items strip, handed over as it is (held) or as a promise the page shows when it
+ * comes (`HotItems`).
  */
-
-export function homeLoader() {
-  return { hot: hotItems() };
-}
 
 /**
  * A category's pages shown (?pages=) in its order (?sort=); an unknown category loads nothing (the page says not

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { MESSAGES } from '#shared/messages';
-import { takeOverShell } from '../app/shell';
+import { takeOverShell } from './shell';
 
 /** What shows when a page's code cannot be loaded or fails: a plain sentence (and the static shell goes). */
 export function RouteError() {

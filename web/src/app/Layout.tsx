@@ -1,13 +1,11 @@
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, NavigationType, Outlet, useLocation, useNavigation, useNavigationType } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
-import { takeOverShell } from '../app/shell';
-import { useAuth, type CurrentUser } from '../features/auth/AuthProvider';
-import { cartCount } from '../features/cart/cartReducer';
-import { useCart } from '../features/cart/CartProvider';
-import { EarlierVisitNotice } from '../features/cart/EarlierVisitNotice';
-import { CategoryMenu } from './CategoryMenu';
-import { SearchBox } from './SearchBox';
+import { takeOverShell } from './shell';
+import { useAuth, type CurrentUser } from '../features/auth';
+import { cartCount, useCart, EarlierVisitNotice } from '../features/cart';
+import { CategoryMenu } from '../components/CategoryMenu';
+import { SearchBox } from '../components/SearchBox';
 
 /** Where each history entry was scrolled to (by location key), for the back and forward buttons. */
 const scrolled = new Map<string, number>();
