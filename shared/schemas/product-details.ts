@@ -101,4 +101,12 @@ export const productDetailsViewSchema = z.object({
   weightGrams: z.optional(z.partialRecord(z.enum(ALL_SIZES), z.number())),
 });
 
-export const DETAIL_TEXT_FIELDS = ['brand', 'mpn', 'color', 'material', 'gender', 'ageGroup', 'googleCategory'] as const;
+export const DETAIL_TEXT_FIELDS = [
+  'brand',
+  'mpn',
+  'color',
+  'material',
+  'gender',
+  'ageGroup',
+  'googleCategory',
+] as const;

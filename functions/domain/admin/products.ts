@@ -177,7 +177,17 @@ export async function updateProduct(id: string, input: ProductUpdate) {
   if (current.version !== version) throw conflict(STALE_PRODUCT);
   const tag = changes.tag ?? current.tag;
   const details = detailWrites(
-    { brand, mpn, color, material, gender, ageGroup, googleCategory, gtins: input.gtins, weightGrams: input.weightGrams },
+    {
+      brand,
+      mpn,
+      color,
+      material,
+      gender,
+      ageGroup,
+      googleCategory,
+      gtins: input.gtins,
+      weightGrams: input.weightGrams,
+    },
     tag,
     current,
   );

@@ -31,7 +31,7 @@ export function detailWrites(
     if (Object.keys(kept).length) set[field] = kept;
     else if (current[field] !== undefined) remove.push(field);
   }
-  return { set: set as Partial<ProductRecord>, remove };
+  return { set: set, remove };
 }
 
 /** A product's details as the admin's views answer them (only the fields set). */
@@ -39,5 +39,5 @@ export function detailsOf(record: ProductDetails): ProductDetails {
   const view: Record<string, unknown> = {};
   for (const field of [...DETAIL_TEXT_FIELDS, 'gtins', 'weightGrams'] as const)
     if (record[field] !== undefined) view[field] = record[field];
-  return view as ProductDetails;
+  return view;
 }
