@@ -62,7 +62,7 @@ export const ownStockSchema = z.object({
 const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, 'At most two extra images.'));
 
 /** Admin add product (spec section 5). Price in integer cents. */
-const productFields = z.object({
+export const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000, true),
   price: z

@@ -29,7 +29,7 @@ const optionalText = (label: string, max: number) =>
 /** A size's GTIN: its digits, checked. */
 export const gtinSchema = z
   .string({ message: DETAIL_MESSAGES.gtin })
-  .check(z.trim(), z.refine(isGtin, DETAIL_MESSAGES.gtin));
+  .check(z.trim(), z.regex(/^(\d{8}|\d{12,14})$/, DETAIL_MESSAGES.gtin), z.refine(isGtin, DETAIL_MESSAGES.gtin));
 
 /** A size's shipping weight in whole grams. */
 export const gramsSchema = z
