@@ -6,6 +6,7 @@ import { images } from '../../db/entities/image';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
 import { uploadTypeOf } from '../images/formats';
+import { photoIdOf } from './photo-id';
 import { imageUrlProblem, isAddress } from './fetch-image';
 import type { SheetProduct } from './products';
 import type { PhotoZip } from './zip';
@@ -160,7 +161,12 @@ export async function planImport(
     else if (entry) {
       try {
         const bytes = await options.zip!.read(entry);
-        answer = uploadTypeOf(bytes) ? { zip: entry } : `${entry} in the zip is not a JPEG, PNG, WebP or GIF photo.`;
+        if (!uploadTypeOf(bytes)) answer = `${entry} in the zip is not a JPEG, PNG, WebP or GIF photo.`;
+        else {
+          // The same bytes are the same photo: one the shop made already (an earlier import) is its own.
+          const made = await images.get({ id: photoIdOf(bytes) });
+          answer = made?.status === 'ready' ? { own: photoPath(made.id) } : { zip: entry };
+        }
       } catch (error) {
         answer = (error as Error).message;
       }
@@ -194,6 +200,13 @@ export async function planImport(
     const tag = sheet.fields.tag ?? current?.tag ?? '';
     const kind = sizeKind(tag);
     const entry: PlanEntry = { handle: sheet.handle, line: sheet.line, action: 'unchanged', sheet, stock: [] };
+
+    if (!current && (!sheet.fields.name || sheet.fields.price === undefined))
+      problems.push({
+        line: sheet.line,
+        column: sheet.fields.name ? 'Variant Price' : 'Title',
+        message: 'A new product needs its Title and a Variant Price.',
+      });
 
     // Photos.
     let photoPaths: string[] | null = null;
