@@ -122,3 +122,53 @@ export const SHEET_REFUSALS = {
 export const FORMULA_START = /^[=+\-@\t\r]/;
 /** A cell that is a plain number may start with + or - (a count, a price). */
 export const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/** What the owner's catalogue page says (web/src/features/admin/AdminCatalogPage.tsx). */
+export const SHEET_WORDS = {
+  title: 'Catalogue and feeds',
+  tab: 'Catalogue CSV',
+  feedsTitle: 'Product feeds',
+  feedsIntro:
+    'Give these addresses to Google Merchant Center and Meta Commerce Manager (as a scheduled feed). They list every listed product and size, sold-out sizes too, and refresh within 15 minutes of a change.',
+  brandLabel: 'Brand of products without their own',
+  brandHint: "Empty: the shop's name.",
+  brandSave: 'Save brand',
+  brandSaved: 'Brand saved.',
+  exportTitle: 'Export',
+  exportIntro:
+    "Shopify's product CSV: one row per size, the product's fields on its first row. Edit it in a spreadsheet and import it back, or move it to or from a Shopify store.",
+  exportCategory: 'Products',
+  exportAll: 'All products',
+  exportButton: 'Download CSV',
+  importTitle: 'Import',
+  importIntro:
+    'First the shop checks every row and shows what would change; nothing is written until you apply. Importing the same file twice changes nothing.',
+  csvLabel: 'CSV file',
+  zipLabel: 'Zip of photos (optional)',
+  zipHint: 'Name each photo in Image Src by its file name in the zip, or give an https address.',
+  retireLabel: 'Retire products the file leaves out',
+  retireHint: 'For an edited export of the whole catalogue. Retired products are drafted, never deleted.',
+  checkButton: 'Check the file',
+  sending: 'Sending the file…',
+  checking: 'Checking every row…',
+  refused: 'The file was refused. Nothing was changed.',
+  problemsTitle: (count: number) =>
+    `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'} to fix. Nothing was changed: fix the file and check it again.`,
+  problemsMore: (shown: number, count: number) => `The first ${shown} of ${count.toLocaleString('en-US')} are shown.`,
+  warningsTitle: 'Notes',
+  summaryTitle: 'What the file would do',
+  applyButton: 'Apply',
+  applying: (done: number, total: number) => `Applying… ${done} of ${total} products`,
+  applied: 'Applied.',
+  failedTitle: 'Not imported',
+  columns: { line: 'Line', column: 'Column', message: 'Problem' },
+} as const;
+
+/** The summary's counts as the owner reads them, in order. */
+export const SUMMARY_LABELS = [
+  ['new', 'New'],
+  ['changed', 'Changed'],
+  ['unchanged', 'Unchanged'],
+  ['retired', 'Retired'],
+  ['photos', 'Photos to make'],
+] as const;
