@@ -190,18 +190,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers
     const imageModule = require(path.join(__dirname, '..', 'events', 'process-image.ts')) as ImageHandler;
     const processImage = imageModule.handler;
-    // The catalogue import's job, run on an import's CSV and on its apply's step object (docs/decisions/0151).
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers
-    const importModule = require(path.join(__dirname, '..', 'events', 'catalog-import.ts')) as ImageHandler;
+    // The same function is the catalogue import's job: an import's CSV, an apply's step (docs/decisions/0151).
     const isImportTrigger = (key: string) =>
       IMPORT_TRIGGERS.some((trigger) => key.startsWith(trigger.prefix) && key.endsWith(trigger.suffix));
     const s3 = createS3StandIn(storageDir, {
       credentials: { [standIn.accessKeyId]: standIn.secretAccessKey },
       onObjectCreated: async (event) => {
-        if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX)))
+        const keys = event.Records.map((record) => record.s3.object.key);
+        if (keys.every((key) => key.startsWith(UPLOAD_PREFIX) || isImportTrigger(key)))
           await processImage(event, invocation('process-image'));
-        else if (event.Records.every((record) => isImportTrigger(record.s3.object.key)))
-          await importModule.handler(event, invocation('catalog-import'));
       },
       onNotificationError: (error, key) => options.log?.(`S3 notification failed on ${key}: ${error.message}`),
     });

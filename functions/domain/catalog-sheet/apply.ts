@@ -231,7 +231,8 @@ async function applyEntry(
 /**
  * Applies a checked plan from where the import stands (`done`), product by product. A product whose write lost a race
  * (the owner edited it, an order took stock, a second run of the job) is read again and written again from the new
- * state, unless the import has moved past it meanwhile. Returns the results of all of it.
+ * state, unless the import has moved past it meanwhile. Stops at `deadline` (not finished: the job's next step goes
+ * on from there). Returns the results so far.
  */
 export async function applyPlan(
   importId: string,
@@ -239,12 +240,17 @@ export async function applyPlan(
   zip: PhotoZip | null,
   fetchOptions: FetchOptions = {},
   onProgress?: (done: number) => Promise<void> | void,
-): Promise<ImportResults> {
+  /** When to stop and leave the rest to the job's next step (epoch ms): the function's own time limit. */
+  deadline = Number.POSITIVE_INFINITY,
+): Promise<{ results: ImportResults; finished: boolean }> {
   let record = await catalogImports.get({ id: importId }, { consistent: true });
   if (!record) throw new Error(`No import ${importId}`);
   let results: ImportResults = record.results ?? { created: 0, updated: 0, unchanged: 0, retired: 0, failed: [] };
   let retries = 0;
+  const first = record.done;
   for (let index = record.done; index < plan.entries.length;) {
+    // At least one product a run, so a run always moves the import on.
+    if (index > first && Date.now() >= deadline) return { results, finished: false };
     try {
       results = await applyEntry(importId, index, plan.entries[index], results, zip, fetchOptions);
       index += 1;
@@ -258,5 +264,5 @@ export async function applyPlan(
       index = record.done;
     }
   }
-  return results;
+  return { results, finished: true };
 }

@@ -14,6 +14,12 @@ import { sheetProducts } from './products';
 import { readSheet } from './read';
 import { openPhotoZip, ZipRefusal, type PhotoZip } from './zip';
 
+/**
+ * How long one run of the job applies before it hands the rest to its next step: the function may run 120 s
+ * (infra/lib/images.ts), and one product with three new photos takes a few seconds.
+ */
+export const APPLY_SLICE_MS = 90_000;
+
 /** An import's record and files are kept 30 days. */
 const KEPT_SECONDS = 30 * 24 * 60 * 60;
 const NO_IMPORT = 'No import has this id.';
@@ -170,18 +176,30 @@ export async function confirmImport(id: string): Promise<ImportView> {
  * The apply (the job's second step): the plan, product by product from where it stands, then applied. A second run
  * (S3 delivers an event twice; a crash midway and a retry) goes on from `done`: nothing is written twice.
  */
-export async function runApply(id: string, fetchOptions: FetchOptions = {}): Promise<void> {
+export async function runApply(id: string, fetchOptions: FetchOptions & { sliceMs?: number } = {}): Promise<void> {
   const record = await catalogImports.get({ id }, { consistent: true });
   if (record?.status !== 'applying') return;
   const plan = JSON.parse((await getObject(importKeys(id).plan)).toString('utf8')) as Plan;
   const zip = await zipOf(record);
-  const results = await applyPlan(id, plan, zip, fetchOptions);
+  const deadline = Date.now() + (fetchOptions.sliceMs ?? APPLY_SLICE_MS);
+  const { results, finished } = await applyPlan(id, plan, zip, fetchOptions, undefined, deadline);
+  if (!finished) {
+    // Time is up for this run of the function: the next step goes on from `done` (docs/decisions/0151).
+    const step = record.step + 1;
+    await catalogImports.update({ id }, { set: { step } });
+    await putObject(importKeys(id).step(step), Buffer.from(id), 'text/plain');
+    logger.info('catalog import goes on in its next step', { importId: id, step });
+    return;
+  }
   await move(id, 'applying', { status: 'applied', results });
   logger.info('catalog import applied', { importId: id, ...results, failed: results.failed.length });
 }
 
 /** The job's event: an object of an import arrived; its key says which step runs. */
-export async function runImportStep(key: string, fetchOptions: FetchOptions = {}): Promise<void> {
+export async function runImportStep(
+  key: string,
+  fetchOptions: FetchOptions & { sliceMs?: number } = {},
+): Promise<void> {
   const match = /^catalog-imports\/([0-9a-f-]{36})\/(file\.csv|steps\/\d+\.step)$/.exec(key);
   if (!match) {
     logger.warn('not an import key; ignored', { key });
