@@ -1,4 +1,4 @@
-import { feedCell } from '../../lib/csv';
+import { stringify } from 'csv-stringify/sync';
 import type { FeedItem } from './items';
 
 /** Meta's catalog columns, in this order (issue 55 item 3). */
@@ -25,8 +25,8 @@ export const META_COLUMNS = [
 const AVAILABILITY = { in_stock: 'in stock', out_of_stock: 'out of stock' } as const;
 
 /**
- * `/feeds/meta.csv` (issue 55 item 3): the Google feed's items in Meta's columns, one line each. Cells are quoted as
- * CSV needs and otherwise written as they are: this file is read by Meta's fetch, and a title is shown as typed
+ * `/feeds/meta.csv` (issue 55 item 3): the Google feed's items in Meta's columns, one line each, written by
+ * csv-stringify. Cells are quoted as CSV needs and otherwise written as they are: this file is read by Meta's fetch, and a title is shown as typed
  * (the owner's spreadsheet export, which a person opens, defuses formulas: docs/decisions/0150).
  */
 export function metaFeedCsv(items: readonly FeedItem[]): string {
@@ -48,5 +48,5 @@ export function metaFeedCsv(items: readonly FeedItem[]): string {
     item.sale_price ?? '',
     item.sale_price_effective_date ?? '',
   ];
-  return [META_COLUMNS, ...items.map(row)].map((cells) => cells.map(feedCell).join(',')).join('\r\n') + '\r\n';
+  return stringify([[...META_COLUMNS], ...items.map(row)], { record_delimiter: 'windows' });
 }
