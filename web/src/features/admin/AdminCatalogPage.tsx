@@ -1,4 +1,4 @@
-import { Alert, Button, CheckboxField, Heading, SelectField, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, CheckboxField, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLoaderData } from 'react-router-dom';
 import { SHEET_WORDS as WORDS } from '#shared/catalog-sheet';
@@ -90,9 +90,7 @@ export default function AdminCatalogPage() {
         </Alert>
       )}
       <section aria-labelledby="catalog-feeds">
-        <Heading level={2} id="catalog-feeds">
-          {WORDS.feedsTitle}
-        </Heading>
+        <h2 id="catalog-feeds">{WORDS.feedsTitle}</h2>
         <p className="muted">{WORDS.feedsIntro}</p>
         <ul className="catalog-feeds">
           <li>
@@ -122,9 +120,7 @@ export default function AdminCatalogPage() {
       </section>
 
       <section aria-labelledby="catalog-export">
-        <Heading level={2} id="catalog-export">
-          {WORDS.exportTitle}
-        </Heading>
+        <h2 id="catalog-export">{WORDS.exportTitle}</h2>
         <p className="muted">{WORDS.exportIntro}</p>
         <SelectField
           label={WORDS.exportCategory}
@@ -142,9 +138,7 @@ export default function AdminCatalogPage() {
       </section>
 
       <section aria-labelledby="catalog-import">
-        <Heading level={2} id="catalog-import">
-          {WORDS.importTitle}
-        </Heading>
+        <h2 id="catalog-import">{WORDS.importTitle}</h2>
         <p className="muted">{WORDS.importIntro}</p>
         <form onSubmit={check}>
           <label className="amplify-label" htmlFor="catalog-csv">

@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, TableCell } from '@aws-amplify/ui-react';
+import { Alert, Button, TableCell } from '@aws-amplify/ui-react';
 import { SHEET_WORDS as WORDS, SUMMARY_LABELS } from '#shared/catalog-sheet';
 import type { ImportProblem, ImportView } from '#shared/schemas/catalog-sheet';
 import { AdminTable } from './AdminTable';
@@ -49,7 +49,7 @@ export function ImportResult({ view, onApply, busy }: { view: ImportView; onAppl
       )}
       {view.summary && (
         <>
-          <Heading level={3}>{WORDS.summaryTitle}</Heading>
+          <h3>{WORDS.summaryTitle}</h3>
           <dl className="catalog-summary" data-testid="import-summary">
             {SUMMARY_LABELS.map(([key, label]) => (
               <div key={key}>
@@ -86,7 +86,7 @@ export function ImportResult({ view, onApply, busy }: { view: ImportView; onAppl
       )}
       {view.results && view.results.failed.length > 0 && (
         <>
-          <Heading level={3}>{WORDS.failedTitle}</Heading>
+          <h3>{WORDS.failedTitle}</h3>
           <ProblemTable
             rows={view.results.failed.map((f) => ({ line: f.line, column: f.handle, message: f.message }))}
             testId="failed"
