@@ -32,6 +32,8 @@ const FUNCTIONS_ROOMS = [
   'promo',
   'gift-cards',
   'stock-alerts',
+  'feeds',
+  'catalog-sheet',
   'images',
   'catalog',
   'stock',

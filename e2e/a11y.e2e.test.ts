@@ -136,7 +136,7 @@ it('the admin’s tabs: every one whole at 1280 and 820 (a second row); on a pho
     await page.goto('/admin/inbox');
     await page.locator('main h1').waitFor();
     const links = await row.getByRole('link').all();
-    expect(links).toHaveLength(12);
+    expect(links).toHaveLength(13);
     for (const link of links)
       expect(`${width}: ${await link.textContent()} ${(await whole(link)) ? 'whole' : 'cut'}`).toBe(
         `${width}: ${await link.textContent()} whole`,

@@ -255,6 +255,9 @@ const AREA_TITLES: Record<string, string> = {
   'gift-cards':
     "Gift cards and store credit: a card's balance by its code (wrong codes counted), the owner's cards, ledgers, store credit, void and mail again",
   pages: 'Pages for crawlers and link previews (HTML with its head), the sitemap and robots.txt',
+  feeds: "Product feeds for Google Merchant Center (RSS 2.0) and Meta's catalog (CSV): every listed product and size",
+  'catalog-sheets':
+    "The owner's catalogue as a spreadsheet (Shopify's product CSV): the export, the import's upload, check and apply, the feeds' settings",
   site: "JSON files the site serves beside the API: the SPA's runtime settings and this document",
 };
 

@@ -2,8 +2,10 @@ import { ACCOUNT_ROUTES } from './routes/accounts';
 import { ADMIN_ROUTES } from './routes/admin';
 import { CART_ROUTES } from './routes/cart';
 import { CATALOG_ROUTES } from './routes/catalog';
+import { CATALOG_SHEET_ROUTES } from './routes/catalog-sheets';
 import { CHECKOUT_ROUTES } from './routes/checkout';
 import { EMAIL_PREFERENCE_ROUTES } from './routes/email-preferences';
+import { FEED_ROUTES } from './routes/feeds';
 import { FORMS_ROUTES } from './routes/forms';
 import { GIFT_CARD_ROUTES } from './routes/gift-cards';
 import { ORDER_ROUTES } from './routes/orders';
@@ -39,6 +41,8 @@ export const ROUTES = [
   ...QUOTE_ROUTES,
   ...GIFT_CARD_ROUTES,
   ...PAGE_ROUTES,
+  ...FEED_ROUTES,
+  ...CATALOG_SHEET_ROUTES,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteHandlerName = (typeof ROUTES)[number]['handler'];

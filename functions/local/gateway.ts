@@ -1,6 +1,7 @@
 import http from 'node:http';
 import os from 'node:os';
 import { OPENAPI_PATH, openApiDocument } from '#shared/openapi';
+import { isFeedPath } from '#shared/feeds';
 import { isPagePath } from '#shared/pages';
 import type { RouteDef } from '#shared/routes';
 import type { RuntimeConfig } from '#shared/schemas/common';
@@ -111,6 +112,9 @@ export function createGateway(options: GatewayOptions): http.Server {
       if (pathname.startsWith('/api/') || pathname.startsWith('/auth/')) return api(req, res, url, body);
       // The paths CloudFront sends to the page function (shared/pages.ts), answered by the same handler module.
       if ((req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) return api(req, res, url, body);
+      // The product feeds (shared/feeds.ts), as CloudFront's /feeds/* behaviour sends them to their functions.
+      if ((req.method === 'GET' || req.method === 'HEAD') && isFeedPath(pathname))
+        return api(req, res, url, body, true);
       if (pathname === '/config.json')
         return sendJson(res, 200, { ...options.config, cognitoEndpoint: `${origin}/cognito` });
       if (pathname === '/cognito' || pathname === '/cognito/') return proxyCognito(req, res, body);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { Photo } from '#shared/images';
+import type { ProductDetails } from '#shared/schemas/product-details';
 import { photoOf, uploadOriginal, waitForPhotos } from '../domain/images/photos';
 import { seedPhoto, type Motif } from './seed-photos';
 import { promos } from '../db/entities/promo';
@@ -53,6 +54,39 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 ];
 
 /** Products whose page shows three photos (two more angles, smaller, as an owner's second and third shots). */
+const TEE_GRAMS = { S: 150, M: 165, L: 180, XL: 200, '2XL': 220 };
+const HOODIE_GRAMS = { S: 520, M: 560, L: 600, XL: 650, '2XL': 700 };
+const WRAP_GRAMS = { '18inX36in': 60, '20inX40in': 75, '24inX44in': 95 };
+const TUMBLER_GRAMS = { '16oz': 340, '20oz': 390, '24oz': 450 };
+const TEES = 'Apparel & Accessories > Clothing > Shirts & Tops';
+const CANDLES = 'Home & Garden > Decor > Home Fragrances > Candles';
+const WRAPS = 'Arts & Entertainment > Party & Celebration > Gift Giving > Gift Wrapping > Gift Wrap';
+const RUGS = 'Home & Garden > Decor > Rugs';
+const TUMBLERS = 'Home & Garden > Kitchen & Dining > Tableware > Drinkware > Tumblers & Travel Mugs';
+
+/**
+ * What the demo products say about themselves to the feeds and carriers (issue 55 item 1): colour, material, Google's
+ * category, a weight per size, MPNs, GTINs on a few (valid check digits) and one product with neither (its feed items
+ * say identifier_exists no). The brand is the shop's default.
+ */
+// prettier-ignore
+export const SEED_DETAILS: Record<string, ProductDetails> = {
+  'harvest-spice-candle': { color: 'Amber', material: 'Soy wax', googleCategory: CANDLES, gtins: { CANDLE: '0841234000011' }, weightGrams: { CANDLE: 420 } },
+  'frosted-pine-candle': { color: 'Green', material: 'Soy wax', googleCategory: CANDLES, gtins: { CANDLE: '0841234000028' }, weightGrams: { CANDLE: 400 } },
+  'vanilla-snow-candle': { color: 'Cream', material: 'Soy wax', googleCategory: CANDLES, mpn: 'SS-CDL-VAN', weightGrams: { CANDLE: 380 } },
+  'pumpkin-patch-tee': { color: 'Orange', material: 'Cotton', gender: 'unisex', ageGroup: 'adult', googleCategory: TEES, mpn: 'SS-TEE-PMP', weightGrams: TEE_GRAMS },
+  'snowflake-tee': { color: 'Heather Blue', material: 'Cotton', gender: 'unisex', ageGroup: 'adult', googleCategory: TEES, mpn: 'SS-TEE-SNW', weightGrams: TEE_GRAMS },
+  'summer-sun-tee': { color: 'Yellow', material: 'Cotton', gender: 'unisex', ageGroup: 'adult', googleCategory: TEES, mpn: 'SS-TEE-SUN', weightGrams: TEE_GRAMS },
+  'cozy-cabin-hoodie': { color: 'Rust', material: 'Cotton/Polyester fleece', gender: 'unisex', ageGroup: 'adult', googleCategory: TEES, mpn: 'SS-HOOD-CAB', weightGrams: HOODIE_GRAMS },
+  'midnight-stars-hoodie': { color: 'Navy', material: 'Cotton/Polyester fleece', gender: 'unisex', ageGroup: 'adult', googleCategory: TEES, mpn: 'SS-HOOD-STR', weightGrams: HOODIE_GRAMS },
+  'holly-gift-wrap': { color: 'Red', material: 'Kraft paper', googleCategory: WRAPS, mpn: 'SS-WRAP-HOL', weightGrams: WRAP_GRAMS },
+  'golden-ribbon-wrap': { color: 'Gold', material: 'Paper', googleCategory: WRAPS, mpn: 'SS-WRAP-GLD', weightGrams: WRAP_GRAMS },
+  'autumn-leaves-rug': { color: 'Rust', material: 'Wool', googleCategory: RUGS, mpn: 'SS-RUG-AUT', weightGrams: { CANDLE: 2600 } },
+  'mountain-keyboard-rest': { color: 'Teal', material: 'Acrylic yarn', googleCategory: RUGS, weightGrams: { CANDLE: 350 } },
+  'cocoa-tumbler': { color: 'Purple', material: 'Stainless steel', googleCategory: TUMBLERS, gtins: { '16oz': '0841234000035', '20oz': '0841234000042', '24oz': '0841234000059' }, weightGrams: TUMBLER_GRAMS },
+  'lemonade-tumbler': { color: 'Yellow', material: 'Stainless steel', googleCategory: TUMBLERS, mpn: 'SS-TMB-LEM', weightGrams: TUMBLER_GRAMS },
+};
+
 const WITH_EXTRA_PHOTOS = new Set([
   'harvest-spice-candle',
   'pumpkin-patch-tee',
@@ -131,7 +165,12 @@ export async function seedCatalogue(options: SeedOptions = {}): Promise<boolean>
     const started = Date.now();
     const pictures =
       width === null ? { image: `/images/products/${seed.id}.jpg`, extraImages: [] } : await seedPhotos(seed, width);
-    await putIndexedProduct({ ...fields, ...pictures, createdAt: new Date(now - index * 60_000).toISOString() });
+    await putIndexedProduct({
+      ...fields,
+      ...SEED_DETAILS[seed.id],
+      ...pictures,
+      createdAt: new Date(now - index * 60_000).toISOString(),
+    });
     done += 1;
     options.log?.(
       `seeded ${seed.id} (${done} of ${SEED_PRODUCTS.length}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,

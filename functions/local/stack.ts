@@ -15,6 +15,7 @@ import { createRateLimiter, rateLimitSwitchFromEnv, type RateLimiterOptions } fr
 import type { RateLimitSwitch } from '#shared/rate-limits';
 import type { Context, S3Event } from 'aws-lambda';
 import { UPLOAD_PREFIX } from '#shared/images';
+import { IMPORT_TRIGGERS } from '#shared/catalog-sheet';
 import { migrateLegacyImages } from '../domain/images/photos';
 import { ensureCatalogIndex } from '../domain/catalog/tag-index';
 import { createS3StandIn, storedObjectMeta } from './s3';
@@ -189,13 +190,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded synchronously like the route handlers
     const imageModule = require(path.join(__dirname, '..', 'events', 'process-image.ts')) as ImageHandler;
     const processImage = imageModule.handler;
+    // The same function is the catalogue import's job: an import's CSV, an apply's step (docs/decisions/0151).
+    const isImportTrigger = (key: string) =>
+      IMPORT_TRIGGERS.some((trigger) => key.startsWith(trigger.prefix) && key.endsWith(trigger.suffix));
     const s3 = createS3StandIn(storageDir, {
       credentials: { [standIn.accessKeyId]: standIn.secretAccessKey },
       onObjectCreated: async (event) => {
-        if (event.Records.every((record) => record.s3.object.key.startsWith(UPLOAD_PREFIX)))
+        const keys = event.Records.map((record) => record.s3.object.key);
+        if (keys.every((key) => key.startsWith(UPLOAD_PREFIX) || isImportTrigger(key)))
           await processImage(event, invocation('process-image'));
       },
-      onNotificationError: (error, key) => options.log?.(`image pipeline failed on ${key}: ${error.message}`),
+      onNotificationError: (error, key) => options.log?.(`S3 notification failed on ${key}: ${error.message}`),
     });
     const server = createGateway({
       routes: ROUTES,

@@ -4,6 +4,7 @@ import { EventType, type Bucket } from 'aws-cdk-lib/aws-s3';
 import { LambdaDestination } from 'aws-cdk-lib/aws-s3-notifications';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { IMPORT_PREFIX, IMPORT_TRIGGERS } from '#shared/catalog-sheet';
 import { PHOTO_PREFIX, UPLOAD_PREFIX } from '#shared/images';
 import { ShopFunction } from './shop-function';
 import { suppressFunctionDefaults } from './suppressions';
@@ -38,18 +39,31 @@ export function createImagePipeline(scope: Construct, props: ImagePipelineProps)
   fn.bindTable(props.table, 'readwrite');
   imagesBucket.grantRead(fn, `${UPLOAD_PREFIX}*`);
   imagesBucket.grantPut(fn, `${PHOTO_PREFIX}*`);
+  // The catalogue import's job (docs/decisions/0151): reads an import's files, writes its plan and steps, and puts
+  // the file's photos under uploads/ before making them.
+  imagesBucket.grantRead(fn, `${IMPORT_PREFIX}*`);
+  imagesBucket.grantPut(fn, `${IMPORT_PREFIX}*`);
+  imagesBucket.grantPut(fn, `${UPLOAD_PREFIX}*`);
   suppressFunctionDefaults(fn);
   NagSuppressions.addResourceSuppressions(
     fn,
     [
       {
         id: 'AwsSolutions-IAM5',
-        reason: 'Reads any original under uploads/ and writes any variant under images/products/ of the image bucket.',
-        appliesTo: [{ regex: '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/(uploads|images\\/products)\\/\\*)$/g' }],
+        reason:
+          'Reads any original under uploads/ and writes any variant under images/products/ of the image bucket; an import under catalog-imports/.',
+        appliesTo: [
+          {
+            regex:
+              '/^(Action::s3:.*|Resource::.*ImagesBucket.*\\/(uploads|images\\/products|catalog-imports)\\/\\*)$/g',
+          },
+        ],
       },
     ],
     true,
   );
   imagesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), { prefix: UPLOAD_PREFIX });
+  for (const trigger of IMPORT_TRIGGERS)
+    imagesBucket.addEventNotification(EventType.OBJECT_CREATED, new LambdaDestination(fn), trigger);
   return fn;
 }

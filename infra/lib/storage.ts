@@ -10,6 +10,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { UPLOAD_CORRELATION_HEADER } from '#shared/images';
+import { IMPORT_PREFIX } from '#shared/catalog-sheet';
 import { ARTWORK_HOLDING_PREFIX, ARTWORK_KEPT_DAYS, ARTWORK_PREFIX, HOLDING_KEPT_DAYS } from '#shared/quotes';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { acknowledgeGuard, GUARD_REASONS } from './guard';
@@ -140,6 +141,13 @@ export function createBuckets(scope: Construct): ShopBuckets {
         id: 'quote-artwork-never-sent',
         prefix: ARTWORK_HOLDING_PREFIX,
         expiration: Duration.days(HOLDING_KEPT_DAYS),
+        noncurrentVersionExpiration: Duration.days(1),
+      },
+      // Catalogue imports (docs/decisions/0151): the owner's file, its zip and the job's plan, kept 30 days.
+      {
+        id: 'catalog-imports',
+        prefix: IMPORT_PREFIX,
+        expiration: Duration.days(30),
         noncurrentVersionExpiration: Duration.days(1),
       },
       {

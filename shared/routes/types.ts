@@ -62,8 +62,8 @@ export interface RouteDef {
    * every answer a test sees is checked against it (tests/helpers.ts invoke), and the API document describes it.
    */
   answer?: z.ZodMiniType;
-  /** The media type of a successful answer when it is not JSON (the crawler pages: HTML, XML, text). */
-  answers?: 'text/html' | 'application/xml' | 'text/plain';
+  /** The media type of a successful answer when it is not JSON (the crawler pages: HTML, XML, text; Meta's feed). */
+  answers?: 'text/html' | 'application/xml' | 'text/plain' | 'text/csv';
   /** A download the route also answers when asked for it (`?format=csv`), besides its JSON answer. */
   download?: 'text/csv';
   /**

@@ -4,6 +4,7 @@ import { PHOTO_ID, photoId } from '../images';
 import { pageQueryFields } from './common';
 import { typedText } from './text';
 import { photoSchema, productSchema, sizeAvailabilitySchema } from './product';
+import { productDetailFields, productDetailsViewSchema } from './product-details';
 import * as z from './zod';
 
 const COUNT = 'Counts must be whole numbers, 0 or more.';
@@ -61,7 +62,7 @@ export const ownStockSchema = z.object({
 const extraImagesSchema = z.array(productImagePathSchema).check(z.maxLength(2, 'At most two extra images.'));
 
 /** Admin add product (spec section 5). Price in integer cents. */
-const productFields = z.object({
+export const productFields = z.object({
   name: text('Name', 200),
   description: text('Description', 5000, true),
   price: z
@@ -82,6 +83,8 @@ const productFields = z.object({
   /** The stock item of apparel and gift wraps; empty or absent for other goods. */
   stockRef: z.optional(z.union([z.literal(''), stockItemIdSchema])),
   stock: ownStockSchema,
+  /** What the feeds and carriers read (issue 55 item 1): brand, GTINs, MPN, colour, ..., a weight per size. */
+  ...productDetailFields,
 });
 
 export const productInputSchema = z.extend(productFields, {
@@ -135,6 +138,9 @@ export const adminProductSchema = z.extend(productSchema, {
   sizes: z.array(sizeAvailabilitySchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  ...productDetailsViewSchema.shape,
+  /** When a spreadsheet's `Status: archived` retired it (drafted, kept with its orders): docs/decisions/0152. */
+  retiredAt: z.optional(z.string()),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductPageSchema = z.object({

@@ -1,4 +1,5 @@
 import type { Photo } from '#shared/images';
+import type { ProductDetails } from '#shared/schemas/product-details';
 import { model, type Timestamps } from '../table';
 
 /** Own counts of tumblers (16oz, 20oz, 24oz) and single-size goods (CANDLE). */
@@ -9,7 +10,7 @@ export type OwnStock = Partial<Record<'CANDLE' | '16oz' | '20oz' | '24oz', numbe
  * Apparel and gift-wrap stock lives on the linked stock item (stockRef); tumblers and candles (and other
  * single-size goods) keep their own counts in `stock`. Prices are integer cents.
  */
-export interface ProductRecord extends Timestamps {
+export interface ProductRecord extends Timestamps, ProductDetails {
   id: string;
   name: string;
   /** Photo paths (/images/products/<uuid>); before the image pipeline, single files (/images/products/x.png). */
@@ -23,6 +24,12 @@ export interface ProductRecord extends Timestamps {
   stockRef?: string;
   stock: OwnStock;
   status: 'listed' | 'drafted';
+  /**
+   * Set while a drafted product is retired: a spreadsheet said `Status: archived` (docs/decisions/0152). Listing it
+   * again clears it. Brand, GTINs per size, MPN, colour, material, gender, age group, Google's category and a
+   * shipping weight per size (grams) come from ProductDetails (issue 55 item 1).
+   */
+  retiredAt?: string;
   /** Running total and count of the ratings (one per customer). */
   ratingCount: number;
   ratingTotal: number;

@@ -8,6 +8,8 @@ export interface ShopSettingsRecord extends Timestamps {
   name: 'shop';
   /** Minutes after the card step a checkout's reminder is sent; 0: reminders are off (docs/decisions/0079). */
   reminderDelayMinutes?: number;
+  /** The brand the feeds name for a product without its own; missing: the shop's name (shared/product-details.ts). */
+  defaultBrand?: string;
   version: number;
 }
 

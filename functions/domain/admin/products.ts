@@ -12,6 +12,7 @@ import { images } from '../../db/entities/image';
 import { photoId, photoKeys, photoPath, type Photo } from '#shared/images';
 import { availability, listProductRecords, toProduct, type ProductRecord } from '../catalog/products';
 import { commitProductChange, createIndexedProduct, type ProductChange } from '../catalog/tag-index';
+import { detailsOf, detailWrites } from '../catalog/details';
 
 export const STALE_PRODUCT = 'This product was changed by someone else. Reload to see the latest version.';
 const PRODUCT_NOT_FOUND = 'Product not found.';
@@ -27,6 +28,8 @@ export async function adminView(record: ProductRecord) {
     sizes: await availability(record),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
+    ...detailsOf(record),
+    ...(record.retiredAt ? { retiredAt: record.retiredAt } : {}),
   };
 }
 
@@ -131,6 +134,7 @@ export async function createProduct(input: ProductInput) {
     photos,
     stock: own.stock,
     ...(own.stockRef ? { stockRef: own.stockRef } : {}),
+    ...detailWrites(input, input.tag).set,
   });
   return adminView(record);
 }
@@ -169,9 +173,26 @@ async function changeProduct(
 /** Changes the named fields, if the product is still at `version` (else 409); the version goes up by one. */
 export async function updateProduct(id: string, input: ProductUpdate) {
   const current = await existing(id);
-  const { version, stock, stockRef, ...changes } = input;
+  const { version, stock, stockRef, brand, mpn, color, material, gender, ageGroup, googleCategory, ...changes } = input;
   if (current.version !== version) throw conflict(STALE_PRODUCT);
   const tag = changes.tag ?? current.tag;
+  const details = detailWrites(
+    {
+      brand,
+      mpn,
+      color,
+      material,
+      gender,
+      ageGroup,
+      googleCategory,
+      gtins: input.gtins,
+      weightGrams: input.weightGrams,
+    },
+    tag,
+    current,
+  );
+  delete changes.gtins;
+  delete changes.weightGrams;
   const image = changes.image ?? current.image;
   const extraImages = changes.extraImages ?? current.extraImages ?? [];
   const photos = await resolvePhotos({ image, extraImages }, current);
@@ -184,12 +205,13 @@ export async function updateProduct(id: string, input: ProductUpdate) {
     update: {
       set: {
         ...changes,
+        ...details.set,
         photos,
         stock: own.stock,
         ...(own.stockRef ? { stockRef: own.stockRef } : {}),
         version: version + 1,
       },
-      ...(own.stockRef ? {} : { remove: ['stockRef'] as const }),
+      remove: [...(own.stockRef ? [] : (['stockRef'] as const)), ...details.remove],
     },
   }));
   return adminView(after ?? (await existing(id)));
@@ -203,9 +225,15 @@ async function setStatus(id: string, to: 'listed' | 'drafted') {
   const current = await existing(id);
   if (current.status === to) return adminView(current);
   // The record moves in the byStatus index (its keys are rebuilt from the current record).
+  // Listed again, a retired product is no longer retired (docs/decisions/0152).
   const after = await changeProduct(
     current,
-    (record) => ({ update: { set: { status: to, version: record.version + 1 } } }),
+    (record) => ({
+      update: {
+        set: { status: to, version: record.version + 1 },
+        ...(to === 'listed' && record.retiredAt ? { remove: ['retiredAt'] as const } : {}),
+      },
+    }),
     { equals: { status: current.status } },
   );
   return adminView(after ?? (await existing(id)));

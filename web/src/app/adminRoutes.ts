@@ -48,6 +48,7 @@ export const adminPages: RouteObject[] = [
       { path: 'quotes', ...lazyPage(() => import('../features/admin/AdminQuotesPage')) },
       { path: 'quotes/:quoteId', ...lazyPage(() => import('../features/admin/AdminQuotePage')) },
       { path: 'stock-alerts', ...lazyPage(() => import('../features/admin/AdminStockAlertsPage')) },
+      { path: 'catalog', ...lazyPage(() => import('../features/admin/AdminCatalogPage')) },
       { path: 'drafted-products', ...lazyPage(() => import('../features/admin/AdminDraftsPage')) },
       { path: 'inbox', ...lazyPage(() => import('../features/admin/AdminInboxPage')) },
     ],

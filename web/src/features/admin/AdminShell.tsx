@@ -1,3 +1,4 @@
+import { SHEET_WORDS } from '#shared/catalog-sheet';
 import { ThemeProvider } from '@aws-amplify/ui-react';
 // Amplify UI's tokens and only the primitives the admin uses (not its global reset): loaded with the admin chunk.
 import '@aws-amplify/ui-react/styles/base.css';
@@ -43,11 +44,12 @@ export const ADMIN_LINKS = [
   { to: '/admin/promo-codes', label: 'Promo codes' },
   { to: '/admin/gift-cards', label: 'Gift cards' },
   { to: '/admin/drafted-products', label: 'Drafted' },
+  { to: '/admin/catalog', label: SHEET_WORDS.tab },
   { to: '/admin/inbox', label: 'Inbox' },
 ];
 
 /**
- * The admin's tabs. Where they do not fit in one row (a desktop: 12 tabs are wider than 1200 px) they wrap onto a
+ * The admin's tabs. Where they do not fit in one row (a desktop: 13 tabs are wider than 1200 px) they wrap onto a
  * second one; on a phone they stay one row that scrolls sideways, with the current tab scrolled into view and the row
  * fading out at each edge that has more tabs behind it (admin.css), so a cut tab reads as "more this way".
  */
