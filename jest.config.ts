@@ -92,6 +92,8 @@ const projects: Project[] = [
     displayName: 'infra',
     testEnvironment: 'node',
     testMatch: ['<rootDir>/infra/test/**/*.test.ts'],
+    globalSetup: '<rootDir>/infra/test/global-setup.ts',
+    globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
     setupFiles: ['<rootDir>/tests/no-stack-env.ts'],
     setupFilesAfterEnv: ['<rootDir>/infra/test/setup.ts'],
   },

@@ -9,26 +9,20 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
+/** What the e2e global setup started: the shop's address and the run's Chromium. */
+const state = () => JSON.parse(readFileSync(e2eStateFile(), 'utf8')) as { url: string; browser: string };
+
 /** The shop under test (started by the e2e global setup). */
 export function shopUrl(): string {
-  return (JSON.parse(readFileSync(e2eStateFile(), 'utf8')) as { url: string }).url;
+  return state().url;
 }
 
-/** Debian's Chromium, headless, as the machine notes prescribe. */
+/**
+ * The run's Chromium (Debian's, headless: e2e/global-setup.ts `CHROMIUM`), connected to for this test file
+ * (decision 0148). Its `close()` closes the contexts this file opened and leaves the browser to the next file.
+ */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  return chromium.connect(state().browser);
 }
 
 /** Signs the demo admin in through the login page and waits for the header's Admin link. */

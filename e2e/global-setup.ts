@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium, type LaunchOptions } from 'playwright-core';
 import { freePort } from '../functions/local/processes';
 import { buildWeb, startLocalStack } from '../functions/local/stack';
 
@@ -9,9 +10,26 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'ShopAdmin1' };
 export const E2E_RATE_LIMIT_SCALE = 10;
 export const e2eStateFile = () => path.join(os.tmpdir(), `shop-e2e-${process.env.SHOP_E2E_RUN_ID}.json`);
 
+/** Debian's Chromium, headless, as the machine notes prescribe. */
+export const CHROMIUM: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
 /**
  * Browser tests run against the same stack `npm start` runs: the SPA is built and served with the API by the
- * local gateway, with fresh data in a temporary folder, on free loopback ports.
+ * local gateway, with fresh data in a temporary folder, on free loopback ports. One Chromium serves every test file
+ * (decision 0148): each file connects to it (e2e/browser.ts `launch`) and each test opens its own browser context,
+ * which shares no cookies, storage or cache with another.
  */
 export default async function globalSetup(): Promise<void> {
   process.env.SHOP_E2E_RUN_ID ??= String(process.pid);
@@ -40,7 +58,8 @@ export default async function globalSetup(): Promise<void> {
       if (/error|failed|rate_limited/i.test(line)) console.error(line);
     },
   });
-  (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir };
+  const browser = await chromium.launchServer({ ...CHROMIUM, host: '127.0.0.1' });
+  (globalThis as Record<string, unknown>).__shopE2E = { stack, dataDir, browser };
   // Ready means ready: the demo catalogue seeded and the promo codes there (GET /api/health answers 200 from then on).
   await stack.ready;
   const health = await fetch(`${stack.url}/api/health`);
@@ -52,5 +71,5 @@ export default async function globalSetup(): Promise<void> {
     userPoolId: stack.cognito.userPoolId,
     clientId: stack.cognito.clientId,
   };
-  writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir, cognito }));
+  writeFileSync(e2eStateFile(), JSON.stringify({ url: stack.url, dataDir, cognito, browser: browser.wsEndpoint() }));
 }

@@ -1,4 +1,4 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { TABLE_KEYS } from '../../functions/db/table-definition';
 import { COGNITO_TRIGGERS, JOBS } from '#shared/jobs';
 import { LOG_EVENT } from '#shared/observability';
@@ -22,7 +22,11 @@ let stack: ShopStack;
 let template: Template;
 /** The shop stack itself. */
 let shopTemplate: Template;
-beforeAll(() => ({ stack, whole: template, template: shopTemplate } = synthShop({ context: FULL_CONTEXT })));
+/** Any stack's template (a nested stack's as written, its parameters unresolved). */
+let templateOf: ReturnType<typeof synthShop>['templateOf'];
+beforeAll(
+  () => ({ stack, whole: template, template: shopTemplate, templateOf } = synthShop({ context: FULL_CONTEXT })),
+);
 
 const idOf = logicalIdOf;
 const alarms = () => Object.values(resourcesOf(template, 'AWS::CloudWatch::Alarm'));
@@ -218,10 +222,10 @@ test("no alarm in the shop stack: the stack's own in the alarms' nested stack, a
       ],
     },
   });
-  const own = Template.fromStack(stack.alarmsStack);
+  const own = templateOf(stack.alarmsStack);
   own.resourceCountIs('AWS::CloudWatch::Alarm', FUNCTION_COUNT - stack.routeFunctions.size + STACK_ALARMS);
   for (const area of stack.areaStacks) {
-    Template.fromStack(area).resourceCountIs('AWS::CloudWatch::Alarm', area.functions.size);
+    templateOf(area).resourceCountIs('AWS::CloudWatch::Alarm', area.functions.size);
   }
   // What the alarms' stack watches comes in as parameters, and no longer grows with the routes (200 at most).
   const parameters = Object.keys(own.toJSON().Parameters ?? {});

@@ -3,7 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { ROUTE_LIST, routeId, type RouteDef } from '#shared/routes';
 import { areaOf, areaParts, FUNCTIONS_PER_AREA_STACK } from '../lib/route-areas';
 import { createShopApp } from '../lib/shop-app';
-import { FULL_CONTEXT, TEST_CONTEXT, testOutdir } from './synth';
+import { FULL_CONTEXT, synthShop, TEST_CONTEXT, testOutdir } from './synth';
 
 /**
  * The stack keeps room to grow (design "rules that hold everywhere", docs/decisions/0094): the real app with the
@@ -190,12 +190,12 @@ describe('the stateful parts keep their place and logical ids', () => {
   let template: Template;
   let nestedTypes: string[];
   beforeAll(() => {
-    const { stack } = createShopApp({ outdir: testOutdir(), context: { ...TEST_CONTEXT, ...FULL_CONTEXT } });
-    template = Template.fromStack(stack);
+    const { stack, templateOf } = synthShop({ context: FULL_CONTEXT });
+    template = templateOf(stack);
     nestedTypes = stack.node
       .findAll()
       .filter((c): c is NestedStack => NestedStack.isNestedStack(c))
-      .flatMap((n) => Object.values(Template.fromStack(n).toJSON().Resources as Record<string, { Type: string }>))
+      .flatMap((n) => Object.values(templateOf(n).toJSON().Resources as Record<string, { Type: string }>))
       .map((resource) => resource.Type);
   });
 

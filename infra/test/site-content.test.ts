@@ -17,11 +17,12 @@ import { FULL_CONTEXT, logicalIdOf, renderCfnString, resourcesOf, synthShop, typ
  */
 let stack: ShopStack;
 let template: Template;
-let app: ReturnType<typeof synthShop>['app'];
+/** The cloud assembly its templates come from (its staged assets: config.json). */
+let assemblyDir: string;
 
 beforeAll(() => {
   // The whole stage: the page function lives in its area's nested stack (decision 0094).
-  ({ stack, whole: template, app } = synthShop({ context: FULL_CONTEXT }));
+  ({ stack, whole: template, assemblyDir } = synthShop({ context: FULL_CONTEXT }));
 });
 
 const idOf = logicalIdOf;
@@ -117,7 +118,7 @@ describe('SPA upload and config.json', () => {
     const [, shell] = shellDeployment();
     const markers = shell.Properties.SourceMarkers[1] as Record<string, unknown>;
     const key = String(shell.Properties.SourceObjectKeys[1]).replace(/\.zip$/, '');
-    let text = readFileSync(path.join(app.synth().directory, `asset.${key}`, 'config.json'), 'utf8');
+    let text = readFileSync(path.join(assemblyDir, `asset.${key}`, 'config.json'), 'utf8');
     for (const [marker, ref] of Object.entries(markers)) text = text.split(marker).join(values(ref));
     return JSON.parse(text);
   }
@@ -182,7 +183,7 @@ describe('SPA upload and config.json', () => {
       (d) => !d.Properties.Include,
     )!;
     const key = String(shell.Properties.SourceObjectKeys[1]).replace(/\.zip$/, '');
-    const text = readFileSync(path.join(bare.app.synth().directory, `asset.${key}`, 'config.json'), 'utf8');
+    const text = readFileSync(path.join(bare.assemblyDir, `asset.${key}`, 'config.json'), 'utf8');
     expect(JSON.parse(text.replace(/<<marker:0xbaba:\d+>>/g, 'x'))).toMatchObject({
       stripePublishableKey: null,
       paymentMode: 'stripe',
@@ -208,7 +209,7 @@ describe("Apple Pay's domain file (-c applePayDomainFile)", () => {
     expect([applePay.DependsOn].flat()).toContain(shellId);
     expect(applePayId).not.toBe(shellId);
     const key = String(applePay.Properties.SourceObjectKeys[0]).replace(/\.zip$/, '');
-    const staged = path.join(withFile.app.synth().directory, `asset.${key}`, APPLE_PAY_DOMAIN_FILE.slice(1));
+    const staged = path.join(withFile.assemblyDir, `asset.${key}`, APPLE_PAY_DOMAIN_FILE.slice(1));
     expect(readFileSync(staged, 'utf8')).toBe('7B2270737049642231\n');
     // The stage without one has no such deployment (the default synth above: two).
     template.resourceCountIs('Custom::CDKBucketDeployment', 2);

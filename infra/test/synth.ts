@@ -1,12 +1,15 @@
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Aspects, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Aspects, NestedStack, Stack, type App, type CfnElement } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks, type NagPackProps } from 'cdk-nag';
 import cdkJson from '../../cdk.json';
+import type { ShopEdgeStack } from '../lib/rate-limits';
 import { createShopApp } from '../lib/shop-app';
+import type { ShopStack } from '../lib/shop-stack';
 
 /**
  * Context of a fully configured stage (every setting an operator gives for prod). Tests that check mail,
@@ -51,6 +54,8 @@ export const TEST_CONTEXT = {
   ...cdkJson.context,
   'aws:cdk:bundling-stacks': [],
   '@aws-cdk/core:annotationsInValidationReport': false,
+  'aws:cdk:disable-stack-trace': true,
+  'aws:cdk:disable-creation-stack-traces': true,
 };
 
 /** A cloud assembly folder of its own under the test file's folder (infra/test/setup.ts removes it afterwards). */
@@ -63,27 +68,145 @@ export interface SynthOptions {
   nag?: boolean | NagPackProps;
 }
 
+/** What `synthShop()` gives a test: the app's construct tree and its templates, read from its cloud assembly. */
+export interface ShopSynth {
+  app: App;
+  stack: ShopStack;
+  /** The edge stack (us-east-1, the distribution's web ACL); absent with rate limits off. */
+  edge?: ShopEdgeStack;
+  /** The cloud assembly the templates are read from: the run's one for this context, or this file's own. */
+  assemblyDir: string;
+  /** The shop stack's own template. */
+  template: Template;
+  edgeTemplate?: Template;
+  /** The alarms' nested stack, each parameter read as the value the shop stack passes (`{Ref: <its logical id>}`). */
+  alarmsTemplate: Template;
+  /** The shop stack with every nested stack's resources in it, as one template (`wholeTemplate`). */
+  whole: Template;
+  /** Any stack's template as the assembly holds it: the shop stack, the edge stack or a nested stack. */
+  templateOf: (stack: Stack) => Template;
+}
+
 /**
  * Synthesises the app as `cdk synth` does (same entry point, cdk.json's context and feature flags) but skips
  * asset bundling (`aws:cdk:bundling-stacks: []`) so a test file takes seconds, not one esbuild run per route.
  * Entry files are still checked: NodejsFunction throws when a route's handler module is missing.
+ *
+ * Each context is synthesised once per run (decision 0148): the first test file to ask for it writes its cloud
+ * assembly into the run's folder (infra/test/global-setup.ts), validated as `cdk synth` validates it, and every
+ * later call, in that file or another, builds the construct tree alone (for logical ids, in milliseconds to seconds)
+ * and reads the templates from that assembly. Within a file one context gives one result. A synth with cdk-nag's
+ * aspects stays the file's own (its findings are the tree's annotations).
  */
-export function synthShop(options: SynthOptions = {}) {
-  const { app, stack, edge } = createShopApp({
-    outdir: testOutdir(),
-    context: { ...TEST_CONTEXT, ...options.context },
-  });
-  if (options.nag) {
-    Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true, ...(options.nag === true ? {} : options.nag) }));
+export function synthShop(options: SynthOptions = {}): ShopSynth {
+  const key = stableJson({ context: options.context ?? {}, nag: options.nag ?? false });
+  let synth = synthsOfThisFile.get(key);
+  if (!synth) {
+    synth = synthesise(options);
+    synthsOfThisFile.set(key, synth);
   }
-  const template = Template.fromStack(stack);
-  /** The edge stack (us-east-1, the distribution's web ACL); absent with rate limits off. */
-  const edgeTemplate = edge && Template.fromStack(edge);
-  /** The alarms' nested stack, each parameter read as the value the shop stack passes (`{Ref: <its logical id>}`). */
-  const alarmsTemplate = nestedTemplate(template, stack, stack.alarmsStack);
-  /** The shop stack with every nested stack's resources in it, as one template (`wholeTemplate`). */
-  const whole = wholeTemplate(stack);
-  return { app, stack, template, edge, edgeTemplate, alarmsTemplate, whole };
+  return synth;
+}
+
+const synthsOfThisFile = new Map<string, ShopSynth>();
+
+function synthesise(options: SynthOptions): ShopSynth {
+  const context = { ...TEST_CONTEXT, ...options.context };
+  const shared = options.nag ? undefined : sharedAssembly(context);
+  if (shared?.ready) return readSynth(createShopApp({ outdir: testOutdir(), context }), shared.dir);
+  if (!shared) {
+    const built = createShopApp({ outdir: testOutdir(), context });
+    if (options.nag) {
+      const props = options.nag === true ? {} : options.nag;
+      Aspects.of(built.app).add(new AwsSolutionsChecks({ verbose: true, ...props }));
+    }
+    return readSynth(built, built.app.synth().directory);
+  }
+  // This file writes the run's assembly of the context: synthesised in the file's own folder, copied beside the
+  // run's and moved into place in one rename, so another worker never reads half of it, and a later synth of this app
+  // (Annotations.fromStack synthesises again) rewrites the file's folder, not the one others read. If the synth
+  // fails, the claim goes and the next file tries again.
+  try {
+    const built = createShopApp({ outdir: testOutdir(), context });
+    const copy = `${shared.dir}.copy`;
+    cpSync(built.app.synth().directory, copy, { recursive: true });
+    writeFileSync(path.join(copy, READY), '');
+    renameSync(copy, shared.dir);
+    return readSynth(built, shared.dir);
+  } catch (error) {
+    rmSync(`${shared.dir}.copy`, { recursive: true, force: true });
+    rmSync(shared.claim, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Written into a shared assembly's copy before it is moved into place: the synth finished. */
+const READY = '.ready';
+
+/**
+ * The run's assembly folder for a context: `ready` when a test file has written it, else claimed by this call (its
+ * claim folder made here, atomically: the caller writes the assembly), or undefined when another worker is writing it
+ * right now (the caller then synthesises on its own rather than wait) or there is no run folder (a file run outside
+ * the infra project's global setup).
+ */
+function sharedAssembly(
+  context: Record<string, unknown>,
+): { dir: string; ready: true } | { dir: string; ready: false; claim: string } | undefined {
+  const runDir = process.env.SHOP_INFRA_RUN_DIR;
+  if (!runDir) return undefined;
+  const dir = path.join(runDir, createHash('sha256').update(stableJson(context)).digest('hex').slice(0, 16));
+  if (existsSync(path.join(dir, READY))) return { dir, ready: true };
+  const claim = `${dir}.claim`;
+  try {
+    mkdirSync(claim);
+    return { dir, ready: false, claim };
+  } catch {
+    return undefined;
+  }
+}
+
+function readSynth(built: ReturnType<typeof createShopApp>, assemblyDir: string): ShopSynth {
+  const { app, stack, edge } = built;
+  const read = templateReader(assemblyDir);
+  const template = read(stack);
+  return {
+    app,
+    stack,
+    edge,
+    assemblyDir,
+    template,
+    edgeTemplate: edge && read(edge),
+    alarmsTemplate: nestedTemplate(template, stack, stack.alarmsStack, read),
+    whole: wholeTemplate(stack, read),
+    templateOf: read,
+  };
+}
+
+/** Each stack's template from an assembly folder, read once. */
+function templateReader(assemblyDir: string): (stack: Stack) => Template {
+  const read = new Map<string, Template>();
+  return (stack) => {
+    const file = path.join(assemblyDir, stack.templateFile);
+    let template = read.get(file);
+    if (!template) {
+      template = Template.fromJSON(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>);
+      read.set(file, template);
+    }
+    return template;
+  };
+}
+
+/** JSON with object keys sorted and `undefined` kept, so that equal contexts give one key however they were built. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === undefined) return '<undefined>';
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, (v as Record<string, unknown>)[k]]),
+    );
+  });
 }
 
 /**
@@ -91,15 +214,17 @@ export function synthShop(options: SynthOptions = {}) {
  * resources stand beside the parent's, their parameters read as the values the parent passes, and each parent
  * reference to a nested stack's output (`Fn::GetAtt [<nested>, Outputs.<name>]`) read as that output's value. Tests
  * of what the whole stage deploys (every function, its role, its alarm) read this; `template` is the shop stack's own.
+ * `read` gives a stack's template (by default the in-process synth's, `Template.fromStack`).
  */
-export function wholeTemplate(stack: Stack): Template {
-  const parent = Template.fromStack(stack).toJSON() as { Resources: Record<string, CfnResource> };
+export function wholeTemplate(stack: Stack, read: (stack: Stack) => Template = (s) => Template.fromStack(s)): Template {
+  const parentTemplate = read(stack);
+  const parent = parentTemplate.toJSON() as { Resources: Record<string, CfnResource> };
   const nestedStacks = stack.node.findAll().filter((c): c is NestedStack => isNested(c));
   const resources: Record<string, CfnResource> = { ...parent.Resources };
   const outputs = new Map<string, unknown>();
   for (const nested of nestedStacks) {
     const id = stack.getLogicalId(nested.nestedStackResource!);
-    const resolved = nestedTemplate(Template.fromStack(stack), stack, nested).toJSON() as {
+    const resolved = nestedTemplate(parentTemplate, stack, nested, read).toJSON() as {
       Resources: Record<string, CfnResource>;
       Outputs?: Record<string, { Value: unknown }>;
     };
@@ -130,7 +255,12 @@ const isNested = (construct: IConstruct): construct is NestedStack => NestedStac
  * the parent passes for it (a `{Ref}` or `{Fn::GetAtt}` of the parent's resource), so assertions name the parent's
  * logical ids as they would without the nesting.
  */
-export function nestedTemplate(parentTemplate: Template, parent: Stack, nested: NestedStack): Template {
+export function nestedTemplate(
+  parentTemplate: Template,
+  parent: Stack,
+  nested: NestedStack,
+  read: (stack: Stack) => Template = (s) => Template.fromStack(s),
+): Template {
   const resources = parentTemplate.toJSON().Resources as Record<
     string,
     { Properties: { Parameters?: Record<string, unknown> } }
@@ -144,7 +274,7 @@ export function nestedTemplate(parentTemplate: Template, parent: Stack, nested: 
     if (typeof ref === 'string' && ref in passed) return passed[ref];
     return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolve(value)]));
   };
-  const json = Template.fromStack(nested).toJSON() as Record<string, unknown>;
+  const json = read(nested).toJSON() as Record<string, unknown>;
   return Template.fromJSON({
     ...json,
     Parameters: {},
