@@ -49,6 +49,7 @@ const UNIT_FUNCTION_TESTS = [
   'functions/lib/metrics.test.ts',
   'functions/lib/caller.test.ts',
   'functions/domain/money/plans.test.ts',
+  'functions/domain/catalog-sheet/fetch-image.test.ts',
 ];
 
 /**
