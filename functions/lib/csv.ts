@@ -1,9 +1,18 @@
+import { stringify, type Options } from 'csv-stringify/sync';
+
+/** A row of the owner's downloads: a cell is text or a number; null and undefined are empty. */
+export type CsvRow = readonly (string | number | null | undefined)[];
+
 /**
- * A CSV cell for the owner's downloads (orders, gift cards): quoted when needed; a leading = + - @ is defused so a
- * spreadsheet never runs it as a formula.
+ * How the shop writes every CSV (the owner's downloads, the catalogue's export, Meta's feed), with csv-stringify: lines
+ * ended by CRLF, and a cell quoted where CSV needs it, a line break of its own included (csv-stringify quotes a cell
+ * holding the record delimiter, CRLF, but not a bare LF, which a spreadsheet would read as a new row).
  */
-export const csvCell = (value: string | number | null | undefined) => {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+export const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const satisfies Options;
+
+/**
+ * The owner's downloads (orders, gift cards) as CSV: as CSV_OPTIONS writes it, and a cell that starts with = + - @ (or
+ * a tab or a return) escaped with a ' (`escape_formulas`), so a spreadsheet never runs it as a formula.
+ */
+export const csvText = (rows: readonly CsvRow[]): string =>
+  stringify(rows as unknown[][], { ...CSV_OPTIONS, escape_formulas: true });

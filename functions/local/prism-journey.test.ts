@@ -225,6 +225,9 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/product-list/candles', 200);
   await call('GET', '/search?q=candle', 200);
   await call('GET', '/sitemap.xml', 200);
+  // The product feeds (issue 55): Google's RSS and Meta's CSV.
+  expect((await call('GET', '/feeds/google.xml', 200)).body).toContain('<g:id>');
+  await call('GET', '/feeds/meta.csv', 200);
   await call('GET', '/robots.txt', 200);
 
   // A guest's checkout: the stock check, a promo code, the card step and the order, with their refusals.
@@ -498,6 +501,22 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     await call('POST', '/api/admin/uploads', 201, { token: owner, body: { contentType: 'image/jpeg', size: 1000 } })
   ).body;
   await call('GET', `/api/admin/uploads/${upload.id}`, 200, { token: owner });
+
+  // The catalogue as a spreadsheet (issue 55): the feeds' settings, the export, an import started but never uploaded.
+  await call('GET', '/api/admin/catalog/settings', 200, { token: owner });
+  await call('PUT', '/api/admin/catalog/settings', 200, { token: owner, body: { defaultBrand: 'Seasonal Shop' } });
+  await call('GET', '/api/admin/catalog/export', 200, { token: owner });
+  await call('GET', '/api/admin/catalog/export?category=candles&format=csv', 200, { token: owner });
+  const catalogImport = (
+    await call('POST', '/api/admin/catalog/imports', 201, {
+      token: owner,
+      body: { fileName: 'catalogue.csv', csvBytes: 2000 },
+    })
+  ).body;
+  await call('GET', `/api/admin/catalog/imports/${catalogImport.id}`, 200, { token: owner });
+  await call('GET', '/api/admin/catalog/imports/00000000-0000-4000-8000-000000000000', 404, { token: owner });
+  // Its dry run has not run (the file never arrived): nothing to apply.
+  await call('POST', `/api/admin/catalog/imports/${catalogImport.id}/apply`, 409, { token: owner });
 
   await call('GET', '/api/admin/orders?status=pending&order=oldest', 200, { token: owner });
   await call('GET', '/api/admin/orders?status=sales&format=csv', 200, { token: owner });

@@ -20,7 +20,7 @@ import { canonicalOrderNumber, orderLabel } from '#shared/order-number';
 import { unescapeText } from '#shared/sanitize';
 import { orders, type OrderRecord } from '../../db/entities/order';
 import { replacements, type ReplacementRecord } from '../../db/entities/replacement';
-import { csvCell as cell } from '../../lib/csv';
+import { csvText, type CsvRow } from '../../lib/csv';
 import { badRequest, notFound } from '../../lib/errors';
 import { confirmationMailOf } from '../orders/confirmation-mail';
 import { orderOfPayment } from '../orders/identity';
@@ -343,7 +343,7 @@ const CSV_COLUMNS = [
 
 /** CSV of the orders of a status and date range (and search words), every page, newest first. */
 export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string; fileName: string }> {
-  const rows: string[] = [CSV_COLUMNS.join(',')];
+  const rows: CsvRow[] = [CSV_COLUMNS];
   let cursor: string | null | undefined = query.cursor;
   do {
     const page = await searchOrders({ ...query, cursor: cursor ?? undefined }, 500);
@@ -358,45 +358,39 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
       // An order of gift cards only has its buyer alone (issue 50 item 9): its address columns stay empty.
       const a = { line1: '', city: '', state: '', zip: '', ...order.shippingAddress };
       const amounts = withDiscount(order.amounts);
-      rows.push(
-        [
-          orderLabel(order.orderNumber),
-          order.createdAt,
-          ORDER_STATE_LABEL[orderState(order)],
-          order.status === 'completed' ? order.completedAt : '',
-          unescapeText(a.name),
-          a.email,
-          unescapeText(a.line1),
-          unescapeText(a.city),
-          unescapeText(a.state),
-          a.zip,
-          order.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join('; '),
-          formatCents(amounts.subtotal),
-          formatCents(amounts.discount),
-          formatCents(amounts.shipping),
-          formatCents(amounts.tax),
-          formatCents(amounts.total),
-          order.carrier,
-          order.trackingNumber,
-          order.replacementOf && orderLabel(order.replacementOf),
-          paymentsOf(order)
-            .map((payment) =>
-              payment.method === 'card'
-                ? payment.intentId
-                : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
-            )
-            .join('; '),
-          formatCents(order.refunded ?? 0),
-          (made.get(order.orderNumber) ?? [])
-            .map(
-              (refund) =>
-                `${refund.createdAt.slice(0, 10)} ${formatCents(refund.total)} ${refund.status} ${REFUND_REASON_LABEL[refund.reason]}: ${refundWhat(refund)}`,
-            )
-            .join('; '),
-        ]
-          .map(cell)
-          .join(','),
-      );
+      rows.push([
+        orderLabel(order.orderNumber),
+        order.createdAt,
+        ORDER_STATE_LABEL[orderState(order)],
+        order.status === 'completed' ? order.completedAt : '',
+        unescapeText(a.name),
+        a.email,
+        unescapeText(a.line1),
+        unescapeText(a.city),
+        unescapeText(a.state),
+        a.zip,
+        order.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join('; '),
+        formatCents(amounts.subtotal),
+        formatCents(amounts.discount),
+        formatCents(amounts.shipping),
+        formatCents(amounts.tax),
+        formatCents(amounts.total),
+        order.carrier,
+        order.trackingNumber,
+        order.replacementOf && orderLabel(order.replacementOf),
+        paymentsOf(order)
+          .map((payment) =>
+            payment.method === 'card' ? payment.intentId : `gift card ${payment.last4} ${formatCents(payment.amount)}`,
+          )
+          .join('; '),
+        formatCents(order.refunded ?? 0),
+        (made.get(order.orderNumber) ?? [])
+          .map(
+            (refund) =>
+              `${refund.createdAt.slice(0, 10)} ${formatCents(refund.total)} ${refund.status} ${REFUND_REASON_LABEL[refund.reason]}: ${refundWhat(refund)}`,
+          )
+          .join('; '),
+      ]);
     }
     cursor = page.nextCursor;
   } while (cursor && rows.length <= CSV_LIMIT);
@@ -404,7 +398,7 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
   // its download by the admin's own dates).
   const named = (value: string | undefined, none: string) => (value ? value.replace(/[:.]/g, '') : none);
   const fileName = `orders-${query.status}-${named(query.from, 'start')}-to-${named(query.to, 'now')}.csv`;
-  return { csv: `${rows.join('\r\n')}\r\n`, fileName };
+  return { csv: csvText(rows), fileName };
 }
 
 // ---- One order: detail and timeline.

@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS } from '../../lib/csv';
 import { SHEET_COLUMNS, type SheetColumn } from '#shared/catalog-sheet';
 import { variantUrl, type Photo } from '#shared/images';
 import { formatCents } from '#shared/money';
@@ -108,7 +109,7 @@ export async function exportCatalog(options: { origin: string; category?: string
   );
   const csv = stringify(
     rows.map((row) => SHEET_COLUMNS.map((column) => row[column] ?? '')),
-    { header: true, columns: [...SHEET_COLUMNS], escape_formulas: true, record_delimiter: 'windows', bom: true },
+    { ...CSV_OPTIONS, header: true, columns: [...SHEET_COLUMNS], escape_formulas: true, bom: true },
   );
   const day = new Date().toISOString().slice(0, 10);
   return {

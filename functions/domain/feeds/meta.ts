@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { CSV_OPTIONS } from '../../lib/csv';
 import type { FeedItem } from './items';
 
 /** Meta's catalog columns, in this order (issue 55 item 3). */
@@ -48,5 +49,5 @@ export function metaFeedCsv(items: readonly FeedItem[]): string {
     item.sale_price ?? '',
     item.sale_price_effective_date ?? '',
   ];
-  return stringify([[...META_COLUMNS], ...items.map(row)], { record_delimiter: 'windows' });
+  return stringify([[...META_COLUMNS], ...items.map(row)], CSV_OPTIONS);
 }

@@ -10,7 +10,7 @@ import { giftCardCodes, giftCardEntries, giftCards } from '../../db/entities/gif
 import { orders } from '../../db/entities/order';
 import { isConditionFailure, type TransactItem } from '../../db/table';
 import { transactWrite, transactWriteOrFailures } from '../../db/transaction';
-import { csvCell } from '../../lib/csv';
+import { csvText, type CsvRow } from '../../lib/csv';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { getDeliveries, getDelivery, withdraw, type Delivery } from '../mail/deliveries';
 import { cardEntries, checkCard, issueItems } from '../money/ledger';
@@ -284,27 +284,23 @@ const CSV_COLUMNS = [
  */
 export async function cardsCsv(now = new Date()): Promise<{ csv: string; fileName: string }> {
   const cards = await giftCards.query('all', {}, { order: 'desc' });
-  const rows = [CSV_COLUMNS.join(',')];
+  const rows: CsvRow[] = [CSV_COLUMNS];
   for (const card of cards) {
     const order = card.buyer?.orderNumber ?? card.sourceOrder;
-    rows.push(
-      [
-        card.createdAt,
-        card.kind === 'store_credit' ? 'store credit' : 'gift card',
-        card.last4,
-        formatCents(card.amount),
-        formatCents(card.balance),
-        card.status,
-        card.buyer && `${unescapeText(card.buyer.name)} <${card.buyer.email}>`,
-        order && orderLabel(order),
-        `${unescapeText(card.recipient.name)} <${card.recipient.email}>`,
-        card.deliverOn,
-        card.sentAt,
-        card.reason && unescapeText(card.reason),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
+    rows.push([
+      card.createdAt,
+      card.kind === 'store_credit' ? 'store credit' : 'gift card',
+      card.last4,
+      formatCents(card.amount),
+      formatCents(card.balance),
+      card.status,
+      card.buyer && `${unescapeText(card.buyer.name)} <${card.buyer.email}>`,
+      order && orderLabel(order),
+      `${unescapeText(card.recipient.name)} <${card.recipient.email}>`,
+      card.deliverOn,
+      card.sentAt,
+      card.reason && unescapeText(card.reason),
+    ]);
   }
-  return { csv: `${rows.join('\r\n')}\r\n`, fileName: `gift-cards-${shopDay(now)}.csv` };
+  return { csv: csvText(rows), fileName: `gift-cards-${shopDay(now)}.csv` };
 }

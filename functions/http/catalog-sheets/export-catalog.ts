@@ -1,10 +1,10 @@
-import { adminExportCatalog } from '#shared/routes/catalog-sheets';
+import { CATALOG_SHEET_ROUTES } from '#shared/routes/catalog-sheets';
 import { exportCatalog } from '../../domain/catalog-sheet/export';
 import { feedOrigin } from '../../domain/feeds/origin';
 import { defineHandler, rawReply } from '../../lib/http';
 
 export const handler = defineHandler(
-  [adminExportCatalog],
+  CATALOG_SHEET_ROUTES,
   'catalog-sheets/export-catalog',
   async ({ event, query }) => {
     const file = await exportCatalog({ origin: feedOrigin(event.headers ?? {}), category: query.category });

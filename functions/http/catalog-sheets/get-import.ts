@@ -1,7 +1,7 @@
-import { adminGetImport } from '#shared/routes/catalog-sheets';
+import { CATALOG_SHEET_ROUTES } from '#shared/routes/catalog-sheets';
 import { getImport } from '../../domain/catalog-sheet/job';
 import { defineHandler } from '../../lib/http';
 
-export const handler = defineHandler([adminGetImport], 'catalog-sheets/get-import', ({ params }) =>
+export const handler = defineHandler(CATALOG_SHEET_ROUTES, 'catalog-sheets/get-import', ({ params }) =>
   getImport(params.id),
 );
