@@ -179,6 +179,7 @@ export const SPA_ROUTES = [
   '/admin/quotes',
   '/admin/quotes/:quoteId',
   '/admin/stock-alerts',
+  '/admin/catalog',
   '/admin/drafted-products',
   '/admin/inbox',
 ] as const;

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Template } from 'aws-cdk-lib/assertions';
+import { IMPORT_PREFIX, IMPORT_TRIGGERS } from '#shared/catalog-sheet';
 import { APPLE_PAY_DOMAIN_FILE, CATEGORY_PAGES, PAGE_PATTERNS, SEARCH_PAGE } from '#shared/pages';
 import { ARTWORK_HOLDING_PREFIX, ARTWORK_KEPT_DAYS, ARTWORK_PREFIX, HOLDING_KEPT_DAYS } from '#shared/quotes';
 import { runtimeConfigSchema } from '#shared/schemas/common';
@@ -87,6 +88,13 @@ describe('buckets and access logs', () => {
       expect.objectContaining({
         Prefix: ARTWORK_HOLDING_PREFIX,
         ExpirationInDays: HOLDING_KEPT_DAYS,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
+      // The catalogue's imports (decision 0151): the owner's file, its zip and the job's plan, kept 30 days.
+      expect.objectContaining({
+        Prefix: IMPORT_PREFIX,
+        ExpirationInDays: 30,
         NoncurrentVersionExpiration: { NoncurrentDays: 1 },
         Status: 'Enabled',
       }),
@@ -292,7 +300,9 @@ describe('pages a crawler reads and the image pipeline', () => {
     );
   });
 
-  test('every upload under uploads/ triggers the image pipeline, which reads only uploads/ and writes only images/products/', () => {
+  // The image pipeline also runs the catalogue's import job (decision 0151): an import's CSV, or its next step, under
+  // catalog-imports/ starts it; it reads and writes its import there and puts the file's photos under uploads/.
+  test('uploads/ and an import under catalog-imports/ trigger the image pipeline, which touches only those and images/products/', () => {
     const fnId = idOf(stack.imageFunction);
     const fn = template.toJSON().Resources[fnId].Properties;
     expect(fn).toMatchObject({ Architectures: ['arm64'], MemorySize: 2048, Timeout: 120, Handler: 'index.handler' });
@@ -305,6 +315,18 @@ describe('pages a crawler reads and the image pipeline', () => {
         Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: 'uploads/' }] } },
         LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] },
       },
+      ...IMPORT_TRIGGERS.map(({ prefix, suffix }) => ({
+        Events: ['s3:ObjectCreated:*'],
+        Filter: {
+          Key: {
+            FilterRules: [
+              { Name: 'suffix', Value: suffix },
+              { Name: 'prefix', Value: prefix },
+            ],
+          },
+        },
+        LambdaFunctionArn: { 'Fn::GetAtt': [fnId, 'Arn'] },
+      })),
     ]);
     const names = { [`${idOf(stack.imagesBucket)}.Arn`]: 'arn:images' };
     const s3 = statementsOf(fnId).filter((statement: { Action: string | string[] }) =>
@@ -313,14 +335,18 @@ describe('pages a crawler reads and the image pipeline', () => {
     const resources = s3.flatMap((statement: { Resource: unknown }) =>
       [statement.Resource].flat().map((resource) => renderCfnString(resource, names)),
     );
-    expect(new Set(resources)).toEqual(new Set(['arn:images', 'arn:images/uploads/*', 'arn:images/images/products/*']));
+    expect(new Set(resources)).toEqual(
+      new Set(['arn:images', 'arn:images/uploads/*', 'arn:images/images/products/*', `arn:images/${IMPORT_PREFIX}*`]),
+    );
     const writes = s3.filter((statement: { Action: string | string[] }) =>
       [statement.Action].flat().some((action) => /Put/.test(action)),
     );
     expect(
-      writes.flatMap((statement: { Resource: unknown }) =>
-        [statement.Resource].flat().map((resource) => renderCfnString(resource, names)),
+      new Set(
+        writes.flatMap((statement: { Resource: unknown }) =>
+          [statement.Resource].flat().map((resource) => renderCfnString(resource, names)),
+        ),
       ),
-    ).toEqual(['arn:images/images/products/*']);
+    ).toEqual(new Set(['arn:images/images/products/*', `arn:images/${IMPORT_PREFIX}*`, 'arn:images/uploads/*']));
   });
 });

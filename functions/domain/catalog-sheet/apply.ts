@@ -12,7 +12,6 @@ import { putObject } from '../../lib/storage';
 import { entryWrites, commitProductChange } from '../catalog/tag-index';
 import { detailWrites } from '../catalog/details';
 import { uploadTypeOf } from '../images/formats';
-import { processUpload } from '../images/pipeline';
 import { fetchImage, ImageFetchError, type FetchOptions } from './fetch-image';
 import { photoIdOf } from './photo-id';
 import { stateOf, type Plan, type PlanEntry, type PhotoSource, type StockCell } from './plan';
@@ -47,6 +46,9 @@ async function photoOf(source: PhotoSource, zip: PhotoZip | null, fetchOptions: 
   if (made?.status !== 'ready') {
     const key = `uploads/${id}.${IMAGE_TYPES[type]}`;
     await putObject(key, bytes, type);
+    // The pipeline (and sharp, a native package) loaded only here: the import job's function, the image pipeline's,
+    // carries sharp; the routes that start, read and confirm an import load this module without it.
+    const { processUpload } = await import('../images/pipeline');
     made = await processUpload(key);
   }
   if (made?.status !== 'ready') throw new EntryFailure(made?.reason ?? 'A photo could not be made.');
