@@ -6,9 +6,7 @@ import type {
   PreSignUpTriggerEvent,
   S3Event,
 } from 'aws-lambda';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -23,10 +21,10 @@ import { handler as createUpload } from '../http/admin/create-upload';
 import { handler as createGuestIntent } from '../http/checkout/create-guest-payment-intent';
 import { handler as recordGuestOrder } from '../http/checkout/record-guest-order';
 import { handler as submitContact } from '../http/forms/submit-contact';
-import { createGateway } from '../local/gateway';
 import { createS3StandIn, storedObjectMeta } from '../local/s3';
 import { address, createCandle, mailsFor, orderNumberOf, pay } from '#tests/checkout';
 import { callThroughGateway, lambdaContext, signInNewUser, useFreshTable, type EventInput } from '#tests/helpers';
+import { startS3Gateway } from '#tests/s3-gateway';
 import { captureLogLines, loadWithLogging, type LogLine } from '#tests/log-lines';
 import { faultySes, withSesAt } from '#tests/ses-faults';
 
@@ -282,8 +280,7 @@ describe('Cognito triggers (no shop request leads to them: the invocation is its
 describe('image pipeline', () => {
   const storage = mkdtempSync(path.join(os.tmpdir(), 'shop-logs-'));
   const bucket = 'test-images';
-  const endpoint = process.env.S3_ENDPOINT;
-  let server: http.Server;
+  let closeS3: () => Promise<void>;
   let s3: ReturnType<typeof createS3StandIn>;
   let token: string;
 
@@ -299,24 +296,10 @@ describe('image pipeline', () => {
           await fn.processImage.handler(event, invocation(`process-image-${++run}`));
       },
     });
-    server = createGateway({
-      routes: [],
-      webDir: storage,
-      imagesDir: path.join(storage, bucket),
-      imageMeta: (key) => storedObjectMeta(storage, bucket, key),
-      config: {} as never,
-      cognitoUrl: 'http://127.0.0.1:9',
-      mounts: { '/s3/': s3 },
-      log: () => {},
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.env.S3_ENDPOINT = `http://127.0.0.1:${(server.address() as AddressInfo).port}/s3`;
-    process.env.IMAGES_BUCKET = bucket;
+    closeS3 = (await startS3Gateway(storage, bucket, s3)).close;
   });
   afterAll(async () => {
-    process.env.S3_ENDPOINT = endpoint;
-    await new Promise((resolve) => server.close(resolve));
-    rmSync(storage, { recursive: true, force: true });
+    await closeS3();
   });
 
   test("an upload's resize logs under the request that issued its URL; the upload must send that id", async () => {

@@ -1,8 +1,6 @@
 import type { S3Event } from 'aws-lambda';
 import { zipSync } from 'fflate';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -14,10 +12,10 @@ import { catalogImports } from '../../db/entities/catalog-import';
 import { images, type ImageRecord } from '../../db/entities/image';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
-import { createGateway } from '../../local/gateway';
-import { createS3StandIn, storedObjectMeta } from '../../local/s3';
+import { createS3StandIn } from '../../local/s3';
 import { getObject, putObject } from '../../lib/storage';
 import { useFreshTable } from '#tests/helpers';
+import { startS3Gateway } from '#tests/s3-gateway';
 import { applyPlan } from './apply';
 import { exportCatalog } from './export';
 import { confirmImport, createImport, getImport, runImportStep } from './job';
@@ -28,14 +26,13 @@ import type { Plan } from './plan';
  * arrival runs the dry run, the owner's confirmation the apply, as the S3 triggers do in AWS. What is asserted is what
  * the table holds afterwards.
  */
-let server: http.Server;
+let closeS3: () => Promise<void>;
 let s3: ReturnType<typeof createS3StandIn>;
 const jobErrors: string[] = [];
 /** How long one run of the job applies (undefined: the function's own); 0: one product a run, then its next step. */
 let sliceMs: number | undefined;
 const storage = mkdtempSync(path.join(os.tmpdir(), 'shop-catalog-sheet-'));
 const bucket = 'test-images';
-const endpoint = process.env.S3_ENDPOINT;
 const ORIGIN = 'https://shop.example';
 
 beforeAll(async () => {
@@ -48,25 +45,11 @@ beforeAll(async () => {
     },
     onNotificationError: (error, key) => jobErrors.push(`${key}: ${error.stack}`),
   });
-  server = createGateway({
-    routes: [],
-    webDir: storage,
-    imagesDir: path.join(storage, bucket),
-    imageMeta: (key) => storedObjectMeta(storage, bucket, key),
-    config: {} as never,
-    cognitoUrl: 'http://127.0.0.1:9',
-    mounts: { '/s3/': s3 },
-    log: () => {},
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.S3_ENDPOINT = `http://127.0.0.1:${(server.address() as AddressInfo).port}/s3`;
-  process.env.IMAGES_BUCKET = bucket;
+  closeS3 = (await startS3Gateway(storage, bucket, s3)).close;
 }, 60_000);
 
 afterAll(async () => {
-  process.env.S3_ENDPOINT = endpoint;
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(storage, { recursive: true, force: true });
+  await closeS3();
 });
 
 const photo = (background: string) =>

@@ -1,8 +1,6 @@
 import type { S3Event } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
@@ -13,9 +11,9 @@ import { images } from '../../db/entities/image';
 import { uploads } from '../../db/entities/upload';
 import { UNKNOWN_UPLOAD } from '../../domain/admin/uploads';
 import { handler as processImage } from '../../events/process-image';
-import { createGateway } from '../../local/gateway';
 import { createS3StandIn, storedObjectMeta } from '../../local/s3';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { startS3Gateway } from '#tests/s3-gateway';
 import { handler as getProduct } from '../catalog/get-product';
 import { handler as createProduct } from './create-product';
 import { handler as createUpload } from './create-upload';
@@ -29,37 +27,21 @@ import { handler as getUpload } from './get-upload';
  */
 let token: string;
 let origin: string;
-let server: http.Server;
+let closeS3: () => Promise<void>;
 let s3: ReturnType<typeof createS3StandIn>;
 const storage = mkdtempSync(path.join(os.tmpdir(), 'shop-pipeline-'));
 const bucket = 'test-images';
 const as = (extra: Record<string, unknown>) => ({ token, ...extra }) as never;
-const endpoint = process.env.S3_ENDPOINT;
 
 beforeAll(async () => {
   await useFreshTable();
   token = (await signInNewUser({ admin: true })).token;
   s3 = createS3StandIn(storage, { onObjectCreated: (event: S3Event) => processImage(event) });
-  server = createGateway({
-    routes: [],
-    webDir: storage,
-    imagesDir: path.join(storage, bucket),
-    imageMeta: (key) => storedObjectMeta(storage, bucket, key),
-    config: {} as never,
-    cognitoUrl: 'http://127.0.0.1:9',
-    mounts: { '/s3/': s3 },
-    log: () => {},
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.S3_ENDPOINT = `${origin}/s3`;
-  process.env.IMAGES_BUCKET = bucket;
+  ({ origin, close: closeS3 } = await startS3Gateway(storage, bucket, s3));
 });
 
 afterAll(async () => {
-  process.env.S3_ENDPOINT = endpoint;
-  await new Promise((resolve) => server.close(resolve));
-  rmSync(storage, { recursive: true, force: true });
+  await closeS3();
 });
 
 /** A phone photo: 1800x1200 pixels stored sideways with EXIF orientation 6 (shown 1200x1800), camera and GPS tags. */
