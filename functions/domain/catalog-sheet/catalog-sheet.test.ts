@@ -18,7 +18,7 @@ import { useFreshTable } from '#tests/helpers';
 import { startS3Gateway } from '#tests/s3-gateway';
 import { applyPlan } from './apply';
 import { exportCatalog } from './export';
-import { confirmImport, createImport, getImport, runImportStep } from './job';
+import { confirmImport, createImport, getImport, NOT_APPLICABLE, runImportStep } from './job';
 import type { Plan } from './plan';
 
 /**
@@ -344,6 +344,17 @@ describe('hostile and broken files are refused, with nothing changed', () => {
     },
     60_000,
   );
+
+  it('an import whose file never arrived is not checked yet: applying it says so and changes nothing', async () => {
+    const before = await catalogue();
+    const answer = await createImport(importRequestSchema.parse({ fileName: 'later.csv', csvBytes: 100 }));
+    await expect(confirmImport(answer.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: NOT_APPLICABLE.notChecked,
+    });
+    expect(await getImport(answer.id)).toMatchObject({ status: 'uploading' });
+    expect(await catalogue()).toEqual(before);
+  });
 
   it('a zip bomb beside the file', async () => {
     const before = await catalogue();

@@ -23,8 +23,11 @@ export const APPLY_SLICE_MS = 90_000;
 /** An import's record and files are kept 30 days. */
 const KEPT_SECONDS = 30 * 24 * 60 * 60;
 const NO_IMPORT = 'No import has this id.';
-export const NOT_APPLICABLE =
-  'This import cannot be applied: it has problems to fix, or it is applied already. Upload the corrected file.';
+/** Why an import cannot be applied (one applied or applying is answered as it stands). */
+export const NOT_APPLICABLE = {
+  notChecked: 'This import is not checked yet: apply it once its check has finished.',
+  problems: 'This import has problems to fix: upload the corrected file.',
+} as const;
 
 /**
  * Starts an import (issue 55 item 4; docs/decisions/0151): the record, and an upload URL for the CSV (and the zip of
@@ -166,7 +169,8 @@ export async function confirmImport(id: string): Promise<ImportView> {
   const record = await catalogImports.get({ id }, { consistent: true });
   if (!record) throw notFound(NO_IMPORT);
   if (record.status === 'applying' || record.status === 'applied') return importView(record);
-  if (record.status !== 'checked' || record.problemCount) throw conflict(NOT_APPLICABLE);
+  if (record.status === 'uploading' || record.status === 'checking') throw conflict(NOT_APPLICABLE.notChecked);
+  if (record.status !== 'checked' || record.problemCount) throw conflict(NOT_APPLICABLE.problems);
   if (await move(id, 'checked', { status: 'applying', phase: 'products', done: 0, step: 1 }))
     await putObject(importKeys(id).step(1), Buffer.from(id), 'text/plain');
   return getImport(id);
