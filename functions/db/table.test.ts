@@ -224,3 +224,30 @@ describe('cursors', () => {
     expect(page.records.map((r) => r.id)).toEqual([later.id]);
   });
 });
+
+describe('reading many', () => {
+  it('reads many records, each once, and asks DynamoDB for a consistent read when told to', async () => {
+    await shelves.create({ id: 'm1', status: 'listed', stock: {} });
+    await shelves.create({ id: 'm2', status: 'drafted', stock: {} });
+    const asked: unknown[] = [];
+    const client = documentClient();
+    client.middlewareStack.add(
+      (next) => async (args) => {
+        const input = args.input as { RequestItems?: Record<string, { ConsistentRead?: boolean }> };
+        if (input.RequestItems) asked.push(input.RequestItems[tableName()]?.ConsistentRead);
+        return next(args);
+      },
+      { step: 'initialize', name: 'askedConsistent' },
+    );
+    try {
+      const found = await shelves.getMany([{ id: 'm1' }, { id: 'm2' }, { id: 'm1' }, { id: 'gone' }], {
+        consistent: true,
+      });
+      expect(found.map((record) => record.id).sort()).toEqual(['m1', 'm2']);
+      await shelves.getMany([{ id: 'm1' }]);
+    } finally {
+      client.middlewareStack.remove('askedConsistent');
+    }
+    expect(asked).toEqual([true, undefined]);
+  });
+});

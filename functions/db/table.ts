@@ -372,8 +372,9 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
     /**
      * Reads many records (100 keys per request). Keys DynamoDB leaves unprocessed (throttling, the 16 MB limit)
      * are asked for again with backoff, so a busy table never silently drops one. Missing records are left out.
+     * `consistent` reads what was written a moment ago (the table only: indexes are never consistent).
      */
-    async getMany(inputs: readonly KeyInput[]): Promise<T[]> {
+    async getMany(inputs: readonly KeyInput[], options: { consistent?: boolean } = {}): Promise<T[]> {
       const unique = [...new Map(inputs.map((input) => [JSON.stringify(key(input)), key(input)])).values()];
       const found: T[] = [];
       for (let start = 0; start < unique.length; start += 100) {
@@ -383,7 +384,7 @@ export function model<T extends Timestamps, K extends keyof T & string, D extend
           if (attempt) await pause(20 * 2 ** attempt * Math.random());
           const table = tableName();
           const { Responses, UnprocessedKeys } = await documentClient().send(
-            new BatchGetCommand({ RequestItems: { [table]: { Keys: pending } } }),
+            new BatchGetCommand({ RequestItems: { [table]: { Keys: pending, ConsistentRead: options.consistent } } }),
           );
           found.push(...(Responses?.[table] ?? []).map(fromItem));
           pending = (UnprocessedKeys?.[table]?.Keys ?? []) as Item[];

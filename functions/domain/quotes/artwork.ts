@@ -209,7 +209,11 @@ const NOT_CHECKED = MESSAGES.artworkNotChecked;
  */
 export async function uploadsToTake(uploadIds: readonly string[]): Promise<CheckedUpload[]> {
   const ids = [...new Set(uploadIds)];
-  const found = await quoteUploads.getMany(ids.map((uploadId) => ({ uploadId })));
+  // Consistent: a file checked a moment ago is seen as checked (an eventually consistent read could say "not checked").
+  const found = await quoteUploads.getMany(
+    ids.map((uploadId) => ({ uploadId })),
+    { consistent: true },
+  );
   const byId = new Map(found.map((upload) => [upload.uploadId, upload]));
   const now = Date.now();
   return ids.map((id) => {
