@@ -27,11 +27,8 @@ export interface CatalogImportRecord extends Timestamps {
   done: number;
   total?: number;
   results?: ImportResults;
-  /** The job's step now running (or next), and until when a step holds the import. */
+  /** The job's step now running (or next). */
   step: number;
-  leaseUntil?: string;
-  /** When the photos of the apply went to the image pipeline (a photo not made by 10 minutes later fails). */
-  photosSentAt?: string;
   /** TTL (epoch seconds): the record goes 30 days after it was made; its files go with the bucket's lifecycle. */
   expiresAt: number;
   version: number;
