@@ -43,6 +43,13 @@ export const UPLOAD_PREFIX = 'uploads/';
  */
 export const UPLOAD_CORRELATION_METADATA = 'correlation-id';
 export const UPLOAD_CORRELATION_HEADER = `x-amz-meta-${UPLOAD_CORRELATION_METADATA}`;
+/**
+ * The metadata an original the catalogue import puts under uploads/ carries: the import makes its photo itself, in
+ * its own run, so the bucket's notification of the same object does not make it a second time. (Browsers cannot
+ * send it: the presigned PUT and the bucket's CORS allow the correlation header only.)
+ */
+export const MADE_BY_METADATA = 'made-by';
+export const MADE_BY_IMPORT = 'catalog-import';
 /** Where variants are served from (the bucket key; the URL path is the same with a leading slash). */
 export const PHOTO_PREFIX = 'images/products/';
 

@@ -121,8 +121,17 @@ export async function getObject(key: string): Promise<Buffer> {
   return (await getObjectWithMetadata(key)).body;
 }
 
-/** Writes one object of the image bucket with its type and Cache-Control (what CloudFront passes on to browsers). */
-export async function putObject(key: string, body: Buffer, contentType: string, cacheControl?: string): Promise<void> {
+/**
+ * Writes one object of the image bucket with its type, Cache-Control (what CloudFront passes on to browsers) and
+ * user metadata.
+ */
+export async function putObject(
+  key: string,
+  body: Buffer,
+  contentType: string,
+  cacheControl?: string,
+  metadata?: Record<string, string>,
+): Promise<void> {
   await s3().send(
     new PutObjectCommand({
       Bucket: bucket(),
@@ -130,6 +139,7 @@ export async function putObject(key: string, body: Buffer, contentType: string, 
       Body: body,
       ContentType: contentType,
       ...(cacheControl ? { CacheControl: cacheControl } : {}),
+      ...(metadata ? { Metadata: metadata } : {}),
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { IMAGE_TYPES } from '#shared/schemas/admin';
 import type { ImportResults } from '#shared/schemas/catalog-sheet';
-import { photoId, photoPath, type Photo } from '#shared/images';
+import { MADE_BY_IMPORT, MADE_BY_METADATA, photoId, photoPath, type Photo } from '#shared/images';
 import { sizeKind, sizesFor } from '#shared/sizes';
 import { catalogImports } from '../../db/entities/catalog-import';
 import { images } from '../../db/entities/image';
@@ -45,7 +45,7 @@ async function photoOf(source: PhotoSource, zip: PhotoZip | null, fetchOptions: 
   let made = await images.get({ id }, { consistent: true });
   if (made?.status !== 'ready') {
     const key = `uploads/${id}.${IMAGE_TYPES[type]}`;
-    await putObject(key, bytes, type);
+    await putObject(key, bytes, type, undefined, { [MADE_BY_METADATA]: MADE_BY_IMPORT });
     // The pipeline (and sharp, a native package) loaded only here: the import job's function, the image pipeline's,
     // carries sharp; the routes that start, read and confirm an import load this module without it.
     const { processUpload } = await import('../images/pipeline');

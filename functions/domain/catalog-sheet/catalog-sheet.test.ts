@@ -18,6 +18,7 @@ import { useFreshTable } from '#tests/helpers';
 import { startS3Gateway } from '#tests/s3-gateway';
 import { applyPlan } from './apply';
 import { exportCatalog } from './export';
+import { processUpload } from '../images/pipeline';
 import { confirmImport, createImport, getImport, NOT_APPLICABLE, runImportStep } from './job';
 import type { Plan } from './plan';
 
@@ -29,6 +30,8 @@ import type { Plan } from './plan';
 let closeS3: () => Promise<void>;
 let s3: ReturnType<typeof createS3StandIn>;
 const jobErrors: string[] = [];
+/** Originals the bucket's notification made into photos (the import makes its own: none of its). */
+const madeOnNotice: string[] = [];
 /** How long one run of the job applies (undefined: the function's own); 0: one product a run, then its next step. */
 let sliceMs: number | undefined;
 const storage = mkdtempSync(path.join(os.tmpdir(), 'shop-catalog-sheet-'));
@@ -39,9 +42,12 @@ beforeAll(async () => {
   await useFreshTable();
   s3 = createS3StandIn(storage, {
     onObjectCreated: async (event: S3Event) => {
-      for (const record of event.Records)
-        if (record.s3.object.key.startsWith('catalog-imports/'))
-          await runImportStep(decodeURIComponent(record.s3.object.key), { sliceMs });
+      // As the image pipeline's function dispatches (functions/events/process-image.ts).
+      for (const record of event.Records) {
+        const key = decodeURIComponent(record.s3.object.key);
+        if (key.startsWith('catalog-imports/')) await runImportStep(key, { sliceMs });
+        else if ((await processUpload(key, { notified: true })) !== null) madeOnNotice.push(key);
+      }
     },
     onNotificationError: (error, key) => jobErrors.push(`${key}: ${error.stack}`),
   });
@@ -248,6 +254,8 @@ describe('a file in Shopify’s layout', () => {
     });
     const made = await images.get({ id: tee.image.split('/').pop()! });
     expect(made).toMatchObject({ status: 'ready', width: 1000, height: 800 });
+    // Each photo made once, by the import: the notification of the originals it put passed them over.
+    expect(madeOnNotice).toEqual([]);
   }, 60_000);
 
   it('sent again changes nothing: every product unchanged, no count added twice', async () => {

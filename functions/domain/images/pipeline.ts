@@ -1,5 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import {
+  MADE_BY_IMPORT,
+  MADE_BY_METADATA,
   MAX_PHOTO_PIXELS,
   PHOTO_FORMATS,
   PHOTO_ID,
@@ -108,14 +110,20 @@ export class PhotoError extends Error {}
  * variants under images/products/<id>/ and then the image record (`ready`, with sizes and widths; or `failed`
  * with the reason). Running twice for the same upload writes the same keys again (S3 may deliver an event twice).
  * Its lines carry the correlation id of the request that issued the upload's URL (the original's metadata).
+ * `notified`: called by the bucket's notification, which passes over an original the catalogue import put (the
+ * import makes it in its own run).
  */
-export async function processUpload(key: string): Promise<ImageRecord | null> {
+export async function processUpload(key: string, options: { notified?: boolean } = {}): Promise<ImageRecord | null> {
   const upload = uploadedPhoto(key);
   if (!upload) {
     logger.warn('not an upload key; ignored', { key });
     return null;
   }
   const original = await getObjectWithMetadata(key);
+  if (options.notified && original.metadata[MADE_BY_METADATA] === MADE_BY_IMPORT) {
+    logger.info('made by the catalogue import; passed over', { key });
+    return null;
+  }
   return withCorrelationId(original.metadata[UPLOAD_CORRELATION_METADATA], async () => {
     try {
       const made = await makeVariants(upload.id, original.body);
