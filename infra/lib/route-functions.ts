@@ -45,6 +45,8 @@ export class ShopFunctions {
   readonly mailFunctions: ShopFunction[] = [];
   /** Functions that read index.html and the site's origin (the page function); set up once the distribution exists. */
   readonly siteFunctions: ShopFunction[] = [];
+  /** Functions that know the site's origin only (feeds, the catalogue's file); set up once the distribution exists. */
+  readonly originFunctions: ShopFunction[] = [];
   /** Functions that make or check the links of mails: they learn the site's origin once the distribution exists. */
   readonly linkFunctions: ShopFunction[] = [];
   private readonly roles = new Map<string, Role>();
@@ -157,6 +159,9 @@ export class ShopFunctions {
       case 'site':
         // Set once the distribution (the site's origin) exists: see ShopStack.
         this.siteFunctions.push(fn);
+        return;
+      case 'origin':
+        this.originFunctions.push(fn);
         return;
       case 'links':
         // The signing key at cold start (functions/lib/signed-tokens.ts); this secret only. SITE_URL: see ShopStack.

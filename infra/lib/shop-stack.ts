@@ -195,7 +195,7 @@ export class ShopStack extends Stack implements StageObservability {
     this.siteUrl = props.siteUrl ?? `https://${props.domain?.name ?? this.distribution.distributionDomainName}`;
     // Links in customer mails (the order-status page) name the site. The distribution refers to the API resource
     // only, not to the routes or functions, so this makes no cycle (as the reset link of the Cognito trigger).
-    for (const fn of new Set([...this.mailFunctions, ...functions.linkFunctions]))
+    for (const fn of new Set([...this.mailFunctions, ...functions.linkFunctions, ...functions.originFunctions]))
       fn.addEnvironment('SITE_URL', this.siteUrl);
 
     // ---- Bots are held back (docs/decisions/0025): the distribution's web ACL lives in ShopEdge-<stage>

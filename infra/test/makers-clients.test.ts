@@ -150,7 +150,7 @@ describe('each function carries the makers’ clients of the services it uses', 
 
   it('the S3 functions use the S3 client (and the presigner where they hand out an address)', () => {
     // `site` gives a function the shop's origin and read access to the SPA's bucket: the page function reads its
-    // index.html there; the feeds and the catalogue's settings only use the origin.
+    // index.html there; the feeds and the catalogue's settings use `origin`, the origin alone.
     const s3 = [...using('s3'), 'http/pages/render-page'];
     expect(s3).toEqual(expect.arrayContaining(['http/admin/create-upload', 'http/pages/render-page']));
     for (const name of s3) expect([name, bytesOf(name, '@aws-sdk/client-s3') > 50_000]).toEqual([name, true]);

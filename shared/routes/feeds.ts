@@ -4,7 +4,7 @@ import type { RouteDef } from './types';
 /**
  * The product feeds (issue 55 items 2 and 3; docs/decisions/0150): public, read-only, one function each. In AWS
  * CloudFront keeps each 15 minutes (infra/lib/site.ts); the local gateway sends /feeds/* here (shared/feeds.ts).
- * `site`: the shop's public origin (SITE_URL) for absolute links and pictures.
+ * `origin`: the shop's public origin (SITE_URL) for absolute links and pictures (no SPA bucket).
  */
 export const FEED_ROUTES = [
   {
@@ -13,7 +13,7 @@ export const FEED_ROUTES = [
     handler: 'feeds/google-feed',
     access: 'public',
     table: 'read',
-    uses: ['site'],
+    uses: ['origin'],
     answers: 'application/xml',
     summary:
       "Google Merchant Center's feed: RSS 2.0 with the g: namespace, one item per listed product and size (sold out too)",
@@ -24,7 +24,7 @@ export const FEED_ROUTES = [
     handler: 'feeds/meta-feed',
     access: 'public',
     table: 'read',
-    uses: ['site'],
+    uses: ['origin'],
     answers: 'text/csv',
     summary: "Meta's catalog feed: the same items as CSV in Meta's columns",
   },

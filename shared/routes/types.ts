@@ -6,12 +6,13 @@ export type Access = 'public' | 'user' | 'admin';
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Other services a function calls; infra grants exactly these. `stripe`: the function reads the Stripe keys
- * (in AWS from Secrets Manager, through STRIPE_SECRET_ARN; never the test card processor there). `site`: the
- * function reads the SPA's index.html (SPA_BUCKET) and knows the shop's public origin (SITE_URL). `links`: the function
+ * (in AWS from Secrets Manager, through STRIPE_SECRET_ARN; never the test card processor there). `origin`: the function
+ * knows the shop's public origin (SITE_URL) for absolute addresses, and nothing more. `site`: the function also reads
+ * the SPA's index.html and first screens (SPA_BUCKET): the page function. `links`: the function
  * signs or checks the links of mails (restore a cart, unsubscribe: functions/lib/signed-tokens.ts; in AWS it reads the
  * generated signing key through LINK_SIGNING_SECRET_ARN) and knows the shop's origin (SITE_URL) and postal address.
  */
-export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'site' | 'links';
+export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'origin' | 'site' | 'links';
 
 /** Native packages a function may load (RouteDef `native`). */
 export type NativePackage = 'sharp';
