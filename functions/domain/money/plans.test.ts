@@ -287,6 +287,14 @@ it('a generated order refunded unit by unit and its shipping gives back its tota
       expect(givenBackInAll(now)).toBe(total);
       expect(now.refunded).toBe(order.captured);
       expect(now.giftCardReturned).toBe(order.giftCardPaid);
+      // And part by part: a cent moved between two parts (the discount's and the tax's) would still sum right above.
+      const back = sumParts(now.entries.flatMap((entry) => entryLines(entry.basis, entry.amount)));
+      expect({ goods: back.goods, discount: back.discount, shipping: back.shipping, tax: back.tax }).toEqual({
+        goods: order.amounts.subtotal,
+        discount: order.amounts.discount ?? 0,
+        shipping: order.amounts.shipping,
+        tax: order.amounts.tax,
+      });
     }),
   );
 });
