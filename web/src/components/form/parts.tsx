@@ -1,7 +1,6 @@
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { MESSAGES } from '#shared/messages';
 import type { Field, FieldHint } from './field';
-import type { FormAnswer } from './useForm';
 
 /** How a part's fields are typed into: `set(key)` is a control's onChange; none, the part is drawn read-only. */
 type Setter<Key extends string> = ((key: Key) => (event: { target: { value: string } }) => void) | undefined;
@@ -190,8 +189,19 @@ export function SendButton({
   );
 }
 
-/** The form's answer, announced politely: what was sent, or why not; `note` (a local hint) goes first. */
-export function FormStatus({ answer, note = '' }: { answer: FormAnswer | undefined; note?: string }) {
+/**
+ * The form's answer, announced politely: what was done, or why not; `note` (a local hint) goes first; `children` follow
+ * the words (a link onwards).
+ */
+export function FormStatus({
+  answer,
+  note = '',
+  children,
+}: {
+  answer: { ok: boolean; message: string } | undefined;
+  note?: string;
+  children?: ReactNode;
+}) {
   return (
     <p
       role="status"
@@ -199,6 +209,7 @@ export function FormStatus({ answer, note = '' }: { answer: FormAnswer | undefin
       className={`form-status ${note || (answer && !answer.ok) ? 'error' : 'success'}`}
     >
       {note || answer?.message || ''}
+      {children && <> {children}</>}
     </p>
   );
 }

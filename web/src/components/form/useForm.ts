@@ -49,19 +49,21 @@ export function useFormSend<Key extends string, Answer extends FormAnswer = Form
 }
 
 /**
- * A form's state, once: its values (emptied when the action answers that it was sent, then `onSent` runs), and the
+ * A form's state, once: its values (emptied when the action answers that it was sent; `onSent` runs then, and may
+ * answer the values to keep instead, from those sent), and the
  * router's side (useFormSend: pending, answer, field messages, field layout, send).
  */
-export function useForm<Values extends Record<string, string>>(prefix: string, empty: Values, onSent?: () => void) {
+export function useForm<Values extends Record<string, string>>(
+  prefix: string,
+  empty: Values,
+  onSent?: (sent: Values) => Values | void,
+) {
   const form = useFormSend<Extract<keyof Values, string>>(prefix);
   const [values, setValues] = useState<Values>(empty);
   const [answered, setAnswered] = useState(form.sentAnswer);
   if (answered !== form.sentAnswer) {
     setAnswered(form.sentAnswer);
-    if (form.sentAnswer?.ok) {
-      setValues(empty);
-      onSent?.();
-    }
+    if (form.sentAnswer?.ok) setValues(onSent?.(values) ?? empty);
   }
   const set = (key: keyof Values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [key]: event.target.value });

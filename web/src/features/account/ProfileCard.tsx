@@ -93,7 +93,7 @@ export function ProfileForm({
         />
       ))}
       <AddressLines street="address" field={field} values={profile} set={set} required={false} />
-      <FormStatus answer={problem ? { ok: false, message: problem, fields } : undefined} />
+      <FormStatus answer={problem ? { ok: false, message: problem } : undefined} />
       <div className="actions">
         <SendButton sending={saving} disabled={busy} label="Save" sendingLabel="Saving…" />
         <button type="button" className="secondary" onClick={cancel}>
