@@ -47,3 +47,15 @@ export const fieldLayout =
       </div>
     );
   };
+
+/**
+ * A drawn part's props for a field's message (Amplify UI's fields on the admin pages: `hasError`, `errorMessage`), so
+ * a form of those parts shows the messages beside its fields as fieldLayout does.
+ */
+export const drawnField =
+  (errors: Partial<Record<string, string>>) =>
+  (name: string): { name: string; hasError: boolean; errorMessage?: string } => ({
+    name,
+    hasError: Boolean(errors[name]),
+    errorMessage: errors[name],
+  });
