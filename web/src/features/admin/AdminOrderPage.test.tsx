@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
 import { adminOrder } from '../../testing/orders';
@@ -409,7 +409,8 @@ describe('how the tax was computed (issue 35)', () => {
   });
 });
 
-it('the refund form shows what the server refunds (the shared rule) and sends one refund id for a double press', async () => {
+/** An order of two candles, paid and not refunded yet, as the order page reads it. */
+function refundableOrder() {
   const money = {
     captured: 4199 + 320,
     refunded: 0,
@@ -438,6 +439,11 @@ it('the refund form shows what the server refunds (the shared rule) and sends on
     timeline: [],
     confirmationMail: null,
   };
+  return detail;
+}
+
+it('the refund form shows what the server refunds (the shared rule) and sends one refund id for a double press', async () => {
+  const detail = refundableOrder();
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   const sent: { refundId: string; lines: unknown[]; reason: string }[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -464,6 +470,44 @@ it('the refund form shows what the server refunds (the shared rule) and sends on
   expect(sent[0]).toMatchObject({ lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], reason: 'damaged' });
   expect(sent[1].refundId).toBe(sent[0].refundId);
   expect(sent[0].refundId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+});
+
+it("the refund form is held while it goes, and the server's message for a field shows beside that field", async () => {
+  const detail = refundableOrder();
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    if (urlOf(input) === '/api/admin/orders/pi_1/refunds') {
+      await held;
+      return json(400, {
+        error: {
+          code: 'validation_failed',
+          message: 'Please check the highlighted fields.',
+          fields: { amount: 'That is more than is left to refund.' },
+        },
+      });
+    }
+    return urlOf(input) === '/api/admin/orders/pi_1'
+      ? json(200, detail)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderOrderPage();
+  const form = await screen.findByRole('region', { name: 'Refund' });
+  await userEvent.click(within(form).getByRole('radio', { name: 'An amount' }));
+  await userEvent.type(within(form).getByLabelText('Amount ($)'), '5');
+  await userEvent.click(within(form).getByRole('button', { name: 'Refund $5.00' }));
+  await waitFor(() =>
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Refund $5.00' }).disabled).toBe(true),
+  );
+  release();
+  const amount = within(form).getByLabelText('Amount ($)');
+  await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+  expect(within(form).getByText('That is more than is left to refund.')).toBeTruthy();
+  expect(within(form).getByLabelText('Note (only you see it)').getAttribute('aria-invalid')).toBe('false');
+  expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Refund $5.00' }).disabled).toBe(false);
+  expect(within(form).getByLabelText<HTMLInputElement>('Amount ($)').value).toBe('5');
 });
 
 it('opened from a replacement that cannot be made: the form holds its units and the reason sold out', async () => {
