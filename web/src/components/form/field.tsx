@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 /** What a field's control carries: its id, and when the shop refused it, the link to its message (and its hint). */
 export type FieldA11y = Record<string, string | boolean | undefined>;
@@ -47,6 +47,11 @@ export const fieldLayout =
       </div>
     );
   };
+
+/** A field's plain input (`field(key, label, input({...}))`): the attributes given, with the field's id and messages. */
+export const input = (attributes: InputHTMLAttributes<HTMLInputElement>) => (a11y: FieldA11y) => (
+  <input {...a11y} {...attributes} />
+);
 
 /**
  * A drawn part's props for a field's message (Amplify UI's fields on the admin pages: `hasError`, `errorMessage`), so

@@ -109,6 +109,25 @@ export function AddressLines<Street extends 'line1' | 'address'>({
   );
 }
 
+/** A select's options: each of `values`, shown by its `label` (a drawn part's select takes them too). */
+export function Options<Value extends string>({
+  values,
+  label,
+}: {
+  values: readonly Value[];
+  label: Record<Value, string>;
+}) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label[value]}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** An enquiry's texts: the items wanted (a quote's; `withItems`), then the message. */
 export function EnquiryTexts({
   field,

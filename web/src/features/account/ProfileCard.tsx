@@ -1,7 +1,7 @@
 import { formatPhone } from '#shared/format';
 import type { ShippingProfile } from '#shared/schemas/address';
 import type { Editable } from './editableProfiles';
-import { fieldLayout } from '../../components/form/field';
+import { fieldLayout, input } from '../../components/form/field';
 import { AddressLines, FormStatus, NameEmailFields, SendButton } from '../../components/form/parts';
 
 /** One saved profile: its address with Edit and DELETE (held while another is edited or a write is on its way). */
@@ -81,17 +81,18 @@ export function ProfileForm({
       noValidate
     >
       <NameEmailFields field={field} values={profile} set={set} required={false} emailMax={200} />
-      {field('phone', 'Phone', (a11y) => (
-        <input
-          {...a11y}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          maxLength={200}
-          value={profile.phone}
-          onChange={set('phone')}
-        />
-      ))}
+      {field(
+        'phone',
+        'Phone',
+        input({
+          type: 'tel',
+          name: 'phone',
+          autoComplete: 'tel',
+          maxLength: 200,
+          value: profile.phone,
+          onChange: set('phone'),
+        }),
+      )}
       <AddressLines street="address" field={field} values={profile} set={set} required={false} />
       <FormStatus answer={problem ? { ok: false, message: problem } : undefined} />
       <div className="actions">

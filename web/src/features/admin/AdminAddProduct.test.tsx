@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MESSAGES } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** Add a product: a photo still on its way is not a missing photo (the owner is told to wait for it). */
@@ -113,18 +114,8 @@ it("a price that cannot be read is said beside it; then Add product is held whil
       preview: `/images/products/${ID}/320.jpg`,
     },
   ];
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  created = async () => {
-    await held;
-    return json(400, {
-      error: {
-        code: 'validation_failed',
-        message: 'Please check the highlighted fields.',
-        fields: { tag: 'This tag is not one the shop lists.' },
-      },
-    });
-  };
+  const shop = heldRefusal({ tag: 'This tag is not one the shop lists.' });
+  created = shop.answer;
   await fillIn();
   expect(await screen.findByText('Ready')).toBeTruthy();
   const price = screen.getByRole('textbox', { name: /Price/ });
@@ -139,7 +130,7 @@ it("a price that cannot be read is said beside it; then Add product is held whil
   await userEvent.type(price, '24.99');
   await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
   await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /Adding/ }).disabled).toBe(true));
-  release();
+  shop.release();
   const tags = screen.getByRole('textbox', { name: /Tags/ });
   await waitFor(() => expect(tags.getAttribute('aria-invalid')).toBe('true'));
   expect(screen.getByText('This tag is not one the shop lists.')).toBeTruthy();

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, urlOf } from '../../testing/render';
 import { action } from './AdminQuotePage';
 import { OfferForm, type CatalogueProduct } from './OfferForm';
@@ -138,25 +139,15 @@ it('a price that cannot be read is said beside its field, and nothing is sent', 
 });
 
 it("the offer is held while it goes; the shop's message for a field shows beside that field", async () => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  answer = async () => {
-    await held;
-    return json(400, {
-      error: {
-        code: 'validation_failed',
-        message: 'Please check the highlighted fields.',
-        fields: { 'lines.0.quantity': 'Quantity can be at most 10000.' },
-      },
-    });
-  };
+  const shop = heldRefusal({ 'lines.0.quantity': 'Quantity can be at most 10000.' });
+  answer = shop.answer;
   show();
   await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Forty tees');
   await userEvent.type(screen.getByRole('textbox', { name: /Unit price/ }), '12');
   await userEvent.click(screen.getByRole('button', { name: 'Send the offer' }));
   const sending = await screen.findByRole<HTMLButtonElement>('button', { name: 'Sending…' });
   expect(sending.disabled).toBe(true);
-  release();
+  shop.release();
   const quantity = screen.getByRole('spinbutton', { name: /Quantity/ });
   await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
   expect(screen.getByText('Quantity can be at most 10000.')).toBeTruthy();

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { PROMO_KINDS, type PromoKind } from '#shared/promo';
 import type { PromoView } from '#shared/schemas/promo';
 import { drawnField } from '../../components/form/field';
+import { Options } from '../../components/form/parts';
 import type { Draft } from './promoDraft';
 
 const KIND_LABEL: Record<PromoKind, string> = {
@@ -59,11 +60,7 @@ export function PromoCodeForm({
         onChange={(e) => set({ kind: e.target.value as PromoKind })}
         {...fieldProps('kind')}
       >
-        {PROMO_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {KIND_LABEL[kind]}
-          </option>
-        ))}
+        <Options values={PROMO_KINDS} label={KIND_LABEL} />
       </SelectField>
       {draft.kind !== 'shipping' && (
         <TextField

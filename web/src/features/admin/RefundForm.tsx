@@ -7,6 +7,7 @@ import { formatPrice, toCents } from '#shared/money';
 import { REFUND_REASON_LABEL, REFUND_REASONS, refundPlan, type RefundReason } from '#shared/refunds';
 import { unescapeText } from '#shared/sanitize';
 import { drawnField } from '../../components/form/field';
+import { Options } from '../../components/form/parts';
 import { useForm } from '../../components/form/useForm';
 import type { AdminOrder } from './adminApi';
 import type { WriteResult } from './useAdmin';
@@ -211,11 +212,7 @@ export function RefundForm({ order, preset }: { order: AdminOrder; preset?: Refu
           onChange={(event) => change({ reason: event.target.value as RefundReason })}
           {...message('reason')}
         >
-          {REFUND_REASONS.map((value) => (
-            <option key={value} value={value}>
-              {REFUND_REASON_LABEL[value]}
-            </option>
-          ))}
+          <Options values={REFUND_REASONS} label={REFUND_REASON_LABEL} />
         </SelectField>
         <TextAreaField
           label="Note (only you see it)"
