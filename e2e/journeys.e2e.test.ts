@@ -67,8 +67,14 @@ it.each(viewports)(
       await form.locator(`input[name=${name}]`).fill(value);
     }
     await form.getByRole('button', { name: 'Save' }).click();
-    await until(() => alerts.at(-1), MESSAGES.invalidPhone);
-    await form.locator('input[name=phone]').fill('2085550100');
+    // The spec's words in the profile's form and beside the phone (docs/decisions/0158), not in an alert.
+    const phone = form.locator('input[name=phone]');
+    await until(() => phone.getAttribute('aria-invalid'), 'true');
+    const describedBy = (await phone.getAttribute('aria-describedby'))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(MESSAGES.invalidPhone);
+    expect(await form.getByRole('status').textContent()).toBe(MESSAGES.invalidPhone);
+    expect(alerts).not.toContain(MESSAGES.invalidPhone);
+    await phone.fill('2085550100');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('9 Elm St').waitFor();
     await shot(page, `journey-${viewport}-2-profile`);

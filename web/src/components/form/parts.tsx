@@ -1,18 +1,32 @@
+import { Fragment, type ReactNode } from 'react';
 import { MESSAGES } from '#shared/messages';
-import type { Field } from './field';
-import type { FormAnswer } from './useForm';
+import type { Field, FieldHint } from './field';
 
-/** The name and email every enquiry asks for (contact, support, quote, gift card): one block, the same limits. */
+/** How a part's fields are typed into: `set(key)` is a control's onChange; none, the part is drawn read-only. */
+type Setter<Key extends string> = ((key: Key) => (event: { target: { value: string } }) => void) | undefined;
+const typing = <Key extends string>(set: Setter<Key>, key: Key) => (set ? { onChange: set(key) } : { readOnly: true });
+
+/**
+ * The name and email every form asks for (contact, support, quote, the checkout's details, a shipping profile): one
+ * block, the same limits. `required` marks them so for the browser (a shipping profile leaves its own check to Save);
+ * `emailHint` says under the email what it is used for; without `set` they are drawn read-only (a first HTML's form).
+ */
 export function NameEmailFields({
   field,
   values,
   set,
   labels = { name: 'Name', email: 'Email' },
+  required = true,
+  emailMax = 254,
+  emailHint,
 }: {
   field: Field<'name' | 'email'>;
   values: { name: string; email: string };
-  set: (key: 'name' | 'email') => (event: { target: { value: string } }) => void;
+  set: Setter<'name' | 'email'>;
   labels?: { name: string; email: string };
+  required?: boolean;
+  emailMax?: number;
+  emailHint?: FieldHint;
 }) {
   return (
     <>
@@ -21,23 +35,94 @@ export function NameEmailFields({
           {...a11y}
           name="name"
           autoComplete="name"
-          required
+          required={required}
           maxLength={200}
           value={values.name}
-          onChange={set('name')}
+          {...typing(set, 'name')}
         />
       ))}
-      {field('email', labels.email, (a11y) => (
-        <input
-          {...a11y}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={values.email}
-          onChange={set('email')}
-        />
+      {field(
+        'email',
+        labels.email,
+        (a11y) => (
+          <input
+            {...a11y}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required={required}
+            maxLength={emailMax}
+            value={values.email}
+            {...typing(set, 'email')}
+          />
+        ),
+        emailHint,
+      )}
+    </>
+  );
+}
+
+/** The lines of a US address after the name: street, city, state, ZIP. */
+export type AddressKey<Street extends string> = Street | 'city' | 'state' | 'zip';
+
+/**
+ * The lines of a US address, one block for the checkout's details (`street` is `line1`) and a shipping profile's
+ * (`address`): the same labels, limits and autocomplete. As NameEmailFields for `required` and `set`.
+ */
+export function AddressLines<Street extends 'line1' | 'address'>({
+  street,
+  field,
+  values,
+  set,
+  required = true,
+}: {
+  street: Street;
+  field: Field<AddressKey<Street>>;
+  values: Record<AddressKey<Street>, string>;
+  set: Setter<AddressKey<Street>>;
+  required?: boolean;
+}) {
+  const lines: [AddressKey<Street>, string, string][] = [
+    [street, 'Address', 'address-line1'],
+    ['city', 'City', 'address-level2'],
+    ['state', 'State', 'address-level1'],
+    ['zip', 'ZIP code', 'postal-code'],
+  ];
+  return (
+    <>
+      {lines.map(([key, label, autoComplete]) => (
+        <Fragment key={key}>
+          {field(key, label, (a11y) => (
+            <input
+              {...a11y}
+              name={key}
+              autoComplete={autoComplete}
+              required={required}
+              maxLength={200}
+              value={values[key]}
+              {...typing(set, key)}
+            />
+          ))}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** A select's options: each of `values`, shown by its `label` (a drawn part's select takes them too). */
+export function Options<Value extends string>({
+  values,
+  label,
+}: {
+  values: readonly Value[];
+  label: Record<Value, string>;
+}) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {label[value]}
+        </option>
       ))}
     </>
   );
@@ -101,17 +186,41 @@ export function Honeypot({
   );
 }
 
-/** The form's button: "Sending...." and disabled while the form is on its way. */
-export function SendButton({ sending, label = 'Send' }: { sending: boolean; label?: string }) {
+/**
+ * The form's button: while the form is on its way it says so (`sendingLabel`, the spec's "Sending...." unless the form
+ * has its own words) and is disabled; `disabled` holds it for another reason (another write of the page on its way).
+ */
+export function SendButton({
+  sending,
+  label = 'Send',
+  sendingLabel = MESSAGES.sending,
+  disabled = false,
+}: {
+  sending: boolean;
+  label?: string;
+  sendingLabel?: string;
+  disabled?: boolean;
+}) {
   return (
-    <button type="submit" disabled={sending}>
-      {sending ? MESSAGES.sending : label}
+    <button type="submit" disabled={sending || disabled}>
+      {sending ? sendingLabel : label}
     </button>
   );
 }
 
-/** The form's answer, announced politely: what was sent, or why not; `note` (a local hint) goes first. */
-export function FormStatus({ answer, note = '' }: { answer: FormAnswer | undefined; note?: string }) {
+/**
+ * The form's answer, announced politely: what was done, or why not; `note` (a local hint) goes first; `children` follow
+ * the words (a link onwards).
+ */
+export function FormStatus({
+  answer,
+  note = '',
+  children,
+}: {
+  answer: { ok: boolean; message: string } | undefined;
+  note?: string;
+  children?: ReactNode;
+}) {
   return (
     <p
       role="status"
@@ -119,6 +228,7 @@ export function FormStatus({ answer, note = '' }: { answer: FormAnswer | undefin
       className={`form-status ${note || (answer && !answer.ok) ? 'error' : 'success'}`}
     >
       {note || answer?.message || ''}
+      {children && <> {children}</>}
     </p>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROFILE_MESSAGES, RATING_MESSAGES } from '#shared/messages';
+import { MESSAGES, PROFILE_MESSAGES, RATING_MESSAGES } from '#shared/messages';
 import type { ShippingProfile } from '#shared/schemas/address';
 import { setTokenSource } from '../../lib/api';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
@@ -44,7 +44,9 @@ let server: {
   /** The products the server says may be rated (their order has shipped). */
   rateable: string[];
   orders?: unknown[];
-  refuse?: { status: number; message: string };
+  refuse?: { status: number; message: string; fields?: Record<string, string> };
+  /** Writes wait for this before they are answered (a write on its way). */
+  held?: Promise<void>;
 };
 let writes: { url: string; method: string; body: unknown }[];
 let reads: string[];
@@ -63,8 +65,11 @@ beforeEach(() => {
     if (method !== 'GET' && (url === '/auth/shippingProfiles' || url.endsWith('/reviews'))) {
       const body = JSON.parse(init!.body as string);
       writes.push({ url, method, body });
-      if (server.refuse)
-        return json(server.refuse.status, { error: { code: 'refused', message: server.refuse.message } });
+      await server.held;
+      if (server.refuse) {
+        const { status, message, fields } = server.refuse;
+        return json(status, { error: { code: 'refused', message, ...(fields ? { fields } : {}) } });
+      }
       if (url === '/auth/shippingProfiles' && method === 'DELETE')
         server.profiles = server.profiles.filter((_, i) => i !== body.index);
       else if (url === '/auth/shippingProfiles') server.profiles = body.profiles;
@@ -132,20 +137,78 @@ it('Save posts every profile once (Save is held while it goes), says so, and sho
   expect(screen.queryByRole('textbox', { name: 'Address' })).toBeNull();
 });
 
-it('a refused save alerts the server’s words and keeps what was typed, still open for editing', async () => {
+it('a refused save says the server’s words in the profile’s form, its field message beside the field, and keeps what was typed', async () => {
   renderApp('/account');
   await screen.findByText(/9 Work Way/);
-  server.refuse = { status: 400, message: 'Zip must be 5 digits' };
+  server.refuse = {
+    status: 400,
+    message: 'Zip must be 5 digits',
+    fields: { 'profiles.1.zip': 'Zip must be 5 digits' },
+  };
+  let release = () => {};
+  server.held = new Promise((resolve) => (release = resolve));
   await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
-  const street = screen.getByRole('textbox', { name: 'Address' });
+  const form = screen.getByRole('form', { name: 'Shipping profile 2' });
+  const street = within(form).getByRole('textbox', { name: 'Address' });
   await userEvent.clear(street);
   await userEvent.type(street, '3 Kept Ln');
   reads = [];
-  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-  await waitFor(() => expect(alert).toHaveBeenCalledWith('Zip must be 5 digits'));
-  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Address' }).value).toBe('3 Kept Ln');
-  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
+  await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  // On its way: Save says so and is held; nothing is said yet.
+  const saving = await within(form).findByRole<HTMLButtonElement>('button', { name: 'Saving…' });
+  expect(saving.disabled).toBe(true);
+  expect(within(form).getByRole('status').textContent).toBe('');
+  release();
+  await waitFor(() => expect(within(form).getByRole('status').textContent).toBe('Zip must be 5 digits'));
+  const zip = within(form).getByRole('textbox', { name: 'ZIP code' });
+  expect(zip.getAttribute('aria-invalid')).toBe('true');
+  expect(document.getElementById(zip.getAttribute('aria-describedby')!)!.textContent).toBe('Zip must be 5 digits');
+  expect(within(form).getByRole('textbox', { name: 'Address' }).getAttribute('aria-invalid')).toBeNull();
+  expect(alert).not.toHaveBeenCalled();
+  expect(within(form).getByRole<HTMLInputElement>('textbox', { name: 'Address' }).value).toBe('3 Kept Ln');
+  expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Save' }).disabled).toBe(false);
   expect(reads).toEqual([]);
+  // Cancel, then Edit again: the old answer is not shown on the profile any more.
+  await userEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+  await userEvent.click(screen.getAllByRole('button', { name: 'Edit' })[1]);
+  const again = screen.getByRole('form', { name: 'Shipping profile 2' });
+  expect(within(again).getByRole('status').textContent).toBe('');
+  expect(within(again).getByRole('textbox', { name: 'ZIP code' }).getAttribute('aria-invalid')).toBeNull();
+});
+
+it('Save checks the profile with the shop’s schema first: the spec’s words, each beside its field, and nothing sent', async () => {
+  renderApp('/account');
+  await screen.findByText(/9 Work Way/);
+  await userEvent.click(screen.getByRole('button', { name: 'ADD+' }));
+  const form = screen.getByRole('form', { name: 'Shipping profile 3' });
+  const fill = (label: string, value: string) =>
+    userEvent.type(within(form).getByRole('textbox', { name: label }), value);
+  await fill('Name', 'Cabin');
+  await fill('Email', 'ann@example.com');
+  await userEvent.type(within(form).getByLabelText('Phone'), '512555');
+  await fill('Address', '4 Lake Rd');
+  await fill('State', 'Ontario');
+  await fill('ZIP code', '7330');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  // The spec's first failing check, in its order: a field left empty (City).
+  await waitFor(() => expect(within(form).getByRole('status').textContent).toBe(MESSAGES.profileFieldsRequired));
+  const beside = (label: string) => {
+    const input = within(form).getByLabelText(label);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    return document.getElementById(input.getAttribute('aria-describedby')!)!.textContent;
+  };
+  expect(beside('City')).toBe(MESSAGES.profileFieldsRequired);
+  expect(beside('Phone')).toBe(MESSAGES.invalidPhone);
+  expect(beside('State')).toBe(MESSAGES.invalidProfileState);
+  expect(beside('ZIP code')).toBe(MESSAGES.invalidZip);
+  expect(within(form).getByLabelText('Name').getAttribute('aria-invalid')).toBeNull();
+  expect(writes).toEqual([]);
+  expect(alert).not.toHaveBeenCalled();
+
+  await fill('City', 'Austin');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+  await waitFor(() => expect(within(form).getByRole('status').textContent).toBe(MESSAGES.invalidPhone));
+  expect(writes).toEqual([]);
 });
 
 it('a rating shows at once, is saved, and is what the page reads again; a refused one goes back without a word', async () => {

@@ -23,9 +23,10 @@ export default function AccountPage() {
   const navigation = useNavigation();
   const answer = useActionData<AccountAnswer>();
   const { profiles, previous, rateable, orders, ratings } = useLoaderData<typeof accountLoader>();
-  // A refused write: the server's words, alerted as the spec says (a failed rating is only logged; its stars go back).
+  // A refused deletion or guest order link: the server's words, alerted as the spec says of a deletion. A refused save
+  // says why in the profile's form (ShippingProfiles); a failed rating is only logged (its stars go back).
   useEffect(() => {
-    if (answer?.problem) window.alert(answer.problem);
+    if (answer?.problem && answer.intent !== 'save-profiles') window.alert(answer.problem);
   }, [answer]);
 
   if (!user) return <Navigate to="/" replace />;

@@ -1,7 +1,8 @@
 import { formatPhone } from '#shared/format';
 import type { ShippingProfile } from '#shared/schemas/address';
 import type { Editable } from './editableProfiles';
-import { PROFILE_FIELDS as FIELDS } from './profileProblem';
+import { fieldLayout, input } from '../../components/form/field';
+import { AddressLines, FormStatus, NameEmailFields, SendButton } from '../../components/form/parts';
 
 /** One saved profile: its address with Edit and DELETE (held while another is edited or a write is on its way). */
 export function ProfileView({
@@ -40,12 +41,18 @@ export function ProfileView({
   );
 }
 
-/** A profile open for editing: its fields, Save (held while a write is on its way) and Cancel. */
+/**
+ * A profile open for editing, built of the forms' parts (components/form): its fields with the message of a refused
+ * save beside each (`fields`) and its sentence under them (`problem`), Save (held while a write is on its way) and
+ * Cancel. The fields are not `required` for the browser: Save's check is the shop's, in the spec's words.
+ */
 export function ProfileForm({
   profile,
   number,
   busy,
   saving,
+  problem,
+  fields,
   type,
   save,
   cancel,
@@ -55,35 +62,41 @@ export function ProfileForm({
   number: number;
   busy: boolean;
   saving: boolean;
+  problem: string;
+  fields: Record<string, string>;
   type: (key: keyof ShippingProfile, value: string) => void;
   save: () => void;
   cancel: () => void;
 }) {
+  const field = fieldLayout<keyof ShippingProfile>(`profile-${number}`, fields);
+  const set = (key: keyof ShippingProfile) => (event: { target: { value: string } }) => type(key, event.target.value);
   return (
     <form
       className="profile-form"
       onSubmit={(e) => {
         e.preventDefault();
-        save();
+        if (!busy) save();
       }}
       aria-label={`Shipping profile ${number}`}
+      noValidate
     >
-      {FIELDS.map((field) => (
-        <label key={field.key}>
-          {field.label}
-          <input
-            type={field.type ?? 'text'}
-            name={field.key}
-            maxLength={200}
-            value={profile[field.key]}
-            onChange={(e) => type(field.key, e.target.value)}
-          />
-        </label>
-      ))}
+      <NameEmailFields field={field} values={profile} set={set} required={false} emailMax={200} />
+      {field(
+        'phone',
+        'Phone',
+        input({
+          type: 'tel',
+          name: 'phone',
+          autoComplete: 'tel',
+          maxLength: 200,
+          value: profile.phone,
+          onChange: set('phone'),
+        }),
+      )}
+      <AddressLines street="address" field={field} values={profile} set={set} required={false} />
+      <FormStatus answer={problem ? { ok: false, message: problem } : undefined} />
       <div className="actions">
-        <button type="submit" disabled={busy}>
-          {saving ? 'Saving…' : 'Save'}
-        </button>
+        <SendButton sending={saving} disabled={busy} label="Save" sendingLabel="Saving…" />
         <button type="button" className="secondary" onClick={cancel}>
           Cancel
         </button>

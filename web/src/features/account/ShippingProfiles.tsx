@@ -12,11 +12,19 @@ import {
   type Editable,
 } from './editableProfiles';
 import { ProfileForm, ProfileView } from './ProfileCard';
-import { profileProblem } from './profileProblem';
+
+/** The messages of a refused save for profile `index` (`profiles.<index>.zip`), by its field (`zip`). */
+const fieldsOf = (fields: Record<string, string> = {}, index: number) =>
+  Object.fromEntries(
+    Object.entries(fields).flatMap(([key, text]) =>
+      key.startsWith(`profiles.${index}.`) ? [[key.slice(`profiles.${index}.`.length), text]] : [],
+    ),
+  );
 
 /**
  * The account's shipping profiles: add, edit (one at a time), save (all at once, as the spec posts them) and delete
- * (after a question), each write posted to the route (`post`), its pending state the router's (`pending`).
+ * (after a question), each write posted to the route (`post`), its pending state the router's (`pending`); a refused
+ * save says why in the profile's form, each field's message beside it (docs/decisions/0158).
  */
 export function ShippingProfiles({
   read,
@@ -43,10 +51,16 @@ export function ShippingProfiles({
   }
   const editing = profiles.findIndex((profile) => profile.editing);
   const busy = pending?.intent === 'save-profiles' || pending?.intent === 'delete-profile';
+  // A refused save (the shared schema's or the server's words) shows in the profile being edited, its messages beside
+  // its fields, until it is sent again or the shopper turns to another profile.
+  const [dismissed, setDismissed] = useState<AccountAnswer>();
+  const refused = answer?.intent === 'save-profiles' && answer.problem && answer !== dismissed && !busy ? answer : null;
+  const dismiss = (next: Editable[]) => {
+    setDismissed(answer);
+    setProfiles(next);
+  };
 
-  function save(index: number) {
-    const problem = profileProblem(profiles[index]);
-    if (problem) return window.alert(problem);
+  function save() {
     post({ intent: 'save-profiles', profiles: profilesToSave(profiles) });
   }
 
@@ -65,7 +79,7 @@ export function ShippingProfiles({
           type="button"
           className="small"
           disabled={editing >= 0}
-          onClick={() => setProfiles(withNewProfile(profiles))}
+          onClick={() => dismiss(withNewProfile(profiles))}
         >
           ADD+
         </button>
@@ -80,16 +94,18 @@ export function ShippingProfiles({
                 number={index + 1}
                 busy={busy}
                 saving={pending?.intent === 'save-profiles'}
+                problem={refused?.problem ?? ''}
+                fields={refused ? fieldsOf(refused.fields, index) : {}}
                 type={(key, value) => setProfiles(withTyped(profiles, index, key, value))}
-                save={() => save(index)}
-                cancel={() => setProfiles(withCancelled(profiles, index))}
+                save={save}
+                cancel={() => dismiss(withCancelled(profiles, index))}
               />
             ) : (
               <ProfileView
                 profile={profile}
                 locked={editing >= 0}
                 busy={busy}
-                edit={() => setProfiles(withEditing(profiles, index))}
+                edit={() => dismiss(withEditing(profiles, index))}
                 remove={() => remove(index)}
               />
             )}

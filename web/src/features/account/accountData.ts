@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom';
 import { GUEST_ORDER_MESSAGES, MESSAGES } from '#shared/messages';
-import type { ShippingProfile } from '#shared/schemas/address';
+import { shippingProfilesBodySchema, type ShippingProfile } from '#shared/schemas/address';
+import { checked } from '#shared/schemas/checked';
 import { ApiError } from '../../lib/api';
 import { orderLabel } from '#shared/order-number';
 import { deleteProfile, getOrders, getPreviousOrder, getProfiles, getRatings, rate, saveProfiles } from './accountApi';
 import { mailGuestOrderLink } from '../auth';
+import { profileProblem } from './profileProblem';
 
 /**
  * /account's loader (docs/decisions/0076), loaded beside the page's code (app/routes.tsx): the customer's shipping
@@ -36,11 +38,15 @@ export type AccountWrite =
   | { intent: 'rate'; productId: string; rating: number }
   | { intent: 'guest-order-link'; orderNumber: string };
 
-/** What the action answers: what was done (said in the page's status line), or the server's words why not. */
+/**
+ * What the action answers: what was done (said in the page's status line), or why not: the server's words, or the
+ * shared schema's, with the message of each field it named (a save's keys are `profiles.<index>.<field>`).
+ */
 export interface AccountAnswer {
   intent: AccountWrite['intent'];
   done?: string;
   problem?: string;
+  fields?: Record<string, string>;
 }
 
 const DONE: Record<Exclude<AccountWrite['intent'], 'guest-order-link'>, string> = {
@@ -56,6 +62,14 @@ const FALLBACK: Record<AccountWrite['intent'], string> = {
   'guest-order-link': MESSAGES.serverError,
 };
 
+/** A refused save's sentence: the spec's Save check of the first profile refused (its messages, in its order). */
+function saveProblem(profiles: ShippingProfile[], check: { message: string; fields: Record<string, string> }) {
+  const refused = profiles.findIndex((_, index) =>
+    Object.keys(check.fields).some((key) => key.startsWith(`profiles.${index}.`)),
+  );
+  return (refused >= 0 && profileProblem(profiles[refused])) || check.message;
+}
+
 /**
  * /account's writes: the shipping profiles (all of them posted at once, as the spec says), a deletion, a rating, and the
  * link that adds a guest's order (issue 50 item 11).
@@ -68,8 +82,13 @@ export async function accountAction({ request }: ActionFunctionArgs): Promise<Ac
       const { orderNumber } = await mailGuestOrderLink(write.orderNumber);
       return { intent: write.intent, done: GUEST_ORDER_MESSAGES.linkSent(orderLabel(orderNumber)) };
     }
-    if (write.intent === 'save-profiles') await saveProfiles(write.profiles);
-    else if (write.intent === 'delete-profile') await deleteProfile(write.index);
+    if (write.intent === 'save-profiles') {
+      // Checked first with the schema the server checks the profiles with (docs/decisions/0156): nothing is sent that
+      // it would refuse, and the words are the same.
+      const check = checked(shippingProfilesBodySchema, { profiles: write.profiles });
+      if (!check.ok) return { intent: write.intent, problem: saveProblem(write.profiles, check), fields: check.fields };
+      await saveProfiles(write.profiles);
+    } else if (write.intent === 'delete-profile') await deleteProfile(write.index);
     else await rate(write.productId, write.rating);
     return { intent: write.intent, done: DONE[write.intent] };
   } catch (error) {
@@ -78,6 +97,7 @@ export async function accountAction({ request }: ActionFunctionArgs): Promise<Ac
     return {
       intent: write.intent,
       problem: write.intent !== 'rate' && error instanceof ApiError ? error.message : FALLBACK[write.intent],
+      ...(error instanceof ApiError && error.fields ? { fields: error.fields } : {}),
     };
   }
 }

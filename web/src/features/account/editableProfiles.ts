@@ -1,6 +1,6 @@
 import type { ShippingProfile } from '#shared/schemas/address';
 import { unescapeText } from '#shared/sanitize';
-import { PROFILE_FIELDS } from './profileProblem';
+import { PROFILE_KEYS } from './profileProblem';
 
 /** A profile on screen: `original` holds the saved values while it is edited; new ones have none. */
 export type Editable = ShippingProfile & { editing?: boolean; isNew?: boolean; original?: ShippingProfile };
@@ -35,4 +35,4 @@ export const withCancelled = (profiles: Editable[], index: number): Editable[] =
 
 /** What Save posts: every profile (the spec posts them all at once), with its fields only. */
 export const profilesToSave = (profiles: Editable[]): ShippingProfile[] =>
-  profiles.map((p) => Object.fromEntries(PROFILE_FIELDS.map(({ key }) => [key, p[key]])) as ShippingProfile);
+  profiles.map((p) => Object.fromEntries(PROFILE_KEYS.map((key) => [key, p[key]])) as ShippingProfile);

@@ -1,21 +1,12 @@
 import { MESSAGES } from '#shared/messages';
 import { shippingProfileSchema, type ShippingProfile } from '#shared/schemas/address';
 
-export const PROFILE_FIELDS: { key: keyof ShippingProfile; label: string; type?: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'email', label: 'Email', type: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel' },
-  { key: 'address', label: 'Address' },
-  { key: 'city', label: 'City' },
-  { key: 'state', label: 'State' },
-  { key: 'zip', label: 'ZIP code' },
-];
+/** A profile's fields, in the form's order (ProfileCard.tsx). */
+export const PROFILE_KEYS: (keyof ShippingProfile)[] = ['name', 'email', 'phone', 'address', 'city', 'state', 'zip'];
 
 /** The spec's Save checks, in its order, with its messages (shared schema). */
 export function profileProblem(input: ShippingProfile): string | null {
-  const profile = Object.fromEntries(
-    PROFILE_FIELDS.map(({ key }) => [key, String(input[key] ?? '')]),
-  ) as ShippingProfile;
+  const profile = Object.fromEntries(PROFILE_KEYS.map((key) => [key, String(input[key] ?? '')])) as ShippingProfile;
   if (Object.values(profile).some((value) => value.trim() === '')) return MESSAGES.profileFieldsRequired;
   const parsed = shippingProfileSchema.safeParse(profile);
   if (parsed.success) return null;

@@ -1,9 +1,14 @@
 import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '#shared/messages';
+import { drawnField } from '../../components/form/field';
+import { useForm } from '../../components/form/useForm';
 import { toCents } from '#shared/money';
 import { ImageInput } from './ImageInput';
 import { ownCounts, toCount } from './productRows';
+import type { WriteResult } from './useAdmin';
+
+const PRICE = 'Price must look like 12.99';
 
 const EMPTY = {
   name: '',
@@ -17,47 +22,20 @@ const EMPTY = {
   stock: {} as Record<string, string>,
 };
 
-/**
- * Add a product: the photos upload as they are picked (ImageInput: progress, then the photo being prepared), the rest
- * goes to the page's action (`add`); the form empties once the product is added (`added`), and says why not
- * (`problem`).
- */
-export function AddProductForm({
-  add,
-  adding,
-  added,
-  problem,
-}: {
-  add: (product: Record<string, unknown> & { name: string }) => void;
-  adding: boolean;
-  added: object | null;
-  problem: string;
-}) {
-  const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState('');
-  // Which photo fields have a photo on its way (made smaller, uploading or being prepared).
-  const [pending, setPending] = useState<Record<string, boolean>>({});
-  const waiting = (field: string) => (busy: boolean) =>
-    setPending((current) => (current[field] === busy ? current : { ...current, [field]: busy }));
-  const counts = ownCounts(form.tag);
-  const [emptiedFor, setEmptiedFor] = useState(added);
-  if (emptiedFor !== added) {
-    setEmptiedFor(added);
-    if (added) {
-      setForm(EMPTY);
-      setError('');
-    }
-  }
+/** The add form as typed. */
+export type ProductDraft = typeof EMPTY;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // A photo still on its way is not missing: the owner is told to wait for it, not to upload one.
-    if (Object.values(pending).some(Boolean)) return window.alert(MESSAGES.photoNotReady);
-    if (!form.image) return window.alert(MESSAGES.uploadImage);
-    const price = toCents(form.price);
-    if (Number.isNaN(price)) return setError('Price must look like 12.99');
-    setError('');
-    add({
+/**
+ * What the form sends, from what was typed (the page's action reads it): the price in cents, or why not (said beside
+ * the field); its stock as the tag's own counts or a stock item.
+ */
+export function productOf(form: ProductDraft) {
+  const price = toCents(form.price);
+  if (Number.isNaN(price)) return { ok: false as const, message: PRICE, fields: { price: PRICE } };
+  const counts = ownCounts(form.tag);
+  return {
+    ok: true as const,
+    product: {
       name: form.name,
       description: form.description,
       price,
@@ -67,7 +45,33 @@ export function AddProductForm({
       ...(counts.length
         ? { stock: Object.fromEntries(counts.map((k) => [k, toCount(form.stock[k] ?? '')])) }
         : { stockRef: form.stockRef }),
-    });
+    },
+  };
+}
+
+/**
+ * Add a product: the photos upload as they are picked (ImageInput: progress, then the photo being prepared), the rest
+ * goes to the page's action (intent `create`: the price read, then the server's schema); the form's state, pending
+ * state and the shop's messages beside its fields are the forms' one (components/form useForm), and it empties once
+ * the product is added.
+ */
+export function AddProductForm() {
+  const added = useForm<ProductDraft, WriteResult>('product', EMPTY, undefined, { intent: 'create', keepState: true });
+  const { values: form, change } = added;
+  const message = drawnField(added.fields);
+  const problem = added.answer && !added.answer.ok ? (added.answer.notice?.text ?? '') : '';
+  // Which photo fields have a photo on its way (made smaller, uploading or being prepared).
+  const [pending, setPending] = useState<Record<string, boolean>>({});
+  const waiting = (field: string) => (busy: boolean) =>
+    setPending((current) => (current[field] === busy ? current : { ...current, [field]: busy }));
+  const counts = ownCounts(form.tag);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // A photo still on its way is not missing: the owner is told to wait for it, not to upload one.
+    if (Object.values(pending).some(Boolean)) return window.alert(MESSAGES.photoNotReady);
+    if (!form.image) return window.alert(MESSAGES.uploadImage);
+    added.send({ draft: form });
   }
 
   return (
@@ -80,52 +84,52 @@ export function AddProductForm({
           label="Main image"
           required
           value={form.image}
-          onChange={(image) => setForm((current) => ({ ...current, image }))}
+          onChange={(image) => change({ image })}
           onBusy={waiting('image')}
         />
         <ImageInput
           label="Extra image 1"
           value={form.extra1}
-          onChange={(extra1) => setForm((current) => ({ ...current, extra1 }))}
+          onChange={(extra1) => change({ extra1 })}
           onBusy={waiting('extra1')}
         />
         <ImageInput
           label="Extra image 2"
           value={form.extra2}
-          onChange={(extra2) => setForm((current) => ({ ...current, extra2 }))}
+          onChange={(extra2) => change({ extra2 })}
           onBusy={waiting('extra2')}
         />
         <TextField
           label="Name"
-          name="name"
           isRequired
           maxLength={200}
           value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          onChange={(e) => change({ name: e.target.value })}
+          {...message('name')}
         />
         <TextField
           label="Price ($)"
-          name="price"
           isRequired
           inputMode="decimal"
           placeholder="24.99"
           value={form.price}
-          onChange={(e) => setForm({ ...form, price: e.target.value })}
+          onChange={(e) => change({ price: e.target.value })}
+          {...message('price')}
         />
         <TextField
           label="Tags (comma-separated)"
-          name="tag"
           isRequired
           placeholder="tees,new-releases"
           value={form.tag}
-          onChange={(e) => setForm({ ...form, tag: e.target.value })}
+          onChange={(e) => change({ tag: e.target.value })}
+          {...message('tag')}
         />
         {counts.length === 0 ? (
           <TextField
             label="Stock item (apparel and gift wraps)"
-            name="stockRef"
             value={form.stockRef}
-            onChange={(e) => setForm({ ...form, stockRef: e.target.value })}
+            onChange={(e) => change({ stockRef: e.target.value })}
+            {...message('stockRef')}
           />
         ) : (
           counts.map((k) => (
@@ -135,26 +139,26 @@ export function AddProductForm({
               name={`stock-${k}`}
               inputMode="numeric"
               value={form.stock[k] ?? ''}
-              onChange={(e) => setForm({ ...form, stock: { ...form.stock, [k]: e.target.value } })}
+              onChange={(e) => change({ stock: { ...form.stock, [k]: e.target.value } })}
             />
           ))
         )}
         <TextAreaField
           className="wide"
           label="Description"
-          name="description"
           isRequired
           rows={3}
           maxLength={5000}
           value={form.description}
-          onChange={(e) => setForm({ ...form, description: e.target.value })}
+          onChange={(e) => change({ description: e.target.value })}
+          {...message('description')}
         />
-        {(error || problem) && (
+        {problem && (
           <p className="error wide" role="alert">
-            {error || problem}
+            {problem}
           </p>
         )}
-        <Button type="submit" variation="primary" className="wide" isLoading={adding} loadingText="Adding…">
+        <Button type="submit" variation="primary" className="wide" isLoading={added.sending} loadingText="Adding…">
           Add product
         </Button>
       </form>

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { MESSAGES } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /** Add a product: a photo still on its way is not a missing photo (the owner is told to wait for it). */
@@ -9,9 +10,12 @@ const ID = '0b3c8f8e-5a5e-4c1e-9a2b-1d2e3f4a5b6c';
 let statuses: unknown[];
 const posted: unknown[] = [];
 const alerted = jest.fn();
+/** How the shop answers an added product (a 201 unless a test says otherwise). */
+let created: () => Promise<Response>;
 
 beforeEach(() => {
   posted.length = 0;
+  created = async () => json(201, { id: 'new' });
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   alerted.mockReset();
   window.alert = alerted;
@@ -21,7 +25,7 @@ beforeEach(() => {
       return json(200, { products: [], total: 0, nextCursor: null });
     if (url === '/api/admin/products') {
       posted.push(JSON.parse(init!.body as string));
-      return json(201, { id: 'new' });
+      return created();
     }
     if (url === '/api/admin/uploads')
       return json(201, {
@@ -99,4 +103,39 @@ it('without any photo, Add product still asks for one (the spec\'s "Please uploa
   await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
   expect(alerted).toHaveBeenCalledWith(MESSAGES.uploadImage);
   expect(posted).toEqual([]);
+});
+
+it("a price that cannot be read is said beside it; then Add product is held while it goes and the shop's message for a field shows beside it", async () => {
+  statuses = [
+    {
+      id: ID,
+      status: 'ready',
+      photo: { src: `/images/products/${ID}`, width: 800, height: 600, widths: [320, 480, 640, 800] },
+      preview: `/images/products/${ID}/320.jpg`,
+    },
+  ];
+  const shop = heldRefusal({ tag: 'This tag is not one the shop lists.' });
+  created = shop.answer;
+  await fillIn();
+  expect(await screen.findByText('Ready')).toBeTruthy();
+  const price = screen.getByRole('textbox', { name: /Price/ });
+  await userEvent.clear(price);
+  await userEvent.type(price, '24,99 dollars');
+  await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
+  await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
+  expect(screen.getAllByText('Price must look like 12.99').length).toBeGreaterThan(0);
+  expect(posted).toEqual([]);
+
+  await userEvent.clear(price);
+  await userEvent.type(price, '24.99');
+  await userEvent.click(screen.getByRole('button', { name: /Add product/i }));
+  await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: /Adding/ }).disabled).toBe(true));
+  shop.release();
+  const tags = screen.getByRole('textbox', { name: /Tags/ });
+  await waitFor(() => expect(tags.getAttribute('aria-invalid')).toBe('true'));
+  expect(screen.getByText('This tag is not one the shop lists.')).toBeTruthy();
+  expect(price.getAttribute('aria-invalid')).toBe('false');
+  expect(posted).toHaveLength(1);
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Name/ }).value).toBe('Harvest Candle');
+  expect(alerted).not.toHaveBeenCalled();
 });

@@ -52,9 +52,12 @@ const voided = {
 };
 let cards: Record<string, unknown>[];
 const calls: { method: string; url: string; body: Record<string, unknown> | null }[] = [];
+/** A POST waits for this before it is answered (a write on its way). */
+let held: Promise<void> | undefined;
 
 beforeEach(() => {
   calls.length = 0;
+  held = undefined;
   cards = [bought, failedCredit, voided];
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -64,6 +67,7 @@ beforeEach(() => {
     calls.push({ method, url, body });
     if (url === '/api/admin/gift-cards' && method === 'GET') return json(200, { cards, outstanding: 4750 });
     if (url === '/api/admin/gift-cards' && method === 'POST') {
+      await held;
       if (body!.orderNumber === '#1')
         return json(400, {
           error: {
@@ -149,8 +153,28 @@ it('issues store credit once per form: dollars checked first, the server refusal
 
   await userEvent.clear(amount);
   await userEvent.type(amount, '25.50');
-  // The button says what it issues.
+  // The rest is checked with the server's own schema first: its words beside the field, nothing sent.
+  const email = within(form).getByLabelText(/Recipient's email/);
+  await userEvent.clear(email);
+  await userEvent.type(email, 'ruth@example');
   await userEvent.click(within(form).getByRole('button', { name: 'Issue $25.50 of store credit' }));
+  await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+  expect(within(form).getByText('Please enter a valid email address.')).toBeTruthy();
+  expect(amount.getAttribute('aria-invalid')).toBe('false');
+  expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  await userEvent.type(email, '.com');
+
+  // The button says what it issues, and is held while the credit is on its way.
+  let release = () => {};
+  held = new Promise((resolve) => (release = resolve));
+  await userEvent.click(within(form).getByRole('button', { name: 'Issue $25.50 of store credit' }));
+  await waitFor(() =>
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Issue $25.50 of store credit' }).disabled).toBe(
+      true,
+    ),
+  );
+  release();
+  held = undefined;
   expect(await within(form).findByText('No order has this number.')).toBeTruthy();
   const orderField = within(form).getByLabelText(/^For order/);
   expect(orderField.getAttribute('aria-invalid')).toBe('true');

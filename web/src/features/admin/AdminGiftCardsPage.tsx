@@ -3,27 +3,41 @@ import { useState, type FormEvent } from 'react';
 import { useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
+import { storeCreditBodySchema } from '#shared/schemas/gift-cards';
 import { FormError } from '../../components/FormError';
 import { AdminTable } from './AdminTable';
 import { GIFT_CARD_COLUMNS, GiftCardCells } from './GiftCardBits';
 import { downloadGiftCardsCsv, issueStoreCredit, listGiftCards } from './giftCardsAdmin';
 import { StoreCreditForm } from './StoreCreditForm';
 import { creditBody, creditCents, EMPTY_CREDIT, type CreditDraft } from './storeCredit';
-import { AdminPage, adminWrite, problemText, refused, submissionOf, useAdminWrites } from './useAdmin';
+import { useForm } from '../../components/form/useForm';
+import {
+  AdminPage,
+  checkedWrite,
+  problemText,
+  refused,
+  submissionOf,
+  useAdminWrites,
+  type WriteResult,
+} from './useAdmin';
 
 export const loader = () => listGiftCards();
 
 /**
  * Store credit (the page's one write): the dollars are checked first (a sentence beside the field, nothing sent), then
- * the card is issued once per form (its issueId: a second press answers the same card).
+ * the rest with the server's schema, then the card is issued once per form (its issueId: a second press answers the
+ * same card).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { draft, issueId } = (await submissionOf(request)) as unknown as { draft: CreditDraft; issueId: string };
   const amount = creditCents(draft.amount);
   if ('problem' in amount) return refused('issue', amount.problem, { amount: amount.problem });
-  return adminWrite(
+  const body = creditBody(draft, issueId, amount.cents);
+  return checkedWrite(
     'issue',
-    () => issueStoreCredit(creditBody(draft, issueId, amount.cents)),
+    storeCreditBodySchema,
+    body,
+    () => issueStoreCredit(body),
     (card) =>
       `Issued ${formatPrice(card.amount)} of store credit to ${unescapeText(card.recipient.name)} (${card.recipient.email}): it is mailed within a minute.`,
   );
@@ -37,26 +51,19 @@ const newIssueId = () => crypto.randomUUID();
  */
 export default function AdminGiftCardsPage() {
   const { cards, outstanding } = useLoaderData<typeof loader>();
-  const { write, notice, result, pending } = useAdminWrites();
-  const [draft, setDraft] = useState<CreditDraft>(EMPTY_CREDIT);
+  const { notice } = useAdminWrites();
   // One id per form: a second press (or a retry after a lost answer) is the same credit; a new form, a new id.
   const [issueId, setIssueId] = useState(newIssueId);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const form = useForm<CreditDraft, WriteResult>('credit', EMPTY_CREDIT, () => setIssueId(newIssueId()), {
+    intent: 'issue',
+    keepState: true,
+  });
   const [csvProblem, setCsvProblem] = useState('');
-  const [answered, setAnswered] = useState(result);
-  if (answered !== result) {
-    setAnswered(result);
-    setFields(result?.fields ?? {});
-    if (result?.ok) {
-      setDraft(EMPTY_CREDIT);
-      setIssueId(newIssueId());
-    }
-  }
   const spendable = cards.filter((card) => card.status !== 'voided').length;
 
   function send(event: FormEvent) {
     event.preventDefault();
-    void write('issue', { draft, issueId });
+    form.send({ draft: form.values, issueId });
   }
 
   return (
@@ -96,13 +103,7 @@ export default function AdminGiftCardsPage() {
         empty="No gift cards yet: cards bought in the shop and store credit you issue are listed here."
         cells={(card) => <GiftCardCells card={card} />}
       />
-      <StoreCreditForm
-        draft={draft}
-        set={(changes) => setDraft({ ...draft, ...changes })}
-        fields={fields}
-        sending={pending === 'issue'}
-        send={send}
-      />
+      <StoreCreditForm draft={form.values} set={form.change} fields={form.fields} sending={form.sending} send={send} />
     </AdminPage>
   );
 }

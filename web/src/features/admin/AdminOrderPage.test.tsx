@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { adminOrder } from '../../testing/orders';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { CONFIRMATION_MAIL_MESSAGES as WORDS } from '#shared/messages';
@@ -409,7 +410,22 @@ describe('how the tax was computed (issue 35)', () => {
   });
 });
 
-it('the refund form shows what the server refunds (the shared rule) and sends one refund id for a double press', async () => {
+/** The order page of `detail`, with the shop answering its refunds (`refunds`, given the body), and its refund form. */
+async function showRefundForm(detail: unknown, refunds: (body: unknown) => Promise<Response>) {
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) === '/api/admin/orders/pi_1/refunds') return refunds(JSON.parse(init?.body as string));
+    return urlOf(input) === '/api/admin/orders/pi_1'
+      ? json(200, detail)
+      : json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  jest.spyOn(window, 'confirm').mockReturnValue(true);
+  renderOrderPage();
+  return screen.findByRole('region', { name: 'Refund' });
+}
+
+/** An order of two candles, paid and not refunded yet, as the order page reads it. */
+function refundableOrder() {
   const money = {
     captured: 4199 + 320,
     refunded: 0,
@@ -438,20 +454,16 @@ it('the refund form shows what the server refunds (the shared rule) and sends on
     timeline: [],
     confirmationMail: null,
   };
-  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  return detail;
+}
+
+it('the refund form shows what the server refunds (the shared rule) and sends one refund id for a double press', async () => {
+  const detail = refundableOrder();
   const sent: { refundId: string; lines: unknown[]; reason: string }[] = [];
-  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (urlOf(input) === '/api/admin/orders/pi_1/refunds') {
-      sent.push(JSON.parse(init?.body as string));
-      return json(409, { error: { code: 'conflict', message: 'The order is busy. Please try again.' } });
-    }
-    return urlOf(input) === '/api/admin/orders/pi_1'
-      ? json(200, detail)
-      : json(404, { error: { code: 'not_found', message: 'Not found.' } });
-  }) as typeof fetch;
-  jest.spyOn(window, 'confirm').mockReturnValue(true);
-  renderOrderPage();
-  const form = await screen.findByRole('region', { name: 'Refund' });
+  const form = await showRefundForm(detail, async (body) => {
+    sent.push(body as (typeof sent)[number]);
+    return json(409, { error: { code: 'conflict', message: 'The order is busy. Please try again.' } });
+  });
   expect(within(form).getByText(/Paid \$45\.19, refunded \$0\.00: \$45\.19 left/)).toBeTruthy();
   await userEvent.selectOptions(within(form).getByLabelText('Candle (2 of 2 left)'), '1');
   // One candle: 1800 and half the tax on the goods, (320 - 53) / 2 = 133.5, rounded: 134.
@@ -464,6 +476,24 @@ it('the refund form shows what the server refunds (the shared rule) and sends on
   expect(sent[0]).toMatchObject({ lines: [{ id: 'candle', size: 'CANDLE', quantity: 1 }], reason: 'damaged' });
   expect(sent[1].refundId).toBe(sent[0].refundId);
   expect(sent[0].refundId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+});
+
+it("the refund form is held while it goes, and the server's message for a field shows beside that field", async () => {
+  const shop = heldRefusal({ amount: 'That is more than is left to refund.' });
+  const form = await showRefundForm(refundableOrder(), shop.answer);
+  await userEvent.click(within(form).getByRole('radio', { name: 'An amount' }));
+  await userEvent.type(within(form).getByLabelText('Amount ($)'), '5');
+  await userEvent.click(within(form).getByRole('button', { name: 'Refund $5.00' }));
+  await waitFor(() =>
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Refund $5.00' }).disabled).toBe(true),
+  );
+  shop.release();
+  const amount = within(form).getByLabelText('Amount ($)');
+  await waitFor(() => expect(amount.getAttribute('aria-invalid')).toBe('true'));
+  expect(within(form).getByText('That is more than is left to refund.')).toBeTruthy();
+  expect(within(form).getByLabelText('Note (only you see it)').getAttribute('aria-invalid')).toBe('false');
+  expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Refund $5.00' }).disabled).toBe(false);
+  expect(within(form).getByLabelText<HTMLInputElement>('Amount ($)').value).toBe('5');
 });
 
 it('opened from a replacement that cannot be made: the form holds its units and the reason sold out', async () => {

@@ -6,6 +6,7 @@ import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { REFUND_REASONS, type RefundReason } from '#shared/refunds';
+import { refundBodySchema } from '#shared/schemas/refunds';
 import { useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import {
   cancelOrder,
@@ -23,7 +24,7 @@ import { OrderSummary } from './OrderSummary';
 import { PackingSlips } from './PackingSlip';
 import { RefundCard } from './RefundCard';
 import { RefundForm, RefundList, type RefundPreset, type RefundRequest } from './RefundForm';
-import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
+import { AdminPage, adminWrite, checkedWrite, submissionOf, useAdminWrites } from './useAdmin';
 
 /**
  * The confirmation and the notice of Cancel order: a paid order is refunded; a $0 one (a replacement) has nothing to
@@ -94,8 +95,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case 'refund':
       return adminWrite(write.intent, () => cancelOrder(orderNumber), 'Refund finished.');
     case 'refund-part':
-      return adminWrite(
+      return checkedWrite(
         write.intent,
+        refundBodySchema,
+        write.refund,
         () => refundOrder(orderNumber, write.refund),
         (detail) =>
           `Refunded ${formatPrice(detail.order.money?.refunds.find((r) => r.refundId === write.refund.refundId)?.total ?? 0)}; the customer is mailed.`,
@@ -208,14 +211,7 @@ export default function AdminOrderPage() {
           </section>
         )}
         <RefundCard order={order} busy={pending === 'refund'} send={() => void write('refund')} />
-        {order.money?.refundable && (
-          <RefundForm
-            order={order}
-            preset={preset}
-            busy={pending === 'refund-part'}
-            send={(refund) => void write('refund-part', { refund })}
-          />
-        )}
+        {order.money?.refundable && <RefundForm order={order} preset={preset} />}
         <RefundList order={order} />
         <ReplacementRequests replacements={data.replacements} />
         <Timeline timeline={data.timeline} />

@@ -1,15 +1,24 @@
 import { useState } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { unescapeText } from '#shared/sanitize';
-import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, productInputSchema } from '#shared/schemas/admin';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { AddProductForm } from './AddProductForm';
+import { AddProductForm, productOf, type ProductDraft } from './AddProductForm';
 import { createProduct, deleteProduct, draftProduct, listProducts, updateProduct, type AdminProduct } from './adminApi';
 import { AdminTable } from './AdminTable';
 import { ProductCardList, ADMIN_PHONE } from './ProductCardList';
 import { PRODUCT_COLUMNS, ProductCells } from './ProductCells';
 import { changes, rowsOf, type Row } from './productRows';
-import { AdminPage, adminWrite, cursorOf, refused, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
+import {
+  AdminPage,
+  adminWrite,
+  checkedWrite,
+  cursorOf,
+  refused,
+  submissionOf,
+  useAdminWrites,
+  useCursorPages,
+} from './useAdmin';
 
 /** A page of listed products, or the one product `?id=` (the dashboard's low-stock links). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -20,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ProductWrite =
   | { intent: 'save'; product: AdminProduct; row: Row }
   | { intent: 'draft' | 'delete'; id: string; name: string }
-  | { intent: 'create'; product: Record<string, unknown> & { name: string } };
+  | { intent: 'create'; draft: ProductDraft };
 
 export async function action({ request }: ActionFunctionArgs) {
   const write = (await submissionOf(request)) as ProductWrite;
@@ -40,8 +49,17 @@ export async function action({ request }: ActionFunctionArgs) {
       return adminWrite('draft', () => draftProduct(write.id), `Drafted ${write.name}.`);
     case 'delete':
       return adminWrite('delete', () => deleteProduct(write.id), `Deleted ${write.name}.`);
-    case 'create':
-      return adminWrite('create', () => createProduct(write.product), `Added ${write.product.name}.`);
+    case 'create': {
+      const made = productOf(write.draft);
+      if (!made.ok) return refused('create', made.message, made.fields);
+      return checkedWrite(
+        'create',
+        productInputSchema,
+        made.product,
+        () => createProduct(made.product),
+        `Added ${made.product.name}.`,
+      );
+    }
   }
 }
 
@@ -118,12 +136,7 @@ export default function AdminProductsPage() {
           }}
         />
       )}
-      <AddProductForm
-        add={(product) => void write('create', { product })}
-        adding={sent?.intent === 'create'}
-        added={result?.intent === 'create' && result.ok ? result : null}
-        problem={addProblem}
-      />
+      <AddProductForm />
     </AdminPage>
   );
 }

@@ -25,7 +25,11 @@ let scrolled: jest.Mock;
 /** The page alone (the admin shell's session is stubbed by the token source). */
 const show = () => renderAdmin('/admin/promo-codes');
 
+/** A POST waits for this before it is answered (a write on its way). */
+let held: Promise<void> | undefined;
+
 beforeEach(() => {
+  held = undefined;
   calls.length = 0;
   codes = [welcome];
   setTokenSource(async () => ADMIN_TEST_TOKEN);
@@ -36,6 +40,15 @@ beforeEach(() => {
     calls.push({ method, url, body });
     if (url === '/api/admin/promo-codes' && method === 'GET') return json(200, { promoCodes: codes });
     if (url === '/api/admin/promo-codes' && method === 'POST') {
+      await held;
+      if (body?.code === 'welcome10')
+        return json(409, {
+          error: {
+            code: 'promo_code_exists',
+            message: 'Please check the highlighted fields.',
+            fields: { code: 'There is a code WELCOME10 already.' },
+          },
+        });
       if (body?.value === 150)
         return json(400, {
           error: {
@@ -102,6 +115,36 @@ it('makes a code: a wrong value is shown beside its field, then the code is made
     active: true,
   });
   expect(await screen.findByText('SPRING-15')).toBeTruthy();
+});
+
+it("checks a code with the server's schema before sending; Make is held while it goes; the server's refusal is beside its field", async () => {
+  show();
+  await screen.findByText('WELCOME10');
+  const code = screen.getByLabelText(/^Code/);
+  await userEvent.type(code, 'welcome10');
+  await userEvent.type(screen.getByLabelText('Percent off (1-100)'), '150');
+  await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
+  // The schema's own words beside the value, and nothing sent.
+  const value = screen.getByLabelText('Percent off (1-100)');
+  await waitFor(() => expect(value.getAttribute('aria-invalid')).toBe('true'));
+  expect(screen.getAllByText('A percent is a whole number from 1 to 100.').length).toBeGreaterThan(0);
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+  await userEvent.clear(value);
+  await userEvent.type(value, '10');
+  let release = () => {};
+  held = new Promise((resolve) => (release = resolve));
+  await userEvent.click(screen.getByRole('button', { name: 'Make promo code' }));
+  await waitFor(() =>
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Make promo code' }).disabled).toBe(true),
+  );
+  release();
+  await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+  expect(document.getElementById(code.getAttribute('aria-describedby')!.split(' ')[0])).toBeTruthy();
+  expect(screen.getAllByText('There is a code WELCOME10 already.').length).toBeGreaterThan(0);
+  expect(value.getAttribute('aria-invalid')).toBe('false');
+  expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Make promo code' }).disabled).toBe(false);
 });
 
 it('dollar fields the owner typed wrong are told in dollars beside the field, and nothing is sent; right ones are sent in cents', async () => {

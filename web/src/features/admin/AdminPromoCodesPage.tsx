@@ -1,13 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
 import { PROMO_FORM_MESSAGES } from '#shared/messages';
-import type { PromoView } from '#shared/schemas/promo';
+import { promoInputSchema, promoUpdateSchema, type PromoView } from '#shared/schemas/promo';
 import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './adminApi';
 import { AdminTable } from './AdminTable';
 import { PROMO_COLUMNS, PromoCodeCells } from './PromoCodeCells';
 import { PromoCodeForm } from './PromoCodeForm';
 import { bodyOf, dollarProblems, draftOf, EMPTY_DRAFT, type Draft } from './promoDraft';
-import { AdminPage, adminWrite, refused, submissionOf, useAdminWrites } from './useAdmin';
+import { useForm } from '../../components/form/useForm';
+import {
+  AdminPage,
+  adminWrite,
+  checkedWrite,
+  refused,
+  submissionOf,
+  useAdminWrites,
+  type WriteResult,
+} from './useAdmin';
 
 export const loader = async () => ({ codes: await listPromoCodes() });
 
@@ -17,8 +26,8 @@ type PromoWrite =
   | { intent: 'delete'; code: string };
 
 /**
- * Make or edit a code (the dollar fields are checked first: a sentence per field that cannot be read, nothing sent),
- * activate or deactivate one, delete an unused one.
+ * Make or edit a code (the dollar fields are checked first: a sentence per field that cannot be read, nothing sent;
+ * then the rest with the server's schema), activate or deactivate one, delete an unused one.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const write = (await submissionOf(request)) as PromoWrite;
@@ -36,51 +45,53 @@ export async function action({ request }: ActionFunctionArgs) {
   const problems = dollarProblems(draft);
   if (Object.keys(problems).length)
     return refused('save', [PROMO_FORM_MESSAGES.check, ...Object.values(problems)].join(' '), problems);
-  const body = bodyOf(draft);
-  return editing
-    ? adminWrite(
-        'save',
-        () => updatePromoCode(editing.code, { ...body, version: editing.version }),
-        (saved) => `Saved ${saved.code}.`,
-      )
-    : adminWrite(
-        'save',
-        () => createPromoCode({ ...body, code: draft.code }),
-        (saved) => `Made ${saved.code}: ${saved.description}.`,
-      );
+  // Then the rest with the server's own schema (its words beside each field), and only then sent.
+  if (editing) {
+    const body = { ...bodyOf(draft), version: editing.version };
+    return checkedWrite(
+      'save',
+      promoUpdateSchema,
+      body,
+      () => updatePromoCode(editing.code, body),
+      (saved) => `Saved ${saved.code}.`,
+    );
+  }
+  const body = { ...bodyOf(draft), code: draft.code };
+  return checkedWrite(
+    'save',
+    promoInputSchema,
+    body,
+    () => createPromoCode(body),
+    (saved) => `Made ${saved.code}: ${saved.description}.`,
+  );
 }
 
 /** Promo codes: list with uses, make, edit, deactivate, delete unused (issue 13). */
 export default function AdminPromoCodesPage() {
   const { codes } = useLoaderData<typeof loader>();
-  const { write, notice, result, sent, pending } = useAdminWrites();
-  const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
+  const { write, notice, sent } = useAdminWrites();
   /** The code being edited (its version as read), or null when making a new one. */
   const [editing, setEditing] = useState<PromoView | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  // What the last save answered: the field messages, or (saved) an empty form for the next code.
-  const [answered, setAnswered] = useState(result);
-  if (answered !== result) {
-    setAnswered(result);
-    if (result?.intent === 'save') {
-      setFields(result.fields ?? {});
-      if (result.ok) {
-        setDraft(EMPTY_DRAFT);
-        setEditing(null);
-      }
-    }
-  }
-  const set = (changes: Partial<Draft>) => setDraft({ ...draft, ...changes });
+  // The form's state, once (components/form): saved, it empties for the next code.
+  const form = useForm<Draft, WriteResult>('promo', EMPTY_DRAFT, () => setEditing(null), {
+    intent: 'save',
+    keepState: true,
+  });
 
   function save(event: FormEvent) {
     event.preventDefault();
-    void write('save', { draft, editing });
+    form.send({ draft: form.values, editing });
+  }
+
+  /** Another code to edit, or back to a new one: the last save's messages are put away. */
+  function open(promo: PromoView | null) {
+    setEditing(promo);
+    form.setValues(promo ? draftOf(promo) : EMPTY_DRAFT);
+    form.dismiss();
   }
 
   function edit(promo: PromoView) {
-    setEditing(promo);
-    setDraft(draftOf(promo));
-    setFields({});
+    open(promo);
     document.getElementById('promo-form')?.scrollIntoView({ behavior: 'smooth' });
   }
 
@@ -111,17 +122,13 @@ export default function AdminPromoCodesPage() {
         )}
       />
       <PromoCodeForm
-        draft={draft}
-        set={set}
+        draft={form.values}
+        set={form.change}
         editing={editing}
-        fields={fields}
-        saving={pending === 'save'}
+        fields={form.fields}
+        saving={form.sending}
         save={save}
-        cancel={() => {
-          setEditing(null);
-          setDraft(EMPTY_DRAFT);
-          setFields({});
-        }}
+        cancel={() => open(null)}
       />
     </AdminPage>
   );

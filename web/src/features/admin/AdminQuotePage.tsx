@@ -2,12 +2,13 @@ import { Badge, Button, TextAreaField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { formatPrice } from '#shared/money';
+import { offerBodySchema } from '#shared/schemas/quotes';
 import { orderLabel } from '#shared/order-number';
 import { fileSizeText, OWNER_MOVES, QUOTE_SERVICE_LABEL, QUOTE_STATUS_LABEL, quoteLabel } from '#shared/quotes';
 import { ApiError } from '../../lib/api';
-import { OfferForm } from './OfferForm';
+import { OfferForm, offerOf, type OfferDraft } from './OfferForm';
 import { artworkLink, catalogueProducts, getAdminQuote, moveQuote, sendOffer, sendShopMessage } from './quotesAdmin';
-import { AdminPage, adminWrite, refused, submissionOf, useAdminWrites } from './useAdmin';
+import { AdminPage, adminWrite, checkedWrite, refused, submissionOf, useAdminWrites } from './useAdmin';
 import './quotes.css';
 
 /** The quote, and the catalogue an offer's lines may be chosen from. */
@@ -20,10 +21,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const quoteId = params.quoteId ?? '';
   const sent = await submissionOf(request);
   if (sent.intent === 'offer') {
-    if (!sent.body) return refused('offer', 'Type the prices in dollars, like 32 or 32.50.');
-    return adminWrite('offer', () => sendOffer(quoteId, sent.body), 'Offer sent: the customer was mailed.', {
-      reloadOnConflict: true,
-    });
+    const offer = offerOf(sent.draft as OfferDraft);
+    if (!offer.ok) return refused('offer', offer.message, offer.fields);
+    return checkedWrite(
+      'offer',
+      offerBodySchema,
+      offer.body,
+      () => sendOffer(quoteId, offer.body),
+      'Offer sent: the customer was mailed.',
+      { reloadOnConflict: true },
+    );
   }
   if (sent.intent === 'message')
     return adminWrite('message', () => sendShopMessage(quoteId, String(sent.text)), 'Message sent.');
@@ -126,15 +133,7 @@ export default function AdminQuotePage() {
           ))}
         </section>
       )}
-      {canOffer && (
-        <OfferForm
-          service={quote.service}
-          quantity={quote.quantity}
-          catalogue={catalogue}
-          busy={pending === 'offer'}
-          onSend={(body) => void write('offer', { body })}
-        />
-      )}
+      {canOffer && <OfferForm service={quote.service} quantity={quote.quantity} catalogue={catalogue} />}
       <section className="card stack" aria-label="Messages">
         <h2>Messages</h2>
         <ul className="thread">

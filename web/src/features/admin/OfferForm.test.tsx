@@ -1,7 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, urlOf } from '../../testing/render';
+import { action } from './AdminQuotePage';
 import { OfferForm, type CatalogueProduct } from './OfferForm';
 import { catalogueProducts } from './quotesAdmin';
 
@@ -28,11 +31,35 @@ const catalogue: CatalogueProduct[] = [
     ],
   },
 ];
+/** What the page's action sent the shop (POST /api/admin/quotes/{quoteId}/offers), and how the shop answers. */
 const sent = jest.fn();
-const show = () =>
-  render(<OfferForm service="printing" quantity={10} busy={false} onSend={sent} catalogue={catalogue} />);
+let answer: () => Promise<Response>;
+/** The form on the quote's page, sent through that page's own action (prices read, the schema, then the shop). */
+const show = () => {
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) !== '/api/admin/quotes/q1/offers') return json(404, {});
+    sent(JSON.parse(init!.body as string));
+    return answer();
+  }) as typeof fetch;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/quotes/:quoteId',
+        element: <OfferForm service="printing" quantity={10} catalogue={catalogue} />,
+        action,
+      },
+    ],
+    { initialEntries: ['/admin/quotes/q1'] },
+  );
+  return render(<RouterProvider router={router} />);
+};
 
-beforeEach(() => sent.mockClear());
+beforeEach(() => {
+  sent.mockClear();
+  // The shop's answer is not read here: a 404 leaves the form as it was.
+  answer = async () => json(404, { error: { code: 'not_found', message: 'Not found.' } });
+});
 
 it('draws "Something ships" once, as one checkbox that says whether it is ticked', async () => {
   show();
@@ -73,7 +100,7 @@ it('chooses a stocked product from the catalogue, then its size with what is in 
   expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Description/ }).value).toBe('Pumpkin & Co Tee');
   await userEvent.type(screen.getByRole('textbox', { name: /Unit price/ }), '30');
   await userEvent.click(screen.getByRole('button', { name: 'Send the offer' }));
-  expect(sent).toHaveBeenCalledTimes(1);
+  await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
   expect(sent.mock.calls[0][0].lines).toEqual([
     {
       description: 'Pumpkin & Co Tee',
@@ -95,7 +122,38 @@ it('a one-size product needs no size choice; "Not from stock" takes the product 
   expect(screen.queryByLabelText(/^Size/)).toBeNull();
   await userEvent.type(screen.getByRole('textbox', { name: /Unit price/ }), '5');
   await userEvent.click(screen.getByRole('button', { name: 'Send the offer' }));
+  await waitFor(() => expect(sent).toHaveBeenCalledTimes(1));
   expect(sent.mock.calls[0][0].lines[0]).not.toHaveProperty('productId');
+});
+
+it('a price that cannot be read is said beside its field, and nothing is sent', async () => {
+  show();
+  await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Forty tees');
+  const price = screen.getByRole('textbox', { name: /Unit price/ });
+  await userEvent.type(price, '3o');
+  await userEvent.click(screen.getByRole('button', { name: 'Send the offer' }));
+  await waitFor(() => expect(price.getAttribute('aria-invalid')).toBe('true'));
+  expect(screen.getByText('Type the prices in dollars, like 32 or 32.50.')).toBeTruthy();
+  expect(screen.getByRole('textbox', { name: /Description/ }).getAttribute('aria-invalid')).toBe('false');
+  expect(sent).not.toHaveBeenCalled();
+});
+
+it("the offer is held while it goes; the shop's message for a field shows beside that field", async () => {
+  const shop = heldRefusal({ 'lines.0.quantity': 'Quantity can be at most 10000.' });
+  answer = shop.answer;
+  show();
+  await userEvent.type(screen.getByRole('textbox', { name: /Description/ }), 'Forty tees');
+  await userEvent.type(screen.getByRole('textbox', { name: /Unit price/ }), '12');
+  await userEvent.click(screen.getByRole('button', { name: 'Send the offer' }));
+  const sending = await screen.findByRole<HTMLButtonElement>('button', { name: 'Sending…' });
+  expect(sending.disabled).toBe(true);
+  shop.release();
+  const quantity = screen.getByRole('spinbutton', { name: /Quantity/ });
+  await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
+  expect(screen.getByText('Quantity can be at most 10000.')).toBeTruthy();
+  expect(screen.getByRole('textbox', { name: /Unit price/ }).getAttribute('aria-invalid')).toBe('false');
+  expect(sent).toHaveBeenCalledTimes(1);
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Description/ }).value).toBe('Forty tees');
 });
 
 it('the catalogue is every listed product, read page after page, by name', async () => {

@@ -1,9 +1,12 @@
 import { Button, CheckboxField, SelectField, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { formatCents, formatPrice, toCents } from '#shared/money';
 import { OFFER_DEFAULT_SHIPPING, QUOTE_LIFETIME_DAYS } from '#shared/quotes';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE } from '#shared/sizes';
+import { drawnField } from '../../components/form/field';
+import { useForm } from '../../components/form/useForm';
+import type { WriteResult } from './useAdmin';
 
 /** A listed product the owner may offer from stock: its sizes as shoppers pick them, with what is available. */
 export interface CatalogueProduct {
@@ -31,8 +34,23 @@ const blank = (kind: LineDraft['kind'], quantity = ''): LineDraft => ({
 });
 const inDays = (days: number) => new Date(Date.now() + days * 86400_000).toISOString().slice(0, 10);
 
-/** What the form sends, or why it cannot (a price in dollars that cannot be read). */
-export function offerBodyOf(lines: LineDraft[], ships: boolean, shipping: string, note: string, validUntil: string) {
+/** The offer as typed. */
+export interface OfferDraft {
+  lines: LineDraft[];
+  ships: boolean;
+  shipping: string;
+  note: string;
+  validUntil: string;
+}
+
+const PRICES = 'Type the prices in dollars, like 32 or 32.50.';
+
+/**
+ * The offer the form's draft makes (prices in cents), or why it cannot: a price in dollars that cannot be read, said
+ * beside its field (the route action's first check; then the server's schema).
+ */
+export function offerOf(draft: OfferDraft) {
+  const { lines, ships, shipping, note, validUntil } = draft;
   const body = {
     lines: lines.map((line) => ({
       description: line.description,
@@ -46,8 +64,12 @@ export function offerBodyOf(lines: LineDraft[], ships: boolean, shipping: string
     note,
     validUntil,
   };
-  const unreadable = body.lines.some((line) => Number.isNaN(line.unitPrice)) || Number.isNaN(body.shipping);
-  return unreadable ? null : body;
+  const fields: Record<string, string> = {};
+  body.lines.forEach((line, index) => {
+    if (Number.isNaN(line.unitPrice)) fields[`lines.${index}.unitPrice`] = PRICES;
+  });
+  if (Number.isNaN(body.shipping)) fields.shipping = PRICES;
+  return Object.keys(fields).length ? { ok: false as const, message: PRICES, fields } : { ok: true as const, body };
 }
 
 /** What a size is called in the picker: its name (one size for a candle) and how many are available. */
@@ -57,28 +79,36 @@ const sizeText = ({ size, available }: { size: string; available: number }) =>
 /**
  * The owner's offer (issue 37): lines (description, goods or design work, quantity, unit price in dollars; a line may
  * be a stocked product chosen from the catalogue with its size, which then takes its units when paid: issue 50 item
- * 5), shipping or none, a note, valid until.
+ * 5), shipping or none, a note, valid until. Sent to the page's action (the prices read, then the server's schema);
+ * its state, pending state and the shop's messages beside its fields are the forms' one (components/form useForm).
  */
 export function OfferForm({
   service,
   quantity,
-  busy,
-  onSend,
   catalogue,
 }: {
   service: string;
   quantity: number;
-  busy: boolean;
-  onSend: (body: ReturnType<typeof offerBodyOf>) => void;
   /** The listed products, by name. */
   catalogue: readonly CatalogueProduct[];
 }) {
   const design = service !== 'printing';
-  const [lines, setLines] = useState<LineDraft[]>([blank(design ? 'design' : 'goods', String(design ? 1 : quantity))]);
-  const [ships, setShips] = useState(!design);
-  const [shipping, setShipping] = useState(formatCents(OFFER_DEFAULT_SHIPPING));
-  const [note, setNote] = useState('');
-  const [validUntil, setValidUntil] = useState(inDays(14));
+  // The form's state, once (components/form): the draft, the offer on its way, the shop's messages beside the fields.
+  const form = useForm<OfferDraft, WriteResult>(
+    'offer',
+    {
+      lines: [blank(design ? 'design' : 'goods', String(design ? 1 : quantity))],
+      ships: !design,
+      shipping: formatCents(OFFER_DEFAULT_SHIPPING),
+      note: '',
+      validUntil: inDays(14),
+    },
+    (sent) => sent,
+    { intent: 'offer', keepState: true },
+  );
+  const { lines, ships, shipping, note, validUntil } = form.values;
+  const message = drawnField(form.fields);
+  const setLines = (next: LineDraft[]) => form.change({ lines: next });
   const change = (index: number, patch: Partial<LineDraft>) =>
     setLines(lines.map((line, at) => (at === index ? { ...line, ...patch } : line)));
   const productOf = (id: string) => catalogue.find((product) => product.id === id);
@@ -95,7 +125,7 @@ export function OfferForm({
   };
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSend(offerBodyOf(lines, ships, shipping, note, validUntil));
+    form.send({ draft: form.values });
   }
   return (
     <form className="card offer-form stack" onSubmit={submit} aria-label="New offer">
@@ -109,11 +139,13 @@ export function OfferForm({
             maxLength={300}
             value={line.description}
             onChange={(e) => change(index, { description: e.target.value })}
+            {...message(`lines.${index}.description`)}
           />
           <SelectField
             label="Kind"
             value={line.kind}
             onChange={(e) => change(index, { kind: e.target.value as LineDraft['kind'] })}
+            {...message(`lines.${index}.kind`)}
           >
             <option value="goods">Goods (printing, products): taxed</option>
             <option value="design">Design work: a service</option>
@@ -125,6 +157,7 @@ export function OfferForm({
             required
             value={line.quantity}
             onChange={(e) => change(index, { quantity: e.target.value })}
+            {...message(`lines.${index}.quantity`)}
           />
           <TextField
             label="Unit price ($)"
@@ -132,12 +165,14 @@ export function OfferForm({
             required
             value={line.unitPrice}
             onChange={(e) => change(index, { unitPrice: e.target.value })}
+            {...message(`lines.${index}.unitPrice`)}
           />
           <SelectField
             label="From stock (optional)"
             descriptiveText="A product of the catalogue: its units are taken from stock when paid"
             value={line.productId}
             onChange={(e) => choose(index, e.target.value)}
+            {...message(`lines.${index}.productId`)}
           >
             <option value="">Not from stock</option>
             {catalogue.map((product) => (
@@ -152,6 +187,7 @@ export function OfferForm({
               required
               value={line.size}
               onChange={(e) => change(index, { size: e.target.value })}
+              {...message(`lines.${index}.size`)}
             >
               <option value="">Choose a size</option>
               {(productOf(line.productId)?.sizes ?? []).map((size) => (
@@ -175,14 +211,15 @@ export function OfferForm({
         label="Something ships"
         name="ships"
         checked={ships}
-        onChange={(e) => setShips(e.target.checked)}
+        onChange={(e) => form.change({ ships: e.target.checked })}
       />
       {ships && (
         <TextField
           label="Shipping ($)"
           inputMode="decimal"
           value={shipping}
-          onChange={(e) => setShipping(e.target.value)}
+          onChange={(e) => form.change({ shipping: e.target.value })}
+          {...message('shipping')}
         />
       )}
       <TextAreaField
@@ -190,7 +227,8 @@ export function OfferForm({
         rows={3}
         maxLength={3000}
         value={note}
-        onChange={(e) => setNote(e.target.value)}
+        onChange={(e) => form.change({ note: e.target.value })}
+        {...message('note')}
       />
       <TextField
         label="Valid until"
@@ -199,10 +237,11 @@ export function OfferForm({
         min={inDays(0)}
         max={inDays(QUOTE_LIFETIME_DAYS)}
         value={validUntil}
-        onChange={(e) => setValidUntil(e.target.value)}
+        onChange={(e) => form.change({ validUntil: e.target.value })}
+        {...message('validUntil')}
       />
-      <Button type="submit" variation="primary" isDisabled={busy}>
-        {busy ? 'Sending…' : 'Send the offer'}
+      <Button type="submit" variation="primary" isDisabled={form.sending}>
+        {form.sending ? 'Sending…' : 'Send the offer'}
       </Button>
     </form>
   );

@@ -2,6 +2,8 @@ import { Button, CheckboxField, SelectField, TextField } from '@aws-amplify/ui-r
 import type { FormEvent } from 'react';
 import { PROMO_KINDS, type PromoKind } from '#shared/promo';
 import type { PromoView } from '#shared/schemas/promo';
+import { drawnField } from '../../components/form/field';
+import { Options } from '../../components/form/parts';
 import type { Draft } from './promoDraft';
 
 const KIND_LABEL: Record<PromoKind, string> = {
@@ -12,7 +14,8 @@ const KIND_LABEL: Record<PromoKind, string> = {
 
 /**
  * Make a promo code, or edit one (`editing`: its code cannot change): the draft as typed, the server's message beside
- * each field it refused (`fields`), Save held while it goes (`saving`), Cancel back to a new code.
+ * each field it refused (`fields`), Save held while it goes (`saving`), Cancel back to a new code. Its state is the forms'
+ * one (components/form useForm, on AdminPromoCodesPage).
  */
 export function PromoCodeForm({
   draft,
@@ -31,7 +34,7 @@ export function PromoCodeForm({
   save: (event: FormEvent) => void;
   cancel: () => void;
 }) {
-  const fieldProps = (name: keyof Draft) => ({ name, hasError: Boolean(fields[name]), errorMessage: fields[name] });
+  const fieldProps = drawnField(fields);
   return (
     <form
       id="promo-form"
@@ -57,11 +60,7 @@ export function PromoCodeForm({
         onChange={(e) => set({ kind: e.target.value as PromoKind })}
         {...fieldProps('kind')}
       >
-        {PROMO_KINDS.map((kind) => (
-          <option key={kind} value={kind}>
-            {KIND_LABEL[kind]}
-          </option>
-        ))}
+        <Options values={PROMO_KINDS} label={KIND_LABEL} />
       </SelectField>
       {draft.kind !== 'shipping' && (
         <TextField

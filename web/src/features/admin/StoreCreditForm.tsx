@@ -1,11 +1,13 @@
 import { Button, TextAreaField, TextField } from '@aws-amplify/ui-react';
 import type { FormEvent } from 'react';
 import { formatPrice } from '#shared/money';
+import { drawnField } from '../../components/form/field';
 import { creditCents, type CreditDraft } from './storeCredit';
 
 /**
  * Store credit issued by hand (issue 36 item 4): the amount in dollars, who it is for, the reason, the order it makes
- * good for (optional); the server's message beside each field it refused (`fields`); the button says the amount.
+ * good for (optional); the shop's message beside each field it refused (`fields`: the form's state is the forms' one,
+ * components/form useForm, on AdminGiftCardsPage); the button says the amount.
  */
 export function StoreCreditForm({
   draft,
@@ -20,11 +22,7 @@ export function StoreCreditForm({
   sending: boolean;
   send: (event: FormEvent) => void;
 }) {
-  const fieldProps = (name: keyof CreditDraft) => ({
-    name,
-    hasError: Boolean(fields[name]),
-    errorMessage: fields[name],
-  });
+  const fieldProps = drawnField(fields);
   const typed = creditCents(draft.amount);
   return (
     <form id="store-credit" className="card add" onSubmit={send} aria-label="Issue store credit">

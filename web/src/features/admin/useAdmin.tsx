@@ -12,6 +12,8 @@ import {
 } from 'react-router-dom';
 import { useWrite } from '../../lib/useWrite';
 import { MESSAGES } from '#shared/messages';
+import { checked } from '#shared/schemas/checked';
+import type * as z from '#shared/schemas/zod';
 import { ADMIN_GROUP } from '#shared/roles';
 import { accessToken, ApiError, tokenGroups } from '../../lib/api';
 
@@ -102,6 +104,26 @@ export const refused = (intent: string, text: string, fields?: Record<string, st
   notice: { variation: 'error', text },
   fields,
 });
+
+/**
+ * A form's write (docs/decisions/0156): the body checked first with the schema the server checks it with (the same
+ * messages, each beside its field, and nothing sent that it would refuse), then written as adminWrite writes.
+ */
+export async function checkedWrite<S extends z.ZodMiniType, T>(
+  intent: string,
+  schema: S,
+  body: unknown,
+  write: () => Promise<T>,
+  done: string | ((result: T) => string),
+  options?: Parameters<typeof adminWrite>[3],
+): Promise<WriteResult> {
+  const check = checked(schema, body);
+  if (!check.ok) {
+    const more = Object.values(check.fields).filter((text) => text !== check.message);
+    return refused(intent, [check.message, ...new Set(more)].join(' '), check.fields);
+  }
+  return adminWrite(intent, write, done, options);
+}
 
 const isWriteResult = (value: unknown): value is WriteResult =>
   typeof value === 'object' && value !== null && 'reload' in value && 'intent' in value;

@@ -1,18 +1,10 @@
-import { Fragment, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { REMINDER_MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
+import { fieldLayout } from '../../components/form/field';
+import { AddressLines, NameEmailFields, SendButton } from '../../components/form/parts';
 
-const FIELDS: { key: keyof ShippingAddress; label: string; type?: string; autoComplete: string }[] = [
-  { key: 'name', label: 'Full name', autoComplete: 'name' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { key: 'line1', label: 'Address', autoComplete: 'address-line1' },
-  { key: 'city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'state', label: 'State', autoComplete: 'address-level1' },
-  { key: 'zip', label: 'ZIP code', autoComplete: 'postal-code' },
-];
-
-/** What a cart of gift cards only asks for: the buyer's name and email (issue 50 item 9). */
-const BUYER_FIELDS = new Set<keyof ShippingAddress>(['name', 'email']);
+type Key = keyof ShippingAddress;
 
 interface ShippingFormProps {
   address: ShippingAddress;
@@ -22,16 +14,19 @@ interface ShippingFormProps {
   onChange?: (address: ShippingAddress) => void;
   onSubmit?: (event: FormEvent) => void;
   onBack?: () => void;
+  /** The messages beside the fields: the shared schema's, or the server's mapped back (ShippingStep's action). */
   fieldErrors?: Partial<Record<string, string>>;
   /** A signed-in shopper's saved profiles, above the fields. */
   picker?: ReactNode;
+  /** Next is on its way (the router's navigation: useFormSend). */
   busy?: boolean;
 }
 
 /**
- * The Shipping Details form: the step's (ShippingStep.tsx) and, without handlers and inert, its first screen's in the
- * first HTML (CheckoutShell.tsx, docs/decisions/0132), so the form paints before the app runs and the app's own
- * takes its place without moving anything.
+ * The Shipping Details form, built of the forms' parts (components/form, docs/decisions/0156): the step's
+ * (ShippingStep.tsx) and, without handlers, read-only and inert, its first screen's in the first HTML
+ * (CheckoutShell.tsx, docs/decisions/0132), so the form paints before the app runs and the app's own takes its place
+ * without moving anything.
  */
 export function ShippingForm({
   address,
@@ -41,9 +36,13 @@ export function ShippingForm({
   onBack,
   fieldErrors = {},
   picker,
-  busy,
+  busy = false,
 }: ShippingFormProps) {
   const shell = !onChange;
+  const field = fieldLayout<Key>('ship', fieldErrors);
+  const set =
+    onChange &&
+    ((key: Key) => (event: { target: { value: string } }) => onChange({ ...address, [key]: event.target.value }));
   return (
     <form
       className="stack card"
@@ -52,47 +51,21 @@ export function ShippingForm({
       inert={shell}
     >
       {picker}
-      {FIELDS.filter((field) => !buyerOnly || BUYER_FIELDS.has(field.key)).map((field) => (
-        <Fragment key={field.key}>
-          <label>
-            {field.label}
-            <input
-              name={field.key}
-              type={field.type ?? 'text'}
-              autoComplete={field.autoComplete}
-              required
-              maxLength={200}
-              value={address[field.key]}
-              readOnly={shell}
-              onChange={onChange && ((e) => onChange({ ...address, [field.key]: e.target.value }))}
-              aria-invalid={fieldErrors[field.key] ? true : undefined}
-              aria-describedby={
-                [fieldErrors[field.key] ? `${field.key}-error` : '', field.key === 'email' ? 'email-use' : '']
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-            />
-            {fieldErrors[field.key] && (
-              <span id={`${field.key}-error`} className="error">
-                {fieldErrors[field.key]}
-              </span>
-            )}
-          </label>
-          {/* Outside the label: the field's name stays "Email"; the input points at it (aria-describedby). */}
-          {field.key === 'email' && (
-            <p id="email-use" className="hint">
-              {REMINDER_MESSAGES.shippingNotice}
-            </p>
-          )}
-        </Fragment>
-      ))}
+      <NameEmailFields
+        field={field}
+        values={address}
+        set={set}
+        labels={{ name: 'Full name', email: 'Email' }}
+        emailMax={200}
+        // Under the field, not in its label: the field's name stays "Email"; the input points at it.
+        emailHint={{ id: 'email-use', text: REMINDER_MESSAGES.shippingNotice }}
+      />
+      {!buyerOnly && <AddressLines street="line1" field={field} values={address} set={set} />}
       <div className="actions">
         <button type="button" className="secondary" onClick={onBack}>
           Back
         </button>
-        <button type="submit" disabled={busy}>
-          {busy ? 'Please wait…' : 'Next'}
-        </button>
+        <SendButton sending={busy} label="Next" sendingLabel="Please wait…" />
       </div>
     </form>
   );

@@ -1,20 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
-import {
-  Navigate,
-  redirect,
-  replace,
-  useActionData,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSubmit,
-  type ActionFunctionArgs,
-} from 'react-router-dom';
+import { Navigate, redirect, replace, useLocation, useNavigate, type ActionFunctionArgs } from 'react-router-dom';
 import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
-import { isUsState } from '#shared/tax';
+import { refused, useFormSend, type FormAnswer } from '../../components/form/useForm';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart';
 import { isPromoRefusal } from './checkoutApi';
@@ -55,24 +45,37 @@ type NextInput = {
   promoCode: string | null;
   who: string | null;
 };
-/** What a refused Next answers the page (alerts are shown by the action, as the spec's alerts are). */
-export interface NextRefusal {
-  fieldErrors?: Record<string, string>;
-  /** The code cannot be used for this order: the cart takes it off. */
-  promoRefused?: string;
-}
+/**
+ * What a refused Next answers the form (useFormSend): the sentence and the messages beside the fields (the spec's alerts
+ * are shown by the action, as the spec's alerts are); `promoRefused`: the code cannot be used for this order, and the
+ * cart takes it off.
+ */
+export type NextRefusal = FormAnswer & { ok: false; promoRefused?: string };
+
+/** A key of the request's body (`shippingAddress.zip`) as the form's field (`zip`). */
+const formKey = (key: string) => key.replace('shippingAddress.', '');
 
 /**
- * Next (spec section 4): checks the state, then the server prices the checkout (a new one the first time; the same
- * one after Back) and the card step opens. Amounts, stock and the code are the server's to decide. A cart of gift
- * cards only has no state to check (its buyer's name and email alone are sent: checkoutApi.ts createIntent).
+ * Next (spec section 4): the details are checked with the schema the server checks them with (the state first: its
+ * message is the spec's alert, and it stays beside the field), then the server prices the checkout (a new one the
+ * first time; the same one after Back) and the card step opens. Amounts, stock and the code are the server's to decide.
+ * A cart of gift cards only asks for its buyer's name and email alone (checkoutApi.ts createIntent).
  */
 export async function action({ request }: ActionFunctionArgs): Promise<NextRefusal | Response | null> {
   const input = (await request.json()) as NextInput;
   const buyerOnly = onlyGiftCards(input.cart);
-  if (!buyerOnly && !isUsState(input.address.state)) {
-    window.alert(MESSAGES.invalidCheckoutState);
-    return null;
+  // Loaded when Next is first pressed (the step's chunk and the first HTML's form carry no schema: decision 0144).
+  const [{ checkoutAddressSchema, shippingAddressSchema }, { checked }] = await Promise.all([
+    import('#shared/schemas/address'),
+    import('#shared/schemas/checked'),
+  ]);
+  const { name, email } = input.address;
+  const check = buyerOnly
+    ? checked(checkoutAddressSchema, { name, email })
+    : checked(shippingAddressSchema, input.address);
+  if (!check.ok) {
+    if (check.fields.state === MESSAGES.invalidCheckoutState) window.alert(MESSAGES.invalidCheckoutState);
+    return check;
   }
   try {
     const result = await priceCheckout({
@@ -96,13 +99,8 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
       // The code cannot be used for this order (e.g. already used with this email): it is taken off, and Next goes
       // on without it.
       window.alert(error.message);
-      return { promoRefused: error.message };
-    } else if (error.fields)
-      return {
-        fieldErrors: Object.fromEntries(
-          Object.entries(error.fields).map(([key, message]) => [key.replace('shippingAddress.', ''), message]),
-        ),
-      };
+      return { ...refused(error), promoRefused: error.message };
+    } else if (error.fields) return refused(error, formKey);
     else window.alert(error.message);
     return null;
   }
@@ -112,14 +110,12 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
 export default function ShippingStep() {
   const { who, address, setAddress, promo } = useCheckout();
   const { cart } = useCart();
-  const refusal = useActionData<NextRefusal | null>();
-  const busy = useNavigation().state === 'submitting';
-  const submit = useSubmit();
+  const form = useFormSend<keyof ShippingAddress, NextRefusal>('ship');
+  const refusal = form.sentAnswer;
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const saved = useSavedProfiles(who);
   const heading = useStepHeading();
-  const fieldErrors = refusal?.fieldErrors ?? {};
   // Gift cards only: nothing ships; the buyer's name and email alone are asked for (issue 50 item 9).
   const buyerOnly = onlyGiftCards(cart);
 
@@ -148,7 +144,7 @@ export default function ShippingStep() {
   function next(event: FormEvent) {
     event.preventDefault();
     const input: NextInput = { cart: [...cart], address, promoCode: promo.applied?.code ?? null, who };
-    void submit(input, { method: 'post', encType: 'application/json' });
+    form.send(input);
   }
 
   return (
@@ -169,9 +165,9 @@ export default function ShippingStep() {
         onChange={setAddress}
         onSubmit={next}
         onBack={() => void navigate(STEP_PATH.cart)}
-        fieldErrors={fieldErrors}
+        fieldErrors={form.fields}
         picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
-        busy={busy}
+        busy={form.sending}
       />
     </>
   );

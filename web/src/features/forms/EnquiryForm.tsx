@@ -4,7 +4,8 @@ import { contactFormSchema, formSubmittedSchema, quoteFormSchema, type FormKind 
 import { api } from '../../lib/api';
 import '../../components/form/forms.css';
 import { EnquiryTexts, FormStatus, Honeypot, NameEmailFields, SendButton } from '../../components/form/parts';
-import { formAction, useForm } from '../../components/form/useForm';
+import { formAction } from '../../components/form/action';
+import { useForm } from '../../components/form/useForm';
 
 const EMPTY = { name: '', email: '', message: '', items: '', website: '' };
 

@@ -209,3 +209,15 @@ it('the balance page answers a code with what is left, and a wrong code or too m
   await user.click(screen.getByRole('button', { name: 'Check balance' }));
   await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.giftCardTooManyCodes));
 });
+
+it('adds one card for a double click: the form is on its way once, and says the card is in the cart', async () => {
+  const user = userEvent.setup();
+  renderApp('/gift-cards');
+  await screen.findByRole('heading', { name: 'Gift Cards', level: 1 });
+  await fill(user, 'Di', '$25');
+  await user.dblClick(screen.getByRole('button', { name: 'Add to cart' }));
+  expect(await screen.findByText(`Gift card for Di, mailed ${calendarDay(today())} is in your cart.`)).toBeTruthy();
+  expect(screen.queryByText(GIFT_CARD_WORDS.alreadyInCart)).toBeNull();
+  expect(stored()).toHaveLength(1);
+  expect(screen.getByRole('link', { name: 'View your cart' }).getAttribute('href')).toBe('/cart');
+});

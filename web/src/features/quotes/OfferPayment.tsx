@@ -5,6 +5,8 @@ import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { RuntimeConfig } from '#shared/schemas/common';
+import { fieldLayout } from '../../components/form/field';
+import { AddressLines, NameEmailFields } from '../../components/form/parts';
 import { ApiError } from '../../lib/api';
 import { loadConfig } from '../../lib/config';
 import {
@@ -21,14 +23,6 @@ import { payOffer, recordOffer, type QuoteView } from './quotesApi';
 const StripePaymentForm = lazy(loadStripePaymentForm);
 type Offer = NonNullable<QuoteView['offer']>;
 type Payment = Awaited<ReturnType<typeof payOffer>>;
-const FIELDS: { key: keyof ShippingAddress; label: string; autoComplete: string }[] = [
-  { key: 'name', label: 'Name', autoComplete: 'name' },
-  { key: 'email', label: 'Email', autoComplete: 'email' },
-  { key: 'line1', label: 'Address', autoComplete: 'address-line1' },
-  { key: 'city', label: 'City', autoComplete: 'address-level2' },
-  { key: 'state', label: 'State', autoComplete: 'address-level1' },
-  { key: 'zip', label: 'Zip', autoComplete: 'postal-code' },
-];
 const failed = (error: unknown) => (error instanceof ApiError ? error.message : MESSAGES.serverError);
 
 /**
@@ -132,25 +126,21 @@ export function OfferPayment({
       </p>
     );
   const label = payment ? formatPrice(payment.amounts.total) : '';
+  // The address block is the checkout's (components/form): the same fields, limits and messages beside them.
+  const field = fieldLayout<keyof ShippingAddress>('ship', fields);
+  const set = (key: keyof ShippingAddress) => (event: { target: { value: string } }) =>
+    setAddress({ ...address, [key]: event.target.value });
   return (
     <div className="stack">
       {!payment && (
         <form className="stack" onSubmit={(event) => void start(event)} aria-label="Where it ships">
           <h3>{offer.ships ? 'Where should we ship it?' : 'Nothing ships: no address needed.'}</h3>
-          {(offer.ships ? FIELDS : []).map((field) => (
-            <div className="field" key={field.key}>
-              <label htmlFor={`ship-${field.key}`}>{field.label}</label>
-              <input
-                id={`ship-${field.key}`}
-                autoComplete={field.autoComplete}
-                required
-                value={address[field.key]}
-                aria-invalid={fields[field.key] ? true : undefined}
-                onChange={(event) => setAddress({ ...address, [field.key]: event.target.value })}
-              />
-              {fields[field.key] && <span className="error field-error">{fields[field.key]}</span>}
-            </div>
-          ))}
+          {offer.ships && (
+            <>
+              <NameEmailFields field={field} values={address} set={set} emailMax={200} />
+              <AddressLines street="line1" field={field} values={address} set={set} />
+            </>
+          )}
           <button type="submit" disabled={busy}>
             {busy ? 'One moment…' : 'Continue to payment'}
           </button>

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES } from '#shared/messages';
 import { QUOTE_SERVICE_LABEL, QUOTE_SERVICES } from '#shared/quotes';
 import { quoteRequestSchema } from '#shared/schemas/quotes';
-import { EnquiryTexts, FormStatus, Honeypot, NameEmailFields, SendButton } from '../../components/form/parts';
-import { formAction, useForm } from '../../components/form/useForm';
+import { EnquiryTexts, FormStatus, Honeypot, NameEmailFields, Options, SendButton } from '../../components/form/parts';
+import { formAction } from '../../components/form/action';
+import { useForm } from '../../components/form/useForm';
 import { ArtworkPicker, type Artwork } from './ArtworkPicker';
 import { QuoteIntro } from './QuoteIntro';
 import { requestQuote } from './quotesApi';
@@ -68,11 +69,7 @@ export default function QuoteRequestPage() {
         <NameEmailFields field={field} values={values} set={set} />
         {field('service', 'Service', (a11y) => (
           <select {...a11y} name="service" value={values.service} onChange={set('service')}>
-            {QUOTE_SERVICES.map((service) => (
-              <option key={service} value={service}>
-                {QUOTE_SERVICE_LABEL[service]}
-              </option>
-            ))}
+            <Options values={QUOTE_SERVICES} label={QUOTE_SERVICE_LABEL} />
           </select>
         ))}
         <div className="two-cols">

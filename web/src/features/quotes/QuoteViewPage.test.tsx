@@ -131,7 +131,7 @@ it('the payment step shows one tax row: the figure for the address, with the tot
   await userEvent.type(screen.getByLabelText('Address'), '1 Main St');
   await userEvent.type(screen.getByLabelText('City'), 'Springfield');
   await userEvent.type(screen.getByLabelText('State'), 'Illinois');
-  await userEvent.type(screen.getByLabelText('Zip'), '62701');
+  await userEvent.type(screen.getByLabelText('ZIP code'), '62701');
   await userEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
   await screen.findByRole('button', { name: 'Pay $1,375.94' });
   expect(screen.getAllByText('Tax', { selector: 'dt' })).toHaveLength(1);
