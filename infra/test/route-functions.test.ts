@@ -158,6 +158,7 @@ describe('route table -> functions and routes', () => {
         cognito: ['USER_POOL_ID'],
         ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'],
         stripe: ['STRIPE_SECRET_ARN'],
+        shipping: ['SHIPPING_SECRET_ARN'],
         site: ['SITE_URL', 'SPA_BUCKET'],
         links: ['LINK_SIGNING_SECRET_ARN', 'SHOP_POSTAL_ADDRESS', 'SITE_URL'],
       };
