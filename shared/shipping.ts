@@ -73,8 +73,11 @@ export interface ShippingRate {
 export const SHIPPING_WORDS = {
   flat: 'Shipping & handling',
   free: 'Free shipping',
-  /** The flat rate's arrival, as the spec says it (section 9). */
-  flatArrival: 'Shipping takes 2-3 days.',
+  /** The rate choice's heading at the shipping step. */
+  heading: 'Shipping method',
+  loading: 'Finding shipping rates…',
+  /** Asked before the state and ZIP are typed. */
+  needAddress: 'Enter your state and ZIP code to see shipping rates.',
   /** When the provider did not answer: the shop offers its own rates and says so. */
   providerDown: "We couldn't get carrier rates just now, so we're offering our standard shipping.",
   /** The card step was sent a rate id the provider does not know, or of another cart or address. */

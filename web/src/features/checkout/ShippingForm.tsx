@@ -25,6 +25,8 @@ interface ShippingFormProps {
   fieldErrors?: Partial<Record<string, string>>;
   /** A signed-in shopper's saved profiles, above the fields. */
   picker?: ReactNode;
+  /** The shipping rates to choose from (RateChoice.tsx), below the fields. */
+  rates?: ReactNode;
   busy?: boolean;
 }
 
@@ -41,6 +43,7 @@ export function ShippingForm({
   onBack,
   fieldErrors = {},
   picker,
+  rates,
   busy,
 }: ShippingFormProps) {
   const shell = !onChange;
@@ -86,6 +89,7 @@ export function ShippingForm({
           )}
         </Fragment>
       ))}
+      {rates}
       <div className="actions">
         <button type="button" className="secondary" onClick={onBack}>
           Back

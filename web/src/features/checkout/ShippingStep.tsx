@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Navigate,
   redirect,
@@ -18,8 +18,9 @@ import { isUsState } from '#shared/tax';
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart';
 import { isPromoRefusal } from './checkoutApi';
-import { keepPriced, priceCheckout, storedFacts } from './checkoutSession';
+import { keepPriced, keepRateId, priceCheckout, readRateId, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
+import { RateChoice } from './RateChoice';
 import { ShippingForm } from './ShippingForm';
 import {
   isBlank,
@@ -122,6 +123,12 @@ export default function ShippingStep() {
   const fieldErrors = refusal?.fieldErrors ?? {};
   // Gift cards only: nothing ships; the buyer's name and email alone are asked for (issue 50 item 9).
   const buyerOnly = onlyGiftCards(cart);
+  // The shipping rate chosen (its id, kept for the tab: the card step prices it again on the server).
+  const [rateId, setRateId] = useState(readRateId);
+  const chooseRate = useCallback((id: string) => {
+    keepRateId(id);
+    setRateId(id);
+  }, []);
 
   // A refused code comes off the cart (its message was shown by the action).
   const refusedCode = refusal?.promoRefused;
@@ -171,6 +178,9 @@ export default function ShippingStep() {
         onBack={() => void navigate(STEP_PATH.cart)}
         fieldErrors={fieldErrors}
         picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
+        rates={
+          buyerOnly ? undefined : <RateChoice cart={cart} address={address} chosen={rateId} onChoose={chooseRate} />
+        }
         busy={busy}
       />
     </>
