@@ -101,6 +101,19 @@ export function ownRates(settings: ShippingSettings, goods: number): ShippingRat
     : [flat];
 }
 
+/**
+ * The rate shown chosen among those on offer: `id` while it is offered, else free shipping, else the flat rate, else the
+ * first (the shipping step and a wallet's sheet alike).
+ */
+export function chosenOf(rates: readonly ShippingRate[], id: string | undefined): ShippingRate | undefined {
+  return (
+    rates.find((rate) => rate.id === id) ??
+    rates.find((rate) => rate.kind === 'free') ??
+    rates.find((rate) => rate.kind === 'flat') ??
+    rates[0]
+  );
+}
+
 /** Free shipping applies when the owner set an amount and the goods (before a promo code's discount) reach it. */
 export const freeApplies = (settings: ShippingSettings, goods: number) =>
   settings.freeOverCents !== null && goods >= settings.freeOverCents;

@@ -76,8 +76,8 @@ export const CHECKOUT_ROUTES = [
     rateLimit: 'wallet-quotes',
     // Writes the client's count of wrong promo codes (decision 0139); stores nothing else.
     table: 'readwrite',
-    // Stripe: only where the stage prices tax with Stripe Tax.
-    uses: ['stripe'],
+    // Stripe: only where the stage prices tax with Stripe Tax; shipping: the sheet's calculated rates (issue 53).
+    uses: ['stripe', 'shipping'],
     body: walletQuoteBodySchema,
     answer: walletQuoteResultSchema,
     refusals: {

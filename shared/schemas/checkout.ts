@@ -148,6 +148,8 @@ export const walletQuoteBodySchema = z.object({
     ),
     country: z.literal('US', WALLET_MESSAGES.usOnly),
   }),
+  /** The rate the sheet has chosen (its id, as the answer's `shippingRates` name it); missing: the shop's default. */
+  shippingRateId: z.optional(shippingRateIdSchema),
 });
 /**
  * POST /api/checkout/shipping-rates (issue 53): the cart and where it goes, as far as the shipping step knows it (the
@@ -166,6 +168,12 @@ export const shippingRatesBodySchema = z.object({
 export type ShippingRatesBody = z.output<typeof shippingRatesBodySchema>;
 export const walletQuoteResultSchema = z.object({
   amounts: amountsSchema,
+  /**
+   * The rates on offer at this address (issue 53: the sheet's shipping options) and the one the amounts include, with
+   * why the flat rate alone when the provider did not answer; missing when nothing ships.
+   */
+  shippingRates: z.optional(z.array(shippingRateSchema)),
+  shipping: z.optional(z.object({ rate: shippingRateSchema, notice: z.optional(z.string()) })),
   /** The promo code the amounts include, when one was sent. */
   promo: z.optional(z.object({ code: z.string(), description: z.string() })),
 });

@@ -11,6 +11,7 @@ import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
 import { handler as getSettings } from './get-shipping-settings';
 import { handler as saveSettings } from './save-shipping-settings';
 import { handler as shippingRates } from './shipping-rates';
+import { handler as walletQuote } from './wallet-quote';
 
 /**
  * Rates by weight and place (issue 53 item 2, docs/decisions/0161), against DynamoDB Local and the shipping
@@ -252,6 +253,54 @@ describe('the card step prices the chosen rate again', () => {
       refunded: rugLine.price + ground.amount,
     });
     expect(order.amounts).toMatchObject({ shipping: ground.amount, tax: 0 });
+  });
+});
+
+describe("a wallet's sheet", () => {
+  const quote = (cart: unknown[], shippingRateId?: string) =>
+    invoke(walletQuote, {
+      method: 'POST',
+      path: '/api/checkout/wallet-quote',
+      body: {
+        cart,
+        shipTo: { city: 'Austin', state: 'TX', zip: '78702', country: 'US' },
+        ...(shippingRateId ? { shippingRateId } : {}),
+      },
+    });
+
+  it('lists the rates on offer as its shipping options, prices the one chosen, and the card step pays that total', async () => {
+    const first = await quote([candle()]);
+    expect(first.status).toBe(200);
+    // Nothing chosen yet: the flat rate, as on the shipping step.
+    expect(first.body.shipping.rate).toMatchObject({ id: 'flat', amount: 599 });
+    const ground = (first.body.shippingRates as Rate[]).find((rate) => rate.service === 'GroundAdvantage')!;
+    expect(first.body.shippingRates.map((rate: Rate) => rate.kind)).toEqual([
+      'calculated',
+      'calculated',
+      'calculated',
+      'flat',
+    ]);
+    const chosen = await quote([candle()], ground.id);
+    expect(chosen.body.shipping.rate).toEqual(ground);
+    expect(chosen.body.amounts).toEqual({ subtotal: 1800, discount: 0, shipping: 740, tax: 159, total: 2699 });
+    // Paying: the full address, the sheet's option and the total it showed.
+    const paid = await guestIntent({
+      cart: [candle()],
+      shippingAddress: NEAR,
+      shippingRateId: ground.id,
+      wallet: { shownTotal: 2699 },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.amounts.total).toBe(2699);
+    // Another option than the one whose total was shown is refused, nothing charged.
+    const other = await guestIntent({
+      cart: [candle()],
+      shippingAddress: NEAR,
+      shippingRateId: 'flat',
+      wallet: { shownTotal: 2699 },
+    });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('wallet_total_changed');
   });
 });
 

@@ -4,7 +4,7 @@ import { MESSAGES } from '#shared/messages';
 import { estimatedArrival, formatPrice } from '#shared/money';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
-import { arrivalOf, SHIPPING_WORDS, type ShippingRate } from '#shared/shipping';
+import { arrivalOf, chosenOf, SHIPPING_WORDS, type ShippingRate } from '#shared/shipping';
 import { isUsState } from '#shared/tax';
 import { shippingRates } from './checkoutApi';
 import { cartKey } from './steps';
@@ -15,16 +15,6 @@ export function arrivalText(rate: Pick<ShippingRate, 'days' | 'kind'>): string {
   return date
     ? `Arrives by ${longDay(date)}`
     : `${MESSAGES.shippingText}. Estimated arrival: ${longDay(estimatedArrival())}`;
-}
-
-/** The rate to show chosen: the one chosen before if still offered, else free shipping, else the flat rate, else the first. */
-function preferred(rates: readonly ShippingRate[], chosen: string | undefined): string | undefined {
-  return (
-    rates.find((rate) => rate.id === chosen)?.id ??
-    rates.find((rate) => rate.kind === 'free')?.id ??
-    rates.find((rate) => rate.kind === 'flat')?.id ??
-    rates[0]?.id
-  );
 }
 
 type Loaded = { key: string; rates: ShippingRate[]; notice?: string } | { key: string; failed: true };
@@ -76,7 +66,7 @@ export function RateChoice({
   }, [key]);
 
   const current = loaded && loaded.key === key && 'rates' in loaded ? loaded : null;
-  const selected = current ? preferred(current.rates, chosen) : undefined;
+  const selected = current ? chosenOf(current.rates, chosen)?.id : undefined;
   useEffect(() => {
     if (selected && selected !== chosen) onChoose(selected);
   }, [selected, chosen, onChoose]);

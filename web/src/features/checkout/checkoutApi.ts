@@ -80,9 +80,20 @@ export const shippingRates = async (input: {
   });
 
 /** A wallet sheet's total at the address it shows before the shopper pays (nothing is stored). */
-export const walletQuote = async (input: { cart: CartLine[]; promoCode?: string; shipTo: WalletShipTo }) =>
+export const walletQuote = async (input: {
+  cart: CartLine[];
+  promoCode?: string;
+  shipTo: WalletShipTo;
+  /** The sheet's chosen shipping option (issue 53). */
+  shippingRateId?: string;
+}) =>
   api('/api/checkout/wallet-quote', (await schemas.checkout()).walletQuoteResultSchema, {
-    body: { cart: lines(input.cart), shipTo: input.shipTo, ...(input.promoCode ? { promoCode: input.promoCode } : {}) },
+    body: {
+      cart: lines(input.cart),
+      shipTo: input.shipTo,
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
+    },
   });
 
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */

@@ -97,6 +97,8 @@ export async function priceCheckout(input: {
   promoCode: string | null;
   /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
   wallet?: { shownTotal: number };
+  /** The sheet's rate (a wallet's); missing: the one chosen at the shipping step, if any. */
+  shippingRateId?: string;
 }): Promise<CreateIntentResult> {
   const ask = () =>
     createIntent({
@@ -105,7 +107,7 @@ export async function priceCheckout(input: {
       ...storedCheckout(),
       signedIn: input.who !== null,
       promoCode: input.promoCode ?? undefined,
-      shippingRateId: readRateId(),
+      shippingRateId: input.shippingRateId ?? readRateId(),
       wallet: input.wallet,
     });
   const result = await ask().catch((error: unknown) => {
