@@ -8,6 +8,7 @@ import { checkLedger } from '../../domain/money/ledger';
 import { startShippingStandIn, type ShippingStandIn } from '../../local/shipping-stand-in';
 import { adminRefund, guestIntent, orderOf, pay, recordGuest } from '#tests/checkout';
 import { invoke, signInNewUser, useFreshTable } from '#tests/helpers';
+import { handler as getOrder } from '../admin/get-order';
 import { handler as getSettings } from './get-shipping-settings';
 import { handler as saveSettings } from './save-shipping-settings';
 import { handler as shippingRates } from './shipping-rates';
@@ -184,6 +185,14 @@ describe('the card step prices the chosen rate again', () => {
     expect(order.amounts).toEqual(intent.amounts);
     expect(order.shippingRate).toEqual(ground);
     expect(order.lines[0].shares).toMatchObject({ shipping: 740 });
+    // The owner's order page names it.
+    const page = await invoke(getOrder, {
+      method: 'GET',
+      path: `/api/admin/orders/${order.orderNumber}`,
+      params: { orderNumber: order.orderNumber },
+      token: admin,
+    });
+    expect(page.body.order.shippingRate).toEqual({ ...ground, fallback: null });
   });
 
   it('the flat rate (also when none is named) and free shipping over the amount; Alaska has no sales tax', async () => {
