@@ -69,8 +69,10 @@ export function promoDiscount(terms: Pick<PromoTerms, 'kind' | 'value'>, subtota
 export function amountsBeforeTax(
   lines: readonly PricedLine[],
   promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+  /** The chosen rate's price (shared/shipping.ts), priced by the server; missing: the flat rate. */
+  shippingCents?: number,
 ): Omit<Amounts, 'tax' | 'total'> & { discountOn: 'goods' | 'shipping' } {
-  const shipping = shippingFor(lines);
+  const shipping = shippingCents !== undefined && lines.some(isGoods) ? shippingCents : shippingFor(lines);
   const discount = promo ? promoDiscount(promo, goodsSubtotal(lines), shipping) : 0;
   return {
     subtotal: subtotalCents(lines),

@@ -1,5 +1,6 @@
 import { formatPrice, type Amounts } from './money';
 import type { ShippingAddress } from './schemas/address';
+import { FLAT_RATE_ID, type ShippingRate } from './shipping';
 
 /**
  * Paying with a wallet from the cart (issue 38 items 2 and 5, docs/decisions/0129): Apple Pay, Google Pay and Link
@@ -14,31 +15,48 @@ import type { ShippingAddress } from './schemas/address';
  */
 export const PAYMENT_METHOD_TYPES = ['card', 'link'] as const;
 
-/** What the wallet sheet lists: line items and one shipping rate, adding up to the total. */
+/** What the wallet sheet lists: line items and the chosen shipping rate, adding up to the total. */
 export interface WalletSheet {
   lineItems: { name: string; amount: number }[];
   shippingRate: { id: string; displayName: string; amount: number };
+  /** The shipping options, the chosen one first (issue 53); each other one priced as offered (choosing it re-prices). */
+  shippingRates: { id: string; displayName: string; amount: number }[];
   total: number;
 }
 
 export const WALLET_SHIPPING_RATE_ID = 'standard';
+/** The rate id the card step is sent for a sheet's rate: its own, or for the sheet's estimate the flat rate. */
+export const walletRateId = (sheetRateId: string) =>
+  sheetRateId === WALLET_SHIPPING_RATE_ID ? FLAT_RATE_ID : sheetRateId;
 
 /**
  * The server's amounts as the sheet shows them. Wallets take no negative line, so a promo code's discount comes off
  * the items (and what it takes beyond them, a free-shipping code, off the shipping): every figure is 0 or more and
  * they add up to the total the shopper authorizes.
  */
-export function walletSheet(amounts: Amounts, promoCode?: string | null): WalletSheet {
+export function walletSheet(
+  amounts: Amounts,
+  promoCode?: string | null,
+  /** The server's rates on offer at the sheet's address and the one the amounts include (shared/shipping.ts). */
+  options?: { rates: readonly ShippingRate[]; chosen: ShippingRate },
+): WalletSheet {
   const offItems = Math.min(amounts.discount, amounts.subtotal);
   const items = amounts.subtotal - offItems;
   const shipping = amounts.shipping - (amounts.discount - offItems);
   const itemsName = offItems > 0 && promoCode ? `Items (${promoCode} applied)` : 'Items';
+  const shippingRate = options
+    ? { id: options.chosen.id, displayName: options.chosen.label, amount: shipping }
+    : { id: WALLET_SHIPPING_RATE_ID, displayName: 'Shipping & handling', amount: shipping };
+  const others = (options?.rates ?? [])
+    .filter((rate) => rate.id !== shippingRate.id)
+    .map((rate) => ({ id: rate.id, displayName: rate.label, amount: rate.amount }));
   return {
     lineItems: [
       { name: itemsName, amount: items },
       { name: 'Tax', amount: amounts.tax },
     ],
-    shippingRate: { id: WALLET_SHIPPING_RATE_ID, displayName: 'Shipping & handling', amount: shipping },
+    shippingRate,
+    shippingRates: [shippingRate, ...others],
     total: items + shipping + amounts.tax,
   };
 }

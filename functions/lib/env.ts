@@ -64,6 +64,18 @@ const envSchema = z.object({
   /** Set in tests to a Stripe API stand-in (tests/stripe-stand-in.ts); unset in AWS. */
   STRIPE_API_BASE: z.optional(z.url()),
   /**
+   * The shipping provider's key (EasyPost: a test key `EZTK...` or a live one) and its webhook secret, locally; without
+   * a key calculated rates are not offered (the flat rate is). In AWS: SHIPPING_SECRET_ARN (docs/decisions/0161).
+   */
+  SHIPPING_API_KEY: z.optional(z.string().check(z.minLength(1))),
+  SHIPPING_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(1))),
+  /** In AWS: the Secrets Manager secret holding the provider's keys (JSON {apiKey, webhookSecret}). */
+  SHIPPING_SECRET_ARN: z.optional(z.string().check(z.minLength(1))),
+  /** Locally and in tests: the provider's stand-in (`http://127.0.0.1:<port>/v2/`); unset in AWS. */
+  SHIPPING_API_BASE: z.optional(z.url()),
+  /** How long the shop waits for the provider before it offers the flat rate, ms (default 4000). */
+  SHIPPING_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
+  /**
    * In AWS: the Secrets Manager secret CloudFront sends in the `x-origin-verify` header; every route's function
    * refuses a request without it (functions/lib/origin.ts, docs/decisions/0066).
    */

@@ -10,6 +10,7 @@ import { ADMIN_GROUP } from '#shared/roles';
 import { ensureUser, startCognito, type LocalCognito } from './cognito';
 import { databaseKeyId, LOCAL_REGION, newAccessKeyId, startDynamo, type LocalDynamo } from './dynamo';
 import { recordStackEnv } from './stack-env';
+import { startShippingStandIn } from './shipping-stand-in';
 import { createGateway } from './gateway';
 import { createRateLimiter, rateLimitSwitchFromEnv, type RateLimiterOptions } from './rate-limit';
 import type { RateLimitSwitch } from '#shared/rate-limits';
@@ -141,6 +142,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         return c;
       }),
     ]);
+    // The shipping provider (docs/decisions/0161): EasyPost's own test mode when SHIPPING_API_KEY is set (the same
+    // code), else its stand-in on a free loopback port with a key made at this start.
+    const shipping = process.env.SHIPPING_API_KEY ? null : await startShippingStandIn();
+    if (shipping) started.push(shipping);
     // What the functions call the stand-ins under (server to server); links and upload URLs follow each request.
     const origin = `http://localhost:${options.port}`;
     // CloudFront's secret origin header, played by the gateway: a new value each start (docs/decisions/0066).
@@ -173,6 +178,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? standIn.accessKeyId,
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? standIn.secretAccessKey,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      ...(shipping ? { SHIPPING_API_KEY: shipping.apiKey, SHIPPING_API_BASE: shipping.baseUrl } : {}),
     };
     Object.assign(process.env, stackEnv);
     recordStackEnv([...Object.keys(stackEnv), 'SHOP_STARTING']);

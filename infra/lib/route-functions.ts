@@ -21,6 +21,8 @@ export interface ShopFunctionsProps {
   imagesBucket: Bucket;
   userPool: UserPool;
   stripeSecret: Secret;
+  /** The shipping provider's keys (`shipping`: docs/decisions/0161). */
+  shippingSecret: Secret;
   /** The stage prices tax with Stripe Tax (context `stripeTax`): STRIPE_TAX=on where Stripe is used. */
   stripeTax?: boolean;
   originSecret: Secret;
@@ -125,8 +127,17 @@ export class ShopFunctions {
 
   /** Grants a function one of the other services a route or job declares in `uses`, and its settings. */
   private grantService(fn: ShopFunction, service: NonNullable<RouteDef['uses']>[number]): void {
-    const { imagesBucket, userPool, stripeSecret, stripeTax, linkSigningSecret, mail, shopEmail, postalAddress } =
-      this.props;
+    const {
+      imagesBucket,
+      userPool,
+      stripeSecret,
+      shippingSecret,
+      stripeTax,
+      linkSigningSecret,
+      mail,
+      shopEmail,
+      postalAddress,
+    } = this.props;
     switch (service) {
       case 's3':
         fn.addEnvironment('IMAGES_BUCKET', imagesBucket.bucketName);
@@ -155,6 +166,11 @@ export class ShopFunctions {
         // Stripe Tax with the same keys (docs/decisions/0108): the card step's calculation; off, the state table.
         if (stripeTax) fn.addEnvironment('STRIPE_TAX', 'on');
         stripeSecret.grantRead(fn);
+        return;
+      case 'shipping':
+        // The provider's keys at cold start (functions/lib/env.ts SHIPPING_SECRET_ARN); this secret only.
+        fn.addEnvironment('SHIPPING_SECRET_ARN', shippingSecret.secretArn);
+        shippingSecret.grantRead(fn);
         return;
       case 'site':
         // Set once the distribution (the site's origin) exists: see ShopStack.

@@ -76,6 +76,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly siteUrl: string;
   /** Holds the Stripe keys as JSON {secretKey, webhookSecret}; read by the functions that use Stripe. */
   readonly stripeSecret: Secret;
+  /** Holds the shipping provider's keys as JSON {apiKey, webhookSecret}; read by the functions that use `shipping`. */
+  readonly shippingSecret: Secret;
   /** What CloudFront sends in the origin header; every route's function refuses a request without it (0066). */
   readonly originSecret: Secret;
   /** Signs the links in mails (restore a cart, unsubscribe); read by the functions that use `links`. */
@@ -119,6 +121,7 @@ export class ShopStack extends Stack implements StageObservability {
     ({ logBucket: this.logBucket, spaBucket: this.spaBucket, imagesBucket: this.imagesBucket } = createBuckets(this));
     ({
       stripeSecret: this.stripeSecret,
+      shippingSecret: this.shippingSecret,
       originSecret: this.originSecret,
       linkSigningSecret: this.linkSigningSecret,
     } = createSecrets(this, stage));
@@ -146,6 +149,7 @@ export class ShopStack extends Stack implements StageObservability {
       imagesBucket: this.imagesBucket,
       userPool: this.userPool,
       stripeSecret: this.stripeSecret,
+      shippingSecret: this.shippingSecret,
       stripeTax: props.stripeTax,
       originSecret: this.originSecret,
       linkSigningSecret: this.linkSigningSecret,
@@ -267,6 +271,7 @@ export class ShopStack extends Stack implements StageObservability {
     const suppressed = {
       userPool: this.userPool,
       stripeSecret: this.stripeSecret,
+      shippingSecret: this.shippingSecret,
       originSecret: this.originSecret,
       linkSigningSecret: this.linkSigningSecret,
       distribution: this.distribution,
@@ -301,6 +306,11 @@ export class ShopStack extends Stack implements StageObservability {
       value: this.stripeSecret.secretArn,
       description:
         'Put the Stripe keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"secretKey":"sk_...","webhookSecret":"whsec_..."}\'',
+    });
+    new CfnOutput(this, 'ShippingSecretArn', {
+      value: this.shippingSecret.secretArn,
+      description:
+        'Put the EasyPost keys here: aws secretsmanager put-secret-value --secret-id <this> --secret-string \'{"apiKey":"EZTK...","webhookSecret":"..."}\'',
     });
     new CfnOutput(this, 'OriginSecretArn', {
       value: this.originSecret.secretArn,

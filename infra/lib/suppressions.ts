@@ -47,6 +47,7 @@ export function suppressFunctionDefaults(fn: LambdaFunction): void {
 export interface SuppressedParts {
   userPool: UserPool;
   stripeSecret: Secret;
+  shippingSecret: Secret;
   originSecret: Secret;
   linkSigningSecret: Secret;
   distribution: Distribution;
@@ -94,6 +95,13 @@ export function suppressFindings(stack: Construct, parts: SuppressedParts): void
       id: 'AwsSolutions-SMG4',
       reason:
         "Stripe keys are rotated in Stripe's dashboard (roll the key there, then put-secret-value); Secrets Manager cannot rotate them.",
+    },
+  ]);
+  NagSuppressions.addResourceSuppressions(parts.shippingSecret, [
+    {
+      id: 'AwsSolutions-SMG4',
+      reason:
+        "EasyPost keys are rotated in EasyPost's dashboard (make a new key there, then put-secret-value); Secrets Manager cannot rotate them.",
     },
   ]);
   NagSuppressions.addResourceSuppressions(parts.distribution, [

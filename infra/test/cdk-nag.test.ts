@@ -69,15 +69,16 @@ describe.each(CHECKED_STAGES)('cdk-nag AwsSolutions: $name', ({ context, customD
     expect(suppressed('AwsSolutions-CFR3')).toEqual([]);
   });
 
-  test('rotation (SMG4) is suppressed on the Stripe, origin and link-signing secrets only (rotated by the operator, or never: links already mailed); L1 on the CDK deployment helper only', () => {
+  test('rotation (SMG4) is suppressed on the Stripe, shipping, origin and link-signing secrets only (rotated by the operator, or never: links already mailed); L1 on the CDK deployment helper only', () => {
     expect(suppressed('AwsSolutions-SMG4').map((message) => message.id)).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/\/StripeSecret\/Resource$/),
+        expect.stringMatching(/\/ShippingSecret\/Resource$/),
         expect.stringMatching(/\/OriginSecret\/Resource$/),
         expect.stringMatching(/\/LinkSigningSecret\/Resource$/),
       ]),
     );
-    expect(suppressed('AwsSolutions-SMG4')).toHaveLength(3);
+    expect(suppressed('AwsSolutions-SMG4')).toHaveLength(4);
     for (const message of suppressed('AwsSolutions-L1'))
       expect(message.id).toMatch(/\/Custom::CDKBucketDeployment[0-9A-F]{32}/);
   });

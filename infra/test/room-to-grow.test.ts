@@ -181,7 +181,13 @@ describe('the stateful parts keep their place and logical ids', () => {
     'AWS::Cognito::UserPoolGroup': ['UserPoolAdminGroup8F6AC0FE'],
     'AWS::Cognito::UserPoolClient': ['UserPoolWebClient4C9370B0'],
     'AWS::S3::Bucket': ['AccessLogsBucket83982689', 'SpaBucket48E1059F', 'ImagesBucket1E86AFB2'],
-    'AWS::SecretsManager::Secret': ['StripeSecret80A38A68', 'OriginSecret5DDC59F1', 'LinkSigningSecret6FCDA02C'],
+    'AWS::SecretsManager::Secret': [
+      'StripeSecret80A38A68',
+      'OriginSecret5DDC59F1',
+      'LinkSigningSecret6FCDA02C',
+      // Added with calculated shipping (2 Dec 2026, docs/decisions/0161).
+      'ShippingSecretFED83E24',
+    ],
     'AWS::SES::EmailIdentity': ['MailIdentity4EC7C521'],
     'AWS::CloudFront::Distribution': ['Distribution830FAC52'],
     'AWS::CloudWatch::Dashboard': ['Dashboard7A06DACF'],

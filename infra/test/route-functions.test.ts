@@ -159,6 +159,7 @@ describe('route table -> functions and routes', () => {
         ses: ['MAIL_FROM', 'SHOP_EMAIL', 'SITE_URL'],
         stripe: ['STRIPE_SECRET_ARN'],
         origin: ['SITE_URL'],
+        shipping: ['SHIPPING_SECRET_ARN'],
         site: ['SITE_URL', 'SPA_BUCKET'],
         links: ['LINK_SIGNING_SECRET_ARN', 'SHOP_POSTAL_ADDRESS', 'SITE_URL'],
       };

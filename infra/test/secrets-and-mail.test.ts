@@ -45,11 +45,12 @@ describe('the Stripe secret', () => {
   beforeAll(() => ({ stack, whole: template } = synthShop({ context: FULL_CONTEXT })));
   const secretId = () => idOf(stack, stack.stripeSecret);
   const linkSecretId = () => idOf(stack, stack.linkSigningSecret);
+  const shippingSecretId = () => idOf(stack, stack.shippingSecret);
 
   test('one secret per stage: a generated placeholder of the right shape, no fixed name, no value in the template', () => {
     // The Stripe secret, the origin secret (docs/decisions/0066, infra/test/front-door.test.ts) and the key that signs
-    // mails' links (0078).
-    template.resourceCountIs('AWS::SecretsManager::Secret', 3);
+    // mails' links (0078), and the shipping provider's keys (0161).
+    template.resourceCountIs('AWS::SecretsManager::Secret', 4);
     const secret = template.toJSON().Resources[secretId()];
     expect(secret.Properties.Name).toBeUndefined();
     expect(secret.Properties.SecretString).toBeUndefined();
@@ -58,7 +59,30 @@ describe('the Stripe secret', () => {
       webhookSecret: '',
     });
     template.hasOutput('StripeSecretArn', { Value: { Ref: secretId() } });
+    const shipping = template.toJSON().Resources[shippingSecretId()];
+    expect(shipping.Properties.Name).toBeUndefined();
+    expect(shipping.Properties.SecretString).toBeUndefined();
+    expect(JSON.parse(shipping.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({
+      apiKey: '',
+      webhookSecret: '',
+    });
+    template.hasOutput('ShippingSecretArn', { Value: { Ref: shippingSecretId() } });
   });
+
+  test.each(ENTRIES.map((entry) => [entry.name, entry] as const))(
+    '%s: SHIPPING_SECRET_ARN and read access exactly when it calls the shipping provider',
+    (_name, { entry, functionId }) => {
+      const id = functionId(stack);
+      const reads = secretsReadBy(id).filter((secret) => secret === shippingSecretId());
+      if (uses(entry, 'shipping')) {
+        expect(variablesOf(template, id).SHIPPING_SECRET_ARN).toEqual({ Ref: shippingSecretId() });
+        expect(reads).toEqual([shippingSecretId()]);
+      } else {
+        expect(variablesOf(template, id).SHIPPING_SECRET_ARN).toBeUndefined();
+        expect(reads).toEqual([]);
+      }
+    },
+  );
 
   /**
    * The secrets a function may read (logical ids), each grant exactly read access. CDK merges a function's grants of
@@ -103,8 +127,8 @@ describe('the Stripe secret', () => {
     '%s: STRIPE_SECRET_ARN and read access exactly when it uses Stripe',
     (_name, { entry, functionId }) => {
       const id = functionId(stack);
-      // Every secret it reads but the links' key: the Stripe secret or nothing.
-      const reads = secretsReadBy(id).filter((secret) => secret !== linkSecretId());
+      // Every secret it reads but the links' key and the shipping provider's: the Stripe secret or nothing.
+      const reads = secretsReadBy(id).filter((secret) => secret !== linkSecretId() && secret !== shippingSecretId());
       if (uses(entry, 'stripe')) {
         expect(variablesOf(template, id).STRIPE_SECRET_ARN).toEqual({ Ref: secretId() });
         expect(reads).toEqual([secretId()]);

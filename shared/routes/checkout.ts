@@ -7,11 +7,13 @@ import {
   testPaymentConfirmedSchema,
   validateCartBodySchema,
   validateCartResultSchema,
+  shippingRatesBodySchema,
   walletQuoteBodySchema,
   walletQuoteResultSchema,
   webhookReceivedSchema,
 } from '../schemas/checkout';
 import { recordedGuestOrderSchema, recordedOrderSchema } from '../schemas/order-views';
+import { shippingRatesAnswerSchema, shippingSettingsSchema } from '../schemas/shipping';
 import type { RouteDef } from './types';
 
 /** When a cart is refused beyond its schema: shared by every route that prices one. */
@@ -20,7 +22,9 @@ export const CART_RULES =
   'or too many different products for one order';
 
 const INTENT_REFUSALS = {
-  400: CART_RULES,
+  400:
+    `${CART_RULES}; a shipping rate id that is not on offer for this cart and address (made up, another cart's, ` +
+    'or free shipping under its amount)',
   404:
     'A checkoutId that is not this shopper’s checkout (a guest’s needs its checkoutSecret); ' +
     'a promo code the shop does not know (`promo_unknown`; counted against the client’s one budget of ' +
@@ -72,8 +76,8 @@ export const CHECKOUT_ROUTES = [
     rateLimit: 'wallet-quotes',
     // Writes the client's count of wrong promo codes (decision 0139); stores nothing else.
     table: 'readwrite',
-    // Stripe: only where the stage prices tax with Stripe Tax.
-    uses: ['stripe'],
+    // Stripe: only where the stage prices tax with Stripe Tax; shipping: the sheet's calculated rates (issue 53).
+    uses: ['stripe', 'shipping'],
     body: walletQuoteBodySchema,
     answer: walletQuoteResultSchema,
     refusals: {
@@ -89,13 +93,52 @@ export const CHECKOUT_ROUTES = [
   },
   {
     method: 'POST',
+    path: '/api/checkout/shipping-rates',
+    handler: 'checkout/shipping-rates',
+    access: 'public',
+    // Prices a cart at an address, as a wallet's sheet does: the same kind of request, counted together.
+    rateLimit: 'wallet-quotes',
+    table: 'read',
+    uses: ['shipping'],
+    body: shippingRatesBodySchema,
+    answer: shippingRatesAnswerSchema,
+    refusals: {
+      400: `${CART_RULES}; a state that is not a US state or a ZIP that is not 5 digits`,
+      409: 'A product no longer sold (`out_of_stock`, the products named)',
+    },
+    summary:
+      "The shipping step's rates for {cart, shipTo}: free over the owner's amount, the provider's calculated rates " +
+      '(carrier, service, price, days), the flat rate; the flat rate alone, said so, when the provider does not ' +
+      'answer in a few seconds; nothing stored',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/shipping/settings',
+    handler: 'checkout/get-shipping-settings',
+    access: 'admin',
+    table: 'read',
+    answer: shippingSettingsSchema,
+    summary: "The owner's rates on offer: the flat rate, free over an amount, calculated rates, the ship-from address",
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/shipping/settings',
+    handler: 'checkout/save-shipping-settings',
+    access: 'admin',
+    table: 'readwrite',
+    body: shippingSettingsSchema,
+    answer: shippingSettingsSchema,
+    summary: "Sets the owner's rates on offer, for checkouts from now on",
+  },
+  {
+    method: 'POST',
     path: '/auth/create-payment-intent',
     handler: 'checkout/create-payment-intent',
     access: 'user',
     rateLimit: 'payment-intents',
     table: 'readwrite',
     // cognito: the account's email, under which a once-per-customer promo code is counted (decision 0063).
-    uses: ['stripe', 'cognito'],
+    uses: ['stripe', 'cognito', 'shipping'],
     body: createIntentBodySchema,
     answer: createIntentResultSchema,
     refusals: INTENT_REFUSALS,
@@ -109,7 +152,7 @@ export const CHECKOUT_ROUTES = [
     access: 'public',
     rateLimit: 'payment-intents',
     table: 'readwrite',
-    uses: ['stripe'],
+    uses: ['stripe', 'shipping'],
     body: createIntentBodySchema,
     answer: createIntentResultSchema,
     refusals: INTENT_REFUSALS,

@@ -11,8 +11,9 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * the SPA's index.html and first screens (SPA_BUCKET): the page function. `links`: the function
  * signs or checks the links of mails (restore a cart, unsubscribe: functions/lib/signed-tokens.ts; in AWS it reads the
  * generated signing key through LINK_SIGNING_SECRET_ARN) and knows the shop's origin (SITE_URL) and postal address.
+ * `shipping`: the function calls the shipping provider (EasyPost; in AWS its keys through SHIPPING_SECRET_ARN).
  */
-export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'origin' | 'site' | 'links';
+export type Service = 'ses' | 's3' | 'cognito' | 'stripe' | 'shipping' | 'origin' | 'site' | 'links';
 
 /** Native packages a function may load (RouteDef `native`). */
 export type NativePackage = 'sharp';

@@ -10,7 +10,8 @@ import { giftCardLineRule } from './cart';
 import { giftCardCodeInputSchema, giftCardDetailsSchema } from './gift-cards';
 import { amountsSchema, paymentIntentIdSchema, whole } from './refs';
 import { promoCodeSchema } from './promo-code';
-import { typedText } from './text';
+import { shippingRateIdSchema, shippingRateSchema } from './shipping';
+import { cleanText, typedText } from './text';
 import * as z from './zod';
 
 /**
@@ -88,6 +89,11 @@ export const createIntentBodySchema = z
      * total is not this one, so a card is never charged an amount the shopper was not shown.
      */
     wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
+    /**
+     * The rate chosen at the shipping step (issue 53; shared/shipping.ts): `flat` (also when left out), `free`, or a
+     * calculated rate's id, which the server prices again with the provider; a price is never read from the browser.
+     */
+    shippingRateId: z.optional(shippingRateIdSchema),
   })
   .check(addressForTheCart);
 export type CreateIntentBody = z.output<typeof createIntentBodySchema>;
@@ -114,6 +120,11 @@ export const createIntentResultSchema = z.object({
   cardAmount: whole(),
   /** `none`: a gift card pays everything, there is no card payment (the payment intent id names the checkout). */
   paymentMode: z.enum(['stripe', 'test', 'none']),
+  /**
+   * The shipping rate the amounts include, as the server priced it (missing when nothing ships), and why the flat
+   * rate when it took the place of the chosen one (the provider did not answer in time).
+   */
+  shipping: z.optional(z.object({ rate: shippingRateSchema, notice: z.optional(z.string()) })),
 });
 export type CreateIntentResult = z.infer<typeof createIntentResultSchema>;
 
@@ -137,9 +148,32 @@ export const walletQuoteBodySchema = z.object({
     ),
     country: z.literal('US', WALLET_MESSAGES.usOnly),
   }),
+  /** The rate the sheet has chosen (its id, as the answer's `shippingRates` name it); missing: the shop's default. */
+  shippingRateId: z.optional(shippingRateIdSchema),
 });
+/**
+ * POST /api/checkout/shipping-rates (issue 53): the cart and where it goes, as far as the shipping step knows it (the
+ * state and ZIP at least); the answer is shippingRatesAnswerSchema (./shipping.ts).
+ */
+export const shippingRatesBodySchema = z.object({
+  cart: checkoutCartSchema,
+  shipTo: z.object({
+    name: z.optional(cleanText()),
+    line1: z.optional(cleanText()),
+    city: z.optional(cleanText()),
+    state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),
+    zip: cleanText().check(z.regex(FIVE_DIGIT_ZIP, MESSAGES.invalidZip)),
+  }),
+});
+export type ShippingRatesBody = z.output<typeof shippingRatesBodySchema>;
 export const walletQuoteResultSchema = z.object({
   amounts: amountsSchema,
+  /**
+   * The rates on offer at this address (issue 53: the sheet's shipping options) and the one the amounts include, with
+   * why the flat rate alone when the provider did not answer; missing when nothing ships.
+   */
+  shippingRates: z.optional(z.array(shippingRateSchema)),
+  shipping: z.optional(z.object({ rate: shippingRateSchema, notice: z.optional(z.string()) })),
   /** The promo code the amounts include, when one was sent. */
   promo: z.optional(z.object({ code: z.string(), description: z.string() })),
 });

@@ -4,6 +4,7 @@ import { TAX_PROVIDERS } from '../tax-codes';
 import { amountsSchema, whole } from './refs';
 import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
+import { shippingRateSchema } from './shipping';
 
 /**
  * What the after-sale endpoints answer (issue 14); the SPA parses with these. Kept apart from the request schemas
@@ -223,6 +224,11 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
   /** The order's version: Change tracking sends the one its page read (decision 0053). */
   version: z.number(),
   tax: orderTaxSchema,
+  /**
+   * The shipping rate the shopper chose, as the server priced it (issue 53), and why the flat rate when it took the
+   * chosen one's place (the provider did not answer); missing on orders from before.
+   */
+  shippingRate: z.optional(z.extend(shippingRateSchema, { fallback: z.nullable(z.string()) })),
   /**
    * The money (docs/decisions/0116, 0117): captured, given back, what the refund form may still give back (units per
    * line `id|size`, the shipping), and the ledger check: its entries agree with the totals (`problems` otherwise).

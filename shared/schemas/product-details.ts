@@ -7,6 +7,7 @@ import {
   type AgeGroup,
   type Gender,
 } from '../product-details';
+import { PACKINGS, PACKING_WORDS, type Packing } from '../parcels';
 import { ALL_SIZES, type Size } from '../sizes';
 import { typedText } from './text';
 import * as z from './zod';
@@ -21,6 +22,7 @@ export const DETAIL_MESSAGES = {
   gender: `Gender is one of: ${GENDERS.join(', ')}.`,
   ageGroup: `Age group is one of: ${AGE_GROUPS.join(', ')}.`,
   googleCategory: "Google's product category is its number (1604) or its path (Apparel & Accessories > Clothing).",
+  packing: `Packing is one of: ${PACKINGS.join(', ')}.`,
 } as const;
 
 const optionalText = (label: string, max: number) =>
@@ -43,6 +45,13 @@ export const gramsSchema = z
 export const genderSchema = z.union([z.literal(''), z.enum(GENDERS, { message: DETAIL_MESSAGES.gender })], {
   message: DETAIL_MESSAGES.gender,
 });
+/** How the product packs (shared/parcels.ts): '' clears it, back to its kind's rule. */
+export const packingSchema = z.union([z.literal(''), z.enum(PACKINGS, { message: DETAIL_MESSAGES.packing })], {
+  message: DETAIL_MESSAGES.packing,
+});
+/** The words of each packing rule for the owner's form. */
+export const PACKING_CHOICES = PACKINGS.map((value) => ({ value, label: PACKING_WORDS[value] }));
+
 export const ageGroupSchema = z.union([z.literal(''), z.enum(AGE_GROUPS, { message: DETAIL_MESSAGES.ageGroup })], {
   message: DETAIL_MESSAGES.ageGroup,
 });
@@ -73,6 +82,8 @@ export const productDetailFields = {
   ),
   gtins: z.optional(z.partialRecord(z.enum(ALL_SIZES), gtinSchema)),
   weightGrams: z.optional(z.partialRecord(z.enum(ALL_SIZES), gramsSchema)),
+  /** Empty: its kind's rule (shared/parcels.ts). */
+  packing: z.optional(packingSchema),
 };
 
 /** A product's details as stored and shown (absent fields: not set). */
@@ -86,6 +97,7 @@ export interface ProductDetails {
   googleCategory?: string;
   gtins?: Partial<Record<Size, string>>;
   weightGrams?: Partial<Record<Size, number>>;
+  packing?: Packing;
 }
 
 /** The details of a product as the admin's views answer them. */
@@ -99,6 +111,7 @@ export const productDetailsViewSchema = z.object({
   googleCategory: z.optional(z.string()),
   gtins: z.optional(z.partialRecord(z.enum(ALL_SIZES), z.string())),
   weightGrams: z.optional(z.partialRecord(z.enum(ALL_SIZES), z.number())),
+  packing: z.optional(z.enum(PACKINGS)),
 });
 
 export const DETAIL_TEXT_FIELDS = [
@@ -109,4 +122,5 @@ export const DETAIL_TEXT_FIELDS = [
   'gender',
   'ageGroup',
   'googleCategory',
+  'packing',
 ] as const;

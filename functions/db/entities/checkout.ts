@@ -1,3 +1,4 @@
+import type { ShippingRate } from '#shared/shipping';
 import type { Amounts } from '#shared/money';
 import type { OrderAddress } from '#shared/order-address';
 import type { TaxProviderName } from '#shared/tax-codes';
@@ -62,6 +63,10 @@ export interface CheckoutRecord extends Timestamps {
   taxProvider?: TaxProviderName;
   /** Why the table computed amounts.tax although the stage uses Stripe Tax (it did not answer). */
   taxFallback?: string;
+  /** The shipping rate chosen and priced by the server (issue 53; shared/shipping.ts); missing: the flat rate. */
+  shippingRate?: ShippingRate;
+  /** Why the flat rate took the place of the chosen one: the provider did not answer in time. */
+  shippingFallback?: string;
   /** The Stripe Tax calculation of the amounts, when Stripe Tax computed them. */
   stripeTax?: StripeTaxRecord;
   /** Where it ships; the buyer alone (name, email) when nothing ships: gift cards only (issue 50 item 9). */

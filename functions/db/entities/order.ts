@@ -1,3 +1,4 @@
+import type { ShippingRate } from '#shared/shipping';
 import type { Carrier } from '#shared/aftersale';
 import type { Amounts } from '#shared/money';
 import type { PromoKind } from '#shared/promo';
@@ -36,6 +37,10 @@ export interface OrderRecord extends Timestamps {
   taxProvider?: TaxProviderName;
   /** Why the table computed it although the stage uses Stripe Tax: Stripe Tax did not answer (what the owner sees). */
   taxFallback?: string;
+  /** The shipping rate chosen and priced by the server (issue 53; shared/shipping.ts); missing: the flat rate. */
+  shippingRate?: ShippingRate;
+  /** Why the flat rate took the place of the chosen one: the provider did not answer in time. */
+  shippingFallback?: string;
   /** Stripe Tax's calculation of the order, when it computed the tax (and why its transaction is not recorded yet). */
   stripeTax?: StripeTaxRecord;
   /** The Stripe Tax transaction recorded after the capture (set once). */

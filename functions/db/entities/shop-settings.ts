@@ -1,3 +1,4 @@
+import type { ShippingSettings } from '#shared/shipping';
 import { model, type Timestamps } from '../table';
 
 /**
@@ -10,6 +11,8 @@ export interface ShopSettingsRecord extends Timestamps {
   reminderDelayMinutes?: number;
   /** The brand the feeds name for a product without its own; missing: the shop's name (shared/product-details.ts). */
   defaultBrand?: string;
+  /** The rates on offer at the shipping step (issue 53; shared/shipping.ts); missing: the flat rate only. */
+  shipping?: ShippingSettings;
   version: number;
 }
 

@@ -77,6 +77,7 @@ export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   payments: paymentsOf(order),
   version: order.version,
   tax: orderTax(order),
+  ...(order.shippingRate ? { shippingRate: { ...order.shippingRate, fallback: order.shippingFallback ?? null } } : {}),
 });
 
 /** Who computed an order's tax, Stripe Tax's record of it, and each line's shares (docs/decisions/0106 to 0108). */

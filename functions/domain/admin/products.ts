@@ -173,7 +173,20 @@ async function changeProduct(
 /** Changes the named fields, if the product is still at `version` (else 409); the version goes up by one. */
 export async function updateProduct(id: string, input: ProductUpdate) {
   const current = await existing(id);
-  const { version, stock, stockRef, brand, mpn, color, material, gender, ageGroup, googleCategory, ...changes } = input;
+  const {
+    version,
+    stock,
+    stockRef,
+    brand,
+    mpn,
+    color,
+    material,
+    gender,
+    ageGroup,
+    googleCategory,
+    packing,
+    ...changes
+  } = input;
   if (current.version !== version) throw conflict(STALE_PRODUCT);
   const tag = changes.tag ?? current.tag;
   const details = detailWrites(
@@ -185,6 +198,7 @@ export async function updateProduct(id: string, input: ProductUpdate) {
       gender,
       ageGroup,
       googleCategory,
+      packing,
       gtins: input.gtins,
       weightGrams: input.weightGrams,
     },

@@ -3,7 +3,7 @@ import { MESSAGES } from '#shared/messages';
 import { giftCardsBoughtOf, giftCardShare } from '#shared/gift-cards';
 import { CURRENCY, promoBase } from '#shared/money';
 import { goodsLines } from '#shared/gift-card-lines';
-import { buyerOf, type OrderAddress } from '#shared/order-address';
+import { buyerOf, hasShipTo, type OrderAddress } from '#shared/order-address';
 import type { CheckoutAddress } from '#shared/schemas/address';
 import type { CheckoutLine, CreateIntentResult } from '#shared/schemas/checkout';
 import { badRequest, conflict, HttpError } from '../../lib/errors';
@@ -25,6 +25,7 @@ import { paymentProvider } from '../money/payments';
 import { OutOfStockError, shortLines } from '../stock/counts';
 import { priceCart } from '../money/pricing';
 import { priceWithTax } from '../money/tax';
+import { chosenShipping, type ChosenShipping } from '../money/shipping';
 import { takeWriteCount } from './take';
 import { walletTotalChanged } from './wallet';
 import { cardForClient } from '../gift-cards/cards';
@@ -48,6 +49,8 @@ export interface CreateIntentInput {
   customer: string;
   /** A signed-in shopper's account email (the user pool is asked only for a promo code's count). */
   accountEmail?: () => Promise<string | null>;
+  /** The shipping rate chosen at the shipping step (shared/shipping.ts); missing: the flat rate. */
+  shippingRateId?: string;
   /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
   wallet?: { shownTotal: number };
 }
@@ -118,7 +121,12 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     : undefined;
   // The tax by the address (Stripe Tax where the stage turns it on, else the table), and each line's share of the
   // discount, shipping and tax (issue 35): kept on the checkout, copied onto the order.
-  const priced = await priceWithTax(lines, details, promo);
+  // The chosen shipping rate priced by the server (issue 53): a calculated one again by the provider from its ids, the
+  // flat rate in its place when the provider does not answer in time; never a price from the browser.
+  const shipping = hasShipTo(details)
+    ? await chosenShipping(lines, details, input.shippingRateId)
+    : ({} satisfies ChosenShipping);
+  const priced = await priceWithTax(lines, details, promo, shipping.rate?.amount);
   const { amounts } = priced;
   // A wallet's sheet showed a total before the full address was known: another total is refused, nothing changed.
   if (input.wallet && amounts.total !== input.wallet.shownTotal)
@@ -168,6 +176,9 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     taxProvider: priced.tax.provider,
     // Set or cleared, as the promo code: a later call priced by the table drops an earlier Stripe Tax calculation.
     taxFallback: priced.tax.stripeTaxUnavailable,
+    // Set or cleared, as the promo code.
+    shippingRate: shipping.rate,
+    shippingFallback: shipping.notice,
     stripeTax: priced.tax.calculationId ? { calculationId: priced.tax.calculationId } : undefined,
     shippingAddress: details,
     ...(existing?.failedAttempts ? { failedAttempts: existing.failedAttempts } : {}),
@@ -194,5 +205,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     ...(card ? { giftCard: { last4: card.last4 ?? '', amount: giftPart, balance: card.balance } } : {}),
     cardAmount,
     paymentMode: provider ? provider.mode : 'none',
+    ...(shipping.rate
+      ? { shipping: { rate: shipping.rate, ...(shipping.notice ? { notice: shipping.notice } : {}) } }
+      : {}),
   };
 }

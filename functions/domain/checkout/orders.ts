@@ -85,6 +85,9 @@ function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'te
     // transaction is recorded after the capture). Each line carries its tax code and shares (0106).
     ...(checkout.taxProvider ? { taxProvider: checkout.taxProvider } : {}),
     ...(checkout.taxFallback ? { taxFallback: checkout.taxFallback } : {}),
+    // The shipping rate the shopper chose, as the server priced it (issue 53), and why the flat rate if it took its place.
+    ...(checkout.shippingRate ? { shippingRate: checkout.shippingRate } : {}),
+    ...(checkout.shippingFallback ? { shippingFallback: checkout.shippingFallback } : {}),
     ...(checkout.stripeTax ? { stripeTax: checkout.stripeTax } : {}),
     ...(checkout.quote ? { quote: checkout.quote } : {}),
     checkoutId: checkout.checkoutId,

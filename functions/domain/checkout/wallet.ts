@@ -1,11 +1,13 @@
 import { promoBase } from '#shared/money';
 import type { CheckoutLine, WalletQuote } from '#shared/schemas/checkout';
 import { WALLET_MESSAGES } from '#shared/wallet';
+import { chosenOf } from '#shared/shipping';
 import { HttpError } from '../../lib/errors';
 import { typedPromo } from '../promo/typed';
 import { OutOfStockError, shortLines } from '../stock/counts';
 import { priceCart } from '../money/pricing';
 import { priceWithTax } from '../money/tax';
+import { chosenShipping, ratesOnOffer } from '../money/shipping';
 
 /** Where a wallet's sheet says it ships before the shopper pays (shared/wallet.ts WalletShipTo, checked). */
 export interface QuoteShipTo {
@@ -29,6 +31,8 @@ export async function quoteWallet(input: {
   cart: CheckoutLine[];
   promoCode?: string;
   shipTo: QuoteShipTo;
+  /** The rate the sheet has chosen; missing, or no longer offered: free shipping, else the flat rate, else the first. */
+  shippingRateId?: string;
   /** Who asks (functions/domain/guessing/budget.ts clientOf): a code the shop does not know counts against them. */
   client: string;
 }): Promise<WalletQuote> {
@@ -39,8 +43,27 @@ export async function quoteWallet(input: {
     ? await typedPromo(input.client, { code: input.promoCode, ...promoBase(lines) })
     : undefined;
   const { city = '', state, zip } = input.shipTo;
-  const { amounts } = await priceWithTax(lines, { name: '', email: '', line1: '', city, state, zip }, promo);
-  return { amounts, ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}) };
+  // The sheet's shipping options (issue 53), priced by the server now: asked without an option, the rates on offer and
+  // the default among them; with the option the shopper chose in the sheet, that one priced again (as the card step).
+  const shipTo = { city, state, zip };
+  const offered = input.shippingRateId ? null : await ratesOnOffer(lines, shipTo);
+  const shipping = offered
+    ? { rate: chosenOf(offered.rates, undefined), notice: offered.notice }
+    : await chosenShipping(lines, shipTo, input.shippingRateId);
+  const { amounts } = await priceWithTax(
+    lines,
+    { name: '', email: '', line1: '', city, state, zip },
+    promo,
+    shipping.rate?.amount,
+  );
+  return {
+    amounts,
+    ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}),
+    ...(offered?.rates.length ? { shippingRates: offered.rates } : {}),
+    ...(shipping.rate
+      ? { shipping: { rate: shipping.rate, ...(shipping.notice ? { notice: shipping.notice } : {}) } }
+      : {}),
+  };
 }
 
 /** The total at the wallet's full address is not the one its sheet showed: refused before anything is written. */

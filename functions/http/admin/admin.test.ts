@@ -130,6 +130,28 @@ describe('products', () => {
     expect(tee.body.sizes.map((s: { available: number }) => s.available)).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it("keeps a size's shipping weight and the product's packing rule; '' gives back its kind's rule", async () => {
+    const rug = await add({
+      ...candle,
+      name: 'Tufted Rug',
+      image: photo('other'),
+      extraImages: [],
+      tag: 'rugs',
+      weightGrams: { CANDLE: 9000 },
+      packing: 'boxed',
+    });
+    expect(rug.status).toBe(201);
+    expect(rug.body).toMatchObject({ weightGrams: { CANDLE: 9000 }, packing: 'boxed' });
+    expect(await rawProduct(rug.body.id)).toMatchObject({ weightGrams: { CANDLE: 9000 }, packing: 'boxed' });
+    const refused = await update(rug.body.id, { version: 1, packing: 'crate' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields.packing).toBe('Packing is one of: soft, boxed, alone.');
+    const cleared = await update(rug.body.id, { version: 1, packing: '' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.packing).toBeUndefined();
+    expect((await rawProduct(rug.body.id))?.packing).toBeUndefined();
+  });
+
   it('refuses a product without an image ("Please upload an image!"), bad tags, and apparel without an existing stock item', async () => {
     const noImage = await add({ ...candle, image: '' });
     expect(noImage.status).toBe(400);

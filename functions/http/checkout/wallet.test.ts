@@ -109,6 +109,9 @@ describe('the sheet’s address prices the cart on the server', () => {
     expect(priced.body).toEqual({
       amounts: { subtotal: 3600, discount: 360, shipping: 599, tax: 0, total: 3839 },
       promo: { code: 'WALLET10', description: '10% off your order' },
+      // The shop's one rate on offer (issue 53: the owner offers only the flat rate here), and the one priced.
+      shippingRates: [{ id: 'flat', kind: 'flat', label: 'Shipping & handling', amount: 599 }],
+      shipping: { rate: { id: 'flat', kind: 'flat', label: 'Shipping & handling', amount: 599 } },
     });
     expect(walletSheet(priced.body.amounts, 'WALLET10').lineItems[0]).toEqual({
       name: 'Items (WALLET10 applied)',

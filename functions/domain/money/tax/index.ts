@@ -77,8 +77,10 @@ export async function priceWithTax<Line extends CodedLine>(
   lines: readonly Line[],
   address: OrderAddress,
   promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+  /** The chosen shipping rate's price, priced by the server (../shipping); missing: the flat rate. */
+  shippingCents?: number,
 ): Promise<{ amounts: Amounts; lines: SharedLine<Line>[]; tax: Omit<TaxAnswer, 'total' | 'lines'> }> {
-  const { discountOn, ...before } = amountsBeforeTax(lines, promo);
+  const { discountOn, ...before } = amountsBeforeTax(lines, promo, shippingCents);
   const split = discountAndShippingShares(lines, before);
   const goods = lines.flatMap((line, index) => (isGiftCardLine(line) ? [] : [{ line, index }]));
   // Nothing to tax (gift cards only): no address is needed, and none was asked for (issue 50 item 9).

@@ -85,6 +85,15 @@ export function OrderSummary({
           ),
         )}
         <TaxFacts tax={order.tax} />
+        {order.shippingRate && (
+          <>
+            <dt>Shipping rate</dt>
+            <dd>
+              {order.shippingRate.label} · {formatPrice(order.shippingRate.amount)}
+              {order.shippingRate.fallback ? ` (${order.shippingRate.fallback})` : ''}
+            </dd>
+          </>
+        )}
         {order.replacementOf && (
           <>
             <dt>Replaces</dt>

@@ -2,6 +2,7 @@ import { Elements, ExpressCheckoutElement, useElements, useStripe } from '@strip
 import type {
   StripeExpressCheckoutElementConfirmEvent,
   StripeExpressCheckoutElementShippingAddressChangeEvent,
+  StripeExpressCheckoutElementShippingRateChangeEvent,
 } from '@stripe/stripe-js';
 import { useMemo, useRef } from 'react';
 import { CURRENCY } from '#shared/money';
@@ -31,10 +32,23 @@ function Buttons({ estimate, wallet }: { estimate: WalletSheet; wallet: Wallet }
       const sheet = await wallet.quote({ city, state, zip, country });
       void elements?.update({ amount: sheet.total });
       shown.current = sheet.total;
-      event.resolve({ lineItems: sheet.lineItems, shippingRates: [sheet.shippingRate] });
+      event.resolve({ lineItems: sheet.lineItems, shippingRates: sheet.shippingRates });
     } catch (error) {
       // Abroad, sold out meanwhile, or the shop cannot be reached: the sheet says it cannot ship there.
       console.error('wallet address not priced', error);
+      event.reject();
+    }
+  }
+
+  /** Another shipping option chosen in the sheet (issue 53): the shop prices it at the sheet's address. */
+  async function rateChanged(event: StripeExpressCheckoutElementShippingRateChangeEvent) {
+    try {
+      const sheet = await wallet.chooseRate(event.shippingRate.id);
+      void elements?.update({ amount: sheet.total });
+      shown.current = sheet.total;
+      event.resolve({ lineItems: sheet.lineItems });
+    } catch (error) {
+      console.error('wallet shipping option not priced', error);
       event.reject();
     }
   }
@@ -82,6 +96,7 @@ function Buttons({ estimate, wallet }: { estimate: WalletSheet; wallet: Wallet }
         event.resolve();
       }}
       onShippingAddressChange={(event) => void addressChanged(event)}
+      onShippingRateChange={(event) => void rateChanged(event)}
       onConfirm={(event) => void confirm(event)}
     />
   );

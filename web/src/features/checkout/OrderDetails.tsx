@@ -9,6 +9,7 @@ import type { CartLine } from '#shared/schemas/cart';
 import { PromoCodeField } from './PromoCodeField';
 import type { PricedCheckout, Step } from './steps';
 import type { usePromoCode } from './usePromoCode';
+import { arrivalText } from './RateChoice';
 
 /**
  * The Order Details panel (spec section 2) with the Proceed to Checkout button on the cart step. Amounts are
@@ -43,6 +44,8 @@ export function OrderDetails({
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
   const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
   const arrival = longDay(estimatedArrival());
+  // The rate the card step priced (issue 53): a calculated one names its carrier and service and gives its date.
+  const shipping = intent?.shipping;
   // Gift cards only (issue 50 item 9): nothing ships, nothing is taxed, and no promo code applies.
   const cardsOnly = onlyGiftCards(cart);
 
@@ -70,7 +73,9 @@ export function OrderDetails({
                 </dd>
               </>
             )}
-            <dt>Shipping &amp; handling</dt>
+            <dt>
+              {shipping && shipping.rate.kind !== 'flat' ? `Shipping (${shipping.rate.label})` : 'Shipping & handling'}
+            </dt>
             <dd>{formatPrice(amounts.shipping)}</dd>
             <dt>Estimated tax</dt>
             <dd>{formatPrice(amounts.tax)}</dd>
@@ -109,9 +114,16 @@ export function OrderDetails({
           )}
           {cardsOnly ? (
             <p className="muted">{GIFT_CARD_WORDS.emailedNotShipped}</p>
+          ) : shipping && shipping.rate.kind === 'calculated' ? (
+            <p className="muted">{arrivalText(shipping.rate)}</p>
           ) : (
             <p className="muted">
               {MESSAGES.shippingText}. Estimated arrival: <strong>{arrival}</strong>
+            </p>
+          )}
+          {shipping?.notice && (
+            <p className="notice" aria-live="polite">
+              {shipping.notice}
             </p>
           )}
         </>

@@ -9,7 +9,7 @@ import { loadConfig } from '../../lib/config';
 import { useRevealed } from '../../lib/reveal';
 import { useCart } from '../cart';
 import { createIntent } from './checkoutApi';
-import { keepCheckout, keepPriced, storedCheckout, storedFacts } from './checkoutSession';
+import { keepCheckout, keepPriced, readRateId, storedCheckout, storedFacts } from './checkoutSession';
 import { GiftCardField } from './GiftCardField';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
 import { STEP_HEADING, STEP_PATH, stepToShow, type PricedCheckout } from './steps';
@@ -83,6 +83,7 @@ export default function PaymentStep() {
         ...storedCheckout(),
         signedIn: priced.who !== null,
         promoCode: priced.promoCode ?? undefined,
+        shippingRateId: readRateId(),
         giftCardCode: code,
       });
       keepCheckout(result);

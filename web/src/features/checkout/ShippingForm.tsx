@@ -19,6 +19,8 @@ interface ShippingFormProps {
   /** A signed-in shopper's saved profiles, above the fields. */
   picker?: ReactNode;
   /** Next is on its way (the router's navigation: useFormSend). */
+  /** The shipping rates to choose from (RateChoice.tsx), below the fields. */
+  rates?: ReactNode;
   busy?: boolean;
 }
 
@@ -36,6 +38,7 @@ export function ShippingForm({
   onBack,
   fieldErrors = {},
   picker,
+  rates,
   busy = false,
 }: ShippingFormProps) {
   const shell = !onChange;
@@ -61,6 +64,7 @@ export function ShippingForm({
         emailHint={{ id: 'email-use', text: REMINDER_MESSAGES.shippingNotice }}
       />
       {!buyerOnly && <AddressLines street="line1" field={field} values={address} set={set} />}
+      {rates}
       <div className="actions">
         <button type="button" className="secondary" onClick={onBack}>
           Back

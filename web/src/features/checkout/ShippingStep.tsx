@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, redirect, replace, useLocation, useNavigate, type ActionFunctionArgs } from 'react-router-dom';
 import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { MESSAGES } from '#shared/messages';
@@ -8,8 +8,9 @@ import { refused, useFormSend, type FormAnswer } from '../../components/form/use
 import { ApiError } from '../../lib/api';
 import { useCart } from '../cart';
 import { isPromoRefusal } from './checkoutApi';
-import { keepPriced, priceCheckout, storedFacts } from './checkoutSession';
+import { keepPriced, keepRateId, priceCheckout, readRateId, storedFacts } from './checkoutSession';
 import { useCheckout, useStepHeading } from './CheckoutLayout';
+import { RateChoice } from './RateChoice';
 import { ShippingForm } from './ShippingForm';
 import {
   isBlank,
@@ -118,6 +119,12 @@ export default function ShippingStep() {
   const heading = useStepHeading();
   // Gift cards only: nothing ships; the buyer's name and email alone are asked for (issue 50 item 9).
   const buyerOnly = onlyGiftCards(cart);
+  // The shipping rate chosen (its id, kept for the tab: the card step prices it again on the server).
+  const [rateId, setRateId] = useState(readRateId);
+  const chooseRate = useCallback((id: string) => {
+    keepRateId(id);
+    setRateId(id);
+  }, []);
 
   // A refused code comes off the cart (its message was shown by the action).
   const refusedCode = refusal?.promoRefused;
@@ -167,6 +174,9 @@ export default function ShippingStep() {
         onBack={() => void navigate(STEP_PATH.cart)}
         fieldErrors={form.fields}
         picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
+        rates={
+          buyerOnly ? undefined : <RateChoice cart={cart} address={address} chosen={rateId} onChoose={chooseRate} />
+        }
         busy={form.sending}
       />
     </>

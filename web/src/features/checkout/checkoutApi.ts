@@ -15,6 +15,7 @@ const schemas = {
   checkout: () => import('#shared/schemas/checkout'),
   promo: () => import('#shared/schemas/promo'),
   reminders: () => import('#shared/schemas/reminders'),
+  shipping: () => import('#shared/schemas/shipping'),
 };
 
 /** What checkout sends: which products, sizes and how many, and a gift card's card (the server prices them). */
@@ -45,6 +46,8 @@ export const createIntent = async (input: {
   signedIn: boolean;
   promoCode?: string;
   giftCardCode?: string;
+  /** The rate chosen at the shipping step (its id: the server prices it); missing: the flat rate. */
+  shippingRateId?: string;
   /** Paid from a wallet's sheet: the total it showed (the server refuses another: docs/decisions/0129). */
   wallet?: { shownTotal: number };
 }) =>
@@ -61,15 +64,36 @@ export const createIntent = async (input: {
         ...(input.checkoutId && input.checkoutSecret ? { checkoutSecret: input.checkoutSecret } : {}),
         ...(input.promoCode ? { promoCode: input.promoCode } : {}),
         ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
+        ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
         ...(input.wallet ? { wallet: input.wallet } : {}),
       },
     },
   );
 
+/** The shipping step's rates for the cart at the address typed so far (its state and ZIP at least). */
+export const shippingRates = async (input: {
+  cart: CartLine[];
+  shipTo: { name?: string; line1?: string; city?: string; state: string; zip: string };
+}) =>
+  api('/api/checkout/shipping-rates', (await schemas.shipping()).shippingRatesAnswerSchema, {
+    body: { cart: lines(input.cart), shipTo: input.shipTo },
+  });
+
 /** A wallet sheet's total at the address it shows before the shopper pays (nothing is stored). */
-export const walletQuote = async (input: { cart: CartLine[]; promoCode?: string; shipTo: WalletShipTo }) =>
+export const walletQuote = async (input: {
+  cart: CartLine[];
+  promoCode?: string;
+  shipTo: WalletShipTo;
+  /** The sheet's chosen shipping option (issue 53). */
+  shippingRateId?: string;
+}) =>
   api('/api/checkout/wallet-quote', (await schemas.checkout()).walletQuoteResultSchema, {
-    body: { cart: lines(input.cart), shipTo: input.shipTo, ...(input.promoCode ? { promoCode: input.promoCode } : {}) },
+    body: {
+      cart: lines(input.cart),
+      shipTo: input.shipTo,
+      ...(input.promoCode ? { promoCode: input.promoCode } : {}),
+      ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
+    },
   });
 
 /** What a promo code takes off this cart (the server prices it); a signed-in shopper's own uses count. */

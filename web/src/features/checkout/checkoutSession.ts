@@ -2,6 +2,7 @@ import type { CreateIntentResult } from '#shared/schemas/checkout';
 import { amountsSchema } from '#shared/schemas/refs';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
+import { shippingRateSchema } from '#shared/schemas/shipping';
 import * as z from '#shared/schemas/zod';
 import { readStoredCart } from '../cart';
 import { ApiError } from '../../lib/api';
@@ -24,6 +25,12 @@ import {
  */
 export const ADDRESS_KEY = 'checkoutAddress';
 export const PRICED_KEY = 'checkoutPriced';
+/** The shipping rate chosen at the shipping step (its id only: the server prices it: shared/shipping.ts). */
+export const RATE_KEY = 'shippingRate';
+
+/** The chosen rate's id, or undefined (the server then prices the flat rate). */
+export const readRateId = (): string | undefined => sessionStorage.getItem(RATE_KEY) ?? undefined;
+export const keepRateId = (id: string) => sessionStorage.setItem(RATE_KEY, id);
 
 const text = z.string().check(z.maxLength(400));
 /** As typed (not sanitised: the server sanitises what it stores). */
@@ -39,6 +46,7 @@ const pricedSchema = z.object({
     giftCard: z.optional(z.object({ last4: z.string(), amount: z.number(), balance: z.number() })),
     cardAmount: z.number(),
     paymentMode: z.enum(['stripe', 'test', 'none']),
+    shipping: z.optional(z.object({ rate: shippingRateSchema, notice: z.optional(z.string()) })),
   }),
   cartKey: z.string(),
   who: z.nullable(z.string()),
@@ -89,6 +97,8 @@ export async function priceCheckout(input: {
   promoCode: string | null;
   /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
   wallet?: { shownTotal: number };
+  /** The sheet's rate (a wallet's); missing: the one chosen at the shipping step, if any. */
+  shippingRateId?: string;
 }): Promise<CreateIntentResult> {
   const ask = () =>
     createIntent({
@@ -97,6 +107,7 @@ export async function priceCheckout(input: {
       ...storedCheckout(),
       signedIn: input.who !== null,
       promoCode: input.promoCode ?? undefined,
+      shippingRateId: input.shippingRateId ?? readRateId(),
       wallet: input.wallet,
     });
   const result = await ask().catch((error: unknown) => {
@@ -133,7 +144,7 @@ export function markAuthorized(): void {
 const KEYS: Record<CheckoutPart, string[]> = {
   priced: [PRICED_KEY],
   checkout: [CHECKOUT_ID_KEY, CHECKOUT_SECRET_KEY],
-  address: [ADDRESS_KEY],
+  address: [ADDRESS_KEY, RATE_KEY],
   promo: [PROMO_KEY],
 };
 

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CreateIntentResult } from '#shared/schemas/checkout';
 import {
   addressFromWallet,
+  walletRateId,
   walletSheet,
   type WalletContact,
   type WalletSheet,
@@ -46,10 +47,34 @@ export function useWalletPay({ who, promo, setAddress }: WalletPayProps) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const promoCode = promo.applied?.code ?? null;
+  // The sheet's last address and the shipping option its total includes (issue 53): paying sends that option's id.
+  const sheetShipTo = useRef<WalletShipTo | null>(null);
+  const sheetRate = useRef<string | null>(null);
 
-  async function quote(shipTo: WalletShipTo): Promise<WalletSheet> {
-    const answer = await walletQuote({ cart: [...cart], promoCode: promoCode ?? undefined, shipTo });
-    return walletSheet(answer.amounts, answer.promo?.code);
+  /** The sheet priced at its address, with the shipping option chosen (`rateId`; missing: the shop's default). */
+  async function quote(shipTo: WalletShipTo, rateId?: string): Promise<WalletSheet> {
+    const answer = await walletQuote({
+      cart: [...cart],
+      promoCode: promoCode ?? undefined,
+      shipTo,
+      ...(rateId ? { shippingRateId: rateId } : {}),
+    });
+    const sheet = walletSheet(
+      answer.amounts,
+      answer.promo?.code,
+      answer.shipping && answer.shippingRates
+        ? { rates: answer.shippingRates, chosen: answer.shipping.rate }
+        : undefined,
+    );
+    sheetShipTo.current = shipTo;
+    sheetRate.current = sheet.shippingRate.id;
+    return sheet;
+  }
+
+  /** The shopper chose another shipping option in the sheet: priced again at the sheet's address. */
+  async function chooseRate(rateId: string): Promise<WalletSheet> {
+    if (!sheetShipTo.current) throw new Error('The sheet has no address yet.');
+    return quote(sheetShipTo.current, rateId);
   }
 
   async function pay(contact: WalletContact, shownTotal: number, confirm: WalletConfirm): Promise<WalletPaid> {
@@ -70,6 +95,8 @@ export function useWalletPay({ who, promo, setAddress }: WalletPayProps) {
         who,
         promoCode,
         wallet: { shownTotal },
+        // The option the sheet's total includes (its estimate's: the flat rate).
+        shippingRateId: walletRateId(sheetRate.current ?? 'standard'),
       });
     } catch (error) {
       if (error instanceof ApiError && isPromoRefusal(error.code)) promo.drop(error.message);
@@ -91,5 +118,14 @@ export function useWalletPay({ who, promo, setAddress }: WalletPayProps) {
     return { ok: true };
   }
 
-  return { quote, pay, failure, clearFailure: () => setFailure(null) };
+  return {
+    quote,
+    chooseRate,
+    pay,
+    failure,
+    clearFailure: () => {
+      sheetRate.current = null;
+      setFailure(null);
+    },
+  };
 }

@@ -1,0 +1,307 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * The shipping provider's stand-in (issue 53 item 5, docs/decisions/0161): EasyPost's v2 API as its test mode answers
+ * it (https://docs.easypost.com/docs/shipments, /docs/rates; the objects' documented shapes, JSON, HTTP Basic auth
+ * with the API key as the user), so the official `@easypost/api` client runs against it through its `baseUrl` in
+ * `npm start` and the tests. Only 127.0.0.1. Shipments and their rates are kept in memory.
+ *
+ * Rates are deterministic by weight and zone: the zone comes from the first three digits of the ship-from and
+ * ship-to ZIPs (their distance; Alaska, Hawaii and Puerto Rico zone 9), and each USPS service (no contract of the
+ * owner's own: EasyPost's USPS account) prices a base plus a price per ounce growing with the zone.
+ */
+
+export interface ShippingStandInOptions {
+  /** The API key the client must send (a test key `EZTK...`); default: a random one, on `apiKey`. */
+  apiKey?: string;
+  port?: number;
+}
+
+export interface ShippingStandIn {
+  /** What the client's `baseUrl` is set to: `http://127.0.0.1:<port>/v2/`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Every request it answered: method and path. */
+  calls: { method: string; path: string }[];
+  /** Answer every request this many ms late (a provider that does not answer in time). */
+  delayMs: number;
+  /** The shipments made so far, by id. */
+  shipments: Map<string, StandInShipment>;
+  stop(): Promise<void>;
+}
+
+interface Address {
+  id: string;
+  object: 'Address';
+  name: string | null;
+  street1: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string;
+  phone: string | null;
+  email: string | null;
+  mode: 'test';
+}
+
+interface Rate {
+  id: string;
+  object: 'Rate';
+  mode: 'test';
+  carrier: string;
+  service: string;
+  rate: string;
+  currency: 'USD';
+  retail_rate: string;
+  list_rate: string;
+  delivery_days: number;
+  est_delivery_days: number;
+  delivery_date: null;
+  delivery_date_guaranteed: boolean;
+  shipment_id: string;
+  carrier_account_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StandInShipment {
+  id: string;
+  object: 'Shipment';
+  mode: 'test';
+  reference: string | null;
+  status: string;
+  to_address: Address;
+  from_address: Address;
+  return_address: Address;
+  buyer_address: Address;
+  parcel: {
+    id: string;
+    object: 'Parcel';
+    length: number | null;
+    width: number | null;
+    height: number | null;
+    weight: number;
+    mode: 'test';
+  };
+  rates: Rate[];
+  selected_rate: Rate | null;
+  postage_label: null;
+  tracking_code: null;
+  tracker: null;
+  refund_status: null;
+  messages: unknown[];
+  options: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+const CARRIER_ACCOUNT = 'ca_' + 'usps0standin0000000000000000000';
+const id = (prefix: string) => `${prefix}_${randomBytes(16).toString('hex')}`;
+
+/** The services offered, each priced base + perOunce x ounces x (1 + zone x growth), in cents, and its days. */
+const SERVICES = [
+  {
+    service: 'GroundAdvantage',
+    base: 450,
+    perOunce: 12,
+    growth: 0.15,
+    days: (zone: number) => 2 + Math.ceil(zone / 2),
+  },
+  { service: 'Priority', base: 800, perOunce: 18, growth: 0.2, days: (zone: number) => 1 + Math.ceil(zone / 3) },
+  { service: 'Express', base: 2800, perOunce: 40, growth: 0.2, days: (zone: number) => (zone === 9 ? 2 : 1) },
+] as const;
+
+/** The zone between two ZIPs, 1 to 9, by their first three digits (9: Alaska, Hawaii, Puerto Rico). */
+export function zoneOf(fromZip: string, toZip: string): number {
+  const to = Number(toZip.slice(0, 3));
+  if ((to >= 995 && to <= 999) || to === 967 || to === 968 || (to >= 6 && to <= 9)) return 9;
+  const distance = Math.abs(Number(fromZip.slice(0, 3)) - to);
+  const bounds = [10, 50, 150, 300, 500, 700, 850];
+  const zone = bounds.findIndex((bound) => distance < bound);
+  return zone === -1 ? 8 : zone + 1;
+}
+
+/** A service's price in cents for a parcel of `ounces` to `zone`. */
+export function standInCents(service: (typeof SERVICES)[number], ounces: number, zone: number): number {
+  return Math.round(service.base + service.perOunce * ounces * (1 + zone * service.growth));
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+function address(given: Record<string, unknown> | undefined): Address {
+  const text = (key: string) => (typeof given?.[key] === 'string' ? given[key] : null);
+  return {
+    id: id('adr'),
+    object: 'Address',
+    name: text('name'),
+    street1: text('street1'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    country: text('country') ?? 'US',
+    phone: text('phone'),
+    email: text('email'),
+    mode: 'test',
+  };
+}
+
+const error = (res: http.ServerResponse, status: number, code: string, message: string) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { code, message, errors: [] } }));
+};
+const ok = (res: http.ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+/** Whether the request's Basic auth names the key (EasyPost takes the key as the user, no password). */
+function authorized(req: http.IncomingMessage, apiKey: string): boolean {
+  const match = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (!match) return false;
+  const user = Buffer.from(match[1], 'base64').toString('utf8').split(':')[0];
+  const [a, b] = [Buffer.from(user), Buffer.from(apiKey)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export async function startShippingStandIn(options: ShippingStandInOptions = {}): Promise<ShippingStandIn> {
+  const apiKey = options.apiKey ?? `EZTK${randomBytes(16).toString('hex')}`;
+  const shipments = new Map<string, StandInShipment>();
+  const rates = new Map<string, Rate>();
+  const calls: ShippingStandIn['calls'] = [];
+
+  function createShipment(body: Record<string, unknown>, res: http.ServerResponse) {
+    const given = (body.shipment ?? {}) as Record<string, unknown>;
+    const parcel = (given.parcel ?? {}) as Record<string, unknown>;
+    const weight = Number(parcel.weight);
+    const to = address(given.to_address as Record<string, unknown>);
+    const from = address(given.from_address as Record<string, unknown>);
+    if (!Number.isFinite(weight) || weight <= 0)
+      return error(res, 422, 'PARCEL.WEIGHT.INVALID', 'Parcel weight must be greater than 0 ounces.');
+    if (!/^\d{5}/.test(to.zip ?? '') || !/^\d{5}/.test(from.zip ?? ''))
+      return error(res, 422, 'ADDRESS.VERIFY.FAILURE', 'An address needs a 5-digit ZIP.');
+    const now = new Date().toISOString();
+    const shipmentId = id('shp');
+    const zone = zoneOf(from.zip!, to.zip!);
+    const shipmentRates = SERVICES.map((service): Rate => {
+      const cents = standInCents(service, weight, zone);
+      const days = service.days(zone);
+      return {
+        id: id('rate'),
+        object: 'Rate',
+        mode: 'test',
+        carrier: 'USPS',
+        service: service.service,
+        rate: dollars(cents),
+        currency: 'USD',
+        retail_rate: dollars(Math.round(cents * 1.15)),
+        list_rate: dollars(Math.round(cents * 1.08)),
+        delivery_days: days,
+        est_delivery_days: days,
+        delivery_date: null,
+        delivery_date_guaranteed: false,
+        shipment_id: shipmentId,
+        carrier_account_id: CARRIER_ACCOUNT,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    const shipment: StandInShipment = {
+      id: shipmentId,
+      object: 'Shipment',
+      mode: 'test',
+      reference: typeof given.reference === 'string' ? given.reference : null,
+      status: 'unknown',
+      to_address: to,
+      from_address: from,
+      return_address: from,
+      buyer_address: to,
+      parcel: {
+        id: id('prcl'),
+        object: 'Parcel',
+        length: Number(parcel.length) || null,
+        width: Number(parcel.width) || null,
+        height: Number(parcel.height) || null,
+        weight,
+        mode: 'test',
+      },
+      rates: shipmentRates,
+      selected_rate: null,
+      postage_label: null,
+      tracking_code: null,
+      tracker: null,
+      refund_status: null,
+      messages: [],
+      options: {},
+      created_at: now,
+      updated_at: now,
+    };
+    shipments.set(shipmentId, shipment);
+    for (const rate of shipmentRates) rates.set(rate.id, rate);
+    ok(res, 201, shipment);
+  }
+
+  function route(method: string, path: string, body: Record<string, unknown>, res: http.ServerResponse) {
+    if (method === 'POST' && path === '/v2/shipments') return createShipment(body, res);
+    let match = /^\/v2\/shipments\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const shipment = shipments.get(match[1]);
+      return shipment
+        ? ok(res, 200, shipment)
+        : error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+    }
+    match = /^\/v2\/rates\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const rate = rates.get(match[1]);
+      return rate ? ok(res, 200, rate) : error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+    }
+    error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+  }
+
+  const standIn: ShippingStandIn = {
+    baseUrl: '',
+    apiKey,
+    calls,
+    delayMs: 0,
+    shipments,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      const method = req.method ?? 'GET';
+      calls.push({ method, path });
+      const answer = () => {
+        if (!authorized(req, apiKey))
+          return error(
+            res,
+            401,
+            'APIKEY.INACTIVE',
+            'This api key is no longer active. Please use a different api key.',
+          );
+        let body: Record<string, unknown> = {};
+        try {
+          body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+        } catch {
+          return error(res, 400, 'BAD_REQUEST', 'The request body is not JSON.');
+        }
+        route(method, path, body, res);
+      };
+      if (standIn.delayMs > 0) setTimeout(answer, standIn.delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  standIn.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`;
+  return standIn;
+}
+
+/** The signature EasyPost puts on a webhook's body (`X-Hmac-Signature`), as its client's validateWebhook checks it. */
+export const webhookSignature = (body: string, secret: string) =>
+  `hmac-sha256-hex=${createHmac('sha256', Buffer.from(secret.normalize('NFKD'), 'utf8'))
+    .update(body, 'utf8')
+    .digest('hex')}`;
