@@ -36,6 +36,7 @@ import {
 } from '../schemas/orders';
 import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import { refundBodySchema } from '../schemas/refunds';
+import { reportQuerySchema, reportSchema } from '../schemas/reports';
 import type { RouteDef } from './types';
 
 const BAD_CURSOR = { 400: 'A `cursor` that is not the nextCursor of a page of this table' } as const;
@@ -348,6 +349,19 @@ export const ADMIN_ROUTES = [
     summary:
       'Sales today and in 30 days, orders to ship, open replacement requests, confirmation mails not sent, ' +
       'back-in-stock requests waiting, low stock',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    handler: 'admin/get-report',
+    access: 'admin',
+    table: 'read',
+    query: reportQuerySchema,
+    answer: reportSchema,
+    download: 'text/csv',
+    summary:
+      "The owner's reports from the ledger (?report=sales|products|gift-cards|tax, from/to shop days, " +
+      'by=day|week|month|quarter|range), format=csv',
   },
   // Product photo uploads.
   {
