@@ -37,6 +37,7 @@ import {
 import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import { refundBodySchema } from '../schemas/refunds';
 import { reportQuerySchema, reportSchema } from '../schemas/reports';
+import { marketingExportQuerySchema, marketingExportSchema } from '../schemas/marketing';
 import type { RouteDef } from './types';
 
 const BAD_CURSOR = { 400: 'A `cursor` that is not the nextCursor of a page of this table' } as const;
@@ -362,6 +363,19 @@ export const ADMIN_ROUTES = [
     summary:
       "The owner's reports from the ledger (?report=sales|products|gift-cards|tax, from/to shop days, " +
       'by=day|week|month|quarter|range), format=csv',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/marketing/export',
+    handler: 'admin/export-marketing',
+    access: 'admin',
+    table: 'read',
+    query: marketingExportQuerySchema,
+    answer: marketingExportSchema,
+    download: 'text/csv',
+    summary:
+      'Customers who agreed to marketing mail and did not unsubscribe since, by segment (?segment=bought-between&' +
+      'from&to | bought-category&category | spent-over&over (cents) | not-since&since), format=csv',
   },
   // Product photo uploads.
   {

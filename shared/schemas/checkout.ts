@@ -88,6 +88,11 @@ export const createIntentBodySchema = z
      * total is not this one, so a card is never charged an amount the shopper was not shown.
      */
     wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
+    /**
+     * The checkout's marketing box ticked (docs/decisions/0166): when the order is taken, the email's yes is recorded
+     * with the box's words (shared/marketing.ts) and the time it was ticked.
+     */
+    marketingConsent: z.optional(z.boolean()),
   })
   .check(addressForTheCart);
 export type CreateIntentBody = z.output<typeof createIntentBodySchema>;

@@ -4,6 +4,7 @@ import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
 import { formatPrice } from '#shared/money';
 import { REPORT_KINDS, REPORT_TITLES, REPORTS_START } from '#shared/reports';
 import type { Report } from '#shared/schemas/reports';
+import { MarketingExportForm } from './MarketingExportForm';
 import ReportChart from './ReportChart';
 import { downloadReportCsv, getReport, reportParams } from './reportsApi';
 import { AdminPage, problemText } from './useAdmin';
@@ -126,6 +127,7 @@ export default function AdminReportsPage() {
           <strong>Still owed on gift cards and store credit now: {dollars(report.owed)}</strong>
         </p>
       )}
+      <MarketingExportForm />
     </AdminPage>
   );
 }

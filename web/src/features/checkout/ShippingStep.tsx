@@ -31,6 +31,7 @@ import {
   type ShippingData,
 } from './savedProfiles';
 import { cartKey, STEP_HEADING, STEP_PATH, stepToShow } from './steps';
+import { CheckoutMarketingConsent } from './CheckoutMarketingConsent';
 
 /**
  * The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. A signed-in shopper's
@@ -173,6 +174,7 @@ export default function ShippingStep() {
         picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
         busy={busy}
       />
+      <CheckoutMarketingConsent />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { buyerOf } from '#shared/order-address';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { WalletShipTo } from '#shared/wallet';
 import { api } from '../../lib/api';
+import { marketingConsentTicked } from './CheckoutMarketingConsent';
 
 /**
  * The answers' schemas, each module loaded (and its schemas built) when its call is first made, not with the cart:
@@ -62,6 +63,7 @@ export const createIntent = async (input: {
         ...(input.promoCode ? { promoCode: input.promoCode } : {}),
         ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
         ...(input.wallet ? { wallet: input.wallet } : {}),
+        ...(marketingConsentTicked() ? { marketingConsent: true } : {}),
       },
     },
   );
