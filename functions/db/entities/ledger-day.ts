@@ -1,4 +1,3 @@
-import type { DayTotals } from '#shared/reports';
 import { model, type Timestamps } from '../table';
 
 /**
@@ -9,7 +8,11 @@ import { model, type Timestamps } from '../table';
  */
 export interface LedgerDayRecord extends Timestamps {
   day: string;
-  totals: DayTotals;
+  /**
+   * The day's totals (DayTotals) as JSON: one string attribute rather than a nested map of some hundred numbers, so a
+   * year reads and unmarshals fast (measured in decision 0165).
+   */
+  totals: string;
   final: boolean;
   summedAt: string;
 }

@@ -1,6 +1,6 @@
 import { addDays, shopDay, startOfShopDay } from '#shared/gift-cards';
 import { daysBetween, emptyDay, REPORTS_START, sameTotals, sumDay, type DayTotals } from '#shared/reports';
-import { ledgerDays } from '../../db/entities/ledger-day';
+import { ledgerDays, type LedgerDayRecord } from '../../db/entities/ledger-day';
 import { entriesOfDays } from './ledger';
 
 /**
@@ -17,6 +17,9 @@ export const FINAL_AFTER_MS = 15 * 60 * 1000;
 const DAYS_PER_RUN = 120;
 
 const finalAt = (day: string) => Date.parse(startOfShopDay(addDays(day, 1))) + FINAL_AFTER_MS;
+
+/** A stored day's totals. */
+export const totalsOf = (record: LedgerDayRecord): DayTotals => JSON.parse(record.totals) as DayTotals;
 
 /** A day's totals from its entries. */
 export async function dayFromEntries(day: string): Promise<DayTotals> {
@@ -37,7 +40,7 @@ export async function sumLedgerDays(now = new Date(), start = REPORTS_START): Pr
   const summedAt = now.toISOString();
   for (const day of days) {
     const totals = await dayFromEntries(day);
-    await ledgerDays.put({ day, totals, final: now.getTime() >= finalAt(day), summedAt });
+    await ledgerDays.put({ day, totals: JSON.stringify(totals), final: now.getTime() >= finalAt(day), summedAt });
   }
   return days;
 }
@@ -50,7 +53,7 @@ export async function dayTotals(from: string, to: string, now = new Date()): Pro
   const stored = new Map(
     (await ledgerDays.query('all', {}, { skAtLeast: from, skAtMost: to }))
       .filter((record) => record.final)
-      .map((record) => [record.day, record.totals]),
+      .map((record) => [record.day, totalsOf(record)]),
   );
   const today = shopDay(now);
   return Promise.all(
@@ -67,7 +70,7 @@ export async function checkDayTotals(
   const problems: string[] = [];
   for (const record of stored) {
     const fromEntries = await dayFromEntries(record.day);
-    if (!sameTotals(record.totals, fromEntries))
+    if (!sameTotals(totalsOf(record), fromEntries))
       problems.push(`${record.day}: the stored totals differ from its ${fromEntries.entries} entries`);
   }
   return { ok: problems.length === 0, checked: stored.length, problems };
