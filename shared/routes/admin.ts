@@ -38,6 +38,7 @@ import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import { refundBodySchema } from '../schemas/refunds';
 import { reportQuerySchema, reportSchema } from '../schemas/reports';
 import { marketingExportQuerySchema, marketingExportSchema } from '../schemas/marketing';
+import { funnelQuerySchema, funnelSchema } from '../schemas/funnel';
 import type { RouteDef } from './types';
 
 const BAD_CURSOR = { 400: 'A `cursor` that is not the nextCursor of a page of this table' } as const;
@@ -363,6 +364,18 @@ export const ADMIN_ROUTES = [
     summary:
       "The owner's reports from the ledger (?report=sales|products|gift-cards|tax, from/to shop days, " +
       'by=day|week|month|quarter|range), format=csv',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/funnel',
+    handler: 'admin/get-funnel',
+    access: 'admin',
+    table: 'read',
+    query: funnelQuerySchema,
+    answer: funnelSchema,
+    summary:
+      "The shoppers' path over a range of shop days (views, cart adds, checkouts, card steps, orders paid), by device " +
+      'class and source, with the 7 days before',
   },
   {
     method: 'GET',

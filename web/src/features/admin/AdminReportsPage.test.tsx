@@ -27,12 +27,26 @@ const tax = {
   totals: ['Total', '', 298, 4798, -4500, 245],
   chart: { label: 'state', series: ['taxable_sales', 'non_taxable_sales'], stacked: true },
 };
+const zero = { view: 0, cart: 0, checkout: 0, card: 0, paid: 0 };
+const funnel = {
+  from: '2026-10-01',
+  to: '2026-11-30',
+  counts: { view: 200, cart: 40, checkout: 20, card: 15, paid: 12 },
+  weekBefore: { from: '2026-09-24', to: '2026-09-30', counts: { view: 50, cart: 5, checkout: 4, card: 4, paid: 2 } },
+  byDevice: [
+    { device: 'phone', counts: { view: 150, cart: 30, checkout: 15, card: 10, paid: 8 } },
+    { device: 'tablet', counts: zero },
+    { device: 'desktop', counts: { view: 50, cart: 10, checkout: 5, card: 5, paid: 4 } },
+  ],
+  bySource: [{ source: 'cart-reminder', counts: { view: 20, cart: 10, checkout: 8, card: 8, paid: 6 } }],
+};
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;
   setTokenSource(async () => ADMIN_TEST_TOKEN);
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     asked.push(urlOf(input));
+    if (urlOf(input).startsWith('/api/admin/funnel?')) return json(200, funnel);
     return urlOf(input).startsWith('/api/admin/reports?')
       ? json(200, tax)
       : json(404, { error: { code: 'not_found', message: 'Not found.' } });
@@ -53,4 +67,23 @@ it('asks for the report of the address and shows its rows and totals in dollars,
   expect(screen.getByTestId('chart')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Sales tax by state' }).getAttribute('aria-current')).toBe('page');
   expect(screen.getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+});
+
+it("shows the shoppers' path with each step's rate, beside the week before", async () => {
+  renderAdmin('/admin/reports?report=sales&from=2026-10-01&to=2026-11-30&by=month');
+  const table = await screen.findByTestId('funnel-table');
+  expect(asked).toContain('/api/admin/funnel?from=2026-10-01&to=2026-11-30');
+  expect(
+    within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent),
+  ).toEqual([
+    'StepCountFrom the step beforeWeek beforeRate, week before',
+    'Product views20050',
+    'Cart adds4020.0%510.0%',
+    'Checkouts started2050.0%480.0%',
+    'Card step reached1575.0%4100.0%',
+    'Orders paid1280.0%250.0%',
+  ]);
+  expect(screen.getByTestId('funnel-by').textContent).toContain('from cart-reminder');
 });

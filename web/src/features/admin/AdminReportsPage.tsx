@@ -6,12 +6,14 @@ import { REPORT_KINDS, REPORT_TITLES, REPORTS_START } from '#shared/reports';
 import type { Report } from '#shared/schemas/reports';
 import { MarketingExportForm } from './MarketingExportForm';
 import ReportChart from './ReportChart';
-import { downloadReportCsv, getReport, reportParams } from './reportsApi';
+import { downloadReportCsv, getFunnel, getReport, reportParams } from './reportsApi';
+import { FunnelTable } from './FunnelTable';
 import { AdminPage, problemText } from './useAdmin';
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const params = reportParams(new URL(request.url).searchParams);
-  return { params, report: await getReport(params) };
+  const [report, funnel] = await Promise.all([getReport(params), getFunnel(params)]);
+  return { params, report, funnel };
 };
 
 const PERIOD_WORDS = { day: 'Day', week: 'Week', month: 'Month', quarter: 'Quarter', range: 'Whole range' } as const;
@@ -26,7 +28,7 @@ const cell = (report: Report, value: string | number, index: number) =>
  * by state, over a range by day, week, month or quarter; a chart, the table and its CSV, all from the ledger.
  */
 export default function AdminReportsPage() {
-  const { params, report } = useLoaderData<typeof loader>();
+  const { params, report, funnel } = useLoaderData<typeof loader>();
   const [problem, setProblem] = useState<string | null>(null);
   const download = () => downloadReportCsv(params).catch((error: unknown) => setProblem(problemText(error)));
   return (
@@ -127,6 +129,7 @@ export default function AdminReportsPage() {
           <strong>Still owed on gift cards and store credit now: {dollars(report.owed)}</strong>
         </p>
       )}
+      <FunnelTable funnel={funnel} />
       <MarketingExportForm />
     </AdminPage>
   );

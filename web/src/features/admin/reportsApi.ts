@@ -1,5 +1,6 @@
-import { shopDay } from '#shared/gift-cards';
+import { addDays, shopDay } from '#shared/gift-cards';
 import { REPORT_KINDS, REPORT_PERIODS, type ReportKind, type ReportPeriod } from '#shared/reports';
+import { funnelSchema } from '#shared/schemas/funnel';
 import { reportSchema } from '#shared/schemas/reports';
 import { api } from '../../lib/api';
 import { downloadCsv } from './adminApi';
@@ -34,3 +35,14 @@ export const getReport = (params: ReportParams) =>
 
 export const downloadReportCsv = (params: ReportParams) =>
   downloadCsv(`/api/admin/reports?${queryOf(params, true)}`, `${params.report}.csv`);
+
+/**
+ * The shoppers' path over the report's days; a range longer than the funnel takes (92 days) shows its last 30 days.
+ */
+export function getFunnel(params: ReportParams) {
+  const long = Date.parse(params.to) - Date.parse(params.from) > 91 * 86_400_000;
+  const from = long ? addDays(params.to, -29) : params.from;
+  return api(`/api/admin/funnel?${new URLSearchParams({ from, to: params.to }).toString()}`, funnelSchema, {
+    auth: true,
+  });
+}

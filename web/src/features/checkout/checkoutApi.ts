@@ -6,6 +6,7 @@ import type { ShippingAddress } from '#shared/schemas/address';
 import type { WalletShipTo } from '#shared/wallet';
 import { api } from '../../lib/api';
 import { marketingConsentTicked } from './CheckoutMarketingConsent';
+import { noteStep } from '../../lib/funnel';
 
 /**
  * The answers' schemas, each module loaded (and its schemas built) when its call is first made, not with the cart:
@@ -66,7 +67,7 @@ export const createIntent = async (input: {
         ...(marketingConsentTicked() ? { marketingConsent: true } : {}),
       },
     },
-  );
+  ).then((priced) => (noteStep('card'), priced));
 
 /** A wallet sheet's total at the address it shows before the shopper pays (nothing is stored). */
 export const walletQuote = async (input: { cart: CartLine[]; promoCode?: string; shipTo: WalletShipTo }) =>
