@@ -23,6 +23,7 @@ const FUNCTIONS_ROOMS = [
   'admin',
   'accounts',
   'pages',
+  'funnel',
   'cart',
   'forms',
   'quotes',

@@ -35,6 +35,13 @@ export const JOBS: readonly JobDef[] = [
     uses: ['ses'],
     summary: 'Sends form mails that failed again (up to 5 attempts)',
   },
+  {
+    handler: 'sum-ledger-days',
+    schedule: 'rate(15 minutes)',
+    table: 'readwrite',
+    summary:
+      "Sums each ended shop day's ledger entries into that day's totals for the owner's reports (written whole: idempotent)",
+  },
 ];
 
 /** Cognito Lambda triggers (functions/triggers/<handler>.ts); locally the gateway plays their part. */

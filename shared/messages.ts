@@ -268,6 +268,8 @@ export const FORM_SUBJECTS = {
  * each). Not spec texts: plain sentences that say what happened and what to do.
  */
 export const RATE_LIMIT_MESSAGES = {
+  /** The shoppers' path beacons (nobody reads it: a page's beacon is sent as it closes). */
+  funnel: 'Too many requests from your connection. Please wait a few minutes and try again.',
   checkout: 'Too many checkout attempts from your connection. Please wait a few minutes and try again.',
   /** Recording an order: the card was authorized, so the order is finished by the webhook or the settle job anyway. */
   orderRecording:

@@ -176,6 +176,7 @@ export const SPA_ROUTES = [
   '/admin/orders/archive',
   '/admin/orders/:orderNumber',
   '/admin/replacements',
+  '/admin/reports',
   '/admin/quotes',
   '/admin/quotes/:quoteId',
   '/admin/stock-alerts',

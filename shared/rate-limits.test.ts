@@ -26,6 +26,7 @@ describe('the rate-limit table', () => {
       'order-lookups',
       'forms',
       'stock-alerts',
+      'funnel',
       'search',
       'email-preferences',
       'cart-restores',
@@ -39,6 +40,8 @@ describe('the rate-limit table', () => {
     expect(groupOf('POST', '/auth/create-payment-intent')).toBe('payment-intents');
     expect(groupOf('POST', '/auth/create-payment-intent/guest')).toBe('payment-intents');
     expect(groupOf('POST', '/api/test-payments/confirm')).toBe('card-confirmations');
+    // The shoppers' path: one beacon per page a shopper leaves (issue 56 item 2, decision 0167).
+    expect(groupOf('POST', '/api/funnel')).toBe('funnel');
     // A wallet's sheet asks once per address the shopper picks: its own, larger count (docs/decisions/0129).
     expect(groupOf('POST', '/api/checkout/wallet-quote')).toBe('wallet-quotes');
     // Recording the order of an authorized card counts on its own: card attempts never stop a paid order.

@@ -131,6 +131,14 @@ const DEFINITIONS = [
     message: RATE_LIMIT_MESSAGES.stockAlerts,
   },
   {
+    id: 'funnel',
+    summary:
+      "The shoppers' path beacons: at most one per page a shopper leaves; generous, as many shoppers may share one address (a school, an office)",
+    limit: 300,
+    windowSeconds: 300,
+    message: RATE_LIMIT_MESSAGES.funnel,
+  },
+  {
     id: 'search',
     summary:
       'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',

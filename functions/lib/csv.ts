@@ -1,4 +1,5 @@
 import { stringify, type Options } from 'csv-stringify/sync';
+import { formatCents } from '#shared/money';
 
 /** A row of the owner's downloads: a cell is text or a number; null and undefined are empty. */
 export type CsvRow = readonly (string | number | null | undefined)[];
@@ -16,3 +17,17 @@ export const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/
  */
 export const csvText = (rows: readonly CsvRow[]): string =>
   stringify(rows as unknown[][], { ...CSV_OPTIONS, escape_formulas: true });
+
+/**
+ * The owner's reports as CSV (docs/decisions/0165): as csvText, and a number in a money column (cents) written as
+ * dollars with two decimals, a minus sign before a negative one. Numbers are written by the shop, never typed by
+ * anyone, so they need no formula escape ("-27.00" stays a number in a spreadsheet); text cells are escaped as ever.
+ */
+export const csvMoneyText = (rows: readonly CsvRow[], moneyColumns: ReadonlySet<number>): string =>
+  stringify(rows as unknown[][], {
+    ...CSV_OPTIONS,
+    escape_formulas: true,
+    cast: {
+      number: (value, context) => (moneyColumns.has(Number(context.index)) ? formatCents(value) : String(value)),
+    },
+  });

@@ -198,6 +198,8 @@ const confirm = (clientSecret: string, number: string, expected: number) =>
 test('a journey over every route, and its refusals, answers only what the OpenAPI document describes (Prism finds no violation)', async () => {
   // The site's JSON and the shop's health.
   await call('GET', '/api/health', 200);
+  // A page's beacon of the shoppers' path (issue 56 item 2).
+  await call('POST', '/api/funnel', 200, { body: { steps: ['view', 'cart'], source: 'direct' } });
   expect((await call('GET', '/config.json', 200)).body).toMatchObject({ paymentMode: 'test' });
   await call('GET', OPENAPI_PATH, 200);
   // The site's root files, and a file it does not have (the error format, not the not-found page).
@@ -371,6 +373,8 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   // A guest's order added to the account (issue 50 item 11): the link is mailed only for a guest's order with the
   // account's email (the same answer either way), and only a link the shop signed adds one.
   await call('POST', '/auth/guest-orders/link', 200, { token: customer, body: { orderNumber: guest.orderNumber } });
+  // The sign-up's marketing box ticked (issue 56 item 3).
+  await call('POST', '/auth/marketing-consent', 200, { token: customer, body: { agreed: true } });
   await call('POST', '/auth/guest-orders/add', 400, { token: customer, body: { token: 'not-ours.signature' } });
   // Bought, not shipped yet: no rating (issue 50 item 7); it is rated once an order of it has shipped, below.
   await call('POST', '/auth/products/harvest-spice-candle/reviews', 403, { token: customer, body: { rating: 4 } });
@@ -436,6 +440,10 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   const owner = await tokenOf(admin.email, admin.password);
   await call('GET', '/auth/validateAdmin', 200, { token: owner });
   await call('GET', '/api/admin/dashboard', 200, { token: owner });
+  // The owner's numbers (issue 56): a report, the shoppers' path, who to mail.
+  await call('GET', '/api/admin/reports?report=tax&from=2026-10-01&to=2026-12-31&by=month', 200, { token: owner });
+  await call('GET', '/api/admin/funnel?from=2026-11-01&to=2026-11-30', 200, { token: owner });
+  await call('GET', '/api/admin/marketing/export?segment=spent-over&over=0', 200, { token: owner });
   await call('PUT', '/api/admin/settings', 200, { token: owner, body: { reminderDelayMinutes: 30 } });
   expect((await call('GET', '/api/admin/stock-alerts', 200, { token: owner })).body.sizes).toContainEqual(
     expect.objectContaining({ productId: 'vanilla-snow-candle', size: 'CANDLE', waiting: 1 }),

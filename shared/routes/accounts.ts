@@ -13,6 +13,7 @@ import {
   guestOrderLinkBodySchema,
 } from '../schemas/guest-orders';
 import { customerOrdersSchema, orderPageSchema, previousOrderSchema } from '../schemas/order-views';
+import { marketingConsentAnswerSchema, marketingConsentBodySchema } from '../schemas/marketing';
 import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import type { RouteDef } from './types';
 
@@ -23,6 +24,20 @@ const PROFILES_CHANGED = 'The profiles changed meanwhile (another tab): reload a
  * the products it bought.
  */
 export const ACCOUNT_ROUTES = [
+  {
+    method: 'POST',
+    path: '/auth/marketing-consent',
+    handler: 'accounts/agree-to-marketing',
+    access: 'user',
+    table: 'readwrite',
+    uses: ['cognito'],
+    body: marketingConsentBodySchema,
+    answer: marketingConsentAnswerSchema,
+    refusals: { 404: 'The user pool has no account for the token (deleted meanwhile)' },
+    summary:
+      "The sign-up's marketing box ticked: the account's email agrees to marketing mail, with the box's words and " +
+      'the time (once per account)',
+  },
   {
     method: 'GET',
     path: '/auth/validateAdmin',

@@ -36,6 +36,9 @@ import {
 } from '../schemas/orders';
 import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import { refundBodySchema } from '../schemas/refunds';
+import { reportQuerySchema, reportSchema } from '../schemas/reports';
+import { marketingExportQuerySchema, marketingExportSchema } from '../schemas/marketing';
+import { funnelQuerySchema, funnelSchema } from '../schemas/funnel';
 import type { RouteDef } from './types';
 
 const BAD_CURSOR = { 400: 'A `cursor` that is not the nextCursor of a page of this table' } as const;
@@ -348,6 +351,44 @@ export const ADMIN_ROUTES = [
     summary:
       'Sales today and in 30 days, orders to ship, open replacement requests, confirmation mails not sent, ' +
       'back-in-stock requests waiting, low stock',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/reports',
+    handler: 'admin/get-report',
+    access: 'admin',
+    table: 'read',
+    query: reportQuerySchema,
+    answer: reportSchema,
+    download: 'text/csv',
+    summary:
+      "The owner's reports from the ledger (?report=sales|products|gift-cards|tax, from/to shop days, " +
+      'by=day|week|month|quarter|range), format=csv',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/funnel',
+    handler: 'admin/get-funnel',
+    access: 'admin',
+    table: 'read',
+    query: funnelQuerySchema,
+    answer: funnelSchema,
+    summary:
+      "The shoppers' path over a range of shop days (views, cart adds, checkouts, card steps, orders paid), by device " +
+      'class and source, with the 7 days before',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/marketing/export',
+    handler: 'admin/export-marketing',
+    access: 'admin',
+    table: 'read',
+    query: marketingExportQuerySchema,
+    answer: marketingExportSchema,
+    download: 'text/csv',
+    summary:
+      'Customers who agreed to marketing mail and did not unsubscribe since, by segment (?segment=bought-between&' +
+      'from&to | bought-category&category | spent-over&over (cents) | not-since&since), format=csv',
   },
   // Product photo uploads.
   {

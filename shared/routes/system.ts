@@ -1,4 +1,5 @@
 import { healthSchema, startingSchema } from '../schemas/common';
+import { funnelBeaconAnswerSchema, funnelBeaconSchema } from '../schemas/funnel';
 import type { RouteDef } from './types';
 
 export const SYSTEM_ROUTES = [
@@ -18,5 +19,18 @@ export const SYSTEM_ROUTES = [
       },
     },
     summary: 'Ready: `{"ok":true}` once the shop can serve every page',
+  },
+  {
+    method: 'POST',
+    path: '/api/funnel',
+    handler: 'system/count-steps',
+    access: 'public',
+    rateLimit: 'funnel',
+    table: 'readwrite',
+    body: funnelBeaconSchema,
+    answer: funnelBeaconAnswerSchema,
+    summary:
+      "A page's one beacon: the shoppers' path steps that happened on it and the visit's source; adds one to each " +
+      "step's counter of the day, device class and source (nothing of who sent it is kept)",
   },
 ] as const satisfies readonly RouteDef[];

@@ -94,6 +94,11 @@ export const createIntentBodySchema = z
      * calculated rate's id, which the server prices again with the provider; a price is never read from the browser.
      */
     shippingRateId: z.optional(shippingRateIdSchema),
+    /**
+     * The checkout's marketing box ticked (docs/decisions/0166): when the order is taken, the email's yes is recorded
+     * with the box's words (shared/marketing.ts) and the time it was ticked.
+     */
+    marketingConsent: z.optional(z.boolean()),
   })
   .check(addressForTheCart);
 export type CreateIntentBody = z.output<typeof createIntentBodySchema>;

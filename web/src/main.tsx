@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, firstPage } from './app/App';
 import { appContainer } from './app/shell';
+import { visitSource } from './lib/funnel';
 import { nextTask } from './lib/tasks';
 import './styles.css';
 
@@ -12,6 +13,8 @@ import './styles.css';
  * milliseconds), and its commit takes the static shell's place (app/shell.ts).
  */
 async function start() {
+  // Where the visit came from, before the router changes the address (the shoppers' path: decision 0167).
+  visitSource();
   await nextTask();
   const router = await createAppRouter();
   await firstPage(router);

@@ -81,6 +81,8 @@ export interface CheckoutRecord extends Timestamps {
    * asked for): its part is taken off its balance in the take's transaction (docs/decisions/0126).
    */
   giftCard?: { cardId: string; last4: string; amount: number };
+  /** The marketing box ticked (docs/decisions/0166): its words and when; recorded for the order's email at the take. */
+  marketingConsent?: { words: string; at: string };
   /** Ids of failed card attempts (Stripe event ids, or the test processor's): counted once each. */
   failedAttempts?: string[];
   sweepAt?: string;

@@ -28,6 +28,7 @@ import { priceWithTax } from '../money/tax';
 import { chosenShipping, type ChosenShipping } from '../money/shipping';
 import { takeWriteCount } from './take';
 import { walletTotalChanged } from './wallet';
+import { MARKETING_CONSENT_WORDS } from '#shared/marketing';
 import { cardForClient } from '../gift-cards/cards';
 import type { PromoShopper } from '../promo/redeem';
 import { typedPromo } from '../promo/typed';
@@ -53,6 +54,8 @@ export interface CreateIntentInput {
   shippingRateId?: string;
   /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
   wallet?: { shownTotal: number };
+  /** The marketing box ticked (docs/decisions/0166). */
+  marketingConsent?: boolean;
 }
 
 /**
@@ -173,6 +176,10 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     promo,
     // Set or cleared, as the promo code.
     giftCard: card ? { cardId: card.cardId, last4: card.last4 ?? '', amount: giftPart } : undefined,
+    // Set or cleared by each call: the box's words as the shop showed them, and when it was first seen ticked.
+    marketingConsent: input.marketingConsent
+      ? (existing?.marketingConsent ?? { words: MARKETING_CONSENT_WORDS, at: now.toISOString() })
+      : undefined,
     taxProvider: priced.tax.provider,
     // Set or cleared, as the promo code: a later call priced by the table drops an earlier Stripe Tax calculation.
     taxFallback: priced.tax.stripeTaxUnavailable,

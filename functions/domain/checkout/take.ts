@@ -1,6 +1,9 @@
 import type { CheckoutLine } from '../../db/entities/checkout';
 import { orders, type OrderRecord } from '../../db/entities/order';
+import { marketingConsents } from '../../db/entities/marketing-consent';
 import { orderPayments } from '../../db/entities/order-payment';
+import { canonicalEmail } from '#shared/email';
+import { unescapeText } from '#shared/sanitize';
 import type { TransactItem } from '../../db/table';
 import { transactWriteOrFailures } from '../../db/transaction';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
@@ -34,9 +37,9 @@ const stockItemProducts = (lines: readonly CheckoutLine[]) => [
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
 export function takeWriteCount(lines: readonly CheckoutLine[]): number {
   const records = new Set(lines.flatMap((line) => (line.cell ? [line.cell.split('|').slice(0, 2).join('|')] : [])));
-  // + the order, the payment's pointer, the checkout, a quote's offer, and a gift card's debit, its entry and the
-  // order's entry; the promo code's counts are the room left below 100 (checkout.ts).
-  return records.size + stockItemProducts(lines).length + 7;
+  // + the order, the payment's pointer, the checkout, a quote's offer, a gift card's debit, its entry and the order's
+  // entry, and a marketing yes; the promo code's counts are the room left below 100 (checkout.ts).
+  return records.size + stockItemProducts(lines).length + 8;
 }
 
 /**
@@ -76,6 +79,10 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
         ]
       : []),
     { item: orders.transact.put(order, { ifNew: true }) },
+    // The marketing box ticked (docs/decisions/0166): the email's yes, with the box's words, once per order.
+    ...(checkout.marketingConsent && order.shippingAddress?.email
+      ? [{ item: consentItem(order, checkout.marketingConsent) }]
+      : []),
     {
       item: orderPayments.transact.put(
         { intentId: checkout.intentId, orderNumber: order.orderNumber, checkoutId: checkout.checkoutId },
@@ -90,6 +97,24 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): Ta
       }),
     },
   ];
+}
+
+/** The order's email's yes to marketing mail, written with the order (its own item: never a shared one). */
+function consentItem(order: OrderRecord, consent: { words: string; at: string }): TransactItem {
+  const typedEmail = unescapeText(order.shippingAddress.email);
+  return marketingConsents.transact.put(
+    {
+      email: canonicalEmail(typedEmail),
+      consentId: `checkout#${order.orderNumber}`,
+      typedEmail,
+      name: unescapeText(order.shippingAddress.name),
+      via: 'checkout',
+      words: consent.words,
+      agreedAt: consent.at,
+      orderNumber: order.orderNumber,
+    },
+    { ifNew: true },
+  );
 }
 
 export type TakeOutcome =

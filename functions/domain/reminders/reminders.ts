@@ -1,4 +1,5 @@
 import { canonicalEmail } from '#shared/email';
+import { MAIL_SOURCES } from '#shared/funnel';
 import { mailDay } from '#shared/format';
 import { REMINDER_MESSAGES as WORDS } from '#shared/messages';
 import { cartLineKey, giftCardLineText } from '#shared/gift-card-lines';
@@ -166,7 +167,9 @@ export async function composeReminder(delivery: Delivery, now: Date): Promise<Co
 
   const until = new Date(now.getTime() + REMINDER_RULES.restoreDays * DAY);
   const link = siteLink(
-    `/cart/restore?token=${encodeURIComponent(await signToken('restore', checkout.checkoutId, until))}`,
+    // utm_source: the shoppers' path counts the visits the reminder brings (decision 0167).
+    `/cart/restore?token=${encodeURIComponent(await signToken('restore', checkout.checkoutId, until))}` +
+      `&utm_source=${MAIL_SOURCES.reminder}`,
   );
   if (!link) return notWanted(WORDS.notWanted.gone);
   const lines: ReminderLine[] = checkout.lines.map((line) => {

@@ -1,4 +1,5 @@
 import { mailDay } from '#shared/format';
+import { MAIL_SOURCES } from '#shared/funnel';
 import { STOCK_ALERT_MESSAGES as WORDS } from '#shared/messages';
 import { unescapeText } from '#shared/sanitize';
 import type { ProductDetail } from '#shared/schemas/product';
@@ -63,7 +64,8 @@ async function alertMail(
   asked: number,
 ): Promise<Mail | null> {
   const what = restockWhat(unescapeText(product.name), request.size);
-  const link = siteLink(`/product/${encodeURIComponent(product.id)}`);
+  // utm_source: the shoppers' path counts the visits the mail brings (decision 0167).
+  const link = siteLink(`/product/${encodeURIComponent(product.id)}?utm_source=${MAIL_SOURCES.backInStock}`);
   const askedOn = mailDay(new Date(request.waitingSince ?? request.updatedAt), { year: true });
   const text = [
     'Hi,',

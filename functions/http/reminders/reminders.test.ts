@@ -32,7 +32,8 @@ const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const sweep = (at: Date) => sweepDeliveries(at, { compose: COMPOSERS });
 const remindersTo = (email: string) =>
   sentMails().filter((mail) => mail.to.includes(email) && mail.subject === 'Your cart is waiting for you');
-const restoreLinkOf = (text: string) => decodeURIComponent(/\/cart\/restore\?token=(\S+)/.exec(text)![1]);
+const restoreLinkOf = (text: string) =>
+  new URL(/https?:\/\/\S+\/cart\/restore\?\S+/.exec(text)![0]).searchParams.get('token')!;
 const restore = (token: string) =>
   invoke(restoreCart, { method: 'POST', path: '/api/reminders/restore', body: { token } });
 const reminderOf = (checkoutId: string) => getDelivery(CHECKOUT_REMINDER, checkoutId);

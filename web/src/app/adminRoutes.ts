@@ -51,6 +51,7 @@ export const adminPages: RouteObject[] = [
       { path: 'catalog', ...lazyPage(() => import('../features/admin/AdminCatalogPage')) },
       { path: 'drafted-products', ...lazyPage(() => import('../features/admin/AdminDraftsPage')) },
       { path: 'inbox', ...lazyPage(() => import('../features/admin/AdminInboxPage')) },
+      { path: 'reports', ...lazyPage(() => import('../features/admin/AdminReportsPage')) },
     ],
   },
 ];

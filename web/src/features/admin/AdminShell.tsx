@@ -36,6 +36,7 @@ export const ADMIN_LINKS = [
   { to: '/admin', label: 'Dashboard', end: true },
   { to: '/admin/orders/pending', label: 'To ship' },
   { to: '/admin/orders/archive', label: 'Orders' },
+  { to: '/admin/reports', label: 'Reports' },
   { to: '/admin/quotes', label: 'Quotes' },
   { to: '/admin/replacements', label: 'Replacements' },
   { to: '/admin/products', label: 'Products' },

@@ -7,6 +7,8 @@ import { rateLimitedMessage } from './rateLimited';
 import { useNoIndex } from '../../lib/useNoIndex';
 import './auth.css';
 import { FormError } from '../../components/FormError';
+import { MarketingConsentBox } from '../../components/MarketingConsentBox';
+import { agreeToMarketing } from './marketingConsent';
 
 /** What the order confirmation page hands sign-up: the email the guest used and the order to add (issue 50 item 11). */
 export interface SignupFromOrder {
@@ -31,6 +33,7 @@ export default function SignupPage() {
     password: '',
     confirm: '',
   });
+  const [marketing, setMarketing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const busyRef = useRef(false);
@@ -49,6 +52,10 @@ export default function SignupPage() {
     setError('');
     try {
       await signUp({ email: form.email, password: form.password, firstName: form.firstName, lastName: form.lastName });
+      // The marketing box ticked (docs/decisions/0166): the new account's email agrees (a failure is logged, the
+      // account is made either way).
+      if (marketing)
+        await agreeToMarketing().catch((failure: unknown) => console.error('consent not recorded', failure));
       if (fromOrder?.guestOrder) {
         // The link goes to the account's email, whatever was typed; the order is added only once it is opened.
         const asked = await mailGuestOrderLink(fromOrder.guestOrder).then(
@@ -128,6 +135,7 @@ export default function SignupPage() {
             onChange={set('confirm')}
           />
         </label>
+        <MarketingConsentBox checked={marketing} onChange={setMarketing} />
         <FormError message={error} />
         {error === MESSAGES.signUpFailed && (
           // Beside the spec's words (issue 34 item 7): the two ways on for an address that has an account, with it

@@ -7,6 +7,7 @@ import type { Product, ProductDetail } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '#shared/sizes';
 import { FormError } from '../../components/FormError';
+import { noteStep } from '../../lib/funnel';
 import type { productLoader } from './loaders';
 import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
@@ -54,6 +55,8 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
   const [sizeAsked, setSizeAsked] = useState(0);
   const sizeField = useRef<HTMLSelectElement>(null);
   const sizeMessage = useRef<HTMLSpanElement>(null);
+  // The shoppers' path (decision 0167): a product viewed.
+  useEffect(() => noteStep('view'), [product.id]);
   useEffect(() => {
     if (sizeAsked && sizeField.current && sizeMessage.current) reveal(sizeMessage.current, sizeField.current);
   }, [sizeAsked]);
@@ -97,6 +100,7 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
     const fits = fitsInLine(cart, line);
     if (fits === 0) return setAdded(CART_MESSAGES.lineFull(name, MAX_QUANTITY));
     dispatch({ type: 'ADD_TO_CART', line: { ...line, quantity: fits } });
+    noteStep('cart');
     setAdded(fits < wanted ? CART_MESSAGES.addedUpToLimit(fits, name, MAX_QUANTITY) : `${name} is in your cart.`);
   }
 

@@ -25,6 +25,7 @@ import { PAYMENT_ROUTE_ID, stepOfPath, STEP_PATH, type PricedCheckout, type Step
 import { usePromoCode } from './usePromoCode';
 import { WalletPay } from './WalletPay';
 import './checkout.css';
+import { noteStep } from '../../lib/funnel';
 
 /** Where the cart's hot strip shows (checkout.css `.cart-hot`: the spec's "medium screens and wider"). */
 const HOT_STRIP_SHOWN = '(min-width: 768px)';
@@ -89,6 +90,10 @@ export default function CheckoutLayout() {
   const { user } = useAuth();
   const who = user?.userId ?? null;
   const step = stepOfPath(useLocation().pathname);
+  // The shoppers' path (decision 0167): a checkout started when its shipping step shows.
+  useEffect(() => {
+    if (step === 'shipping') noteStep('checkout');
+  }, [step]);
   const [typed, setTyped] = useState(() => ({ who, address: readAddress(who) }));
   // Signed in or out meanwhile: that shopper's own typed details (steps.ts addressFor), set while rendering.
   let address = typed.address;

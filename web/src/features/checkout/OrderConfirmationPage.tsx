@@ -14,7 +14,10 @@ import { LinePhoto } from '../../components/LinePhoto';
 import { type SignupFromOrder, useAuth } from '../auth';
 import { focusAfterPaint } from '../../lib/tasks';
 import { readLastOrder } from './lastOrder';
+import { noteStep } from '../../lib/funnel';
 import './checkout.css';
+
+const PAID_KEY = 'funnel-paid';
 
 /**
  * Thank-you page with the stored order number (spec section 2), shown as people read it (#1042), and, as the
@@ -28,6 +31,17 @@ export default function OrderConfirmationPage() {
   const onlyGiftCards = !!order?.lines?.length && goodsLines(order.lines).length === 0;
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => focusAfterPaint(heading.current), []);
+  // The shoppers' path (decision 0167): an order paid, counted once per order in this tab.
+  useEffect(() => {
+    if (!orderNumber) return;
+    try {
+      if (sessionStorage.getItem(PAID_KEY) === orderNumber) return;
+      sessionStorage.setItem(PAID_KEY, orderNumber);
+    } catch {
+      return;
+    }
+    noteStep('paid');
+  }, [orderNumber]);
   return (
     <section className="page confirmation">
       <h1 ref={heading} tabIndex={-1}>

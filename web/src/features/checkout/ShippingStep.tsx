@@ -22,6 +22,7 @@ import {
   type ShippingData,
 } from './savedProfiles';
 import { cartKey, STEP_HEADING, STEP_PATH, stepToShow } from './steps';
+import { CheckoutMarketingConsent } from './CheckoutMarketingConsent';
 
 /**
  * The shipping step needs a cart with lines (steps.ts); opened without, the cart shows instead. A signed-in shopper's
@@ -179,6 +180,7 @@ export default function ShippingStep() {
         }
         busy={form.sending}
       />
+      <CheckoutMarketingConsent />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { buyerOf } from '#shared/order-address';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { WalletShipTo } from '#shared/wallet';
 import { api } from '../../lib/api';
+import { marketingConsentTicked } from './CheckoutMarketingConsent';
+import { noteStep } from '../../lib/funnel';
 
 /**
  * The answers' schemas, each module loaded (and its schemas built) when its call is first made, not with the cart:
@@ -66,9 +68,10 @@ export const createIntent = async (input: {
         ...(input.giftCardCode ? { giftCardCode: input.giftCardCode } : {}),
         ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
         ...(input.wallet ? { wallet: input.wallet } : {}),
+        ...(marketingConsentTicked() ? { marketingConsent: true } : {}),
       },
     },
-  );
+  ).then((priced) => (noteStep('card'), priced));
 
 /** The shipping step's rates for the cart at the address typed so far (its state and ZIP at least). */
 export const shippingRates = async (input: {
