@@ -23,6 +23,7 @@ import {
 } from './checkouts';
 import { paymentProvider } from '../money/payments';
 import { OutOfStockError, shortLines } from '../stock/counts';
+import { checkDropLines } from '../stock/shards';
 import { priceCart } from '../money/pricing';
 import { priceWithTax } from '../money/tax';
 import { takeWriteCount } from './take';
@@ -99,6 +100,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
   const details = detailsFor(lines, input.shippingAddress);
+  // A drop's start and its limit per customer, answered before a card is asked for (docs/decisions/0170).
+  await checkDropLines(lines, { customer: input.customer, email: details.email }, new Date());
   if (takeWriteCount(lines) > MAX_TAKE_WRITES) {
     throw badRequest('Too many different products for one order. Please split it into two.');
   }
