@@ -230,7 +230,7 @@ async function main(): Promise<void> {
       `| Buyers / units | ${result.buyers} / ${UNITS} over a ${RAMP_S} s ramp, up to ${CONNECTIONS} at once, ${drop.sizes[0].shards} shards |`,
       `| Orders | ${count('order 201')} (units sold ${unitsSold}) in ${result.seconds.toFixed(1)} s |`,
       `| Sold out | ${count('card step 409 out_of_stock')} at the card step, ${count('order 409 out_of_stock')} after their card was authorized (authorization cancelled: ${intents.filter((i) => i.status === 'canceled').length}) |`,
-      `| Queued | 0 (no queue in this run) |`,
+      `| Queued | 0 (this run's drop has no line: decision 0171's line is not driven by the bench yet) |`,
       `| Oversold | ${Math.max(0, unitsSold - UNITS) + shards.filter((s) => s.units < 0).length} (shards left ${shards.map((s) => s.units).join('+')} = ${after.sizes[0].units}; sum check ${after.sizes[0].sumHolds ? 'holds' : 'FAILS'}) |`,
       `| Charged without an order | ${captured.length - written.length} (captured ${captured.length}, orders ${written.length}) |`,
       `| Orders not answered within 120 s | ${count('confirm 200') - count('order 201') - count('order 409 out_of_stock')} (the order is recorded all the same: the browser's next call, the webhook or the settle job finds it) |`,

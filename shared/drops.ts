@@ -11,6 +11,15 @@ export const DROP_RULES = {
   maxShards: 40,
   /** The most units one customer may be allowed of a drop. */
   maxLimit: 9,
+  /**
+   * Buyers let in from a drop's line a second: the binding limit of docs/performance.md's model (Stripe's 100 requests
+   * a second in live mode, 80% of it, at 5 requests per buyer), and at the start this many at once.
+   */
+  letInPerSecond: 16,
+  letInBurst: 16,
+  /** A buyer in line asks again this often (the page does it); one silent for `leaveAfterSeconds` has left. */
+  askAgainSeconds: 5,
+  leaveAfterSeconds: 30,
 } as const;
 
 /** How many shards a size of `units` is split over: one per 25 units, between 1 and 40. */

@@ -26,6 +26,7 @@ describe('the rate-limit table', () => {
       'order-lookups',
       'forms',
       'stock-alerts',
+      'drop-line',
       'search',
       'email-preferences',
       'cart-restores',

@@ -1,4 +1,10 @@
-import { dropInputSchema, dropRestockSchema, dropViewSchema } from '../schemas/drops';
+import {
+  dropInputSchema,
+  dropLineAnswerSchema,
+  dropLineBodySchema,
+  dropRestockSchema,
+  dropViewSchema,
+} from '../schemas/drops';
 import { productIdSchema } from '../schemas/refs';
 import type { RouteDef } from './types';
 
@@ -9,6 +15,25 @@ const NO_DROP = 'The product is not in a drop (never set up, or no product has t
  * customer; their stock is split over shards while the drop is on, and folded back when it ends.
  */
 export const DROP_ROUTES = [
+  {
+    method: 'POST',
+    path: '/api/drops/{productId}/line',
+    handler: 'drops/ask-line',
+    access: 'public',
+    rateLimit: 'drop-line',
+    table: 'readwrite',
+    params: { productId: productIdSchema },
+    body: dropLineBodySchema,
+    answer: dropLineAnswerSchema,
+    refusals: {
+      400: 'The token is not a place the shop signed for this drop',
+      404: 'The product is not in a drop',
+      409: 'The buyer stopped asking for longer than 30 s and lost the place (`line_left`)',
+    },
+    summary:
+      "A drop's line: {} joins (a signed place at the back); {token} answers in, waiting (position, wait, when to " +
+      'ask again) or sold out; asking again never moves a place forward',
+  },
   {
     method: 'PUT',
     path: '/api/admin/drops/{productId}',

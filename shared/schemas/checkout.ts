@@ -88,6 +88,8 @@ export const createIntentBodySchema = z
      * total is not this one, so a card is never charged an amount the shopper was not shown.
      */
     wallet: z.optional(z.object({ shownTotal: z.number().check(z.int(), z.gte(0)) })),
+    /** A drop with a line (docs/decisions/0171): the signed place the line let in (POST /api/drops/{id}/line). */
+    lineToken: z.optional(z.string().check(z.minLength(1), z.maxLength(600))),
   })
   .check(addressForTheCart);
 export type CreateIntentBody = z.output<typeof createIntentBodySchema>;

@@ -12,6 +12,8 @@ export const dropInputSchema = z.object({
   sizes: z.array(z.enum(ALL_SIZES, 'Choose a size.')).check(z.minLength(1, 'Choose at least one size.')),
   startsAt: z.string({ message: WHEN }).check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, WHEN)),
   limit: z.number({ message: LIMIT }).check(z.int(LIMIT), z.gte(1, LIMIT), z.lte(DROP_RULES.maxLimit, LIMIT)),
+  /** Whether the card step takes only buyers let in from the drop's line (docs/decisions/0171); default no line. */
+  line: z.optional(z.boolean()),
   /** Shards per size; without it, one per 25 units (shared/drops.ts shardCountFor). */
   shards: z.optional(
     z.number({ message: SHARDS }).check(z.int(SHARDS), z.gte(1, SHARDS), z.lte(DROP_RULES.maxShards, SHARDS)),
@@ -49,3 +51,23 @@ export const dropViewSchema = z.object({
   ),
 });
 export type DropView = z.infer<typeof dropViewSchema>;
+
+/** POST /api/drops/{productId}/line: without a token, join the line; with one, where it stands. */
+export const dropLineBodySchema = z.object({
+  token: z.optional(z.string().check(z.minLength(1), z.maxLength(600))),
+});
+
+/** Where a buyer stands: let in (`in`), waiting with an honest place and wait, or sold out. */
+export const dropLineAnswerSchema = z.union([
+  z.object({ state: z.literal('in'), token: z.string() }),
+  z.object({
+    state: z.literal('waiting'),
+    token: z.string(),
+    /** Numbers ahead that are not let in yet (buyers who left among them are skipped when their turn comes). */
+    position: z.number().check(z.int()),
+    waitSeconds: z.number().check(z.int()),
+    askAgainSeconds: z.number().check(z.int()),
+  }),
+  z.object({ state: z.literal('sold_out'), token: z.string(), message: z.string() }),
+]);
+export type DropLineAnswer = z.infer<typeof dropLineAnswerSchema>;

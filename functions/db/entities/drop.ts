@@ -18,6 +18,8 @@ export interface DropRecord extends Timestamps {
   sizes: DropSize[];
   startsAt: string;
   limit: number;
+  /** The card step takes only buyers the drop's line let in (docs/decisions/0171). */
+  line?: boolean;
   state: 'on' | 'ended';
   endedAt?: string;
   version: number;

@@ -51,6 +51,8 @@ export interface CreateIntentInput {
   accountEmail?: () => Promise<string | null>;
   /** Paid from a wallet's sheet: the total it showed (docs/decisions/0129). */
   wallet?: { shownTotal: number };
+  /** A drop's place in line that was let in (docs/decisions/0171). */
+  lineToken?: string;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   if (short.length) throw new OutOfStockError(short);
   const details = detailsFor(lines, input.shippingAddress);
   // A drop's start and its limit per customer, answered before a card is asked for (docs/decisions/0170).
-  await checkDropLines(lines, { customer: input.customer, email: details.email }, new Date());
+  await checkDropLines(lines, { customer: input.customer, email: details.email }, new Date(), input.lineToken);
   if (takeWriteCount(lines) > MAX_TAKE_WRITES) {
     throw badRequest('Too many different products for one order. Please split it into two.');
   }

@@ -78,6 +78,7 @@ export async function setUpDrop(productId: string, input: DropInput, now = new D
     sizes,
     startsAt: shopTimeToInstant(input.startsAt),
     limit: input.limit,
+    ...(input.line ? { line: true } : {}),
     state: 'on',
     version: (existing?.version ?? 0) + 1,
     createdAt: at,

@@ -7,6 +7,7 @@ import { dropBuyers } from '../../db/entities/drop-buyer';
 import { stockShards, type StockShardRecord } from '../../db/entities/stock-shard';
 import type { TransactItem } from '../../db/table';
 import { HttpError } from '../../lib/errors';
+import { isLetIn } from './drop-line';
 
 /**
  * A drop's stock at the take (issue 57, docs/decisions/0170): the units of a drop's size are split over shards, each
@@ -178,7 +179,12 @@ export async function dropTake(
  * The card step's check of a drop (reads only): refuses a cart whose drop has not started, or whose units would take
  * the buyer past the drop's limit under any of their keys (the take holds the limit under races; this answers early).
  */
-export async function checkDropLines(lines: readonly DropLine[], buyer: DropBuyer, now: Date): Promise<void> {
+export async function checkDropLines(
+  lines: readonly DropLine[],
+  buyer: DropBuyer,
+  now: Date,
+  lineToken?: string,
+): Promise<void> {
   const found = dropLines(lines, await dropsOn(lines));
   if (!found.length) return;
   const early = found.find(({ drop }) => drop.startsAt > now.toISOString());
@@ -188,6 +194,10 @@ export async function checkDropLines(lines: readonly DropLine[], buyer: DropBuye
       'drop_not_started',
       MESSAGES.dropNotStarted(early.line.name, dropStartText(early.drop.startsAt)),
     );
+  // A drop with a line: a payment intent only for a buyer it let in (never one made for a buyer still waiting).
+  for (const { drop } of found)
+    if (drop.line && !(await isLetIn(drop, lineToken, now)))
+      throw new HttpError(409, 'drop_line', MESSAGES.dropWaitYourTurn);
   const byProduct = unitsByProduct(found);
   const keys = byProduct.flatMap(({ drop }) =>
     buyerKeys(buyer).map((key) => ({ productId: drop.productId, buyer: key })),
