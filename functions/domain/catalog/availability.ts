@@ -28,7 +28,7 @@ export async function availability(record: ProductRecord): Promise<ProductDetail
 }
 
 /** A size in a drop holds its units in the drop's shards (docs/decisions/0170): what is left is their sum. */
-async function withShards(
+export async function withShards(
   record: Pick<ProductRecord, 'id' | 'tag' | 'stockRef' | 'dropShards'>,
   item: Pick<StockItemRecord, 'dropShards'> | null,
   sizes: ProductDetail['sizes'],
