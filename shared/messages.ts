@@ -38,6 +38,21 @@ export const MESSAGES = {
   invalidProfileState: 'Please enter a valid state (either abbreviation or full name).',
   deleteProfileFailed: 'Error deleting profile',
   outOfStock: 'Sorry but we do not currently have that many of the following products:',
+  /** A drop's product before its start (issue 57): the time in the shop's time zone (shared/drops.ts dropStartText). */
+  dropNotStarted: (name: string, when: string) => `${name} goes on sale ${when}.`,
+  /** A drop's per-customer limit (by account, canonical email or card) would be passed. */
+  dropLimit: (name: string, limit: number) =>
+    `${name} is limited to ${limit} per customer, and this order would go past it.`,
+  /** A drop's limit reached while the card was confirmed (another order of the same buyer was taken first). */
+  dropLimitReached: 'You have already bought as many as one customer may of the following products:',
+  /** A checkout taken before its drop started (the owner set the drop after the card step). */
+  dropNotStartedYet: 'This product is not on sale yet. Your card was not charged.',
+  /** A drop's line (issue 57 item 3). */
+  dropNoLine: 'This product is not in a drop.',
+  dropSoldOut: 'Sold out. Thank you for waiting.',
+  dropLineLeft: 'You left the line, so your place was given up. Join again to take a place at the back.',
+  dropLineToken: 'This is not a place in this line. Join the line to get one.',
+  dropWaitYourTurn: 'Please wait for your turn in line.',
   paymentFailed: (providerMessage: string) => `Payment failed: ${providerMessage}`,
   /** The test card form's expiry could not be read (nothing is sent: a failed attempt counts towards the limit). */
   expiryUnreadable: 'Type the expiry as MM/YY, for example 12/30.',
@@ -283,6 +298,7 @@ export const RATE_LIMIT_MESSAGES = {
   emailPreferences: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
   cartRestores: 'Too many cart links opened from your connection. Please wait a few minutes and open the link again.',
   stockAlerts: 'Too many back-in-stock requests from your connection. Please wait a few minutes and try again.',
+  dropLine: 'You are asking about your place too often. Your place is kept: please wait a minute.',
   quoteUploads: 'Too many files sent from your connection. Please wait a few minutes and try again.',
   quotes: 'Too many quote requests from your connection. Please wait a few minutes and try again.',
   quotePages: 'Too many requests from your connection. Please wait a few minutes and open the link again.',

@@ -250,6 +250,7 @@ const AREA_TITLES: Record<string, string> = {
   'email-preferences':
     "Unsubscribing from mail a shopper did not ask for (checkout reminders, back-in-stock alerts), with a mail's signed link",
   'stock-alerts': "Back-in-stock requests (Email me when it's back) and the owner's count of them",
+  drops: "The owner's drops: sizes on sale at a set time, a limit per customer, stock split over shards",
   quotes:
     "Quotes for printing and design: the request with artwork, the shopper's quote page by its signed link, the owner's offers",
   'gift-cards':

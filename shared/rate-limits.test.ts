@@ -27,6 +27,7 @@ describe('the rate-limit table', () => {
       'forms',
       'stock-alerts',
       'funnel',
+      'drop-line',
       'search',
       'email-preferences',
       'cart-restores',

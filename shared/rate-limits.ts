@@ -139,6 +139,14 @@ const DEFINITIONS = [
     message: RATE_LIMIT_MESSAGES.funnel,
   },
   {
+    id: 'drop-line',
+    summary:
+      "A drop's line: joining, then asking where one stands every 5 s (the page does it); asking faster moves no one forward, so a bot is only slowed",
+    limit: 60,
+    windowSeconds: 60,
+    message: RATE_LIMIT_MESSAGES.dropLine,
+  },
+  {
     id: 'search',
     summary:
       'Product search: each new phrase passes CloudFront to the API (answers are cached per phrase); a shopper types a few a minute, a scraper thousands',

@@ -4,6 +4,7 @@ import { CART_ROUTES } from './routes/cart';
 import { CATALOG_ROUTES } from './routes/catalog';
 import { CATALOG_SHEET_ROUTES } from './routes/catalog-sheets';
 import { CHECKOUT_ROUTES } from './routes/checkout';
+import { DROP_ROUTES } from './routes/drops';
 import { EMAIL_PREFERENCE_ROUTES } from './routes/email-preferences';
 import { FEED_ROUTES } from './routes/feeds';
 import { FORMS_ROUTES } from './routes/forms';
@@ -38,6 +39,7 @@ export const ROUTES = [
   ...EMAIL_PREFERENCE_ROUTES,
   ...REMINDER_ROUTES,
   ...STOCK_ALERT_ROUTES,
+  ...DROP_ROUTES,
   ...QUOTE_ROUTES,
   ...GIFT_CARD_ROUTES,
   ...PAGE_ROUTES,

@@ -14,7 +14,7 @@ import { previousSecretString, secretString } from './secrets';
  * are signed with its current value and accepted with its current or previous one, so links mailed before a rotation
  * keep working until the next rotation (docs/decisions/0084).
  */
-export type TokenPurpose = 'restore' | 'unsubscribe' | 'quote' | 'guest-order';
+export type TokenPurpose = 'restore' | 'unsubscribe' | 'quote' | 'guest-order' | 'drop-line';
 
 export type TokenCheck =
   { ok: true; subject: string; expiresAt: Date | null } | { ok: false; reason: 'invalid' | 'expired' };

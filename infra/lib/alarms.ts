@@ -170,6 +170,37 @@ export class ShopAlarms extends Construct {
       description: `DynamoDB throttled reads or writes of the shop table in the last 5 minutes (${props.stage})`,
     });
 
+    // A drop's hot keys (issue 57, docs/performance.md "A drop on AWS"): writes refused because one partition's key
+    // range passed its 1,000 write units a second, or transactions throttled, in any minute. The table's alarm
+    // above sums 5 minutes of every throttle; this one names the cause a drop's shards are sized against.
+    const minute = Duration.minutes(1);
+    const hot = (metricName: string, dimensions: Record<string, string>) =>
+      new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName,
+        dimensionsMap: dimensions,
+        statistic: 'Sum',
+        period: minute,
+      });
+    this.alarm('HotKeyThrottles', {
+      metric: new MathExpression({
+        label: 'Key-range write throttles + throttled transactions',
+        expression: 'FILL(keyRange, 0) + FILL(transactions, 0)',
+        usingMetrics: {
+          keyRange: hot('WriteKeyRangeThroughputThrottleEvents', { TableName: props.table.tableName }),
+          transactions: hot('ThrottledRequests', {
+            TableName: props.table.tableName,
+            Operation: 'TransactWriteItems',
+          }),
+        },
+        period: minute,
+      }),
+      threshold: 1,
+      description:
+        `DynamoDB refused writes to a hot key range (a drop's shards, the order counter) or throttled the take's ` +
+        `transactions in the last minute (${props.stage})`,
+    });
+
     // Failed mail sends: functions log {"event": "mail_failed"} (shared/observability.ts).
     this.mailFailed = new Metric({
       namespace: `Shop/${props.stage}`,

@@ -11,8 +11,8 @@ import { FULL_CONTEXT, logicalIdOf, resourcesOf, synthShop, type CfnResource } f
 const ROUTES: readonly RouteDef[] = ROUTE_TABLE;
 /** One function per handler module (the page routes share one), job and trigger, plus the image pipeline. */
 const FUNCTION_COUNT = new Set(ROUTES.map((route) => route.handler)).size + JOBS.length + COGNITO_TRIGGERS.length + 1;
-/** The API's 5xx rate, table throttles, failed mail sends. */
-const STACK_ALARMS = 3;
+/** The API's 5xx rate, table throttles, hot-key throttles (a drop), failed mail sends. */
+const STACK_ALARMS = 4;
 
 let stack: ShopStack;
 /**
@@ -38,7 +38,7 @@ const allFunctions = () => [
   stack.imageFunction,
 ];
 
-test('one alarm per function (every route, job and trigger, the image pipeline) plus the three stack alarms', () => {
+test('one alarm per function (every route, job and trigger, the image pipeline) plus the four stack alarms', () => {
   expect(allFunctions()).toHaveLength(FUNCTION_COUNT);
   template.resourceCountIs('AWS::CloudWatch::Alarm', FUNCTION_COUNT + STACK_ALARMS);
 });
@@ -135,6 +135,28 @@ test('the table: read and write throttle events of the table and of every index'
       expect.arrayContaining([{ Name: 'TableName', Value: { Ref: idOf(stack.table) } }]),
     );
   expect(throttles.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+});
+
+test("a drop's hot keys: key-range write throttles and throttled transactions of the table, per minute", () => {
+  const hot = alarms().find((alarm) =>
+    alarm.Properties.Metrics?.some((m: { Expression?: string }) => m.Expression?.includes('FILL(keyRange')),
+  )!;
+  const stats = hot.Properties.Metrics.filter((m: CfnResource) => m.MetricStat).map((m: CfnResource) => m.MetricStat);
+  expect(stats.map((stat: CfnResource) => stat.Metric.MetricName).sort()).toEqual([
+    'ThrottledRequests',
+    'WriteKeyRangeThroughputThrottleEvents',
+  ]);
+  for (const stat of stats) {
+    expect(stat.Period).toBe(60);
+    expect(stat.Metric.Dimensions).toEqual(
+      expect.arrayContaining([{ Name: 'TableName', Value: { Ref: idOf(stack.table) } }]),
+    );
+  }
+  const transactions = stats.find((stat: CfnResource) => stat.Metric.MetricName === 'ThrottledRequests');
+  expect(transactions.Metric.Dimensions).toEqual(
+    expect.arrayContaining([{ Name: 'Operation', Value: 'TransactWriteItems' }]),
+  );
+  expect(hot.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
 });
 
 test('failed mails: a metric filter on the log group of every function that mails, one metric, one alarm', () => {

@@ -176,7 +176,7 @@ export const ADMIN_ROUTES = [
     params: ITEM,
     body: stockItemUpdateSchema,
     answer: stockItemViewSchema,
-    refusals: { 404: NO_ITEM, 409: STALE },
+    refusals: { 404: NO_ITEM, 409: `${STALE}; or a size in a drop was changed (restocked on the drop)` },
     summary: 'Updates counts at the version read (409 otherwise)',
   },
   {

@@ -99,6 +99,8 @@ export const createIntentBodySchema = z
      * with the box's words (shared/marketing.ts) and the time it was ticked.
      */
     marketingConsent: z.optional(z.boolean()),
+    /** A drop with a line (docs/decisions/0171): the signed place the line let in (POST /api/drops/{id}/line). */
+    lineToken: z.optional(z.string().check(z.minLength(1), z.maxLength(600))),
   })
   .check(addressForTheCart);
 export type CreateIntentBody = z.output<typeof createIntentBodySchema>;

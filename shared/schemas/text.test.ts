@@ -69,6 +69,8 @@ const NOT_TEXT: Record<string, string> = {
   'cart[].stockRef': FROM_TABLE,
   'lines[].id': FROM_TABLE,
   checkoutSecret: 'A secret compared with the one the shop issued; never stored as sent',
+  lineToken: "A drop line's place the shop signed: its signature is checked, never stored as sent",
+  token: "A drop line's place the shop signed: its signature is checked, never stored as sent",
   clientSecret: "A payment's client secret, looked up; never stored as sent",
   'card.number': "The test processor's card: read for its outcome, never stored",
   'card.cvc': "The test processor's card: read for its outcome, never stored",

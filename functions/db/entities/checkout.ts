@@ -44,6 +44,8 @@ export interface CheckoutRecord extends Timestamps {
   /** Why a checkout was not taken. */
   closedReason?:
     | 'out_of_stock'
+    | 'drop_limit'
+    | 'drop_not_started'
     | 'card_attempts'
     | 'abandoned'
     | 'amount_changed'

@@ -23,6 +23,8 @@ export interface ProductRecord extends Timestamps, ProductDetails {
   tag: string;
   stockRef?: string;
   stock: OwnStock;
+  /** Sizes whose units are in a drop's shards meanwhile (the count here holds 0 of them): shards per size. */
+  dropShards?: Partial<Record<string, number>>;
   status: 'listed' | 'drafted';
   /**
    * Set while a drafted product is retired: a spreadsheet said `Status: archived` (docs/decisions/0152). Listing it

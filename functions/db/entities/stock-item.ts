@@ -5,6 +5,8 @@ import { model, type Timestamps } from '../table';
 export interface StockItemRecord extends Timestamps {
   id: string;
   stock: Record<ApparelSize, number>;
+  /** Sizes whose units are in a drop's shards meanwhile (the count here holds 0 of them): shards per size. */
+  dropShards?: Partial<Record<string, number>>;
   version: number;
 }
 

@@ -62,6 +62,12 @@ export async function updateStockItem(id: string, input: z.output<typeof stockIt
   const current = await stockItems.get({ id });
   if (!current) throw notFound('No such stock item.');
   if (current.version !== input.version) throw conflict(STALE_STOCK_ITEM);
+  // A size in a drop is counted by its shards until the drop ends: restocked there (docs/decisions/0170).
+  const inDrop = Object.keys(current.dropShards ?? {}).filter(
+    (size) => input.stock[size as keyof typeof input.stock] !== current.stock[size as keyof typeof current.stock],
+  );
+  if (inDrop.length)
+    throw conflict(`${inDrop.join(', ')} is in a drop: restock it on the drop's page, or end the drop.`);
   try {
     await stockItems.update(
       { id },

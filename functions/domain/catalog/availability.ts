@@ -1,8 +1,9 @@
 import type { Product, ProductDetail } from '#shared/schemas/product';
-import { sizeKind, sizesFor, stockLocation } from '#shared/sizes';
+import { sizeKind, sizesFor, stockCell, stockLocation } from '#shared/sizes';
 import { cardStockLeft } from '#shared/stock';
 import { products, type ProductRecord } from '../../db/entities/product';
 import { stockItems, type StockItemRecord } from '../../db/entities/stock-item';
+import { shardUnits } from '../stock/shards';
 
 type StockFields = Pick<ProductRecord, 'tag' | 'stockRef'> & Partial<Pick<ProductRecord, 'stock'>>;
 
@@ -23,7 +24,23 @@ export function sizesLeft(record: StockFields, item: Pick<StockItemRecord, 'stoc
 /** Units of each size of one product (its page), with its stock item read when it has one. */
 export async function availability(record: ProductRecord): Promise<ProductDetail['sizes']> {
   const item = onStockItem(record) ? await stockItems.get({ id: record.stockRef! }) : null;
-  return sizesLeft(record, item);
+  return withShards(record, item, sizesLeft(record, item));
+}
+
+/** A size in a drop holds its units in the drop's shards (docs/decisions/0170): what is left is their sum. */
+export async function withShards(
+  record: Pick<ProductRecord, 'id' | 'tag' | 'stockRef' | 'dropShards'>,
+  item: Pick<StockItemRecord, 'dropShards'> | null,
+  sizes: ProductDetail['sizes'],
+): Promise<ProductDetail['sizes']> {
+  return Promise.all(
+    sizes.map(async (entry) => {
+      const where = stockLocation(record.tag, entry.size);
+      const shards = (where.on === 'stockItem' ? item?.dropShards : record.dropShards)?.[where.key];
+      const cell = stockCell(record, entry.size);
+      return shards && cell ? { ...entry, available: entry.available + (await shardUnits(cell, shards)) } : entry;
+    }),
+  );
 }
 
 /**
@@ -46,13 +63,14 @@ export async function withStockLeft(page: Product[]): Promise<Product[]> {
     ownIds.length ? products.getMany(ownIds.map((id) => ({ id }))) : [],
   ]);
   const itemById = new Map(items.map((item) => [item.id, item]));
-  const stockById = new Map(owners.map((owner) => [owner.id, owner.stock]));
-  return page.map((product) => {
-    const item = product.stockRef ? (itemById.get(product.stockRef) ?? null) : null;
-    const sizes = sizesLeft(
-      { tag: product.tag, stockRef: product.stockRef, stock: stockById.get(product.id) ?? {} },
-      item,
-    );
-    return { ...product, left: cardStockLeft(Math.max(0, ...sizes.map((size) => size.available))) };
-  });
+  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
+  return Promise.all(
+    page.map(async (product) => {
+      const item = product.stockRef ? (itemById.get(product.stockRef) ?? null) : null;
+      const owner = ownerById.get(product.id);
+      const record = { id: product.id, tag: product.tag, stockRef: product.stockRef, dropShards: owner?.dropShards };
+      const sizes = await withShards(record, item, sizesLeft({ ...record, stock: owner?.stock ?? {} }, item));
+      return { ...product, left: cardStockLeft(Math.max(0, ...sizes.map((size) => size.available))) };
+    }),
+  );
 }

@@ -23,6 +23,7 @@ import {
 } from './checkouts';
 import { paymentProvider } from '../money/payments';
 import { OutOfStockError, shortLines } from '../stock/counts';
+import { checkDropLines } from '../stock/shards';
 import { priceCart } from '../money/pricing';
 import { priceWithTax } from '../money/tax';
 import { chosenShipping, type ChosenShipping } from '../money/shipping';
@@ -56,6 +57,8 @@ export interface CreateIntentInput {
   wallet?: { shownTotal: number };
   /** The marketing box ticked (docs/decisions/0166). */
   marketingConsent?: boolean;
+  /** A drop's place in line that was let in (docs/decisions/0171). */
+  lineToken?: string;
 }
 
 /**
@@ -105,6 +108,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
   const details = detailsFor(lines, input.shippingAddress);
+  // A drop's start and its limit per customer, answered before a card is asked for (docs/decisions/0170).
+  await checkDropLines(lines, { customer: input.customer, email: details.email }, new Date(), input.lineToken);
   if (takeWriteCount(lines) > MAX_TAKE_WRITES) {
     throw badRequest('Too many different products for one order. Please split it into two.');
   }

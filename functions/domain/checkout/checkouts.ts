@@ -218,6 +218,10 @@ const PROMO_CLOSED_REASONS = {
 /** Why a checkout that is not open cannot be paid (any more). */
 export function finishedCheckoutError(checkout: Checkout): HttpError {
   if (checkout.closedReason === 'out_of_stock') return new OutOfStockError(checkout.shortNames ?? []);
+  if (checkout.closedReason === 'drop_limit')
+    return new HttpError(409, 'drop_limit', [MESSAGES.dropLimitReached, ...(checkout.shortNames ?? [])].join('\n'));
+  if (checkout.closedReason === 'drop_not_started')
+    return new HttpError(409, 'drop_not_started', MESSAGES.dropNotStartedYet);
   if (
     checkout.closedReason === 'promo_used_up' ||
     checkout.closedReason === 'promo_used_by_you' ||

@@ -156,7 +156,8 @@ export async function recordOrder(
     }
     // The number is taken just before the take: a take that fails leaves a gap in the numbers, never a duplicate.
     const order = orderFrom(checkout, await nextOrderNumber(), provider.mode, by);
-    const outcome = await take(checkout, order);
+    // A drop counts the card too, where the provider knows it (Stripe's fingerprint; docs/decisions/0170).
+    const outcome = await take(checkout, order, new Date(), intent.cardFingerprint);
     if (outcome.taken) {
       logger.info('order recorded', {
         orderNumber: order.orderNumber,
@@ -180,6 +181,13 @@ export async function recordOrder(
  * someone else moved first (read again).
  */
 async function refuseTaken(checkout: Checkout, outcome: Exclude<TakeOutcome, { taken: true }>): Promise<void> {
+  // A drop's refusals (docs/decisions/0170): its limit, its start, or its shards empty.
+  if ('drop' in outcome) {
+    const { refused, names } = outcome.drop;
+    const reason = refused === 'limit' ? 'drop_limit' : refused === 'not_started' ? 'drop_not_started' : 'out_of_stock';
+    await voidCheckout(checkout, reason, { shortNames: names });
+    return;
+  }
   if (outcome.offer) await voidCheckout(checkout, await whyOfferEnded(checkout.quote!));
   else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
   else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);

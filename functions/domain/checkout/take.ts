@@ -6,9 +6,12 @@ import { canonicalEmail } from '#shared/email';
 import { unescapeText } from '#shared/sanitize';
 import type { TransactItem } from '../../db/table';
 import { transactWriteOrFailures } from '../../db/transaction';
+import { MESSAGES } from '#shared/messages';
+import { conflict } from '../../lib/errors';
 import { checkoutChange, CHECKOUT_RULES, minutesFrom, type Checkout } from './checkouts';
 import { cellsOf } from '../stock/counts';
 import { listedCheck, takeStock } from '../stock/writes';
+import { dropTake, type DropPart, type DropTake } from '../stock/shards';
 import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
 import { debitItems, giftCardPaidEntry } from '../money/ledger';
 import { offerTaken } from '../money/quote-offer';
@@ -27,11 +30,24 @@ export interface TakePart {
   offer?: true;
   /** A gift card's part: its condition fails when the card no longer holds it (spent by another order, voided). */
   giftCard?: true;
+  /** A drop's shard (stock/shards.ts): its condition fails when the shard emptied since it was read. */
+  shard?: true;
+  /** A drop buyer's count (the drop's limit): its condition fails when the order would pass it. */
+  dropLimit?: number;
 }
 
+/** A drop's planned writes (null: no line is in a drop that is on). */
+type DropParts = { cells: Set<string>; parts: DropPart[] } | null;
+const withoutCells = (cells: Record<string, number>, drop: DropParts) =>
+  Object.fromEntries(Object.entries(cells).filter(([cell]) => !drop?.cells.has(cell)));
+
 /** Lines whose stock lives on a stock item: their products are checked to be still listed. */
-const stockItemProducts = (lines: readonly CheckoutLine[]) => [
-  ...new Map(lines.filter((line) => line.cell?.startsWith('stockItem|')).map((line) => [line.id, line.name])).entries(),
+const stockItemProducts = (lines: readonly CheckoutLine[], drop: DropParts = null) => [
+  ...new Map(
+    lines
+      .filter((line) => line.cell?.startsWith('stockItem|') && !drop?.cells.has(line.cell))
+      .map((line) => [line.id, line.name]),
+  ).entries(),
 ];
 
 /** How many writes the take of these lines needs (TransactWriteItems allows 100). */
@@ -50,16 +66,18 @@ export function takeWriteCount(lines: readonly CheckoutLine[]): number {
  * checkout open -> taken with the order's number (one order per checkout; docs/decisions/0102), and for a quote's
  * offer the quote offer_sent -> paid while it still holds that offer (one order per offer; docs/decisions/0113).
  */
-export function takeParts(checkout: Checkout, order: OrderRecord, now: Date): TakePart[] {
+export function takeParts(checkout: Checkout, order: OrderRecord, now: Date, drop: DropParts = null): TakePart[] {
   const namesOf = (cells: string[]) => [
     ...new Set(checkout.lines.filter((line) => line.cell && cells.includes(line.cell)).map((line) => line.name)),
   ];
   return [
-    ...takeStock(cellsOf(checkout.lines), now.toISOString()).map((take) => ({
+    ...takeStock(withoutCells(cellsOf(checkout.lines), drop), now.toISOString()).map((take) => ({
       item: take.item,
       short: namesOf(take.cells),
     })),
-    ...stockItemProducts(checkout.lines).map(([id, name]) => ({ item: listedCheck(id), short: [name] })),
+    // A drop's sizes come off its shards, and the buyer's counts stay within its limit (docs/decisions/0170).
+    ...(drop?.parts ?? []),
+    ...stockItemProducts(checkout.lines, drop).map(([id, name]) => ({ item: listedCheck(id), short: [name] })),
     ...(checkout.promo
       ? redeemParts(checkout.promo, now.toISOString()).map((part) => ({
           item: part.item,
@@ -122,16 +140,48 @@ export type TakeOutcome =
   | { taken: false; short: []; giftCard: true; offer?: undefined; promo?: undefined }
   | { taken: false; short: []; offer: true; promo?: undefined; giftCard?: undefined }
   | { taken: false; short: string[]; promo?: RedeemRefusal; offer?: undefined; giftCard?: undefined }
-  | { taken: false; short: null; promo?: undefined; offer?: undefined; giftCard?: undefined };
+  | { taken: false; short: null; promo?: undefined; offer?: undefined; giftCard?: undefined }
+  | { taken: false; short: []; drop: Exclude<DropTake, { refused: null }>; promo?: undefined; offer?: undefined };
 
 /**
  * Takes the stock of an authorized checkout and writes its order, all in one TransactWriteItems: either every
  * count had the units and the order exists, or nothing changed. `short: null` when someone else moved first.
  */
-export async function take(checkout: Checkout, order: OrderRecord, now = new Date()): Promise<TakeOutcome> {
-  const parts = takeParts(checkout, order, now);
+export async function take(
+  checkout: Checkout,
+  order: OrderRecord,
+  now = new Date(),
+  cardFingerprint?: string,
+): Promise<TakeOutcome> {
+  const buyer = { customer: checkout.customer, email: checkout.shippingAddress.email, cardFingerprint };
+  for (let round = 0; ; round++) {
+    // A drop's shards are read and planned (again, as written, after a shard emptied under this take's plan).
+    const drop = await dropTake(checkout.lines, buyer, checkout.checkoutId, now, round > 0);
+    if (drop?.refused) return { taken: false, short: [], drop };
+    const outcome = await takeOnce(checkout, order, now, drop);
+    if (outcome !== 'shard_emptied') return outcome;
+    if (round >= 8) throw conflict('The shop is busy. Please try again.');
+  }
+}
+
+/** One transaction of the take; 'shard_emptied' when only drop shards failed (another take emptied them first). */
+async function takeOnce(
+  checkout: Checkout,
+  order: OrderRecord,
+  now: Date,
+  drop: DropParts,
+): Promise<TakeOutcome | 'shard_emptied'> {
+  const parts = takeParts(checkout, order, now, drop);
   const failed = await transactWriteOrFailures(parts.map((part) => part.item));
   if (!failed.length) return { taken: true };
+  if (failed.every((index) => parts[index].shard)) return 'shard_emptied';
+  // The buyer's count would pass the drop's limit (another of their checkouts was taken first): refused as such.
+  const overLimit = failed.find((index) => parts[index].dropLimit);
+  if (overLimit !== undefined && failed.every((index) => parts[index].dropLimit || parts[index].shard)) {
+    const names = parts[overLimit].short ?? [];
+    const message = MESSAGES.dropLimit(names[0] ?? '', parts[overLimit].dropLimit ?? 0);
+    return { taken: false, short: [], drop: { refused: 'limit', names, message } };
+  }
   // The checkout or the order moved (another taker won): whatever the stock says, read again.
   if (failed.some((index) => !parts[index].short)) return { taken: false, short: null };
   // The quote no longer holds this offer open (a new offer replaced it, or it was declined): nothing is taken.

@@ -1,5 +1,6 @@
 import { stockItems } from '../../db/entities/stock-item';
-import { sizesLeft } from '../catalog/availability';
+import { sizesLeft, withShards } from '../catalog/availability';
+import { dropsOn } from '../stock/shards';
 import { listProductRecords } from '../catalog/products';
 import { salesAt } from '../catalog/sales';
 import { readDefaultBrand } from '../catalog/settings';
@@ -11,26 +12,34 @@ import { metaFeedCsv } from './meta';
  * Every listed product with the units each size has left, as the feeds read them: the products by their index, their
  * stock items in one BatchGetItem. Drafted and retired products are not in the feeds.
  */
-export async function feedCatalog(): Promise<FeedProduct[]> {
+export async function feedCatalog(now = new Date()): Promise<FeedProduct[]> {
   const records = await listProductRecords('listed');
   const itemIds = [...new Set(records.flatMap((record) => (record.stockRef ? [record.stockRef] : [])))];
   const items = new Map(
     (itemIds.length ? await stockItems.getMany(itemIds.map((id) => ({ id }))) : []).map((item) => [item.id, item]),
   );
-  return records.map((record) => ({
-    record,
-    available: Object.fromEntries(
-      sizesLeft(record, record.stockRef ? (items.get(record.stockRef) ?? null) : null).map((size) => [
-        size.size,
-        size.available,
-      ]),
-    ),
-  }));
+  const onDrop = await dropsOn(records.map((record) => ({ id: record.id, name: record.name, quantity: 0 })));
+  return Promise.all(
+    records.map(async (record) => {
+      const item = record.stockRef ? (items.get(record.stockRef) ?? null) : null;
+      const available = Object.fromEntries(
+        (await withShards(record, item, sizesLeft(record, item))).map((size) => [size.size, size.available]),
+      );
+      // A drop that has not started: its sizes say when they go on sale (docs/decisions/0172).
+      const drop = onDrop.get(record.id);
+      const early = drop && drop.startsAt > now.toISOString() ? drop : undefined;
+      return {
+        record,
+        available,
+        ...(early ? { availableFrom: Object.fromEntries(early.sizes.map((s) => [s.size, early.startsAt])) } : {}),
+      };
+    }),
+  );
 }
 
 /** The feed items of the catalogue now, with the catalogue's sales and the shop's default brand. */
 export async function catalogFeedItems(origin: string, now = new Date()): Promise<FeedItem[]> {
-  const catalog = await feedCatalog();
+  const catalog = await feedCatalog(now);
   const [saleOf, defaultBrand] = await Promise.all([
     salesAt(
       catalog.map((product) => product.record),

@@ -19,7 +19,9 @@ export interface FeedItem {
   link: string;
   image_link: string;
   additional_image_link: string[];
-  availability: 'in_stock' | 'out_of_stock';
+  availability: 'in_stock' | 'out_of_stock' | 'preorder';
+  /** A drop's start (ISO 8601) while its size is not on sale yet (`preorder`; docs/decisions/0172). */
+  availability_date?: string;
   price: string;
   sale_price?: string;
   sale_price_effective_date?: string;
@@ -88,6 +90,8 @@ function largestJpeg(path: string, photos: readonly Photo[], origin: string): st
 export interface FeedProduct {
   record: ProductRecord;
   available: Partial<Record<Size, number>>;
+  /** Sizes in a drop that has not started: when they go on sale (docs/decisions/0172). */
+  availableFrom?: Partial<Record<Size, string>>;
 }
 
 export interface FeedOptions {
@@ -106,7 +110,7 @@ export interface FeedOptions {
  */
 export function feedItems(catalog: readonly FeedProduct[], options: FeedOptions): FeedItem[] {
   const items: FeedItem[] = [];
-  for (const { record, available } of catalog) {
+  for (const { record, available, availableFrom } of catalog) {
     const sizes = sizesFor(record.tag);
     const apparel = isApparel(record.tag);
     const photos = record.photos ?? [];
@@ -127,7 +131,10 @@ export function feedItems(catalog: readonly FeedProduct[], options: FeedOptions)
         link: `${options.origin}/product/${encodeURIComponent(record.id)}`,
         image_link: image,
         additional_image_link: extra.slice(0, FEED_LIMITS.additionalImages),
-        availability: (available[size] ?? 0) > 0 ? 'in_stock' : 'out_of_stock',
+        // A drop's size before its start says when it goes on sale (Google's preorder with availability_date).
+        ...(availableFrom?.[size]
+          ? { availability: 'preorder' as const, availability_date: availableFrom[size] }
+          : { availability: (available[size] ?? 0) > 0 ? ('in_stock' as const) : ('out_of_stock' as const) }),
         price: feedPrice(record.price),
         ...(sale && sale.price < record.price
           ? { sale_price: feedPrice(sale.price), sale_price_effective_date: effectiveDate(sale) }

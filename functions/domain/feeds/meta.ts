@@ -23,7 +23,7 @@ export const META_COLUMNS = [
 ] as const;
 
 /** Meta's words for availability. */
-const AVAILABILITY = { in_stock: 'in stock', out_of_stock: 'out of stock' } as const;
+const AVAILABILITY = { in_stock: 'in stock', out_of_stock: 'out of stock', preorder: 'preorder' } as const;
 
 /**
  * `/feeds/meta.csv` (issue 55 item 3): the Google feed's items in Meta's columns, one line each, written by

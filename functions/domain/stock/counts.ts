@@ -5,6 +5,7 @@ import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import { HttpError } from '../../lib/errors';
 import { priceCart } from '../money/pricing';
+import { shardUnits } from './shards';
 
 /**
  * Stock counts as reads: a line draws on the count its cell names (shared/sizes.ts `stockCell`: "stockItem|<item
@@ -44,12 +45,18 @@ export async function readCells(cells: readonly string[]): Promise<Record<string
     products.getMany([...productIds].map((id) => ({ id }))),
   ]);
   const counts: Record<string, number> = {};
+  const sharded: [string, number][] = [];
   for (const cell of cells) {
     const [kind, id, key] = cell.split('|');
     const record =
       kind === 'stockItem' ? items.find((item) => item.id === id) : stored.find((product) => product.id === id);
     counts[cell] = Number((record?.stock as Record<string, number | undefined> | undefined)?.[key] ?? 0);
+    // A size in a drop: its units are in the drop's shards (shards.ts), and the count is their sum.
+    const shards = record?.dropShards?.[key];
+    if (shards) sharded.push([cell, shards]);
   }
+  const sums = await Promise.all(sharded.map(([cell, shards]) => shardUnits(cell, shards)));
+  sharded.forEach(([cell], index) => (counts[cell] += sums[index]));
   return counts;
 }
 

@@ -1,6 +1,7 @@
 import { products } from '../../db/entities/product';
 import { stockItems } from '../../db/entities/stock-item';
 import type { TransactItem } from '../../db/table';
+import { anyShard, shardReturn } from './shards';
 
 /**
  * Stock counts are named "stockItem|<item id>|<size>" (apparel and gift wraps) or "product|<product id>|<size>"
@@ -66,13 +67,27 @@ export async function returnStock(cells: Record<string, number>, now: string): P
     products.getMany(items.filter((item) => item.kind === 'product').map(({ id }) => ({ id }))),
   ]);
   const exists = new Set([...haveItems.map((r) => `stockItem|${r.id}`), ...haveProducts.map((r) => `product|${r.id}`)]);
+  // A size in a drop gets its units back in one of its shards (docs/decisions/0170), the others on the record.
+  const shardsOf = new Map<string, Partial<Record<string, number>>>([
+    ...haveItems.map((r) => [`stockItem|${r.id}`, r.dropShards ?? {}] as const),
+    ...haveProducts.map((r) => [`product|${r.id}`, r.dropShards ?? {}] as const),
+  ]);
+  const toShards: TransactItem[] = [];
+  for (const item of items) {
+    const shards = shardsOf.get(`${item.kind}|${item.id}`) ?? {};
+    for (const [size, units] of item.sizes)
+      if (shards[size])
+        toShards.push(shardReturn(`${item.kind}|${item.id}|${size}`, anyShard(shards[size]), units, now));
+    item.sizes = item.sizes.filter(([size]) => !shards[size]);
+  }
   return items
-    .filter((item) => exists.has(`${item.kind}|${item.id}`))
+    .filter((item) => exists.has(`${item.kind}|${item.id}`) && item.sizes.length)
     .map((item) => {
       const change = { set: { updatedAt: now }, add: { ...counts(item, 1), version: 1 } };
       const when = { present: ['stock' as const] };
       return item.kind === 'stockItem'
         ? stockItems.transact.update({ id: item.id }, change, { when })
         : products.transact.update({ id: item.id }, change, { when });
-    });
+    })
+    .concat(toShards);
 }

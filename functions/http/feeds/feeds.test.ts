@@ -289,3 +289,33 @@ describe('GET /feeds/meta.csv', () => {
     expect(SEED_PRODUCTS.length + 1).toBe(listed.length);
   });
 });
+
+describe('a drop in the feeds (issue 57 item 1, docs/decisions/0172)', () => {
+  it('says preorder with its start (Google availability_date) until the drop starts, then in stock', async () => {
+    const { setUpDrop, endDrop } = await import('../../domain/stock/drops');
+    const { catalogFeedItems } = await import('../../domain/feeds/catalog');
+    await createIndexedProduct({
+      id: 'drop-candle',
+      name: 'Drop Candle',
+      image: '/images/products/x.svg',
+      description: 'Limited run.',
+      price: 3000,
+      tag: 'candles',
+      stock: { CANDLE: 30 },
+    });
+    const drop = await setUpDrop('drop-candle', { sizes: ['CANDLE'], startsAt: '2031-12-04T12:00', limit: 1 });
+    expect(drop.startsAt).toBe('2031-12-04T17:00:00.000Z');
+    const google = (await readGoogle()).find((item) => item.id === 'drop-candle');
+    expect(google).toMatchObject({ availability: 'preorder', availability_date: '2031-12-04T17:00:00.000Z' });
+    const meta = parse<Record<string, string>>(
+      (await invoke(metaFeed, { method: 'GET', path: '/feeds/meta.csv', headers: { host: 'x' } })).body as string,
+      { columns: true },
+    );
+    expect(meta.find((row) => row.id === 'drop-candle')?.availability).toBe('preorder');
+    // Once it has started: in stock, its units read from the shards.
+    const started = await catalogFeedItems(ORIGIN, new Date('2031-12-04T17:00:01Z'));
+    expect(started.find((item) => item.id === 'drop-candle')).toMatchObject({ availability: 'in_stock' });
+    expect(started.find((item) => item.id === 'drop-candle')?.availability_date).toBeUndefined();
+    await endDrop('drop-candle');
+  });
+});

@@ -23,6 +23,8 @@ export interface Intent {
   metadata: { checkoutId?: string; customer?: string };
   /** Why the last card attempt failed (Stripe's last_payment_error), while the intent waits for another card. */
   lastPaymentError?: { code: string; message: string };
+  /** The authorized card's fingerprint (Stripe's, from the latest charge): one card, whoever holds it. */
+  cardFingerprint?: string;
 }
 
 export interface IntentInput {

@@ -15,6 +15,9 @@ import {
 
 function toIntent(intent: Stripe.PaymentIntent): Intent {
   const error = intent.last_payment_error;
+  // Present when the latest charge was expanded (retrieveIntent asks for it): a drop's per-card limit.
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const fingerprint = charge?.payment_method_details?.card?.fingerprint;
   return {
     id: intent.id,
     clientSecret: intent.client_secret ?? '',
@@ -23,6 +26,7 @@ function toIntent(intent: Stripe.PaymentIntent): Intent {
     status: intent.status as IntentStatus,
     metadata: { checkoutId: intent.metadata?.checkoutId, customer: intent.metadata?.customer },
     ...(error ? { lastPaymentError: { code: error.code ?? error.type, message: error.message ?? '' } } : {}),
+    ...(fingerprint ? { cardFingerprint: fingerprint } : {}),
   };
 }
 
@@ -110,7 +114,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async retrieveIntent(id: string): Promise<Intent | null> {
     try {
-      return toIntent(await this.stripe.paymentIntents.retrieve(id));
+      return toIntent(await this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (error) {
       if (isInvalidRequest(error) && failure(error).statusCode === 404) return null;
       throw error;
