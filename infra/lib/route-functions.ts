@@ -110,7 +110,8 @@ export class ShopFunctions {
    * 500 resources; the functions of one profile may do exactly the same things either way.
    */
   private role(access: FunctionAccess): Role {
-    const uses = [...new Set(access.uses ?? [])].sort();
+    // `origin` is a setting (SITE_URL), not a permission: a role of its own would be two resources that grant the same.
+    const uses = [...new Set(access.uses ?? [])].filter((use) => use !== 'origin').sort();
     const key = [access.table, ...uses].join('-');
     let role = this.roles.get(key);
     if (!role) {
