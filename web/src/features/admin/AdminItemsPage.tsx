@@ -2,17 +2,33 @@ import { Button, TableCell, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { ITEM_MESSAGES, MESSAGES } from '#shared/messages';
-import { ADMIN_PAGE_SIZE } from '#shared/schemas/admin';
+import { ADMIN_PAGE_SIZE, stockItemInputSchema, stockItemUpdateSchema } from '#shared/schemas/admin';
 import { APPAREL_SIZES, stockItemSizes } from '#shared/sizes';
+import { drawnField } from '../../components/form/field';
+import { useForm } from '../../components/form/useForm';
 import { createItem, deleteItem, listItems, updateItem, type StockItem } from './adminApi';
 import { AdminTable, DeleteButton } from './AdminTable';
-import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
+import {
+  AdminPage,
+  adminWrite,
+  checkedWrite,
+  cursorOf,
+  submissionOf,
+  useAdminWrites,
+  useCursorPages,
+  type WriteResult,
+} from './useAdmin';
 
 type Counts = Record<string, string>;
-const toCount = (value: string) => Math.max(0, Number.parseInt(value, 10) || 0);
+/** A count as typed: empty is 0; anything else is the number it reads as (the shared schema says what it may be). */
+const typedCount = (value = '') => (value.trim() === '' ? 0 : Number(value));
 const countsOf = (item: StockItem): Counts => Object.fromEntries(APPAREL_SIZES.map((s) => [s, String(item.stock[s])]));
-const stockOf = (counts: Counts) => Object.fromEntries(APPAREL_SIZES.map((s) => [s, toCount(counts[s] ?? '0')]));
+const stockOf = (counts: Counts) => Object.fromEntries(APPAREL_SIZES.map((s) => [s, typedCount(counts[s])]));
 const editsOf = (items: StockItem[]) => Object.fromEntries(items.map((item) => [item.id, countsOf(item)]));
+
+/** The add form as typed: the id and a count per size. */
+type NewItem = { id: string } & Counts;
+const EMPTY_ITEM: NewItem = { id: '', ...Object.fromEntries(APPAREL_SIZES.map((s) => [s, ''])) };
 
 /** A page of stock items, or the one item `?id=` (the dashboard's low-stock links). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,12 +38,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type ItemWrite = { intent: 'create' | 'update' | 'delete'; id: string; counts?: Counts; version?: number };
 
+/** A count's message under the add form's size (the request's `stock.S` is the form's `S`). */
+const bySize = (result: WriteResult): WriteResult =>
+  result.fields
+    ? {
+        ...result,
+        fields: Object.fromEntries(
+          Object.entries(result.fields).map(([key, text]) => [key.replace(/^stock\./, ''), text]),
+        ),
+      }
+    : result;
+
+/**
+ * The stock items' writes, each checked first with the server's schema (a count that is not a whole number of 0 or
+ * more is said, not read as 0): adding one (its messages beside the add form's fields), its counts, deleting it.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { intent, id, counts = {}, version } = (await submissionOf(request)) as ItemWrite;
-  if (intent === 'create')
-    return adminWrite(intent, () => createItem({ id: id.trim(), stock: stockOf(counts) }), `Added ${id}.`);
-  if (intent === 'update')
-    return adminWrite(intent, () => updateItem(id, { stock: stockOf(counts), version }), `Updated ${id}.`);
+  if (intent === 'create') {
+    const body = { id: id.trim(), stock: stockOf(counts) };
+    return bySize(await checkedWrite(intent, stockItemInputSchema, body, () => createItem(body), `Added ${body.id}.`));
+  }
+  if (intent === 'update') {
+    const body = { stock: stockOf(counts), version };
+    return checkedWrite(intent, stockItemUpdateSchema, body, () => updateItem(id, body), `Updated ${id}.`);
+  }
   return adminWrite(intent, () => deleteItem(id), `Deleted ${id}.`);
 }
 
@@ -38,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
  */
 export default function AdminItemsPage() {
   const { only, page } = useLoaderData<typeof loader>();
-  const { write, notice, sent, result } = useAdminWrites();
+  const { write, notice, sent } = useAdminWrites();
   const { pager } = useCursorPages(page, page.items.length, { label: 'stock items', pageSize: ADMIN_PAGE_SIZE });
   // The counts as edited, from each page as read (a page read again after a write starts from the stored counts).
   const [edits, setEdits] = useState(() => editsOf(page.items));
@@ -47,22 +82,15 @@ export default function AdminItemsPage() {
     setEditsOfPage(page);
     setEdits(editsOf(page.items));
   }
-  const [newId, setNewId] = useState('');
-  const [newCounts, setNewCounts] = useState<Counts>({});
-  // The add form empties once the item it sent was added.
-  const [answered, setAnswered] = useState(result);
-  if (answered !== result) {
-    setAnswered(result);
-    if (result?.intent === 'create' && result.ok) {
-      setNewId('');
-      setNewCounts({});
-    }
-  }
+  // The add form (components/form useForm): empties once the item it sent was added; its messages beside its fields.
+  const form = useForm<NewItem, WriteResult>('new-item', EMPTY_ITEM, undefined, { intent: 'create', keepState: true });
+  const message = drawnField(form.fields);
   const items = page.items;
 
   function add(event: FormEvent) {
     event.preventDefault();
-    void write('create', { id: newId, counts: newCounts });
+    const { id, ...counts } = form.values;
+    form.send({ id, counts });
   }
 
   return (
@@ -137,26 +165,26 @@ export default function AdminItemsPage() {
       <form className="card add add-item" onSubmit={add} aria-label="Add a stock item">
         <TextField
           label="Item id"
-          name="id"
           isRequired
-          value={newId}
-          onChange={(e) => setNewId(e.target.value)}
+          value={form.values.id}
+          onChange={form.set('id')}
           pattern="[A-Za-z0-9_-]+"
+          {...message('id')}
         />
         <div className="counts">
           {APPAREL_SIZES.map((s) => (
             <TextField
               key={s}
               label={s}
-              name={`count-${s}`}
               type="number"
               min={0}
-              value={newCounts[s] ?? ''}
-              onChange={(e) => setNewCounts({ ...newCounts, [s]: e.target.value })}
+              value={form.values[s] ?? ''}
+              onChange={form.set(s)}
+              {...message(s)}
             />
           ))}
         </div>
-        <Button type="submit" variation="primary" isLoading={sent?.intent === 'create'} loadingText="Adding…">
+        <Button type="submit" variation="primary" isLoading={form.sending} loadingText="Adding…">
           Add stock item
         </Button>
         <p className="muted wide item-hint">{ITEM_MESSAGES.giftwrapHint}</p>

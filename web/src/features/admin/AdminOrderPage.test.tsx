@@ -182,6 +182,58 @@ it('Change tracking: the shipped carrier and number filled in, the correction se
   );
 });
 
+/** The order page of a pending order whose Complete Order is answered by `complete`; the bodies it was sent. */
+async function showShipForm(complete: () => Promise<Response>) {
+  const posts: unknown[] = [];
+  setTokenSource(async () => ADMIN_TEST_TOKEN);
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = urlOf(input);
+    if (path === '/api/admin/orders/pi_1' && (init?.method ?? 'GET') === 'GET')
+      return json(200, {
+        order: adminOrder(),
+        replacements: [],
+        replacementOrders: [],
+        timeline: [],
+        confirmationMail: null,
+      });
+    if (path === '/api/admin/orders/pi_1/complete' && init?.method === 'POST') {
+      posts.push(JSON.parse(init.body as string));
+      return complete();
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderOrderPage();
+  return { form: await screen.findByRole('form', { name: 'Ship pi_1' }), posts };
+}
+
+it("Complete Order is held while it goes, and the server's message for the tracking number shows beside it", async () => {
+  const shop = heldRefusal({ trackingNumber: 'That tracking number is not one of UPS.' });
+  const { form, posts } = await showShipForm(shop.answer);
+  await userEvent.selectOptions(within(form).getByLabelText('Carrier'), 'UPS');
+  await userEvent.type(within(form).getByLabelText('Tracking number'), '1ZMINE');
+  await userEvent.click(within(form).getByRole('button', { name: 'Complete Order' }));
+  await waitFor(() =>
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Complete Order' }).disabled).toBe(true),
+  );
+  shop.release();
+  const number = within(form).getByLabelText<HTMLInputElement>('Tracking number');
+  await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+  expect(within(form).getByText('That tracking number is not one of UPS.')).toBeTruthy();
+  expect(number.value).toBe('1ZMINE');
+  expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Complete Order' }).disabled).toBe(false);
+  expect(posts).toEqual([{ carrier: 'UPS', trackingNumber: '1ZMINE' }]);
+});
+
+it('a tracking number the server would refuse is said beside the field, and nothing is sent', async () => {
+  const { form, posts } = await showShipForm(async () => json(200, {}));
+  await userEvent.type(within(form).getByLabelText('Tracking number'), '1Z#MINE');
+  await userEvent.click(within(form).getByRole('button', { name: 'Complete Order' }));
+  const number = within(form).getByLabelText('Tracking number');
+  await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+  expect(within(form).getByText('Use letters, digits and - only.')).toBeTruthy();
+  expect(posts).toEqual([]);
+});
+
 it('Complete Order on an order another tab shipped with another number: the 409 is shown and the page shows it shipped', async () => {
   const message =
     "Order pi_1 was already shipped with UPS, tracking 1ZOTHER. Nothing was changed and no mail was sent; to correct the tracking, use Change tracking on the order's page.";

@@ -6,6 +6,7 @@ import { AFTERSALE_MESSAGES, CONFIRMATION_MAIL_MESSAGES } from '#shared/messages
 import { formatPrice } from '#shared/money';
 import { orderLabel } from '#shared/order-number';
 import { REFUND_REASONS, type RefundReason } from '#shared/refunds';
+import { shipOrderBodySchema, trackingChangeBodySchema } from '#shared/schemas/orders';
 import { refundBodySchema } from '#shared/schemas/refunds';
 import { useLoaderData, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import {
@@ -82,9 +83,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const write = (await submissionOf(request)) as OrderWrite;
   switch (write.intent) {
     case 'ship':
-      return adminWrite(write.intent, () => completeOrder(orderNumber, write.shipment), AFTERSALE_MESSAGES.shipped, {
-        reloadOnConflict: true,
-      });
+      return checkedWrite(
+        write.intent,
+        shipOrderBodySchema,
+        write.shipment,
+        () => completeOrder(orderNumber, write.shipment),
+        AFTERSALE_MESSAGES.shipped,
+        { reloadOnConflict: true },
+      );
     case 'cancel':
       return adminWrite(
         write.intent,
@@ -105,8 +111,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         { reloadOnFailure: true },
       );
     case 'tracking':
-      return adminWrite(
+      return checkedWrite(
         write.intent,
+        trackingChangeBodySchema,
+        { ...write.shipment, version: write.before.version },
         () => changeTracking(orderNumber, { ...write.shipment, version: write.before.version }),
         (after) => trackingNotice(write.before, after),
         { reloadOnConflict: true },
@@ -162,11 +170,7 @@ export default function AdminOrderPage() {
                   <Button size="small" className="print-slip" onClick={() => window.print()}>
                     Print packing slip
                   </Button>
-                  <ShipForm
-                    orderNumber={order.orderNumber}
-                    busy={pending === 'ship'}
-                    onShip={(shipment) => void write('ship', { shipment })}
-                  />
+                  <ShipForm orderNumber={order.orderNumber} />
                 </>
               ) : (
                 // Nothing to send (docs/decisions/0145): no slip and no Complete Order; the server refuses it too.
@@ -202,8 +206,8 @@ export default function AdminOrderPage() {
               label={`Change the tracking of ${orderLabel(order.orderNumber)}`}
               initial={{ carrier: order.carrier ?? undefined, trackingNumber: order.trackingNumber ?? undefined }}
               submitLabel="Save and mail the customer"
-              busy={pending === 'tracking'}
-              onShip={(shipment) => void write('tracking', { shipment, before: order })}
+              intent="tracking"
+              with={{ before: order }}
             />
             <Button size="small" variation="link" onClick={() => setChangingTracking(false)}>
               Back

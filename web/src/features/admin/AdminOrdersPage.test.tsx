@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { adminOrder } from '../../testing/orders';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
@@ -105,6 +106,34 @@ it('shipping an order on page 2 keeps page 2: the order leaves it, the next one 
   expect(shownOrders()).toHaveLength(25);
   expect(screen.getByText('59 orders wait to ship')).toBeTruthy();
   expect(pagerText()).toContain('26–50 of 59 pending orders');
+});
+
+it("Complete Order waits only in the order it ships, and the server's message for the tracking number shows beside it", async () => {
+  const shop = heldRefusal({ trackingNumber: 'That tracking number is not one of UPS.' });
+  const listed = global.fetch as jest.Mock;
+  const complete: string[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST') {
+      complete.push(urlOf(input));
+      return shop.answer();
+    }
+    return listed(input, init) as Promise<Response>;
+  }) as typeof fetch;
+  show();
+  const card = (await screen.findByText('pi_wait_01')).closest('article')!;
+  const other = screen.getByText('pi_wait_02').closest('article')!;
+  await userEvent.type(within(card).getByLabelText('Tracking number'), '1ZMINE');
+  await userEvent.click(within(card).getByRole('button', { name: 'Complete Order' }));
+  const button = within(card).getByRole<HTMLButtonElement>('button', { name: 'Complete Order' });
+  await waitFor(() => expect(button.disabled).toBe(true));
+  expect(within(other).getByRole<HTMLButtonElement>('button', { name: 'Complete Order' }).disabled).toBe(false);
+  shop.release();
+  const number = within(card).getByLabelText<HTMLInputElement>('Tracking number');
+  await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+  expect(within(card).getByText('That tracking number is not one of UPS.')).toBeTruthy();
+  expect(number.value).toBe('1ZMINE');
+  expect(within(other).getByLabelText('Tracking number').getAttribute('aria-invalid')).not.toBe('true');
+  expect(complete).toEqual(['/api/admin/orders/pi_wait_01/complete']);
 });
 
 it('says so when nothing waits, without a pager', async () => {

@@ -4,14 +4,14 @@ import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { hasShipTo } from '#shared/order-address';
 import { unescapeText } from '#shared/sanitize';
 import { Amounts } from '../../components/Amounts';
-import { ADMIN_ORDERS_PAGE } from '#shared/schemas/orders';
+import { ADMIN_ORDERS_PAGE, shipOrderBodySchema } from '#shared/schemas/orders';
 import { orderLabel } from '#shared/order-number';
 import { Button } from '@aws-amplify/ui-react';
 import { unitsToSend } from '#shared/to-ship';
 import { completeOrder, listOrders, type AdminOrder } from './adminApi';
 import { MadeToOrder, OrderLines, RefundMark, ShipForm, StatusBadge, type Shipment } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
-import { AdminPage, adminWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
+import { AdminPage, checkedWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
 /** A page of the orders waiting to ship, oldest first (decision 0047). */
 export const loader = async ({ request }: LoaderFunctionArgs) => ({
@@ -20,13 +20,15 @@ export const loader = async ({ request }: LoaderFunctionArgs) => ({
 
 /** Complete Order; shipped meanwhile (in another tab): the server's words, and the page as it now stands. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { orderNumber, shipment } = (await submissionOf(request)) as {
-    intent: 'ship';
+  const { intent, orderNumber, shipment } = (await submissionOf(request)) as {
+    intent: string;
     orderNumber: string;
     shipment: Shipment;
   };
-  return adminWrite(
-    'ship',
+  return checkedWrite(
+    intent,
+    shipOrderBodySchema,
+    shipment,
     () => completeOrder(orderNumber, shipment),
     AFTERSALE_MESSAGES.shippedOrder(orderLabel(orderNumber)),
     {
@@ -44,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
  */
 export default function AdminOrdersPage() {
   const { page } = useLoaderData<typeof loader>();
-  const { write, notice, sent } = useAdminWrites();
+  const { notice } = useAdminWrites();
   const rows = page.orders;
   const { pager } = useCursorPages(page, rows.length, { label: 'pending orders', pageSize: ADMIN_ORDERS_PAGE });
   const waiting = page.total;
@@ -68,12 +70,7 @@ export default function AdminOrdersPage() {
     >
       {rows.length === 0 && <p className="card">No pending orders.</p>}
       {rows.map((order) => (
-        <PendingOrder
-          key={order.orderNumber}
-          order={order}
-          busy={sent?.orderNumber === order.orderNumber}
-          onShip={(shipment) => void write('ship', { orderNumber: order.orderNumber, shipment })}
-        />
+        <PendingOrder key={order.orderNumber} order={order} />
       ))}
       {rows.length > 0 && pager}
       {rows.length > 0 && <PackingSlips orders={rows} />}
@@ -81,15 +78,7 @@ export default function AdminOrdersPage() {
   );
 }
 
-function PendingOrder({
-  order,
-  busy,
-  onShip,
-}: {
-  order: AdminOrder;
-  busy: boolean;
-  onShip: (shipment: Shipment) => void;
-}) {
+function PendingOrder({ order }: { order: AdminOrder }) {
   const a = order.shippingAddress;
   return (
     <article className="card order" aria-label={`Order ${orderLabel(order.orderNumber)}`}>
@@ -118,7 +107,12 @@ function PendingOrder({
       <OrderLines lines={unitsToSend(order)} />
       <RefundMark order={order} />
       <Amounts amounts={order.amounts} promoCode={order.promoCode} className="amounts inline" />
-      <ShipForm orderNumber={order.orderNumber} onShip={onShip} busy={busy} />
+      {/* One write per order (its intent): only this order's button waits while it goes. */}
+      <ShipForm
+        orderNumber={order.orderNumber}
+        intent={`ship-${order.orderNumber}`}
+        with={{ orderNumber: order.orderNumber }}
+      />
     </article>
   );
 }

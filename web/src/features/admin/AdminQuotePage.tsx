@@ -1,14 +1,23 @@
 import { Badge, Button, TextAreaField } from '@aws-amplify/ui-react';
-import { useState } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
 import { formatPrice } from '#shared/money';
-import { offerBodySchema } from '#shared/schemas/quotes';
+import { adminMessageBodySchema, offerBodySchema } from '#shared/schemas/quotes';
 import { orderLabel } from '#shared/order-number';
 import { fileSizeText, OWNER_MOVES, QUOTE_SERVICE_LABEL, QUOTE_STATUS_LABEL, quoteLabel } from '#shared/quotes';
 import { ApiError } from '../../lib/api';
 import { OfferForm, offerOf, type OfferDraft } from './OfferForm';
 import { artworkLink, catalogueProducts, getAdminQuote, moveQuote, sendOffer, sendShopMessage } from './quotesAdmin';
-import { AdminPage, adminWrite, checkedWrite, refused, submissionOf, useAdminWrites } from './useAdmin';
+import { drawnField } from '../../components/form/field';
+import { useForm } from '../../components/form/useForm';
+import {
+  AdminPage,
+  adminWrite,
+  checkedWrite,
+  refused,
+  submissionOf,
+  useAdminWrites,
+  type WriteResult,
+} from './useAdmin';
 import './quotes.css';
 
 /** The quote, and the catalogue an offer's lines may be chosen from. */
@@ -32,8 +41,16 @@ export async function action({ params, request }: ActionFunctionArgs) {
       { reloadOnConflict: true },
     );
   }
-  if (sent.intent === 'message')
-    return adminWrite('message', () => sendShopMessage(quoteId, String(sent.text)), 'Message sent.');
+  if (sent.intent === 'message') {
+    const body = { text: sent.text };
+    return checkedWrite(
+      'message',
+      adminMessageBodySchema,
+      body,
+      () => sendShopMessage(quoteId, String(body.text)),
+      'Message sent.',
+    );
+  }
   return adminWrite(
     'move',
     () => moveQuote(quoteId, String(sent.status)),
@@ -55,7 +72,6 @@ async function download(quoteId: string, fileId: string) {
 export default function AdminQuotePage() {
   const { quote, offers, linkExpiresAt, catalogue } = useLoaderData<typeof loader>();
   const { write, pending, notice } = useAdminWrites();
-  const [reply, setReply] = useState('');
   const moves = OWNER_MOVES[quote.status] ?? [];
   const canOffer = ['new', 'offer_sent', 'expired', 'declined'].includes(quote.status);
   return (
@@ -152,26 +168,42 @@ export default function AdminQuotePage() {
             </li>
           ))}
         </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void write('message', { text: reply });
-            setReply('');
-          }}
-        >
-          <TextAreaField
-            label="Reply"
-            rows={3}
-            maxLength={3000}
-            required
-            value={reply}
-            onChange={(e) => setReply(e.target.value)}
-          />
-          <Button type="submit" size="small" isDisabled={pending === 'message'}>
-            Send reply
-          </Button>
-        </form>
+        <ReplyForm />
       </section>
     </AdminPage>
+  );
+}
+
+/**
+ * The owner's reply in the quote's thread: the forms' one (components/form useForm, the page's write `message`), the
+ * text checked with the server's schema first, kept until the shop took it (a refusal is said beside the field, the
+ * text still there to fix), emptied once sent.
+ */
+export function ReplyForm() {
+  const form = useForm<{ text: string }, WriteResult>('reply', { text: '' }, undefined, {
+    intent: 'message',
+    keepState: true,
+  });
+  const message = drawnField(form.fields);
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ text: form.values.text });
+      }}
+    >
+      <TextAreaField
+        label="Reply"
+        rows={3}
+        maxLength={3000}
+        required
+        value={form.values.text}
+        onChange={form.set('text')}
+        {...message('text')}
+      />
+      <Button type="submit" size="small" isDisabled={form.sending}>
+        Send reply
+      </Button>
+    </form>
   );
 }

@@ -15,7 +15,10 @@ import { orderLabel } from '#shared/order-number';
 import { decideReplacement, listReplacements } from './adminApi';
 import { OrderLines, RequestBadge, when } from './OrderBits';
 import { AMPLIFY_TABS, useCurrentInView } from './rowInView';
-import { AdminPage, adminWrite, submissionOf, useAdminWrites } from './useAdmin';
+import { replacementDecisionBodySchema } from '#shared/schemas/orders';
+import { drawnField } from '../../components/form/field';
+import { useForm } from '../../components/form/useForm';
+import { AdminPage, adminWrite, checkedWrite, submissionOf, useAdminWrites, type WriteResult } from './useAdmin';
 
 type Status = ReplacementStatus;
 type Request = Awaited<ReturnType<typeof listReplacements>>[number];
@@ -30,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { status, requests: await listReplacements(status) };
 }
 
-type Decision = { intent: 'approve'; id: string } | { intent: 'decline'; id: string; message: string };
+type Decision = { intent: 'approve'; id: string } | { intent: `decline-${string}`; id: string; message: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const decision = (await submissionOf(request)) as Decision;
@@ -45,9 +48,13 @@ export async function action({ request }: ActionFunctionArgs) {
       )),
       id: decision.id,
     };
-  return adminWrite(
-    'decline',
-    () => decideReplacement(decision.id, { decision: 'decline', message: decision.message }),
+  // The decline form's write (one per request: `decline-<id>`), checked first with the server's schema.
+  const body = { decision: 'decline' as const, message: decision.message };
+  return checkedWrite(
+    decision.intent,
+    replacementDecisionBodySchema,
+    body,
+    () => decideReplacement(decision.id, body),
     `Declined ${orderLabel(decision.id)}; the customer was mailed.`,
   );
 }
@@ -91,7 +98,6 @@ export default function AdminReplacementsPage() {
             busy={sent?.id === request.id}
             cannotApprove={refused === request.id}
             onApprove={() => void write('approve', { id: request.id })}
-            onDecline={(message) => void write('decline', { id: request.id, message })}
           />
         ))}
     </AdminPage>
@@ -110,17 +116,14 @@ function RequestCard({
   busy,
   cannotApprove = false,
   onApprove,
-  onDecline,
 }: {
   request: Request;
   busy: boolean;
   /** Approving it was refused (its size is gone): a refund of its units is offered instead. */
   cannotApprove?: boolean;
   onApprove: () => void;
-  onDecline: (message: string) => void;
 }) {
   const [declining, setDeclining] = useState(false);
-  const [message, setMessage] = useState('');
   return (
     <article className="card order" aria-label={`Replacement request ${orderLabel(request.id)}`}>
       <header>
@@ -158,32 +161,53 @@ function RequestCard({
         </div>
       )}
       {request.status === 'open' && declining && (
-        <form
-          className="decline-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onDecline(message);
-          }}
-        >
-          <TextAreaField
-            label="Message to the customer"
-            name="message"
-            rows={3}
-            maxLength={1000}
-            isRequired
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-          <div className="actions">
-            <Button type="submit" variation="destructive" size="small" isDisabled={busy || !message.trim()}>
-              Decline request
-            </Button>
-            <Button size="small" variation="link" onClick={() => setDeclining(false)}>
-              Back
-            </Button>
-          </div>
-        </form>
+        <DeclineForm id={request.id} busy={busy} back={() => setDeclining(false)} />
       )}
     </article>
+  );
+}
+
+/**
+ * Decline with a message to the customer: the forms' one (components/form useForm), its write named per request
+ * (`decline-<id>`, so only this card waits while it goes), the message checked with the server's schema first and its
+ * refusal said beside the field. The page reads the request again once declined (the form goes with the open card).
+ */
+function DeclineForm({ id, busy, back }: { id: string; busy: boolean; back: () => void }) {
+  const form = useForm<{ message: string }, WriteResult>(`decline-${id}`, { message: '' }, undefined, {
+    intent: `decline-${id}`,
+    keepState: true,
+  });
+  const message = drawnField(form.fields);
+  return (
+    <form
+      className="decline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.send({ id, message: form.values.message });
+      }}
+    >
+      <TextAreaField
+        label="Message to the customer"
+        rows={3}
+        maxLength={1000}
+        isRequired
+        value={form.values.message}
+        onChange={form.set('message')}
+        {...message('message')}
+      />
+      <div className="actions">
+        <Button
+          type="submit"
+          variation="destructive"
+          size="small"
+          isDisabled={busy || form.sending || !form.values.message.trim()}
+        >
+          Decline request
+        </Button>
+        <Button size="small" variation="link" onClick={back}>
+          Back
+        </Button>
+      </div>
+    </form>
   );
 }

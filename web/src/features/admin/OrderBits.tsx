@@ -1,5 +1,5 @@
 import { Badge, Button, SelectField, TextField } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CARRIERS,
@@ -15,6 +15,16 @@ import { ORDER_STATE_LABEL, orderState, type ShippableOrder } from '#shared/to-s
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
+import { drawnField } from '../../components/form/field';
+import { Options } from '../../components/form/parts';
+import { useForm } from '../../components/form/useForm';
+import type { WriteResult } from './useAdmin';
+
+/** How a carrier is named in the ship form's select. */
+const CARRIER_LABEL = Object.fromEntries(CARRIERS.map((name) => [name, name === 'other' ? 'Other' : name])) as Record<
+  Carrier,
+  string
+>;
 
 const ORDER_BADGE = { pending: 'warning', completed: 'success', cancelled: 'error', refunded: 'info' } as const;
 const REQUEST_BADGE = { open: 'warning', approved: 'success', declined: 'error', cancelled: 'error' } as const;
@@ -94,34 +104,45 @@ export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toL
 
 export type Shipment = { carrier?: Carrier; trackingNumber?: string };
 
+/** The ship form as typed: no carrier is ''. */
+type ShipDraft = { carrier: string; trackingNumber: string };
+
 /**
  * Complete Order: the carrier and tracking number (both optional) the "on its way" mail links to. The same fields
- * correct them after shipping (Change tracking: `initial` holds what it shipped with, `submitLabel` the button).
- * `busy` while the write is on its way (the page's action; the button waits).
+ * correct them after shipping (Change tracking: `initial` holds what it shipped with, `submitLabel` the button). Its
+ * state, pending state and the shop's messages beside its fields are the forms' one (components/form useForm): it
+ * posts `{ intent, shipment, ...with }` to the page's action (`intent` names this form's write, one per order on a
+ * page of several), which checks the shipment with the server's schema before sending it.
  */
 export function ShipForm({
   orderNumber,
-  onShip,
-  busy = false,
+  intent = 'ship',
+  with: extra = {},
   initial = {},
   submitLabel = 'Complete Order',
   label = `Ship ${orderLabel(orderNumber)}`,
 }: {
   orderNumber: string;
-  onShip: (shipment: Shipment) => void;
-  busy?: boolean;
+  intent?: string;
+  with?: Record<string, unknown>;
   initial?: Shipment;
   submitLabel?: string;
   label?: string;
 }) {
-  const [carrier, setCarrier] = useState<string>(initial.carrier ?? '');
-  const [trackingNumber, setTrackingNumber] = useState(initial.trackingNumber ?? '');
+  const empty: ShipDraft = { carrier: initial.carrier ?? '', trackingNumber: initial.trackingNumber ?? '' };
+  const form = useForm<ShipDraft, WriteResult>(`${intent}-${orderNumber}`, empty, undefined, {
+    intent,
+    keepState: true,
+  });
+  const { carrier, trackingNumber } = form.values;
+  const message = drawnField(form.fields);
   function submit(event: FormEvent) {
     event.preventDefault();
-    onShip({
+    const shipment: Shipment = {
       ...(carrier ? { carrier: carrier as Carrier } : {}),
       ...(trackingNumber.trim() ? { trackingNumber: trackingNumber.trim() } : {}),
-    });
+    };
+    form.send({ ...extra, shipment });
   }
   return (
     <form className="ship-form" onSubmit={submit} aria-label={label}>
@@ -129,25 +150,22 @@ export function ShipForm({
         label="Carrier"
         placeholder="No carrier"
         value={carrier}
-        onChange={(e) => setCarrier(e.target.value)}
+        onChange={form.set('carrier')}
         size="small"
+        {...message('carrier')}
       >
-        {CARRIERS.map((name) => (
-          <option key={name} value={name}>
-            {name === 'other' ? 'Other' : name}
-          </option>
-        ))}
+        <Options values={CARRIERS} label={CARRIER_LABEL} />
       </SelectField>
       <TextField
         label="Tracking number"
-        name="trackingNumber"
         size="small"
         value={trackingNumber}
-        onChange={(e) => setTrackingNumber(e.target.value)}
+        onChange={form.set('trackingNumber')}
         maxLength={64}
         autoComplete="off"
+        {...message('trackingNumber')}
       />
-      <Button type="submit" variation="primary" size="small" isDisabled={busy}>
+      <Button type="submit" variation="primary" size="small" isDisabled={form.sending}>
         {submitLabel}
       </Button>
     </form>
