@@ -263,6 +263,9 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/api/checkout/wallet-quote', 400, {
     body: { cart, shipTo: { city: 'Toronto', state: 'ON', zip: '12345', country: 'US' } },
   });
+  // The shipping step's rates at an address (issue 53), and a ZIP that is not one.
+  await call('POST', '/api/checkout/shipping-rates', 200, { body: { cart, shipTo: { state: 'TX', zip: '78701' } } });
+  await call('POST', '/api/checkout/shipping-rates', 400, { body: { cart, shipTo: { state: 'TX', zip: '787' } } });
   await call('POST', '/auth/create-payment-intent/guest', 409, {
     body: {
       cart,
@@ -444,6 +447,9 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/api/admin/reports?report=tax&from=2026-10-01&to=2026-12-31&by=month', 200, { token: owner });
   await call('GET', '/api/admin/funnel?from=2026-11-01&to=2026-11-30', 200, { token: owner });
   await call('GET', '/api/admin/marketing/export?segment=spent-over&over=0', 200, { token: owner });
+  // The rates on offer (issue 53), read and set again as they are.
+  const rates = (await call('GET', '/api/admin/shipping/settings', 200, { token: owner })).body;
+  await call('PUT', '/api/admin/shipping/settings', 200, { token: owner, body: rates });
   await call('PUT', '/api/admin/settings', 200, { token: owner, body: { reminderDelayMinutes: 30 } });
   expect((await call('GET', '/api/admin/stock-alerts', 200, { token: owner })).body.sizes).toContainEqual(
     expect.objectContaining({ productId: 'vanilla-snow-candle', size: 'CANDLE', waiting: 1 }),
@@ -726,6 +732,22 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', `${q}/decline`, 409, { body: { token: quoteToken, offerNo: 1 } });
   await call('POST', `${a}/status`, 200, { token: owner, body: { status: 'in_production' } });
   await call('POST', `${a}/status`, 409, { token: owner, body: { status: 'declined' } });
+
+  // A drop (issue 57), last (its line would hold the candle's checkouts): none yet, set up with a line, read, its line
+  // joined and asked again, restocked, a size it does not have refused, ended.
+  const drop = '/api/admin/drops/harvest-spice-candle';
+  await call('GET', drop, 404, { token: owner });
+  await call('PUT', drop, 200, {
+    token: owner,
+    body: { sizes: ['CANDLE'], startsAt: '2026-01-01T09:00', limit: 2, line: true },
+  });
+  await call('GET', drop, 200, { token: owner });
+  const place = (await call('POST', '/api/drops/harvest-spice-candle/line', 200, { body: {} })).body;
+  await call('POST', '/api/drops/harvest-spice-candle/line', 200, { body: { token: place.token } });
+  await call('POST', '/api/drops/harvest-spice-candle/line', 400, { body: { token: 'not-a-place' } });
+  await call('POST', `${drop}/restock`, 200, { token: owner, body: { size: 'CANDLE', units: 2 } });
+  await call('POST', `${drop}/restock`, 400, { token: owner, body: { size: 'XL', units: 2 } });
+  await call('POST', `${drop}/end`, 200, { token: owner });
 
   expect(problems).toEqual([]);
   // Every operation of the document was touched, and nothing outside it.

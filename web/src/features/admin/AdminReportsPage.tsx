@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import { Button } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Form, useLoaderData, type LoaderFunctionArgs } from 'react-router-dom';
@@ -77,7 +78,7 @@ export default function AdminReportsPage() {
         CSV.
       </p>
       {report.rows.length > 0 && <ReportChart report={report} />}
-      <div className="report-table-wrap">
+      <TableScroll label={`${REPORT_TITLES[report.report]} table`}>
         <table className="report-table" data-testid="report-table">
           <caption className="visually-hidden">
             {REPORT_TITLES[report.report]} from {report.from} to {report.to}
@@ -123,7 +124,7 @@ export default function AdminReportsPage() {
             </tfoot>
           )}
         </table>
-      </div>
+      </TableScroll>
       {report.owed !== undefined && (
         <p>
           <strong>Still owed on gift cards and store credit now: {dollars(report.owed)}</strong>

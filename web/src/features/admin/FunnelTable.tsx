@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import { FUNNEL_STEPS, FUNNEL_STEP_WORDS, type FunnelStep } from '#shared/funnel';
 import type { Funnel } from '#shared/schemas/funnel';
 
@@ -23,7 +24,7 @@ export function FunnelTable({ funnel }: { funnel: Funnel }) {
         {funnel.from} to {funnel.to}, beside the 7 days before ({funnel.weekBefore.from} to {funnel.weekBefore.to}).
         Counted without cookies or personal data: each page sends only which steps happened on it.
       </p>
-      <div className="report-table-wrap">
+      <TableScroll label="Shoppers' path table">
         <table className="report-table" data-testid="funnel-table">
           <thead>
             <tr>
@@ -54,8 +55,8 @@ export function FunnelTable({ funnel }: { funnel: Funnel }) {
             ))}
           </tbody>
         </table>
-      </div>
-      <div className="report-table-wrap">
+      </TableScroll>
+      <TableScroll label="Shoppers' path by device and source">
         <table className="report-table" data-testid="funnel-by">
           <thead>
             <tr>
@@ -83,7 +84,7 @@ export function FunnelTable({ funnel }: { funnel: Funnel }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
