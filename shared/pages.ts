@@ -177,6 +177,7 @@ export const SPA_ROUTES = [
   '/admin/orders/:orderNumber',
   '/admin/replacements',
   '/admin/reports',
+  '/admin/shipping',
   '/admin/quotes',
   '/admin/quotes/:quoteId',
   '/admin/stock-alerts',

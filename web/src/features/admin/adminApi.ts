@@ -21,6 +21,7 @@ import {
 import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
 import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { stockDemandSchema } from '#shared/schemas/stock-alerts';
+import { shippingSettingsSchema } from '#shared/schemas/shipping';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -278,3 +279,8 @@ export const deletePromoCode = (code: string) =>
     auth: true,
     method: 'DELETE',
   });
+
+/** The owner's shipping settings (issue 53, docs/decisions/0161): the rates on offer and the ship-from address. */
+export const getShippingSettings = () => api('/api/admin/shipping/settings', shippingSettingsSchema, { auth: true });
+export const saveShippingSettings = (body: unknown) =>
+  api('/api/admin/shipping/settings', shippingSettingsSchema, { auth: true, method: 'PUT', body });
