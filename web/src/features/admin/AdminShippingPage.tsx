@@ -30,8 +30,7 @@ const renamed = (fields: Record<string, string>) =>
 export async function action({ request }: ActionFunctionArgs): Promise<WriteResult> {
   const { draft } = (await submissionOf(request)) as { intent: 'save'; draft: ShippingDraft };
   const problems = shippingDollarProblems(draft);
-  if (Object.keys(problems).length)
-    return refused('save', 'Please check the highlighted fields.', problems);
+  if (Object.keys(problems).length) return refused('save', 'Please check the highlighted fields.', problems);
   const body = shippingBodyOf(draft);
   const result = await checkedWrite(
     'save',
