@@ -178,6 +178,7 @@ export const SPA_ROUTES = [
   '/admin/replacements',
   '/admin/reports',
   '/admin/shipping',
+  '/admin/drops/:productId',
   '/admin/quotes',
   '/admin/quotes/:quoteId',
   '/admin/stock-alerts',
