@@ -177,6 +177,8 @@ export const SPA_ROUTES = [
   '/admin/orders/:orderNumber',
   '/admin/replacements',
   '/admin/reports',
+  '/admin/shipping',
+  '/admin/drops/:productId',
   '/admin/quotes',
   '/admin/quotes/:quoteId',
   '/admin/stock-alerts',

@@ -52,6 +52,8 @@ export const adminPages: RouteObject[] = [
       { path: 'drafted-products', ...lazyPage(() => import('../features/admin/AdminDraftsPage')) },
       { path: 'inbox', ...lazyPage(() => import('../features/admin/AdminInboxPage')) },
       { path: 'reports', ...lazyPage(() => import('../features/admin/AdminReportsPage')) },
+      { path: 'drops/:productId', ...lazyPage(() => import('../features/admin/AdminDropPage')) },
+      { path: 'shipping', ...lazyPage(() => import('../features/admin/AdminShippingPage')) },
     ],
   },
 ];

@@ -44,6 +44,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/stock-alerts', label: 'Back in stock' },
   { to: '/admin/promo-codes', label: 'Promo codes' },
   { to: '/admin/gift-cards', label: 'Gift cards' },
+  { to: '/admin/shipping', label: 'Shipping' },
   { to: '/admin/drafted-products', label: 'Drafted' },
   { to: '/admin/catalog', label: SHEET_WORDS.tab },
   { to: '/admin/inbox', label: 'Inbox' },

@@ -1,4 +1,5 @@
 import { Button, TableCell } from '@aws-amplify/ui-react';
+import { Link } from 'react-router-dom';
 import type { AdminProduct } from './adminApi';
 import { DeleteButton } from './AdminTable';
 import { changes, ownCounts, type Row } from './productRows';
@@ -91,6 +92,13 @@ export function ProductCells({
           Draft
         </Button>
         <DeleteButton question={`Delete ${row.name} and its images?`} busy={busy} onDelete={remove} />
+        <Link
+          className="drop-link"
+          to={`/admin/drops/${encodeURIComponent(product.id)}`}
+          aria-label={`Drop: ${product.name}`}
+        >
+          Drop
+        </Link>
         {/* Always there, empty until a save: a live region announces what is put into it, not what it starts with. */}
         <p role="status" className={`row-status ${status?.variation ?? ''}`}>
           {status?.text}

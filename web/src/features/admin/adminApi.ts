@@ -11,7 +11,7 @@ import {
   sendConfirmationAnswerSchema,
   type AdminOrderView,
 } from '#shared/schemas/order-views';
-import { api, apiFile } from '../../lib/api';
+import { api, ApiError, apiFile } from '../../lib/api';
 import {
   stockItemPageSchema,
   type stockItemRowSchema,
@@ -21,6 +21,8 @@ import {
 import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
 import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { stockDemandSchema } from '#shared/schemas/stock-alerts';
+import { shippingSettingsSchema } from '#shared/schemas/shipping';
+import { dropViewSchema } from '#shared/schemas/drops';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -278,3 +280,25 @@ export const deletePromoCode = (code: string) =>
     auth: true,
     method: 'DELETE',
   });
+
+/** The owner's shipping settings (issue 53, docs/decisions/0161): the rates on offer and the ship-from address. */
+export const getShippingSettings = () => api('/api/admin/shipping/settings', shippingSettingsSchema, { auth: true });
+export const saveShippingSettings = (body: unknown) =>
+  api('/api/admin/shipping/settings', shippingSettingsSchema, { auth: true, method: 'PUT', body });
+
+/** A product's drop (issue 57, docs/decisions/0170): set up, read (null: none), restock a size, end. */
+const dropPath = (productId: string) => `/api/admin/drops/${encodeURIComponent(productId)}`;
+export const getDrop = async (productId: string) => {
+  try {
+    return await api(dropPath(productId), dropViewSchema, { auth: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
+export const setUpDrop = (productId: string, body: unknown) =>
+  api(dropPath(productId), dropViewSchema, { auth: true, method: 'PUT', body });
+export const restockDrop = (productId: string, body: unknown) =>
+  api(`${dropPath(productId)}/restock`, dropViewSchema, { auth: true, method: 'POST', body });
+export const endDrop = (productId: string) =>
+  api(`${dropPath(productId)}/end`, dropViewSchema, { auth: true, method: 'POST', body: {} });
