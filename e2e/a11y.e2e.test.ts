@@ -57,6 +57,8 @@ const ADMIN = [
   '/admin/quotes',
   '/admin/stock-alerts',
   '/admin/catalog',
+  '/admin/shipping',
+  '/admin/drops/harvest-spice-candle',
 ];
 
 it('public pages have no serious or critical accessibility violations', async () => {
@@ -138,6 +140,7 @@ const ADMIN_TABS = [
   'Back in stock',
   'Promo codes',
   'Gift cards',
+  'Shipping',
   'Drafted',
   'Catalogue CSV',
   'Inbox',

@@ -118,7 +118,7 @@ it('at 1280x800 a declined card’s message is in view and has the focus; 4242 t
   // A guest is offered an account; sign-up starts with the order's email and asks for the link.
   const offer = page.getByRole('region', { name: 'Save your details for next time' });
   await offer.getByRole('link', { name: GUEST_ORDER_MESSAGES.createAccount }).click();
-  expect(await page.getByLabel('Email').inputValue()).toBe(email);
+  expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
   await page.fill('input[name=firstName]', 'Ada');
   await page.fill('input[name=lastName]', 'Buyer');
   await page.fill('input[name=password]', 'Secret123');

@@ -1,3 +1,4 @@
+import { TableScroll } from './TableScroll';
 import { Button, CheckboxField, SelectField, TextField } from '@aws-amplify/ui-react';
 import type { FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom';
@@ -74,7 +75,7 @@ const startText = (iso: string) =>
 
 function DropTable({ drop }: { drop: DropView }) {
   return (
-    <div className="drop-sizes">
+    <TableScroll className="drop-sizes" label="The drop's sizes">
       <table>
         <thead>
           <tr>
@@ -101,7 +102,7 @@ function DropTable({ drop }: { drop: DropView }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

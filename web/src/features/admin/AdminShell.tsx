@@ -51,7 +51,7 @@ export const ADMIN_LINKS = [
 ];
 
 /**
- * The admin's tabs. Where they do not fit in one row (a desktop: 13 tabs are wider than 1200 px) they wrap onto a
+ * The admin's tabs. Where they do not fit in one row (a desktop: 15 tabs are wider than 1200 px) they wrap onto a
  * second one; on a phone they stay one row that scrolls sideways, with the current tab scrolled into view and the row
  * fading out at each edge that has more tabs behind it (admin.css), so a cut tab reads as "more this way".
  */
