@@ -90,10 +90,12 @@ it('a phone buys a $50 card for someone; the recipient’s mail has a code; the 
   await shot(page, 'gift-cards-balance-390');
   await page.getByLabel('Gift card code').fill('AAAA-BBBB-CCCC-DDDD-EEEE');
   await page.getByRole('button', { name: 'Check balance' }).click();
+  // The shop's words beside the code (the field's message, which the field is described by).
   await page
-    .getByRole('alert')
+    .locator('#balance-code-error')
     .getByText(/could not find a gift card/)
     .waitFor();
+  expect(await page.getByLabel('Gift card code').getAttribute('aria-describedby')).toBe('balance-code-error');
   await context.close();
 
   // The desktop layout of both pages.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SHEET_WORDS as WORDS } from '#shared/catalog-sheet';
 import type { ImportView } from '#shared/schemas/catalog-sheet';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 
 /**
@@ -121,4 +122,44 @@ it('shows what the file would do, and applies it when the owner says so', async 
   await waitFor(() => expect(screen.getByText(WORDS.applied)).toBeTruthy());
   expect(screen.getByText('New: 2 · Changed: 1 · Unchanged: 0 · Retired: 0')).toBeTruthy();
   expect(calls.filter((c) => c.url.endsWith('/apply'))).toHaveLength(1);
+});
+
+it("the default brand's Save waits while it goes, and the server's message shows beside the field", async () => {
+  const shop = heldRefusal({ defaultBrand: 'The brand can be at most 70 characters.' });
+  const listed = global.fetch as jest.Mock;
+  const puts: unknown[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) === '/api/admin/catalog/settings' && init?.method === 'PUT') {
+      puts.push(JSON.parse(init.body as string));
+      return shop.answer();
+    }
+    return listed(input, init) as Promise<Response>;
+  }) as typeof fetch;
+  renderAdmin('/admin/catalog');
+  const input = await screen.findByLabelText<HTMLInputElement>(WORDS.brandLabel);
+  await userEvent.clear(input);
+  await userEvent.type(input, ' Pine & Frost ');
+  const button = screen.getByRole<HTMLButtonElement>('button', { name: WORDS.brandSave });
+  await userEvent.click(button);
+  await waitFor(() => expect(button.disabled).toBe(true));
+  shop.release();
+  await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+  const message = screen.getByText('The brand can be at most 70 characters.');
+  expect(input.getAttribute('aria-describedby')).toContain(message.id);
+  expect(input.value).toBe(' Pine & Frost ');
+  expect(button.disabled).toBe(false);
+  expect(puts).toEqual([{ defaultBrand: 'Pine & Frost' }]);
+});
+
+it('saves the default brand: the notice says so and the field keeps it', async () => {
+  renderAdmin('/admin/catalog');
+  const input = await screen.findByLabelText<HTMLInputElement>(WORDS.brandLabel);
+  await userEvent.clear(input);
+  await userEvent.type(input, 'Pine & Frost');
+  await userEvent.click(screen.getByRole('button', { name: WORDS.brandSave }));
+  expect(await screen.findByText(WORDS.brandSaved)).toBeTruthy();
+  expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+    { method: 'PUT', url: '/api/admin/catalog/settings', body: { defaultBrand: 'Pine & Frost' } },
+  ]);
+  expect(input.value).toBe('Pine & Frost');
 });

@@ -1,9 +1,11 @@
 import { Alert, Button, CheckboxField, SelectField, TextField } from '@aws-amplify/ui-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
 import { SHEET_WORDS as WORDS } from '#shared/catalog-sheet';
 import { TAG_WORDS } from '#shared/categories';
-import type { ImportView } from '#shared/schemas/catalog-sheet';
+import { catalogSettingsBodySchema, type ImportView } from '#shared/schemas/catalog-sheet';
+import { drawnField } from '../../components/form/field';
+import { useForm } from '../../components/form/useForm';
 import { ImportResult } from './CatalogImportResult';
 import {
   applyImport,
@@ -14,9 +16,25 @@ import {
   saveDefaultBrand,
   startImport,
 } from './catalogSheetApi';
-import { AdminPage } from './useAdmin';
+import { AdminPage, checkedWrite, submissionOf, useAdminWrites, type WriteResult } from './useAdmin';
 
 export const loader = async () => ({ settings: await getCatalogSettings() });
+
+/**
+ * The page's one JSON write: the default brand, checked with the server's schema first (docs/decisions/0158). The
+ * import sends files and follows its job, so it stays the page's own.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { defaultBrand } = await submissionOf(request);
+  const body = { defaultBrand: typeof defaultBrand === 'string' ? defaultBrand.trim() : defaultBrand };
+  return checkedWrite(
+    'brand',
+    catalogSettingsBodySchema,
+    body,
+    () => saveDefaultBrand(body.defaultBrand as string),
+    WORDS.brandSaved,
+  );
+}
 
 /** How often the page asks how the job is doing. */
 export const POLL_MS = 1000;
@@ -28,7 +46,13 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export default function AdminCatalogPage() {
   const { settings } = useLoaderData<typeof loader>();
-  const [brand, setBrand] = useState(settings.defaultBrand);
+  const { notice: written } = useAdminWrites();
+  const brand = useForm<{ defaultBrand: string }, WriteResult>(
+    'brand',
+    { defaultBrand: settings.defaultBrand },
+    (sent) => ({ defaultBrand: sent.defaultBrand.trim() }),
+    { intent: 'brand', keepState: true },
+  );
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [category, setCategory] = useState('');
@@ -78,7 +102,7 @@ export default function AdminCatalogPage() {
   };
 
   return (
-    <AdminPage title={WORDS.title}>
+    <AdminPage title={WORDS.title} notice={written}>
       {error && (
         <Alert variation="error" role="alert">
           {error}
@@ -103,19 +127,21 @@ export default function AdminCatalogPage() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            void run(async () => {
-              setBrand((await saveDefaultBrand(brand.trim())).defaultBrand);
-              setNotice(WORDS.brandSaved);
-            });
+            setError(null);
+            setNotice(null);
+            brand.send({ ...brand.values });
           }}
         >
           <TextField
             label={WORDS.brandLabel}
             descriptiveText={WORDS.brandHint}
-            value={brand}
-            onChange={(event) => setBrand(event.target.value)}
+            value={brand.values.defaultBrand}
+            onChange={brand.set('defaultBrand')}
+            {...drawnField(brand.fields)('defaultBrand')}
           />
-          <Button type="submit">{WORDS.brandSave}</Button>
+          <Button type="submit" isDisabled={brand.sending}>
+            {WORDS.brandSave}
+          </Button>
         </form>
       </section>
 

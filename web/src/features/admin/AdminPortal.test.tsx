@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STOCK_ALERT_MESSAGES } from '#shared/messages';
 import { setTokenSource } from '../../lib/api';
+import { heldRefusal } from '../../testing/held';
 import { ADMIN_TEST_TOKEN, jsonResponse as json, renderAdmin, urlOf } from '../../testing/render';
 import { localDate, midnightDaysAgo } from './localDays';
 
@@ -208,6 +209,34 @@ it('cart reminders: sent and recovered with their revenue, and the delay the own
   expect(await screen.findByText('Saved. Cart reminders: off.')).toBeTruthy();
   expect(puts).toEqual([{ reminderDelayMinutes: 0 }]);
   expect(await within(tile).findByText('Now: off')).toBeTruthy();
+});
+
+it("the reminder delay's Save waits while it goes, and the server's message shows beside the field", async () => {
+  const shop = heldRefusal({ reminderDelayMinutes: 'The shop holds reminders at 2 hours at most for now.' });
+  const puts: unknown[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    if (url === '/api/admin/settings' && init?.method === 'PUT') {
+      puts.push(JSON.parse(init.body as string));
+      return shop.answer();
+    }
+    if (url.startsWith('/api/admin/dashboard?today=')) return json(200, dashboard);
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderAdmin('/admin');
+  const tile = (await screen.findByRole('heading', { name: 'Cart reminders' })).closest('li')!;
+  const input = within(tile).getByLabelText<HTMLInputElement>('Send a reminder after (minutes; 0 turns reminders off)');
+  await userEvent.clear(input);
+  await userEvent.type(input, '600');
+  const button = within(tile).getByRole<HTMLButtonElement>('button', { name: 'Save' });
+  await userEvent.click(button);
+  await waitFor(() => expect(button.disabled).toBe(true));
+  shop.release();
+  await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+  const message = within(tile).getByText('The shop holds reminders at 2 hours at most for now.');
+  expect(input.getAttribute('aria-describedby')).toBe(message.id);
+  expect(input.value).toBe('600');
+  expect(puts).toEqual([{ reminderDelayMinutes: 600 }]);
 });
 
 it('counts the back-in-stock requests waiting and links to them', async () => {

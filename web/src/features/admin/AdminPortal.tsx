@@ -1,15 +1,17 @@
 import { Badge, Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
 import { CONFIRMATION_MAIL_MESSAGES, REMINDER_MESSAGES, STOCK_ALERT_MESSAGES } from '#shared/messages';
-import { delayText, REMINDER_RULES } from '#shared/reminders';
+import { delayText } from '#shared/reminders';
+import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { formatPrice } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
 import { getDashboard, saveReminderSettings } from './adminApi';
 import { GiftCardsTile } from './GiftCardBits';
 import { localDate, midnightDaysAgo } from './localDays';
-import { AdminPage, adminWrite, HeadRow, refused, submissionOf, useAdminWrites } from './useAdmin';
+import { useForm } from '../../components/form/useForm';
+import { AdminPage, checkedWrite, HeadRow, submissionOf, useAdminWrites, type WriteResult } from './useAdmin';
 
 /**
  * The admin's own days (decision 0054): today from their midnight, the last 30 days from their midnight 29 days
@@ -26,18 +28,19 @@ export async function loader() {
   return { ...(await getDashboard(shown.today.toISOString(), shown.since.toISOString())), days: shown };
 }
 
-/** The dashboard's one write: the reminder delay (whole minutes, 0 off; the server checks it too). */
+/**
+ * The dashboard's one write: the reminder delay (whole minutes, 0 off), as typed read into a number (empty is none)
+ * and checked with the server's schema before it is sent (docs/decisions/0158).
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const typed = (await submissionOf(request)).minutes;
-  const minutes = typeof typed === 'string' ? typed : '';
-  const value = Number(minutes);
-  if (minutes.trim() === '' || !Number.isInteger(value) || value < 0 || value > REMINDER_RULES.maxDelayMinutes) {
-    const text = REMINDER_MESSAGES.delayInvalid(REMINDER_RULES.maxDelayMinutes);
-    return refused('reminders', text, { reminderDelayMinutes: text });
-  }
-  return adminWrite(
+  const typed = (await submissionOf(request)).reminderDelayMinutes;
+  const minutes = typeof typed === 'string' && typed.trim() !== '' ? Number(typed) : undefined;
+  const body = { reminderDelayMinutes: minutes };
+  return checkedWrite(
     'reminders',
-    () => saveReminderSettings(value),
+    reminderSettingsSchema,
+    body,
+    () => saveReminderSettings(minutes ?? 0),
     (saved) => `${REMINDER_MESSAGES.saved} Cart reminders: ${delayText(saved.reminderDelayMinutes)}.`,
   );
 }
@@ -47,13 +50,17 @@ export async function action({ request }: ActionFunctionArgs) {
  * off).
  */
 function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderData<typeof loader>>['reminders'] }) {
-  const { write, pending, fields } = useAdminWrites();
-  const [minutes, setMinutes] = useState(String(reminders.delayMinutes));
+  const form = useForm<{ reminderDelayMinutes: string }, WriteResult>(
+    'reminders',
+    { reminderDelayMinutes: String(reminders.delayMinutes) },
+    (sent) => sent,
+    { intent: 'reminders', keepState: true },
+  );
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void write('reminders', { minutes });
+    form.send({ ...form.values });
   };
-  const error = fields.reminderDelayMinutes;
+  const error = form.fields.reminderDelayMinutes;
   return (
     <li className="card">
       <h2>{REMINDER_MESSAGES.tileHeading}</h2>
@@ -72,8 +79,8 @@ function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderDa
           <input
             name="reminderDelayMinutes"
             inputMode="numeric"
-            value={minutes}
-            onChange={(event) => setMinutes(event.target.value)}
+            value={form.values.reminderDelayMinutes}
+            onChange={form.set('reminderDelayMinutes')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'reminder-delay-error' : undefined}
           />
@@ -83,7 +90,7 @@ function RemindersTile({ reminders }: { reminders: ReturnType<typeof useLoaderDa
             {error}
           </span>
         )}
-        <Button type="submit" size="small" isLoading={pending === 'reminders'}>
+        <Button type="submit" size="small" isLoading={form.sending}>
           Save
         </Button>
         <span className="muted">Now: {delayText(reminders.delayMinutes)}</span>

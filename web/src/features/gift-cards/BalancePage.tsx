@@ -1,31 +1,34 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router-dom';
-import { MESSAGES } from '#shared/messages';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { Link, type ActionFunctionArgs } from 'react-router-dom';
 import { formatPrice } from '#shared/money';
 import { giftCardBalanceBodySchema, giftCardBalanceSchema } from '#shared/schemas/gift-cards';
-import { api, ApiError } from '../../lib/api';
-import { useWrite } from '../../lib/useWrite';
+import { checked } from '#shared/schemas/checked';
+import { SendButton } from '../../components/form/parts';
+import { refused, useForm, type FormAnswer } from '../../components/form/useForm';
+import { api } from '../../lib/api';
 import { BalanceIntro } from './GiftCardIntro';
 import './gift-cards.css';
-
-type Answer = { ok: true; text: string } | { ok: false; text: string };
 
 /** "Balance: $12.50 of $50.00 (card ending 7KQ2)": what is left, of what the card was issued with. */
 export const balanceText = (balance: { balance: number; amount: number; last4: string }) =>
   `Balance: ${formatPrice(balance.balance)} of ${formatPrice(balance.amount)} (card ending ${balance.last4})`;
 
 /**
- * The page's route action: the code to POST /api/gift-cards/balance, answered as the sentence the page shows. A wrong
- * code (404) and too many wrong codes (429) are the shop's own plain words.
+ * The page's route action (docs/decisions/0158): the code checked with the server's schema (nothing is sent that it
+ * would refuse), then POST /api/gift-cards/balance, answered as the sentence the page shows. A wrong code (404) and too
+ * many wrong codes (429) are the shop's own plain words, said beside the code.
  */
-export async function action({ request }: ActionFunctionArgs): Promise<Answer> {
+export async function action({ request }: ActionFunctionArgs): Promise<FormAnswer> {
+  const check = checked(giftCardBalanceBodySchema, await request.json());
+  if (!check.ok) return check;
   try {
     return {
       ok: true,
-      text: balanceText(await api('/api/gift-cards/balance', giftCardBalanceSchema, { body: await request.json() })),
+      message: balanceText(await api('/api/gift-cards/balance', giftCardBalanceSchema, { body: check.data })),
     };
   } catch (error) {
-    return { ok: false, text: error instanceof ApiError ? error.message : MESSAGES.serverError };
+    const answer = refused(error);
+    return { ...answer, fields: { code: answer.message, ...answer.fields } };
   }
 }
 
@@ -34,32 +37,29 @@ export async function action({ request }: ActionFunctionArgs): Promise<Answer> {
  * are counted per client by the shop (10 in 10 minutes, then a wait), as card testing is.
  */
 export default function BalancePage() {
-  const submitCode = useWrite();
-  const navigation = useNavigation();
-  const answered = useActionData<Answer>();
-  const checking = navigation.state !== 'idle' && navigation.formMethod !== undefined;
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState('');
-  const answer = checking ? undefined : answered;
+  const form = useForm('balance', { code: '' }, (sent) => sent);
+  const { answer, field } = form;
+
+  // A refused code takes the focus back to its field once the answer is painted.
+  const handled = useRef<FormAnswer>(undefined);
+  useEffect(() => {
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (!answer.ok) document.getElementById('balance-code')?.focus();
+  }, [answer]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (checking) return;
-    const parsed = giftCardBalanceBodySchema.safeParse({ code });
-    setProblem(parsed.success ? '' : parsed.error.issues[0].message);
-    if (!parsed.success) return document.getElementById('balance-code')?.focus();
-    void submitCode(parsed.data, { method: 'post', encType: 'application/json' });
+    form.send({ ...form.values });
   }
 
-  const refused = problem || (answer && !answer.ok ? answer.text : '');
   return (
     <section className="page narrow enquiry gift-cards">
       <BalanceIntro />
       <form className="stack card" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor="balance-code">Gift card code</label>
+        {field('code', 'Gift card code', (a11y) => (
           <input
-            id="balance-code"
+            {...a11y}
             name="code"
             className="gift-code"
             autoComplete="off"
@@ -67,22 +67,13 @@ export default function BalancePage() {
             spellCheck={false}
             placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
             maxLength={40}
-            aria-invalid={refused ? true : undefined}
-            aria-describedby={refused ? 'balance-code-error' : undefined}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            value={form.values.code}
+            onChange={form.set('code')}
           />
-          {refused && (
-            <span className="error field-error" id="balance-code-error" role="alert">
-              {refused}
-            </span>
-          )}
-        </div>
-        <button type="submit" disabled={checking}>
-          {checking ? 'Checking…' : 'Check balance'}
-        </button>
+        ))}
+        <SendButton sending={form.sending} label="Check balance" sendingLabel="Checking…" />
         <p role="status" aria-live="polite" className="form-status gift-balance">
-          {answer?.ok ? answer.text : ''}
+          {answer?.ok ? answer.message : ''}
         </p>
       </form>
       <p>

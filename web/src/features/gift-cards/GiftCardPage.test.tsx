@@ -4,6 +4,7 @@ import { calendarDay } from '#shared/format';
 import { addDays, shopDay } from '#shared/gift-cards';
 import { GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { MESSAGES } from '#shared/messages';
+import { heldRefusal } from '../../testing/held';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 
 /**
@@ -181,25 +182,34 @@ it('the cart shows each card with its recipient and day, one card each, and pric
   ]);
 });
 
+/** The balance page's message beside the code: the one its field is described by. */
+const codeMessage = () => {
+  const input = screen.getByLabelText('Gift card code');
+  const id = input.getAttribute('aria-describedby');
+  return id ? document.getElementById(id)?.textContent : undefined;
+};
+
 it('the balance page answers a code with what is left, and a wrong code or too many in plain words', async () => {
   const user = userEvent.setup();
   serve({ status: 200, body: { last4: '7KQ2', amount: 5000, balance: 1250 } });
   renderApp('/gift-cards/balance');
   await screen.findByRole('heading', { name: 'Gift Card Balance', level: 1 });
   await user.click(screen.getByRole('button', { name: 'Check balance' }));
-  expect(screen.getByRole('alert').textContent).toBe('Please enter a gift card code.');
+  await waitFor(() => expect(codeMessage()).toBe('Please enter a gift card code.'));
   expect(balanceCalls).toEqual([]);
 
   await user.type(screen.getByLabelText('Gift card code'), ' abcd-efgh-jkmn-pqrs-7kq2 ');
   await user.click(screen.getByRole('button', { name: 'Check balance' }));
   expect(await screen.findByText('Balance: $12.50 of $50.00 (card ending 7KQ2)')).toBeTruthy();
   expect(balanceCalls).toEqual([{ code: 'abcd-efgh-jkmn-pqrs-7kq2' }]);
+  expect(screen.getByLabelText('Gift card code').getAttribute('aria-invalid')).toBeNull();
 
   serve({ status: 404, body: { error: { code: 'gift_card_unknown', message: MESSAGES.giftCardUnknown } } });
   await user.click(screen.getByRole('button', { name: 'Check balance' }));
-  expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.giftCardUnknown);
+  await waitFor(() => expect(codeMessage()).toBe(MESSAGES.giftCardUnknown));
   expect(screen.queryByText(/^Balance:/)).toBeNull();
   expect(screen.getByLabelText('Gift card code').getAttribute('aria-invalid')).toBe('true');
+  expect(document.activeElement).toBe(screen.getByLabelText('Gift card code'));
 
   serve({
     status: 429,
@@ -207,7 +217,32 @@ it('the balance page answers a code with what is left, and a wrong code or too m
     headers: { 'retry-after': '300' },
   });
   await user.click(screen.getByRole('button', { name: 'Check balance' }));
-  await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MESSAGES.giftCardTooManyCodes));
+  await waitFor(() => expect(codeMessage()).toBe(MESSAGES.giftCardTooManyCodes));
+});
+
+it("the balance check waits while it goes (the button says so), and the server's field message shows beside the code", async () => {
+  const user = userEvent.setup();
+  const shop = heldRefusal({ code: 'That code is not one of ours.' });
+  const calls: unknown[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) === '/api/gift-cards/balance') {
+      calls.push(JSON.parse(init!.body as string));
+      return shop.answer();
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderApp('/gift-cards/balance');
+  await screen.findByRole('heading', { name: 'Gift Card Balance', level: 1 });
+  await user.type(screen.getByLabelText('Gift card code'), 'ABCD-EFGH-JKMN-PQRS-7KQ2');
+  await user.click(screen.getByRole('button', { name: 'Check balance' }));
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Checking…' });
+  expect(button.disabled).toBe(true);
+  await user.click(button);
+  shop.release();
+  await waitFor(() => expect(codeMessage()).toBe('That code is not one of ours.'));
+  expect(screen.getByLabelText<HTMLInputElement>('Gift card code').value).toBe('ABCD-EFGH-JKMN-PQRS-7KQ2');
+  expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Check balance' }).disabled).toBe(false);
+  expect(calls).toEqual([{ code: 'ABCD-EFGH-JKMN-PQRS-7KQ2' }]);
 });
 
 it('adds one card for a double click: the form is on its way once, and says the card is in the cart', async () => {

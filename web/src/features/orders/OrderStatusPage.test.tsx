@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { heldRefusal } from '../../testing/held';
 import { jsonResponse as json, renderApp, urlOf } from '../../testing/render';
 
 /**
@@ -250,4 +251,45 @@ it('a link with a short number shows it as the mail does (#1042), and the look-u
     orderNumber: '#1042',
     email: 'gail@example.com',
   });
+});
+
+it("the look-up waits while it goes (the button says so), and the server's field message shows beside its field", async () => {
+  const shop = heldRefusal({ email: 'That email address is not one the shop can read.' });
+  const looked: unknown[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (urlOf(input) === '/api/orders/lookup') {
+      looked.push(JSON.parse(init!.body as string));
+      return shop.answer();
+    }
+    return json(404, { error: { code: 'not_found', message: 'Not found.' } });
+  }) as typeof fetch;
+  renderApp('/order-status?order=pi_abc');
+  await screen.findByLabelText('Order number');
+  await userEvent.type(screen.getByLabelText('Email'), 'gail@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Looking…' });
+  expect(button.disabled).toBe(true);
+  shop.release();
+  const email = screen.getByLabelText<HTMLInputElement>('Email');
+  await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+  const message = screen.getByText('That email address is not one the shop can read.');
+  expect(email.getAttribute('aria-describedby')).toBe(message.id);
+  expect(email.value).toBe('gail@example.com');
+  expect(screen.getByLabelText('Order number').getAttribute('aria-invalid')).toBeNull();
+  expect(looked).toEqual([{ orderNumber: 'pi_abc', email: 'gail@example.com' }]);
+});
+
+it("checks the look-up with the shop's schema before it is sent: a wrong email is said beside the field", async () => {
+  renderApp('/order-status?order=pi_abc');
+  await screen.findByLabelText('Order number');
+  const form = screen.getByRole<HTMLFormElement>('form', { name: 'Find your order' });
+  await userEvent.type(screen.getByLabelText('Email'), 'gail at example');
+  form.noValidate = true;
+  await userEvent.click(screen.getByRole('button', { name: 'Find my order' }));
+  const email = screen.getByLabelText('Email');
+  await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+  expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+    'Please enter a valid email address.',
+  );
+  expect(calls.filter((call) => call.url === '/api/orders/lookup')).toEqual([]);
 });

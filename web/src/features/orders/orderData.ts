@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom';
 import { AFTERSALE_MESSAGES } from '#shared/messages';
+import { checked } from '#shared/schemas/checked';
+import { orderLookupBodySchema } from '#shared/schemas/orders';
 import type { OrderPage } from '#shared/schemas/order-views';
 import { ApiError } from '../../lib/api';
 import { getMyOrder, lookupOrder, requestReplacement } from './ordersApi';
@@ -16,6 +18,9 @@ export interface OrderAnswer {
   page?: OrderPage;
   problem?: string;
   sent?: string;
+  /** A look-up's: found or not, and the message per field (the shared schema's or the server's). */
+  ok?: boolean;
+  fields?: Record<string, string>;
 }
 
 export type ReplacementAsked = Parameters<typeof requestReplacement>[0];
@@ -73,11 +78,16 @@ export async function orderStatusAction({ request }: ActionFunctionArgs): Promis
       page: await lookupOrder(write.request.orderNumber, write.request.email).catch(() => undefined),
     };
   }
+  // Checked with the server's schema first (docs/decisions/0158); sent as typed (a short number too, as the mail shows).
+  const check = checked(orderLookupBodySchema, { orderNumber: write.orderNumber, email: write.email });
+  if (!check.ok) return { intent: 'find', ok: false, problem: check.message, fields: check.fields };
   try {
-    return { intent: 'find', page: await lookupOrder(write.orderNumber.trim(), write.email.trim()) };
+    return { intent: 'find', ok: true, page: await lookupOrder(write.orderNumber.trim(), write.email.trim()) };
   } catch (error) {
     return {
       intent: 'find',
+      ok: false,
+      fields: error instanceof ApiError ? (error.fields ?? {}) : {},
       problem:
         error instanceof ApiError && error.status !== 0
           ? error.message
