@@ -52,12 +52,19 @@ it('a phone buys a $50 card for someone; the recipient’s mail has a code; the 
   await details.getByText(/Promo codes are for the goods in the shop/).waitFor();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await page.getByText(/Nothing in your cart ships/).waitFor();
-  // Nothing ships: the buyer's name and email only, no address (issue 50 item 9).
+  // Nothing ships: the buyer's name and email only, no address (issue 50 item 9); beside them the marketing box, unticked
+  // (issue 56 item 3).
   await page.getByRole('heading', { level: 1, name: 'Your Details' }).waitFor();
   const form = page.getByRole('form', { name: 'Your details' });
   expect(
-    await form.locator('input').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name'))),
+    await form
+      .locator('input:not([type=checkbox])')
+      .evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name'))),
   ).toEqual(['name', 'email']);
+  expect(await form.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('name')))).toEqual(
+    ['marketingConsent'],
+  );
+  expect(await form.getByRole('checkbox').isChecked()).toBe(false);
   await page.fill('input[name=name]', 'Ada Buyer');
   await page.fill('input[name=email]', `ada-${Date.now()}@example.com`);
   problems.push(...(await axeViolations(page, 'gift cards only: your details')));

@@ -19,8 +19,8 @@ interface ShippingFormProps {
   /** A signed-in shopper's saved profiles, above the fields. */
   picker?: ReactNode;
   /** Next is on its way (the router's navigation: useFormSend). */
-  /** The shipping rates to choose from (RateChoice.tsx), below the fields. */
-  rates?: ReactNode;
+  /** What sits under the fields, above Back and Next: the shipping rates (RateChoice.tsx) and the marketing box. */
+  below?: ReactNode;
   busy?: boolean;
 }
 
@@ -38,7 +38,7 @@ export function ShippingForm({
   onBack,
   fieldErrors = {},
   picker,
-  rates,
+  below,
   busy = false,
 }: ShippingFormProps) {
   const shell = !onChange;
@@ -64,7 +64,7 @@ export function ShippingForm({
         emailHint={{ id: 'email-use', text: REMINDER_MESSAGES.shippingNotice }}
       />
       {!buyerOnly && <AddressLines street="line1" field={field} values={address} set={set} />}
-      {rates}
+      {below}
       <div className="actions">
         <button type="button" className="secondary" onClick={onBack}>
           Back

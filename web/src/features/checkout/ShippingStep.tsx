@@ -175,12 +175,14 @@ export default function ShippingStep() {
         onBack={() => void navigate(STEP_PATH.cart)}
         fieldErrors={form.fields}
         picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
-        rates={
-          buyerOnly ? undefined : <RateChoice cart={cart} address={address} chosen={rateId} onChoose={chooseRate} />
+        below={
+          <>
+            {!buyerOnly && <RateChoice cart={cart} address={address} chosen={rateId} onChoose={chooseRate} />}
+            <CheckoutMarketingConsent />
+          </>
         }
         busy={form.sending}
       />
-      <CheckoutMarketingConsent />
     </>
   );
 }
