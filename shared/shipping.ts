@@ -86,6 +86,8 @@ export const SHIPPING_WORDS = {
   freeOver: (threshold: number) => `Free shipping on orders of ${formatPrice(threshold)} or more.`,
   tooManyParcels: 'This order ships in many parcels: standard shipping only.',
   chooseRate: 'Please choose how your order ships.',
+  /** The owner turned calculated rates on without saying where parcels leave from. */
+  needShipFrom: 'Calculated rates need the ship-from address: fill it in below, or turn them off.',
   /** The admin's Shipping page: a dollar amount it cannot read, said in dollars beside the field. */
   settingsDollars: `Type an amount in dollars, like 5.99, from 0 to ${formatPrice(SHIPPING_LIMITS.maxCents)}.`,
   settingsSaved: 'Saved the shipping settings. The next shopper at the shipping step sees them.',

@@ -40,19 +40,27 @@ const cents = () =>
     .check(z.int(centsMessage), z.gte(0, centsMessage), z.lte(SHIPPING_LIMITS.maxCents, centsMessage));
 
 /** GET and PUT /api/admin/shipping/settings: the owner's rates on offer and where parcels ship from. */
-export const shippingSettingsSchema = z.object({
-  offerFlat: z.boolean(),
-  flatCents: cents(),
-  freeOverCents: z.nullable(cents()),
-  calculated: z.boolean(),
-  shipFrom: z.nullable(
-    z.object({
-      name: cleanText(),
-      street1: cleanText(),
-      city: cleanText(),
-      state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),
-      zip: cleanText().check(z.refine((zip: string) => FIVE_DIGIT_ZIP.test(zip), MESSAGES.invalidZip)),
-      phone: phoneNumberSchema,
+export const shippingSettingsSchema = z
+  .object({
+    offerFlat: z.boolean(),
+    flatCents: cents(),
+    freeOverCents: z.nullable(cents()),
+    calculated: z.boolean(),
+    shipFrom: z.nullable(
+      z.object({
+        name: cleanText(),
+        street1: cleanText(),
+        city: cleanText(),
+        state: cleanText().check(z.refine(isUsState, MESSAGES.invalidCheckoutState)),
+        zip: cleanText().check(z.refine((zip: string) => FIVE_DIGIT_ZIP.test(zip), MESSAGES.invalidZip)),
+        phone: phoneNumberSchema,
+      }),
+    ),
+  })
+  .check(
+    // Carriers price from where parcels leave: calculated rates without it would be offered to no one, silently.
+    z.refine((settings) => !settings.calculated || settings.shipFrom !== null, {
+      message: SHIPPING_WORDS.needShipFrom,
+      path: ['calculated'],
     }),
-  ),
-});
+  );

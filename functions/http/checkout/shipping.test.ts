@@ -120,6 +120,18 @@ describe("the owner's shipping settings", () => {
       body: { ...SETTINGS, freeOverCents: -5 },
     });
     expect(bad.status).toBe(400);
+    // Calculated rates with nowhere to ship from: refused beside the box, nothing kept.
+    const nowhere = await invoke(saveSettings, {
+      method: 'PUT',
+      path: '/api/admin/shipping/settings',
+      token: admin,
+      body: { ...SETTINGS, calculated: true, shipFrom: null },
+    });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.error.fields).toEqual({ calculated: SHIPPING_WORDS.needShipFrom });
+    expect(
+      (await invoke(getSettings, { method: 'GET', path: '/api/admin/shipping/settings', token: admin })).body,
+    ).toEqual(before.body);
     const saved = await invoke(saveSettings, {
       method: 'PUT',
       path: '/api/admin/shipping/settings',

@@ -120,3 +120,12 @@ it('saves the whole settings in cents with the ship-from address, and says so', 
   });
   expect(screen.getByLabelText<HTMLInputElement>(/^Flat rate/).value).toBe('$6.50');
 });
+
+it('calculated rates without a ship-from address are refused beside their box before anything is sent', async () => {
+  renderAdmin('/admin/shipping');
+  await screen.findByLabelText(/^Flat rate/);
+  await userEvent.click(screen.getByLabelText(/calculated rates/));
+  await userEvent.click(saveButton());
+  await screen.findByText(SHIPPING_WORDS.needShipFrom);
+  expect(puts()).toEqual([]);
+});

@@ -96,10 +96,10 @@ export default function AdminShippingPage() {
         <CheckboxField
           className="wide"
           label="Offer the carriers' calculated rates (they need the ship-from address below)"
-          name="calculated"
           value="yes"
           checked={values.calculated}
           onChange={(e) => change({ calculated: e.target.checked })}
+          {...fieldProps('calculated')}
         />
         <fieldset className="wide ship-from">
           <legend>Ship from</legend>
