@@ -1,5 +1,5 @@
 import { addDays, shopDay } from '#shared/gift-cards';
-import { REPORT_KINDS, REPORT_PERIODS, type ReportKind, type ReportPeriod } from '#shared/reports';
+import { REPORT_KINDS, REPORT_PERIODS, REPORTS_START, type ReportKind, type ReportPeriod } from '#shared/reports';
 import { funnelSchema } from '#shared/schemas/funnel';
 import { reportSchema } from '#shared/schemas/reports';
 import { api } from '../../lib/api';
@@ -12,7 +12,10 @@ export interface ReportParams {
   by: ReportPeriod;
 }
 
-/** The report a page address asks for; by default sales by month, this year up to today (the shop's days). */
+/**
+ * The report a page address asks for; by default sales by month, this year up to today (the shop's days), from the day
+ * the reports begin if that is later (no months of zeros before it).
+ */
 export function reportParams(search: URLSearchParams, now = new Date()): ReportParams {
   const today = shopDay(now);
   const report = search.get('report') as ReportKind | null;
@@ -21,7 +24,7 @@ export function reportParams(search: URLSearchParams, now = new Date()): ReportP
     value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : fallback;
   return {
     report: report && REPORT_KINDS.includes(report) ? report : 'sales',
-    from: day(search.get('from'), `${today.slice(0, 4)}-01-01`),
+    from: day(search.get('from'), [`${today.slice(0, 4)}-01-01`, REPORTS_START].sort()[1]),
     to: day(search.get('to'), today),
     by: by && REPORT_PERIODS.includes(by) ? by : 'month',
   };
