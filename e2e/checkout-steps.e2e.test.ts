@@ -52,10 +52,11 @@ const ADDRESS = {
 const typed = (page: Page) =>
   page.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll<HTMLInputElement>('form[aria-label="Shipping details"] input')].map((input) => [
-        input.name,
-        input.value,
-      ]),
+      [
+        ...document.querySelectorAll<HTMLInputElement>(
+          'form[aria-label="Shipping details"] input:not([type=checkbox]):not([type=radio])',
+        ),
+      ].map((input) => [input.name, input.value]),
     ),
   );
 const path = (page: Page) => new URL(page.url()).pathname;

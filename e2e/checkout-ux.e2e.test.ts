@@ -137,9 +137,11 @@ describe.each(viewports)('on %s', (viewport) => {
     const values = () =>
       page.evaluate(() =>
         JSON.stringify(
-          [...document.querySelectorAll<HTMLInputElement>('form[aria-label="Shipping details"] input')].map(
-            (input) => input.value,
-          ),
+          [
+            ...document.querySelectorAll<HTMLInputElement>(
+              'form[aria-label="Shipping details"] input:not([type=checkbox]):not([type=radio])',
+            ),
+          ].map((input) => input.value),
         ),
       );
     await until(values, JSON.stringify([home.name, email, home.address, home.city, home.state, home.zip]));

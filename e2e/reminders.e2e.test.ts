@@ -113,10 +113,11 @@ test('a guest leaves at the card step, the reminder arrives, its link brings the
   await phone.page.getByText('Your cart and shipping details are back.').waitFor();
   const typed = await phone.page.evaluate(() =>
     Object.fromEntries(
-      [...document.querySelectorAll<HTMLInputElement>('form[aria-label="Shipping details"] input')].map((input) => [
-        input.name,
-        input.value,
-      ]),
+      [
+        ...document.querySelectorAll<HTMLInputElement>(
+          'form[aria-label="Shipping details"] input:not([type=checkbox]):not([type=radio])',
+        ),
+      ].map((input) => [input.name, input.value]),
     ),
   );
   expect(typed).toEqual(address);
