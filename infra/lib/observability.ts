@@ -26,9 +26,13 @@ export function watchStage(
   props: WatchProps,
 ): { alarmsStack: ShopAlarmsStack; alarms: ShopAlarms; dashboard: ShopDashboard } {
   const { routes } = props;
-  // Jobs, triggers and the image pipeline: the functions that answer no route.
-  const others: WatchedFunction[] = [
-    ...props.jobs.map((job) => ({ label: `job ${job.handler}`, fn: stack.jobFunctions.get(routeId(job))! })),
+  // Jobs, triggers and the image pipeline: the functions that answer no route. A job's is watched beside it, in the
+  // jobs' nested stack; the others' alarms are in the alarms' stack.
+  const jobs = props.jobs.map((job) => ({
+    label: `job ${job.handler}`,
+    fn: stack.jobFunctions.get(routeId(job))!,
+  }));
+  const shopOwn: WatchedFunction[] = [
     ...COGNITO_TRIGGERS.map((trigger) => ({
       label: `Cognito ${trigger.operation} trigger`,
       fn: stack.triggerFunctions.get(routeId(trigger))!,
@@ -40,7 +44,7 @@ export function watchStage(
     api: stack.api,
     table: stack.table,
     indexNames: TABLE_KEYS.globalSecondaryIndexes.map((gsi) => gsi.indexName),
-    functions: others,
+    functions: shopOwn,
     mailLogGroups: stack.mailFunctions.filter((fn) => Stack.of(fn) === stack).map((fn) => fn.logGroup),
     email: props.alarmEmail,
   });
@@ -48,6 +52,10 @@ export function watchStage(
   // A route's function is watched beside it, in its area's nested stack: one alarm per function (a module serving
   // several routes, the page function, is one function).
   const mailing = new Set(stack.mailFunctions);
+  for (const { label, fn } of jobs) {
+    alarms.watch(stack.jobsStack, label, fn);
+    if (mailing.has(fn)) alarms.countMailFailures(stack.jobsStack, `${fn.node.id}MailFailed`, fn.logGroup);
+  }
   for (const area of stack.areaStacks) {
     for (const [id, fn] of area.functions) {
       const served = routes.filter((route) => routeId(route) === id);
@@ -66,7 +74,7 @@ export function watchStage(
       label: `${route.method} ${route.path}`,
       fn: stack.routeFunctions.get(routeId(route))!,
     })),
-    others,
+    others: [...jobs, ...shopOwn],
     rateLimits: stack.rateLimits ? RATE_LIMIT_GROUPS : undefined,
   });
   return { alarmsStack, alarms, dashboard };

@@ -16,7 +16,7 @@ import { ShopApi } from './api';
 import { ShopAuth } from './auth';
 import type { ShopDashboard } from './dashboard';
 import { createImagePipeline } from './images';
-import { createJobs } from './jobs';
+import { ShopJobsStack } from './jobs';
 import { ShopMail } from './mail';
 import { watchStage } from './observability';
 import { ShopRateLimits } from './rate-limits';
@@ -95,6 +95,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly routeFunctions: Map<string, ShopFunction>;
   /** The nested stacks that hold the routes' functions, one per area (docs/decisions/0094). */
   readonly areaStacks: RouteAreaStack[];
+  /** The nested stack of the scheduled jobs (docs/decisions/0183). */
+  readonly jobsStack: ShopJobsStack;
   /** The function of each scheduled job, by `routeId(job)`. */
   readonly jobFunctions: Map<string, ShopFunction>;
   /** The function of each Cognito trigger, by `routeId(trigger)`. */
@@ -175,7 +177,8 @@ export class ShopStack extends Stack implements StageObservability {
       routeFunctions: this.routeFunctions,
       areaStacks: this.areaStacks,
     } = api);
-    this.jobFunctions = createJobs(this, functions, jobs);
+    this.jobsStack = new ShopJobsStack(this, 'Jobs', { stage, functions, jobs });
+    this.jobFunctions = this.jobsStack.functions;
     this.mailFunctions = functions.mailFunctions;
 
     // ---- One origin for everything: the SPA, /api/* and /auth/* to the API, /images/* to the image bucket.

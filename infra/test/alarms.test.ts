@@ -226,7 +226,7 @@ test('the alarm email from context is subscribed; without it there is no subscri
   synthShop().alarmsTemplate.resourceCountIs('AWS::SNS::Subscription', 0);
 });
 
-test("no alarm in the shop stack: the stack's own in the alarms' nested stack, a route's beside its function in its area's", () => {
+test("no alarm in the shop stack: the stack's own in the alarms' nested stack, a route's or a job's beside its function in its area's or the jobs' stack", () => {
   for (const type of [
     'AWS::CloudWatch::Alarm',
     'AWS::Logs::MetricFilter',
@@ -245,10 +245,15 @@ test("no alarm in the shop stack: the stack's own in the alarms' nested stack, a
     },
   });
   const own = templateOf(stack.alarmsStack);
-  own.resourceCountIs('AWS::CloudWatch::Alarm', FUNCTION_COUNT - stack.routeFunctions.size + STACK_ALARMS);
+  own.resourceCountIs(
+    'AWS::CloudWatch::Alarm',
+    FUNCTION_COUNT - stack.routeFunctions.size - stack.jobFunctions.size + STACK_ALARMS,
+  );
   for (const area of stack.areaStacks) {
     templateOf(area).resourceCountIs('AWS::CloudWatch::Alarm', area.functions.size);
   }
+  templateOf(stack.jobsStack).resourceCountIs('AWS::CloudWatch::Alarm', stack.jobFunctions.size);
+  expect(stack.jobFunctions.size).toBe(JOBS.length);
   // What the alarms' stack watches comes in as parameters, and no longer grows with the routes (200 at most).
   const parameters = Object.keys(own.toJSON().Parameters ?? {});
   expect(parameters.length).toBeLessThan(FUNCTION_COUNT - stack.routeFunctions.size + 10);
