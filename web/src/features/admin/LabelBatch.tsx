@@ -1,4 +1,4 @@
-import { Button, CheckboxField } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router-dom';
 import { LABEL_WORDS, MAX_LABEL_BATCH } from '#shared/labels';
@@ -88,15 +88,17 @@ export function ChooseForLabel({
 }) {
   const on = chosen.includes(orderNumber);
   return (
-    <CheckboxField
-      className="choose-label"
-      name="buy-label"
-      value={orderNumber}
-      label={`Buy a label for ${orderLabel(orderNumber)}`}
-      checked={on}
-      isDisabled={!on && full}
-      onChange={(event) => toggle(orderNumber, event.target.checked)}
-    />
+    <label className="choose-label">
+      <input
+        type="checkbox"
+        name="buy-label"
+        value={orderNumber}
+        checked={on}
+        disabled={!on && full}
+        onChange={(event) => toggle(orderNumber, event.target.checked)}
+      />{' '}
+      Buy a label for {orderLabel(orderNumber)}
+    </label>
   );
 }
 
