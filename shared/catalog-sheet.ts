@@ -42,7 +42,8 @@ export const SHOPIFY_COLUMNS = [
 
 /**
  * The feed fields Shopify's own export names (so a file moved between Shopify and this shop keeps them), and the
- * shop's own extras: the shared stock item a size draws from, the colour and the material.
+ * shop's own extras: the shared stock item a size draws from, the colour, the material and how the product packs
+ * for shipping (soft, boxed or alone: shared/parcels.ts; empty: its kind's rule).
  */
 export const EXTRA_COLUMNS = [
   'Google Shopping / Google Product Category',
@@ -53,6 +54,7 @@ export const EXTRA_COLUMNS = [
   'Shop / Stock Item',
   'Shop / Color',
   'Shop / Material',
+  'Shop / Packing',
 ] as const;
 
 /** Every column the export writes, in its order; the import reads these and ignores any other (it says which). */

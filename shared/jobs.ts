@@ -42,6 +42,14 @@ export const JOBS: readonly JobDef[] = [
     summary:
       "Sums each ended shop day's ledger entries into that day's totals for the owner's reports (written whole: idempotent)",
   },
+  {
+    handler: 'buy-labels',
+    schedule: 'rate(1 minute)',
+    table: 'readwrite',
+    uses: ['shipping', 's3'],
+    summary:
+      'Buys the labels of the owner\'s "Buy labels" batches, each order\'s once (its attempt on the order is the key), and writes each result; a batch longer than a run goes on at the next',
+  },
 ];
 
 /** Cognito Lambda triggers (functions/triggers/<handler>.ts); locally the gateway plays their part. */

@@ -176,6 +176,30 @@ export async function presignDownload(key: string, fileName: string): Promise<st
   );
 }
 
+/**
+ * A presigned GET of one private object that the browser shows as it is (a shipping label's PDF, opened in the
+ * phone's viewer to print): `Content-Disposition: inline` and the type named here (S3's response overrides, part of
+ * the signature). Only for files the shop made or took from a provider it trusts, never a customer's upload.
+ */
+export async function presignInline(
+  key: string,
+  fileName: string,
+  contentType: string,
+  seconds: number,
+): Promise<string> {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return getSignedUrl(
+    browserS3(),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ResponseContentDisposition: `inline; filename="${ascii}"`,
+      ResponseContentType: contentType,
+    }),
+    { expiresIn: seconds },
+  );
+}
+
 /** Copies one object of the image bucket to another key, inside S3 (CopyObject: no bytes pass through the function). */
 export async function copyObject(from: string, to: string): Promise<void> {
   await s3().send(

@@ -541,6 +541,37 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('GET', '/api/admin/orders/pi_nosuchorder', 404, { token: owner });
   await call('GET', '/api/admin/orders/999999999', 404, { token: owner });
   await call('POST', `/api/admin/orders/${guest.orderNumber}/send-confirmation`, 409, { token: owner });
+  // Its label (issue 53 item 3): from the shop's address (set as the owner sets it), at a rate got for it (it paid the
+  // flat rate: none named is refused), printed, voided once; a batch of it recorded for the job.
+  await call('PUT', '/api/admin/shipping/settings', 200, {
+    token: owner,
+    body: {
+      ...rates,
+      shipFrom: {
+        name: 'Seasonal Shop',
+        street1: '100 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        phone: '5125550100',
+      },
+    },
+  });
+  const label = `/api/admin/orders/${guest.orderNumber}/label`;
+  const labelRates = (await call('POST', `${label}/rates`, 200, { token: owner })).body;
+  await call('POST', label, 409, { token: owner, body: { attempt: 1 } });
+  await call('POST', label, 400, { token: owner, body: { attempt: 0 } });
+  await call('POST', label, 200, { token: owner, body: { attempt: 1, rateId: labelRates.rates[0].id } });
+  await call('GET', label, 200, { token: owner });
+  await call('POST', `${label}/void`, 200, { token: owner, body: { attempt: 1 } });
+  await call('POST', `${label}/void`, 409, { token: owner, body: { attempt: 1 } });
+  await call('GET', label, 404, { token: owner });
+  const batch = (
+    await call('POST', '/api/admin/label-batches', 201, { token: owner, body: { orderNumbers: [guest.orderNumber] } })
+  ).body;
+  await call('GET', `/api/admin/label-batches/${batch.id}`, 200, { token: owner });
+  await call('GET', '/api/admin/label-batches/00000000-0000-4000-8000-000000000000', 404, { token: owner });
+  await call('POST', '/api/admin/label-batches', 400, { token: owner, body: { orderNumbers: [] } });
   const shipped = (
     await call('POST', `/api/admin/orders/${guest.orderNumber}/complete`, 200, {
       token: owner,

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * The shipping provider's stand-in (issue 53 item 5, docs/decisions/0161): EasyPost's v2 API as its test mode answers
  * it (https://docs.easypost.com/docs/shipments, /docs/rates; the objects' documented shapes, JSON, HTTP Basic auth
- * with the API key as the user), so the official `@easypost/api` client runs against it through its `baseUrl` in
+ * with the API key as the user; buying, converting and refunding a label: /docs/shipments#buy-a-shipment,
+ * #converting-the-label-format-of-a-shipment, /docs/shipments/shipping-refund), so the official `@easypost/api` client runs against it through its `baseUrl` in
  * `npm start` and the tests. Only 127.0.0.1. Shipments and their rates are kept in memory.
  *
  * Rates are deterministic by weight and zone: the zone comes from the first three digits of the ship-from and
@@ -29,6 +30,10 @@ export interface ShippingStandIn {
   delayMs: number;
   /** The shipments made so far, by id. */
   shipments: Map<string, StandInShipment>;
+  /** Every label bought (POST /v2/shipments/:id/buy that bought one), in order: a shipment's id each. */
+  bought: string[];
+  /** Every refund asked for that was taken (POST /v2/shipments/:id/refund), in order: a shipment's id each. */
+  refunds: string[];
   stop(): Promise<void>;
 }
 
@@ -66,6 +71,35 @@ interface Rate {
   updated_at: string;
 }
 
+interface PostageLabel {
+  id: string;
+  object: 'PostageLabel';
+  label_date: string;
+  label_file_type: string;
+  label_resolution: number;
+  label_size: string;
+  label_url: string;
+  label_pdf_url: string | null;
+  label_zpl_url: null;
+  label_epl2_url: null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface Tracker {
+  id: string;
+  object: 'Tracker';
+  mode: 'test';
+  tracking_code: string;
+  status: 'pre_transit';
+  carrier: string;
+  shipment_id: string;
+  public_url: string;
+  tracking_details: unknown[];
+  created_at: string;
+  updated_at: string;
+}
+
 export interface StandInShipment {
   id: string;
   object: 'Shipment';
@@ -87,10 +121,10 @@ export interface StandInShipment {
   };
   rates: Rate[];
   selected_rate: Rate | null;
-  postage_label: null;
-  tracking_code: null;
-  tracker: null;
-  refund_status: null;
+  postage_label: PostageLabel | null;
+  tracking_code: string | null;
+  tracker: Tracker | null;
+  refund_status: 'submitted' | 'refunded' | 'rejected' | null;
   messages: unknown[];
   options: Record<string, unknown>;
   created_at: string;
@@ -129,6 +163,44 @@ export function standInCents(service: (typeof SERVICES)[number], ounces: number,
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * A real one-page PDF of 4 x 6 inches (288 x 432 points) naming the carrier, service, tracking code and addresses: what
+ * a label printer or a phone's print sheet takes. Written out with its cross-reference table's byte offsets.
+ */
+export function labelPdf(lines: readonly string[]): Buffer {
+  const safe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+  const content = [
+    'BT /F1 14 Tf 24 396 Td (STAND-IN LABEL - NOT POSTAGE) Tj ET',
+    ...lines.map((line, index) => `BT /F1 12 Tf 24 ${360 - index * 20} Td (${safe(line)}) Tj ET`),
+    '20 20 248 392 re S',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 288 432] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(pdf));
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf);
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** A deterministic tracking code of a shipment: USPS's 22 digits, from the shipment id's hex. */
+const trackingCodeOf = (shipmentId: string) =>
+  `9400${BigInt('0x' + shipmentId.slice(4, 20))
+    .toString()
+    .padStart(18, '0')
+    .slice(0, 18)}`;
 
 function address(given: Record<string, unknown> | undefined): Address {
   const text = (key: string) => (typeof given?.[key] === 'string' ? given[key] : null);
@@ -170,6 +242,78 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
   const shipments = new Map<string, StandInShipment>();
   const rates = new Map<string, Rate>();
   const calls: ShippingStandIn['calls'] = [];
+  const bought: string[] = [];
+  const refunds: string[] = [];
+  const pdfs = new Map<string, Buffer>();
+  const fileUrl = (name: string) => `${standIn.baseUrl.replace(/\/v2\/$/, '')}/files/postage_label/${name}`;
+  const notFound = (res: http.ServerResponse) =>
+    error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+
+  /** The label as a PDF (EasyPost's label_pdf_url), made once per shipment. */
+  function pdfLabel(shipment: StandInShipment) {
+    const name = `${shipment.id}.pdf`;
+    if (!pdfs.has(name))
+      pdfs.set(
+        name,
+        labelPdf([
+          `${shipment.selected_rate!.carrier} ${shipment.selected_rate!.service}`,
+          `TRACKING ${shipment.tracking_code}`,
+          `TO ${shipment.to_address.name ?? ''}`,
+          `${shipment.to_address.street1 ?? ''}`,
+          `${shipment.to_address.city ?? ''} ${shipment.to_address.state ?? ''} ${shipment.to_address.zip ?? ''}`,
+          `FROM ${shipment.from_address.name ?? ''} ${shipment.from_address.zip ?? ''}`,
+          `${shipment.parcel.weight} OZ`,
+        ]),
+      );
+    return fileUrl(name);
+  }
+
+  /**
+   * POST /v2/shipments/:id/buy with {rate: {id}}: the label, its tracking code and tracker. A shipment has one label:
+   * buying it again is refused as EasyPost refuses it (422 SHIPMENT.POSTAGE.EXISTS), so a second buy never pays twice.
+   */
+  function buyShipment(shipment: StandInShipment, body: Record<string, unknown>, res: http.ServerResponse) {
+    const rateId = ((body.rate ?? {}) as Record<string, unknown>).id;
+    if (shipment.postage_label)
+      return error(res, 422, 'SHIPMENT.POSTAGE.EXISTS', 'Shipment already has a label. Create a new shipment.');
+    const rate = shipment.rates.find((r) => r.id === rateId);
+    if (!rate) return error(res, 422, 'SHIPMENT.RATE.INVALID', 'The rate is not one of this shipment.');
+    const now = new Date().toISOString();
+    const pdf = shipment.options.label_format === 'PDF';
+    shipment.selected_rate = rate;
+    shipment.tracking_code = trackingCodeOf(shipment.id);
+    shipment.status = 'unknown';
+    shipment.tracker = {
+      id: id('trk'),
+      object: 'Tracker',
+      mode: 'test',
+      tracking_code: shipment.tracking_code,
+      status: 'pre_transit',
+      carrier: rate.carrier,
+      shipment_id: shipment.id,
+      public_url: `https://track.easypost.com/stand-in/${shipment.tracking_code}`,
+      tracking_details: [],
+      created_at: now,
+      updated_at: now,
+    };
+    shipment.postage_label = {
+      id: id('pl'),
+      object: 'PostageLabel',
+      label_date: now,
+      label_file_type: pdf ? 'application/pdf' : 'image/png',
+      label_resolution: 300,
+      label_size: typeof shipment.options.label_size === 'string' ? shipment.options.label_size : '4x6',
+      label_url: fileUrl(`${shipment.id}.${pdf ? 'pdf' : 'png'}`),
+      label_pdf_url: pdf ? pdfLabel(shipment) : null,
+      label_zpl_url: null,
+      label_epl2_url: null,
+      created_at: now,
+      updated_at: now,
+    };
+    shipment.updated_at = now;
+    bought.push(shipment.id);
+    ok(res, 200, shipment);
+  }
 
   function createShipment(body: Record<string, unknown>, res: http.ServerResponse) {
     const given = (body.shipment ?? {}) as Record<string, unknown>;
@@ -233,7 +377,7 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
       tracker: null,
       refund_status: null,
       messages: [],
-      options: {},
+      options: typeof given.options === 'object' && given.options ? (given.options as Record<string, unknown>) : {},
       created_at: now,
       updated_at: now,
     };
@@ -242,7 +386,13 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     ok(res, 201, shipment);
   }
 
-  function route(method: string, path: string, body: Record<string, unknown>, res: http.ServerResponse) {
+  function route(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+    res: http.ServerResponse,
+  ) {
     if (method === 'POST' && path === '/v2/shipments') return createShipment(body, res);
     let match = /^\/v2\/shipments\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && match) {
@@ -250,6 +400,33 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
       return shipment
         ? ok(res, 200, shipment)
         : error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+    }
+    match = /^\/v2\/shipments\/([A-Za-z0-9_]+)\/(buy|label|refund)$/.exec(path);
+    if (match) {
+      const shipment = shipments.get(match[1]);
+      if (!shipment) return notFound(res);
+      if (method === 'POST' && match[2] === 'buy') return buyShipment(shipment, body, res);
+      // GET /v2/shipments/:id/label?file_format=PDF: the bought label converted (label_pdf_url filled).
+      if (method === 'GET' && match[2] === 'label') {
+        if (!shipment.postage_label)
+          return error(res, 422, 'SHIPMENT.POSTAGE.MISSING', 'The shipment has no label to convert.');
+        if (String(query.get('file_format')).toUpperCase() !== 'PDF')
+          return error(res, 422, 'SHIPMENT.LABEL.FORMAT', 'Only PDF labels are converted here.');
+        shipment.postage_label.label_pdf_url = pdfLabel(shipment);
+        return ok(res, 200, shipment);
+      }
+      // POST /v2/shipments/:id/refund: a bought, unrefunded label's refund is submitted (EasyPost's refund_status).
+      if (method === 'POST' && match[2] === 'refund') {
+        if (!shipment.postage_label)
+          return error(res, 422, 'SHIPMENT.REFUND.NOT_PURCHASED', 'The shipment has no label to refund.');
+        if (shipment.refund_status)
+          return error(res, 422, 'SHIPMENT.REFUND.ALREADY_REQUESTED', 'A refund was already requested.');
+        shipment.refund_status = 'submitted';
+        shipment.updated_at = new Date().toISOString();
+        refunds.push(shipment.id);
+        return ok(res, 200, shipment);
+      }
+      return notFound(res);
     }
     match = /^\/v2\/rates\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && match) {
@@ -265,6 +442,8 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     calls,
     delayMs: 0,
     shipments,
+    bought,
+    refunds,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -272,10 +451,19 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const path = url.pathname;
       const method = req.method ?? 'GET';
       calls.push({ method, path });
       const answer = () => {
+        // The label files, as EasyPost's file host serves them: no key, the address is the secret.
+        const file = /^\/files\/postage_label\/([A-Za-z0-9_]+\.(pdf|png))$/.exec(path);
+        if (file && method === 'GET') {
+          const pdf = pdfs.get(file[1]);
+          if (!pdf) return notFound(res);
+          res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.length });
+          return res.end(pdf);
+        }
         if (!authorized(req, apiKey))
           return error(
             res,
@@ -289,7 +477,7 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
         } catch {
           return error(res, 400, 'BAD_REQUEST', 'The request body is not JSON.');
         }
-        route(method, path, body, res);
+        route(method, path, url.searchParams, body, res);
       };
       if (standIn.delayMs > 0) setTimeout(answer, standIn.delayMs);
       else answer();

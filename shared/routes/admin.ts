@@ -36,6 +36,15 @@ import {
 } from '../schemas/orders';
 import { orderNumberSchema, productIdSchema } from '../schemas/refs';
 import { refundBodySchema } from '../schemas/refunds';
+import {
+  buyLabelBodySchema,
+  labelBatchBodySchema,
+  labelBatchIdSchema,
+  labelBatchSchema,
+  labelLinksSchema,
+  labelRatesAnswerSchema,
+  voidLabelBodySchema,
+} from '../schemas/labels';
 import { reportQuerySchema, reportSchema } from '../schemas/reports';
 import { marketingExportQuerySchema, marketingExportSchema } from '../schemas/marketing';
 import { funnelQuerySchema, funnelSchema } from '../schemas/funnel';
@@ -254,6 +263,98 @@ export const ADMIN_ROUTES = [
     summary:
       "Corrects a shipped order's carrier or tracking number at the version read (409 otherwise) " +
       'and mails the customer once per change; the same values again change nothing',
+  },
+  // Shipping labels (issue 53 item 3, docs/decisions/0174 and 0175).
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{orderNumber}/label/rates',
+    handler: 'admin/label-rates',
+    access: 'admin',
+    table: 'read',
+    uses: ['shipping'],
+    params: ORDER,
+    answer: labelRatesAnswerSchema,
+    refusals: {
+      404: NO_ORDER,
+      409: 'The order is not waiting to ship with its payment captured, has a label, or labels are not set up',
+      502: 'The shipping provider did not answer',
+    },
+    summary:
+      "The provider's rates for the order's parcels to its address now, each with its difference from what the " +
+      'customer paid for shipping (new shipments: nothing is bought)',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{orderNumber}/label',
+    handler: 'admin/buy-label',
+    access: 'admin',
+    table: 'readwrite',
+    uses: ['shipping', 's3'],
+    params: ORDER,
+    body: buyLabelBodySchema,
+    answer: adminOrderDetailSchema,
+    refusals: {
+      404: NO_ORDER,
+      409:
+        'The order is not waiting to ship with its payment captured, the attempt is stale (a label bought or voided ' +
+        'since), no carrier rate is named for an order that paid a shop rate, the rate is not one for this order, or ' +
+        'labels are not set up',
+      502: 'The shipping provider did not answer or refused',
+    },
+    summary:
+      'Buys the label of attempt `attempt` once (its key is stored on the order before the provider is called): the ' +
+      'same attempt again answers or finishes that label; the PDF kept privately; answers the order detail',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/orders/{orderNumber}/label',
+    handler: 'admin/label-links',
+    access: 'admin',
+    table: 'read',
+    uses: ['s3'],
+    params: ORDER,
+    answer: labelLinksSchema,
+    refusals: { 404: 'No such order, or it has no bought label' },
+    summary: "Short-lived links (5 minutes) to the bought label's 4x6 PDFs, one per parcel",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/orders/{orderNumber}/label/void',
+    handler: 'admin/void-label',
+    access: 'admin',
+    table: 'readwrite',
+    uses: ['shipping'],
+    params: ORDER,
+    body: voidLabelBodySchema,
+    answer: adminOrderDetailSchema,
+    refusals: {
+      404: NO_ORDER,
+      409: "No label of that attempt, voided already, being bought, the order shipped, or past the carrier's window",
+      502: 'The shipping provider did not answer or refused the refund',
+    },
+    summary: "Voids the label through the provider's refund and records it (timeline); the owner may buy again",
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/label-batches',
+    handler: 'admin/start-label-batch',
+    access: 'admin',
+    table: 'readwrite',
+    body: labelBatchBodySchema,
+    answer: labelBatchSchema,
+    success: [201],
+    summary: 'Records a "Buy labels" batch of orders; the job buy-labels buys the label of each order once',
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/label-batches/{id}',
+    handler: 'admin/get-label-batch',
+    access: 'admin',
+    table: 'read',
+    params: { id: labelBatchIdSchema },
+    answer: labelBatchSchema,
+    refusals: { 404: 'No such batch' },
+    summary: "A batch's progress and each order's result",
   },
   {
     method: 'POST',

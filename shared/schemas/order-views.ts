@@ -5,6 +5,7 @@ import { amountsSchema, whole } from './refs';
 import { stockAlertCountSchema } from './stock-alerts';
 import * as z from './zod';
 import { shippingRateSchema } from './shipping';
+import { orderLabelSchema } from './labels';
 
 /**
  * What the after-sale endpoints answer (issue 14); the SPA parses with these. Kept apart from the request schemas
@@ -229,6 +230,8 @@ export const adminOrderSchema = z.extend(orderViewSchema, {
    * chosen one's place (the provider did not answer); missing on orders from before.
    */
   shippingRate: z.optional(z.extend(shippingRateSchema, { fallback: z.nullable(z.string()) })),
+  /** The shipping label (issue 53 item 3): the current attempt, bought, being bought or voided; null without one. */
+  label: z.optional(z.nullable(orderLabelSchema)),
   /**
    * The money (docs/decisions/0116, 0117): captured, given back, what the refund form may still give back (units per
    * line `id|size`, the shipping), and the ledger check: its entries agree with the totals (`problems` otherwise).

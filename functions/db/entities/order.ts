@@ -2,6 +2,7 @@ import type { ShippingRate } from '#shared/shipping';
 import type { Carrier } from '#shared/aftersale';
 import type { Amounts } from '#shared/money';
 import type { PromoKind } from '#shared/promo';
+import type { LabelStatus } from '#shared/labels';
 import type { LineShares } from '#shared/shares';
 import type { TaxProviderName } from '#shared/tax-codes';
 import type { OrderAddress } from '#shared/order-address';
@@ -74,6 +75,14 @@ export interface OrderRecord extends Timestamps {
   trackingNumber?: string;
   /** The "on its way" mail, sent once by whoever shipped it. */
   shipMail?: SentMail;
+  /**
+   * The shipping label (issue 53 item 3, docs/decisions/0174): the current attempt, its status (top-level, so a write
+   * can be conditioned on them), and what it bought; the voided ones before it, oldest first.
+   */
+  labelAttempt?: number;
+  labelStatus?: LabelStatus;
+  label?: OrderLabel;
+  voidedLabels?: OrderLabel[];
   /** Corrections of carrier or tracking number after shipping, oldest first, each mailed once (decision 0053). */
   trackingChanges?: TrackingChange[];
   cancelledAt?: string;
@@ -197,6 +206,33 @@ export interface CheckoutQuote {
   ships: boolean;
   /** When the quote was made: its place in the quotes' status index, which the take moves it in. */
   quoteCreatedAt: string;
+}
+
+/** An order's label attempt: named before the provider is called, filled once bought, marked when voided. */
+export interface OrderLabel {
+  attempt: number;
+  /** The idempotency key (shared/labels.ts labelKey). */
+  key: string;
+  status: LabelStatus;
+  /** The rate bought: the provider's rate ids, one per parcel, joined by +. */
+  rateId: string;
+  /** Each parcel's shipment at the provider and the rate bought on it. */
+  parcels: { shipmentId: string; rateId: string }[];
+  carrier: string;
+  service: string;
+  /** What the label costs the shop, cents. */
+  cents: number;
+  startedAt: string;
+  /** One per parcel, once bought. */
+  trackingCodes?: string[];
+  trackerIds?: string[];
+  /** The PDFs' keys in the private bucket, one per parcel. */
+  files?: string[];
+  boughtAt?: string;
+  voidedAt?: string;
+  refundStatus?: string;
+  /** The "Buy labels" batch that bought it. */
+  batchId?: string;
 }
 
 /** A correction of what a shipped order went with, and the mail that told the customer. */

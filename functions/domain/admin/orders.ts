@@ -27,6 +27,8 @@ import { orderOfPayment } from '../orders/identity';
 import { paymentsOf } from '../money/paid-by';
 import { hasReplacementOrder, publicOrder, replacementView } from '../orders/view';
 import { changeTracking, ordersToShip, shipOrder } from '../orders/shipping';
+import { buyLabel, labelTimeline, labelView, voidLabel } from '../orders/labels';
+import type { BuyLabelBody, VoidLabelBody } from '#shared/schemas/labels';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
 import type { RefundBody } from '#shared/schemas/refunds';
 import type { RefundRecord } from '../../db/entities/refund';
@@ -78,6 +80,7 @@ export const adminOrder = (order: OrderRecord): AdminOrderView => ({
   version: order.version,
   tax: orderTax(order),
   ...(order.shippingRate ? { shippingRate: { ...order.shippingRate, fallback: order.shippingFallback ?? null } } : {}),
+  label: labelView(order),
 });
 
 /** Who computed an order's tax, Stripe Tax's record of it, and each line's shares (docs/decisions/0106 to 0108). */
@@ -428,6 +431,18 @@ function money(order: OrderRecord, made: RefundRecord[], ledger: LedgerCheck): A
   };
 }
 
+/** POST /api/admin/orders/{orderNumber}/label: buys the label once (buyLabel), answered with the order's detail. */
+export async function buyOrderLabel(orderNumber: string, body: BuyLabelBody) {
+  await buyLabel(orderNumber, body);
+  return orderDetail(orderNumber);
+}
+
+/** POST /api/admin/orders/{orderNumber}/label/void: voids the label (voidLabel), answered with the order's detail. */
+export async function voidOrderLabel(orderNumber: string, body: VoidLabelBody) {
+  await voidLabel(orderNumber, body);
+  return orderDetail(orderNumber);
+}
+
 /** POST /api/admin/orders/{orderNumber}/refunds: a refund in part (refundOrder), answered with the order's detail. */
 export async function refundOrderPart(orderNumber: string, body: RefundBody) {
   await refundOrder(orderNumber, body);
@@ -463,6 +478,7 @@ function timeline(
         ? '"On its way" mail sent to the customer'
         : `"On its way" mail ${order.shipMail.status}`,
     );
+  for (const entry of labelTimeline(order)) add(entry.at, entry.text);
   for (const change of order.trackingChanges ?? []) {
     add(
       change.at,

@@ -386,7 +386,11 @@ describe('hostile and broken files are refused, with nothing changed', () => {
 describe('export, and import into an empty shop', () => {
   it('gives the same catalogue; every cell starting with =, +, - or @ is escaped', async () => {
     // A brand that starts like a formula: the export escapes it, the import reads it back as it was.
-    await products.update({ id: 'cider-candle' }, { set: { brand: '@home candles' } });
+    // And its own shipping facts (issue 53 item 1): a weight and a packing rule, kept through the file.
+    await products.update(
+      { id: 'cider-candle' },
+      { set: { brand: '@home candles', packing: 'alone', weightGrams: { CANDLE: 410 } } },
+    );
     const before = await catalogue();
     const file = await exportCatalog({ origin: ORIGIN });
     expect(file.products).toBe(3);
@@ -394,6 +398,10 @@ describe('export, and import into an empty shop', () => {
     expect(Object.keys(rows[0])).toEqual([...SHEET_COLUMNS]);
     for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@]/);
     expect(rows.find((r) => r.Handle === 'cider-candle' && r.Title)!.Vendor).toBe("'@home candles");
+    expect(rows.find((r) => r.Handle === 'cider-candle')).toMatchObject({
+      'Shop / Packing': 'alone',
+      'Variant Grams': '410',
+    });
 
     // The empty shop: a new table beside the same image bucket (its photo records come with the bucket).
     const madePhotos: ImageRecord[] = [];
@@ -411,6 +419,10 @@ describe('export, and import into an empty shop', () => {
     expect(checked.summary).toMatchObject({ new: 3, photos: 0 });
     await confirm(checked.id);
     expect(await catalogue()).toEqual(before);
+    expect(await products.get({ id: 'cider-candle' })).toMatchObject({
+      packing: 'alone',
+      weightGrams: { CANDLE: 410 },
+    });
 
     // An export of one category.
     const tees = await exportCatalog({ origin: ORIGIN, category: 'tees' });

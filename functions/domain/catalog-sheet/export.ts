@@ -86,6 +86,7 @@ export function productRows(
     'Shop / Stock Item': record.stockRef ?? '',
     'Shop / Color': record.color ?? '',
     'Shop / Material': record.material ?? '',
+    'Shop / Packing': record.packing ?? '',
   });
   return rows;
 }

@@ -108,6 +108,7 @@ export function changesProduct(current: ProductRecord, entry: PlanEntry, photoPa
     'mpn',
     'color',
     'material',
+    'packing',
     'gender',
     'ageGroup',
     'googleCategory',

@@ -1,3 +1,4 @@
+import type { Packing } from '#shared/parcels';
 import { convert } from 'html-to-text';
 import type { SheetColumn } from '#shared/catalog-sheet';
 import { TAG_WORDS } from '#shared/categories';
@@ -36,6 +37,8 @@ export interface SheetProduct {
     gender?: '' | 'male' | 'female' | 'unisex';
     ageGroup?: '' | 'newborn' | 'infant' | 'toddler' | 'kids' | 'adult';
     googleCategory?: string;
+    /** How it packs (shared/parcels.ts); '' gives back its kind's rule. */
+    packing?: '' | Packing;
   };
   status?: 'listed' | 'drafted' | 'retired';
   /** Per size, when the file has the column: the GTINs, weights (grams) and counts it gives. */
@@ -59,6 +62,7 @@ const FIELD_COLUMN: Record<string, SheetColumn> = {
   mpn: 'Google Shopping / MPN',
   color: 'Shop / Color',
   material: 'Shop / Material',
+  packing: 'Shop / Packing',
   gender: 'Google Shopping / Gender',
   ageGroup: 'Google Shopping / Age Group',
   googleCategory: 'Product Category',
@@ -155,6 +159,7 @@ export function sheetProducts(
     text('Google Shopping / MPN', 'mpn');
     text('Shop / Material', 'material');
     text('Shop / Color', 'color');
+    if (has('Shop / Packing')) raw.packing = cell('Shop / Packing').trim().toLowerCase();
     if (has('Google Shopping / Gender')) raw.gender = cell('Google Shopping / Gender').toLowerCase();
     if (has('Google Shopping / Age Group')) raw.ageGroup = cell('Google Shopping / Age Group').toLowerCase();
     const category = cell('Google Shopping / Google Product Category') || cell('Product Category');

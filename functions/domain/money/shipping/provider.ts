@@ -102,6 +102,7 @@ export async function calculatedRates(
   parcels: readonly Parcel[],
   from: ShipFrom,
   to: ShipTo,
+  reference?: string,
 ): Promise<ShippingRate[]> {
   const shipments = await inTime(
     Promise.all(
@@ -122,6 +123,9 @@ export async function calculatedRates(
             height: parcel.box.heightIn,
             weight: parcelOunces(parcel),
           },
+          // The label, if the owner buys this rate, comes as a 4x6 PDF: printable on a label printer or a phone.
+          options: { label_format: 'PDF', label_size: '4x6' },
+          ...(reference ? { reference } : {}),
         }),
       ),
     ),

@@ -5,7 +5,8 @@ import { drawnField } from '../../components/form/field';
 import { useForm } from '../../components/form/useForm';
 import { toCents } from '#shared/money';
 import { ImageInput } from './ImageInput';
-import { ownCounts, toCount } from './productRows';
+import { ownCounts, toCount, weightsOf } from './productRows';
+import { ShippingFields } from './ShippingFields';
 import type { WriteResult } from './useAdmin';
 
 const PRICE = 'Price must look like 12.99';
@@ -20,6 +21,8 @@ const EMPTY = {
   extra1: '',
   extra2: '',
   stock: {} as Record<string, string>,
+  weights: {} as Record<string, string>,
+  packing: '',
 };
 
 /** The add form as typed. */
@@ -42,6 +45,10 @@ export function productOf(form: ProductDraft) {
       tag: form.tag,
       image: form.image,
       extraImages: [form.extra1, form.extra2].filter(Boolean),
+      ...(Object.keys(weightsOf(form.tag, form.weights)).length
+        ? { weightGrams: weightsOf(form.tag, form.weights) }
+        : {}),
+      ...(form.packing ? { packing: form.packing } : {}),
       ...(counts.length
         ? { stock: Object.fromEntries(counts.map((k) => [k, toCount(form.stock[k] ?? '')])) }
         : { stockRef: form.stockRef }),
@@ -143,6 +150,17 @@ export function AddProductForm() {
             />
           ))
         )}
+        <fieldset className="shipping-facts wide">
+          <legend>Shipping</legend>
+          <ShippingFields
+            tag={form.tag}
+            weights={form.weights}
+            packing={form.packing}
+            onWeights={(weights) => change({ weights })}
+            onPacking={(packing) => change({ packing })}
+            idPrefix="New product: "
+          />
+        </fieldset>
         <TextAreaField
           className="wide"
           label="Description"

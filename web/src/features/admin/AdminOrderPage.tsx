@@ -18,6 +18,8 @@ import {
   sendConfirmationAgain,
   type AdminOrder,
 } from './adminApi';
+import { LabelCard, labelWrite, type LabelWrite } from './LabelCard';
+import { shipCarrierOf } from '#shared/labels';
 import { ConfirmationMailCard } from './ConfirmationMail';
 import { ShipForm, type Shipment } from './OrderBits';
 import { ReplacementRequests, Timeline } from './OrderHistory';
@@ -71,6 +73,7 @@ type OrderWrite =
   | { intent: 'cancel' | 'refund'; done: string }
   | { intent: 'tracking'; shipment: Shipment; before: AdminOrder }
   | { intent: 'send-confirmation' }
+  | LabelWrite
   | { intent: 'refund-part'; refund: RefundRequest };
 
 /**
@@ -119,6 +122,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
         (after) => trackingNotice(write.before, after),
         { reloadOnConflict: true },
       );
+    case 'buy-label':
+    case 'void-label':
+      return labelWrite(orderNumber, write);
     case 'send-confirmation':
       return adminWrite(
         write.intent,
@@ -139,6 +145,7 @@ export default function AdminOrderPage() {
   const { order } = data;
   const [changingTracking, setChangingTracking] = useState(false);
   const preset = presetOf(useSearchParams()[0]);
+  const bought = order.label?.status === 'bought' ? order.label : null;
   // The corrected tracking was saved: the form closes.
   const [answered, setAnswered] = useState(result);
   if (answered !== result) {
@@ -161,6 +168,13 @@ export default function AdminOrderPage() {
           />
         )}
 
+        <LabelCard
+          key={`${order.label?.key ?? 'none'}-${order.label?.status ?? ''}`}
+          order={order}
+          canBuy={order.status === 'pending' && waitsToShip(order)}
+          pending={pending}
+          write={(intent, values) => void write(intent, values)}
+        />
         {order.status === 'pending' && (
           <section className="card" aria-labelledby="ship-heading">
             <h2 id="ship-heading">Ship or cancel</h2>
@@ -170,7 +184,16 @@ export default function AdminOrderPage() {
                   <Button size="small" className="print-slip" onClick={() => window.print()}>
                     Print packing slip
                   </Button>
-                  <ShipForm orderNumber={order.orderNumber} />
+                  {/* A bought label fills the carrier and tracking (its first parcel's); the owner ships when it goes. */}
+                  <ShipForm
+                    key={bought ? bought.key : 'no-label'}
+                    orderNumber={order.orderNumber}
+                    initial={
+                      bought
+                        ? { carrier: shipCarrierOf(bought.carrier), trackingNumber: bought.trackingCodes[0] }
+                        : undefined
+                    }
+                  />
                 </>
               ) : (
                 // Nothing to send (docs/decisions/0145): no slip and no Complete Order; the server refuses it too.

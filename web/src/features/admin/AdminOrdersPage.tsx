@@ -11,6 +11,9 @@ import { unitsToSend } from '#shared/to-ship';
 import { completeOrder, listOrders, type AdminOrder } from './adminApi';
 import { MadeToOrder, OrderLines, RefundMark, ShipForm, StatusBadge, type Shipment } from './OrderBits';
 import { PackingSlips } from './PackingSlip';
+import { ChooseForLabel, LabelBatchPanel, useLabelBatch } from './LabelBatch';
+import { LABEL_WORDS, MAX_LABEL_BATCH, shipCarrierOf } from '#shared/labels';
+import { waitsToShip } from '#shared/to-ship';
 import { AdminPage, checkedWrite, cursorOf, submissionOf, useAdminWrites, useCursorPages } from './useAdmin';
 
 /** A page of the orders waiting to ship, oldest first (decision 0047). */
@@ -50,6 +53,12 @@ export default function AdminOrdersPage() {
   const rows = page.orders;
   const { pager } = useCursorPages(page, rows.length, { label: 'pending orders', pageSize: ADMIN_ORDERS_PAGE });
   const waiting = page.total;
+  const labels = useLabelBatch();
+  const choose = {
+    chosen: labels.chosen,
+    toggle: labels.toggle,
+    full: labels.chosen.length >= MAX_LABEL_BATCH,
+  };
   return (
     <AdminPage
       title="Pending orders"
@@ -69,8 +78,9 @@ export default function AdminOrdersPage() {
       }
     >
       {rows.length === 0 && <p className="card">No pending orders.</p>}
+      {rows.length > 0 && <LabelBatchPanel state={labels} />}
       {rows.map((order) => (
-        <PendingOrder key={order.orderNumber} order={order} />
+        <PendingOrder key={order.orderNumber} order={order} choose={choose} />
       ))}
       {rows.length > 0 && pager}
       {rows.length > 0 && <PackingSlips orders={rows} />}
@@ -78,8 +88,17 @@ export default function AdminOrdersPage() {
   );
 }
 
-function PendingOrder({ order }: { order: AdminOrder }) {
+function PendingOrder({
+  order,
+  choose,
+}: {
+  order: AdminOrder;
+  choose: Omit<Parameters<typeof ChooseForLabel>[0], 'orderNumber'>;
+}) {
   const a = order.shippingAddress;
+  const bought = order.label?.status === 'bought' ? order.label : null;
+  // A label can be bought for an order that ships something somewhere and has none (or only a voided one).
+  const canChoose = waitsToShip(order) && hasShipTo(a) && (!order.label || order.label.status === 'voided');
   return (
     <article className="card order" aria-label={`Order ${orderLabel(order.orderNumber)}`}>
       <header>
@@ -107,8 +126,18 @@ function PendingOrder({ order }: { order: AdminOrder }) {
       <OrderLines lines={unitsToSend(order)} />
       <RefundMark order={order} />
       <Amounts amounts={order.amounts} promoCode={order.promoCode} className="amounts inline" />
-      {/* One write per order (its intent): only this order's button waits while it goes. */}
+      {bought && (
+        <p className="label-line">
+          {LABEL_WORDS.bought(bought.label, bought.cost)} · {LABEL_WORDS.tracking(bought.trackingCodes)}
+        </p>
+      )}
+      {canChoose && <ChooseForLabel orderNumber={order.orderNumber} {...choose} />}
+      {/* One write per order (its intent): only this order's button waits while it goes. A bought label fills it. */}
       <ShipForm
+        key={bought?.key ?? 'no-label'}
+        initial={
+          bought ? { carrier: shipCarrierOf(bought.carrier), trackingNumber: bought.trackingCodes[0] } : undefined
+        }
         orderNumber={order.orderNumber}
         intent={`ship-${order.orderNumber}`}
         with={{ orderNumber: order.orderNumber }}

@@ -3,11 +3,21 @@ import { Link } from 'react-router-dom';
 import type { AdminProduct } from './adminApi';
 import { DeleteButton } from './AdminTable';
 import { changes, ownCounts, type Row } from './productRows';
+import { ShippingFields } from './ShippingFields';
 import type { Notice } from './useAdmin';
 
 /** The products table's columns; each cell carries its column's name for the phone's card (AdminTable cardsOnPhone). */
-export const PRODUCT_COLUMNS = ['Image', 'Name', 'Price ($)', 'Tags', 'Stock', 'Description', 'Actions'] as const;
-const [IMAGE, NAME, PRICE, TAGS, STOCK, DESCRIPTION] = PRODUCT_COLUMNS;
+export const PRODUCT_COLUMNS = [
+  'Image',
+  'Name',
+  'Price ($)',
+  'Tags',
+  'Stock',
+  'Shipping',
+  'Description',
+  'Actions',
+] as const;
+const [IMAGE, NAME, PRICE, TAGS, STOCK, SHIPPING, DESCRIPTION] = PRODUCT_COLUMNS;
 
 /**
  * One product's cells in the products table, edited in place: name, price, tags, its stock (the stock item it takes
@@ -75,6 +85,15 @@ export function ProductCells({
             </label>
           ))
         )}
+      </TableCell>
+      <TableCell data-label={SHIPPING} className="stock-cell shipping-cell">
+        <ShippingFields
+          tag={row.tag}
+          weights={row.weights}
+          packing={row.packing}
+          onWeights={(weights) => edit({ weights })}
+          onPacking={(packing) => edit({ packing })}
+        />
       </TableCell>
       <TableCell data-label={DESCRIPTION}>
         <textarea

@@ -23,6 +23,8 @@ import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { stockDemandSchema } from '#shared/schemas/stock-alerts';
 import { shippingSettingsSchema } from '#shared/schemas/shipping';
 import { dropViewSchema } from '#shared/schemas/drops';
+import { PACKINGS } from '#shared/parcels';
+import { labelBatchSchema, labelLinksSchema, labelRatesAnswerSchema } from '#shared/schemas/labels';
 
 const sizes = z.array(z.object({ size: z.string(), available: z.number() }));
 export const adminProductSchema = z.object({
@@ -39,6 +41,9 @@ export const adminProductSchema = z.object({
   version: z.number(),
   stock: z.record(z.string(), z.number()),
   sizes,
+  /** Each size's shipping weight (grams) and how the product packs (issue 53 item 1; absent: the kind's). */
+  weightGrams: z.optional(z.record(z.string(), z.number())),
+  packing: z.optional(z.enum(PACKINGS)),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 const products = z.object({
@@ -160,6 +165,34 @@ export const refundOrder = (orderNumber: string, body: unknown) =>
     method: 'POST',
     body,
   });
+/** The provider's rates for a new label of the order, each with its difference from what the customer paid. */
+export const labelRates = (orderNumber: string) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/label/rates`, labelRatesAnswerSchema, {
+    auth: true,
+    method: 'POST',
+    body: {},
+  });
+/** Buys the label of `attempt` once (docs/decisions/0174): answered with the order's whole detail. */
+export const buyLabel = (orderNumber: string, body: { attempt: number; rateId?: string }) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/label`, adminOrderDetailSchema, {
+    auth: true,
+    method: 'POST',
+    body,
+  });
+export const voidLabel = (orderNumber: string, attempt: number) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/label/void`, adminOrderDetailSchema, {
+    auth: true,
+    method: 'POST',
+    body: { attempt },
+  });
+/** Short-lived links to the label's PDFs (one per parcel). */
+export const labelLinks = (orderNumber: string) =>
+  api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/label`, labelLinksSchema, { auth: true });
+/** "Buy labels" for several orders: the batch, which the job works through. */
+export const startLabelBatch = (orderNumbers: readonly string[]) =>
+  api('/api/admin/label-batches', labelBatchSchema, { auth: true, method: 'POST', body: { orderNumbers } });
+export const getLabelBatch = (id: string) =>
+  api(`/api/admin/label-batches/${encodeURIComponent(id)}`, labelBatchSchema, { auth: true });
 export const cancelOrder = (orderNumber: string) =>
   api(`/api/admin/orders/${encodeURIComponent(orderNumber)}/cancel`, adminOrderSchema, {
     auth: true,

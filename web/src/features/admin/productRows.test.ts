@@ -27,7 +27,23 @@ it('a row shows the text as typed (unescaped), the price in dollars and the coun
     stockRef: '',
     description: '<Warm>',
     stock: { CANDLE: '4' },
+    weights: {},
+    packing: '',
   });
+});
+
+it("a row's shipping weights and packing: shown as stored, sent only when changed, the tags' sizes only", () => {
+  const weighed: AdminProduct = { ...candle, weightGrams: { CANDLE: 420 }, packing: 'alone' };
+  expect(rowOf(weighed)).toMatchObject({ weights: { CANDLE: '420' }, packing: 'alone' });
+  expect(changes(weighed, rowOf(weighed))).toEqual({});
+  expect(changes(weighed, { ...rowOf(weighed), weights: { CANDLE: '450' } })).toEqual({ weightGrams: { CANDLE: 450 } });
+  // Cleared: back to the kind's usual weight and rule.
+  expect(changes(weighed, { ...rowOf(weighed), weights: { CANDLE: '' }, packing: '' })).toEqual({
+    weightGrams: {},
+    packing: '',
+  });
+  // A tee's sizes, not a size its tags do not have.
+  expect(changes(tee, { ...rowOf(tee), weights: { M: '190', CANDLE: '400' } })).toEqual({ weightGrams: { M: 190 } });
 });
 
 it('Save sends only what changed: nothing for an untouched row, the price in cents', () => {

@@ -1,6 +1,6 @@
 import { formatCents, toCents } from '#shared/money';
 import { unescapeText } from '#shared/sanitize';
-import { CANDLE_SIZE, sizeKind, TUMBLER_SIZES } from '#shared/sizes';
+import { CANDLE_SIZE, sizeKind, sizesFor, TUMBLER_SIZES } from '#shared/sizes';
 import type { AdminProduct } from './adminApi';
 
 /** Non-numeric input becomes 0 (spec section 5). */
@@ -17,6 +17,10 @@ export interface Row {
   stockRef: string;
   description: string;
   stock: Record<string, string>;
+  /** Each size's shipping weight in grams as typed ('' : the kind's usual weight). */
+  weights: Record<string, string>;
+  /** How it packs: soft, boxed, alone, or '' for its kind's rule (shared/parcels.ts). */
+  packing: string;
 }
 
 /** The row of a product as stored (its text unescaped, its price in dollars). */
@@ -27,7 +31,22 @@ export const rowOf = (p: AdminProduct): Row => ({
   stockRef: p.stockRef ?? '',
   description: unescapeText(p.description),
   stock: Object.fromEntries(Object.entries(p.stock).map(([k, v]) => [k, String(v)])),
+  weights: Object.fromEntries(Object.entries(p.weightGrams ?? {}).map(([k, v]) => [k, String(v)])),
+  packing: p.packing ?? '',
 });
+
+/**
+ * The weights a row sends: each of its tags' sizes with a weight typed (whole grams; anything else is sent as typed,
+ * for the server's schema to refuse beside the field), the others left to the kind's usual weight.
+ */
+export function weightsOf(tag: string, weights: Record<string, string>): Record<string, number> {
+  const sent: Record<string, number> = {};
+  for (const size of sizesFor(tag)) {
+    const typed = (weights[size] ?? '').trim();
+    if (typed) sent[size] = Number(typed);
+  }
+  return sent;
+}
 
 /** The rows of a page of products, by product id. */
 export const rowsOf = (products: AdminProduct[]) => Object.fromEntries(products.map((p) => [p.id, rowOf(p)]));
@@ -48,6 +67,9 @@ export function changes(product: AdminProduct, row: Row) {
   if (row.tag !== original.tag) body.tag = row.tag;
   if (row.stockRef !== original.stockRef) body.stockRef = row.stockRef;
   if (row.description !== original.description) body.description = row.description;
+  if (JSON.stringify(weightsOf(row.tag, row.weights)) !== JSON.stringify(weightsOf(original.tag, original.weights)))
+    body.weightGrams = weightsOf(row.tag, row.weights);
+  if (row.packing !== original.packing) body.packing = row.packing;
   const counts = ownCounts(row.tag);
   if (counts.some((k) => (row.stock[k] ?? '0') !== (original.stock[k] ?? '0')))
     body.stock = Object.fromEntries(counts.map((k) => [k, toCount(row.stock[k] ?? '0')]));
