@@ -29,8 +29,55 @@ export interface ShippingStandIn {
   delayMs: number;
   /** The shipments made so far, by id. */
   shipments: Map<string, StandInShipment>;
+  /** The trackers registered so far (POST /v2/trackers), by id. */
+  trackers: Map<string, StandInTracker>;
+  /**
+   * Where its webhooks go (EasyPost's dashboard's webhook URL and secret): a URL it POSTs to, or `send` (a test hands
+   * the body and headers to the handler itself). None: `advance` only moves the tracker.
+   */
+  webhook: { secret: string; url?: string; send?: (body: string, headers: Record<string, string>) => Promise<number> } | null;
+  /** The body of a `tracker.updated` event for the tracker at `status` (a new event id each time), not sent. */
+  trackerEvent(trackerId: string, status: string): string;
+  /** Sends an event's body to the webhook, signed with its secret (or `secret`); answers the HTTP status. */
+  sendWebhook(body: string, options?: { secret?: string; signature?: string | null }): Promise<number>;
+  /**
+   * Moves a tracker to `status` (default: the next of pre_transit, in_transit, out_for_delivery, delivered) and sends
+   * its signed `tracker.updated` event; also `POST /__stand-in/trackers/{id}/advance` (`{"status": ...}` optional).
+   */
+  advance(trackerId: string, status?: string): Promise<{ body: string; answered: number | null }>;
   stop(): Promise<void>;
 }
+
+/** A Tracker as EasyPost's v2 API answers it (https://docs.easypost.com/docs/trackers). */
+export interface StandInTracker {
+  id: string;
+  object: 'Tracker';
+  mode: 'test';
+  tracking_code: string;
+  status: string;
+  status_detail: string;
+  signed_by: string | null;
+  weight: null;
+  est_delivery_date: string;
+  shipment_id: string | null;
+  carrier: string;
+  tracking_details: {
+    object: 'TrackingDetail';
+    message: string;
+    status: string;
+    status_detail: string;
+    datetime: string;
+    source: string;
+    tracking_location: { object: 'TrackingLocation'; city: string | null; state: string | null; country: string | null; zip: string | null };
+  }[];
+  public_url: string;
+  fees: unknown[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** The steps `advance` walks a parcel through, as EasyPost's test trackers do. */
+export const STAND_IN_TRACKER_STEPS = ['pre_transit', 'in_transit', 'out_for_delivery', 'delivered'] as const;
 
 interface Address {
   id: string;
@@ -170,6 +217,55 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
   const shipments = new Map<string, StandInShipment>();
   const rates = new Map<string, Rate>();
   const calls: ShippingStandIn['calls'] = [];
+  const trackers = new Map<string, StandInTracker>();
+
+  function createTracker(body: Record<string, unknown>, res: http.ServerResponse) {
+    const given = (body.tracker ?? {}) as Record<string, unknown>;
+    const code = typeof given.tracking_code === 'string' ? given.tracking_code.trim() : '';
+    if (!code) return error(res, 422, 'TRACKER.TRACKING_CODE.INVALID', 'A tracking code is required.');
+    const carrier = typeof given.carrier === 'string' && given.carrier ? given.carrier : 'USPS';
+    // EasyPost answers a second request for the same code and carrier with the first tracker.
+    const existing = [...trackers.values()].find((t) => t.tracking_code === code && t.carrier === carrier);
+    if (existing) return ok(res, 200, existing);
+    const now = new Date();
+    const tracker: StandInTracker = {
+      id: id('trk'),
+      object: 'Tracker',
+      mode: 'test',
+      tracking_code: code,
+      status: 'pre_transit',
+      status_detail: 'label_created',
+      signed_by: null,
+      weight: null,
+      est_delivery_date: new Date(now.getTime() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10) + 'T00:00:00Z',
+      shipment_id: null,
+      carrier,
+      tracking_details: [],
+      public_url: `https://track.easypost.com/${id('djE')}`,
+      fees: [],
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    trackers.set(tracker.id, tracker);
+    ok(res, 201, tracker);
+  }
+
+  /** The tracker moved to `status` now, with a tracking detail for it. */
+  function moveTracker(tracker: StandInTracker, status: string) {
+    const now = new Date().toISOString();
+    tracker.status = status;
+    tracker.status_detail = status === 'delivered' ? 'arrived_at_destination' : status;
+    tracker.updated_at = now;
+    tracker.tracking_details.push({
+      object: 'TrackingDetail',
+      message: status.replace(/_/g, ' '),
+      status,
+      status_detail: tracker.status_detail,
+      datetime: now,
+      source: tracker.carrier,
+      tracking_location: { object: 'TrackingLocation', city: 'AUSTIN', state: 'TX', country: 'US', zip: '78701' },
+    });
+  }
 
   function createShipment(body: Record<string, unknown>, res: http.ServerResponse) {
     const given = (body.shipment ?? {}) as Record<string, unknown>;
@@ -244,6 +340,14 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
 
   function route(method: string, path: string, body: Record<string, unknown>, res: http.ServerResponse) {
     if (method === 'POST' && path === '/v2/shipments') return createShipment(body, res);
+    if (method === 'POST' && path === '/v2/trackers') return createTracker(body, res);
+    const tracked = /^\/v2\/trackers\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && tracked) {
+      const tracker = trackers.get(tracked[1]);
+      return tracker
+        ? ok(res, 200, tracker)
+        : error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+    }
     let match = /^\/v2\/shipments\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && match) {
       const shipment = shipments.get(match[1]);
@@ -265,6 +369,49 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     calls,
     delayMs: 0,
     shipments,
+    trackers,
+    webhook: null,
+    trackerEvent(trackerId, status) {
+      const tracker = trackers.get(trackerId);
+      if (!tracker) throw new Error(`the stand-in has no tracker ${trackerId}`);
+      const now = new Date().toISOString();
+      return JSON.stringify({
+        id: id('evt'),
+        object: 'Event',
+        mode: 'test',
+        description: 'tracker.updated',
+        previous_attributes: { status: tracker.status },
+        result: { ...structuredClone(tracker), status, updated_at: now },
+        status: 'pending',
+        pending_urls: [],
+        completed_urls: [],
+        created_at: now,
+        updated_at: now,
+      });
+    },
+    async sendWebhook(body, options = {}) {
+      const hook = standIn.webhook;
+      if (!hook) throw new Error('the stand-in has no webhook set');
+      const signature =
+        options.signature === undefined ? webhookSignature(body, options.secret ?? hook.secret) : options.signature;
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        ...(signature === null ? {} : { 'x-hmac-signature': signature }),
+      };
+      if (hook.send) return hook.send(body, headers);
+      const answer = await fetch(hook.url!, { method: 'POST', headers, body });
+      await answer.arrayBuffer();
+      return answer.status;
+    },
+    async advance(trackerId, status) {
+      const tracker = trackers.get(trackerId);
+      if (!tracker) throw new Error(`the stand-in has no tracker ${trackerId}`);
+      const at = STAND_IN_TRACKER_STEPS.indexOf(tracker.status as (typeof STAND_IN_TRACKER_STEPS)[number]);
+      const next = status ?? STAND_IN_TRACKER_STEPS[Math.min(at + 1, STAND_IN_TRACKER_STEPS.length - 1)];
+      const body = standIn.trackerEvent(trackerId, next);
+      moveTracker(tracker, next);
+      return { body, answered: standIn.webhook ? await standIn.sendWebhook(body) : null };
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -275,6 +422,22 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
       const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
       const method = req.method ?? 'GET';
       calls.push({ method, path });
+      const advancing = /^\/__stand-in\/trackers\/([A-Za-z0-9_]+)\/advance$/.exec(path);
+      if (method === 'POST' && advancing) {
+        let wanted: string | undefined;
+        try {
+          const given = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: unknown }) : {};
+          if (typeof given.status === 'string') wanted = given.status;
+        } catch {
+          return error(res, 400, 'BAD_REQUEST', 'The request body is not JSON.');
+        }
+        if (!trackers.has(advancing[1])) return error(res, 404, 'NOT_FOUND', 'No such tracker.');
+        standIn.advance(advancing[1], wanted).then(
+          ({ answered }) => ok(res, 200, { tracker: trackers.get(advancing[1]), webhookAnswered: answered }),
+          (failure: Error) => error(res, 502, 'WEBHOOK.FAILED', failure.message),
+        );
+        return;
+      }
       const answer = () => {
         if (!authorized(req, apiKey))
           return error(
