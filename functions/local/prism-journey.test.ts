@@ -321,7 +321,13 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     id: 'evt_prism0journey',
     object: 'Event',
     description: 'tracker.updated',
-    result: { id: 'trk_prism0journey', object: 'Tracker', tracking_code: '9400000000', carrier: 'USPS', status: 'delivered' },
+    result: {
+      id: 'trk_prism0journey',
+      object: 'Tracker',
+      tracking_code: '9400000000',
+      carrier: 'USPS',
+      status: 'delivered',
+    },
   };
   await call('POST', '/api/shipping/webhook', 400, {
     body: trackerEvent,
@@ -331,7 +337,9 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     (
       await call('POST', '/api/shipping/webhook', 200, {
         body: trackerEvent,
-        headers: { 'x-hmac-signature': webhookSignature(JSON.stringify(trackerEvent), process.env.SHIPPING_WEBHOOK_SECRET!) },
+        headers: {
+          'x-hmac-signature': webhookSignature(JSON.stringify(trackerEvent), process.env.SHIPPING_WEBHOOK_SECRET!),
+        },
       })
     ).body,
   ).toEqual({ received: true, outcome: 'unknown-parcel' });

@@ -35,7 +35,11 @@ export interface ShippingStandIn {
    * Where its webhooks go (EasyPost's dashboard's webhook URL and secret): a URL it POSTs to, or `send` (a test hands
    * the body and headers to the handler itself). None: `advance` only moves the tracker.
    */
-  webhook: { secret: string; url?: string; send?: (body: string, headers: Record<string, string>) => Promise<number> } | null;
+  webhook: {
+    secret: string;
+    url?: string;
+    send?: (body: string, headers: Record<string, string>) => Promise<number>;
+  } | null;
   /** The body of a `tracker.updated` event for the tracker at `status` (a new event id each time), not sent. */
   trackerEvent(trackerId: string, status: string): string;
   /** Sends an event's body to the webhook, signed with its secret (or `secret`); answers the HTTP status. */
@@ -68,7 +72,13 @@ export interface StandInTracker {
     status_detail: string;
     datetime: string;
     source: string;
-    tracking_location: { object: 'TrackingLocation'; city: string | null; state: string | null; country: string | null; zip: string | null };
+    tracking_location: {
+      object: 'TrackingLocation';
+      city: string | null;
+      state: string | null;
+      country: string | null;
+      zip: string | null;
+    };
   }[];
   public_url: string;
   fees: unknown[];
@@ -426,7 +436,9 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
       if (method === 'POST' && advancing) {
         let wanted: string | undefined;
         try {
-          const given = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: unknown }) : {};
+          const given = chunks.length
+            ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: unknown })
+            : {};
           if (typeof given.status === 'string') wanted = given.status;
         } catch {
           return error(res, 400, 'BAD_REQUEST', 'The request body is not JSON.');

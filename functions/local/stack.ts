@@ -191,7 +191,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // (docs/decisions/0176): `POST <stand-in>/__stand-in/trackers/{id}/advance` moves a parcel on.
     if (shipping) {
       shipping.webhook = { secret: shippingWebhookSecret, url: `${origin}/api/shipping/webhook` };
-      options.log?.(`Shipping stand-in: ${shipping.baseUrl.replace(/\/v2\/$/, '')} (POST /__stand-in/trackers/{id}/advance)`);
+      options.log?.(
+        `Shipping stand-in: ${shipping.baseUrl.replace(/\/v2\/$/, '')} (POST /__stand-in/trackers/{id}/advance)`,
+      );
     }
     Object.assign(process.env, stackEnv);
     recordStackEnv([...Object.keys(stackEnv), 'SHOP_STARTING']);

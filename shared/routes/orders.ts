@@ -50,7 +50,7 @@ export const ORDER_ROUTES = [
     uses: ['ses', 'shipping'],
     bodyType: 'raw',
     rawBody: {
-      description: "An EasyPost event (tracker.updated moves a parcel), as EasyPost sends it",
+      description: 'An EasyPost event (tracker.updated moves a parcel), as EasyPost sends it',
       signatureHeader: 'X-Hmac-Signature',
     },
     answer: shippingWebhookAnswerSchema,
@@ -59,6 +59,6 @@ export const ORDER_ROUTES = [
       404: 'The shop takes no shipping webhooks (no webhook secret is set)',
     },
     summary:
-      "Signature-checked EasyPost events: tracker.updated moves a shipped parcel forward once (in transit, out for delivery, delivered); others and unknown parcels acknowledged",
+      'Signature-checked EasyPost events: tracker.updated moves a shipped parcel forward once (in transit, out for delivery, delivered); others and unknown parcels acknowledged',
   },
 ] as const satisfies readonly RouteDef[];

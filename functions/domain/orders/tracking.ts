@@ -8,25 +8,13 @@ import {
   type TrackingStatus,
 } from '#shared/tracking';
 import { orders, type OrderRecord, type OrderTracking } from '../../db/entities/order';
-import {
-  codeRef,
-  parcelsOut,
-  trackerRef,
-  trackingEvents,
-  trackingRefs,
-} from '../../db/entities/parcel-tracking';
+import { codeRef, parcelsOut, trackerRef, trackingEvents, trackingRefs } from '../../db/entities/parcel-tracking';
 import type { TransactItem } from '../../db/table';
 import { transactWriteOrFailures } from '../../db/transaction';
 import { badRequest, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { deliveryItem, sendAgain } from '../mail/deliveries';
-import {
-  BadSignature,
-  registerTracker,
-  shippingClient,
-  shippingKeys,
-  verifiedEvent,
-} from '../money/shipping/provider';
+import { BadSignature, registerTracker, shippingClient, shippingKeys, verifiedEvent } from '../money/shipping/provider';
 import { trackingStepMail } from './mails';
 
 /**
@@ -89,7 +77,10 @@ export async function registerOrderTracker(orderNumber: string): Promise<void> {
       tracker = await registerTracker(client, order.trackingNumber!, order.carrier!);
     } catch (error) {
       failure = (error as Error).message.slice(0, 300);
-      logger.warn('the parcel tracker could not be registered; noted on the order', { orderNumber, error: error as Error });
+      logger.warn('the parcel tracker could not be registered; noted on the order', {
+        orderNumber,
+        error: error as Error,
+      });
     }
     for (let attempt = 0; attempt < 8; attempt++) {
       const current = attempt ? await orders.get({ orderNumber }, { consistent: true }) : order;
@@ -138,7 +129,9 @@ function trackerEventOf(event: Record<string, unknown>): TrackerEvent | null {
   if (!eventId) return null;
   const status = trackingStatusOf(result.status);
   const details = Array.isArray(result.tracking_details) ? (result.tracking_details as Record<string, unknown>[]) : [];
-  const detail = details.filter((d) => d.status === result.status && !Number.isNaN(Date.parse(text(d.datetime)))).at(-1);
+  const detail = details
+    .filter((d) => d.status === result.status && !Number.isNaN(Date.parse(text(d.datetime))))
+    .at(-1);
   const when = [text(detail?.datetime), text(result.updated_at), text(event.created_at)].find(
     (value) => !Number.isNaN(Date.parse(value)),
   );
@@ -162,13 +155,7 @@ async function orderOfEvent(event: TrackerEvent): Promise<string | null> {
 }
 
 export type TrackingOutcome =
-  | 'applied'
-  | 'updated'
-  | 'stale'
-  | 'repeated'
-  | 'unknown-parcel'
-  | 'not-tracked'
-  | 'ignored';
+  'applied' | 'updated' | 'stale' | 'repeated' | 'unknown-parcel' | 'not-tracked' | 'ignored';
 
 /**
  * Applies one verified event to its order, exactly once: the event's id written on the condition that it is new, in
@@ -236,7 +223,8 @@ export async function applyTrackerEvent(event: TrackerEvent): Promise<TrackingOu
       );
     const mailStatus = event.status as MailedStatus;
     const mailAt = items.length;
-    if (mailed) items.push(deliveryItem(TRACKING_MAIL_KIND[mailStatus], orderNumber, trackingStepMail(order, mailStatus)));
+    if (mailed)
+      items.push(deliveryItem(TRACKING_MAIL_KIND[mailStatus], orderNumber, trackingStepMail(order, mailStatus)));
     if (delivered) items.push(parcelsOut.transact.delete({ orderNumber }));
     else if (next && next.expectedBy !== current.expectedBy && order.tracking)
       items.push(
@@ -263,7 +251,11 @@ async function sendNow(kind: string, orderNumber: string): Promise<void> {
       throw new Error('the tracking mail has no delivery');
     });
   } catch (error) {
-    logger.error('tracking mail not sent now; the send-mails job tries again', { kind, orderNumber, error: error as Error });
+    logger.error('tracking mail not sent now; the send-mails job tries again', {
+      kind,
+      orderNumber,
+      error: error as Error,
+    });
   }
 }
 
@@ -279,7 +271,8 @@ export async function handleShippingWebhook(
 ): Promise<{ received: true; outcome: TrackingOutcome }> {
   const keys = await shippingKeys();
   const client = keys?.webhookSecret ? await shippingClient() : null;
-  if (!keys?.webhookSecret || !client) throw notFound('The shop takes no shipping webhooks (no webhook secret is set).');
+  if (!keys?.webhookSecret || !client)
+    throw notFound('The shop takes no shipping webhooks (no webhook secret is set).');
   let verified: Record<string, unknown>;
   try {
     verified = verifiedEvent(client, body, headers, keys.webhookSecret);

@@ -240,7 +240,10 @@ describe('tracker.updated events', () => {
     const code = trackingCode();
     const id = await registerAtStandIn(code);
     const body = provider.trackerEvent(id, 'delivered');
-    const known = await post(body, { 'content-type': 'application/json', 'x-hmac-signature': webhookSignature(body, SECRET) });
+    const known = await post(body, {
+      'content-type': 'application/json',
+      'x-hmac-signature': webhookSignature(body, SECRET),
+    });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ received: true, outcome: 'unknown-parcel' });
     const other = JSON.stringify({ id: 'evt_x', object: 'Event', description: 'batch.created', result: {} });

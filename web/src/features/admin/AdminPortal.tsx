@@ -168,15 +168,16 @@ export default function AdminPortal() {
                         {orderLabel(order.orderNumber)}
                       </Link>{' '}
                       <span className="muted">
-                        expected{' '}
-                        {new Date(order.expectedBy).toLocaleDateString('en-US', { timeZone: 'UTC' })}
+                        expected {new Date(order.expectedBy).toLocaleDateString('en-US', { timeZone: 'UTC' })}
                       </span>
                     </li>
                   ))}
                 </ul>
               )}
               {data.lateParcels.count > data.lateParcels.orders.length && (
-                <p className="muted">{TRACKING_WORDS.lateMore(data.lateParcels.count - data.lateParcels.orders.length)}</p>
+                <p className="muted">
+                  {TRACKING_WORDS.lateMore(data.lateParcels.count - data.lateParcels.orders.length)}
+                </p>
               )}
             </li>
           )}

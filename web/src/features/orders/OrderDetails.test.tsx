@@ -98,7 +98,7 @@ it("a quote's order says it is made to order, and since when it is in production
   expect(screen.queryByText(/We are packing it/)).toBeNull();
 });
 
-it("a tracked parcel shows its step with its time, and the estimate while it is on its way (issue 53 item 4)", async () => {
+it('a tracked parcel shows its step with its time, and the estimate while it is on its way (issue 53 item 4)', async () => {
   answer = order({
     status: 'completed',
     carrier: 'USPS',
