@@ -303,6 +303,8 @@ export const RATE_LIMIT_MESSAGES = {
   quotes: 'Too many quote requests from your connection. Please wait a few minutes and try again.',
   quotePages: 'Too many requests from your connection. Please wait a few minutes and open the link again.',
   giftCards: 'Too many gift card codes tried. Please wait a few minutes and try again.',
+  /** The shipping provider's servers read it (they retry a refused event later). */
+  shippingWebhooks: 'Too many tracking events from this address. Please send them again in a minute.',
 } as const;
 
 /**

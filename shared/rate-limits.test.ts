@@ -31,6 +31,7 @@ describe('the rate-limit table', () => {
       'search',
       'email-preferences',
       'cart-restores',
+      'shipping-webhooks',
       'gift-card-checks',
       'quote-uploads',
       'quotes',
@@ -54,6 +55,8 @@ describe('the rate-limit table', () => {
     expect(groupOf('GET', '/api/products/search')).toBe('search');
     expect(groupOf('POST', '/api/email-preferences/unsubscribe')).toBe('email-preferences');
     expect(groupOf('POST', '/api/reminders/restore')).toBe('cart-restores');
+    // The shipping provider's tracking events count on their own (docs/decisions/0176).
+    expect(groupOf('POST', '/api/shipping/webhook')).toBe('shipping-webhooks');
     expect(groupOf('GET', '/api/products/candles')).toBeUndefined();
     for (const kind of ['contact', 'support', 'quote']) expect(groupOf('POST', `/api/forms/${kind}`)).toBe('forms');
     expect(groupOf('POST', '/api/stock-alerts')).toBe('stock-alerts');

@@ -171,6 +171,14 @@ const DEFINITIONS = [
     message: RATE_LIMIT_MESSAGES.cartRestores,
   },
   {
+    id: 'shipping-webhooks',
+    summary:
+      "The shipping provider's tracking events (EasyPost's servers, signature-checked): a few per parcel; a shop's busiest hour stays far below, and EasyPost retries an event refused with 429",
+    limit: 600,
+    windowSeconds: 60,
+    message: RATE_LIMIT_MESSAGES.shippingWebhooks,
+  },
+  {
     id: 'gift-card-checks',
     summary:
       "Checking a gift card's balance: a holder checks once or twice; guessing 98-bit codes needs far more. Wrong codes are also counted per client by the function (10 in 10 minutes, decision 0126)",

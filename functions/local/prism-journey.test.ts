@@ -9,6 +9,7 @@ import { signToken } from '../lib/signed-tokens';
 import { ensureUser } from './cognito';
 import { freePort } from './processes';
 import { PRISM_VIOLATIONS_HEADER, startPrism, type Prism } from './prism';
+import { webhookSignature } from './shipping-stand-in';
 import { startLocalStack, type LocalStack } from './stack';
 
 /**
@@ -313,6 +314,35 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
     body: { type: 'payment_intent.succeeded' },
     headers: { 'stripe-signature': 't=1,v1=0' },
   });
+
+  // The shipping provider's events (docs/decisions/0176): a forged signature is refused; a signed event for a parcel
+  // the shop does not know is acknowledged and ignored.
+  const trackerEvent = {
+    id: 'evt_prism0journey',
+    object: 'Event',
+    description: 'tracker.updated',
+    result: {
+      id: 'trk_prism0journey',
+      object: 'Tracker',
+      tracking_code: '9400000000',
+      carrier: 'USPS',
+      status: 'delivered',
+    },
+  };
+  await call('POST', '/api/shipping/webhook', 400, {
+    body: trackerEvent,
+    headers: { 'x-hmac-signature': 'hmac-sha256-hex=00' },
+  });
+  expect(
+    (
+      await call('POST', '/api/shipping/webhook', 200, {
+        body: trackerEvent,
+        headers: {
+          'x-hmac-signature': webhookSignature(JSON.stringify(trackerEvent), process.env.SHIPPING_WEBHOOK_SECRET!),
+        },
+      })
+    ).body,
+  ).toEqual({ received: true, outcome: 'unknown-parcel' });
 
   // A signed-in customer: the account's routes, a checkout and a rating.
   const customer = await tokenOf('customer@example.com', 'Customer1pass', { create: true });

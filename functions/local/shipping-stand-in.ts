@@ -34,8 +34,65 @@ export interface ShippingStandIn {
   bought: string[];
   /** Every refund asked for that was taken (POST /v2/shipments/:id/refund), in order: a shipment's id each. */
   refunds: string[];
+  /** The trackers registered so far (POST /v2/trackers), by id. */
+  trackers: Map<string, StandInTracker>;
+  /**
+   * Where its webhooks go (EasyPost's dashboard's webhook URL and secret): a URL it POSTs to, or `send` (a test hands
+   * the body and headers to the handler itself). None: `advance` only moves the tracker.
+   */
+  webhook: {
+    secret: string;
+    url?: string;
+    send?: (body: string, headers: Record<string, string>) => Promise<number>;
+  } | null;
+  /** The body of a `tracker.updated` event for the tracker at `status` (a new event id each time), not sent. */
+  trackerEvent(trackerId: string, status: string): string;
+  /** Sends an event's body to the webhook, signed with its secret (or `secret`); answers the HTTP status. */
+  sendWebhook(body: string, options?: { secret?: string; signature?: string | null }): Promise<number>;
+  /**
+   * Moves a tracker to `status` (default: the next of pre_transit, in_transit, out_for_delivery, delivered) and sends
+   * its signed `tracker.updated` event; also `POST /__stand-in/trackers/{id}/advance` (`{"status": ...}` optional).
+   */
+  advance(trackerId: string, status?: string): Promise<{ body: string; answered: number | null }>;
   stop(): Promise<void>;
 }
+
+/** A Tracker as EasyPost's v2 API answers it (https://docs.easypost.com/docs/trackers). */
+export interface StandInTracker {
+  id: string;
+  object: 'Tracker';
+  mode: 'test';
+  tracking_code: string;
+  status: string;
+  status_detail: string;
+  signed_by: string | null;
+  weight: null;
+  est_delivery_date: string;
+  shipment_id: string | null;
+  carrier: string;
+  tracking_details: {
+    object: 'TrackingDetail';
+    message: string;
+    status: string;
+    status_detail: string;
+    datetime: string;
+    source: string;
+    tracking_location: {
+      object: 'TrackingLocation';
+      city: string | null;
+      state: string | null;
+      country: string | null;
+      zip: string | null;
+    };
+  }[];
+  public_url: string;
+  fees: unknown[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** The steps `advance` walks a parcel through, as EasyPost's test trackers do. */
+export const STAND_IN_TRACKER_STEPS = ['pre_transit', 'in_transit', 'out_for_delivery', 'delivered'] as const;
 
 interface Address {
   id: string;
@@ -86,20 +143,6 @@ interface PostageLabel {
   updated_at: string;
 }
 
-interface Tracker {
-  id: string;
-  object: 'Tracker';
-  mode: 'test';
-  tracking_code: string;
-  status: 'pre_transit';
-  carrier: string;
-  shipment_id: string;
-  public_url: string;
-  tracking_details: unknown[];
-  created_at: string;
-  updated_at: string;
-}
-
 export interface StandInShipment {
   id: string;
   object: 'Shipment';
@@ -123,7 +166,7 @@ export interface StandInShipment {
   selected_rate: Rate | null;
   postage_label: PostageLabel | null;
   tracking_code: string | null;
-  tracker: Tracker | null;
+  tracker: StandInTracker | null;
   refund_status: 'submitted' | 'refunded' | 'rejected' | null;
   messages: unknown[];
   options: Record<string, unknown>;
@@ -283,19 +326,7 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     shipment.selected_rate = rate;
     shipment.tracking_code = trackingCodeOf(shipment.id);
     shipment.status = 'unknown';
-    shipment.tracker = {
-      id: id('trk'),
-      object: 'Tracker',
-      mode: 'test',
-      tracking_code: shipment.tracking_code,
-      status: 'pre_transit',
-      carrier: rate.carrier,
-      shipment_id: shipment.id,
-      public_url: `https://track.easypost.com/stand-in/${shipment.tracking_code}`,
-      tracking_details: [],
-      created_at: now,
-      updated_at: now,
-    };
+    shipment.tracker = newTracker(shipment.tracking_code, rate.carrier, shipment.id);
     shipment.postage_label = {
       id: id('pl'),
       object: 'PostageLabel',
@@ -313,6 +344,62 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     shipment.updated_at = now;
     bought.push(shipment.id);
     ok(res, 200, shipment);
+  }
+
+  const trackers = new Map<string, StandInTracker>();
+
+  /** A tracker at pre_transit, kept so that `advance` can move it (a bought label's too, as EasyPost makes one). */
+  function newTracker(code: string, carrier: string, shipmentId: string | null): StandInTracker {
+    const now = new Date();
+    const tracker: StandInTracker = {
+      id: id('trk'),
+      object: 'Tracker',
+      mode: 'test',
+      tracking_code: code,
+      status: 'pre_transit',
+      status_detail: 'label_created',
+      signed_by: null,
+      weight: null,
+      est_delivery_date: new Date(now.getTime() + 3 * 24 * 3600 * 1000).toISOString().slice(0, 10) + 'T00:00:00Z',
+      shipment_id: shipmentId,
+      carrier,
+      tracking_details: [],
+      public_url: `https://track.easypost.com/stand-in/${code}`,
+      fees: [],
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    };
+    trackers.set(tracker.id, tracker);
+    return tracker;
+  }
+
+  function createTracker(body: Record<string, unknown>, res: http.ServerResponse) {
+    const given = (body.tracker ?? {}) as Record<string, unknown>;
+    const code = typeof given.tracking_code === 'string' ? given.tracking_code.trim() : '';
+    if (!code) return error(res, 422, 'TRACKER.TRACKING_CODE.INVALID', 'A tracking code is required.');
+    const carrier = typeof given.carrier === 'string' && given.carrier ? given.carrier : 'USPS';
+    // EasyPost answers a second request for the same code and carrier with the first tracker.
+    const existing = [...trackers.values()].find((t) => t.tracking_code === code && t.carrier === carrier);
+    if (existing) return ok(res, 200, existing);
+    const tracker = newTracker(code, carrier, null);
+    ok(res, 201, tracker);
+  }
+
+  /** The tracker moved to `status` now, with a tracking detail for it. */
+  function moveTracker(tracker: StandInTracker, status: string) {
+    const now = new Date().toISOString();
+    tracker.status = status;
+    tracker.status_detail = status === 'delivered' ? 'arrived_at_destination' : status;
+    tracker.updated_at = now;
+    tracker.tracking_details.push({
+      object: 'TrackingDetail',
+      message: status.replace(/_/g, ' '),
+      status,
+      status_detail: tracker.status_detail,
+      datetime: now,
+      source: tracker.carrier,
+      tracking_location: { object: 'TrackingLocation', city: 'AUSTIN', state: 'TX', country: 'US', zip: '78701' },
+    });
   }
 
   function createShipment(body: Record<string, unknown>, res: http.ServerResponse) {
@@ -394,6 +481,14 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     res: http.ServerResponse,
   ) {
     if (method === 'POST' && path === '/v2/shipments') return createShipment(body, res);
+    if (method === 'POST' && path === '/v2/trackers') return createTracker(body, res);
+    const tracked = /^\/v2\/trackers\/([A-Za-z0-9_]+)$/.exec(path);
+    if (method === 'GET' && tracked) {
+      const tracker = trackers.get(tracked[1]);
+      return tracker
+        ? ok(res, 200, tracker)
+        : error(res, 404, 'NOT_FOUND', 'The requested resource could not be found.');
+    }
     let match = /^\/v2\/shipments\/([A-Za-z0-9_]+)$/.exec(path);
     if (method === 'GET' && match) {
       const shipment = shipments.get(match[1]);
@@ -444,6 +539,49 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
     shipments,
     bought,
     refunds,
+    trackers,
+    webhook: null,
+    trackerEvent(trackerId, status) {
+      const tracker = trackers.get(trackerId);
+      if (!tracker) throw new Error(`the stand-in has no tracker ${trackerId}`);
+      const now = new Date().toISOString();
+      return JSON.stringify({
+        id: id('evt'),
+        object: 'Event',
+        mode: 'test',
+        description: 'tracker.updated',
+        previous_attributes: { status: tracker.status },
+        result: { ...structuredClone(tracker), status, updated_at: now },
+        status: 'pending',
+        pending_urls: [],
+        completed_urls: [],
+        created_at: now,
+        updated_at: now,
+      });
+    },
+    async sendWebhook(body, options = {}) {
+      const hook = standIn.webhook;
+      if (!hook) throw new Error('the stand-in has no webhook set');
+      const signature =
+        options.signature === undefined ? webhookSignature(body, options.secret ?? hook.secret) : options.signature;
+      const headers: Record<string, string> = {
+        'content-type': 'application/json',
+        ...(signature === null ? {} : { 'x-hmac-signature': signature }),
+      };
+      if (hook.send) return hook.send(body, headers);
+      const answer = await fetch(hook.url!, { method: 'POST', headers, body });
+      await answer.arrayBuffer();
+      return answer.status;
+    },
+    async advance(trackerId, status) {
+      const tracker = trackers.get(trackerId);
+      if (!tracker) throw new Error(`the stand-in has no tracker ${trackerId}`);
+      const at = STAND_IN_TRACKER_STEPS.indexOf(tracker.status as (typeof STAND_IN_TRACKER_STEPS)[number]);
+      const next = status ?? STAND_IN_TRACKER_STEPS[Math.min(at + 1, STAND_IN_TRACKER_STEPS.length - 1)];
+      const body = standIn.trackerEvent(trackerId, next);
+      moveTracker(tracker, next);
+      return { body, answered: standIn.webhook ? await standIn.sendWebhook(body) : null };
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 
@@ -455,6 +593,24 @@ export async function startShippingStandIn(options: ShippingStandInOptions = {})
       const path = url.pathname;
       const method = req.method ?? 'GET';
       calls.push({ method, path });
+      const advancing = /^\/__stand-in\/trackers\/([A-Za-z0-9_]+)\/advance$/.exec(path);
+      if (method === 'POST' && advancing) {
+        let wanted: string | undefined;
+        try {
+          const given = chunks.length
+            ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { status?: unknown })
+            : {};
+          if (typeof given.status === 'string') wanted = given.status;
+        } catch {
+          return error(res, 400, 'BAD_REQUEST', 'The request body is not JSON.');
+        }
+        if (!trackers.has(advancing[1])) return error(res, 404, 'NOT_FOUND', 'No such tracker.');
+        standIn.advance(advancing[1], wanted).then(
+          ({ answered }) => ok(res, 200, { tracker: trackers.get(advancing[1]), webhookAnswered: answered }),
+          (failure: Error) => error(res, 502, 'WEBHOOK.FAILED', failure.message),
+        );
+        return;
+      }
       const answer = () => {
         // The label files, as EasyPost's file host serves them: no key, the address is the secret.
         const file = /^\/files\/postage_label\/([A-Za-z0-9_]+\.(pdf|png))$/.exec(path);

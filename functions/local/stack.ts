@@ -153,6 +153,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const publicUrl = options.publicUrl?.replace(/\/+$/, '');
     // Tunnel mode: the outbox opens only with a key made at this start, which npm start prints (docs/decisions/0090).
     const outboxKey = publicUrl ? randomBytes(24).toString('base64url') : undefined;
+    const shippingWebhookSecret = process.env.SHIPPING_WEBHOOK_SECRET ?? randomBytes(24).toString('base64url');
     const stackEnv = {
       ORIGIN_SECRET: originSecret,
       TABLE_NAME: tableName,
@@ -178,8 +179,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? standIn.accessKeyId,
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? standIn.secretAccessKey,
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
-      ...(shipping ? { SHIPPING_API_KEY: shipping.apiKey, SHIPPING_API_BASE: shipping.baseUrl } : {}),
+      ...(shipping
+        ? {
+            SHIPPING_API_KEY: shipping.apiKey,
+            SHIPPING_API_BASE: shipping.baseUrl,
+            SHIPPING_WEBHOOK_SECRET: shippingWebhookSecret,
+          }
+        : {}),
     };
+    // The stand-in's tracking events go to the shop's webhook, signed with the secret the functions check
+    // (docs/decisions/0176): `POST <stand-in>/__stand-in/trackers/{id}/advance` moves a parcel on.
+    if (shipping) {
+      shipping.webhook = { secret: shippingWebhookSecret, url: `${origin}/api/shipping/webhook` };
+      options.log?.(
+        `Shipping stand-in: ${shipping.baseUrl.replace(/\/v2\/$/, '')} (POST /__stand-in/trackers/{id}/advance)`,
+      );
+    }
     Object.assign(process.env, stackEnv);
     recordStackEnv([...Object.keys(stackEnv), 'SHOP_STARTING']);
     const raw = new DynamoDBClient({

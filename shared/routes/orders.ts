@@ -1,5 +1,5 @@
 import { orderPageSchema, replacementAnswerSchema } from '../schemas/order-views';
-import { orderLookupBodySchema, replacementRequestBodySchema } from '../schemas/orders';
+import { orderLookupBodySchema, replacementRequestBodySchema, shippingWebhookAnswerSchema } from '../schemas/orders';
 import type { RouteDef } from './types';
 
 const NO_SUCH_ORDER = 'No order has this number and email (either one wrong: the answer does not say which)';
@@ -39,5 +39,26 @@ export const ORDER_ROUTES = [
         'or more units are asked for than can still be replaced; many requests at once (try again)',
     },
     summary: 'Asks for a replacement of chosen lines within 30 days of shipping (order number + email prove the order)',
+  },
+  {
+    method: 'POST',
+    path: '/api/shipping/webhook',
+    handler: 'orders/shipping-webhook',
+    access: 'public',
+    rateLimit: 'shipping-webhooks',
+    table: 'readwrite',
+    uses: ['ses', 'shipping'],
+    bodyType: 'raw',
+    rawBody: {
+      description: 'An EasyPost event (tracker.updated moves a parcel), as EasyPost sends it',
+      signatureHeader: 'X-Hmac-Signature',
+    },
+    answer: shippingWebhookAnswerSchema,
+    refusals: {
+      400: 'The X-Hmac-Signature header is missing or does not sign this body with the webhook secret',
+      404: 'The shop takes no shipping webhooks (no webhook secret is set)',
+    },
+    summary:
+      'Signature-checked EasyPost events: tracker.updated moves a shipped parcel forward once (in transit, out for delivery, delivered); others and unknown parcels acknowledged',
   },
 ] as const satisfies readonly RouteDef[];

@@ -1,4 +1,5 @@
 import { CARRIERS, REPLACEMENT_STATUSES } from '../aftersale';
+import { TRACKING_STATUSES } from '../tracking';
 import { REFUND_REASONS } from '../refunds';
 import { TAX_PROVIDERS } from '../tax-codes';
 import { amountsSchema, whole } from './refs';
@@ -102,6 +103,18 @@ const orderQuoteSchema = z.object({
   productionStartedAt: z.nullable(z.string()),
 });
 
+/**
+ * Where a shipped parcel is, as the provider's tracker said (docs/decisions/0176): its step and when the carrier said
+ * it, EasyPost's estimated delivery date when it gave one, and each step reached. Null: not tracked.
+ */
+export const parcelTrackingSchema = z.object({
+  status: z.enum(TRACKING_STATUSES),
+  at: z.string(),
+  estimatedDelivery: z.nullable(z.string()),
+  steps: z.array(z.object({ status: z.enum(TRACKING_STATUSES), at: z.string() })),
+});
+export type ParcelTrackingView = z.infer<typeof parcelTrackingSchema>;
+
 /** An order as its customer (or a guest with its number and email) sees it. */
 export const orderViewSchema = z.object({
   orderNumber: z.string(),
@@ -116,6 +129,8 @@ export const orderViewSchema = z.object({
   trackingNumber: z.nullable(z.string()),
   trackingUrl: z.nullable(z.string()),
   shippedAt: z.nullable(z.string()),
+  /** The parcel's tracking updates (issue 53 item 4); absent or null: not tracked. */
+  tracking: z.optional(z.nullable(parcelTrackingSchema)),
   cancelledAt: z.nullable(z.string()),
   /**
    * A cancelled order's refund as the customer is told it: done, or under way (the shop finishes it); null when nothing
@@ -381,6 +396,16 @@ export const dashboardSchema = z.object({
   reminders: reminderDashboardSchema,
   /** Back-in-stock requests waiting (issue 27 item 7), and for how many sizes. */
   stockAlerts: stockAlertCountSchema,
+  /**
+   * Shipped parcels not delivered by the day they were expected (docs/decisions/0176), most overdue first: how many,
+   * and the first few with their expected day.
+   */
+  lateParcels: z.optional(
+    z.object({
+      count: z.number(),
+      orders: z.array(z.object({ orderNumber: z.string(), expectedBy: z.string() })),
+    }),
+  ),
   threshold: z.number(),
   lowStock: z.array(
     z.object({

@@ -152,3 +152,9 @@ export const replacementIdSchema = z.pipe(
     ),
   z.transform((value: string) => canonicalOrderNumber(value) ?? value),
 );
+
+/** POST /api/shipping/webhook's answer: received, and what the event did (docs/decisions/0176). */
+export const shippingWebhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['applied', 'updated', 'stale', 'repeated', 'unknown-parcel', 'not-tracked', 'ignored']),
+});

@@ -7,6 +7,7 @@ import type { LineShares } from '#shared/shares';
 import type { TaxProviderName } from '#shared/tax-codes';
 import type { OrderAddress } from '#shared/order-address';
 import type { CartLine } from '#shared/schemas/cart';
+import type { TrackingStatus } from '#shared/tracking';
 import { model, type Timestamps } from '../table';
 
 /**
@@ -85,6 +86,8 @@ export interface OrderRecord extends Timestamps {
   voidedLabels?: OrderLabel[];
   /** Corrections of carrier or tracking number after shipping, oldest first, each mailed once (decision 0053). */
   trackingChanges?: TrackingChange[];
+  /** The parcel's tracking updates from the shipping provider (issue 53 item 4, docs/decisions/0176). */
+  tracking?: OrderTracking;
   cancelledAt?: string;
   /**
    * The refund of a cancelled order: pending until the provider confirmed it (idempotency key `refund-<intentId>`,
@@ -244,6 +247,29 @@ export interface TrackingChange {
 }
 
 /** A mail the shop sent about an order: whether it went out, and when. */
+/**
+ * Where the parcel is, as the provider's tracker said (docs/decisions/0176): written by the ship step (registered) and
+ * by the tracking webhook, each step in one transaction with its timeline entry and its mail.
+ */
+export interface OrderTracking {
+  /** The provider's tracker (`trk_...`), once registered. */
+  trackerId?: string;
+  status: TrackingStatus;
+  /** When the carrier said the current step happened (the event's time). */
+  statusAt: string;
+  /** The newest event's time applied (a same-step update may bring a new estimated date). */
+  lastEventAt: string;
+  /** The provider's estimated delivery date, when it gave one (ISO). */
+  estDeliveryDate?: string;
+  /** The day it is expected by (YYYY-MM-DD): late after it (shared/tracking.ts `expectedBy`). */
+  expectedBy: string;
+  /** Each step reached, oldest first: the timeline. */
+  steps: { status: TrackingStatus; at: string; eventId?: string }[];
+  /** Registering the tracker failed (tried again by the shipping-trackers job): the last error and tries. */
+  registerError?: string;
+  registerAttempts?: number;
+}
+
 export interface SentMail {
   /** `sending`: claimed by one sender (a second press finds it claimed and sends nothing). */
   status: 'pending' | 'sending' | 'sent' | 'failed';

@@ -12,6 +12,7 @@ import { reminderFigures } from '../reminders/figures';
 import { quoteFigures } from '../quotes/figures';
 import { giftCardFigures } from '../gift-cards/figures';
 import { stockAlertCount } from '../stock-alerts/demand';
+import { lateParcels } from '../orders/tracking';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -52,7 +53,7 @@ export async function dashboard(
   const second = (date: Date) => date.toISOString().slice(0, 19);
   const since = second(new Date(Math.min(monthStart.getTime(), todayStart.getTime())));
   const calendarMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes, madeRefunds, giftCards] =
+  const [pending, completed, open, listed, items, unsent, stockAlerts, quotes, madeRefunds, giftCards, late] =
     await Promise.all([
       orders.query('byStatus', { status: 'pending' }, { order: 'asc' }),
       orders.query('byStatus', { status: 'completed' }, { skAtLeast: since }),
@@ -64,6 +65,7 @@ export async function dashboard(
       quoteFigures(calendarMonth),
       refunds.query('byTime', {}, { skAtLeast: since }),
       giftCardFigures(now),
+      lateParcels(now),
     ]);
   // Refunds in part the payment provider confirmed (docs/decisions/0116), by when they were made.
   const refundFigures = (from: Date) => {
@@ -127,6 +129,7 @@ export async function dashboard(
     unsentConfirmations: unsent,
     reminders,
     stockAlerts,
+    lateParcels: { count: late.length, orders: late.slice(0, 10) },
     threshold,
     lowStock,
   };

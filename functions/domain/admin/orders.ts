@@ -1,3 +1,6 @@
+import { TRACKING_WORDS } from '#shared/tracking';
+import { getDelivery, type Delivery } from '../mail/deliveries';
+import { TRACKING_MAIL_KIND } from '../orders/tracking';
 import {
   isSale,
   lineLabel,
@@ -454,6 +457,7 @@ function timeline(
   requests: ReplacementRecord[],
   replacementOrders: OrderRecord[],
   made: RefundRecord[] = [],
+  trackingMails: (Delivery | null)[] = [],
 ) {
   const entries: { at: string; text: string }[] = [];
   const add = (at: string | undefined, text: string) => at && entries.push({ at, text });
@@ -479,6 +483,11 @@ function timeline(
         : `"On its way" mail ${order.shipMail.status}`,
     );
   for (const entry of labelTimeline(order)) add(entry.at, entry.text);
+  // The parcel's tracking (docs/decisions/0176): each step the provider reported, and a tracker not registered yet.
+  for (const step of order.tracking?.steps ?? []) add(step.at, TRACKING_WORDS.timeline(step.status, order.carrier));
+  if (order.tracking?.registerError) add(order.completedAt, TRACKING_WORDS.registerFailed);
+  for (const mail of trackingMails)
+    if (mail) add(mail.sentAt ?? mail.createdAt, TRACKING_WORDS.mailState(mail.kind, mail.status));
   for (const change of order.trackingChanges ?? []) {
     add(
       change.at,
@@ -570,17 +579,20 @@ export async function orderDetail(orderNumber: string) {
     confirmationMailOf(order),
   ]);
   const withOrders = requests.filter(hasReplacementOrder).map((request) => ({ orderNumber: request.id }));
-  const [replacementOrders, made, ledger] = await Promise.all([
+  const [replacementOrders, made, ledger, trackingMails] = await Promise.all([
     withOrders.length ? orders.getMany(withOrders) : [],
     refundsOf(orderNumber),
     checkLedger(orderNumber),
+    order.tracking?.steps.length
+      ? Promise.all(Object.values(TRACKING_MAIL_KIND).map((kind) => getDelivery(kind, orderNumber)))
+      : [],
   ]);
   const byNumber = new Map(replacementOrders.map((replacement) => [replacement.orderNumber, replacement]));
   return {
     order: { ...adminOrder(order), money: money(order, made, ledger) },
     replacements: requests.map((request) => replacementView(request, byNumber.get(request.id))),
     replacementOrders: replacementOrders.map(adminOrder),
-    timeline: timeline(order, requests, replacementOrders, made),
+    timeline: timeline(order, requests, replacementOrders, made, trackingMails),
     confirmationMail,
   };
 }

@@ -12,7 +12,8 @@ import type { OrderRecord, SentMail } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
 import { readEnv } from '../../lib/env';
 import { logger } from '../../lib/logger';
-import { sendMail, shopAddress, siteLink } from '../../lib/mail';
+import { sendMail, shopAddress, siteLink, type Mail } from '../../lib/mail';
+import { TRACKING_MAIL_WORDS, type MailedStatus } from '#shared/tracking';
 
 /**
  * The mails after the sale: on its way (with the carrier's tracking page), cancelled and refunded, and each step
@@ -293,4 +294,31 @@ export function mailReplacement(
       replacement: request.id,
     },
   );
+}
+
+/**
+ * The mail of a tracking step (issue 53 item 4, docs/decisions/0176): out for delivery, or delivered. Written into
+ * the mail outbox (functions/domain/mail/deliveries.ts) in the transaction that records the step: one each, ever.
+ */
+export function trackingStepMail(order: OrderRecord, step: MailedStatus): Mail {
+  const address = order.shippingAddress;
+  const words = TRACKING_MAIL_WORDS[step];
+  const what = order.replacementOf ? 'your replacement' : 'your order';
+  return {
+    to: unescapeText(address.email),
+    subject: words.subject(what, orderLabel(order.orderNumber)),
+    text: [
+      `Hi ${unescapeText(address.name)},`,
+      '',
+      words.body(what, orderLabel(order.orderNumber)),
+      '',
+      ...trackingLines(order),
+      '',
+      ...itemLines(order.lines),
+      ...(step === 'delivered'
+        ? ['', `If anything arrived damaged or wrong, you can ask for a replacement within ${REPLACEMENT_DAYS} days.`]
+        : []),
+      ...footer(order.orderNumber),
+    ].join('\n'),
+  };
 }

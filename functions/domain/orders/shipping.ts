@@ -6,7 +6,12 @@ import { orderState, waitsToShip } from '#shared/to-ship';
 import { orders, type OrderRecord, type TrackingChange } from '../../db/entities/order';
 import { isConditionFailure } from '../../db/table';
 import { conflict, notFound } from '../../lib/errors';
+import { transactWriteOrFailures } from '../../db/transaction';
 import { mailShipped, mailTrackingChanged } from './mails';
+import { isTrackable, registerOrderTracker, startedTracking, trackingStartItems } from './tracking';
+
+/** The ship step's write found the order changed (shipped in another tab, cancelled, refunded): read again. */
+class ShippedMeanwhile extends Error {}
 
 /** What a parcel went with: carrier and tracking number, absent and empty alike. */
 type Shipment = { carrier?: Carrier; trackingNumber?: string };
@@ -39,10 +44,13 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
       throw conflict(AFTERSALE_MESSAGES.nothingToShip(orderLabel(orderNumber), orderState(order) === 'refunded'));
     const now = new Date().toISOString();
     const shipped: OrderRecord = { ...order, status: 'completed', completedAt: now, ...asked };
+    // A parcel with a tracking number and a known carrier is tracked (docs/decisions/0176): its tracking starts in
+    // the same write, with its lookup by tracking code and its place among the parcels out.
+    const tracking = isTrackable(shipped) ? startedTracking(shipped, now) : undefined;
     try {
       // The order moves in the byStatus index (its keys are rebuilt from the current record). At the version read,
       // so a refund of the last units meanwhile is seen (read again) rather than shipped over.
-      await orders.update(
+      const update = orders.transact.update(
         { orderNumber },
         {
           set: {
@@ -51,18 +59,26 @@ export async function shipOrder(orderNumber: string, shipment: ShipOrderBody): P
             carrier: shipped.carrier,
             trackingNumber: shipped.trackingNumber,
             shipMail: { status: 'pending', at: now },
+            ...(tracking ? { tracking } : {}),
           },
           add: { version: 1 },
         },
         { when: { equals: { status: 'pending', version: order.version } }, current: order },
       );
+      const failed = await transactWriteOrFailures([
+        update,
+        ...(tracking ? trackingStartItems(orderNumber, shipped, tracking) : []),
+      ]);
+      if (failed.length) throw new ShippedMeanwhile();
       shippedHere = true;
       const mail = await mailShipped(shipped);
       await orders.update({ orderNumber }, { set: { shipMail: mail } });
+      // The provider's tracker, when a shipping key is set: a failure is noted on the order, never the ship step's.
+      if (tracking) await registerOrderTracker(orderNumber);
     } catch (error) {
       // Shipped (or cancelled) in another tab at the same moment: answered below as it is now; changed otherwise (a
       // refund): read again.
-      if (!isConditionFailure(error)) throw error;
+      if (!isConditionFailure(error) && !(error instanceof ShippedMeanwhile)) throw error;
       if (attempt >= 8) throw conflict('The order is busy. Please try again.');
     }
   }

@@ -2,10 +2,24 @@ import { lineKey, replacementDeadline, trackingUrl } from '#shared/aftersale';
 import { goodsLines } from '#shared/gift-card-lines';
 import { shownImage } from '#shared/images';
 import { withDiscount } from '#shared/money';
-import type { OrderPage, OrderView, RefundView, ReplacementView } from '#shared/schemas/order-views';
+import type {
+  OrderPage,
+  OrderView,
+  ParcelTrackingView,
+  RefundView,
+  ReplacementView,
+} from '#shared/schemas/order-views';
 import type { RefundRecord } from '../../db/entities/refund';
 import type { OrderRecord } from '../../db/entities/order';
 import type { ReplacementRecord } from '../../db/entities/replacement';
+
+/** The parcel's tracking as the customer and the owner read it. */
+const trackingView = (tracking: NonNullable<OrderRecord['tracking']>): ParcelTrackingView => ({
+  status: tracking.status,
+  at: tracking.statusAt,
+  estimatedDelivery: tracking.status === 'delivered' ? null : (tracking.estDeliveryDate ?? null),
+  steps: tracking.steps.map(({ status, at }) => ({ status, at })),
+});
 
 /** What a customer sees of an order: lines, amounts, address, status, and where the parcel is. */
 export function publicOrder(order: OrderRecord): OrderView {
@@ -30,6 +44,7 @@ export function publicOrder(order: OrderRecord): OrderView {
     trackingNumber: order.trackingNumber ?? null,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     shippedAt: order.status === 'completed' ? (order.completedAt ?? null) : null,
+    tracking: order.status === 'completed' && order.tracking ? trackingView(order.tracking) : null,
     cancelledAt: order.cancelledAt ?? null,
     refund:
       order.status === 'cancelled' && order.refund

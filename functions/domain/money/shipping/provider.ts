@@ -207,3 +207,51 @@ export async function pricedAgain(
     ...(days.length === rates.length ? { days: Math.max(...days) } : {}),
   };
 }
+
+/** A tracker as the shop reads it (EasyPost's Tracker object: https://docs.easypost.com/docs/trackers). */
+export interface ProviderTracker {
+  id: string;
+  trackingCode: string;
+  carrier: string;
+  status: string;
+  estDeliveryDate: string | null;
+}
+
+/**
+ * Registers a tracker for a parcel (`Tracker.create` with its tracking code and carrier): the provider then sends its
+ * `tracker.updated` events to the shop's webhook. ProviderDown when it does not answer in time or refuses.
+ */
+export async function registerTracker(
+  client: EasyPost,
+  trackingCode: string,
+  carrier: string,
+): Promise<ProviderTracker> {
+  const tracker = await inTime(client.Tracker.create({ tracking_code: trackingCode, carrier }));
+  return {
+    id: tracker.id,
+    trackingCode: tracker.tracking_code,
+    carrier: tracker.carrier,
+    status: tracker.status,
+    estDeliveryDate: tracker.est_delivery_date ?? null,
+  };
+}
+
+/** The webhook's signature did not sign its body (or there was none). */
+export class BadSignature extends Error {}
+
+/**
+ * A webhook's event, once the client's own `Utils.validateWebhook` found its `X-Hmac-Signature` (HMAC-SHA256 of the
+ * body with the webhook secret) right; BadSignature otherwise.
+ */
+export function verifiedEvent(
+  client: EasyPost,
+  body: string,
+  headers: Record<string, string | undefined>,
+  secret: string,
+): Record<string, unknown> {
+  try {
+    return client.Utils.validateWebhook(Buffer.from(body, 'utf8'), headers, secret) as Record<string, unknown>;
+  } catch (error) {
+    throw new BadSignature((error as Error).message);
+  }
+}

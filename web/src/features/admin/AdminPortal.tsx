@@ -1,3 +1,4 @@
+import { TRACKING_WORDS } from '#shared/tracking';
 import { Badge, Button, Table, TableBody, TableCell, TableRow } from '@aws-amplify/ui-react';
 import { type FormEvent } from 'react';
 import { Link, useLoaderData, type ActionFunctionArgs } from 'react-router-dom';
@@ -154,6 +155,32 @@ export default function AdminPortal() {
             </p>
             <Link to="/admin/orders/pending">Orders to ship</Link>
           </li>
+          {data.lateParcels && (
+            <li className="card" aria-label={TRACKING_WORDS.lateHeading}>
+              <h2>{TRACKING_WORDS.lateHeading}</h2>
+              <p className="figure">{data.lateParcels.count}</p>
+              <p className="muted">{TRACKING_WORDS.lateHint}</p>
+              {data.lateParcels.orders.length > 0 && (
+                <ul className="tile-orders">
+                  {data.lateParcels.orders.map((order) => (
+                    <li key={order.orderNumber}>
+                      <Link to={`/admin/orders/${encodeURIComponent(order.orderNumber)}`}>
+                        {orderLabel(order.orderNumber)}
+                      </Link>{' '}
+                      <span className="muted">
+                        expected {new Date(order.expectedBy).toLocaleDateString('en-US', { timeZone: 'UTC' })}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {data.lateParcels.count > data.lateParcels.orders.length && (
+                <p className="muted">
+                  {TRACKING_WORDS.lateMore(data.lateParcels.count - data.lateParcels.orders.length)}
+                </p>
+              )}
+            </li>
+          )}
           <li className="card">
             <h2>Quotes</h2>
             <p className="figure">{data.quotes.waiting}</p>

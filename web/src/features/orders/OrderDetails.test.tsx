@@ -97,3 +97,48 @@ it("a quote's order says it is made to order, and since when it is in production
   ).toBeTruthy();
   expect(screen.queryByText(/We are packing it/)).toBeNull();
 });
+
+it('a tracked parcel shows its step with its time, and the estimate while it is on its way (issue 53 item 4)', async () => {
+  answer = order({
+    status: 'completed',
+    carrier: 'USPS',
+    trackingNumber: '9400100000000000000000',
+    shippedAt: '2026-12-01T15:00:00Z',
+    tracking: {
+      status: 'in_transit',
+      at: '2026-12-02T09:30:00Z',
+      estimatedDelivery: '2026-12-04T00:00:00Z',
+      steps: [{ status: 'in_transit', at: '2026-12-02T09:30:00Z' }],
+    },
+  });
+  await lookUp();
+  const parcel = screen.getByLabelText('Parcel tracking');
+  expect(parcel.textContent).toContain('In transit');
+  expect(parcel.textContent).toContain('Estimated delivery: Friday, December 4');
+});
+
+it('a delivered parcel says Delivered with each step, and no estimate', async () => {
+  answer = order({
+    status: 'completed',
+    carrier: 'USPS',
+    trackingNumber: '9400100000000000000000',
+    shippedAt: '2026-12-01T15:00:00Z',
+    tracking: {
+      status: 'delivered',
+      at: '2026-12-03T18:05:00Z',
+      estimatedDelivery: null,
+      steps: [
+        { status: 'in_transit', at: '2026-12-02T09:30:00Z' },
+        { status: 'out_for_delivery', at: '2026-12-03T08:10:00Z' },
+        { status: 'delivered', at: '2026-12-03T18:05:00Z' },
+      ],
+    },
+  });
+  await lookUp();
+  const parcel = screen.getByLabelText('Parcel tracking');
+  expect(parcel.textContent).toContain('Delivered');
+  expect(parcel.textContent).not.toContain('Estimated delivery');
+  expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^Out for delivery · December 3, 2026/)]),
+  );
+});

@@ -8,7 +8,8 @@ import { AFTERSALE_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
 import { REFUND_REASON_LABEL } from '#shared/refunds';
 import { hasShipTo } from '#shared/order-address';
-import type { OrderPage, RefundView, ReplacementView } from '#shared/schemas/order-views';
+import type { OrderPage, ParcelTrackingView, RefundView, ReplacementView } from '#shared/schemas/order-views';
+import { TRACKING_WORDS } from '#shared/tracking';
 import { unescapeText } from '#shared/sanitize';
 import { orderLabel } from '#shared/order-number';
 import { Amounts } from '../../components/Amounts';
@@ -66,6 +67,53 @@ function refundedWhere(refund: RefundView): string {
   return 'refunded to your card';
 }
 
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/**
+ * Where the parcel is, as the carrier's tracking said (issue 53 item 4): the step and its time, the estimated delivery
+ * when the carrier gave one, and the steps so far.
+ */
+function ParcelTracking({ tracking }: { tracking: ParcelTrackingView }) {
+  return (
+    <div className="parcel-tracking" aria-label="Parcel tracking">
+      <p>
+        <span className={`status tracking-${tracking.status}`}>{TRACKING_WORDS.status[tracking.status]}</span>{' '}
+        {tracking.status !== 'registered' && <time dateTime={tracking.at}>{dateTime(tracking.at)}</time>}
+      </p>
+      {tracking.estimatedDelivery && (
+        <p>
+          {TRACKING_WORDS.estimated}:{' '}
+          <strong>
+            {/* A calendar day: read in UTC, so no time zone moves it a day. */}
+            {new Date(tracking.estimatedDelivery).toLocaleDateString('en-US', {
+              weekday: 'long',
+              month: 'long',
+              day: 'numeric',
+              timeZone: 'UTC',
+            })}
+          </strong>
+        </p>
+      )}
+      {tracking.steps.length > 1 && (
+        <ol className="tracking-steps">
+          {tracking.steps.map((step) => (
+            <li key={`${step.status}-${step.at}`}>
+              {TRACKING_WORDS.status[step.status]} · <time dateTime={step.at}>{dateTime(step.at)}</time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
 const date = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -119,6 +167,7 @@ export function OrderDetails({ page }: { page: OrderPage }) {
             )}
           </p>
         )}
+        {order.status === 'completed' && order.tracking && <ParcelTracking tracking={order.tracking} />}
         {order.replacementOf && (
           <p className="muted">A free replacement for order {orderLabel(order.replacementOf)}.</p>
         )}
