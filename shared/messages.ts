@@ -560,8 +560,7 @@ export const DROP_MESSAGES = {
   joining: 'Joining the line…',
   /** An honest place: numbers ahead not yet let in (buyers who left among them), and the wait at the line's rate. */
   position: (position: number) => `You're number ${position} in line.`,
-  wait: (seconds: number) =>
-    seconds < 60 ? 'Less than a minute.' : `About ${Math.ceil(seconds / 60)} minute${seconds < 120 ? '' : 's'}.`,
+  wait: (seconds: number) => (seconds < 60 ? 'Less than a minute.' : `About ${Math.ceil(seconds / 60)} minutes.`),
   keepOpen: 'Keep this page open: your place is kept while it is, and it moves on by itself.',
   letIn: "It's your turn. Choose your size and add it to your cart, then pay.",
   lineHeading: 'The line',
