@@ -566,6 +566,8 @@ export const DROP_MESSAGES = {
   lineHeading: 'The line',
   joinAgain: 'Join the line again',
   cannotAsk: 'We could not reach the shop to ask about your place. Trying again…',
+  /** 429 from the line's rate-limit group (one address asking for many): asked again after its Retry-After. */
+  busy: 'The line is busy. Asking again in a moment…',
 } as const;
 
 /** The time left before an instant, as a countdown reads it: "2 days, 03:04:09", "03:04:09" or "04:09". */

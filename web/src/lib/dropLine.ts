@@ -83,7 +83,10 @@ async function ask(current: Follow): Promise<void> {
     if (error instanceof ApiError && error.retryAfterSeconds) again = Math.max(again, error.retryAfterSeconds);
     // Not reached, or asked too often: the place is the token's, so it is kept; what was known stays shown beside it.
     if (current.state.kind === 'joining' || current.state.kind === 'retrying')
-      publish({ kind: 'retrying', message: DROP_MESSAGES.cannotAsk });
+      publish({
+        kind: 'retrying',
+        message: error instanceof ApiError && error.status === 429 ? DROP_MESSAGES.busy : DROP_MESSAGES.cannotAsk,
+      });
   }
   if (!current.stopped) current.timer = setTimeout(() => void ask(current), again * 1000);
 }
