@@ -37,7 +37,7 @@ function serve(product: unknown, line: Array<() => Promise<Response>> = []) {
   const asked: { url: string; body: unknown }[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = urlOf(input);
-    asked.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    asked.push({ url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
     if (url.endsWith('/config.json')) return json(200, config);
     if (url.startsWith('/api/products?')) return json(200, { products: [] });
     if (url === '/api/products/d1') return json(200, product);
