@@ -547,3 +547,39 @@ export const STOCK_ALERT_MESSAGES = {
     sizes === 0 ? 'Nobody is waiting for a size' : `waiting for ${sizes} ${sizes === 1 ? 'size' : 'sizes'}`,
   tileLink: 'What to restock',
 } as const;
+
+/**
+ * A drop's product page for shoppers (issue 57, docs/decisions/0181): the countdown before the start (drawn by the page
+ * function into the first HTML, then run by the page from it alone) and the line after it.
+ */
+export const DROP_MESSAGES = {
+  /** `when` is shared/drops.ts dropStartText: "Friday, December 4 at 12:00 PM ET". */
+  onSaleAt: (when: string) => `On sale ${when}.`,
+  /** The time left, `left` from countdownText: "2 days, 03:04:09" or "04:09". */
+  startsIn: (left: string) => `Starts in ${left}`,
+  countdownLabel: 'Time until the drop starts',
+  startsNow: 'The drop is starting…',
+  joining: 'Joining the line…',
+  /** An honest place: numbers ahead not yet let in (buyers who left among them), and the wait at the line's rate. */
+  position: (position: number) => `You're number ${position} in line.`,
+  wait: (seconds: number) => (seconds < 60 ? 'Less than a minute.' : `About ${Math.ceil(seconds / 60)} minutes.`),
+  keepOpen: 'Keep this page open: your place is kept while it is, and it moves on by itself.',
+  letIn: "It's your turn. Choose your size and add it to your cart, then pay.",
+  lineHeading: 'The line',
+  joinAgain: 'Join the line again',
+  cannotAsk: 'We could not reach the shop to ask about your place. Trying again…',
+  /** 429 from the line's rate-limit group (one address asking for many): asked again after its Retry-After. */
+  busy: 'The line is busy. Asking again in a moment…',
+} as const;
+
+/** The time left before an instant, as a countdown reads it: "2 days, 03:04:09", "03:04:09" or "04:09". */
+export function countdownText(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  const clock = days || hours ? `${two(hours)}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+  return days ? `${days} day${days === 1 ? '' : 's'}, ${clock}` : clock;
+}

@@ -45,6 +45,11 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productDetailSchema = z.extend(productSchema, {
   sizes: z.array(sizeAvailabilitySchema),
+  /**
+   * A drop that is on (issue 57, docs/decisions/0181): when its sizes go on sale (ISO, UTC) and whether buyers join
+   * its line first. Before the start the page counts down from this alone, with no call to the API.
+   */
+  drop: z.optional(z.object({ startsAt: z.string(), line: z.boolean() })),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createAppRouter, firstPage } from './app/App';
 import { appContainer } from './app/shell';
 import { visitSource } from './lib/funnel';
+import { keepLinePlace } from './lib/dropLine';
 import { nextTask } from './lib/tasks';
 import './styles.css';
 
@@ -15,6 +16,8 @@ import './styles.css';
 async function start() {
   // Where the visit came from, before the router changes the address (the shoppers' path: decision 0167).
   visitSource();
+  // A place held in a drop's line (a reload in the checkout): asked for again, or it would be lost (decision 0181).
+  keepLinePlace();
   await nextTask();
   const router = await createAppRouter();
   await firstPage(router);

@@ -1,3 +1,4 @@
+import { drops } from '../../db/entities/drop';
 import { shownImage } from '#shared/images';
 import { type Product, type ProductDetail, type ProductList, type ProductListQuery } from '#shared/schemas/product';
 import { PRODUCT_PAGE_SIZE } from '#shared/product-lists';
@@ -73,5 +74,10 @@ export async function listProducts(query: Partial<ProductListQuery> = {}): Promi
 export async function getProduct(id: string): Promise<ProductDetail> {
   const record = await products.get({ id });
   if (!record || record.status !== 'listed') throw notFound(MESSAGES.productNotFound);
-  return { ...toProduct(record), sizes: await availability(record) };
+  const [sizes, drop] = await Promise.all([availability(record), drops.get({ productId: id })]);
+  return {
+    ...toProduct(record),
+    sizes,
+    ...(drop?.state === 'on' ? { drop: { startsAt: drop.startsAt, line: Boolean(drop.line) } } : {}),
+  };
 }

@@ -1,9 +1,11 @@
 import { CATEGORIES, HOT_TAG } from '#shared/categories';
 import { PHOTO_SIZES, shareImage, srcSet, variantUrl, widthFor } from '#shared/images';
-import { MESSAGES } from '#shared/messages';
-import { formatCents } from '#shared/money';
+import { countdownText, DROP_MESSAGES, MESSAGES, reviewsLine } from '#shared/messages';
+import { dropStartText } from '#shared/drops';
+import { formatCents, formatPrice } from '#shared/money';
 import {
   CATALOG_CACHE_CONTROL,
+  CATALOG_CDN_SECONDS,
   categoryDescription,
   DISALLOWED_PATHS,
   SHARE_IMAGE,
@@ -19,6 +21,7 @@ import { productListUrl, productSortOf, searchUrl } from '#shared/product-lists'
 import { productIdSchema } from '#shared/schemas/refs';
 import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
+import { drops, type DropRecord } from '../../db/entities/drop';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
 import { searchProducts } from '../catalog/search';
 import { escapeHtml } from '#shared/sanitize';
@@ -99,8 +102,11 @@ function imageOf(product: Product | undefined, origin: string): NonNullable<Page
 }
 
 /** schema.org Product: name, images (1200 px JPEGs), description, the offer, and the rating once rated. */
-export function productJsonLd(product: ProductDetail, url: string, origin: string) {
+export function productJsonLd(product: ProductDetail, url: string, origin: string, now = new Date()) {
   const inStock = product.sizes.some((size) => size.available > 0);
+  // Before a drop's start its offer is a pre-order from then (what the feeds say too: decision 0172), as Google reads
+  // `availabilityStarts` for the feeds' `availability_date`.
+  const upcoming = dropUpcoming(product, now);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -117,7 +123,12 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
       url,
       price: formatCents(product.price),
       priceCurrency: 'USD',
-      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: upcoming
+        ? 'https://schema.org/PreOrder'
+        : inStock
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/OutOfStock',
+      ...(upcoming ? { availabilityStarts: product.drop!.startsAt } : {}),
     },
     ...(product.ratingCount > 0
       ? {
@@ -133,14 +144,71 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
   };
 }
 
+/** Whether the product is in a drop that has not started at `now`. */
+const dropUpcoming = (product: Pick<ProductDetail, 'drop'>, now: Date) =>
+  !!product.drop && Date.parse(product.drop.startsAt) > now.getTime();
+
+/**
+ * The page's Cache-Control before a drop's start (docs/decisions/0181): kept at the edge as any product page, but
+ * never past the start (the page changes then); in the last second before it, not kept at all.
+ */
+export function dropPageCache(startsAt: string, now: Date): string {
+  const seconds = Math.floor((Date.parse(startsAt) - now.getTime()) / 1000);
+  if (seconds < 1) return 'public, max-age=0, s-maxage=0, must-revalidate';
+  return `public, max-age=0, s-maxage=${Math.min(CATALOG_CDN_SECONDS, seconds)}`;
+}
+
+/**
+ * A drop's countdown as the first HTML holds it (docs/decisions/0181): the start in the shop's time zone and the time
+ * left when the page was drawn, with the start itself in `datetime`; the page's script counts down from that alone
+ * (web/src/features/drops/DropCountdown.tsx draws the same, with the same classes), no call to the API.
+ */
+export function dropCountdownHtml(startsAt: string, now: Date): string {
+  return [
+    `<div class="drop-countdown" data-starts-at="${escapeHtml(startsAt)}">`,
+    `<p class="drop-when">${escapeHtml(DROP_MESSAGES.onSaleAt(dropStartText(startsAt)))}</p>`,
+    `<p class="drop-left" role="timer" aria-label="${escapeHtml(DROP_MESSAGES.countdownLabel)}">`,
+    `<time datetime="${escapeHtml(startsAt)}">${escapeHtml(
+      DROP_MESSAGES.startsIn(countdownText(Date.parse(startsAt) - now.getTime())),
+    )}</time></p></div>`,
+  ].join('');
+}
+
 /**
  * What a product page shows before its scripts run (docs/decisions/0058): the main photo in the gallery, as the
  * SPA's ProductView lays it out (the same classes, web/src/features/catalog), and the details' placeholder. The
  * photo is the page's largest element: it paints with the HTML, not after the app has started.
  */
-function productFirstPaint(product: ProductDetail, name: string): string | undefined {
+function productFirstPaint(product: ProductDetail, name: string, now: Date): string | undefined {
   const photo = product.photos[0];
-  if (!photo) return undefined;
+  // Before a drop's start: the details as the app draws them (DropPanel in place of the form), so nothing moves.
+  const countdown = dropUpcoming(product, now)
+    ? [
+        `<h1>${escapeHtml(name)}</h1>`,
+        `<p class="price big">${escapeHtml(formatPrice(product.price))}</p>`,
+        `<p class="muted">${escapeHtml(reviewsLine(product))}</p>`,
+        `<p class="description">${escapeHtml(unescapeText(product.description))}</p>`,
+        dropCountdownHtml(product.drop!.startsAt, now),
+      ].join('')
+    : '';
+  if (!photo) {
+    return countdown
+      ? `<article class="product-detail" aria-busy="true"><div class="details">${countdown}</div></article>`
+      : undefined;
+  }
+  if (countdown) {
+    return [
+      '<article class="product-detail" aria-busy="true"><div class="gallery">',
+      photoHtml(photo, {
+        fallback: product.image,
+        sizes: PHOTO_SIZES.main,
+        alt: name,
+        className: 'main-image',
+        priority: true,
+      }),
+      `</div><div class="details">${countdown}</div></article>`,
+    ].join('');
+  }
   return [
     '<article class="product-detail" aria-busy="true"><div class="gallery">',
     photoHtml(photo, {
@@ -154,7 +222,7 @@ function productFirstPaint(product: ProductDetail, name: string): string | undef
   ].join('');
 }
 
-async function productHead(id: string, canonical: string, origin: string): Promise<PageHead> {
+async function productHead(id: string, canonical: string, origin: string, now: Date): Promise<PageHead> {
   const parsed = productIdSchema.safeParse(id);
   let product: ProductDetail | null = null;
   if (parsed.success) {
@@ -174,9 +242,10 @@ async function productHead(id: string, canonical: string, origin: string): Promi
     canonical,
     type: 'product',
     image: imageOf(product, origin),
-    structuredData: [productJsonLd(product, canonical, origin)],
+    structuredData: [productJsonLd(product, canonical, origin, now)],
     preload: preloadOf(product, PHOTO_SIZES.main),
-    main: productFirstPaint(product, name),
+    main: productFirstPaint(product, name, now),
+    ...(dropUpcoming(product, now) ? { cacheControl: dropPageCache(product.drop!.startsAt, now) } : {}),
     data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: hot },
   };
 }
@@ -275,9 +344,25 @@ export function robotsTxt(origin: string): string {
   ].join('\n');
 }
 
+/**
+ * When a product's page last changed: the record's change, and for a product in a drop the drop's set-up (its page
+ * began counting down) and, once passed, its start (the page went on sale then: docs/decisions/0181).
+ */
+function changedAt(record: { updatedAt: string }, drop: DropRecord | undefined, now: Date): string {
+  const dates = [record.updatedAt];
+  if (drop?.state === 'on') {
+    dates.push(drop.updatedAt);
+    if (Date.parse(drop.startsAt) <= now.getTime()) dates.push(drop.startsAt);
+  }
+  return dates.sort().pop()!;
+}
+
 /** sitemap.xml: the static pages, the categories and every listed product (with its photos); never a drafted one. */
-export async function sitemapXml(origin: string): Promise<string> {
+export async function sitemapXml(origin: string, now = new Date()): Promise<string> {
   const records = await listProductRecords('listed');
+  const dropsOn = new Map(
+    (await drops.getMany(records.map((record) => ({ productId: record.id })))).map((drop) => [drop.productId, drop]),
+  );
   const entry = (path: string, lastmod?: string, images: string[] = []) =>
     `  <url><loc>${escapeHtml(absolute(origin, path))}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}${images
       .map((image) => `<image:image><image:loc>${escapeHtml(absolute(origin, image))}</image:loc></image:image>`)
@@ -294,7 +379,11 @@ export async function sitemapXml(origin: string): Promise<string> {
       const pictures = product.photos.map((photo, i) =>
         photo ? variantUrl(photo, widthFor(photo, 1200), 'jpg') : [product.image, ...product.extraImages][i],
       );
-      return entry(`/product/${encodeURIComponent(record.id)}`, record.updatedAt, pictures);
+      return entry(
+        `/product/${encodeURIComponent(record.id)}`,
+        changedAt(record, dropsOn.get(record.id), now),
+        pictures,
+      );
     }),
   ];
   return [
@@ -315,6 +404,7 @@ export async function renderPage(
   pathname: string,
   origin: string,
   query: Record<string, string | undefined> = {},
+  now = new Date(),
 ): Promise<PageAnswer> {
   if (pathname === '/robots.txt')
     return {
@@ -326,7 +416,7 @@ export async function renderPage(
   if (pathname === '/sitemap.xml')
     return {
       status: 200,
-      body: await sitemapXml(origin),
+      body: await sitemapXml(origin, now),
       contentType: 'application/xml; charset=utf-8',
       cacheControl: 'public, max-age=0, s-maxage=300',
     };
@@ -367,7 +457,7 @@ export async function renderPage(
     : kind === SEARCH_PAGE
       ? await searchHead(query, origin)
       : kind === 'product'
-        ? await productHead(segments[1], canonical, origin)
+        ? await productHead(segments[1], canonical, origin, now)
         : kind === 'category'
           ? await categoryHead(segments[1], canonical, origin, query)
           : notFoundHead();
@@ -380,5 +470,10 @@ export async function renderPage(
     head.assets = pageAssets(manifest, module);
     if (head.main) head.bootScript = bootScript(manifest);
   }
-  return { status: head.status, body: withHead(shell, head, SHOP_NAME), contentType: HTML, cacheControl: PAGE_CACHE };
+  return {
+    status: head.status,
+    body: withHead(shell, head, SHOP_NAME),
+    contentType: HTML,
+    cacheControl: head.cacheControl ?? PAGE_CACHE,
+  };
 }

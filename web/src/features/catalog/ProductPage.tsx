@@ -14,6 +14,7 @@ import { Photo } from '../../components/Photo';
 import { reveal } from '../../lib/reveal';
 import { fitsInLine, useCart } from '../cart';
 import { RestockForm, restockAction } from './RestockForm';
+import { DropPanel } from './DropPanel';
 import './catalog.css';
 
 /** The page's writes: "Email me when it's back" (RestockForm). */
@@ -104,6 +105,66 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
     setAdded(fits < wanted ? CART_MESSAGES.addedUpToLimit(fits, name, MAX_QUANTITY) : `${name} is in your cart.`);
   }
 
+  /** Size, quantity and Add to Cart, and what was added: a drop shows them once the buyer may buy (DropPanel). */
+  const buying = (
+    <>
+      <form className="stack" onSubmit={addToCart} noValidate>
+        <label>
+          Size
+          <select
+            ref={sizeField}
+            value={size}
+            onChange={(e) => {
+              setSize(e.target.value);
+              setNoSize(false);
+            }}
+            name="size"
+            aria-invalid={noSize ? true : undefined}
+            aria-describedby={noSize ? 'size-error' : undefined}
+          >
+            {!single && <option value="">Choose a size</option>}
+            {options.map(({ size: option, available }) => (
+              <option key={option} value={option} disabled={available <= 0}>
+                {option === CANDLE_SIZE ? (isCandle ? 'Candle' : 'One size') : option}
+                {available <= 0 ? ' (sold out)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        {noSize && (
+          <span id="size-error" className="error field-error" ref={sizeMessage}>
+            {CART_MESSAGES.chooseSize}
+          </span>
+        )}
+        <label>
+          Quantity
+          <input
+            type="number"
+            name="quantity"
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            step={1}
+            value={quantity}
+            onChange={(e) => setQuantity(e.target.value)}
+            aria-invalid={tooMany ? true : undefined}
+            aria-describedby={tooMany ? 'quantity-error' : undefined}
+          />
+        </label>
+        <FormError id="quantity-error" message={tooMany} />
+        <button type="submit" disabled={soldOut}>
+          {soldOut ? 'Sold out' : 'Add to Cart'}
+        </button>
+      </form>
+      <p role="status" aria-live="polite" className="success">
+        {added && (
+          <>
+            {added} <Link to="/cart">View cart</Link>
+          </>
+        )}
+      </p>
+    </>
+  );
+
   return (
     <>
       <article className="product-detail">
@@ -138,60 +199,13 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
           <p className="price big">{formatPrice(product.price)}</p>
           <p className="muted">{reviewsLine(product)}</p>
           <p className="description">{unescapeText(product.description)}</p>
-          <form className="stack" onSubmit={addToCart} noValidate>
-            <label>
-              Size
-              <select
-                ref={sizeField}
-                value={size}
-                onChange={(e) => {
-                  setSize(e.target.value);
-                  setNoSize(false);
-                }}
-                name="size"
-                aria-invalid={noSize ? true : undefined}
-                aria-describedby={noSize ? 'size-error' : undefined}
-              >
-                {!single && <option value="">Choose a size</option>}
-                {options.map(({ size: option, available }) => (
-                  <option key={option} value={option} disabled={available <= 0}>
-                    {option === CANDLE_SIZE ? (isCandle ? 'Candle' : 'One size') : option}
-                    {available <= 0 ? ' (sold out)' : ''}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {noSize && (
-              <span id="size-error" className="error field-error" ref={sizeMessage}>
-                {CART_MESSAGES.chooseSize}
-              </span>
-            )}
-            <label>
-              Quantity
-              <input
-                type="number"
-                name="quantity"
-                min={MIN_QUANTITY}
-                max={MAX_QUANTITY}
-                step={1}
-                value={quantity}
-                onChange={(e) => setQuantity(e.target.value)}
-                aria-invalid={tooMany ? true : undefined}
-                aria-describedby={tooMany ? 'quantity-error' : undefined}
-              />
-            </label>
-            <FormError id="quantity-error" message={tooMany} />
-            <button type="submit" disabled={soldOut}>
-              {soldOut ? 'Sold out' : 'Add to Cart'}
-            </button>
-          </form>
-          <p role="status" aria-live="polite" className="success">
-            {added && (
-              <>
-                {added} <Link to="/cart">View cart</Link>
-              </>
-            )}
-          </p>
+          {product.drop ? (
+            <DropPanel productId={product.id} drop={product.drop}>
+              {buying}
+            </DropPanel>
+          ) : (
+            buying
+          )}
           <RestockForm
             productId={product.id}
             soldOut={options.filter((option) => option.available <= 0).map((option) => option.size)}

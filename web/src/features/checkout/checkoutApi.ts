@@ -7,6 +7,7 @@ import type { WalletShipTo } from '#shared/wallet';
 import { api } from '../../lib/api';
 import { marketingConsentTicked } from './CheckoutMarketingConsent';
 import { noteStep } from '../../lib/funnel';
+import { keptLineToken } from '../../lib/dropLine';
 
 /**
  * The answers' schemas, each module loaded (and its schemas built) when its call is first made, not with the cart:
@@ -69,6 +70,8 @@ export const createIntent = async (input: {
         ...(input.shippingRateId ? { shippingRateId: input.shippingRateId } : {}),
         ...(input.wallet ? { wallet: input.wallet } : {}),
         ...(marketingConsentTicked() ? { marketingConsent: true } : {}),
+        // A drop's line let this tab in (lib/dropLine.ts): the card step takes its place (docs/decisions/0171).
+        ...(keptLineToken() ? { lineToken: keptLineToken() } : {}),
       },
     },
   ).then((priced) => (noteStep('card'), priced));

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '#shared/messages';
 import { ApiError } from '../../lib/api';
+import { leaveLine } from '../../lib/dropLine';
 import { useCart } from '../cart';
 import { confirmTestPayment, isPromoRefusal } from './checkoutApi';
 import { recordOrder } from './orderApi';
@@ -115,6 +116,8 @@ export function usePayment({
     forget('paid');
     promo.remove();
     dispatch({ type: 'CLEAR_CART' });
+    // A drop's place in line is used: no more asking (lib/dropLine.ts).
+    leaveLine();
     setPaid(recorded.order.orderNumber);
     window.setTimeout(() => !signal.aborted && showConfirmation(), THANKS_MS);
   }
