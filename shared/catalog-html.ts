@@ -93,7 +93,14 @@ export function productCardHtml(product: Product, options: { priority?: boolean;
           ? [
               text(formatPrice(product.sale.price)),
               ' ',
-              element('s', {}, [element('span', { class: 'visually-hidden' }, text(SALE_WORDS.was)), text(formatPrice(product.sale.was))].join('')),
+              element(
+                's',
+                {},
+                [
+                  element('span', { class: 'visually-hidden' }, text(SALE_WORDS.was)),
+                  text(formatPrice(product.sale.was)),
+                ].join(''),
+              ),
             ].join('')
           : text(formatPrice(product.price)),
       ),

@@ -104,7 +104,8 @@ export function amountsBeforeTax(
   return {
     subtotal: subtotalCents(lines),
     discount,
-    ...(plan.discounts.length && sales ? { discounts: plan.discounts } : {}),
+    // The breakdown by name when a sale is in it (issue 54); a code alone keeps its one discount figure, as before.
+    ...(plan.sales.length ? { discounts: plan.discounts } : {}),
     shipping,
     discountOn: plan.shippingOff > 0 && plan.goodsOff === 0 ? 'shipping' : 'goods',
     plan,

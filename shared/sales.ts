@@ -117,13 +117,13 @@ export interface SaleLine {
 export function productSaleOff(sale: SaleTerms, lines: readonly SaleLine[]): number[] {
   const on = lines.map((line) => !line.gift && saleCovers(sale, line));
   if (sale.kind === 'off_items')
-    return lines.map((line, index) =>
-      on[index] ? (line.price - unitSalePrice(sale, line.price)) * line.quantity : 0,
-    );
+    return lines.map((line, index) => (on[index] ? (line.price - unitSalePrice(sale, line.price)) * line.quantity : 0));
   // buy_get: the units of its products in the cart, the dearest first; in each group of buy + get, the last `get`
   // (the cheapest of the group) are `percentOff` off.
   const units = lines
-    .flatMap((line, index) => (on[index] ? Array.from({ length: line.quantity }, () => ({ index, price: line.price })) : []))
+    .flatMap((line, index) =>
+      on[index] ? Array.from({ length: line.quantity }, () => ({ index, price: line.price })) : [],
+    )
     .sort((a, b) => b.price - a.price || a.index - b.index);
   const group = (sale.buy ?? 1) + (sale.get ?? 1);
   const off = lines.map(() => 0);
@@ -221,7 +221,10 @@ export function planDiscounts(input: {
     promoOn = 'shipping';
   } else if (promo) {
     const codeOff = (base: number) =>
-      Math.max(0, promo.kind === 'percent' ? Math.min(base, Math.round((base * promo.value) / 100)) : Math.min(base, promo.value));
+      Math.max(
+        0,
+        promo.kind === 'percent' ? Math.min(base, Math.round((base * promo.value) / 100)) : Math.min(base, promo.value),
+      );
     if (orderSale && !promo.combinesWithSales) {
       const alone = codeOff(afterItems);
       if (alone <= orderSale.amount) promoRefused = { sale: orderSale.name };
@@ -345,7 +348,11 @@ export interface ShownSale {
   was: number;
   endsAt: string;
 }
-export function shownSale(product: SaleProduct & { price: number }, sales: readonly SaleRules[], now: Date): ShownSale | null {
+export function shownSale(
+  product: SaleProduct & { price: number },
+  sales: readonly SaleRules[],
+  now: Date,
+): ShownSale | null {
   let best: ShownSale | null = null;
   for (const sale of sales) {
     if (sale.kind !== 'off_items' || !saleIsOn(sale, now) || !saleCovers(sale, product)) continue;
@@ -402,6 +409,11 @@ export function saleLastDay(endsAt: string): string {
 /** A sale's end, short, under a sale price: "Sale ends Mon, Dec 7". */
 export function saleEndsShort(endsAt: string): string {
   const last = new Date(Date.parse(endsAt) - 1);
-  const day = last.toLocaleDateString('en-US', { timeZone: SHOP_TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric' });
+  const day = last.toLocaleDateString('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  });
   return `Sale ends ${day}`;
 }

@@ -13,6 +13,6 @@ export interface SaleRecord extends SaleRules, Timestamps {
 export const sales = model<SaleRecord, 'saleId', 'version' | 'uses' | 'active'>({
   entity: 'sale',
   pk: ['saleId'],
-  indexes: { all: { index: 'gsi1', pk: [], sk: ['startsAt', 'saleId'] } },
+  indexes: { all: { index: 'gsi1', pk: [], sk: ['saleId'] } },
   defaults: () => ({ version: 1, uses: 0, active: true }),
 });

@@ -26,7 +26,13 @@ export async function salesAt(_products: readonly ProductRecord[], at: Date): Pr
   const live = (await allSales()).filter((sale) => saleIsOn(sale, at));
   return (product) => {
     const shown = shownSale(product, live, at);
-    return shown ? { price: shown.price, startsAt: live.find((sale) => sale.saleId === shown.saleId)!.startsAt, endsAt: shown.endsAt } : null;
+    return shown
+      ? {
+          price: shown.price,
+          startsAt: live.find((sale) => sale.saleId === shown.saleId)!.startsAt,
+          endsAt: shown.endsAt,
+        }
+      : null;
   };
 }
 

@@ -400,5 +400,10 @@ export async function renderPage(
     head.assets = pageAssets(manifest, module);
     if (head.main) head.bootScript = bootScript(manifest);
   }
-  return { status: head.status, body: withHead(shell, head, SHOP_NAME), contentType: HTML, cacheControl: sales.cacheControl };
+  return {
+    status: head.status,
+    body: withHead(shell, head, SHOP_NAME),
+    contentType: HTML,
+    cacheControl: sales.cacheControl,
+  };
 }

@@ -33,6 +33,6 @@ export async function checkPromoCode(input: {
     code: promo.code,
     discount: plan.promo,
     description: promo.description,
-    ...(plan.discounts.length ? { discounts: plan.discounts } : {}),
+    ...(plan.sales.length ? { discounts: plan.discounts } : {}),
   };
 }

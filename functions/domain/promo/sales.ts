@@ -83,7 +83,12 @@ export async function getSale(saleId: string): Promise<SaleRecord | null> {
 
 /** Makes a sale: its id is a slug of its name and a short random tail. */
 export async function createSale(input: SaleInput): Promise<SaleView> {
-  const slug = input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'sale';
+  const slug =
+    input.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'sale';
   const record = await sales.create({
     saleId: `${slug}-${randomUUID().slice(0, 8)}`,
     name: input.name,
@@ -145,4 +150,3 @@ export async function deleteSale(saleId: string): Promise<{ deleted: string }> {
   }
   return { deleted: saleId };
 }
-

@@ -119,7 +119,9 @@ async function priceEverywhere(cart: unknown[], promoCode?: string) {
     const checked = await check(promoCode, cart);
     expect(checked.status).toBe(200);
     expect(checked.body.discounts).toEqual(amounts.discounts);
-    expect(checked.body.discount).toBe(amounts.discounts!.find((part) => part.name === promoPartName(promoCode))!.amount);
+    expect(checked.body.discount).toBe(
+      amounts.discounts!.find((part) => part.name === promoPartName(promoCode))!.amount,
+    );
   }
   return amounts;
 }
@@ -204,7 +206,11 @@ describe('the owner: GET, POST /api/admin/sales; PUT, DELETE /api/admin/sales/{s
       version: wraps.body.version,
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ amountOff: 300, endsLocal: '2026-12-09T00:00', description: '$3.00 off each' });
+    expect(changed.body).toMatchObject({
+      amountOff: 300,
+      endsLocal: '2026-12-09T00:00',
+      description: '$3.00 off each',
+    });
     expect(changed.body.percentOff).toBeUndefined();
     const stale = await put(wraps.body.saleId, { ...changed.body, version: wraps.body.version });
     expect(stale.status).toBe(409);
@@ -432,9 +438,7 @@ describe('a sale’s start and end, by the clock passed', () => {
     expect(withSale(product, await catalogSales(at(startsAt.getTime() - 1))).sale).toBeUndefined();
     expect(withSale(product, await catalogSales(startsAt)).sale).toMatchObject({ price: 1620, was: 1800 });
     // Ten seconds before the start, CloudFront may keep an answer ten seconds only.
-    expect((await catalogSales(at(startsAt.getTime() - 10_000))).cacheControl).toBe(
-      'public, max-age=0, s-maxage=10',
-    );
+    expect((await catalogSales(at(startsAt.getTime() - 10_000))).cacheControl).toBe('public, max-age=0, s-maxage=10');
     expect((await catalogSales(at(startsAt.getTime() - hour))).cacheControl).toBe('public, max-age=0, s-maxage=30');
   });
 });

@@ -95,7 +95,9 @@ export async function priceWithTax<Line extends CodedLine>(
   // A free-shipping code beside a sale (shared/sales.ts): the tax reads the goods' discount, and the shipping as free.
   const mixed = plan.shippingOff > 0 && plan.goodsOff > 0;
   const asked = shared.map((share) =>
-    mixed ? { discount: share.discount - share.shippingOff, shipping: share.shipping - share.shippingOff } : { discount: share.discount, shipping: share.shipping },
+    mixed
+      ? { discount: share.discount - share.shippingOff, shipping: share.shipping - share.shippingOff }
+      : { discount: share.discount, shipping: share.shipping },
   );
   const goods = lines.flatMap((line, index) => (isGiftCardLine(line) ? [] : [{ line, index }]));
   // Nothing to tax (gift cards only): no address is needed, and none was asked for (issue 50 item 9).

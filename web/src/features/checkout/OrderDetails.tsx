@@ -45,8 +45,7 @@ export function OrderDetails({
 }) {
   const intent = priced?.intent ?? null;
   const empty = cart.length === 0 && !intent;
-  const amounts =
-    intent?.amounts ?? estimateAmounts(cart, address.state, (sales?.total ?? 0) + (promo.discount ?? 0));
+  const amounts = intent?.amounts ?? estimateAmounts(cart, address.state, (sales?.total ?? 0) + (promo.discount ?? 0));
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
   // The breakdown by name (issue 54): the card step's, or the cart's sales and its code; one row when no sale is in it.
   const parts: DiscountPart[] = intent
