@@ -72,7 +72,7 @@ export const promoViewSchema = z.object({
   maxRedemptions: z.optional(z.number()),
   maxPerCustomer: z.optional(z.number()),
   active: z.boolean(),
-  combinesWithSales: z.boolean(),
+  combinesWithSales: z._default(z.boolean(), false),
   redemptions: z.number(),
   description: z.string(),
   version: z.number(),
