@@ -70,7 +70,7 @@ export function CartLineRow({
         <span className="cart-line-total" data-testid="line-total">
           {sale ? (
             <>
-              {formatPrice(line.price * line.quantity - sale.off)}{' '}
+              {formatPrice(Math.max(0, line.price * line.quantity - sale.off))}{' '}
               <s>
                 <span className="visually-hidden">{SALE_WORDS.was}</span>
                 {formatPrice(line.price * line.quantity)}
