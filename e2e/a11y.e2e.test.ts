@@ -52,6 +52,7 @@ const ADMIN = [
   '/admin/orders/archive',
   '/admin/replacements',
   '/admin/promo-codes',
+  '/admin/sales',
   '/admin/gift-cards',
   '/admin/reports',
   '/admin/quotes',

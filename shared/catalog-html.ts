@@ -2,6 +2,7 @@ import { CATEGORIES } from './categories';
 import { PHOTO_SIZES, pictureOf, type Photo } from './images';
 import { LIST_MESSAGES, reviewsLine } from './messages';
 import { formatPrice } from './money';
+import { saleEndsShort, SALE_WORDS } from './sales';
 import { type Product } from './schemas/product';
 import { PRODUCT_SORTS, SORT_LABELS, type ProductSort } from './product-lists';
 import { escapeHtml, unescapeText } from './sanitize';
@@ -85,7 +86,25 @@ export function productCardHtml(product: Product, options: { priority?: boolean;
       photoHtml(product.photos[0], { fallback: product.image, alt: name, sizes: PHOTO_SIZES.grid, ...options }),
       element('span', { class: 'reviews' }, text(reviewsLine(product))),
       element('span', { class: 'product-name' }, text(name)),
-      element('span', { class: 'price' }, text(formatPrice(product.price))),
+      element(
+        'span',
+        { class: product.sale ? 'price on-sale' : 'price' },
+        product.sale
+          ? [
+              text(formatPrice(product.sale.price)),
+              ' ',
+              element(
+                's',
+                {},
+                [
+                  element('span', { class: 'visually-hidden' }, text(SALE_WORDS.was)),
+                  text(formatPrice(product.sale.was)),
+                ].join(''),
+              ),
+            ].join('')
+          : text(formatPrice(product.price)),
+      ),
+      product.sale ? element('span', { class: 'sale-ends' }, text(saleEndsShort(product.sale.endsAt))) : '',
       badge ? element('span', { class: soldOut ? 'stock-badge out' : 'stock-badge' }, text(badge)) : '',
     ].join(''),
   );

@@ -5,6 +5,7 @@ import { splitCents } from './shares';
 import { taxRate } from './tax';
 import { taxCodeOfSize } from './tax-codes';
 import { tableTax } from './tax-rules';
+import { planDiscounts, type DiscountPart, type DiscountPlan, type SaleRules } from './sales';
 
 /** Flat shipping and handling, in cents ($5.99). */
 export const SHIPPING_CENTS = 599;
@@ -12,8 +13,10 @@ export const CURRENCY = 'usd';
 
 export interface Amounts {
   subtotal: number;
-  /** Taken off by a promo code, before tax (0 without one). */
+  /** Taken off by the sales and a promo code, before tax (0 without any): the total of `discounts`. */
   discount: number;
+  /** What each sale and the promo code took off, by name (shared/sales.ts); missing on orders from before sales. */
+  discounts?: DiscountPart[];
   shipping: number;
   tax: number;
   total: number;
@@ -61,24 +64,51 @@ export function promoDiscount(terms: Pick<PromoTerms, 'kind' | 'value'>, subtota
   return shipping;
 }
 
+/** The sales on for a cart (shared/sales.ts): their rules, each product's tag words, and the time they are read at. */
+export interface CartSales {
+  rules: readonly SaleRules[];
+  /** Each product's tag, by id (what a sale's category is matched against). */
+  tags: Readonly<Record<string, string>>;
+  now: Date;
+}
+
 /**
- * An order's amounts before its tax: the subtotal, the promo code's discount (0 without one) and what it is taken off
- * (a free-shipping code's is the shipping), and the shipping. The card step adds the tax of its tax provider
- * (functions/domain/money/tax: Stripe Tax, or the table of shared/tax-rules.ts).
+ * An order's amounts before its tax: the subtotal, what the sales and the promo code take off (0 without any: the
+ * rules of combination are shared/sales.ts planDiscounts) and what it is taken off (`shipping` only when a free-shipping
+ * code is all there is), and the shipping. The card step adds the tax of its tax provider (functions/domain/money/tax:
+ * Stripe Tax, or the table of shared/tax-rules.ts). `plan` says what each discount is and on which line.
  */
 export function amountsBeforeTax(
   lines: readonly PricedLine[],
-  promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+  promo?: (Pick<PromoTerms, 'kind' | 'value'> & { code?: string; combinesWithSales?: boolean }) | null,
   /** The chosen rate's price (shared/shipping.ts), priced by the server; missing: the flat rate. */
   shippingCents?: number,
-): Omit<Amounts, 'tax' | 'total'> & { discountOn: 'goods' | 'shipping' } {
+  /** The sales on (none: a quote's offer, a reminder, the cart's estimate of a code alone). */
+  sales?: CartSales,
+): Omit<Amounts, 'tax' | 'total'> & { discountOn: 'goods' | 'shipping'; plan: DiscountPlan } {
   const shipping = shippingCents !== undefined && lines.some(isGoods) ? shippingCents : shippingFor(lines);
-  const discount = promo ? promoDiscount(promo, goodsSubtotal(lines), shipping) : 0;
+  const plan = planDiscounts({
+    lines: lines.map((line) => ({
+      id: line.id ?? '',
+      tag: sales?.tags[line.id ?? ''] ?? '',
+      price: line.price,
+      quantity: line.quantity,
+      gift: !isGoods(line),
+    })),
+    sales: sales?.rules ?? [],
+    now: sales?.now ?? new Date(),
+    shipping,
+    promo: promo ? { code: promo.code ?? '', ...promo } : null,
+  });
+  const discount = plan.goodsOff + plan.shippingOff;
   return {
     subtotal: subtotalCents(lines),
     discount,
+    // The breakdown by name when a sale is in it (issue 54); a code alone keeps its one discount figure, as before.
+    ...(plan.sales.length ? { discounts: plan.discounts } : {}),
     shipping,
-    discountOn: promo?.kind === 'shipping' ? 'shipping' : 'goods',
+    discountOn: plan.shippingOff > 0 && plan.goodsOff === 0 ? 'shipping' : 'goods',
+    plan,
   };
 }
 

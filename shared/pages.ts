@@ -132,6 +132,12 @@ export const CATEGORY_PATHS = CATEGORIES.map((category) => `/product-list/${cate
 export const CATALOG_CDN_SECONDS = 30;
 export const CATALOG_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOG_CDN_SECONDS}`;
 export const VISIBLE_WITHIN_SECONDS = 2 * CATALOG_CDN_SECONDS;
+/**
+ * The catalogue's Cache-Control when a sale starts or ends within CATALOG_CDN_SECONDS (issue 54, docs/decisions/0180):
+ * CloudFront keeps the answer no longer than until that edge, so no price is cached past it.
+ */
+export const catalogCacheControl = (seconds: number = CATALOG_CDN_SECONDS) =>
+  `public, max-age=0, s-maxage=${Math.max(0, Math.min(CATALOG_CDN_SECONDS, Math.floor(seconds)))}`;
 
 /**
  * Every address the SPA's router knows (web/src/app/routes.tsx and adminRoutes.ts; a web test keeps the two lists
@@ -170,6 +176,7 @@ export const SPA_ROUTES = [
   '/admin/products',
   '/admin/items',
   '/admin/promo-codes',
+  '/admin/sales',
   '/admin/gift-cards',
   '/admin/gift-cards/:cardId',
   '/admin/orders/pending',

@@ -222,10 +222,10 @@ describe('promo code schemas', () => {
     ).toBe(false);
   });
 
-  it('ignores unknown fields, defaults active to true, and words each field error', () => {
+  it('ignores unknown fields, defaults active to true and combines-with-sales to false, and words each field error', () => {
     expect(
       promoInputSchema.parse({ code: 'spring', kind: 'percent', value: 10, redemptions: 999, admin: true }),
-    ).toEqual({ code: 'SPRING', kind: 'percent', value: 10, active: true });
+    ).toEqual({ code: 'SPRING', kind: 'percent', value: 10, active: true, combinesWithSales: false });
     const issues = (body: unknown) =>
       Object.fromEntries(
         (promoInputSchema.safeParse(body).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]),

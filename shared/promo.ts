@@ -39,6 +39,11 @@ export interface PromoTerms {
   /** percent: 1-100; amount: cents; shipping: 0 (unused). */
   value: number;
   minSubtotal?: number;
+  /**
+   * The code combines with an order's sale without a code (issue 54, shared/sales.ts); false or missing: the one that
+   * takes more is given. A free-shipping code combines with any sale whatever this says.
+   */
+  combinesWithSales?: boolean;
 }
 
 /** The code's rules and counts, as stored. */

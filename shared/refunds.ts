@@ -140,7 +140,10 @@ export function refundPlan(
       };
     const share = shares[index];
     const goods = line.price * wanted.quantity;
-    const discount = order.discountOnShipping ? 0 : unitPart(share.discount, line.quantity, before, wanted.quantity);
+    // A free-shipping code's part of a line's discount is its shipping share (shares.ts discountShares): the rest is
+    // the goods' (a sale beside the code), 0 with the code alone.
+    const goodsDiscount = order.discountOnShipping ? share.discount - share.shipping : share.discount;
+    const discount = unitPart(goodsDiscount, line.quantity, before, wanted.quantity);
     const tax = unitPart(share.tax - share.shippingTax, line.quantity, before, wanted.quantity);
     lines.push({
       id: line.id,
@@ -156,7 +159,7 @@ export function refundPlan(
   let shipping: RefundPlan['shipping'] = null;
   if (asked.shipping) {
     if (sofar.shipping) return { error: 'The shipping was refunded already.' };
-    const off = order.discountOnShipping ? shares.reduce((sum, share) => sum + share.discount, 0) : 0;
+    const off = order.discountOnShipping ? shares.reduce((sum, share) => sum + share.shipping, 0) : 0;
     shipping = {
       amount: shares.reduce((sum, share) => sum + share.shipping, 0) - off,
       tax: shares.reduce((sum, share) => sum + share.shippingTax, 0),

@@ -13,6 +13,7 @@ import { ORDER_ROUTES } from './routes/orders';
 import { PAGE_ROUTES } from './routes/pages';
 import { PROMO_ROUTES } from './routes/promo';
 import { QUOTE_ROUTES } from './routes/quotes';
+import { SALE_ROUTES } from './routes/sales';
 import { REMINDER_ROUTES } from './routes/reminders';
 import { STOCK_ALERT_ROUTES } from './routes/stock-alerts';
 import { SYSTEM_ROUTES } from './routes/system';
@@ -36,6 +37,7 @@ export const ROUTES = [
   ...FORMS_ROUTES,
   ...ORDER_ROUTES,
   ...PROMO_ROUTES,
+  ...SALE_ROUTES,
   ...EMAIL_PREFERENCE_ROUTES,
   ...REMINDER_ROUTES,
   ...STOCK_ALERT_ROUTES,

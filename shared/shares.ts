@@ -70,3 +70,28 @@ export function discountAndShippingShares(
   const shipping = splitCents(totals.shipping, amounts);
   return lines.map((_, index) => ({ discount: discount[index], shipping: shipping[index] }));
 }
+
+/**
+ * The lines' shares of an order's discounts with sales (issue 54, docs/decisions/0178): each line carries its own
+ * product discount exactly, its share of the order's discount off the goods (an order's sale, a promo code) in
+ * proportion to what is left of it after its product discount, and its share of a free-shipping code's discount split
+ * as its shipping is (so, the shipping being all taken off, the two are equal: `shippingOff`). The shipping is split
+ * by amount as before. The shares add up to the plan's discounts exactly. Gift cards carry none.
+ */
+export function discountShares(
+  lines: readonly { id?: string; price: number; quantity: number }[],
+  plan: { lineOff: readonly number[]; goodsOff: number; shippingOff: number; shipping: number },
+): { discount: number; shipping: number; shippingOff: number }[] {
+  const amounts = lines.map((line) => (isGiftCardLine({ id: line.id ?? '' }) ? 0 : line.price * line.quantity));
+  const lineOff = lines.map((_, index) => plan.lineOff[index] ?? 0);
+  const orderPart = plan.goodsOff - lineOff.reduce((a, b) => a + b, 0);
+  const left = amounts.map((amount, index) => amount - lineOff[index]);
+  const order = splitCents(orderPart, left.some((weight) => weight > 0) ? left : amounts);
+  const shipping = splitCents(plan.shipping, amounts);
+  const shippingOff = plan.shippingOff === plan.shipping ? shipping : splitCents(plan.shippingOff, amounts);
+  return lines.map((_, index) => ({
+    discount: lineOff[index] + order[index] + shippingOff[index],
+    shipping: shipping[index],
+    shippingOff: shippingOff[index],
+  }));
+}

@@ -245,6 +245,8 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('POST', '/api/promo-codes/check', 200, { body: { code: 'welcome10', cart } });
   await call('POST', '/api/promo-codes/check', 404, { body: { code: 'NO-SUCH-CODE', cart } });
   await call('POST', '/api/promo-codes/check', 409, { body: { code: 'FREESHIP', cart } });
+  // What the sales without a code give the cart (issue 54): none is on, nothing nearly reached.
+  await call('POST', '/api/cart/sales', 200, { body: { cart } });
   await call('POST', '/auth/create-payment-intent/guest', 409, {
     body: {
       cart: [{ id: 'vanilla-snow-candle', size: 'CANDLE', quantity: 1 }],
@@ -694,6 +696,29 @@ test('a journey over every route, and its refusals, answers only what the OpenAP
   await call('PUT', '/api/admin/promo-codes/NO-SUCH-CODE', 404, { token: owner, body: { kind: 'percent', value: 20 } });
   await call('DELETE', '/api/admin/promo-codes/JOURNEY5', 200, { token: owner });
   await call('DELETE', '/api/admin/promo-codes/WELCOME10', 409, { token: owner });
+
+  // Sales without a code (issue 54): one made in a window long past (so it prices nothing), changed, deleted.
+  await call('GET', '/api/admin/sales', 200, { token: owner });
+  const saleBody = {
+    name: 'Journey trio',
+    kind: 'buy_get',
+    startsAt: '2026-01-02T00:00',
+    endsAt: '2026-01-03T00:00',
+    category: 'candles',
+    buy: 2,
+    get: 1,
+    percentOff: 100,
+  };
+  await call('POST', '/api/admin/sales', 400, { token: owner, body: { ...saleBody, percentOff: 150 } });
+  const sale = (await call('POST', '/api/admin/sales', 201, { token: owner, body: saleBody })).body;
+  await call('PUT', `/api/admin/sales/${sale.saleId}`, 200, { token: owner, body: { ...saleBody, get: 2 } });
+  await call('PUT', `/api/admin/sales/${sale.saleId}`, 409, {
+    token: owner,
+    body: { ...saleBody, version: sale.version },
+  });
+  await call('PUT', '/api/admin/sales/no-such-sale', 404, { token: owner, body: saleBody });
+  await call('DELETE', `/api/admin/sales/${sale.saleId}`, 200, { token: owner });
+  await call('DELETE', `/api/admin/sales/${sale.saleId}`, 404, { token: owner });
 
   // Gift cards (issue 36): store credit by hand, the list, a card with its ledger, a void; the public balance check.
   const credit = {

@@ -40,6 +40,13 @@ export const productSchema = z.object({
    * Optional: an answer cached before it was added has none.
    */
   left: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /**
+   * A sale without a code on now (issue 54, shared/sales.ts shownSale): the price while it is on, the price before
+   * (shown struck through) and its end; the card step prices it again.
+   */
+  sale: z.optional(z.object({ name: z.string(), price: z.number(), was: z.number(), endsAt: z.string() })),
+  /** Buy-X-get-Y sales on now that take this product: "Candle trio: buy 2, the third is free". */
+  offers: z.optional(z.array(z.string())),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -32,6 +32,8 @@ const promoFields = {
   maxRedemptions: z.optional(limit()),
   maxPerCustomer: z.optional(limit()),
   active: z._default(z.boolean({ message: 'Active is true or false.' }), true),
+  /** The code combines with an order's sale (issue 54); a free-shipping code combines with any sale. */
+  combinesWithSales: z._default(z.boolean({ message: 'Combines with sales is true or false.' }), false),
 };
 
 /** The value's rule per kind and the window's order, with the field they belong to. */
@@ -70,6 +72,7 @@ export const promoViewSchema = z.object({
   maxRedemptions: z.optional(z.number()),
   maxPerCustomer: z.optional(z.number()),
   active: z.boolean(),
+  combinesWithSales: z._default(z.boolean(), false),
   redemptions: z.number(),
   description: z.string(),
   version: z.number(),
@@ -84,5 +87,12 @@ export const promoDeletedSchema = z.object({ deleted: z.string() });
 
 /** POST /api/promo-codes/check: the shopper's check of a code against their cart. */
 export const promoCheckBodySchema = z.object({ code: promoCodeSchema, cart: checkoutCartSchema });
-export const promoCheckResultSchema = z.object({ code: z.string(), discount: z.number(), description: z.string() });
+export const promoCheckResultSchema = z.object({
+  code: z.string(),
+  /** What the code itself takes off (with the sales on, by the rules of combination: shared/sales.ts). */
+  discount: z.number(),
+  description: z.string(),
+  /** Every discount of the cart by name, the sales without a code and the code (issue 54). */
+  discounts: z.optional(z.array(z.object({ name: z.string(), amount: z.number() }))),
+});
 export type PromoCheckResult = z.infer<typeof promoCheckResultSchema>;

@@ -12,6 +12,8 @@ export const whole = () => z.number().check(z.int());
 export const amountsSchema = z.object({
   subtotal: whole(),
   discount: whole(),
+  /** What each sale and the promo code took off, by name (issue 54): they add up to `discount`. */
+  discounts: z.optional(z.array(z.object({ name: z.string(), amount: whole() }))),
   shipping: whole(),
   tax: whole(),
   total: whole(),

@@ -1,3 +1,4 @@
+import type { GivenSale } from '#shared/sales';
 import type { ShippingRate } from '#shared/shipping';
 import type { Amounts } from '#shared/money';
 import type { OrderAddress } from '#shared/order-address';
@@ -54,13 +55,17 @@ export interface CheckoutRecord extends Timestamps {
     | 'promo_used_by_you'
     | 'promo_no_longer_valid'
     | OfferEnd
-    | 'gift_card_spent';
+    | 'gift_card_spent'
+    /** A limited sale ran out while the shopper paid (issue 54, docs/decisions/0179). */
+    | 'sale_used_up';
   /** The names that were short when it was not taken for stock. */
   shortNames?: string[];
   lines: CheckoutLine[];
   amounts: Amounts;
   /** The promo code the amounts include: redeemed when the order is taken (functions/domain/promo/redeem.ts). */
   promo?: OrderPromo;
+  /** The sales the amounts include (issue 54): a limited one is counted when the order is taken. */
+  sales?: GivenSale[];
   /** Who computed amounts.tax at the card step (functions/domain/money/tax; missing on older checkouts). */
   taxProvider?: TaxProviderName;
   /** Why the table computed amounts.tax although the stage uses Stripe Tax (it did not answer). */

@@ -1,3 +1,4 @@
+import type { GivenSale } from '#shared/sales';
 import type { ShippingRate } from '#shared/shipping';
 import type { Carrier } from '#shared/aftersale';
 import type { Amounts } from '#shared/money';
@@ -35,6 +36,8 @@ export interface OrderRecord extends Timestamps {
   amounts: Amounts;
   /** The promo code of the order (its discount is amounts.discount), redeemed in the take's transaction. */
   promo?: OrderPromo;
+  /** The sales without a code the order was given (issue 54): each with what it took off. */
+  sales?: GivenSale[];
   /** Who computed amounts.tax (docs/decisions/0107, 0108); missing on orders from before issue 35 (the table). */
   taxProvider?: TaxProviderName;
   /** Why the table computed it although the stage uses Stripe Tax: Stripe Tax did not answer (what the owner sees). */
@@ -186,6 +189,8 @@ export interface OrderPromo {
   kind: PromoKind;
   value: number;
   description: string;
+  /** The owner marked the code "combines with sales" (issue 54): it combines with an order's sale. */
+  combinesWithSales?: boolean;
   /**
    * Whose per-customer count the order took: the first of `customerKeys` ('' for none; the only one on orders from
    * before 0063).

@@ -337,6 +337,8 @@ const CSV_COLUMNS = [
   'items',
   'subtotal',
   'discount',
+  // Each discount by name (issue 54): "Candle trio 18.00; Promo code TEN 3.60"; empty with a code alone or none.
+  'discounts',
   'shipping',
   'tax',
   'total',
@@ -379,6 +381,7 @@ export async function ordersCsv(query: AdminOrdersQuery): Promise<{ csv: string;
         order.lines.map((line) => `${line.quantity} x ${unescapeText(line.name)} (${line.size})`).join('; '),
         formatCents(amounts.subtotal),
         formatCents(amounts.discount),
+        (amounts.discounts ?? []).map((part) => `${part.name} ${formatCents(part.amount)}`).join('; '),
         formatCents(amounts.shipping),
         formatCents(amounts.tax),
         formatCents(amounts.total),

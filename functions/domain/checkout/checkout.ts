@@ -26,6 +26,7 @@ import { OutOfStockError, shortLines } from '../stock/counts';
 import { checkDropLines } from '../stock/shards';
 import { priceCart } from '../money/pricing';
 import { priceWithTax } from '../money/tax';
+import { refuseCodeBesideSale } from '../money/sales';
 import { chosenShipping, type ChosenShipping } from '../money/shipping';
 import { takeWriteCount } from './take';
 import { walletTotalChanged } from './wallet';
@@ -104,7 +105,7 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   // Checked first: a client guessing codes is stopped before anything is priced (docs/decisions/0126).
   const card = input.giftCardCode ? await cardForClient(input.giftCardCode, input.client ?? 'unknown') : null;
   if (card && card.balance === 0) throw new HttpError(409, 'gift_card_empty', MESSAGES.giftCardEmpty);
-  const { lines, unavailable } = await priceCart(input.cart);
+  const { lines, unavailable, sales } = await priceCart(input.cart);
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
   const details = detailsFor(lines, input.shippingAddress);
@@ -134,7 +135,9 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
   const shipping = hasShipTo(details)
     ? await chosenShipping(lines, details, input.shippingRateId)
     : ({} satisfies ChosenShipping);
-  const priced = await priceWithTax(lines, details, promo, shipping.rate?.amount);
+  // The sales on are given without a code (issue 54), combined with the code by shared/sales.ts's rules.
+  const priced = await priceWithTax(lines, details, promo, shipping.rate?.amount, sales);
+  refuseCodeBesideSale(priced.plan);
   const { amounts } = priced;
   // A wallet's sheet showed a total before the full address was known: another total is refused, nothing changed.
   if (input.wallet && amounts.total !== input.wallet.shownTotal)
@@ -179,6 +182,8 @@ export async function createPaymentIntent(input: CreateIntentInput): Promise<Cre
     amounts,
     // Set or cleared: a second call without the code drops the one the checkout had.
     promo,
+    // Set or cleared, as the promo code: a limited sale is counted when the order is taken (docs/decisions/0179).
+    sales: priced.plan.sales.length ? priced.plan.sales : undefined,
     // Set or cleared, as the promo code.
     giftCard: card ? { cardId: card.cardId, last4: card.last4 ?? '', amount: giftPart } : undefined,
     // Set or cleared by each call: the box's words as the shop showed them, and when it was first seen ticked.

@@ -6,6 +6,7 @@ import { conflict, HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { recordMetric } from '../../lib/metrics';
 import { whilePayingMessage } from '../promo/redeem';
+import { SALE_MESSAGES } from '#shared/sales';
 import { paymentProvider } from '../money/payments';
 import type { Intent } from '../money/payments/provider';
 import { OutOfStockError } from '../stock/counts';
@@ -233,6 +234,8 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
   if (checkout.closedReason === 'offer_replaced') return new HttpError(409, 'offer_replaced', MESSAGES.offerReplaced);
   if (checkout.closedReason === 'offer_declined') return new HttpError(409, 'offer_declined', MESSAGES.offerDeclined);
   if (checkout.closedReason === 'offer_expired') return new HttpError(409, 'offer_expired', MESSAGES.offerExpired);
+  if (checkout.closedReason === 'sale_used_up')
+    return new HttpError(409, 'sale_used_up', SALE_MESSAGES.usedUpWhilePaying(limitedSaleName(checkout)));
   if (checkout.closedReason === 'gift_card_spent')
     return new HttpError(409, 'gift_card_spent', MESSAGES.giftCardSpentMeanwhile);
   if (checkout.closedReason === 'card_attempts')
@@ -242,3 +245,6 @@ export function finishedCheckoutError(checkout: Checkout): HttpError {
     return new HttpError(409, 'checkout_closed', MESSAGES.checkoutClosed);
   return conflict('This checkout has already been paid.');
 }
+
+/** The limited sale a checkout was refused for (the first it holds; one name is enough for the sentence). */
+const limitedSaleName = (checkout: Checkout) => checkout.sales?.find((sale) => sale.limited)?.name ?? '';

@@ -26,6 +26,7 @@ import { returnStock } from '../stock/writes';
 import { take, type TakeOutcome } from './take';
 import { recordTaxTransaction, taxTransactionDue } from '../money/tax/transaction';
 import { giveBackParts } from '../promo/redeem';
+import { saleGiveBackItems } from '../money/sales';
 import { cardPaymentOf } from '../money/paid-by';
 import { nextOrderNumber, orderOfPayment } from '../orders/identity';
 import { captureEntry, giftCardLeft, giftCardReturn, saleParts } from '../money/ledger';
@@ -81,6 +82,7 @@ function orderFrom(checkout: Checkout, orderNumber: string, mode: 'stripe' | 'te
     lines: checkout.lines.map(({ cell: _cell, ...line }) => line),
     amounts: checkout.amounts,
     ...(checkout.promo ? { promo: checkout.promo } : {}),
+    ...(checkout.sales?.length ? { sales: checkout.sales } : {}),
     // Who computed the tax (and why the table, when Stripe Tax did not answer), and Stripe Tax's calculation (its
     // transaction is recorded after the capture). Each line carries its tax code and shares (0106).
     ...(checkout.taxProvider ? { taxProvider: checkout.taxProvider } : {}),
@@ -190,6 +192,7 @@ async function refuseTaken(checkout: Checkout, outcome: Exclude<TakeOutcome, { t
   }
   if (outcome.offer) await voidCheckout(checkout, await whyOfferEnded(checkout.quote!));
   else if (outcome.giftCard) await voidCheckout(checkout, 'gift_card_spent');
+  else if ('sale' in outcome && outcome.sale) await voidCheckout(checkout, 'sale_used_up');
   else if (outcome.promo) await voidCheckout(checkout, `promo_${outcome.promo}`);
   else if (outcome.short) await voidCheckout(checkout, 'out_of_stock', { shortNames: outcome.short });
 }
@@ -369,6 +372,7 @@ export async function releaseFailedCapture(order: OrderRecord, reason: string): 
   const items = [
     ...(checkout?.state === 'taken' ? await returnStock(cellsOf(checkout.lines), stamp()) : []),
     ...(checkout?.state === 'taken' ? await giveBackParts(order.promo, stamp()) : []),
+    ...(checkout?.state === 'taken' ? await saleGiveBackItems(order.sales, stamp()) : []),
     ...(gift?.items ?? []),
     orders.transact.update(
       { orderNumber: order.orderNumber },

@@ -15,6 +15,7 @@ import { dropTake, type DropPart, type DropTake } from '../stock/shards';
 import { redeemParts, whyCodeFailed, type RedeemRefusal } from '../promo/redeem';
 import { debitItems, giftCardPaidEntry } from '../money/ledger';
 import { offerTaken } from '../money/quote-offer';
+import { saleTakeItems } from '../money/sales';
 
 /**
  * One conditional write of the take. When its condition fails, `short` names what ran out (the shopper is
@@ -26,6 +27,8 @@ export interface TakePart {
   short?: string[];
   /** A promo-code redemption: what failed when its condition fails (the code's limit, or the customer's). */
   promo?: 'used_up' | 'used_by_you';
+  /** A limited sale's count (docs/decisions/0179): its condition fails when the sale ran out meanwhile. */
+  sale?: string;
   /** A quote's offer: its condition fails when the quote no longer holds this offer open (replaced, declined). */
   offer?: true;
   /** A gift card's part: its condition fails when the card no longer holds it (spent by another order, voided). */
@@ -85,6 +88,12 @@ export function takeParts(checkout: Checkout, order: OrderRecord, now: Date, dro
           promo: part.refusal,
         }))
       : []),
+    // Each limited sale's count, under its limit (issue 54, docs/decisions/0179).
+    ...saleTakeItems(checkout.sales, now.toISOString()).map((item, index) => ({
+      item,
+      short: [],
+      sale: checkout.sales!.filter((sale) => sale.limited)[index].name,
+    })),
     ...(checkout.quote ? [{ item: offerTaken(checkout.quote, order, now), short: [], offer: true as const }] : []),
     // The gift card's part comes off its balance here, on the condition that it still holds it (two checkouts racing
     // on one card: one of them fails here, and nothing else of it is written); the order's ledger records it.
@@ -137,6 +146,7 @@ function consentItem(order: OrderRecord, consent: { words: string; at: string })
 
 export type TakeOutcome =
   | { taken: true }
+  | { taken: false; short: []; sale: string; giftCard?: undefined; offer?: undefined; promo?: undefined }
   | { taken: false; short: []; giftCard: true; offer?: undefined; promo?: undefined }
   | { taken: false; short: []; offer: true; promo?: undefined; giftCard?: undefined }
   | { taken: false; short: string[]; promo?: RedeemRefusal; offer?: undefined; giftCard?: undefined }
@@ -189,6 +199,9 @@ async function takeOnce(
   // The gift card no longer holds its part (another order spent it, or the owner voided it): nothing is taken.
   if (failed.some((index) => parts[index].giftCard)) return { taken: false, short: [], giftCard: true };
   const short = [...new Set(failed.flatMap((index) => parts[index].short!))];
+  // A limited sale ran out while the shopper paid (and no stock was short): refused as such, nothing taken.
+  const sale = failed.map((index) => parts[index].sale).find(Boolean);
+  if (sale && !short.length) return { taken: false, short: [], sale };
   // Stock short is told first; otherwise the promo code's limit was reached while the shopper paid, or the owner
   // took the code away meanwhile.
   const promo = failed.map((index) => parts[index].promo).find(Boolean);

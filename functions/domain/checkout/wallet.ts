@@ -7,6 +7,7 @@ import { typedPromo } from '../promo/typed';
 import { OutOfStockError, shortLines } from '../stock/counts';
 import { priceCart } from '../money/pricing';
 import { priceWithTax } from '../money/tax';
+import { refuseCodeBesideSale } from '../money/sales';
 import { chosenShipping, ratesOnOffer } from '../money/shipping';
 
 /** Where a wallet's sheet says it ships before the shopper pays (shared/wallet.ts WalletShipTo, checked). */
@@ -36,7 +37,7 @@ export async function quoteWallet(input: {
   /** Who asks (functions/domain/guessing/budget.ts clientOf): a code the shop does not know counts against them. */
   client: string;
 }): Promise<WalletQuote> {
-  const { lines, unavailable } = await priceCart(input.cart);
+  const { lines, unavailable, sales } = await priceCart(input.cart);
   const short = unavailable.length ? unavailable : await shortLines(lines);
   if (short.length) throw new OutOfStockError(short);
   const promo = input.promoCode
@@ -50,12 +51,14 @@ export async function quoteWallet(input: {
   const shipping = offered
     ? { rate: chosenOf(offered.rates, undefined), notice: offered.notice }
     : await chosenShipping(lines, shipTo, input.shippingRateId);
-  const { amounts } = await priceWithTax(
+  const { amounts, plan } = await priceWithTax(
     lines,
     { name: '', email: '', line1: '', city, state, zip },
     promo,
     shipping.rate?.amount,
+    sales,
   );
+  refuseCodeBesideSale(plan);
   return {
     amounts,
     ...(promo ? { promo: { code: promo.code, description: promo.description } } : {}),

@@ -14,7 +14,9 @@ import { isSize, MAX_QUANTITY, sizeKind, sizesFor, stockCell } from '#shared/siz
 import { shownImage } from '#shared/images';
 import { unescapeText } from '#shared/sanitize';
 import { TAX_CODES, taxCodeOf, type ProductTaxCode } from '#shared/tax-codes';
+import type { CartSales } from '#shared/money';
 import { products } from '../../db/entities/product';
+import { liveSales } from './sales';
 import { badRequest } from '../../lib/errors';
 
 /** A cart line priced from the stored product (the client's name, image and price are never used). */
@@ -29,6 +31,12 @@ export interface PricedCart {
   lines: CodedLine[];
   /** Lines whose product is missing or no longer listed (by the name the client knew). */
   unavailable: string[];
+  /**
+   * The sales on at the time priced (issue 54: shared/sales.ts), with the tag of each product they may be on: what the
+   * card step, a wallet's sheet and the promo check give without a code (../money/tax priceWithTax). A quote's offer
+   * is priced by the owner and never passes them.
+   */
+  sales: CartSales;
 }
 
 /**
@@ -54,6 +62,8 @@ function pricedGiftCard(line: CheckoutLine, options: PriceOptions): CodedLine {
 export interface PriceOptions {
   /** The time gift cards' delivery days are checked against (now). */
   now?: Date;
+  /** No sales (a reminder's cart as it was). */
+  noSales?: boolean;
   /** `keep`: a gift card whose day has passed is priced as it is (a reminder, a restored cart: the cart says so). */
   pastDays?: 'refuse' | 'keep';
 }
@@ -80,7 +90,12 @@ export async function priceCart(cart: readonly CheckoutLine[], options: PriceOpt
     throw badRequest(GIFT_CARD_WORDS.tooMany, { cart: GIFT_CARD_WORDS.tooMany });
   const goods = [...merged.values()].filter((line) => !isGiftCardLine(line));
   const ids = [...new Set(goods.map((line) => line.id))];
-  const byId = new Map((await products.getMany(ids.map((id) => ({ id })))).map((product) => [product.id, product]));
+  const now = options.now ?? new Date();
+  const [found, rules] = await Promise.all([
+    products.getMany(ids.map((id) => ({ id }))),
+    options.noSales || !goods.length ? [] : liveSales(now),
+  ]);
+  const byId = new Map(found.map((product) => [product.id, product]));
   const lines: CodedLine[] = [];
   const unavailable: string[] = [];
   for (const line of merged.values()) {
@@ -111,5 +126,6 @@ export async function priceCart(cart: readonly CheckoutLine[], options: PriceOpt
       taxCode: taxCodeOf(product.tag),
     });
   }
-  return { lines, unavailable };
+  const tags = Object.fromEntries(found.map((product) => [product.id, product.tag]));
+  return { lines, unavailable, sales: { rules, tags, now } };
 }

@@ -15,6 +15,7 @@ import { mailCancelled } from './mails';
 import { countsUpdate, releasedUnits } from './replacements';
 import { stockMoves } from '../stock/moves';
 import { giveBackParts } from '../promo/redeem';
+import { saleGiveBackItems } from '../money/sales';
 import { cardPaymentOf } from '../money/paid-by';
 import { lineKey } from '#shared/aftersale';
 import { ledgerEntries } from '../../db/entities/ledger';
@@ -101,7 +102,7 @@ export async function cancelOrder(orderNumber: string): Promise<OrderRecord> {
     // Gift cards it bought are voided with it, while nobody spent from them (docs/decisions/0126).
     const cards = await boughtCardsVoided(order, now);
     // A cancelled order gives its promo code's use back (docs/decisions/0040), in the same conditional transaction.
-    const giveBack = await giveBackParts(order.promo, now);
+    const giveBack = [...(await giveBackParts(order.promo, now)), ...(await saleGiveBackItems(order.sales, now))];
     const request = order.replacementOf ? await requestParts(order, now) : [];
     const transition = orders.transact.update(
       { orderNumber },

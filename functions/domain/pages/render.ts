@@ -4,7 +4,6 @@ import { countdownText, DROP_MESSAGES, MESSAGES, reviewsLine } from '#shared/mes
 import { dropStartText } from '#shared/drops';
 import { formatCents, formatPrice } from '#shared/money';
 import {
-  CATALOG_CACHE_CONTROL,
   CATALOG_CDN_SECONDS,
   categoryDescription,
   DISALLOWED_PATHS,
@@ -23,6 +22,8 @@ import { unescapeText } from '#shared/sanitize';
 import { HttpError } from '../../lib/errors';
 import { drops, type DropRecord } from '../../db/entities/drop';
 import { getProduct, listProductRecords, listProducts, toProduct } from '../catalog/products';
+import { catalogSales, withSale, type CatalogSales } from '../catalog/sales';
+import { saleLastDay } from '#shared/sales';
 import { searchProducts } from '../catalog/search';
 import { escapeHtml } from '#shared/sanitize';
 import { withHead, type PageHead } from './head';
@@ -56,7 +57,11 @@ export interface PageAnswer {
 }
 
 /** CloudFront keeps a page as long as a product list (30 s); browsers always revalidate. */
-const PAGE_CACHE = CATALOG_CACHE_CONTROL;
+/** A list's products with their sale prices. */
+const listWithSales = <L extends { products: Product[] }>(list: L, sales: CatalogSales): L => ({
+  ...list,
+  products: list.products.map((product) => withSale(product, sales)),
+});
 const HTML = 'text/html; charset=utf-8';
 /** Meta descriptions longer than this are cut at a word (search engines show about 155 characters). */
 const DESCRIPTION_LENGTH = 160;
@@ -121,7 +126,9 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
     offers: {
       '@type': 'Offer',
       url,
-      price: formatCents(product.price),
+      // A sale on now (issue 54): its price, valid until the sale's last day (the shop's time zone).
+      price: formatCents(product.sale?.price ?? product.price),
+      ...(product.sale ? { priceValidUntil: saleLastDay(product.sale.endsAt) } : {}),
       priceCurrency: 'USD',
       availability: upcoming
         ? 'https://schema.org/PreOrder'
@@ -143,6 +150,9 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
       : {}),
   };
 }
+
+/** How long the CDN keeps an answer with this Cache-Control (its s-maxage; none: without end). */
+const sMaxAge = (cacheControl: string) => Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? Infinity);
 
 /** Whether the product is in a drop that has not started at `now`. */
 const dropUpcoming = (product: Pick<ProductDetail, 'drop'>, now: Date) =>
@@ -222,19 +232,25 @@ function productFirstPaint(product: ProductDetail, name: string, now: Date): str
   ].join('');
 }
 
-async function productHead(id: string, canonical: string, origin: string, now: Date): Promise<PageHead> {
+async function productHead(
+  id: string,
+  canonical: string,
+  origin: string,
+  now: Date,
+  sales: CatalogSales,
+): Promise<PageHead> {
   const parsed = productIdSchema.safeParse(id);
   let product: ProductDetail | null = null;
   if (parsed.success) {
     try {
-      product = await getProduct(parsed.data);
+      product = withSale(await getProduct(parsed.data), sales);
     } catch (error) {
       if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
     }
   }
   if (!product) return notFoundHead(MESSAGES.productNotFound.replace(/\.$/, ''), MESSAGES.productNotFound);
   const name = unescapeText(product.name);
-  const hot = await listProducts({ category: HOT_TAG });
+  const hot = listWithSales(await listProducts({ category: HOT_TAG }), sales);
   return {
     status: 200,
     title: pageTitle(name),
@@ -255,13 +271,14 @@ async function categoryHead(
   canonical: string,
   origin: string,
   query: Record<string, string | undefined>,
+  sales: CatalogSales,
 ): Promise<PageHead> {
   const category = CATEGORIES.find((c) => c.slug === slug);
   if (!category) return notFoundHead();
   // The first page only (what the SPA shows first), in the order the address asks for (CloudFront keys a category
   // page by its `sort`, infra/lib/site.ts); "Load more" asks the API for the rest.
   const sort = productSortOf(query.sort);
-  const list = await listProducts({ category: category.slug, sort });
+  const list = listWithSales(await listProducts({ category: category.slug, sort }), sales);
   const products = list.products;
   return {
     status: 200,
@@ -282,7 +299,11 @@ async function categoryHead(
  * the HTML (shared/catalog-html.ts), and the answer itself, so the SPA does not ask again. Never indexed: a results
  * page is no page of its own. Words the search would refuse (too long) get the SPA's own answer.
  */
-async function searchHead(query: Record<string, string | undefined>, origin: string): Promise<PageHead> {
+async function searchHead(
+  query: Record<string, string | undefined>,
+  origin: string,
+  sales: CatalogSales,
+): Promise<PageHead> {
   const parsed = productSearchQuerySchema.safeParse({ q: (query.q ?? '').trim() });
   const q = parsed.success ? parsed.data.q : '';
   const head: PageHead = {
@@ -295,7 +316,7 @@ async function searchHead(query: Record<string, string | undefined>, origin: str
   };
   if (!parsed.success) return head;
   if (!q) return { ...head, main: searchPageHtml('', null) };
-  const answer = await searchProducts(parsed.data);
+  const answer = listWithSales(await searchProducts(parsed.data), sales);
   const { products } = answer;
   return {
     ...head,
@@ -309,7 +330,12 @@ async function searchHead(query: Record<string, string | undefined>, origin: str
   };
 }
 
-async function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string, origin: string): Promise<PageHead> {
+async function staticHead(
+  page: (typeof STATIC_PAGES)[number],
+  canonical: string,
+  origin: string,
+  sales: CatalogSales,
+): Promise<PageHead> {
   const head: PageHead = {
     status: 200,
     title: page.path === '/' ? page.title : pageTitle(page.title),
@@ -319,7 +345,8 @@ async function staticHead(page: (typeof STATIC_PAGES)[number], canonical: string
     image: shopImage(origin),
   };
   // The home page shows the hot strip: its list comes with the page, so the SPA need not ask for it.
-  if (page.path === '/') head.data = { [listUrl(HOT_TAG)]: await listProducts({ category: HOT_TAG }) };
+  if (page.path === '/')
+    head.data = { [listUrl(HOT_TAG)]: listWithSales(await listProducts({ category: HOT_TAG }), sales) };
   return head;
 }
 
@@ -452,14 +479,16 @@ export async function renderPage(
         : segments.length === 2 && segments[0] === 'product-list'
           ? 'category'
           : null;
+  // The sales on now (issue 54): sale prices on the page, and its cache time cut at the next sale's edge (0180).
+  const sales = await catalogSales(now);
   const head = page
-    ? await staticHead(page, canonical, origin)
+    ? await staticHead(page, canonical, origin, sales)
     : kind === SEARCH_PAGE
-      ? await searchHead(query, origin)
+      ? await searchHead(query, origin, sales)
       : kind === 'product'
-        ? await productHead(segments[1], canonical, origin, now)
+        ? await productHead(segments[1], canonical, origin, now, sales)
         : kind === 'category'
-          ? await categoryHead(segments[1], canonical, origin, query)
+          ? await categoryHead(segments[1], canonical, origin, query, sales)
           : notFoundHead();
   const module = head.status === 200 && kind ? PAGE_MODULES[kind] : undefined;
   // A page with a first screen of its own (shared/pages.ts FIRST_SCREENS) is served from that file, which already
@@ -474,6 +503,10 @@ export async function renderPage(
     status: head.status,
     body: withHead(shell, head, SHOP_NAME),
     contentType: HTML,
-    cacheControl: head.cacheControl ?? PAGE_CACHE,
+    // Never kept past a sale's edge (0180) nor past a drop's start (0181): the shorter of the two.
+    cacheControl:
+      head.cacheControl && sMaxAge(head.cacheControl) < sMaxAge(sales.cacheControl)
+        ? head.cacheControl
+        : sales.cacheControl,
   };
 }

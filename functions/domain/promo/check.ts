@@ -2,6 +2,7 @@ import { amountsBeforeTax, promoBase } from '#shared/money';
 import type { CheckoutLine } from '#shared/schemas/checkout';
 import type { PromoCheckResult } from '#shared/schemas/promo';
 import { priceCart } from '../money/pricing';
+import { refuseCodeBesideSale } from '../money/sales';
 import type { PromoShopper } from './redeem';
 import { typedPromo } from './typed';
 
@@ -19,11 +20,19 @@ export async function checkPromoCode(input: {
   /** Who typed it (functions/domain/guessing/budget.ts clientOf). */
   client: string;
 }): Promise<PromoCheckResult> {
-  const { lines } = await priceCart(input.cart);
+  const { lines, sales } = await priceCart(input.cart);
   const promo = await typedPromo(input.client, {
     code: input.code,
     ...promoBase(lines),
     ...(input.shopper ? { shopper: input.shopper } : {}),
   });
-  return { code: promo.code, discount: amountsBeforeTax(lines, promo).discount, description: promo.description };
+  // Priced with the sales on (issue 54): the code's own discount, and every discount by name.
+  const { plan } = amountsBeforeTax(lines, promo, undefined, sales);
+  refuseCodeBesideSale(plan);
+  return {
+    code: promo.code,
+    discount: plan.promo,
+    description: promo.description,
+    ...(plan.sales.length ? { discounts: plan.discounts } : {}),
+  };
 }

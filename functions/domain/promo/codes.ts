@@ -23,12 +23,14 @@ export function promoView(record: PromoRecord): PromoView {
     version,
     createdAt,
     updatedAt,
+    combinesWithSales,
   } = record;
   return {
     code,
     kind,
     value,
     active,
+    combinesWithSales: combinesWithSales ?? false,
     redemptions: redemptions ?? 0,
     version,
     createdAt,
@@ -76,6 +78,7 @@ export async function updatePromoCode(code: string, input: PromoUpdate): Promise
     kind: input.kind,
     value: valueOf(input),
     active: input.active,
+    combinesWithSales: input.combinesWithSales,
     version: current.version + 1,
   };
   for (const field of optional) if (input[field] !== undefined) Object.assign(set, { [field]: input[field] });

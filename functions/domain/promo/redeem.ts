@@ -89,6 +89,7 @@ export async function usablePromo(input: {
     kind: rules.kind,
     value: rules.value,
     description: describePromo(rules),
+    ...(rules.combinesWithSales ? { combinesWithSales: true } : {}),
     customerKey: counted?.keys[0] ?? '',
     ...(counted ? { customerKeys: counted.keys } : {}),
     ...(rules.maxPerCustomer !== undefined ? { maxPerCustomer: rules.maxPerCustomer } : {}),

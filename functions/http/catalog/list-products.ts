@@ -1,11 +1,17 @@
 import { CATALOG_ROUTES } from '#shared/routes/catalog';
 import { listProducts } from '../../domain/catalog/products';
+import { catalogSales, withSale } from '../../domain/catalog/sales';
 import { defineHandler, reply } from '../../lib/http';
-import { CATALOG_CACHE_CONTROL } from '#shared/pages';
 
-/** CloudFront may keep a page of a product list for 30 s; browsers always revalidate (docs/decisions/0045). */
-const CACHE = { 'cache-control': CATALOG_CACHE_CONTROL };
-
+/**
+ * CloudFront may keep a page of a product list for 30 s, never past a sale's start or end (docs/decisions/0180);
+ * browsers always revalidate (0045).
+ */
 export const handler = defineHandler(CATALOG_ROUTES, 'catalog/list-products', async ({ query }) => {
-  return reply(200, await listProducts(query), CACHE);
+  const [list, sales] = await Promise.all([listProducts(query), catalogSales()]);
+  return reply(
+    200,
+    { ...list, products: list.products.map((product) => withSale(product, sales)) },
+    { 'cache-control': sales.cacheControl },
+  );
 });

@@ -1,11 +1,17 @@
-import { CATALOG_CACHE_CONTROL } from '#shared/pages';
 import { CATALOG_ROUTES } from '#shared/routes/catalog';
+import { catalogSales, withSale } from '../../domain/catalog/sales';
 import { searchProducts } from '../../domain/catalog/search';
 import { defineHandler, reply } from '../../lib/http';
 
-/** Like the product list: CloudFront may keep an answer 30 s; browsers always revalidate (docs/decisions/0045). */
-const CACHE = { 'cache-control': CATALOG_CACHE_CONTROL };
-
+/**
+ * Like the product list: CloudFront may keep an answer 30 s, never past a sale's start or end (docs/decisions/0180);
+ * browsers always revalidate (0045).
+ */
 export const handler = defineHandler(CATALOG_ROUTES, 'catalog/search-products', async ({ query }) => {
-  return reply(200, await searchProducts(query), CACHE);
+  const [found, sales] = await Promise.all([searchProducts(query), catalogSales()]);
+  return reply(
+    200,
+    { ...found, products: found.products.map((product) => withSale(product, sales)) },
+    { 'cache-control': sales.cacheControl },
+  );
 });

@@ -39,6 +39,7 @@ export const adminPages: RouteObject[] = [
       { path: 'products', ...lazyPage(() => import('../features/admin/AdminProductsPage')) },
       { path: 'items', ...lazyPage(() => import('../features/admin/AdminItemsPage')) },
       { path: 'promo-codes', ...lazyPage(() => import('../features/admin/AdminPromoCodesPage')) },
+      { path: 'sales', ...lazyPage(() => import('../features/admin/AdminSalesPage')) },
       { path: 'gift-cards', ...lazyPage(() => import('../features/admin/AdminGiftCardsPage')) },
       { path: 'gift-cards/:cardId', ...lazyPage(() => import('../features/admin/AdminGiftCardPage')) },
       { path: 'orders/pending', ...lazyPage(() => import('../features/admin/AdminOrdersPage')) },

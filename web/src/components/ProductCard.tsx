@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { PHOTO_SIZES } from '#shared/images';
 import { reviewsLine } from '#shared/messages';
-import { formatPrice } from '#shared/money';
 import type { Product } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { stockBadge } from '#shared/stock';
 import { Photo } from './Photo';
+import { SalePrice } from './SalePrice';
 
 /**
  * A product in a grid or strip: photo, 'Reviews: average/5', name, price; links to its page. A badge on the photo says
@@ -37,7 +37,7 @@ export function ProductCard({
       />
       <span className="reviews">{reviewsLine(product)}</span>
       <span className="product-name">{name}</span>
-      <span className="price">{formatPrice(product.price)}</span>
+      <SalePrice price={product.price} sale={product.sale} />
       {badge && <span className={soldOut ? 'stock-badge out' : 'stock-badge'}>{badge}</span>}
     </Link>
   );

@@ -1,8 +1,8 @@
-import { amountsBeforeTax, type Amounts } from '#shared/money';
+import { amountsBeforeTax, type Amounts, type CartSales } from '#shared/money';
 import type { PromoTerms } from '#shared/promo';
 import { hasShipTo, type OrderAddress } from '#shared/order-address';
 import { isGiftCardLine } from '#shared/gift-card-lines';
-import { discountAndShippingShares, type LineShares } from '#shared/shares';
+import { discountShares, type LineShares } from '#shared/shares';
 import { readEnv } from '../../../lib/env';
 import { logger } from '../../../lib/logger';
 import { stripeApi, stripeKeys } from '../payments';
@@ -76,12 +76,29 @@ export type SharedLine<Line extends CodedLine> = Line & { shares: LineShares };
 export async function priceWithTax<Line extends CodedLine>(
   lines: readonly Line[],
   address: OrderAddress,
-  promo?: Pick<PromoTerms, 'kind' | 'value'> | null,
+  promo?: (Pick<PromoTerms, 'kind' | 'value'> & { code?: string; combinesWithSales?: boolean }) | null,
   /** The chosen shipping rate's price, priced by the server (../shipping); missing: the flat rate. */
   shippingCents?: number,
-): Promise<{ amounts: Amounts; lines: SharedLine<Line>[]; tax: Omit<TaxAnswer, 'total' | 'lines'> }> {
-  const { discountOn, ...before } = amountsBeforeTax(lines, promo, shippingCents);
-  const split = discountAndShippingShares(lines, before);
+  /** The sales on (../pricing.ts priceCart's `sales`); none for a quote's offer. */
+  sales?: CartSales,
+): Promise<{
+  amounts: Amounts;
+  lines: SharedLine<Line>[];
+  tax: Omit<TaxAnswer, 'total' | 'lines'>;
+  plan: ReturnType<typeof amountsBeforeTax>['plan'];
+}> {
+  const { discountOn, plan, ...before } = amountsBeforeTax(lines, promo, shippingCents, sales);
+  // Each line's discount: its product discount, its share of the order's (sale and code), and of a free-shipping code's
+  // (the same split as its shipping: shared/shares.ts discountShares).
+  const shared = discountShares(lines, { ...plan, shipping: before.shipping });
+  const split = shared.map(({ discount, shipping }) => ({ discount, shipping }));
+  // A free-shipping code beside a sale (shared/sales.ts): the tax reads the goods' discount, and the shipping as free.
+  const mixed = plan.shippingOff > 0 && plan.goodsOff > 0;
+  const asked = shared.map((share) =>
+    mixed
+      ? { discount: share.discount - share.shippingOff, shipping: share.shipping - share.shippingOff }
+      : { discount: share.discount, shipping: share.shipping },
+  );
   const goods = lines.flatMap((line, index) => (isGiftCardLine(line) ? [] : [{ line, index }]));
   // Nothing to tax (gift cards only): no address is needed, and none was asked for (issue 50 item 9).
   const answer: TaxAnswer = goods.length
@@ -93,7 +110,7 @@ export async function priceWithTax<Line extends CodedLine>(
           amount: line.price * line.quantity,
           quantity: line.quantity,
           taxCode: line.taxCode,
-          ...split[index],
+          ...asked[index],
         })),
       })
     : { provider: table.name, total: 0, lines: [] };
@@ -107,6 +124,7 @@ export async function priceWithTax<Line extends CodedLine>(
   return {
     amounts,
     lines: lines.map((line, index) => ({ ...line, shares: { ...split[index], ...taxed[index] } })),
+    plan,
     tax: {
       provider: answer.provider,
       ...(answer.calculationId ? { calculationId: answer.calculationId } : {}),

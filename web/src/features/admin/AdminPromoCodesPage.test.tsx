@@ -113,6 +113,7 @@ it('makes a code: a wrong value is shown beside its field, then the code is made
     value: 15,
     maxRedemptions: 50,
     active: true,
+    combinesWithSales: false,
   });
   expect(await screen.findByText('SPRING-15')).toBeTruthy();
 });
@@ -182,6 +183,7 @@ it('dollar fields the owner typed wrong are told in dollars beside the field, an
     value: 1250,
     minSubtotal: 4000,
     active: true,
+    combinesWithSales: false,
   });
 });
 
@@ -194,6 +196,7 @@ it('deactivates a code by sending it whole again at the version read', async () 
     value: 10,
     maxPerCustomer: 1,
     active: false,
+    combinesWithSales: false,
     version: 1,
   });
   expect(await screen.findByRole('button', { name: 'Activate WELCOME10' })).toBeTruthy();
@@ -217,6 +220,7 @@ it('Edit fills the form with the code (which cannot change); Save changes sends 
     value: 12,
     maxPerCustomer: 1,
     active: true,
+    combinesWithSales: false,
     version: 1,
   });
   const fresh = screen.getByRole('form', { name: 'Make a promo code' });

@@ -43,6 +43,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/items', label: 'Stock items' },
   { to: '/admin/stock-alerts', label: 'Back in stock' },
   { to: '/admin/promo-codes', label: 'Promo codes' },
+  { to: '/admin/sales', label: 'Sales' },
   { to: '/admin/gift-cards', label: 'Gift cards' },
   { to: '/admin/shipping', label: 'Shipping' },
   { to: '/admin/drafted-products', label: 'Drafted' },

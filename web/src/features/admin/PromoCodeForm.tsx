@@ -117,6 +117,14 @@ export function PromoCodeForm({
         checked={draft.active}
         onChange={(e) => set({ active: e.target.checked })}
       />
+      <CheckboxField
+        className="promo-active wide"
+        label="Combines with sales (an order's sale and this code both apply; a free-shipping code always does)"
+        name="combinesWithSales"
+        value="yes"
+        checked={draft.combinesWithSales}
+        onChange={(e) => set({ combinesWithSales: e.target.checked })}
+      />
       <div className="actions wide">
         <Button type="submit" variation="primary" isDisabled={saving}>
           {editing ? 'Save changes' : 'Make promo code'}

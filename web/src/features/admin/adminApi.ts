@@ -19,6 +19,7 @@ import {
   uploadStatusSchema,
 } from '#shared/schemas/admin';
 import { promoListSchema, promoViewSchema } from '#shared/schemas/promo';
+import { saleListSchema, saleViewSchema } from '#shared/schemas/sales';
 import { reminderSettingsSchema } from '#shared/schemas/reminders';
 import { stockDemandSchema } from '#shared/schemas/stock-alerts';
 import { shippingSettingsSchema } from '#shared/schemas/shipping';
@@ -335,3 +336,14 @@ export const restockDrop = (productId: string, body: unknown) =>
   api(`${dropPath(productId)}/restock`, dropViewSchema, { auth: true, method: 'POST', body });
 export const endDrop = (productId: string) =>
   api(`${dropPath(productId)}/end`, dropViewSchema, { auth: true, method: 'POST', body: {} });
+
+/** Sales without a code (issue 54): the owner's list, make, change, delete. */
+export const listSales = () => api('/api/admin/sales', saleListSchema, { auth: true }).then((r) => r.sales);
+export const createSale = (body: unknown) => api('/api/admin/sales', saleViewSchema, { auth: true, body });
+export const updateSale = (saleId: string, body: unknown) =>
+  api(`/api/admin/sales/${encodeURIComponent(saleId)}`, saleViewSchema, { auth: true, method: 'PUT', body });
+export const deleteSale = (saleId: string) =>
+  api(`/api/admin/sales/${encodeURIComponent(saleId)}`, z.object({ deleted: z.string() }), {
+    auth: true,
+    method: 'DELETE',
+  });

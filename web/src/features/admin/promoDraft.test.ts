@@ -12,6 +12,7 @@ const spring: PromoView = {
   endsAt: '2026-03-31T04:59:00.000Z',
   maxRedemptions: 100,
   active: false,
+  combinesWithSales: false,
   redemptions: 2,
   description: '$12.50 off orders of $40.00 or more',
   version: 4,
@@ -32,6 +33,7 @@ it('a code is shown in dollars and in local date-times, and sent back as it was'
     maxRedemptions: '100',
     maxPerCustomer: '',
     active: false,
+    combinesWithSales: false,
   });
   expect(new Date(draft.startsAt).toISOString()).toBe(spring.startsAt);
   expect(bodyOf(draft)).toEqual({
@@ -43,6 +45,7 @@ it('a code is shown in dollars and in local date-times, and sent back as it was'
     maxRedemptions: 100,
     maxPerCustomer: undefined,
     active: false,
+    combinesWithSales: false,
   });
 });
 

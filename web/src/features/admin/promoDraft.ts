@@ -13,6 +13,8 @@ export interface Draft {
   maxRedemptions: string;
   maxPerCustomer: string;
   active: boolean;
+  /** Combines with an order's sale without a code (issue 54). */
+  combinesWithSales: boolean;
 }
 export const EMPTY_DRAFT: Draft = {
   code: '',
@@ -24,6 +26,7 @@ export const EMPTY_DRAFT: Draft = {
   maxRedemptions: '',
   maxPerCustomer: '',
   active: true,
+  combinesWithSales: false,
 };
 
 /** ISO -> the value of a datetime-local input (the admin's own time zone), and back. */
@@ -49,6 +52,7 @@ export function draftOf(promo: PromoView): Draft {
     maxRedemptions: promo.maxRedemptions !== undefined ? String(promo.maxRedemptions) : '',
     maxPerCustomer: promo.maxPerCustomer !== undefined ? String(promo.maxPerCustomer) : '',
     active: promo.active,
+    combinesWithSales: promo.combinesWithSales,
   };
 }
 
@@ -87,6 +91,7 @@ export function bodyOf(draft: Draft) {
     maxRedemptions: number(draft.maxRedemptions),
     maxPerCustomer: number(draft.maxPerCustomer),
     active: draft.active,
+    combinesWithSales: draft.combinesWithSales,
   };
 }
 

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { PHOTO_SIZES } from '#shared/images';
 import { CART_MESSAGES, MESSAGES, reviewsLine } from '#shared/messages';
-import { formatPrice } from '#shared/money';
 import type { Product, ProductDetail } from '#shared/schemas/product';
 import { unescapeText } from '#shared/sanitize';
 import { CANDLE_SIZE, isSize, MAX_QUANTITY, MIN_QUANTITY, hasTag, sizeKind, sizesFor } from '#shared/sizes';
@@ -11,6 +10,7 @@ import { noteStep } from '../../lib/funnel';
 import type { productLoader } from './loaders';
 import { HotItems } from '../../components/HotItems';
 import { Photo } from '../../components/Photo';
+import { SalePrice } from '../../components/SalePrice';
 import { reveal } from '../../lib/reveal';
 import { fitsInLine, useCart } from '../cart';
 import { RestockForm, restockAction } from './RestockForm';
@@ -196,7 +196,14 @@ function ProductView({ product, hot }: { product: ProductDetail; hot: Product[] 
         </div>
         <div className="details">
           <h1>{name}</h1>
-          <p className="price big">{formatPrice(product.price)}</p>
+          <p className="price-line">
+            <SalePrice price={product.price} sale={product.sale} className="price big" />
+          </p>
+          {product.offers?.map((offer) => (
+            <p key={offer} className="sale-offer">
+              {offer}
+            </p>
+          ))}
           <p className="muted">{reviewsLine(product)}</p>
           <p className="description">{unescapeText(product.description)}</p>
           {product.drop ? (

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { cartLineKey, giftCardLineText, giftCardProblem, GIFT_CARD_WORDS } from '#shared/gift-card-lines';
 import { CART_MESSAGES } from '#shared/messages';
 import { formatPrice } from '#shared/money';
+import { SALE_WORDS } from '#shared/sales';
 import type { CartLine } from '#shared/schemas/cart';
 import type { GiftCardDetails } from '#shared/schemas/gift-cards';
 import { unescapeText } from '#shared/sanitize';
@@ -14,7 +15,16 @@ import type { CartAction } from '../cart';
  * and the unit price, the minus / number / plus control, the line's total and Remove (all of the line, spec
  * section 4). A line never holds more than 9: at 9 the plus is off and the line says why.
  */
-export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: CartAction) => void }) {
+export function CartLineRow({
+  line,
+  dispatch,
+  sale = null,
+}: {
+  line: CartLine;
+  dispatch: (action: CartAction) => void;
+  /** What a sale without a code takes off the line (issue 54), as the server said for this cart. */
+  sale?: { off: number; sale: string } | null;
+}) {
   if (line.giftCard) return <GiftCardLineRow line={line} card={line.giftCard} dispatch={dispatch} />;
   const name = unescapeText(line.name);
   const setQuantity = (quantity: number) =>
@@ -58,8 +68,19 @@ export function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (act
       </div>
       <div className="cart-line-end">
         <span className="cart-line-total" data-testid="line-total">
-          {formatPrice(line.price * line.quantity)}
+          {sale ? (
+            <>
+              {formatPrice(Math.max(0, line.price * line.quantity - sale.off))}{' '}
+              <s>
+                <span className="visually-hidden">{SALE_WORDS.was}</span>
+                {formatPrice(line.price * line.quantity)}
+              </s>
+            </>
+          ) : (
+            formatPrice(line.price * line.quantity)
+          )}
         </span>
+        {sale && <span className="cart-line-sale">{sale.sale}</span>}
         <button
           type="button"
           className="link"

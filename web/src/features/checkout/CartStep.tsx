@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { CART_MESSAGES } from '#shared/messages';
 import { useCart } from '../cart';
 import { CartLineRow } from './CartLineRow';
-import { useStepHeading } from './CheckoutLayout';
+import { useCheckout, useStepHeading } from './CheckoutLayout';
+import { formatPrice } from '#shared/money';
+import { SALE_WORDS } from '#shared/sales';
 import { CART_NOTE, STEP_HEADING } from './steps';
 
 /**
@@ -12,6 +14,9 @@ import { CART_NOTE, STEP_HEADING } from './steps';
 export default function CartStep() {
   const { cart, dispatch } = useCart();
   const heading = useStepHeading();
+  const { sales } = useCheckout();
+  const offOf = (line: { id: string; size: string }) =>
+    sales?.lines.find((one) => one.id === line.id && one.size === line.size) ?? null;
   return (
     <>
       <h1 id="checkout-heading" ref={heading} tabIndex={-1}>
@@ -28,9 +33,38 @@ export default function CartStep() {
       ) : (
         <ul className="cart-lines">
           {cart.map((line) => (
-            <CartLineRow key={cartLineKey(line)} line={line} dispatch={dispatch} />
+            <CartLineRow key={cartLineKey(line)} line={line} dispatch={dispatch} sale={offOf(line)} />
           ))}
         </ul>
+      )}
+      {/* The sales without a code (issue 54): what they take off, and what the cart nearly reaches. */}
+      {cart.length > 0 && sales && (sales.discounts.length > 0 || sales.nearly.length > 0) && (
+        <section className="card cart-sales" aria-label="Sales">
+          {sales.discounts.length > 0 && (
+            <>
+              <h2>{SALE_WORDS.cartApplied}</h2>
+              <ul>
+                {sales.discounts.map((part) => (
+                  <li key={part.name}>
+                    {part.name}: -{formatPrice(part.amount)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {sales.nearly.length > 0 && (
+            <>
+              <h2>{SALE_WORDS.cartNearly}</h2>
+              <ul>
+                {sales.nearly.map((sentence) => (
+                  <li key={sentence} className="nearly">
+                    {sentence}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
       )}
     </>
   );

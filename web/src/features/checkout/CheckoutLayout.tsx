@@ -23,6 +23,8 @@ import { keepAddress, readAddress } from './checkoutSession';
 import { OrderDetails } from './OrderDetails';
 import { PAYMENT_ROUTE_ID, stepOfPath, STEP_PATH, type PricedCheckout, type Step } from './steps';
 import { usePromoCode } from './usePromoCode';
+import { useCartSales } from './useCartSales';
+import type { CartSalesAnswer } from '#shared/schemas/sales';
 import { WalletPay } from './WalletPay';
 import './checkout.css';
 import { noteStep } from '../../lib/funnel';
@@ -39,6 +41,8 @@ export interface CheckoutContext {
   address: ShippingAddress;
   setAddress: (address: ShippingAddress) => void;
   promo: ReturnType<typeof usePromoCode>;
+  /** What the sales without a code give the cart now (issue 54; null: not known for this cart). */
+  sales: CartSalesAnswer | null;
 }
 
 export const useCheckout = () => useOutletContext<CheckoutContext>();
@@ -123,7 +127,8 @@ export default function CheckoutLayout() {
   const proceed = () =>
     void submit({ intent: 'proceed', cart } satisfies Proceed, { method: 'post', encType: 'application/json' });
 
-  const context: CheckoutContext = { step, who, address, setAddress, promo };
+  const sales = useCartSales(cart);
+  const context: CheckoutContext = { step, who, address, setAddress, promo, sales };
   const hotShown = useMediaQuery(HOT_STRIP_SHOWN);
   return (
     <>
@@ -136,6 +141,7 @@ export default function CheckoutLayout() {
           cart={cart}
           address={address}
           promo={promo}
+          sales={sales}
           priced={step === 'payment' ? (payment?.priced ?? null) : null}
           proceeding={proceeding}
           onProceed={proceed}

@@ -4,6 +4,8 @@ import { GIFT_CARD_WORDS, onlyGiftCards } from '#shared/gift-card-lines';
 import { CART_MESSAGES, MESSAGES } from '#shared/messages';
 import { estimateAmounts, estimatedArrival, formatPrice } from '#shared/money';
 import { PROMO_MESSAGES } from '#shared/promo';
+import { promoPartName, type DiscountPart } from '#shared/sales';
+import type { CartSalesAnswer } from '#shared/schemas/sales';
 import type { ShippingAddress } from '#shared/schemas/address';
 import type { CartLine } from '#shared/schemas/cart';
 import { PromoCodeField } from './PromoCodeField';
@@ -22,6 +24,7 @@ export function OrderDetails({
   cart,
   address,
   promo,
+  sales = null,
   priced,
   proceeding,
   onProceed,
@@ -31,6 +34,8 @@ export function OrderDetails({
   cart: readonly CartLine[];
   address: ShippingAddress;
   promo: ReturnType<typeof usePromoCode>;
+  /** What the sales without a code give the cart (issue 54), until the card step prices it all. */
+  sales?: CartSalesAnswer | null;
   /** The card step's priced checkout (null on the other steps). */
   priced: PricedCheckout | null;
   proceeding: boolean;
@@ -40,8 +45,18 @@ export function OrderDetails({
 }) {
   const intent = priced?.intent ?? null;
   const empty = cart.length === 0 && !intent;
-  const amounts = intent?.amounts ?? estimateAmounts(cart, address.state, promo.discount ?? 0);
+  const amounts = intent?.amounts ?? estimateAmounts(cart, address.state, (sales?.total ?? 0) + (promo.discount ?? 0));
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
+  // The breakdown by name (issue 54): the card step's, or the cart's sales and its code; one row when no sale is in it.
+  const parts: DiscountPart[] = intent
+    ? (intent.amounts.discounts ?? [])
+    : sales?.discounts.length
+      ? [
+          ...sales.discounts,
+          ...(appliedCode && promo.discount ? [{ name: promoPartName(appliedCode), amount: promo.discount }] : []),
+        ]
+      : [];
+  const byName = parts.some((part) => !part.name.startsWith('Promo code '));
   const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
   const arrival = longDay(estimatedArrival());
   // The rate the card step priced (issue 53): a calculated one names its carrier and service and gives its date.
@@ -59,12 +74,19 @@ export function OrderDetails({
           <dl>
             <dt>Subtotal</dt>
             <dd>{formatPrice(amounts.subtotal)}</dd>
-            {amounts.discount > 0 && (
-              <>
-                <dt className="discount">Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
-                <dd className="discount">-{formatPrice(amounts.discount)}</dd>
-              </>
-            )}
+            {byName
+              ? parts.map((part) => (
+                  <div key={part.name} className="discount-part">
+                    <dt className="discount">{part.name}</dt>
+                    <dd className="discount">-{formatPrice(part.amount)}</dd>
+                  </div>
+                ))
+              : amounts.discount > 0 && (
+                  <>
+                    <dt className="discount">Discount{appliedCode ? ` (${appliedCode})` : ''}</dt>
+                    <dd className="discount">-{formatPrice(amounts.discount)}</dd>
+                  </>
+                )}
             {discountUnknown && (
               <>
                 <dt className="discount">Discount ({appliedCode})</dt>

@@ -19,6 +19,7 @@ const schemas = {
   promo: () => import('#shared/schemas/promo'),
   reminders: () => import('#shared/schemas/reminders'),
   shipping: () => import('#shared/schemas/shipping'),
+  sales: () => import('#shared/schemas/sales'),
 };
 
 /** What checkout sends: which products, sizes and how many, and a gift card's card (the server prices them). */
@@ -108,6 +109,10 @@ export const checkPromoCode = async (input: { code: string; cart: CartLine[]; si
     auth: input.signedIn,
     body: { code: input.code, cart: lines(input.cart) },
   });
+
+/** What the sales without a code give this cart now, and what is nearly reached (issue 54); stores nothing. */
+export const cartSales = async (cart: CartLine[]) =>
+  api('/api/cart/sales', (await schemas.sales()).cartSalesAnswerSchema, { body: { cart: lines(cart) } });
 
 /** A reminder's link: its cart (priced now), the shipping details, and what is gone (docs/decisions/0079). */
 export const restoreCart = async (token: string) =>
