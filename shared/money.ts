@@ -137,6 +137,8 @@ export function estimateAmounts(
   lines: readonly (PricedLine & { size: string })[],
   state: string,
   discount = 0,
+  /** The rate chosen at the shipping step (issue 53), when one is; else the spec's flat rate. */
+  shippingCents?: number,
 ): Amounts {
   const subtotal = subtotalCents(lines);
   // An empty cart ships nothing: no tax (the cart shows no figures then).
@@ -147,7 +149,7 @@ export function estimateAmounts(
   // Gift cards take no discount, ship nothing and are not taxed (docs/decisions/0127): the rest is the goods'.
   const goods = lines.filter(isGoods);
   const goodsTotal = subtotalCents(goods);
-  const shipping = shippingFor(lines);
+  const shipping = goods.length ? (shippingCents ?? shippingFor(lines)) : 0;
   const taken = Math.min(discount, goodsTotal + shipping);
   // The check answers an amount only: it comes off the goods, and what is more than the goods off the shipping.
   const onGoods = Math.min(taken, goodsTotal);

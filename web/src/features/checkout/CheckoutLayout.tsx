@@ -25,6 +25,7 @@ import { PAYMENT_ROUTE_ID, stepOfPath, STEP_PATH, type PricedCheckout, type Step
 import { usePromoCode } from './usePromoCode';
 import { useCartSales } from './useCartSales';
 import type { CartSalesAnswer } from '#shared/schemas/sales';
+import type { ShippingRate } from '#shared/shipping';
 import { WalletPay } from './WalletPay';
 import './checkout.css';
 import { noteStep } from '../../lib/funnel';
@@ -43,6 +44,8 @@ export interface CheckoutContext {
   promo: ReturnType<typeof usePromoCode>;
   /** What the sales without a code give the cart now (issue 54; null: not known for this cart). */
   sales: CartSalesAnswer | null;
+  /** The shipping step's chosen rate as offered, which the order's details show until the card step prices it. */
+  setShownRate: (rate: ShippingRate | null) => void;
 }
 
 export const useCheckout = () => useOutletContext<CheckoutContext>();
@@ -128,7 +131,8 @@ export default function CheckoutLayout() {
     void submit({ intent: 'proceed', cart } satisfies Proceed, { method: 'post', encType: 'application/json' });
 
   const sales = useCartSales(cart);
-  const context: CheckoutContext = { step, who, address, setAddress, promo, sales };
+  const [shownRate, setShownRate] = useState<ShippingRate | null>(null);
+  const context: CheckoutContext = { step, who, address, setAddress, promo, sales, setShownRate };
   const hotShown = useMediaQuery(HOT_STRIP_SHOWN);
   return (
     <>
@@ -142,6 +146,7 @@ export default function CheckoutLayout() {
           address={address}
           promo={promo}
           sales={sales}
+          rate={step === 'shipping' ? shownRate : null}
           priced={step === 'payment' ? (payment?.priced ?? null) : null}
           proceeding={proceeding}
           onProceed={proceed}

@@ -7,6 +7,7 @@ import { PROMO_MESSAGES } from '#shared/promo';
 import { promoPartName, type DiscountPart } from '#shared/sales';
 import type { CartSalesAnswer } from '#shared/schemas/sales';
 import type { ShippingAddress } from '#shared/schemas/address';
+import type { ShippingRate } from '#shared/shipping';
 import type { CartLine } from '#shared/schemas/cart';
 import { PromoCodeField } from './PromoCodeField';
 import type { PricedCheckout, Step } from './steps';
@@ -25,6 +26,7 @@ export function OrderDetails({
   address,
   promo,
   sales = null,
+  rate = null,
   priced,
   proceeding,
   onProceed,
@@ -36,6 +38,8 @@ export function OrderDetails({
   promo: ReturnType<typeof usePromoCode>;
   /** What the sales without a code give the cart (issue 54), until the card step prices it all. */
   sales?: CartSalesAnswer | null;
+  /** The shipping step's chosen rate as offered (issue 53), until the card step prices it. */
+  rate?: ShippingRate | null;
   /** The card step's priced checkout (null on the other steps). */
   priced: PricedCheckout | null;
   proceeding: boolean;
@@ -45,7 +49,8 @@ export function OrderDetails({
 }) {
   const intent = priced?.intent ?? null;
   const empty = cart.length === 0 && !intent;
-  const amounts = intent?.amounts ?? estimateAmounts(cart, address.state, (sales?.total ?? 0) + (promo.discount ?? 0));
+  const amounts =
+    intent?.amounts ?? estimateAmounts(cart, address.state, (sales?.total ?? 0) + (promo.discount ?? 0), rate?.amount);
   const appliedCode = intent ? (intent.promo?.code ?? null) : (promo.applied?.code ?? null);
   // The breakdown by name (issue 54): the card step's, or the cart's sales and its code; one row when no sale is in it.
   const parts: DiscountPart[] = intent
@@ -60,7 +65,7 @@ export function OrderDetails({
   const discountUnknown = !intent && promo.applied !== null && promo.discount === null;
   const arrival = longDay(estimatedArrival());
   // The rate the card step priced (issue 53): a calculated one names its carrier and service and gives its date.
-  const shipping = intent?.shipping;
+  const shipping = intent?.shipping ?? (rate ? { rate, notice: undefined } : undefined);
   // Gift cards only (issue 50 item 9): nothing ships, nothing is taxed, and no promo code applies.
   const cardsOnly = onlyGiftCards(cart);
 

@@ -30,11 +30,14 @@ export function RateChoice({
   address,
   chosen,
   onChoose,
+  onShown,
 }: {
   cart: readonly CartLine[];
   address: ShippingAddress;
   chosen: string | undefined;
   onChoose: (id: string) => void;
+  /** The chosen rate as offered (its price and name), for the order's details; null while none is known. */
+  onShown?: (rate: ShippingRate | null) => void;
 }) {
   const ready = isUsState(address.state) && /^\d{5}$/.test(address.zip.trim());
   const key = ready ? `${cartKey(cart)}|${address.state.trim().toUpperCase()}|${address.zip.trim()}` : '';
@@ -70,6 +73,13 @@ export function RateChoice({
   useEffect(() => {
     if (selected && selected !== chosen) onChoose(selected);
   }, [selected, chosen, onChoose]);
+  // What the order's details show beside the step: the chosen rate's price and name (none while they are asked).
+  const shown = current?.rates.find((rate) => rate.id === selected) ?? null;
+  useEffect(() => {
+    onShown?.(shown);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- told again when the chosen rate or its price changes
+  }, [shown?.id, shown?.amount]);
+  useEffect(() => () => onShown?.(null), [onShown]);
 
   return (
     <fieldset className="rate-choice">

@@ -110,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs): Promise<NextRefus
 
 /** /cart/shipping: the Shipping Details step. What is typed is kept for the tab, so a reload shows it again. */
 export default function ShippingStep() {
-  const { who, address, setAddress, promo } = useCheckout();
+  const { who, address, setAddress, promo, setShownRate } = useCheckout();
   const { cart } = useCart();
   const form = useFormSend<keyof ShippingAddress, NextRefusal>('ship');
   const refusal = form.sentAnswer;
@@ -177,7 +177,9 @@ export default function ShippingStep() {
         picker={<ProfilePicker profiles={saved.profiles} address={address} onPick={setAddress} />}
         below={
           <>
-            {!buyerOnly && <RateChoice cart={cart} address={address} chosen={rateId} onChoose={chooseRate} />}
+            {!buyerOnly && (
+              <RateChoice cart={cart} address={address} chosen={rateId} onChoose={chooseRate} onShown={setShownRate} />
+            )}
             <CheckoutMarketingConsent />
           </>
         }
