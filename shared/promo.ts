@@ -145,3 +145,6 @@ export function promoCustomerKeys(customer: { guestEmail: string } | { userId: s
   const before = email === null ? [] : [`email:${email.trim().toLowerCase()}`].filter((key) => key !== byEmail[0]);
   return { keys: 'userId' in customer ? [...byEmail, `user:${customer.userId}`] : byEmail, legacy: before };
 }
+
+/** After the last change to the cart, how long the cart waits before asking again what an applied code takes off. */
+export const PROMO_RECHECK_DELAY_MS = 1000;

@@ -1,13 +1,13 @@
 import { cartLineKey } from '#shared/gift-card-lines';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES } from '#shared/messages';
+import { PROMO_RECHECK_DELAY_MS } from '#shared/promo';
 import type { CartLine } from '#shared/schemas/cart';
 import type { PromoCheckResult } from '#shared/schemas/promo';
 import { ApiError } from '../../lib/api';
 import { checkPromoCode, isPromoRefusal, PROMO_KEY } from './checkoutApi';
 
-/** After the last change to the cart, how long the cart waits before asking again what an applied code takes off. */
-export const PROMO_RECHECK_DELAY_MS = 1000;
+export { PROMO_RECHECK_DELAY_MS } from '#shared/promo';
 /** An answer older than this is asked again when the cart opens (the code may have run out meanwhile). */
 export const PROMO_RECHECK_AFTER_MS = 5 * 60_000;
 
