@@ -105,14 +105,17 @@ describe('an order refunded in full before it shipped (item 1)', () => {
 
   it('a refund of the last unit between Complete Order reading the order and writing it: the ship is refused', async () => {
     const { orderNumber, email } = await paidOrder([candle(1)]);
-    const update = orders.update.bind(orders);
+    // The ship step reads the order (consistent), then writes it in one transaction with its tracking: the refund
+    // lands right after that read, so the write finds another version.
+    const get = orders.get.bind(orders);
     let refundedMeanwhile = false;
-    jest.spyOn(orders, 'update').mockImplementation(async (...args: Parameters<typeof orders.update>) => {
-      if (!refundedMeanwhile) {
+    jest.spyOn(orders, 'get').mockImplementation(async (...args: Parameters<typeof orders.get>) => {
+      const read = await get(...args);
+      if (!refundedMeanwhile && args[0].orderNumber === orderNumber && args[1]?.consistent) {
         refundedMeanwhile = true;
         expect((await refundAll(orderNumber, 1)).status).toBe(200);
       }
-      return update(...args);
+      return read;
     });
     const refused = await complete(orderNumber);
     expect(refundedMeanwhile).toBe(true);
