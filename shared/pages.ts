@@ -133,11 +133,14 @@ export const CATALOG_CDN_SECONDS = 30;
 export const CATALOG_CACHE_CONTROL = `public, max-age=0, s-maxage=${CATALOG_CDN_SECONDS}`;
 export const VISIBLE_WITHIN_SECONDS = 2 * CATALOG_CDN_SECONDS;
 /**
- * The catalogue's Cache-Control when a sale starts or ends within CATALOG_CDN_SECONDS (issue 54, docs/decisions/0180):
- * CloudFront keeps the answer no longer than until that edge, so no price is cached past it.
+ * The catalogue's Cache-Control when the answer changes by itself within CATALOG_CDN_SECONDS: a sale starts or ends
+ * (issue 54, docs/decisions/0180), a drop starts (0181). CloudFront keeps the answer no longer than until that edge;
+ * in its last second, not at all.
  */
-export const catalogCacheControl = (seconds: number = CATALOG_CDN_SECONDS) =>
-  `public, max-age=0, s-maxage=${Math.max(0, Math.min(CATALOG_CDN_SECONDS, Math.floor(seconds)))}`;
+export function catalogCacheControl(seconds: number = CATALOG_CDN_SECONDS): string {
+  const kept = Math.max(0, Math.min(CATALOG_CDN_SECONDS, Math.floor(seconds)));
+  return kept < 1 ? 'public, max-age=0, s-maxage=0, must-revalidate' : `public, max-age=0, s-maxage=${kept}`;
+}
 
 /**
  * Every address the SPA's router knows (web/src/app/routes.tsx and adminRoutes.ts; a web test keeps the two lists

@@ -1,5 +1,5 @@
 import { PROMO_MAX_CENTS } from '../promo';
-import { SALE_KINDS } from '../sales';
+import { SALE_KINDS, type SaleTerms } from '../sales';
 import { MAX_QUANTITY } from '../sizes';
 import { checkoutCartSchema } from './checkout';
 import { productIdSchema } from './refs';
@@ -40,18 +40,8 @@ const saleFields = {
   active: z._default(z.boolean({ message: 'Active is true or false.' }), true),
 };
 
-type SaleBody = {
-  kind: string;
-  startsAt: string;
-  endsAt: string;
-  products?: string[];
-  category?: string;
-  buy?: number;
-  get?: number;
-  percentOff?: number;
-  amountOff?: number;
-  minSubtotal?: number;
-};
+/** What the kind rules read of a sale (its terms as shared/sales.ts keeps them). */
+type SaleBody = Omit<SaleTerms, 'saleId' | 'name' | 'maxUses'>;
 
 /** What each kind needs, said on the field that is missing or does not belong. */
 const saleRules = z.superRefine((sale: SaleBody, context) => {

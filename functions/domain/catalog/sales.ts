@@ -22,8 +22,8 @@ export type SaleOf = (product: Pick<ProductRecord, 'id' | 'price' | 'tag'>, size
  * of theirs (docs/decisions/0150). Promo codes are not sales: they need the shopper's code at checkout; a buy-X-get-Y
  * or an order's sale has no one price for a product, so it is no sale price here.
  */
-export async function salesAt(_products: readonly ProductRecord[], at: Date): Promise<SaleOf> {
-  const live = (await allSales()).filter((sale) => saleIsOn(sale, at));
+export async function salesAt(at: Date): Promise<SaleOf> {
+  const { live } = await catalogSales(at);
   return (product) => {
     const shown = shownSale(product, live, at);
     return shown
@@ -45,16 +45,20 @@ export async function salesAt(_products: readonly ProductRecord[], at: Date): Pr
 export interface CatalogSales {
   live: SaleRules[];
   now: Date;
+  /** Seconds to the next sale's start or end (at most CATALOG_CDN_SECONDS). */
+  edgeSeconds: number;
   /** The answer's Cache-Control: never past the next sale's edge. */
   cacheControl: string;
 }
 
 export async function catalogSales(now = new Date()): Promise<CatalogSales> {
   const all = await allSales();
+  const edgeSeconds = secondsToEdge(all, now, CATALOG_CDN_SECONDS);
   return {
     live: all.filter((sale) => saleIsOn(sale, now)),
     now,
-    cacheControl: catalogCacheControl(secondsToEdge(all, now, CATALOG_CDN_SECONDS)),
+    edgeSeconds,
+    cacheControl: catalogCacheControl(edgeSeconds),
   };
 }
 

@@ -40,13 +40,7 @@ export async function feedCatalog(now = new Date()): Promise<FeedProduct[]> {
 /** The feed items of the catalogue now, with the catalogue's sales and the shop's default brand. */
 export async function catalogFeedItems(origin: string, now = new Date()): Promise<FeedItem[]> {
   const catalog = await feedCatalog(now);
-  const [saleOf, defaultBrand] = await Promise.all([
-    salesAt(
-      catalog.map((product) => product.record),
-      now,
-    ),
-    readDefaultBrand(),
-  ]);
+  const [saleOf, defaultBrand] = await Promise.all([salesAt(now), readDefaultBrand()]);
   return feedItems(catalog, { origin, defaultBrand, saleOf });
 }
 

@@ -33,8 +33,8 @@ export interface PageHead {
    */
   bootScript?: string;
   noindex?: boolean;
-  /** The page's own Cache-Control (a drop's page before its start); without it, a catalogue page's. */
-  cacheControl?: string;
+  /** Seconds until the page changes by itself (a drop's start): it is not cached past them. */
+  edgeSeconds?: number;
 }
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */

@@ -4,7 +4,7 @@ import { countdownText, DROP_MESSAGES, MESSAGES, reviewsLine } from '#shared/mes
 import { dropStartText } from '#shared/drops';
 import { formatCents, formatPrice } from '#shared/money';
 import {
-  CATALOG_CDN_SECONDS,
+  catalogCacheControl,
   categoryDescription,
   DISALLOWED_PATHS,
   SHARE_IMAGE,
@@ -151,22 +151,9 @@ export function productJsonLd(product: ProductDetail, url: string, origin: strin
   };
 }
 
-/** How long the CDN keeps an answer with this Cache-Control (its s-maxage; none: without end). */
-const sMaxAge = (cacheControl: string) => Number(/s-maxage=(\d+)/.exec(cacheControl)?.[1] ?? Infinity);
-
 /** Whether the product is in a drop that has not started at `now`. */
 const dropUpcoming = (product: Pick<ProductDetail, 'drop'>, now: Date) =>
   !!product.drop && Date.parse(product.drop.startsAt) > now.getTime();
-
-/**
- * The page's Cache-Control before a drop's start (docs/decisions/0181): kept at the edge as any product page, but
- * never past the start (the page changes then); in the last second before it, not kept at all.
- */
-export function dropPageCache(startsAt: string, now: Date): string {
-  const seconds = Math.floor((Date.parse(startsAt) - now.getTime()) / 1000);
-  if (seconds < 1) return 'public, max-age=0, s-maxage=0, must-revalidate';
-  return `public, max-age=0, s-maxage=${Math.min(CATALOG_CDN_SECONDS, seconds)}`;
-}
 
 /**
  * A drop's countdown as the first HTML holds it (docs/decisions/0181): the start in the shop's time zone and the time
@@ -261,7 +248,8 @@ async function productHead(
     structuredData: [productJsonLd(product, canonical, origin, now)],
     preload: preloadOf(product, PHOTO_SIZES.main),
     main: productFirstPaint(product, name, now),
-    ...(dropUpcoming(product, now) ? { cacheControl: dropPageCache(product.drop!.startsAt, now) } : {}),
+    // Before a drop's start the page is kept as any product page, but never past the start (docs/decisions/0181).
+    ...(dropUpcoming(product, now) ? { edgeSeconds: (Date.parse(product.drop!.startsAt) - now.getTime()) / 1000 } : {}),
     data: { [`/api/products/${product.id}`]: product, [listUrl(HOT_TAG)]: hot },
   };
 }
@@ -503,10 +491,7 @@ export async function renderPage(
     status: head.status,
     body: withHead(shell, head, SHOP_NAME),
     contentType: HTML,
-    // Never kept past a sale's edge (0180) nor past a drop's start (0181): the shorter of the two.
-    cacheControl:
-      head.cacheControl && sMaxAge(head.cacheControl) < sMaxAge(sales.cacheControl)
-        ? head.cacheControl
-        : sales.cacheControl,
+    // Never kept past a sale's edge (0180) nor past a drop's start (0181).
+    cacheControl: catalogCacheControl(Math.min(head.edgeSeconds ?? Infinity, sales.edgeSeconds)),
   };
 }
