@@ -1,6 +1,6 @@
 import type { Parcel } from '#shared/parcels';
 import type { ShipTo } from './provider';
-import { pricedAgain, ProviderDown, UnknownRate } from './provider';
+import { pricedAgain, ProviderDown, UnknownRate, withDeadline } from './provider';
 import type { EasyPost } from './easypost';
 import { retrieveRate } from './easypost';
 
@@ -31,17 +31,8 @@ const codeOf = (error: unknown) => (error as { code?: string }).code ?? '';
 /** How long a label call may take, ms: a purchase waits longer than a rate (it is not a shopper's checkout). */
 export const LABEL_TIMEOUT_MS = 8000;
 
-async function inTime<T>(work: Promise<T>, ms = LABEL_TIMEOUT_MS): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderDown('The shipping provider did not answer in time.')), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** A label call, or ProviderDown after LABEL_TIMEOUT_MS; the provider's own refusals pass through (their codes count). */
+const inTime = <T>(work: Promise<T>) => withDeadline(work, LABEL_TIMEOUT_MS);
 
 /**
  * The rate `rateId` checked to be this order's parcels to its ZIP (as the card step checks it: pricedAgain), and, with

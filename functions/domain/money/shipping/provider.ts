@@ -64,19 +64,26 @@ export async function shippingClient(): Promise<EasyPost | null> {
   return cached.client;
 }
 
-/** `work`, or ProviderDown when it takes longer than the timeout or fails for a reason of the provider's. */
-async function inTime<T>(work: Promise<T>): Promise<T> {
+/** `work`, or ProviderDown when it takes longer than `ms` (its own errors pass through as the provider gave them). */
+export async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ProviderDown('The shipping provider did not answer in time.')), timeoutMs());
+    timer = setTimeout(() => reject(new ProviderDown('The shipping provider did not answer in time.')), ms);
   });
   try {
     return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `work`, or ProviderDown when it takes longer than the timeout or fails for a reason of the provider's. */
+async function inTime<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await withDeadline(work, timeoutMs());
   } catch (error) {
     if (error instanceof UnknownRate || error instanceof ProviderDown) throw error;
     throw new ProviderDown(`The shipping provider answered an error: ${(error as Error).message}`.slice(0, 300));
-  } finally {
-    clearTimeout(timer);
   }
 }
 
