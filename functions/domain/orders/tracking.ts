@@ -60,9 +60,17 @@ export function trackingStartItems(orderNumber: string, shipped: OrderRecord, tr
   ];
 }
 
+/** The tracker the provider made with the order's bought label (docs/decisions/0174), when it ships with that label. */
+function labelTracker(order: OrderRecord): { id: string } | null {
+  const label = order.label?.status === 'bought' ? order.label : undefined;
+  const at = label?.trackingCodes?.indexOf(order.trackingNumber ?? '') ?? -1;
+  const id = at >= 0 ? label?.trackerIds?.[at] : undefined;
+  return id ? { id } : null;
+}
+
 /**
- * Registers the provider's tracker of a shipped order (when a shipping key is set) and keeps its id on the order, with
- * its lookup by tracker id. Never throws: a failure is noted on the order (`registerError`, shown on its timeline) and
+ * Registers the provider's tracker of a shipped order (when a shipping key is set; a bought label's own, when it ships
+ * with that label) and keeps its id on the order, with its lookup by tracker id. Never throws: a failure is noted on the order (`registerError`, shown on its timeline) and
  * does not undo the shipping.
  */
 export async function registerOrderTracker(orderNumber: string): Promise<void> {
@@ -71,10 +79,10 @@ export async function registerOrderTracker(orderNumber: string): Promise<void> {
     if (!client) return;
     const order = await orders.get({ orderNumber }, { consistent: true });
     if (!order?.tracking || order.tracking.trackerId || !isTrackable(order)) return;
-    let tracker: Awaited<ReturnType<typeof registerTracker>> | null = null;
+    let tracker: { id: string } | null = labelTracker(order);
     let failure: string | null = null;
     try {
-      tracker = await registerTracker(client, order.trackingNumber!, order.carrier!);
+      tracker ??= await registerTracker(client, order.trackingNumber!, order.carrier!);
     } catch (error) {
       failure = (error as Error).message.slice(0, 300);
       logger.warn('the parcel tracker could not be registered; noted on the order', {

@@ -170,9 +170,13 @@ describe('a label bought once', () => {
     expect(text).toContain('/MediaBox [0 0 288 432]');
     expect(text).toContain(label.trackingCodes![0]);
 
-    // The ship step with the label's carrier and tracking: the order ships, the customer gets one mail naming it.
+    // The ship step with the label's carrier and tracking: the order ships, the customer gets one mail naming it. Its
+    // tracking is the label's own tracker (the provider made it with the label): none is registered again.
+    const trackersAsked = provider.calls.filter((call) => call.path === '/v2/trackers').length;
     const shipped = await ship(orderNumber, { carrier: 'USPS', trackingNumber: label.trackingCodes![0] });
     expect(shipped.status).toBe(200);
+    expect((await orders.get({ orderNumber }, { consistent: true }))!.tracking?.trackerId).toBe(label.trackerIds![0]);
+    expect(provider.calls.filter((call) => call.path === '/v2/trackers').length).toBe(trackersAsked);
     const mails = sentMails().filter((mail) => mail.to.includes(email) && /on its way/i.test(mail.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(label.trackingCodes![0]);
