@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { formatPrice } from '../shared/money';
 import { saleEndsShort } from '../shared/sales';
 import { adminToken, axeViolations, collectAlerts, launch, newPage, shopUrl, shot } from './browser';
+import { shopLocal } from '../shared/drops';
 
 /**
  * Sales without a code (issue 54) in Chromium on a phone against the local stack: a product of its own with two
@@ -23,17 +24,7 @@ async function adminCall(method: string, path: string, body?: unknown) {
 
 /** A shop-time wall clock some hours from now ("2026-12-04T12:00"), as the owner's form takes it. */
 function shopClock(offsetHours: number): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + offsetHours * 3_600_000));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+  return shopLocal(Date.now() + offsetHours * 3_600_000);
 }
 
 beforeAll(async () => {

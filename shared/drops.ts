@@ -44,6 +44,21 @@ function shopOffsetMinutes(at: number): number {
   return Math.round((local - Math.floor(at / 1000) * 1000) / 60_000);
 }
 
+/** An instant as the owner's forms show it in the shop's time zone: 2026-12-04T12:00 (shopTimeToInstant's inverse). */
+export function shopLocal(instant: string | number | Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+}
+
 /**
  * The instant (ISO, UTC) of a wall-clock time in the shop's time zone, "2026-12-04T12:00" (the owner's form). A time
  * the clocks skip in spring is read as the hour after; one they pass twice in autumn, as the first.

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeSale, saleIsOn, type SaleRules } from '#shared/sales';
-import { shopTimeToInstant } from '#shared/drops';
-import { SHOP_TIME_ZONE } from '#shared/format';
+import { shopLocal, shopTimeToInstant } from '#shared/drops';
 import type { SaleInput, SaleUpdate, SaleView } from '#shared/schemas/sales';
 import { sales, type SaleRecord } from '../../db/entities/sale';
 import { isConditionFailure } from '../../db/table';
@@ -14,21 +13,6 @@ import { allSales } from '../money/sales';
  */
 
 const STALE = 'This sale was changed by someone else. Reload to see it as it is now.';
-
-/** An instant as the owner's form shows it in the shop's time zone: 2026-12-04T12:00. */
-export function shopLocal(instant: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
-}
 
 function stateOf(sale: SaleRules, now: Date): SaleView['state'] {
   if (saleIsOn(sale, now)) return 'on';

@@ -27,6 +27,7 @@ import { handler as updateSale } from '../admin/update-sale';
 import { handler as cartSalesHandler } from '../cart/cart-sales';
 import { handler as checkPromo } from './check-promo-code';
 import { handler as walletQuote } from './wallet-quote';
+import { shopLocal } from '#shared/drops';
 
 /**
  * Sales without a code (issue 54, docs/decisions/0178-0180) against DynamoDB Local through the real checkout: the
@@ -40,18 +41,7 @@ const hour = 3_600_000;
 
 /** A shop-time wall clock ("2026-12-04T12:00") some hours from now, for the owner's form. */
 function shopClock(offsetHours: number): string {
-  const at = new Date(Date.now() + offsetHours * hour);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+  return shopLocal(Date.now() + offsetHours * hour);
 }
 
 const post = (body: Record<string, unknown>) =>

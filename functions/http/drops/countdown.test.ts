@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { dropStartText } from '#shared/drops';
-import { SHOP_TIME_ZONE } from '#shared/format';
 import { SHELL_MAIN } from '#shared/first-paint';
 import { DROP_MESSAGES } from '#shared/messages';
 import { drops } from '../../db/entities/drop';
@@ -12,6 +11,7 @@ import { renderPage, sitemapXml } from '../../domain/pages/render';
 import { setUpDrop } from '../../domain/stock/drops';
 import { apiEvent, lambdaContext, useFreshTable } from '#tests/helpers';
 import { handler } from '../pages/render-page';
+import { shopLocal } from '#shared/drops';
 
 /**
  * Issue 57 item 1, the countdown page (docs/decisions/0181), against DynamoDB Local and the page function: before a
@@ -46,17 +46,7 @@ writeFileSync(
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
 function shopTime(minutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + minutes * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+  return shopLocal(Date.now() + minutes * 60_000);
 }
 
 const photo = {

@@ -1,5 +1,4 @@
 import { MESSAGES } from '#shared/messages';
-import { SHOP_TIME_ZONE } from '#shared/format';
 import { checkouts } from '../../db/entities/checkout';
 import { dropBuyers } from '../../db/entities/drop-buyer';
 import { products } from '../../db/entities/product';
@@ -13,6 +12,7 @@ import { handler as getDrop } from './get-drop';
 import { handler as restockDrop } from './restock-drop';
 import { handler as endDrop } from './end-drop';
 import { handler as updateStockItem } from '../admin/update-stock-item';
+import { shopLocal } from '#shared/drops';
 
 /**
  * Issue 57 item 2, a drop's sharded stock (docs/decisions/0170), against DynamoDB Local: many authorized buyers at
@@ -25,17 +25,7 @@ let admin: string;
 
 /** A wall-clock time in the shop's zone, `minutes` from now, as the owner's form gives it. */
 function shopTime(minutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + minutes * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+  return shopLocal(Date.now() + minutes * 60_000);
 }
 
 const setUp = (productId: string, body: Record<string, unknown>) =>

@@ -1,6 +1,5 @@
 import { MESSAGES } from '#shared/messages';
 import { DROP_RULES } from '#shared/drops';
-import { SHOP_TIME_ZONE } from '#shared/format';
 import { checkouts } from '../../db/entities/checkout';
 import { products } from '../../db/entities/product';
 import { askLine, letInThrough } from '../../domain/stock/drop-line';
@@ -9,6 +8,7 @@ import { drops } from '../../db/entities/drop';
 import { invoke, useFreshTable } from '#tests/helpers';
 import { guestIntent, pay, recordGuest } from '#tests/checkout';
 import { handler as askLineHandler } from './ask-line';
+import { shopLocal } from '#shared/drops';
 
 /**
  * Issue 57 item 3, a drop's fair line (docs/decisions/0171), against DynamoDB Local: numbers let in in arrival order
@@ -18,17 +18,7 @@ import { handler as askLineHandler } from './ask-line';
  */
 
 function shopTime(minutes: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(Date.now() + minutes * 60_000));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
+  return shopLocal(Date.now() + minutes * 60_000);
 }
 
 const ask = (productId: string, body: Record<string, unknown>) =>
