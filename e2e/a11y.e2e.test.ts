@@ -140,6 +140,7 @@ const ADMIN_TABS = [
   'Stock items',
   'Back in stock',
   'Promo codes',
+  'Sales',
   'Gift cards',
   'Shipping',
   'Drafted',

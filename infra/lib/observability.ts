@@ -53,8 +53,8 @@ export function watchStage(
   // several routes, the page function, is one function).
   const mailing = new Set(stack.mailFunctions);
   for (const { label, fn } of jobs) {
-    alarms.watch(stack.jobsStack, label, fn);
-    if (mailing.has(fn)) alarms.countMailFailures(stack.jobsStack, `${fn.node.id}MailFailed`, fn.logGroup);
+    alarms.watch(Stack.of(fn), label, fn);
+    if (mailing.has(fn)) alarms.countMailFailures(Stack.of(fn), `${fn.node.id}MailFailed`, fn.logGroup);
   }
   for (const area of stack.areaStacks) {
     for (const [id, fn] of area.functions) {

@@ -95,8 +95,8 @@ export class ShopStack extends Stack implements StageObservability {
   readonly routeFunctions: Map<string, ShopFunction>;
   /** The nested stacks that hold the routes' functions, one per area (docs/decisions/0094). */
   readonly areaStacks: RouteAreaStack[];
-  /** The nested stack of the scheduled jobs (docs/decisions/0183). */
-  readonly jobsStack: ShopJobsStack;
+  /** The nested stack of the scheduled jobs (docs/decisions/0183); none when there are no jobs (a template needs a resource). */
+  readonly jobsStack?: ShopJobsStack;
   /** The function of each scheduled job, by `routeId(job)`. */
   readonly jobFunctions: Map<string, ShopFunction>;
   /** The function of each Cognito trigger, by `routeId(trigger)`. */
@@ -177,8 +177,8 @@ export class ShopStack extends Stack implements StageObservability {
       routeFunctions: this.routeFunctions,
       areaStacks: this.areaStacks,
     } = api);
-    this.jobsStack = new ShopJobsStack(this, 'Jobs', { stage, functions, jobs });
-    this.jobFunctions = this.jobsStack.functions;
+    if (jobs.length > 0) this.jobsStack = new ShopJobsStack(this, 'Jobs', { stage, functions, jobs });
+    this.jobFunctions = this.jobsStack?.functions ?? new Map<string, ShopFunction>();
     this.mailFunctions = functions.mailFunctions;
 
     // ---- One origin for everything: the SPA, /api/* and /auth/* to the API, /images/* to the image bucket.

@@ -252,7 +252,7 @@ test("no alarm in the shop stack: the stack's own in the alarms' nested stack, a
   for (const area of stack.areaStacks) {
     templateOf(area).resourceCountIs('AWS::CloudWatch::Alarm', area.functions.size);
   }
-  templateOf(stack.jobsStack).resourceCountIs('AWS::CloudWatch::Alarm', stack.jobFunctions.size);
+  templateOf(stack.jobsStack!).resourceCountIs('AWS::CloudWatch::Alarm', stack.jobFunctions.size);
   expect(stack.jobFunctions.size).toBe(JOBS.length);
   // What the alarms' stack watches comes in as parameters, and no longer grows with the routes (200 at most).
   const parameters = Object.keys(own.toJSON().Parameters ?? {});
