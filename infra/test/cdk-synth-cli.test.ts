@@ -114,11 +114,12 @@ it("writes the edge stack beside it: ShopEdge-dev with the distribution's web AC
   });
 });
 
-it("writes the routes' functions in nested stacks, one per area (decision 0094), and the alarms in theirs (0071): an alarm per function, none in the shop stack", () => {
+it("writes the routes' functions in nested stacks, one per area (decision 0094), the jobs in theirs (0183) and the alarms in theirs (0071): an alarm per function, none in the shop stack", () => {
   const areas = new Set(ROUTES.map((route) => route.handler.split('/')[0])).size;
   const nestedStacks = resources.filter((r) => r.Type === 'AWS::CloudFormation::Stack');
-  expect(nestedStacks).toHaveLength(areas + 1);
-  expect(readdirSync(out).filter((name) => name.endsWith('.nested.template.json'))).toHaveLength(areas + 1);
+  // One per area, the jobs' and the alarms'.
+  expect(nestedStacks).toHaveLength(areas + 2);
+  expect(readdirSync(out).filter((name) => name.endsWith('.nested.template.json'))).toHaveLength(areas + 2);
   expect(resources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm')).toEqual([]);
   const functions = [...resources, ...nestedResources].filter((r) => r.Type === 'AWS::Lambda::Function').length;
   expect(nestedResources.filter((r) => r.Type === 'AWS::CloudWatch::Alarm').length).toBeGreaterThanOrEqual(
