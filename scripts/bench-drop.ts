@@ -11,7 +11,8 @@
  * payment no order names), and each answer's p50/p95/p99.
  *
  * BENCH_DROP_BUYERS (N, default 2000), BENCH_DROP_UNITS (M, 200), BENCH_DROP_RAMP_S (the ramp, 20 s),
- * BENCH_DROP_CONNECTIONS (buyers at once at the ramp's top, 40).
+ * BENCH_DROP_CONNECTIONS (buyers at once at the ramp's top, 40), BENCH_DROP_LET_IN (buyers the line lets in a second
+ * here, 5).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +27,13 @@ const BUYERS = env('BENCH_DROP_BUYERS', 2000);
 const UNITS = env('BENCH_DROP_UNITS', 200);
 const RAMP_S = env('BENCH_DROP_RAMP_S', 20);
 const CONNECTIONS = env('BENCH_DROP_CONNECTIONS', 40);
+/**
+ * Buyers the line lets in a second here (DROP_LET_IN_PER_SECOND): one Node process plays every function on this
+ * machine and takes about this many buyers' card steps, cards and orders a second; on AWS the line lets in Stripe's 16.
+ */
+const LET_IN = env('BENCH_DROP_LET_IN', 5);
+/** Rounds of asks again under way at once (each up to CONNECTIONS at once). */
+const ASK_ROUNDS = 3;
 /** The ramp's steps: step k of 5 starts k/5 of the connections, each step a fifth of the buyers. */
 const STEPS = 5;
 const PRODUCT = 'drop-tee';
@@ -77,22 +85,11 @@ interface Buyer {
 
 /**
  * One autocannon run over `items`: each connection takes the next item when its sequence begins again, so every
- * item is one pass through `sequence`; connections that divide the items, so each is a whole number of passes.
+ * item is one pass through `sequence`; the connections must divide the items, so each is a whole number of passes.
  */
-async function drive<T>(
-  url: string,
-  items: T[],
-  sequence: Array<{
-    build: (item: T, context: Record<string, unknown>) => Record<string, unknown>;
-    onResponse: (status: number, body: string, item: T, ms: number, context: Record<string, unknown>) => void;
-  }>,
-  most: number,
-): Promise<void> {
-  if (!items.length) return;
+async function driveEvenly<T>(url: string, items: T[], sequence: Step<T>[], connections: number): Promise<void> {
   const { default: autocannon } = await import('autocannon');
   const queue = [...items];
-  let connections = Math.min(most, items.length);
-  while (items.length % connections) connections--;
   type Context = { item?: T; t0?: number } & Record<string, unknown>;
   const requests = sequence.map((step, index) => ({
     setupRequest: (request: Record<string, unknown>, context: Context) => {
@@ -117,6 +114,27 @@ async function drive<T>(
       (error: Error | null) => (error ? reject(error) : resolve()),
     ),
   );
+}
+
+interface Step<T> {
+  build: (item: T, context: Record<string, unknown>) => Record<string, unknown>;
+  onResponse: (status: number, body: string, item: T, ms: number, context: Record<string, unknown>) => void;
+}
+
+/**
+ * `items` through `sequence` on up to `most` connections at once: n items over c connections are two even runs side
+ * by side, n mod c connections taking one item more than the rest (a round of 1,531 asks is not one connection's).
+ */
+async function drive<T>(url: string, items: T[], sequence: Step<T>[], most: number): Promise<void> {
+  if (!items.length) return;
+  const connections = Math.min(most, items.length);
+  const each = Math.floor(items.length / connections);
+  const longer = items.length % connections;
+  const split = longer * (each + 1);
+  await Promise.all([
+    longer ? driveEvenly(url, items.slice(0, split), sequence, longer) : undefined,
+    driveEvenly(url, items.slice(split), sequence, connections - longer),
+  ]);
 }
 
 /**
@@ -265,7 +283,7 @@ async function load(url: string, startsAt: string): Promise<void> {
       ),
     );
   });
-  let askRound: Promise<void> | null = null;
+  let askRounds = 0;
   let tick = 0;
   let arriving = true;
   void Promise.all(arrivals).then(() => (arriving = false));
@@ -276,15 +294,17 @@ async function load(url: string, startsAt: string): Promise<void> {
     if (toBuy.length) purchases.push(drive(url, toBuy.splice(0), purchase, CONNECTIONS));
     const now = Date.now();
     for (const buyer of buyers) if (!buyer.done && buyer.asking && now - buyer.asking > 125_000) buyer.done = 'left';
-    // One round of asks at a time, CONNECTIONS at once (as the card steps): one Node process plays every function
-    // here, and rounds piled on rounds would only slow every answer (AWS gives each ask its own Lambda).
+    // A round of the asks now due each second, CONNECTIONS at once, and at most ASK_ROUNDS rounds under way: one Node
+    // process plays every function here, and rounds piled on rounds would only slow every answer (AWS gives each ask
+    // its own Lambda); a round waiting on its slowest answer does not hold back the buyers due after it.
     const due = buyers.filter(
       (buyer) =>
         (!buyer.done || (buyer.done === 'in' && !buyer.carded)) && !buyer.asking && buyer.askAt && buyer.askAt <= now,
     );
-    if (due.length && !askRound) {
+    if (due.length && askRounds < ASK_ROUNDS) {
       for (const buyer of due) buyer.asking = now;
-      askRound = drive(url, due, [ask('ask again')], CONNECTIONS).finally(() => (askRound = null));
+      askRounds++;
+      void drive(url, due, [ask('ask again')], CONNECTIONS).finally(() => askRounds--);
     }
     if (++tick % 5 === 0) {
       const where = (done: Buyer['done']) => buyers.filter((buyer) => buyer.done === done).length;
@@ -318,6 +338,7 @@ async function load(url: string, startsAt: string): Promise<void> {
 async function main(): Promise<void> {
   // The functions' log lines stay out of the table.
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.DROP_LET_IN_PER_SECOND = String(LET_IN);
   const { startLocalStack } = await import('../functions/local/stack');
   const { freePort } = await import('../functions/local/processes');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-drop-'));
@@ -384,7 +405,7 @@ async function main(): Promise<void> {
       byAnswer.set(sample.answer, [...(byAnswer.get(sample.answer) ?? []), sample.ms]);
     const count = (answer: string) => byAnswer.get(answer)?.length ?? 0;
     const lines = [
-      `| Buyers / units | ${result.buyers} / ${UNITS} over a ${RAMP_S} s ramp from the start, up to ${CONNECTIONS} at once, ${drop.sizes[0].shards} shards, a line letting in ${DROP_RULES.letInBurst} + ${DROP_RULES.letInPerSecond} a second |`,
+      `| Buyers / units | ${result.buyers} / ${UNITS} over a ${RAMP_S} s ramp from the start, up to ${CONNECTIONS} at once, ${drop.sizes[0].shards} shards, a line letting in ${DROP_RULES.letInBurst} + ${LET_IN} a second |`,
       `| Orders | ${count('order 201')} (units sold ${unitsSold}) in ${result.seconds.toFixed(1)} s |`,
       `| Sold out | ${count('card step 409 out_of_stock')} at the card step, ${count('order 409 out_of_stock')} after their card was authorized (authorization cancelled: ${intents.filter((i) => i.status === 'canceled').length}) |`,
       `| Queued | ${result.line.waited} stood in line (its longest ${result.line.longest}); ${result.line.waitedThenIn} of them let in after a wait of ${(result.line.waitP50 / 1000).toFixed(1)} s (p50), ${(result.line.waitP95 / 1000).toFixed(1)} s (p95) |`,

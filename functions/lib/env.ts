@@ -76,6 +76,12 @@ const envSchema = z.object({
   /** How long the shop waits for the provider before it offers the flat rate, ms (default 4000). */
   SHIPPING_TIMEOUT_MS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000))),
   /**
+   * Buyers a drop's line lets in a second (docs/decisions/0171), when not DROP_RULES.letInPerSecond (Stripe's rate on
+   * AWS). For a stack whose slowest part is slower than Stripe: `npm run bench:drop` sets it, as one Node process plays
+   * every function there and takes fewer card steps a second than the line would let in.
+   */
+  DROP_LET_IN_PER_SECOND: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
+  /**
    * In AWS: the Secrets Manager secret CloudFront sends in the `x-origin-verify` header; every route's function
    * refuses a request without it (functions/lib/origin.ts, docs/decisions/0066).
    */

@@ -4,6 +4,7 @@ import type { DropLineAnswer } from '#shared/schemas/drops';
 import { drops, type DropRecord } from '../../db/entities/drop';
 import { dropLineCounts, dropTickets } from '../../db/entities/drop-line';
 import { HttpError } from '../../lib/errors';
+import { readEnv } from '../../lib/env';
 import { checkToken, signToken } from '../../lib/signed-tokens';
 import { stockShards } from '../../db/entities/stock-shard';
 
@@ -17,11 +18,16 @@ import { stockShards } from '../../db/entities/stock-shard';
  * of a drop's size takes only a token that is in (checkDropLines).
  */
 
+/** Buyers let in a second: the rules' (Stripe's rate), or the stage's own when it sets one (DROP_LET_IN_PER_SECOND). */
+export function letInPerSecond(): number {
+  return readEnv().DROP_LET_IN_PER_SECOND ?? DROP_RULES.letInPerSecond;
+}
+
 /** The highest number let in at `now` (none before the start). */
 export function letInThrough(drop: Pick<DropRecord, 'startsAt'>, now: Date): number {
   const seconds = (now.getTime() - Date.parse(drop.startsAt)) / 1000;
   if (seconds < 0) return 0;
-  return DROP_RULES.letInBurst + Math.floor(seconds * DROP_RULES.letInPerSecond);
+  return DROP_RULES.letInBurst + Math.floor(seconds * letInPerSecond());
 }
 
 const lineSubject = (productId: string, number: number) => `${productId}#${number}`;
@@ -51,8 +57,7 @@ async function answerFor(drop: DropRecord, number: number, token: string, now: D
     state: 'waiting',
     token,
     position: ahead,
-    waitSeconds:
-      startIn + Math.ceil(Math.max(0, ahead - (startIn ? DROP_RULES.letInBurst : 0)) / DROP_RULES.letInPerSecond),
+    waitSeconds: startIn + Math.ceil(Math.max(0, ahead - (startIn ? DROP_RULES.letInBurst : 0)) / letInPerSecond()),
     askAgainSeconds: DROP_RULES.askAgainSeconds,
   };
 }

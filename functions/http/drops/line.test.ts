@@ -73,6 +73,24 @@ it('lets numbers in in arrival order at its rate; a bot asking 50 times, or join
   expect(next[9]).toMatchObject({ position: 9 });
 });
 
+it("a stage's own rate (DROP_LET_IN_PER_SECOND, the drop bench's slower stack) lets in and tells the wait by it", async () => {
+  const drop = (await drops.get({ productId: 'soon' }))!;
+  const at = (seconds: number) => new Date(Date.parse(drop.startsAt) + seconds * 1000);
+  process.env.DROP_LET_IN_PER_SECOND = '4';
+  try {
+    // 16 at the start, then 4 a second (not 16): at 2 s numbers up to 24 are in.
+    expect(letInThrough(drop, at(2))).toBe(DROP_RULES.letInBurst + 8);
+    const late = await askLine('soon', undefined, at(2));
+    expect(late.state).toBe('waiting');
+    if (late.state !== 'waiting') return;
+    // Its place, told at this rate: the numbers ahead of it, four a second.
+    expect(late.waitSeconds).toBe(Math.ceil(late.position / 4));
+  } finally {
+    delete process.env.DROP_LET_IN_PER_SECOND;
+  }
+  expect(letInThrough(drop, at(2))).toBe(DROP_RULES.letInBurst + 2 * DROP_RULES.letInPerSecond);
+});
+
 it('a buyer who stops asking loses the place; a token of another drop or a forged one is refused', async () => {
   const drop = (await drops.get({ productId: 'soon' }))!;
   const start = Date.parse(drop.startsAt);
