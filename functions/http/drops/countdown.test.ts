@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { dropStartText } from '#shared/drops';
+import { dropStartText, shopLocal } from '#shared/drops';
 import { SHELL_MAIN } from '#shared/first-paint';
 import { DROP_MESSAGES } from '#shared/messages';
 import { drops } from '../../db/entities/drop';
@@ -11,7 +11,6 @@ import { renderPage, sitemapXml } from '../../domain/pages/render';
 import { setUpDrop } from '../../domain/stock/drops';
 import { apiEvent, lambdaContext, useFreshTable } from '#tests/helpers';
 import { handler } from '../pages/render-page';
-import { shopLocal } from '#shared/drops';
 
 /**
  * Issue 57 item 1, the countdown page (docs/decisions/0181), against DynamoDB Local and the page function: before a

@@ -1,5 +1,5 @@
 import { MESSAGES } from '#shared/messages';
-import { DROP_RULES } from '#shared/drops';
+import { DROP_RULES, shopLocal } from '#shared/drops';
 import { checkouts } from '../../db/entities/checkout';
 import { products } from '../../db/entities/product';
 import { askLine, letInThrough } from '../../domain/stock/drop-line';
@@ -8,7 +8,6 @@ import { drops } from '../../db/entities/drop';
 import { invoke, useFreshTable } from '#tests/helpers';
 import { guestIntent, pay, recordGuest } from '#tests/checkout';
 import { handler as askLineHandler } from './ask-line';
-import { shopLocal } from '#shared/drops';
 
 /**
  * Issue 57 item 3, a drop's fair line (docs/decisions/0171), against DynamoDB Local: numbers let in in arrival order
